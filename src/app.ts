@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './lib/http/error-handler.ts';
+import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
+import { RateLimiter } from './lib/http/rate-limit.ts';
+import { registerSecurity } from './lib/http/security.ts';
+import { validatorCompiler } from './lib/http/validation.ts';
+import { checkAdminToken } from './modules/admin/admin-token.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
+import { currencyRoutes } from './modules/currencies/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    metrics: Metrics;
+  }
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export interface BuildOptions {
+  /** pino options, or false to stay silent (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the HTTP service: the merchant API under /v1, the operator API under /admin, and operations. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers["x-tenant-api-key"]', 'req.headers.authorization'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { strict: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+  registerRequestMetrics(app, metrics);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerSecurity(app, {
+    db: ctx.db,
+    rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
+    checkAdminToken: (token) => checkAdminToken(ctx, token),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Crypto payment gateway API',
+        version: '1.0.0',
+        description: 'Merchant API (under /v1, `x-tenant-api-key`) and operator API (under /admin, bearer token).',
+      },
+      servers: [{ url: config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          tenantApiKey: { type: 'apiKey', in: 'header', name: 'x-tenant-api-key' },
+          adminToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(systemRoutes);
+  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(
+    async (v1) => {
+      await v1.register(accountRoutes);
+      await v1.register(currencyRoutes);
+      await v1.register(addressProvisionRoutes);
+      await v1.register(webhookReferenceRoutes);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

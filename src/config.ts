@@ -1,0 +1,119 @@
+/** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
+export type Role = 'api' | 'worker' | 'all';
+
+/** Networks as CONTRACT §2 names them in environment variables. */
+export const NETWORK_ENV_NAMES = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
+export type NetworkEnvName = (typeof NETWORK_ENV_NAMES)[number];
+
+export interface ChainSettings {
+  rpcUrl?: string;
+  xpub?: string;
+  hotWalletKey?: string;
+  confirmations?: number;
+}
+
+export interface RateLimitSetting {
+  points: number;
+  seconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  adminToken?: string;
+  role: Role;
+  trustProxy?: string[];
+  webhookAllowPrivate: boolean;
+  rateLimit: RateLimitSetting;
+  withdrawalQuoteTtlS: number;
+  webhookRetryBaseS: number;
+  sandboxConfirmations?: number;
+  /** System default deposit commission rate as a decimal string (0.01 = 1 %). */
+  depositCommission: string;
+  /** Accounts a tenant may hold unless the operator sets its own maximum. */
+  defaultMaxAccounts: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Seconds between network-fee refreshes, and the age after which a fee quote counts as missing. */
+  feeRefreshS: number;
+  feeMaxAgeS: number;
+  logLevel: string;
+  chains: Record<NetworkEnvName, ChainSettings>;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min) throw new ConfigError(`${name} must be at least ${min}`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function parseRateLimit(raw: string): RateLimitSetting {
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  if (!match) throw new ConfigError(`RATE_LIMIT must look like <points>/<seconds>, got "${raw}"`);
+  const points = Number(match[1]);
+  const seconds = Number(match[2]);
+  if (points < 1 || seconds < 1) throw new ConfigError('RATE_LIMIT points and seconds must be positive');
+  return { points, seconds };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
+  const role = (env.ROLE || 'all') as Role;
+  if (!['api', 'worker', 'all'].includes(role)) throw new ConfigError(`ROLE must be api, worker or all, got "${role}"`);
+  const commission = env.DEPOSIT_COMMISSION || '0.01';
+  if (!/^(0(\.\d{1,6})?|1(\.0+)?)$/.test(commission)) {
+    throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
+  }
+  const chains = {} as Record<NetworkEnvName, ChainSettings>;
+  for (const net of NETWORK_ENV_NAMES) {
+    const confirmations = env[`${net}_CONFIRMATIONS`];
+    chains[net] = {
+      rpcUrl: env[`${net}_RPC_URL`] || undefined,
+      xpub: env[`${net}_XPUB`] || undefined,
+      hotWalletKey: env[`${net}_HOT_WALLET_KEY`] || undefined,
+      confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
+    };
+  }
+  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    port,
+    host,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ''),
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminToken: env.ADMIN_TOKEN || undefined,
+    role,
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    rateLimit: parseRateLimit(env.RATE_LIMIT || '600/60'),
+    withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 60, 1),
+    webhookRetryBaseS: int(env, 'WEBHOOK_RETRY_BASE_S', 10, 1),
+    sandboxConfirmations: env.SANDBOX_CONFIRMATIONS ? int(env, 'SANDBOX_CONFIRMATIONS', 1) : undefined,
+    depositCommission: commission,
+    defaultMaxAccounts: int(env, 'DEFAULT_MAX_ACCOUNTS', 10, 1),
+    bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024),
+    feeRefreshS: int(env, 'FEE_REFRESH_S', 120, 1),
+    feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 900, 1),
+    logLevel: env.LOG_LEVEL || 'info',
+    chains,
+  };
+}

@@ -1,0 +1,12 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './lib/db/index.ts';
+
+/** What every module of the service is built from: configuration and connections, nothing global. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Shared by every instance when REDIS_URL is set. */
+  redis?: Redis;
+}

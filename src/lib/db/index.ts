@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type { DB } from './schema.ts';
+export type Db = Kysely<DB>;
+export type Trx = Transaction<DB>;
+/** Either the database or a transaction on it: repositories accept both. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** Closes every connection (and, for PGlite, flushes and closes the data directory). */
+  close(): Promise<void>;
+  /** The embedded instance, when the engine is PGlite (tests clone it). */
+  pglite?: PGlite;
+}
+
+// int8 values (counts, sums) stay exact strings on both engines, like NUMERIC.
+pg.types.setTypeParser(20, (v) => v);
+pg.types.setTypeParser(1700, (v) => v);
+
+const pgliteParsers = {
+  [pgliteTypes.INT8]: (v: string) => v,
+  [pgliteTypes.NUMERIC]: (v: string) => v,
+};
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory, or memory:// */
+  dataDir?: string;
+  /** PGlite: start from this dump of a data directory (tests). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const instance = await PGlite.create({
+    dataDir,
+    parsers: pgliteParsers,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(instance) });
+  return {
+    db,
+    engine: 'pglite',
+    pglite: instance,
+    close: async () => {
+      await db.destroy();
+      await instance.close();
+    },
+  };
+}
+
+/** True when the error is PostgreSQL's unique-violation (SQLSTATE 23505), optionally on one constraint. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return !!e && e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** True for failures a SERIALIZABLE transaction should simply retry (40001, 40P01). */
+export function isRetryableTransactionError(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '40001' || code === '40P01';
+}
+
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

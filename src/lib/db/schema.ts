@@ -1,0 +1,75 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** NUMERIC columns come back as exact decimal strings; bigint or string goes in. */
+export type Numeric = ColumnType<string, string | bigint, string | bigint>;
+export type NullableNumeric = ColumnType<string | null, string | bigint | null, string | bigint | null>;
+/** Timestamps come back as Date; Date or ISO string goes in. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  max_accounts: number | null;
+  deposit_webhook_url: string | null;
+  deposit_commission: NullableNumeric;
+  webhook_secret: string;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  account_id: string;
+  key_hash: string;
+  key_start: string;
+  scopes: string[];
+  allowed_ips: string[] | null;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface BlockedCustomersTable {
+  tenant_id: string;
+  customer_id: string;
+  created_at: Timestamp;
+}
+
+export interface NetworkFeeQuotesTable {
+  currency_code: string;
+  amount: NullableNumeric;
+  quoted_at: Timestamp;
+  source: string;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Timestamp;
+}
+
+/** Every table of the service, as Kysely sees it. */
+export interface DB {
+  tenants: TenantsTable;
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  blocked_customers: BlockedCustomersTable;
+  network_fee_quotes: NetworkFeeQuotesTable;
+  system_settings: SystemSettingsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

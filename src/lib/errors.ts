@@ -1,0 +1,60 @@
+/**
+ * The one error catalogue: every `exceptions.*` code the service returns, with its HTTP status and
+ * default message. Code throws `new AppError(code, extension?)`; one handler renders the spec's body.
+ */
+export const ERRORS = {
+  'exceptions.validation.failed': [400, 'Request validation failed'],
+  'exceptions.request.malformedJson': [400, 'The request body is not valid JSON'],
+  'exceptions.request.unsupportedMediaType': [415, 'The request body must be application/json'],
+  'exceptions.request.bodyTooLarge': [413, 'The request body is too large'],
+  'exceptions.route.notFound': [404, 'No such route'],
+  'exceptions.auth.invalidApiKey': [401, 'Missing or invalid API key'],
+  'exceptions.auth.ipNotAllowed': [403, 'The request IP is not on the allowlist of this key'],
+  'exceptions.auth.insufficientScope': [403, 'The API key lacks the scope this operation requires'],
+  'exceptions.auth.accountNotAllowed': [403, 'The API key may not act on this account'],
+  'exceptions.admin.invalidToken': [401, 'Missing or invalid admin token'],
+  'exceptions.rateLimit.exceeded': [429, 'Rate limit exceeded'],
+  'exceptions.tenant.notFound': [404, 'Tenant not found'],
+  'exceptions.account.notFound': [404, 'Account not found'],
+  'exceptions.account.limitReached': [400, 'The maximum number of accounts for this merchant is reached'],
+  'exceptions.apiKey.notFound': [404, 'API key not found'],
+  'exceptions.currency.notFound': [400, 'Unknown crypto currency'],
+  'exceptions.sandbox.networkNotSandboxed': [400, 'This network is not in sandbox mode'],
+  'exceptions.addressProvision.temporarilyDisabled': [
+    503,
+    'Address provisioning is disabled: every deposit has its own address, use POST /deposit',
+  ],
+  'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
+  'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],
+  'exceptions.internal': [500, 'Unexpected error'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The spec's error body. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  extension?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly extension?: Record<string, unknown>,
+    message?: string,
+  ) {
+    super(message ?? ERRORS[code][1]);
+    this.statusCode = ERRORS[code][0];
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.extension ? { extension: this.extension } : {}) };
+  }
+}
+
+/** A state error says what the state is and what it had to be. */
+export function stateError(code: ErrorCode, current: string, expected: readonly string[]): AppError {
+  return new AppError(code, { currentStatus: current, expectedStatus: expected });
+}

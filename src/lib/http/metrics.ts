@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics of one app instance (its own registry, so several apps can share a process). */
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+  };
+}
+
+export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL, so labels stay bounded.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+}

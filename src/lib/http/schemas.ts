@@ -1,0 +1,65 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** The spec's error body. */
+export const ErrorBodySchema = Type.Object(
+  {
+    code: Type.String({ description: 'Machine-readable code under `exceptions.`' }),
+    message: Type.String(),
+    extension: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { title: 'ErrorBody' },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Validation failed or the operation is not allowed in the current state',
+  401: 'Missing or invalid credentials',
+  403: 'IP not allowed, scope missing, or account not allowed',
+  404: 'Not found for this tenant',
+  409: 'Conflict',
+  413: 'Body too large',
+  429: 'Rate limit exceeded; wait extension.msBeforeNext milliseconds',
+  500: 'Unexpected error',
+  503: 'Temporarily unavailable',
+};
+
+function errorSchema(status: number) {
+  return { ...ErrorBodySchema, description: ERROR_DESCRIPTIONS[status] ?? 'Error' } as TSchema;
+}
+
+/** Response schemas of a route: its successes plus the error statuses every operation can return. */
+export function responses<T extends Record<number, TSchema>>(ok: T, extraErrors: number[] = []) {
+  const out: Record<number, TSchema> = { ...ok };
+  for (const status of [400, 401, 403, 429, 500, ...extraErrors]) out[status] = errorSchema(status);
+  return out as T;
+}
+
+/** Admin routes return the same error body; they are not rate limited and have no IP checks. */
+export function adminResponses<T extends Record<number, TSchema>>(ok: T, extraErrors: number[] = []) {
+  const out: Record<number, TSchema> = { ...ok };
+  for (const status of [400, 401, 500, ...extraErrors]) out[status] = errorSchema(status);
+  return out as T;
+}
+
+/** `{ data: T }` */
+export function DataEnvelope<T extends TSchema>(schema: T) {
+  return Type.Object({ data: schema });
+}
+
+/** Page and limit query parameters with the spec's bounds. */
+export const PageQuery = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+};
+
+export const Uuid = Type.String({ format: 'uuid' });
+
+/** `{ total, page, limit, hasMore, data }` */
+export function PagedList<T extends TSchema>(item: T) {
+  return Type.Object({
+    total: Type.Integer(),
+    page: Type.Integer(),
+    limit: Type.Integer(),
+    hasMore: Type.Boolean(),
+    data: Type.Array(item),
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Exact money. Inside the service an amount is a bigint of atomic units (satoshi, wei, cents) with
+ * the decimals of its currency; decimal strings and JSON numbers appear only at the edges.
+ */
+export interface Amount {
+  /** Atomic units. */
+  readonly units: bigint;
+  /** Decimal places of the currency. */
+  readonly decimals: number;
+}
+
+export class MoneyFormatError extends Error {}
+/** The value has more decimal places than the currency allows. */
+export class MoneyPrecisionError extends MoneyFormatError {}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** Turns a JS number as it came out of JSON into its shortest exact decimal string (no exponent). */
+export function numberToDecimalString(value: number): string {
+  if (!Number.isFinite(value)) throw new MoneyFormatError(`not a finite number: ${value}`);
+  const text = String(value);
+  const exp = /^(-)?(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exp) return text;
+  const [, sign = '', lead, frac = '', e] = exp;
+  const digits = lead! + frac;
+  const shift = Number(e) - frac.length;
+  if (shift >= 0) return sign + digits + '0'.repeat(shift);
+  const point = digits.length + shift;
+  const body = point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
+  return sign + body;
+}
+
+/**
+ * Parses a decimal (string, or a JSON number) into atomic units. More decimals than the currency
+ * has is a MoneyPrecisionError unless `round` says which way to go.
+ */
+export function toUnits(value: string | number, decimals: number, round?: 'up' | 'down'): bigint {
+  const text = typeof value === 'number' ? numberToDecimalString(value) : value.trim();
+  const m = DECIMAL.exec(text);
+  if (!m) throw new MoneyFormatError(`not a decimal amount: "${value}"`);
+  const [, neg, whole, frac = ''] = m;
+  const kept = frac.slice(0, decimals);
+  const dropped = frac.slice(decimals);
+  let units = BigInt(whole! + kept.padEnd(decimals, '0'));
+  if (/[1-9]/.test(dropped)) {
+    if (!round) throw new MoneyPrecisionError(`"${value}" has more than ${decimals} decimal places`);
+    if (round === 'up') units += 1n;
+  }
+  return neg ? -units : units;
+}
+
+/** Formats atomic units as a plain decimal string with trailing zeros removed ("1.5", "0", "-0.0001"). */
+export function formatUnits(units: bigint, decimals: number): string {
+  const neg = units < 0n;
+  const digits = (neg ? -units : units).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const frac = decimals > 0 ? digits.slice(digits.length - decimals).replace(/0+$/, '') : '';
+  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}
+
+/** The JSON number of an amount: the only place a money value becomes a float, at the edge. */
+export function unitsToNumber(units: bigint, decimals: number): number {
+  return Number(formatUnits(units, decimals));
+}
+
+/** Re-expresses units of one precision in another, rounding as told when precision is lost. */
+export function rescale(units: bigint, from: number, to: number, round: 'up' | 'down' = 'down'): bigint {
+  if (to >= from) return units * 10n ** BigInt(to - from);
+  const div = 10n ** BigInt(from - to);
+  const q = units / div;
+  return round === 'up' && q * div !== units && units > 0n ? q + 1n : q;
+}
+
+/** Exact rate: a decimal string such as "0.005" as a fraction of bigints. */
+export interface Ratio {
+  num: bigint;
+  den: bigint;
+}
+
+export function parseRatio(value: string): Ratio {
+  const m = DECIMAL.exec(value.trim());
+  if (!m) throw new MoneyFormatError(`not a decimal rate: "${value}"`);
+  const frac = m[3] ?? '';
+  const den = 10n ** BigInt(frac.length);
+  const num = BigInt(m[2]! + frac) * (m[1] ? -1n : 1n);
+  return { num, den };
+}
+
+/** units × ratio, rounded as told (down by default: the merchant is never charged a fraction more). */
+export function mulRatio(units: bigint, ratio: Ratio, round: 'up' | 'down' = 'down'): bigint {
+  const product = units * ratio.num;
+  const q = product / ratio.den;
+  if (round === 'up' && q * ratio.den !== product && product > 0n) return q + 1n;
+  return q;
+}

@@ -1,0 +1,69 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { bootstrapFirstStart, formatFirstStart } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './lib/db/index.ts';
+import { migrate } from './lib/db/migrate.ts';
+import { startWorkers } from './worker.ts';
+
+/** `npm start`: API, payment page and workers in one process (ROLE picks a subset). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database.db);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
+  const ctx: AppContext = { config, database, db: database.db, redis };
+
+  const first = await bootstrapFirstStart(ctx);
+  const app = await buildApp(ctx);
+  if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl) + '\n');
+
+  const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
+  if (config.role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+  } else {
+    await app.ready();
+    app.log.info('worker role: background jobs only, no HTTP listener');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('graceful shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await workers?.stop();
+      await app.close(); // stops accepting, waits for in-flight requests
+      redis?.disconnect();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

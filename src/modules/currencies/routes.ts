@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+/** Crypto and fiat catalogues. */
+export const currencyRoutes: FastifyPluginAsyncTypebox = async () => {};

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../lib/db/index.ts';
+import { generateApiKey, generateWebhookSecret, hashApiKey, keyStart } from '../../lib/auth/api-keys.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** A tenant (merchant) with the id of its first account. */
+export interface TenantCreated {
+  id: string;
+  name: string;
+  accountId: string;
+}
+
+/** Creates a tenant and its first account in one transaction. */
+export async function createTenant(db: Db, name: string, opts: { isDemo?: boolean } = {}): Promise<TenantCreated> {
+  const id = randomUUID();
+  const accountId = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('tenants')
+      .values({ id, name, webhook_secret: generateWebhookSecret(), is_demo: opts.isDemo ?? false, max_accounts: null })
+      .execute();
+    await trx.insertInto('accounts').values({ id: accountId, tenant_id: id, name: 'Main' }).execute();
+  });
+  return { id, name, accountId };
+}
+
+export async function getTenant(db: Executor, id: string) {
+  const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!tenant) throw new AppError('exceptions.tenant.notFound');
+  return tenant;
+}
+
+/** Tenant settings an operator may change; `null` clears an override. */
+export interface TenantSettings {
+  name?: string;
+  depositWebhookUrl?: string | null;
+  /** Decimal rate string, e.g. "0.005" for 0.5 %. */
+  depositCommission?: string | null;
+  maxAccounts?: number | null;
+}
+
+export async function updateTenant(db: Db, id: string, settings: TenantSettings) {
+  const values: Record<string, unknown> = {};
+  if (settings.name !== undefined) values.name = settings.name;
+  if (settings.depositWebhookUrl !== undefined) values.deposit_webhook_url = settings.depositWebhookUrl;
+  if (settings.depositCommission !== undefined) values.deposit_commission = settings.depositCommission;
+  if (settings.maxAccounts !== undefined) values.max_accounts = settings.maxAccounts;
+  const row = await db
+    .updateTable('tenants')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('exceptions.tenant.notFound');
+  return row;
+}
+
+export async function rotateWebhookSecret(db: Db, id: string): Promise<string> {
+  const secret = generateWebhookSecret();
+  const row = await db
+    .updateTable('tenants')
+    .set({ webhook_secret: secret, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new AppError('exceptions.tenant.notFound');
+  return secret;
+}
+
+export interface IssuedKey {
+  id: string;
+  key: string;
+  keyStart: string;
+  tenantId: string;
+  accountId: string;
+  scopes: string[];
+  allowedIps: string[] | null;
+  createdAt: Date;
+}
+
+/** Issues an API key bound to one account of the tenant. The key itself is returned only here. */
+export async function issueApiKey(
+  db: Db,
+  input: { tenantId: string; accountId: string; scopes: string[]; allowedIps?: string[] | null },
+): Promise<IssuedKey> {
+  const account = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', input.accountId)
+    .where('tenant_id', '=', input.tenantId)
+    .executeTakeFirst();
+  if (!account) {
+    await getTenant(db, input.tenantId);
+    throw new AppError('exceptions.account.notFound');
+  }
+  const key = generateApiKey();
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      id: randomUUID(),
+      tenant_id: input.tenantId,
+      account_id: input.accountId,
+      key_hash: hashApiKey(key),
+      key_start: keyStart(key),
+      scopes: [...new Set(input.scopes)],
+      allowed_ips: input.allowedIps && input.allowedIps.length ? input.allowedIps : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    key,
+    keyStart: row.key_start,
+    tenantId: row.tenant_id,
+    accountId: row.account_id,
+    scopes: row.scopes,
+    allowedIps: row.allowed_ips,
+    createdAt: row.created_at,
+  };
+}
+
+/** Revokes a key at once: the next request with it is refused. Revoking twice is a no-op. */
+export async function revokeApiKey(db: Db, id: string): Promise<void> {
+  const row = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql`coalesce(revoked_at, now())` })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new AppError('exceptions.apiKey.notFound');
+}
+
+export async function blockCustomer(db: Db, tenantId: string, customerId: string): Promise<void> {
+  await getTenant(db, tenantId);
+  await db
+    .insertInto('blocked_customers')
+    .values({ tenant_id: tenantId, customer_id: customerId })
+    .onConflict((oc) => oc.columns(['tenant_id', 'customer_id']).doNothing())
+    .execute();
+}
+
+export async function isCustomerBlocked(db: Executor, tenantId: string, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocked_customers')
+    .select('customer_id')
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DataEnvelope, responses } from '../../lib/http/schemas.ts';
+import { DepositStatusChangedSchema, WithdrawalStatusChangedSchema } from './event-schemas.ts';
+
+const Ack = DataEnvelope(Type.Object({ acknowledged: Type.Literal(true) }));
+
+/**
+ * Documentation routes for the outbound webhooks: they validate a posted payload against the
+ * event's schema and acknowledge it, so a merchant can check a captured delivery.
+ */
+export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/webhooks/deposit.statusChanged',
+    {
+      config: { scope: 'deposits.list' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Reference: the deposit.statusChanged payload (documentation only)',
+        body: DepositStatusChangedSchema,
+        response: responses({ 200: Ack }),
+      },
+    },
+    async () => ({ data: { acknowledged: true as const } }),
+  );
+  app.post(
+    '/webhooks/withdrawal.statusChanged',
+    {
+      config: { scope: 'withdrawals.list' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Reference: the withdrawal.statusChanged payload (documentation only)',
+        body: WithdrawalStatusChangedSchema,
+        response: responses({ 200: Ack }),
+      },
+    },
+    async () => ({ data: { acknowledged: true as const } }),
+  );
+};

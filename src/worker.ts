@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context.ts';
+
+/** A background loop that can be stopped; stop() resolves once its current round has finished. */
+export interface Job {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** Runs `round` every `intervalMs`, never two rounds at once, logging (not throwing) failures. */
+export function every(name: string, intervalMs: number, log: FastifyBaseLogger, round: () => Promise<void>): Job {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = round()
+      .catch((err) => log.error({ err, job: name }, 'background job failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    name,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The worker role's background jobs. Each module adds its own loops here. */
+export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  const jobs: Job[] = [];
+  void ctx;
+  return {
+    async stop() {
+      await Promise.all(jobs.map((j) => j.stop()));
+    },
+  };
+}

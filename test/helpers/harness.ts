@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { after, before, describe } from 'node:test';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { openDatabase, type Database, type Engine } from '../../src/lib/db/index.ts';
+import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
+import { issueApiKey, createTenant } from '../../src/modules/tenants/service.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32);
+
+/** The engines this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function availableEngines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Runs `fn` once per engine; the PostgreSQL suite is skipped (and says so) without TEST_DATABASE_URL. */
+export function describeEngines(name: string, fn: (engine: Engine) => void): void {
+  for (const engine of ['pglite', 'postgres'] as const) {
+    const skip = engine === 'postgres' && !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL is not set' : false;
+    describe(`${name} [${engine}]`, { skip }, () => fn(engine));
+  }
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  for (const m of loadMigrations()) h.update(`${m.version}:${m.sql}`);
+  return h.digest('hex').slice(0, 12);
+}
+
+/** A migrated PGlite, cloned from a template migrated once per process. */
+async function freshPglite(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const template = await openDatabase({ dataDir: 'memory://' });
+    await migrate(template.db);
+    const dump = await template.pglite!.dumpDataDir('none');
+    await template.close();
+    return dump;
+  })();
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh PostgreSQL database created from a migrated template database (made once per schema). */
+async function freshPostgres(): Promise<Database> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const template = `cg_tpl_${migrationsHash()}`;
+  const name = `cg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(4242001)');
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database ${template}`);
+      const tdb = await openDatabase({ databaseUrl: withDatabase(base, template), poolSize: 1 });
+      await migrate(tdb.db);
+      await tdb.close();
+    }
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.query('select pg_advisory_unlock(4242001)');
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: withDatabase(base, name), poolSize: 10 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await c.end();
+    },
+  };
+}
+
+export async function freshDatabase(engine: Engine): Promise<Database> {
+  return engine === 'pglite' ? freshPglite() : freshPostgres();
+}
+
+export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
+  return {
+    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ...env }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  engine: Engine;
+  /** Operator call with the admin token. */
+  admin(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** Merchant call with a key. */
+  call(
+    method: string,
+    url: string,
+    opts?: { key?: string; body?: unknown; ip?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** A new tenant with one account and a key of the given scopes. */
+  tenant(scopes?: string[], allowedIps?: string[]): Promise<{ tenantId: string; accountId: string; key: string; keyId: string }>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database of the engine; the caller closes it. */
+export async function startTestApp(
+  engine: Engine,
+  opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; database?: Database; ctx?: Partial<AppContext> } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await freshDatabase(engine));
+  const ctx: AppContext = { config: testConfig(opts.config, opts.env), database, db: database.db, ...opts.ctx };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  let closed = false;
+  const t: TestApp = {
+    app,
+    ctx,
+    engine,
+    async admin(method, url, body) {
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      return { status: res.statusCode, body: res.body ? safeJson(res.body) : undefined };
+    },
+    async call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.key) headers['x-tenant-api-key'] = o.key;
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(o.ip ? { remoteAddress: o.ip } : {}),
+        ...(o.body !== undefined ? { payload: typeof o.body === 'string' ? o.body : (o.body as object) } : {}),
+      });
+      return { status: res.statusCode, body: res.body ? safeJson(res.body) : undefined, headers: res.headers };
+    },
+    async tenant(scopes = ['*'], allowedIps) {
+      const tenant = await createTenant(database.db, `Tenant ${randomBytes(3).toString('hex')}`);
+      const key = await issueApiKey(database.db, {
+        tenantId: tenant.id,
+        accountId: tenant.accountId,
+        scopes,
+        allowedIps: allowedIps ?? null,
+      });
+      return { tenantId: tenant.id, accountId: tenant.accountId, key: key.key, keyId: key.id };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+  return t;
+}
+
+/**
+ * Call inside a suite: builds a test app before its tests and closes it after. Returns a getter
+ * (the app exists only once the suite's before-hook has run).
+ */
+export function useTestApp(engine: Engine, opts: Parameters<typeof startTestApp>[1] = {}): () => TestApp {
+  let t: TestApp | undefined;
+  before(async () => {
+    t = await startTestApp(engine, opts);
+  });
+  after(async () => {
+    await t?.close();
+  });
+  return () => {
+    if (!t) throw new Error('test app not started yet');
+    return t;
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
