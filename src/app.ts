@@ -13,7 +13,8 @@ import { checkAdminToken } from './modules/admin/admin-token.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
-import { currencyRoutes } from './modules/currencies/routes.ts';
+import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules/currencies/routes.ts';
+import { listenForChanges } from './lib/db/notify.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 
@@ -34,7 +35,8 @@ export interface BuildOptions {
 }
 
 /** Builds the HTTP service: the merchant API under /v1, the operator API under /admin, and operations. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
+  let ctx = context;
   const { config } = ctx;
   const app = Fastify({
     logger:
@@ -53,9 +55,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (!ctx.changes) {
+    const changes = await listenForChanges(ctx.database);
+    ctx = { ...ctx, changes };
+    app.addHook('onClose', async () => changes.close());
+  }
   app.decorate('ctx', ctx);
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
@@ -67,9 +73,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerSecurity(app, {
-    db: ctx.db,
+    ctx,
     rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
-    checkAdminToken: (token) => checkAdminToken(ctx, token),
+    checkAdminToken: (token) => checkAdminToken(app.ctx, token),
   });
 
   await app.register(swagger, {
@@ -92,7 +98,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   await app.register(systemRoutes);
+  await app.register(currencyAssetRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(sandboxFeeRoutes, { prefix: '/admin' });
   await app.register(
     async (v1) => {
       await v1.register(accountRoutes);

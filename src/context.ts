@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './lib/db/index.ts';
+import type { ChangeListener } from './lib/db/notify.ts';
 
 /** What every module of the service is built from: configuration and connections, nothing global. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   db: Db;
   /** Shared by every instance when REDIS_URL is set. */
   redis?: Redis;
+  /** Change notices from every instance; caches are trusted only while it is healthy. */
+  changes?: ChangeListener;
 }

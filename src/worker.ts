@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */
 export interface Job {
@@ -34,8 +35,12 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
 
 /** The worker role's background jobs. Each module adds its own loops here. */
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  const jobs: Job[] = [];
-  void ctx;
+  const oracles = defaultOracles(ctx.db, ctx.config);
+  const jobs: Job[] = [
+    every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
+      await refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'));
+    }),
+  ];
   return {
     async stop() {
       await Promise.all(jobs.map((j) => j.stop()));

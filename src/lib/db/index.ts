@@ -18,6 +18,8 @@ export interface Database {
   engine: Engine;
   /** Closes every connection (and, for PGlite, flushes and closes the data directory). */
   close(): Promise<void>;
+  /** PostgreSQL connection string (for the change listener's own connection). */
+  url?: string;
   /** The embedded instance, when the engine is PGlite (tests clone it). */
   pglite?: PGlite;
 }
@@ -46,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

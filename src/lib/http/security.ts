@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { NoticeCache } from '../cache.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { hashApiKey, secretsEqual } from '../auth/api-keys.ts';
@@ -33,7 +35,7 @@ declare module 'fastify' {
 }
 
 export interface SecurityOptions {
-  db: Db;
+  ctx: AppContext;
   rateLimiter: RateLimiter;
   /** Checks an admin bearer token in constant time. */
   checkAdminToken(token: string): Promise<boolean>;
@@ -41,15 +43,19 @@ export interface SecurityOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function findKey(db: Db, rawKey: string): Promise<ApiPrincipal | null> {
-  const hash = hashApiKey(rawKey);
+/** Change notice naming a revoked key by its hash. */
+export function apiKeyChanged(keyHash: string): string {
+  return `apikey:${keyHash}`;
+}
+
+async function findKey(db: Db, hash: string): Promise<ApiPrincipal | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .select(['id', 'tenant_id', 'account_id', 'scopes', 'allowed_ips', 'key_hash'])
     .where('key_hash', '=', hash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row || !secretsEqual(row.key_hash, hash)) return null;
+  if (!row || !secretsEqual(row.key_hash, hash)) return undefined;
   return {
     keyId: row.id,
     tenantId: row.tenant_id,
@@ -69,6 +75,18 @@ function routeKey(request: FastifyRequest): string {
  * run in the spec's order: key (401), IP allowlist (403), scope (403); then the rate limit per key.
  */
 export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): void {
+  const { ctx } = opts;
+  // Valid keys are cached until a revocation notice names them (misses are never cached).
+  const principals = new NoticeCache<ApiPrincipal>(60_000, 50_000, () => ctx.changes?.healthy ?? false);
+  ctx.changes?.onChange((payload) => {
+    if (payload === '*') principals.clear();
+    else if (payload.startsWith('apikey:')) principals.invalidate(payload.slice(7));
+  });
+  const principalOf = async (raw: string) => {
+    const hash = hashApiKey(raw);
+    return (await principals.get(hash, () => findKey(ctx.db, hash))) ?? null;
+  };
+
   app.addHook('onRoute', (route) => {
     const cfg = route.config ?? {};
     const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
@@ -94,7 +112,7 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
       return;
     }
     const raw = request.headers['x-tenant-api-key'];
-    const principal = typeof raw === 'string' && raw.length > 0 && raw.length <= 256 ? await findKey(opts.db, raw) : null;
+    const principal = typeof raw === 'string' && raw.length > 0 && raw.length <= 256 ? await principalOf(raw) : null;
     // Budget by key when the key is real, else by IP, so guessing keys is rate limited too.
     await limit(request, reply, principal ? `key:${principal.keyId}` : `ip:${request.ip}`);
     if (!principal) throw new AppError('exceptions.auth.invalidApiKey');
@@ -126,7 +144,7 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
         });
       }
       if (value.toLowerCase() === principal.accountId) continue;
-      const account = await opts.db
+      const account = await ctx.db
         .selectFrom('accounts')
         .select('id')
         .where('id', '=', value.toLowerCase())

@@ -131,6 +131,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         depositCommission: commission,
         maxAccounts: body.maxAccounts,
       });
+      app.ctx.changes?.emitLocal(`tenant:${row.id}`);
       return { data: tenantView(row) };
     },
   );
@@ -197,7 +198,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await revokeApiKey(db, request.params.id);
+      app.ctx.changes?.emitLocal(await revokeApiKey(db, request.params.id));
       return { data: { id: request.params.id, revoked: true } };
     },
   );

@@ -1,4 +1,140 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.ts';
+import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
+import { API_NETWORKS, CRYPTO_CODES, findCurrency } from './catalogue.ts';
+import { FEES_CHANGED, isSandboxed, setFee } from './fees.ts';
+import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
+import { CatalogueService, fiatRecords } from './service.ts';
 
-/** Crypto and fiat catalogues. */
-export const currencyRoutes: FastifyPluginAsyncTypebox = async () => {};
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+const CurrencyRecordSchema = Type.Object(
+  {
+    code: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+    name: Type.String(),
+    network: Type.Union(API_NETWORKS.map((n) => Type.Literal(n))),
+    tokenType: Type.Optional(Type.Union([Type.Literal('erc20'), Type.Literal('trc20'), Type.Literal('bep20')])),
+    decimalPlaces: Type.Integer(),
+    minDepositAmount: Type.Number({ description: 'Smallest credited deposit: base minimum plus the live network fee' }),
+    depositNetworkFee: Type.Union([
+      Type.Object({ amount: Type.Number(), quotedAt: Type.String({ format: 'date-time' }) }),
+      Type.Null(),
+    ]),
+    minWithdrawalAmount: Type.Number(),
+    depositCommission: Type.Number({ description: "The calling tenant's rate (its override, else the default)" }),
+    contractAddress: Nullable(Type.String()),
+    imageUrl: Nullable(Type.String()),
+    networkIconUrl: Type.Optional(Nullable(Type.String())),
+    addressMask: Nullable(Type.String({ description: 'Regex to pre-validate destination addresses' })),
+  },
+  { title: 'CryptoCurrency' },
+);
+
+const FiatRecordSchema = Type.Object(
+  {
+    code: Type.String(),
+    name: Type.String(),
+    decimalPlaces: Type.Integer(),
+    minInvoiceAmount: Type.Number(),
+  },
+  { title: 'FiatCurrency' },
+);
+
+/** GET /currencies and GET /currencies/fiat (scope currencies.list). */
+export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const catalogue = new CatalogueService(app.ctx);
+
+  app.get(
+    '/currencies',
+    {
+      config: { scope: 'currencies.list' },
+      schema: {
+        operationId: 'listCurrencies',
+        tags: ['currencies'],
+        summary: 'Crypto currencies with networks, decimals, minimums, live fees and commission',
+        querystring: Type.Object({ network: Type.Optional(Type.Union(API_NETWORKS.map((n) => Type.Literal(n)))) }),
+        response: responses({ 200: Type.Object({ data: Type.Array(CurrencyRecordSchema) }) }),
+      },
+    },
+    async (request) => ({ data: await catalogue.list(request.principal!.tenantId, request.query.network) }),
+  );
+
+  const fiat = { data: fiatRecords() };
+  app.get(
+    '/currencies/fiat',
+    {
+      config: { scope: 'currencies.list' },
+      schema: {
+        operationId: 'listFiatCurrencies',
+        tags: ['currencies'],
+        summary: 'Fiat currencies invoices can be priced in, with their minimum invoice amounts',
+        response: responses({ 200: Type.Object({ data: Type.Array(FiatRecordSchema) }) }),
+      },
+    },
+    async () => fiat,
+  );
+};
+
+/** Currency and network icons, drawn and served by the service (no external assets). */
+export const currencyAssetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const serve = (icons: ReadonlyMap<string, string>) => async (request: { params: { name: string } }, reply: any) => {
+    const svg = icons.get(request.params.name.replace(/\.svg$/, ''));
+    if (!svg) throw new AppError('exceptions.route.notFound');
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400, immutable')
+      .send(svg);
+  };
+  const opts = {
+    config: { public: true, rateLimit: false },
+    schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 40 }) }) },
+  } as const;
+  app.get('/assets/icons/:name', opts, serve(CURRENCY_ICONS));
+  app.get('/assets/networks/:name', opts, serve(NETWORK_ICONS));
+};
+
+/** PUT /admin/sandbox/network-fees: the operator sets a sandbox currency's live deposit network fee. */
+export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/sandbox/network-fees',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Sandbox only: set the live deposit network fee of a currency (null: unavailable)',
+        body: Type.Object({
+          cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+          amount: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+        }),
+        response: adminResponses({
+          200: DataEnvelope(
+            Type.Object({ cryptoCurrencyCode: Type.String(), amount: Type.Union([Type.Number(), Type.Null()]) }),
+          ),
+        }),
+      },
+    },
+    async (request) => {
+      const { cryptoCurrencyCode, amount } = request.body;
+      const currency = findCurrency(cryptoCurrencyCode)!;
+      if (!isSandboxed(app.ctx.config, currency)) {
+        throw new AppError('exceptions.sandbox.networkNotSandboxed', { network: currency.network });
+      }
+      let units: bigint | null = null;
+      if (amount !== null) {
+        try {
+          units = toUnits(amount, currency.decimals);
+        } catch (err) {
+          if (!(err instanceof MoneyFormatError || err instanceof MoneyPrecisionError)) throw err;
+          throw new AppError('exceptions.validation.failed', {
+            fields: [{ location: 'body', field: 'amount', message: `must have at most ${currency.decimals} decimal places` }],
+          });
+        }
+      }
+      await setFee(app.ctx.db, currency.code, units, 'operator');
+      app.ctx.changes?.emitLocal(FEES_CHANGED);
+      return { data: { cryptoCurrencyCode, amount } };
+    },
+  );
+};

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { generateApiKey, generateWebhookSecret, hashApiKey, keyStart } from '../../lib/auth/api-keys.ts';
 import { AppError } from '../../lib/errors.ts';
+import { notifyChange } from '../../lib/db/notify.ts';
+import { apiKeyChanged } from '../../lib/http/security.ts';
 
 /** A tenant (merchant) with the id of its first account. */
 export interface TenantCreated {
@@ -46,14 +48,17 @@ export async function updateTenant(db: Db, id: string, settings: TenantSettings)
   if (settings.depositWebhookUrl !== undefined) values.deposit_webhook_url = settings.depositWebhookUrl;
   if (settings.depositCommission !== undefined) values.deposit_commission = settings.depositCommission;
   if (settings.maxAccounts !== undefined) values.max_accounts = settings.maxAccounts;
-  const row = await db
-    .updateTable('tenants')
-    .set({ ...values, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new AppError('exceptions.tenant.notFound');
-  return row;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('tenants')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError('exceptions.tenant.notFound');
+    await notifyChange(trx, `tenant:${id}`);
+    return row;
+  });
 }
 
 export async function rotateWebhookSecret(db: Db, id: string): Promise<string> {
@@ -121,14 +126,20 @@ export async function issueApiKey(
 }
 
 /** Revokes a key at once: the next request with it is refused. Revoking twice is a no-op. */
-export async function revokeApiKey(db: Db, id: string): Promise<void> {
-  const row = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: sql`coalesce(revoked_at, now())` })
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw new AppError('exceptions.apiKey.notFound');
+/** Revokes a key; returns the change notice to apply locally once committed. */
+export async function revokeApiKey(db: Db, id: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: sql`coalesce(revoked_at, now())` })
+      .where('id', '=', id)
+      .returning('key_hash')
+      .executeTakeFirst();
+    if (!row) throw new AppError('exceptions.apiKey.notFound');
+    // Every instance drops the cached key when this commits.
+    await notifyChange(trx, apiKeyChanged(row.key_hash));
+    return apiKeyChanged(row.key_hash);
+  });
 }
 
 export async function blockCustomer(db: Db, tenantId: string, customerId: string): Promise<void> {

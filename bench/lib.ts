@@ -1,0 +1,47 @@
+import autocannon from 'autocannon';
+
+/** What one load run measured. */
+export interface LoadResult {
+  label: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Drives one URL over loopback for a fixed time at a fixed concurrency (bounded, stops by itself). */
+export async function load(
+  label: string,
+  url: string,
+  opts: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    headers: opts.headers,
+    duration: opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 5),
+    connections: opts.connections ?? 10,
+    pipelining: 1,
+  });
+  return {
+    label,
+    requestsPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function printTable(title: string, rows: LoadResult[]): void {
+  console.log(`\n${title}`);
+  console.log('  ' + ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'].map((h) => h.padEnd(14)).join(''));
+  for (const r of rows) {
+    console.log(
+      '  ' +
+        [r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.errors)]
+          .map((c) => c.padEnd(14))
+          .join(''),
+    );
+  }
+}

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db, Executor } from '../../lib/db/index.ts';
+import { notifyChange } from '../../lib/db/notify.ts';
+import { toUnits } from '../../lib/money.ts';
+import { CURRENCIES, networkOf, type CurrencyDef } from './catalogue.ts';
+
+/** Change notice sent whenever a fee quote is written. */
+export const FEES_CHANGED = 'fees';
+
+/**
+ * Quotes the live deposit network fee of a currency, in its atomic units; null when no quote can be
+ * had. Real networks implement it from their chain (fee history, fee-rate estimates, energy).
+ */
+export interface FeeOracle {
+  readonly source: string;
+  quote(currency: CurrencyDef): Promise<bigint | null>;
+}
+
+/** A network with no RPC URL configured runs in sandbox mode (CONTRACT §5). */
+export function isSandboxed(config: Config, currency: CurrencyDef): boolean {
+  return !config.chains[networkOf(currency).env].rpcUrl;
+}
+
+/** A stored fee quote. */
+export interface FeeQuote {
+  units: bigint;
+  quotedAt: Date;
+}
+
+/** Every stored quote that is live: not null and younger than FEE_MAX_AGE_S. */
+export async function loadLiveFees(db: Executor, maxAgeS: number, now = new Date()): Promise<Map<string, FeeQuote>> {
+  const rows = await db.selectFrom('network_fee_quotes').select(['currency_code', 'amount', 'quoted_at']).execute();
+  const live = new Map<string, FeeQuote>();
+  for (const row of rows) {
+    if (row.amount === null) continue;
+    if (now.getTime() - row.quoted_at.getTime() > maxAgeS * 1000) continue;
+    live.set(row.currency_code, { units: BigInt(row.amount), quotedAt: row.quoted_at });
+  }
+  return live;
+}
+
+/**
+ * The deposit network fee of one currency in atomic units, or null while unavailable (missing,
+ * set to null, or stale). Callers refuse new deposits and payments with 503 on null.
+ */
+export async function getDepositNetworkFee(db: Executor, code: string, maxAgeS: number): Promise<FeeQuote | null> {
+  return (await loadLiveFees(db, maxAgeS)).get(code) ?? null;
+}
+
+/** Operator (sandbox): sets a currency's fee now; null makes it unavailable. */
+export async function setFee(db: Db, code: string, units: bigint | null, source: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('network_fee_quotes')
+      .values({ currency_code: code, amount: units, quoted_at: sql`now()` as never, source })
+      .onConflict((oc) =>
+        oc.column('currency_code').doUpdateSet({ amount: units, quoted_at: sql`now()` as never, source }),
+      )
+      .execute();
+    await notifyChange(trx, FEES_CHANGED);
+  });
+}
+
+/**
+ * The sandbox oracle: a sandbox fee is whatever the operator last set (the catalogue's default
+ * until then), re-quoted on every round so it stays live like a real feed.
+ */
+export class SandboxFeeOracle implements FeeOracle {
+  readonly source = 'sandbox';
+  constructor(private readonly db: Executor) {}
+  async quote(currency: CurrencyDef): Promise<bigint | null> {
+    const row = await this.db
+      .selectFrom('network_fee_quotes')
+      .select('amount')
+      .where('currency_code', '=', currency.code)
+      .executeTakeFirst();
+    if (row) return row.amount === null ? null : BigInt(row.amount);
+    return toUnits(currency.sandboxFee, currency.decimals);
+  }
+}
+
+/**
+ * One refresh round: asks each currency's oracle and stores the answer with the time of asking.
+ * A failing oracle leaves the old quote to age out (then the fee reads as unavailable).
+ */
+export async function refreshFees(
+  db: Db,
+  oracleFor: (currency: CurrencyDef) => FeeOracle,
+  onError: (code: string, err: unknown) => void = () => {},
+): Promise<number> {
+  let refreshed = 0;
+  for (const currency of CURRENCIES) {
+    const oracle = oracleFor(currency);
+    try {
+      const units = await oracle.quote(currency);
+      await db
+        .insertInto('network_fee_quotes')
+        .values({ currency_code: currency.code, amount: units, quoted_at: sql`now()` as never, source: oracle.source })
+        .onConflict((oc) =>
+          oc.column('currency_code').doUpdateSet({ amount: units, quoted_at: sql`now()` as never, source: oracle.source }),
+        )
+        .execute();
+      refreshed++;
+    } catch (err) {
+      onError(currency.code, err);
+    }
+  }
+  await notifyChange(db, FEES_CHANGED);
+  return refreshed;
+}
+
+/** The oracle of each currency: sandbox unless its network is configured (real oracles plug in here). */
+export function defaultOracles(db: Db, config: Config): (currency: CurrencyDef) => FeeOracle {
+  const sandbox = new SandboxFeeOracle(db);
+  return (currency) => {
+    if (isSandboxed(config, currency)) return sandbox;
+    // Real-network oracles arrive with the chain adapters; until then a configured network has no
+    // quote, so its fee reads as unavailable instead of as a made-up number.
+    return { source: 'unconfigured', quote: async () => null };
+  };
+}
