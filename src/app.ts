@@ -8,7 +8,8 @@ import { registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
 import { RateLimiter } from './lib/http/rate-limit.ts';
 import { registerSecurity } from './lib/http/security.ts';
-import { validatorCompiler } from './lib/http/validation.ts';
+import { containsNul, validatorCompiler } from './lib/http/validation.ts';
+import { AppError } from './lib/errors.ts';
 import { checkAdminToken } from './modules/admin/admin-token.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -70,6 +71,18 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerRequestMetrics(app, metrics);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The API speaks JSON only: other media types are 415, not parsed as text.
+  app.removeContentTypeParser(['text/plain']);
+  // Text columns cannot hold NUL; refuse it as bad input instead of failing in the database.
+  app.addHook('preValidation', async (request) => {
+    for (const [location, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+      if (containsNul(value)) {
+        throw new AppError('exceptions.validation.failed', {
+          fields: [{ location, field: '', message: 'must not contain NUL characters' }],
+        });
+      }
+    }
   });
 
   registerSecurity(app, {

@@ -45,3 +45,11 @@ export function describeValidationErrors(errors: ErrorObject[] | readonly unknow
     return { location, field, message };
   });
 }
+
+/** A NUL character anywhere in the value (PostgreSQL text cannot hold one). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
