@@ -16,6 +16,8 @@ export async function load(
   url: string,
   opts: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
 ): Promise<LoadResult> {
+  // One second of warm-up first (JIT, caches, connection pools), not counted.
+  await autocannon({ url, headers: opts.headers, duration: 1, connections: opts.connections ?? 10 });
   const result = await autocannon({
     url,
     headers: opts.headers,
@@ -35,13 +37,11 @@ export async function load(
 
 export function printTable(title: string, rows: LoadResult[]): void {
   console.log(`\n${title}`);
-  console.log('  ' + ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'].map((h) => h.padEnd(14)).join(''));
+  const pad = (cells: string[]) => cells.map((c, i) => c.padEnd(i === 0 ? 24 : 12)).join('');
+  console.log('  ' + pad(['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors']));
   for (const r of rows) {
     console.log(
-      '  ' +
-        [r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.errors)]
-          .map((c) => c.padEnd(14))
-          .join(''),
+      '  ' + pad([r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.errors)]),
     );
   }
 }
