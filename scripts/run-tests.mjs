@@ -37,6 +37,14 @@ for (const [name, label] of [
 ]) {
   if (!process.env[name]) console.log(`# ${name} is not set: ${label} are skipped`);
 }
+if (args.length === 0) {
+  // The whole suite starts with the type check, so a type error fails CI like a failing test.
+  const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit'], { stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('type check failed');
+    process.exit(tsc.status ?? 1);
+  }
+}
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files],
