@@ -48,16 +48,20 @@ export async function getDepositNetworkFee(db: Executor, code: string, maxAgeS: 
   return (await loadLiveFees(db, maxAgeS)).get(code) ?? null;
 }
 
+/** Stores a fee quote taken now. */
+async function storeQuote(db: Executor, code: string, units: bigint | null, source: string): Promise<void> {
+  const values = { amount: units, quoted_at: sql`now()` as never, source };
+  await db
+    .insertInto('network_fee_quotes')
+    .values({ currency_code: code, ...values })
+    .onConflict((oc) => oc.column('currency_code').doUpdateSet(values))
+    .execute();
+}
+
 /** Operator (sandbox): sets a currency's fee now; null makes it unavailable. */
 export async function setFee(db: Db, code: string, units: bigint | null, source: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('network_fee_quotes')
-      .values({ currency_code: code, amount: units, quoted_at: sql`now()` as never, source })
-      .onConflict((oc) =>
-        oc.column('currency_code').doUpdateSet({ amount: units, quoted_at: sql`now()` as never, source }),
-      )
-      .execute();
+    await storeQuote(trx, code, units, source);
     await notifyChange(trx, FEES_CHANGED);
   });
 }
@@ -93,14 +97,7 @@ export async function refreshFees(
   for (const currency of CURRENCIES) {
     const oracle = oracleFor(currency);
     try {
-      const units = await oracle.quote(currency);
-      await db
-        .insertInto('network_fee_quotes')
-        .values({ currency_code: currency.code, amount: units, quoted_at: sql`now()` as never, source: oracle.source })
-        .onConflict((oc) =>
-          oc.column('currency_code').doUpdateSet({ amount: units, quoted_at: sql`now()` as never, source: oracle.source }),
-        )
-        .execute();
+      await storeQuote(db, currency.code, await oracle.quote(currency), oracle.source);
       refreshed++;
     } catch (err) {
       onError(currency.code, err);
