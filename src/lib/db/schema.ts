@@ -51,6 +51,26 @@ export interface NetworkFeeQuotesTable {
   source: string;
 }
 
+export interface HdAccountsTable {
+  id: Generated<number>;
+  network: string;
+  xpub: string;
+  next_index: Generated<number>;
+  sandbox: boolean;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  network: string;
+  address: string;
+  hd_account_id: number;
+  derivation_index: number;
+  purpose: string;
+  owner_id: string;
+  tenant_id: string;
+  created_at: Timestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -70,6 +90,8 @@ export interface DB {
   api_keys: ApiKeysTable;
   blocked_customers: BlockedCustomersTable;
   network_fee_quotes: NetworkFeeQuotesTable;
+  hd_accounts: HdAccountsTable;
+  addresses: AddressesTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

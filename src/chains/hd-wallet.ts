@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { HDKey } from '@scure/bip32';
+import { sql } from 'kysely';
+import type { Config, NetworkEnvName } from '../config.ts';
+import type { Executor } from '../lib/db/index.ts';
+import { deriveAddress, parseExtendedPublicKey, type AddressFormat } from './addresses.ts';
+
+/** Account-level derivation path and address format of each network (CONTRACT §2). */
+export const DERIVATION: Record<NetworkEnvName, { path: string; format: AddressFormat }> = {
+  BTC: { path: "m/84'/0'/0'", format: 'btc-p2wpkh' },
+  ETHEREUM: { path: "m/44'/60'/0'", format: 'evm' },
+  BNB: { path: "m/44'/60'/0'", format: 'evm' },
+  BASE: { path: "m/44'/60'/0'", format: 'evm' },
+  TRON: { path: "m/44'/195'/0'", format: 'tron' },
+};
+
+/** An address handed out for one object. */
+export interface AllocatedAddress {
+  network: NetworkEnvName;
+  address: string;
+  index: number;
+}
+
+/** What an address is handed out for. */
+export interface AddressOwner {
+  purpose: 'invoice' | 'deposit';
+  ownerId: string;
+  tenantId: string;
+}
+
+/**
+ * Hands out receive addresses: child `/0/i` of each network's account key. The index is taken by
+ * an upsert on the network's hd_accounts row inside the caller's transaction, which holds that row
+ * locked until commit, so no index (and no address) is ever handed out twice, by any instance; a
+ * rolled-back transaction gives its index back.
+ *
+ * A network with NET_XPUB uses that key. Otherwise (sandbox) the installation gets its own key on
+ * first use: a random seed whose account key is kept and whose secret is thrown away, so sandbox
+ * addresses look exactly like real ones and nobody can spend from them.
+ */
+export class AddressAllocator {
+  private readonly keys = new Map<NetworkEnvName, { xpub: string; key: HDKey; sandbox: boolean }>();
+
+  constructor(private readonly config: Config) {}
+
+  async allocate(trx: Executor, network: NetworkEnvName, owner: AddressOwner): Promise<AllocatedAddress> {
+    const account = await this.accountKey(trx, network);
+    const row = await trx
+      .insertInto('hd_accounts')
+      .values({ network, xpub: account.xpub, sandbox: account.sandbox, next_index: 1 })
+      .onConflict((oc) => oc.columns(['network', 'xpub']).doUpdateSet({ next_index: sql`hd_accounts.next_index + 1` }))
+      .returning(['id', sql<number>`next_index - 1`.as('index')])
+      .executeTakeFirstOrThrow();
+    const index = Number(row.index);
+    const address = deriveAddress(account.key, index, DERIVATION[network].format);
+    await trx
+      .insertInto('addresses')
+      .values({
+        network,
+        address,
+        hd_account_id: row.id,
+        derivation_index: index,
+        purpose: owner.purpose,
+        owner_id: owner.ownerId,
+        tenant_id: owner.tenantId,
+      })
+      .execute();
+    return { network, address, index };
+  }
+
+  /** The network's account key: configured, or this installation's sandbox key. */
+  async accountKey(db: Executor, network: NetworkEnvName): Promise<{ xpub: string; key: HDKey; sandbox: boolean }> {
+    const known = this.keys.get(network);
+    if (known) return known;
+    const sandbox = !this.config.chains[network].rpcUrl;
+    const xpub = this.config.chains[network].xpub ?? (await sandboxXpub(db, network));
+    const resolved = { xpub, key: parseExtendedPublicKey(xpub), sandbox };
+    this.keys.set(network, resolved);
+    return resolved;
+  }
+}
+
+async function sandboxXpub(db: Executor, network: NetworkEnvName): Promise<string> {
+  const name = `sandbox_xpub:${network}`;
+  const fresh = HDKey.fromMasterSeed(randomBytes(32)).derive(DERIVATION[network].path).publicExtendedKey;
+  await db
+    .insertInto('system_settings')
+    .values({ key: name, value: fresh })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('system_settings').select('value').where('key', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
