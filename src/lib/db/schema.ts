@@ -71,6 +71,27 @@ export interface AddressesTable {
   created_at: Timestamp;
 }
 
+export interface SandboxBlocksTable {
+  network: string;
+  height: number;
+  hash: string;
+  parent_hash: string | null;
+  created_at: Timestamp;
+}
+
+export interface SandboxTransfersTable {
+  network: string;
+  tx_hash: string;
+  output_index: number;
+  to_address: string;
+  currency_code: string;
+  amount: Numeric;
+  block_height: number | null;
+  rbf: Generated<boolean>;
+  dropped: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -92,6 +113,8 @@ export interface DB {
   network_fee_quotes: NetworkFeeQuotesTable;
   hd_accounts: HdAccountsTable;
   addresses: AddressesTable;
+  sandbox_blocks: SandboxBlocksTable;
+  sandbox_transfers: SandboxTransfersTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

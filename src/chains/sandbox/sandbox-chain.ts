@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { NetworkEnvName } from '../../config.ts';
+import type { Db, Executor } from '../../lib/db/index.ts';
+import { findCurrency, networkOf, type CryptoCode } from '../../modules/currencies/catalogue.ts';
+import { SandboxFeeOracle, type FeeOracle } from '../../modules/currencies/fees.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer } from '../types.ts';
+
+/** A 32-byte hash written the way the network writes it (EVM: 0x-prefixed). */
+function randomHash(network: NetworkEnvName): string {
+  const hex = randomBytes(32).toString('hex');
+  return network === 'ETHEREUM' || network === 'BNB' || network === 'BASE' ? `0x${hex}` : hex;
+}
+
+/** An incoming transfer the operator injects into a sandbox chain. */
+export interface SandboxTransferInput {
+  currencyCode: CryptoCode;
+  to: string;
+  units: bigint;
+  rbf?: boolean;
+}
+
+/**
+ * A sandbox network: a chain kept in the database (so every instance sees the same one), fed by the
+ * operator. It implements the adapter interface exactly like a real network, and adds the operator
+ * controls: inject a transfer (seen at once in the mempool), mine blocks, drop a mempool transfer,
+ * and reorganise the last blocks.
+ */
+export class SandboxChain implements ChainAdapter {
+  readonly sandbox = true;
+  readonly feeOracle: FeeOracle;
+
+  constructor(
+    readonly network: NetworkEnvName,
+    private readonly db: Db,
+  ) {
+    this.feeOracle = new SandboxFeeOracle(db);
+  }
+
+  async tip(): Promise<ChainTip | null> {
+    return tipOf(this.db, this.network);
+  }
+
+  async blockHash(height: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sandbox_blocks')
+      .select('hash')
+      .where('network', '=', this.network)
+      .where('height', '=', height)
+      .executeTakeFirst();
+    return row?.hash ?? null;
+  }
+
+  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+    const rows = await this.db
+      .selectFrom('sandbox_transfers as t')
+      .leftJoin('sandbox_blocks as b', (j) => j.onRef('b.network', '=', 't.network').onRef('b.height', '=', 't.block_height'))
+      .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.amount', 't.block_height', 't.rbf', 'b.hash'])
+      .where('t.network', '=', this.network)
+      .where('t.dropped', '=', false)
+      .where((eb) => eb.or([eb('t.block_height', 'is', null), eb('t.block_height', '>=', fromHeight)]))
+      .orderBy('t.created_at')
+      .execute();
+    const mine = await ours([...new Set(rows.map((r) => r.to_address))]);
+    return rows
+      .filter((r) => mine.has(r.to_address))
+      .map((r) => ({
+        txHash: r.tx_hash,
+        outputIndex: r.output_index,
+        toAddress: r.to_address,
+        currencyCode: r.currency_code as CryptoCode,
+        units: BigInt(r.amount),
+        blockHeight: r.block_height,
+        blockHash: r.hash,
+        rbf: r.rbf,
+      }));
+  }
+
+  async hasTransfer(txHash: string, outputIndex: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sandbox_transfers')
+      .select('dropped')
+      .where('network', '=', this.network)
+      .where('tx_hash', '=', txHash)
+      .where('output_index', '=', outputIndex)
+      .executeTakeFirst();
+    return !!row && !row.dropped;
+  }
+
+  /** Operator: an incoming transfer, in the mempool at once (0 confirmations). */
+  async inject(input: SandboxTransferInput): Promise<{ txHash: string; outputIndex: number }> {
+    const currency = findCurrency(input.currencyCode);
+    if (!currency || input.units <= 0n) throw new RangeError('a sandbox transfer needs a known currency and a positive amount');
+    const net = networkOf(currency);
+    if (net.env !== this.network) throw new RangeError(`${currency.code} is not on the ${this.network} network`);
+    if (!new RegExp(net.addressMask).test(input.to)) throw new RangeError(`"${input.to}" is not a ${net.api} address`);
+    const txHash = randomHash(this.network);
+    await this.db
+      .insertInto('sandbox_transfers')
+      .values({
+        network: this.network,
+        tx_hash: txHash,
+        output_index: 0,
+        to_address: input.to,
+        currency_code: currency.code,
+        amount: input.units,
+        rbf: input.rbf ?? false,
+      })
+      .execute();
+    return { txHash, outputIndex: 0 };
+  }
+
+  /** Operator: adds `count` blocks; the first takes every transfer waiting in the mempool. */
+  async mine(count: number): Promise<ChainTip> {
+    if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RangeError('mine 1 to 1000 blocks');
+    return this.db.transaction().execute(async (trx) => {
+      await lockChain(trx, this.network);
+      let tip = await tipOf(trx, this.network);
+      for (let i = 0; i < count; i++) {
+        const height = (tip?.height ?? -1) + 1;
+        const hash = randomHash(this.network);
+        await trx
+          .insertInto('sandbox_blocks')
+          .values({ network: this.network, height, hash, parent_hash: tip?.hash ?? null })
+          .execute();
+        if (i === 0) {
+          await trx
+            .updateTable('sandbox_transfers')
+            .set({ block_height: height })
+            .where('network', '=', this.network)
+            .where('block_height', 'is', null)
+            .where('dropped', '=', false)
+            .execute();
+        }
+        tip = { height, hash };
+      }
+      return tip!;
+    });
+  }
+
+  /** Operator: drops a transfer still in the mempool (a double spend or an evicted transaction). */
+  async drop(txHash: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('sandbox_transfers')
+      .set({ dropped: true })
+      .where('network', '=', this.network)
+      .where('tx_hash', '=', txHash)
+      .where('block_height', 'is', null)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Operator: orphans the last `depth` blocks. Their transfers go back to the mempool, or are gone
+   * with `dropTransfers` (double-spent in the winning chain). Mine afterwards to grow the new branch.
+   */
+  async reorg(depth: number, opts: { dropTransfers?: boolean } = {}): Promise<ChainTip | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockChain(trx, this.network);
+      const tip = await tipOf(trx, this.network);
+      if (!tip) return null;
+      const from = Math.max(0, tip.height - depth + 1);
+      await trx
+        .updateTable('sandbox_transfers')
+        .set(opts.dropTransfers ? { dropped: true } : { block_height: null })
+        .where('network', '=', this.network)
+        .where('block_height', '>=', from)
+        .execute();
+      await trx.deleteFrom('sandbox_blocks').where('network', '=', this.network).where('height', '>=', from).execute();
+      return tipOf(trx, this.network);
+    });
+  }
+}
+
+/** Serialises changes to one sandbox chain across every instance. */
+async function lockChain(trx: Executor, network: NetworkEnvName): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`sandbox-chain:${network}`}))`.execute(trx);
+}
+
+async function tipOf(db: Executor, network: NetworkEnvName): Promise<ChainTip | null> {
+  const row = await db
+    .selectFrom('sandbox_blocks')
+    .select(['height', 'hash'])
+    .where('network', '=', network)
+    .orderBy('height', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { height: row.height, hash: row.hash } : null;
+}
