@@ -92,6 +92,30 @@ export interface SandboxTransfersTable {
   created_at: Timestamp;
 }
 
+export interface JournalEntriesTable {
+  id: string;
+  tenant_id: string | null;
+  kind: string;
+  ref_type: string;
+  ref_id: string;
+  created_at: Timestamp;
+}
+
+export interface JournalLinesTable {
+  entry_id: string;
+  line_no: number;
+  ledger_account: string;
+  currency_code: string;
+  amount: Numeric;
+}
+
+export interface LedgerBalancesTable {
+  ledger_account: string;
+  currency_code: string;
+  balance: Numeric;
+  updated_at: Timestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -115,6 +139,9 @@ export interface DB {
   addresses: AddressesTable;
   sandbox_blocks: SandboxBlocksTable;
   sandbox_transfers: SandboxTransfersTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
+  ledger_balances: LedgerBalancesTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { NetworkEnvName } from '../../config.ts';
+import type { Executor, Trx } from '../../lib/db/index.ts';
+
+/**
+ * Ledger accounts. `custody:*` are assets (coins the gateway holds on a network); everything else
+ * is what the gateway owes or earned: a merchant account's balance, commission revenue, and the
+ * network fees collected from payers to pay for sweeps and withdrawals.
+ */
+export type LedgerAccount =
+  | `merchant:${string}`
+  | `custody:${NetworkEnvName}`
+  | 'revenue:commission'
+  | 'revenue:conversion'
+  | 'fees:network';
+
+export const merchantAccount = (accountId: string): LedgerAccount => `merchant:${accountId}`;
+export const custodyAccount = (network: NetworkEnvName): LedgerAccount => `custody:${network}`;
+
+/** Assets grow with debits; liabilities and revenue grow with credits. */
+export function isDebitNormal(account: string): boolean {
+  return account.startsWith('custody:');
+}
+
+/** One line of an entry: signed atomic units, positive for a debit, negative for a credit. */
+export interface PostingLine {
+  account: LedgerAccount;
+  currency: string;
+  amount: bigint;
+}
+
+export interface Posting {
+  tenantId: string | null;
+  /** The cause (deposit.completed, invoice.paid, …); with ref, unique: a replay posts nothing. */
+  kind: string;
+  refType: string;
+  refId: string;
+  lines: PostingLine[];
+}
+
+export class UnbalancedEntryError extends Error {}
+
+/**
+ * Posts one balanced entry and moves the balances it touches, inside the caller's transaction
+ * (the same one that changes the state causing it). Returns null when this cause was posted
+ * before. A merchant balance that would go negative fails the transaction (check constraint).
+ */
+export async function post(trx: Trx, posting: Posting): Promise<{ entryId: string } | null> {
+  const lines = posting.lines.filter((l) => l.amount !== 0n);
+  const sums = new Map<string, bigint>();
+  for (const l of lines) sums.set(l.currency, (sums.get(l.currency) ?? 0n) + l.amount);
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: ${currency} lines sum to ${sum}`);
+  }
+  if (lines.length === 0) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: an entry needs lines`);
+
+  const entryId = randomUUID();
+  const inserted = await trx
+    .insertInto('journal_entries')
+    .values({ id: entryId, tenant_id: posting.tenantId, kind: posting.kind, ref_type: posting.refType, ref_id: posting.refId })
+    .onConflict((oc) => oc.columns(['kind', 'ref_type', 'ref_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+
+  await trx
+    .insertInto('journal_lines')
+    .values(lines.map((l, i) => ({ entry_id: entryId, line_no: i, ledger_account: l.account, currency_code: l.currency, amount: l.amount })))
+    .execute();
+
+  const deltas = new Map<string, { account: string; currency: string; delta: bigint }>();
+  for (const l of lines) {
+    const key = `${l.account}|${l.currency}`;
+    const natural = isDebitNormal(l.account) ? l.amount : -l.amount;
+    const d = deltas.get(key);
+    if (d) d.delta += natural;
+    else deltas.set(key, { account: l.account, currency: l.currency, delta: natural });
+  }
+  // A fixed order, so concurrent postings lock balance rows in the same sequence (no deadlocks).
+  for (const d of [...deltas.values()].sort((a, b) => (`${a.account}|${a.currency}` < `${b.account}|${b.currency}` ? -1 : 1))) {
+    // Update first: PostgreSQL checks constraints on the row an upsert proposes, so a debit
+    // through INSERT … ON CONFLICT would be refused for its sign alone.
+    const updated = await trx
+      .updateTable('ledger_balances')
+      .set({ balance: sql`balance + ${d.delta}`, updated_at: sql`now()` })
+      .where('ledger_account', '=', d.account)
+      .where('currency_code', '=', d.currency)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n) continue;
+    await trx
+      .insertInto('ledger_balances')
+      .values({ ledger_account: d.account, currency_code: d.currency, balance: d.delta })
+      .onConflict((oc) =>
+        oc.columns(['ledger_account', 'currency_code']).doUpdateSet({
+          balance: sql`ledger_balances.balance + excluded.balance`,
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+  return { entryId };
+}
+
+/** A merchant account's balances, per currency, in atomic units. */
+export async function merchantBalances(db: Executor, accountId: string): Promise<Array<{ currency: string; units: bigint }>> {
+  const rows = await db
+    .selectFrom('ledger_balances')
+    .select(['currency_code', 'balance'])
+    .where('ledger_account', '=', merchantAccount(accountId))
+    .orderBy('currency_code')
+    .execute();
+  return rows.map((r) => ({ currency: r.currency_code, units: BigInt(r.balance) }));
+}
+
+/** What an audit of the ledger found wrong; empty when the journal sums to the balances. */
+export interface LedgerMismatch {
+  account: string;
+  currency: string;
+  journal: bigint;
+  balance: bigint;
+}
+
+/**
+ * Audits the ledger: every balance equals the sum of its journal lines, and assets equal
+ * liabilities per currency (what is held covers what is owed and earned).
+ */
+export async function auditLedger(db: Executor): Promise<{ mismatches: LedgerMismatch[]; unbalancedCurrencies: string[] }> {
+  const sums = await db
+    .selectFrom('journal_lines')
+    .select(['ledger_account', 'currency_code', sql<string>`sum(amount)`.as('total')])
+    .groupBy(['ledger_account', 'currency_code'])
+    .execute();
+  const balances = await db.selectFrom('ledger_balances').select(['ledger_account', 'currency_code', 'balance']).execute();
+  const byKey = new Map(balances.map((b) => [`${b.ledger_account}|${b.currency_code}`, BigInt(b.balance)]));
+  const mismatches: LedgerMismatch[] = [];
+  const net = new Map<string, bigint>();
+  for (const s of sums) {
+    const total = BigInt(s.total);
+    const natural = isDebitNormal(s.ledger_account) ? total : -total;
+    const balance = byKey.get(`${s.ledger_account}|${s.currency_code}`) ?? 0n;
+    if (natural !== balance) mismatches.push({ account: s.ledger_account, currency: s.currency_code, journal: natural, balance });
+    byKey.delete(`${s.ledger_account}|${s.currency_code}`);
+    net.set(s.currency_code, (net.get(s.currency_code) ?? 0n) + total);
+  }
+  for (const [key, balance] of byKey) {
+    if (balance !== 0n) {
+      const [account, currency] = key.split('|') as [string, string];
+      mismatches.push({ account, currency, journal: 0n, balance });
+    }
+  }
+  const unbalancedCurrencies = [...net].filter(([, sum]) => sum !== 0n).map(([c]) => c);
+  return { mismatches, unbalancedCurrencies };
+}
