@@ -116,6 +116,17 @@ export interface LedgerBalancesTable {
   updated_at: Timestamp;
 }
 
+export interface OutboxEventsTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  event_type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  processed_at: NullableTimestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -142,6 +153,7 @@ export interface DB {
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   ledger_balances: LedgerBalancesTable;
+  outbox_events: OutboxEventsTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }
