@@ -41,6 +41,9 @@ export interface Config {
   /** Seconds between network-fee refreshes, and the age after which a fee quote counts as missing. */
   feeRefreshS: number;
   feeMaxAgeS: number;
+  /** Seconds between exchange-rate refreshes, and the age after which a rate is refused as stale. */
+  rateRefreshS: number;
+  rateMaxAgeS: number;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
 }
@@ -113,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024),
     feeRefreshS: int(env, 'FEE_REFRESH_S', 120, 1),
     feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 900, 1),
+    rateRefreshS: int(env, 'RATE_REFRESH_S', 60, 1),
+    rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 600, 1),
     logLevel: env.LOG_LEVEL || 'info',
     chains,
   };

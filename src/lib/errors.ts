@@ -25,6 +25,7 @@ export const ERRORS = {
     'Address provisioning is disabled: every deposit has its own address, use POST /deposit',
   ],
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
+  'exceptions.rates.unavailable': [503, 'No fresh exchange rate for this currency; try again shortly'],
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],
   'exceptions.internal': [500, 'Unexpected error'],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -80,7 +80,8 @@ export interface Ratio {
 export function parseRatio(value: string): Ratio {
   const m = DECIMAL.exec(value.trim());
   if (!m) throw new MoneyFormatError(`not a decimal rate: "${value}"`);
-  const frac = m[3] ?? '';
+  // Trailing zeros (NUMERIC scale padding) carry no value: "60000.000" is 60000/1.
+  const frac = (m[3] ?? '').replace(/0+$/, '');
   const den = 10n ** BigInt(frac.length);
   const num = BigInt(m[2]! + frac) * (m[1] ? -1n : 1n);
   return { num, den };

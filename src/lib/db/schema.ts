@@ -127,6 +127,13 @@ export interface OutboxEventsTable {
   processed_at: NullableTimestamp;
 }
 
+export interface ExchangeRatesTable {
+  asset: string;
+  usd_price: Numeric;
+  fetched_at: Timestamp;
+  source: string;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -154,6 +161,7 @@ export interface DB {
   journal_lines: JournalLinesTable;
   ledger_balances: LedgerBalancesTable;
   outbox_events: OutboxEventsTable;
+  exchange_rates: ExchangeRatesTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }
