@@ -44,6 +44,9 @@ export interface Config {
   /** Seconds between exchange-rate refreshes, and the age after which a rate is refused as stale. */
   rateRefreshS: number;
   rateMaxAgeS: number;
+  /** Where prices come from: the sandbox's fixed table, or Coinbase's public rates API. */
+  ratesProvider: 'sandbox' | 'coinbase';
+  ratesUrl?: string;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
 }
@@ -74,6 +77,12 @@ export function parseRateLimit(raw: string): RateLimitSetting {
   const seconds = Number(match[2]);
   if (points < 1 || seconds < 1) throw new ConfigError('RATE_LIMIT points and seconds must be positive');
   return { points, seconds };
+}
+
+function ratesProvider(raw: string | undefined): 'sandbox' | 'coinbase' {
+  if (!raw || raw === 'sandbox') return 'sandbox';
+  if (raw === 'coinbase') return 'coinbase';
+  throw new ConfigError(`RATES_PROVIDER must be sandbox or coinbase, got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 900, 1),
     rateRefreshS: int(env, 'RATE_REFRESH_S', 60, 1),
     rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 600, 1),
+    ratesProvider: ratesProvider(env.RATES_PROVIDER),
+    ratesUrl: env.RATES_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     chains,
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { CURRENCIES, FIAT_CURRENCIES } from './modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
+import { CoinbaseRateProvider } from './modules/rates/coinbase.ts';
 import { SandboxRateProvider, refreshRates } from './modules/rates/service.ts';
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */
@@ -38,7 +39,8 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
 /** The worker role's background jobs. Each module adds its own loops here. */
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
   const oracles = defaultOracles(ctx.db, ctx.config);
-  const rates = new SandboxRateProvider();
+  const rates =
+    ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
   const jobs: Job[] = [
     every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
