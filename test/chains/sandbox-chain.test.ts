@@ -1,25 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { confirmationsOf } from '../../src/chains/types.ts';
-import type { Database } from '../../src/lib/db/index.ts';
-import { describeEngines, freshDatabase } from '../helpers/harness.ts';
+import { describeEngines, useTestDatabase } from '../helpers/harness.ts';
 
 const OURS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const THEIRS = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
 const ours = async (addresses: string[]) => new Set(addresses.filter((a) => a === OURS));
 
 describeEngines('sandbox chain', (engine) => {
-  let database: Database;
-  before(async () => {
-    database = await freshDatabase(engine);
-  });
-  after(async () => {
-    await database.close();
-  });
+  const db = useTestDatabase(engine);
 
   it('shows an injected transfer at once, then confirms it as blocks are mined', async () => {
-    const btc = new SandboxChain('BTC', database.db);
+    const btc = new SandboxChain('BTC', db().db);
     const { txHash } = await btc.inject({ currencyCode: 'BTC', to: OURS, units: 150_000n });
     await btc.inject({ currencyCode: 'BTC', to: THEIRS, units: 1n });
     assert.match(txHash, /^[0-9a-f]{64}$/);
@@ -44,7 +37,7 @@ describeEngines('sandbox chain', (engine) => {
   });
 
   it('reorganises: orphaned transfers return to the mempool, or vanish when double-spent', async () => {
-    const evm = new SandboxChain('ETHEREUM', database.db);
+    const evm = new SandboxChain('ETHEREUM', db().db);
     const to = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
     const mineOurs = async (a: string[]) => new Set(a.filter((x) => x === to));
     const kept = await evm.inject({ currencyCode: 'USDC_ERC20', to, units: 5_000_000n });
@@ -68,7 +61,7 @@ describeEngines('sandbox chain', (engine) => {
   });
 
   it('drops a mempool transfer but never a confirmed one', async () => {
-    const tron = new SandboxChain('TRON', database.db);
+    const tron = new SandboxChain('TRON', db().db);
     const to = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
     const a = await tron.inject({ currencyCode: 'USDT_TRC20', to, units: 1_000_000n });
     assert.equal(await tron.drop(a.txHash), true);
@@ -80,16 +73,16 @@ describeEngines('sandbox chain', (engine) => {
   });
 
   it('refuses transfers of another network, to malformed addresses or of nothing', async () => {
-    const btc = new SandboxChain('BTC', database.db);
+    const btc = new SandboxChain('BTC', db().db);
     await assert.rejects(btc.inject({ currencyCode: 'ETH', to: OURS, units: 1n }), RangeError);
     await assert.rejects(btc.inject({ currencyCode: 'BTC', to: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', units: 1n }), RangeError);
     await assert.rejects(btc.inject({ currencyCode: 'BTC', to: OURS, units: 0n }), RangeError);
   });
 
   it('mines a contiguous chain when several instances mine at once', async () => {
-    const chains = [new SandboxChain('BNB', database.db), new SandboxChain('BNB', database.db)];
+    const chains = [new SandboxChain('BNB', db().db), new SandboxChain('BNB', db().db)];
     await Promise.all(Array.from({ length: 10 }, (_, i) => chains[i % 2]!.mine(3)));
-    const rows = await database.db.selectFrom('sandbox_blocks').select(['height', 'hash', 'parent_hash']).where('network', '=', 'BNB').orderBy('height').execute();
+    const rows = await db().db.selectFrom('sandbox_blocks').select(['height', 'hash', 'parent_hash']).where('network', '=', 'BNB').orderBy('height').execute();
     assert.deepEqual(rows.map((r) => r.height), Array.from({ length: 30 }, (_, i) => i));
     for (let i = 1; i < rows.length; i++) assert.equal(rows[i]!.parent_hash, rows[i - 1]!.hash);
   });

@@ -192,3 +192,18 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+/** Call inside a suite: a fresh migrated database for its tests, closed after. Returns a getter. */
+export function useTestDatabase(engine: Engine): () => Database {
+  let database: Database | undefined;
+  before(async () => {
+    database = await freshDatabase(engine);
+  });
+  after(async () => {
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error('test database not open yet');
+    return database;
+  };
+}

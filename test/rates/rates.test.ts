@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import type { Database } from '../../src/lib/db/index.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { parseRatio } from '../../src/lib/money.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, convertUnits, refreshRates, usdPrice } from '../../src/modules/rates/service.ts';
-import { describeEngines, freshDatabase } from '../helpers/harness.ts';
+import { describeEngines, useTestDatabase } from '../helpers/harness.ts';
 
 const at = (asset: string, decimals: number) => ({ price: parseRatio(SANDBOX_USD_PRICES[asset]!), decimals });
 
@@ -20,32 +19,26 @@ describe('exact conversion', () => {
 });
 
 describeEngines('exchange rates', (engine) => {
-  let database: Database;
-  before(async () => {
-    database = await freshDatabase(engine);
-  });
-  after(async () => {
-    await database.close();
-  });
+  const db = useTestDatabase(engine);
 
   it('stores the fixed sandbox table and serves fresh prices', async () => {
-    const n = await refreshRates(database.db, new SandboxRateProvider(), ['BTC', 'EUR', 'DOGE']);
+    const n = await refreshRates(db().db, new SandboxRateProvider(), ['BTC', 'EUR', 'DOGE']);
     assert.equal(n, 2);
-    const btc = await usdPrice(database.db, 'BTC', 600);
+    const btc = await usdPrice(db().db, 'BTC', 600);
     assert.deepEqual(btc.price, { num: 60000n, den: 1n });
   });
 
   it('refuses a missing or stale price with 503 instead of guessing', async () => {
-    await assert.rejects(usdPrice(database.db, 'DOGE', 600), (e) => e instanceof AppError && e.statusCode === 503 && e.code === 'exceptions.rates.unavailable');
-    await sql`update exchange_rates set fetched_at = now() - interval '2 hours' where asset = 'EUR'`.execute(database.db);
-    await assert.rejects(usdPrice(database.db, 'EUR', 600), (e) => e instanceof AppError && e.code === 'exceptions.rates.unavailable');
-    await refreshRates(database.db, new SandboxRateProvider(), ['EUR']);
-    assert.ok(await usdPrice(database.db, 'EUR', 600));
+    await assert.rejects(usdPrice(db().db, 'DOGE', 600), (e) => e instanceof AppError && e.statusCode === 503 && e.code === 'exceptions.rates.unavailable');
+    await sql`update exchange_rates set fetched_at = now() - interval '2 hours' where asset = 'EUR'`.execute(db().db);
+    await assert.rejects(usdPrice(db().db, 'EUR', 600), (e) => e instanceof AppError && e.code === 'exceptions.rates.unavailable');
+    await refreshRates(db().db, new SandboxRateProvider(), ['EUR']);
+    assert.ok(await usdPrice(db().db, 'EUR', 600));
   });
 
   it('stores nothing from a provider answering junk', async () => {
     const junk = { source: 'junk', fetchUsdPrices: async () => new Map([['BTC', 'NaN']]) };
-    await assert.rejects(refreshRates(database.db, junk, ['BTC']));
-    assert.deepEqual((await usdPrice(database.db, 'BTC', 600)).price, { num: 60000n, den: 1n });
+    await assert.rejects(refreshRates(db().db, junk, ['BTC']));
+    assert.deepEqual((await usdPrice(db().db, 'BTC', 600)).price, { num: 60000n, den: 1n });
   });
 });
