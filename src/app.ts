@@ -13,6 +13,7 @@ import { AppError } from './lib/errors.ts';
 import { checkAdminToken } from './modules/admin/admin-token.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { balanceRoutes } from './modules/ledger/routes.ts';
 import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
 import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules/currencies/routes.ts';
 import { listenForChanges } from './lib/db/notify.ts';
@@ -117,6 +118,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(
     async (v1) => {
       await v1.register(accountRoutes);
+      await v1.register(balanceRoutes);
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);
       await v1.register(webhookReferenceRoutes);

@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { unitsToNumber } from '../../lib/money.ts';
+import { responses } from '../../lib/http/schemas.ts';
+import { CRYPTO_CODES, findCurrency } from '../currencies/catalogue.ts';
+import { merchantBalances } from './service.ts';
+
+const BalanceSchema = Type.Object(
+  {
+    cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+    amount: Type.Number({ description: 'Available balance in the currency' }),
+  },
+  { title: 'Balance' },
+);
+
+/** GET /balances (scope balances.list, beyond the spec): the key's account balance per currency. */
+export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/balances',
+    {
+      config: { scope: 'balances.list' },
+      schema: {
+        operationId: 'listBalances',
+        tags: ['balances'],
+        summary: "The account's balance per currency, from the ledger",
+        response: responses({ 200: Type.Object({ data: Type.Array(BalanceSchema) }) }),
+      },
+    },
+    async (request) => {
+      const balances = await merchantBalances(app.ctx.db, request.principal!.accountId);
+      return {
+        data: balances.flatMap((b) => {
+          const currency = findCurrency(b.currency);
+          return currency ? [{ cryptoCurrencyCode: currency.code, amount: unitsToNumber(b.units, currency.decimals) }] : [];
+        }),
+      };
+    },
+  );
+};
