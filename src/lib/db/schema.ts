@@ -134,6 +134,36 @@ export interface ExchangeRatesTable {
   source: string;
 }
 
+export interface ChainCursorsTable {
+  network: string;
+  next_height: number;
+  updated_at: Timestamp;
+}
+
+/** Status of an observed payment. */
+export type PaymentStatus = 'seen' | 'confirmed' | 'orphaned';
+
+export interface PaymentsTable {
+  id: string;
+  network: string;
+  tx_hash: string;
+  output_index: number;
+  address: string;
+  currency_code: string;
+  amount: Numeric;
+  block_height: number | null;
+  block_hash: string | null;
+  confirmations: Generated<number>;
+  rbf: Generated<boolean>;
+  status: PaymentStatus;
+  purpose: string;
+  owner_id: string;
+  tenant_id: string;
+  first_seen_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -162,6 +192,8 @@ export interface DB {
   ledger_balances: LedgerBalancesTable;
   outbox_events: OutboxEventsTable;
   exchange_rates: ExchangeRatesTable;
+  chain_cursors: ChainCursorsTable;
+  payments: PaymentsTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

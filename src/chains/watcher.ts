@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { Config, NetworkEnvName } from '../config.ts';
+import type { Db, Trx } from '../lib/db/index.ts';
+import type { PaymentStatus, PaymentsTable } from '../lib/db/schema.ts';
+import { confirmationsOf, type ChainAdapter, type ChainTransfer } from './types.ts';
+
+/** A payment as stored. */
+export type Payment = Selectable<PaymentsTable>;
+
+/** What happened to a payment in a watcher round. */
+export type PaymentChange = 'seen' | 'confirmed' | 'orphaned';
+
+/** Allowed status changes of a payment; everything else is refused. */
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  seen: ['confirmed', 'orphaned'],
+  confirmed: [],
+  // A dropped transaction can come back (rebroadcast, or the reorg is undone), even already deep.
+  orphaned: ['seen', 'confirmed'],
+};
+
+/** Receives payment changes inside the watcher's transaction (invoices and deposits settle here). */
+export interface PaymentListener {
+  onPaymentChanged(trx: Trx, payment: Payment, change: PaymentChange): Promise<void>;
+}
+
+// Sandbox defaults stay small so a demo settles after a mine or two; real networks use safe depths.
+const SANDBOX_CONFIRMATIONS: Record<NetworkEnvName, number> = { BTC: 2, ETHEREUM: 3, BNB: 3, BASE: 3, TRON: 2 };
+const REAL_CONFIRMATIONS: Record<NetworkEnvName, number> = { BTC: 2, ETHEREUM: 12, BNB: 15, BASE: 12, TRON: 20 };
+
+/** Confirmations a payment on `network` needs before it counts as final. */
+export function confirmationsRequired(config: Config, network: NetworkEnvName): number {
+  const own = config.chains[network].confirmations;
+  if (own !== undefined) return own;
+  if (!config.chains[network].rpcUrl) return config.sandboxConfirmations ?? SANDBOX_CONFIRMATIONS[network];
+  return REAL_CONFIRMATIONS[network];
+}
+
+/** What one round saw. */
+export interface RoundResult {
+  skipped: boolean;
+  seen: number;
+  confirmed: number;
+  orphaned: number;
+  tipHeight: number | null;
+}
+
+/**
+ * Turns what a chain shows into payments. Each transfer to one of our addresses becomes one payment
+ * keyed by (network, tx hash, output or log index): seeing it again is a no-op. A payment is final
+ * at the network's confirmation threshold (an RBF-signalling one never before it confirms); an
+ * unconfirmed payment the chain no longer has is taken back out (orphaned). Rounds of one network
+ * run under an advisory lock, so any number of workers can run them and each change happens once.
+ */
+export class Watcher {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly adapter: ChainAdapter,
+    private readonly listener?: PaymentListener,
+    /** Blocks rescanned below the cursor on every round, to notice reorgs. */
+    private readonly reorgDepth = 12,
+  ) {}
+
+  get network(): NetworkEnvName {
+    return this.adapter.network;
+  }
+
+  async round(): Promise<RoundResult> {
+    const network = this.adapter.network;
+    const required = confirmationsRequired(this.config, network);
+    // Read the chain outside the transaction: a real adapter talks to a node, and the embedded
+    // database has one connection that the sandbox adapter also needs.
+    const tip = await this.adapter.tip();
+    const cursor = await this.db.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst();
+    const pending = await this.db.selectFrom('payments').selectAll().where('network', '=', network).where('status', '=', 'seen').execute();
+    const lowestPending = Math.min(...pending.map((p) => p.block_height ?? Number.MAX_SAFE_INTEGER));
+    const fromHeight = Math.max(0, Math.min((cursor?.next_height ?? 0) - this.reorgDepth, lowestPending));
+    const transfers = await this.adapter.transfersSince(fromHeight, (addresses) => this.ours(addresses));
+    const present = new Set(transfers.map((t) => `${t.txHash}:${t.outputIndex}`));
+    const gone: Payment[] = [];
+    for (const p of pending) {
+      if (!present.has(`${p.tx_hash}:${p.output_index}`) && !(await this.adapter.hasTransfer(p.tx_hash, p.output_index))) gone.push(p);
+    }
+
+    return this.db.transaction().execute(async (trx) => {
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`watcher:${network}`})) as ok`.execute(trx);
+      if (!lock.rows[0]?.ok) return { skipped: true, seen: 0, confirmed: 0, orphaned: 0, tipHeight: tip?.height ?? null };
+      const result: RoundResult = { skipped: false, seen: 0, confirmed: 0, orphaned: 0, tipHeight: tip?.height ?? null };
+      for (const t of transfers) {
+        const confirmations = confirmationsOf(t.blockHeight, tip);
+        const final = confirmations >= Math.max(required, t.rbf ? 1 : 0);
+        const change = await this.record(trx, t, confirmations, final);
+        if (change === 'seen') result.seen++;
+        if (change === 'confirmed') result.confirmed++;
+      }
+      for (const p of gone) {
+        const row = await trx
+          .updateTable('payments')
+          .set({ status: 'orphaned', block_height: null, block_hash: null, confirmations: 0, updated_at: sql`now()` })
+          .where('id', '=', p.id)
+          .where('status', '=', 'seen')
+          .returningAll()
+          .executeTakeFirst();
+        if (row) {
+          result.orphaned++;
+          await this.listener?.onPaymentChanged(trx, row, 'orphaned');
+        }
+      }
+      if (tip) {
+        await trx
+          .insertInto('chain_cursors')
+          .values({ network, next_height: tip.height + 1 })
+          .onConflict((oc) => oc.column('network').doUpdateSet({ next_height: tip.height + 1, updated_at: sql`now()` }))
+          .execute();
+      }
+      return result;
+    });
+  }
+
+  /** Which of these addresses we handed out (one set lookup per batch). */
+  private async ours(addresses: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < addresses.length; i += 1000) {
+      const batch = addresses.slice(i, i + 1000);
+      if (batch.length === 0) continue;
+      const rows = await this.db
+        .selectFrom('addresses')
+        .select('address')
+        .where('network', '=', this.adapter.network)
+        .where('address', 'in', batch)
+        .execute();
+      for (const r of rows) found.add(r.address);
+    }
+    return found;
+  }
+
+  /** Inserts or updates one payment; returns the change worth telling, if any. */
+  private async record(trx: Trx, t: ChainTransfer, confirmations: number, final: boolean): Promise<PaymentChange | null> {
+    const network = this.adapter.network;
+    const existing = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('network', '=', network)
+      .where('tx_hash', '=', t.txHash)
+      .where('output_index', '=', t.outputIndex)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) {
+      const owner = await trx
+        .selectFrom('addresses')
+        .select(['purpose', 'owner_id', 'tenant_id'])
+        .where('network', '=', network)
+        .where('address', '=', t.toAddress)
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('payments')
+        .values({
+          id: randomUUID(),
+          network,
+          tx_hash: t.txHash,
+          output_index: t.outputIndex,
+          address: t.toAddress,
+          currency_code: t.currencyCode,
+          amount: t.units,
+          block_height: t.blockHeight,
+          block_hash: t.blockHash,
+          confirmations,
+          rbf: t.rbf,
+          status: final ? 'confirmed' : 'seen',
+          purpose: owner.purpose,
+          owner_id: owner.owner_id,
+          tenant_id: owner.tenant_id,
+          confirmed_at: final ? sql`now()` : null,
+        } as never)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.listener?.onPaymentChanged(trx, row, 'seen');
+      if (final) await this.listener?.onPaymentChanged(trx, row, 'confirmed');
+      return final ? 'confirmed' : 'seen';
+    }
+    if (existing.status === 'confirmed') return null;
+    const next: PaymentStatus = final ? 'confirmed' : 'seen';
+    const unchanged =
+      existing.status === next &&
+      existing.block_height === t.blockHeight &&
+      existing.block_hash === t.blockHash &&
+      existing.confirmations === confirmations;
+    if (unchanged) return null;
+    if (existing.status !== next && !PAYMENT_TRANSITIONS[existing.status].includes(next)) {
+      throw new Error(`payment ${existing.id}: ${existing.status} cannot become ${next}`);
+    }
+    const row = await trx
+      .updateTable('payments')
+      .set({
+        status: next,
+        block_height: t.blockHeight,
+        block_hash: t.blockHash,
+        confirmations,
+        updated_at: sql`now()`,
+        ...(final ? { confirmed_at: sql`now()` } : {}),
+      } as never)
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (existing.status === 'orphaned') await this.listener?.onPaymentChanged(trx, row, 'seen');
+    if (final) {
+      await this.listener?.onPaymentChanged(trx, row, 'confirmed');
+      return 'confirmed';
+    }
+    return existing.status === 'orphaned' ? 'seen' : null;
+  }
+}
