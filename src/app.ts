@@ -14,6 +14,8 @@ import { checkAdminToken } from './modules/admin/admin-token.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { balanceRoutes } from './modules/ledger/routes.ts';
+import { depositRoutes } from './modules/deposits/routes.ts';
+import { sandboxChainRoutes } from './chains/sandbox/routes.ts';
 import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
 import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules/currencies/routes.ts';
 import { listenForChanges } from './lib/db/notify.ts';
@@ -115,10 +117,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(currencyAssetRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(sandboxFeeRoutes, { prefix: '/admin' });
+  await app.register(sandboxChainRoutes, { prefix: '/admin' });
   await app.register(
     async (v1) => {
       await v1.register(accountRoutes);
       await v1.register(balanceRoutes);
+      await v1.register(depositRoutes);
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);
       await v1.register(webhookReferenceRoutes);

@@ -46,6 +46,10 @@ export interface Config {
   rateMaxAgeS: number;
   /** Where prices come from: the sandbox's fixed table, or Coinbase's public rates API. */
   ratesProvider: 'sandbox' | 'coinbase';
+  /** Minutes a deposit address is watched for its top-up (the deposit's expiresAt). */
+  depositWindowMin: number;
+  /** Milliseconds between watcher rounds of each network. */
+  watchIntervalMs: number;
   ratesUrl?: string;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
@@ -129,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 600, 1),
     ratesProvider: ratesProvider(env.RATES_PROVIDER),
     ratesUrl: env.RATES_URL || undefined,
+    depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1440, 1),
+    watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 1000, 50),
     logLevel: env.LOG_LEVEL || 'info',
     chains,
   };

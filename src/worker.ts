@@ -4,6 +4,8 @@ import { CURRENCIES, FIAT_CURRENCIES } from './modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { CoinbaseRateProvider } from './modules/rates/coinbase.ts';
 import { SandboxRateProvider, refreshRates } from './modules/rates/service.ts';
+import { createWatchers } from './chains/registry.ts';
+import { DepositService } from './modules/deposits/service.ts';
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */
 export interface Job {
@@ -39,6 +41,7 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
 /** The worker role's background jobs. Each module adds its own loops here. */
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
   const oracles = defaultOracles(ctx.db, ctx.config);
+  const deposits = new DepositService(ctx);
   const rates =
     ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
@@ -46,6 +49,10 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
       await refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'));
     }),
+    ...createWatchers(ctx.config, ctx.db, deposits).map((w) =>
+      every(`watch-${w.network}`, ctx.config.watchIntervalMs, log, async () => void (await w.round())),
+    ),
+    every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
     every('exchange-rates', ctx.config.rateRefreshS * 1000, log, async () => {
       await refreshRates(ctx.db, rates, rateAssets);
     }),

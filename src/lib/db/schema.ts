@@ -164,6 +164,35 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
+/** Status of a deposit (the spec's enum). */
+export type DepositStatus = 'created' | 'processing' | 'completed' | 'suspended' | 'failed' | 'expired' | 'cancelled';
+
+export interface DepositsTable {
+  id: string;
+  tenant_id: string;
+  account_id: string;
+  order_id: string;
+  customer_id: string | null;
+  webhook_url: string | null;
+  currency_code: string;
+  network: string;
+  address: string;
+  status: DepositStatus;
+  network_fee: Numeric;
+  min_amount: Numeric;
+  commission_rate: Numeric;
+  amount_paid: ColumnType<string, string | bigint | undefined, string | bigint>;
+  fee_withheld: ColumnType<string, string | bigint | undefined, string | bigint>;
+  commission: ColumnType<string, string | bigint | undefined, string | bigint>;
+  net_credited: ColumnType<string, string | bigint | undefined, string | bigint>;
+  usd_price: NullableNumeric;
+  tx_hash: string | null;
+  completed_at: NullableTimestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -194,6 +223,7 @@ export interface DB {
   exchange_rates: ExchangeRatesTable;
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;
+  deposits: DepositsTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -13,7 +13,9 @@ export type LedgerAccount =
   | `custody:${NetworkEnvName}`
   | 'revenue:commission'
   | 'revenue:conversion'
-  | 'fees:network';
+  | 'fees:network'
+  /** Received but not credited (below a deposit's minimum): held for the operator to resolve. */
+  | 'suspense:below-minimum';
 
 export const merchantAccount = (accountId: string): LedgerAccount => `merchant:${accountId}`;
 export const custodyAccount = (network: NetworkEnvName): LedgerAccount => `custody:${network}`;

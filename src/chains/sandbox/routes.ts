@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, adminResponses } from '../../lib/http/schemas.ts';
+import { MoneyFormatError, toUnits } from '../../lib/money.ts';
+import { CRYPTO_CODES, findCurrency, networkOf } from '../../modules/currencies/catalogue.ts';
+import { isSandboxNetwork, networkFromApi } from '../registry.ts';
+import { SandboxChain } from './sandbox-chain.ts';
+
+/** Operator controls of the sandbox chains: incoming transfers and mining (CONTRACT §4). */
+export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+
+  app.post(
+    '/sandbox/transfers',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations',
+        body: Type.Object({
+          cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+          to: Type.String({ minLength: 1, maxLength: 128 }),
+          amount: Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$', maxLength: 80 })]),
+          rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
+        }),
+        response: adminResponses({ 201: DataEnvelope(Type.Object({ txHash: Type.String() })) }),
+      },
+    },
+    async (request, reply) => {
+      const { cryptoCurrencyCode, to, amount, rbf } = request.body;
+      const currency = findCurrency(cryptoCurrencyCode)!;
+      const network = networkOf(currency).env;
+      if (!isSandboxNetwork(config, network)) throw new AppError('exceptions.sandbox.networkNotSandboxed', { network: currency.network });
+      let units: bigint;
+      try {
+        units = toUnits(amount, currency.decimals);
+      } catch (err) {
+        if (!(err instanceof MoneyFormatError)) throw err;
+        throw new AppError('exceptions.validation.failed', {
+          fields: [{ location: 'body', field: 'amount', message: `must be positive with at most ${currency.decimals} decimal places` }],
+        });
+      }
+      if (units <= 0n) {
+        throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'amount', message: 'must be positive' }] });
+      }
+      try {
+        const { txHash } = await new SandboxChain(network, db).inject({ currencyCode: currency.code, to, units, rbf });
+        return reply.status(201).send({ data: { txHash } });
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+        throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'to', message: err.message }] });
+      }
+    },
+  );
+
+  app.post(
+    '/sandbox/mine',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Sandbox only: add blocks, so seen transfers gain confirmations',
+        body: Type.Object({
+          network: Type.String({ minLength: 1, maxLength: 16, description: 'BTC, Ethereum, BNB, Base or Tron' }),
+          blocks: Type.Integer({ minimum: 1, maximum: 1000 }),
+        }),
+        response: adminResponses({
+          200: DataEnvelope(Type.Object({ network: Type.String(), height: Type.Integer(), hash: Type.String() })),
+        }),
+      },
+    },
+    async (request) => {
+      const network = networkFromApi(request.body.network);
+      if (!network) {
+        throw new AppError('exceptions.validation.failed', {
+          fields: [{ location: 'body', field: 'network', message: 'must be one of BTC, Ethereum, BNB, Base, Tron' }],
+        });
+      }
+      if (!isSandboxNetwork(config, network)) throw new AppError('exceptions.sandbox.networkNotSandboxed', { network });
+      const tip = await new SandboxChain(network, db).mine(request.body.blocks);
+      return { data: { network: request.body.network, height: tip.height, hash: tip.hash } };
+    },
+  );
+};

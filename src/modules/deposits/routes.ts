@@ -1,0 +1,83 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
+import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { CRYPTO_CODES } from '../currencies/catalogue.ts';
+import { DEPOSIT_STATUSES, DepositRecordSchema } from '../webhooks/event-schemas.ts';
+import { DepositService, depositRecord } from './service.ts';
+
+const DepositCreatedSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  minimumAmount: Type.Number(),
+  address: Type.String(),
+  createdAt: Type.String({ format: 'date-time', description: 'Start of the address window' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  qrCode: Type.String({ description: 'PNG data URL of the payment URI' }),
+});
+
+/** POST /deposit, GET /deposit, GET /deposit/list. */
+export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deposits = new DepositService(app.ctx);
+
+  app.post(
+    '/deposit',
+    {
+      config: { scope: 'deposits.create' },
+      schema: {
+        operationId: 'createDeposit',
+        tags: ['deposits'],
+        summary: 'A fresh address for an open-amount top-up (idempotent by orderId)',
+        body: Type.Object({
+          cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+          orderId: Type.String({ minLength: 1, maxLength: 256 }),
+          customerId: Type.Optional(Type.String({ maxLength: 52 })),
+          webhookUrl: Type.Optional(Type.String({ maxLength: 512 })),
+        }),
+        response: responses({ 200: DataEnvelope(DepositCreatedSchema), 201: DataEnvelope(DepositCreatedSchema) }, [409, 503]),
+      },
+    },
+    async (request, reply) => {
+      if (request.body.webhookUrl !== undefined && !isPublicHttpsUrl(request.body.webhookUrl, app.ctx.config)) {
+        throw new AppError('exceptions.validation.failed', {
+          fields: [{ location: 'body', field: 'webhookUrl', message: 'must be a public, TLD-qualified HTTPS URL' }],
+        });
+      }
+      const { created, deposit } = await deposits.create(request.principal!, request.body);
+      return reply.status(created ? 201 : 200).send({ data: deposit });
+    },
+  );
+
+  app.get(
+    '/deposit',
+    {
+      config: { scope: 'deposits.list' },
+      schema: {
+        operationId: 'getDeposit',
+        tags: ['deposits'],
+        summary: 'A deposit by id (wins) or orderId',
+        querystring: Type.Object({ id: Type.Optional(Uuid), orderId: Type.Optional(Type.String({ maxLength: 256 })) }),
+        response: responses({ 200: DataEnvelope(DepositRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: depositRecord(await deposits.get(request.principal!, request.query)) }),
+  );
+
+  app.get(
+    '/deposit/list',
+    {
+      config: { scope: 'deposits.list' },
+      schema: {
+        operationId: 'listDeposits',
+        tags: ['deposits'],
+        summary: "The account's deposits, newest first",
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(Type.Union(DEPOSIT_STATUSES.map((s) => Type.Literal(s)))),
+        }),
+        response: responses({ 200: PagedList(DepositRecordSchema) }),
+      },
+    },
+    async (request) => deposits.list(request.principal!, request.query),
+  );
+};

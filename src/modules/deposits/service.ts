@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { AddressAllocator } from '../../chains/hd-wallet.ts';
+import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
+import type { Payment, PaymentChange, PaymentListener } from '../../chains/watcher.ts';
+import type { Executor, Trx } from '../../lib/db/index.ts';
+import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db/index.ts';
+import { formatUnits, mulRatio, parseRatio, toUnits, unitsToNumber } from '../../lib/money.ts';
+import { enqueue } from '../../lib/outbox.ts';
+import { findCurrency, networkOf, type CurrencyDef } from '../currencies/catalogue.ts';
+import { getDepositNetworkFee } from '../currencies/fees.ts';
+import { minDepositUnits } from '../currencies/service.ts';
+import { custodyAccount, merchantAccount, post } from '../ledger/service.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+import type { NetworkEnvName } from '../../config.ts';
+
+export type DepositRow = Selectable<DepositsTable>;
+
+/** Allowed status changes; anything else is refused. */
+export const DEPOSIT_TRANSITIONS: Record<DepositStatus, readonly DepositStatus[]> = {
+  created: ['processing', 'expired', 'cancelled'],
+  // Back to created (or expired) when the only payment seen is dropped by the chain.
+  processing: ['completed', 'failed', 'created', 'expired'],
+  completed: [],
+  // A payment after expiry, cancellation or a refused small payment is still recorded and credited.
+  expired: ['processing'],
+  failed: ['processing'],
+  cancelled: ['processing'],
+  suspended: [],
+};
+
+/** States after which a repeated orderId is a conflict (409) rather than the same deposit. */
+export const TERMINAL_DEPOSIT_STATUSES: readonly DepositStatus[] = ['completed', 'failed', 'expired', 'cancelled', 'suspended'];
+
+function assertTransition(from: DepositStatus, to: DepositStatus): void {
+  if (!DEPOSIT_TRANSITIONS[from].includes(to)) throw new Error(`deposit cannot go from ${from} to ${to}`);
+}
+
+/** What POST /deposit answers. */
+export interface DepositCreated {
+  id: string;
+  minimumAmount: number;
+  address: string;
+  createdAt: string;
+  expiresAt: string;
+  qrCode: string;
+}
+
+export interface CreateDepositInput {
+  cryptoCurrencyCode: string;
+  orderId: string;
+  customerId?: string;
+  webhookUrl?: string;
+}
+
+function usd(units: bigint, currency: CurrencyDef, price: string | null): number {
+  if (!price) return 0;
+  const p = parseRatio(price);
+  // USD cents, rounded down: a snapshot for reporting, never used to move money.
+  const cents = (units * p.num * 100n) / (p.den * 10n ** BigInt(currency.decimals));
+  return unitsToNumber(cents, 2);
+}
+
+/** The spec's deposit record. */
+export function depositRecord(row: DepositRow) {
+  const currency = findCurrency(row.currency_code)!;
+  const paid = BigInt(row.amount_paid);
+  const settled = row.completed_at !== null;
+  const fee = BigInt(row.fee_withheld);
+  const commission = BigInt(row.commission);
+  const net = BigInt(row.net_credited);
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    orderId: row.order_id,
+    ...(row.customer_id !== null ? { customerId: row.customer_id } : {}),
+    status: row.status,
+    cryptoCurrencyCode: currency.code,
+    address: row.address,
+    expiresAt: row.expires_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ...(settled || paid > 0n
+      ? {
+          settlement: {
+            amountPaid: unitsToNumber(paid, currency.decimals),
+            amountPaidUsd: usd(paid, currency, row.usd_price),
+            commissionAmount: unitsToNumber(commission, currency.decimals),
+            commissionAmountUsd: usd(commission, currency, row.usd_price),
+            networkFeeAmount: unitsToNumber(fee, currency.decimals),
+            networkFeeAmountUsd: usd(fee, currency, row.usd_price),
+            networkFeeCurrencyCode: currency.code,
+            netAmount: unitsToNumber(net, currency.decimals),
+            netAmountUsd: usd(net, currency, row.usd_price),
+            ...(row.tx_hash ? { txHash: row.tx_hash } : {}),
+            completedAt: (row.completed_at ?? row.updated_at).toISOString(),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The webhook body's data: the record plus the transition and the money received. */
+function eventData(row: DepositRow, previousStatus: DepositStatus) {
+  const currency = findCurrency(row.currency_code)!;
+  const paid = BigInt(row.amount_paid);
+  return {
+    ...depositRecord(row),
+    previousStatus,
+    depositTransactionHash: row.tx_hash,
+    actuallyReceivedAmount: paid > 0n ? unitsToNumber(paid, currency.decimals) : null,
+    actuallyReceivedAmountUsd: paid > 0n && row.usd_price ? usd(paid, currency, row.usd_price) : null,
+  };
+}
+
+async function changeStatus(trx: Trx, row: DepositRow, to: DepositStatus, extra: Partial<Record<string, unknown>> = {}): Promise<DepositRow> {
+  assertTransition(row.status, to);
+  const updated = await trx
+    .updateTable('deposits')
+    .set({ status: to, updated_at: sql`now()`, ...extra } as never)
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await enqueue(trx, {
+    tenantId: row.tenant_id,
+    type: 'deposit.statusChanged',
+    aggregateType: 'deposit',
+    aggregateId: row.id,
+    payload: eventData(updated, row.status),
+  });
+  return updated;
+}
+
+export class DepositService implements PaymentListener {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly allocator = new AddressAllocator(ctx.config),
+  ) {}
+
+  /** POST /deposit: a fresh address per deposit; the same orderId gives the same open deposit. */
+  async create(principal: ApiPrincipal, input: CreateDepositInput): Promise<{ created: boolean; deposit: DepositCreated }> {
+    const { db, config } = this.ctx;
+    const currency = findCurrency(input.cryptoCurrencyCode)!;
+    const existing = await this.findByOrderId(db, principal.accountId, input.orderId);
+    if (existing) return { created: false, deposit: await this.answerRepeat(existing) };
+
+    const fee = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
+    if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
+    const tenant = await db.selectFrom('tenants').select('deposit_commission').where('id', '=', principal.tenantId).executeTakeFirstOrThrow();
+    const rate = formatUnits(toUnits(tenant.deposit_commission ?? config.depositCommission, 6, 'down'), 6);
+    const id = randomUUID();
+    const network = networkOf(currency).env;
+    try {
+      const row = await db.transaction().execute(async (trx) => {
+        const { address } = await this.allocator.allocate(trx, network, { purpose: 'deposit', ownerId: id, tenantId: principal.tenantId });
+        return trx
+          .insertInto('deposits')
+          .values({
+            id,
+            tenant_id: principal.tenantId,
+            account_id: principal.accountId,
+            order_id: input.orderId,
+            customer_id: input.customerId ?? null,
+            webhook_url: input.webhookUrl ?? null,
+            currency_code: currency.code,
+            network,
+            address,
+            status: 'created',
+            network_fee: fee.units,
+            min_amount: minDepositUnits(currency, fee),
+            commission_rate: rate,
+            expires_at: sql`now() + make_interval(mins => ${config.depositWindowMin})` as never,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return { created: true, deposit: await this.answer(row) };
+    } catch (err) {
+      // Two creates with one orderId at once: the loser answers like a repeat.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await this.findByOrderId(db, principal.accountId, input.orderId);
+      if (!winner) throw err;
+      return { created: false, deposit: await this.answerRepeat(winner) };
+    }
+  }
+
+  private async answerRepeat(row: DepositRow): Promise<DepositCreated> {
+    if (TERMINAL_DEPOSIT_STATUSES.includes(row.status)) {
+      throw new AppError('exceptions.deposit.orderIdAlreadyExists', { id: row.id, status: row.status });
+    }
+    return this.answer(row);
+  }
+
+  private async answer(row: DepositRow): Promise<DepositCreated> {
+    const currency = findCurrency(row.currency_code)!;
+    return {
+      id: row.id,
+      minimumAmount: unitsToNumber(BigInt(row.min_amount), currency.decimals),
+      address: row.address,
+      createdAt: row.created_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+      qrCode: await paymentQrCode(paymentUri(currency, row.address)),
+    };
+  }
+
+  async findByOrderId(db: Executor, accountId: string, orderId: string): Promise<DepositRow | undefined> {
+    return db.selectFrom('deposits').selectAll().where('account_id', '=', accountId).where('order_id', '=', orderId).executeTakeFirst();
+  }
+
+  /** GET /deposit: by id (wins) or orderId, within the key's account; 404 otherwise. */
+  async get(principal: ApiPrincipal, q: { id?: string; orderId?: string }): Promise<DepositRow> {
+    let query = this.ctx.db.selectFrom('deposits').selectAll().where('account_id', '=', principal.accountId);
+    if (q.id) query = query.where('id', '=', q.id);
+    else if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
+    else throw new AppError('exceptions.deposit.idOrOrderIdRequired');
+    const row = await query.executeTakeFirst();
+    if (!row) throw new AppError('exceptions.deposit.notFound');
+    return row;
+  }
+
+  /** GET /deposit/list: newest first. */
+  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus }) {
+    let base = this.ctx.db.selectFrom('deposits').where('account_id', '=', principal.accountId);
+    if (q.status) base = base.where('status', '=', q.status);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+    ]);
+    const count = Number(total);
+    return { total: count, page: q.page, limit: q.limit, hasMore: q.page * q.limit < count, data: rows.map(depositRecord) };
+  }
+
+  /** Deposits whose window closed with nothing received become expired (with their event). */
+  async expireDue(): Promise<number> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('deposits')
+        .selectAll()
+        .where('status', '=', 'created')
+        .where('expires_at', '<', sql<Date>`now()`)
+        .orderBy('expires_at')
+        .limit(500)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const row of due) await changeStatus(trx, row, 'expired');
+      return due.length;
+    });
+  }
+
+  /** The watcher's hook: a payment to a deposit address was seen, confirmed or dropped. */
+  async onPaymentChanged(trx: Trx, payment: Payment, change: PaymentChange): Promise<void> {
+    if (payment.purpose !== 'deposit') return;
+    const row = await trx.selectFrom('deposits').selectAll().where('id', '=', payment.owner_id).forUpdate().executeTakeFirst();
+    if (!row) return;
+    switch (change) {
+      case 'seen':
+        if (row.status !== 'processing' && DEPOSIT_TRANSITIONS[row.status].includes('processing')) {
+          await changeStatus(trx, row, 'processing');
+        }
+        return;
+      case 'orphaned': {
+        if (row.status !== 'processing') return;
+        const others = await trx
+          .selectFrom('payments')
+          .select('id')
+          .where('owner_id', '=', row.id)
+          .where('status', 'in', ['seen', 'confirmed'])
+          .executeTakeFirst();
+        if (others) return;
+        const back = row.expires_at.getTime() < Date.now() ? 'expired' : row.amount_paid !== '0' ? 'failed' : 'created';
+        await changeStatus(trx, row, back);
+        return;
+      }
+      case 'confirmed':
+        await this.settle(trx, row, payment);
+        return;
+      default: {
+        const never: never = change;
+        throw new Error(`unknown payment change ${String(never)}`);
+      }
+    }
+  }
+
+  /**
+   * Settles one confirmed payment by the spec's fee rules: the network fee fixed at creation is
+   * withheld, the commission is taken on (received − fee) at the rate fixed at creation, the rest is
+   * credited. A payment below the deposit's minimum is recorded and held, not credited.
+   */
+  private async settle(trx: Trx, row: DepositRow, payment: Payment): Promise<void> {
+    const currency = findCurrency(row.currency_code)!;
+    const received = BigInt(payment.amount);
+    const credited = received >= BigInt(row.min_amount);
+    const fee = credited ? BigInt(row.network_fee) : 0n;
+    const commission = credited ? mulRatio(received - fee, parseRatio(row.commission_rate)) : 0n;
+    const net = credited ? received - fee - commission : 0n;
+    const custody = custodyAccount(row.network as NetworkEnvName);
+    const lines = credited
+      ? [
+          { account: custody, currency: currency.code, amount: received },
+          { account: merchantAccount(row.account_id), currency: currency.code, amount: -net },
+          { account: 'fees:network' as const, currency: currency.code, amount: -fee },
+          { account: 'revenue:commission' as const, currency: currency.code, amount: -commission },
+        ]
+      : [
+          { account: custody, currency: currency.code, amount: received },
+          { account: 'suspense:below-minimum' as const, currency: currency.code, amount: -received },
+        ];
+    const posted = await post(trx, { tenantId: row.tenant_id, kind: 'deposit.payment', refType: 'payment', refId: payment.id, lines });
+    if (!posted) return; // this payment was settled before
+    const price = await trx.selectFrom('exchange_rates').select('usd_price').where('asset', '=', currency.symbol).executeTakeFirst();
+    const sums = {
+      amount_paid: sql`amount_paid + ${received}`,
+      fee_withheld: sql`fee_withheld + ${fee}`,
+      commission: sql`commission + ${commission}`,
+      net_credited: sql`net_credited + ${net}`,
+      tx_hash: row.tx_hash ?? payment.tx_hash,
+      usd_price: row.usd_price ?? price?.usd_price ?? null,
+    };
+    const target: DepositStatus = credited || row.status === 'completed' ? 'completed' : 'failed';
+    if (row.status === target) {
+      await trx.updateTable('deposits').set({ ...sums, updated_at: sql`now()` } as never).where('id', '=', row.id).execute();
+      return;
+    }
+    const from = row.status === 'processing' ? row : await changeStatus(trx, row, 'processing');
+    await changeStatus(trx, from, target, { ...sums, ...(credited ? { completed_at: sql`now()` } : {}) });
+  }
+}
