@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { CryptoCodeSchema } from '../../modules/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, adminResponses } from '../../lib/http/schemas.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
-import { CRYPTO_CODES, findCurrency, networkOf } from '../../modules/currencies/catalogue.ts';
+import { findCurrency, networkOf } from '../../modules/currencies/catalogue.ts';
 import { isSandboxNetwork, networkFromApi } from '../registry.ts';
 import { SandboxChain } from './sandbox-chain.ts';
 
@@ -19,7 +20,7 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['operator'],
         summary: 'Sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations',
         body: Type.Object({
-          cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+          cryptoCurrencyCode: CryptoCodeSchema,
           to: Type.String({ minLength: 1, maxLength: 128 }),
           amount: Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$', maxLength: 80 })]),
           rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { CryptoCodeSchema, ApiNetworkSchema } from './schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.ts';
 import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
-import { API_NETWORKS, CRYPTO_CODES, findCurrency } from './catalogue.ts';
+import { findCurrency } from './catalogue.ts';
 import { FEES_CHANGED, isSandboxed, setFee } from './fees.ts';
 import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
 import { CatalogueService, fiatRecords } from './service.ts';
@@ -12,9 +13,9 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 
 const CurrencyRecordSchema = Type.Object(
   {
-    code: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+    code: CryptoCodeSchema,
     name: Type.String(),
-    network: Type.Union(API_NETWORKS.map((n) => Type.Literal(n))),
+    network: ApiNetworkSchema,
     tokenType: Type.Optional(Type.Union([Type.Literal('erc20'), Type.Literal('trc20'), Type.Literal('bep20')])),
     decimalPlaces: Type.Integer(),
     minDepositAmount: Type.Number({ description: 'Smallest credited deposit: base minimum plus the live network fee' }),
@@ -54,7 +55,7 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listCurrencies',
         tags: ['currencies'],
         summary: 'Crypto currencies with networks, decimals, minimums, live fees and commission',
-        querystring: Type.Object({ network: Type.Optional(Type.Union(API_NETWORKS.map((n) => Type.Literal(n)))) }),
+        querystring: Type.Object({ network: Type.Optional(ApiNetworkSchema) }),
         response: responses({ 200: Type.Object({ data: Type.Array(CurrencyRecordSchema) }) }),
       },
     },
@@ -105,7 +106,7 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['operator'],
         summary: 'Sandbox only: set the live deposit network fee of a currency (null: unavailable)',
         body: Type.Object({
-          cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+          cryptoCurrencyCode: CryptoCodeSchema,
           amount: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
         }),
         response: adminResponses({

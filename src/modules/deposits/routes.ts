@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { CryptoCodeSchema } from '../currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
-import { CRYPTO_CODES } from '../currencies/catalogue.ts';
 import { DEPOSIT_STATUSES, DepositRecordSchema } from '../webhooks/event-schemas.ts';
 import { DepositService, depositRecord } from './service.ts';
 
@@ -29,7 +29,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['deposits'],
         summary: 'A fresh address for an open-amount top-up (idempotent by orderId)',
         body: Type.Object({
-          cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+          cryptoCurrencyCode: CryptoCodeSchema,
           orderId: Type.String({ minLength: 1, maxLength: 256 }),
           customerId: Type.Optional(Type.String({ maxLength: 52 })),
           webhookUrl: Type.Optional(Type.String({ maxLength: 512 })),

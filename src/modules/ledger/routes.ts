@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
+import { CryptoCodeSchema } from '../currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unitsToNumber } from '../../lib/money.ts';
 import { responses } from '../../lib/http/schemas.ts';
-import { CRYPTO_CODES, findCurrency } from '../currencies/catalogue.ts';
+import { findCurrency } from '../currencies/catalogue.ts';
 import { merchantBalances } from './service.ts';
 
 const BalanceSchema = Type.Object(
   {
-    cryptoCurrencyCode: Type.Union(CRYPTO_CODES.map((c) => Type.Literal(c))),
+    cryptoCurrencyCode: CryptoCodeSchema,
     amount: Type.Number({ description: 'Available balance in the currency' }),
   },
   { title: 'Balance' },
