@@ -13,11 +13,24 @@ function parseIp(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   return parsed;
 }
 
+/**
+ * An address as people write it: IPv4 only as four decimal parts without leading zeros, IPv6 in
+ * its usual forms. ipaddr.js also accepts inet_aton's shorthand ("10.1" is 10.0.0.1, "010.0.0.1"
+ * is octal 8.0.0.1), which in an allowlist would silently admit another network than the one meant.
+ */
+function isPlainAddress(text: string): boolean {
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return true;
+  return !text.includes('%') && ipaddr.IPv6.isValid(text);
+}
+
 /** Parses an entry such as `203.0.113.7`, `10.0.0.0/8` or `2001:db8::/32`; null when malformed. */
 export function parseRange(entry: string): Range | null {
   const text = entry.trim();
+  const slash = text.indexOf('/');
+  if (!isPlainAddress(slash >= 0 ? text.slice(0, slash) : text)) return null;
+  if (slash >= 0 && !/^\d{1,3}$/.test(text.slice(slash + 1))) return null;
   try {
-    if (text.includes('/')) {
+    if (slash >= 0) {
       const [addr, bits] = ipaddr.parseCIDR(text);
       if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
         return [(addr as ipaddr.IPv6).toIPv4Address(), bits - 96];

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
 import { describeValidationErrors } from './validation.ts';
 
@@ -11,27 +11,57 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'exceptions.request.unsupportedMediaType',
 };
 
+/** Maps anything thrown while serving a request to the one error catalogue. */
+function toAppError(err: FastifyError, request: FastifyRequest): AppError {
+  if (err instanceof AppError) return err;
+  if (err.validation) {
+    return new AppError('exceptions.validation.failed', {
+      fields: describeValidationErrors(err.validation, err.validationContext ?? 'body'),
+    });
+  }
+  if (err.code && FASTIFY_CODES[err.code]) {
+    const code = FASTIFY_CODES[err.code]!;
+    return code === 'exceptions.validation.failed'
+      ? new AppError(code, { fields: [{ location: 'headers', field: 'content-length', message: err.message }] })
+      : new AppError(code);
+  }
+  if (err instanceof SyntaxError && (err as FastifyError).statusCode === 400) {
+    return new AppError('exceptions.request.malformedJson');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    // Any other client error Fastify raises (bad URL encoding, over-long path parameter, bad
+    // headers): a validation failure, with `fields` like every other one so clients find it there.
+    return new AppError('exceptions.validation.failed', {
+      fields: [{ location: err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'url' : 'request', field: '', message: err.message }],
+    });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return new AppError('exceptions.internal');
+}
+
+/**
+ * For Fastify's `frameworkErrors` option: errors the router raises before any hook runs (a path
+ * that is not valid percent-encoding, a path parameter over `maxParamLength`). Without it Fastify
+ * answers those with its own body and no x-request-id.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(err, request);
+  void reply.header('x-request-id', request.id).status(appError.statusCode).send(appError.toBody());
+}
+
 /** Renders every error as the spec's body `{ code, message, extension? }`; nothing else leaves. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A bodiless POST or DELETE sent with `content-type: application/json` (as many clients always
+  // send it) has no body, rather than a malformed one: an empty body is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    let appError: AppError;
-    if (err instanceof AppError) {
-      appError = err;
-    } else if (err.validation) {
-      appError = new AppError('exceptions.validation.failed', {
-        fields: describeValidationErrors(err.validation, err.validationContext ?? 'body'),
-      });
-    } else if (err.code && FASTIFY_CODES[err.code]) {
-      appError = new AppError(FASTIFY_CODES[err.code]!);
-    } else if (err instanceof SyntaxError && (err as FastifyError).statusCode === 400) {
-      appError = new AppError('exceptions.request.malformedJson');
-    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // Any other client error Fastify raises (bad URL encoding, bad headers): a validation failure.
-      appError = new AppError('exceptions.validation.failed', { reason: err.message });
-    } else {
-      request.log.error({ err }, 'unhandled error');
-      appError = new AppError('exceptions.internal');
-    }
+    const appError = toAppError(err, request);
     if (appError.statusCode >= 500 && appError.code !== 'exceptions.internal') {
       request.log.warn({ code: appError.code }, appError.message);
     }

@@ -65,8 +65,16 @@ async function findKey(db: Db, hash: string): Promise<ApiPrincipal | undefined> 
   };
 }
 
+/** The endpoint a request draws its budget from: HEAD is GET without the body, so it shares GET's. */
 function routeKey(request: FastifyRequest): string {
-  return `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${request.routeOptions.url ?? request.url}`;
+}
+
+/** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110). */
+function bearerToken(header: string | undefined): string {
+  const match = /^bearer +(\S+) *$/i.exec(header ?? '');
+  return match ? match[1]! : '';
 }
 
 /**
@@ -102,8 +110,7 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     const cfg = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
     if (cfg.admin) {
-      const header = request.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      const token = bearerToken(request.headers.authorization);
       if (!token || !(await opts.checkAdminToken(token))) throw new AppError('exceptions.admin.invalidToken');
       return;
     }
