@@ -146,6 +146,24 @@ describeEngines('deposits', (engine) => {
     assert.equal((await t.call('GET', `/v1/deposit?id=${results[0]!.body.data.id}`, { key: other.key })).status, 404);
   });
 
+  it('200 parallel deposits get 200 distinct addresses, each matching its currency mask', async () => {
+    const t = app();
+    await ready(t);
+    const { key } = await t.tenant(['*']);
+    const codes = ['BTC', 'ETH', 'USDT_ERC20', 'USDT_BEP20', 'USDC_BASE', 'TRX', 'USDT_TRC20', 'BNB'];
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: codes[i % codes.length], orderId: `par-${i}` } }),
+      ),
+    );
+    assert.ok(results.every((r) => r.status === 201), results.find((r) => r.status !== 201)?.body?.code);
+    assert.equal(new Set(results.map((r) => r.body.data.address)).size, 200);
+    const masks = new Map<string, string>(
+      (await t.call('GET', '/v1/currencies', { key })).body.data.map((c: any) => [c.code, c.addressMask]),
+    );
+    results.forEach((r, i) => assert.match(r.body.data.address, new RegExp(masks.get(codes[i % codes.length]!)!)));
+  });
+
   it('one orderId created 20 times at once gives one deposit', async () => {
     const t = app();
     await ready(t);

@@ -31,8 +31,9 @@ function toAppError(err: FastifyError, request: FastifyRequest): AppError {
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     // Any other client error Fastify raises (bad URL encoding, over-long path parameter, bad
     // headers): a validation failure, with `fields` like every other one so clients find it there.
+    const inUrl = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH';
     return new AppError('exceptions.validation.failed', {
-      fields: [{ location: err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'url' : 'request', field: '', message: err.message }],
+      fields: [{ location: inUrl ? 'url' : 'request', field: '', message: err.message }],
     });
   }
   request.log.error({ err }, 'unhandled error');
@@ -52,8 +53,9 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 /** Renders every error as the spec's body `{ code, message, extension? }`; nothing else leaves. */
 export function registerErrorHandling(app: FastifyInstance): void {
   // A bodiless POST or DELETE sent with `content-type: application/json` (as many clients always
-  // send it) has no body, rather than a malformed one: an empty body is no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // send it) has no body, rather than a malformed one: an empty body is no body. Prototype-poisoning
+  // keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field (CONTRACT §6).
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
