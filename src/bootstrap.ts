@@ -16,8 +16,16 @@ export interface FirstStart {
  */
 export async function bootstrapFirstStart(ctx: AppContext): Promise<FirstStart | null> {
   const adminToken = await ensureAdminToken(ctx);
+  // Several instances may start on one empty database at once: only the one that claims this
+  // marker creates the demo tenant.
+  const claimed = await ctx.db
+    .insertInto('system_settings')
+    .values({ key: 'demo_tenant_bootstrap', value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
   const any = await ctx.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (any) return adminToken ? { adminToken, tenantId: '', accountId: '', apiKey: '' } : null;
+  if (!claimed || any) return adminToken ? { adminToken, tenantId: '', accountId: '', apiKey: '' } : null;
   const tenant = await createTenant(ctx.db, 'Demo merchant', { isDemo: true });
   const key = await issueApiKey(ctx.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
   return { adminToken, tenantId: tenant.id, accountId: tenant.accountId, apiKey: key.key };

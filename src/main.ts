@@ -27,8 +27,11 @@ async function main(): Promise<void> {
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
   const ctx: AppContext = { config, database, db: database.db, redis };
 
-  const first = await bootstrapFirstStart(ctx);
+  // The app is built before the first-start credentials are created: were it to fail (a bad
+  // TRUST_PROXY, say), credentials created but never printed would be lost for good, since later
+  // starts print nothing. Once created they are printed at once, before anything else can fail.
   const app = await buildApp(ctx);
+  const first = await bootstrapFirstStart(ctx);
   if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl) + '\n');
 
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
@@ -50,8 +53,9 @@ async function main(): Promise<void> {
     }, 25_000);
     force.unref();
     try {
-      await workers?.stop();
-      await app.close(); // stops accepting, waits for in-flight requests
+      // Stop accepting at once while the workers finish their rounds; the database stays open
+      // until both the in-flight requests and the workers are done.
+      await Promise.all([workers?.stop(), app.close()]);
       redis?.disconnect();
       await database.close();
     } finally {
