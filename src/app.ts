@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
+import { registerStateMetrics } from './lib/state-metrics.ts';
 import { RateLimiter } from './lib/http/rate-limit.ts';
 import { registerSecurity } from './lib/http/security.ts';
 import { containsNul, validatorCompiler } from './lib/http/validation.ts';
@@ -68,6 +69,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   }
   app.decorate('ctx', ctx);
   const metrics = createMetrics();
+  registerStateMetrics(metrics.registry, ctx.db);
   app.decorate('metrics', metrics);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

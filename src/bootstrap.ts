@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from './context.ts';
 import { ensureAdminToken } from './modules/admin/admin-token.ts';
 import { createTenant, issueApiKey } from './modules/tenants/service.ts';
@@ -10,25 +11,27 @@ export interface FirstStart {
   apiKey: string;
 }
 
+// Any constant works; it only has to be the same for every instance of the service.
+const BOOTSTRAP_LOCK_KEY = 7_341_902_119;
+
 /**
  * On the first start with an empty database: the admin token (unless ADMIN_TOKEN is set) and a demo
  * tenant with one account and a full-scope key. Later starts return null and print nothing.
+ *
+ * All of it is one transaction under an advisory lock: credentials are created together or not at
+ * all (none can be stored without being returned for printing), and of several instances starting
+ * at once on one empty database exactly one creates them.
  */
 export async function bootstrapFirstStart(ctx: AppContext): Promise<FirstStart | null> {
-  const adminToken = await ensureAdminToken(ctx);
-  // Several instances may start on one empty database at once: only the one that claims this
-  // marker creates the demo tenant.
-  const claimed = await ctx.db
-    .insertInto('system_settings')
-    .values({ key: 'demo_tenant_bootstrap', value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  const any = await ctx.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (!claimed || any) return adminToken ? { adminToken, tenantId: '', accountId: '', apiKey: '' } : null;
-  const tenant = await createTenant(ctx.db, 'Demo merchant', { isDemo: true });
-  const key = await issueApiKey(ctx.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
-  return { adminToken, tenantId: tenant.id, accountId: tenant.accountId, apiKey: key.key };
+  return ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
+    const adminToken = await ensureAdminToken(ctx, trx);
+    const any = await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+    if (any) return adminToken ? { adminToken, tenantId: '', accountId: '', apiKey: '' } : null;
+    const tenant = await createTenant(trx, 'Demo merchant', { isDemo: true });
+    const key = await issueApiKey(trx, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
+    return { adminToken, tenantId: tenant.id, accountId: tenant.accountId, apiKey: key.key };
+  });
 }
 
 export function formatFirstStart(first: FirstStart, baseUrl: string): string {

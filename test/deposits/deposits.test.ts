@@ -48,6 +48,9 @@ describeEngines('deposits', (engine) => {
     await watch(t);
     let record = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
     assert.equal(record.status, 'processing');
+    const scraped = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.match(scraped, /payments_unconfirmed\{network="TRON"\} 1/);
+    assert.match(scraped, /outbox_pending_events [1-9]/);
 
     assert.equal((await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 2 })).status, 200);
     await watch(t);

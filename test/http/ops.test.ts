@@ -77,6 +77,10 @@ describeEngines('operability', (engine) => {
     assert.match(metrics.body, /http_requests_total\{method="GET",route="\/v1\/accounts",status="200"\} \d+/);
     assert.match(metrics.body, /http_requests_total\{method="GET",route="\/v1\/accounts",status="401"\} \d+/);
     assert.match(metrics.body, /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/v1\/accounts",status="200"\}/);
+    assert.match(metrics.body, /^outbox_pending_events \d+$/m);
+    assert.match(metrics.body, /^outbox_oldest_pending_age_seconds [\d.]+$/m);
+    assert.match(metrics.body, /# TYPE chain_scanned_height gauge/);
+    assert.match(metrics.body, /# TYPE payments_unconfirmed gauge/);
   });
 
   it('reports not ready once the database is gone', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../lib/db/index.ts';
 import { hashApiKey, secretsEqual } from '../../lib/auth/api-keys.ts';
 
 const SETTING = 'admin_token_sha256';
@@ -10,10 +11,10 @@ const cache = new WeakMap<AppContext, string>();
  * generated on the first start, only its hash is stored, and the token is returned so the caller
  * can print it once; later starts return null.
  */
-export async function ensureAdminToken(ctx: AppContext): Promise<string | null> {
+export async function ensureAdminToken(ctx: AppContext, db: Executor = ctx.db): Promise<string | null> {
   if (ctx.config.adminToken) return null;
   const token = `cga_${randomBytes(32).toString('base64url')}`;
-  const inserted = await ctx.db
+  const inserted = await db
     .insertInto('system_settings')
     .values({ key: SETTING, value: hashApiKey(token) })
     .onConflict((oc) => oc.column('key').doNothing())

@@ -13,11 +13,16 @@ export interface TenantCreated {
   accountId: string;
 }
 
-/** Creates a tenant and its first account in one transaction. */
-export async function createTenant(db: Db, name: string, opts: { isDemo?: boolean } = {}): Promise<TenantCreated> {
+/** Runs `fn` in a transaction: the caller's when `db` is one, else a new one. */
+function inTransaction<T>(db: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : (db as Db).transaction().execute(fn);
+}
+
+/** Creates a tenant and its first account in one transaction (the caller's, when given one). */
+export async function createTenant(db: Executor, name: string, opts: { isDemo?: boolean } = {}): Promise<TenantCreated> {
   const id = randomUUID();
   const accountId = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto('tenants')
       .values({ id, name, webhook_secret: generateWebhookSecret(), is_demo: opts.isDemo ?? false, max_accounts: null })
@@ -86,7 +91,7 @@ export interface IssuedKey {
 
 /** Issues an API key bound to one account of the tenant. The key itself is returned only here. */
 export async function issueApiKey(
-  db: Db,
+  db: Executor,
   input: { tenantId: string; accountId: string; scopes: string[]; allowedIps?: string[] | null },
 ): Promise<IssuedKey> {
   const account = await db
@@ -125,8 +130,10 @@ export async function issueApiKey(
   };
 }
 
-/** Revokes a key at once: the next request with it is refused. Revoking twice is a no-op. */
-/** Revokes a key; returns the change notice to apply locally once committed. */
+/**
+ * Revokes a key at once: the next request with it is refused; revoking twice is a no-op. Returns
+ * the change notice to apply locally once committed.
+ */
 export async function revokeApiKey(db: Db, id: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -1,0 +1,54 @@
+import { Gauge, type Registry } from 'prom-client';
+import { sql } from 'kysely';
+import type { Db } from './db/index.ts';
+import { outboxBacklog } from './outbox.ts';
+
+/**
+ * Gauges read from the database at scrape time, so every instance reports the same shared state:
+ * the outbox backlog and its oldest event's age, how far each network has been scanned, and the
+ * payments still waiting for confirmations.
+ */
+export function registerStateMetrics(registry: Registry, db: Db): void {
+  new Gauge({
+    name: 'outbox_pending_events',
+    help: 'Events written but not yet processed',
+    registers: [registry],
+    async collect() {
+      this.set((await outboxBacklog(db)).pending);
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest unprocessed event',
+    registers: [registry],
+    async collect() {
+      this.set((await outboxBacklog(db)).oldestAgeS);
+    },
+  });
+  new Gauge({
+    name: 'chain_scanned_height',
+    help: 'Next block height the watcher will scan, per network',
+    labelNames: ['network'],
+    registers: [registry],
+    async collect() {
+      const rows = await db.selectFrom('chain_cursors').select(['network', 'next_height']).execute();
+      for (const r of rows) this.set({ network: r.network }, r.next_height);
+    },
+  });
+  new Gauge({
+    name: 'payments_unconfirmed',
+    help: 'Payments seen on chain and waiting for their confirmations, per network',
+    labelNames: ['network'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db
+        .selectFrom('payments')
+        .select(['network', sql<string>`count(*)`.as('n')])
+        .where('status', '=', 'seen')
+        .groupBy('network')
+        .execute();
+      for (const r of rows) this.set({ network: r.network }, Number(r.n));
+    },
+  });
+}
