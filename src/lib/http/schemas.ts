@@ -45,9 +45,12 @@ export function DataEnvelope<T extends TSchema>(schema: T) {
   return Type.Object({ data: schema });
 }
 
-/** Page and limit query parameters with the spec's bounds. */
+/**
+ * Page and limit query parameters with the spec's bounds. The spec sets no largest page; one is
+ * needed all the same, as `(page - 1) * limit` has to fit the database's OFFSET (a bigint).
+ */
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 };
 

@@ -32,7 +32,9 @@ export interface FieldError {
 }
 
 export function describeValidationErrors(errors: ErrorObject[] | readonly unknown[], location: string): FieldError[] {
-  return (errors as ErrorObject[]).map((e) => {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of collapseUnions(errors as ErrorObject[])) {
     let field = (e.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required' && e.params && 'missingProperty' in e.params) {
       const missing = String((e.params as { missingProperty: string }).missingProperty);
@@ -42,8 +44,46 @@ export function describeValidationErrors(errors: ErrorObject[] | readonly unknow
     if (e.keyword === 'enum' && e.params && 'allowedValues' in e.params) {
       message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     }
-    return { location, field, message };
-  });
+    const id = `${field}\u0000${message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ location, field, message });
+  }
+  return out;
+}
+
+/**
+ * Ajv reports a value that matches no branch of a union (`anyOf`, TypeBox's Union and its enums of
+ * literals) as one error per branch plus "must match a schema in anyOf". Each union becomes one
+ * error instead: "must be one of: Tron, Solana, …" for literals, "must be number, or must be null"
+ * otherwise; when branches failed on nested fields, those nested errors are what is reported.
+ * Innermost unions first, so an outer union sees the inner one already summarised.
+ */
+function collapseUnions(errors: ErrorObject[]): ErrorObject[] {
+  let list = [...errors];
+  const unions = list
+    .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
+    .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  for (const union of unions) {
+    const prefix = `${union.schemaPath}/`;
+    const branches = list.filter((e) => e !== union && e.schemaPath.startsWith(prefix) && e.instancePath.startsWith(union.instancePath));
+    if (branches.length === 0) continue;
+    const own = branches.filter((e) => e.instancePath === union.instancePath);
+    const deeper = branches.filter((e) => e.instancePath !== union.instancePath);
+    let replacement: ErrorObject[];
+    if (deeper.length > 0) {
+      replacement = deeper;
+    } else {
+      const message = own.every((e) => e.keyword === 'const')
+        ? `must be one of: ${own.map((e) => String((e.params as { allowedValue: unknown }).allowedValue)).join(', ')}`
+        : [...new Set(own.map((e) => e.message ?? 'is invalid'))].join(', or ');
+      replacement = [{ ...union, keyword: 'union', message }];
+    }
+    const at = list.indexOf(union);
+    const removed = new Set<ErrorObject>([union, ...branches]);
+    list = [...list.slice(0, at).filter((e) => !removed.has(e)), ...replacement, ...list.slice(at + 1).filter((e) => !removed.has(e))];
+  }
+  return list;
 }
 
 /** A NUL character anywhere in the value (PostgreSQL text cannot hold one). */
