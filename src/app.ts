@@ -16,6 +16,8 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { balanceRoutes } from './modules/ledger/routes.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { payRoutes } from './modules/pay/routes.ts';
 import { sandboxChainRoutes } from './chains/sandbox/routes.ts';
 import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
 import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules/currencies/routes.ts';
@@ -117,6 +119,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   await app.register(systemRoutes);
   await app.register(currencyAssetRoutes);
+  await app.register(payRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(sandboxFeeRoutes, { prefix: '/admin' });
   await app.register(sandboxChainRoutes, { prefix: '/admin' });
@@ -124,6 +127,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     async (v1) => {
       await v1.register(accountRoutes);
       await v1.register(balanceRoutes);
+      await v1.register(invoiceRoutes);
       await v1.register(depositRoutes);
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);

@@ -48,6 +48,14 @@ export interface Config {
   ratesProvider: 'sandbox' | 'coinbase';
   /** Minutes a deposit address is watched for its top-up (the deposit's expiresAt). */
   depositWindowMin: number;
+  /** Minutes an invoice stays payable when the merchant does not say, and the most it may ask for. */
+  invoiceExpiryMin: number;
+  invoiceMaxExpiryMin: number;
+  /**
+   * Share of an invoice's crypto amount the customer may fall short by and still count as paid
+   * (decimal string, 0.005 = 0.5 %; default 0: any shortfall is partially_paid).
+   */
+  underpaymentTolerance: string;
   /** Milliseconds between watcher rounds of each network. */
   watchIntervalMs: number;
   ratesUrl?: string;
@@ -72,6 +80,14 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** A decimal rate in [0, 1) with at most 6 decimals. */
+function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^0(\.\d{1,6})?$/.test(raw.trim())) throw new ConfigError(`${name} must be a decimal between 0 and 1 with at most 6 decimals, got "${raw}"`);
+  return raw.trim();
 }
 
 export function parseRateLimit(raw: string): RateLimitSetting {
@@ -134,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratesProvider: ratesProvider(env.RATES_PROVIDER),
     ratesUrl: env.RATES_URL || undefined,
     depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1440, 1),
+    invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 60, 15),
+    invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 43200, 15),
+    underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE', '0'),
     watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 1000, 50),
     logLevel: env.LOG_LEVEL || 'info',
     chains,

@@ -6,6 +6,8 @@ import { CoinbaseRateProvider } from './modules/rates/coinbase.ts';
 import { SandboxRateProvider, refreshRates } from './modules/rates/service.ts';
 import { createWatchers } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
+import { InvoiceService } from './modules/invoices/service.ts';
+import { allListeners } from './chains/watcher.ts';
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */
 export interface Job {
@@ -42,6 +44,7 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
   const oracles = defaultOracles(ctx.db, ctx.config);
   const deposits = new DepositService(ctx);
+  const invoices = new InvoiceService(ctx);
   const rates =
     ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
@@ -49,10 +52,11 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
       await refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'));
     }),
-    ...createWatchers(ctx.config, ctx.db, deposits).map((w) =>
+    ...createWatchers(ctx.config, ctx.db, allListeners(deposits, invoices)).map((w) =>
       every(`watch-${w.network}`, ctx.config.watchIntervalMs, log, async () => void (await w.round())),
     ),
     every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
+    every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
     every('exchange-rates', ctx.config.rateRefreshS * 1000, log, async () => {
       await refreshRates(ctx.db, rates, rateAssets);
     }),

@@ -24,6 +24,15 @@ export interface PaymentListener {
   onPaymentChanged(trx: Trx, payment: Payment, change: PaymentChange): Promise<void>;
 }
 
+/** One listener that tells each of `listeners` in turn (each ignores purposes not its own). */
+export function allListeners(...listeners: PaymentListener[]): PaymentListener {
+  return {
+    async onPaymentChanged(trx, payment, change) {
+      for (const l of listeners) await l.onPaymentChanged(trx, payment, change);
+    },
+  };
+}
+
 // Sandbox defaults stay small so a demo settles after a mine or two; real networks use safe depths.
 const SANDBOX_CONFIRMATIONS: Record<NetworkEnvName, number> = { BTC: 2, ETHEREUM: 3, BNB: 3, BASE: 3, TRON: 2 };
 const REAL_CONFIRMATIONS: Record<NetworkEnvName, number> = { BTC: 2, ETHEREUM: 12, BNB: 15, BASE: 12, TRON: 20 };

@@ -8,12 +8,13 @@ import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
-import { formatUnits, mulRatio, parseRatio, toUnits, unitsToNumber } from '../../lib/money.ts';
+import { formatUnits, toUnits, unitsToNumber } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, networkOf, type CurrencyDef } from '../currencies/catalogue.ts';
+import { findCurrency, networkOf } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { minDepositUnits } from '../currencies/service.ts';
-import { custodyAccount, merchantAccount, post } from '../ledger/service.ts';
+import { custodyAccount, post } from '../ledger/service.ts';
+import { settlementLines, settlementRecord, splitPayment, totalsOf, usdValue } from '../ledger/settlement.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { NetworkEnvName } from '../../config.ts';
 
@@ -56,22 +57,11 @@ export interface CreateDepositInput {
   webhookUrl?: string;
 }
 
-function usd(units: bigint, currency: CurrencyDef, price: string | null): number {
-  if (!price) return 0;
-  const p = parseRatio(price);
-  // USD cents, rounded down: a snapshot for reporting, never used to move money.
-  const cents = (units * p.num * 100n) / (p.den * 10n ** BigInt(currency.decimals));
-  return unitsToNumber(cents, 2);
-}
-
 /** The spec's deposit record. */
 export function depositRecord(row: DepositRow) {
   const currency = findCurrency(row.currency_code)!;
   const paid = BigInt(row.amount_paid);
   const settled = row.completed_at !== null;
-  const fee = BigInt(row.fee_withheld);
-  const commission = BigInt(row.commission);
-  const net = BigInt(row.net_credited);
   return {
     id: row.id,
     accountId: row.account_id,
@@ -85,19 +75,7 @@ export function depositRecord(row: DepositRow) {
     updatedAt: row.updated_at.toISOString(),
     ...(settled || paid > 0n
       ? {
-          settlement: {
-            amountPaid: unitsToNumber(paid, currency.decimals),
-            amountPaidUsd: usd(paid, currency, row.usd_price),
-            commissionAmount: unitsToNumber(commission, currency.decimals),
-            commissionAmountUsd: usd(commission, currency, row.usd_price),
-            networkFeeAmount: unitsToNumber(fee, currency.decimals),
-            networkFeeAmountUsd: usd(fee, currency, row.usd_price),
-            networkFeeCurrencyCode: currency.code,
-            netAmount: unitsToNumber(net, currency.decimals),
-            netAmountUsd: usd(net, currency, row.usd_price),
-            ...(row.tx_hash ? { txHash: row.tx_hash } : {}),
-            completedAt: (row.completed_at ?? row.updated_at).toISOString(),
-          },
+          settlement: settlementRecord(currency, totalsOf(row, row.completed_at ?? row.updated_at), row.usd_price),
         }
       : {}),
   };
@@ -112,7 +90,7 @@ function eventData(row: DepositRow, previousStatus: DepositStatus) {
     previousStatus,
     depositTransactionHash: row.tx_hash,
     actuallyReceivedAmount: paid > 0n ? unitsToNumber(paid, currency.decimals) : null,
-    actuallyReceivedAmountUsd: paid > 0n && row.usd_price ? usd(paid, currency, row.usd_price) : null,
+    actuallyReceivedAmountUsd: paid > 0n && row.usd_price ? usdValue(paid, currency, row.usd_price) : null,
   };
 }
 
@@ -295,19 +273,14 @@ export class DepositService implements PaymentListener {
     const currency = findCurrency(row.currency_code)!;
     const received = BigInt(payment.amount);
     const credited = received >= BigInt(row.min_amount);
-    const fee = credited ? BigInt(row.network_fee) : 0n;
-    const commission = credited ? mulRatio(received - fee, parseRatio(row.commission_rate)) : 0n;
-    const net = credited ? received - fee - commission : 0n;
-    const custody = custodyAccount(row.network as NetworkEnvName);
+    const network = row.network as NetworkEnvName;
+    const { fee, commission, net } = credited
+      ? splitPayment(received, BigInt(row.network_fee), row.commission_rate)
+      : { fee: 0n, commission: 0n, net: 0n };
     const lines = credited
-      ? [
-          { account: custody, currency: currency.code, amount: received },
-          { account: merchantAccount(row.account_id), currency: currency.code, amount: -net },
-          { account: 'fees:network' as const, currency: currency.code, amount: -fee },
-          { account: 'revenue:commission' as const, currency: currency.code, amount: -commission },
-        ]
+      ? settlementLines(network, row.account_id, currency, { received, fee, commission, net })
       : [
-          { account: custody, currency: currency.code, amount: received },
+          { account: custodyAccount(network), currency: currency.code, amount: received },
           { account: 'suspense:below-minimum' as const, currency: currency.code, amount: -received },
         ];
     const posted = await post(trx, { tenantId: row.tenant_id, kind: 'deposit.payment', refType: 'payment', refId: payment.id, lines });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, responses } from '../../lib/http/schemas.ts';
-import { DepositStatusChangedSchema, WithdrawalStatusChangedSchema } from './event-schemas.ts';
+import { DepositStatusChangedSchema, InvoiceStatusChangedSchema, WithdrawalStatusChangedSchema } from './event-schemas.ts';
 
 const Ack = DataEnvelope(Type.Object({ acknowledged: Type.Literal(true) }));
 
@@ -18,6 +18,19 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
         tags: ['webhooks'],
         summary: 'Reference: the deposit.statusChanged payload (documentation only)',
         body: DepositStatusChangedSchema,
+        response: responses({ 200: Ack }),
+      },
+    },
+    async () => ({ data: { acknowledged: true as const } }),
+  );
+  app.post(
+    '/webhooks/invoice.statusChanged',
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Reference: the invoice.statusChanged payload (documentation only)',
+        body: InvoiceStatusChangedSchema,
         response: responses({ 200: Ack }),
       },
     },

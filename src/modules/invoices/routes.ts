@@ -1,0 +1,127 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
+import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { INVOICE_STATUSES, InvoiceRecordSchema } from '../webhooks/event-schemas.ts';
+import { InvoiceService } from './service.ts';
+
+// Far beyond any real order, and small enough that every amount stays exact as a JSON number.
+const MAX_FIAT = 1_000_000_000_000;
+
+const ItemSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 256 }),
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+  cost: Type.Number({ minimum: 0, maximum: MAX_FIAT }),
+});
+
+const IdOrOrderId = {
+  id: Type.Optional(Uuid),
+  orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+};
+
+function badField(field: string, message: string): AppError {
+  return new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
+}
+
+/** POST /invoice, GET /invoice, GET /invoice/list, POST /invoice/cancel. */
+export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const invoices = new InvoiceService(app.ctx);
+
+  app.post(
+    '/invoice',
+    {
+      config: { scope: 'invoices.create' },
+      schema: {
+        operationId: 'createInvoice',
+        tags: ['invoices'],
+        summary: 'An invoice priced in fiat, paid in crypto on the hosted payment page',
+        body: Type.Object({
+          amount: Type.Optional(Type.Number({ maximum: MAX_FIAT, description: 'Fiat total; when positive it wins over items' })),
+          items: Type.Optional(Type.Array(ItemSchema, { maxItems: 100 })),
+          fiatCurrencyCode: Type.String({ minLength: 1, maxLength: 16 }),
+          orderId: Type.String({ minLength: 1, maxLength: 256 }),
+          description: Type.Optional(Type.String({ maxLength: 512 })),
+          webhookUrl: Type.Optional(Type.String({ maxLength: 512 })),
+          returnUrl: Type.Optional(Type.String({ maxLength: 512 })),
+          successUrl: Type.Optional(Type.String({ maxLength: 512 })),
+          failedUrl: Type.Optional(Type.String({ maxLength: 512 })),
+          expiresInMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 43200 })),
+          customerId: Type.Optional(Type.String({ maxLength: 52 })),
+          customPayload: Type.Optional(Type.String({ maxLength: 2048 })),
+          number: Type.Optional(Type.String({ maxLength: 256 })),
+        }),
+        response: responses({ 201: DataEnvelope(InvoiceRecordSchema) }, [409]),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.webhookUrl !== undefined && !isPublicHttpsUrl(body.webhookUrl, app.ctx.config)) {
+        throw badField('webhookUrl', 'must be a public, TLD-qualified HTTPS URL');
+      }
+      for (const field of ['returnUrl', 'successUrl', 'failedUrl'] as const) {
+        const value = body[field];
+        if (value !== undefined && !isHttpUrl(value)) throw badField(field, 'must be an http or https URL');
+      }
+      return reply.status(201).send({ data: await invoices.create(request.principal!, body) });
+    },
+  );
+
+  app.get(
+    '/invoice',
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        operationId: 'getInvoice',
+        tags: ['invoices'],
+        summary: 'An invoice by id (wins) or orderId',
+        querystring: Type.Object(IdOrOrderId),
+        response: responses({ 200: DataEnvelope(InvoiceRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: await invoices.get(request.principal!, request.query) }),
+  );
+
+  app.get(
+    '/invoice/list',
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        operationId: 'listInvoices',
+        tags: ['invoices'],
+        summary: "The account's invoices, newest first",
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s)))),
+        }),
+        response: responses({ 200: PagedList(InvoiceRecordSchema) }),
+      },
+    },
+    async (request) => invoices.list(request.principal!, request.query),
+  );
+
+  app.post(
+    '/invoice/cancel',
+    {
+      config: { scope: 'invoices.cancel' },
+      schema: {
+        operationId: 'cancelInvoice',
+        tags: ['invoices'],
+        summary: 'Cancels an invoice on which no money has become final (id or orderId, in the body or the query)',
+        body: Type.Object(IdOrOrderId),
+        querystring: Type.Object(IdOrOrderId),
+        response: responses({ 200: DataEnvelope(InvoiceRecordSchema) }, [404]),
+      },
+      // A client that names the invoice in the query string may send no body at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      // CONTRACT §6: the body wins; the query string is what some existing clients send.
+      const body = request.body;
+      const target = body.id !== undefined || body.orderId !== undefined ? body : request.query;
+      return { data: await invoices.cancel(request.principal!, target) };
+    },
+  );
+};

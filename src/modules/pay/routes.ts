@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isSandboxNetwork } from '../../chains/registry.ts';
+import { SandboxChain } from '../../chains/sandbox/sandbox-chain.ts';
+import { confirmationsRequired } from '../../chains/watcher.ts';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, ErrorBodySchema } from '../../lib/http/schemas.ts';
+import type { NetworkEnvName } from '../../config.ts';
+import type { CryptoCode } from '../currencies/catalogue.ts';
+import { CryptoCodeSchema } from '../currencies/schemas.ts';
+import { INVOICE_STATUSES } from '../webhooks/event-schemas.ts';
+import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
+import { renderPayPage } from './page.ts';
+import { payState } from './state.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const Str = Type.String();
+const NullableStr = Type.Union([Type.String(), Type.Null()]);
+
+const PayStateSchema = Type.Object({
+  id: Str,
+  status: Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s))),
+  merchantName: Str,
+  orderId: Str,
+  number: NullableStr,
+  description: NullableStr,
+  amount: Type.String({ description: 'Fiat total (decimal string)' }),
+  fiatCurrencyCode: Str,
+  items: Type.Array(Type.Object({ name: Str, quantity: Type.Number(), cost: Type.Number() })),
+  createdAt: Str,
+  expiresAt: Str,
+  paidAt: NullableStr,
+  now: Type.String({ description: 'Server time, for the countdown' }),
+  selected: Type.Union([
+    Type.Null(),
+    Type.Object({
+      cryptoCurrencyCode: Str,
+      name: Str,
+      symbol: Str,
+      network: Str,
+      decimals: Type.Integer(),
+      amountExpected: Str,
+      networkFee: Str,
+      amountReceived: Str,
+      amountPending: Str,
+      amountRemaining: Str,
+      address: Str,
+      paymentUri: Str,
+      qrCode: Str,
+      rate: Type.String({ description: 'Fiat per one unit of the crypto currency, locked' }),
+      lockedAt: Str,
+      confirmationsRequired: Type.Integer(),
+      sandbox: Type.Boolean(),
+    }),
+  ]),
+  currencies: Type.Array(
+    Type.Object({
+      cryptoCurrencyCode: Str,
+      name: Str,
+      symbol: Str,
+      network: Str,
+      icon: Str,
+      available: Type.Boolean(),
+      amountEstimate: NullableStr,
+    }),
+  ),
+  outcome: Type.Union([
+    Type.Null(),
+    Type.Object({ kind: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('return')]), url: NullableStr }),
+  ]),
+});
+
+const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
+
+/**
+ * The hosted payment page (CONTRACT §3): the page itself and its JSON calls, public and keyed only
+ * by the invoice id. In sandbox mode the page can also simulate the customer's payment.
+ */
+export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const invoices = new InvoiceService(ctx);
+
+  async function invoiceOf(id: string): Promise<InvoiceView> {
+    const view = UUID.test(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
+    if (!view) throw new AppError('exceptions.invoice.notFound');
+    return view;
+  }
+
+  app.get(
+    '/pay/:id',
+    { config: { public: true }, schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const known = UUID.test(request.params.id) && (await loadInvoice(ctx.db, request.params.id.toLowerCase()));
+      return reply
+        .status(known ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-security-policy',
+          `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+        )
+        .send(renderPayPage({ invoiceId: request.params.id, nonce }));
+    },
+  );
+
+  app.get(
+    '/pay/:id/state',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['payment page'],
+        summary: 'The invoice as the customer may see it, with the currencies it can be paid in',
+        params: Params,
+        response: { 200: DataEnvelope(PayStateSchema), ...errors(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await payState(ctx, await invoiceOf(request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/pay/:id/select',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['payment page'],
+        summary: 'Locks the currency, rate, amount with network fee, and a fresh address',
+        params: Params,
+        body: Type.Object({ cryptoCurrencyCode: CryptoCodeSchema }),
+        response: { 200: DataEnvelope(PayStateSchema), ...errors(400, 404, 429, 503) },
+      },
+    },
+    async (request) => {
+      const view = await invoiceOf(request.params.id);
+      return { data: await payState(ctx, await invoices.select(view.row.id, request.body.cryptoCurrencyCode)) };
+    },
+  );
+
+  /** The chosen currency's sandbox network, or a clear refusal. */
+  function sandboxOf(view: InvoiceView): { network: NetworkEnvName; quote: NonNullable<InvoiceView['quote']> } {
+    if (!view.quote) throw new AppError('exceptions.invoice.currencyNotSelected');
+    const network = view.quote.network as NetworkEnvName;
+    if (!isSandboxNetwork(ctx.config, network)) throw new AppError('exceptions.sandbox.networkNotSandboxed', { network });
+    return { network, quote: view.quote };
+  }
+
+  app.post(
+    '/pay/:id/simulate',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['payment page'],
+        summary: 'Sandbox only: the customer pays the exact amount, half of it, or 10 % more',
+        params: Params,
+        body: Type.Object({ amount: Type.Union([Type.Literal('exact'), Type.Literal('partial'), Type.Literal('over')]) }),
+        response: { 200: DataEnvelope(Type.Object({ txHash: Str })), ...errors(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const view = await invoiceOf(request.params.id);
+      const { network, quote } = sandboxOf(view);
+      const expected = BigInt(quote.amount_expected);
+      const paid = await quotePayments(ctx.db, quote);
+      const left = expected - paid.confirmed - paid.pending;
+      const due = left > 0n ? left : expected;
+      const units = request.body.amount === 'exact' ? due : request.body.amount === 'partial' ? (due + 1n) / 2n : due + (expected + 9n) / 10n;
+      const { txHash } = await new SandboxChain(network, ctx.db).inject({ currencyCode: quote.currency_code as CryptoCode, to: quote.address, units });
+      return { data: { txHash } };
+    },
+  );
+
+  app.post(
+    '/pay/:id/simulate/mine',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['payment page'],
+        summary: "Sandbox only: mines as many blocks as the invoice's network needs to confirm",
+        params: Params,
+        body: Type.Object({}),
+        response: { 200: DataEnvelope(Type.Object({ network: Str, height: Type.Integer() })), ...errors(400, 404, 429) },
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const { network } = sandboxOf(await invoiceOf(request.params.id));
+      const tip = await new SandboxChain(network, ctx.db).mine(confirmationsRequired(ctx.config, network));
+      return { data: { network, height: tip.height } };
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import type { AppContext } from '../../context.ts';
+import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
+import { isSandboxNetwork } from '../../chains/registry.ts';
+import { confirmationsRequired } from '../../chains/watcher.ts';
+import { formatUnits, parseRatio, toUnits, type Ratio } from '../../lib/money.ts';
+import { CURRENCIES, findCurrency, findFiat, networkOf } from '../currencies/catalogue.ts';
+import { loadLiveFees } from '../currencies/fees.ts';
+import { currencyIconPath } from '../currencies/icons.ts';
+import { cryptoAmountFor, quotePayments, type InvoiceView } from '../invoices/service.ts';
+import { outcomeKind } from '../invoices/status.ts';
+
+/**
+ * What the payment page may show the customer: the order, the chosen currency with amount,
+ * address and QR, the currencies it can be paid in, and where to go once it is over. Nothing the
+ * merchant keeps to itself (webhook URL, customer id, custom payload) is in here.
+ */
+export async function payState(ctx: AppContext, view: InvoiceView) {
+  const { db, config } = ctx;
+  const { row, quote } = view;
+  const fiat = findFiat(row.fiat_currency)!;
+  const fiatUnits = toUnits(row.amount, fiat.decimals, 'down');
+  const [tenant, fees, rates, clock] = await Promise.all([
+    db.selectFrom('tenants').select('name').where('id', '=', row.tenant_id).executeTakeFirstOrThrow(),
+    loadLiveFees(db, config.feeMaxAgeS),
+    db.selectFrom('exchange_rates').select(['asset', 'usd_price', 'fetched_at']).execute(),
+    db.selectNoFrom((eb) => eb.fn<Date>('now').as('now')).executeTakeFirstOrThrow(),
+  ]);
+  const now = new Date(clock.now);
+  const prices = new Map<string, Ratio>();
+  for (const r of rates) {
+    if (now.getTime() - r.fetched_at.getTime() <= config.rateMaxAgeS * 1000) prices.set(r.asset, parseRatio(r.usd_price));
+  }
+  const fiatPrice = prices.get(fiat.code);
+  const currencies = CURRENCIES.map((c) => {
+    const fee = fees.get(c.code);
+    const price = prices.get(c.symbol);
+    const available = !!fee && !!price && !!fiatPrice;
+    return {
+      cryptoCurrencyCode: c.code,
+      name: c.name,
+      symbol: c.symbol,
+      network: c.network,
+      icon: currencyIconPath(c.code),
+      available,
+      amountEstimate: available ? formatUnits(cryptoAmountFor(fiatUnits, fiat, fiatPrice!, c, price!) + fee!.units, c.decimals) : null,
+    };
+  });
+
+  let selected = null;
+  if (quote) {
+    const currency = findCurrency(quote.currency_code)!;
+    const network = networkOf(currency).env;
+    const expected = BigInt(quote.amount_expected);
+    const paid = await quotePayments(db, quote);
+    const left = expected - paid.confirmed - paid.pending;
+    const remaining = left > 0n ? left : 0n;
+    const uri = paymentUri(currency, quote.address, remaining > 0n ? remaining : expected);
+    const crypto = parseRatio(quote.crypto_usd_price);
+    const fiatUsd = parseRatio(quote.fiat_usd_price);
+    // Fiat per one coin, to 8 places: crypto USD price ÷ fiat USD price.
+    const rate = (crypto.num * fiatUsd.den * 10n ** 8n) / (crypto.den * fiatUsd.num);
+    selected = {
+      cryptoCurrencyCode: currency.code,
+      name: currency.name,
+      symbol: currency.symbol,
+      network: currency.network,
+      decimals: currency.decimals,
+      amountExpected: formatUnits(expected, currency.decimals),
+      networkFee: formatUnits(BigInt(quote.network_fee), currency.decimals),
+      amountReceived: formatUnits(paid.confirmed, currency.decimals),
+      amountPending: formatUnits(paid.pending, currency.decimals),
+      amountRemaining: formatUnits(remaining, currency.decimals),
+      address: quote.address,
+      paymentUri: uri,
+      qrCode: await paymentQrCode(uri),
+      rate: formatUnits(rate, 8),
+      lockedAt: quote.locked_at.toISOString(),
+      confirmationsRequired: confirmationsRequired(config, network),
+      sandbox: isSandboxNetwork(config, network),
+    };
+  }
+
+  const closed = row.expires_at.getTime() <= now.getTime();
+  // A partly paid invoice can still be completed while its window is open.
+  const kind = row.status === 'partially_paid' && !closed ? null : outcomeKind(row.status);
+  const url = kind === 'success' ? row.success_url : kind === 'failed' ? row.failed_url : kind === 'return' ? row.return_url : null;
+  return {
+    id: row.id,
+    status: row.status,
+    merchantName: tenant.name,
+    orderId: row.order_id,
+    number: row.number,
+    description: row.description,
+    amount: formatUnits(fiatUnits, fiat.decimals),
+    fiatCurrencyCode: fiat.code,
+    items: row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) })),
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    now: now.toISOString(),
+    selected,
+    currencies,
+    outcome: kind ? { kind, url } : null,
+  };
+}
+
+export type PayState = Awaited<ReturnType<typeof payState>>;
