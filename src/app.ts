@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './lib/http/error-handler.ts';
+import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
 import { registerStateMetrics } from './lib/state-metrics.ts';
 import { RateLimiter } from './lib/http/rate-limit.ts';
@@ -60,7 +60,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    // Answered below with the spec's error body instead of Fastify's own.
+    return503OnClosing: false,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -76,8 +78,17 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   registerRequestMetrics(app, metrics);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A new request on a kept-alive connection while shutting down: the load balancer retries it.
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('exceptions.service.unavailable');
+    }
   });
   // The API speaks JSON only: other media types are 415, not parsed as text.
   app.removeContentTypeParser(['text/plain']);

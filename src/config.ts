@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
 export type Role = 'api' | 'worker' | 'all';
 
@@ -82,6 +83,16 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** Comma-separated IP addresses or CIDRs (IPv4 or IPv6). */
+function cidrList(name: string, raw: string): string[] {
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const valid = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
+    if (!valid) throw new ConfigError(`${name} must list IP addresses or CIDRs separated by commas, got "${entry}"`);
+  }
+  return entries;
+}
+
 /** A decimal rate in [0, 1) with at most 6 decimals. */
 function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];
@@ -134,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     role,
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    trustProxy: env.TRUST_PROXY ? cidrList('TRUST_PROXY', env.TRUST_PROXY) : undefined,
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     rateLimit: parseRateLimit(env.RATE_LIMIT || '600/60'),
     withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 60, 1),

@@ -133,6 +133,14 @@ describeEngines('bad input on every route', (engine) => {
     });
     assert.equal(textPlain.statusCode, 415);
     assertErrorBody(textPlain.json(), 'text/plain');
+
+    // Errors the router raises before any hook runs get the same body and a request id.
+    for (const url of ['/v1/invoice/%E0%A4%A', `/pay/${'a'.repeat(300)}/state`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      assert.equal(res.statusCode, 400, url);
+      assert.equal(res.json().code, 'exceptions.validation.failed', url);
+      assert.ok(res.headers['x-request-id'], url);
+    }
   });
 
   it('reports the offending fields, validates known fields strictly and ignores unknown ones', async () => {
