@@ -372,6 +372,10 @@ describeEngines('invoices', (engine) => {
     await new SandboxChain('TRON', t.ctx.db).mine(2);
     for (const w of createWatchers(tolerant.config, t.ctx.db, new InvoiceService(tolerant))) await w.round();
     assert.equal((await get(t, key, inv.id)).status, 'paid');
+    // First seen already final: still processing then paid, and `paid` carries the settlement.
+    const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', inv.id).orderBy('id').execute();
+    assert.deepEqual(events.map((e) => (e.payload as any).status), ['processing', 'paid']);
+    assert.equal((events[1]!.payload as any).settlement.amountPaid, 99);
 
     const strict = await invoice(t, key, { amount: 100 });
     await select(t, strict.id, 'USDT_TRC20');

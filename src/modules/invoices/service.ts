@@ -436,7 +436,9 @@ export class InvoiceService implements PaymentListener {
         view = { ...view, row: updated };
       }
     }
-    await this.recompute(trx, view);
+    // Seen already final: the 'confirmed' call follows in this transaction and credits it; until
+    // then it counts as pending, so the status goes through processing and `paid` carries its money.
+    await this.recompute(trx, view, change === 'seen' && payment.status === 'confirmed' ? BigInt(payment.amount) : 0n);
   }
 
   /** Posts one confirmed payment to the ledger; null when it was posted before. */
@@ -454,8 +456,9 @@ export class InvoiceService implements PaymentListener {
   }
 
   /** Sets the status the invoice's payments call for (statusFor), with its event. */
-  private async recompute(trx: Trx, view: InvoiceView): Promise<InvoiceView> {
-    const sums = view.quote ? await quotePayments(trx, view.quote) : { confirmed: 0n, pending: 0n, everSeen: false };
+  private async recompute(trx: Trx, view: InvoiceView, uncredited = 0n): Promise<InvoiceView> {
+    const paid = view.quote ? await quotePayments(trx, view.quote) : { confirmed: 0n, pending: 0n, everSeen: false };
+    const sums = { ...paid, confirmed: paid.confirmed - uncredited, pending: paid.pending + uncredited };
     const next = statusFor(
       view.row.status,
       { expected: view.quote ? BigInt(view.quote.amount_expected) : 0n, ...sums, closed: await isClosed(trx, view.row) },
