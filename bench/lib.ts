@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 /** What one load run measured. */
 export interface LoadResult {
@@ -14,13 +14,25 @@ export interface LoadResult {
 export async function load(
   label: string,
   url: string,
-  opts: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
+  opts: {
+    headers?: Record<string, string>;
+    seconds?: number;
+    connections?: number;
+    /** A POST whose JSON body is made fresh for every request (unique order ids). */
+    post?: () => unknown;
+  } = {},
 ): Promise<LoadResult> {
+  const post = opts.post;
+  const requests = post
+    ? [{ method: 'POST' as const, setupRequest: (req: Request): Request => ({ ...req, body: JSON.stringify(post()) }) }]
+    : undefined;
+  const headers = post ? { 'content-type': 'application/json', ...opts.headers } : opts.headers;
   // One second of warm-up first (JIT, caches, connection pools), not counted.
-  await autocannon({ url, headers: opts.headers, duration: 1, connections: opts.connections ?? 10 });
+  await autocannon({ url, headers, requests, duration: 1, connections: opts.connections ?? 10 });
   const result = await autocannon({
     url,
-    headers: opts.headers,
+    headers,
+    requests,
     duration: opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 5),
     connections: opts.connections ?? 10,
     pipelining: 1,

@@ -1,7 +1,11 @@
 import { benchCurrencies } from './currencies.ts';
+import { benchInvoices } from './invoices.ts';
 
 /** `npm run bench`: every benchmark, each against its baseline in the same run. BENCH_SECONDS sets the length. */
-const benches: Array<[string, () => Promise<void>]> = [['currencies', benchCurrencies]];
+const benches: Array<[string, () => Promise<void>]> = [
+  ['currencies', benchCurrencies],
+  ['invoices', benchInvoices],
+];
 const only = process.argv[2];
 for (const [name, run] of benches) {
   if (only && only !== name) continue;

@@ -8,12 +8,13 @@ import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
-import { formatUnits, toUnits, unitsToNumber } from '../../lib/money.ts';
+import { unitsToNumber } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, networkOf } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { minDepositUnits } from '../currencies/service.ts';
 import { custodyAccount, post } from '../ledger/service.ts';
+import { commissionRateSql } from '../tenants/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf, usdValue } from '../ledger/settlement.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { NetworkEnvName } from '../../config.ts';
@@ -128,8 +129,6 @@ export class DepositService implements PaymentListener {
 
     const fee = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
     if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
-    const tenant = await db.selectFrom('tenants').select('deposit_commission').where('id', '=', principal.tenantId).executeTakeFirstOrThrow();
-    const rate = formatUnits(toUnits(tenant.deposit_commission ?? config.depositCommission, 6, 'down'), 6);
     const id = randomUUID();
     const network = networkOf(currency).env;
     try {
@@ -150,7 +149,7 @@ export class DepositService implements PaymentListener {
             status: 'created',
             network_fee: fee.units,
             min_amount: minDepositUnits(currency, fee),
-            commission_rate: rate,
+            commission_rate: commissionRateSql(principal.tenantId, config.depositCommission),
             expires_at: sql`now() + make_interval(mins => ${config.depositWindowMin})` as never,
           })
           .returningAll()

@@ -5,7 +5,6 @@ import type { NetworkEnvName } from '../../config.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../../chains/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
-import { isUniqueViolation } from '../../lib/db/index.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -16,7 +15,7 @@ import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf } from '../ledger/settlement.ts';
 import { convertUnits, usdPrice } from '../rates/service.ts';
-import { isCustomerBlocked } from '../tenants/service.ts';
+import { commissionRateSql, isCustomerBlocked } from '../tenants/service.ts';
 import { CANCELLABLE_STATUSES, PAYABLE_STATUSES, statusFor } from './status.ts';
 
 export type InvoiceRow = Selectable<InvoicesTable>;
@@ -222,11 +221,6 @@ export class InvoiceService implements PaymentListener {
     if (input.customerId !== undefined && (await isCustomerBlocked(db, principal.tenantId, input.customerId))) {
       throw new AppError('exceptions.invoice.customerBlocked');
     }
-    const taken = await db.selectFrom('invoices').select('id').where('tenant_id', '=', principal.tenantId).where('order_id', '=', input.orderId).executeTakeFirst();
-    if (taken) throw new AppError('exceptions.invoice.orderIdAlreadyExists', { id: taken.id });
-
-    const tenant = await db.selectFrom('tenants').select('deposit_commission').where('id', '=', principal.tenantId).executeTakeFirstOrThrow();
-    const rate = formatUnits(toUnits(tenant.deposit_commission ?? config.depositCommission, 6, 'down'), 6);
     const minutes = Math.min(input.expiresInMinutes ?? config.invoiceExpiryMin, config.invoiceMaxExpiryMin);
     const items: StoredInvoiceItem[] = (input.items ?? []).map((i) => ({
       name: i.name,
@@ -234,38 +228,39 @@ export class InvoiceService implements PaymentListener {
       cost: numberToDecimalString(i.cost),
     }));
     const id = randomUUID();
-    try {
-      await db
-        .insertInto('invoices')
-        .values({
-          id,
-          tenant_id: principal.tenantId,
-          account_id: principal.accountId,
-          order_id: input.orderId,
-          amount: formatUnits(total, fiat.decimals),
-          fiat_currency: fiat.code,
-          items: JSON.stringify(items),
-          description: input.description ?? null,
-          number: input.number ?? null,
-          customer_id: input.customerId ?? null,
-          custom_payload: input.customPayload ?? null,
-          webhook_url: input.webhookUrl ?? null,
-          return_url: input.returnUrl ?? null,
-          success_url: input.successUrl ?? null,
-          failed_url: input.failedUrl ?? null,
-          source: 'api',
-          status: 'created',
-          commission_rate: rate,
-          // Whole seconds: what the merchant is told is what the expiry job compares.
-          expires_at: sql`date_trunc('second', now()) + make_interval(mins => ${minutes})` as never,
-        })
-        .execute();
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const winner = await db.selectFrom('invoices').select('id').where('tenant_id', '=', principal.tenantId).where('order_id', '=', input.orderId).executeTakeFirst();
-      throw new AppError('exceptions.invoice.orderIdAlreadyExists', winner ? { id: winner.id } : undefined);
+    const row = await db
+      .insertInto('invoices')
+      .values({
+        id,
+        tenant_id: principal.tenantId,
+        account_id: principal.accountId,
+        order_id: input.orderId,
+        amount: formatUnits(total, fiat.decimals),
+        fiat_currency: fiat.code,
+        items: JSON.stringify(items),
+        description: input.description ?? null,
+        number: input.number ?? null,
+        customer_id: input.customerId ?? null,
+        custom_payload: input.customPayload ?? null,
+        webhook_url: input.webhookUrl ?? null,
+        return_url: input.returnUrl ?? null,
+        success_url: input.successUrl ?? null,
+        failed_url: input.failedUrl ?? null,
+        source: 'api',
+        status: 'created',
+        commission_rate: commissionRateSql(principal.tenantId, config.depositCommission),
+        // Whole seconds: what the merchant is told is what the expiry job compares.
+        expires_at: sql`date_trunc('second', now()) + make_interval(mins => ${minutes})` as never,
+      })
+      // A used orderId (also one taken by a concurrent create) inserts nothing: 409.
+      .onConflict((oc) => oc.columns(['tenant_id', 'order_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const taken = await db.selectFrom('invoices').select('id').where('tenant_id', '=', principal.tenantId).where('order_id', '=', input.orderId).executeTakeFirst();
+      throw new AppError('exceptions.invoice.orderIdAlreadyExists', taken ? { id: taken.id } : undefined);
     }
-    return this.record((await loadInvoice(db, id))!);
+    return this.record({ row, quote: null });
   }
 
   /** GET /invoice: by id (wins) or orderId, within the key's account. */

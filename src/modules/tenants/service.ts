@@ -167,3 +167,11 @@ export async function isCustomerBlocked(db: Executor, tenantId: string, customer
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * The tenant's deposit commission rate as a SQL expression (its override, else the system default),
+ * for fixing the rate inside the INSERT that creates an invoice or a deposit.
+ */
+export function commissionRateSql(tenantId: string, systemDefault: string) {
+  return sql<string>`(select coalesce(deposit_commission, ${systemDefault}::numeric) from tenants where id = ${tenantId})`;
+}
