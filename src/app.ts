@@ -24,6 +24,7 @@ import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules
 import { listenForChanges } from './lib/db/notify.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
+import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
 
 export type App = FastifyInstance;
 
@@ -134,6 +135,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(sandboxFeeRoutes, { prefix: '/admin' });
   await app.register(sandboxChainRoutes, { prefix: '/admin' });
+  await app.register(webhookAdminRoutes, { prefix: '/admin' });
   await app.register(
     async (v1) => {
       await v1.register(accountRoutes);

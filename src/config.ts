@@ -32,6 +32,8 @@ export interface Config {
   rateLimit: RateLimitSetting;
   withdrawalQuoteTtlS: number;
   webhookRetryBaseS: number;
+  /** Milliseconds one webhook attempt may take, connect to last byte. */
+  webhookTimeoutMs: number;
   sandboxConfirmations?: number;
   /** System default deposit commission rate as a decimal string (0.01 = 1 %). */
   depositCommission: string;
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: parseRateLimit(env.RATE_LIMIT || '600/60'),
     withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 60, 1),
     webhookRetryBaseS: int(env, 'WEBHOOK_RETRY_BASE_S', 10, 1),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
     sandboxConfirmations: env.SANDBOX_CONFIRMATIONS ? int(env, 'SANDBOX_CONFIRMATIONS', 1) : undefined,
     depositCommission: commission,
     defaultMaxAccounts: int(env, 'DEFAULT_MAX_ACCOUNTS', 10, 1),

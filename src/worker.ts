@@ -8,6 +8,7 @@ import { createWatchers } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
 import { allListeners } from './chains/watcher.ts';
+import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */
 export interface Job {
@@ -45,6 +46,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   const oracles = defaultOracles(ctx.db, ctx.config);
   const deposits = new DepositService(ctx);
   const invoices = new InvoiceService(ctx);
+  const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
   const rates =
     ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
@@ -57,6 +59,8 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ),
     every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
+    every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),
+    every('webhook-deliver', 200, log, async () => void (await deliverer.round())),
     every('exchange-rates', ctx.config.rateRefreshS * 1000, log, async () => {
       await refreshRates(ctx.db, rates, rateAssets);
     }),
@@ -64,6 +68,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   return {
     async stop() {
       await Promise.all(jobs.map((j) => j.stop()));
+      await deliverer.drain();
     },
   };
 }

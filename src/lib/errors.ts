@@ -39,6 +39,7 @@ export const ERRORS = {
   'exceptions.deposit.orderIdAlreadyExists': [409, 'A deposit with this orderId already exists and is closed'],
   'exceptions.deposit.notFound': [404, 'Deposit not found'],
   'exceptions.deposit.idOrOrderIdRequired': [400, 'Either id or orderId must be provided'],
+  'exceptions.webhookDelivery.notFound': [404, 'Webhook delivery not found'],
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
   'exceptions.rates.unavailable': [503, 'No fresh exchange rate for this currency; try again shortly'],
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],

@@ -2,6 +2,7 @@ import { Gauge, type Registry } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
 import { outboxBacklog } from './outbox.ts';
+import { deliveryBacklog } from '../modules/webhooks/deliveries.ts';
 
 /**
  * Gauges read from the database at scrape time, so every instance reports the same shared state:
@@ -23,6 +24,36 @@ export function registerStateMetrics(registry: Registry, db: Db): void {
     registers: [registry],
     async collect() {
       this.set((await outboxBacklog(db)).oldestAgeS);
+    },
+  });
+  new Gauge({
+    name: 'webhook_deliveries',
+    help: 'Webhook deliveries by status (pending, delivered, failed)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db.selectFrom('webhook_deliveries').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute();
+      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'webhook_attempts',
+    help: 'Webhook attempts by what they led to: delivered, retried, failed (given up)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db.selectFrom('webhook_attempts').select(['outcome', sql<string>`count(*)`.as('n')]).groupBy('outcome').execute();
+      for (const r of rows) this.set({ outcome: r.outcome }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'webhook_oldest_pending_age_seconds',
+    help: 'Age of the oldest webhook delivery not yet delivered or given up',
+    registers: [registry],
+    async collect() {
+      this.set((await deliveryBacklog(db)).oldestAgeS);
     },
   });
   new Gauge({

@@ -8,6 +8,7 @@ import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { ADMIN_TOKEN, freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { startReceiver, until } from '../helpers/receiver.ts';
 
 describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
   let database: Database;
@@ -15,26 +16,42 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
   const workers: ChildProcess[] = [];
   before(async () => {
     database = await freshDatabase('postgres');
-    t = await startTestApp('postgres', { database });
+    t = await startTestApp('postgres', { database, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     await refreshFees(database.db, defaultOracles(database.db, t.ctx.config));
     await refreshRates(database.db, new SandboxRateProvider(), ['USDT', 'USD']);
   });
   after(async () => {
     for (const w of workers) w.kill('SIGTERM');
-    await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on('exit', r)))));
+    await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null || w.signalCode !== null ? r(null) : w.on('exit', r)))));
     await t.close();
     await database.close();
   });
 
-  it('settle every deposit and invoice payment exactly once, and the journal matches the balances', async () => {
-    for (let i = 0; i < 2; i++) {
-      const w = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        env: { ...process.env, ROLE: 'worker', DATABASE_URL: database.url, ADMIN_TOKEN, WATCH_INTERVAL_MS: '50', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      workers.push(w);
-    }
-    const { key } = await t.tenant(['*']);
+  function startWorker(env: Record<string, string> = {}): ChildProcess {
+    const w = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: {
+        ...process.env,
+        ROLE: 'worker',
+        DATABASE_URL: database.url,
+        ADMIN_TOKEN,
+        WATCH_INTERVAL_MS: '50',
+        LOG_LEVEL: 'warn',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    workers.push(w);
+    return w;
+  }
+
+  it('settle every deposit and invoice payment exactly once, send every webhook once, and the journal matches the balances', async () => {
+    const receiver = await startReceiver();
+    after(() => receiver.close());
+    startWorker();
+    startWorker();
+    const { key, tenantId } = await t.tenant(['*']);
+    await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositWebhookUrl: `${receiver.url}/deposits` });
     const chain = new SandboxChain('TRON', database.db);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
@@ -44,7 +61,7 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
     }
     const invoiceIds: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10 + i, fiatCurrencyCode: 'USD', orderId: `inv-${i}` } })).body.data;
+      const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10 + i, fiatCurrencyCode: 'USD', orderId: `inv-${i}`, webhookUrl: `${receiver.url}/invoices` } })).body.data;
       const picked = await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
       assert.equal(picked.status, 200, JSON.stringify(picked.body));
       invoiceIds.push(inv.id);
@@ -89,5 +106,43 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
     assert.equal(invoiceEvents.length, 10);
     assert.ok(invoiceEvents.every((e) => Number(e.n) === 2), 'processing and paid, once each');
     assert.deepEqual(await auditLedger(database.db), { mismatches: [], unbalancedCurrencies: [] });
+
+    // 40 deposit and 20 invoice events, each delivered once although two workers claim deliveries.
+    await until(() => receiver.received.length >= 60, 30_000, '60 webhook deliveries');
+    await new Promise((r) => setTimeout(r, 500));
+    const webhookIds = receiver.received.map((r) => r.headers['x-webhook-id']);
+    assert.equal(webhookIds.length, 60);
+    assert.equal(new Set(webhookIds).size, 60, 'no delivery sent twice');
+    const perObject = new Map<string, string[]>();
+    for (const r of receiver.received) perObject.set(r.json.data.id, [...(perObject.get(r.json.data.id) ?? []), r.json.data.status]);
+    for (const [id, statuses] of perObject) {
+      assert.deepEqual(statuses, invoiceIds.includes(id) ? ['processing', 'paid'] : ['processing', 'completed'], 'in order');
+    }
+  });
+
+  it('a delivery scheduled in the database survives a killed worker', async () => {
+    const receiver = await startReceiver((_r, n) => (n === 1 ? { status: 503 } : { status: 200 }));
+    after(() => receiver.close());
+    const { key, tenantId } = await t.tenant(['*']);
+    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'kill-1', webhookUrl: `${receiver.url}/k` } })).body.data;
+    assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id: inv.id } })).status, 200);
+    for (const w of workers) w.kill('SIGTERM');
+    const first = startWorker({ WEBHOOK_RETRY_BASE_S: '2' });
+    const attempts = () =>
+      database.db
+        .selectFrom('webhook_attempts')
+        .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+        .select(['webhook_attempts.outcome', 'webhook_attempts.status_code'])
+        .where('webhook_deliveries.tenant_id', '=', tenantId)
+        .execute();
+    await until(async () => (await attempts()).length === 1, 30_000, 'the first attempt');
+    first.kill('SIGKILL');
+    await new Promise((r) => first.on('exit', r));
+    assert.deepEqual(await attempts(), [{ outcome: 'retried', status_code: 503 }]);
+    startWorker({ WEBHOOK_RETRY_BASE_S: '2' });
+    await until(async () => (await attempts()).length === 2, 30_000, 'the retry by the new worker');
+    assert.deepEqual((await attempts())[1], { outcome: 'delivered', status_code: 200 });
+    assert.equal(receiver.received.length, 2);
+    assert.equal(receiver.received[0]!.headers['x-webhook-id'], receiver.received[1]!.headers['x-webhook-id']);
   });
 });

@@ -127,6 +127,42 @@ export interface OutboxEventsTable {
   processed_at: NullableTimestamp;
 }
 
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<string>;
+  tenant_id: string;
+  event_id: string;
+  event_type: string;
+  aggregate_key: string;
+  url: string;
+  origin: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: NullableTimestamp;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  retry_from: Timestamp;
+  updated_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_body: string | null;
+  outcome: 'delivered' | 'retried' | 'failed';
+}
+
 export interface ExchangeRatesTable {
   asset: string;
   usd_price: Numeric;
@@ -286,6 +322,8 @@ export interface DB {
   journal_lines: JournalLinesTable;
   ledger_balances: LedgerBalancesTable;
   outbox_events: OutboxEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   exchange_rates: ExchangeRatesTable;
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;

@@ -1,0 +1,137 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses } from '../../lib/http/schemas.ts';
+import { getTenant } from '../tenants/service.ts';
+import { redeliver, type DeliveryRow } from './deliveries.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const DeliveryView = Type.Object({
+  id: Type.String({ description: 'Also the x-webhook-id header of every attempt' }),
+  tenantId: Type.String(),
+  event: Type.String(),
+  object: Type.String({ description: 'aggregate type:id, e.g. deposit:<uuid>' }),
+  url: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  nextAttemptAt: Nullable(Type.String()),
+  lastStatusCode: Type.Union([Type.Integer(), Type.Null()]),
+  lastError: Nullable(Type.String()),
+  createdAt: Type.String(),
+  deliveredAt: Nullable(Type.String()),
+  failedAt: Nullable(Type.String()),
+});
+const AttemptView = Type.Object({
+  attempt: Type.Integer(),
+  attemptedAt: Type.String(),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  latencyMs: Type.Integer(),
+  error: Nullable(Type.String()),
+  responseBody: Nullable(Type.String({ description: 'First 4 KiB of the answer' })),
+  outcome: Type.String(),
+});
+
+function deliveryView(d: DeliveryRow) {
+  return {
+    id: d.id,
+    tenantId: d.tenant_id,
+    event: d.event_type,
+    object: d.aggregate_key,
+    url: d.url,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === 'pending' ? d.next_attempt_at.toISOString() : null,
+    lastStatusCode: d.last_status_code,
+    lastError: d.last_error,
+    createdAt: d.created_at.toISOString(),
+    deliveredAt: d.delivered_at?.toISOString() ?? null,
+    failedAt: d.failed_at?.toISOString() ?? null,
+  };
+}
+
+const ADMIN = { admin: true } as const;
+const TAGS = ['operator'];
+
+/** Operator view of webhook deliveries: list a tenant's, read one with its attempts, redeliver. */
+export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/tenants/:id/webhook-deliveries',
+    {
+      config: ADMIN,
+      schema: {
+        tags: TAGS,
+        summary: "A tenant's webhook deliveries, newest first",
+        params: Type.Object({ id: Uuid }),
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])),
+        }),
+        response: adminResponses({ 200: PagedList(DeliveryView) }, [404]),
+      },
+    },
+    async (request) => {
+      await getTenant(db, request.params.id);
+      const { page, limit, status } = request.query;
+      let base = db.selectFrom('webhook_deliveries').where('tenant_id', '=', request.params.id);
+      if (status) base = base.where('status', '=', status);
+      const [{ total }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        base.selectAll().orderBy('seq', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+      ]);
+      const n = Number(total);
+      return { total: n, page, limit, hasMore: page * limit < n, data: rows.map(deliveryView) };
+    },
+  );
+
+  app.get(
+    '/webhook-deliveries/:id',
+    {
+      config: ADMIN,
+      schema: {
+        tags: TAGS,
+        summary: 'One delivery with every attempt',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(Type.Composite([DeliveryView, Type.Object({ attemptLog: Type.Array(AttemptView) })])) }, [404]),
+      },
+    },
+    async (request) => {
+      const d = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
+      const attempts = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', d.id).orderBy('id').execute();
+      return {
+        data: {
+          ...deliveryView(d),
+          attemptLog: attempts.map((a) => ({
+            attempt: a.attempt,
+            attemptedAt: a.attempted_at.toISOString(),
+            statusCode: a.status_code,
+            latencyMs: a.latency_ms,
+            error: a.error,
+            responseBody: a.response_body,
+            outcome: a.outcome,
+          })),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/webhook-deliveries/:id/redeliver',
+    {
+      config: ADMIN,
+      schema: {
+        tags: TAGS,
+        summary: 'Sends a delivery again now, with a fresh retry window',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(DeliveryView) }, [404]),
+      },
+    },
+    async (request) => {
+      const d = await redeliver(db, request.params.id);
+      if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
+      return { data: deliveryView(d) };
+    },
+  );
+};

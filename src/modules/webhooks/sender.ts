@@ -1,0 +1,143 @@
+import { createHmac } from 'node:crypto';
+import dns, { type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** Lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the tenant's webhook secret. */
+export function signBody(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+}
+
+/**
+ * Whether an address is on the public internet: only ipaddr's `unicast` range. Private, loopback,
+ * link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique-local, multicast,
+ * reserved and IPv4-mapped/translated forms of those are not.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}
+
+export class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKEDADDRESS';
+}
+
+/**
+ * A DNS lookup for the HTTP client that refuses names resolving to a non-public address, checked on
+ * the very addresses the socket then connects to (no second lookup an attacker could rebind).
+ */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as unknown as LookupAddress[];
+      const blocked = list.find((a) => !isPublicAddress(a.address));
+      if (!allowPrivate && (blocked || list.length === 0)) {
+        return callback(new BlockedAddressError(`${hostname} resolves to a non-public address (${blocked?.address ?? 'none'})`), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+export interface SendOptions {
+  /** WEBHOOK_ALLOW_PRIVATE: http:// and private hosts allowed (development and tests). */
+  allowPrivate: boolean;
+  /** Whole attempt, connect to last byte. */
+  timeoutMs: number;
+  /** Bytes of the response body kept; the rest is not read. */
+  maxResponseBytes: number;
+}
+
+export interface SendResult {
+  statusCode: number | null;
+  latencyMs: number;
+  /** Why the attempt did not get an answer (network error, timeout, blocked address …). */
+  error: string | null;
+  responseBody: string | null;
+  /** Seconds the receiver asked to wait (Retry-After), if it said. */
+  retryAfterS: number | null;
+}
+
+/** Retry-After as seconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * One POST of a webhook body. Redirects are not followed (a 3xx is an answer like any other), the
+ * whole attempt is bounded by `timeoutMs`, and at most `maxResponseBytes` of the answer are read.
+ * Never throws: every outcome is a SendResult.
+ */
+export async function sendWebhook(url: string, body: string, headers: Record<string, string>, opts: SendOptions): Promise<SendResult> {
+  const started = performance.now();
+  const done = (r: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return done({ statusCode: null, error: 'invalid URL', responseBody: null, retryAfterS: null });
+  }
+  if (target.protocol !== 'https:' && !(opts.allowPrivate && target.protocol === 'http:')) {
+    return done({ statusCode: null, error: `${target.protocol} URLs are not delivered to`, responseBody: null, retryAfterS: null });
+  }
+  // An IP literal is not looked up, so it is checked here.
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (!opts.allowPrivate && ipaddr.isValid(literal) && !isPublicAddress(literal)) {
+    return done({ statusCode: null, error: `${literal} is not a public address`, responseBody: null, retryAfterS: null });
+  }
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<SendResult, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(done(r));
+    };
+    const req = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        lookup: guardedLookup(opts.allowPrivate),
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const answer = () =>
+          finish({
+            statusCode: res.statusCode ?? null,
+            error: null,
+            responseBody: Buffer.concat(chunks).toString('utf8').slice(0, opts.maxResponseBytes),
+            retryAfterS: parseRetryAfter(res.headers['retry-after']),
+          });
+        res.on('data', (chunk: Buffer) => {
+          if (size >= opts.maxResponseBytes) return;
+          chunks.push(chunk.subarray(0, opts.maxResponseBytes - size));
+          size += chunk.length;
+          if (size >= opts.maxResponseBytes) {
+            answer();
+            res.destroy();
+          }
+        });
+        res.on('end', answer);
+        res.on('error', answer);
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy(new Error(`timed out after ${opts.timeoutMs} ms`));
+    }, opts.timeoutMs);
+    req.on('error', (err) => finish({ statusCode: null, error: err.message, responseBody: null, retryAfterS: null }));
+    req.end(body);
+  });
+}

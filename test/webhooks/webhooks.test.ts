@@ -1,0 +1,264 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { createWatchers } from '../../src/chains/registry.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+import { enqueue } from '../../src/lib/outbox.ts';
+import { WebhookDeliverer, backoffSeconds, deliveryOptions, dispatchEvents, isRetryable } from '../../src/modules/webhooks/deliveries.ts';
+import { isPublicAddress, parseRetryAfter, sendWebhook, signBody } from '../../src/modules/webhooks/sender.ts';
+import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { startReceiver, until } from '../helpers/receiver.ts';
+
+describe('webhook sending', () => {
+  it('signs the exact body bytes with HMAC-SHA256, lowercase hex', () => {
+    const secret = 'ab'.repeat(32);
+    const body = '{"event":"deposit.statusChanged","data":{"id":"x"},"timestamp":"2026-01-01T00:00:00.000Z"}';
+    assert.equal(signBody(secret, body), createHmac('sha256', secret).update(body).digest('hex'));
+    assert.match(signBody(secret, body), /^[0-9a-f]{64}$/);
+  });
+
+  it('knows public from private, loopback, link-local, metadata and mapped addresses', () => {
+    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) assert.equal(isPublicAddress(a), true, a);
+    for (const a of ['10.0.0.1', '172.16.3.4', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fc00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.1.2.3', '224.0.0.1', 'nonsense']) {
+      assert.equal(isPublicAddress(a), false, a);
+    }
+  });
+
+  it('reads Retry-After, classifies answers, and backs off exponentially with bounded jitter', () => {
+    assert.equal(parseRetryAfter('7'), 7);
+    assert.equal(parseRetryAfter(new Date(Date.now() + 30_000).toUTCString()), 30);
+    assert.equal(parseRetryAfter('soon'), null);
+    assert.equal(parseRetryAfter(undefined), null);
+    for (const s of [null, 408, 429, 500, 502, 503]) assert.equal(isRetryable({ statusCode: s }), true, String(s));
+    for (const s of [400, 401, 404, 410, 301]) assert.equal(isRetryable({ statusCode: s }), false, String(s));
+    assert.deepEqual([1, 2, 3, 4].map((n) => backoffSeconds(n, 10, null, () => 0.5)), [10, 20, 40, 80]);
+    assert.equal(backoffSeconds(1, 10, null, () => 0), 8); // −25 %
+    assert.equal(backoffSeconds(1, 10, null, () => 0.999), 12); // +25 %
+    assert.equal(backoffSeconds(30, 10, null, () => 0.5), 6 * 3600);
+    assert.equal(backoffSeconds(3, 10, 7), 7); // the receiver's Retry-After wins
+  });
+
+  describe('against local receivers', () => {
+    let server: http.Server;
+    let base = '';
+    const opts = { allowPrivate: true, timeoutMs: 500, maxResponseBytes: 4096 };
+    before(async () => {
+      server = http.createServer((req, res) => {
+        if (req.url === '/redirect') return res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
+        if (req.url === '/big') return res.writeHead(200).end('x'.repeat(100_000));
+        if (req.url === '/hang') return; // never answers
+        res.writeHead(204).end();
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    after(async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    });
+
+    it('refuses loopback and private targets unless WEBHOOK_ALLOW_PRIVATE, and plain http always', async () => {
+      const strict = { ...opts, allowPrivate: false };
+      const literal = await sendWebhook(`${base}/`, '{}', {}, strict);
+      assert.equal(literal.statusCode, null);
+      assert.match(literal.error!, /not delivered to|not a public address/);
+      const named = await sendWebhook(`https://localhost:${new URL(base).port}/`, '{}', {}, strict);
+      assert.equal(named.statusCode, null);
+      assert.match(named.error!, /non-public address/);
+      const metadata = await sendWebhook('https://169.254.169.254/latest/meta-data', '{}', {}, strict);
+      assert.match(metadata.error!, /not a public address/);
+      assert.equal((await sendWebhook(`${base}/`, '{}', {}, opts)).statusCode, 204);
+    });
+
+    it('does not follow redirects, caps the body it reads, and bounds the attempt', async () => {
+      const redirect = await sendWebhook(`${base}/redirect`, '{}', {}, opts);
+      assert.equal(redirect.statusCode, 302);
+      const big = await sendWebhook(`${base}/big`, '{}', {}, opts);
+      assert.equal(big.statusCode, 200);
+      assert.equal(big.responseBody!.length, 4096);
+      const hang = await sendWebhook(`${base}/hang`, '{}', {}, opts);
+      assert.equal(hang.statusCode, null);
+      assert.match(hang.error!, /timed out after 500 ms/);
+    });
+  });
+});
+
+describeEngines('webhook deliveries', (engine) => {
+  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '5000' } });
+
+  /** Runs dispatch and delivery rounds until `done` holds. */
+  async function pump(t: TestApp, deliverer: WebhookDeliverer, done: () => boolean | Promise<boolean>, what: string) {
+    await until(
+      async () => {
+        await dispatchEvents(t.ctx.db);
+        await deliverer.round();
+        return done();
+      },
+      15_000,
+      what,
+    );
+  }
+  const makeDue = (t: TestApp) => t.ctx.db.updateTable('webhook_deliveries').set({ next_attempt_at: sql`now()` as never }).where('status', '=', 'pending').execute();
+
+  it('delivers deposit events to the tenant default URL, signed, in order, with the spec body', async () => {
+    const t = app();
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const receiver = await startReceiver();
+    try {
+      const { key, tenantId } = await t.tenant(['*']);
+      await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositWebhookUrl: `${receiver.url}/hooks` });
+      const secret = (await t.admin('POST', `/admin/tenants/${tenantId}/webhook-secret`)).body.data.secret;
+      const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'wh-1' } })).body.data;
+      await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 50 });
+      const listener = new DepositService(t.ctx);
+      for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
+      await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 2 });
+      for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
+
+      const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
+      await pump(t, deliverer, () => receiver.received.length === 2, 'two deliveries');
+      await deliverer.drain();
+      const [first, second] = receiver.received;
+      assert.deepEqual(
+        receiver.received.map((r) => [r.json.event, r.json.data.previousStatus, r.json.data.status]),
+        [
+          ['deposit.statusChanged', 'created', 'processing'],
+          ['deposit.statusChanged', 'processing', 'completed'],
+        ],
+      );
+      for (const r of [first!, second!]) {
+        assert.equal(r.headers['x-webhook-signature'], createHmac('sha256', secret).update(r.body).digest('hex'));
+        assert.match(String(r.headers['x-webhook-id']), /^[0-9a-f-]{36}$/);
+        assert.ok(Date.parse(r.json.timestamp) > 0);
+        // The body is what the spec's event schema says (checked by the reference route).
+        const check = await t.call('POST', '/v1/webhooks/deposit.statusChanged', { key, body: r.json });
+        assert.equal(check.status, 200, JSON.stringify(check.body));
+      }
+      assert.equal(second!.json.data.actuallyReceivedAmount, 50);
+      assert.equal(second!.json.data.depositTransactionHash, second!.json.data.settlement.txHash);
+
+      // Visible to the operator, attempt by attempt.
+      const list = (await t.admin('GET', `/admin/tenants/${tenantId}/webhook-deliveries`)).body;
+      assert.equal(list.total, 2);
+      assert.ok(list.data.every((x: any) => x.status === 'delivered' && x.attempts === 1));
+      const one = (await t.admin('GET', `/admin/webhook-deliveries/${list.data[0].id}`)).body.data;
+      assert.equal(one.attemptLog.length, 1);
+      assert.equal(one.attemptLog[0].statusCode, 200);
+      assert.equal(one.attemptLog[0].outcome, 'delivered');
+      // Redeliver: the same x-webhook-id again.
+      assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`)).body.data.status, 'pending');
+      await pump(t, deliverer, () => receiver.received.length === 3, 'the redelivery');
+      await deliverer.drain();
+      assert.equal(receiver.received[2]!.headers['x-webhook-id'], one.id);
+      assert.equal((await t.admin('GET', `/admin/webhook-deliveries/${one.id}`)).body.data.attemptLog.length, 2);
+      assert.equal((await t.admin('GET', '/admin/webhook-deliveries/00000000-0000-4000-8000-000000000000')).status, 404);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries 5xx and 429 (honouring Retry-After) with the same id, keeps order, and gives up on other 4xx', async () => {
+    const t = app();
+    // 500, then 429 with Retry-After, then success; one URL answers 404 for good.
+    let hooked = 0;
+    const receiver = await startReceiver((r) => {
+      if (r.json?.data?.orderId === 'gone') return { status: 404, body: 'no such hook' };
+      hooked++;
+      if (hooked === 1) return { status: 500, body: 'boom' };
+      if (hooked === 2) return { status: 429, headers: { 'retry-after': '7' } };
+      return { status: 200 };
+    });
+    try {
+      const { key, tenantId } = await t.tenant(['*']);
+      const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'hooked', webhookUrl: `${receiver.url}/i`, customPayload: 'cart-1' } })).body.data;
+      const gone = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'gone', webhookUrl: `${receiver.url}/g` } })).body.data;
+      // Three events of one invoice, written in this order.
+      await t.ctx.db.transaction().execute(async (trx) => {
+        for (const status of ['processing', 'paid', 'overpaid']) {
+          await enqueue(trx, { tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: inv.id, payload: { ...inv, status } });
+        }
+      });
+      const cancelled = await t.call('POST', '/v1/invoice/cancel', { key, body: { id: gone.id } });
+      assert.equal(cancelled.status, 200);
+
+      const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
+      await pump(t, deliverer, async () => {
+        const rows = await t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('tenant_id', '=', tenantId).execute();
+        return rows.some((r) => r.status === 'failed');
+      }, 'the 404 to fail');
+      await deliverer.drain();
+      const goneRow = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/g`).executeTakeFirstOrThrow();
+      assert.deepEqual([goneRow.status, goneRow.attempts, goneRow.last_status_code], ['failed', 1, 404]);
+
+      // First event: 500 → retried later; the next events of that invoice wait behind it.
+      const first = () => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/i`).orderBy('seq').execute();
+      await pump(t, deliverer, async () => (await first())[0]!.attempts === 1 && (await first())[0]!.lease_until === null, 'the first attempt');
+      let rows = await first();
+      assert.equal(rows[0]!.last_status_code, 500);
+      assert.ok(rows[0]!.next_attempt_at.getTime() > Date.now());
+      assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
+
+      await makeDue(t);
+      await pump(t, deliverer, async () => (await first())[0]!.attempts === 2 && (await first())[0]!.lease_until === null, 'the second attempt');
+      rows = await first();
+      assert.equal(rows[0]!.last_status_code, 429);
+      const wait = (rows[0]!.next_attempt_at.getTime() - Date.now()) / 1000;
+      assert.ok(wait > 5 && wait <= 7.5, `Retry-After 7 honoured (${wait})`);
+
+      await makeDue(t);
+      await pump(t, deliverer, async () => (await first()).every((r) => r.status === 'delivered'), 'all three delivered');
+      await deliverer.drain();
+      const got = receiver.received.filter((r) => r.json.data.id === inv.id);
+      assert.deepEqual(got.map((r) => r.json.data.status), ['processing', 'processing', 'processing', 'paid', 'overpaid']);
+      assert.equal(new Set(got.slice(0, 3).map((r) => r.headers['x-webhook-id'])).size, 1, 'one id across retries');
+      assert.ok(got.every((r) => r.json.data.customPayload === 'cart-1'));
+      const scraped = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      assert.match(scraped, /webhook_attempts\{outcome="retried"\} 2/);
+      assert.match(scraped, /webhook_attempts\{outcome="failed"\} 1/);
+      assert.match(scraped, /webhook_deliveries\{status="delivered"\} [1-9]/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a dead endpoint delays only its own events', async () => {
+    const t = app();
+    const dead = await startReceiver(() => 'hang');
+    const healthy = await startReceiver();
+    try {
+      const a = await t.tenant(['*']);
+      const b = await t.tenant(['*']);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const slow = (await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `dead-${i}`, webhookUrl: `${dead.url}/x` } })).body.data;
+        await t.call('POST', '/v1/invoice/cancel', { key: a.key, body: { id: slow.id } });
+        const fast = (await t.call('POST', '/v1/invoice', { key: b.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `ok-${i}`, webhookUrl: `${healthy.url}/x` } })).body.data;
+        await t.call('POST', '/v1/invoice/cancel', { key: b.key, body: { id: fast.id } });
+        ids.push(fast.id);
+      }
+      const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
+      await pump(t, deliverer, () => healthy.received.length === 6, 'the healthy receiver');
+      // Every healthy event arrived while the dead endpoint still holds its requests open.
+      assert.deepEqual(new Set(healthy.received.map((r) => r.json.data.id)), new Set(ids));
+      assert.ok(dead.received.length >= 1);
+      const stuck = await t.ctx.db.selectFrom('webhook_deliveries').select(['status']).where('tenant_id', '=', a.tenantId).execute();
+      assert.ok(stuck.every((r) => r.status === 'pending'));
+      const attempts = await t.ctx.db.selectFrom('webhook_attempts').innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id').select('webhook_attempts.id').where('tenant_id', '=', a.tenantId).execute();
+      assert.equal(attempts.length, 0, 'the dead attempts are still in flight');
+      await deliverer.drain(); // they time out and are scheduled again
+      const after = await t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'last_error']).where('tenant_id', '=', a.tenantId).execute();
+      assert.ok(after.every((r) => r.status === 'pending'));
+      // At most four at a time went to the one dead origin; each of those timed out and waits to retry.
+      const tried = after.filter((r) => r.attempts > 0);
+      assert.ok(tried.length >= 1 && tried.length <= 4, String(tried.length));
+      assert.ok(tried.every((r) => /timed out/.test(r.last_error ?? '')));
+    } finally {
+      await dead.close();
+      await healthy.close();
+    }
+  });
+});
