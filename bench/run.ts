@@ -1,10 +1,12 @@
 import { benchCurrencies } from './currencies.ts';
 import { benchInvoices } from './invoices.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 /** `npm run bench`: every benchmark, each against its baseline in the same run. BENCH_SECONDS sets the length. */
 const benches: Array<[string, () => Promise<void>]> = [
   ['currencies', benchCurrencies],
   ['invoices', benchInvoices],
+  ['webhooks', benchWebhooks],
 ];
 const only = process.argv[2];
 for (const [name, run] of benches) {

@@ -28,7 +28,7 @@ CREATE TABLE webhook_deliveries (
   failed_at timestamptz,
   UNIQUE (event_id, url)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at, seq) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_object ON webhook_deliveries (aggregate_key, url, seq) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_tenant ON webhook_deliveries (tenant_id, seq DESC);
 

@@ -68,7 +68,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   return {
     async stop() {
       await Promise.all(jobs.map((j) => j.stop()));
-      await deliverer.drain();
+      await deliverer.drain(true);
     },
   };
 }

@@ -69,6 +69,8 @@ export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
           url,
           origin: originOf(url),
           status: 'pending',
+          // Behind an earlier event of the object that waits for a retry: not due before it.
+          next_attempt_at: sql`greatest(now(), (select max(next_attempt_at) from webhook_deliveries p where p.aggregate_key = ${`${event.aggregateType}:${event.aggregateId}`} and p.url = ${url} and p.status = 'pending'))` as never,
         })
         .onConflict((oc) => oc.columns(['event_id', 'url']).doNothing())
         .execute();
@@ -140,12 +142,37 @@ export class WebhookDeliverer {
     private readonly onOutcome: (kind: keyof DeliveryOutcome) => void = () => {},
   ) {}
 
-  /** One round: claim what this process has room for and start sending it (does not wait). */
+  private claiming = false;
+  private again = false;
+  private stopped = false;
+
+  /**
+   * One round: claim what this process has room for and start sending it (does not wait for the
+   * sends). Every finished send starts another round at once, so a busy queue is not paced by the
+   * worker's timer; rounds never overlap (one asked for meanwhile runs right after).
+   */
   async round(): Promise<number> {
+    if (this.claiming) {
+      this.again = true;
+      return 0;
+    }
+    this.claiming = true;
+    let claimed = 0;
+    try {
+      do {
+        this.again = false;
+        claimed += await this.claimAndStart();
+      } while (this.again && !this.stopped);
+    } finally {
+      this.claiming = false;
+    }
+    return claimed;
+  }
+
+  private async claimAndStart(): Promise<number> {
     const room = this.opts.concurrency - this.total;
-    if (room <= 0) return 0;
-    const saturated = [...this.inFlight].filter(([, n]) => n >= this.opts.perOrigin).map(([origin]) => origin);
-    const claimed = await this.claim(room, saturated);
+    if (room <= 0 || this.stopped) return 0;
+    const claimed = await this.claim(room);
     for (const d of claimed) {
       if ((this.inFlight.get(d.origin) ?? 0) >= this.opts.perOrigin) {
         await this.db.updateTable('webhook_deliveries').set({ lease_until: null, attempts: sql`attempts - 1` }).where('id', '=', d.id).execute();
@@ -159,69 +186,61 @@ export class WebhookDeliverer {
           this.inFlight.set(d.origin, (this.inFlight.get(d.origin) ?? 1) - 1);
           this.total--;
           this.running.delete(p);
+          if (!this.stopped) void this.round().catch(() => {});
         });
       this.running.add(p);
     }
     return claimed.length;
   }
 
-  /** Waits for every send in flight (shutdown, tests). */
-  async drain(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+  /** Waits for every send in flight (tests); with `stop`, claims nothing more (shutdown). */
+  async drain(stop = false): Promise<void> {
+    if (stop) this.stopped = true;
+    while (this.running.size > 0 || this.claiming) {
+      await Promise.all([...this.running]);
+      if (this.claiming) await new Promise((r) => setTimeout(r, 5));
+    }
   }
 
-  private async claim(limit: number, excludedOrigins: string[]): Promise<Array<DeliveryRow & { secret: string; payload: unknown }>> {
-    return this.db.transaction().execute(async (trx) => {
-      const due = await sql<{ id: string }>`
-        select d.id from webhook_deliveries d
-        where d.status = 'pending' and d.next_attempt_at <= now()
-          and (d.lease_until is null or d.lease_until < now())
-          ${excludedOrigins.length ? sql`and d.origin not in (${sql.join(excludedOrigins)})` : sql``}
+  /**
+   * One statement: pick due deliveries from the front of the due index (O(limit), not O(queue)),
+   * at most `perOrigin` per receiving origin counting what this process already sends there, only
+   * the oldest pending event of each object and URL, skipping rows other workers hold; lease them
+   * and return them with the tenant's secret and the event data.
+   */
+  private async claim(limit: number): Promise<Array<DeliveryRow & { secret: string; payload: unknown }>> {
+    const origins = [...this.inFlight.keys()];
+    const busy = origins.map((o) => this.inFlight.get(o) ?? 0);
+    const lease = Math.ceil(this.opts.timeoutMs / 1000) + 60;
+    const { rows } = await sql<DeliveryRow & { secret: string; payload: unknown }>`
+      with due as (
+        select d.id from (
+          select id, origin, row_number() over (partition by origin order by next_attempt_at, seq) as rank
+          from (
+            select id, origin, next_attempt_at, seq from webhook_deliveries
+            where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+            order by next_attempt_at, seq
+            limit ${limit * 8}
+          ) front
+        ) c
+        join webhook_deliveries d on d.id = c.id
+        -- Checked again on the locked row itself: a worker that leased it meanwhile has committed
+        -- a new version, which PostgreSQL re-evaluates these conditions against before locking.
+        where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
+          and c.rank + coalesce((select f.n from unnest(${origins}::text[], ${busy}::int[]) as f (o, n) where f.o = c.origin), 0) <= ${this.opts.perOrigin}
           and not exists (
             select 1 from webhook_deliveries e
             where e.aggregate_key = d.aggregate_key and e.url = d.url and e.status = 'pending' and e.seq < d.seq)
         order by d.next_attempt_at, d.seq
         limit ${limit}
-        for update of d skip locked`.execute(trx);
-      if (due.rows.length === 0) return [];
-      const lease = Math.ceil(this.opts.timeoutMs / 1000) + 60;
-      return trx
-        .updateTable('webhook_deliveries as d')
-        .from('tenants as t')
-        .from('outbox_events as o')
-        .set({ lease_until: sql`now() + make_interval(secs => ${lease})`, attempts: sql`d.attempts + 1`, updated_at: sql`now()` })
-        .whereRef('t.id', '=', 'd.tenant_id')
-        .whereRef('o.id', '=', 'd.event_id')
-        .where(
-          'd.id',
-          'in',
-          due.rows.map((r) => r.id),
-        )
-        .returning([
-          'd.id',
-          'd.seq',
-          'd.tenant_id',
-          'd.event_id',
-          'd.event_type',
-          'd.aggregate_key',
-          'd.url',
-          'd.origin',
-          'd.status',
-          'd.attempts',
-          'd.next_attempt_at',
-          'd.lease_until',
-          'd.last_status_code',
-          'd.last_error',
-          'd.created_at',
-          'd.retry_from',
-          'd.updated_at',
-          'd.delivered_at',
-          'd.failed_at',
-          't.webhook_secret as secret',
-          'o.payload as payload',
-        ])
-        .execute() as Promise<Array<DeliveryRow & { secret: string; payload: unknown }>>;
-    });
+        for update of d skip locked
+      )
+      update webhook_deliveries w
+      set lease_until = now() + make_interval(secs => ${lease}), attempts = w.attempts + 1, updated_at = now()
+      from due, tenants t, outbox_events o
+      where w.id = due.id and t.id = w.tenant_id and o.id = w.event_id
+      returning w.*, t.webhook_secret as secret, o.payload as payload`.execute(this.db);
+    return rows;
   }
 
   private async attempt(d: DeliveryRow & { secret: string; payload: unknown }): Promise<void> {
@@ -249,36 +268,39 @@ export class WebhookDeliverer {
 
 /** Stores an attempt and moves the delivery on: delivered, scheduled again, or failed. */
 export async function recordAttempt(db: Db, d: DeliveryRow, result: SendResult, retryBaseS: number): Promise<keyof DeliveryOutcome | null> {
-  return db.transaction().execute(async (trx) => {
-    // Still ours? (A lease that ran out may have been taken over; then the other attempt counts.)
-    const current = await trx.selectFrom('webhook_deliveries').select(['status', 'attempts', 'retry_from']).where('id', '=', d.id).forUpdate().executeTakeFirst();
-    if (!current || current.status !== 'pending' || current.attempts !== d.attempts) return null;
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const wait = backoffSeconds(d.attempts, retryBaseS, result.retryAfterS);
-    const ageS = (Date.now() - current.retry_from.getTime()) / 1000;
-    const outcome = ok ? 'delivered' : isRetryable(result) && ageS + wait <= GIVE_UP_AFTER_S ? 'retried' : 'failed';
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: d.id,
-        attempt: d.attempts,
-        status_code: result.statusCode,
-        latency_ms: result.latencyMs,
-        error: result.error,
-        response_body: result.responseBody,
-        outcome,
-      })
-      .execute();
-    const base = { last_status_code: result.statusCode, last_error: result.error, lease_until: null, updated_at: sql`now()` };
-    const next =
-      outcome === 'delivered'
-        ? { status: 'delivered', delivered_at: sql`now()` }
-        : outcome === 'retried'
-          ? { next_attempt_at: sql`now() + make_interval(secs => ${wait})` }
-          : { status: 'failed', failed_at: sql`now()` };
-    await trx.updateTable('webhook_deliveries').set({ ...base, ...next } as never).where('id', '=', d.id).execute();
-    return outcome;
-  });
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const wait = backoffSeconds(d.attempts, retryBaseS, result.retryAfterS);
+  const ageS = (Date.now() - d.retry_from.getTime()) / 1000;
+  const outcome = ok ? 'delivered' : isRetryable(result) && ageS + wait <= GIVE_UP_AFTER_S ? 'retried' : 'failed';
+  const next =
+    outcome === 'delivered'
+      ? sql`status = 'delivered', delivered_at = now()`
+      : outcome === 'retried'
+        ? sql`next_attempt_at = now() + make_interval(secs => ${wait})`
+        : sql`status = 'failed', failed_at = now()`;
+  // One statement: the update holds only while this attempt still owns the delivery (a lease that
+  // ran out may have been taken over; then the other attempt counts), and the attempt row and the
+  // push-back of the object's later events happen only with it.
+  const { rows } = await sql<{ id: string }>`
+    with moved as (
+      update webhook_deliveries
+      set ${next}, last_status_code = ${result.statusCode}, last_error = ${result.error}, lease_until = null, updated_at = now()
+      where id = ${d.id} and status = 'pending' and attempts = ${d.attempts}
+      returning id
+    ), logged as (
+      insert into webhook_attempts (delivery_id, attempt, status_code, latency_ms, error, response_body, outcome)
+      select id, ${d.attempts}, ${result.statusCode}, ${result.latencyMs}, ${result.error}, ${result.responseBody}, ${outcome} from moved
+      returning delivery_id
+    ), later as (
+      -- The object's later events wait behind a retried one; they are not due before it.
+      update webhook_deliveries
+      set next_attempt_at = greatest(next_attempt_at, now() + make_interval(secs => ${wait}))
+      where ${outcome === 'retried'} and exists (select 1 from moved)
+        and aggregate_key = ${d.aggregate_key} and url = ${d.url} and status = 'pending' and seq > ${d.seq}
+      returning id
+    )
+    select delivery_id as id from logged`.execute(db);
+  return rows.length > 0 ? outcome : null;
 }
 
 /** Operator: send a delivery again now (a failed one is reopened; its attempts are kept). */

@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/lib/db/index.ts';
+import { migrate } from '../src/lib/db/migrate.ts';
+import { enqueue } from '../src/lib/outbox.ts';
+import { createTenant } from '../src/modules/tenants/service.ts';
+import { WebhookDeliverer, deliveryBacklog, deliveryOptions, dispatchEvents } from '../src/modules/webhooks/deliveries.ts';
+import { sendWebhook, signBody } from '../src/modules/webhooks/sender.ts';
+
+/**
+ * Webhook deliveries per second from the outbox to a local receiver (dispatch, claim with a lease,
+ * sign, POST, record the attempt), and the age of the oldest pending delivery under that load,
+ * against the same number of signed POSTs sent straight to the same receiver at the same
+ * concurrency with no database at all. Same process, same run.
+ */
+export async function benchWebhooks(): Promise<void> {
+  const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
+  let received = 0;
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
+  await migrate(database.db);
+  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', ADMIN_TOKEN: 'bench-admin-token' });
+  const tenant = await createTenant(database.db, 'Bench merchant');
+  const secret = (await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow()).webhook_secret;
+  const payload = { id: 'x', status: 'paid', amount: 25, fiatCurrencyCode: 'USD', webhookUrl: url, items: [{ name: 'T-shirt', quantity: 2, cost: 12.5 }] };
+
+  // Baseline: the same signed POSTs, as many at a time as a worker sends to one origin.
+  const opts = deliveryOptions(config);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.perOrigin }, async () => {
+      while (next < events) {
+        next++;
+        const body = JSON.stringify({ event: 'x402.payment.settled', data: payload, timestamp: new Date().toISOString() });
+        await sendWebhook(url, body, { 'x-webhook-signature': signBody(secret, body) }, opts);
+      }
+    }),
+  );
+  const bareRate = events / ((performance.now() - started) / 1000);
+
+  // The gateway: events in the outbox (the x402 kind carries its URL), then dispatch and deliver.
+  for (let i = 0; i < events; i += 500) {
+    await database.db.transaction().execute(async (trx) => {
+      for (let j = i; j < Math.min(events, i + 500); j++) {
+        await enqueue(trx, { tenantId: tenant.id, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: `s-${j}`, payload: { ...payload, id: `s-${j}` } });
+      }
+    });
+  }
+  received = 0;
+  const deliverer = new WebhookDeliverer(database.db, opts);
+  let oldest = 0;
+  const t0 = performance.now();
+  // What the worker's jobs do (dispatch and a delivery round every 200 ms; finished sends start the
+  // next round at once), with the backlog sampled every 100 ms.
+  let lastSample = 0;
+  while (deliverer.counts.delivered < events) {
+    await dispatchEvents(database.db, 500);
+    await deliverer.round();
+    if (performance.now() - lastSample > 100) {
+      lastSample = performance.now();
+      oldest = Math.max(oldest, (await deliveryBacklog(database.db)).oldestAgeS);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await deliverer.drain();
+  const seconds = (performance.now() - t0) / 1000;
+
+  console.log(`\nWebhook deliveries, ${events} events to one local receiver, ${opts.perOrigin} at a time (the per-origin cap)`);
+  console.log(`  direct signed POSTs (no database):   ${bareRate.toFixed(0)} /s`);
+  console.log(`  gateway (${database.engine}) outbox → delivered: ${(events / seconds).toFixed(0)} /s  (${received} received)`);
+  console.log(`  oldest pending delivery under load:  ${oldest.toFixed(2)} s`);
+  console.log(`  ratio gateway/direct: ${(events / seconds / bareRate).toFixed(3)}`);
+
+  await database.close();
+  receiver.closeAllConnections();
+  await new Promise((r) => receiver.close(r));
+}
