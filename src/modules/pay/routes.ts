@@ -11,7 +11,7 @@ import type { CryptoCode } from '../currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../currencies/schemas.ts';
 import { INVOICE_STATUSES } from '../webhooks/event-schemas.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
-import { renderPayPage } from './page.ts';
+import { renderPayPage } from './checkout-page.ts';
 import { payState } from './state.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startWorkers } from '../../src/worker.ts';
+import { startTestApp, type TestApp } from '../helpers/harness.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = join('test-results', 'screenshots');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+describe('hosted payment page in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `chromium is not installed at ${CHROMIUM}` }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let workers: { stop(): Promise<void> };
+  let origin = '';
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    t = await startTestApp('pglite', { config: { watchIntervalMs: 100 } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    workers = startWorkers(t.app.ctx, t.app.log);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+    await workers?.stop();
+    await t?.close();
+  });
+
+  /** Opens a page that records requests to other hosts and console errors. */
+  async function open(page: Page, path: string) {
+    const foreign: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${origin}${path}`);
+    return { foreign, errors };
+  }
+
+  /** Waits until the page shows the status (it polls the state every 2 s). */
+  async function waitStatus(page: Page, status: string) {
+    await page.waitForSelector(`[data-testid=status].${status}`, { timeout: 15_000 });
+    assert.equal(await page.textContent('[data-testid=status]'), status);
+  }
+
+  async function invoice(body: Record<string, unknown>) {
+    const { key } = await t.tenant(['*']);
+    const res = await t.call('POST', '/v1/invoice', { key, body: { fiatCurrencyCode: 'USD', ...body } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return { key, inv: res.body.data };
+  }
+
+  it('pick a currency, pay through the sandbox, see paid, follow the success link (phone)', async () => {
+    const { key, inv } = await invoice({
+      amount: 25,
+      orderId: 'order-browser-1',
+      description: 'Two T-shirts',
+      items: [{ name: 'T-shirt', quantity: 2, cost: 12.5 }],
+      successUrl: `${origin}/healthz?thanks=1`,
+      returnUrl: `${origin}/healthz?back=1`,
+    });
+    assert.equal(inv.paymentPageUrl, `http://gateway.test/pay/${inv.id}`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const { foreign, errors } = await open(page, `/pay/${inv.id}`);
+
+    await page.waitForSelector('[data-testid=currency-option][data-code=USDT_TRC20]');
+    assert.equal(await page.textContent('[data-testid=status]'), 'created');
+    assert.match((await page.textContent('#total'))!, /25\.00/);
+    assert.equal(await page.textContent('#ref'), 'Order #order-browser-1');
+    assert.match((await page.textContent('#items'))!, /T-shirt × 2/);
+    assert.match((await page.textContent('[data-testid=countdown]'))!, /Expires in \d+:\d\d/);
+    // Grouped by network, with an estimate per currency.
+    assert.deepEqual(await page.$$eval('.net', (els) => els.map((e) => e.textContent)), ['Tron', 'Ethereum', 'BNB', 'Base', 'BTC']);
+    assert.match((await page.textContent('[data-code=USDT_TRC20] .est'))!, /≈ 26 USDT/);
+    await page.screenshot({ path: join(SHOTS, 'pay-picker-mobile.png'), fullPage: true });
+
+    await page.click('[data-testid=currency-option][data-code=USDT_TRC20]');
+    await page.waitForSelector('[data-testid=address]:not(:empty)');
+    assert.match((await page.textContent('[data-testid=address]'))!, /^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    assert.equal(await page.textContent('[data-testid=amount-expected]'), '26 USDT');
+    assert.match((await page.getAttribute('[data-testid=qr]', 'src'))!, /^data:image\/png;base64,/);
+    assert.match((await page.getAttribute('#wallet', 'href'))!, /^tron:T.*amount=26/);
+    assert.equal(await page.isVisible('#sandbox'), true);
+    await page.screenshot({ path: join(SHOTS, 'pay-selected-mobile.png'), fullPage: true });
+
+    await page.click('[data-testid=sim-exact]');
+    await waitStatus(page, 'processing');
+    assert.match((await page.textContent('#received'))!, /Waiting for confirmations: 26 USDT/);
+    await page.click('[data-testid=sim-mine]');
+    await waitStatus(page, 'paid');
+    assert.equal(await page.isVisible('#outcome'), true);
+    assert.equal(await page.textContent('#outTitle'), 'Payment received');
+    await page.screenshot({ path: join(SHOTS, 'pay-paid-mobile.png'), fullPage: true });
+
+    assert.equal((await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data.status, 'paid');
+    const link = page.locator('[data-testid=outcome-link]');
+    assert.equal(await link.getAttribute('href'), `${origin}/healthz?thanks=1`);
+    await Promise.all([page.waitForURL(`${origin}/healthz?thanks=1`), link.click()]);
+
+    assert.deepEqual(foreign, [], 'no request left the gateway');
+    assert.deepEqual(errors, [], `no console errors (CSP included): ${errors.join(' | ')}`);
+    await context.close();
+  });
+
+  it('desktop layout, a partial payment, an unknown invoice', async () => {
+    const { inv } = await invoice({ amount: 10, orderId: 'order-browser-2', number: 'INV-7', failedUrl: `${origin}/healthz?failed=1` });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const { foreign, errors } = await open(page, `/pay/${inv.id}`);
+    await page.waitForSelector('[data-testid=currency-option][data-code=USDC_BASE]');
+    assert.equal(await page.textContent('#ref'), 'Invoice INV-7');
+    await page.screenshot({ path: join(SHOTS, 'pay-picker-desktop.png'), fullPage: true });
+    await page.click('[data-testid=currency-option][data-code=USDC_BASE]');
+    await page.waitForSelector('[data-testid=address]:not(:empty)');
+    assert.match((await page.textContent('[data-testid=address]'))!, /^0x[0-9a-fA-F]{40}$/);
+    await page.click('[data-testid=sim-partial]');
+    await page.click('[data-testid=sim-mine]');
+    await waitStatus(page, 'partially_paid');
+    // Still open: the page asks for the rest and offers no way out yet.
+    assert.match((await page.textContent('#received'))!, /Still to pay/);
+    assert.equal(await page.isVisible('[data-testid=outcome-link]'), false);
+    await page.screenshot({ path: join(SHOTS, 'pay-partial-desktop.png'), fullPage: true });
+
+    const missing = await context.newPage();
+    const res = await missing.goto(`${origin}/pay/00000000-0000-4000-8000-000000000000`);
+    assert.equal(res!.status(), 404);
+    await missing.waitForSelector('text=Invoice not found');
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
