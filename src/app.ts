@@ -25,6 +25,7 @@ import { listenForChanges } from './lib/db/notify.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
+import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -136,12 +137,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(sandboxFeeRoutes, { prefix: '/admin' });
   await app.register(sandboxChainRoutes, { prefix: '/admin' });
   await app.register(webhookAdminRoutes, { prefix: '/admin' });
+  await app.register(withdrawalAdminRoutes, { prefix: '/admin' });
   await app.register(
     async (v1) => {
       await v1.register(accountRoutes);
       await v1.register(balanceRoutes);
       await v1.register(invoiceRoutes);
       await v1.register(depositRoutes);
+      await v1.register(withdrawalRoutes);
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);
       await v1.register(webhookReferenceRoutes);

@@ -4,9 +4,10 @@ import { CURRENCIES, FIAT_CURRENCIES } from './modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { CoinbaseRateProvider } from './modules/rates/coinbase.ts';
 import { SandboxRateProvider, refreshRates } from './modules/rates/service.ts';
-import { createWatchers } from './chains/registry.ts';
+import { chainAdapters, createWatchers } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
+import { WithdrawalService } from './modules/withdrawals/service.ts';
 import { allListeners } from './chains/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
 
@@ -46,6 +47,8 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   const oracles = defaultOracles(ctx.db, ctx.config);
   const deposits = new DepositService(ctx);
   const invoices = new InvoiceService(ctx);
+  const withdrawals = new WithdrawalService(ctx);
+  const adapters = chainAdapters(ctx.config, ctx.db);
   const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
   const rates =
     ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();
@@ -58,6 +61,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
       every(`watch-${w.network}`, ctx.config.watchIntervalMs, log, async () => void (await w.round())),
     ),
     every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
+    every('withdrawals', ctx.config.watchIntervalMs, log, async () => void (await withdrawals.executeRound(adapters))),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
     every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),
     every('webhook-deliver', 200, log, async () => void (await deliverer.round())),

@@ -18,6 +18,25 @@ export interface ChainTransfer {
   rbf: boolean;
 }
 
+/** A payment out of the hot wallet, as the withdrawal asks for it. */
+export interface OutgoingTransfer {
+  /** Idempotency key (the withdrawal id): the same key always signs the same transaction. */
+  id: string;
+  currencyCode: CryptoCode;
+  to: string;
+  units: bigint;
+}
+
+/** A signed transaction, kept in the database before it is broadcast. */
+export interface SignedTransfer {
+  txHash: string;
+  /** The raw signed transaction as the network takes it. */
+  raw: string;
+}
+
+/** The network refused a transaction for good (it will never be accepted as it is). */
+export class PermanentBroadcastError extends Error {}
+
 /** The head of the best chain. */
 export interface ChainTip {
   height: number;
@@ -45,6 +64,14 @@ export interface ChainAdapter {
   hasTransfer(txHash: string, outputIndex: number): Promise<boolean>;
   /** Live deposit network fee quotes for this network's currencies. */
   readonly feeOracle: FeeOracle;
+  /** What the hot wallet holds of a currency, in atomic units. */
+  hotWalletBalance(currency: CryptoCode): Promise<bigint>;
+  /** Builds and signs a transfer from the hot wallet; does not send it. */
+  signTransfer(transfer: OutgoingTransfer): Promise<SignedTransfer>;
+  /** Sends a signed transaction; sending one the chain already has is a no-op. */
+  broadcast(signed: SignedTransfer): Promise<void>;
+  /** Confirmations of a sent transaction: 0 in the mempool, null when the chain does not have it. */
+  transactionConfirmations(txHash: string): Promise<number | null>;
 }
 
 /** Confirmations of a transfer at `blockHeight` under `tip`: 0 while unconfirmed. */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
 import { outboxBacklog } from './outbox.ts';
 import { deliveryBacklog } from '../modules/webhooks/deliveries.ts';
+import { withdrawalsOpen } from '../modules/withdrawals/service.ts';
 
 /**
  * Gauges read from the database at scrape time, so every instance reports the same shared state:
@@ -54,6 +55,16 @@ export function registerStateMetrics(registry: Registry, db: Db): void {
     registers: [registry],
     async collect() {
       this.set((await deliveryBacklog(db)).oldestAgeS);
+    },
+  });
+  new Gauge({
+    name: 'withdrawals_open',
+    help: 'Withdrawals not yet final, per network and status (created: waiting to be signed, e.g. for hot wallet funds)',
+    labelNames: ['network', 'status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await withdrawalsOpen(db)) this.set({ network: r.network, status: r.status }, Number(r.n));
     },
   });
   new Gauge({

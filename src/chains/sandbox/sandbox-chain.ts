@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { findCurrency, networkOf, type CryptoCode } from '../../modules/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../../modules/currencies/fees.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer } from '../types.ts';
+import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer } from '../types.ts';
 
 /** A 32-byte hash written the way the network writes it (EVM: 0x-prefixed). */
-function randomHash(network: NetworkEnvName): string {
-  const hex = randomBytes(32).toString('hex');
+function hashFor(network: NetworkEnvName, hex: string): string {
   return network === 'ETHEREUM' || network === 'BNB' || network === 'BASE' ? `0x${hex}` : hex;
+}
+
+function randomHash(network: NetworkEnvName): string {
+  return hashFor(network, randomBytes(32).toString('hex'));
 }
 
 /** An incoming transfer the operator injects into a sandbox chain. */
@@ -85,6 +88,49 @@ export class SandboxChain implements ChainAdapter {
       .where('output_index', '=', outputIndex)
       .executeTakeFirst();
     return !!row && !row.dropped;
+  }
+
+  /**
+   * The sandbox hot wallet holds what the ledger says the network's custody holds: the coins
+   * received and not yet sent out.
+   */
+  async hotWalletBalance(currency: CryptoCode): Promise<bigint> {
+    const row = await this.db
+      .selectFrom('ledger_balances')
+      .select('balance')
+      .where('ledger_account', '=', `custody:${this.network}`)
+      .where('currency_code', '=', currency)
+      .executeTakeFirst();
+    return row ? BigInt(row.balance) : 0n;
+  }
+
+  /** "Signs" deterministically: the same withdrawal always gives the same transaction and hash. */
+  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+    const currency = findCurrency(t.currencyCode);
+    if (!currency || networkOf(currency).env !== this.network) throw new RangeError(`${t.currencyCode} is not on ${this.network}`);
+    const txHash = hashFor(this.network, createHash('sha256').update(`${this.network}:withdrawal:${t.id}`).digest('hex'));
+    return { txHash, raw: JSON.stringify({ txHash, to: t.to, currencyCode: t.currencyCode, units: t.units.toString() }) };
+  }
+
+  /** Puts the transaction in the sandbox mempool; a second broadcast of it changes nothing. */
+  async broadcast(signed: SignedTransfer): Promise<void> {
+    const tx = JSON.parse(signed.raw) as { txHash: string; to: string; currencyCode: string; units: string };
+    await this.db
+      .insertInto('sandbox_transfers')
+      .values({ network: this.network, tx_hash: tx.txHash, output_index: 0, to_address: tx.to, currency_code: tx.currencyCode, amount: tx.units })
+      .onConflict((oc) => oc.columns(['network', 'tx_hash', 'output_index']).doNothing())
+      .execute();
+  }
+
+  async transactionConfirmations(txHash: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('sandbox_transfers')
+      .select(['block_height', 'dropped'])
+      .where('network', '=', this.network)
+      .where('tx_hash', '=', txHash)
+      .executeTakeFirst();
+    if (!row || row.dropped) return null;
+    return confirmationsOf(row.block_height, await this.tip());
   }
 
   /** Operator: an incoming transfer, in the mempool at once (0 confirmations). */

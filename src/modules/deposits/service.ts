@@ -8,6 +8,7 @@ import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
+import { paged } from '../../lib/db/paging.ts';
 import { unitsToNumber } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, networkOf } from '../currencies/catalogue.ts';
@@ -203,12 +204,12 @@ export class DepositService implements PaymentListener {
   async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus }) {
     let base = this.ctx.db.selectFrom('deposits').where('account_id', '=', principal.accountId);
     if (q.status) base = base.where('status', '=', q.status);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
-    ]);
-    const count = Number(total);
-    return { total: count, page: q.page, limit: q.limit, hasMore: q.page * q.limit < count, data: rows.map(depositRecord) };
+    return paged(
+      q,
+      () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      depositRecord,
+    );
   }
 
   /** Deposits whose window closed with nothing received become expired (with their event). */

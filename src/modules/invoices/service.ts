@@ -5,6 +5,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../../chains/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
+import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -287,12 +288,12 @@ export class InvoiceService implements PaymentListener {
       count = count.where('status', '=', q.status);
       rows = rows.where('invoices.status', '=', q.status);
     }
-    const [{ total }, page] = await Promise.all([
-      count.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      rows.orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
-    ]);
-    const n = Number(total);
-    return { total: n, page: q.page, limit: q.limit, hasMore: q.page * q.limit < n, data: page.map((r) => this.record(toView(r))) };
+    return paged(
+      q,
+      () => count.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      (offset, limit) => rows.orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset).execute(),
+      (r) => this.record(toView(r)),
+    );
   }
 
   /** POST /invoice/cancel: only while no money has become final on it. */

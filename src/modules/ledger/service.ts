@@ -15,7 +15,11 @@ export type LedgerAccount =
   | 'revenue:conversion'
   | 'fees:network'
   /** Received but not credited (below a deposit's minimum): held for the operator to resolve. */
-  | 'suspense:below-minimum';
+  | 'suspense:below-minimum'
+  /** Debited from merchants for committed withdrawals, until the coins leave (or are refunded). */
+  | 'clearing:withdrawals'
+  /** The gateway's own side of currency conversions. */
+  | 'treasury:conversion';
 
 export const merchantAccount = (accountId: string): LedgerAccount => `merchant:${accountId}`;
 export const custodyAccount = (network: NetworkEnvName): LedgerAccount => `custody:${network}`;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
+import { paged } from '../../lib/db/paging.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses } from '../../lib/http/schemas.ts';
 import { getTenant } from '../tenants/service.ts';
 import { redeliver, type DeliveryRow } from './deliveries.ts';
@@ -76,12 +77,12 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page, limit, status } = request.query;
       let base = db.selectFrom('webhook_deliveries').where('tenant_id', '=', request.params.id);
       if (status) base = base.where('status', '=', status);
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-        base.selectAll().orderBy('seq', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-      ]);
-      const n = Number(total);
-      return { total: n, page, limit, hasMore: page * limit < n, data: rows.map(deliveryView) };
+      return paged(
+        { page, limit },
+        () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        (offset) => base.selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+        deliveryView,
+      );
     },
   );
 

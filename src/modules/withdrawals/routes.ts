@@ -1,0 +1,137 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, responses } from '../../lib/http/schemas.ts';
+import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { CryptoCodeSchema } from '../currencies/schemas.ts';
+import { WITHDRAWAL_STATUSES, WithdrawalRecordSchema } from '../webhooks/event-schemas.ts';
+import { WithdrawalService, withdrawalRecord } from './service.ts';
+
+const Num = Type.Number();
+const QuoteSchema = Type.Object({
+  quoteId: Type.String({ format: 'uuid' }),
+  orderId: Type.String(),
+  cryptoCurrencyCode: Type.String(),
+  address: Type.String(),
+  amount: Type.Number({ description: 'What reaches the destination' }),
+  fee: Type.Object({
+    feeNative: Type.Number({ description: "On-chain fee in the network's base currency" }),
+    feeCurrency: Type.String({ description: "The network's base currency" }),
+    feeInCryptoCurrencyCode: Type.Number({ description: 'The fee in the withdrawal currency (debited)' }),
+    feeUsd: Type.Number(),
+  }),
+  totalDeduction: Type.Number({ description: 'amount + fee, debited at commit' }),
+  autoConvert: Type.Union([
+    Type.Null(),
+    Type.Object({ fromCryptoCurrencyCode: Type.String(), toCryptoCurrencyCode: Type.String(), fromAmount: Num, toAmount: Num, commission: Num }),
+  ]),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
+
+/** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list. */
+export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const withdrawals = new WithdrawalService(app.ctx);
+
+  app.post(
+    '/withdrawal/quote',
+    {
+      config: { scope: 'withdrawals.create' },
+      schema: {
+        operationId: 'quoteWithdrawal',
+        tags: ['withdrawals'],
+        summary: 'Quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved)',
+        body: Type.Object({
+          cryptoCurrencyCode: CryptoCodeSchema,
+          address: Type.String({ minLength: 1, maxLength: 128 }),
+          amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e15 }),
+          orderId: Type.String({ minLength: 1, maxLength: 256 }),
+          allowAutoConvert: Type.Optional(Type.Boolean()),
+        }),
+        response: responses({ 200: DataEnvelope(QuoteSchema) }, [409, 503]),
+      },
+    },
+    async (request) => ({ data: await withdrawals.quote(request.principal!, request.body) }),
+  );
+
+  app.post(
+    '/withdrawal/commit',
+    {
+      config: { scope: 'withdrawals.create' },
+      schema: {
+        operationId: 'commitWithdrawal',
+        tags: ['withdrawals'],
+        summary: 'Commits a quote: debits the locked total and creates the withdrawal',
+        body: Type.Object({
+          quoteId: Uuid,
+          customData: Type.Optional(Metadata),
+          metadata: Type.Optional(Metadata),
+          webhookUrl: Type.Optional(Type.String({ maxLength: 512 })),
+        }),
+        response: responses({ 201: DataEnvelope(WithdrawalRecordSchema) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const { quoteId, customData, metadata, webhookUrl } = request.body;
+      if (webhookUrl !== undefined && !isPublicHttpsUrl(webhookUrl, app.ctx.config)) {
+        throw new AppError('exceptions.validation.failed', {
+          fields: [{ location: 'body', field: 'webhookUrl', message: 'must be a public, TLD-qualified HTTPS URL' }],
+        });
+      }
+      const row = await withdrawals.commit(request.principal!, { quoteId, customData: customData ?? metadata, webhookUrl });
+      return reply.status(201).send({ data: withdrawalRecord(row) });
+    },
+  );
+
+  app.get(
+    '/withdrawal',
+    {
+      config: { scope: 'withdrawals.list' },
+      schema: {
+        operationId: 'getWithdrawal',
+        tags: ['withdrawals'],
+        summary: 'A withdrawal by id (wins) or orderId',
+        querystring: Type.Object({ id: Type.Optional(Uuid), orderId: Type.Optional(Type.String({ maxLength: 256 })) }),
+        response: responses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: withdrawalRecord(await withdrawals.get(request.principal!, request.query)) }),
+  );
+
+  app.get(
+    '/withdrawal/list',
+    {
+      config: { scope: 'withdrawals.list' },
+      schema: {
+        operationId: 'listWithdrawals',
+        tags: ['withdrawals'],
+        summary: "The account's withdrawals, newest first",
+        querystring: Type.Object({
+          ...PageQuery,
+          accountId: Uuid,
+          status: Type.Optional(Type.Union(WITHDRAWAL_STATUSES.map((s) => Type.Literal(s)))),
+        }),
+        response: responses({ 200: PagedList(WithdrawalRecordSchema) }),
+      },
+    },
+    async (request) => withdrawals.list(request.principal!, request.query),
+  );
+};
+
+/** Operator: cancel a withdrawal that is not signed yet (refunded). */
+export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const withdrawals = new WithdrawalService(app.ctx);
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Cancels a withdrawal not yet signed; the debited total is refunded',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id)) }),
+  );
+};

@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { sql } from 'kysely';
+import { chainAdapters, createWatchers } from '../../src/chains/registry.ts';
+import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
+import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
+import { findCurrency, networkOf } from '../../src/modules/currencies/catalogue.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
+import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+
+// Valid destinations (checksums included).
+const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const EVM_TO = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const BTC_TO = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+describeEngines('withdrawals', (engine) => {
+  const app = useTestApp(engine);
+  let seq = 0;
+
+  /** A tenant whose account holds `amount` of `code` (credited through a real sandbox deposit). */
+  async function funded(t: TestApp, code: string, amount: number, fee: number) {
+    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB']);
+    const tenant = await t.tenant(['*']);
+    await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
+    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: fee });
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: code, orderId: `fund-${++seq}` } })).body.data;
+    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: code, to: d.address, amount: amount + fee });
+    const net = networkOf(findCurrency(code)!).api;
+    await t.admin('POST', '/admin/sandbox/mine', { network: net, blocks: 5 });
+    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+    return tenant;
+  }
+  const quote = (t: TestApp, key: string, body: Record<string, unknown>) =>
+    t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}`, ...body } });
+  const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
+  const adapters = (t: TestApp) => chainAdapters(t.ctx.config, t.ctx.db);
+
+  it('quotes with the fee in three forms, validates address, amount and precision, and collapses one orderId', async () => {
+    const t = app();
+    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    const res = await quote(t, key, { amount: 10, orderId: 'q-1' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const q = res.body.data;
+    assert.deepEqual(
+      { ...q, quoteId: undefined, expiresAt: undefined },
+      {
+        quoteId: undefined,
+        orderId: 'q-1',
+        cryptoCurrencyCode: 'USDT_TRC20',
+        address: TRON_TO,
+        amount: 10,
+        fee: { feeNative: 4, feeCurrency: 'TRX', feeInCryptoCurrencyCode: 1, feeUsd: 1 }, // 1 USDT = 4 TRX at 0.25
+        totalDeduction: 11,
+        autoConvert: null,
+        expiresAt: undefined,
+      },
+    );
+    const ttl = Date.parse(q.expiresAt) - Date.now();
+    assert.ok(ttl > 50_000 && ttl <= 61_000);
+    // Same (account, orderId): the same quote, re-priced.
+    const again = (await quote(t, key, { amount: 12, orderId: 'q-1' })).body.data;
+    assert.equal(again.quoteId, q.quoteId);
+    assert.equal(again.amount, 12);
+
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, 'exceptions.withdrawal.invalidAddress'], // checksum
+      [{ address: EVM_TO }, 'exceptions.withdrawal.invalidAddress'], // another network's address
+      [{ cryptoCurrencyCode: 'USDT_ERC20', address: '0xdac17f958d2ee523a2206206994597C13D831ec7', amount: 25 }, 'exceptions.withdrawal.invalidAddress'], // EIP-55
+      [{ cryptoCurrencyCode: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', amount: 0.01 }, 'exceptions.withdrawal.invalidAddress'],
+      [{ amount: 4.99 }, 'exceptions.withdrawal.amountBelowMinimum'],
+      [{ amount: 10.0000001 }, 'exceptions.withdrawal.amountInvalidDecimalPlaces'],
+      [{ amount: -1 }, 'exceptions.validation.failed'],
+      [{ cryptoCurrencyCode: 'DOGE' }, 'exceptions.validation.failed'],
+    ];
+    for (const [patch, code] of bad) {
+      const r = await quote(t, key, patch);
+      assert.equal(r.status, 400, `${JSON.stringify(patch)} → ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.code, code, JSON.stringify(patch));
+    }
+    // Valid forms on the other networks.
+    const evm = await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO, amount: 25 });
+    assert.equal(evm.status, 200, JSON.stringify(evm.body));
+    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO.toLowerCase(), amount: 25 })).status, 200);
+    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: BTC_TO, amount: 0.01 })).status, 200);
+    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', amount: 0.01 })).status, 200);
+    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', amount: 0.01 })).status, 200);
+  });
+
+  it('commits once: debit, record, reads; re-quote after commit is 409; expired and committed quotes are refused', async () => {
+    const t = app();
+    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const q = (await quote(t, key, { amount: 10, orderId: 'pay-out-1' })).body.data;
+    const committed = await t.call('POST', '/v1/withdrawal/commit', {
+      key,
+      body: { quoteId: q.quoteId, metadata: { payoutRef: 'p-9' }, webhookUrl: 'https://merchant.example.com/hooks' },
+    });
+    assert.equal(committed.status, 201, JSON.stringify(committed.body));
+    const w = committed.body.data;
+    assert.deepEqual(
+      { ...w, id: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        id: undefined,
+        orderId: 'pay-out-1',
+        accountId,
+        cryptoCurrencyCode: 'USDT_TRC20',
+        address: TRON_TO,
+        transactionHash: null,
+        amount: 10,
+        amountUsd: 10,
+        status: 'created',
+        convertId: null,
+        feeAmount: 1,
+        feeAmountUsd: 1,
+        debitedAmount: 11,
+        customData: { payoutRef: 'p-9' },
+        webhookUrl: 'https://merchant.example.com/hooks',
+        source: 'api',
+        createdAt: undefined,
+        updatedAt: undefined,
+        quoteId: q.quoteId,
+        transferId: q.quoteId,
+      },
+    );
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 89_000_000n);
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.code, 'exceptions.withdrawal.quoteAlreadyCommitted');
+    const requote = await quote(t, key, { orderId: 'pay-out-1' });
+    assert.equal(requote.status, 409);
+    assert.equal(requote.body.code, 'exceptions.withdrawal.orderIdAlreadyExists');
+    assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data, w);
+    assert.equal((await t.call('GET', '/v1/withdrawal?orderId=pay-out-1', { key })).body.data.id, w.id);
+    assert.equal((await t.call('GET', '/v1/withdrawal', { key })).body.code, 'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided');
+    const list = (await t.call('GET', `/v1/withdrawal/list?accountId=${accountId}&status=created`, { key })).body;
+    assert.deepEqual([list.total, list.data[0].id, list.hasMore], [1, w.id, false]);
+    assert.equal((await t.call('GET', '/v1/withdrawal/list', { key })).status, 400); // accountId is required
+
+    const stranger = await t.tenant(['*']);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key: stranger.key })).status, 404);
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key: stranger.key, body: { quoteId: q.quoteId } })).status, 404);
+    assert.equal((await t.call('GET', `/v1/withdrawal/list?accountId=${accountId}`, { key: stranger.key })).status, 404);
+
+    const stale = (await quote(t, key, { amount: 5 })).body.data;
+    await t.ctx.db.updateTable('withdrawal_quotes').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', stale.quoteId).execute();
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: stale.quoteId } })).body.code, 'exceptions.withdrawal.quoteExpired');
+    const big = (await quote(t, key, { amount: 500 })).body.data; // quotes reserve nothing, so this quotes fine
+    const short = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: big.quoteId } });
+    assert.equal(short.status, 400);
+    assert.equal(short.body.code, 'exceptions.withdrawal.insufficientBalance');
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 89_000_000n);
+  });
+
+  it('signs, records, broadcasts and confirms; a crash before broadcasting resends the same transaction', async () => {
+    const t = app();
+    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const q = (await quote(t, key, { amount: 13 })).body.data;
+    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
+    const service = new WithdrawalService(t.ctx);
+    // Its first broadcast is lost (the process dies after recording, before sending).
+    const real = adapters(t);
+    let lost = 1;
+    const flaky: ChainAdapter[] = real.map((a) =>
+      Object.assign(Object.create(Object.getPrototypeOf(a)), a, {
+        broadcast: async (signed: Parameters<ChainAdapter['broadcast']>[0]) => {
+          if (JSON.parse(signed.raw).units === '13000000' && lost-- > 0) throw new Error('connection reset');
+          return a.broadcast(signed);
+        },
+      }),
+    );
+    await assert.rejects(service.executeRound(flaky), /connection reset/);
+    let row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
+    assert.equal(row.status, 'processing');
+    const hash = row.transactionHash;
+    assert.match(hash, /^[0-9a-f]{64}$/);
+    assert.equal((await t.ctx.db.selectFrom('sandbox_transfers').select('tx_hash').where('tx_hash', '=', hash).execute()).length, 0);
+    await service.executeRound(real);
+    await service.executeRound(real); // and again: still one transaction on chain
+    const onChain = await t.ctx.db.selectFrom('sandbox_transfers').selectAll().where('network', '=', 'TRON').where('tx_hash', '=', hash).execute();
+    assert.equal(onChain.length, 1);
+    assert.equal(onChain[0]!.amount, '13000000');
+    await new SandboxChain('TRON', t.ctx.db).mine(2);
+    await service.executeRound(real);
+    row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
+    assert.equal(row.status, 'completed');
+    assert.equal(row.transactionHash, hash);
+    const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', w.id).orderBy('id').execute();
+    assert.deepEqual(events.map((e) => [(e.payload as any).previousStatus, (e.payload as any).status]), [['created', 'processing'], ['processing', 'completed']]);
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 86_000_000n);
+    const custody = await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'custody:TRON').where('currency_code', '=', 'USDT_TRC20').executeTakeFirstOrThrow();
+    // Custody is shared by every tenant of this suite: it holds what came in less what went out.
+    const sent = await t.ctx.db.selectFrom('withdrawals').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('network', '=', 'TRON').where('status', 'in', ['processing', 'completed']).executeTakeFirstOrThrow();
+    const received = await t.ctx.db.selectFrom('payments').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('network', '=', 'TRON').where('currency_code', '=', 'USDT_TRC20').where('status', '=', 'confirmed').executeTakeFirstOrThrow();
+    assert.equal(BigInt(custody.balance), BigInt(received.s) - BigInt(sent.s));
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
+  it('waits while the hot wallet is short, fails and refunds a refused transaction, and the operator can cancel before signing', async () => {
+    const t = app();
+    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const service = new WithdrawalService(t.ctx);
+    const commit = async (amount: number) => {
+      const q = (await quote(t, key, { amount })).body.data;
+      return (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
+    };
+    const empty: ChainAdapter[] = adapters(t).map((a) => Object.assign(Object.create(Object.getPrototypeOf(a)), a, { hotWalletBalance: async () => 0n }));
+    const a = await commit(17);
+    const result = await service.executeRound(empty);
+    assert.ok(result.waiting >= 1);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${a.id}`, { key })).body.data.status, 'created');
+    assert.match((await t.app.inject({ method: 'GET', url: '/metrics' })).body, /withdrawals_open\{network="TRON",status="created"\} [1-9]/);
+
+    // Operator cancel before signing: refunded.
+    const cancelled = await t.admin('POST', `/admin/withdrawals/${a.id}/cancel`);
+    assert.equal(cancelled.status, 200);
+    assert.equal(cancelled.body.data.status, 'cancelled');
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 100_000_000n);
+    assert.equal((await t.admin('POST', `/admin/withdrawals/${a.id}/cancel`)).body.code, 'exceptions.withdrawal.cannotCancel');
+
+    // The network refuses the transaction for good: failed, refunded in the same transaction.
+    const b = await commit(20);
+    const refusing: ChainAdapter[] = adapters(t).map((x) =>
+      Object.assign(Object.create(Object.getPrototypeOf(x)), x, {
+        broadcast: async (signed: Parameters<ChainAdapter['broadcast']>[0]) => {
+          if (JSON.parse(signed.raw).units === '20000000') throw new PermanentBroadcastError('rejected: invalid destination');
+          return x.broadcast(signed);
+        },
+      }),
+    );
+    await service.executeRound(refusing);
+    const failed = (await t.call('GET', `/v1/withdrawal?id=${b.id}`, { key })).body.data;
+    assert.equal(failed.status, 'failed');
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 100_000_000n);
+    assert.equal((await t.admin('POST', `/admin/withdrawals/${b.id}/cancel`)).status, 400);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
+  it('auto-convert locks a conversion from another balance; without the flag the commit fails', async () => {
+    const t = app();
+    const { key, accountId } = await funded(t, 'USDC_ERC20', 50, 2);
+    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const plain = (await quote(t, key, { amount: 10 })).body.data;
+    assert.equal(plain.autoConvert, null);
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: plain.quoteId } })).body.code, 'exceptions.withdrawal.insufficientBalance');
+
+    const q = (await quote(t, key, { amount: 10, allowAutoConvert: true })).body.data;
+    assert.deepEqual(q.autoConvert, { fromCryptoCurrencyCode: 'USDC_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 11, toAmount: 11, commission: 0.5 });
+    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
+    assert.match(w.convertId, /^[0-9a-f-]{36}$/);
+    assert.equal(await balance(t, accountId, 'USDC_ERC20'), 38_500_000n); // 50 − 11 − 0.5
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 0n);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
+  it('50 parallel commits against a balance for 10 give exactly 10; one quote committed 20 times gives one', async () => {
+    const t = app();
+    const { key, accountId } = await funded(t, 'USDT_TRC20', 110, 1); // 10 × (10 + fee 1)
+    const quotes = [];
+    for (let i = 0; i < 50; i++) quotes.push((await quote(t, key, { amount: 10 })).body.data.quoteId);
+    const results = await Promise.all(quotes.map((quoteId) => t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId } })));
+    const ok = results.filter((r) => r.status === 201);
+    assert.equal(ok.length, 10, JSON.stringify(results.filter((r) => r.status !== 201 && r.status !== 400).map((r) => r.body)));
+    assert.ok(results.filter((r) => r.status !== 201).every((r) => r.body.code === 'exceptions.withdrawal.insufficientBalance'));
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 0n);
+
+    const other = await funded(t, 'USDT_TRC20', 100, 1);
+    const one = (await quote(t, other.key, { amount: 10 })).body.data.quoteId;
+    const same = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/v1/withdrawal/commit', { key: other.key, body: { quoteId: one } })));
+    assert.deepEqual(same.map((r) => r.status).sort(), [201, ...Array(19).fill(400)]);
+    assert.equal(await balance(t, other.accountId, 'USDT_TRC20'), 89_000_000n);
+    const rows = await t.ctx.db.selectFrom('withdrawals').select('id').where('quote_id', '=', one).execute();
+    assert.equal(rows.length, 1);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+});
