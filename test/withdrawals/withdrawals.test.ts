@@ -10,6 +10,7 @@ import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.t
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 // Valid destinations (checksums included).
@@ -157,7 +158,7 @@ describeEngines('withdrawals', (engine) => {
     const t = app();
     const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
     const q = (await quote(t, key, { amount: 13 })).body.data;
-    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
+    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId, webhookUrl: 'https://merchant.example.com/payouts' } })).body.data;
     const service = new WithdrawalService(t.ctx);
     // Its first broadcast is lost (the process dies after recording, before sending).
     const real = adapters(t);
@@ -188,6 +189,13 @@ describeEngines('withdrawals', (engine) => {
     assert.equal(row.transactionHash, hash);
     const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', w.id).orderBy('id').execute();
     assert.deepEqual(events.map((e) => [(e.payload as any).previousStatus, (e.payload as any).status]), [['created', 'processing'], ['processing', 'completed']]);
+    // Each becomes a delivery to the commit's webhook URL.
+    await dispatchEvents(t.ctx.db);
+    const deliveries = await t.ctx.db.selectFrom('webhook_deliveries').select(['event_type', 'url']).where('aggregate_key', '=', `withdrawal:${w.id}`).orderBy('seq').execute();
+    assert.deepEqual(deliveries, [
+      { event_type: 'withdrawal.statusChanged', url: 'https://merchant.example.com/payouts' },
+      { event_type: 'withdrawal.statusChanged', url: 'https://merchant.example.com/payouts' },
+    ]);
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 86_000_000n);
     const custody = await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'custody:TRON').where('currency_code', '=', 'USDT_TRC20').executeTakeFirstOrThrow();
     // Custody is shared by every tenant of this suite: it holds what came in less what went out.
