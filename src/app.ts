@@ -26,6 +26,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { x402Routes } from './modules/x402/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -145,6 +146,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       await v1.register(invoiceRoutes);
       await v1.register(depositRoutes);
       await v1.register(withdrawalRoutes);
+      await v1.register(x402Routes);
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);
       await v1.register(webhookReferenceRoutes);

@@ -62,6 +62,8 @@ export interface Config {
   /** Milliseconds between watcher rounds of each network. */
   watchIntervalMs: number;
   ratesUrl?: string;
+  /** x402 facilitator: CAIP-2 network, its RPC (absent: a local devnet), fee payer, accepted assets. */
+  x402: { network: string; rpcUrl?: string; feePayerKey?: string; assets: string[]; receiptTimeoutMs: number };
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
 }
@@ -93,6 +95,12 @@ function cidrList(name: string, raw: string): string[] {
     if (!valid) throw new ConfigError(`${name} must list IP addresses or CIDRs separated by commas, got "${entry}"`);
   }
   return entries;
+}
+
+function x402Network(raw: string | undefined): string {
+  const value = raw || 'eip155:84532';
+  if (!/^eip155:[1-9]\d*$/.test(value)) throw new ConfigError(`X402_NETWORK must be a CAIP-2 EVM network such as eip155:8453, got "${value}"`);
+  return value;
 }
 
 /** A decimal rate in [0, 1) with at most 6 decimals. */
@@ -169,6 +177,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE', '0'),
     watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 1000, 50),
     logLevel: env.LOG_LEVEL || 'info',
+    x402: {
+      network: x402Network(env.X402_NETWORK),
+      rpcUrl: env.X402_RPC_URL || undefined,
+      feePayerKey: env.X402_FEE_PAYER_KEY || undefined,
+      assets: (env.X402_ASSETS || '').split(',').map((a) => a.trim()).filter(Boolean),
+      receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 15_000, 100),
+    },
     chains,
   };
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './lib/db/index.ts';
 import type { ChangeListener } from './lib/db/notify.ts';
+import type { X402Chain } from './modules/x402/chain.ts';
 
 /** What every module of the service is built from: configuration and connections, nothing global. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   redis?: Redis;
   /** Change notices from every instance; caches are trusted only while it is healthy. */
   changes?: ChangeListener;
+  /** The x402 facilitator's network (configured RPC, or the sandbox devnet); absent: x402 disabled. */
+  x402?: X402Chain;
 }

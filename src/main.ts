@@ -6,6 +6,9 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
 import { startWorkers } from './worker.ts';
+import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
+import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
+import { privateKeyToAccount } from 'viem/accounts';
 
 /** `npm start`: API, payment page and workers in one process (ROLE picks a subset). */
 async function main(): Promise<void> {
@@ -25,7 +28,14 @@ async function main(): Promise<void> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
-  const ctx: AppContext = { config, database, db: database.db, redis };
+  // x402: the configured network, or (sandbox, API roles) a local devnet with test USDC.
+  let devnet: Devnet | undefined;
+  let x402 = await x402FromConfig(config);
+  if (!x402 && config.role !== 'worker' && anvilBinary() && config.x402.network === 'eip155:84532') {
+    devnet = await startDevnet({ chainId: 84532, blockTimeS: 2 });
+    x402 = await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
+  }
+  const ctx: AppContext = { config, database, db: database.db, redis, x402 };
 
   // The app is built before the first-start credentials are created: were it to fail (a bad
   // TRUST_PROXY, say), credentials created but never printed would be lost for good, since later
@@ -34,6 +44,12 @@ async function main(): Promise<void> {
   const first = await bootstrapFirstStart(ctx);
   if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl) + '\n');
 
+  if (devnet) {
+    app.log.info(
+      { rpcUrl: devnet.rpcUrl, network: config.x402.network, usdc: devnet.usdc, demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address },
+      'x402 sandbox: local devnet started (anvil) with test USDC and a funded demo buyer',
+    );
+  }
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
@@ -57,6 +73,7 @@ async function main(): Promise<void> {
       // until both the in-flight requests and the workers are done.
       await Promise.all([workers?.stop(), app.close()]);
       redis?.disconnect();
+      await devnet?.stop();
       await database.close();
     } finally {
       clearTimeout(force);

@@ -8,6 +8,7 @@ import { chainAdapters, createWatchers } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
 import { WithdrawalService } from './modules/withdrawals/service.ts';
+import { X402Facilitator } from './modules/x402/facilitator.ts';
 import { allListeners } from './chains/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
 
@@ -62,6 +63,9 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ),
     every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
     every('withdrawals', ctx.config.watchIntervalMs, log, async () => void (await withdrawals.executeRound(adapters))),
+    ...(ctx.x402
+      ? [every('x402-confirm', 2000, log, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402.receiptTimeoutMs).confirmPending()))]
+      : []),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
     every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),
     every('webhook-deliver', 200, log, async () => void (await deliverer.round())),

@@ -52,6 +52,7 @@ export const ERRORS = {
   'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided': [400, 'Either id or orderId must be provided'],
   'exceptions.withdrawal.notFound': [404, 'Withdrawal not found'],
   'exceptions.withdrawal.cannotCancel': [400, 'Only a withdrawal not yet signed can be cancelled'],
+  'exceptions.x402.settlementNotFound': [404, 'Settlement not found'],
   'exceptions.webhookDelivery.notFound': [404, 'Webhook delivery not found'],
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
   'exceptions.rates.unavailable': [503, 'No fresh exchange rate for this currency; try again shortly'],

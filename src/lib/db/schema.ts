@@ -359,6 +359,25 @@ export interface WithdrawalsTable {
   updated_at: Timestamp;
 }
 
+export type X402Status = 'submitted' | 'confirmed' | 'failed';
+
+export interface X402SettlementsTable {
+  id: string;
+  tenant_id: string;
+  network: string;
+  asset: string;
+  payer: string;
+  pay_to: string;
+  nonce: string;
+  amount: Numeric;
+  status: X402Status;
+  transaction: Generated<string>;
+  error_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: string;
@@ -397,6 +416,7 @@ export interface DB {
   withdrawal_quotes: WithdrawalQuotesTable;
   withdrawals: WithdrawalsTable;
   conversions: ConversionsTable;
+  x402_settlements: X402SettlementsTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,0 +1,127 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  nonceManager,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Config } from '../../config.ts';
+
+/** Circle's USDC on the networks x402 is used on: the default accepted asset. */
+export const DEFAULT_USDC: Readonly<Record<number, Address>> = {
+  8453: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  84532: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+};
+
+/** The EIP-3009 surface the facilitator uses. */
+export const EIP3009_ABI = [
+  {
+    type: 'function',
+    name: 'transferWithAuthorization',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'validAfter', type: 'uint256' },
+      { name: 'validBefore', type: 'uint256' },
+      { name: 'nonce', type: 'bytes32' },
+      { name: 'signature', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'authorizationState',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'authorizer', type: 'address' },
+      { name: 'nonce', type: 'bytes32' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'account', type: 'address' }], outputs: [{ type: 'uint256' }] },
+  {
+    type: 'function',
+    name: 'eip712Domain',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [
+      { name: 'fields', type: 'bytes1' },
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+      { name: 'salt', type: 'bytes32' },
+      { name: 'extensions', type: 'uint256[]' },
+    ],
+  },
+  { type: 'function', name: 'name', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
+  { type: 'function', name: 'version', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
+] as const;
+
+/** An accepted token and its EIP-712 domain (read once from the chain: it cannot change). */
+export interface X402Asset {
+  address: Address;
+  name: string;
+  version: string;
+}
+
+/** The facilitator's chain: clients, the fee payer, and the accepted assets. */
+export interface X402Chain {
+  /** CAIP-2 id, e.g. eip155:84532. */
+  network: string;
+  chainId: number;
+  publicClient: PublicClient;
+  /** Signs and pays for settlements; absent: verify only (settle answers settlement_disabled). */
+  walletClient?: WalletClient;
+  feePayer?: Address;
+  assets: Map<string, X402Asset>;
+}
+
+/**
+ * Connects to the x402 network: JSON-RPC requests made together go out as one batch, and the fee
+ * payer's nonces are assigned locally so concurrent settlements do not collide.
+ */
+export async function connectX402(opts: { network: string; rpcUrl: string; feePayerKey?: string; assets: string[] }): Promise<X402Chain> {
+  const chainId = Number(opts.network.split(':')[1]);
+  const chain = defineChain({ id: chainId, name: opts.network, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
+  const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
+  const publicClient = createPublicClient({ chain, transport }) as PublicClient;
+  const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex, { nonceManager }) : undefined;
+  const walletClient = account ? createWalletClient({ chain, transport, account }) : undefined;
+  const addresses = opts.assets.length > 0 ? opts.assets : DEFAULT_USDC[chainId] ? [DEFAULT_USDC[chainId]!] : [];
+  const assets = new Map<string, X402Asset>();
+  for (const raw of addresses) {
+    const address = getAddress(raw);
+    const domain = await readDomain(publicClient, address);
+    assets.set(address.toLowerCase(), { address, ...domain });
+  }
+  return { network: opts.network, chainId, publicClient, walletClient, feePayer: account?.address, assets };
+}
+
+/** A token's EIP-712 name and version: EIP-5267 `eip712Domain()`, else `name()` and `version()`. */
+async function readDomain(client: PublicClient, address: Address): Promise<{ name: string; version: string }> {
+  try {
+    const [, name, version] = await client.readContract({ address, abi: EIP3009_ABI, functionName: 'eip712Domain' });
+    return { name, version };
+  } catch {
+    const [name, version] = await Promise.all([
+      client.readContract({ address, abi: EIP3009_ABI, functionName: 'name' }),
+      client.readContract({ address, abi: EIP3009_ABI, functionName: 'version' }),
+    ]);
+    return { name, version };
+  }
+}
+
+/** The chain of this installation's config, when it names an RPC (the devnet case is set up by main). */
+export async function x402FromConfig(config: Config): Promise<X402Chain | undefined> {
+  if (!config.x402.rpcUrl) return undefined;
+  return connectX402({ network: config.x402.network, rpcUrl: config.x402.rpcUrl, feePayerKey: config.x402.feePayerKey, assets: config.x402.assets });
+}

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import { getAddress, isAddress, isHex, recoverTypedDataAddress, type Address, type Hex } from 'viem';
+import type { Db } from '../../lib/db/index.ts';
+import type { X402SettlementsTable } from '../../lib/db/schema.ts';
+import { enqueue } from '../../lib/outbox.ts';
+import { EIP3009_ABI, type X402Asset, type X402Chain } from './chain.ts';
+
+export type SettlementRow = Selectable<X402SettlementsTable>;
+
+/** The spec's reason codes. */
+export type X402Reason =
+  | 'insufficient_funds'
+  | 'invalid_exact_evm_payload_authorization_valid_after'
+  | 'invalid_exact_evm_payload_authorization_valid_before'
+  | 'invalid_exact_evm_payload_authorization_value_mismatch'
+  | 'invalid_exact_evm_payload_signature'
+  | 'invalid_exact_evm_payload_recipient_mismatch'
+  | 'invalid_network'
+  | 'invalid_payload'
+  | 'invalid_payment_requirements'
+  | 'invalid_scheme'
+  | 'invalid_x402_version'
+  | 'invalid_transaction_state'
+  | 'unexpected_verify_error'
+  | 'unexpected_settle_error'
+  | 'settlement_pending'
+  | 'authorization_already_used'
+  | 'settlement_disabled';
+
+export interface VerifyResult {
+  isValid: boolean;
+  invalidReason?: X402Reason;
+  invalidMessage?: string;
+  payer?: string;
+}
+
+export interface SettleResult {
+  success: boolean;
+  errorReason?: X402Reason;
+  errorMessage?: string;
+  payer?: string;
+  transaction: string;
+  network: string;
+  amount?: string;
+}
+
+/** EIP-712 types of an EIP-3009 transfer authorization. */
+export const TRANSFER_TYPES = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
+
+/** Seconds an authorization must still be valid for after now, to get mined before it expires. */
+const VALID_BEFORE_MARGIN_S = 6n;
+
+interface Authorization {
+  from: Address;
+  to: Address;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: Hex;
+}
+
+/** A payment that passed the checks that need no chain: what settle and the chain checks use. */
+interface Parsed {
+  asset: X402Asset;
+  payTo: Address;
+  amount: bigint;
+  auth: Authorization;
+  signature: Hex;
+}
+
+class Invalid extends Error {
+  constructor(
+    readonly reason: X402Reason,
+    message: string,
+    readonly payer?: string,
+  ) {
+    super(message);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const uintString = (v: unknown): v is string => typeof v === 'string' && /^\d{1,78}$/.test(v);
+const sameAddress = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. Checks run from
+ * the cheapest to the dearest: shape and requirements, then the signature (recovered locally for
+ * plain keys; smart-wallet signatures through the chain, ERC-1271/6492), then one batched read of
+ * the authorization state and the payer's balance.
+ */
+export class X402Facilitator {
+  constructor(
+    private readonly db: Db,
+    private readonly chain: X402Chain | undefined,
+    private readonly receiptTimeoutMs = 15_000,
+  ) {}
+
+  get network(): string | undefined {
+    return this.chain?.network;
+  }
+
+  supported(): { kinds: Array<{ x402Version: number; scheme: string; network: string; extra?: Record<string, unknown> }>; extensions: string[]; signers: Record<string, string[]> } {
+    const kinds = this.chain
+      ? [{ x402Version: 2, scheme: 'exact', network: this.chain.network, extra: { assets: [...this.chain.assets.values()].map((a) => ({ address: a.address, name: a.name, version: a.version })) } }]
+      : [];
+    return { kinds, extensions: [], signers: this.chain?.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
+  }
+
+  /** Everything that needs no chain access. */
+  private parse(body: unknown): Parsed {
+    if (!this.chain) throw new Invalid('settlement_disabled', 'the x402 facilitator has no network configured');
+    if (!isObject(body)) throw new Invalid('invalid_payload', 'the body must be an object');
+    const { paymentPayload: pp, paymentRequirements: req } = body;
+    if (body.x402Version !== undefined && body.x402Version !== 2) throw new Invalid('invalid_x402_version', 'x402Version must be 2');
+    if (!isObject(pp)) throw new Invalid('invalid_payload', 'paymentPayload is required');
+    if (pp.x402Version !== 2) throw new Invalid('invalid_x402_version', 'paymentPayload.x402Version must be 2');
+    if (!isObject(req)) throw new Invalid('invalid_payment_requirements', 'paymentRequirements is required');
+    const accepted = pp.accepted;
+    if (!isObject(accepted)) throw new Invalid('invalid_payload', 'paymentPayload.accepted is required');
+    if (req.scheme !== 'exact' || accepted.scheme !== 'exact') throw new Invalid('invalid_scheme', 'only the exact scheme is supported');
+    if (req.network !== this.chain.network || accepted.network !== this.chain.network) {
+      throw new Invalid('invalid_network', `this facilitator settles on ${this.chain.network}`);
+    }
+    const asset = typeof req.asset === 'string' ? this.chain.assets.get(req.asset.toLowerCase()) : undefined;
+    if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
+    if (!uintString(req.amount) || BigInt(req.amount) === 0n) throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
+    if (typeof req.payTo !== 'string' || !isAddress(req.payTo, { strict: false })) throw new Invalid('invalid_payment_requirements', 'payTo must be an address');
+    if (typeof req.maxTimeoutSeconds !== 'number' || !(req.maxTimeoutSeconds >= 1)) {
+      throw new Invalid('invalid_payment_requirements', 'maxTimeoutSeconds must be at least 1');
+    }
+    if (!sameAddress(accepted.asset, req.asset) || accepted.amount !== req.amount || !sameAddress(accepted.payTo, req.payTo)) {
+      throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
+    }
+    const extra = isObject(req.extra) ? req.extra : {};
+    if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
+      throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
+    }
+    const payload = pp.payload;
+    if (!isObject(payload) || !isObject(payload.authorization)) throw new Invalid('invalid_payload', 'payload.authorization is required');
+    const a = payload.authorization;
+    const sig = payload.signature;
+    if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132) throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
+    if (
+      typeof a.from !== 'string' || !isAddress(a.from, { strict: false }) ||
+      typeof a.to !== 'string' || !isAddress(a.to, { strict: false }) ||
+      !uintString(a.value) || !uintString(a.validAfter) || !uintString(a.validBefore) ||
+      typeof a.nonce !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(a.nonce)
+    ) {
+      throw new Invalid('invalid_payload', 'authorization needs from, to, value, validAfter, validBefore and a 32-byte nonce');
+    }
+    const payer = getAddress(a.from);
+    const auth: Authorization = {
+      from: payer,
+      to: getAddress(a.to),
+      value: BigInt(a.value),
+      validAfter: BigInt(a.validAfter),
+      validBefore: BigInt(a.validBefore),
+      nonce: a.nonce.toLowerCase() as Hex,
+    };
+    const payTo = getAddress(req.payTo);
+    if (auth.to !== payTo) throw new Invalid('invalid_exact_evm_payload_recipient_mismatch', 'authorization.to is not payTo', payer);
+    if (auth.value !== BigInt(req.amount)) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'authorization.value is not the amount', payer);
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    if (auth.validAfter > now) throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the authorization is not valid yet', payer);
+    if (auth.validBefore < now + VALID_BEFORE_MARGIN_S) {
+      throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the authorization expires too soon to be settled', payer);
+    }
+    return { asset, payTo, amount: auth.value, auth, signature: sig as Hex };
+  }
+
+  /** The signature: recovered locally for a 65-byte EOA signature, else checked through the chain. */
+  private async checkSignature(p: Parsed): Promise<void> {
+    const typed = {
+      domain: { name: p.asset.name, version: p.asset.version, chainId: this.chain!.chainId, verifyingContract: p.asset.address },
+      types: TRANSFER_TYPES,
+      primaryType: 'TransferWithAuthorization' as const,
+      message: { ...p.auth } as Record<string, unknown> & Authorization,
+    };
+    if (p.signature.length === 132) {
+      const signer = await recoverTypedDataAddress({ ...typed, signature: p.signature }).catch(() => null);
+      if (signer === p.auth.from) return;
+      const code = await this.chain!.publicClient.getCode({ address: p.auth.from });
+      if (!code || code === '0x') throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
+    }
+    const ok = await this.chain!.publicClient.verifyTypedData({ address: p.auth.from, ...typed, signature: p.signature, blockTag: 'latest' }).catch(() => false);
+    if (!ok) throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
+  }
+
+  /** Authorization unused on chain, and the payer holds the amount (one batched round trip). */
+  private async checkChain(p: Parsed): Promise<void> {
+    const client = this.chain!.publicClient;
+    const [used, balance] = await Promise.all([
+      client.readContract({ address: p.asset.address, abi: EIP3009_ABI, functionName: 'authorizationState', args: [p.auth.from, p.auth.nonce] }),
+      client.readContract({ address: p.asset.address, abi: EIP3009_ABI, functionName: 'balanceOf', args: [p.auth.from] }),
+    ]);
+    if (used) throw new Invalid('authorization_already_used', 'this authorization was already used', p.auth.from);
+    if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.auth.from);
+  }
+
+  private async existing(p: Parsed): Promise<SettlementRow | undefined> {
+    return this.db
+      .selectFrom('x402_settlements')
+      .selectAll()
+      .where('network', '=', this.chain!.network)
+      .where('asset', '=', p.asset.address.toLowerCase())
+      .where('payer', '=', p.auth.from.toLowerCase())
+      .where('nonce', '=', p.auth.nonce)
+      .executeTakeFirst();
+  }
+
+  async verify(body: unknown): Promise<VerifyResult> {
+    try {
+      const p = this.parse(body);
+      await this.checkSignature(p);
+      const known = await this.existing(p);
+      if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
+      await this.checkChain(p);
+      return { isValid: true, payer: p.auth.from };
+    } catch (err) {
+      if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
+      return { isValid: false, invalidReason: 'unexpected_verify_error', invalidMessage: (err as Error).message };
+    }
+  }
+
+  /**
+   * Verifies, then broadcasts transferWithAuthorization once per (network, asset, payer, nonce):
+   * the row claiming that key is written before broadcasting, so a concurrent or repeated settle
+   * of the same payload gets the original transaction instead of a second one.
+   */
+  async settle(tenantId: string, body: unknown): Promise<SettleResult> {
+    const network = this.chain?.network ?? '';
+    let p: Parsed;
+    try {
+      p = this.parse(body);
+    } catch (err) {
+      if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', network, ...(err.payer ? { payer: err.payer } : {}) };
+      return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', network };
+    }
+    const base = { payer: p.auth.from, network, amount: p.amount.toString() };
+    const replay = await this.existing(p);
+    if (replay) return this.answer(replay, base);
+    try {
+      await this.checkSignature(p);
+      await this.checkChain(p);
+    } catch (err) {
+      if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', ...base };
+      return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', ...base };
+    }
+    if (!this.chain!.walletClient) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
+
+    const id = randomUUID();
+    const claimed = await this.db
+      .insertInto('x402_settlements')
+      .values({
+        id,
+        tenant_id: tenantId,
+        network,
+        asset: p.asset.address.toLowerCase(),
+        payer: p.auth.from.toLowerCase(),
+        pay_to: p.payTo.toLowerCase(),
+        nonce: p.auth.nonce,
+        amount: p.amount,
+        status: 'submitted',
+      })
+      .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return this.answer(await this.awaitTransaction(p), base);
+
+    let hash: Hex;
+    try {
+      hash = await this.chain!.walletClient.writeContract({
+        address: p.asset.address,
+        abi: EIP3009_ABI,
+        functionName: 'transferWithAuthorization',
+        args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
+        account: this.chain!.walletClient.account!,
+        chain: this.chain!.walletClient.chain,
+      });
+    } catch (err) {
+      // Refused before reaching the chain (simulation revert, node down): nothing was sent.
+      const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
+      return { ...this.answer(row, base), errorMessage: (err as Error).message.split('\n')[0] };
+    }
+    const sent = await this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    try {
+      const receipt = await this.chain!.publicClient.waitForTransactionReceipt({ hash, timeout: this.receiptTimeoutMs });
+      return this.answer(await this.finish(sent, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state'), base);
+    } catch {
+      return this.answer(sent, base); // submitted: settlement_pending with the hash; the worker finishes it
+    }
+  }
+
+  /** A concurrent settle owns the key: wait (bounded) for its transaction. */
+  private async awaitTransaction(p: Parsed): Promise<SettlementRow> {
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    for (;;) {
+      const row = (await this.existing(p))!;
+      if (row.status !== 'submitted' || Date.now() > deadline) return row;
+      if (row.transaction) {
+        try {
+          await this.chain!.publicClient.waitForTransactionReceipt({ hash: row.transaction as Hex, timeout: Math.max(100, deadline - Date.now()) });
+        } catch {
+          /* still pending */
+        }
+        return (await this.existing(p))!.status === 'submitted' ? row : (await this.existing(p))!;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  private answer(row: SettlementRow, base: { payer: string; network: string; amount: string }): SettleResult {
+    if (row.status === 'confirmed') return { success: true, transaction: row.transaction, ...base };
+    if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', transaction: row.transaction, ...base };
+    return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };
+  }
+
+  /** Final state of a settlement, with its x402.payment.* event, once. */
+  private async finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null): Promise<SettlementRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('x402_settlements')
+        .set({ status, error_reason: reason, updated_at: sql`now()`, ...(status === 'confirmed' ? { confirmed_at: sql`now()` } : {}) } as never)
+        .where('id', '=', row.id)
+        .where('status', '=', 'submitted')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return (await trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
+      await enqueue(trx, {
+        tenantId: updated.tenant_id,
+        type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
+        aggregateType: 'x402',
+        aggregateId: updated.id,
+        payload: settlementRecord(updated),
+      });
+      return updated;
+    });
+  }
+
+  /** Worker: submitted settlements whose receipt has arrived become confirmed or failed. */
+  async confirmPending(): Promise<number> {
+    if (!this.chain) return 0;
+    const pending = await this.db
+      .selectFrom('x402_settlements')
+      .selectAll()
+      .where('status', '=', 'submitted')
+      .where('network', '=', this.chain.network)
+      .where('transaction', '!=', '')
+      .orderBy('created_at')
+      .limit(100)
+      .execute();
+    let done = 0;
+    for (const row of pending) {
+      const receipt = await this.chain.publicClient.getTransactionReceipt({ hash: row.transaction as Hex }).catch(() => null);
+      if (!receipt) continue;
+      await this.finish(row, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state');
+      done++;
+    }
+    return done;
+  }
+}
+
+/** The spec's x402 settlement record. */
+export function settlementRecord(r: SettlementRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    network: r.network,
+    asset: r.asset,
+    amount: r.amount,
+    payer: r.payer,
+    payTo: r.pay_to,
+    transaction: r.transaction,
+    errorReason: r.error_reason,
+    createdAt: r.created_at.toISOString(),
+    confirmedAt: r.confirmed_at ? r.confirmed_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { paged } from '../../lib/db/paging.ts';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
+import { X402Facilitator, settlementRecord } from './facilitator.ts';
+
+const Str = Type.String();
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+// The x402 v2 body; every field is checked by the facilitator, which answers protocol failures as
+// HTTP 200 with a reason (only malformed JSON, auth, scope and rate limits are HTTP errors).
+const X402Body = Type.Unknown({
+  description: 'x402 v2: { x402Version?, paymentPayload: { x402Version, resource?, accepted, payload, extensions? }, paymentRequirements }',
+});
+const VerifySchema = Type.Object({ isValid: Type.Boolean(), invalidReason: Type.Optional(Str), invalidMessage: Type.Optional(Str), payer: Type.Optional(Str) });
+const SettleSchema = Type.Object({
+  success: Type.Boolean(),
+  errorReason: Type.Optional(Str),
+  errorMessage: Type.Optional(Str),
+  payer: Type.Optional(Str),
+  transaction: Str,
+  network: Str,
+  amount: Type.Optional(Str),
+});
+const SettlementSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: Type.Union([Type.Literal('submitted'), Type.Literal('confirmed'), Type.Literal('failed')]),
+  network: Str,
+  asset: Str,
+  amount: Str,
+  payer: Str,
+  payTo: Str,
+  transaction: Str,
+  errorReason: Nullable(Str),
+  createdAt: Str,
+  confirmedAt: Nullable(Str),
+});
+const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
+
+/** The x402 facilitator under /v1/x402 (an unmodified x402 client can point at it). */
+export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
+  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402.receiptTimeoutMs);
+
+  app.post(
+    '/x402/verify',
+    {
+      config: { scope: 'x402.verify' },
+      schema: { operationId: 'x402Verify', tags: ['x402'], summary: 'Verifies an x402 v2 exact payment without broadcasting', body: X402Body, response: responses({ 200: VerifySchema }) },
+    },
+    async (request) => facilitator.verify(request.body),
+  );
+
+  app.post(
+    '/x402/settle',
+    {
+      config: { scope: 'x402.settle' },
+      schema: { operationId: 'x402Settle', tags: ['x402'], summary: 'Verifies, then broadcasts transferWithAuthorization (a replay returns the original)', body: X402Body, response: responses({ 200: SettleSchema }) },
+    },
+    async (request) => facilitator.settle(request.principal!.tenantId, request.body),
+  );
+
+  app.get(
+    '/x402/supported',
+    {
+      config: { scope: 'x402.verify' },
+      schema: {
+        operationId: 'x402Supported',
+        tags: ['x402'],
+        summary: 'The scheme, network and assets this facilitator settles',
+        response: responses({
+          200: Type.Object({
+            kinds: Type.Array(Type.Object({ x402Version: Type.Integer(), scheme: Str, network: Str, extra: Type.Optional(Type.Object({}, { additionalProperties: true })) })),
+            extensions: Type.Array(Str),
+            signers: Type.Record(Str, Type.Array(Str)),
+          }),
+        }),
+      },
+    },
+    async () => facilitator.supported(),
+  );
+
+  app.get(
+    '/x402/settlements',
+    {
+      config: { scope: 'x402.list' },
+      schema: {
+        operationId: 'x402Settlements',
+        tags: ['x402'],
+        summary: "The tenant's settlements, newest first",
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(Type.Union([Type.Literal('submitted'), Type.Literal('confirmed'), Type.Literal('failed')])),
+          from: Type.Optional(Type.String({ format: 'date-time' })),
+          to: Type.Optional(Type.String({ format: 'date-time' })),
+          payer: Type.Optional(Address),
+          payTo: Type.Optional(Address),
+          transaction: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+        }),
+        response: responses({ 200: PagedList(SettlementSchema) }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      let base = app.ctx.db.selectFrom('x402_settlements').where('tenant_id', '=', request.principal!.tenantId);
+      if (q.status) base = base.where('status', '=', q.status);
+      if (q.from) base = base.where('created_at', '>=', new Date(q.from));
+      if (q.to) base = base.where('created_at', '<=', new Date(q.to));
+      if (q.payer) base = base.where('payer', '=', q.payer.toLowerCase());
+      if (q.payTo) base = base.where('pay_to', '=', q.payTo.toLowerCase());
+      if (q.transaction) base = base.where('transaction', '=', q.transaction.toLowerCase());
+      return paged(
+        q,
+        () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        settlementRecord,
+      );
+    },
+  );
+
+  app.get(
+    '/x402/settlements/:id',
+    {
+      config: { scope: 'x402.list' },
+      schema: {
+        operationId: 'x402Settlement',
+        tags: ['x402'],
+        summary: 'One settlement of the tenant',
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 200: DataEnvelope(SettlementSchema) }, [404]),
+      },
+    },
+    async (request) => {
+      const row = await app.ctx.db
+        .selectFrom('x402_settlements')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where('tenant_id', '=', request.principal!.tenantId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('exceptions.x402.settlementNotFound');
+      return { data: settlementRecord(row) };
+    },
+  );
+};

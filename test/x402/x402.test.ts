@@ -1,0 +1,261 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+// @ts-expect-error express ships no types; the test uses only express(), get() and listen().
+import express from 'express';
+import { HTTPFacilitatorClient } from '@x402/core/server';
+import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';
+import { ExactEvmScheme as ExactEvmClient } from '@x402/evm/exact/client';
+import { paymentMiddleware, x402ResourceServer } from '@x402/express';
+import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from '@x402/fetch';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
+import { connectX402 } from '../../src/modules/x402/chain.ts';
+import { TRANSFER_TYPES, X402Facilitator } from '../../src/modules/x402/facilitator.ts';
+import { startTestApp, type TestApp } from '../helpers/harness.ts';
+
+const NETWORK = 'eip155:84532';
+const buyer = privateKeyToAccount(DEV_KEYS.buyer);
+const seller = privateKeyToAccount(DEV_KEYS.seller).address;
+
+describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform' }, () => {
+  let devnet: Devnet;
+  let t: TestApp;
+  let origin = '';
+  let key = '';
+  let tenantId = '';
+  before(async () => {
+    devnet = await startDevnet({ chainId: 84532 });
+    const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
+    t = await startTestApp('pglite', { ctx: { x402 } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ key, tenantId } = await t.tenant(['*']));
+  });
+  after(async () => {
+    await t?.close();
+    await devnet?.stop();
+  });
+
+  const usdcBalance = (address: Address) =>
+    createPublicClient({ transport: http(devnet.rpcUrl) }).readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
+
+  /** A signed exact payment of `amount` from the buyer to the seller, as an x402 client makes it. */
+  async function payment(opts: { amount?: string; to?: Address; value?: string; validAfter?: number; validBefore?: number; signer?: typeof buyer; nonce?: Hex } = {}) {
+    const amount = opts.amount ?? '10000';
+    const requirements = { scheme: 'exact', network: NETWORK, asset: devnet.usdc, amount, payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
+    const now = Math.floor(Date.now() / 1000);
+    const authorization = {
+      from: buyer.address,
+      to: opts.to ?? seller,
+      value: opts.value ?? amount,
+      validAfter: String(opts.validAfter ?? now - 60),
+      validBefore: String(opts.validBefore ?? now + 300),
+      nonce: opts.nonce ?? (`0x${randomBytes(32).toString('hex')}` as Hex),
+    };
+    const signature = await (opts.signer ?? buyer).signTypedData({
+      domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: devnet.usdc },
+      types: TRANSFER_TYPES,
+      primaryType: 'TransferWithAuthorization',
+      message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+    });
+    return {
+      x402Version: 2,
+      paymentPayload: { x402Version: 2, resource: { url: 'http://seller.test/paid' }, accepted: requirements, payload: { signature, authorization } },
+      paymentRequirements: requirements,
+    };
+  }
+  const call = (path: string, body: unknown, k = key) => t.call('POST', `/v1/x402/${path}`, { key: k, body });
+
+  it('an unmodified x402 seller (express) and buyer (fetch) pay through the facilitator', async () => {
+    const facilitatorClient = new HTTPFacilitatorClient({
+      url: `${origin}/v1/x402`,
+      createAuthHeaders: async () => {
+        const headers = { 'x-tenant-api-key': key };
+        return { verify: headers, settle: headers, supported: headers };
+      },
+    });
+    const resourceServer = new x402ResourceServer(facilitatorClient).register(NETWORK, new ExactEvmServer());
+    const shop = express();
+    shop.use(
+      paymentMiddleware(
+        {
+          'GET /weather': {
+            accepts: { scheme: 'exact', network: NETWORK, payTo: seller, price: { amount: '10000', asset: devnet.usdc, extra: { name: 'USDC', version: '2' } } },
+            description: 'Weather report',
+          },
+        },
+        resourceServer,
+      ),
+    );
+    shop.get('/weather', (_req: unknown, res: { json(v: unknown): void }) => {
+      res.json({ forecast: 'sunny' });
+    });
+    const server: Server = await new Promise((r) => {
+      const s = shop.listen(0, '127.0.0.1', () => r(s));
+    });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/weather`;
+      const unpaid = await fetch(url);
+      assert.equal(unpaid.status, 402);
+
+      const before = { buyer: await usdcBalance(buyer.address), seller: await usdcBalance(seller) };
+      // The devnet token is not one of the library's default assets: allow it explicitly.
+      const pay = wrapFetchWithPaymentFromConfig(fetch, { schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }], spendControls: { allowedAssets: true } });
+      const res = await pay(url);
+      assert.equal(res.status, 200, await res.clone().text());
+      assert.deepEqual(await res.json(), { forecast: 'sunny' });
+      const receipt = decodePaymentResponseHeader(res.headers.get('PAYMENT-RESPONSE')!);
+      assert.equal(receipt.success, true);
+      assert.match(receipt.transaction, /^0x[0-9a-f]{64}$/);
+      assert.equal(await usdcBalance(buyer.address), before.buyer - 10_000n);
+      assert.equal(await usdcBalance(seller), before.seller + 10_000n);
+
+      const listed = (await t.call('GET', `/v1/x402/settlements?transaction=${receipt.transaction}`, { key })).body;
+      assert.equal(listed.total, 1);
+      assert.deepEqual(
+        { ...listed.data[0], id: undefined, createdAt: undefined, confirmedAt: undefined },
+        {
+          id: undefined,
+          status: 'confirmed',
+          network: NETWORK,
+          asset: devnet.usdc.toLowerCase(),
+          amount: '10000',
+          payer: buyer.address.toLowerCase(),
+          payTo: seller.toLowerCase(),
+          transaction: receipt.transaction,
+          errorReason: null,
+          createdAt: undefined,
+          confirmedAt: undefined,
+        },
+      );
+      const one = await t.call('GET', `/v1/x402/settlements/${listed.data[0].id}`, { key });
+      assert.equal(one.body.data.transaction, receipt.transaction);
+      const events = await t.ctx.db.selectFrom('outbox_events').select(['event_type']).where('aggregate_id', '=', listed.data[0].id).execute();
+      assert.deepEqual(events.map((e) => e.event_type), ['x402.payment.settled']);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('answers every refusal as HTTP 200 with the spec reason', async () => {
+    const other = privateKeyToAccount(DEV_KEYS.seller);
+    const now = Math.floor(Date.now() / 1000);
+    const cases: Array<[string, () => Promise<unknown>]> = [
+      ['invalid_x402_version', async () => ({ ...(await payment()), x402Version: 1 })],
+      ['invalid_scheme', async () => {
+        const p = await payment();
+        return { ...p, paymentRequirements: { ...p.paymentRequirements, scheme: 'upto' } };
+      }],
+      ['invalid_network', async () => {
+        const p = await payment();
+        return { ...p, paymentRequirements: { ...p.paymentRequirements, network: 'eip155:8453' }, paymentPayload: { ...p.paymentPayload, accepted: { ...p.paymentRequirements, network: 'eip155:8453' } } };
+      }],
+      ['invalid_payment_requirements', async () => {
+        const p = await payment();
+        return { ...p, paymentRequirements: { ...p.paymentRequirements, asset: '0x0000000000000000000000000000000000000001' } };
+      }],
+      ['invalid_payment_requirements', async () => {
+        const p = await payment();
+        return { ...p, paymentRequirements: { ...p.paymentRequirements, amount: '20000' } }; // accepted disagrees
+      }],
+      ['invalid_payload', async () => {
+        const p = await payment();
+        return { ...p, paymentPayload: { ...p.paymentPayload, payload: { signature: '0x1234' } } };
+      }],
+      ['invalid_exact_evm_payload_recipient_mismatch', () => payment({ to: buyer.address })],
+      ['invalid_exact_evm_payload_authorization_value_mismatch', () => payment({ value: '9999' })],
+      ['invalid_exact_evm_payload_authorization_valid_after', () => payment({ validAfter: now + 600 })],
+      ['invalid_exact_evm_payload_authorization_valid_before', () => payment({ validBefore: now + 2 })],
+      ['invalid_exact_evm_payload_signature', () => payment({ signer: other })],
+      ['insufficient_funds', () => payment({ amount: '999999999999' })],
+    ];
+    for (const [reason, make] of cases) {
+      const body = await make();
+      const v = await call('verify', body);
+      assert.equal(v.status, 200);
+      assert.equal(v.body.isValid, false, reason);
+      assert.equal(v.body.invalidReason, reason, `${reason}: ${JSON.stringify(v.body)}`);
+      const s = await call('settle', body);
+      assert.equal(s.status, 200);
+      assert.equal(s.body.success, false, reason);
+      assert.equal(s.body.errorReason, reason);
+      assert.equal(s.body.transaction, '');
+    }
+    // A valid one verifies, with the payer.
+    const ok = await call('verify', await payment());
+    assert.deepEqual(ok.body, { isValid: true, payer: buyer.address });
+    // HTTP errors only for auth and malformed JSON.
+    assert.equal((await t.call('POST', '/v1/x402/verify', { body: await payment() })).status, 401);
+    const limited = await t.tenant(['x402.list']);
+    assert.equal((await call('settle', await payment(), limited.key)).status, 403);
+    const malformed = await t.app.inject({ method: 'POST', url: '/v1/x402/verify', headers: { 'x-tenant-api-key': key, 'content-type': 'application/json' }, payload: '{"x402' });
+    assert.equal(malformed.statusCode, 400);
+    const json = { 'content-type': 'application/json' };
+    assert.equal((await t.call('POST', '/v1/x402/verify', { key, body: '"not an object"', headers: json })).body.invalidReason, 'invalid_payload');
+    assert.equal((await t.call('POST', '/v1/x402/settle', { key, body: '[1,2]', headers: json })).body.errorReason, 'invalid_payload');
+  });
+
+  it('settles one payload once: a replay and a concurrent duplicate get the original transaction', async () => {
+    const body = await payment();
+    const [a, b] = await Promise.all([call('settle', body), call('settle', body)]);
+    assert.equal(a.body.success, true, JSON.stringify(a.body));
+    assert.equal(b.body.success, true, JSON.stringify(b.body));
+    assert.equal(a.body.transaction, b.body.transaction);
+    const replay = await call('settle', body);
+    assert.equal(replay.body.transaction, a.body.transaction);
+    assert.equal(replay.body.success, true);
+    // Verifying it again: already used.
+    assert.equal((await call('verify', body)).body.invalidReason, 'authorization_already_used');
+    const rows = await t.ctx.db.selectFrom('x402_settlements').select('id').where('transaction', '=', a.body.transaction).execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('20 concurrent settles of different payloads all succeed (fee payer nonces managed)', async () => {
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => payment({ amount: '1000' })));
+    const before = await usdcBalance(seller);
+    const results = await Promise.all(bodies.map((b) => call('settle', b)));
+    assert.ok(results.every((r) => r.body.success === true), JSON.stringify(results.filter((r) => !r.body.success).map((r) => r.body)));
+    assert.equal(new Set(results.map((r) => r.body.transaction)).size, 20);
+    assert.equal(await usdcBalance(seller), before + 20_000n);
+  });
+
+  it('lists settlements with every filter, case-insensitively, and hides other tenants', async () => {
+    const all = (await t.call('GET', '/v1/x402/settlements?limit=100', { key })).body;
+    assert.ok(all.total >= 22);
+    const byPayer = (await t.call('GET', `/v1/x402/settlements?payer=${buyer.address.toUpperCase().replace('0X', '0x')}&limit=5`, { key })).body;
+    assert.equal(byPayer.total, all.total);
+    assert.equal(byPayer.data.length, 5);
+    assert.equal(byPayer.hasMore, true);
+    const byPayTo = (await t.call('GET', `/v1/x402/settlements?payTo=${seller}&status=confirmed`, { key })).body;
+    assert.equal(byPayTo.total, all.total);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    assert.equal((await t.call('GET', `/v1/x402/settlements?from=${encodeURIComponent(future)}`, { key })).body.total, 0);
+    assert.equal((await t.call('GET', `/v1/x402/settlements?to=${encodeURIComponent(future)}`, { key })).body.total, all.total);
+    assert.equal((await t.call('GET', '/v1/x402/settlements?status=failed', { key })).body.total, 0);
+    const stranger = await t.tenant(['*']);
+    assert.equal((await t.call('GET', '/v1/x402/settlements', { key: stranger.key })).body.total, 0);
+    assert.equal((await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).status, 404);
+    assert.equal((await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).body.code, 'exceptions.x402.settlementNotFound');
+    const supported = (await t.call('GET', '/v1/x402/supported', { key })).body;
+    assert.deepEqual(supported.kinds.map((k: any) => [k.x402Version, k.scheme, k.network]), [[2, 'exact', NETWORK]]);
+    assert.ok(tenantId);
+  });
+
+  it('a receipt that does not arrive in time answers settlement_pending; the worker confirms it later', async () => {
+    const x402 = t.ctx.x402!;
+    const slow = new X402Facilitator(t.ctx.db, x402, 1);
+    const body = await payment();
+    const pending = await slow.settle(tenantId, body);
+    if (pending.success) return; // the node mined faster than 1 ms: nothing to wait for here
+    assert.equal(pending.errorReason, 'settlement_pending');
+    assert.match(pending.transaction, /^0x[0-9a-f]{64}$/);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(await slow.confirmPending(), 1);
+    const row = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('transaction', '=', pending.transaction).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'confirmed');
+  });
+});
