@@ -38,7 +38,10 @@ export const DEV_KEYS = {
   seller: devKey(3),
 } as const;
 
-/** The anvil binary shipped by @foundry-rs/anvil for this platform. */
+/**
+ * The anvil binary from npm (`@foundry-rs/anvil-<platform>-<arch>`; this project depends on the
+ * linux-amd64 one as an optional dependency), or null where it is not installed.
+ */
 export function anvilBinary(): string | null {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   try {
@@ -67,7 +70,7 @@ export interface Devnet {
  */
 export async function startDevnet(opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint } = {}): Promise<Devnet> {
   const binary = anvilBinary();
-  if (!binary) throw new Error('anvil is not available for this platform (@foundry-rs/anvil)');
+  if (!binary) throw new Error(`anvil is not installed for ${process.platform}-${process.arch} (@foundry-rs/anvil-*)`);
   const chainId = opts.chainId ?? 84532;
   const port = await freePort();
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
