@@ -99,6 +99,9 @@ const sameAddress = (a: unknown, b: unknown) => typeof a === 'string' && typeof 
  * the authorization state and the payer's balance.
  */
 export class X402Facilitator {
+  /** EOA signatures already recovered to their payer (bounded, oldest dropped first). */
+  private readonly recovered = new Set<string>();
+
   constructor(
     private readonly db: Db,
     private readonly chain: X402Chain | undefined,
@@ -187,8 +190,15 @@ export class X402Facilitator {
       message: { ...p.auth } as Record<string, unknown> & Authorization,
     };
     if (p.signature.length === 132) {
+      // A plain-key signature over these exact fields is valid forever: recover it once.
+      const cacheKey = `${p.asset.address}|${p.auth.from}|${p.auth.to}|${p.auth.value}|${p.auth.validAfter}|${p.auth.validBefore}|${p.auth.nonce}|${p.signature}`;
+      if (this.recovered.has(cacheKey)) return;
       const signer = await recoverTypedDataAddress({ ...typed, signature: p.signature }).catch(() => null);
-      if (signer === p.auth.from) return;
+      if (signer === p.auth.from) {
+        if (this.recovered.size >= 10_000) this.recovered.delete(this.recovered.values().next().value!);
+        this.recovered.add(cacheKey);
+        return;
+      }
       const code = await this.chain!.publicClient.getCode({ address: p.auth.from });
       if (!code || code === '0x') throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
     }

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { x402Facilitator } from '@x402/core/facilitator';
+import { ExactEvmScheme as ExactEvmFacilitator } from '@x402/evm/exact/facilitator';
+import { toFacilitatorEvmSigner } from '@x402/evm';
+import { createWalletClient, http, publicActions, type Hex } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { DEV_KEYS, DEV_MNEMONIC, startDevnet } from '../src/chains/evm/devnet.ts';
+import { openDatabase } from '../src/lib/db/index.ts';
+import { migrate } from '../src/lib/db/migrate.ts';
+import { connectX402 } from '../src/modules/x402/chain.ts';
+import { TRANSFER_TYPES } from '../src/modules/x402/facilitator.ts';
+import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
+
+const NETWORK = 'eip155:84532';
+
+interface Run {
+  label: string;
+  perSec: number;
+  /** Calls that succeeded (isValid / success true) per second. */
+  okPerSec: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** `count` calls, `concurrency` at a time; throughput and latency percentiles. */
+async function drive(label: string, count: number, concurrency: number, call: (i: number) => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const s = performance.now();
+        if (!(await call(i))) failures++;
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+  return { label, perSec: count / seconds, okPerSec: (count - failures) / seconds, p50: pct(50), p99: pct(99), failures };
+}
+
+/**
+ * x402 verify and settle over HTTP: this gateway's facilitator (auth, rate limit, durable
+ * settlement records) against the official `@x402/evm` facilitator behind a bare Fastify route,
+ * on the same local chain, same payloads, same run.
+ */
+export async function benchX402(): Promise<void> {
+  const verifies = Number(process.env.BENCH_X402_VERIFY ?? 2000);
+  const settles = Number(process.env.BENCH_X402_SETTLE ?? 200);
+  const devnet = await startDevnet({ chainId: 84532, buyerUsdc: 10n ** 15n });
+  const buyer = privateKeyToAccount(DEV_KEYS.buyer);
+  const seller = privateKeyToAccount(DEV_KEYS.seller).address;
+  const requirements = { scheme: 'exact', network: NETWORK, asset: devnet.usdc, amount: '1000', payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
+  const sign = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const authorization = { from: buyer.address, to: seller, value: '1000', validAfter: String(now - 60), validBefore: String(now + 3600), nonce: `0x${randomBytes(32).toString('hex')}` as Hex };
+    const signature = await buyer.signTypedData({
+      domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: devnet.usdc },
+      types: TRANSFER_TYPES,
+      primaryType: 'TransferWithAuthorization',
+      message: { ...authorization, value: 1000n, validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+    });
+    return { x402Version: 2, paymentPayload: { x402Version: 2, resource: { url: 'http://seller.test/x' }, accepted: requirements, payload: { signature, authorization } }, paymentRequirements: requirements };
+  };
+  const verifyPool = await Promise.all(Array.from({ length: 200 }, sign));
+  const ours = await Promise.all(Array.from({ length: settles }, sign));
+  const theirs = await Promise.all(Array.from({ length: settles }, sign));
+
+  // This gateway.
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database.db);
+  const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
+  const gateway = await buildApp({ config: { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token' }), logLevel: 'warn' }, database, db: database.db, x402 }, { logger: false });
+  const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  const tenant = await createTenant(database.db, 'Bench');
+  const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
+
+  // The plain library behind a bare route, with its own fee payer on the same chain.
+  const wallet = createWalletClient({
+    account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }),
+    transport: http(devnet.rpcUrl),
+    chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
+  }).extend(publicActions);
+  const plain = new x402Facilitator().register(NETWORK, new ExactEvmFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)));
+  const bare = Fastify({ logger: false });
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) => plain.verify(req.body.paymentPayload, req.body.paymentRequirements));
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) => plain.settle(req.body.paymentPayload, req.body.paymentRequirements));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return (await res.json()) as { isValid?: boolean; success?: boolean };
+  };
+  const auth = { 'x-tenant-api-key': key };
+  // Warm-up of both (JIT, connections, caches).
+  for (const p of verifyPool.slice(0, 50)) {
+    await post(`${gatewayUrl}/v1/x402/verify`, p, auth);
+    await post(`${bareUrl}/verify`, p);
+  }
+  const runs = [
+    await drive('plain @x402/evm verify', verifies, 10, async (i) => (await post(`${bareUrl}/verify`, verifyPool[i % verifyPool.length])).isValid === true),
+    await drive('gateway verify', verifies, 10, async (i) => (await post(`${gatewayUrl}/v1/x402/verify`, verifyPool[i % verifyPool.length], auth)).isValid === true),
+    await drive('plain @x402/evm settle', settles, 10, async (i) => (await post(`${bareUrl}/settle`, theirs[i])).success === true),
+    await drive('gateway settle', settles, 10, async (i) => (await post(`${gatewayUrl}/v1/x402/settle`, ours[i], auth)).success === true),
+  ];
+  console.log(`\nx402 over HTTP on a local anvil chain, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
+  console.log('  ' + ['case', 'calls/s', 'ok/s', 'p50 ms', 'p99 ms', 'failures'].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
+  for (const r of runs) {
+    console.log('  ' + [r.label, r.perSec.toFixed(0), r.okPerSec.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.failures)].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
+  }
+  console.log(`  ratio gateway/plain, successful calls per second: verify ${(runs[1]!.okPerSec / runs[0]!.okPerSec).toFixed(2)}, settle ${(runs[3]!.okPerSec / Math.max(runs[2]!.okPerSec, 1e-9)).toFixed(2)}`);
+
+  await bare.close();
+  await gateway.close();
+  await database.close();
+  await devnet.stop();
+}
