@@ -14,6 +14,8 @@ CREATE TABLE x402_settlements (
   -- The transaction hash; empty until broadcast.
   transaction text NOT NULL DEFAULT '',
   error_reason text,
+  -- Wei the fee payer spent on it (gas used × effective price), once the receipt is in.
+  gas_cost numeric(78, 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   confirmed_at timestamptz,

@@ -18,6 +18,23 @@ export interface RateLimitSetting {
   seconds: number;
 }
 
+/** x402 facilitator settings (CONTRACT §2 plus the operator's spending limits). */
+export interface X402Settings {
+  network: string;
+  rpcUrl?: string;
+  feePayerKey?: string;
+  assets: string[];
+  receiptTimeoutMs: number;
+  /** Most gas one settlement may use (its estimate); above it: gas_ceiling_exceeded. */
+  gasCeiling: bigint;
+  /** Wei the fee payer keeps; below it nothing is broadcast: fee_payer_reserve_low. */
+  feePayerReserveWei: bigint;
+  /** Wei of gas all settlements may spend per rolling 24 h (null: no limit): gas_budget_exhausted. */
+  gasBudgetWei: bigint | null;
+  /** The same per tenant: tenant_gas_budget_exhausted. */
+  tenantGasBudgetWei: bigint | null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -63,7 +80,7 @@ export interface Config {
   watchIntervalMs: number;
   ratesUrl?: string;
   /** x402 facilitator: CAIP-2 network, its RPC (absent: a local devnet), fee payer, accepted assets. */
-  x402: { network: string; rpcUrl?: string; feePayerKey?: string; assets: string[]; receiptTimeoutMs: number };
+  x402: X402Settings;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
 }
@@ -95,6 +112,14 @@ function cidrList(name: string, raw: string): string[] {
     if (!valid) throw new ConfigError(`${name} must list IP addresses or CIDRs separated by commas, got "${entry}"`);
   }
   return entries;
+}
+
+/** A whole number that may exceed 2^53 (wei, gas). */
+function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | null): bigint | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,78}$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return BigInt(raw.trim());
 }
 
 function x402Network(raw: string | undefined): string {
@@ -183,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       feePayerKey: env.X402_FEE_PAYER_KEY || undefined,
       assets: (env.X402_ASSETS || '').split(',').map((a) => a.trim()).filter(Boolean),
       receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 15_000, 100),
+      gasCeiling: wei(env, 'X402_GAS_CEILING', 200_000n)!,
+      feePayerReserveWei: wei(env, 'X402_FEE_PAYER_RESERVE_WEI', 10n ** 15n)!,
+      gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI', null),
+      tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI', null),
     },
     chains,
   };

@@ -64,7 +64,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
     every('withdrawals', ctx.config.watchIntervalMs, log, async () => void (await withdrawals.executeRound(adapters))),
     ...(ctx.x402
-      ? [every('x402-confirm', 2000, log, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402.receiptTimeoutMs).confirmPending()))]
+      ? [every('x402-confirm', 2000, log, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402).confirmPending()))]
       : []),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
     every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),

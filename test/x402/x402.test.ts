@@ -15,6 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { connectX402 } from '../../src/modules/x402/chain.ts';
 import { TRANSFER_TYPES, X402Facilitator } from '../../src/modules/x402/facilitator.ts';
+import type { X402Settings } from '../../src/config.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
 const NETWORK = 'eip155:84532';
@@ -247,7 +248,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 
   it('a receipt that does not arrive in time answers settlement_pending; the worker confirms it later', async () => {
     const x402 = t.ctx.x402!;
-    const slow = new X402Facilitator(t.ctx.db, x402, 1);
+    const slow = new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, receiptTimeoutMs: 1 });
     const body = await payment();
     const pending = await slow.settle(tenantId, body);
     if (pending.success) return; // the node mined faster than 1 ms: nothing to wait for here
@@ -257,5 +258,30 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     assert.equal(await slow.confirmPending(), 1);
     const row = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('transaction', '=', pending.transaction).executeTakeFirstOrThrow();
     assert.equal(row.status, 'confirmed');
+  });
+
+  it('refuses by the operator limits before writing or sending anything', async () => {
+    const x402 = t.ctx.x402!;
+    const limited = (over: Partial<X402Settings>) => new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, ...over });
+    const cases: Array<[Partial<X402Settings>, string]> = [
+      [{ gasCeiling: 1000n }, 'gas_ceiling_exceeded'],
+      [{ feePayerReserveWei: 10n ** 30n }, 'fee_payer_reserve_low'],
+      [{ gasBudgetWei: 1n }, 'gas_budget_exhausted'], // the settlements above already spent gas
+      [{ tenantGasBudgetWei: 1n }, 'tenant_gas_budget_exhausted'],
+    ];
+    const body = await payment();
+    const nonce = (body.paymentPayload.payload.authorization as { nonce: string }).nonce;
+    for (const [over, reason] of cases) {
+      const r = await limited(over).settle(tenantId, body);
+      assert.deepEqual([r.success, r.errorReason, r.transaction], [false, reason, ''], reason);
+    }
+    assert.equal((await t.ctx.db.selectFrom('x402_settlements').select('id').where('nonce', '=', nonce).execute()).length, 0);
+    // A merchant that has spent nothing is within its own budget.
+    const fresh = await t.tenant(['*']);
+    const ok = await limited({ tenantGasBudgetWei: 1n }).settle(fresh.tenantId, body);
+    assert.equal(ok.success, true, JSON.stringify(ok));
+    const row = await t.ctx.db.selectFrom('x402_settlements').select(['gas_cost', 'tenant_id']).where('nonce', '=', nonce).executeTakeFirstOrThrow();
+    assert.ok(BigInt(row.gas_cost!) > 0n);
+    assert.equal(row.tenant_id, fresh.tenantId);
   });
 });

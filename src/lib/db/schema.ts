@@ -373,6 +373,7 @@ export interface X402SettlementsTable {
   status: X402Status;
   transaction: Generated<string>;
   error_reason: string | null;
+  gas_cost: NullableNumeric;
   created_at: Timestamp;
   updated_at: Timestamp;
   confirmed_at: NullableTimestamp;

@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { getAddress, isAddress, isHex, recoverTypedDataAddress, type Address, type Hex } from 'viem';
 import type { Db } from '../../lib/db/index.ts';
 import type { X402SettlementsTable } from '../../lib/db/schema.ts';
+import type { X402Settings } from '../../config.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { EIP3009_ABI, type X402Asset, type X402Chain } from './chain.ts';
 
@@ -26,7 +27,11 @@ export type X402Reason =
   | 'unexpected_settle_error'
   | 'settlement_pending'
   | 'authorization_already_used'
-  | 'settlement_disabled';
+  | 'settlement_disabled'
+  | 'gas_ceiling_exceeded'
+  | 'gas_budget_exhausted'
+  | 'tenant_gas_budget_exhausted'
+  | 'fee_payer_reserve_low';
 
 export interface VerifyResult {
   isValid: boolean;
@@ -105,8 +110,53 @@ export class X402Facilitator {
   constructor(
     private readonly db: Db,
     private readonly chain: X402Chain | undefined,
-    private readonly receiptTimeoutMs = 15_000,
+    private readonly limits: Pick<X402Settings, 'receiptTimeoutMs' | 'gasCeiling' | 'feePayerReserveWei' | 'gasBudgetWei' | 'tenantGasBudgetWei'> = {
+      receiptTimeoutMs: 15_000,
+      gasCeiling: 200_000n,
+      feePayerReserveWei: 0n,
+      gasBudgetWei: null,
+      tenantGasBudgetWei: null,
+    },
   ) {}
+
+  private get receiptTimeoutMs(): number {
+    return this.limits.receiptTimeoutMs;
+  }
+
+  /** Wei of gas spent by settlements in the last 24 h, of one tenant or of all. */
+  private async gasSpent(tenantId?: string): Promise<bigint> {
+    let q = this.db.selectFrom('x402_settlements').select(sql<string>`coalesce(sum(gas_cost), 0)`.as('s')).where('created_at', '>', sql<Date>`now() - interval '24 hours'`);
+    if (tenantId) q = q.where('tenant_id', '=', tenantId);
+    return BigInt((await q.executeTakeFirstOrThrow()).s);
+  }
+
+  /**
+   * The operator's limits, checked before anything is written or sent: the fee payer's reserve,
+   * the daily gas budgets (all tenants, this tenant), and the gas ceiling on this settlement's
+   * estimate. Returns the estimate to send the transaction with.
+   */
+  private async spendingCheck(tenantId: string, p: Parsed): Promise<bigint> {
+    const { publicClient, feePayer } = this.chain!;
+    const [balance, gas] = await Promise.all([
+      publicClient.getBalance({ address: feePayer! }),
+      publicClient.estimateContractGas({
+        address: p.asset.address,
+        abi: EIP3009_ABI,
+        functionName: 'transferWithAuthorization',
+        args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
+        account: feePayer!,
+      }),
+    ]);
+    if (balance < this.limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', p.auth.from);
+    if (this.limits.gasBudgetWei !== null && (await this.gasSpent()) >= this.limits.gasBudgetWei) {
+      throw new Invalid('gas_budget_exhausted', 'the daily gas budget of this facilitator is spent', p.auth.from);
+    }
+    if (this.limits.tenantGasBudgetWei !== null && (await this.gasSpent(tenantId)) >= this.limits.tenantGasBudgetWei) {
+      throw new Invalid('tenant_gas_budget_exhausted', 'the daily gas budget of this merchant is spent', p.auth.from);
+    }
+    if (gas > this.limits.gasCeiling) throw new Invalid('gas_ceiling_exceeded', `the settlement needs ${gas} gas, above the ceiling`, p.auth.from);
+    return gas;
+  }
 
   get network(): string | undefined {
     return this.chain?.network;
@@ -267,6 +317,14 @@ export class X402Facilitator {
       return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', ...base };
     }
     if (!this.chain!.walletClient) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
+    let gas: bigint;
+    try {
+      gas = await this.spendingCheck(tenantId, p);
+    } catch (err) {
+      if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', ...base };
+      // The estimate reverted: the token refuses this transfer as it stands.
+      return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (err as Error).message.split('\n')[0], transaction: '', ...base };
+    }
 
     const id = randomUUID();
     const claimed = await this.db
@@ -296,6 +354,7 @@ export class X402Facilitator {
         args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
         account: this.chain!.walletClient.account!,
         chain: this.chain!.walletClient.chain,
+        gas,
       });
     } catch (err) {
       // Refused before reaching the chain (simulation revert, node down): nothing was sent.
@@ -305,7 +364,7 @@ export class X402Facilitator {
     const sent = await this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     try {
       const receipt = await this.chain!.publicClient.waitForTransactionReceipt({ hash, timeout: this.receiptTimeoutMs });
-      return this.answer(await this.finish(sent, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state'), base);
+      return this.answer(await this.finish(sent, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice), base);
     } catch {
       return this.answer(sent, base); // submitted: settlement_pending with the hash; the worker finishes it
     }
@@ -336,11 +395,11 @@ export class X402Facilitator {
   }
 
   /** Final state of a settlement, with its x402.payment.* event, once. */
-  private async finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null): Promise<SettlementRow> {
+  private async finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null, gasCost: bigint | null = null): Promise<SettlementRow> {
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('x402_settlements')
-        .set({ status, error_reason: reason, updated_at: sql`now()`, ...(status === 'confirmed' ? { confirmed_at: sql`now()` } : {}) } as never)
+        .set({ status, error_reason: reason, gas_cost: gasCost, updated_at: sql`now()`, ...(status === 'confirmed' ? { confirmed_at: sql`now()` } : {}) } as never)
         .where('id', '=', row.id)
         .where('status', '=', 'submitted')
         .returningAll()
@@ -373,7 +432,7 @@ export class X402Facilitator {
     for (const row of pending) {
       const receipt = await this.chain.publicClient.getTransactionReceipt({ hash: row.transaction as Hex }).catch(() => null);
       if (!receipt) continue;
-      await this.finish(row, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state');
+      await this.finish(row, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
       done++;
     }
     return done;

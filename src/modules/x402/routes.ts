@@ -39,7 +39,7 @@ const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
 /** The x402 facilitator under /v1/x402 (an unmodified x402 client can point at it). */
 export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
-  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402.receiptTimeoutMs);
+  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
 
   app.post(
     '/x402/verify',
