@@ -10,7 +10,8 @@ import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';
 import { ExactEvmScheme as ExactEvmClient } from '@x402/evm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from '@x402/fetch';
-import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
+import { PERMIT2_ADDRESS, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { connectX402 } from '../../src/modules/x402/chain.ts';
@@ -283,5 +284,50 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     const row = await t.ctx.db.selectFrom('x402_settlements').select(['gas_cost', 'tenant_id']).where('nonce', '=', nonce).executeTakeFirstOrThrow();
     assert.ok(BigInt(row.gas_cost!) > 0n);
     assert.equal(row.tenant_id, fresh.tenantId);
+  });
+
+  it('verifies permit2 payloads: signature, witness, spender, deadline, allowance (signed fixtures)', async () => {
+    const requirements = { scheme: 'exact', network: NETWORK, asset: devnet.usdc, amount: '5000', payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2' } };
+    const now = Math.floor(Date.now() / 1000);
+    const permitBody = async (o: { spender?: Address; to?: Address; amount?: string; deadline?: number; signer?: typeof buyer } = {}) => {
+      const permit = {
+        permitted: { token: devnet.usdc, amount: o.amount ?? '5000' },
+        from: buyer.address,
+        spender: o.spender ?? x402ExactPermit2ProxyAddress,
+        nonce: BigInt(`0x${randomBytes(16).toString('hex')}`).toString(),
+        deadline: String(o.deadline ?? now + 300),
+        witness: { to: o.to ?? seller, validAfter: String(now - 60) },
+      };
+      const signature = await (o.signer ?? buyer).signTypedData({
+        domain: { name: 'Permit2', chainId: 84532, verifyingContract: PERMIT2_ADDRESS },
+        types: permit2WitnessTypes,
+        primaryType: 'PermitWitnessTransferFrom',
+        message: {
+          permitted: { token: permit.permitted.token, amount: BigInt(permit.permitted.amount) },
+          spender: permit.spender,
+          nonce: BigInt(permit.nonce),
+          deadline: BigInt(permit.deadline),
+          witness: { to: permit.witness.to, validAfter: BigInt(permit.witness.validAfter) },
+        },
+      });
+      return { x402Version: 2, paymentPayload: { x402Version: 2, accepted: requirements, payload: { signature, permit2Authorization: permit } }, paymentRequirements: requirements };
+    };
+    // Not approved yet: the payer must first allow Permit2 to move the token.
+    assert.equal((await call('verify', await permitBody())).body.invalidReason, 'permit2_allowance_required');
+    const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+    const approval = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 10n ** 12n] });
+    await createPublicClient({ transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({ hash: approval });
+    assert.deepEqual((await call('verify', await permitBody())).body, { isValid: true, payer: buyer.address });
+    const cases: Array<[string, Parameters<typeof permitBody>[0]]> = [
+      ['invalid_payload', { spender: seller }],
+      ['invalid_exact_evm_payload_recipient_mismatch', { to: buyer.address }],
+      ['invalid_exact_evm_payload_authorization_value_mismatch', { amount: '4999' }],
+      ['invalid_exact_evm_payload_authorization_valid_before', { deadline: now - 1 }],
+      ['invalid_exact_evm_payload_signature', { signer: privateKeyToAccount(DEV_KEYS.seller) }],
+    ];
+    for (const [reason, o] of cases) assert.equal((await call('verify', await permitBody(o))).body.invalidReason, reason, reason);
+    // Settling permit2 through the x402 proxy is not enabled: nothing is sent.
+    const settled = await call('settle', await permitBody());
+    assert.deepEqual([settled.body.success, settled.body.errorReason, settled.body.transaction], [false, 'settlement_disabled', '']);
   });
 });
