@@ -5,15 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 
-it('the committed test token is what contracts/TestUSDC.sol compiles to', () => {
+it('the committed test contracts are what their sources compile to', () => {
   // Compile the sources with the pinned solc from npm into a scratch folder and compare.
   const out = mkdtempSync(join(tmpdir(), 'cg-contracts-'));
   try {
     execFileSync(process.execPath, ['scripts/build-contracts.mjs'], { stdio: 'pipe', env: { ...process.env, CONTRACTS_OUT: out } });
-    const fresh = JSON.parse(readFileSync(join(out, 'TestUSDC.json'), 'utf8'));
-    const committed = JSON.parse(readFileSync('contracts/TestUSDC.json', 'utf8'));
-    assert.equal(fresh.bytecode, committed.bytecode);
-    assert.deepEqual(fresh.abi, committed.abi);
+    for (const name of ['TestUSDC', 'TestSmartWallet']) {
+      const fresh = JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8'));
+      const committed = JSON.parse(readFileSync(`contracts/${name}.json`, 'utf8'));
+      assert.equal(fresh.bytecode, committed.bytecode, name);
+      assert.deepEqual(fresh.abi, committed.abi, name);
+    }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

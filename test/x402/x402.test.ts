@@ -10,10 +10,13 @@ import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';
 import { ExactEvmScheme as ExactEvmClient } from '@x402/evm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from '@x402/fetch';
-import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
 import { PERMIT2_ADDRESS, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
+import { readFileSync } from 'node:fs';
+
+const TEST_SMART_WALLET = JSON.parse(readFileSync('contracts/TestSmartWallet.json', 'utf8')) as { abi: readonly unknown[]; bytecode: Hex };
 import { connectX402 } from '../../src/modules/x402/chain.ts';
 import { TRANSFER_TYPES, X402Facilitator } from '../../src/modules/x402/facilitator.ts';
 import type { X402Settings } from '../../src/config.ts';
@@ -46,12 +49,12 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     createPublicClient({ transport: http(devnet.rpcUrl) }).readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
 
   /** A signed exact payment of `amount` from the buyer to the seller, as an x402 client makes it. */
-  async function payment(opts: { amount?: string; to?: Address; value?: string; validAfter?: number; validBefore?: number; signer?: typeof buyer; nonce?: Hex } = {}) {
+  async function payment(opts: { amount?: string; to?: Address; value?: string; validAfter?: number; validBefore?: number; signer?: typeof buyer; nonce?: Hex; from?: Address } = {}) {
     const amount = opts.amount ?? '10000';
     const requirements = { scheme: 'exact', network: NETWORK, asset: devnet.usdc, amount, payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
     const now = Math.floor(Date.now() / 1000);
     const authorization = {
-      from: buyer.address,
+      from: opts.from ?? buyer.address,
       to: opts.to ?? seller,
       value: opts.value ?? amount,
       validAfter: String(opts.validAfter ?? now - 60),
@@ -329,5 +332,22 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     // Settling permit2 through the x402 proxy is not enabled: nothing is sent.
     const settled = await call('settle', await permitBody());
     assert.deepEqual([settled.body.success, settled.body.errorReason, settled.body.transaction], [false, 'settlement_disabled', '']);
+  });
+
+  it('a smart-contract wallet (ERC-1271) pays: its owner signs, the chain checks, the token settles', async () => {
+    const owner = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`);
+    const deployer = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl), chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+    const pub = createPublicClient({ transport: http(devnet.rpcUrl) });
+    const hash = await deployer.deployContract({ abi: TEST_SMART_WALLET.abi, bytecode: TEST_SMART_WALLET.bytecode, args: [owner.address] });
+    const wallet = (await pub.waitForTransactionReceipt({ hash })).contractAddress!;
+    await devnet.mint(wallet, 50_000n);
+    const body = await payment({ from: wallet, signer: owner });
+    assert.deepEqual((await call('verify', body)).body, { isValid: true, payer: getAddress(wallet) });
+    const settled = await call('settle', body);
+    assert.equal(settled.body.success, true, JSON.stringify(settled.body));
+    assert.equal(await usdcBalance(wallet), 40_000n);
+    // Someone else's signature for the wallet is refused.
+    const forged = await payment({ from: wallet, signer: privateKeyToAccount(DEV_KEYS.seller) });
+    assert.equal((await call('verify', forged)).body.invalidReason, 'invalid_exact_evm_payload_signature');
   });
 });
