@@ -45,11 +45,11 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
 
 /** The worker role's background jobs. Each module adds its own loops here. */
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  const oracles = defaultOracles(ctx.db, ctx.config);
   const deposits = new DepositService(ctx);
   const invoices = new InvoiceService(ctx);
   const withdrawals = new WithdrawalService(ctx);
   const adapters = chainAdapters(ctx.config, ctx.db);
+  const oracles = defaultOracles(ctx.db, ctx.config, adapters);
   const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
   const rates =
     ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();

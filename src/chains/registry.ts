@@ -2,6 +2,7 @@ import { NETWORK_ENV_NAMES, type Config, type NetworkEnvName } from '../config.t
 import type { Db } from '../lib/db/index.ts';
 import { API_NETWORKS, NETWORKS, type ApiNetwork } from '../modules/currencies/catalogue.ts';
 import { SandboxChain } from './sandbox/sandbox-chain.ts';
+import { EvmChain } from './evm/evm-chain.ts';
 import type { ChainAdapter } from './types.ts';
 import { Watcher, type PaymentListener } from './watcher.ts';
 
@@ -18,12 +19,21 @@ export function networkFromApi(value: string): NetworkEnvName | undefined {
 }
 
 /**
- * The adapters of the networks this installation can watch. Sandbox networks have theirs; a
- * network configured with an RPC URL gets its real adapter once that adapter exists, and until
- * then is not watched (nothing is credited from a chain nobody reads).
+ * The adapters of the networks this installation can watch: a sandbox chain for networks without
+ * an RPC URL, the EVM adapter for Ethereum, BNB and Base with one. Bitcoin and Tron with an RPC URL
+ * are not watched until their adapters exist (nothing is credited from a chain nobody reads). The
+ * hot-wallet key reaches the adapter only in a process that runs the workers.
  */
 export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
-  return NETWORK_ENV_NAMES.filter((n) => isSandboxNetwork(config, n)).map((n) => new SandboxChain(n, db));
+  const adapters: ChainAdapter[] = [];
+  for (const network of NETWORK_ENV_NAMES) {
+    const settings = config.chains[network];
+    if (!settings.rpcUrl) adapters.push(new SandboxChain(network, db));
+    else if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
+      adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
+    }
+  }
+  return adapters;
 }
 
 export function createWatchers(config: Config, db: Db, listener: PaymentListener): Watcher[] {

@@ -107,13 +107,16 @@ export async function refreshFees(
   return refreshed;
 }
 
-/** The oracle of each currency: sandbox unless its network is configured (real oracles plug in here). */
-export function defaultOracles(db: Db, config: Config): (currency: CurrencyDef) => FeeOracle {
+/**
+ * The oracle of each currency: sandbox unless its network is configured; a configured network
+ * quotes from its chain adapter (EVM fee history). A configured network without an adapter yet has
+ * no quote, so its fee reads as unavailable instead of as a made-up number.
+ */
+export function defaultOracles(db: Db, config: Config, adapters?: readonly { network: string; sandbox: boolean; feeOracle: FeeOracle }[]): (currency: CurrencyDef) => FeeOracle {
   const sandbox = new SandboxFeeOracle(db);
+  const real = new Map((adapters ?? []).filter((a) => !a.sandbox).map((a) => [a.network, a.feeOracle]));
   return (currency) => {
     if (isSandboxed(config, currency)) return sandbox;
-    // Real-network oracles arrive with the chain adapters; until then a configured network has no
-    // quote, so its fee reads as unavailable instead of as a made-up number.
-    return { source: 'unconfigured', quote: async () => null };
+    return real.get(networkOf(currency).env) ?? { source: 'unconfigured', quote: async () => null };
   };
 }

@@ -1,0 +1,229 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  keccak256,
+  nonceManager,
+  parseAbiItem,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { NetworkEnvName } from '../../config.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../modules/currencies/catalogue.ts';
+import type { FeeOracle } from '../../modules/currencies/fees.ts';
+import { convertUnits } from '../../modules/rates/service.ts';
+import { parseRatio } from '../../lib/money.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
+
+const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const ERC20_ABI = [
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+] as const;
+
+/** A native transfer has no log: it takes output index -1, apart from the logs (0, 1, …) of its tx. */
+export const NATIVE_OUTPUT_INDEX = -1;
+
+/** Gas of a plain transfer and of an ERC-20 transfer, for fee quotes. */
+const NATIVE_GAS = 21_000n;
+const TOKEN_GAS = 65_000n;
+
+/** Blocks scanned per round at most, so a node far behind catches up in bounded steps. */
+const MAX_BLOCKS_PER_ROUND = 500;
+
+export interface EvmChainOptions {
+  network: Extract<NetworkEnvName, 'ETHEREUM' | 'BNB' | 'BASE'>;
+  rpcUrl: string;
+  /** The hot wallet's key (worker role only); without it the adapter watches but does not send. */
+  hotWalletKey?: string;
+  /** Token contracts by currency (default: the catalogue's mainnet contracts). */
+  contracts?: Partial<Record<CryptoCode, Address>>;
+}
+
+/**
+ * One adapter for Ethereum, BNB Smart Chain and Base (viem). Incoming payments are found per
+ * block range: native transfers from the blocks' transactions and token transfers from one
+ * `eth_getLogs` over the catalogue's contracts, then one set lookup of the destinations — the cost
+ * follows the chain's traffic, not the number of addresses watched. Reorgs show as changed block
+ * hashes on the rescanned range and as receipts that are gone.
+ */
+export class EvmChain implements ChainAdapter {
+  readonly sandbox = false;
+  readonly network: EvmChainOptions['network'];
+  readonly client: PublicClient;
+  readonly feeOracle: FeeOracle;
+  private readonly wallet?: WalletClient;
+  private readonly tokens: Map<string, CurrencyDef>;
+  private readonly contractOf: Map<CryptoCode, Address>;
+  private readonly native: CurrencyDef;
+
+  constructor(
+    opts: EvmChainOptions,
+    private readonly db?: Db,
+  ) {
+    this.network = opts.network;
+    const api = Object.values(NETWORKS).find((n) => n.env === opts.network)!;
+    const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
+    // No cached block number: every round and confirmation count reads the chain as it is now.
+    this.client = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
+    if (opts.hotWalletKey) {
+      this.wallet = createWalletClient({ transport, account: privateKeyToAccount(opts.hotWalletKey as Hex, { nonceManager }) });
+    }
+    this.native = findCurrency(api.nativeCode)!;
+    this.tokens = new Map();
+    this.contractOf = new Map();
+    for (const c of CURRENCIES.filter((c) => c.network === api.api && c.contractAddress)) {
+      const address = getAddress(opts.contracts?.[c.code] ?? c.contractAddress!);
+      this.tokens.set(address.toLowerCase(), c);
+      this.contractOf.set(c.code, address);
+    }
+    this.feeOracle = { source: `evm-fee-history:${opts.network}`, quote: (currency) => this.quoteFee(currency) };
+  }
+
+  get hotWallet(): Address | undefined {
+    return this.wallet?.account?.address;
+  }
+
+  async tip(): Promise<ChainTip | null> {
+    const block = await this.client.getBlock({ blockTag: 'latest' });
+    return { height: Number(block.number), hash: block.hash };
+  }
+
+  async blockHash(height: number): Promise<string | null> {
+    const block = await this.client.getBlock({ blockNumber: BigInt(height) }).catch(() => null);
+    return block?.hash ?? null;
+  }
+
+  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+    const tip = await this.client.getBlockNumber();
+    if (BigInt(fromHeight) > tip) return [];
+    const to = BigInt(Math.min(Number(tip), fromHeight + MAX_BLOCKS_PER_ROUND - 1));
+    const heights: bigint[] = [];
+    for (let h = BigInt(fromHeight); h <= to; h++) heights.push(h);
+    const [blocks, logs] = await Promise.all([
+      Promise.all(heights.map((blockNumber) => this.client.getBlock({ blockNumber, includeTransactions: true }))),
+      this.tokens.size
+        ? this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock: BigInt(fromHeight), toBlock: to })
+        : Promise.resolve([]),
+    ]);
+    const candidates: ChainTransfer[] = [];
+    for (const block of blocks) {
+      for (const tx of block.transactions) {
+        if (!tx.to || tx.value === 0n) continue;
+        candidates.push({
+          txHash: tx.hash,
+          outputIndex: NATIVE_OUTPUT_INDEX,
+          toAddress: getAddress(tx.to),
+          currencyCode: this.native.code,
+          units: tx.value,
+          blockHeight: Number(block.number),
+          blockHash: block.hash,
+          rbf: false,
+        });
+      }
+    }
+    for (const log of logs) {
+      const currency = this.tokens.get(log.address.toLowerCase());
+      if (!currency || !log.args.to || !log.args.value || log.removed) continue;
+      candidates.push({
+        txHash: log.transactionHash!,
+        outputIndex: log.logIndex!,
+        toAddress: getAddress(log.args.to),
+        currencyCode: currency.code,
+        units: log.args.value,
+        blockHeight: Number(log.blockNumber),
+        blockHash: log.blockHash!,
+        rbf: false,
+      });
+    }
+    const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);
+    return candidates.filter((c) => mine.has(c.toAddress));
+  }
+
+  /** Still on the canonical chain: its receipt exists and its block is the one at its height. */
+  async hasTransfer(txHash: string): Promise<boolean> {
+    const receipt = await this.client.getTransactionReceipt({ hash: txHash as Hex }).catch(() => null);
+    if (!receipt || receipt.status !== 'success') return false;
+    return (await this.blockHash(Number(receipt.blockNumber))) === receipt.blockHash;
+  }
+
+  /**
+   * EIP-1559: twice the latest base fee plus the 50th-percentile tip of the last blocks, times the
+   * transfer's gas; tokens pay it in the native coin, converted at the current price.
+   */
+  private async quoteFee(currency: CurrencyDef): Promise<bigint | null> {
+    const history = await this.client.getFeeHistory({ blockCount: 5, rewardPercentiles: [50] });
+    const base = history.baseFeePerGas[history.baseFeePerGas.length - 1] ?? 0n;
+    const tips = (history.reward ?? []).map((r) => r[0] ?? 0n);
+    const tip = tips.length ? tips.reduce((a, b) => a + b, 0n) / BigInt(tips.length) : 0n;
+    const perGas = base * 2n + tip;
+    if (!currency.contractAddress) return perGas * NATIVE_GAS;
+    if (!this.db) return null;
+    const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', [this.native.symbol, currency.symbol]).execute();
+    const price = (s: string) => rows.find((r) => r.asset === s)?.usd_price;
+    const nativePrice = price(this.native.symbol);
+    const tokenPrice = price(currency.symbol);
+    if (!nativePrice || !tokenPrice) return null;
+    return convertUnits(perGas * TOKEN_GAS, { price: parseRatio(nativePrice), decimals: this.native.decimals }, { price: parseRatio(tokenPrice), decimals: currency.decimals }, 'up');
+  }
+
+  async hotWalletBalance(code: CryptoCode): Promise<bigint> {
+    const owner = this.hotWallet;
+    if (!owner) return 0n;
+    const contract = this.contractOf.get(code);
+    if (!contract) return this.client.getBalance({ address: owner });
+    return this.client.readContract({ address: contract, abi: ERC20_ABI, functionName: 'balanceOf', args: [owner] });
+  }
+
+  /** EIP-1559 transaction from the hot wallet, nonce assigned locally, signed but not sent. */
+  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+    if (!this.wallet?.account) throw new Error(`${this.network}: no hot wallet key configured`);
+    const contract = this.contractOf.get(t.currencyCode);
+    const chainId = await this.client.getChainId();
+    const request = await this.wallet.prepareTransactionRequest(
+      contract
+        ? { account: this.wallet.account, chain: null, to: contract, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [t.to as Address, t.units] }), type: 'eip1559' }
+        : { account: this.wallet.account, chain: null, to: t.to as Address, value: t.units, type: 'eip1559' },
+    );
+    const raw = await this.wallet.account.signTransaction!({ ...request, chainId } as never);
+    return { txHash: keccak256(raw), raw };
+  }
+
+  async broadcast(signed: SignedTransfer): Promise<void> {
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: signed.raw as Hex });
+    } catch (err) {
+      // Already known to the node (a rebroadcast): nothing to do.
+      if (/already known|known transaction|nonce too low/i.test((err as Error).message)) {
+        const mined = await this.client.getTransaction({ hash: signed.txHash as Hex }).catch(() => null);
+        if (mined) return;
+      }
+      throw err;
+    }
+  }
+
+  async transactionConfirmations(txHash: string): Promise<number | null> {
+    const receipt = await this.client.getTransactionReceipt({ hash: txHash as Hex }).catch(() => null);
+    if (!receipt) {
+      const pending = await this.client.getTransaction({ hash: txHash as Hex }).catch(() => null);
+      return pending ? 0 : null;
+    }
+    const tip = await this.client.getBlockNumber();
+    return Number(tip - receipt.blockNumber) + 1;
+  }
+}

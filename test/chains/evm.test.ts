@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createWalletClient, http, parseEther, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
+import { EvmChain, NATIVE_OUTPUT_INDEX } from '../../src/chains/evm/evm-chain.ts';
+import { Watcher } from '../../src/chains/watcher.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { refreshFees } from '../../src/modules/currencies/fees.ts';
+import { findCurrency } from '../../src/modules/currencies/catalogue.ts';
+import { auditLedger } from '../../src/modules/ledger/service.ts';
+import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { startTestApp, type TestApp } from '../helpers/harness.ts';
+
+describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil-*) is not installed for this platform' }, () => {
+  let devnet: Devnet;
+  let t: TestApp;
+  let evm: EvmChain;
+  let watcher: Watcher;
+  let key = '';
+  const buyer = privateKeyToAccount(DEV_KEYS.buyer);
+  let wallet: ReturnType<typeof createWalletClient>;
+  before(async () => {
+    devnet = await startDevnet({ chainId: 1 });
+    t = await startTestApp('pglite', { env: { ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_CONFIRMATIONS: '3' } });
+    // The devnet's token stands in for USDT on Ethereum; the deployer's key is the hot wallet.
+    evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: DEV_KEYS.deployer, contracts: { USDT_ERC20: devnet.usdc } }, t.ctx.db);
+    watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'ETH']);
+    await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
+    ({ key } = await t.tenant(['*']));
+    await t.admin('PATCH', `/admin/tenants/${(await t.ctx.db.selectFrom('api_keys').select('tenant_id').executeTakeFirstOrThrow()).tenant_id}`, { depositCommission: 0 });
+    wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+  });
+  after(async () => {
+    await t?.close();
+    await devnet?.stop();
+  });
+
+  const deposit = async (code: string, orderId: string) => {
+    const res = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: code, orderId } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.data as { id: string; address: Address; minimumAmount: number };
+  };
+  const status = async (id: string) => (await t.call('GET', `/v1/deposit?id=${id}`, { key })).body.data;
+  const controls = () => devnetControls(devnet.rpcUrl, 1);
+
+  it('quotes fees from EIP-1559 fee history, native and token', async () => {
+    const eth = await evm.feeOracle.quote(findCurrency('ETH')!);
+    const usdt = await evm.feeOracle.quote(findCurrency('USDT_ERC20')!);
+    assert.ok(eth! > 0n && eth! < parseEther('0.01'), String(eth));
+    assert.ok(usdt! > 0n, String(usdt));
+    const currencies = (await t.call('GET', '/v1/currencies', { key })).body.data;
+    assert.ok(currencies.find((c: any) => c.code === 'USDT_ERC20').depositNetworkFee.amount > 0);
+  });
+
+  it('sees token and native deposits in blocks, counts confirmations, credits them once', async () => {
+    const usdt = await deposit('USDT_ERC20', 'evm-usdt-1');
+    const eth = await deposit('ETH', 'evm-eth-1');
+    assert.match(usdt.address, /^0x[0-9a-fA-F]{40}$/);
+    const feeUsdt = BigInt(Math.round(usdt.minimumAmount * 1e6)) - 1_000_000n; // minimum = 1 + fee
+    const h1 = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 25_000_000n], chain: null, account: buyer });
+    const h2 = await wallet.sendTransaction({ to: eth.address, value: parseEther('0.05'), chain: null, account: buyer });
+    let round = await watcher.round();
+    assert.equal(round.seen, 2);
+    assert.equal((await status(usdt.id)).status, 'processing');
+    assert.equal((await status(eth.id)).status, 'processing');
+    const payments = await t.ctx.db.selectFrom('payments').select(['tx_hash', 'output_index', 'currency_code', 'confirmations']).where('owner_id', 'in', [usdt.id, eth.id]).execute();
+    assert.deepEqual(
+      payments.map((p) => [p.tx_hash, p.currency_code, p.output_index >= 0 ? 'log' : 'native']).sort(),
+      [[h1, 'USDT_ERC20', 'log'], [h2, 'ETH', 'native']].sort(),
+    );
+    assert.deepEqual(payments.map((p) => p.confirmations).sort(), [1, 2]); // one block each, automined
+    assert.equal(payments.find((p) => p.currency_code === 'ETH')!.output_index, NATIVE_OUTPUT_INDEX);
+
+    await controls().mine({ blocks: 2 });
+    round = await watcher.round();
+    assert.equal(round.confirmed, 2);
+    const credited = await status(usdt.id);
+    assert.equal(credited.status, 'completed');
+    assert.equal(credited.settlement.amountPaid, 25);
+    assert.equal(credited.settlement.networkFeeAmount, Number(feeUsdt) / 1e6);
+    assert.equal((await status(eth.id)).status, 'completed');
+    // Another round over the same blocks changes nothing.
+    const again = await watcher.round();
+    assert.deepEqual([again.seen, again.confirmed, again.orphaned], [0, 0, 0]);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
+  it('a reorg that drops an unconfirmed payment takes it back out', async () => {
+    const d = await deposit('ETH', 'evm-reorg-1');
+    const snapshot = await controls().snapshot();
+    const hash = await wallet.sendTransaction({ to: d.address, value: parseEther('0.02'), chain: null, account: buyer });
+    const seen = await watcher.round();
+    assert.equal(seen.seen, 1, JSON.stringify(seen));
+    assert.equal((await status(d.id)).status, 'processing');
+    await controls().revert({ id: snapshot });
+    await controls().dropTransaction({ hash }).catch(() => {}); // double-spent: it does not come back from the mempool
+    await controls().mine({ blocks: 3 }); // the other branch, without the payment, grows longer
+    const round = await watcher.round();
+    assert.equal(round.orphaned, 1);
+    assert.equal((await status(d.id)).status, 'created');
+  });
+
+  it('pays a withdrawal from the hot wallet: signed with EIP-1559, stored, broadcast, confirmed', async () => {
+    await devnet.mint(evm.hotWallet!, 1_000_000_000n);
+    const dest = privateKeyToAccount(DEV_KEYS.seller).address;
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', address: dest, amount: 20, orderId: 'evm-out-1' } });
+    assert.equal(q.status, 200, JSON.stringify(q.body));
+    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
+    assert.equal(w.status, 'created', JSON.stringify(w));
+    const service = new WithdrawalService(t.ctx);
+    const before = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [dest] })) as bigint;
+    await service.executeRound([evm]);
+    let row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
+    assert.equal(row.status, 'processing');
+    assert.match(row.transactionHash, /^0x[0-9a-f]{64}$/);
+    const stored = await t.ctx.db.selectFrom('withdrawals').select('signed_tx').where('id', '=', w.id).executeTakeFirstOrThrow();
+    assert.match(stored.signed_tx!, /^0x02/); // EIP-1559 typed transaction
+    await controls().mine({ blocks: 3 });
+    await service.executeRound([evm]);
+    row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
+    assert.equal(row.status, 'completed');
+    const afterBalance = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [dest] })) as bigint;
+    assert.equal(afterBalance - before, 20_000_000n);
+    // Rebroadcasting the stored transaction is harmless.
+    await evm.broadcast({ txHash: row.transactionHash, raw: stored.signed_tx! });
+  });
+});
