@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
 export type Role = 'api' | 'worker' | 'all';
@@ -114,6 +115,22 @@ function cidrList(name: string, raw: string): string[] {
   return entries;
 }
 
+/**
+ * A secret from `NAME` or, better, from the file named by `NAME_FILE` (a mounted secret: it stays
+ * out of the process environment and its listings).
+ */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const file = env[`${name}_FILE`];
+  if (file) {
+    try {
+      return readFileSync(file, 'utf8').trim() || undefined;
+    } catch (err) {
+      throw new ConfigError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return env[name] || undefined;
+}
+
 /** A whole number that may exceed 2^53 (wei, gas). */
 function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | null): bigint | null {
   const raw = env[name];
@@ -166,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chains[net] = {
       rpcUrl: env[`${net}_RPC_URL`] || undefined,
       xpub: env[`${net}_XPUB`] || undefined,
-      hotWalletKey: env[`${net}_HOT_WALLET_KEY`] || undefined,
+      hotWalletKey: secret(env, `${net}_HOT_WALLET_KEY`),
       confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
     };
   }

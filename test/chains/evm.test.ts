@@ -128,3 +128,50 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     await evm.broadcast({ txHash: row.transactionHash, raw: stored.signed_tx! });
   });
 });
+
+// The same adapter on the other two EVM networks, each with its own chain id, native coin and token.
+for (const [chainId, network, native, token] of [
+  [56, 'BNB', 'BNB', null],
+  [8453, 'BASE', 'ETH_BASE', 'USDC_BASE'],
+] as const) {
+  describe(`EVM adapter on ${network} (anvil, chain id ${chainId})`, { skip: anvilBinary() ? false : 'anvil is not installed for this platform' }, () => {
+    let devnet: Devnet;
+    let t: TestApp;
+    let evm: EvmChain;
+    before(async () => {
+      devnet = await startDevnet({ chainId });
+      t = await startTestApp('pglite', { env: { [`${network}_RPC_URL`]: devnet.rpcUrl, [`${network}_CONFIRMATIONS`]: '2' } });
+      evm = new EvmChain({ network, rpcUrl: devnet.rpcUrl, contracts: token ? { [token]: devnet.usdc } : {} }, t.ctx.db);
+      await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDC', 'ETH', 'BNB']);
+      await refreshFees(t.ctx.db, (c) => (c.network === (network === 'BNB' ? 'BNB' : 'Base') ? evm.feeOracle : { source: 'none', quote: async () => null }));
+    });
+    after(async () => {
+      await t?.close();
+      await devnet?.stop();
+    });
+
+    it('credits native and token deposits after their confirmations', async () => {
+      const { key } = await t.tenant(['*']);
+      const buyer = privateKeyToAccount(DEV_KEYS.buyer);
+      const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: chainId, name: network, nativeCurrency: { name: native, symbol: native, decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+      const make = async (code: string) => (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: code, orderId: `${code}-1` } })).body.data;
+      const nativeDeposit = await make(native);
+      await wallet.sendTransaction({ to: nativeDeposit.address, value: parseEther('1'), chain: null, account: buyer });
+      const tokenDeposit = token ? await make(token) : null;
+      if (tokenDeposit) await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [tokenDeposit.address, 30_000_000n], chain: null, account: buyer });
+      const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+      await watcher.round();
+      await devnetControls(devnet.rpcUrl, chainId).mine({ blocks: 2 });
+      await watcher.round();
+      const record = (await t.call('GET', `/v1/deposit?id=${nativeDeposit.id}`, { key })).body.data;
+      assert.equal(record.status, 'completed');
+      assert.equal(record.cryptoCurrencyCode, native);
+      assert.equal(record.settlement.amountPaid, 1);
+      if (tokenDeposit) {
+        const tokenRecord = (await t.call('GET', `/v1/deposit?id=${tokenDeposit.id}`, { key })).body.data;
+        assert.equal(tokenRecord.status, 'completed');
+        assert.equal(tokenRecord.settlement.amountPaid, 30);
+      }
+    });
+  });
+}

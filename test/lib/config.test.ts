@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
 describe('configuration', () => {
@@ -36,5 +39,18 @@ describe('configuration', () => {
       assert.throws(() => loadConfig({ [name]: value }), (err: unknown) => err instanceof ConfigError && err.message.includes(name), name);
     }
     assert.throws(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }), ConfigError);
+  });
+
+  it('reads a hot-wallet key from a mounted file, and says which one it cannot read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cg-key-'));
+    try {
+      const file = join(dir, 'base.key');
+      writeFileSync(file, `0x${'ab'.repeat(32)}\n`, { mode: 0o600 });
+      assert.equal(loadConfig({ BASE_HOT_WALLET_KEY_FILE: file }).chains.BASE.hotWalletKey, `0x${'ab'.repeat(32)}`);
+      assert.equal(loadConfig({ BASE_HOT_WALLET_KEY: '0x01' }).chains.BASE.hotWalletKey, '0x01');
+      assert.throws(() => loadConfig({ BASE_HOT_WALLET_KEY_FILE: join(dir, 'missing') }), (err: unknown) => err instanceof ConfigError && /BASE_HOT_WALLET_KEY_FILE/.test(err.message) && !/ab{4}/.test(err.message));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
