@@ -10,7 +10,7 @@ it('the committed test contracts are what their sources compile to', () => {
   const out = mkdtempSync(join(tmpdir(), 'cg-contracts-'));
   try {
     execFileSync(process.execPath, ['scripts/build-contracts.mjs'], { stdio: 'pipe', env: { ...process.env, CONTRACTS_OUT: out } });
-    for (const name of ['TestUSDC', 'TestSmartWallet']) {
+    for (const name of ['TestUSDC', 'TestSmartWallet', 'TestPermit2', 'TestX402Permit2Proxy']) {
       const fresh = JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8'));
       const committed = JSON.parse(readFileSync(`contracts/${name}.json`, 'utf8'));
       assert.equal(fresh.bytecode, committed.bytecode, name);

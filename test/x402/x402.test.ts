@@ -329,9 +329,16 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       ['invalid_exact_evm_payload_signature', { signer: privateKeyToAccount(DEV_KEYS.seller) }],
     ];
     for (const [reason, o] of cases) assert.equal((await call('verify', await permitBody(o))).body.invalidReason, reason, reason);
-    // Settling permit2 through the x402 proxy is not enabled: nothing is sent.
-    const settled = await call('settle', await permitBody());
-    assert.deepEqual([settled.body.success, settled.body.errorReason, settled.body.transaction], [false, 'settlement_disabled', '']);
+    // Settled through the x402 permit2 proxy (at its canonical address on the devnet): the amount
+    // goes to the witness recipient; a replay gets the same transaction; the nonce is then spent.
+    const body = await permitBody();
+    const before = await usdcBalance(seller);
+    const settled = await call('settle', body);
+    assert.equal(settled.body.success, true, JSON.stringify(settled.body));
+    assert.match(settled.body.transaction, /^0x[0-9a-f]{64}$/);
+    assert.equal(await usdcBalance(seller), before + 5000n);
+    assert.equal((await call('settle', body)).body.transaction, settled.body.transaction);
+    assert.equal((await call('verify', body)).body.invalidReason, 'authorization_already_used');
   });
 
   it('a smart-contract wallet (ERC-1271) pays: its owner signs, the chain checks, the token settles', async () => {

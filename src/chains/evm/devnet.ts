@@ -17,6 +17,12 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 
 const require = createRequire(import.meta.url);
 
+const artifact = (name: string) => JSON.parse(readFileSync(new URL(`../../../contracts/${name}.json`, import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
+
+/** Permit2's and x402's exact permit2 proxy's canonical addresses (the same on every chain). */
+export const PERMIT2_CANONICAL: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+export const X402_PERMIT2_PROXY_CANONICAL: Address = '0x402085c248EeA27D92E8b30b2C58ed07f9E20001';
+
 /** The compiled EIP-3009 test token (contracts/TestUSDC.sol, built by `npm run build:contracts`). */
 export const TEST_USDC = JSON.parse(readFileSync(new URL('../../../contracts/TestUSDC.json', import.meta.url), 'utf8')) as {
   abi: Abi;
@@ -104,6 +110,14 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
     await pub.waitForTransactionReceipt({ hash: h });
   };
   await mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n);
+  // Permit2 and x402's permit2 proxy at their canonical addresses, as on Base: deployed, then
+  // their runtime code placed where payments name them (neither has constructor state).
+  const control = devnetControls(rpcUrl, chainId);
+  for (const [name, at] of [['TestPermit2', PERMIT2_CANONICAL], ['TestX402Permit2Proxy', X402_PERMIT2_PROXY_CANONICAL]] as const) {
+    const { abi, bytecode } = artifact(name);
+    const deployed = await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode }) });
+    await control.setCode({ address: at, bytecode: (await pub.getCode({ address: deployed.contractAddress! }))! });
+  }
   return {
     rpcUrl,
     chainId,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { getAddress, isAddress, isHex, recoverTypedDataAddress, type Address, type Hex } from 'viem';
+import { getAddress, isAddress, isHex, recoverTypedDataAddress, type Abi, type Address, type Hex } from 'viem';
 import type { Db } from '../../lib/db/index.ts';
 import type { X402SettlementsTable } from '../../lib/db/schema.ts';
 import type { X402Settings } from '../../config.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
+import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes, x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { EIP3009_ABI, type X402Asset, type X402Chain } from './chain.ts';
 
 export type SettlementRow = Selectable<X402SettlementsTable>;
@@ -103,6 +103,43 @@ class Permit2Payment extends Error {
   constructor(readonly permit: Permit2Parsed) {
     super('permit2 payment');
   }
+}
+
+/** What a settlement sends and how it is keyed, whichever transfer method the payment uses. */
+interface Settleable {
+  key: { asset: Address; payer: Address; nonce: string };
+  payTo: Address;
+  amount: bigint;
+  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[] };
+}
+
+function eip3009Settleable(p: Parsed): Settleable {
+  return {
+    key: { asset: p.asset.address, payer: p.auth.from, nonce: p.auth.nonce },
+    payTo: p.payTo,
+    amount: p.amount,
+    call: {
+      address: p.asset.address,
+      abi: EIP3009_ABI,
+      functionName: 'transferWithAuthorization',
+      args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
+    },
+  };
+}
+
+/** Permit2 payments go through x402's proxy, which sends the amount to the witness recipient. */
+function permit2Settleable(p: Permit2Parsed): Settleable {
+  return {
+    key: { asset: p.token, payer: p.from, nonce: p.nonce.toString() },
+    payTo: p.to,
+    amount: p.amount,
+    call: {
+      address: getAddress(x402ExactPermit2ProxyAddress),
+      abi: x402ExactPermit2ProxyABI as Abi,
+      functionName: 'settle',
+      args: [{ permitted: { token: p.token, amount: p.amount }, nonce: p.nonce, deadline: p.deadline }, p.from, { to: p.to, validAfter: p.validAfter }, p.signature],
+    },
+  };
 }
 
 const PERMIT2_NONCE_ABI = [
@@ -212,26 +249,20 @@ export class X402Facilitator {
    * the daily gas budgets (all tenants, this tenant), and the gas ceiling on this settlement's
    * estimate. Returns the estimate to send the transaction with.
    */
-  private async spendingCheck(tenantId: string, p: Parsed): Promise<bigint> {
+  private async spendingCheck(tenantId: string, s: Settleable): Promise<bigint> {
     const { publicClient, feePayer } = this.chain!;
     const [balance, gas] = await Promise.all([
       publicClient.getBalance({ address: feePayer! }),
-      publicClient.estimateContractGas({
-        address: p.asset.address,
-        abi: EIP3009_ABI,
-        functionName: 'transferWithAuthorization',
-        args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
-        account: feePayer!,
-      }),
+      publicClient.estimateContractGas({ ...s.call, account: feePayer! } as never),
     ]);
-    if (balance < this.limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', p.auth.from);
+    if (balance < this.limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);
     if (this.limits.gasBudgetWei !== null && (await this.gasSpent()) >= this.limits.gasBudgetWei) {
-      throw new Invalid('gas_budget_exhausted', 'the daily gas budget of this facilitator is spent', p.auth.from);
+      throw new Invalid('gas_budget_exhausted', 'the daily gas budget of this facilitator is spent', s.key.payer);
     }
     if (this.limits.tenantGasBudgetWei !== null && (await this.gasSpent(tenantId)) >= this.limits.tenantGasBudgetWei) {
-      throw new Invalid('tenant_gas_budget_exhausted', 'the daily gas budget of this merchant is spent', p.auth.from);
+      throw new Invalid('tenant_gas_budget_exhausted', 'the daily gas budget of this merchant is spent', s.key.payer);
     }
-    if (gas > this.limits.gasCeiling) throw new Invalid('gas_ceiling_exceeded', `the settlement needs ${gas} gas, above the ceiling`, p.auth.from);
+    if (gas > this.limits.gasCeiling) throw new Invalid('gas_ceiling_exceeded', `the settlement needs ${gas} gas, above the ceiling`, s.key.payer);
     return gas;
   }
 
@@ -383,14 +414,14 @@ export class X402Facilitator {
     if (allowance < p.amount) throw new Invalid('permit2_allowance_required', 'the payer has not approved Permit2 for the amount', p.from);
   }
 
-  private async existing(p: Parsed): Promise<SettlementRow | undefined> {
+  private async existing(key: Settleable['key']): Promise<SettlementRow | undefined> {
     return this.db
       .selectFrom('x402_settlements')
       .selectAll()
       .where('network', '=', this.chain!.network)
-      .where('asset', '=', p.asset.address.toLowerCase())
-      .where('payer', '=', p.auth.from.toLowerCase())
-      .where('nonce', '=', p.auth.nonce)
+      .where('asset', '=', key.asset.toLowerCase())
+      .where('payer', '=', key.payer.toLowerCase())
+      .where('nonce', '=', key.nonce)
       .executeTakeFirst();
   }
 
@@ -405,7 +436,7 @@ export class X402Facilitator {
         return { isValid: true, payer: err.permit.from };
       }
       await this.checkSignature(p);
-      const known = await this.existing(p);
+      const known = await this.existing(eip3009Settleable(p).key);
       if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
       await this.checkChain(p);
       return { isValid: true, payer: p.auth.from };
@@ -422,42 +453,43 @@ export class X402Facilitator {
    */
   async settle(tenantId: string, body: unknown): Promise<SettleResult> {
     const network = this.chain?.network ?? '';
-    let p: Parsed;
+    let settleable: Settleable;
+    let check: () => Promise<void>;
     try {
-      p = this.parse(body);
-    } catch (err) {
-      if (err instanceof Permit2Payment) {
-        // Verified in full, but broadcasting goes through the x402 permit2 proxy, which this
-        // facilitator does not call yet: nothing is sent.
-        const base = { payer: err.permit.from, network, amount: err.permit.amount.toString(), transaction: '' };
-        try {
-          await this.checkPermit2(err.permit);
-        } catch (inner) {
-          if (inner instanceof Invalid) return { success: false, errorReason: inner.reason, errorMessage: inner.message, ...base };
-          return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (inner as Error).message, ...base };
-        }
-        return { success: false, errorReason: 'settlement_disabled', errorMessage: 'permit2 settlement is not enabled on this facilitator', ...base };
+      try {
+        const p = this.parse(body);
+        settleable = eip3009Settleable(p);
+        check = async () => {
+          await this.checkSignature(p);
+          await this.checkChain(p);
+        };
+      } catch (err) {
+        if (!(err instanceof Permit2Payment)) throw err;
+        settleable = permit2Settleable(err.permit);
+        check = () => this.checkPermit2(err.permit);
       }
+    } catch (err) {
       if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', network, ...(err.payer ? { payer: err.payer } : {}) };
       return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', network };
     }
-    const base = { payer: p.auth.from, network, amount: p.amount.toString() };
-    const replay = await this.existing(p);
+    const s = settleable;
+    const base = { payer: s.key.payer, network, amount: s.amount.toString() };
+    const replay = await this.existing(s.key);
     if (replay) return this.answer(replay, base);
     try {
-      await this.checkSignature(p);
-      await this.checkChain(p);
+      await check();
     } catch (err) {
       if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', ...base };
       return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', ...base };
     }
-    if (!this.chain!.walletClient) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
+    const wallet = this.chain!.walletClient;
+    if (!wallet) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
     let gas: bigint;
     try {
-      gas = await this.spendingCheck(tenantId, p);
+      gas = await this.spendingCheck(tenantId, s);
     } catch (err) {
       if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', ...base };
-      // The estimate reverted: the token refuses this transfer as it stands.
+      // The estimate reverted: the chain refuses this transfer as it stands.
       return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (err as Error).message.split('\n')[0], transaction: '', ...base };
     }
 
@@ -468,29 +500,21 @@ export class X402Facilitator {
         id,
         tenant_id: tenantId,
         network,
-        asset: p.asset.address.toLowerCase(),
-        payer: p.auth.from.toLowerCase(),
-        pay_to: p.payTo.toLowerCase(),
-        nonce: p.auth.nonce,
-        amount: p.amount,
+        asset: s.key.asset.toLowerCase(),
+        payer: s.key.payer.toLowerCase(),
+        pay_to: s.payTo.toLowerCase(),
+        nonce: s.key.nonce,
+        amount: s.amount,
         status: 'submitted',
       })
       .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!claimed) return this.answer(await this.awaitTransaction(p), base);
+    if (!claimed) return this.answer(await this.awaitTransaction(s.key), base);
 
     let hash: Hex;
     try {
-      hash = await this.chain!.walletClient.writeContract({
-        address: p.asset.address,
-        abi: EIP3009_ABI,
-        functionName: 'transferWithAuthorization',
-        args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
-        account: this.chain!.walletClient.account!,
-        chain: this.chain!.walletClient.chain,
-        gas,
-      });
+      hash = await wallet.writeContract({ ...s.call, account: wallet.account!, chain: wallet.chain, gas } as never);
     } catch (err) {
       // Refused before reaching the chain (simulation revert, node down): nothing was sent.
       const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
@@ -506,10 +530,10 @@ export class X402Facilitator {
   }
 
   /** A concurrent settle owns the key: wait (bounded) for its transaction. */
-  private async awaitTransaction(p: Parsed): Promise<SettlementRow> {
+  private async awaitTransaction(key: Settleable['key']): Promise<SettlementRow> {
     const deadline = Date.now() + this.receiptTimeoutMs;
     for (;;) {
-      const row = (await this.existing(p))!;
+      const row = (await this.existing(key))!;
       if (row.status !== 'submitted' || Date.now() > deadline) return row;
       if (row.transaction) {
         try {
@@ -517,7 +541,8 @@ export class X402Facilitator {
         } catch {
           /* still pending */
         }
-        return (await this.existing(p))!.status === 'submitted' ? row : (await this.existing(p))!;
+        const now = (await this.existing(key))!;
+        return now.status === 'submitted' ? row : now;
       }
       await new Promise((r) => setTimeout(r, 50));
     }
