@@ -43,18 +43,18 @@ export async function benchWebhooks(): Promise<void> {
     Array.from({ length: opts.perOrigin }, async () => {
       while (next < events) {
         next++;
-        const body = JSON.stringify({ event: 'x402.payment.settled', data: payload, timestamp: new Date().toISOString() });
+        const body = JSON.stringify({ event: 'withdrawal.statusChanged', data: payload, timestamp: new Date().toISOString() });
         await sendWebhook(url, body, { 'x-webhook-signature': signBody(secret, body) }, opts);
       }
     }),
   );
   const bareRate = events / ((performance.now() - started) / 1000);
 
-  // The gateway: events in the outbox (the x402 kind carries its URL), then dispatch and deliver.
+  // The gateway: events in the outbox (withdrawal events carry their URL), then dispatch and deliver.
   for (let i = 0; i < events; i += 500) {
     await database.db.transaction().execute(async (trx) => {
       for (let j = i; j < Math.min(events, i + 500); j++) {
-        await enqueue(trx, { tenantId: tenant.id, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: `s-${j}`, payload: { ...payload, id: `s-${j}` } });
+        await enqueue(trx, { tenantId: tenant.id, type: 'withdrawal.statusChanged', aggregateType: 'withdrawal', aggregateId: `s-${j}`, payload: { ...payload, id: `s-${j}` } });
       }
     });
   }

@@ -11,6 +11,8 @@ export interface ChainSettings {
   rpcUrl?: string;
   xpub?: string;
   hotWalletKey?: string;
+  /** The private side of `xpub` (worker role only), for sweeping deposit addresses. */
+  sweepXprv?: string;
   confirmations?: number;
 }
 
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rpcUrl: env[`${net}_RPC_URL`] || undefined,
       xpub: env[`${net}_XPUB`] || undefined,
       hotWalletKey: secret(env, `${net}_HOT_WALLET_KEY`),
+      sweepXprv: secret(env, `${net}_SWEEP_XPRV`),
       confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
     };
   }

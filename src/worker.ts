@@ -8,6 +8,8 @@ import { chainAdapters, createWatchers } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
 import { WithdrawalService } from './modules/withdrawals/service.ts';
+import { EvmChain } from './chains/evm/evm-chain.ts';
+import { EvmSweeper, sweepAccountKey } from './chains/evm/sweeper.ts';
 import { X402Facilitator } from './modules/x402/facilitator.ts';
 import { allListeners } from './chains/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
@@ -66,6 +68,14 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...(ctx.x402
       ? [every('x402-confirm', 2000, log, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402).confirmPending()))]
       : []),
+    ...adapters
+      .filter((a): a is EvmChain => a instanceof EvmChain)
+      .filter((a) => ctx.config.chains[a.network].sweepXprv && ctx.config.chains[a.network].hotWalletKey)
+      .map((a) => {
+        const settings = ctx.config.chains[a.network];
+        const sweeper = new EvmSweeper(ctx.db, a, sweepAccountKey(settings.sweepXprv!, settings.xpub), settings.rpcUrl!, settings.hotWalletKey as `0x${string}`);
+        return every(`sweep-${a.network}`, 30_000, log, async () => void (await sweeper.round()));
+      }),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
     every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),
     every('webhook-deliver', 200, log, async () => void (await deliverer.round())),

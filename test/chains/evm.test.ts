@@ -4,6 +4,8 @@ import { createWalletClient, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain, NATIVE_OUTPUT_INDEX } from '../../src/chains/evm/evm-chain.ts';
+import { EvmSweeper, SweepKeyError, sweepAccountKey } from '../../src/chains/evm/sweeper.ts';
+import { HDKey } from '@scure/bip32';
 import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -175,3 +177,52 @@ for (const [chainId, network, native, token] of [
     });
   });
 }
+
+describe('sweeping deposit addresses into the hot wallet (anvil, chain id 1)', { skip: anvilBinary() ? false : 'anvil is not installed for this platform' }, () => {
+  let devnet: Devnet;
+  let t: TestApp;
+  let evm: EvmChain;
+  // The operator's deposit account: the API gets its xpub, only the sweeper its xprv.
+  const account = HDKey.fromMasterSeed(Buffer.alloc(32, 7)).derive("m/44'/60'/0'");
+  before(async () => {
+    devnet = await startDevnet({ chainId: 1 });
+    t = await startTestApp('pglite', { env: { ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_CONFIRMATIONS: '1', ETHEREUM_XPUB: account.publicExtendedKey } });
+    evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: DEV_KEYS.deployer, contracts: { USDT_ERC20: devnet.usdc } }, t.ctx.db);
+    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'ETH']);
+    await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
+  });
+  after(async () => {
+    await t?.close();
+    await devnet?.stop();
+  });
+
+  it('moves confirmed token and native deposits to the hot wallet, topping up gas for tokens, once', async () => {
+    assert.throws(() => sweepAccountKey(HDKey.fromMasterSeed(Buffer.alloc(32, 8)).derive("m/44'/60'/0'").privateExtendedKey, account.publicExtendedKey), SweepKeyError);
+    const { key } = await t.tenant(['*']);
+    const buyer = privateKeyToAccount(DEV_KEYS.buyer);
+    const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+    const usdt = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'sweep-usdt' } })).body.data;
+    const eth = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'ETH', orderId: 'sweep-eth' } })).body.data;
+    await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 40_000_000n], chain: null, account: buyer });
+    await wallet.sendTransaction({ to: eth.address, value: parseEther('0.5'), chain: null, account: buyer });
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+    await watcher.round();
+    await devnetControls(devnet.rpcUrl, 1).mine({ blocks: 1 });
+    await watcher.round();
+    assert.equal((await t.call('GET', `/v1/deposit?id=${usdt.id}`, { key })).body.data.status, 'completed');
+
+    const hot = evm.hotWallet!;
+    const tokenBefore = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [hot] })) as bigint;
+    const sweeper = new EvmSweeper(t.ctx.db, evm, sweepAccountKey(account.privateExtendedKey, account.publicExtendedKey), devnet.rpcUrl, DEV_KEYS.deployer);
+    const first = await sweeper.round();
+    assert.deepEqual(first, { swept: 2, toppedUp: 1 });
+    const tokenAfter = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [hot] })) as bigint;
+    assert.equal(tokenAfter - tokenBefore, 40_000_000n);
+    assert.equal(await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [usdt.address] }), 0n);
+    assert.ok((await evm.client.getBalance({ address: eth.address })) < parseEther('0.0001'));
+    const rows = await t.ctx.db.selectFrom('payments').select(['swept_at', 'sweep_tx']).where('owner_id', 'in', [usdt.id, eth.id]).execute();
+    assert.ok(rows.every((r) => r.swept_at !== null && /^0x[0-9a-f]{64}$/.test(r.sweep_tx!)));
+    assert.deepEqual(await sweeper.round(), { swept: 0, toppedUp: 0 }); // nothing left
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+});

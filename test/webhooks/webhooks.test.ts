@@ -270,7 +270,7 @@ describeEngines('webhook deliveries', (engine) => {
       const { tenantId } = await t.tenant(['*']);
       await t.ctx.db.transaction().execute(async (trx) => {
         for (let i = 0; i < 200; i++) {
-          await enqueue(trx, { tenantId, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: `race-${i}`, payload: { id: `race-${i}`, webhookUrl: `${receiver.url}/r${i % 10}` } });
+          await enqueue(trx, { tenantId, type: 'withdrawal.statusChanged', aggregateType: 'withdrawal', aggregateId: `race-${i}`, payload: { id: `race-${i}`, webhookUrl: `${receiver.url}/r${i % 10}` } });
         }
       });
       await dispatchEvents(t.ctx.db, 500);

@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 
 const TEST_SMART_WALLET = JSON.parse(readFileSync('contracts/TestSmartWallet.json', 'utf8')) as { abi: readonly unknown[]; bytecode: Hex };
 import { connectX402 } from '../../src/modules/x402/chain.ts';
+import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { TRANSFER_TYPES, X402Facilitator } from '../../src/modules/x402/facilitator.ts';
 import type { X402Settings } from '../../src/config.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
@@ -141,6 +142,11 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       assert.equal(one.body.data.transaction, receipt.transaction);
       const events = await t.ctx.db.selectFrom('outbox_events').select(['event_type']).where('aggregate_id', '=', listed.data[0].id).execute();
       assert.deepEqual(events.map((e) => e.event_type), ['x402.payment.settled']);
+      // Delivered to the merchant's default webhook URL, with the settlement record as data.
+      await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositWebhookUrl: 'https://merchant.example.com/x402' });
+      await dispatchEvents(t.ctx.db);
+      const delivery = await t.ctx.db.selectFrom('webhook_deliveries').select(['url', 'event_type']).where('aggregate_key', '=', `x402:${listed.data[0].id}`).executeTakeFirstOrThrow();
+      assert.deepEqual(delivery, { url: 'https://merchant.example.com/x402', event_type: 'x402.payment.settled' });
     } finally {
       await new Promise((r) => server.close(r));
     }

@@ -95,6 +95,16 @@ export class EvmChain implements ChainAdapter {
     this.feeOracle = { source: `evm-fee-history:${opts.network}`, quote: (currency) => this.quoteFee(currency) };
   }
 
+  /** The token contract of a currency on this network (null for the native coin). */
+  contractFor(code: CryptoCode): Address | null {
+    return this.contractOf.get(code) ?? null;
+  }
+
+  /** The currency code of the coin that pays gas here. */
+  get nativeCode(): CryptoCode {
+    return this.native.code;
+  }
+
   get hotWallet(): Address | undefined {
     return this.wallet?.account?.address;
   }

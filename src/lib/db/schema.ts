@@ -198,6 +198,8 @@ export interface PaymentsTable {
   first_seen_at: Timestamp;
   confirmed_at: NullableTimestamp;
   updated_at: Timestamp;
+  swept_at: NullableTimestamp;
+  sweep_tx: string | null;
 }
 
 /** Status of a deposit (the spec's enum). */

@@ -32,8 +32,13 @@ async function urlFor(trx: Trx, event: ClaimedEvent): Promise<string | null> {
       const row = await trx.selectFrom('invoices').select('webhook_url').where('id', '=', event.aggregateId).executeTakeFirst();
       return row?.webhook_url ?? null;
     }
+    case 'x402': {
+      // x402 payments belong to the merchant, not to an object with its own URL: the tenant default.
+      const row = await trx.selectFrom('tenants').select('deposit_webhook_url').where('id', '=', event.tenantId!).executeTakeFirst();
+      return row?.deposit_webhook_url ?? null;
+    }
     default: {
-      // Withdrawals and x402 settlements carry their URL in the record they publish.
+      // Withdrawals carry their URL (from the commit) in the record they publish.
       const url = (event.payload as { webhookUrl?: unknown } | null)?.webhookUrl;
       return typeof url === 'string' && url ? url : null;
     }

@@ -1,0 +1,139 @@
+import { HDKey } from '@scure/bip32';
+import { sql } from 'kysely';
+import { createWalletClient, encodeFunctionData, getAddress, http, toHex, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Db } from '../../lib/db/index.ts';
+import { findCurrency } from '../../modules/currencies/catalogue.ts';
+import { custodyAccount, post } from '../../modules/ledger/service.ts';
+import type { EvmChain } from './evm-chain.ts';
+
+const ERC20 = [
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+] as const;
+
+export class SweepKeyError extends Error {}
+
+/**
+ * The account's extended private key (`NET_SWEEP_XPRV`, worker role only). It must be the private
+ * side of the configured `NET_XPUB`, or the sweeper would sign for addresses nobody watches.
+ */
+export function sweepAccountKey(xprv: string, xpub: string | undefined): HDKey {
+  const key = HDKey.fromExtendedKey(xprv);
+  if (!key.privateKey) throw new SweepKeyError('the sweep key must be an extended private key (xprv)');
+  if (xpub && key.publicExtendedKey !== xpub) throw new SweepKeyError('the sweep key is not the private side of the configured xpub');
+  return key;
+}
+
+export interface SweepResult {
+  swept: number;
+  toppedUp: number;
+}
+
+/**
+ * Moves confirmed deposits from their one-off addresses into the hot wallet, so withdrawals can be
+ * paid: native coins minus the transfer's gas; tokens after topping the address up with just the
+ * gas the transfer needs, from the hot wallet. The gas spent is booked against collected network
+ * fees (custody out, `fees:network` down); coins moving between our own addresses stay in custody.
+ */
+export class EvmSweeper {
+  constructor(
+    private readonly db: Db,
+    private readonly evm: EvmChain,
+    private readonly account: HDKey,
+    private readonly rpcUrl: string,
+    private readonly hotWalletKey: Hex,
+  ) {}
+
+  private keyOf(index: number): Hex {
+    return toHex(this.account.deriveChild(0).deriveChild(index).privateKey!);
+  }
+
+  async round(): Promise<SweepResult> {
+    const network = this.evm.network;
+    const hot = privateKeyToAccount(this.hotWalletKey);
+    const due = await this.db
+      .selectFrom('payments as p')
+      .innerJoin('addresses as a', (j) => j.onRef('a.network', '=', 'p.network').onRef('a.address', '=', 'p.address'))
+      .select(['p.address', 'p.currency_code', 'a.derivation_index', sql<string>`array_agg(p.id)`.as('ids')])
+      .where('p.network', '=', network)
+      .where('p.status', '=', 'confirmed')
+      .where('p.swept_at', 'is', null)
+      .groupBy(['p.address', 'p.currency_code', 'a.derivation_index'])
+      .limit(50)
+      .execute();
+    const result: SweepResult = { swept: 0, toppedUp: 0 };
+    const client = this.evm.client;
+    const fees = await client.estimateFeesPerGas();
+    for (const row of due) {
+      const currency = findCurrency(row.currency_code)!;
+      const from = getAddress(row.address);
+      const owner = privateKeyToAccount(this.keyOf(row.derivation_index));
+      if (owner.address !== from) continue; // not derived from this account key: not ours to move
+      const wallet = createWalletClient({ account: owner, transport: http(this.rpcUrl) });
+      const contract = this.evm.contractFor(currency.code);
+      let hash: Hex | null = null;
+      if (!contract) {
+        const balance = await client.getBalance({ address: from });
+        const gasCost = 21_000n * fees.maxFeePerGas!;
+        if (balance <= gasCost) continue;
+        hash = await wallet.sendTransaction({ chain: null, to: hot.address, value: balance - gasCost, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+      } else {
+        const amount = await client.readContract({ address: contract, abi: ERC20, functionName: 'balanceOf', args: [from] });
+        if (amount === 0n) continue;
+        const data = encodeFunctionData({ abi: ERC20, functionName: 'transfer', args: [hot.address, amount] });
+        const gas = ((await client.estimateGas({ account: from, to: contract, data })) * 12n) / 10n;
+        const need = gas * fees.maxFeePerGas!;
+        const has = await client.getBalance({ address: from });
+        if (has < need) {
+          const hotWallet = createWalletClient({ account: hot, transport: http(this.rpcUrl) });
+          const topUp = await hotWallet.sendTransaction({ chain: null, to: from, value: need - has });
+          const receipt = await client.waitForTransactionReceipt({ hash: topUp });
+          await this.bookGas(`sweep-topup:${topUp}`, receipt.gasUsed * receipt.effectiveGasPrice);
+          result.toppedUp++;
+        }
+        hash = await wallet.sendTransaction({ chain: null, to: contract, data, gas, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+      }
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') continue;
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('payments')
+          .set({ swept_at: sql`now()`, sweep_tx: hash } as never)
+          .where('id', 'in', row.ids as unknown as string[])
+          .execute();
+        await this.bookGas(`sweep:${hash}`, receipt.gasUsed * receipt.effectiveGasPrice, trx);
+      });
+      result.swept++;
+    }
+    return result;
+  }
+
+  /** Gas paid in the native coin: out of custody, out of the network fees collected for it. */
+  private async bookGas(ref: string, wei: bigint, executor?: Parameters<typeof post>[0]): Promise<void> {
+    if (wei === 0n) return;
+    const write = (trx: Parameters<typeof post>[0]) =>
+      post(trx, {
+        tenantId: null,
+        kind: 'sweep.gas',
+        refType: 'transaction',
+        refId: ref,
+        lines: [
+          { account: 'fees:network', currency: this.evm.nativeCode, amount: wei },
+          { account: custodyAccount(this.evm.network), currency: this.evm.nativeCode, amount: -wei },
+        ],
+      });
+    if (executor) await write(executor);
+    else await this.db.transaction().execute(write);
+  }
+}
+
