@@ -5,21 +5,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../lib/db/index.ts';
 import { findCurrency } from '../../modules/currencies/catalogue.ts';
 import { custodyAccount, post } from '../../modules/ledger/service.ts';
-import type { EvmChain } from './evm-chain.ts';
+import { ERC20_ABI, type EvmChain } from './evm-chain.ts';
 
-const ERC20 = [
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-] as const;
 
 export class SweepKeyError extends Error {}
 
@@ -88,9 +75,9 @@ export class EvmSweeper {
         if (balance <= gasCost) continue;
         hash = await wallet.sendTransaction({ chain: null, to: hot.address, value: balance - gasCost, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
       } else {
-        const amount = await client.readContract({ address: contract, abi: ERC20, functionName: 'balanceOf', args: [from] });
+        const amount = await client.readContract({ address: contract, abi: ERC20_ABI, functionName: 'balanceOf', args: [from] });
         if (amount === 0n) continue;
-        const data = encodeFunctionData({ abi: ERC20, functionName: 'transfer', args: [hot.address, amount] });
+        const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [hot.address, amount] });
         const gas = ((await client.estimateGas({ account: from, to: contract, data })) * 12n) / 10n;
         const need = gas * fees.maxFeePerGas!;
         const has = await client.getBalance({ address: from });
