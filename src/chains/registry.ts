@@ -3,6 +3,7 @@ import type { Db } from '../lib/db/index.ts';
 import { API_NETWORKS, NETWORKS, type ApiNetwork } from '../modules/currencies/catalogue.ts';
 import { SandboxChain } from './sandbox/sandbox-chain.ts';
 import { EvmChain } from './evm/evm-chain.ts';
+import { EsploraChain } from './btc/esplora-chain.ts';
 import type { ChainAdapter } from './types.ts';
 import { Watcher, type PaymentListener } from './watcher.ts';
 
@@ -20,8 +21,8 @@ export function networkFromApi(value: string): NetworkEnvName | undefined {
 
 /**
  * The adapters of the networks this installation can watch: a sandbox chain for networks without
- * an RPC URL, the EVM adapter for Ethereum, BNB and Base with one. Bitcoin and Tron with an RPC URL
- * are not watched until their adapters exist (nothing is credited from a chain nobody reads). The
+ * an RPC URL, the EVM adapter for Ethereum, BNB and Base with one, Esplora for Bitcoin. Tron with
+ * an RPC URL is not watched until its adapter exists (nothing is credited from a chain nobody reads). The
  * hot-wallet key reaches the adapter only in a process that runs the workers.
  */
 export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
@@ -31,7 +32,7 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
     if (!settings.rpcUrl) adapters.push(new SandboxChain(network, db));
     else if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
       adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
-    }
+    } else if (network === 'BTC') adapters.push(new EsploraChain(settings.rpcUrl));
   }
   return adapters;
 }

@@ -1,0 +1,133 @@
+import type { CryptoCode } from '../../modules/currencies/catalogue.ts';
+import type { FeeOracle } from '../../modules/currencies/fees.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
+
+/** The parts of an Esplora transaction the adapter reads (https://github.com/Blockstream/esplora/blob/master/API.md). */
+interface EsploraTx {
+  txid: string;
+  vin: Array<{ sequence: number }>;
+  vout: Array<{ scriptpubkey_address?: string; value: number }>;
+  status: { confirmed: boolean; block_height?: number; block_hash?: string };
+}
+
+/** Blocks scanned per round at most. */
+const MAX_BLOCKS_PER_ROUND = 50;
+/** vbytes of a one-input, two-output P2WPKH payment: what a deposit's sweep or a withdrawal costs. */
+const TYPICAL_VBYTES = 141n;
+
+/**
+ * Bitcoin through an Esplora-compatible REST API (Blockstream's, mempool.space's, or your own
+ * electrs). Incoming payments are outputs to our addresses in the new blocks' transactions and in
+ * the mempool (one set lookup per batch); a transaction that signals replace-by-fee (an input with
+ * nSequence below 0xfffffffe, BIP 125) is not final before it confirms; reorgs show as a changed
+ * block hash on the rescanned range and as transactions the node no longer knows. Withdrawals
+ * (PSBT) are not implemented yet: the hot wallet reads as empty, so they wait.
+ */
+export class EsploraChain implements ChainAdapter {
+  readonly sandbox = false;
+  readonly network = 'BTC' as const;
+  readonly feeOracle: FeeOracle;
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetcher: typeof fetch = fetch,
+  ) {
+    this.feeOracle = { source: 'esplora-fee-estimates', quote: () => this.quoteFee() };
+  }
+
+  private async get<T>(path: string, as: 'json' | 'text' = 'json'): Promise<T> {
+    const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}${path}`, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`esplora ${path}: HTTP ${res.status}`);
+    return (as === 'json' ? await res.json() : await res.text()) as T;
+  }
+
+  async tip(): Promise<ChainTip | null> {
+    const [height, hash] = await Promise.all([this.get<string>('/blocks/tip/height', 'text'), this.get<string>('/blocks/tip/hash', 'text')]);
+    return { height: Number(height), hash: hash.trim() };
+  }
+
+  async blockHash(height: number): Promise<string | null> {
+    return (await this.get<string>(`/block-height/${height}`, 'text').catch(() => null))?.trim() ?? null;
+  }
+
+  /** All transactions of a block, 25 per page as Esplora serves them. */
+  private async blockTxs(hash: string): Promise<EsploraTx[]> {
+    const out: EsploraTx[] = [];
+    for (let start = 0; ; start += 25) {
+      const page = await this.get<EsploraTx[]>(`/block/${hash}/txs/${start}`);
+      out.push(...page);
+      if (page.length < 25) return out;
+    }
+  }
+
+  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+    const tip = await this.tip();
+    if (!tip) return [];
+    const last = Math.min(tip.height, fromHeight + MAX_BLOCKS_PER_ROUND - 1);
+    const txs: EsploraTx[] = [];
+    for (let h = Math.max(0, fromHeight); h <= last; h++) {
+      const hash = await this.blockHash(h);
+      if (hash) txs.push(...(await this.blockTxs(hash)).map((t) => ({ ...t, status: { confirmed: true, block_height: h, block_hash: hash } })));
+    }
+    const mempool = await this.get<string[]>('/mempool/txids');
+    for (const txid of mempool.slice(0, 5000)) {
+      const tx = await this.get<EsploraTx>(`/tx/${txid}`).catch(() => null);
+      if (tx && !tx.status.confirmed) txs.push(tx);
+    }
+    const candidates: ChainTransfer[] = [];
+    for (const tx of txs) {
+      const rbf = tx.vin.some((i) => i.sequence < 0xfffffffe);
+      tx.vout.forEach((o, index) => {
+        if (!o.scriptpubkey_address || o.value <= 0) return;
+        candidates.push({
+          txHash: tx.txid,
+          outputIndex: index,
+          toAddress: o.scriptpubkey_address,
+          currencyCode: 'BTC',
+          units: BigInt(o.value),
+          blockHeight: tx.status.confirmed ? tx.status.block_height! : null,
+          blockHash: tx.status.confirmed ? tx.status.block_hash! : null,
+          rbf,
+        });
+      });
+    }
+    const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);
+    return candidates.filter((c) => mine.has(c.toAddress));
+  }
+
+  /** The node still knows the transaction (in a block of the best chain or in its mempool). */
+  async hasTransfer(txHash: string): Promise<boolean> {
+    const status = await this.get<{ confirmed: boolean; block_height?: number; block_hash?: string }>(`/tx/${txHash}/status`).catch(() => null);
+    if (!status) return false;
+    if (!status.confirmed) return true;
+    return (await this.blockHash(status.block_height!)) === status.block_hash;
+  }
+
+  /** The fee for confirmation within ~3 blocks (sat/vB) times a typical payment's size, rounded up. */
+  private async quoteFee(): Promise<bigint | null> {
+    const estimates = await this.get<Record<string, number>>('/fee-estimates');
+    const rate = estimates['3'] ?? estimates['2'] ?? estimates['1'];
+    if (rate === undefined) return null;
+    const milliSatPerVb = BigInt(Math.ceil(rate * 1000));
+    return (milliSatPerVb * TYPICAL_VBYTES + 999n) / 1000n;
+  }
+
+  async hotWalletBalance(_code: CryptoCode): Promise<bigint> {
+    return 0n; // withdrawals from Bitcoin are not implemented yet: they wait, visibly
+  }
+
+  async signTransfer(_t: OutgoingTransfer): Promise<SignedTransfer> {
+    throw new Error('BTC withdrawals are not implemented yet');
+  }
+
+  async broadcast(_signed: SignedTransfer): Promise<void> {
+    throw new Error('BTC withdrawals are not implemented yet');
+  }
+
+  async transactionConfirmations(txHash: string): Promise<number | null> {
+    const status = await this.get<{ confirmed: boolean; block_height?: number }>(`/tx/${txHash}/status`).catch(() => null);
+    if (!status) return null;
+    if (!status.confirmed) return 0;
+    const tip = await this.tip();
+    return tip ? tip.height - status.block_height! + 1 : 0;
+  }
+}
