@@ -32,7 +32,9 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
     if (!settings.rpcUrl) adapters.push(new SandboxChain(network, db));
     else if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
       adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
-    } else if (network === 'BTC') adapters.push(new EsploraChain(settings.rpcUrl));
+    } else if (network === 'BTC') {
+      adapters.push(new EsploraChain(settings.rpcUrl, { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }));
+    }
   }
   return adapters;
 }

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { hex } from '@scure/base';
+import { Address, NETWORK, OutScript, Transaction, p2wpkh } from '@scure/btc-signer';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
+import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -14,11 +19,22 @@ import { startTestApp, type TestApp } from '../helpers/harness.ts';
  * node), over a chain the test grows and reorganises.
  */
 function fakeEsplora() {
-  const hex = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
-  const chain: Array<{ hash: string; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hex(h, 'a'), txs: [] }));
+  const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
+  const chain: Array<{ hash: string; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), txs: [] }));
   const mempool = new Map<string, any>();
-  const server = http.createServer((req, res) => {
+  const utxos = new Map<string, Array<{ txid: string; vout: number; value: number; status: { confirmed: boolean } }>>();
+  const broadcasts: string[] = [];
+  const server = http.createServer(async (req, res) => {
     const url = req.url!;
+    if (req.method === 'POST' && url === '/tx') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      broadcasts.push(raw);
+      const parsed = Transaction.fromRaw(hex.decode(raw));
+      mempool.set(parsed.id, { txid: parsed.id, vin: [{ sequence: 0xffffffff }], vout: [], status: { confirmed: false } });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end(parsed.id);
+    }
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -38,6 +54,7 @@ function fakeEsplora() {
       return mempool.has(m[1]!) ? send(200, { confirmed: false }) : send(404, 'Transaction not found');
     }
     if ((m = url.match(/^\/tx\/([0-9a-f]+)$/))) return mempool.has(m[1]!) ? send(200, mempool.get(m[1]!)) : send(404, 'Transaction not found');
+    if ((m = url.match(/^\/address\/([a-z0-9]+)\/utxo$/))) return send(200, utxos.get(m[1]!) ?? []);
     if (url === '/fee-estimates') return send(200, { '1': 12.3, '2': 8.1, '3': 5.2, '6': 3.0, '144': 1.0 });
     send(404, 'not found');
   });
@@ -45,7 +62,7 @@ function fakeEsplora() {
     txid,
     version: 2,
     locktime: 0,
-    vin: [{ txid: hex(9, 'f'), vout: 0, sequence: rbf ? 0xfffffffd : 0xffffffff, witness: [], is_coinbase: false }],
+    vin: [{ txid: hash64(9, 'f'), vout: 0, sequence: rbf ? 0xfffffffd : 0xffffffff, witness: [], is_coinbase: false }],
     vout: [
       { scriptpubkey: '0014', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: to, value: sats },
       { scriptpubkey: '0014', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', value: 123_456 },
@@ -57,18 +74,20 @@ function fakeEsplora() {
   });
   return {
     server,
+    utxos,
+    broadcasts,
     mempool,
     chain,
     tx,
     mine(txids: string[] = [...mempool.keys()]) {
       const h = chain.length;
-      chain.push({ hash: hex(h, 'b'), txs: txids.map((id) => ({ ...mempool.get(id), status: { confirmed: true } })) });
+      chain.push({ hash: hash64(h, 'b'), txs: txids.map((id) => ({ ...mempool.get(id), status: { confirmed: true } })) });
       for (const id of txids) mempool.delete(id);
     },
     /** Replaces the last `depth` blocks with empty ones (their transactions are gone). */
     reorg(depth: number) {
       for (let i = 0; i < depth; i++) chain.pop();
-      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hex(chain.length, 'c'), txs: [] });
+      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), txs: [] });
     },
   };
 }
@@ -130,5 +149,59 @@ describe('Bitcoin through an Esplora API', () => {
     const round = await watcher.round();
     assert.equal(round.orphaned, 1);
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'created');
+  });
+
+  it('pays a withdrawal as a signed P2WPKH transaction from the hot wallet UTXOs, with change and the quoted fee rate', async () => {
+    const hotKey = '11'.repeat(32);
+    const url = `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`;
+    const signer = new EsploraChain(url, { hotWalletKey: hotKey });
+    const hotAddress = p2wpkh(secp256k1.getPublicKey(hex.decode(hotKey), true)).address!;
+    assert.equal(signer.hotWallet, hotAddress);
+    esplora.utxos.set(hotAddress, [
+      { txid: 'ab'.repeat(32), vout: 1, value: 30_000, status: { confirmed: true } },
+      { txid: 'cd'.repeat(32), vout: 0, value: 80_000, status: { confirmed: true } },
+    ]);
+    assert.equal(await signer.hotWalletBalance('BTC'), 110_000n);
+
+    // A merchant balance to withdraw from: a deposit credited through the watcher.
+    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['BTC']);
+    const { key } = await t.tenant(['*']);
+    const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'btc-fund' } })).body.data;
+    esplora.mempool.set('4'.repeat(64), esplora.tx('4'.repeat(64), d.address, 200_000));
+    esplora.mine();
+    esplora.mine([]);
+    await new Watcher(t.ctx.db, t.ctx.config, btc, new DepositService(t.ctx)).round();
+    const to = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'btc-out' } });
+    assert.equal(q.status, 200, JSON.stringify(q.body));
+    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
+    const service = new WithdrawalService(t.ctx);
+    await service.executeRound([signer]);
+    const row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
+    assert.equal(row.status, 'processing');
+    assert.equal(esplora.broadcasts.length, 1);
+    const tx = Transaction.fromRaw(hex.decode(esplora.broadcasts[0]!));
+    assert.equal(tx.id, row.transactionHash);
+    const outs = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i));
+    const addressOf = (script: Uint8Array) => Address(NETWORK).encode(OutScript.decode(script));
+    const paid = outs.find((o) => addressOf(o.script!) === to)!;
+    assert.ok(paid, JSON.stringify(outs.map((o) => [addressOf(o.script!), String(o.amount)])) + ' hot ' + hotAddress);
+    const change = outs.find((o) => addressOf(o.script!) === hotAddress)!;
+    assert.equal(paid.amount, 50_000n);
+    assert.ok(change.amount! > 0n);
+    const inputs = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i));
+    assert.ok(inputs.every((i) => i.finalScriptWitness && i.finalScriptWitness.length === 2), 'every input signed (P2WPKH witness)');
+    // A raw transaction does not carry its inputs' amounts: they are the UTXOs it spends.
+    const values = new Map(esplora.utxos.get(hotAddress)!.map((u) => [`${u.txid}:${u.vout}`, BigInt(u.value)]));
+    const inTotal = inputs.reduce((sum, i) => sum + values.get(`${hex.encode(i.txid!)}:${i.index}`)!, 0n);
+    const fee = inTotal - outs.reduce((sum, o) => sum + o.amount!, 0n);
+    // 5.2 sat/vB rounds up to 6: the fee is that rate times the transaction's virtual size.
+    assert.ok(fee >= 6n * BigInt(tx.vsize) && fee <= 6n * BigInt(tx.vsize) + 50n, `${fee} vs ${tx.vsize}`);
+    // Confirmed by the chain: completed.
+    esplora.mine([tx.id]);
+    esplora.mine([]);
+    esplora.mine([]);
+    await service.executeRound([signer]);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
 });

@@ -1,3 +1,6 @@
+import { hex } from '@scure/base';
+import { NETWORK, Transaction, WIF, p2wpkh, selectUTXO } from '@scure/btc-signer';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { CryptoCode } from '../../modules/currencies/catalogue.ts';
 import type { FeeOracle } from '../../modules/currencies/fees.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
@@ -20,19 +23,32 @@ const TYPICAL_VBYTES = 141n;
  * electrs). Incoming payments are outputs to our addresses in the new blocks' transactions and in
  * the mempool (one set lookup per batch); a transaction that signals replace-by-fee (an input with
  * nSequence below 0xfffffffe, BIP 125) is not final before it confirms; reorgs show as a changed
- * block hash on the rescanned range and as transactions the node no longer knows. Withdrawals
- * (PSBT) are not implemented yet: the hot wallet reads as empty, so they wait.
+ * block hash on the rescanned range and as transactions the node no longer knows. Withdrawals are
+ * built from the hot wallet's UTXOs as a PSBT (@scure/btc-signer: coin selection, the ~3-block fee
+ * rate, change back to the hot wallet), signed, and kept before broadcasting.
  */
 export class EsploraChain implements ChainAdapter {
   readonly sandbox = false;
   readonly network = 'BTC' as const;
   readonly feeOracle: FeeOracle;
+  private readonly hotKey?: Uint8Array;
+  /** The hot wallet's P2WPKH address, when a key is configured (worker role). */
+  readonly hotWallet?: string;
+
   constructor(
     private readonly baseUrl: string,
-    private readonly fetcher: typeof fetch = fetch,
+    opts: { hotWalletKey?: string; fetcher?: typeof fetch } = {},
   ) {
+    this.fetcher = opts.fetcher ?? fetch;
+    if (opts.hotWalletKey) {
+      const raw = opts.hotWalletKey.trim();
+      this.hotKey = /^(0x)?[0-9a-fA-F]{64}$/.test(raw) ? hex.decode(raw.replace(/^0x/, '')) : WIF().decode(raw);
+      this.hotWallet = p2wpkh(secp256k1.getPublicKey(this.hotKey, true)).address!;
+    }
     this.feeOracle = { source: 'esplora-fee-estimates', quote: () => this.quoteFee() };
   }
+
+  private readonly fetcher: typeof fetch;
 
   private async get<T>(path: string, as: 'json' | 'text' = 'json'): Promise<T> {
     const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}${path}`, { signal: AbortSignal.timeout(10_000) });
@@ -111,16 +127,42 @@ export class EsploraChain implements ChainAdapter {
     return (milliSatPerVb * TYPICAL_VBYTES + 999n) / 1000n;
   }
 
+  private async utxos(): Promise<Array<{ txid: string; vout: number; value: number }>> {
+    return this.hotWallet ? this.get(`/address/${this.hotWallet}/utxo`) : [];
+  }
+
   async hotWalletBalance(_code: CryptoCode): Promise<bigint> {
-    return 0n; // withdrawals from Bitcoin are not implemented yet: they wait, visibly
+    return (await this.utxos()).reduce((sum, u) => sum + BigInt(u.value), 0n);
   }
 
-  async signTransfer(_t: OutgoingTransfer): Promise<SignedTransfer> {
-    throw new Error('BTC withdrawals are not implemented yet');
+  /** A P2WPKH payment from the hot wallet's UTXOs at the ~3-block fee rate, change to itself. */
+  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+    if (!this.hotKey || !this.hotWallet) throw new Error('BTC: no hot wallet key configured');
+    const estimates = await this.get<Record<string, number>>('/fee-estimates');
+    const rate = BigInt(Math.ceil(estimates['3'] ?? estimates['2'] ?? estimates['1'] ?? 1));
+    const spend = p2wpkh(secp256k1.getPublicKey(this.hotKey, true));
+    const inputs = (await this.utxos()).map((u) => ({ ...spend, txid: u.txid, index: u.vout, witnessUtxo: { script: spend.script, amount: BigInt(u.value) } }));
+    const selected = selectUTXO(inputs, [{ address: t.to, amount: t.units }], 'default', {
+      changeAddress: this.hotWallet,
+      feePerByte: rate,
+      bip69: true,
+      createTx: true,
+      network: NETWORK,
+    });
+    if (!selected?.tx) throw new Error('BTC: the hot wallet cannot cover this payment and its fee');
+    const tx: Transaction = selected.tx;
+    tx.sign(this.hotKey);
+    tx.finalize();
+    return { txHash: tx.id, raw: tx.hex };
   }
 
-  async broadcast(_signed: SignedTransfer): Promise<void> {
-    throw new Error('BTC withdrawals are not implemented yet');
+  /** POST /tx; a node that already has the transaction is fine. */
+  async broadcast(signed: SignedTransfer): Promise<void> {
+    const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}/tx`, { method: 'POST', body: signed.raw, signal: AbortSignal.timeout(10_000) });
+    if (res.ok) return;
+    const text = await res.text();
+    if (/already|txn-already-known|Transaction already in block chain/i.test(text)) return;
+    throw new Error(`esplora POST /tx: HTTP ${res.status} ${text.slice(0, 200)}`);
   }
 
   async transactionConfirmations(txHash: string): Promise<number | null> {
