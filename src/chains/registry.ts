@@ -4,6 +4,7 @@ import { API_NETWORKS, NETWORKS, type ApiNetwork } from '../modules/currencies/c
 import { SandboxChain } from './sandbox/sandbox-chain.ts';
 import { EvmChain } from './evm/evm-chain.ts';
 import { EsploraChain } from './btc/esplora-chain.ts';
+import { TronGridChain } from './tron/trongrid-chain.ts';
 import type { ChainAdapter } from './types.ts';
 import { Watcher, type PaymentListener } from './watcher.ts';
 
@@ -21,9 +22,8 @@ export function networkFromApi(value: string): NetworkEnvName | undefined {
 
 /**
  * The adapters of the networks this installation can watch: a sandbox chain for networks without
- * an RPC URL, the EVM adapter for Ethereum, BNB and Base with one, Esplora for Bitcoin. Tron with
- * an RPC URL is not watched until its adapter exists (nothing is credited from a chain nobody reads). The
- * hot-wallet key reaches the adapter only in a process that runs the workers.
+ * an RPC URL, and with one the EVM adapter (Ethereum, BNB, Base), Esplora (Bitcoin) or TronGrid
+ * (Tron). The hot-wallet key reaches an adapter only in a process that runs the workers.
  */
 export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
   const adapters: ChainAdapter[] = [];
@@ -34,6 +34,8 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
       adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
     } else if (network === 'BTC') {
       adapters.push(new EsploraChain(settings.rpcUrl, { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }));
+    } else if (network === 'TRON') {
+      adapters.push(new TronGridChain(settings.rpcUrl, { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
     }
   }
   return adapters;

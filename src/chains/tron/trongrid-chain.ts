@@ -1,0 +1,203 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { createBase58check, hex } from '@scure/base';
+import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../modules/currencies/catalogue.ts';
+import type { FeeOracle } from '../../modules/currencies/fees.ts';
+import type { Db } from '../../lib/db/index.ts';
+import { parseRatio } from '../../lib/money.ts';
+import { convertUnits } from '../../modules/rates/service.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
+
+const base58check = createBase58check(sha256);
+
+/** Tron's base58check `T…` form of a 21-byte `41…` hex address. */
+export function tronAddressFromHex(hex41: string): string {
+  return base58check.encode(hex.decode(hex41.replace(/^0x/, '').toLowerCase()));
+}
+
+export function tronAddressToHex(address: string): string {
+  return hex.encode(base58check.decode(address));
+}
+
+/** A TRC-20 `transfer(address,uint256)` call's destination and amount, if `data` is one. */
+function decodeTransfer(data: string | undefined): { to: string; amount: bigint } | null {
+  if (!data || !data.startsWith('a9059cbb') || data.length < 8 + 128) return null;
+  const to = tronAddressFromHex(`41${data.slice(8 + 24, 8 + 64)}`);
+  return { to, amount: BigInt(`0x${data.slice(8 + 64, 8 + 128)}`) };
+}
+
+/** The parts of a TronGrid block the adapter reads (https://developers.tron.network/reference). */
+interface TronBlock {
+  blockID: string;
+  block_header: { raw_data: { number: number } };
+  transactions?: Array<{
+    txID: string;
+    ret?: Array<{ contractRet?: string }>;
+    raw_data: { contract: Array<{ type: string; parameter: { value: Record<string, unknown> } }> };
+  }>;
+}
+
+const MAX_BLOCKS_PER_ROUND = 100;
+/** Energy of a TRC-20 transfer to an address that holds the token already (USDT), and bytes of bandwidth. */
+const TRC20_ENERGY = 65_000n;
+const TRC20_BANDWIDTH = 345n;
+const TRX_BANDWIDTH = 268n;
+
+/**
+ * Tron through a TronGrid-compatible HTTP API (`/wallet/*`). Incoming TRX (TransferContract) and
+ * TRC-20 transfers of the catalogue's contracts (TriggerSmartContract `transfer`, successful only)
+ * are read from the new blocks, then looked up in one set query. The fee quote prices the energy
+ * and bandwidth a transfer burns at the chain's current parameters. Withdrawals are created by the
+ * node, signed here (secp256k1 over the transaction id) and stored before broadcasting.
+ */
+export class TronGridChain implements ChainAdapter {
+  readonly sandbox = false;
+  readonly network = 'TRON' as const;
+  readonly feeOracle: FeeOracle;
+  private readonly fetcher: typeof fetch;
+  private readonly tokens = new Map<string, CurrencyDef>();
+  private readonly hotKey?: Uint8Array;
+  readonly hotWallet?: string;
+
+  constructor(
+    private readonly baseUrl: string,
+    opts: { hotWalletKey?: string; fetcher?: typeof fetch; contracts?: Partial<Record<CryptoCode, string>> } = {},
+    private readonly db?: Db,
+  ) {
+    this.fetcher = opts.fetcher ?? fetch;
+    for (const c of CURRENCIES.filter((c) => c.network === 'Tron' && c.contractAddress)) {
+      this.tokens.set(opts.contracts?.[c.code] ?? c.contractAddress!, c);
+    }
+    if (opts.hotWalletKey) {
+      this.hotKey = hex.decode(opts.hotWalletKey.replace(/^0x/, ''));
+      const pub = secp256k1.getPublicKey(this.hotKey, false).slice(1);
+      this.hotWallet = tronAddressFromHex(`41${hex.encode(keccak_256(pub).slice(-20))}`);
+    }
+    this.feeOracle = { source: 'tron-chain-parameters', quote: (c) => this.quoteFee(c) };
+  }
+
+  private async call<T>(path: string, body: unknown = {}): Promise<T> {
+    const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`trongrid ${path}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  async tip(): Promise<ChainTip | null> {
+    const b = await this.call<TronBlock>('/wallet/getnowblock');
+    return { height: b.block_header.raw_data.number, hash: b.blockID };
+  }
+
+  async blockHash(height: number): Promise<string | null> {
+    const b = await this.call<Partial<TronBlock>>('/wallet/getblockbynum', { num: height }).catch(() => null);
+    return b?.blockID ?? null;
+  }
+
+  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+    const tip = await this.tip();
+    if (!tip) return [];
+    const last = Math.min(tip.height, fromHeight + MAX_BLOCKS_PER_ROUND - 1);
+    const candidates: ChainTransfer[] = [];
+    for (let h = Math.max(0, fromHeight); h <= last; h++) {
+      const block = await this.call<TronBlock>('/wallet/getblockbynum', { num: h });
+      if (!block.blockID) continue;
+      for (const tx of block.transactions ?? []) {
+        if (tx.ret?.[0]?.contractRet && tx.ret[0].contractRet !== 'SUCCESS') continue;
+        const contract = tx.raw_data.contract[0];
+        if (!contract) continue;
+        const v = contract.parameter.value;
+        let transfer: { to: string; amount: bigint; currency: CurrencyDef } | null = null;
+        if (contract.type === 'TransferContract' && typeof v.to_address === 'string' && typeof v.amount === 'number') {
+          transfer = { to: tronAddressFromHex(v.to_address), amount: BigInt(v.amount), currency: findCurrency('TRX')! };
+        } else if (contract.type === 'TriggerSmartContract' && typeof v.contract_address === 'string') {
+          const token = this.tokens.get(tronAddressFromHex(v.contract_address));
+          const call = decodeTransfer(v.data as string | undefined);
+          if (token && call) transfer = { to: call.to, amount: call.amount, currency: token };
+        }
+        if (!transfer || transfer.amount <= 0n) continue;
+        candidates.push({
+          txHash: tx.txID,
+          outputIndex: 0,
+          toAddress: transfer.to,
+          currencyCode: transfer.currency.code,
+          units: transfer.amount,
+          blockHeight: h,
+          blockHash: block.blockID,
+          rbf: false,
+        });
+      }
+    }
+    const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);
+    return candidates.filter((c) => mine.has(c.toAddress));
+  }
+
+  async hasTransfer(txHash: string): Promise<boolean> {
+    const info = await this.call<{ blockNumber?: number; receipt?: { result?: string } }>('/wallet/gettransactioninfobyid', { value: txHash }).catch(() => null);
+    if (!info || info.blockNumber === undefined) return false;
+    return !info.receipt?.result || info.receipt.result === 'SUCCESS';
+  }
+
+  /** Energy × energy price and bandwidth × byte price, from /wallet/getchainparameters (sun). */
+  private async quoteFee(currency: CurrencyDef): Promise<bigint | null> {
+    const params = await this.call<{ chainParameter: Array<{ key: string; value?: number }> }>('/wallet/getchainparameters');
+    const get = (k: string) => BigInt(params.chainParameter.find((p) => p.key === k)?.value ?? 0);
+    const energyPrice = get('getEnergyFee');
+    const bytePrice = get('getTransactionFee');
+    if (!currency.contractAddress) return TRX_BANDWIDTH * bytePrice; // in sun (TRX has 6 decimals)
+    // A token transfer burns TRX for its energy and bandwidth; quoted in the token at current prices.
+    const sun = TRC20_ENERGY * energyPrice + TRC20_BANDWIDTH * bytePrice;
+    if (!this.db) return null;
+    const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', ['TRX', currency.symbol]).execute();
+    const trx = rows.find((r) => r.asset === 'TRX')?.usd_price;
+    const token = rows.find((r) => r.asset === currency.symbol)?.usd_price;
+    if (!trx || !token) return null;
+    return convertUnits(sun, { price: parseRatio(trx), decimals: 6 }, { price: parseRatio(token), decimals: currency.decimals }, 'up');
+  }
+
+  async hotWalletBalance(code: CryptoCode): Promise<bigint> {
+    if (!this.hotWallet) return 0n;
+    if (code === 'TRX') {
+      const account = await this.call<{ balance?: number }>('/wallet/getaccount', { address: this.hotWallet, visible: true });
+      return BigInt(account.balance ?? 0);
+    }
+    return 0n; // TRC-20 hot-wallet balances are not read yet: token withdrawals wait
+  }
+
+  /** The node builds the TRX transfer; it is signed here over its id and kept before broadcasting. */
+  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+    if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
+    if (t.currencyCode !== 'TRX') throw new Error('TRON: only TRX withdrawals are implemented');
+    const tx = await this.call<{ txID: string; raw_data: unknown; raw_data_hex: string; Error?: string }>('/wallet/createtransaction', {
+      owner_address: this.hotWallet,
+      to_address: t.to,
+      amount: Number(t.units),
+      visible: true,
+    });
+    if (tx.Error || !tx.txID) throw new Error(`TRON: createtransaction failed: ${tx.Error ?? 'no txID'}`);
+    // The id is the SHA-256 of the raw data; check it before signing what the node handed back.
+    if (hex.encode(sha256(hex.decode(tx.raw_data_hex))) !== tx.txID) throw new Error('TRON: the node returned a transaction whose id does not match its data');
+    const sig = secp256k1.sign(hex.decode(tx.txID), this.hotKey, { prehash: false, format: 'recovered' });
+    // Tron wants r ‖ s ‖ v.
+    const signature = hex.encode(new Uint8Array([...sig.slice(1), sig[0]!]));
+    return { txHash: tx.txID, raw: JSON.stringify({ ...tx, signature: [signature] }) };
+  }
+
+  async broadcast(signed: SignedTransfer): Promise<void> {
+    const res = await this.call<{ result?: boolean; code?: string; message?: string }>('/wallet/broadcasttransaction', JSON.parse(signed.raw));
+    if (res.result || res.code === 'DUP_TRANSACTION_ERROR') return;
+    throw new Error(`TRON broadcast refused: ${res.code ?? ''} ${res.message ?? ''}`);
+  }
+
+  async transactionConfirmations(txHash: string): Promise<number | null> {
+    const info = await this.call<{ blockNumber?: number }>('/wallet/gettransactioninfobyid', { value: txHash }).catch(() => null);
+    if (!info) return null;
+    if (info.blockNumber === undefined) return 0;
+    const tip = await this.tip();
+    return tip ? tip.height - info.blockNumber + 1 : 0;
+  }
+}
