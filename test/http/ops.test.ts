@@ -179,7 +179,7 @@ describeEngines('operability', (engine) => {
     assert.equal(missing.status, 400);
   });
 
-  it('logs JSON lines with the request id and never a key or token', async () => {
+  it('logs JSON lines with the request id and never a key, token or hot-wallet key', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -188,7 +188,8 @@ describeEngines('operability', (engine) => {
       },
     });
     const database = await freshDatabase(engine);
-    const ctx = { config: testConfig(), database, db: database.db };
+    const hotKey = `0x${'cd'.repeat(32)}`;
+    const ctx = { config: testConfig({}, { BASE_HOT_WALLET_KEY: hotKey, BASE_RPC_URL: 'http://127.0.0.1:1' }), database, db: database.db };
     const logged = await buildApp(ctx, { logger: { level: 'info', stream } });
     try {
       const t = await startTestApp(engine, { database });
@@ -196,7 +197,12 @@ describeEngines('operability', (engine) => {
       await t.close();
       await logged.inject({ method: 'GET', url: '/v1/accounts', headers: { 'x-tenant-api-key': key, 'x-request-id': 'trace-77' } });
       await logged.inject({ method: 'GET', url: '/admin/tenants/00000000-0000-4000-8000-000000000000', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const bodies = await Promise.all(
+        ['/v1/currencies', '/v1/balances', '/openapi.json', '/metrics'].map(async (url) => (await logged.inject({ method: 'GET', url, headers: { 'x-tenant-api-key': key } })).body),
+      );
+      assert.ok(bodies.every((b) => !b.includes(hotKey.slice(2))), 'hot-wallet key in a response');
       const all = lines.join('');
+      assert.ok(!all.includes(hotKey.slice(2)), 'hot-wallet key in logs');
       assert.ok(lines.some((l) => JSON.parse(l).reqId === 'trace-77'), 'request id in the log lines');
       assert.ok(!all.includes(key), 'API key in logs');
       assert.ok(!all.includes(ADMIN_TOKEN), 'admin token in logs');
