@@ -27,6 +27,7 @@ function fakeTronGrid() {
   const blocks: any[] = [];
   const pending: any[] = [];
   const accounts = new Map<string, number>();
+  const tokenBalances = new Map<string, number>();
   const mined = new Map<string, number>();
   const broadcasts: any[] = [];
   const mine = (txs: any[] = pending.splice(0)) => {
@@ -55,6 +56,13 @@ function fakeTronGrid() {
         return send({ chainParameter: [{ key: 'getTransactionFee', value: 1000 }, { key: 'getEnergyFee', value: 420 }, { key: 'getCreateAccountFee', value: 100000 }] });
       case '/wallet/getaccount':
         return send(accounts.has(body.address) ? { address: body.address, balance: accounts.get(body.address) } : {});
+      case '/wallet/triggerconstantcontract':
+        return send({ result: { result: true }, constant_result: [(tokenBalances.get(body.owner_address) ?? 0).toString(16).padStart(64, '0')] });
+      case '/wallet/triggersmartcontract': {
+        const raw_data = { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: body.owner_address, contract_address: body.contract_address, data: `a9059cbb${body.parameter}` } } }], fee_limit: body.fee_limit, expiration: Date.now() + 60_000 };
+        const raw_data_hex = hex.encode(new TextEncoder().encode(JSON.stringify(raw_data)));
+        return send({ result: { result: true }, transaction: { visible: true, txID: hex.encode(sha256(hex.decode(raw_data_hex))), raw_data, raw_data_hex } });
+      }
       case '/wallet/createtransaction': {
         const raw_data = { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: body.owner_address, to_address: body.to_address, amount: body.amount } } }], expiration: Date.now() + 60_000 };
         const raw_data_hex = hex.encode(new TextEncoder().encode(JSON.stringify(raw_data)));
@@ -66,15 +74,27 @@ function fakeTronGrid() {
         const from = tronAddressFromHex(`41${hex.encode(keccak_256(secp256k1.Point.fromBytes(recovered).toBytes(false).slice(1)).slice(-20))}`);
         if (from !== body.raw_data.contract[0].parameter.value.owner_address) return send({ result: false, code: 'SIGERROR', message: 'bad signature' });
         broadcasts.push(body);
-        const v = body.raw_data.contract[0].parameter.value;
-        pending.push({ txID: body.txID, ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { ...v, to_address: tronAddressToHex(v.to_address) } } }] } });
+        const c = body.raw_data.contract[0];
+        const v = c.parameter.value;
+        pending.push({
+          txID: body.txID,
+          ret: [{ contractRet: 'SUCCESS' }],
+          // Blocks show addresses in hex, as TronGrid does without `visible`.
+          raw_data: {
+            contract: [
+              c.type === 'TransferContract'
+                ? { type: c.type, parameter: { value: { ...v, to_address: tronAddressToHex(v.to_address) } } }
+                : { type: c.type, parameter: { value: { ...v, contract_address: tronAddressToHex(v.contract_address) } } },
+            ],
+          },
+        });
         return send({ result: true, txid: body.txID });
       }
       default:
         res.writeHead(404).end();
     }
   });
-  return { server, blocks, pending, accounts, broadcasts, mine };
+  return { server, blocks, pending, accounts, tokenBalances, broadcasts, mine };
 }
 
 describe('Tron through a TronGrid API', () => {
@@ -138,6 +158,31 @@ describe('Tron through a TronGrid API', () => {
     assert.equal(grid.broadcasts.length, 1);
     assert.equal(grid.broadcasts[0].raw_data.contract[0].parameter.value.amount, 25_000_000);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.transactionHash, grid.broadcasts[0].txID);
+    grid.mine();
+    grid.mine([]);
+    await service.executeRound([signer]);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
+  });
+
+  it('pays a TRC-20 withdrawal: a transfer call built by the node, signed locally', async () => {
+    const signer = new TronGridChain(url, { hotWalletKey: hex.encode(randomBytes(32)) }, t.ctx.db);
+    grid.tokenBalances.set(signer.hotWallet!, 500_000_000);
+    assert.equal(await signer.hotWalletBalance('USDT_TRC20'), 500_000_000n);
+    const { key } = await t.tenant(['*']);
+    const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'tron-usdt-fund' } })).body.data;
+    const data = `a9059cbb${tronAddressToHex(d.address).slice(2).padStart(64, '0')}${(100_000_000).toString(16).padStart(64, '0')}`;
+    grid.mine([{ txID: 'e5'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), contract_address: tronAddressToHex(USDT), data } } }] } }]);
+    grid.mine([]);
+    await new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx)).round();
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: USDT, amount: 10, orderId: 'tron-usdt-out' } });
+    assert.equal(q.status, 200, JSON.stringify(q.body));
+    const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
+    const before = grid.broadcasts.length;
+    const service = new WithdrawalService(t.ctx);
+    await service.executeRound([signer]);
+    const sent = grid.broadcasts[before];
+    assert.equal(sent.raw_data.contract[0].type, 'TriggerSmartContract');
+    assert.equal(sent.raw_data.contract[0].parameter.value.data, `a9059cbb${tronAddressToHex(USDT).slice(2).padStart(64, '0')}${(10_000_000).toString(16).padStart(64, '0')}`);
     grid.mine();
     grid.mine([]);
     await service.executeRound([signer]);

@@ -49,7 +49,8 @@ const TRX_BANDWIDTH = 268n;
  * TRC-20 transfers of the catalogue's contracts (TriggerSmartContract `transfer`, successful only)
  * are read from the new blocks, then looked up in one set query. The fee quote prices the energy
  * and bandwidth a transfer burns at the chain's current parameters. Withdrawals are created by the
- * node, signed here (secp256k1 over the transaction id) and stored before broadcasting.
+ * node (TRX, or TRC-20 `transfer`), signed here (secp256k1 over the transaction id) and stored
+ * before broadcasting.
  */
 export class TronGridChain implements ChainAdapter {
   readonly sandbox = false;
@@ -159,26 +160,54 @@ export class TronGridChain implements ChainAdapter {
     return convertUnits(sun, { price: parseRatio(trx), decimals: 6 }, { price: parseRatio(token), decimals: currency.decimals }, 'up');
   }
 
+  /** The token contract of a currency here (null for TRX). */
+  private contractOf(code: CryptoCode): string | null {
+    for (const [address, c] of this.tokens) if (c.code === code) return address;
+    return null;
+  }
+
   async hotWalletBalance(code: CryptoCode): Promise<bigint> {
     if (!this.hotWallet) return 0n;
-    if (code === 'TRX') {
+    const contract = this.contractOf(code);
+    if (!contract) {
       const account = await this.call<{ balance?: number }>('/wallet/getaccount', { address: this.hotWallet, visible: true });
       return BigInt(account.balance ?? 0);
     }
-    return 0n; // TRC-20 hot-wallet balances are not read yet: token withdrawals wait
-  }
-
-  /** The node builds the TRX transfer; it is signed here over its id and kept before broadcasting. */
-  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
-    if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
-    if (t.currencyCode !== 'TRX') throw new Error('TRON: only TRX withdrawals are implemented');
-    const tx = await this.call<{ txID: string; raw_data: unknown; raw_data_hex: string; Error?: string }>('/wallet/createtransaction', {
+    const res = await this.call<{ constant_result?: string[] }>('/wallet/triggerconstantcontract', {
       owner_address: this.hotWallet,
-      to_address: t.to,
-      amount: Number(t.units),
+      contract_address: contract,
+      function_selector: 'balanceOf(address)',
+      parameter: tronAddressToHex(this.hotWallet).slice(2).padStart(64, '0'),
       visible: true,
     });
-    if (tx.Error || !tx.txID) throw new Error(`TRON: createtransaction failed: ${tx.Error ?? 'no txID'}`);
+    const word = res.constant_result?.[0];
+    return word ? BigInt(`0x${word}`) : 0n;
+  }
+
+  /**
+   * The node builds the transaction (TRX transfer, or a TRC-20 `transfer` call with a fee limit);
+   * its id is checked against its data, signed here over the id and kept before broadcasting.
+   */
+  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+    if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
+    const contract = this.contractOf(t.currencyCode);
+    let tx: { txID: string; raw_data: unknown; raw_data_hex: string; Error?: string };
+    if (!contract) {
+      tx = await this.call('/wallet/createtransaction', { owner_address: this.hotWallet, to_address: t.to, amount: Number(t.units), visible: true });
+    } else {
+      const res = await this.call<{ result?: { result?: boolean; message?: string }; transaction?: typeof tx }>('/wallet/triggersmartcontract', {
+        owner_address: this.hotWallet,
+        contract_address: contract,
+        function_selector: 'transfer(address,uint256)',
+        parameter: `${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`,
+        fee_limit: 100_000_000,
+        call_value: 0,
+        visible: true,
+      });
+      if (!res.result?.result || !res.transaction) throw new Error(`TRON: triggersmartcontract failed: ${res.result?.message ?? 'no transaction'}`);
+      tx = res.transaction;
+    }
+    if (tx.Error || !tx.txID) throw new Error(`TRON: the node did not build the transaction: ${tx.Error ?? 'no txID'}`);
     // The id is the SHA-256 of the raw data; check it before signing what the node handed back.
     if (hex.encode(sha256(hex.decode(tx.raw_data_hex))) !== tx.txID) throw new Error('TRON: the node returned a transaction whose id does not match its data');
     const sig = secp256k1.sign(hex.decode(tx.txID), this.hotKey, { prehash: false, format: 'recovered' });
