@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { hex } from '@scure/base';
-import { Address, NETWORK, OutScript, Transaction, p2wpkh } from '@scure/btc-signer';
+import { Address, NETWORK, OutScript, SigHash, Transaction, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
@@ -203,5 +203,24 @@ describe('Bitcoin through an Esplora API', () => {
     esplora.mine([]);
     await service.executeRound([signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
+  });
+});
+
+describe('Bitcoin signing against a published vector', () => {
+  it("reproduces BIP-143's native P2WPKH example: the sighash and the signature of its witness input", () => {
+    // https://github.com/bitcoin/bips/blob/master/bip-0143.mediawiki#native-p2wpkh (test vector data)
+    const unsigned =
+      '0100000002fff7f7881a8099afa6940d42d1e7f6362bec38171ea3edf433541db4e4ad969f0000000000eeffffffef51e1b804cc89d182d279655c3aa89e815b1b309fe287d9b2b55d57b90ec68a0100000000ffffffff02202cb206000000001976a9148280b37df378db99f66f85c95a783a76ac7a6d5988ac9093510d000000001976a9143bde42dbee7e4dbe6a21b2d50ce2f0167faa815988ac11000000';
+    const tx = Transaction.fromRaw(hex.decode(unsigned), { allowUnknownOutputs: true, disableScriptCheck: true });
+    tx.updateInput(1, { witnessUtxo: { script: hex.decode('00141d0f172a0ecb48aee1be1f2687d2963ae33f71a1'), amount: 600_000_000n } });
+    const sighash = tx.preimageWitnessV0(1, hex.decode('76a9141d0f172a0ecb48aee1be1f2687d2963ae33f71a188ac'), SigHash.ALL, 600_000_000n);
+    assert.equal(hex.encode(sighash), 'c37af31116d1b27caf68aae9e3ac82f1477929014d5b917657d0eb49478cb670');
+    tx.signIdx(hex.decode('619c335025c7f4012e556c2a58b2506e30b8511b53ade95ea316fd8c3286feb9'), 1);
+    const [pubkey, signature] = tx.getInput(1).partialSig![0]!;
+    assert.equal(hex.encode(pubkey!), '025476c2e83188368da1ff3e292e7acafcdb3566bb0ad253f62fc70f07aeee6357');
+    assert.equal(
+      hex.encode(signature!),
+      '304402203609e17b84f6a7d30c80bfa610b5b4542f32a8a0d5447a12fb1366d7f01cc44a0220573a954c4518331561406f90300e8f3358f51928d43c212a8caed02de67eebee01',
+    );
   });
 });
