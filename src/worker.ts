@@ -10,6 +10,8 @@ import { InvoiceService } from './modules/invoices/service.ts';
 import { WithdrawalService } from './modules/withdrawals/service.ts';
 import { EvmChain } from './chains/evm/evm-chain.ts';
 import { EvmSweeper, sweepAccountKey } from './chains/evm/sweeper.ts';
+import { EsploraChain } from './chains/btc/esplora-chain.ts';
+import { EsploraSweeper } from './chains/btc/sweeper.ts';
 import { X402Facilitator } from './modules/x402/facilitator.ts';
 import { allListeners } from './chains/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
@@ -75,6 +77,12 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
         const settings = ctx.config.chains[a.network];
         const sweeper = new EvmSweeper(ctx.db, a, sweepAccountKey(settings.sweepXprv!, settings.xpub), settings.rpcUrl!, settings.hotWalletKey as `0x${string}`);
         return every(`sweep-${a.network}`, 30_000, log, async () => void (await sweeper.round()));
+      }),
+    ...adapters
+      .filter((a): a is EsploraChain => a instanceof EsploraChain && !!a.hotWallet && !!ctx.config.chains.BTC.sweepXprv)
+      .map((a) => {
+        const sweeper = new EsploraSweeper(ctx.db, a, sweepAccountKey(ctx.config.chains.BTC.sweepXprv!, ctx.config.chains.BTC.xpub));
+        return every('sweep-BTC', 60_000, log, async () => void (await sweeper.round()));
       }),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
     every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),

@@ -84,7 +84,10 @@ export class Watcher {
     const cursor = await this.db.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst();
     const pending = await this.db.selectFrom('payments').selectAll().where('network', '=', network).where('status', '=', 'seen').execute();
     const lowestPending = Math.min(...pending.map((p) => p.block_height ?? Number.MAX_SAFE_INTEGER));
-    const fromHeight = Math.max(0, Math.min((cursor?.next_height ?? 0) - this.reorgDepth, lowestPending));
+    // A network seen for the first time is scanned from near its tip, not from genesis: no address
+    // of ours can have been paid before this installation handed it out.
+    const start = cursor?.next_height ?? (tip ? tip.height + 1 : 0);
+    const fromHeight = Math.max(0, Math.min(start - this.reorgDepth, lowestPending));
     const transfers = await this.adapter.transfersSince(fromHeight, (addresses) => this.ours(addresses));
     const present = new Set(transfers.map((t) => `${t.txHash}:${t.outputIndex}`));
     const gone: Payment[] = [];

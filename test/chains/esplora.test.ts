@@ -6,6 +6,9 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript, SigHash, Transaction, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
+import { EsploraSweeper } from '../../src/chains/btc/sweeper.ts';
+import { HDKey } from '@scure/bip32';
+import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { Watcher } from '../../src/chains/watcher.ts';
@@ -222,5 +225,50 @@ describe('Bitcoin signing against a published vector', () => {
       hex.encode(signature!),
       '304402203609e17b84f6a7d30c80bfa610b5b4542f32a8a0d5447a12fb1366d7f01cc44a0220573a954c4518331561406f90300e8f3358f51928d43c212a8caed02de67eebee01',
     );
+  });
+});
+
+describe('sweeping Bitcoin deposits into the hot wallet', () => {
+  const esplora = fakeEsplora();
+  let t: TestApp;
+  const account = HDKey.fromMasterSeed(Buffer.alloc(32, 9)).derive("m/84'/0'/0'");
+  before(async () => {
+    await new Promise<void>((r) => esplora.server.listen(0, '127.0.0.1', r));
+    t = await startTestApp('pglite', { env: { BTC_RPC_URL: `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`, BTC_CONFIRMATIONS: '1', BTC_XPUB: account.publicExtendedKey } });
+  });
+  after(async () => {
+    await t?.close();
+    esplora.server.closeAllConnections();
+    await new Promise((r) => esplora.server.close(r));
+  });
+
+  it('spends every deposit UTXO, each signed with its own key, to the hot wallet less the fee, once', async () => {
+    const url = `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`;
+    const chain = new EsploraChain(url, { hotWalletKey: '22'.repeat(32) });
+    await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? chain.feeOracle : { source: 'none', quote: async () => null }));
+    const { key } = await t.tenant(['*']);
+    const deposits = [];
+    for (const orderId of ['sw-1', 'sw-2']) deposits.push((await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId } })).body.data);
+    deposits.forEach((d, i) => esplora.mempool.set(`${i + 5}`.repeat(64), esplora.tx(`${i + 5}`.repeat(64), d.address, 100_000 * (i + 1))));
+    esplora.mine();
+    await new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx)).round();
+    deposits.forEach((d, i) => esplora.utxos.set(d.address, [{ txid: `${i + 5}`.repeat(64), vout: 0, value: 100_000 * (i + 1), status: { confirmed: true } }]));
+
+    const sweeper = new EsploraSweeper(t.ctx.db, chain, account);
+    const result = await sweeper.round();
+    assert.equal(result.swept, 2);
+    const tx = Transaction.fromRaw(hex.decode(esplora.broadcasts.at(-1)!));
+    assert.equal(tx.id, result.txid);
+    assert.equal(tx.inputsLength, 2);
+    assert.equal(tx.outputsLength, 1);
+    const out = tx.getOutput(0);
+    assert.equal(Address(NETWORK).encode(OutScript.decode(out.script!)), chain.hotWallet);
+    // 300,000 sat in; 6 sat/vB × (42 + 2 × 68) vB = 1,068 sat of fee.
+    assert.equal(out.amount, 300_000n - 1_068n);
+    for (let i = 0; i < 2; i++) assert.equal(tx.getInput(i).finalScriptWitness?.length, 2);
+    const rows = await t.ctx.db.selectFrom('payments').select('sweep_tx').where('owner_id', 'in', deposits.map((d) => d.id)).execute();
+    assert.ok(rows.every((r) => r.sweep_tx === tx.id));
+    assert.deepEqual(await sweeper.round(), { swept: 0, txid: null });
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 });

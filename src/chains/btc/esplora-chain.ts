@@ -128,7 +128,18 @@ export class EsploraChain implements ChainAdapter {
   }
 
   private async utxos(): Promise<Array<{ txid: string; vout: number; value: number }>> {
-    return this.hotWallet ? this.get(`/address/${this.hotWallet}/utxo`) : [];
+    return this.hotWallet ? this.utxosOf(this.hotWallet) : [];
+  }
+
+  /** The unspent outputs of an address. */
+  async utxosOf(address: string): Promise<Array<{ txid: string; vout: number; value: number }>> {
+    return this.get(`/address/${address}/utxo`);
+  }
+
+  /** The fee rate (sat/vB, rounded up) for confirmation within about three blocks. */
+  async feeRate(): Promise<bigint> {
+    const estimates = await this.get<Record<string, number>>('/fee-estimates');
+    return BigInt(Math.ceil(estimates['3'] ?? estimates['2'] ?? estimates['1'] ?? 1));
   }
 
   async hotWalletBalance(_code: CryptoCode): Promise<bigint> {
@@ -138,8 +149,7 @@ export class EsploraChain implements ChainAdapter {
   /** A P2WPKH payment from the hot wallet's UTXOs at the ~3-block fee rate, change to itself. */
   async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
     if (!this.hotKey || !this.hotWallet) throw new Error('BTC: no hot wallet key configured');
-    const estimates = await this.get<Record<string, number>>('/fee-estimates');
-    const rate = BigInt(Math.ceil(estimates['3'] ?? estimates['2'] ?? estimates['1'] ?? 1));
+    const rate = await this.feeRate();
     const spend = p2wpkh(secp256k1.getPublicKey(this.hotKey, true));
     const inputs = (await this.utxos()).map((u) => ({ ...spend, txid: u.txid, index: u.vout, witnessUtxo: { script: spend.script, amount: BigInt(u.value) } }));
     const selected = selectUTXO(inputs, [{ address: t.to, amount: t.units }], 'default', {
