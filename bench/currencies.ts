@@ -1,10 +1,5 @@
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/lib/db/index.ts';
-import { migrate } from '../src/lib/db/migrate.ts';
-import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
-import { load, printTable } from './lib.ts';
+import { load, printTable, startBenchGateway } from './lib.ts';
 
 /**
  * Authenticated `GET /v1/currencies` (key lookup, IP and scope checks, rate limit, catalogue with
@@ -12,16 +7,10 @@ import { load, printTable } from './lib.ts';
  * in the same process and run, so the ratio is the price of the gateway's work per request.
  */
 export async function benchCurrencies(): Promise<void> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-  await migrate(database.db);
-  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token' }), logLevel: 'warn' };
-  const app = await buildApp({ config, database, db: database.db }, { logger: false });
-  const tenant = await createTenant(database.db, 'Bench merchant');
-  const key = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
-  const gatewayUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const gateway = await startBenchGateway();
+  const { url: gatewayUrl, key } = gateway;
 
-  const probe = await fetch(`${gatewayUrl}/v1/currencies`, { headers: { 'x-tenant-api-key': key.key } });
+  const probe = await fetch(`${gatewayUrl}/v1/currencies`, { headers: { 'x-tenant-api-key': key } });
   if (probe.status !== 200) throw new Error(`GET /v1/currencies answered ${probe.status}`);
   const body = await probe.text();
 
@@ -29,16 +18,15 @@ export async function benchCurrencies(): Promise<void> {
   bare.get('/v1/currencies', async (_req, reply) => reply.type('application/json').send(body));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const engine = database.engine;
+  const engine = gateway.database.engine;
   const base = await load('bare fastify', `${bareUrl}/v1/currencies`);
   const gw = await load(`gateway (${engine})`, `${gatewayUrl}/v1/currencies`, {
-    headers: { 'x-tenant-api-key': key.key },
+    headers: { 'x-tenant-api-key': key },
   });
   printTable(`GET /v1/currencies, ${body.length} bytes per response, 10 connections`, [base, gw]);
   console.log(`  ratio gateway/bare: ${(gw.requestsPerSec / base.requestsPerSec).toFixed(3)}`);
   if (gw.non2xx > 0) console.log(`  WARNING: ${gw.non2xx} non-2xx answers from the gateway`);
 
   await bare.close();
-  await app.close();
-  await database.close();
+  await gateway.close();
 }

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/lib/db/index.ts';
-import { migrate } from '../src/lib/db/migrate.ts';
-import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
-import { load, printTable } from './lib.ts';
+import { load, printTable, startBenchGateway } from './lib.ts';
 
 /**
  * `POST /v1/invoice` (auth, validation, exact fiat total, blocked-customer and orderId checks, the
@@ -14,14 +9,8 @@ import { load, printTable } from './lib.ts';
  * does one INSERT into a table with the same unique (tenant, orderId) key. Same process, same run.
  */
 export async function benchInvoices(): Promise<void> {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-  await migrate(database.db);
-  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token' }), logLevel: 'warn' };
-  const app = await buildApp({ config, database, db: database.db }, { logger: false });
-  const tenant = await createTenant(database.db, 'Bench merchant');
-  const key = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
-  const gatewayUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const gateway = await startBenchGateway();
+  const { url: gatewayUrl, key, tenant, database } = gateway;
 
   const run = randomUUID().slice(0, 8);
   let n = 0;
@@ -35,7 +24,7 @@ export async function benchInvoices(): Promise<void> {
   });
   const probe = await fetch(`${gatewayUrl}/v1/invoice`, {
     method: 'POST',
-    headers: { 'x-tenant-api-key': key.key, 'content-type': 'application/json' },
+    headers: { 'x-tenant-api-key': key, 'content-type': 'application/json' },
     body: JSON.stringify(body()),
   });
   if (probe.status !== 201) throw new Error(`POST /v1/invoice answered ${probe.status}: ${await probe.text()}`);
@@ -50,13 +39,12 @@ export async function benchInvoices(): Promise<void> {
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const base = await load('bare insert', `${bareUrl}/orders`, { post: body });
-  const gw = await load(`gateway (${database.engine})`, `${gatewayUrl}/v1/invoice`, { headers: { 'x-tenant-api-key': key.key }, post: body });
+  const gw = await load(`gateway (${database.engine})`, `${gatewayUrl}/v1/invoice`, { headers: { 'x-tenant-api-key': key }, post: body });
   printTable('POST /v1/invoice against one bare INSERT on the same database, 10 connections', [base, gw]);
   console.log(`  ratio gateway/bare: ${(gw.requestsPerSec / base.requestsPerSec).toFixed(3)}`);
   if (gw.non2xx > 0 || base.non2xx > 0) console.log(`  WARNING: non-2xx answers: gateway ${gw.non2xx}, bare ${base.non2xx}`);
 
   await sql`drop table bench_orders`.execute(database.db);
   await bare.close();
-  await app.close();
-  await database.close();
+  await gateway.close();
 }

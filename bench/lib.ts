@@ -1,4 +1,36 @@
 import autocannon, { type Request } from 'autocannon';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { openDatabase } from '../src/lib/db/index.ts';
+import { migrate } from '../src/lib/db/migrate.ts';
+import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
+
+/**
+ * The gateway as a benchmark drives it: migrated database (PostgreSQL with BENCH_DATABASE_URL
+ * unless `embedded`, else PGlite in memory), no rate limit in the way, listening on loopback, with
+ * one tenant and a full-scope key.
+ */
+export async function startBenchGateway(opts: { embedded?: boolean; ctx?: Partial<AppContext> } = {}) {
+  const databaseUrl = opts.embedded ? undefined : process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
+  await migrate(database.db);
+  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token' }), logLevel: 'warn' };
+  const app = await buildApp({ config, database, db: database.db, ...opts.ctx }, { logger: false });
+  const tenant = await createTenant(database.db, 'Bench merchant');
+  const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    key,
+    tenant,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
 
 /** What one load run measured. */
 export interface LoadResult {

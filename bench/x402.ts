@@ -5,14 +5,10 @@ import { ExactEvmScheme as ExactEvmFacilitator } from '@x402/evm/exact/facilitat
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { createWalletClient, http, publicActions, type Hex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { DEV_KEYS, DEV_MNEMONIC, startDevnet } from '../src/chains/evm/devnet.ts';
-import { openDatabase } from '../src/lib/db/index.ts';
-import { migrate } from '../src/lib/db/migrate.ts';
 import { connectX402 } from '../src/modules/x402/chain.ts';
 import { TRANSFER_TYPES } from '../src/modules/x402/facilitator.ts';
-import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
+import { startBenchGateway } from './lib.ts';
 
 const NETWORK = 'eip155:84532';
 
@@ -76,13 +72,9 @@ export async function benchX402(): Promise<void> {
   const theirs = await Promise.all(Array.from({ length: settles }, sign));
 
   // This gateway.
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrate(database.db);
   const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-  const gateway = await buildApp({ config: { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token' }), logLevel: 'warn' }, database, db: database.db, x402 }, { logger: false });
-  const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
-  const tenant = await createTenant(database.db, 'Bench');
-  const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
+  const gateway = await startBenchGateway({ embedded: true, ctx: { x402 } });
+  const { url: gatewayUrl, key } = gateway;
 
   // The plain library behind a bare route, with its own fee payer on the same chain.
   const wallet = createWalletClient({
@@ -121,6 +113,5 @@ export async function benchX402(): Promise<void> {
 
   await bare.close();
   await gateway.close();
-  await database.close();
   await devnet.stop();
 }

@@ -87,6 +87,11 @@ export function parseRatio(value: string): Ratio {
   return { num, den };
 }
 
+/** The decimal string of a ratio whose denominator is a power of ten (as parseRatio makes them). */
+export function ratioToDecimal(r: Ratio): string {
+  return formatUnits(r.num, r.den.toString().length - 1);
+}
+
 /** units × ratio, rounded as told (down by default: the merchant is never charged a fraction more). */
 export function mulRatio(units: bigint, ratio: Ratio, round: 'up' | 'down' = 'down'): bigint {
   const product = units * ratio.num;

@@ -2,6 +2,7 @@ import {
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
+  erc20Abi,
   getAddress,
   http,
   keccak256,
@@ -22,20 +23,6 @@ import { parseRatio } from '../../lib/money.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
 
 const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-/** The ERC-20 calls the adapter and the sweeper make. */
-export const ERC20_ABI = [
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-] as const;
 
 /** A native transfer has no log: it takes output index -1, apart from the logs (0, 1, …) of its tx. */
 export const NATIVE_OUTPUT_INDEX = -1;
@@ -198,7 +185,7 @@ export class EvmChain implements ChainAdapter {
     if (!owner) return 0n;
     const contract = this.contractOf.get(code);
     if (!contract) return this.client.getBalance({ address: owner });
-    return this.client.readContract({ address: contract, abi: ERC20_ABI, functionName: 'balanceOf', args: [owner] });
+    return this.client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
   }
 
   /** EIP-1559 transaction from the hot wallet, nonce assigned locally, signed but not sent. */
@@ -208,7 +195,7 @@ export class EvmChain implements ChainAdapter {
     const chainId = await this.client.getChainId();
     const request = await this.wallet.prepareTransactionRequest(
       contract
-        ? { account: this.wallet.account, chain: null, to: contract, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [t.to as Address, t.units] }), type: 'eip1559' }
+        ? { account: this.wallet.account, chain: null, to: contract, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [t.to as Address, t.units] }), type: 'eip1559' }
         : { account: this.wallet.account, chain: null, to: t.to as Address, value: t.units, type: 'eip1559' },
     );
     const raw = await this.wallet.account.signTransaction!({ ...request, chainId } as never);

@@ -1,11 +1,11 @@
 import { HDKey } from '@scure/bip32';
 import { sql } from 'kysely';
-import { createWalletClient, encodeFunctionData, getAddress, http, toHex, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../lib/db/index.ts';
 import { findCurrency } from '../../modules/currencies/catalogue.ts';
 import { custodyAccount, post } from '../../modules/ledger/service.ts';
-import { ERC20_ABI, type EvmChain } from './evm-chain.ts';
+import type { EvmChain } from './evm-chain.ts';
 
 
 export class SweepKeyError extends Error {}
@@ -75,9 +75,9 @@ export class EvmSweeper {
         if (balance <= gasCost) continue;
         hash = await wallet.sendTransaction({ chain: null, to: hot.address, value: balance - gasCost, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
       } else {
-        const amount = await client.readContract({ address: contract, abi: ERC20_ABI, functionName: 'balanceOf', args: [from] });
+        const amount = await client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [from] });
         if (amount === 0n) continue;
-        const data = encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [hot.address, amount] });
+        const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [hot.address, amount] });
         const gas = ((await client.estimateGas({ account: from, to: contract, data })) * 12n) / 10n;
         const need = gas * fees.maxFeePerGas!;
         const has = await client.getBalance({ address: from });

@@ -9,7 +9,7 @@ import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyPrecisionError, formatUnits, numberToDecimalString, parseRatio, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
+import { MoneyPrecisionError, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, findFiat, networkOf, type CurrencyDef, type FiatDef } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
@@ -47,11 +47,6 @@ export interface CreateInvoiceInput {
   customerId?: string;
   customPayload?: string;
   number?: string;
-}
-
-/** A decimal string of an exact ratio whose denominator is a power of ten (as parseRatio makes). */
-export function ratioToDecimal(r: Ratio): string {
-  return formatUnits(r.num, r.den.toString().length - 1);
 }
 
 /**
@@ -130,6 +125,11 @@ export async function loadInvoice(db: Executor, id: string): Promise<InvoiceView
   return r ? toView(r) : undefined;
 }
 
+/** The invoice's items as JSON numbers (stored as exact decimal strings). */
+export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
+  return row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) }));
+}
+
 /** The spec's invoice record. */
 export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string) {
   const fiat = findFiat(row.fiat_currency)!;
@@ -142,7 +142,7 @@ export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string
     orderId: row.order_id,
     amount: unitsToNumber(toUnits(row.amount, fiat.decimals, 'down'), fiat.decimals),
     fiatCurrencyCode: fiat.code,
-    items: row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) })),
+    items: invoiceItems(row),
     status: row.status,
     ...(currency && quote
       ? {

@@ -6,7 +6,7 @@ import { formatUnits, parseRatio, toUnits, type Ratio } from '../../lib/money.ts
 import { CURRENCIES, findCurrency, findFiat, networkOf } from '../currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
-import { cryptoAmountFor, quotePayments, type InvoiceView } from '../invoices/service.ts';
+import { cryptoAmountFor, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { outcomeKind } from '../invoices/status.ts';
 
 /**
@@ -93,7 +93,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     description: row.description,
     amount: formatUnits(fiatUnits, fiat.decimals),
     fiatCurrencyCode: fiat.code,
-    items: row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) })),
+    items: invoiceItems(row),
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,

@@ -179,10 +179,6 @@ export class WebhookDeliverer {
     if (room <= 0 || this.stopped) return 0;
     const claimed = await this.claim(room);
     for (const d of claimed) {
-      if ((this.inFlight.get(d.origin) ?? 0) >= this.opts.perOrigin) {
-        await this.db.updateTable('webhook_deliveries').set({ lease_until: null, attempts: sql`attempts - 1` }).where('id', '=', d.id).execute();
-        continue;
-      }
       this.inFlight.set(d.origin, (this.inFlight.get(d.origin) ?? 0) + 1);
       this.total++;
       const p: Promise<void> = this.attempt(d)

@@ -10,14 +10,13 @@ import { paged } from '../../lib/db/paging.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyFormatError, MoneyPrecisionError, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
+import { MoneyFormatError, MoneyPrecisionError, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, networkOf, type CurrencyDef } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { custodyAccount, merchantAccount, merchantBalances, post } from '../ledger/service.ts';
 import { usdValue } from '../ledger/settlement.ts';
 import { convertUnits, usdPrice } from '../rates/service.ts';
-import { ratioToDecimal } from '../invoices/service.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;

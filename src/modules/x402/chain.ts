@@ -11,6 +11,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { eip3009ABI } from '@x402/evm';
 import type { Config } from '../../config.ts';
 
 /** Circle's USDC on the networks x402 is used on: the default accepted asset. */
@@ -19,34 +20,12 @@ export const DEFAULT_USDC: Readonly<Record<number, Address>> = {
   84532: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
 };
 
-/** The EIP-3009 surface the facilitator uses. */
+/**
+ * The EIP-3009 surface the facilitator uses: the x402 library's ABI (transferWithAuthorization,
+ * authorizationState, balanceOf, name, version) plus EIP-5267's `eip712Domain`.
+ */
 export const EIP3009_ABI = [
-  {
-    type: 'function',
-    name: 'transferWithAuthorization',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'validAfter', type: 'uint256' },
-      { name: 'validBefore', type: 'uint256' },
-      { name: 'nonce', type: 'bytes32' },
-      { name: 'signature', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'authorizationState',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'authorizer', type: 'address' },
-      { name: 'nonce', type: 'bytes32' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'account', type: 'address' }], outputs: [{ type: 'uint256' }] },
+  ...eip3009ABI,
   {
     type: 'function',
     name: 'eip712Domain',
@@ -62,8 +41,6 @@ export const EIP3009_ABI = [
       { name: 'extensions', type: 'uint256[]' },
     ],
   },
-  { type: 'function', name: 'name', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
-  { type: 'function', name: 'version', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
 ] as const;
 
 /** An accepted token and its EIP-712 domain (read once from the chain: it cannot change). */

@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/index.ts';
 import type { X402SettlementsTable } from '../../lib/db/schema.ts';
 import type { X402Settings } from '../../config.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes, x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
+import { PERMIT2_ADDRESS, authorizationTypes, erc20AllowanceAbi, permit2WitnessTypes, x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { EIP3009_ABI, type X402Asset, type X402Chain } from './chain.ts';
 
 export type SettlementRow = Selectable<X402SettlementsTable>;
@@ -52,17 +52,8 @@ export interface SettleResult {
   amount?: string;
 }
 
-/** EIP-712 types of an EIP-3009 transfer authorization. */
-export const TRANSFER_TYPES = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
+/** EIP-712 types of an EIP-3009 transfer authorization (the x402 library's). */
+export const TRANSFER_TYPES = authorizationTypes;
 
 /** Seconds an authorization must still be valid for after now, to get mined before it expires. */
 const VALID_BEFORE_MARGIN_S = 6n;
