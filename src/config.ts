@@ -86,6 +86,8 @@ export interface Config {
   x402: X402Settings;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
+  /** What `BTC_RPC_URL` points at: an Esplora REST API (default) or Bitcoin Core's JSON-RPC. */
+  btcBackend: 'esplora' | 'core';
 }
 
 export class ConfigError extends Error {}
@@ -190,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
     };
   }
+  const btcBackend = (env.BTC_BACKEND || 'esplora') as Config['btcBackend'];
+  if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     port,
@@ -234,5 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI', null),
     },
     chains,
+    btcBackend,
   };
 }

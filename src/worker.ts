@@ -10,8 +10,8 @@ import { InvoiceService } from './modules/invoices/service.ts';
 import { WithdrawalService } from './modules/withdrawals/service.ts';
 import { EvmChain } from './chains/evm/evm-chain.ts';
 import { EvmSweeper, sweepAccountKey } from './chains/evm/sweeper.ts';
-import { EsploraChain } from './chains/btc/esplora-chain.ts';
-import { EsploraSweeper } from './chains/btc/sweeper.ts';
+import { BitcoinChain } from './chains/btc/bitcoin-chain.ts';
+import { BitcoinSweeper } from './chains/btc/sweeper.ts';
 import { X402Facilitator } from './modules/x402/facilitator.ts';
 import { allListeners } from './chains/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
@@ -79,9 +79,9 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
         return every(`sweep-${a.network}`, 30_000, log, async () => void (await sweeper.round()));
       }),
     ...adapters
-      .filter((a): a is EsploraChain => a instanceof EsploraChain && !!a.hotWallet && !!ctx.config.chains.BTC.sweepXprv)
+      .filter((a): a is BitcoinChain => a instanceof BitcoinChain && !!a.hotWallet && !!ctx.config.chains.BTC.sweepXprv)
       .map((a) => {
-        const sweeper = new EsploraSweeper(ctx.db, a, sweepAccountKey(ctx.config.chains.BTC.sweepXprv!, ctx.config.chains.BTC.xpub));
+        const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(ctx.config.chains.BTC.sweepXprv!, ctx.config.chains.BTC.xpub));
         return every('sweep-BTC', 60_000, log, async () => void (await sweeper.round()));
       }),
     every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),

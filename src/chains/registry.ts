@@ -3,6 +3,7 @@ import type { Db } from '../lib/db/index.ts';
 import { API_NETWORKS, NETWORKS, type ApiNetwork } from '../modules/currencies/catalogue.ts';
 import { SandboxChain } from './sandbox/sandbox-chain.ts';
 import { EvmChain } from './evm/evm-chain.ts';
+import { BitcoinCoreChain } from './btc/core-chain.ts';
 import { EsploraChain } from './btc/esplora-chain.ts';
 import { TronGridChain } from './tron/trongrid-chain.ts';
 import type { ChainAdapter } from './types.ts';
@@ -22,7 +23,8 @@ export function networkFromApi(value: string): NetworkEnvName | undefined {
 
 /**
  * The adapters of the networks this installation can watch: a sandbox chain for networks without
- * an RPC URL, and with one the EVM adapter (Ethereum, BNB, Base), Esplora (Bitcoin) or TronGrid
+ * an RPC URL, and with one the EVM adapter (Ethereum, BNB, Base), Esplora or Bitcoin Core (Bitcoin,
+ * by `BTC_BACKEND`) or TronGrid
  * (Tron). The hot-wallet key reaches an adapter only in a process that runs the workers.
  */
 export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
@@ -33,7 +35,8 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
     else if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
       adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
     } else if (network === 'BTC') {
-      adapters.push(new EsploraChain(settings.rpcUrl, { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }));
+      const opts = { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey };
+      adapters.push(config.btcBackend === 'core' ? new BitcoinCoreChain(settings.rpcUrl, opts) : new EsploraChain(settings.rpcUrl, opts));
     } else if (network === 'TRON') {
       adapters.push(new TronGridChain(settings.rpcUrl, { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
     }

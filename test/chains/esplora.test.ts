@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { hex } from '@scure/base';
-import { Address, NETWORK, OutScript, SigHash, Transaction, p2wpkh } from '@scure/btc-signer';
+import { Address, NETWORK, OutScript, SigHash, TEST_NETWORK, Transaction, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
-import { EsploraSweeper } from '../../src/chains/btc/sweeper.ts';
+import { BitcoinSweeper } from '../../src/chains/btc/sweeper.ts';
 import { HDKey } from '@scure/bip32';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
@@ -18,8 +19,8 @@ import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
 /**
  * A local Esplora: serves the endpoints the adapter uses with bodies in Esplora's documented
- * shapes (API.md of Blockstream/esplora; hand-written here, as this machine reaches no Bitcoin
- * node), over a chain the test grows and reorganises.
+ * shapes (API.md of Blockstream/esplora), over a chain the test grows and reorganises. The
+ * adapter's reading of real bodies is checked against recorded ones further down.
  */
 function fakeEsplora() {
   const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
@@ -209,6 +210,75 @@ describe('Bitcoin through an Esplora API', () => {
   });
 });
 
+describe('Bitcoin: real transactions as Esplora served them', () => {
+  const recorded = JSON.parse(readFileSync(new URL('../fixtures/esplora-testnet-txs.json', import.meta.url), 'utf8'));
+  const [payment, spend] = recorded.txs;
+  /** An Esplora that answers from recorded bodies only (404 for anything else). */
+  const replay = (routes: Record<string, unknown>) =>
+    (async (url: string | URL) => {
+      const path = new URL(String(url)).pathname;
+      if (!(path in routes)) return new Response('not found', { status: 404 });
+      const body = routes[path];
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } });
+    }) as typeof fetch;
+
+  it('rebuilds each recorded transaction to its txid and weight; the P2WPKH spend verifies against the BIP-143 sighash computed here', () => {
+    for (const r of recorded.txs) {
+      const tx = new Transaction({ version: r.version, lockTime: r.locktime, allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true });
+      for (const o of r.vout) tx.addOutput({ script: hex.decode(o.scriptpubkey), amount: BigInt(o.value) });
+      for (const i of r.vin) {
+        tx.addInput({ txid: i.txid, index: i.vout, sequence: i.sequence, witnessUtxo: { script: hex.decode(i.prevout.scriptpubkey), amount: BigInt(i.prevout.value) }, finalScriptWitness: i.witness.map((w: string) => hex.decode(w)) });
+      }
+      assert.equal(tx.id, r.txid);
+      assert.equal(tx.weight, r.weight);
+    }
+    const input = spend.vin[0];
+    const pubkey = hex.decode(input.witness[1]);
+    assert.equal(p2wpkh(pubkey, TEST_NETWORK).address, input.prevout.scriptpubkey_address);
+    const tx = new Transaction({ version: spend.version, lockTime: spend.locktime });
+    tx.addOutput({ script: hex.decode(spend.vout[0].scriptpubkey), amount: BigInt(spend.vout[0].value) });
+    tx.addInput({ txid: input.txid, index: input.vout, sequence: input.sequence, witnessUtxo: { script: hex.decode(input.prevout.scriptpubkey), amount: BigInt(input.prevout.value) } });
+    const sighash = tx.preimageWitnessV0(0, OutScript.encode({ type: 'pkh', hash: hex.decode(input.prevout.scriptpubkey.slice(4)) }), SigHash.ALL, BigInt(input.prevout.value));
+    assert.ok(secp256k1.verify(hex.decode(input.witness[0]).slice(0, -1), sighash, pubkey, { prehash: false, format: 'der' }));
+  });
+
+  it('finds the recorded payment to a watched address: flagged RBF in the mempool, confirmed in its recorded block', async () => {
+    const watched = payment.vout[0].scriptpubkey_address;
+    const ours = async (addresses: string[]) => new Set(addresses.filter((a) => a === watched));
+    const { block_height: height, block_hash: hash } = payment.status;
+    const pending = new EsploraChain('http://esplora.invalid', {
+      fetcher: replay({
+        '/blocks/tip/height': String(height - 1),
+        '/blocks/tip/hash': 'ff'.repeat(32),
+        '/mempool/txids': [payment.txid],
+        [`/tx/${payment.txid}`]: { ...payment, status: { confirmed: false } },
+      }),
+    });
+    const seen = await pending.transfersSince(height - 1, ours);
+    assert.deepEqual(
+      seen.map((s) => [s.txHash, s.outputIndex, s.toAddress, s.units, s.blockHeight, s.rbf]),
+      [[payment.txid, 0, watched, 4000n, null, true]],
+    );
+    const mined = new EsploraChain('http://esplora.invalid', {
+      fetcher: replay({
+        '/blocks/tip/height': String(height),
+        '/blocks/tip/hash': hash,
+        [`/block-height/${height}`]: hash,
+        [`/block/${hash}/txs/0`]: [payment],
+        '/mempool/txids': [],
+        [`/tx/${payment.txid}/status`]: payment.status,
+      }),
+    });
+    const confirmed = await mined.transfersSince(height, ours);
+    assert.deepEqual(
+      confirmed.map((s) => [s.txHash, s.outputIndex, s.units, s.blockHeight, s.blockHash]),
+      [[payment.txid, 0, 4000n, height, hash]],
+    );
+    assert.equal(await mined.hasTransfer(payment.txid), true);
+    assert.equal(await mined.transactionConfirmations(payment.txid), 1);
+  });
+});
+
 describe('Bitcoin signing against a published vector', () => {
   it("reproduces BIP-143's native P2WPKH example: the sighash and the signature of its witness input", () => {
     // https://github.com/bitcoin/bips/blob/master/bip-0143.mediawiki#native-p2wpkh (test vector data)
@@ -254,7 +324,7 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
     await new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx)).round();
     deposits.forEach((d, i) => esplora.utxos.set(d.address, [{ txid: `${i + 5}`.repeat(64), vout: 0, value: 100_000 * (i + 1), status: { confirmed: true } }]));
 
-    const sweeper = new EsploraSweeper(t.ctx.db, chain, account);
+    const sweeper = new BitcoinSweeper(t.ctx.db, chain, account);
     const result = await sweeper.round();
     assert.equal(result.swept, 2);
     const tx = Transaction.fromRaw(hex.decode(esplora.broadcasts.at(-1)!));

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -7,7 +8,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
-import { TronGridChain, tronAddressFromHex, tronAddressToHex } from '../../src/chains/tron/trongrid-chain.ts';
+import { TronGridChain, signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
 import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { findCurrency } from '../../src/modules/currencies/catalogue.ts';
@@ -17,11 +18,34 @@ import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const recorded = JSON.parse(readFileSync(new URL('../fixtures/tron-triggersmartcontract.json', import.meta.url), 'utf8'));
+
+/**
+ * A node's protobuf encoding of `Transaction.raw` (java-tron's Tron.proto): what the fake node
+ * hashes into a transaction id, checked below against a real node's recorded bytes.
+ */
+function encodeTronRaw(raw: any): string {
+  const varint = (n: bigint | number) => varintHex(BigInt(n));
+  const num = (field: number, v: unknown) => (v === undefined || v === 0 ? '' : varint(field << 3) + varint(v as number));
+  const bytes = (field: number, h: string | undefined) => (h === undefined ? '' : varint((field << 3) | 2) + varint(h.length / 2) + h);
+  const addr = (a: string) => (a.startsWith('T') ? tronAddressToHex(a) : a);
+  const types: Record<string, [number, (v: any) => string]> = {
+    TransferContract: [1, (v) => bytes(1, addr(v.owner_address)) + bytes(2, addr(v.to_address)) + num(3, v.amount)],
+    TriggerSmartContract: [31, (v) => bytes(1, addr(v.owner_address)) + bytes(2, addr(v.contract_address)) + num(3, v.call_value) + bytes(4, v.data) + num(5, v.call_token_value) + num(6, v.token_id)],
+  };
+  const contracts = raw.contract.map((c: any) => {
+    const [type, encode] = types[c.type]!;
+    const any = bytes(1, hex.encode(new TextEncoder().encode(`type.googleapis.com/protocol.${c.type}`))) + bytes(2, encode(c.parameter.value));
+    return bytes(11, num(1, type) + bytes(2, any));
+  });
+  return bytes(1, raw.ref_block_bytes) + bytes(4, raw.ref_block_hash) + num(8, raw.expiration) + contracts.join('') + num(14, raw.timestamp) + num(18, raw.fee_limit);
+}
 
 /**
  * A local TronGrid: the `/wallet/*` endpoints the adapter uses, with bodies in TronGrid's
- * documented shapes (hand-written: this machine reaches no Tron node). Broadcast checks the
- * signature against the sender's address, as a node does.
+ * documented shapes and transactions encoded in protobuf as java-tron does (`encodeTronRaw`,
+ * checked against a real node's recorded bytes). Broadcast checks the signature against the
+ * sender's address, as a node does.
  */
 function fakeTronGrid() {
   const blocks: any[] = [];
@@ -37,6 +61,12 @@ function fakeTronGrid() {
     for (const tx of txs) mined.set(tx.txID, number);
   };
   for (let i = 0; i < 10; i++) mine([]);
+  /** A new transaction's reference to the latest block and its expiry, as the node sets them. */
+  const refBlock = () => {
+    const tip = blocks[blocks.length - 1];
+    const number = tip.block_header.raw_data.number;
+    return { ref_block_bytes: (number & 0xffff).toString(16).padStart(4, '0'), ref_block_hash: tip.blockID.slice(16, 32), expiration: Date.now() + 60_000, timestamp: Date.now() };
+  };
   const server = http.createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -59,13 +89,13 @@ function fakeTronGrid() {
       case '/wallet/triggerconstantcontract':
         return send({ result: { result: true }, constant_result: [(tokenBalances.get(body.owner_address) ?? 0).toString(16).padStart(64, '0')] });
       case '/wallet/triggersmartcontract': {
-        const raw_data = { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: body.owner_address, contract_address: body.contract_address, data: `a9059cbb${body.parameter}` } } }], fee_limit: body.fee_limit, expiration: Date.now() + 60_000 };
-        const raw_data_hex = hex.encode(new TextEncoder().encode(JSON.stringify(raw_data)));
+        const raw_data = { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: body.owner_address, contract_address: body.contract_address, data: `a9059cbb${body.parameter}` } } }], ...refBlock(), fee_limit: body.fee_limit };
+        const raw_data_hex = encodeTronRaw(raw_data);
         return send({ result: { result: true }, transaction: { visible: true, txID: hex.encode(sha256(hex.decode(raw_data_hex))), raw_data, raw_data_hex } });
       }
       case '/wallet/createtransaction': {
-        const raw_data = { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: body.owner_address, to_address: body.to_address, amount: body.amount } } }], expiration: Date.now() + 60_000 };
-        const raw_data_hex = hex.encode(new TextEncoder().encode(JSON.stringify(raw_data)));
+        const raw_data = { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: body.owner_address, to_address: body.to_address, amount: body.amount } } }], ...refBlock() };
+        const raw_data_hex = encodeTronRaw(raw_data);
         return send({ visible: true, txID: hex.encode(sha256(hex.decode(raw_data_hex))), raw_data, raw_data_hex });
       }
       case '/wallet/broadcasttransaction': {
@@ -96,6 +126,32 @@ function fakeTronGrid() {
   });
   return { server, blocks, pending, accounts, tokenBalances, broadcasts, mine };
 }
+
+describe('Tron: known-good vectors', () => {
+  it('signs a transaction id as Trust Wallet Core does (its Tron signer test vector)', () => {
+    const key = hex.decode('2d8f68944bdbfbc0769542fba8fc2d2a3de67393334471624364c7006da2aa54');
+    assert.equal(
+      signTronTxId('546a3d07164c624809cf4e564a083a7a7974bb3c4eff6bb3e278b0ca21083fcb', key),
+      '77f5eabde31e739d34a66914540f1756981dc7d782c9656f5e14e53b59a15371603a183aa12124adeee7991bf55acc8e488a6ca04fb393b1a8ac16610eeafdfc00',
+    );
+    assert.equal(new TronGridChain('http://127.0.0.1:1', { hotWalletKey: hex.encode(key) }).hotWallet, 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC');
+  });
+
+  it("reads a real node's recorded transaction: its id is the SHA-256 of its protobuf bytes, which the fake node reproduces", () => {
+    const tx = recorded.response.transaction;
+    assert.equal(hex.encode(sha256(hex.decode(tx.raw_data_hex))), tx.txID);
+    assert.equal(encodeTronRaw(tx.raw_data), tx.raw_data_hex);
+    assert.equal(new TronGridChain('http://127.0.0.1:1', { hotWalletKey: recorded.ownerPrivateKey }).hotWallet, tx.raw_data.contract[0].parameter.value.owner_address);
+    assert.equal(tronAddressFromHex('41a614f803b6fd780986a42c78ec9c7f77e6ded13c'), USDT);
+  });
+
+  it('refuses to sign a transaction the node built other than the one requested', async () => {
+    // The node answers a USDT transfer request with the recorded transaction: a different call.
+    const replay = (async () => new Response(JSON.stringify(recorded.response), { headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    const signer = new TronGridChain('http://node.invalid', { hotWalletKey: recorded.ownerPrivateKey, fetcher: replay });
+    await assert.rejects(signer.signTransfer({ id: 'w-1', currencyCode: 'USDT_TRC20', to: USDT, units: 1_000_000n }), /other than the transfer requested/);
+  });
+});
 
 describe('Tron through a TronGrid API', () => {
   const grid = fakeTronGrid();

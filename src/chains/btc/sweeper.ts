@@ -3,7 +3,7 @@ import { NETWORK, Transaction, p2wpkh } from '@scure/btc-signer';
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
 import { custodyAccount, post } from '../../modules/ledger/service.ts';
-import type { EsploraChain } from './esplora-chain.ts';
+import type { BitcoinChain } from './bitcoin-chain.ts';
 
 /** vbytes of a P2WPKH input and of the rest of a one-output transaction (rounded up). */
 const INPUT_VBYTES = 68n;
@@ -16,10 +16,10 @@ const BASE_VBYTES = 42n;
  * the ~3-block fee rate and sends the rest to the hot wallet. The fee is booked against the network
  * fees collected; coins between our own addresses stay in custody.
  */
-export class EsploraSweeper {
+export class BitcoinSweeper {
   constructor(
     private readonly db: Db,
-    private readonly chain: EsploraChain,
+    private readonly chain: BitcoinChain,
     private readonly account: HDKey,
   ) {}
 
@@ -41,16 +41,17 @@ export class EsploraSweeper {
     const keys: Uint8Array[] = [];
     let total = 0n;
     const swept: typeof due = [];
+    const coins = await this.chain.utxosOfMany(due.map((r) => r.address));
     for (const row of due) {
       const key = this.account.deriveChild(0).deriveChild(row.derivation_index).privateKey!;
       const spend = p2wpkh(this.account.deriveChild(0).deriveChild(row.derivation_index).publicKey!, NETWORK);
       if (spend.address !== row.address) continue; // not derived from this account key: not ours to move
-      const utxos = await this.chain.utxosOf(row.address);
+      const utxos = coins.get(row.address) ?? [];
       if (utxos.length === 0) continue;
       for (const u of utxos) {
-        tx.addInput({ txid: u.txid, index: u.vout, witnessUtxo: { script: spend.script, amount: BigInt(u.value) } });
+        tx.addInput({ txid: u.txid, index: u.vout, witnessUtxo: { script: spend.script, amount: u.sats } });
         keys.push(key);
-        total += BigInt(u.value);
+        total += u.sats;
       }
       swept.push(row);
     }

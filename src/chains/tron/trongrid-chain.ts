@@ -20,6 +20,39 @@ export function tronAddressToHex(address: string): string {
   return hex.encode(base58check.decode(address));
 }
 
+/** A Tron signature over a transaction id: deterministic (RFC 6979, low-s) secp256k1, as r ‖ s ‖ v hex. */
+export function signTronTxId(txId: string, key: Uint8Array): string {
+  const sig = secp256k1.sign(hex.decode(txId), key, { prehash: false, format: 'recovered' });
+  return hex.encode(new Uint8Array([...sig.slice(1), sig[0]!]));
+}
+
+/** Protocol-buffers encoding (hex) of a length-delimited field. */
+function pbBytes(field: number, valueHex: string): string {
+  return varintHex(BigInt((field << 3) | 2)) + varintHex(BigInt(valueHex.length / 2)) + valueHex.toLowerCase();
+}
+
+/** Protocol-buffers encoding (hex) of a varint field. */
+function pbVarint(field: number, value: bigint): string {
+  return varintHex(BigInt(field << 3)) + varintHex(value);
+}
+
+/** A protocol-buffers varint as hex. */
+export function varintHex(n: bigint): string {
+  let out = '';
+  do {
+    const low = Number(n & 0x7fn);
+    n >>= 7n;
+    out += (n > 0n ? low | 0x80 : low).toString(16).padStart(2, '0');
+  } while (n > 0n);
+  return out;
+}
+
+/** `needle` occurs in `hay` at a whole-byte offset. */
+function containsAligned(hay: string, needle: string): boolean {
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) if (i % 2 === 0) return true;
+  return false;
+}
+
 /** A TRC-20 `transfer(address,uint256)` call's destination and amount, if `data` is one. */
 function decodeTransfer(data: string | undefined): { to: string; amount: bigint } | null {
   if (!data || !data.startsWith('a9059cbb') || data.length < 8 + 128) return null;
@@ -191,6 +224,7 @@ export class TronGridChain implements ChainAdapter {
   async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
     if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
     const contract = this.contractOf(t.currencyCode);
+    const call = `a9059cbb${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`;
     let tx: { txID: string; raw_data: unknown; raw_data_hex: string; Error?: string };
     if (!contract) {
       tx = await this.call('/wallet/createtransaction', { owner_address: this.hotWallet, to_address: t.to, amount: Number(t.units), visible: true });
@@ -199,7 +233,7 @@ export class TronGridChain implements ChainAdapter {
         owner_address: this.hotWallet,
         contract_address: contract,
         function_selector: 'transfer(address,uint256)',
-        parameter: `${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`,
+        parameter: call.slice(8),
         fee_limit: 100_000_000,
         call_value: 0,
         visible: true,
@@ -208,12 +242,14 @@ export class TronGridChain implements ChainAdapter {
       tx = res.transaction;
     }
     if (tx.Error || !tx.txID) throw new Error(`TRON: the node did not build the transaction: ${tx.Error ?? 'no txID'}`);
-    // The id is the SHA-256 of the raw data; check it before signing what the node handed back.
+    // Sign only what was asked for: the id is the SHA-256 of the raw data, and the raw data carries
+    // exactly the contract we requested (owner, destination or token, amount), byte for byte.
     if (hex.encode(sha256(hex.decode(tx.raw_data_hex))) !== tx.txID) throw new Error('TRON: the node returned a transaction whose id does not match its data');
-    const sig = secp256k1.sign(hex.decode(tx.txID), this.hotKey, { prehash: false, format: 'recovered' });
-    // Tron wants r ‖ s ‖ v.
-    const signature = hex.encode(new Uint8Array([...sig.slice(1), sig[0]!]));
-    return { txHash: tx.txID, raw: JSON.stringify({ ...tx, signature: [signature] }) };
+    const expected = contract
+      ? pbBytes(1, tronAddressToHex(this.hotWallet)) + pbBytes(2, tronAddressToHex(contract)) + pbBytes(4, call)
+      : pbBytes(1, tronAddressToHex(this.hotWallet)) + pbBytes(2, tronAddressToHex(t.to)) + pbVarint(3, t.units);
+    if (!containsAligned(tx.raw_data_hex.toLowerCase(), expected)) throw new Error('TRON: the node returned a transaction other than the transfer requested');
+    return { txHash: tx.txID, raw: JSON.stringify({ ...tx, signature: [signTronTxId(tx.txID, this.hotKey)] }) };
   }
 
   async broadcast(signed: SignedTransfer): Promise<void> {

@@ -1,0 +1,173 @@
+import { hex } from '@scure/base';
+import { Address, NETWORK, OutScript } from '@scure/btc-signer';
+import { toUnits } from '../../lib/money.ts';
+import type { ChainTip, SignedTransfer } from '../types.ts';
+import { BitcoinChain, signalsRbf, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+
+/** A transaction as Bitcoin Core's `getblock <hash> 2` and `getrawtransaction <txid> true` show it. */
+interface CoreTx {
+  txid: string;
+  vin: Array<{ sequence: number }>;
+  /** `address` since Core 22; `addresses` before. Values in BTC. */
+  vout: Array<{ value: number; n: number; scriptPubKey: { address?: string; addresses?: string[] } }>;
+  blockhash?: string;
+  confirmations?: number;
+}
+
+interface RpcReply<T> {
+  result: T | null;
+  error: { code: number; message: string } | null;
+  id: number | string;
+}
+
+export class CoreRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** RPC_INVALID_ADDRESS_OR_KEY: no such transaction or block. RPC_INVALID_PARAMETER: height out of range. */
+const NOT_FOUND = new Set([-5, -8]);
+/** Mempool transactions asked for in one JSON-RPC batch. */
+const BATCH = 100;
+
+function toTx(t: CoreTx): BitcoinTx {
+  return {
+    txid: t.txid,
+    rbf: signalsRbf(t.vin.map((i) => i.sequence)),
+    outputs: t.vout.map((o) => ({ address: o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0], sats: toUnits(o.value, 8) })),
+  };
+}
+
+/**
+ * Bitcoin through Bitcoin Core's JSON-RPC (`BTC_BACKEND=core`, `BTC_RPC_URL=http://user:pass@host:8332`;
+ * the node needs `txindex=1` to answer for confirmed transactions it does not hold in a wallet).
+ * Blocks are read whole with `getblock … 2`, the mempool with `getrawmempool` and batched
+ * `getrawtransaction`, the fee rate with `estimatesmartfee 3` (BTC/kvB, read exactly as sat per
+ * kvB = msat/vB), the hot wallet's and deposits' coins with one `scantxoutset` over their addresses,
+ * and signed transactions go out with `sendrawtransaction`. Amounts, which Core prints in BTC, are
+ * parsed as decimals into satoshis, never through floating-point arithmetic.
+ */
+export class BitcoinCoreChain extends BitcoinChain {
+  private readonly fetcher: typeof fetch;
+  private readonly endpoint: string;
+  private readonly authorization?: string;
+  private nextId = 1;
+
+  constructor(rpcUrl: string, opts: { hotWalletKey?: string; fetcher?: typeof fetch } = {}) {
+    super(opts.hotWalletKey, 'bitcoin-core-estimatesmartfee');
+    this.fetcher = opts.fetcher ?? fetch;
+    // fetch refuses URLs with credentials: they travel as Basic auth instead.
+    const url = new URL(rpcUrl);
+    if (url.username || url.password) {
+      this.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+      url.username = '';
+      url.password = '';
+    }
+    this.endpoint = url.toString();
+  }
+
+  private async post<T>(body: unknown): Promise<T> {
+    const res = await this.fetcher(this.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    // Core answers RPC errors with HTTP 404/500 and a JSON body; anything else is a transport failure.
+    if (!res.ok && !(res.headers.get('content-type') ?? '').includes('json')) throw new Error(`bitcoin core: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  private async rpc<T>(method: string, ...params: unknown[]): Promise<T> {
+    const reply = await this.post<RpcReply<T>>({ jsonrpc: '1.0', id: this.nextId++, method, params });
+    if (reply.error) throw new CoreRpcError(reply.error.code, `bitcoin core ${method}: ${reply.error.message}`);
+    return reply.result as T;
+  }
+
+  /** The result, or null when Core says there is no such object. */
+  private async maybe<T>(method: string, ...params: unknown[]): Promise<T | null> {
+    try {
+      return await this.rpc<T>(method, ...params);
+    } catch (err) {
+      if (err instanceof CoreRpcError && NOT_FOUND.has(err.code)) return null;
+      throw err;
+    }
+  }
+
+  async tip(): Promise<ChainTip | null> {
+    const info = await this.rpc<{ blocks: number; bestblockhash: string }>('getblockchaininfo');
+    return { height: info.blocks, hash: info.bestblockhash };
+  }
+
+  async blockHash(height: number): Promise<string | null> {
+    return this.maybe<string>('getblockhash', height);
+  }
+
+  protected async blockTxs(hash: string): Promise<BitcoinTx[]> {
+    const block = await this.rpc<{ tx: CoreTx[] }>('getblock', hash, 2);
+    return block.tx.map(toTx);
+  }
+
+  protected async mempoolTxs(limit: number): Promise<BitcoinTx[]> {
+    const txids = (await this.rpc<string[]>('getrawmempool')).slice(0, limit);
+    const out: BitcoinTx[] = [];
+    for (let i = 0; i < txids.length; i += BATCH) {
+      const batch = txids.slice(i, i + BATCH).map((txid) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'getrawtransaction', params: [txid, true] }));
+      const replies = await this.post<Array<RpcReply<CoreTx>>>(batch);
+      // A transaction that left the mempool between the two calls answers with an error: skip it.
+      for (const r of replies) if (r.result && !r.result.blockhash) out.push(toTx(r.result));
+    }
+    return out;
+  }
+
+  protected async txStatus(txid: string): Promise<BitcoinTxStatus> {
+    const tx = await this.maybe<CoreTx>('getrawtransaction', txid, true);
+    if (!tx) return null;
+    if (!tx.blockhash || !tx.confirmations || tx.confirmations < 1) return tx.blockhash ? null : { confirmed: false };
+    const header = await this.maybe<{ height: number; confirmations: number }>('getblockheader', tx.blockhash);
+    if (!header || header.confirmations < 1) return null; // its block left the best chain
+    return { confirmed: true, height: header.height, hash: tx.blockhash };
+  }
+
+  protected async feeRateMsatPerVb(): Promise<bigint | null> {
+    const est = await this.rpc<{ feerate?: number; errors?: string[] }>('estimatesmartfee', 3);
+    // BTC per 1000 vB × 1e8 = sat per 1000 vB = msat per vB.
+    return est.feerate === undefined ? null : toUnits(est.feerate, 8, 'up');
+  }
+
+  async utxosOf(address: string): Promise<Utxo[]> {
+    return (await this.utxosOfMany([address])).get(address) ?? [];
+  }
+
+  /** Every address's confirmed UTXOs from one scan of the UTXO set. */
+  override async utxosOfMany(addresses: string[]): Promise<Map<string, Utxo[]>> {
+    const out = new Map<string, Utxo[]>(addresses.map((a) => [a, []]));
+    if (addresses.length === 0) return out;
+    const byScript = new Map(addresses.map((a) => [hex.encode(OutScript.encode(Address(NETWORK).decode(a))), a]));
+    const scan = await this.rpc<{ success: boolean; unspents: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> }>(
+      'scantxoutset',
+      'start',
+      addresses.map((a) => `addr(${a})`),
+    );
+    if (!scan.success) throw new Error('bitcoin core: scantxoutset did not finish');
+    for (const u of scan.unspents) {
+      const address = byScript.get(u.scriptPubKey.toLowerCase());
+      if (address) out.get(address)!.push({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8) });
+    }
+    return out;
+  }
+
+  /** sendrawtransaction; a transaction the node already has (in its mempool or the chain) is fine. */
+  async broadcast(signed: SignedTransfer): Promise<void> {
+    try {
+      await this.rpc<string>('sendrawtransaction', signed.raw);
+    } catch (err) {
+      if (err instanceof CoreRpcError && (err.code === -27 || /already/i.test(err.message))) return;
+      throw err;
+    }
+  }
+}
