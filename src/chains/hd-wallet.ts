@@ -21,6 +21,11 @@ export interface AllocatedAddress {
   index: number;
 }
 
+/** An index taken and its address derived, not yet handed to an owner. */
+export interface ReservedAddress extends AllocatedAddress {
+  hdAccountId: number;
+}
+
 /** What an address is handed out for. */
 export interface AddressOwner {
   purpose: 'invoice' | 'deposit';
@@ -30,9 +35,10 @@ export interface AddressOwner {
 
 /**
  * Hands out receive addresses: child `/0/i` of each network's account key. The index is taken by
- * an upsert on the network's hd_accounts row inside the caller's transaction, which holds that row
- * locked until commit, so no index (and no address) is ever handed out twice, by any instance; a
- * rolled-back transaction gives its index back.
+ * an upsert on the network's hd_accounts row, so no index (and no address) is ever handed out
+ * twice, by any instance. Taken inside the caller's transaction (`allocate`) the row stays locked
+ * until commit and a rollback gives the index back; taken before it (`reserve`, then `record`) the
+ * lock lasts one statement, so concurrent creates do not queue behind each other's transactions.
  *
  * A network with NET_XPUB uses that key. Otherwise (sandbox) the installation gets its own key on
  * first use: a random seed whose account key is kept and whose secret is thrown away, so sandbox
@@ -44,28 +50,42 @@ export class AddressAllocator {
   constructor(private readonly config: Config) {}
 
   async allocate(trx: Executor, network: NetworkEnvName, owner: AddressOwner): Promise<AllocatedAddress> {
-    const account = await this.accountKey(trx, network);
-    const row = await trx
+    return this.record(trx, await this.reserve(trx, network), owner);
+  }
+
+  /**
+   * Takes the next index and derives its address. Outside a transaction (the fast path for busy
+   * creates) the counter row is locked for that one statement only, and the derivation runs with
+   * no lock held; an index whose create then fails stays unused, which costs nothing (deposits are
+   * found by their stored addresses, not by scanning for a gap limit).
+   */
+  async reserve(db: Executor, network: NetworkEnvName): Promise<ReservedAddress> {
+    const account = await this.accountKey(db, network);
+    const row = await db
       .insertInto('hd_accounts')
       .values({ network, xpub: account.xpub, sandbox: account.sandbox, next_index: 1 })
       .onConflict((oc) => oc.columns(['network', 'xpub']).doUpdateSet({ next_index: sql`hd_accounts.next_index + 1` }))
       .returning(['id', sql<number>`next_index - 1`.as('index')])
       .executeTakeFirstOrThrow();
     const index = Number(row.index);
-    const address = deriveAddress(account.key, index, DERIVATION[network].format);
+    return { network, address: deriveAddress(account.key, index, DERIVATION[network].format), index, hdAccountId: row.id };
+  }
+
+  /** Hands a reserved address to its owner (in the owner's transaction). */
+  async record(trx: Executor, reserved: ReservedAddress, owner: AddressOwner): Promise<AllocatedAddress> {
     await trx
       .insertInto('addresses')
       .values({
-        network,
-        address,
-        hd_account_id: row.id,
-        derivation_index: index,
+        network: reserved.network,
+        address: reserved.address,
+        hd_account_id: reserved.hdAccountId,
+        derivation_index: reserved.index,
         purpose: owner.purpose,
         owner_id: owner.ownerId,
         tenant_id: owner.tenantId,
       })
       .execute();
-    return { network, address, index };
+    return { network: reserved.network, address: reserved.address, index: reserved.index };
   }
 
   /** The network's account key: configured, or this installation's sandbox key. */

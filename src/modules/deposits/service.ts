@@ -132,9 +132,11 @@ export class DepositService implements PaymentListener {
     if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
     const id = randomUUID();
     const network = networkOf(currency).env;
+    // The index is taken before the transaction: its counter row is locked for one statement only.
+    const reserved = await this.allocator.reserve(db, network);
     try {
       const row = await db.transaction().execute(async (trx) => {
-        const { address } = await this.allocator.allocate(trx, network, { purpose: 'deposit', ownerId: id, tenantId: principal.tenantId });
+        const { address } = await this.allocator.record(trx, reserved, { purpose: 'deposit', ownerId: id, tenantId: principal.tenantId });
         return trx
           .insertInto('deposits')
           .values({
