@@ -9,7 +9,8 @@ import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/
 import { registerStateMetrics } from './lib/state-metrics.ts';
 import { RateLimiter } from './lib/http/rate-limit.ts';
 import { registerSecurity } from './lib/http/security.ts';
-import { containsNul, validatorCompiler } from './lib/http/validation.ts';
+import { configuredSecrets, secretScrubber, serializeRequest } from './lib/http/log-redaction.ts';
+import { inputProblem, validatorCompiler } from './lib/http/validation.ts';
 import { AppError } from './lib/errors.ts';
 import { checkAdminToken } from './modules/admin/admin-token.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -48,6 +49,7 @@ export interface BuildOptions {
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
   let ctx = context;
   const { config } = ctx;
+  const scrub = secretScrubber(configuredSecrets(config));
   const app = Fastify({
     logger:
       options.logger === false
@@ -55,6 +57,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
         : {
             level: config.logLevel,
             redact: ['req.headers["x-tenant-api-key"]', 'req.headers.authorization'],
+            // Keys or tokens a client put in the query string stay out of the logs.
+            serializers: { req: serializeRequest },
+            // Secrets an error message may quote (an RPC URL with its API key, say) never reach the log.
+            ...(scrub ? { hooks: { streamWrite: scrub } } : {}),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: config.bodyLimit,
@@ -95,12 +101,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   // The API speaks JSON only: other media types are 415, not parsed as text.
   app.removeContentTypeParser(['text/plain']);
-  // Text columns cannot hold NUL; refuse it as bad input instead of failing in the database.
+  // Text and jsonb columns cannot hold NUL or lone surrogates, and very deep JSON overflows the
+  // stack: refuse them as bad input instead of failing in the database or the serializer.
   app.addHook('preValidation', async (request) => {
     for (const [location, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
-      if (containsNul(value)) {
+      const problem = inputProblem(value);
+      if (problem) {
         throw new AppError('exceptions.validation.failed', {
-          fields: [{ location, field: '', message: 'must not contain NUL characters' }],
+          fields: [{ location, field: '', message: problem }],
         });
       }
     }

@@ -86,10 +86,43 @@ function collapseUnions(errors: ErrorObject[]): ErrorObject[] {
   return list;
 }
 
-/** A NUL character anywhere in the value (PostgreSQL text cannot hold one). */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+/** Deepest nesting of objects and arrays a request value may have. */
+export const MAX_INPUT_DEPTH = 64;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode (no lone surrogates)';
+  return undefined;
+}
+
+/**
+ * Why a request value (query, params or body) cannot be taken, or undefined when it can:
+ * PostgreSQL text and jsonb hold neither NUL nor a lone UTF-16 surrogate, and nesting deeper than
+ * MAX_INPUT_DEPTH is refused before anything recursive (JSON.stringify, jsonb) meets it. Walks the
+ * value iteratively, every key and string at any depth, so no input can exhaust the stack here.
+ */
+export function inputProblem(value: unknown): string | undefined {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      if (problem) return problem;
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return `must not be nested more than ${MAX_INPUT_DEPTH} levels deep`;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, depth + 1]);
+      continue;
+    }
+    for (const [k, child] of Object.entries(v)) {
+      const problem = textProblem(k);
+      if (problem) return problem;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
 }

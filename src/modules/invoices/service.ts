@@ -258,7 +258,8 @@ export class InvoiceService implements PaymentListener {
       .returningAll()
       .executeTakeFirst();
     if (!row) {
-      const taken = await db.selectFrom('invoices').select('id').where('tenant_id', '=', principal.tenantId).where('order_id', '=', input.orderId).executeTakeFirst();
+      // The orderId is unique per tenant, but the id is named only to a key of the invoice's own account.
+      const taken = await db.selectFrom('invoices').select('id').where('account_id', '=', principal.accountId).where('order_id', '=', input.orderId).executeTakeFirst();
       throw new AppError('exceptions.invoice.orderIdAlreadyExists', taken ? { id: taken.id } : undefined);
     }
     return this.record({ row, quote: null });

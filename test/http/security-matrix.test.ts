@@ -1,0 +1,1075 @@
+/**
+ * The security matrix of the merchant API, route by route (derived from /openapi.json, so a route
+ * added without a row here fails): key missing, malformed, unknown or revoked (401); caller outside
+ * the key's IP allowlist (403 ipNotAllowed); key without the route's scope (403 insufficientScope);
+ * another tenant's key on this tenant's objects or account (404, never the other tenant's data);
+ * and the happy path. Then the operator API's token, and secrets never reaching logs or responses.
+ * PGlite only.
+ */
+import assert from 'node:assert/strict';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { HDKey } from '@scure/bip32';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createWatchers } from '../../src/chains/registry.ts';
+import { SCOPES, type Scope } from '../../src/lib/auth/scopes.ts';
+import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { x402FromConfig } from '../../src/modules/x402/chain.ts';
+import { startWorkers } from '../../src/worker.ts';
+import { ADMIN_TOKEN, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
+import { startReceiver, until } from '../helpers/receiver.ts';
+
+const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ALLOWED_IP = '203.0.113.7';
+const OUTSIDE_IPS = ['198.51.100.23', '2001:db8::7'];
+const RATE_ASSETS = ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB'];
+const uid = () => randomBytes(5).toString('hex');
+const randomAddress = () => `0x${randomBytes(20).toString('hex')}`;
+
+/** Routes open without any credential; every other route must be merchant (key) or operator (token). */
+const PUBLIC_ROUTES = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
+  'GET /pay/{id}/state',
+  'POST /pay/{id}/select',
+  'POST /pay/{id}/simulate',
+  'POST /pay/{id}/simulate/mine',
+]);
+
+interface Req {
+  url: string;
+  body?: unknown;
+}
+type Res = { status: number; body: any; headers: Record<string, unknown> };
+
+interface Expect {
+  status: number;
+  code?: string;
+}
+
+/** Another tenant's request touching this tenant's objects. */
+interface Foreign extends Expect {
+  name: string;
+  req: (f: Fixture) => Req | Promise<Req>;
+  /** Values of tenant A that B itself sent and may see echoed (its own new object carries them). */
+  echoes?: (f: Fixture) => string[];
+  /**
+   * Who sends it: tenant B (default); a third tenant C (whose new objects must not shadow B's other
+   * lookups); or a key bound to A's other account (same tenant: may see A's tenant, not the account's objects).
+   */
+  by?: 'c' | 'sibling';
+  check?: (body: any, f: Fixture) => void | Promise<void>;
+}
+
+interface Row {
+  method: 'GET' | 'POST';
+  /** As /openapi.json spells it. */
+  path: string;
+  scope: Scope;
+  /** A valid request on tenant A's account (creates what it needs, owned by A). */
+  build: (f: Fixture) => Req | Promise<Req>;
+  happy: Expect;
+  /** Checks the happy answer really is A's object. */
+  check?: (body: any, f: Fixture) => void;
+  /** What tenant B's key gets for the very same request (default: `happy`, on B's own account). */
+  asTenantB?: Expect;
+  /** What a key bound to A's other account gets for it (default: `asTenantB`): keys act on one account. */
+  asSiblingAccount?: Expect;
+  /** More of tenant B's requests naming A's objects. */
+  foreign?: Foreign[];
+  /** After a refused request: asserts it changed nothing. */
+  unchanged?: (f: Fixture, req: Req) => Promise<void>;
+}
+
+interface TenantKeys {
+  id: string;
+  accountId: string;
+  key: string;
+}
+
+interface Fixture {
+  t: TestApp;
+  a: TenantKeys & { secondAccountId: string; secondAccountKey: string };
+  b: TenantKeys;
+  c: TenantKeys;
+  /** Key with only this scope, usable only from ALLOWED_IP. */
+  only: Map<Scope, string>;
+  /** Key with every scope but this one. */
+  allBut: Map<Scope, string>;
+  revoked: string;
+  invoice: any;
+  deposit: any;
+  withdrawal: any;
+  openQuote: any;
+  settlement: { id: string; payer: string; payTo: string; transaction: string; amount: string };
+  /** Every identifying value of tenant A: none may appear in an answer to anyone else. */
+  aValues: string[];
+  /** The objects of A's first account: a key bound to its second account sees none of them. */
+  accountObjects: string[];
+  newInvoice(): Promise<any>;
+  newQuote(): Promise<any>;
+}
+
+function x402Body() {
+  const requirements = {
+    scheme: 'exact',
+    network: 'eip155:84532',
+    amount: '10000',
+    asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    payTo: randomAddress(),
+    maxTimeoutSeconds: 60,
+    extra: { name: 'USDC', version: '2' },
+  };
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    x402Version: 2,
+    paymentPayload: {
+      x402Version: 2,
+      accepted: requirements,
+      payload: {
+        signature: `0x${'11'.repeat(65)}`,
+        authorization: {
+          from: randomAddress(),
+          to: requirements.payTo,
+          value: '10000',
+          validAfter: String(now - 60),
+          validBefore: String(now + 600),
+          nonce: `0x${randomBytes(32).toString('hex')}`,
+        },
+      },
+    },
+    paymentRequirements: requirements,
+  };
+}
+
+const ROWS: Row[] = [
+  {
+    method: 'GET',
+    path: '/v1/accounts',
+    scope: 'accounts.list',
+    build: () => ({ url: '/v1/accounts' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((a: any) => a.id === f.a.accountId)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/accounts',
+    scope: 'accounts.create',
+    build: () => ({ url: '/v1/accounts', body: { name: `acct-${uid()}` } }),
+    happy: { status: 201 },
+    unchanged: async (f, req) => {
+      const names = (await f.t.call('GET', '/v1/accounts', { key: f.a.key })).body.data.map((a: any) => a.name);
+      assert.ok(!names.includes((req.body as any).name), 'a refused request created an account');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/balances',
+    scope: 'balances.list',
+    build: () => ({ url: '/v1/balances' }),
+    happy: { status: 200 },
+    check: (b) => assert.ok(b.data.some((x: any) => x.cryptoCurrencyCode === 'USDT_TRC20' && x.amount > 0)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoice',
+    scope: 'invoices.create',
+    build: () => ({ url: '/v1/invoice', body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `inv-${uid()}` } }),
+    happy: { status: 201 },
+    foreign: [
+      {
+        name: "C creates an invoice with A's orderId: its own invoice, not A's 409 with A's id",
+        by: 'c',
+        req: (f) => ({ url: '/v1/invoice', body: { amount: 30, fiatCurrencyCode: 'USD', orderId: f.invoice.orderId } }),
+        status: 201,
+        echoes: (f) => [f.invoice.orderId],
+      },
+      {
+        name: "A's other account reuses the orderId (unique per tenant): 409, without the id of the other account's invoice",
+        by: 'sibling',
+        req: (f) => ({ url: '/v1/invoice', body: { amount: 30, fiatCurrencyCode: 'USD', orderId: f.invoice.orderId } }),
+        status: 409,
+        code: 'exceptions.invoice.orderIdAlreadyExists',
+        echoes: (f) => [f.invoice.orderId],
+        check: async (body, f) => {
+          assert.equal(body.extension, undefined);
+          // The invoice's own account is told which invoice holds the orderId.
+          const own = await f.t.call('POST', '/v1/invoice', { key: f.a.key, body: { amount: 30, fiatCurrencyCode: 'USD', orderId: f.invoice.orderId } });
+          assert.equal(own.status, 409);
+          assert.equal(own.body.extension.id, f.invoice.id);
+        },
+      },
+    ],
+    unchanged: async (f, req) => {
+      const found = await f.t.call('GET', `/v1/invoice?orderId=${(req.body as any).orderId}`, { key: f.a.key });
+      assert.equal(found.status, 404, 'a refused request created an invoice');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoice',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/invoice?id=${f.invoice.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.invoice.id),
+    asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
+    foreign: [
+      { name: "A's orderId", req: (f) => ({ url: `/v1/invoice?orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFound' },
+      { name: "A's id and orderId", req: (f) => ({ url: `/v1/invoice?id=${f.invoice.id}&orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFound' },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoice/list',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/invoice/list?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((i: any) => i.id === f.invoice.id)),
+    foreign: [{ name: 'status filter', req: () => ({ url: '/v1/invoice/list?status=created&limit=100' }), status: 200 }],
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoice/cancel',
+    scope: 'invoices.cancel',
+    build: async (f) => ({ url: '/v1/invoice/cancel', body: { id: (await f.newInvoice()).id } }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.data.status, 'cancelled'),
+    asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
+    foreign: [
+      { name: "A's orderId in the body", req: async (f) => ({ url: '/v1/invoice/cancel', body: { orderId: (await f.newInvoice()).orderId } }), status: 404, code: 'exceptions.invoice.notFound' },
+      { name: "A's id in the query", req: async (f) => ({ url: `/v1/invoice/cancel?id=${(await f.newInvoice()).id}` }), status: 404, code: 'exceptions.invoice.notFound' },
+    ],
+    unchanged: async (f, req) => {
+      const inv = await f.t.call('GET', `/v1/invoice?id=${(req.body as any).id}`, { key: f.a.key });
+      assert.equal(inv.body.data.status, 'created', 'a refused request cancelled the invoice');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/deposit',
+    scope: 'deposits.create',
+    build: () => ({ url: '/v1/deposit', body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${uid()}` } }),
+    happy: { status: 201 },
+    foreign: [
+      {
+        name: "C creates a deposit with A's orderId: a new deposit and address of its own",
+        by: 'c',
+        req: (f) => ({ url: '/v1/deposit', body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: f.deposit.orderId } }),
+        status: 201,
+        echoes: (f) => [f.deposit.orderId],
+      },
+      {
+        name: "A's other account reuses the orderId (unique per account): a deposit of its own",
+        by: 'sibling',
+        req: (f) => ({ url: '/v1/deposit', body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: f.deposit.orderId } }),
+        status: 201,
+        echoes: (f) => [f.deposit.orderId],
+      },
+    ],
+    unchanged: async (f, req) => {
+      const found = await f.t.call('GET', `/v1/deposit?orderId=${(req.body as any).orderId}`, { key: f.a.key });
+      assert.equal(found.status, 404, 'a refused request created a deposit');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/deposit',
+    scope: 'deposits.list',
+    build: (f) => ({ url: `/v1/deposit?id=${f.deposit.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.address, f.deposit.address),
+    asTenantB: { status: 404, code: 'exceptions.deposit.notFound' },
+    foreign: [{ name: "A's orderId", req: (f) => ({ url: `/v1/deposit?orderId=${encodeURIComponent(f.deposit.orderId)}` }), status: 404, code: 'exceptions.deposit.notFound' }],
+  },
+  {
+    method: 'GET',
+    path: '/v1/deposit/list',
+    scope: 'deposits.list',
+    build: () => ({ url: '/v1/deposit/list?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((d: any) => d.id === f.deposit.id)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/withdrawal/quote',
+    scope: 'withdrawals.create',
+    build: () => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: `q-${uid()}` } }),
+    happy: { status: 200 },
+    foreign: [
+      {
+        name: "C quotes with the orderId of A's committed withdrawal: no 409, a quote of its own",
+        by: 'c',
+        req: (f) => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.withdrawal.orderId } }),
+        status: 200,
+        echoes: (f) => [f.withdrawal.orderId],
+      },
+      {
+        name: "A's other account quotes with the orderId of A's committed withdrawal: a quote of its own",
+        by: 'sibling',
+        req: (f) => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.withdrawal.orderId } }),
+        status: 200,
+        echoes: (f) => [f.withdrawal.orderId],
+      },
+      {
+        name: "C quotes with the orderId of A's open quote: not A's quote",
+        by: 'c',
+        req: (f) => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.openQuote.orderId } }),
+        status: 200,
+        echoes: (f) => [f.openQuote.orderId],
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/withdrawal/commit',
+    scope: 'withdrawals.create',
+    build: async (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: (await f.newQuote()).quoteId } }),
+    happy: { status: 201 },
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.quoteNotFound' },
+    foreign: [{ name: "A's open quote", req: (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: f.openQuote.quoteId } }), status: 404, code: 'exceptions.withdrawal.quoteNotFound' }],
+    unchanged: async (f, req) => {
+      const quoteId = (req.body as any).quoteId;
+      const row = await f.t.ctx.db.selectFrom('withdrawal_quotes').select('committed_at').where('id', '=', quoteId).executeTakeFirstOrThrow();
+      assert.equal(row.committed_at, null, 'a refused request committed the quote');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal?id=${f.withdrawal.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.withdrawal.id),
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.notFound' },
+    foreign: [{ name: "A's orderId", req: (f) => ({ url: `/v1/withdrawal?orderId=${encodeURIComponent(f.withdrawal.orderId)}` }), status: 404, code: 'exceptions.withdrawal.notFound' }],
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/list',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/list?accountId=${f.a.accountId}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((w: any) => w.id === f.withdrawal.id)),
+    asTenantB: { status: 404, code: 'exceptions.account.notFound' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    foreign: [{ name: "B's own account", req: (f) => ({ url: `/v1/withdrawal/list?accountId=${f.b.accountId}` }), status: 200 }],
+  },
+  {
+    method: 'POST',
+    path: '/v1/x402/verify',
+    scope: 'x402.verify',
+    build: () => ({ url: '/v1/x402/verify', body: x402Body() }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.isValid, false),
+  },
+  {
+    method: 'POST',
+    path: '/v1/x402/settle',
+    scope: 'x402.settle',
+    build: () => ({ url: '/v1/x402/settle', body: x402Body() }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.success, false),
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/supported',
+    scope: 'x402.verify',
+    build: () => ({ url: '/v1/x402/supported' }),
+    happy: { status: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/settlements',
+    scope: 'x402.list',
+    build: () => ({ url: '/v1/x402/settlements?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((s: any) => s.id === f.settlement.id)),
+    foreign: [
+      { name: "filtered by A's payer", req: (f) => ({ url: `/v1/x402/settlements?payer=${f.settlement.payer}` }), status: 200 },
+      { name: "filtered by A's transaction", req: (f) => ({ url: `/v1/x402/settlements?transaction=${f.settlement.transaction}` }), status: 200 },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/settlements/{id}',
+    scope: 'x402.list',
+    build: (f) => ({ url: `/v1/x402/settlements/${f.settlement.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.settlement.id),
+    asTenantB: { status: 404, code: 'exceptions.x402.settlementNotFound' },
+    // x402 settlements belong to the tenant, not to one of its accounts.
+    asSiblingAccount: { status: 200 },
+  },
+  { method: 'GET', path: '/v1/currencies', scope: 'currencies.list', build: () => ({ url: '/v1/currencies' }), happy: { status: 200 } },
+  { method: 'GET', path: '/v1/currencies/fiat', scope: 'currencies.list', build: () => ({ url: '/v1/currencies/fiat' }), happy: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/v1/address-provision',
+    scope: 'addressProvision.list',
+    build: () => ({ url: '/v1/address-provision' }),
+    happy: { status: 503, code: 'exceptions.addressProvision.temporarilyDisabled' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/address-provision',
+    scope: 'addressProvision.create',
+    build: () => ({ url: '/v1/address-provision', body: {} }),
+    happy: { status: 503, code: 'exceptions.addressProvision.temporarilyDisabled' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/deposit.statusChanged',
+    scope: 'deposits.list',
+    build: async (f) => {
+      const d = (await f.t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
+      const data = { ...d, previousStatus: 'created', depositTransactionHash: null, actuallyReceivedAmount: null, actuallyReceivedAmountUsd: null };
+      return { url: '/v1/webhooks/deposit.statusChanged', body: { event: 'deposit.statusChanged', data, timestamp: new Date().toISOString() } };
+    },
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/invoice.statusChanged',
+    scope: 'invoices.list',
+    build: (f) => ({
+      url: '/v1/webhooks/invoice.statusChanged',
+      body: { event: 'invoice.statusChanged', data: { ...f.invoice, previousStatus: 'created' }, timestamp: new Date().toISOString() },
+    }),
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/withdrawal.statusChanged',
+    scope: 'withdrawals.list',
+    build: (f) => ({
+      url: '/v1/webhooks/withdrawal.statusChanged',
+      body: { event: 'withdrawal.statusChanged', data: { ...f.withdrawal, previousStatus: 'created' }, timestamp: new Date().toISOString() },
+    }),
+    happy: { status: 200 },
+  },
+];
+
+/** The request with `accountId` set in the query string (and, for a body request, in the body too). */
+function withAccountId(req: Req, accountId: string, where: 'query' | 'body'): Req {
+  if (where === 'body') return { ...req, body: { ...((req.body as object) ?? {}), accountId } };
+  const url = new URL(req.url, 'http://x');
+  url.searchParams.set('accountId', accountId);
+  return { ...req, url: url.pathname + url.search };
+}
+
+function withTrailingSlash(req: Req): Req {
+  const q = req.url.indexOf('?');
+  return { ...req, url: q < 0 ? `${req.url}/` : `${req.url.slice(0, q)}/${req.url.slice(q)}` };
+}
+
+function serialized(res: Res): string {
+  return (typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '')) + JSON.stringify(res.headers);
+}
+
+describe('security matrix of the merchant API [pglite]', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let openapi: any;
+
+  before(async () => {
+    t = await startTestApp('pglite');
+    const admin = async (method: string, url: string, body?: unknown) => {
+      const res = await t.admin(method, url, body);
+      assert.ok(res.status < 300, `${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+    const issue = async (tenant: { id: string; accountId: string }, scopes: string[], allowedIps?: string[]) =>
+      (await admin('POST', '/admin/api-keys', { tenantId: tenant.id, accountId: tenant.accountId, scopes, ...(allowedIps ? { allowedIps } : {}) })) as {
+        id: string;
+        key: string;
+      };
+    const merchant = async (key: string, method: string, url: string, body?: unknown) => {
+      const res = await t.call(method, url, { key, body });
+      assert.ok(res.status < 300, `${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+
+    // Two tenants, made and keyed through the operator API.
+    const ta = await admin('POST', '/admin/tenants', { name: `Tenant A ${uid()}` });
+    const tb = await admin('POST', '/admin/tenants', { name: `Tenant B ${uid()}` });
+    const tc = await admin('POST', '/admin/tenants', { name: `Tenant C ${uid()}` });
+    await admin('PATCH', `/admin/tenants/${ta.id}`, { depositCommission: 0 });
+    const aKey = (await issue(ta, ['*'])).key;
+    const bKey = (await issue(tb, ['*'])).key;
+    const cKey = (await issue(tc, ['*'])).key;
+    const only = new Map<Scope, string>();
+    const allBut = new Map<Scope, string>();
+    for (const scope of SCOPES) {
+      only.set(scope, (await issue(ta, [scope], [ALLOWED_IP])).key);
+      allBut.set(scope, (await issue(ta, SCOPES.filter((s) => s !== scope))).key);
+    }
+    // Used (so a cache holds it as valid), then revoked: refused at once everywhere.
+    const revokedKey = await issue(ta, ['*']);
+    assert.equal((await t.call('GET', '/v1/accounts', { key: revokedKey.key })).status, 200);
+    await admin('DELETE', `/admin/api-keys/${revokedKey.id}`);
+
+    // Fund A's account through a real sandbox deposit, so withdrawals can be quoted and committed.
+    await refreshRates(t.ctx.db, new SandboxRateProvider(), RATE_ASSETS);
+    await admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const funding = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-fund-${uid()}` });
+    await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: 778.123456 });
+    await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
+    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+
+    const second = await merchant(aKey, 'POST', '/v1/accounts', { name: 'A second' });
+    const secondKey = (await issue({ id: ta.id, accountId: second.id }, ['*'])).key;
+    const invoice = await merchant(aKey, 'POST', '/v1/invoice', {
+      amount: 4321.17,
+      fiatCurrencyCode: 'USD',
+      orderId: `A-inv-${uid()}`,
+      customerId: `A-cust-${uid()}`,
+      description: `A-desc-${uid()}`,
+    });
+    const deposit = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-dep-${uid()}`, customerId: `A-dcust-${uid()}` });
+    const depositRecord = await merchant(aKey, 'GET', `/v1/deposit?id=${deposit.id}`);
+    const quote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 17.654321, orderId: `A-wd-${uid()}` });
+    const withdrawal = await merchant(aKey, 'POST', '/v1/withdrawal/commit', { quoteId: quote.quoteId, customData: { ref: `A-ref-${uid()}` } });
+    const openQuote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 6.5, orderId: `A-open-${uid()}` });
+    const settlement = { id: randomUUID(), payer: randomAddress(), payTo: randomAddress(), transaction: `0x${randomBytes(32).toString('hex')}`, amount: '987654321' };
+    await t.ctx.db
+      .insertInto('x402_settlements')
+      .values({
+        id: settlement.id,
+        tenant_id: ta.id,
+        network: 'eip155:84532',
+        asset: '0x036cbd53842c5426634e7929541ec2318f3dcf7e',
+        payer: settlement.payer,
+        pay_to: settlement.payTo,
+        nonce: `0x${randomBytes(32).toString('hex')}`,
+        amount: settlement.amount,
+        status: 'confirmed',
+        transaction: settlement.transaction,
+        error_reason: null,
+        confirmed_at: new Date(),
+      } as never)
+      .execute();
+
+    let quotes = 0;
+    f = {
+      t,
+      a: { id: ta.id, accountId: ta.accountId, key: aKey, secondAccountId: second.id, secondAccountKey: secondKey },
+      b: { id: tb.id, accountId: tb.accountId, key: bKey },
+      c: { id: tc.id, accountId: tc.accountId, key: cKey },
+      only,
+      allBut,
+      revoked: revokedKey.key,
+      invoice,
+      deposit: { ...deposit, orderId: depositRecord.orderId },
+      withdrawal,
+      openQuote,
+      settlement,
+      aValues: [
+        ta.id,
+        ta.name,
+        ta.accountId,
+        second.id,
+        aKey,
+        revokedKey.key,
+        ...only.values(),
+        ...allBut.values(),
+        invoice.id,
+        invoice.orderId,
+        invoice.customerId,
+        invoice.description,
+        '4321.17',
+        funding.id,
+        funding.address,
+        deposit.id,
+        deposit.address,
+        depositRecord.orderId,
+        depositRecord.customerId,
+        withdrawal.id,
+        withdrawal.orderId,
+        withdrawal.customData.ref,
+        '17.654321',
+        quote.quoteId,
+        openQuote.quoteId,
+        openQuote.orderId,
+        settlement.id,
+        settlement.payer,
+        settlement.payTo,
+        settlement.transaction,
+        settlement.amount,
+      ].map((v) => String(v).toLowerCase()),
+      // (Ids and addresses; orderIds are the caller's own words, and other accounts may reuse them.)
+      accountObjects: [invoice.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId].map((v) =>
+        String(v).toLowerCase(),
+      ),
+      newInvoice: () => merchant(aKey, 'POST', '/v1/invoice', { amount: 12, fiatCurrencyCode: 'USD', orderId: `A-c-${uid()}` }),
+      newQuote: () =>
+        merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5, orderId: `A-q-${++quotes}-${uid()}` }),
+    };
+    openapi = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  const send = (method: string, req: Req, o: { key?: string; ip?: string; headers?: Record<string, string> } = {}): Promise<Res> =>
+    t.call(method, req.url, { key: o.key, body: req.body, ip: o.ip, headers: o.headers });
+
+  /** No answer to anyone but tenant A carries any of A's values (bar those the caller itself sent). */
+  function assertNoLeak(res: Res, what: string, allowed: string[] = []) {
+    const text = serialized(res).toLowerCase();
+    const allow = new Set(allowed.map((v) => v.toLowerCase()));
+    for (const value of f.aValues) {
+      if (allow.has(value)) continue;
+      assert.ok(!text.includes(value), `${what}: the answer carries tenant A's "${value}": ${text.slice(0, 400)}`);
+    }
+  }
+
+  function assertAnswer(res: Res, expected: Expect, what: string, allowed: string[] = []) {
+    assert.equal(res.status, expected.status, `${what}: ${JSON.stringify(res.body)}`);
+    if (res.status >= 400) {
+      assert.equal(typeof res.body, 'object', what);
+      assert.match(res.body.code, /^exceptions\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/, what);
+      assert.equal(typeof res.body.message, 'string', what);
+      assert.deepEqual(Object.keys(res.body).filter((k) => !['code', 'message', 'extension'].includes(k)), [], `${what}: only code, message, extension`);
+    }
+    if (expected.code) assert.equal(res.body?.code, expected.code, what);
+    assertNoLeak(res, what, allowed);
+  }
+
+  /** A refused request: its status and code, nothing of A's in it, and nothing changed. */
+  async function refused(row: Row, req: Req, res: Res, expected: Expect, what: string) {
+    assertAnswer(res, expected, what);
+    await row.unchanged?.(f, req);
+  }
+
+  it('has a row for every merchant route of /openapi.json, and every route is merchant, operator or known-public', () => {
+    const merchant = new Map<string, string>();
+    const unclassified: string[] = [];
+    for (const [path, ops] of Object.entries<any>(openapi.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const id = `${method.toUpperCase()} ${path}`;
+        const security = JSON.stringify(op.security ?? []);
+        if (path.startsWith('/v1/')) {
+          assert.equal(security, '[{"tenantApiKey":[]}]', `${id} must require the merchant key`);
+          merchant.set(id, op.operationId ?? '');
+        } else if (path.startsWith('/admin/')) {
+          assert.equal(security, '[{"adminToken":[]}]', `${id} must require the admin token`);
+        } else if (!PUBLIC_ROUTES.has(id)) unclassified.push(id);
+      }
+    }
+    assert.deepEqual(unclassified, [], 'routes that are neither merchant, operator nor known-public');
+    const table = ROWS.map((r) => `${r.method} ${r.path}`);
+    assert.equal(new Set(table).size, table.length, 'duplicate rows');
+    const missing = [...merchant.keys()].filter((id) => !table.includes(id));
+    const stale = table.filter((id) => !merchant.has(id));
+    assert.deepEqual(missing, [], 'merchant routes without a row in the security matrix');
+    assert.deepEqual(stale, [], 'rows for routes the API no longer has');
+    assert.ok(merchant.size >= 25, `only ${merchant.size} merchant routes found`);
+  });
+
+  for (const row of ROWS) {
+    const name = `${row.method} ${row.path}`;
+    describe(name, () => {
+      it('no key: 401 invalidApiKey', async () => {
+        const req = await row.build(f);
+        await refused(row, req, await send(row.method, req), { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name} without a key`);
+        const empty = await send(row.method, req, { headers: { 'x-tenant-api-key': '' } });
+        await refused(row, req, empty, { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name} with an empty key`);
+        if (row.method === 'GET') {
+          // HEAD (Fastify's automatic twin of GET) and a trailing slash reach the same checks.
+          const head = await send('HEAD', req);
+          assert.equal(head.status, 401, `HEAD ${name} without a key`);
+          const slashed = await send('GET', withTrailingSlash(req));
+          await refused(row, req, slashed, { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name}/ without a key`);
+        }
+        if (row.method === 'POST') {
+          // Authentication comes before the body is even parsed.
+          const res = await t.app.inject({ method: 'POST', url: req.url, headers: { 'content-type': 'application/json' }, payload: '{"bad' });
+          assert.equal(res.statusCode, 401, `${name}: malformed body without a key`);
+          assert.equal(res.json().code, 'exceptions.auth.invalidApiKey');
+        }
+      });
+
+      it('malformed, unknown or misplaced key: 401 invalidApiKey', async () => {
+        const req = await row.build(f);
+        const a = f.a.key;
+        const variants: Array<[string, { key?: string; headers?: Record<string, string> }]> = [
+          ['malformed', { key: 'not-a-key' }],
+          ['unknown, well-formed', { key: `cgk_${randomBytes(32).toString('base64url')}` }],
+          ['truncated', { key: a.slice(0, -1) }],
+          ['extended', { key: `${a}x` }],
+          ['case-changed', { key: a.toUpperCase() }],
+          ['with a Bearer prefix', { key: `Bearer ${a}` }],
+          ['over-long', { key: `cgk_${'A'.repeat(400)}` }],
+          ['the operator token', { key: ADMIN_TOKEN }],
+          ['in the Authorization header', { headers: { authorization: `Bearer ${a}` } }],
+          ['in another header', { headers: { 'x-api-key': a } }],
+        ];
+        for (const [label, opts] of variants) {
+          await refused(row, req, await send(row.method, req, opts), { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name}, key ${label}`);
+        }
+      });
+
+      it('revoked key (operator API): 401 invalidApiKey', async () => {
+        const req = await row.build(f);
+        await refused(row, req, await send(row.method, req, { key: f.revoked }), { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name}, revoked key`);
+      });
+
+      it('caller outside the key IP allowlist: 403 ipNotAllowed', async () => {
+        const req = await row.build(f);
+        for (const ip of OUTSIDE_IPS) {
+          const res = await send(row.method, req, { key: f.only.get(row.scope), ip });
+          await refused(row, req, res, { status: 403, code: 'exceptions.auth.ipNotAllowed' }, `${name} from ${ip}`);
+        }
+      });
+
+      it(`key without ${row.scope}: 403 insufficientScope`, async () => {
+        const req = await row.build(f);
+        const res = await send(row.method, req, { key: f.allBut.get(row.scope) });
+        await refused(row, req, res, { status: 403, code: 'exceptions.auth.insufficientScope' }, `${name} without its scope`);
+        assert.equal(res.body.extension?.requiredScope, row.scope);
+        if (row.method === 'GET') assert.equal((await send('HEAD', req, { key: f.allBut.get(row.scope) })).status, 403, `HEAD ${name} without its scope`);
+      });
+
+      it("tenant B's key naming tenant A's accountId: 404 account.notFound", async () => {
+        const req = await row.build(f);
+        const where = row.method === 'POST' ? (['query', 'body'] as const) : (['query'] as const);
+        for (const w of where) {
+          const res = await send(row.method, withAccountId(req, f.a.accountId, w), { key: f.b.key });
+          await refused(row, req, res, { status: 404, code: 'exceptions.account.notFound' }, `${name}, A's accountId in the ${w}`);
+        }
+        // The key's own tenant, another account than the key's: refused too (CONTRACT §6).
+        const sibling = await send(row.method, withAccountId(req, f.a.secondAccountId, 'query'), { key: f.a.key });
+        await refused(row, req, sibling, { status: 403, code: 'exceptions.auth.accountNotAllowed' }, `${name}, another account of the tenant`);
+      });
+
+      it("tenant B's key on tenant A's request and objects: never A's data", async () => {
+        const req = await row.build(f);
+        const expected = row.asTenantB ?? row.happy;
+        const same = await send(row.method, req, { key: f.b.key });
+        if (row.asTenantB) await refused(row, req, same, expected, `${name} by tenant B`);
+        else assertAnswer(same, expected, `${name} by tenant B`);
+        if (row.method === 'GET') {
+          const head = await send('HEAD', req, { key: f.b.key });
+          assert.equal(head.status, expected.status, `HEAD ${name} by tenant B`);
+          assert.equal(head.body, undefined, `HEAD ${name} by tenant B has no body`);
+          assertAnswer(await send('GET', withTrailingSlash(req), { key: f.b.key }), expected, `${name}/ by tenant B`);
+        }
+        for (const foreign of row.foreign ?? []) {
+          const freq = await foreign.req(f);
+          const key = foreign.by === 'c' ? f.c.key : foreign.by === 'sibling' ? f.a.secondAccountKey : f.b.key;
+          const res = await send(row.method, freq, { key });
+          const what = `${name} by ${foreign.by === 'sibling' ? "A's other account" : 'another tenant'}: ${foreign.name}`;
+          if (foreign.by !== 'sibling') assertAnswer(res, foreign, what, foreign.echoes?.(f) ?? []);
+          else {
+            assert.equal(res.status, foreign.status, `${what}: ${JSON.stringify(res.body)}`);
+            if (foreign.code) assert.equal(res.body.code, foreign.code, what);
+            const echoed = new Set((foreign.echoes?.(f) ?? []).map((v) => v.toLowerCase()));
+            const text = serialized(res).toLowerCase();
+            for (const v of f.accountObjects) if (!echoed.has(v)) assert.ok(!text.includes(v), `${what}: carries "${v}"`);
+          }
+          await foreign.check?.(res.body, f);
+        }
+      });
+
+      it("a key of tenant A's other account: not A's first account's objects", async () => {
+        const req = await row.build(f);
+        const expected = row.asSiblingAccount ?? row.asTenantB ?? row.happy;
+        const res = await send(row.method, req, { key: f.a.secondAccountKey });
+        const what = `${name} by A's other account`;
+        assert.equal(res.status, expected.status, `${what}: ${JSON.stringify(res.body)}`);
+        if (expected.code) assert.equal(res.body.code, expected.code, what);
+        if (expected === row.happy || res.status >= 400) {
+          const text = serialized(res).toLowerCase();
+          // Its own request body may name them (webhook reference payloads, commit of A1's quote).
+          const sent = JSON.stringify(req.body ?? '').toLowerCase() + req.url.toLowerCase();
+          for (const v of f.accountObjects) if (!sent.includes(v)) assert.ok(!text.includes(v), `${what}: carries "${v}"`);
+        }
+        if (res.status >= 400) await row.unchanged?.(f, req);
+      });
+
+      it(`happy path: a key with only ${row.scope}, from an allowlisted IP`, async () => {
+        const req = await row.build(f);
+        const res = await send(row.method, req, { key: f.only.get(row.scope), ip: ALLOWED_IP });
+        assert.equal(res.status, row.happy.status, `${name}: ${JSON.stringify(res.body)}`);
+        if (row.happy.code) assert.equal(res.body.code, row.happy.code);
+        row.check?.(res.body, f);
+      });
+    });
+  }
+
+  describe('operator API', () => {
+    const adminOps = () => {
+      const ops: Array<{ method: string; url: string }> = [];
+      for (const [path, methods] of Object.entries<any>(openapi.paths)) {
+        if (!path.startsWith('/admin/')) continue;
+        for (const method of Object.keys(methods)) ops.push({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, randomUUID()) });
+      }
+      return ops;
+    };
+
+    it('refuses a missing or wrong token, and merchant keys, on every operator route: 401 admin.invalidToken', async () => {
+      const ops = adminOps();
+      assert.ok(ops.length >= 14, `only ${ops.length} operator routes`);
+      const basic = Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64');
+      const variants: Array<[string, Record<string, string>]> = [
+        ['no token', {}],
+        ['empty bearer', { authorization: 'Bearer ' }],
+        ['wrong token', { authorization: 'Bearer wrong' }],
+        ['token with a suffix', { authorization: `Bearer ${ADMIN_TOKEN}x` }],
+        ['token prefix', { authorization: `Bearer ${ADMIN_TOKEN.slice(0, -1)}` }],
+        ['token as Basic credentials', { authorization: `Basic ${basic}` }],
+        ['token without a scheme', { authorization: ADMIN_TOKEN }],
+        ['token in the merchant header', { 'x-tenant-api-key': ADMIN_TOKEN }],
+        ["a merchant key as bearer", { authorization: `Bearer ${f.a.key}` }],
+        ['a merchant key in its own header', { 'x-tenant-api-key': f.a.key }],
+      ];
+      for (const op of ops) {
+        for (const [label, headers] of variants) {
+          const res = await t.app.inject({ method: op.method as 'GET', url: op.url, headers, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }) });
+          const what = `${op.method} ${op.url} with ${label}`;
+          assert.equal(res.statusCode, 401, `${what}: ${res.body}`);
+          const body = res.json();
+          assert.equal(body.code, 'exceptions.admin.invalidToken', what);
+          assertNoLeak({ status: res.statusCode, body, headers: res.headers as Record<string, unknown> }, what);
+        }
+        // The right token passes authentication (random ids and an empty body: 400 or 404, nothing changed).
+        const ok = await t.app.inject({
+          method: op.method as 'GET',
+          url: op.url,
+          headers: { authorization: `bearer ${ADMIN_TOKEN}` },
+          ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        assert.ok(![401, 403].includes(ok.statusCode) && ok.statusCode < 500, `${op.method} ${op.url} with the token: ${ok.statusCode} ${ok.body}`);
+      }
+    });
+
+    it("never reveals a tenant's webhook secret or key hashes in its reads", async () => {
+      const tenant = await t.admin('GET', `/admin/tenants/${f.a.id}`);
+      assert.equal(tenant.status, 200);
+      const row = await t.ctx.db.selectFrom('tenants').select('webhook_secret').where('id', '=', f.a.id).executeTakeFirstOrThrow();
+      const hashes = await t.ctx.db.selectFrom('api_keys').select('key_hash').where('tenant_id', '=', f.a.id).execute();
+      const text = JSON.stringify(tenant.body);
+      assert.ok(!text.includes(row.webhook_secret), 'webhook secret in GET /admin/tenants/:id');
+      for (const h of hashes) assert.ok(!text.includes(h.key_hash), 'key hash in GET /admin/tenants/:id');
+    });
+  });
+});
+
+describe('secrets never reach logs or responses [pglite]', () => {
+  it('keeps keys, tokens, webhook secrets, hot-wallet keys, xprvs and the fee payer key out of every log line and answer', async () => {
+    const hex32 = () => randomBytes(32).toString('hex');
+    const adminToken = `op-${hex32()}`;
+    const ethHotKey = `0x${hex32()}`;
+    const baseHotKey = `0x${hex32()}`;
+    const feePayerKey = `0x${hex32()}`;
+    const ethSweep = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'");
+    const btcSweep = HDKey.fromMasterSeed(randomBytes(32)).derive("m/84'/0'/0'");
+    const dir = mkdtempSync(join(tmpdir(), 'cg-secrets-'));
+    const baseKeyFile = join(dir, 'base-hot-wallet-key');
+    writeFileSync(baseKeyFile, `${baseHotKey}\n`);
+    const env = {
+      ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: 'trace',
+      // Ethereum on a (dead) real RPC, with a hot wallet and a sweep key: the worker builds its
+      // signer and sweeper and logs every failed round.
+      ETHEREUM_RPC_URL: 'http://127.0.0.1:1',
+      ETHEREUM_HOT_WALLET_KEY: ethHotKey,
+      ETHEREUM_XPUB: ethSweep.publicExtendedKey,
+      ETHEREUM_SWEEP_XPRV: ethSweep.privateExtendedKey,
+      BASE_HOT_WALLET_KEY_FILE: baseKeyFile,
+      BTC_SWEEP_XPRV: btcSweep.privateExtendedKey,
+      X402_FEE_PAYER_KEY: feePayerKey,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    };
+    const config = testConfig({ watchIntervalMs: 100, webhookRetryBaseS: 1 }, env);
+    assert.equal(config.chains.BASE.hotWalletKey, baseHotKey, 'BASE_HOT_WALLET_KEY_FILE is read');
+    assert.equal(config.adminToken, adminToken);
+
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const receiver = await startReceiver();
+    const database = await freshDatabase('pglite');
+    let app: App | undefined;
+    let workers: { stop(): Promise<void> } | undefined;
+    /** Answers, except those whose purpose is to hand a secret over once (key issue, secret rotation). */
+    const answers: Array<{ what: string; text: string }> = [];
+    const handedOver: string[] = [];
+    try {
+      app = await buildApp({ config, database, db: database.db }, { logger: { level: 'trace', stream } });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const a = app;
+      const req = async (method: string, url: string, o: { body?: unknown; headers?: Record<string, string>; ip?: string; handsOver?: boolean } = {}) => {
+        const res = await a.inject({ method: method as 'GET', url, headers: o.headers ?? {}, ...(o.ip ? { remoteAddress: o.ip } : {}), ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+        if (!o.handsOver) answers.push({ what: `${method} ${url}`, text: res.body + JSON.stringify(res.headers) });
+        let body: any;
+        try {
+          body = JSON.parse(res.body);
+        } catch {
+          body = undefined;
+        }
+        return { status: res.statusCode, body, raw: res.body };
+      };
+      const op = { authorization: `Bearer ${adminToken}` };
+
+      // Operator: a tenant, keys, a webhook secret, the deposit webhook.
+      const tenant = (await req('POST', '/admin/tenants', { headers: op, body: { name: 'Secret shop' } })).body.data;
+      const issue = async (scopes: string[], allowedIps?: string[]) => {
+        const res = await req('POST', '/admin/api-keys', { headers: op, body: { tenantId: tenant.id, accountId: tenant.accountId, scopes, ...(allowedIps ? { allowedIps } : {}) }, handsOver: true });
+        assert.equal(res.status, 201);
+        handedOver.push(res.raw);
+        return res.body.data as { id: string; key: string };
+      };
+      const full = await issue(['*']);
+      const narrow = await issue(['invoices.list'], [ALLOWED_IP]);
+      const revoked = await issue(['*']);
+      assert.equal((await req('DELETE', `/admin/api-keys/${revoked.id}`, { headers: op })).status, 200);
+      const initialSecret = (await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow()).webhook_secret;
+      const rotated = await req('POST', `/admin/tenants/${tenant.id}/webhook-secret`, { headers: op, handsOver: true });
+      handedOver.push(rotated.raw);
+      const webhookSecret: string = rotated.body.data.secret;
+      assert.match(webhookSecret, /^[0-9a-f]{64}$/);
+      assert.equal((await req('PATCH', `/admin/tenants/${tenant.id}`, { headers: op, body: { depositWebhookUrl: `${receiver.url}/deposits`, depositCommission: 0 } })).status, 200);
+
+      // Workers running (and logging) while the requests come in.
+      await refreshRates(database.db, new SandboxRateProvider(), RATE_ASSETS);
+      assert.equal((await req('PUT', '/admin/sandbox/network-fees', { headers: op, body: { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 } })).status, 200);
+      await refreshFees(database.db, defaultOracles(database.db, config));
+      workers = startWorkers(a.ctx, a.log);
+
+      const key = { 'x-tenant-api-key': full.key };
+      const dep = await req('POST', '/v1/deposit', { headers: key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'secret-dep-1' } });
+      assert.equal(dep.status, 201, dep.raw);
+      assert.equal((await req('POST', '/admin/sandbox/transfers', { headers: op, body: { cryptoCurrencyCode: 'USDT_TRC20', to: dep.body.data.address, amount: 51 } })).status, 201);
+      assert.equal((await req('POST', '/admin/sandbox/mine', { headers: op, body: { network: 'Tron', blocks: 5 } })).status, 200);
+      const inv = await req('POST', '/v1/invoice', { headers: key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'secret-inv-1', webhookUrl: 'https://merchant.example.com/hooks' } });
+      assert.equal(inv.status, 201, inv.raw);
+      await req('GET', `/v1/invoice?id=${inv.body.data.id}`, { headers: { 'x-tenant-api-key': narrow.key }, ip: ALLOWED_IP });
+      await req('POST', '/v1/invoice/cancel', { headers: key, body: { orderId: 'secret-inv-1' } });
+      await req('GET', '/v1/invoice/list', { headers: key });
+      await req('GET', '/v1/currencies', { headers: key });
+      await req('GET', '/v1/balances', { headers: key });
+      await req('POST', '/v1/x402/verify', { headers: key, body: x402Body() });
+      await req('POST', '/v1/x402/settle', { headers: key, body: x402Body() });
+      await req('GET', '/v1/x402/supported', { headers: key });
+
+      // Refused attempts, and keys and tokens where they do not belong: in other headers, in query
+      // strings (unknown query parameters are ignored, so some of these succeed) and in bodies.
+      const refusedCalls: Array<[string, string, Record<string, string>, string?, unknown?]> = [
+        ['GET', '/v1/accounts', { 'x-tenant-api-key': revoked.key }],
+        ['GET', '/v1/accounts', { 'x-tenant-api-key': `${full.key}x` }],
+        ['GET', '/v1/invoice/list', { 'x-tenant-api-key': narrow.key }, '192.0.2.44'],
+        ['GET', '/v1/accounts', { 'x-tenant-api-key': narrow.key }, ALLOWED_IP],
+        ['GET', '/v1/accounts', { 'x-tenant-api-key': adminToken }],
+        ['GET', '/v1/accounts', { authorization: `Bearer ${full.key}` }],
+        ['GET', `/v1/accounts?apiKey=${full.key}&x-tenant-api-key=${full.key}`, {}],
+        ['GET', `/v1/invoice/list?token=${adminToken}&secret=${webhookSecret}`, key],
+        ['GET', `/v1/invoice?id=${full.key}`, key],
+        ['GET', `/v1/currencies?network=${full.key}`, key],
+        ['GET', `/v1/nowhere?key=${full.key}`, key],
+        ['GET', `/admin/tenants/${tenant.id}?token=${adminToken}`, { authorization: `Bearer ${full.key}` }],
+        ['POST', '/admin/tenants', { authorization: `Bearer ${adminToken.slice(0, -2)}` }, undefined, { name: 'x' }],
+        ['POST', '/admin/tenants', { authorization: `Basic ${Buffer.from(`admin:${adminToken}`).toString('base64')}` }, undefined, { name: 'x' }],
+        ['POST', '/v1/invoice', { ...key, 'content-type': 'application/json' }, undefined, `{"apiKey":"${full.key}",`],
+      ];
+      for (const [method, url, headers, ip, body] of refusedCalls) {
+        const res = await req(method, url, { headers, ip, body });
+        assert.ok(res.status < 500, `${method} ${url}: ${res.status} ${res.raw}`);
+      }
+
+      // The deposit completes and its webhook is signed with the tenant's secret.
+      await until(() => receiver.received.some((r) => r.json?.event === 'deposit.statusChanged' && r.json.data.status === 'completed'), 20_000, 'the deposit webhook');
+      const hook = receiver.received.find((r) => r.json?.event === 'deposit.statusChanged')!;
+      assert.equal(hook.headers['x-webhook-signature'], createHmac('sha256', webhookSecret).update(hook.body).digest('hex'));
+      // A withdrawal from the credited balance, with its own webhook.
+      const quote = await req('POST', '/v1/withdrawal/quote', { headers: key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'secret-wd-1' } });
+      assert.equal(quote.status, 200, quote.raw);
+      const commit = await req('POST', '/v1/withdrawal/commit', { headers: key, body: { quoteId: quote.body.data.quoteId, webhookUrl: `${receiver.url}/withdrawals` } });
+      assert.equal(commit.status, 201, commit.raw);
+      await until(() => receiver.received.some((r) => r.json?.event === 'withdrawal.statusChanged'), 20_000, 'the withdrawal webhook');
+
+      // Operations endpoints.
+      for (const url of ['/metrics', '/openapi.json', '/docs/json', '/healthz', '/readyz', `/pay/${inv.body.data.id}/state`]) {
+        assert.ok((await req('GET', url)).status < 400, url);
+      }
+      await req('GET', `/admin/tenants/${tenant.id}`, { headers: op });
+      await req('GET', `/admin/tenants/${tenant.id}/webhook-deliveries`, { headers: op });
+
+      // What main.ts would print were the x402 network unreachable at start-up.
+      const x402Error = await x402FromConfig({ ...config, x402: { ...config.x402, rpcUrl: 'http://127.0.0.1:1' } }).then(
+        () => null,
+        (err: unknown) => err as Error,
+      );
+      assert.ok(x402Error, 'the unreachable x402 network fails start-up');
+      a.log.error({ err: x402Error }, 'x402 start-up failed');
+      // A configuration error about a secret file names the file, not a secret.
+      let configError = '';
+      try {
+        loadConfig({ ETHEREUM_HOT_WALLET_KEY_FILE: join(dir, 'missing'), ETHEREUM_HOT_WALLET_KEY: ethHotKey });
+      } catch (err) {
+        configError = String((err as Error).message);
+      }
+      assert.match(configError, /ETHEREUM_HOT_WALLET_KEY_FILE/);
+
+      await workers.stop();
+      workers = undefined;
+      await a.close();
+      app = undefined;
+
+      const secrets: Record<string, string> = {
+        'API key (full)': full.key,
+        'API key (narrow)': narrow.key,
+        'API key (revoked)': revoked.key,
+        'webhook secret': webhookSecret,
+        'initial webhook secret': initialSecret,
+        'admin token': adminToken,
+        'Ethereum hot-wallet key': ethHotKey.slice(2),
+        'Base hot-wallet key (from a file)': baseHotKey.slice(2),
+        'Ethereum sweep xprv': ethSweep.privateExtendedKey!,
+        'Ethereum sweep private key': Buffer.from(ethSweep.privateKey!).toString('hex'),
+        'BTC sweep xprv': btcSweep.privateExtendedKey!,
+        'x402 fee payer key': feePayerKey.slice(2),
+      };
+      const log = lines.join('');
+      assert.ok(lines.length > 50, `only ${lines.length} log lines captured`);
+      assert.ok(lines.every((l) => JSON.parse(l)), 'log lines are JSON');
+      assert.ok(log.includes('background job failed') || log.includes('network fee quote failed'), 'the workers logged their failures on the dead RPC');
+      assert.ok(log.includes(`"url":"/v1/invoice?id=${inv.body.data.id}"`), 'the query parameters the API reads are still logged');
+      assert.ok(log.includes('"url":"/v1/accounts?apiKey=[redacted]&x-tenant-api-key=[redacted]"'), 'other query values are redacted');
+      const x402Text = `${x402Error!.message}\n${x402Error!.stack}\n${JSON.stringify(x402Error)}`;
+      const delivered = receiver.received.map((r) => r.body + JSON.stringify(r.headers)).join('\n');
+      for (const [name, value] of Object.entries(secrets)) {
+        const v = value.toLowerCase();
+        assert.ok(!log.toLowerCase().includes(v), `${name} in the logs: ${lines.find((l) => l.toLowerCase().includes(v))?.slice(0, 600)}`);
+        for (const answer of answers) assert.ok(!answer.text.toLowerCase().includes(v), `${name} in the answer to ${answer.what}: ${answer.text.slice(0, 400)}`);
+        assert.ok(!x402Text.toLowerCase().includes(v), `${name} in the x402 start-up error`);
+        assert.ok(!configError.toLowerCase().includes(v), `${name} in a configuration error`);
+        assert.ok(!delivered.toLowerCase().includes(v), `${name} in a webhook delivery`);
+      }
+      // The answers that hand a secret over carry only their own.
+      for (const text of handedOver) {
+        const carried = Object.entries(secrets).filter(([, v]) => text.toLowerCase().includes(v.toLowerCase()));
+        assert.equal(carried.length, 1, `a hand-over answer carries ${carried.map(([n]) => n).join(', ')}`);
+      }
+    } finally {
+      await workers?.stop();
+      await app?.close();
+      await receiver.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

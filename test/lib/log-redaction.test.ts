@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { buildApp } from '../../src/app.ts';
+import { configuredSecrets, loggableUrl } from '../../src/lib/http/log-redaction.ts';
+import { freshDatabase, testConfig } from '../helpers/harness.ts';
+
+describe('secrets stay out of the logs', () => {
+  it('redacts keys in RPC provider URLs and credentials in service URLs wherever a log line quotes them', async () => {
+    const infuraKey = '0123456789abcdef0123456789abcdef';
+    const alchemy = 'AbCdEfGhIjKlMnOpQrStUvWx-12';
+    const env = {
+      ETHEREUM_RPC_URL: `https://mainnet.infura.io/v3/${infuraKey}`,
+      BASE_RPC_URL: `https://base-mainnet.g.alchemy.com/v2/${alchemy}`,
+      TRON_RPC_URL: 'https://api.trongrid.io/?apikey=9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+      BTC_RPC_URL: 'http://gate:n0t-a-real-passw0rd@127.0.0.1:8332/',
+    };
+    const config = testConfig({}, env);
+    const secrets = configuredSecrets(config);
+    for (const s of [infuraKey, alchemy, '9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'n0t-a-real-passw0rd']) assert.ok(secrets.includes(s), s);
+    assert.ok(!secrets.includes('v3') && !secrets.includes('mainnet.infura.io'), 'only key-like parts');
+
+    let captured = '';
+    const stream = new Writable({ write: (chunk, _enc, done) => ((captured += chunk.toString()), done()) });
+    const database = await freshDatabase('pglite');
+    const app = await buildApp({ config, database, db: database.db }, { logger: { level: 'info', stream } });
+    try {
+      const err = new Error(`HTTP request failed. URL: ${env.ETHEREUM_RPC_URL} Details: fetch failed`);
+      app.log.error({ err, rpc: env.BASE_RPC_URL }, `watch-ETHEREUM round failed: ${env.TRON_RPC_URL} and ${env.BTC_RPC_URL}`);
+      assert.match(captured, /\[redacted\]/);
+      for (const s of [infuraKey, alchemy, '9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'n0t-a-real-passw0rd']) assert.ok(!captured.includes(s), `${s} leaked: ${captured}`);
+      assert.match(captured, /mainnet\.infura\.io\/v3\/\[redacted\]/, 'the rest of the message stays readable');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('logs query values the API reads and redacts any other', () => {
+    assert.equal(loggableUrl('/v1/invoice?id=abc&apiKey=cgk_secret&limit=5'), '/v1/invoice?id=abc&apiKey=[redacted]&limit=5');
+    assert.equal(loggableUrl('/v1/invoice?orderId=cgk_looks_like_a_key'), '/v1/invoice?orderId=[redacted]');
+  });
+});
