@@ -1,3 +1,4 @@
+import type { ChainAdapter } from './chains/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { CURRENCIES, FIAT_CURRENCIES } from './modules/currencies/catalogue.ts';
@@ -47,12 +48,21 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
   };
 }
 
+/**
+ * The adapters whose withdrawals this process executes: sandbox networks, and real ones whose
+ * hot-wallet key it holds. Workers started without key files leave signing to the signer role.
+ */
+export function signingAdapters(adapters: ChainAdapter[]): ChainAdapter[] {
+  return adapters.filter((a) => a.sandbox || !!a.hotWallet);
+}
+
 /** The worker role's background jobs. Each module adds its own loops here. */
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
   const deposits = new DepositService(ctx);
   const invoices = new InvoiceService(ctx);
   const withdrawals = new WithdrawalService(ctx);
   const adapters = chainAdapters(ctx.config, ctx.db);
+  const signers = signingAdapters(adapters);
   const oracles = defaultOracles(ctx.db, ctx.config, adapters);
   const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
   const rates =
@@ -66,7 +76,9 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
       every(`watch-${w.network}`, ctx.config.watchIntervalMs, log, async () => void (await w.round())),
     ),
     every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
-    every('withdrawals', ctx.config.watchIntervalMs, log, async () => void (await withdrawals.executeRound(adapters))),
+    // Only a process holding a network's hot-wallet key signs its withdrawals (the signer role):
+    // workers started without key files leave them to it. Sandbox networks sign without a key.
+    every('withdrawals', ctx.config.watchIntervalMs, log, async () => void (await withdrawals.executeRound(signers))),
     ...(ctx.x402
       ? [every('x402-confirm', 2000, log, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402).confirmPending()))]
       : []),

@@ -66,6 +66,8 @@ export interface ChainAdapter {
   readonly feeOracle: FeeOracle;
   /** What the hot wallet holds of a currency, in atomic units. */
   hotWalletBalance(currency: CryptoCode): Promise<bigint>;
+  /** The hot wallet's address, in a process that holds its key (real networks only). */
+  readonly hotWallet?: string;
   /** Builds and signs a transfer from the hot wallet; does not send it. */
   signTransfer(transfer: OutgoingTransfer): Promise<SignedTransfer>;
   /** Sends a signed transaction; sending one the chain already has is a no-op. */
