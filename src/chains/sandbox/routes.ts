@@ -22,7 +22,7 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           cryptoCurrencyCode: CryptoCodeSchema,
           to: Type.String({ minLength: 1, maxLength: 128 }),
-          amount: Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$', maxLength: 80 })]),
+          amount: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
           rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
         }),
         response: adminResponses({ 201: DataEnvelope(Type.Object({ txHash: Type.String() })) }),

@@ -107,7 +107,7 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sandbox only: set the live deposit network fee of a currency (null: unavailable)',
         body: Type.Object({
           cryptoCurrencyCode: CryptoCodeSchema,
-          amount: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+          amount: Type.Union([Type.Number({ minimum: 0, maximum: 1e15 }), Type.Null()]),
         }),
         response: adminResponses({
           200: DataEnvelope(
