@@ -127,7 +127,7 @@ export class BitcoinCoreChain extends BitcoinChain {
   protected async txStatus(txid: string): Promise<BitcoinTxStatus> {
     const tx = await this.maybe<CoreTx>('getrawtransaction', txid, true);
     if (!tx) return null;
-    if (!tx.blockhash || !tx.confirmations || tx.confirmations < 1) return tx.blockhash ? null : { confirmed: false };
+    if (!tx.blockhash) return { confirmed: false };
     const header = await this.maybe<{ height: number; confirmations: number }>('getblockheader', tx.blockhash);
     if (!header || header.confirmations < 1) return null; // its block left the best chain
     return { confirmed: true, height: header.height, hash: tx.blockhash };

@@ -19,12 +19,6 @@ function toAppError(err: FastifyError, request: FastifyRequest): AppError {
       fields: describeValidationErrors(err.validation, err.validationContext ?? 'body'),
     });
   }
-  // PostgreSQL numeric_value_out_of_range: an amount too large for any column to hold is bad input.
-  if (err.code === '22003') {
-    return new AppError('exceptions.validation.failed', {
-      fields: [{ location: 'request', field: '', message: 'a number is out of range' }],
-    });
-  }
   if (err.code && FASTIFY_CODES[err.code]) {
     const code = FASTIFY_CODES[err.code]!;
     return code === 'exceptions.validation.failed'
