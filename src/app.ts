@@ -143,8 +143,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(currencyAssetRoutes);
   await app.register(payRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
-  await app.register(sandboxFeeRoutes, { prefix: '/admin' });
-  await app.register(sandboxChainRoutes, { prefix: '/admin' });
+  // Sandbox controls exist only in a sandbox installation: in live mode they are unknown routes (404).
+  if (config.mode === 'sandbox') {
+    await app.register(sandboxFeeRoutes, { prefix: '/admin' });
+    await app.register(sandboxChainRoutes, { prefix: '/admin' });
+  }
   await app.register(webhookAdminRoutes, { prefix: '/admin' });
   await app.register(withdrawalAdminRoutes, { prefix: '/admin' });
   await app.register(

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Mode, NetworkEnvName } from './config.ts';
 import type { AppContext } from './context.ts';
+import type { Db } from './lib/db/index.ts';
 import { ensureAdminToken } from './modules/admin/admin-token.ts';
 import { createTenant, issueApiKey } from './modules/tenants/service.ts';
 
@@ -34,8 +36,52 @@ export async function bootstrapFirstStart(ctx: AppContext): Promise<FirstStart |
   });
 }
 
-export function formatFirstStart(first: FirstStart, baseUrl: string): string {
-  const lines = ['', '  First start: created these credentials. They are shown only now; keep them.', ''];
+/** The database was made by an installation of the other mode: starting would mix test and real money. */
+export class ModeMismatchError extends Error {
+  constructor(
+    readonly recorded: Mode,
+    readonly configured: Mode,
+  ) {
+    super(
+      recorded === 'sandbox'
+        ? 'this database holds sandbox (test) money and cannot start in live mode; give the live installation a new, empty database (DATABASE_URL or DATA_DIR) and keep this one for trials'
+        : 'this database belongs to a live installation (real money) and cannot start in sandbox mode; configure its networks as before (NET_RPC_URL and NET_XPUB), or give the sandbox a new, empty database',
+    );
+  }
+}
+
+const MODE_SETTING = 'installation_mode';
+
+/**
+ * Records the installation's mode in its database on the first start and refuses any later start in
+ * the other mode, so balances made with test money can never exist in a live installation (nor real
+ * ones be simulated upon). A database from before the mode was recorded is sandbox when it holds any
+ * sandbox artefact (a simulated network's address key or transfer), else it takes the current mode.
+ */
+export async function claimInstallationMode(db: Db, mode: Mode): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
+    const row = await trx.selectFrom('system_settings').select('value').where('key', '=', MODE_SETTING).executeTakeFirst();
+    let recorded = row?.value as Mode | undefined;
+    if (!recorded) {
+      const sandboxKey = await trx.selectFrom('hd_accounts').select('id').where('sandbox', '=', true).limit(1).executeTakeFirst();
+      const sandboxTransfer = sandboxKey ? undefined : await trx.selectFrom('sandbox_transfers').select('tx_hash').limit(1).executeTakeFirst();
+      recorded = sandboxKey || sandboxTransfer ? 'sandbox' : mode;
+      await trx.insertInto('system_settings').values({ key: MODE_SETTING, value: recorded }).execute();
+    }
+    if (recorded !== mode) throw new ModeMismatchError(recorded, mode);
+  });
+}
+
+/** One line saying what this installation is: printed at every start. */
+export function modeLine(mode: Mode, networks: readonly NetworkEnvName[]): string {
+  return mode === 'sandbox'
+    ? 'Mode: sandbox — every network simulated, test money only (configure a network to go live)'
+    : `Mode: live — real money on ${networks.join(', ')}`;
+}
+
+export function formatFirstStart(first: FirstStart, baseUrl: string, mode: Mode = 'sandbox', networks: readonly NetworkEnvName[] = []): string {
+  const lines = ['', '  First start: created these credentials. They are shown only now; keep them.', '', `  ${modeLine(mode, networks)}`, ''];
   if (first.adminToken) lines.push(`  Admin token (Authorization: Bearer …):  ${first.adminToken}`);
   if (first.tenantId) {
     lines.push(`  Demo tenant id:                         ${first.tenantId}`);

@@ -3,6 +3,12 @@ import ipaddr from 'ipaddr.js';
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
 export type Role = 'api' | 'worker' | 'all';
 
+/**
+ * The mode of the whole installation (CONTRACT §5), never of one network: `sandbox` simulates every
+ * network with test money; `live` serves only the networks that are configured, with real money.
+ */
+export type Mode = 'sandbox' | 'live';
+
 /** Networks as CONTRACT §2 names them in environment variables. */
 export const NETWORK_ENV_NAMES = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
 export type NetworkEnvName = (typeof NETWORK_ENV_NAMES)[number];
@@ -39,6 +45,10 @@ export interface X402Settings {
 }
 
 export interface Config {
+  /** sandbox or live: derived from whether any network has an RPC URL, or stated by MODE. */
+  mode: Mode;
+  /** The networks this installation serves: all of them (simulated) in sandbox, the configured ones in live. */
+  networks: NetworkEnvName[];
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -166,10 +176,43 @@ export function parseRateLimit(raw: string): RateLimitSetting {
   return { points, seconds };
 }
 
-function ratesProvider(raw: string | undefined): 'sandbox' | 'coinbase' {
-  if (!raw || raw === 'sandbox') return 'sandbox';
+/** Live prices real money, so it never takes the sandbox's fixed table, and defaults to a real source. */
+function ratesProvider(raw: string | undefined, mode: Mode): 'sandbox' | 'coinbase' {
+  if (!raw) return mode === 'live' ? 'coinbase' : 'sandbox';
+  if (raw === 'sandbox') {
+    if (mode === 'live') throw new ConfigError('RATES_PROVIDER=sandbox cannot price real money: a live installation needs a real rates provider (coinbase)');
+    return 'sandbox';
+  }
   if (raw === 'coinbase') return 'coinbase';
   throw new ConfigError(`RATES_PROVIDER must be sandbox or coinbase, got "${raw}"`);
+}
+
+/**
+ * The installation's mode from its networks, checked against MODE when that is set: a contradiction
+ * refuses to start with a one-line reason rather than guessing which of the two the operator meant.
+ */
+function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, ChainSettings>): { mode: Mode; networks: NetworkEnvName[] } {
+  const configured = NETWORK_ENV_NAMES.filter((net) => chains[net].rpcUrl);
+  const stated = env.MODE || undefined;
+  if (stated !== undefined && stated !== 'sandbox' && stated !== 'live') throw new ConfigError(`MODE must be sandbox or live, got "${stated}"`);
+  if (stated === 'sandbox' && configured.length > 0) {
+    throw new ConfigError(
+      `MODE=sandbox contradicts ${configured.map((n) => `${n}_RPC_URL`).join(', ')}: sandbox simulates every network; unset the RPC URLs or set MODE=live`,
+    );
+  }
+  if (stated === 'live' && configured.length === 0) {
+    throw new ConfigError('MODE=live needs at least one network: set its NET_RPC_URL and NET_XPUB (e.g. ETHEREUM_RPC_URL and ETHEREUM_XPUB)');
+  }
+  if (configured.length === 0) return { mode: 'sandbox', networks: [...NETWORK_ENV_NAMES] };
+  // A live network hands out addresses of its own account key: without one, money paid to them
+  // could never be moved by anybody.
+  const keyless = configured.filter((net) => !chains[net].xpub);
+  if (keyless.length > 0) {
+    throw new ConfigError(
+      `${keyless.map((n) => `${n}_RPC_URL`).join(', ')} set without ${keyless.map((n) => `${n}_XPUB`).join(', ')}: a live network needs the account's extended public key for its deposit addresses`,
+    );
+  }
+  return { mode: 'live', networks: configured };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -195,7 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const btcBackend = (env.BTC_BACKEND || 'esplora') as Config['btcBackend'];
   if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const { mode, networks } = resolveMode(env, chains);
+  const rates = ratesProvider(env.RATES_PROVIDER, mode);
   return {
+    mode,
+    networks,
     port,
     host,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ''),
@@ -218,7 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 900, 1),
     rateRefreshS: int(env, 'RATE_REFRESH_S', 60, 1),
     rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 600, 1),
-    ratesProvider: ratesProvider(env.RATES_PROVIDER),
+    ratesProvider: rates,
     ratesUrl: env.RATES_URL || undefined,
     depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1440, 1),
     invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 60, 15),

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { bootstrapFirstStart, formatFirstStart } from './bootstrap.ts';
+import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './lib/db/index.ts';
@@ -24,14 +24,25 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database.db);
+  try {
+    await claimInstallationMode(database.db, config.mode);
+  } catch (err) {
+    if (err instanceof ModeMismatchError) {
+      console.error(`configuration error: ${err.message}`);
+      await database.close();
+      process.exit(2);
+    }
+    throw err;
+  }
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
-  // x402: the configured network, or (sandbox, API roles) a local devnet with test USDC.
+  // x402: the configured network, or (sandbox, API roles) a local devnet with test USDC. A live
+  // installation never starts a devnet: without X402_RPC_URL its facilitator is off.
   let devnet: Devnet | undefined;
   let x402 = await x402FromConfig(config);
-  if (!x402 && config.role !== 'worker' && anvilBinary() && config.x402.network === 'eip155:84532') {
+  if (!x402 && config.mode === 'sandbox' && config.role !== 'worker' && anvilBinary() && config.x402.network === 'eip155:84532') {
     devnet = await startDevnet({ chainId: 84532, blockTimeS: 2 });
     x402 = await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
   }
@@ -42,7 +53,8 @@ async function main(): Promise<void> {
   // starts print nothing. Once created they are printed at once, before anything else can fail.
   const app = await buildApp(ctx);
   const first = await bootstrapFirstStart(ctx);
-  if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl) + '\n');
+  if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl, config.mode, config.networks) + '\n');
+  app.log.info({ mode: config.mode, networks: config.networks }, modeLine(config.mode, config.networks));
 
   if (devnet) {
     app.log.info(

@@ -1,7 +1,7 @@
 import type { ChainAdapter } from './chains/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
-import { CURRENCIES, FIAT_CURRENCIES } from './modules/currencies/catalogue.ts';
+import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { CoinbaseRateProvider } from './modules/rates/coinbase.ts';
 import { SandboxRateProvider, refreshRates } from './modules/rates/service.ts';
@@ -70,7 +70,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
   const jobs: Job[] = [
     every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
-      await refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'));
+      await refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'), servedCurrencies(ctx.config));
     }),
     ...createWatchers(ctx.config, ctx.db, allListeners(deposits, invoices)).map((w) =>
       every(`watch-${w.network}`, ctx.config.watchIntervalMs, log, async () => void (await w.round())),

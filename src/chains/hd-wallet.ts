@@ -92,8 +92,11 @@ export class AddressAllocator {
   async accountKey(db: Executor, network: NetworkEnvName): Promise<{ xpub: string; key: HDKey; sandbox: boolean }> {
     const known = this.keys.get(network);
     if (known) return known;
-    const sandbox = !this.config.chains[network].rpcUrl;
-    const xpub = this.config.chains[network].xpub ?? (await sandboxXpub(db, network));
+    const sandbox = this.config.mode === 'sandbox';
+    const configured = this.config.chains[network].xpub;
+    // Never a throw-away key for real money: live configuration refuses a network without its xpub.
+    if (!sandbox && !configured) throw new Error(`${network}_XPUB is not configured`);
+    const xpub = configured ?? (await sandboxXpub(db, network));
     const resolved = { xpub, key: parseExtendedPublicKey(xpub), sandbox };
     this.keys.set(network, resolved);
     return resolved;

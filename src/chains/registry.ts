@@ -9,11 +9,6 @@ import { TronGridChain } from './tron/trongrid-chain.ts';
 import type { ChainAdapter } from './types.ts';
 import { Watcher, type PaymentListener } from './watcher.ts';
 
-/** A network without NET_RPC_URL runs in sandbox mode (CONTRACT §5). */
-export function isSandboxNetwork(config: Config, network: NetworkEnvName): boolean {
-  return !config.chains[network].rpcUrl;
-}
-
 /** The env name of an API network value (`Ethereum` → `ETHEREUM`); also accepts env names. */
 export function networkFromApi(value: string): NetworkEnvName | undefined {
   if ((NETWORK_ENV_NAMES as readonly string[]).includes(value)) return value as NetworkEnvName;
@@ -22,17 +17,18 @@ export function networkFromApi(value: string): NetworkEnvName | undefined {
 }
 
 /**
- * The adapters of the networks this installation can watch: a sandbox chain for networks without
- * an RPC URL, and with one the EVM adapter (Ethereum, BNB, Base), Esplora or Bitcoin Core (Bitcoin,
- * by `BTC_BACKEND`) or TronGrid
- * (Tron). The hot-wallet key reaches an adapter only in a process that runs the workers.
+ * The adapters of the networks this installation serves: in sandbox mode a sandbox chain for every
+ * network; in live mode, for each configured network only, the EVM adapter (Ethereum, BNB, Base),
+ * Esplora or Bitcoin Core (Bitcoin, by `BTC_BACKEND`) or TronGrid (Tron). A live installation never
+ * simulates a network. The hot-wallet key reaches an adapter only in a process that runs the workers.
  */
 export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
+  if (config.mode === 'sandbox') return config.networks.map((network) => new SandboxChain(network, db));
   const adapters: ChainAdapter[] = [];
-  for (const network of NETWORK_ENV_NAMES) {
+  for (const network of config.networks) {
     const settings = config.chains[network];
-    if (!settings.rpcUrl) adapters.push(new SandboxChain(network, db));
-    else if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
+    if (!settings.rpcUrl) continue;
+    if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
       adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
     } else if (network === 'BTC') {
       const opts = { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey };

@@ -41,7 +41,7 @@ const REAL_CONFIRMATIONS: Record<NetworkEnvName, number> = { BTC: 2, ETHEREUM: 1
 export function confirmationsRequired(config: Config, network: NetworkEnvName): number {
   const own = config.chains[network].confirmations;
   if (own !== undefined) return own;
-  if (!config.chains[network].rpcUrl) return config.sandboxConfirmations ?? SANDBOX_CONFIRMATIONS[network];
+  if (config.mode === 'sandbox') return config.sandboxConfirmations ?? SANDBOX_CONFIRMATIONS[network];
   return REAL_CONFIRMATIONS[network];
 }
 

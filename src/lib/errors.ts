@@ -19,7 +19,7 @@ export const ERRORS = {
   'exceptions.account.limitReached': [400, 'The maximum number of accounts for this merchant is reached'],
   'exceptions.apiKey.notFound': [404, 'API key not found'],
   'exceptions.currency.notFound': [400, 'Unknown crypto currency'],
-  'exceptions.sandbox.networkNotSandboxed': [400, 'This network is not in sandbox mode'],
+  'exceptions.currency.unavailable': [400, 'This crypto currency is not offered by this installation: its network is not configured'],
   'exceptions.addressProvision.temporarilyDisabled': [
     503,
     'Address provisioning is disabled: every deposit has its own address, use POST /deposit',

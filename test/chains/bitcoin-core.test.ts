@@ -12,7 +12,7 @@ import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
+import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 
 const btc = (sats: number) => sats / 1e8;
 
@@ -123,7 +123,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
   before(async () => {
     await new Promise<void>((r) => core.server.listen(0, '127.0.0.1', r));
     url = `http://gate:s3cret@127.0.0.1:${(core.server.address() as AddressInfo).port}/`;
-    t = await startTestApp('pglite', { env: { BTC_RPC_URL: url, BTC_BACKEND: 'core', BTC_CONFIRMATIONS: '2' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_BACKEND: 'core', BTC_CONFIRMATIONS: '2' } });
     chain = new BitcoinCoreChain(url);
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? chain.feeOracle : { source: 'none', quote: async () => null }));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['BTC']);

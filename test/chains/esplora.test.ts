@@ -15,7 +15,7 @@ import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/servi
 import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
+import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 
 /**
  * A local Esplora: serves the endpoints the adapter uses with bodies in Esplora's documented
@@ -103,7 +103,7 @@ describe('Bitcoin through an Esplora API', () => {
   before(async () => {
     await new Promise<void>((r) => esplora.server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`;
-    t = await startTestApp('pglite', { env: { BTC_RPC_URL: url, BTC_CONFIRMATIONS: '2' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_CONFIRMATIONS: '2' } });
     btc = new EsploraChain(url);
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? btc.feeOracle : { source: 'none', quote: async () => null }));
   });

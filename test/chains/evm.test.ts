@@ -13,7 +13,7 @@ import { findCurrency } from '../../src/modules/currencies/catalogue.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
+import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 
 describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil-*) is not installed for this platform' }, () => {
   let devnet: Devnet;
@@ -25,7 +25,7 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
   let wallet: ReturnType<typeof createWalletClient>;
   before(async () => {
     devnet = await startDevnet({ chainId: 1 });
-    t = await startTestApp('pglite', { env: { ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_CONFIRMATIONS: '3' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '3' } });
     // The devnet's token stands in for USDT on Ethereum; the deployer's key is the hot wallet.
     evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: DEV_KEYS.deployer, contracts: { USDT_ERC20: devnet.usdc } }, t.ctx.db);
     watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
@@ -142,7 +142,7 @@ for (const [chainId, network, native, token] of [
     let evm: EvmChain;
     before(async () => {
       devnet = await startDevnet({ chainId });
-      t = await startTestApp('pglite', { env: { [`${network}_RPC_URL`]: devnet.rpcUrl, [`${network}_CONFIRMATIONS`]: '2' } });
+      t = await startTestApp('pglite', { env: { ...liveNetworkEnv(network, devnet.rpcUrl), [`${network}_CONFIRMATIONS`]: '2' } });
       evm = new EvmChain({ network, rpcUrl: devnet.rpcUrl, contracts: token ? { [token]: devnet.usdc } : {} }, t.ctx.db);
       await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDC', 'ETH', 'BNB']);
       await refreshFees(t.ctx.db, (c) => (c.network === (network === 'BNB' ? 'BNB' : 'Base') ? evm.feeOracle : { source: 'none', quote: async () => null }));

@@ -15,7 +15,7 @@ import { findCurrency } from '../../src/modules/currencies/catalogue.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
+import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const recorded = JSON.parse(readFileSync(new URL('../fixtures/tron-triggersmartcontract.json', import.meta.url), 'utf8'));
@@ -161,7 +161,7 @@ describe('Tron through a TronGrid API', () => {
   before(async () => {
     await new Promise<void>((r) => grid.server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(grid.server.address() as AddressInfo).port}`;
-    t = await startTestApp('pglite', { env: { TRON_RPC_URL: url, TRON_CONFIRMATIONS: '2' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('TRON', url), TRON_CONFIRMATIONS: '2' } });
     tron = new TronGridChain(url, {}, t.ctx.db);
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['TRX', 'USDT']);
     await refreshFees(t.ctx.db, (c) => (c.network === 'Tron' ? tron.feeOracle : { source: 'none', quote: async () => null }));

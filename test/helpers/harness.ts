@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe } from 'node:test';
 import pg from 'pg';
+import { HDKey } from '@scure/bip32';
 import { buildApp, type App } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type Config, type NetworkEnvName } from '../../src/config.ts';
+import { DERIVATION } from '../../src/chains/hd-wallet.ts';
 import type { AppContext } from '../../src/context.ts';
 import { openDatabase, type Database, type Engine } from '../../src/lib/db/index.ts';
 import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
@@ -86,6 +88,22 @@ async function freshPostgres(): Promise<Database> {
 
 export async function freshDatabase(engine: Engine): Promise<Database> {
   return engine === 'pglite' ? freshPglite() : freshPostgres();
+}
+
+// A fixed test seed: its account keys stand in for an operator's NET_XPUB in live-mode tests.
+const TEST_SEED = HDKey.fromMasterSeed(new Uint8Array(32).fill(7));
+
+/** The account key (NET_XPUB) of a network from a fixed test seed. */
+export function testXpub(network: NetworkEnvName): string {
+  return TEST_SEED.derive(DERIVATION[network].path).publicExtendedKey;
+}
+
+/**
+ * The environment of a live network reached at `rpcUrl`: its RPC URL and an account key (NET_XPUB)
+ * from a fixed test seed, as a live installation needs both.
+ */
+export function liveNetworkEnv(network: NetworkEnvName, rpcUrl: string): Record<string, string> {
+  return { [`${network}_RPC_URL`]: rpcUrl, [`${network}_XPUB`]: testXpub(network) };
 }
 
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {

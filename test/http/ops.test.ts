@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { it } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { buildApp } from '../../src/app.ts';
-import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, useTestApp } from '../helpers/harness.ts';
+import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, liveNetworkEnv, testConfig, useTestApp } from '../helpers/harness.ts';
 
 describeEngines('operability', (engine) => {
   const app = useTestApp(engine);
@@ -65,7 +65,7 @@ describeEngines('operability', (engine) => {
 
   it('answers health and readiness, and exports Prometheus metrics by route and status', async () => {
     const t = app();
-    assert.deepEqual((await t.call('GET', '/healthz')).body, { status: 'ok' });
+    assert.deepEqual((await t.call('GET', '/healthz')).body, { status: 'ok', mode: 'sandbox' });
     const ready = await t.call('GET', '/readyz');
     assert.equal(ready.status, 200);
     assert.equal(ready.body.database, engine);
@@ -189,7 +189,7 @@ describeEngines('operability', (engine) => {
     });
     const database = await freshDatabase(engine);
     const hotKey = `0x${'cd'.repeat(32)}`;
-    const ctx = { config: testConfig({}, { BASE_HOT_WALLET_KEY: hotKey, BASE_RPC_URL: 'http://127.0.0.1:1' }), database, db: database.db };
+    const ctx = { config: testConfig({}, { BASE_HOT_WALLET_KEY: hotKey, ...liveNetworkEnv('BASE', 'http://127.0.0.1:1') }), database, db: database.db };
     const logged = await buildApp(ctx, { logger: { level: 'info', stream } });
     try {
       const t = await startTestApp(engine, { database });

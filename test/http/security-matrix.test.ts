@@ -879,9 +879,6 @@ describe('secrets never reach logs or responses [pglite]', () => {
     const env = {
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: 'trace',
-      // Ethereum on a (dead) real RPC, with a hot wallet and a sweep key: the worker builds its
-      // signer and sweeper and logs every failed round.
-      ETHEREUM_RPC_URL: 'http://127.0.0.1:1',
       ETHEREUM_HOT_WALLET_KEY: ethHotKey,
       ETHEREUM_XPUB: ethSweep.publicExtendedKey,
       ETHEREUM_SWEEP_XPRV: ethSweep.privateExtendedKey,
@@ -891,6 +888,10 @@ describe('secrets never reach logs or responses [pglite]', () => {
       WEBHOOK_ALLOW_PRIVATE: 'true',
     };
     const config = testConfig({ watchIntervalMs: 100, webhookRetryBaseS: 1 }, env);
+    // The same keys in a live installation: Ethereum on a (dead) real RPC, so its worker builds the
+    // signer and sweeper from them and logs every failed round.
+    const liveConfig = testConfig({ watchIntervalMs: 100 }, { ...env, ETHEREUM_RPC_URL: 'http://127.0.0.1:1', ETHEREUM_XPUB: ethSweep.publicExtendedKey });
+    assert.equal(liveConfig.mode, 'live');
     assert.equal(config.chains.BASE.hotWalletKey, baseHotKey, 'BASE_HOT_WALLET_KEY_FILE is read');
     assert.equal(config.adminToken, adminToken);
 
@@ -1028,6 +1029,16 @@ describe('secrets never reach logs or responses [pglite]', () => {
       workers = undefined;
       await a.close();
       app = undefined;
+
+      // The live installation's workers run a few failing rounds against the dead RPC.
+      const liveDatabase = await freshDatabase('pglite');
+      const liveApp = await buildApp({ config: liveConfig, database: liveDatabase, db: liveDatabase.db }, { logger: { level: 'trace', stream } });
+      const before = lines.length;
+      const liveWorkers = startWorkers(liveApp.ctx, liveApp.log);
+      await until(() => lines.slice(before).filter((l) => l.includes('watch-ETHEREUM')).length >= 3, 20_000, 'failed Ethereum watcher rounds');
+      await liveWorkers.stop();
+      await liveApp.close();
+      await liveDatabase.close();
 
       const secrets: Record<string, string> = {
         'API key (full)': full.key,

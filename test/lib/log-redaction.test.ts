@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.ts';
 import { configuredSecrets, loggableUrl } from '../../src/lib/http/log-redaction.ts';
-import { freshDatabase, testConfig } from '../helpers/harness.ts';
+import { freshDatabase, testConfig, testXpub } from '../helpers/harness.ts';
 
 describe('secrets stay out of the logs', () => {
   it('redacts keys in RPC provider URLs and credentials in service URLs wherever a log line quotes them', async () => {
@@ -14,6 +14,7 @@ describe('secrets stay out of the logs', () => {
       BASE_RPC_URL: `https://base-mainnet.g.alchemy.com/v2/${alchemy}`,
       TRON_RPC_URL: 'https://api.trongrid.io/?apikey=9f8e7d6c5b4a39281706f5e4d3c2b1a0',
       BTC_RPC_URL: 'http://gate:n0t-a-real-passw0rd@127.0.0.1:8332/',
+      ...Object.fromEntries((['ETHEREUM', 'BASE', 'TRON', 'BTC'] as const).map((n) => [`${n}_XPUB`, testXpub(n)])),
     };
     const config = testConfig({}, env);
     const secrets = configuredSecrets(config);

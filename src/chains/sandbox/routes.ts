@@ -5,12 +5,15 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, adminResponses } from '../../lib/http/schemas.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
 import { findCurrency, networkOf } from '../../modules/currencies/catalogue.ts';
-import { isSandboxNetwork, networkFromApi } from '../registry.ts';
+import { networkFromApi } from '../registry.ts';
 import { SandboxChain } from './sandbox-chain.ts';
 
-/** Operator controls of the sandbox chains: incoming transfers and mining (CONTRACT §4). */
+/**
+ * Operator controls of the sandbox chains: incoming transfers and mining (CONTRACT §4). Registered
+ * only in sandbox mode: a live installation has no such routes at all (404).
+ */
 export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
 
   app.post(
     '/sandbox/transfers',
@@ -32,7 +35,6 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { cryptoCurrencyCode, to, amount, rbf } = request.body;
       const currency = findCurrency(cryptoCurrencyCode)!;
       const network = networkOf(currency).env;
-      if (!isSandboxNetwork(config, network)) throw new AppError('exceptions.sandbox.networkNotSandboxed', { network: currency.network });
       let units: bigint;
       try {
         units = toUnits(amount, currency.decimals);
@@ -78,7 +80,6 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
           fields: [{ location: 'body', field: 'network', message: 'must be one of BTC, Ethereum, BNB, Base, Tron' }],
         });
       }
-      if (!isSandboxNetwork(config, network)) throw new AppError('exceptions.sandbox.networkNotSandboxed', { network });
       const tip = await new SandboxChain(network, db).mine(request.body.blocks);
       return { data: { network: request.body.network, height: tip.height, hash: tip.hash } };
     },

@@ -1,4 +1,5 @@
-import type { NetworkEnvName } from '../../config.ts';
+import type { Config, NetworkEnvName } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** The spec's crypto currency codes. */
 export const CRYPTO_CODES = [
@@ -106,6 +107,29 @@ export function findCurrency(code: string): CurrencyDef | undefined {
 
 export function networkOf(currency: CurrencyDef): NetworkDef {
   return NETWORKS[currency.network];
+}
+
+/** Whether this installation offers the currency: every one in sandbox, those of configured networks in live. */
+export function isServed(config: Pick<Config, 'networks'>, currency: CurrencyDef): boolean {
+  return config.networks.includes(networkOf(currency).env);
+}
+
+/** The currencies this installation offers, in catalogue order. */
+export function servedCurrencies(config: Pick<Config, 'networks'>): CurrencyDef[] {
+  return CURRENCIES.filter((c) => isServed(config, c));
+}
+
+/**
+ * The currency of a code that this installation offers; a code it does not offer (a network that a
+ * live installation has not configured) is refused with a clear 400 rather than simulated.
+ */
+export function servedCurrency(config: Pick<Config, 'mode' | 'networks'>, code: string): CurrencyDef {
+  const currency = findCurrency(code);
+  if (!currency) throw new AppError('exceptions.currency.notFound', { cryptoCurrencyCode: code });
+  if (!isServed(config, currency)) {
+    throw new AppError('exceptions.currency.unavailable', { cryptoCurrencyCode: code, network: currency.network, mode: config.mode });
+  }
+  return currency;
 }
 
 /** A fiat currency invoices can be priced in. */

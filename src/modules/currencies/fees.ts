@@ -17,11 +17,6 @@ export interface FeeOracle {
   quote(currency: CurrencyDef): Promise<bigint | null>;
 }
 
-/** A network with no RPC URL configured runs in sandbox mode (CONTRACT §5). */
-export function isSandboxed(config: Config, currency: CurrencyDef): boolean {
-  return !config.chains[networkOf(currency).env].rpcUrl;
-}
-
 /** A stored fee quote. */
 export interface FeeQuote {
   units: bigint;
@@ -92,9 +87,10 @@ export async function refreshFees(
   db: Db,
   oracleFor: (currency: CurrencyDef) => FeeOracle,
   onError: (code: string, err: unknown) => void = () => {},
+  currencies: readonly CurrencyDef[] = CURRENCIES,
 ): Promise<number> {
   let refreshed = 0;
-  for (const currency of CURRENCIES) {
+  for (const currency of currencies) {
     const oracle = oracleFor(currency);
     try {
       await storeQuote(db, currency.code, await oracle.quote(currency), oracle.source);
@@ -108,15 +104,15 @@ export async function refreshFees(
 }
 
 /**
- * The oracle of each currency: sandbox unless its network is configured; a configured network
- * quotes from its chain adapter (EVM fee history). A configured network without an adapter yet has
- * no quote, so its fee reads as unavailable instead of as a made-up number.
+ * The oracle of each currency: in sandbox mode the sandbox oracle; in live mode its network's chain
+ * adapter (EVM fee history, fee-rate estimates, energy). A network without an adapter has no quote,
+ * so its fee reads as unavailable instead of as a made-up number.
  */
 export function defaultOracles(db: Db, config: Config, adapters?: readonly { network: string; sandbox: boolean; feeOracle: FeeOracle }[]): (currency: CurrencyDef) => FeeOracle {
   const sandbox = new SandboxFeeOracle(db);
   const real = new Map((adapters ?? []).filter((a) => !a.sandbox).map((a) => [a.network, a.feeOracle]));
   return (currency) => {
-    if (isSandboxed(config, currency)) return sandbox;
+    if (config.mode === 'sandbox') return sandbox;
     return real.get(networkOf(currency).env) ?? { source: 'unconfigured', quote: async () => null };
   };
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.ts';
 import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
 import { findCurrency } from './catalogue.ts';
-import { FEES_CHANGED, isSandboxed, setFee } from './fees.ts';
+import { FEES_CHANGED, setFee } from './fees.ts';
 import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
 import { CatalogueService, fiatRecords } from './service.ts';
 
@@ -96,7 +96,10 @@ export const currencyAssetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/assets/networks/:name', opts, serve(NETWORK_ICONS));
 };
 
-/** PUT /admin/sandbox/network-fees: the operator sets a sandbox currency's live deposit network fee. */
+/**
+ * PUT /admin/sandbox/network-fees: the operator sets a sandbox currency's live deposit network fee.
+ * Registered only in sandbox mode.
+ */
 export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/sandbox/network-fees',
@@ -119,9 +122,6 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { cryptoCurrencyCode, amount } = request.body;
       const currency = findCurrency(cryptoCurrencyCode)!;
-      if (!isSandboxed(app.ctx.config, currency)) {
-        throw new AppError('exceptions.sandbox.networkNotSandboxed', { network: currency.network });
-      }
       let units: bigint | null = null;
       if (amount !== null) {
         try {

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.ts';
 import { NoticeCache } from '../../lib/cache.ts';
 import { formatUnits, toUnits, unitsToNumber } from '../../lib/money.ts';
 import {
-  CURRENCIES,
   FIAT_CURRENCIES,
+  servedCurrencies,
   networkOf,
   type ApiNetwork,
   type CryptoCode,
@@ -112,7 +112,7 @@ export class CatalogueService {
     const memoKey = `${rate}|${network ?? ''}`;
     let records = byInput.get(memoKey);
     if (!records) {
-      records = CURRENCIES.filter((c) => !network || c.network === network).map((c) =>
+      records = servedCurrencies(this.ctx.config).filter((c) => !network || c.network === network).map((c) =>
         toCurrencyRecord(c, fees.get(c.code), rate, this.ctx.config.publicBaseUrl),
       );
       if (byInput.size < 1000) byInput.set(memoKey, records);

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { unitsToNumber } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, networkOf } from '../currencies/catalogue.ts';
+import { findCurrency, networkOf, servedCurrency } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { minDepositUnits } from '../currencies/service.ts';
 import { custodyAccount, post } from '../ledger/service.ts';
@@ -124,7 +124,7 @@ export class DepositService implements PaymentListener {
   /** POST /deposit: a fresh address per deposit; the same orderId gives the same open deposit. */
   async create(principal: ApiPrincipal, input: CreateDepositInput): Promise<{ created: boolean; deposit: DepositCreated }> {
     const { db, config } = this.ctx;
-    const currency = findCurrency(input.cryptoCurrencyCode)!;
+    const currency = servedCurrency(config, input.cryptoCurrencyCode);
     const existing = await this.findByOrderId(db, principal.accountId, input.orderId);
     if (existing) return { created: false, deposit: await this.answerRepeat(existing) };
 

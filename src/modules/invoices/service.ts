@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyPrecisionError, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, findFiat, networkOf, type CurrencyDef, type FiatDef } from '../currencies/catalogue.ts';
+import { findCurrency, findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf } from '../ledger/settlement.ts';
@@ -315,7 +315,7 @@ export class InvoiceService implements PaymentListener {
    */
   async select(invoiceId: string, code: string): Promise<InvoiceView> {
     const { db, config } = this.ctx;
-    const currency = findCurrency(code)!;
+    const currency = servedCurrency(config, code);
     const network = networkOf(currency).env;
     return db.transaction().execute(async (trx) => {
       const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();

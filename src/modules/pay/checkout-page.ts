@@ -45,6 +45,7 @@ button.ghost{background:#eef1f6;color:var(--ink)}
 .progress>div{height:100%;background:var(--ok);width:0}
 .error{background:#fdecec;color:var(--bad);border-radius:10px;padding:10px 12px;margin-bottom:12px}
 .sandbox{border:2px dashed #c9a227;background:#fffbea}
+.ribbon{margin:0;padding:8px 12px;text-align:center;font-weight:700;font-size:13px;letter-spacing:.04em;background:#7a4d00;color:#fff}
 .sandbox .grid{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin-top:10px}
 .outcome{text-align:center}
 .outcome .icon{font-size:44px;line-height:1}
@@ -164,7 +165,7 @@ function renderPay(s) {
   $('#progressBar').style.width = Math.min(100, (100 * (got + pend)) / exp) + '%';
   $('#received').textContent = (got ? 'Received ' + p.amountReceived + ' of ' + p.amountExpected + ' ' + p.symbol + '. ' : '') + (pend ? 'Waiting for confirmations: ' + p.amountPending + ' ' + p.symbol + ' (' + p.confirmationsRequired + ' needed).' : '') + (got && Number(p.amountRemaining) > 0 && !pend ? ' Still to pay: ' + p.amountRemaining + ' ' + p.symbol + '.' : '');
   $('#change').classList.toggle('hidden', s.status !== 'created');
-  $('#sandbox').classList.toggle('hidden', !p.sandbox);
+  const sandbox = $('#sandbox'); if (sandbox) sandbox.classList.toggle('hidden', !p.sandbox);
 }
 
 function renderOutcome(s) {
@@ -190,16 +191,34 @@ async function simulate(path, body, button) {
 $('[data-testid=copy-address]').addEventListener('click', (e) => copy(state.selected.address, e.currentTarget));
 $('#copyAmount').addEventListener('click', (e) => copy(state.selected.amountExpected, e.currentTarget));
 $('#change').addEventListener('click', () => { picking = true; render(state); });
-$('[data-testid=sim-exact]').addEventListener('click', (e) => simulate('/simulate', { amount: 'exact' }, e.currentTarget));
-$('[data-testid=sim-partial]').addEventListener('click', (e) => simulate('/simulate', { amount: 'partial' }, e.currentTarget));
-$('[data-testid=sim-over]').addEventListener('click', (e) => simulate('/simulate', { amount: 'over' }, e.currentTarget));
-$('[data-testid=sim-mine]').addEventListener('click', (e) => simulate('/simulate/mine', {}, e.currentTarget));
+if ($('#sandbox')) {
+  $('[data-testid=sim-exact]').addEventListener('click', (e) => simulate('/simulate', { amount: 'exact' }, e.currentTarget));
+  $('[data-testid=sim-partial]').addEventListener('click', (e) => simulate('/simulate', { amount: 'partial' }, e.currentTarget));
+  $('[data-testid=sim-over]').addEventListener('click', (e) => simulate('/simulate', { amount: 'over' }, e.currentTarget));
+  $('[data-testid=sim-mine]').addEventListener('click', (e) => simulate('/simulate/mine', {}, e.currentTarget));
+}
 refresh();
 timer = setInterval(tick, 1000);
 pollTimer = setInterval(refresh, 2000);
 `;
 
-export function renderPayPage(opts: { invoiceId: string; nonce: string; title?: string }): string {
+const SANDBOX_PANEL = `
+  <section class="card sandbox hidden" id="sandbox" aria-label="Sandbox">
+    <h2>Sandbox — simulate payment</h2>
+    <p class="small">This installation runs in sandbox mode: no real money moves.</p>
+    <div class="grid">
+      <button class="btn" type="button" data-testid="sim-exact">Pay exact amount</button>
+      <button class="btn ghost" type="button" data-testid="sim-partial">Pay half</button>
+      <button class="btn ghost" type="button" data-testid="sim-over">Overpay</button>
+      <button class="btn ghost" type="button" data-testid="sim-mine">Mine blocks</button>
+    </div>
+  </section>`;
+
+/**
+ * The page's HTML. In sandbox mode it carries a "Test payment" ribbon and the simulate panel; a
+ * live installation's page has neither (its simulate routes do not exist).
+ */
+export function renderPayPage(opts: { invoiceId: string; nonce: string; sandbox: boolean; title?: string }): string {
   const nonce = escapeHtml(opts.nonce);
   return `<!doctype html>
 <html lang="en">
@@ -212,6 +231,7 @@ export function renderPayPage(opts: { invoiceId: string; nonce: string; title?: 
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body data-invoice="${escapeHtml(opts.invoiceId)}">
+${opts.sandbox ? '<header><p class="ribbon" data-testid="test-ribbon">Test payment · sandbox, no real money moves</p></header>' : ''}
 <main id="app">
   <div class="error hidden" data-testid="error" role="alert"></div>
   <section class="card" aria-labelledby="total">
@@ -244,16 +264,7 @@ export function renderPayPage(opts: { invoiceId: string; nonce: string; title?: 
     <a class="btn wide" id="wallet" href="#">Open in wallet</a>
     <button class="btn ghost wide hidden" type="button" id="change">Change currency</button>
   </section>
-  <section class="card sandbox hidden" id="sandbox" aria-label="Sandbox">
-    <h2>Sandbox — simulate payment</h2>
-    <p class="small">This network runs in sandbox mode: no real money moves.</p>
-    <div class="grid">
-      <button class="btn" type="button" data-testid="sim-exact">Pay exact amount</button>
-      <button class="btn ghost" type="button" data-testid="sim-partial">Pay half</button>
-      <button class="btn ghost" type="button" data-testid="sim-over">Overpay</button>
-      <button class="btn ghost" type="button" data-testid="sim-mine">Mine blocks</button>
-    </div>
-  </section>
+${opts.sandbox ? SANDBOX_PANEL : ''}
   <footer>Secured payment page · invoice ${escapeHtml(opts.invoiceId.slice(0, 8))}</footer>
 </main>
 <script nonce="${nonce}">${SCRIPT}</script>

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isSandboxNetwork } from '../../chains/registry.ts';
 import { SandboxChain } from '../../chains/sandbox/sandbox-chain.ts';
 import { confirmationsRequired } from '../../chains/watcher.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -69,6 +68,7 @@ const PayStateSchema = Type.Object({
     Type.Null(),
     Type.Object({ kind: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('return')]), url: NullableStr }),
   ]),
+  mode: Type.Union([Type.Literal('sandbox'), Type.Literal('live')], { description: 'sandbox: a test payment, no real money moves' }),
 });
 
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -76,7 +76,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 
 /**
  * The hosted payment page (CONTRACT §3): the page itself and its JSON calls, public and keyed only
- * by the invoice id. In sandbox mode the page can also simulate the customer's payment.
+ * by the invoice id. In sandbox mode the page can also simulate the customer's payment; a live
+ * installation has no simulate routes at all (404).
  */
 export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -104,7 +105,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'content-security-policy',
           `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
         )
-        .send(renderPayPage({ invoiceId: request.params.id, nonce }));
+        .send(renderPayPage({ invoiceId: request.params.id, nonce, sandbox: ctx.config.mode === 'sandbox' }));
     },
   );
 
@@ -143,12 +144,12 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  if (ctx.config.mode !== 'sandbox') return;
+
   /** The chosen currency's sandbox network, or a clear refusal. */
   function sandboxOf(view: InvoiceView): { network: NetworkEnvName; quote: NonNullable<InvoiceView['quote']> } {
     if (!view.quote) throw new AppError('exceptions.invoice.currencyNotSelected');
-    const network = view.quote.network as NetworkEnvName;
-    if (!isSandboxNetwork(ctx.config, network)) throw new AppError('exceptions.sandbox.networkNotSandboxed', { network });
-    return { network, quote: view.quote };
+    return { network: view.quote.network as NetworkEnvName, quote: view.quote };
   }
 
   app.post(

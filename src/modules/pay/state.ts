@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
-import { isSandboxNetwork } from '../../chains/registry.ts';
 import { confirmationsRequired } from '../../chains/watcher.ts';
 import { formatUnits, parseRatio, toUnits, type Ratio } from '../../lib/money.ts';
-import { CURRENCIES, findCurrency, findFiat, networkOf } from '../currencies/catalogue.ts';
+import { findCurrency, findFiat, networkOf, servedCurrencies } from '../currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
 import { cryptoAmountFor, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
@@ -31,7 +30,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     if (now.getTime() - r.fetched_at.getTime() <= config.rateMaxAgeS * 1000) prices.set(r.asset, parseRatio(r.usd_price));
   }
   const fiatPrice = prices.get(fiat.code);
-  const currencies = CURRENCIES.map((c) => {
+  const currencies = servedCurrencies(config).map((c) => {
     const fee = fees.get(c.code);
     const price = prices.get(c.symbol);
     const available = !!fee && !!price && !!fiatPrice;
@@ -76,7 +75,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
       rate: formatUnits(rate, 8),
       lockedAt: quote.locked_at.toISOString(),
       confirmationsRequired: confirmationsRequired(config, network),
-      sandbox: isSandboxNetwork(config, network),
+      sandbox: config.mode === 'sandbox',
     };
   }
 
@@ -101,6 +100,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     selected,
     currencies,
     outcome: kind ? { kind, url } : null,
+    mode: config.mode,
   };
 }
 

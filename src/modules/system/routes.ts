@@ -6,14 +6,19 @@ import { AppError } from '../../lib/errors.ts';
 const OPS = { public: true, rateLimit: false } as const;
 
 /** Health, readiness, metrics and the OpenAPI document. */
+const ModeSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('live')], {
+  description: 'sandbox: every network simulated, test money only; live: real money on the configured networks',
+});
+
 export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { mode } = app.ctx.config;
   app.get(
     '/healthz',
     {
       config: OPS,
-      schema: { tags: ['operations'], summary: 'Alive', response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+      schema: { tags: ['operations'], summary: 'Alive', response: { 200: Type.Object({ status: Type.Literal('ok'), mode: ModeSchema }) } },
     },
-    async () => ({ status: 'ok' as const }),
+    async () => ({ status: 'ok' as const, mode }),
   );
 
   app.get(
@@ -23,7 +28,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['operations'],
         summary: 'Ready: the database answers',
-        response: { 200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }) },
+        response: { 200: Type.Object({ status: Type.Literal('ready'), database: Type.String(), mode: ModeSchema }) },
       },
     },
     async () => {
@@ -32,7 +37,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw new AppError('exceptions.service.unavailable', { database: 'unreachable' });
       }
-      return { status: 'ready' as const, database: app.ctx.database.engine };
+      return { status: 'ready' as const, database: app.ctx.database.engine, mode };
     },
   );
 

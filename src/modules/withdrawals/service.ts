@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyFormatError, MoneyPrecisionError, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, networkOf, type CurrencyDef } from '../currencies/catalogue.ts';
+import { findCurrency, networkOf, servedCurrency, type CurrencyDef } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { custodyAccount, merchantAccount, merchantBalances, post } from '../ledger/service.ts';
 import { usdValue } from '../ledger/settlement.ts';
@@ -145,6 +145,7 @@ export class WithdrawalService {
     const { db, config } = this.ctx;
     const currency = findCurrency(input.cryptoCurrencyCode);
     if (!currency) throw new AppError('exceptions.withdrawal.currencyNotFound', { cryptoCurrencyCode: input.cryptoCurrencyCode });
+    servedCurrency(config, currency.code);
     const net = networkOf(currency);
     if (!isValidAddress(net.env, input.address)) {
       throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address });
