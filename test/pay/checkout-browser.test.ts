@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -8,6 +9,19 @@ import { startWorkers } from '../../src/worker.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA and best-practice checks on the page as it is now; fails on any violation. */
+async function assertAccessible(page: Page, what: string) {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays as it is.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(() =>
+    (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } })
+      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),
+  );
+  assert.deepEqual(violations, [], `axe-core on ${what}`);
+}
 const SHOTS = join('test-results', 'screenshots');
 const ARGS = [
   '--headless',
@@ -93,6 +107,9 @@ describe('hosted payment page in headless Chromium', { skip: existsSync(CHROMIUM
     // Grouped by network, with an estimate per currency.
     assert.deepEqual(await page.$$eval('.net', (els) => els.map((e) => e.textContent)), ['Tron', 'Ethereum', 'BNB', 'Base', 'BTC']);
     assert.match((await page.textContent('[data-code=USDT_TRC20] .est'))!, /≈ 26 USDT/);
+    // A sandbox installation says so on every page: test money only.
+    assert.match((await page.getByRole('banner').textContent())!, /Test payment · sandbox, no real money moves/);
+    await assertAccessible(page, 'the currency picker (phone)');
     await page.screenshot({ path: join(SHOTS, 'pay-picker-mobile.png'), fullPage: true });
 
     await page.click('[data-testid=currency-option][data-code=USDT_TRC20]');
@@ -102,6 +119,7 @@ describe('hosted payment page in headless Chromium', { skip: existsSync(CHROMIUM
     assert.match((await page.getAttribute('[data-testid=qr]', 'src'))!, /^data:image\/png;base64,/);
     assert.match((await page.getAttribute('#wallet', 'href'))!, /^tron:T.*amount=26/);
     assert.equal(await page.isVisible('#sandbox'), true);
+    await assertAccessible(page, 'the payment details (phone)');
     await page.screenshot({ path: join(SHOTS, 'pay-selected-mobile.png'), fullPage: true });
 
     await page.click('[data-testid=sim-exact]');
@@ -111,6 +129,7 @@ describe('hosted payment page in headless Chromium', { skip: existsSync(CHROMIUM
     await waitStatus(page, 'paid');
     assert.equal(await page.isVisible('#outcome'), true);
     assert.equal(await page.textContent('#outTitle'), 'Payment received');
+    await assertAccessible(page, 'the outcome (phone)');
     await page.screenshot({ path: join(SHOTS, 'pay-paid-mobile.png'), fullPage: true });
 
     assert.equal((await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data.status, 'paid');
@@ -140,6 +159,7 @@ describe('hosted payment page in headless Chromium', { skip: existsSync(CHROMIUM
     // Still open: the page asks for the rest and offers no way out yet.
     assert.match((await page.textContent('#received'))!, /Still to pay/);
     assert.equal(await page.isVisible('[data-testid=outcome-link]'), false);
+    await assertAccessible(page, 'a partial payment (desktop)');
     await page.screenshot({ path: join(SHOTS, 'pay-partial-desktop.png'), fullPage: true });
 
     const missing = await context.newPage();

@@ -8,7 +8,7 @@ function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-:root{--bg:#f4f5f7;--card:#fff;--ink:#16181d;--muted:#5d6470;--line:#e4e7ec;--accent:#2f5bea;--ok:#0f8a4b;--warn:#b25e09;--bad:#c0262d;--radius:14px}
+:root{--bg:#f4f5f7;--card:#fff;--ink:#16181d;--muted:#5d6470;--line:#e4e7ec;--accent:#2f5bea;--ok:#0b6b39;--warn:#934a04;--bad:#c0262d;--radius:14px}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 main{max-width:440px;margin:0 auto;padding:16px}
