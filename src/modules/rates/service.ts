@@ -88,6 +88,8 @@ export async function refreshRates(
   const answers = await Promise.allSettled(list.map((p) => ask(p, assets)));
   const report: RateRefreshReport = { stored: {}, failed: [], combined: [], refused: [] };
   await db.transaction().execute(async (trx) => {
+    // Several workers may refresh at once: one at a time, so their row locks can never deadlock.
+    await sql`select pg_advisory_xact_lock(hashtext('exchange-rates'))`.execute(trx);
     const now = new Date((await trx.selectNoFrom(sql<Date>`now()`.as('now')).executeTakeFirstOrThrow()).now);
     for (const [i, answer] of answers.entries()) {
       const source = list[i]!.source;
@@ -105,7 +107,7 @@ export async function refreshRates(
         )
         .execute();
     }
-    if (assets.length === 0) return;
+    if (assets.length === 0 || list.length === 0) return;
     const rows = await trx
       .selectFrom('rate_sources')
       .select(['asset', 'source', 'usd_price', 'fetched_at'])
