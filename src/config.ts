@@ -77,8 +77,14 @@ export interface Config {
   /** Seconds between exchange-rate refreshes, and the age after which a rate is refused as stale. */
   rateRefreshS: number;
   rateMaxAgeS: number;
-  /** Where prices come from: the sandbox's fixed table, or Coinbase's public rates API. */
-  ratesProvider: 'sandbox' | 'coinbase';
+  /** Where prices come from: the sandbox's fixed table alone, or public APIs checked against each other. */
+  ratesProviders: RateProviderName[];
+  /** Largest spread between fresh sources of one asset, relative to the lowest (0.01 = 1 %). */
+  ratesMaxDivergence: string;
+  /** Fresh sources that must price an asset before it is quoted. */
+  ratesMinSources: number;
+  /** Kraken's API origin (RATES_KRAKEN_URL); `ratesUrl` is Coinbase's. */
+  ratesKrakenUrl?: string;
   /** Minutes a deposit address is watched for its top-up (the deposit's expiresAt). */
   depositWindowMin: number;
   /** Minutes an invoice stays payable when the merchant does not say, and the most it may ask for. */
@@ -176,15 +182,43 @@ export function parseRateLimit(raw: string): RateLimitSetting {
   return { points, seconds };
 }
 
-/** Live prices real money, so it never takes the sandbox's fixed table, and defaults to a real source. */
-function ratesProvider(raw: string | undefined, mode: Mode): 'sandbox' | 'coinbase' {
-  if (!raw) return mode === 'live' ? 'coinbase' : 'sandbox';
-  if (raw === 'sandbox') {
-    if (mode === 'live') throw new ConfigError('RATES_PROVIDER=sandbox cannot price real money: a live installation needs a real rates provider (coinbase)');
-    return 'sandbox';
+/** Sources of exchange rates: the sandbox's fixed table, or public market APIs. */
+export const RATE_PROVIDER_NAMES = ['sandbox', 'coinbase', 'kraken'] as const;
+export type RateProviderName = (typeof RATE_PROVIDER_NAMES)[number];
+
+function httpUrl(name: string, raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * RATES_PROVIDER lists the sources (`coinbase,kraken`); the sandbox table stands alone, since a
+ * fixed price compared with market prices would only hide which one is used.
+ */
+function ratesSettings(env: NodeJS.ProcessEnv, mode: Mode): Pick<Config, 'ratesProviders' | 'ratesMaxDivergence' | 'ratesMinSources' | 'ratesUrl' | 'ratesKrakenUrl'> {
+  // Live prices real money: from real markets by default, never from the sandbox's fixed table.
+  const names = (env.RATES_PROVIDER || (mode === 'live' ? 'coinbase,kraken' : 'sandbox')).split(',').map((n) => n.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(RATE_PROVIDER_NAMES as readonly string[]).includes(name)) {
+      throw new ConfigError(`RATES_PROVIDER must list ${RATE_PROVIDER_NAMES.join(', ')} separated by commas, got "${name}"`);
+    }
   }
-  if (raw === 'coinbase') return 'coinbase';
-  throw new ConfigError(`RATES_PROVIDER must be sandbox or coinbase, got "${raw}"`);
+  if (names.length === 0) throw new ConfigError('RATES_PROVIDER names no provider');
+  if (new Set(names).size !== names.length) throw new ConfigError(`RATES_PROVIDER lists a provider twice: "${env.RATES_PROVIDER}"`);
+  if (names.includes('sandbox') && names.length > 1) throw new ConfigError('RATES_PROVIDER: sandbox cannot be mixed with real providers');
+  if (names.includes('sandbox') && mode === 'live') {
+    throw new ConfigError('RATES_PROVIDER=sandbox cannot price real money: a live installation needs real rates providers (coinbase, kraken)');
+  }
+  const minSources = int(env, 'RATES_MIN_SOURCES', 1, 1);
+  if (minSources > names.length) throw new ConfigError(`RATES_MIN_SOURCES is ${minSources} but RATES_PROVIDER lists ${names.length}`);
+  return {
+    ratesProviders: names as RateProviderName[],
+    ratesMaxDivergence: fraction(env, 'RATES_MAX_DIVERGENCE', '0.01'),
+    ratesMinSources: minSources,
+    ratesUrl: httpUrl('RATES_URL', env.RATES_URL),
+    ratesKrakenUrl: httpUrl('RATES_KRAKEN_URL', env.RATES_KRAKEN_URL),
+  };
 }
 
 /**
@@ -239,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const { mode, networks } = resolveMode(env, chains);
-  const rates = ratesProvider(env.RATES_PROVIDER, mode);
+  const rates = ratesSettings(env, mode);
   return {
     mode,
     networks,
@@ -265,8 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 900, 1),
     rateRefreshS: int(env, 'RATE_REFRESH_S', 60, 1),
     rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 600, 1),
-    ratesProvider: rates,
-    ratesUrl: env.RATES_URL || undefined,
+    ...rates,
     depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1440, 1),
     invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 60, 15),
     invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 43200, 15),

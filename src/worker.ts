@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
-import { CoinbaseRateProvider } from './modules/rates/coinbase.ts';
-import { SandboxRateProvider, refreshRates } from './modules/rates/service.ts';
+import { ratePolicy, rateProvidersFor } from './modules/rates/providers.ts';
+import { logRateRefresh, refreshRates } from './modules/rates/service.ts';
 import { chainAdapters, createWatchers } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
@@ -65,8 +65,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   const signers = signingAdapters(adapters);
   const oracles = defaultOracles(ctx.db, ctx.config, adapters);
   const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
-  const rates =
-    ctx.config.ratesProvider === 'coinbase' ? new CoinbaseRateProvider(ctx.config.ratesUrl) : new SandboxRateProvider();
+  const rates = rateProvidersFor(ctx.config);
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
   const jobs: Job[] = [
     every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
@@ -100,7 +99,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),
     every('webhook-deliver', 200, log, async () => void (await deliverer.round())),
     every('exchange-rates', ctx.config.rateRefreshS * 1000, log, async () => {
-      await refreshRates(ctx.db, rates, rateAssets);
+      logRateRefresh(log, await refreshRates(ctx.db, rates, rateAssets, ratePolicy(ctx.config)));
     }),
   ];
   return {

@@ -4,6 +4,7 @@ import type { Db } from './db/index.ts';
 import { outboxBacklog } from './outbox.ts';
 import { deliveryBacklog } from '../modules/webhooks/deliveries.ts';
 import { withdrawalsOpen } from '../modules/withdrawals/service.ts';
+import { rateHealth } from '../modules/rates/service.ts';
 
 /**
  * Gauges read from the database at scrape time, so every instance reports the same shared state:
@@ -91,6 +92,26 @@ export function registerStateMetrics(registry: Registry, db: Db): void {
         .groupBy('network')
         .execute();
       for (const r of rows) this.set({ network: r.network }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'exchange_rate_source_age_seconds',
+    help: 'Seconds since each exchange-rate source last stored a price (above RATE_MAX_AGE_S it no longer counts)',
+    labelNames: ['source'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of (await rateHealth(db)).sourceAges) this.set({ source: r.source }, r.ageS);
+    },
+  });
+  new Gauge({
+    name: 'exchange_rates_refused',
+    help: 'Assets without a price to quote with at the last refresh, per reason (sourcesDisagree, stale, missing, tooFewSources)',
+    labelNames: ['reason'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of (await rateHealth(db)).refused) this.set({ reason: r.reason }, r.n);
     },
   });
 }

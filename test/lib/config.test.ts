@@ -41,6 +41,43 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }), ConfigError);
   });
 
+  it('reads the rate sources and how they are combined', () => {
+    const d = loadConfig({});
+    assert.deepEqual([d.ratesProviders, d.ratesMaxDivergence, d.ratesMinSources, d.ratesUrl, d.ratesKrakenUrl], [['sandbox'], '0.01', 1, undefined, undefined]);
+    const c = loadConfig({
+      RATES_PROVIDER: 'coinbase, kraken',
+      RATES_URL: 'http://127.0.0.1:9001/',
+      RATES_KRAKEN_URL: 'https://kraken.internal:8443',
+      RATES_MAX_DIVERGENCE: '0.005',
+      RATES_MIN_SOURCES: '2',
+    });
+    assert.deepEqual(c.ratesProviders, ['coinbase', 'kraken']);
+    assert.equal(c.ratesUrl, 'http://127.0.0.1:9001');
+    assert.equal(c.ratesKrakenUrl, 'https://kraken.internal:8443');
+    assert.equal(c.ratesMaxDivergence, '0.005');
+    assert.equal(c.ratesMinSources, 2);
+    assert.deepEqual(loadConfig({ RATES_PROVIDER: 'kraken' }).ratesProviders, ['kraken']);
+  });
+
+  it('refuses rate settings that would mix the sandbox table with markets or could never be met', () => {
+    const cases: [string, NodeJS.ProcessEnv][] = [
+      ['RATES_PROVIDER', { RATES_PROVIDER: 'sandbox,coinbase' }],
+      ['RATES_PROVIDER', { RATES_PROVIDER: 'kraken,sandbox' }],
+      ['RATES_PROVIDER', { RATES_PROVIDER: 'coinbase,coinbase' }],
+      ['RATES_PROVIDER', { RATES_PROVIDER: 'coinbase,binance' }],
+      ['RATES_PROVIDER', { RATES_PROVIDER: ' , ' }],
+      ['RATES_MIN_SOURCES', { RATES_PROVIDER: 'coinbase,kraken', RATES_MIN_SOURCES: '3' }],
+      ['RATES_MIN_SOURCES', { RATES_MIN_SOURCES: '0' }],
+      ['RATES_MAX_DIVERGENCE', { RATES_MAX_DIVERGENCE: '1.5' }],
+      ['RATES_MAX_DIVERGENCE', { RATES_MAX_DIVERGENCE: '-0.01' }],
+      ['RATES_KRAKEN_URL', { RATES_KRAKEN_URL: 'ftp://kraken.internal' }],
+      ['RATES_URL', { RATES_URL: 'not a url' }],
+    ];
+    for (const [name, env] of cases) {
+      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.message.includes(name), JSON.stringify(env));
+    }
+  });
+
   it('reads a hot-wallet key from a mounted file, and says which one it cannot read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cg-key-'));
     try {

@@ -23,14 +23,14 @@ describe('installation mode from configuration', () => {
     const config = loadConfig({});
     assert.equal(config.mode, 'sandbox');
     assert.deepEqual(config.networks, ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON']);
-    assert.equal(config.ratesProvider, 'sandbox');
+    assert.deepEqual(config.ratesProviders, ['sandbox']);
   });
 
   it('is live as soon as one network is configured: only that network, and real prices by default', () => {
     const config = loadConfig({ ...ETH_LIVE, ...liveNetworkEnv('TRON', DEAD_RPC) });
     assert.equal(config.mode, 'live');
     assert.deepEqual(config.networks, ['ETHEREUM', 'TRON']);
-    assert.notEqual(config.ratesProvider, 'sandbox', 'a live installation never prices from the fixed table');
+    assert.deepEqual(config.ratesProviders, ['coinbase', 'kraken'], 'a live installation prices from real markets, never the fixed table');
     assert.equal(loadConfig({ ...ETH_LIVE, MODE: 'live' }).mode, 'live');
     assert.equal(loadConfig({ MODE: 'sandbox' }).mode, 'sandbox');
   });
@@ -43,6 +43,7 @@ describe('installation mode from configuration', () => {
     refused({ MODE: 'live' }, /MODE=live needs at least one network/);
     refused({ MODE: 'test' }, /MODE must be sandbox or live/);
     refused({ ...ETH_LIVE, RATES_PROVIDER: 'sandbox' }, /RATES_PROVIDER=sandbox cannot price real money/);
+    assert.deepEqual(loadConfig({ ...ETH_LIVE, RATES_PROVIDER: 'kraken' }).ratesProviders, ['kraken']);
     // A live network without its account key would hand out addresses nobody can ever spend from.
     refused({ ETHEREUM_RPC_URL: DEAD_RPC }, /ETHEREUM_RPC_URL set without ETHEREUM_XPUB/);
   });

@@ -170,6 +170,22 @@ export interface ExchangeRatesTable {
   source: string;
 }
 
+/** One source's latest USD price of an asset (migration 0014). */
+export interface RateSourcesTable {
+  asset: string;
+  source: string;
+  usd_price: Numeric;
+  fetched_at: Timestamp;
+}
+
+/** Why an asset's combined price was refused at the last refresh. */
+export interface RateRefusalsTable {
+  asset: string;
+  reason: string;
+  detail: ColumnType<Record<string, unknown>, string, string>;
+  decided_at: Timestamp;
+}
+
 export interface ChainCursorsTable {
   network: string;
   next_height: number;
@@ -411,6 +427,8 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   exchange_rates: ExchangeRatesTable;
+  rate_sources: RateSourcesTable;
+  rate_refusals: RateRefusalsTable;
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;
   deposits: DepositsTable;

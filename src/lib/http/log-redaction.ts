@@ -60,6 +60,7 @@ export function configuredSecrets(config: Config): string[] {
     ...Object.values(config.chains).map((c) => c.rpcUrl),
     config.x402.rpcUrl,
     config.ratesUrl,
+    config.ratesKrakenUrl,
     config.databaseUrl,
     config.redisUrl,
   ];

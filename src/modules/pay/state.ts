@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import { confirmationsRequired } from '../../chains/watcher.ts';
-import { formatUnits, parseRatio, toUnits, type Ratio } from '../../lib/money.ts';
+import { formatUnits, parseRatio, toUnits } from '../../lib/money.ts';
 import { findCurrency, findFiat, networkOf, servedCurrencies } from '../currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
 import { cryptoAmountFor, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { outcomeKind } from '../invoices/status.ts';
+import { freshUsdPrices } from '../rates/service.ts';
 
 /**
  * What the payment page may show the customer: the order, the chosen currency with amount,
@@ -18,17 +19,13 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
   const { row, quote } = view;
   const fiat = findFiat(row.fiat_currency)!;
   const fiatUnits = toUnits(row.amount, fiat.decimals, 'down');
-  const [tenant, fees, rates, clock] = await Promise.all([
+  const [tenant, fees, prices, clock] = await Promise.all([
     db.selectFrom('tenants').select('name').where('id', '=', row.tenant_id).executeTakeFirstOrThrow(),
     loadLiveFees(db, config.feeMaxAgeS),
-    db.selectFrom('exchange_rates').select(['asset', 'usd_price', 'fetched_at']).execute(),
+    freshUsdPrices(db, config.rateMaxAgeS),
     db.selectNoFrom((eb) => eb.fn<Date>('now').as('now')).executeTakeFirstOrThrow(),
   ]);
   const now = new Date(clock.now);
-  const prices = new Map<string, Ratio>();
-  for (const r of rates) {
-    if (now.getTime() - r.fetched_at.getTime() <= config.rateMaxAgeS * 1000) prices.set(r.asset, parseRatio(r.usd_price));
-  }
   const fiatPrice = prices.get(fiat.code);
   const currencies = servedCurrencies(config).map((c) => {
     const fee = fees.get(c.code);

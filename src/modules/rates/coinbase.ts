@@ -1,5 +1,5 @@
-import { formatUnits } from '../../lib/money.ts';
 import { parseRatio } from '../../lib/money.ts';
+import { priceString } from './combine.ts';
 import type { RateProvider } from './service.ts';
 
 /**
@@ -30,11 +30,15 @@ export class CoinbaseRateProvider implements RateProvider {
     for (const asset of assets) {
       const raw = body.data.rates[asset];
       if (typeof raw !== 'string') continue;
-      const perUsd = parseRatio(raw);
-      if (perUsd.num <= 0n) continue;
+      let perUsd;
+      try {
+        perUsd = parseRatio(raw);
+      } catch {
+        continue;
+      }
       // USD per unit = 1 / (units per USD), kept to 18 decimals (the column's scale).
-      const scaled = (perUsd.den * 10n ** 18n + perUsd.num / 2n) / perUsd.num;
-      if (scaled > 0n) out.set(asset, formatUnits(scaled, 18));
+      const price = priceString(perUsd.den, perUsd.num);
+      if (price) out.set(asset, price);
     }
     return out;
   }

@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { parseRatio, type Ratio } from '../../lib/money.ts';
+import { parseRatio, ratioToDecimal, type Ratio } from '../../lib/money.ts';
+import { DEFAULT_RATE_POLICY, combinePrices, normalizePrice, type RatePolicy, type RefusalReason, type SourcePrice } from './combine.ts';
 
 /** A source of prices: USD per one unit of each asset it knows (crypto symbols, fiat codes). */
 export interface RateProvider {
@@ -36,6 +38,7 @@ export const SANDBOX_USD_PRICES: Readonly<Record<string, string>> = {
   UAH: '0.024',
 };
 
+/** The sandbox's source: the fixed table above, never a market. */
 export class SandboxRateProvider implements RateProvider {
   readonly source = 'sandbox';
   async fetchUsdPrices(assets: readonly string[]): Promise<Map<string, string>> {
@@ -43,31 +46,193 @@ export class SandboxRateProvider implements RateProvider {
   }
 }
 
-/** Stores what a provider answered, stamped now. Assets it did not answer keep aging. */
-export async function refreshRates(db: Db, provider: RateProvider, assets: readonly string[]): Promise<number> {
-  const prices = await provider.fetchUsdPrices(assets);
-  for (const [asset, price] of prices) {
-    parseRatio(price); // a provider answering junk fails here, before anything is stored
-    const values = { usd_price: price, fetched_at: sql`now()` as never, source: provider.source };
-    await db
-      .insertInto('exchange_rates')
-      .values({ asset, ...values })
-      .onConflict((oc) => oc.column('asset').doUpdateSet(values))
-      .execute();
+/** What one refresh did: the prices each source stored, the sources that failed, the assets refused. */
+export interface RateRefreshReport {
+  /** Prices stored per source. */
+  stored: Record<string, number>;
+  /** Sources that failed this round; their earlier prices keep aging. */
+  failed: { source: string; error: string }[];
+  /** Assets whose combined price was stored. */
+  combined: string[];
+  /** Assets refused, and why. */
+  refused: { asset: string; reason: RefusalReason; sources: SourcePrice[] }[];
+}
+
+/** A provider's answer, or why it is not used: an answer with one malformed price is not trusted at all. */
+async function ask(provider: RateProvider, assets: readonly string[]): Promise<Map<string, string>> {
+  const answer = await provider.fetchUsdPrices(assets);
+  const prices = new Map<string, string>();
+  for (const [asset, raw] of answer) {
+    if (!assets.includes(asset)) continue;
+    const price = normalizePrice(raw);
+    if (!price) throw new Error(`${provider.source} answered "${raw}" for ${asset}, not a price`);
+    prices.set(asset, price);
   }
-  return prices.size;
+  return prices;
+}
+
+/**
+ * Asks every provider, stores each source's prices, then recombines every asset from the fresh
+ * prices of these providers (never another source's leftovers, such as the sandbox table's) in one
+ * transaction: `exchange_rates` gets the combined price of sources that agree, and an asset they
+ * refuse loses its combined price at once, with the reason kept in `rate_refusals`. A provider that
+ * fails leaves the others in charge while its earlier prices age out.
+ */
+export async function refreshRates(
+  db: Db,
+  providers: RateProvider | readonly RateProvider[],
+  assets: readonly string[],
+  policy: RatePolicy = DEFAULT_RATE_POLICY,
+): Promise<RateRefreshReport> {
+  const list: readonly RateProvider[] = Array.isArray(providers) ? providers : [providers as RateProvider];
+  const answers = await Promise.allSettled(list.map((p) => ask(p, assets)));
+  const report: RateRefreshReport = { stored: {}, failed: [], combined: [], refused: [] };
+  await db.transaction().execute(async (trx) => {
+    // Several workers may refresh at once: one at a time, so their row locks can never deadlock.
+    await sql`select pg_advisory_xact_lock(hashtext('exchange-rates'))`.execute(trx);
+    const now = new Date((await trx.selectNoFrom(sql<Date>`now()`.as('now')).executeTakeFirstOrThrow()).now);
+    for (const [i, answer] of answers.entries()) {
+      const source = list[i]!.source;
+      if (answer.status === 'rejected') {
+        report.failed.push({ source, error: answer.reason instanceof Error ? answer.reason.message : String(answer.reason) });
+        continue;
+      }
+      report.stored[source] = answer.value.size;
+      if (answer.value.size === 0) continue;
+      await trx
+        .insertInto('rate_sources')
+        .values([...answer.value].map(([asset, price]) => ({ asset, source, usd_price: price, fetched_at: now })))
+        .onConflict((oc) =>
+          oc.columns(['asset', 'source']).doUpdateSet((eb) => ({ usd_price: eb.ref('excluded.usd_price'), fetched_at: eb.ref('excluded.fetched_at') })),
+        )
+        .execute();
+    }
+    if (assets.length === 0 || list.length === 0) return;
+    const rows = await trx
+      .selectFrom('rate_sources')
+      .select(['asset', 'source', 'usd_price', 'fetched_at'])
+      .where('asset', 'in', [...assets])
+      .where('source', 'in', list.map((p) => p.source))
+      .execute();
+    const byAsset = new Map<string, SourcePrice[]>();
+    for (const r of rows) {
+      const prices = byAsset.get(r.asset) ?? [];
+      prices.push({ source: r.source, usdPrice: ratioToDecimal(parseRatio(r.usd_price)), fetchedAt: r.fetched_at });
+      byAsset.set(r.asset, prices);
+    }
+    const combined: { asset: string; usd_price: string; fetched_at: Date; source: string }[] = [];
+    const refusals: { asset: string; reason: string; detail: string; decided_at: Date }[] = [];
+    for (const asset of new Set(assets)) {
+      const verdict = combinePrices(byAsset.get(asset) ?? [], now, policy);
+      if (verdict.ok) {
+        combined.push({ asset, usd_price: verdict.usdPrice, fetched_at: verdict.fetchedAt, source: verdict.sources.join('+') });
+        report.combined.push(asset);
+      } else {
+        refusals.push({ asset, reason: verdict.reason, detail: JSON.stringify(refusalDetail(verdict.reason, verdict.sources, policy)), decided_at: now });
+        report.refused.push({ asset, reason: verdict.reason, sources: verdict.sources });
+      }
+    }
+    if (combined.length) {
+      await trx
+        .insertInto('exchange_rates')
+        .values(combined)
+        .onConflict((oc) =>
+          oc.column('asset').doUpdateSet((eb) => ({
+            usd_price: eb.ref('excluded.usd_price'),
+            fetched_at: eb.ref('excluded.fetched_at'),
+            source: eb.ref('excluded.source'),
+          })),
+        )
+        .execute();
+      await trx.deleteFrom('rate_refusals').where('asset', 'in', combined.map((c) => c.asset)).execute();
+    }
+    if (refusals.length) {
+      await trx.deleteFrom('exchange_rates').where('asset', 'in', refusals.map((r) => r.asset)).execute();
+      await trx
+        .insertInto('rate_refusals')
+        .values(refusals)
+        .onConflict((oc) =>
+          oc.column('asset').doUpdateSet((eb) => ({
+            reason: eb.ref('excluded.reason'),
+            detail: eb.ref('excluded.detail'),
+            decided_at: eb.ref('excluded.decided_at'),
+          })),
+        )
+        .execute();
+    }
+  });
+  return report;
+}
+
+/** The part of a refusal a merchant is told (the error's extension): which sources said what. */
+function refusalDetail(reason: RefusalReason, sources: SourcePrice[], policy: RatePolicy): Record<string, unknown> {
+  const listed = sources.map((s) => ({ source: s.source, usdPrice: s.usdPrice, fetchedAt: s.fetchedAt.toISOString() }));
+  if (reason === 'sourcesDisagree') return { sources: listed, maxDivergence: policy.maxDivergence };
+  if (reason === 'tooFewSources') return { sources: listed, minSources: policy.minSources };
+  if (reason === 'stale') return { sources: listed };
+  return {};
+}
+
+/** Logs what a refresh could not do: one warning per failed source, one for the assets refused because sources disagree. */
+export function logRateRefresh(log: Pick<FastifyBaseLogger, 'warn'>, report: RateRefreshReport): void {
+  for (const f of report.failed) log.warn({ source: f.source, error: f.error }, 'exchange rate source failed');
+  const disagree = report.refused.filter((r) => r.reason === 'sourcesDisagree');
+  if (disagree.length) {
+    log.warn(
+      { assets: disagree.map((r) => ({ asset: r.asset, sources: r.sources.map((s) => `${s.source}=${s.usdPrice}`) })) },
+      'exchange rates refused: sources disagree beyond RATES_MAX_DIVERGENCE',
+    );
+  }
 }
 
 /**
  * The USD price of an asset as an exact ratio, refusing (503 exceptions.rates.unavailable) when it
- * is missing or older than `maxAgeS`: a quote is never made from a guessed or stale price.
+ * is missing, older than `maxAgeS`, or refused at the last refresh: a quote is never made from a
+ * guessed, stale or disputed price. The extension says why (`reason`), with the sources' prices.
  */
 export async function usdPrice(db: Executor, asset: string, maxAgeS: number): Promise<{ price: Ratio; fetchedAt: Date }> {
   const row = await db.selectFrom('exchange_rates').select(['usd_price', 'fetched_at']).where('asset', '=', asset).executeTakeFirst();
-  if (!row || Date.now() - row.fetched_at.getTime() > maxAgeS * 1000) {
-    throw new AppError('exceptions.rates.unavailable', { asset, ...(row ? { fetchedAt: row.fetched_at.toISOString() } : {}) });
+  if (row && Date.now() - row.fetched_at.getTime() <= maxAgeS * 1000) {
+    return { price: parseRatio(row.usd_price), fetchedAt: row.fetched_at };
   }
-  return { price: parseRatio(row.usd_price), fetchedAt: row.fetched_at };
+  if (row) throw new AppError('exceptions.rates.unavailable', { asset, reason: 'stale', fetchedAt: row.fetched_at.toISOString() });
+  const refusal = await db.selectFrom('rate_refusals').select(['reason', 'detail', 'decided_at']).where('asset', '=', asset).executeTakeFirst();
+  if (!refusal) throw new AppError('exceptions.rates.unavailable', { asset, reason: 'missing' });
+  throw new AppError('exceptions.rates.unavailable', {
+    asset,
+    reason: refusal.reason,
+    ...refusal.detail,
+    decidedAt: refusal.decided_at.toISOString(),
+  });
+}
+
+/**
+ * The fresh combined USD prices of every asset, by the database's clock: what the payment page
+ * estimates amounts with, so an asset refused or gone stale shows as unavailable there too.
+ */
+export async function freshUsdPrices(db: Executor, maxAgeS: number): Promise<Map<string, Ratio>> {
+  const rows = await db
+    .selectFrom('exchange_rates')
+    .select(['asset', 'usd_price'])
+    .where('fetched_at', '>=', sql<Date>`now() - make_interval(secs => ${maxAgeS})`)
+    .execute();
+  return new Map(rows.map((r) => [r.asset, parseRatio(r.usd_price)]));
+}
+
+/** Seconds since each source last stored a price, and the assets refused per reason, for the metrics. */
+export async function rateHealth(db: Executor): Promise<{ sourceAges: { source: string; ageS: number }[]; refused: { reason: string; n: number }[] }> {
+  const [ages, refused] = await Promise.all([
+    db
+      .selectFrom('rate_sources')
+      .select(['source', sql<string>`extract(epoch from now() - max(fetched_at))`.as('age')])
+      .groupBy('source')
+      .execute(),
+    db.selectFrom('rate_refusals').select(['reason', sql<string>`count(*)`.as('n')]).groupBy('reason').execute(),
+  ]);
+  return {
+    sourceAges: ages.map((r) => ({ source: r.source, ageS: Number(r.age) })),
+    refused: refused.map((r) => ({ reason: r.reason, n: Number(r.n) })),
+  };
 }
 
 /**
