@@ -7,7 +7,7 @@ import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
 import { registerStateMetrics } from './lib/state-metrics.ts';
-import { RateLimiter } from './lib/http/rate-limit.ts';
+import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
 import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
 import { registerSecurity } from './lib/http/security.ts';
 import { configuredSecrets, secretScrubber, serializeRequest } from './lib/http/log-redaction.ts';
@@ -122,6 +122,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerSecurity(app, {
     ctx,
     rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
+    adminFailures: new FailureLimiter(config.adminAuthFailures, ctx.redis, 'cg:adminfail'),
     checkAdminToken: (token) => checkAdminToken(app.ctx, token),
   });
   registerSecurityHeaders(app);

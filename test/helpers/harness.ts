@@ -90,7 +90,7 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
   return {
-    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ...env }),
+    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ADMIN_AUTH_FAILURES: '100000/60', ...env }),
     ...overrides,
   };
 }
