@@ -78,7 +78,6 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  guard.attach(app);
 
   if (!ctx.changes) {
     const changes = await listenForChanges(ctx.database);

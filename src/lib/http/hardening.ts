@@ -1,6 +1,6 @@
-import { STATUS_CODES, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { HttpLimits } from '../../config.ts';
 import { ipAllowed } from '../auth/ip.ts';
@@ -53,14 +53,10 @@ function clientKey(address: string): string {
   return `${(ip as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
-/** Server options and listeners that keep slow or greedy clients from holding connections. */
+/** Fastify options that keep slow or greedy clients from holding connections. */
 export interface ConnectionGuard {
   /** Spread into Fastify's options. */
-  options: Required<Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'clientErrorHandler'>> & {
-    http: ServerOptions;
-  };
-  /** Installs the connection caps and the idle rule on the app's server (before it listens). */
-  attach(app: FastifyInstance): void;
+  options: Required<Pick<FastifyServerOptions, 'clientErrorHandler'>> & { serverFactory: FastifyServerFactory<Server> };
 }
 
 /**
@@ -73,64 +69,70 @@ export interface ConnectionGuard {
  * very connection the cap is there to refuse. The per-address cap is at the TCP level, where
  * TRUST_PROXY's X-Forwarded-For is not known yet, so connections from trusted proxies are counted
  * only in the total (the proxy in front enforces its own per-client limits).
+ *
+ * A server factory rather than Fastify's timeout options: Fastify builds one server per address
+ * when HOST resolves to several (localhost: 127.0.0.1 and ::1) and gives the extra ones neither
+ * its clientError handler nor any listener added to `app.server`; the factory builds them all.
  */
 export function connectionGuard(limits: HttpLimits, trustProxy: readonly string[] | undefined): ConnectionGuard {
   // The answer in progress on each socket, so a late error never writes into the middle of one.
   const answers = new WeakMap<Socket, ServerResponse>();
+  const open = new Map<string, number>();
 
-  return {
-    options: {
-      connectionTimeout: limits.idleTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      http: {
+  const clientErrorHandler = (err: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
+    // Also reached twice for one error on the main server (Fastify adds this handler there too).
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const res = answers.get(socket);
+    // Mid-answer, or this request was already answered (a 401 before its body came): only close.
+    const answered = res !== undefined && res.headersSent && (!res.writableEnded || !res.req.complete);
+    if (socket.writable && !answered) socket.write(rawAnswer(clientProblem(err)));
+    socket.destroy();
+  };
+
+  const admit = (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (!address || (trustProxy?.length && ipAllowed(address, trustProxy))) return;
+    const key = clientKey(address);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerIp) {
+      socket.destroy();
+      return;
+    }
+    open.set(key, count);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  };
+
+  const serverFactory: FastifyServerFactory<Server> = (handler) => {
+    const server = createServer(
+      {
         headersTimeout: limits.headersTimeoutMs,
         requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: sweepIntervalMs(limits),
       },
-      clientErrorHandler(err, socket) {
-        if (err.code === 'ECONNRESET' || socket.destroyed) return;
-        const res = answers.get(socket);
-        // Mid-answer, or this request was already answered (a 401 before its body came): only close.
-        const answered = res !== undefined && res.headersSent && (!res.writableEnded || !res.req.complete);
-        if (socket.writable && !answered) socket.write(rawAnswer(clientProblem(err)));
-        socket.destroy();
-      },
-    },
-
-    attach(app) {
-      const server = app.server;
-      server.maxConnections = limits.maxConnections;
-      server.on('request', (req, res) => answers.set(req.socket, res));
-      // Without this listener Node closes a socket on its first idle timeout, even while the
-      // handler is still working (an x402 settlement waiting for its receipt, say): such a request
-      // is bounded by its own limits instead. Idle kept-alive sockets and answers the client does
-      // not read are closed.
-      server.on('timeout', (socket: Socket) => {
-        const res = answers.get(socket);
-        if (res && !res.writableEnded && !res.headersSent) return;
-        socket.destroy();
-      });
-
-      const open = new Map<string, number>();
-      server.on('connection', (socket: Socket) => {
-        const address = socket.remoteAddress;
-        if (!address || (trustProxy?.length && ipAllowed(address, trustProxy))) return;
-        const key = clientKey(address);
-        const count = (open.get(key) ?? 0) + 1;
-        if (count > limits.maxConnectionsPerIp) {
-          socket.destroy();
-          return;
-        }
-        open.set(key, count);
-        socket.once('close', () => {
-          const left = (open.get(key) ?? 1) - 1;
-          if (left > 0) open.set(key, left);
-          else open.delete(key);
-        });
-      });
-    },
+      handler,
+    );
+    server.setTimeout(limits.idleTimeoutMs);
+    server.maxConnections = limits.maxConnections;
+    server.on('request', (req, res) => answers.set(req.socket, res));
+    server.on('clientError', clientErrorHandler);
+    server.on('connection', admit);
+    // Without this listener Node closes a socket on its first idle timeout even while the handler
+    // is still working (an x402 settlement waiting for its receipt, say): such a request is bounded
+    // by its own limits instead. Idle kept-alive sockets and answers the client does not read close.
+    server.on('timeout', (socket: Socket) => {
+      const res = answers.get(socket);
+      if (res && !res.writableEnded && !res.headersSent) return;
+      socket.destroy();
+    });
+    return server;
   };
+
+  return { options: { serverFactory, clientErrorHandler } };
 }
 
 const NO_STORE_PREFIX = /^\/(v1|admin|pay)(\/|\?|$)/;
