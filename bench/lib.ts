@@ -15,7 +15,7 @@ export async function startBenchGateway(opts: { embedded?: boolean; ctx?: Partia
   const databaseUrl = opts.embedded ? undefined : process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
   await migrate(database.db);
-  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token' }), logLevel: 'warn' };
+  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token-' + 'x'.repeat(32) }), logLevel: 'warn' };
   const app = await buildApp({ config, database, db: database.db, ...opts.ctx }, { logger: false });
   const tenant = await createTenant(database.db, 'Bench merchant');
   const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });

@@ -30,7 +30,7 @@ export async function benchWebhooks(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
   await migrate(database.db);
-  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', ADMIN_TOKEN: 'bench-admin-token' });
+  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', ADMIN_TOKEN: 'bench-admin-token-' + 'x'.repeat(32) });
   const tenant = await createTenant(database.db, 'Bench merchant');
   const secret = (await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow()).webhook_secret;
   const payload = { id: 'x', status: 'paid', amount: 25, fiatCurrencyCode: 'USD', webhookUrl: url, items: [{ name: 'T-shirt', quantity: 2, cost: 12.5 }] };

@@ -7,7 +7,8 @@ import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
 import { registerStateMetrics } from './lib/state-metrics.ts';
-import { RateLimiter } from './lib/http/rate-limit.ts';
+import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
+import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
 import { registerSecurity } from './lib/http/security.ts';
 import { configuredSecrets, secretScrubber, serializeRequest } from './lib/http/log-redaction.ts';
 import { inputProblem, validatorCompiler } from './lib/http/validation.ts';
@@ -50,7 +51,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   let ctx = context;
   const { config } = ctx;
   const scrub = secretScrubber(configuredSecrets(config));
+  // Slow or greedy clients: header, request and idle deadlines, connection caps (issue 13).
+  const guard = connectionGuard(config.http, config.trustProxy);
   const app = Fastify({
+    ...guard.options,
     logger:
       options.logger === false
         ? false
@@ -117,8 +121,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerSecurity(app, {
     ctx,
     rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
+    adminFailures: new FailureLimiter(config.adminAuthFailures, ctx.redis, 'cg:adminfail'),
     checkAdminToken: (token) => checkAdminToken(app.ctx, token),
   });
+  registerSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {

@@ -44,6 +44,22 @@ export interface X402Settings {
   tenantGasBudgetWei: bigint | null;
 }
 
+/** What one client may hold of the HTTP server: how long each phase may take and how many connections. */
+export interface HttpLimits {
+  /** Milliseconds a connection has to send its complete request headers (also a connection that sends nothing). */
+  headersTimeoutMs: number;
+  /** Milliseconds a connection has to send its complete request, headers and body. */
+  requestTimeoutMs: number;
+  /** Milliseconds an idle kept-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** Milliseconds without a byte moving after which a connection is closed, unless its request is still being handled. */
+  idleTimeoutMs: number;
+  /** Open connections in total; more are closed as they arrive. */
+  maxConnections: number;
+  /** Open connections per client address (per /64 for IPv6; trusted proxies exempt); more are closed as they arrive. */
+  maxConnectionsPerIp: number;
+}
+
 export interface Config {
   /** sandbox or live: derived from whether any network has an RPC URL, or stated by MODE. */
   mode: Mode;
@@ -104,6 +120,10 @@ export interface Config {
   chains: Record<NetworkEnvName, ChainSettings>;
   /** What `BTC_RPC_URL` points at: an Esplora REST API (default) or Bitcoin Core's JSON-RPC. */
   btcBackend: 'esplora' | 'core';
+  /** Timeouts and connection caps of the HTTP server. */
+  http: HttpLimits;
+  /** Failed admin authentications one IP may make per window before it is refused with 429. */
+  adminAuthFailures: RateLimitSetting;
 }
 
 export class ConfigError extends Error {}
@@ -173,12 +193,12 @@ function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): strin
   return raw.trim();
 }
 
-export function parseRateLimit(raw: string): RateLimitSetting {
+export function parseRateLimit(raw: string, name = 'RATE_LIMIT'): RateLimitSetting {
   const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
-  if (!match) throw new ConfigError(`RATE_LIMIT must look like <points>/<seconds>, got "${raw}"`);
+  if (!match) throw new ConfigError(`${name} must look like <points>/<seconds>, got "${raw}"`);
   const points = Number(match[1]);
   const seconds = Number(match[2]);
-  if (points < 1 || seconds < 1) throw new ConfigError('RATE_LIMIT points and seconds must be positive');
+  if (points < 1 || seconds < 1) throw new ConfigError(`${name} points and seconds must be positive`);
   return { points, seconds };
 }
 
@@ -249,6 +269,33 @@ function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, Chai
   return { mode: 'live', networks: configured };
 }
 
+/** An operator token shorter than this could be guessed; a generated one has 43 characters. */
+const ADMIN_TOKEN_MIN_LENGTH = 32;
+
+function adminToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < ADMIN_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters, got ${raw.length} (unset it to have one generated)`);
+  }
+  return raw;
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const limits: HttpLimits = {
+    headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000, 100),
+    requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100),
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEPALIVE_TIMEOUT_MS', 30_000, 100),
+    idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
+    maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 1),
+    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 100, 1),
+  };
+  // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  return limits;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 8080);
   const host = env.HOST || '127.0.0.1';
@@ -283,7 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    adminToken: env.ADMIN_TOKEN || undefined,
+    adminToken: adminToken(env.ADMIN_TOKEN),
     role,
     trustProxy: env.TRUST_PROXY ? cidrList('TRUST_PROXY', env.TRUST_PROXY) : undefined,
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
@@ -319,5 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     chains,
     btcBackend,
+    http: httpLimits(env),
+    adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
   };
 }

@@ -7,6 +7,8 @@ export const ERRORS = {
   'exceptions.request.malformedJson': [400, 'The request body is not valid JSON'],
   'exceptions.request.unsupportedMediaType': [415, 'The request body must be application/json'],
   'exceptions.request.bodyTooLarge': [413, 'The request body is too large'],
+  'exceptions.request.timeout': [408, 'The request was not received in time'],
+  'exceptions.request.headersTooLarge': [431, 'The request headers are too large'],
   'exceptions.route.notFound': [404, 'No such route'],
   'exceptions.auth.invalidApiKey': [401, 'Missing or invalid API key'],
   'exceptions.auth.ipNotAllowed': [403, 'The request IP is not on the allowlist of this key'],

@@ -108,7 +108,7 @@ export function liveNetworkEnv(network: NetworkEnvName, rpcUrl: string): Record<
 
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
   return {
-    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ...env }),
+    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ADMIN_AUTH_FAILURES: '100000/60', ...env }),
     ...overrides,
   };
 }

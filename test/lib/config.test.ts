@@ -14,6 +14,54 @@ describe('configuration', () => {
     assert.equal(c.invoiceMaxExpiryMin, 43200);
     assert.equal(c.underpaymentTolerance, '0');
     assert.equal(c.trustProxy, undefined);
+    assert.deepEqual(c.http, {
+      headersTimeoutMs: 30_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 30_000,
+      idleTimeoutMs: 30_000,
+      maxConnections: 10_000,
+      maxConnectionsPerIp: 100,
+    });
+    assert.deepEqual(c.adminAuthFailures, { points: 10, seconds: 900 });
+  });
+
+  it('reads the HTTP limits and the admin failure budget', () => {
+    const c = loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
+      HTTP_KEEPALIVE_TIMEOUT_MS: '65000',
+      HTTP_IDLE_TIMEOUT_MS: '15000',
+      HTTP_MAX_CONNECTIONS: '500',
+      HTTP_MAX_CONNECTIONS_PER_IP: '20',
+      ADMIN_AUTH_FAILURES: '5/3600',
+    });
+    assert.deepEqual(c.http, {
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 15_000,
+      maxConnections: 500,
+      maxConnectionsPerIp: 20,
+    });
+    assert.deepEqual(c.adminAuthFailures, { points: 5, seconds: 3600 });
+  });
+
+  it('refuses an ADMIN_TOKEN under 32 characters, without quoting it', () => {
+    const short = 'a-guessable-token-of-31-chars!!';
+    assert.equal(short.length, 31);
+    assert.throws(
+      () => loadConfig({ ADMIN_TOKEN: short }),
+      (err: unknown) => err instanceof ConfigError && /ADMIN_TOKEN must be at least 32 characters/.test(err.message) && !err.message.includes(short),
+    );
+    assert.equal(loadConfig({ ADMIN_TOKEN: `${short}x` }).adminToken, `${short}x`);
+    assert.equal(loadConfig({ ADMIN_TOKEN: '' }).adminToken, undefined, 'unset: one is generated');
+  });
+
+  it('refuses a header deadline longer than the request deadline', () => {
+    assert.throws(
+      () => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' }),
+      (err: unknown) => err instanceof ConfigError && /HTTP_HEADERS_TIMEOUT_MS/.test(err.message),
+    );
   });
 
   it('reads valid values', () => {
@@ -34,6 +82,13 @@ describe('configuration', () => {
       DEPOSIT_COMMISSION: '2',
       WEBHOOK_ALLOW_PRIVATE: 'maybe',
       RATES_PROVIDER: 'oracle',
+      HTTP_HEADERS_TIMEOUT_MS: 'soon',
+      HTTP_REQUEST_TIMEOUT_MS: '50',
+      HTTP_KEEPALIVE_TIMEOUT_MS: '-1',
+      HTTP_IDLE_TIMEOUT_MS: '1.5',
+      HTTP_MAX_CONNECTIONS: '0',
+      HTTP_MAX_CONNECTIONS_PER_IP: 'many',
+      ADMIN_AUTH_FAILURES: '10',
     };
     for (const [name, value] of Object.entries(cases)) {
       assert.throws(() => loadConfig({ [name]: value }), (err: unknown) => err instanceof ConfigError && err.message.includes(name), name);

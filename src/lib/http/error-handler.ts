@@ -47,7 +47,13 @@ function toAppError(err: FastifyError, request: FastifyRequest): AppError {
  */
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(err, request);
-  void reply.header('x-request-id', request.id).status(appError.statusCode).send(appError.toBody());
+  // These replies skip the onSend hooks, so they carry the error headers of every other error here.
+  void reply
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .status(appError.statusCode)
+    .send(appError.toBody());
 }
 
 /** Renders every error as the spec's body `{ code, message, extension? }`; nothing else leaves. */

@@ -40,3 +40,36 @@ export class RateLimiter {
     }
   }
 }
+
+/**
+ * A budget of failures rather than of requests: `points` failed attempts per `seconds` for each
+ * client, after which every attempt of that client is refused until the window ends, including a
+ * right one, or refusals would tell a guesser when it guessed right. Successes draw nothing. Shared
+ * through Redis like RateLimiter, with the same fallback to memory.
+ */
+export class FailureLimiter {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(
+    private readonly setting: RateLimitSetting,
+    redis?: Redis,
+    keyPrefix = 'cg:fail',
+  ) {
+    const opts = { points: setting.points, duration: setting.seconds, keyPrefix };
+    const memory = new RateLimiterMemory(opts);
+    this.limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory }) : memory;
+  }
+
+  /** Throws 429 `exceptions.rateLimit.exceeded` when `who` has no failures left in this window. */
+  async check(who: string): Promise<void> {
+    const res = await this.limiter.get(who);
+    if (res && res.consumedPoints >= this.setting.points) {
+      throw new AppError('exceptions.rateLimit.exceeded', { msBeforeNext: res.msBeforeNext });
+    }
+  }
+
+  /** Counts one failed attempt of `who`. */
+  async fail(who: string): Promise<void> {
+    await this.limiter.penalty(who, 1);
+  }
+}

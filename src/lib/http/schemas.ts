@@ -33,10 +33,13 @@ export function responses<T extends Record<number, TSchema>>(ok: T, extraErrors:
   return out as T;
 }
 
-/** Admin routes return the same error body; they are not rate limited and have no IP checks. */
+/**
+ * Admin routes return the same error body; they have no IP checks, and only failed authentications
+ * are limited (429 once an IP has spent its budget of them).
+ */
 export function adminResponses<T extends Record<number, TSchema>>(ok: T, extraErrors: number[] = []) {
   const out: Record<number, TSchema> = { ...ok };
-  for (const status of [400, 401, 500, ...extraErrors]) out[status] = errorSchema(status);
+  for (const status of [400, 401, 429, 500, ...extraErrors]) out[status] = errorSchema(status);
   return out as T;
 }
 

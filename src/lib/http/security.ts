@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { NoticeCache } from '../cache.ts';
 import type { Db } from '../db/index.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { hashApiKey, secretsEqual } from '../auth/api-keys.ts';
 import { ipAllowed } from '../auth/ip.ts';
 import { hasScope, type Scope } from '../auth/scopes.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { FailureLimiter, RateLimiter } from './rate-limit.ts';
 
 /** The caller behind a valid API key. */
 export interface ApiPrincipal {
@@ -37,6 +37,8 @@ declare module 'fastify' {
 export interface SecurityOptions {
   ctx: AppContext;
   rateLimiter: RateLimiter;
+  /** Failed admin authentications per IP; over budget, the IP gets 429 until its window ends. */
+  adminFailures: FailureLimiter;
   /** Checks an admin bearer token in constant time. */
   checkAdminToken(token: string): Promise<boolean>;
 }
@@ -110,8 +112,13 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     const cfg = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
     if (cfg.admin) {
+      const who = `admin:${request.ip}`;
+      await withRetryAfter(reply, opts.adminFailures.check(who));
       const token = bearerToken(request.headers.authorization);
-      if (!token || !(await opts.checkAdminToken(token))) throw new AppError('exceptions.admin.invalidToken');
+      if (!token || !(await opts.checkAdminToken(token))) {
+        await opts.adminFailures.fail(who);
+        throw new AppError('exceptions.admin.invalidToken');
+      }
       return;
     }
     if (cfg.public) {
@@ -161,17 +168,22 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     }
   });
 
-  async function limit(request: FastifyRequest, reply: import('fastify').FastifyReply, who: string) {
-    try {
-      const state = await opts.rateLimiter.consume(routeKey(request), who);
-      reply.header('x-ratelimit-limit', state.limit);
-      reply.header('x-ratelimit-remaining', state.remaining);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'exceptions.rateLimit.exceeded') {
-        const ms = Number(err.extension?.msBeforeNext ?? 1000);
-        reply.header('retry-after', Math.max(1, Math.ceil(ms / 1000)));
-      }
-      throw err;
+  async function limit(request: FastifyRequest, reply: FastifyReply, who: string) {
+    const state = await withRetryAfter(reply, opts.rateLimiter.consume(routeKey(request), who));
+    reply.header('x-ratelimit-limit', state.limit);
+    reply.header('x-ratelimit-remaining', state.remaining);
+  }
+}
+
+/** Awaits a budget check; a 429 it throws carries Retry-After in whole seconds. */
+async function withRetryAfter<T>(reply: FastifyReply, check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'exceptions.rateLimit.exceeded') {
+      const ms = Number(err.extension?.msBeforeNext ?? 1000);
+      reply.header('retry-after', Math.max(1, Math.ceil(ms / 1000)));
     }
+    throw err;
   }
 }
