@@ -173,7 +173,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     };
     core.mempool.set(recorded.txid, asCore);
     const watched = recorded.vout[1].scriptpubkey_address;
-    const found = await chain.transfersSince(core.chain.length, async (list) => new Set(list.filter((x) => x === watched)));
+    const found = await chain.transfersSince(core.chain.length, core.chain.length - 1, async (list) => new Set(list.filter((x) => x === watched)));
     core.mempool.delete(recorded.txid);
     assert.deepEqual(found.map((f) => [f.txHash, f.outputIndex, f.units, f.rbf]), [[recorded.txid, 1, 65_348n, true]]);
   });
