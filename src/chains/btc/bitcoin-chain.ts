@@ -81,8 +81,11 @@ export abstract class BitcoinChain implements ChainAdapter {
   async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const found: Array<{ tx: BitcoinTx; height: number | null; hash: string | null }> = [];
     for (let h = Math.max(0, fromHeight); h <= toHeight; h++) {
+      // A block under the tip the node does not serve (it is behind, or mid-reorg) is read again
+      // next round, never skipped.
       const hash = await this.blockHash(h);
-      if (hash) for (const tx of await this.blockTxs(hash)) found.push({ tx, height: h, hash });
+      if (!hash) throw new Error(`bitcoin: block ${h} is not available yet`);
+      for (const tx of await this.blockTxs(hash)) found.push({ tx, height: h, hash });
     }
     for (const tx of await this.mempoolTxs(MAX_MEMPOOL_TXS)) found.push({ tx, height: null, hash: null });
     const candidates: ChainTransfer[] = [];

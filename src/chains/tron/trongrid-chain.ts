@@ -139,15 +139,18 @@ export class TronGridChain implements ChainAdapter {
 
   /** The block at `height`, or null past the tip (the node answers `{}`); a failed call throws. */
   private async blockAt(height: number): Promise<TronBlock | null> {
-    const b = await this.call<Partial<TronBlock>>('/wallet/getblockbynum', { num: height });
+    const b = await this.call<Partial<TronBlock> & { Error?: string }>('/wallet/getblockbynum', { num: height });
+    if (b.Error) throw new Error(`trongrid getblockbynum: ${b.Error}`);
     return b.blockID ? (b as TronBlock) : null;
   }
 
   async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const candidates: ChainTransfer[] = [];
     for (let h = Math.max(0, fromHeight); h <= toHeight; h++) {
-      const block = await this.call<TronBlock>('/wallet/getblockbynum', { num: h });
-      if (!block.blockID) continue;
+      // A block the watcher saw under the tip but the node does not serve (a node of the pool
+      // behind the others) is read again next round, never skipped.
+      const block = await this.blockAt(h);
+      if (!block) throw new Error(`trongrid: block ${h} is not available yet`);
       for (const tx of block.transactions ?? []) {
         if (tx.ret?.[0]?.contractRet && tx.ret[0].contractRet !== 'SUCCESS') continue;
         const contract = tx.raw_data.contract[0];
