@@ -18,6 +18,12 @@ export interface ChainTransfer {
   rbf: boolean;
 }
 
+/** Where the chain has a transfer now: a block of the best chain, or the mempool (both null). */
+export interface TransferPlace {
+  blockHeight: number | null;
+  blockHash: string | null;
+}
+
 /** A payment out of the hot wallet, as the withdrawal asks for it. */
 export interface OutgoingTransfer {
   /** Idempotency key (the withdrawal id): the same key always signs the same transaction. */
@@ -54,14 +60,23 @@ export interface ChainAdapter {
   tip(): Promise<ChainTip | null>;
   /** Hash of the block at `height` on the best chain now (null past the tip): reorg detection. */
   blockHash(height: number): Promise<string | null>;
+  /** Unix time (seconds) in the header of the block at `height` on the best chain; null past the tip. */
+  blockTime(height: number): Promise<number | null>;
+  /** New blocks one watcher round takes at most, so a watcher far behind catches up in bounded steps. */
+  readonly maxBlocksPerRound: number;
   /**
-   * Transfers in blocks from `fromHeight` to the tip, and in the mempool, whose destination is one
-   * of ours. `ours` answers for a batch of addresses at once (a set lookup), so the cost grows with
-   * the chain's traffic, not with the number of addresses watched.
+   * Transfers in blocks `fromHeight` to `toHeight` of the best chain, and in the mempool, whose
+   * destination is one of ours. `ours` answers for a batch of addresses at once (a set lookup), so
+   * the cost grows with the chain's traffic, not with the number of addresses watched.
    */
-  transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]>;
-  /** Whether the chain (best chain or mempool) still has this transfer. */
-  hasTransfer(txHash: string, outputIndex: number): Promise<boolean>;
+  transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]>;
+  /**
+   * Where the chain has this transfer now, however deep (null: gone — dropped, replaced, failed or
+   * reorganised away). Only a definite answer from the node says gone: a node that cannot be
+   * reached throws, and one that shows the transfer in a block off its best chain answers
+   * unconfirmed, so a hiccup never takes a payment back.
+   */
+  locateTransfer(txHash: string, outputIndex: number): Promise<TransferPlace | null>;
   /** Live deposit network fee quotes for this network's currencies. */
   readonly feeOracle: FeeOracle;
   /** What the hot wallet holds of a currency, in atomic units. */

@@ -3,7 +3,8 @@ import { sql, type Selectable } from 'kysely';
 import type { Config, NetworkEnvName } from '../config.ts';
 import type { Db, Trx } from '../lib/db/index.ts';
 import type { PaymentStatus, PaymentsTable } from '../lib/db/schema.ts';
-import { confirmationsOf, type ChainAdapter, type ChainTransfer } from './types.ts';
+import type { CryptoCode } from '../modules/currencies/catalogue.ts';
+import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer } from './types.ts';
 
 /** A payment as stored. */
 export type Payment = Selectable<PaymentsTable>;
@@ -55,11 +56,24 @@ export interface RoundResult {
 }
 
 /**
+ * Block times may run this far behind the clock of the database that dated our addresses: Bitcoin
+ * accepts a block stamped up to about an hour before it was mined (the median of the last eleven),
+ * and clocks drift. A network's first scan starts this much before its first address.
+ */
+const BLOCK_TIME_SLACK_S = 2 * 60 * 60;
+
+/**
  * Turns what a chain shows into payments. Each transfer to one of our addresses becomes one payment
  * keyed by (network, tx hash, output or log index): seeing it again is a no-op. A payment is final
  * at the network's confirmation threshold (an RBF-signalling one never before it confirms); an
  * unconfirmed payment the chain no longer has is taken back out (orphaned). Rounds of one network
  * run under an advisory lock, so any number of workers can run them and each change happens once.
+ *
+ * No block is skipped and no payment is stranded: the cursor moves only as far as the scan went
+ * (a round takes at most the adapter's `maxBlocksPerRound` new blocks, the rest next round); a
+ * network's first scan starts where its first address was handed out (found by block time), not at
+ * the tip; and a pending payment outside the scanned blocks is looked up by its transaction,
+ * wherever it landed, so it confirms however many blocks arrive at once.
  */
 export class Watcher {
   constructor(
@@ -82,24 +96,39 @@ export class Watcher {
     // database has one connection that the sandbox adapter also needs.
     const tip = await this.adapter.tip();
     const cursor = await this.db.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst();
+    const start = cursor?.next_height ?? (await this.firstHeight(tip));
+    const fromHeight = Math.max(0, start - this.reorgDepth);
+    // The last block this round reads (below `fromHeight` when there is none to read).
+    const toHeight = tip ? Math.min(tip.height, start + this.adapter.maxBlocksPerRound - 1) : -1;
     const pending = await this.db.selectFrom('payments').selectAll().where('network', '=', network).where('status', '=', 'seen').execute();
-    const lowestPending = Math.min(...pending.map((p) => p.block_height ?? Number.MAX_SAFE_INTEGER));
-    // A network seen for the first time is scanned from near its tip, not from genesis: no address
-    // of ours can have been paid before this installation handed it out.
-    const start = cursor?.next_height ?? (tip ? tip.height + 1 : 0);
-    const fromHeight = Math.max(0, Math.min(start - this.reorgDepth, lowestPending));
-    const transfers = await this.adapter.transfersSince(fromHeight, (addresses) => this.ours(addresses));
+    const transfers = await this.adapter.transfersSince(fromHeight, toHeight, (addresses) => this.ours(addresses));
     const present = new Set(transfers.map((t) => `${t.txHash}:${t.outputIndex}`));
+    // Pending payments the scan did not show are looked up one by one: how deep their block now
+    // lies below the scanned range makes no difference.
     const gone: Payment[] = [];
+    const located: ChainTransfer[] = [];
     for (const p of pending) {
-      if (!present.has(`${p.tx_hash}:${p.output_index}`) && !(await this.adapter.hasTransfer(p.tx_hash, p.output_index))) gone.push(p);
+      if (present.has(`${p.tx_hash}:${p.output_index}`)) continue;
+      const place = await this.adapter.locateTransfer(p.tx_hash, p.output_index);
+      if (!place) gone.push(p);
+      else {
+        located.push({
+          txHash: p.tx_hash,
+          outputIndex: p.output_index,
+          toAddress: p.address,
+          currencyCode: p.currency_code as CryptoCode,
+          units: BigInt(p.amount),
+          rbf: p.rbf,
+          ...place,
+        });
+      }
     }
 
     return this.db.transaction().execute(async (trx) => {
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`watcher:${network}`})) as ok`.execute(trx);
       if (!lock.rows[0]?.ok) return { skipped: true, seen: 0, confirmed: 0, orphaned: 0, tipHeight: tip?.height ?? null };
       const result: RoundResult = { skipped: false, seen: 0, confirmed: 0, orphaned: 0, tipHeight: tip?.height ?? null };
-      for (const t of transfers) {
+      for (const t of [...transfers, ...located]) {
         const confirmations = confirmationsOf(t.blockHeight, tip);
         const final = confirmations >= Math.max(required, t.rbf ? 1 : 0);
         const change = await this.record(trx, t, confirmations, final);
@@ -119,15 +148,44 @@ export class Watcher {
           await this.listener?.onPaymentChanged(trx, row, 'orphaned');
         }
       }
-      if (tip) {
-        await trx
-          .insertInto('chain_cursors')
-          .values({ network, next_height: tip.height + 1 })
-          .onConflict((oc) => oc.column('network').doUpdateSet({ next_height: tip.height + 1, updated_at: sql`now()` }))
-          .execute();
-      }
+      await trx
+        .insertInto('chain_cursors')
+        .values({ network, next_height: toHeight + 1 })
+        .onConflict((oc) => oc.column('network').doUpdateSet({ next_height: toHeight + 1, updated_at: sql`now()` }))
+        .execute();
       return result;
     });
+  }
+
+  /**
+   * Where a network's first scan starts. With no address of ours on it yet, nothing before the tip
+   * can be ours: the next block. Otherwise the first block mined after the first address was handed
+   * out (less the slack of block times): addresses handed out before any round ran (an API started
+   * before its workers, a node unreachable at first, a sandbox chain without blocks) may already
+   * have been paid, and those blocks are behind the tip.
+   */
+  private async firstHeight(tip: ChainTip | null): Promise<number> {
+    if (!tip) return 0;
+    const first = await this.db
+      .selectFrom('addresses')
+      .innerJoin('hd_accounts', 'hd_accounts.id', 'addresses.hd_account_id')
+      .select((eb) => eb.fn.min('addresses.created_at').as('at'))
+      .where('addresses.network', '=', this.adapter.network)
+      .where('hd_accounts.sandbox', '=', this.adapter.sandbox)
+      .executeTakeFirst();
+    if (!first?.at) return tip.height + 1;
+    const since = Math.floor(new Date(first.at).getTime() / 1000) - BLOCK_TIME_SLACK_S;
+    // The lowest height whose block is stamped at or after `since`: a binary search, one block
+    // header per step (about 25 on the longest chains), once in a network's life.
+    let low = 0;
+    let high = tip.height + 1;
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      const time = await this.adapter.blockTime(mid);
+      if (time === null || time >= since) high = mid;
+      else low = mid + 1;
+    }
+    return low;
   }
 
   /** Which of these addresses we handed out (one set lookup per batch). */

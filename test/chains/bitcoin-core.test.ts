@@ -24,7 +24,9 @@ const btc = (sats: number) => sats / 1e8;
  */
 function fakeCore() {
   const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
-  const chain: Array<{ hash: string; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), txs: [] }));
+  const now = () => Math.floor(Date.now() / 1000);
+  // The first 101 blocks were mined long before the test's addresses were handed out.
+  const chain: Array<{ hash: string; time: number; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), time: 1_600_000_000 + h * 600, txs: [] }));
   const mempool = new Map<string, any>();
   const utxos: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> = [];
   const sent: string[] = [];
@@ -44,7 +46,7 @@ function fakeCore() {
       }
       case 'getblockheader': {
         const h = chain.findIndex((b) => b.hash === params[0]);
-        return h < 0 ? notFound('Block not found') : { result: { hash: params[0], height: h, confirmations: chain.length - h } };
+        return h < 0 ? notFound('Block not found') : { result: { hash: params[0], height: h, confirmations: chain.length - h, time: chain[h]!.time, mediantime: chain[h]!.time - 3600 } };
       }
       case 'getrawmempool':
         return { result: [...mempool.keys()] };
@@ -105,12 +107,12 @@ function fakeCore() {
     calls,
     tx,
     mine(txids: string[] = [...mempool.keys()]) {
-      chain.push({ hash: hash64(chain.length, 'b'), txs: txids.map((id) => mempool.get(id)) });
+      chain.push({ hash: hash64(chain.length, 'b'), time: now(), txs: txids.map((id) => mempool.get(id)) });
       for (const id of txids) mempool.delete(id);
     },
     reorg(depth: number) {
       for (let i = 0; i < depth; i++) chain.pop();
-      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), txs: [] });
+      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), time: now(), txs: [] });
     },
   };
 }
@@ -173,7 +175,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     };
     core.mempool.set(recorded.txid, asCore);
     const watched = recorded.vout[1].scriptpubkey_address;
-    const found = await chain.transfersSince(core.chain.length, async (list) => new Set(list.filter((x) => x === watched)));
+    const found = await chain.transfersSince(core.chain.length, core.chain.length - 1, async (list) => new Set(list.filter((x) => x === watched)));
     core.mempool.delete(recorded.txid);
     assert.deepEqual(found.map((f) => [f.txHash, f.outputIndex, f.units, f.rbf]), [[recorded.txid, 1, 65_348n, true]]);
   });
@@ -220,5 +222,19 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     core.mine([]);
     await service.executeRound([signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
+  });
+  it('locates a transfer by its transaction: in a block far below any window, in the mempool, or gone (Core error -5)', async () => {
+    core.chain[7]!.txs.push(core.tx('7a'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 1000));
+    for (let i = 0; i < 60; i++) core.mine([]);
+    assert.deepEqual(await chain.locateTransfer('7a'.repeat(32)), { blockHeight: 7, blockHash: core.chain[7]!.hash });
+    core.mempool.set('7b'.repeat(32), core.tx('7b'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 2000));
+    assert.deepEqual(await chain.locateTransfer('7b'.repeat(32)), { blockHeight: null, blockHash: null });
+    core.mempool.delete('7b'.repeat(32));
+    assert.equal(await chain.locateTransfer('7b'.repeat(32)), null);
+    assert.equal(await chain.blockTime(7), 1_600_000_000 + 7 * 600);
+    assert.equal(await chain.blockTime(core.chain.length), null);
+    // Wrong credentials: the node refuses, which is no answer about the transaction.
+    const stranger = new BitcoinCoreChain(url.replace('s3cret', 'wrong'));
+    await assert.rejects(stranger.locateTransfer('7a'.repeat(32)), /HTTP 401/);
   });
 });

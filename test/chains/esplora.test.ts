@@ -24,8 +24,12 @@ import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.t
  */
 function fakeEsplora() {
   const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
-  const chain: Array<{ hash: string; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), txs: [] }));
+  const now = () => Math.floor(Date.now() / 1000);
+  // The first 101 blocks were mined long before the test's addresses were handed out.
+  const chain: Array<{ hash: string; time: number; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), time: 1_600_000_000 + h * 600, txs: [] }));
   const mempool = new Map<string, any>();
+  /** While set, the transaction status endpoint fails as an overloaded server does. */
+  const faults = { status: false };
   const utxos = new Map<string, Array<{ txid: string; vout: number; value: number; status: { confirmed: boolean } }>>();
   const broadcasts: string[] = [];
   const server = http.createServer(async (req, res) => {
@@ -47,12 +51,17 @@ function fakeEsplora() {
     if (url === '/blocks/tip/height') return send(200, String(chain.length - 1));
     if (url === '/blocks/tip/hash') return send(200, chain[chain.length - 1]!.hash);
     if ((m = url.match(/^\/block-height\/(\d+)$/))) return chain[Number(m[1])] ? send(200, chain[Number(m[1])]!.hash) : send(404, 'Block not found');
+    if ((m = url.match(/^\/block\/([0-9a-f]+)$/))) {
+      const h = chain.findIndex((b) => b.hash === m![1]);
+      return h < 0 ? send(404, 'Block not found') : send(200, { id: chain[h]!.hash, height: h, version: 0x20000000, timestamp: chain[h]!.time, tx_count: chain[h]!.txs.length, mediantime: chain[h]!.time - 3600 });
+    }
     if ((m = url.match(/^\/block\/([0-9a-f]+)\/txs\/(\d+)$/))) {
       const block = chain.find((b) => b.hash === m![1]);
       return block ? send(200, block.txs.slice(Number(m[2]), Number(m[2]) + 25)) : send(404, 'Block not found');
     }
     if (url === '/mempool/txids') return send(200, [...mempool.keys()]);
     if ((m = url.match(/^\/tx\/([0-9a-f]+)\/status$/))) {
+      if (faults.status) return send(503, 'Service Unavailable');
       const h = chain.findIndex((b) => b.txs.some((t) => t.txid === m![1]));
       if (h >= 0) return send(200, { confirmed: true, block_height: h, block_hash: chain[h]!.hash, block_time: 1_700_000_000 + h });
       return mempool.has(m[1]!) ? send(200, { confirmed: false }) : send(404, 'Transaction not found');
@@ -82,16 +91,17 @@ function fakeEsplora() {
     broadcasts,
     mempool,
     chain,
+    faults,
     tx,
     mine(txids: string[] = [...mempool.keys()]) {
       const h = chain.length;
-      chain.push({ hash: hash64(h, 'b'), txs: txids.map((id) => ({ ...mempool.get(id), status: { confirmed: true } })) });
+      chain.push({ hash: hash64(h, 'b'), time: now(), txs: txids.map((id) => ({ ...mempool.get(id), status: { confirmed: true } })) });
       for (const id of txids) mempool.delete(id);
     },
     /** Replaces the last `depth` blocks with empty ones (their transactions are gone). */
     reorg(depth: number) {
       for (let i = 0; i < depth; i++) chain.pop();
-      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), txs: [] });
+      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), time: now(), txs: [] });
     },
   };
 }
@@ -208,6 +218,42 @@ describe('Bitcoin through an Esplora API', () => {
     await service.executeRound([signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
+  it('locates a transfer by its transaction: in a block far below any window, in the mempool, or gone', async () => {
+    esplora.chain[5]!.txs.push({ ...esplora.tx('5a'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 1000), status: { confirmed: true } });
+    for (let i = 0; i < 60; i++) esplora.mine([]);
+    assert.deepEqual(await btc.locateTransfer('5a'.repeat(32)), { blockHeight: 5, blockHash: esplora.chain[5]!.hash });
+    esplora.mempool.set('5b'.repeat(32), esplora.tx('5b'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 2000));
+    assert.deepEqual(await btc.locateTransfer('5b'.repeat(32)), { blockHeight: null, blockHash: null });
+    esplora.mempool.delete('5b'.repeat(32));
+    assert.equal(await btc.locateTransfer('5b'.repeat(32)), null, 'dropped: Esplora answers 404');
+    esplora.faults.status = true;
+    await assert.rejects(btc.locateTransfer('5a'.repeat(32)), /HTTP 503/, 'a server error is no answer');
+    esplora.faults.status = false;
+    assert.equal(await btc.blockTime(5), 1_600_000_000 + 5 * 600);
+    assert.equal(await btc.blockTime(esplora.chain.length), null);
+  });
+
+  it('confirms a payment seen in the mempool under more blocks than a round reads, and never takes it back on a server error', async () => {
+    const { key } = await t.tenant(['*']);
+    const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'btc-deep' } })).body.data;
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, new DepositService(t.ctx));
+    await watcher.round();
+    esplora.mempool.set('5c'.repeat(32), esplora.tx('5c'.repeat(32), d.address, 80_000));
+    assert.equal((await watcher.round()).seen, 1);
+    // The node stops answering for it: not gone, the round fails and is tried again.
+    esplora.mempool.delete('5c'.repeat(32));
+    esplora.faults.status = true;
+    await assert.rejects(watcher.round(), /HTTP 503/);
+    esplora.faults.status = false;
+    esplora.mempool.set('5c'.repeat(32), esplora.tx('5c'.repeat(32), d.address, 80_000));
+    assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'processing');
+    // 100 blocks at once, more than the 50 a round reads: one round confirms it by its transaction.
+    esplora.mine();
+    for (let i = 0; i < 99; i++) esplora.mine([]);
+    const round = await watcher.round();
+    assert.equal(round.confirmed, 1);
+    assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'completed');
+  });
 });
 
 describe('Bitcoin: real transactions as Esplora served them', () => {
@@ -254,7 +300,7 @@ describe('Bitcoin: real transactions as Esplora served them', () => {
         [`/tx/${payment.txid}`]: { ...payment, status: { confirmed: false } },
       }),
     });
-    const seen = await pending.transfersSince(height - 1, ours);
+    const seen = await pending.transfersSince(height, height - 1, ours); // the mempool only
     assert.deepEqual(
       seen.map((s) => [s.txHash, s.outputIndex, s.toAddress, s.units, s.blockHeight, s.rbf]),
       [[payment.txid, 0, watched, 4000n, null, true]],
@@ -269,12 +315,12 @@ describe('Bitcoin: real transactions as Esplora served them', () => {
         [`/tx/${payment.txid}/status`]: payment.status,
       }),
     });
-    const confirmed = await mined.transfersSince(height, ours);
+    const confirmed = await mined.transfersSince(height, height, ours);
     assert.deepEqual(
       confirmed.map((s) => [s.txHash, s.outputIndex, s.units, s.blockHeight, s.blockHash]),
       [[payment.txid, 0, 4000n, height, hash]],
     );
-    assert.equal(await mined.hasTransfer(payment.txid), true);
+    assert.deepEqual(await mined.locateTransfer(payment.txid), { blockHeight: height, blockHash: hash });
     assert.equal(await mined.transactionConfirmations(payment.txid), 1);
   });
 });

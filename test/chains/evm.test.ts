@@ -129,6 +129,46 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     // Rebroadcasting the stored transaction is harmless.
     await evm.broadcast({ txHash: row.transactionHash, raw: stored.signed_tx! });
   });
+
+  it('sees a native transfer pending in the mempool, then confirms it in one round under 100 blocks mined at once', async () => {
+    const d = await deposit('ETH', 'evm-mempool-1');
+    await controls().setAutomine(false);
+    try {
+      const hash = await wallet.sendTransaction({ to: d.address, value: parseEther('0.03'), chain: null, account: buyer });
+      assert.deepEqual(await evm.locateTransfer(hash), { blockHeight: null, blockHash: null });
+      assert.equal((await watcher.round()).seen, 1);
+      assert.equal((await status(d.id)).status, 'processing');
+      const seen = await t.ctx.db.selectFrom('payments').select(['block_height', 'confirmations', 'rbf']).where('tx_hash', '=', hash).executeTakeFirstOrThrow();
+      assert.deepEqual(seen, { block_height: null, confirmations: 0, rbf: true }, 'replaceable until a block holds it');
+      await controls().mine({ blocks: 100 });
+      const receipt = await evm.client.getTransactionReceipt({ hash });
+      assert.deepEqual(await evm.locateTransfer(hash), { blockHeight: Number(receipt.blockNumber), blockHash: receipt.blockHash });
+      assert.equal((await watcher.round()).confirmed, 1);
+      const credited = await status(d.id);
+      assert.equal(credited.status, 'completed');
+      assert.equal(credited.settlement.amountPaid, 0.03);
+      assert.equal(await evm.locateTransfer(`0x${'ab'.repeat(32)}`), null, 'a transaction the node never saw');
+    } finally {
+      await controls().setAutomine(true);
+    }
+  });
+
+  it('never skips blocks when more arrive than a round reads: a payment 600 blocks on is found', async () => {
+    const d = await deposit('USDT_ERC20', 'evm-far-1');
+    await watcher.round();
+    await controls().mine({ blocks: 600 });
+    const hash = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [d.address, 12_000_000n], chain: null, account: buyer });
+    await controls().mine({ blocks: 5 });
+    const tip = Number(await evm.client.getBlockNumber());
+    const first = await watcher.round();
+    assert.equal(first.seen + first.confirmed, 0, 'the first 500 new blocks hold nothing of ours');
+    const cursor = await t.ctx.db.selectFrom('chain_cursors').select('next_height').where('network', '=', 'ETHEREUM').executeTakeFirstOrThrow();
+    assert.ok(cursor.next_height <= tip - 100, `the cursor stops where the scan did (${cursor.next_height}), not at the tip (${tip})`);
+    assert.equal((await watcher.round()).confirmed, 1);
+    assert.equal((await status(d.id)).status, 'completed');
+    const payment = await t.ctx.db.selectFrom('payments').select(['tx_hash', 'status']).where('owner_id', '=', d.id).executeTakeFirstOrThrow();
+    assert.deepEqual(payment, { tx_hash: hash, status: 'confirmed' });
+  });
 });
 
 // The same adapter on the other two EVM networks, each with its own chain id, native coin and token.

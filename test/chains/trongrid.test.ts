@@ -52,13 +52,15 @@ function fakeTronGrid() {
   const pending: any[] = [];
   const accounts = new Map<string, number>();
   const tokenBalances = new Map<string, number>();
-  const mined = new Map<string, number>();
+  const mined = new Map<string, { number: number; result: string }>();
   const broadcasts: any[] = [];
+  /** While set, the node answers every call with java-tron's `{ Error }` body. */
+  const faults = { node: false };
   const mine = (txs: any[] = pending.splice(0)) => {
     const number = blocks.length;
     const blockID = hex.encode(randomBytes(32));
     blocks.push({ blockID, block_header: { raw_data: { number, timestamp: 1_700_000_000_000 + number * 3000 } }, transactions: txs });
-    for (const tx of txs) mined.set(tx.txID, number);
+    for (const tx of txs) mined.set(tx.txID, { number, result: tx.ret?.[0]?.contractRet ?? 'SUCCESS' });
   };
   for (let i = 0; i < 10; i++) mine([]);
   /** A new transaction's reference to the latest block and its expiry, as the node sets them. */
@@ -73,15 +75,21 @@ function fakeTronGrid() {
     const body = raw ? JSON.parse(raw) : {};
     const send = (v: unknown) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(v));
+      res.end(JSON.stringify(faults.node ? { Error: 'class org.tron.core.exception.StoreException : database unavailable' } : v));
     };
     switch (req.url) {
       case '/wallet/getnowblock':
         return send(blocks[blocks.length - 1]);
       case '/wallet/getblockbynum':
         return send(blocks[body.num] ?? {});
-      case '/wallet/gettransactioninfobyid':
-        return send(mined.has(body.value) ? { id: body.value, blockNumber: mined.get(body.value), receipt: { result: 'SUCCESS' } } : {});
+      case '/wallet/gettransactioninfobyid': {
+        const m = mined.get(body.value);
+        if (!m) return send({});
+        // A failed contract call says so in its receipt and in `result: FAILED`.
+        return send({ id: body.value, blockNumber: m.number, blockTimeStamp: blocks[m.number].block_header.raw_data.timestamp, receipt: { result: m.result }, ...(m.result === 'SUCCESS' ? {} : { result: 'FAILED' }) });
+      }
+      case '/wallet/gettransactionfrompending':
+        return send(pending.find((tx) => tx.txID === body.value) ?? {});
       case '/wallet/getchainparameters':
         return send({ chainParameter: [{ key: 'getTransactionFee', value: 1000 }, { key: 'getEnergyFee', value: 420 }, { key: 'getCreateAccountFee', value: 100000 }] });
       case '/wallet/getaccount':
@@ -124,7 +132,7 @@ function fakeTronGrid() {
         res.writeHead(404).end();
     }
   });
-  return { server, blocks, pending, accounts, tokenBalances, broadcasts, mine };
+  return { server, blocks, pending, accounts, tokenBalances, broadcasts, faults, mine };
 }
 
 describe('Tron: known-good vectors', () => {
@@ -243,5 +251,30 @@ describe('Tron through a TronGrid API', () => {
     grid.mine([]);
     await service.executeRound([signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
+  });
+  it('locates a transfer by its transaction: in a block far below any window, pending, failed, or gone', async () => {
+    const transfer = (txID: string, ret = 'SUCCESS') => ({
+      txID,
+      ret: [{ contractRet: ret }],
+      raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), to_address: tronAddressToHex(USDT), amount: 1_000_000 } } }] },
+    });
+    grid.mine([transfer('f1'.repeat(32)), transfer('f2'.repeat(32), 'REVERT')]);
+    const height = grid.blocks.length - 1;
+    for (let i = 0; i < 150; i++) grid.mine([]);
+    assert.deepEqual(await tron.locateTransfer('f1'.repeat(32)), { blockHeight: height, blockHash: grid.blocks[height].blockID });
+    assert.equal(await tron.locateTransfer('f2'.repeat(32)), null, 'a reverted call transfers nothing');
+    grid.pending.push(transfer('f3'.repeat(32)));
+    assert.deepEqual(await tron.locateTransfer('f3'.repeat(32)), { blockHeight: null, blockHash: null });
+    grid.pending.pop();
+    assert.equal(await tron.locateTransfer('f3'.repeat(32)), null, 'neither mined nor pending: gone');
+    assert.equal(await tron.blockTime(height), Math.floor(grid.blocks[height].block_header.raw_data.timestamp / 1000));
+    assert.equal(await tron.blockTime(grid.blocks.length), null);
+    grid.faults.node = true;
+    try {
+      await assert.rejects(tron.locateTransfer('f1'.repeat(32)), /StoreException/, 'a failing node is no answer');
+      await assert.rejects(tron.locateTransfer('f3'.repeat(32)), /StoreException/);
+    } finally {
+      grid.faults.node = false;
+    }
   });
 });

@@ -3,7 +3,7 @@ import { NETWORK, Transaction, WIF, p2wpkh, selectUTXO } from '@scure/btc-signer
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { CryptoCode } from '../../modules/currencies/catalogue.ts';
 import type { FeeOracle } from '../../modules/currencies/fees.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
 
 /** A transaction as the adapter reads it, whichever backend served it. */
 export interface BitcoinTx {
@@ -22,8 +22,6 @@ export interface Utxo {
   sats: bigint;
 }
 
-/** Blocks scanned per round at most. */
-const MAX_BLOCKS_PER_ROUND = 50;
 /** Mempool transactions read per round at most. */
 const MAX_MEMPOOL_TXS = 5000;
 /** vbytes of a one-input, two-output P2WPKH payment: what a deposit's sweep or a withdrawal costs. */
@@ -42,6 +40,7 @@ const TYPICAL_VBYTES = 141n;
 export abstract class BitcoinChain implements ChainAdapter {
   readonly sandbox = false;
   readonly network = 'BTC' as const;
+  readonly maxBlocksPerRound = 50;
   readonly feeOracle: FeeOracle;
   private readonly hotKey?: Uint8Array;
   /** The hot wallet's P2WPKH address, when a key is configured (worker role). */
@@ -58,10 +57,12 @@ export abstract class BitcoinChain implements ChainAdapter {
 
   abstract tip(): Promise<ChainTip | null>;
   abstract blockHash(height: number): Promise<string | null>;
+  abstract blockTime(height: number): Promise<number | null>;
   /** Every transaction of the block with this hash. */
   protected abstract blockTxs(hash: string): Promise<BitcoinTx[]>;
   /** Up to `limit` unconfirmed transactions. */
   protected abstract mempoolTxs(limit: number): Promise<BitcoinTx[]>;
+  /** Null only when the node says it has no such transaction; an unreachable node throws. */
   protected abstract txStatus(txid: string): Promise<BitcoinTxStatus>;
   /** The fee rate for confirmation within about three blocks, in millisatoshis per vbyte. */
   protected abstract feeRateMsatPerVb(): Promise<bigint | null>;
@@ -77,14 +78,14 @@ export abstract class BitcoinChain implements ChainAdapter {
   /** Sends a raw transaction; one the node already has is fine. */
   abstract broadcast(signed: SignedTransfer): Promise<void>;
 
-  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
-    const tip = await this.tip();
-    if (!tip) return [];
-    const last = Math.min(tip.height, fromHeight + MAX_BLOCKS_PER_ROUND - 1);
+  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const found: Array<{ tx: BitcoinTx; height: number | null; hash: string | null }> = [];
-    for (let h = Math.max(0, fromHeight); h <= last; h++) {
+    for (let h = Math.max(0, fromHeight); h <= toHeight; h++) {
+      // A block under the tip the node does not serve (it is behind, or mid-reorg) is read again
+      // next round, never skipped.
       const hash = await this.blockHash(h);
-      if (hash) for (const tx of await this.blockTxs(hash)) found.push({ tx, height: h, hash });
+      if (!hash) throw new Error(`bitcoin: block ${h} is not available yet`);
+      for (const tx of await this.blockTxs(hash)) found.push({ tx, height: h, hash });
     }
     for (const tx of await this.mempoolTxs(MAX_MEMPOOL_TXS)) found.push({ tx, height: null, hash: null });
     const candidates: ChainTransfer[] = [];
@@ -98,12 +99,13 @@ export abstract class BitcoinChain implements ChainAdapter {
     return candidates.filter((c) => mine.has(c.toAddress));
   }
 
-  /** The node still knows the transaction (in a block of the best chain or in its mempool). */
-  async hasTransfer(txHash: string): Promise<boolean> {
-    const status = await this.txStatus(txHash).catch(() => null);
-    if (!status) return false;
-    if (!status.confirmed) return true;
-    return (await this.blockHash(status.height)) === status.hash;
+  /** Its block, or the mempool; gone once the node no longer knows the transaction. */
+  async locateTransfer(txHash: string): Promise<TransferPlace | null> {
+    const status = await this.txStatus(txHash);
+    if (!status) return null;
+    // A block off the best chain is a node mid-reorg: unconfirmed until it settles.
+    if (!status.confirmed || (await this.blockHash(status.height)) !== status.hash) return { blockHeight: null, blockHash: null };
+    return { blockHeight: status.height, blockHash: status.hash };
   }
 
   async transactionConfirmations(txHash: string): Promise<number | null> {

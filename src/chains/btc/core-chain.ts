@@ -107,6 +107,12 @@ export class BitcoinCoreChain extends BitcoinChain {
     return this.maybe<string>('getblockhash', height);
   }
 
+  async blockTime(height: number): Promise<number | null> {
+    const hash = await this.blockHash(height);
+    if (!hash) return null;
+    return (await this.maybe<{ time: number }>('getblockheader', hash))?.time ?? null;
+  }
+
   protected async blockTxs(hash: string): Promise<BitcoinTx[]> {
     const block = await this.rpc<{ tx: CoreTx[] }>('getblock', hash, 2);
     return block.tx.map(toTx);

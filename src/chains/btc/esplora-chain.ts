@@ -15,7 +15,7 @@ function toTx(t: EsploraTx): BitcoinTx {
 
 /**
  * Bitcoin through an Esplora-compatible REST API (Blockstream's, mempool.space's, or your own
- * electrs): blocks by height and their transactions 25 a page, the mempool's txids, `/tx/:id/status`,
+ * electrs): blocks by height (`/block/:hash` for their time) and their transactions 25 a page, the mempool's txids, `/tx/:id/status`,
  * `/fee-estimates` (sat/vB by confirmation target), `/address/:a/utxo` and `POST /tx`.
  */
 export class EsploraChain extends BitcoinChain {
@@ -30,7 +30,15 @@ export class EsploraChain extends BitcoinChain {
   }
 
   private async get<T>(path: string, as: 'json' | 'text' = 'json'): Promise<T> {
+    const found = await this.find<T>(path, as);
+    if (found === null) throw new Error(`esplora ${path}: HTTP 404`);
+    return found;
+  }
+
+  /** Like `get`, but null when Esplora answers 404 (no such block or transaction). */
+  private async find<T>(path: string, as: 'json' | 'text' = 'json'): Promise<T | null> {
     const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}${path}`, { signal: AbortSignal.timeout(10_000) });
+    if (res.status === 404) return null;
     if (!res.ok) throw new Error(`esplora ${path}: HTTP ${res.status}`);
     return (as === 'json' ? await res.json() : await res.text()) as T;
   }
@@ -41,7 +49,13 @@ export class EsploraChain extends BitcoinChain {
   }
 
   async blockHash(height: number): Promise<string | null> {
-    return (await this.get<string>(`/block-height/${height}`, 'text').catch(() => null))?.trim() ?? null;
+    return (await this.find<string>(`/block-height/${height}`, 'text'))?.trim() ?? null;
+  }
+
+  async blockTime(height: number): Promise<number | null> {
+    const hash = await this.blockHash(height);
+    if (!hash) return null;
+    return (await this.find<{ timestamp: number }>(`/block/${hash}`))?.timestamp ?? null;
   }
 
   protected async blockTxs(hash: string): Promise<BitcoinTx[]> {
@@ -63,7 +77,7 @@ export class EsploraChain extends BitcoinChain {
   }
 
   protected async txStatus(txid: string): Promise<BitcoinTxStatus> {
-    const s = await this.get<EsploraTx['status']>(`/tx/${txid}/status`).catch(() => null);
+    const s = await this.find<EsploraTx['status']>(`/tx/${txid}/status`);
     if (!s) return null;
     return s.confirmed ? { confirmed: true, height: s.block_height!, hash: s.block_hash! } : { confirmed: false };
   }

@@ -1,4 +1,7 @@
 import {
+  BlockNotFoundError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
@@ -20,7 +23,7 @@ import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef }
 import type { FeeOracle } from '../../modules/currencies/fees.ts';
 import { convertUnits } from '../../modules/rates/service.ts';
 import { parseRatio } from '../../lib/money.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
 
 const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -31,8 +34,6 @@ export const NATIVE_OUTPUT_INDEX = -1;
 const NATIVE_GAS = 21_000n;
 const TOKEN_GAS = 65_000n;
 
-/** Blocks scanned per round at most, so a node far behind catches up in bounded steps. */
-const MAX_BLOCKS_PER_ROUND = 500;
 
 export interface EvmChainOptions {
   network: Extract<NetworkEnvName, 'ETHEREUM' | 'BNB' | 'BASE'>;
@@ -52,6 +53,7 @@ export interface EvmChainOptions {
  */
 export class EvmChain implements ChainAdapter {
   readonly sandbox = false;
+  readonly maxBlocksPerRound = 500;
   readonly network: EvmChainOptions['network'];
   readonly client: PublicClient;
   readonly feeOracle: FeeOracle;
@@ -103,36 +105,54 @@ export class EvmChain implements ChainAdapter {
   }
 
   async blockHash(height: number): Promise<string | null> {
-    const block = await this.client.getBlock({ blockNumber: BigInt(height) }).catch(() => null);
-    return block?.hash ?? null;
+    return (await this.block(height))?.hash ?? null;
   }
 
-  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
-    const tip = await this.client.getBlockNumber();
-    if (BigInt(fromHeight) > tip) return [];
-    const to = BigInt(Math.min(Number(tip), fromHeight + MAX_BLOCKS_PER_ROUND - 1));
+  async blockTime(height: number): Promise<number | null> {
+    const block = await this.block(height);
+    return block ? Number(block.timestamp) : null;
+  }
+
+  /** The block at `height`, or null past the tip; a node that cannot answer throws. */
+  private async block(height: number) {
+    return this.client.getBlock({ blockNumber: BigInt(height) }).catch((err) => {
+      if (err instanceof BlockNotFoundError) return null;
+      throw err;
+    });
+  }
+
+  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const heights: bigint[] = [];
-    for (let h = BigInt(fromHeight); h <= to; h++) heights.push(h);
-    const [blocks, logs] = await Promise.all([
+    for (let h = BigInt(Math.max(0, fromHeight)); h <= BigInt(toHeight); h++) heights.push(h);
+    const [blocks, logs, pending, latest] = await Promise.all([
       Promise.all(heights.map((blockNumber) => this.client.getBlock({ blockNumber, includeTransactions: true }))),
-      this.tokens.size
-        ? this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock: BigInt(fromHeight), toBlock: to })
+      this.tokens.size && heights.length
+        ? this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock: heights[0], toBlock: heights[heights.length - 1] })
         : Promise.resolve([]),
+      // A node without a pending view only costs the early sight of a transfer, never the transfer.
+      this.client.getBlock({ blockTag: 'pending', includeTransactions: true }).catch(() => null),
+      this.client.getBlockNumber(),
     ]);
     const candidates: ChainTransfer[] = [];
+    const native = (tx: { hash: Hex; to: Address | null; value: bigint }, height: number | null, hash: string | null): ChainTransfer | null =>
+      !tx.to || tx.value === 0n
+        ? null
+        : { txHash: tx.hash, outputIndex: NATIVE_OUTPUT_INDEX, toAddress: getAddress(tx.to), currencyCode: this.native.code, units: tx.value, blockHeight: height, blockHash: hash, rbf: height === null };
     for (const block of blocks) {
       for (const tx of block.transactions) {
-        if (!tx.to || tx.value === 0n) continue;
-        candidates.push({
-          txHash: tx.hash,
-          outputIndex: NATIVE_OUTPUT_INDEX,
-          toAddress: getAddress(tx.to),
-          currencyCode: this.native.code,
-          units: tx.value,
-          blockHeight: Number(block.number),
-          blockHash: block.hash,
-          rbf: false,
-        });
+        const t = native(tx, Number(block.number), block.hash);
+        if (t) candidates.push(t);
+      }
+    }
+    // Native transfers waiting in the node's pending block show as unconfirmed, and as replaceable
+    // (another transaction with the same nonce can take their place) until a block holds them.
+    // Token transfers wait for their block: their key is the log index, which only a block assigns.
+    // A node without a pending view answers with its latest block, which is no mempool.
+    if (pending && (pending.number === null || pending.number > latest)) {
+      const mined = new Set(candidates.map((c) => c.txHash));
+      for (const tx of pending.transactions) {
+        const t = mined.has(tx.hash) ? null : native(tx, null, null);
+        if (t) candidates.push(t);
       }
     }
     for (const log of logs) {
@@ -153,11 +173,30 @@ export class EvmChain implements ChainAdapter {
     return candidates.filter((c) => mine.has(c.toAddress));
   }
 
-  /** Still on the canonical chain: its receipt exists and its block is the one at its height. */
-  async hasTransfer(txHash: string): Promise<boolean> {
-    const receipt = await this.client.getTransactionReceipt({ hash: txHash as Hex }).catch(() => null);
-    if (!receipt || receipt.status !== 'success') return false;
-    return (await this.blockHash(Number(receipt.blockNumber))) === receipt.blockHash;
+  /**
+   * A receipt of success in a block of the best chain, or a transaction still pending; a failed
+   * transaction, or one the node no longer knows (replaced, reorganised away), is gone.
+   */
+  async locateTransfer(txHash: string): Promise<TransferPlace | null> {
+    const hash = txHash as Hex;
+    const receipt = await this.client.getTransactionReceipt({ hash }).catch((err) => {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    });
+    if (receipt) {
+      if (receipt.status !== 'success') return null;
+      const height = Number(receipt.blockNumber);
+      const canonical = (await this.blockHash(height)) === receipt.blockHash;
+      // A receipt from a block off the best chain is a node mid-reorg: unconfirmed until it settles.
+      return canonical ? { blockHeight: height, blockHash: receipt.blockHash } : { blockHeight: null, blockHash: null };
+    }
+    const tx = await this.client.getTransaction({ hash }).catch((err) => {
+      if (err instanceof TransactionNotFoundError) return null;
+      throw err;
+    });
+    if (!tx) return null;
+    // Mined between the two calls: its block, as the next round would see it.
+    return tx.blockNumber === null ? { blockHeight: null, blockHash: null } : { blockHeight: Number(tx.blockNumber), blockHash: tx.blockHash };
   }
 
   /**

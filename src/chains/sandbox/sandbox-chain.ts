@@ -4,7 +4,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { findCurrency, networkOf, type CryptoCode } from '../../modules/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../../modules/currencies/fees.ts';
-import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer } from '../types.ts';
+import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
 
 /** A 32-byte hash written the way the network writes it (EVM: 0x-prefixed). */
 function hashFor(network: NetworkEnvName, hex: string): string {
@@ -32,6 +32,8 @@ export interface SandboxTransferInput {
 export class SandboxChain implements ChainAdapter {
   readonly sandbox = true;
   readonly feeOracle: FeeOracle;
+  // One query reads any number of blocks: a watcher catches up with any mine in one round.
+  readonly maxBlocksPerRound: number = 1_000_000;
 
   constructor(
     readonly network: NetworkEnvName,
@@ -54,14 +56,24 @@ export class SandboxChain implements ChainAdapter {
     return row?.hash ?? null;
   }
 
-  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+  async blockTime(height: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('sandbox_blocks')
+      .select('created_at')
+      .where('network', '=', this.network)
+      .where('height', '=', height)
+      .executeTakeFirst();
+    return row ? Math.floor(new Date(row.created_at).getTime() / 1000) : null;
+  }
+
+  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const rows = await this.db
       .selectFrom('sandbox_transfers as t')
       .leftJoin('sandbox_blocks as b', (j) => j.onRef('b.network', '=', 't.network').onRef('b.height', '=', 't.block_height'))
       .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.amount', 't.block_height', 't.rbf', 'b.hash'])
       .where('t.network', '=', this.network)
       .where('t.dropped', '=', false)
-      .where((eb) => eb.or([eb('t.block_height', 'is', null), eb('t.block_height', '>=', fromHeight)]))
+      .where((eb) => eb.or([eb('t.block_height', 'is', null), eb.and([eb('t.block_height', '>=', fromHeight), eb('t.block_height', '<=', toHeight)])]))
       .orderBy('t.created_at')
       .execute();
     const mine = await ours([...new Set(rows.map((r) => r.to_address))]);
@@ -79,15 +91,17 @@ export class SandboxChain implements ChainAdapter {
       }));
   }
 
-  async hasTransfer(txHash: string, outputIndex: number): Promise<boolean> {
+  async locateTransfer(txHash: string, outputIndex: number): Promise<TransferPlace | null> {
     const row = await this.db
-      .selectFrom('sandbox_transfers')
-      .select('dropped')
-      .where('network', '=', this.network)
-      .where('tx_hash', '=', txHash)
-      .where('output_index', '=', outputIndex)
+      .selectFrom('sandbox_transfers as t')
+      .leftJoin('sandbox_blocks as b', (j) => j.onRef('b.network', '=', 't.network').onRef('b.height', '=', 't.block_height'))
+      .select(['t.block_height', 't.dropped', 'b.hash'])
+      .where('t.network', '=', this.network)
+      .where('t.tx_hash', '=', txHash)
+      .where('t.output_index', '=', outputIndex)
       .executeTakeFirst();
-    return !!row && !row.dropped;
+    if (!row || row.dropped) return null;
+    return { blockHeight: row.block_height, blockHash: row.hash };
   }
 
   /**

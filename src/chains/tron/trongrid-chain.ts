@@ -7,7 +7,7 @@ import type { FeeOracle } from '../../modules/currencies/fees.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { parseRatio } from '../../lib/money.ts';
 import { convertUnits } from '../../modules/rates/service.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
 
 const base58check = createBase58check(sha256);
 
@@ -63,7 +63,7 @@ function decodeTransfer(data: string | undefined): { to: string; amount: bigint 
 /** The parts of a TronGrid block the adapter reads (https://developers.tron.network/reference). */
 interface TronBlock {
   blockID: string;
-  block_header: { raw_data: { number: number } };
+  block_header: { raw_data: { number: number; timestamp: number } };
   transactions?: Array<{
     txID: string;
     ret?: Array<{ contractRet?: string }>;
@@ -71,7 +71,6 @@ interface TronBlock {
   }>;
 }
 
-const MAX_BLOCKS_PER_ROUND = 100;
 /** Energy of a TRC-20 transfer to an address that holds the token already (USDT), and bytes of bandwidth. */
 const TRC20_ENERGY = 65_000n;
 const TRC20_BANDWIDTH = 345n;
@@ -88,6 +87,7 @@ const TRX_BANDWIDTH = 268n;
 export class TronGridChain implements ChainAdapter {
   readonly sandbox = false;
   readonly network = 'TRON' as const;
+  readonly maxBlocksPerRound = 100;
   readonly feeOracle: FeeOracle;
   private readonly fetcher: typeof fetch;
   private readonly tokens = new Map<string, CurrencyDef>();
@@ -128,18 +128,29 @@ export class TronGridChain implements ChainAdapter {
   }
 
   async blockHash(height: number): Promise<string | null> {
-    const b = await this.call<Partial<TronBlock>>('/wallet/getblockbynum', { num: height }).catch(() => null);
-    return b?.blockID ?? null;
+    return (await this.blockAt(height))?.blockID ?? null;
   }
 
-  async transfersSince(fromHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
-    const tip = await this.tip();
-    if (!tip) return [];
-    const last = Math.min(tip.height, fromHeight + MAX_BLOCKS_PER_ROUND - 1);
+  async blockTime(height: number): Promise<number | null> {
+    const b = await this.blockAt(height);
+    // Tron block headers carry milliseconds.
+    return b ? Math.floor(b.block_header.raw_data.timestamp / 1000) : null;
+  }
+
+  /** The block at `height`, or null past the tip (the node answers `{}`); a failed call throws. */
+  private async blockAt(height: number): Promise<TronBlock | null> {
+    const b = await this.call<Partial<TronBlock> & { Error?: string }>('/wallet/getblockbynum', { num: height });
+    if (b.Error) throw new Error(`trongrid getblockbynum: ${b.Error}`);
+    return b.blockID ? (b as TronBlock) : null;
+  }
+
+  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const candidates: ChainTransfer[] = [];
-    for (let h = Math.max(0, fromHeight); h <= last; h++) {
-      const block = await this.call<TronBlock>('/wallet/getblockbynum', { num: h });
-      if (!block.blockID) continue;
+    for (let h = Math.max(0, fromHeight); h <= toHeight; h++) {
+      // A block the watcher saw under the tip but the node does not serve (a node of the pool
+      // behind the others) is read again next round, never skipped.
+      const block = await this.blockAt(h);
+      if (!block) throw new Error(`trongrid: block ${h} is not available yet`);
       for (const tx of block.transactions ?? []) {
         if (tx.ret?.[0]?.contractRet && tx.ret[0].contractRet !== 'SUCCESS') continue;
         const contract = tx.raw_data.contract[0];
@@ -170,10 +181,23 @@ export class TronGridChain implements ChainAdapter {
     return candidates.filter((c) => mine.has(c.toAddress));
   }
 
-  async hasTransfer(txHash: string): Promise<boolean> {
-    const info = await this.call<{ blockNumber?: number; receipt?: { result?: string } }>('/wallet/gettransactioninfobyid', { value: txHash }).catch(() => null);
-    if (!info || info.blockNumber === undefined) return false;
-    return !info.receipt?.result || info.receipt.result === 'SUCCESS';
+  /**
+   * Its block from `gettransactioninfobyid` (a failed contract call is no transfer), else the
+   * pending pool from `gettransactionfrompending`; both answer `{}` for a transaction they do not
+   * hold, and `{ Error }` when the node fails, which throws.
+   */
+  async locateTransfer(txHash: string): Promise<TransferPlace | null> {
+    const info = await this.call<{ blockNumber?: number; receipt?: { result?: string }; Error?: string }>('/wallet/gettransactioninfobyid', { value: txHash });
+    if (info.Error) throw new Error(`trongrid gettransactioninfobyid: ${info.Error}`);
+    if (info.blockNumber !== undefined) {
+      if (info.receipt?.result && info.receipt.result !== 'SUCCESS') return null;
+      const hash = await this.blockHash(info.blockNumber);
+      // A node of the pool behind the one that answered: unconfirmed until they agree.
+      return hash ? { blockHeight: info.blockNumber, blockHash: hash } : { blockHeight: null, blockHash: null };
+    }
+    const pending = await this.call<{ txID?: string; Error?: string }>('/wallet/gettransactionfrompending', { value: txHash });
+    if (pending.Error) throw new Error(`trongrid gettransactionfrompending: ${pending.Error}`);
+    return pending.txID ? { blockHeight: null, blockHash: null } : null;
   }
 
   /** Energy × energy price and bandwidth × byte price, from /wallet/getchainparameters (sun). */
