@@ -147,7 +147,7 @@ export class WithdrawalService {
     if (!currency) throw new AppError('exceptions.withdrawal.currencyNotFound', { cryptoCurrencyCode: input.cryptoCurrencyCode });
     const net = networkOf(currency);
     if (!isValidAddress(net.env, input.address)) {
-      throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address });
+      throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address, reason: 'malformed' });
     }
     // Well-formed but a sink: what is sent there can never be moved again.
     const unusable = unusableAddress(net.env, input.address) ?? (isCatalogueContract(input.address) ? 'tokenContract' : undefined);
