@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { decodeUtf8, duplicateKey, foreignCharset } from '../../src/lib/http/json-body.ts';
 import { MAX_INPUT_DEPTH } from '../../src/lib/http/validation.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
@@ -38,6 +39,48 @@ describe('strict JSON bodies', () => {
     }
     assert.deepEqual(duplicateKey('{"a\\\\":1,"a\\\\":2}'), ['a\\']);
     assert.deepEqual(duplicateKey('{"":1,"":2}'), ['']);
+  });
+
+  it('agrees with JSON.parse on every generated value: no repeat in what JSON.stringify writes, the one repeat found when one is written', () => {
+    type Path = Array<string | number>;
+    /** JSON text of `v`; the object at `target` gets its first key again (written as \u escapes). */
+    const write = (v: unknown, at: Path, target: string, pretty: boolean): string => {
+      const sep = pretty ? ' ,\n ' : ',';
+      if (Array.isArray(v)) return `[${v.map((x, i) => write(x, [...at, i], target, pretty)).join(sep)}]`;
+      if (v !== null && typeof v === 'object') {
+        const entries = Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}${pretty ? ' : ' : ':'}${write(x, [...at, k], target, pretty)}`);
+        const first = Object.keys(v)[0];
+        if (JSON.stringify(at) === target && first !== undefined) {
+          const escaped = [...Array(first.length).keys()].map((i) => `\\u${first.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+          entries.push(`"${escaped}":0`);
+        }
+        return `{${entries.join(sep)}}`;
+      }
+      return JSON.stringify(v);
+    };
+    const objectsIn = (v: unknown, at: Path = [], out: Path[] = []): Path[] => {
+      if (Array.isArray(v)) v.forEach((x, i) => objectsIn(x, [...at, i], out));
+      else if (v !== null && typeof v === 'object') {
+        if (Object.keys(v).length > 0) out.push(at);
+        for (const [k, x] of Object.entries(v)) objectsIn(x, [...at, k], out);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.nat(), fc.boolean(), (value, pick, pretty) => {
+        const clean = write(value, [], 'none', pretty);
+        assert.deepEqual(JSON.parse(clean), JSON.parse(JSON.stringify(value)));
+        assert.equal(duplicateKey(clean), undefined, clean);
+        const targets = objectsIn(value);
+        if (targets.length === 0) return;
+        const target = targets[pick % targets.length]!;
+        const text = write(value, [], JSON.stringify(target), pretty);
+        JSON.parse(text);
+        const first = Object.keys(target.reduce<any>((o, k) => o[k], value))[0]!;
+        assert.deepEqual(duplicateKey(text), [...target, first], text);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('leaves nesting past MAX_INPUT_DEPTH to inputProblem (which refuses it) instead of recursing', () => {

@@ -61,8 +61,10 @@ const LINEAR_KEYS = 16;
 export function duplicateKey(text: string): DuplicateKeyPath | undefined {
   // Without an object there is no key to repeat.
   if (text.indexOf('{') === -1) return undefined;
-  // The keys of every open object, innermost last; frame f's keys are keys[starts[f] .. starts[f + 1]).
+  // The keys of every open object, innermost last: keys[0 .. count); frame f's keys are
+  // keys[starts[f] .. starts[f + 1]). Closing a frame lowers `count` (the array is reused, not cut).
   const keys: string[] = [];
+  let count = 0;
   // Per open object or array, outermost first: where its keys start, whether it is an array, the
   // index of the element being read (arrays), and a Set of its keys once it is wide.
   const starts: number[] = [];
@@ -96,16 +98,16 @@ export function duplicateKey(text: string): DuplicateKeyPath | undefined {
           seen = set.has(key);
           set.add(key);
         } else {
-          for (let k = from; k < keys.length; k++) {
+          for (let k = from; k < count; k++) {
             if (keys[k] === key) {
               seen = true;
               break;
             }
           }
-          if (keys.length - from >= LINEAR_KEYS) wide[top] = new Set(keys.slice(from)).add(key);
+          if (count - from >= LINEAR_KEYS) wide[top] = new Set(keys.slice(from, count)).add(key);
         }
         if (seen) return pathTo(keys, starts, isArray, index, depth, key);
-        keys.push(key);
+        keys[count++] = key;
       }
       i = end;
       continue;
@@ -114,7 +116,7 @@ export function duplicateKey(text: string): DuplicateKeyPath | undefined {
       case 0x7b: // {
       case 0x5b: // [
         if (depth >= MAX_INPUT_DEPTH) return undefined;
-        starts[depth] = keys.length;
+        starts[depth] = count;
         isArray[depth] = c === 0x5b;
         index[depth] = 0;
         wide[depth] = undefined;
@@ -124,7 +126,7 @@ export function duplicateKey(text: string): DuplicateKeyPath | undefined {
       case 0x7d: // }
       case 0x5d: // ]
         depth--;
-        keys.length = starts[depth]!;
+        count = starts[depth]!;
         expectKey = false;
         break;
       case 0x2c: // ,
