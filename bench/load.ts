@@ -145,7 +145,7 @@ try {
   const creditSeconds = (performance.now() - t0) / 1000;
 
   const quotes: string[] = [];
-  const to = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const to = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
   rows.push(
     await drive('POST /v1/withdrawal/quote', base, {
       method: 'POST',

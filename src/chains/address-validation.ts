@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
-import { isAddress } from 'viem';
+import { hexToBytes, isAddress, type Hex } from 'viem';
 import type { NetworkEnvName } from '../config.ts';
 
 const base58check = createBase58check(sha256);
@@ -74,4 +74,43 @@ export function isValidAddress(network: NetworkEnvName, address: string): boolea
       throw new Error(`unknown network ${String(never)}`);
     }
   }
+}
+
+/** Why a well-formed address still cannot receive a withdrawal. */
+export type UnusableAddressReason =
+  /** The all-zero account: tokens sent there are burnt (or the transfer reverts after the debit). */
+  | 'zeroAddress'
+  /** Precompiles, system contracts and burn addresses no key controls (EVM and Tron, below 2^32). */
+  | 'reservedAddress';
+
+/** The 20-byte account of an EVM or Tron address (valid for its network), else undefined. */
+function accountBytes(network: NetworkEnvName, address: string): Uint8Array | undefined {
+  if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') return hexToBytes(address as Hex);
+  if (network === 'TRON') return base58check.decode(address).subarray(1);
+  return undefined;
+}
+
+/** The hash or witness program a Bitcoin address pays to (valid for BTC). */
+function bitcoinProgram(address: string): Uint8Array {
+  const lower = address.toLowerCase();
+  if (!lower.startsWith('bc1')) return base58check.decode(address).subarray(1);
+  const decoded = lower.startsWith('bc1q') ? bech32.decode(lower as `${string}1${string}`) : bech32m.decode(lower as `${string}1${string}`);
+  return bech32.fromWords(decoded.words.slice(1));
+}
+
+/**
+ * Why an address that passes `isValidAddress` is still no destination, or undefined when it is one.
+ * EVM and Tron: the zero account (0x000…0, Tron's T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb), and every
+ * account whose first 16 of 20 bytes are zero: the range where the networks put precompiles
+ * (Ethereum 0x01–0x11, Base's P256 verifier at 0x100), system contracts (BNB Smart Chain
+ * 0x1000–0x3000, Tron's 0x01000001…) and the conventional burn address 0x…dEaD. No key or contract
+ * anyone can create lands there (finding one takes about 2^128 tries), so nothing sent to it can
+ * be moved again. Bitcoin: an all-zero hash or witness program (1111111111111111111114oLvT2 and
+ * the like), which no key or script hashes to.
+ */
+export function unusableAddress(network: NetworkEnvName, address: string): UnusableAddressReason | undefined {
+  const bytes = network === 'BTC' ? bitcoinProgram(address) : accountBytes(network, address)!;
+  if (bytes.every((b) => b === 0)) return 'zeroAddress';
+  if (network !== 'BTC' && bytes.subarray(0, 16).every((b) => b === 0)) return 'reservedAddress';
+  return undefined;
 }

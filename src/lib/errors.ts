@@ -5,6 +5,7 @@
 export const ERRORS = {
   'exceptions.validation.failed': [400, 'Request validation failed'],
   'exceptions.request.malformedJson': [400, 'The request body is not valid JSON'],
+  'exceptions.request.invalidEncoding': [400, 'The request body is not valid UTF-8'],
   'exceptions.request.unsupportedMediaType': [415, 'The request body must be application/json'],
   'exceptions.request.bodyTooLarge': [413, 'The request body is too large'],
   'exceptions.request.timeout': [408, 'The request was not received in time'],

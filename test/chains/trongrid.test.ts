@@ -18,6 +18,8 @@ import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+// Where withdrawals go: a valid account that is no token contract (those are refused as destinations).
+const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const recorded = JSON.parse(readFileSync(new URL('../fixtures/tron-triggersmartcontract.json', import.meta.url), 'utf8'));
 
 /**
@@ -214,7 +216,7 @@ describe('Tron through a TronGrid API', () => {
     grid.mine([{ txID: 'd4'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), to_address: tronAddressToHex(d.address), amount: 300_000_000 } } }] } }]);
     grid.mine([]);
     await new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx)).round();
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'TRX', address: USDT, amount: 25, orderId: 'tron-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'TRX', address: PAYEE, amount: 25, orderId: 'tron-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     const service = new WithdrawalService(t.ctx);
@@ -238,7 +240,7 @@ describe('Tron through a TronGrid API', () => {
     grid.mine([{ txID: 'e5'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), contract_address: tronAddressToHex(USDT), data } } }] } }]);
     grid.mine([]);
     await new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx)).round();
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: USDT, amount: 10, orderId: 'tron-usdt-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: PAYEE, amount: 10, orderId: 'tron-usdt-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     const before = grid.broadcasts.length;
@@ -246,7 +248,7 @@ describe('Tron through a TronGrid API', () => {
     await service.executeRound([signer]);
     const sent = grid.broadcasts[before];
     assert.equal(sent.raw_data.contract[0].type, 'TriggerSmartContract');
-    assert.equal(sent.raw_data.contract[0].parameter.value.data, `a9059cbb${tronAddressToHex(USDT).slice(2).padStart(64, '0')}${(10_000_000).toString(16).padStart(64, '0')}`);
+    assert.equal(sent.raw_data.contract[0].parameter.value.data, `a9059cbb${tronAddressToHex(PAYEE).slice(2).padStart(64, '0')}${(10_000_000).toString(16).padStart(64, '0')}`);
     grid.mine();
     grid.mine([]);
     await service.executeRound([signer]);

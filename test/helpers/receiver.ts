@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Db } from '../../src/lib/db/index.ts';
 
 /** One request a test receiver got. */
 export interface Received {
@@ -58,5 +60,53 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 15_000
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A request's delivery id and attempt number, as the gateway sent them. */
+function attemptOf(r: Received): { id: string; attempt: number } {
+  return { id: String(r.headers['x-webhook-id']), attempt: Number(r.headers['x-webhook-attempt']) };
+}
+
+/**
+ * The first request of each delivery (`x-webhook-id`), in order of arrival. Delivery is at least
+ * once: an attempt that timed out on the gateway's side may have reached the receiver all the
+ * same, and its retry then arrives again; a receiver dedupes by the id, and so do the tests.
+ */
+export function firstOfEach(received: readonly Received[]): Received[] {
+  const seen = new Set<string>();
+  return received.filter((r) => {
+    const { id } = attemptOf(r);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * What at-least-once promises, checked against the gateway's own record of the deliveries `ids`:
+ * every request the receiver saw belongs to one of them and is a recorded attempt (same id and
+ * attempt number), no attempt arrived twice (two senders holding one delivery at once would show
+ * here), and every attempt recorded with an answer (a status code) did arrive. An attempt recorded
+ * as timed out or failed on the network may or may not have arrived. Call it once no attempt of
+ * these deliveries is in flight.
+ */
+export async function assertAttemptsMatch(db: Db, received: readonly Received[], ids: readonly string[]): Promise<void> {
+  assert.ok(ids.length > 0, 'deliveries to compare');
+  const rows = await db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'status_code']).where('delivery_id', 'in', [...ids]).execute();
+  const recorded = new Set(rows.map((r) => `${r.delivery_id}#${r.attempt}`));
+  const known = new Set(ids);
+  const arrived = new Set<string>();
+  for (const r of received) {
+    const { id, attempt } = attemptOf(r);
+    const key = `${id}#${attempt}`;
+    assert.ok(known.has(id), `a request for delivery ${id}, not one of those compared`);
+    assert.ok(!arrived.has(key), `attempt ${attempt} of delivery ${id} arrived twice`);
+    arrived.add(key);
+    assert.ok(recorded.has(key), `attempt ${attempt} of delivery ${id} arrived but is not recorded`);
+  }
+  for (const r of rows) {
+    if (r.status_code === null) continue;
+    assert.ok(arrived.has(`${r.delivery_id}#${r.attempt}`), `attempt ${r.attempt} of delivery ${r.delivery_id} is recorded with HTTP ${r.status_code} but never arrived`);
   }
 }

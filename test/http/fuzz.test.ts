@@ -180,7 +180,7 @@ const SEMANTICALLY_BAD: Record<string, string[]> = {
   failedUrl: ['javascript:alert(1)', 'mailto:x@y.z'],
   customerId: ['blocked-customer'],
   fiatCurrencyCode: ['usd', 'XXX', 'US', 'BTC', 'USD '],
-  address: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', '0xdac17f958d2ee523a2206206994597C13D831ec7', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', '0x0000000000000000000000000000000000000000'],
+  address: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', '0xdac17f958d2ee523a2206206994597C13D831ec7', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', '0x0000000000000000000000000000000000000000', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '0xdAC17F958D2ee523a2206206994597C13D831ec7', '0x000000000000000000000000000000000000dEaD'],
   to: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'bc1qinvalid', '0x123'],
   network: ['Solana', 'bitcoin', 'ETHEREUM', 'Tron '],
 };
@@ -920,7 +920,7 @@ describeEngines('fuzzing every documented route', (engine) => {
 
     const quotes: string[] = [];
     for (let i = 0; i < 24; i++) {
-      quotes.push((await call('POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: 10, orderId: `fixture-withdrawal-${i}` })).data.quoteId);
+      quotes.push((await call('POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 10, orderId: `fixture-withdrawal-${i}` })).data.quoteId);
     }
     const withdrawal = (await call('POST', '/v1/withdrawal/commit', { quoteId: quotes[0], webhookUrl: 'https://merchant.example.com/hooks/withdrawals' }, 201)).data.id as string;
     await dispatchEvents(db);
@@ -939,7 +939,7 @@ describeEngines('fuzzing every documented route', (engine) => {
         apiKeyIds: [victim],
         deliveryIds: deliveries,
         addressOf: Object.fromEntries(deposits.map((d) => [d.code, d.address])),
-        addresses: [...Array(6).fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'), ...deposits.map((d) => d.address), '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+        addresses: [...Array(6).fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'), ...deposits.map((d) => d.address), '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
         orderIds: ['fixture-invoice-0', 'fixture-invoice-2', 'fixture-deposit-BTC', 'fixture-withdrawal-0', 'fixture-withdrawal-1', 'fuzz-dup'],
         fiat: ((await call('GET', '/v1/currencies/fiat')).data as Array<{ code: string }>).map((f) => f.code),
       },

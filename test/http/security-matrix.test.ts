@@ -26,7 +26,8 @@ import { startWorkers } from '../../src/worker.ts';
 import { ADMIN_TOKEN, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+// A withdrawal destination: any valid Tron account but a token contract or a reserved one.
+const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const ALLOWED_IP = '203.0.113.7';
 const OUTSIDE_IPS = ['198.51.100.23', '2001:db8::7'];
 const RATE_ASSETS = ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB'];

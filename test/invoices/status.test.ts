@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findFiat } from '../../src/modules/currencies/catalogue.ts';
-import { invoiceTotal } from '../../src/modules/invoices/service.ts';
+import { MAX_FIAT_AMOUNT, invoiceTotal } from '../../src/modules/invoices/service.ts';
 import { outcomeKind, paidThreshold, statusFor, type InvoiceSums } from '../../src/modules/invoices/status.ts';
 
 const sums = (s: Partial<InvoiceSums>): InvoiceSums => ({ expected: 1000n, confirmed: 0n, pending: 0n, everSeen: false, closed: false, ...s });
@@ -73,5 +73,25 @@ describe('invoice total', () => {
     assert.equal(code(() => invoiceTotal({ items: [{ name: 'a', quantity: 0.5, cost: 0.01 }] }, usd)), 'exceptions.invoice.amountInvalidDecimalPlaces');
     assert.equal(code(() => invoiceTotal({}, usd)), 'exceptions.invoice.amountOrItemsRequired');
     assert.equal(code(() => invoiceTotal({ amount: -5 }, usd)), 'exceptions.invoice.amountOrItemsRequired');
+  });
+  it('holds items to the cap of amount exactly, line by line and in sum, whichever total wins', () => {
+    const fields = (f: () => unknown) => {
+      try {
+        f();
+      } catch (err) {
+        const e = err as { code?: string; extension?: { fields: Array<{ field: string }> } };
+        return `${e.code} ${e.extension?.fields.map((x) => x.field).join(',')}`;
+      }
+      return 'no error';
+    };
+    assert.equal(MAX_FIAT_AMOUNT, 1e12);
+    assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 1, cost: 999_999_999_999.99 }, { name: 'b', quantity: 1, cost: 0.01 }] }, usd), 100_000_000_000_000n);
+    assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 1_000_000, cost: 1_000_000 }] }, jpy), 1_000_000_000_000n);
+    assert.equal(fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 1, cost: 999_999_999_999.99 }, { name: 'b', quantity: 1, cost: 0.02 }] }, usd)), 'exceptions.validation.failed items');
+    assert.equal(fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 1, cost: 1 }, { name: 'b', quantity: 100, cost: 1e12 }] }, usd)), 'exceptions.validation.failed items.1');
+    assert.equal(fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 3, cost: 333_333_333_333.34 }] }, jpy)), 'exceptions.validation.failed items.0');
+    // 3 × 0.1 is 0.30000000000000004 in floating point; exactly, 0.3 + 999 999 999 999.7 is the cap itself.
+    assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 0.1, cost: 3 }, { name: 'b', quantity: 1, cost: 999_999_999_999.7 }] }, usd), 100_000_000_000_000n);
+    assert.equal(fields(() => invoiceTotal({ amount: 5, items: [{ name: 'a', quantity: 2, cost: 1e12 }] }, usd)), 'exceptions.validation.failed items.0');
   });
 });

@@ -11,7 +11,7 @@ import { enqueue } from '../../src/lib/outbox.ts';
 import { WebhookDeliverer, backoffSeconds, deliveryOptions, dispatchEvents, isRetryable } from '../../src/modules/webhooks/deliveries.ts';
 import { isPublicAddress, parseRetryAfter, sendWebhook, signBody } from '../../src/modules/webhooks/sender.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { startReceiver, until } from '../helpers/receiver.ts';
+import { assertAttemptsMatch, firstOfEach, startReceiver, until, type Received } from '../helpers/receiver.ts';
 
 describe('webhook sending', () => {
   it('signs the exact body bytes with HMAC-SHA256, lowercase hex', () => {
@@ -88,7 +88,11 @@ describe('webhook sending', () => {
 });
 
 describeEngines('webhook deliveries', (engine) => {
-  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '5000' } });
+  // Delivery is at least once: an attempt that outlives WEBHOOK_TIMEOUT_MS is retried even if the
+  // receiver got it. Under CPU load the in-process database can hold the event loop for seconds,
+  // so the timeout is set far beyond that; the tests still assert only what is promised (every
+  // delivery arrives, deduped by x-webhook-id, and the attempts seen are the attempts recorded).
+  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '60000' } });
 
   /** Runs dispatch and delivery rounds until `done` holds. */
   async function pump(t: TestApp, deliverer: WebhookDeliverer, done: () => boolean | Promise<boolean>, what: string) {
@@ -98,11 +102,15 @@ describeEngines('webhook deliveries', (engine) => {
         await deliverer.round();
         return done();
       },
-      15_000,
+      60_000,
       what,
     );
   }
   const makeDue = (t: TestApp) => t.ctx.db.updateTable('webhook_deliveries').set({ next_attempt_at: sql`now()` as never }).where('status', '=', 'pending').execute();
+  const deliveriesOf = (t: TestApp, tenantId: string) => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
+  const attemptsOf = (t: TestApp, deliveryId: string) =>
+    t.ctx.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+  const idOf = (r: Received) => String(r.headers['x-webhook-id']);
 
   it('delivers deposit events to the tenant default URL, signed, in order, with the spec body', async () => {
     const t = app();
@@ -120,41 +128,56 @@ describeEngines('webhook deliveries', (engine) => {
       for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
 
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await pump(t, deliverer, () => receiver.received.length === 2, 'two deliveries');
+      await pump(t, deliverer, async () => {
+        const rows = await deliveriesOf(t, tenantId);
+        return rows.length === 2 && rows.every((r) => r.status === 'delivered');
+      }, 'two deliveries delivered');
       await deliverer.drain();
-      const [first, second] = receiver.received;
+      const ids = (await deliveriesOf(t, tenantId)).map((r) => r.id);
+      await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
+      // Each arrived, first in the order the events happened.
+      const firsts = firstOfEach(receiver.received);
+      assert.deepEqual(firsts.map(idOf), ids);
       assert.deepEqual(
-        receiver.received.map((r) => [r.json.event, r.json.data.previousStatus, r.json.data.status]),
+        firsts.map((r) => [r.json.event, r.json.data.previousStatus, r.json.data.status]),
         [
           ['deposit.statusChanged', 'created', 'processing'],
           ['deposit.statusChanged', 'processing', 'completed'],
         ],
       );
-      for (const r of [first!, second!]) {
+      for (const r of receiver.received) {
         assert.equal(r.headers['x-webhook-signature'], createHmac('sha256', secret).update(r.body).digest('hex'));
-        assert.match(String(r.headers['x-webhook-id']), /^[0-9a-f-]{36}$/);
+        assert.match(idOf(r), /^[0-9a-f-]{36}$/);
         assert.ok(Date.parse(r.json.timestamp) > 0);
         // The body is what the spec's event schema says (checked by the reference route).
         const check = await t.call('POST', '/v1/webhooks/deposit.statusChanged', { key, body: r.json });
         assert.equal(check.status, 200, JSON.stringify(check.body));
       }
-      assert.equal(second!.json.data.actuallyReceivedAmount, 50);
-      assert.equal(second!.json.data.depositTransactionHash, second!.json.data.settlement.txHash);
+      const second = firsts[1]!;
+      assert.equal(second.json.data.actuallyReceivedAmount, 50);
+      assert.equal(second.json.data.depositTransactionHash, second.json.data.settlement.txHash);
 
       // Visible to the operator, attempt by attempt.
       const list = (await t.admin('GET', `/admin/tenants/${tenantId}/webhook-deliveries`)).body;
       assert.equal(list.total, 2);
-      assert.ok(list.data.every((x: any) => x.status === 'delivered' && x.attempts === 1));
+      assert.ok(list.data.every((x: any) => x.status === 'delivered' && x.attempts >= 1));
       const one = (await t.admin('GET', `/admin/webhook-deliveries/${list.data[0].id}`)).body.data;
-      assert.equal(one.attemptLog.length, 1);
-      assert.equal(one.attemptLog[0].statusCode, 200);
-      assert.equal(one.attemptLog[0].outcome, 'delivered');
-      // Redeliver: the same x-webhook-id again.
+      assert.equal(one.attemptLog.length, one.attempts);
+      assert.deepEqual([one.attemptLog.at(-1).statusCode, one.attemptLog.at(-1).outcome], [200, 'delivered']);
+      // Redeliver: the same x-webhook-id again, as a further attempt.
+      const before = one.attempts;
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`)).body.data.status, 'pending');
-      await pump(t, deliverer, () => receiver.received.length === 3, 'the redelivery');
+      await pump(t, deliverer, async () => {
+        const row = (await deliveriesOf(t, tenantId)).find((r) => r.id === one.id)!;
+        return row.status === 'delivered' && row.attempts > before;
+      }, 'the redelivery');
       await deliverer.drain();
-      assert.equal(receiver.received[2]!.headers['x-webhook-id'], one.id);
-      assert.equal((await t.admin('GET', `/admin/webhook-deliveries/${one.id}`)).body.data.attemptLog.length, 2);
+      await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
+      assert.ok(receiver.received.some((r) => idOf(r) === one.id && Number(r.headers['x-webhook-attempt']) > before), 'the redelivery arrived');
+      const again = (await t.admin('GET', `/admin/webhook-deliveries/${one.id}`)).body.data;
+      assert.ok(again.attemptLog.length > before);
+      assert.equal(again.attemptLog.length, again.attempts);
+      assert.deepEqual([again.attemptLog.at(-1).statusCode, again.attemptLog.at(-1).outcome], [200, 'delivered']);
       assert.equal((await t.admin('GET', '/admin/webhook-deliveries/00000000-0000-4000-8000-000000000000')).status, 404);
     } finally {
       await receiver.close();
@@ -163,13 +186,15 @@ describeEngines('webhook deliveries', (engine) => {
 
   it('retries 5xx and 429 (honouring Retry-After) with the same id, keeps order, and gives up on other 4xx', async () => {
     const t = app();
-    // 500, then 429 with Retry-After, then success; one URL answers 404 for good.
-    let hooked = 0;
+    // The first event's attempt 1 gets a 500, attempt 2 a 429 with Retry-After, then success; one
+    // URL answers 404 for good. Answers go by attempt number, so a repeated attempt changes nothing.
     const receiver = await startReceiver((r) => {
       if (r.json?.data?.orderId === 'gone') return { status: 404, body: 'no such hook' };
-      hooked++;
-      if (hooked === 1) return { status: 500, body: 'boom' };
-      if (hooked === 2) return { status: 429, headers: { 'retry-after': '7' } };
+      if (r.json?.data?.status === 'processing') {
+        const attempt = Number(r.headers['x-webhook-attempt']);
+        if (attempt === 1) return { status: 500, body: 'boom' };
+        if (attempt === 2) return { status: 429, headers: { 'retry-after': '7' } };
+      }
       return { status: 200 };
     });
     try {
@@ -186,39 +211,54 @@ describeEngines('webhook deliveries', (engine) => {
       assert.equal(cancelled.status, 200);
 
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await pump(t, deliverer, async () => {
-        const rows = await t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('tenant_id', '=', tenantId).execute();
-        return rows.some((r) => r.status === 'failed');
-      }, 'the 404 to fail');
+      await pump(t, deliverer, async () => (await deliveriesOf(t, tenantId)).some((r) => r.status === 'failed'), 'the 404 to fail');
       await deliverer.drain();
       const goneRow = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/g`).executeTakeFirstOrThrow();
-      assert.deepEqual([goneRow.status, goneRow.attempts, goneRow.last_status_code], ['failed', 1, 404]);
+      assert.deepEqual([goneRow.status, goneRow.last_status_code], ['failed', 404]);
+      // The one answer it got was the 404, and that ended it.
+      assert.deepEqual((await attemptsOf(t, goneRow.id)).filter((a) => a.status_code !== null).map((a) => [a.status_code, a.outcome]), [[404, 'failed']]);
 
       // First event: 500 → retried later; the next events of that invoice wait behind it.
       const first = () => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/i`).orderBy('seq').execute();
       await pump(t, deliverer, async () => (await first())[0]!.attempts === 1 && (await first())[0]!.lease_until === null, 'the first attempt');
       let rows = await first();
       assert.equal(rows[0]!.last_status_code, 500);
-      assert.ok(rows[0]!.next_attempt_at.getTime() > Date.now());
+      // Scheduled by the base backoff (10 s ± 25 %) from the attempt, both read from the database clock.
+      let [attempt] = (await attemptsOf(t, rows[0]!.id)).slice(-1);
+      const backoff = rows[0]!.next_attempt_at.getTime() - attempt!.attempted_at.getTime();
+      assert.ok(backoff >= 7_500 && backoff <= 12_500, `backoff ${backoff} ms`);
       assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
 
       await makeDue(t);
       await pump(t, deliverer, async () => (await first())[0]!.attempts === 2 && (await first())[0]!.lease_until === null, 'the second attempt');
       rows = await first();
       assert.equal(rows[0]!.last_status_code, 429);
-      const wait = (rows[0]!.next_attempt_at.getTime() - Date.now()) / 1000;
-      assert.ok(wait > 5 && wait <= 7.5, `Retry-After 7 honoured (${wait})`);
+      [attempt] = (await attemptsOf(t, rows[0]!.id)).slice(-1);
+      assert.equal(rows[0]!.next_attempt_at.getTime() - attempt!.attempted_at.getTime(), 7_000, 'Retry-After 7 honoured');
+      assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
 
       await makeDue(t);
       await pump(t, deliverer, async () => (await first()).every((r) => r.status === 'delivered'), 'all three delivered');
       await deliverer.drain();
+      const all = await deliveriesOf(t, tenantId);
+      await assertAttemptsMatch(t.ctx.db, receiver.received, all.map((r) => r.id));
       const got = receiver.received.filter((r) => r.json.data.id === inv.id);
-      assert.deepEqual(got.map((r) => r.json.data.status), ['processing', 'processing', 'processing', 'paid', 'overpaid']);
-      assert.equal(new Set(got.slice(0, 3).map((r) => r.headers['x-webhook-id'])).size, 1, 'one id across retries');
+      assert.deepEqual(firstOfEach(got).map((r) => r.json.data.status), ['processing', 'paid', 'overpaid']);
+      const retried = got.filter((r) => r.json.data.status === 'processing');
+      assert.ok(retried.length >= 3);
+      assert.equal(new Set(retried.map(idOf)).size, 1, 'one id across retries');
+      assert.deepEqual((await attemptsOf(t, rows[0]!.id)).map((a) => [a.attempt, a.status_code, a.outcome]), [
+        [1, 500, 'retried'],
+        [2, 429, 'retried'],
+        [3, 200, 'delivered'],
+      ]);
       assert.ok(got.every((r) => r.json.data.customPayload === 'cart-1'));
       const scraped = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-      assert.match(scraped, /webhook_attempts\{outcome="retried"\} 2/);
-      assert.match(scraped, /webhook_attempts\{outcome="failed"\} 1/);
+      for (const outcome of ['retried', 'failed', 'delivered'] as const) {
+        const { n } = await t.ctx.db.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<string>().as('n')).where('outcome', '=', outcome).executeTakeFirstOrThrow();
+        assert.ok(Number(n) > 0, outcome);
+        assert.match(scraped, new RegExp(`webhook_attempts\\{outcome="${outcome}"\\} ${n}\\n`));
+      }
       assert.match(scraped, /webhook_deliveries\{status="delivered"\} [1-9]/);
     } finally {
       await receiver.close();
@@ -241,29 +281,36 @@ describeEngines('webhook deliveries', (engine) => {
         ids.push(fast.id);
       }
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await pump(t, deliverer, () => healthy.received.length === 6, 'the healthy receiver');
+      await pump(t, deliverer, async () => {
+        const rows = await deliveriesOf(t, b.tenantId);
+        return rows.length === 6 && rows.every((r) => r.status === 'delivered');
+      }, 'the healthy receiver');
       // Every healthy event arrived while the dead endpoint still holds its requests open.
-      assert.deepEqual(new Set(healthy.received.map((r) => r.json.data.id)), new Set(ids));
+      assert.deepEqual(new Set(firstOfEach(healthy.received).map((r) => r.json.data.id)), new Set(ids));
       assert.ok(dead.received.length >= 1);
-      const stuck = await t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'lease_until']).where('tenant_id', '=', a.tenantId).execute();
+      const stuck = await deliveriesOf(t, a.tenantId);
       assert.ok(stuck.every((r) => r.status === 'pending'));
       // At most four at a time go to the one dead origin.
       const inFlight = stuck.filter((r) => r.lease_until !== null).length;
       assert.ok(inFlight >= 1 && inFlight <= 4, String(inFlight));
       const attempts = await t.ctx.db.selectFrom('webhook_attempts').innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id').select('webhook_attempts.id').where('tenant_id', '=', a.tenantId).execute();
       assert.equal(attempts.length, 0, 'the dead attempts are still in flight');
-      await deliverer.drain(true); // they time out and are scheduled again
-      const after = await t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'last_error']).where('tenant_id', '=', a.tenantId).execute();
+      // The endpoint drops the connections it held: those attempts end unanswered and are scheduled again.
+      const drained = deliverer.drain(true); // claims nothing more from here on
+      await dead.close();
+      await drained;
+      const after = await deliveriesOf(t, a.tenantId);
       assert.ok(after.every((r) => r.status === 'pending'));
       const tried = after.filter((r) => r.attempts > 0);
-      assert.ok(tried.length >= 1 && tried.every((r) => /timed out/.test(r.last_error ?? '')));
+      assert.ok(tried.length >= 1 && tried.every((r) => r.last_status_code === null && (r.last_error ?? '') !== ''));
+      await assertAttemptsMatch(t.ctx.db, healthy.received, (await deliveriesOf(t, b.tenantId)).map((r) => r.id));
     } finally {
       await dead.close();
       await healthy.close();
     }
   });
 
-  it('several deliverers claiming at once never send one delivery twice', async () => {
+  it('several deliverers claiming at once never send one attempt twice, and every delivery arrives', async () => {
     const t = app();
     const receiver = await startReceiver();
     try {
@@ -278,15 +325,24 @@ describeEngines('webhook deliveries', (engine) => {
       await until(
         async () => {
           await Promise.all(deliverers.map((d) => d.round()));
-          return receiver.received.length >= 200;
+          const { n } = await t.ctx.db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('tenant_id', '=', tenantId)
+            .where('status', '=', 'delivered')
+            .executeTakeFirstOrThrow();
+          return Number(n) === 200;
         },
-        30_000,
-        '200 deliveries',
+        120_000,
+        '200 deliveries delivered',
       );
       await Promise.all(deliverers.map((d) => d.drain(true)));
-      const ids = receiver.received.map((r) => r.headers['x-webhook-id']);
+      const ids = (await deliveriesOf(t, tenantId)).map((r) => r.id);
       assert.equal(ids.length, 200);
-      assert.equal(new Set(ids).size, 200);
+      // Each delivery arrived; a delivery two deliverers held at once would show as an attempt
+      // that arrived twice or arrived without being recorded.
+      assert.deepEqual(new Set(receiver.received.map(idOf)), new Set(ids));
+      await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
     } finally {
       await receiver.close();
     }

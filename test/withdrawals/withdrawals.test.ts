@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
+import { bech32, bech32m } from '@scure/base';
+import { getAddress } from 'viem';
 import { chainAdapters, createWatchers } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
-import { findCurrency, networkOf } from '../../src/modules/currencies/catalogue.ts';
+import { CURRENCIES, findCurrency, networkOf } from '../../src/modules/currencies/catalogue.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
@@ -13,9 +15,9 @@ import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
-// Valid destinations (checksums included).
-const TRON_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const EVM_TO = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+// Valid destinations (checksums included), none of them a token contract or a reserved account.
+const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const BTC_TO = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 describeEngines('withdrawals', (engine) => {
@@ -82,6 +84,7 @@ describeEngines('withdrawals', (engine) => {
       const r = await quote(t, key, patch);
       assert.equal(r.status, 400, `${JSON.stringify(patch)} → ${JSON.stringify(r.body)}`);
       assert.equal(r.body.code, code, JSON.stringify(patch));
+      if (code === 'exceptions.withdrawal.invalidAddress') assert.equal(r.body.extension.reason, 'malformed', JSON.stringify(patch));
     }
     // Valid forms on the other networks.
     const evm = await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO, amount: 25 });
@@ -90,6 +93,61 @@ describeEngines('withdrawals', (engine) => {
     assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: BTC_TO, amount: 0.01 })).status, 200);
     assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', amount: 0.01 })).status, 200);
     assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', amount: 0.01 })).status, 200);
+  });
+
+  it('refuses destinations nothing sent to can leave: zero and reserved accounts, and the catalogue\'s token contracts on any network', async () => {
+    const t = app();
+    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC']) await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const evmAmount = { USDT_ERC20: 25, USDC_BEP20: 10, ETH_BASE: 0.01 } as const;
+    const zeroProgram = (version: number, bytes: number) => (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(new Uint8Array(bytes))]);
+    const sinks: Array<[string, string, number, string]> = [
+      // The zero account, written any way the network accepts.
+      ...Object.entries(evmAmount).map(([code, amount]) => [code, `0x${'0'.repeat(40)}`, amount, 'zeroAddress'] as [string, string, number, string]),
+      ['TRX', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 25, 'zeroAddress'],
+      ['USDT_TRC20', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 10, 'zeroAddress'],
+      ['BTC', '1111111111111111111114oLvT2', 0.01, 'zeroAddress'],
+      ['BTC', zeroProgram(0, 20), 0.01, 'zeroAddress'],
+      ['BTC', zeroProgram(0, 32), 0.01, 'zeroAddress'],
+      ['BTC', zeroProgram(1, 32), 0.01, 'zeroAddress'],
+      // Burn address, precompiles, system contracts: below 2^32, where no key can be.
+      ['USDT_ERC20', '0x000000000000000000000000000000000000dEaD', 25, 'reservedAddress'],
+      ['USDT_ERC20', '0x0000000000000000000000000000000000000001', 25, 'reservedAddress'],
+      ['ETH_BASE', '0x0000000000000000000000000000000000000100', 0.01, 'reservedAddress'],
+      ['USDC_BEP20', '0x0000000000000000000000000000000000001004', 10, 'reservedAddress'],
+      ['USDC_BEP20', getAddress('0x00000000000000000000000000000000ffffffff'), 10, 'reservedAddress'],
+    ];
+    // Every catalogue contract, on its own network and on every other EVM one, checksummed and not.
+    for (const c of CURRENCIES) {
+      if (!c.contractAddress) continue;
+      if (c.network === 'Tron') {
+        sinks.push(['USDT_TRC20', c.contractAddress, 10, 'tokenContract'], ['TRX', c.contractAddress, 25, 'tokenContract']);
+        continue;
+      }
+      for (const [code, amount] of Object.entries(evmAmount)) {
+        sinks.push([code, c.contractAddress, amount, 'tokenContract'], [code, c.contractAddress.toLowerCase(), amount, 'tokenContract']);
+      }
+    }
+    for (const [code, address, amount, reason] of sinks) {
+      const r = await quote(t, key, { cryptoCurrencyCode: code, address, amount });
+      assert.equal(r.status, 400, `${code} ${address} → ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.code, 'exceptions.withdrawal.invalidAddress', `${code} ${address}`);
+      assert.equal(r.body.extension.reason, reason, `${code} ${address}`);
+      assert.equal(r.body.extension.address, address);
+    }
+    assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('address', 'in', sinks.map((s) => s[1])).executeTakeFirst(), undefined);
+    // Just above the reserved range, and ordinary accounts, are destinations as before.
+    for (const [code, address, amount] of [
+      ['USDT_ERC20', getAddress('0x0000000000000000000000000000000100000000'), 25],
+      ['USDT_ERC20', EVM_TO, 25],
+      ['USDC_BEP20', EVM_TO.toLowerCase(), 10],
+      ['TRX', TRON_TO, 25],
+      ['BTC', BTC_TO, 0.01],
+    ] as const) {
+      const r = await quote(t, key, { cryptoCurrencyCode: code, address, amount });
+      assert.equal(r.status, 200, `${code} ${address} → ${JSON.stringify(r.body)}`);
+    }
   });
 
   it('commits once: debit, record, reads; re-quote after commit is 409; expired and committed quotes are refused', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
+import { decodeUtf8, duplicateKey, foreignCharset } from './json-body.ts';
 import { describeValidationErrors } from './validation.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -61,11 +62,34 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // A bodiless POST or DELETE sent with `content-type: application/json` (as many clients always
   // send it) has no body, rather than a malformed one: an empty body is no body. Prototype-poisoning
   // keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field (CONTRACT §6).
+  // The body is read as bytes and decoded here, strictly: bytes that are not UTF-8, a declared
+  // charset other than UTF-8, and a key repeated within one object are refused, never rewritten
+  // (with U+FFFD, another decoding, or whichever repeat JSON.parse happens to keep).
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) return done(null, undefined);
+    const charset = foreignCharset(request.headers['content-type']);
+    if (charset !== undefined) {
+      return done(new AppError('exceptions.request.unsupportedMediaType', { charset }, 'The request body must be application/json in UTF-8'), undefined);
+    }
+    const text = decodeUtf8(bytes);
+    if (text === undefined) return done(new AppError('exceptions.request.invalidEncoding'), undefined);
+    parseJson(request, text, (err, value) => {
+      if (err) return done(err, undefined);
+      const repeated = duplicateKey(text);
+      if (repeated) {
+        const field = repeated.join('.');
+        return done(
+          new AppError('exceptions.validation.failed', {
+            fields: [{ location: 'body', field, message: `must not appear more than once in its object (key "${String(repeated.at(-1))}")` }],
+          }),
+          undefined,
+        );
+      }
+      done(null, value);
+    });
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {

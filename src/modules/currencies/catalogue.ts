@@ -100,6 +100,18 @@ export const CURRENCIES: readonly CurrencyDef[] = [
 
 const BY_CODE = new Map(CURRENCIES.map((c) => [c.code, c]));
 
+// EVM addresses compare without their EIP-55 checksum case; Tron's base58 is case-sensitive.
+const contractKey = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address);
+const CONTRACTS = new Set(CURRENCIES.flatMap((c) => (c.contractAddress ? [contractKey(c.contractAddress)] : [])));
+
+/**
+ * Whether `address` is one of the catalogue's token contracts, on any network: tokens sent to a
+ * token's own contract are stuck there, so it is no one's destination.
+ */
+export function isCatalogueContract(address: string): boolean {
+  return CONTRACTS.has(contractKey(address));
+}
+
 /** The currency of a code, or undefined for a code the catalogue does not have. */
 export function findCurrency(code: string): CurrencyDef | undefined {
   return BY_CODE.get(code as CryptoCode);

@@ -4,10 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { INVOICE_STATUSES, InvoiceRecordSchema } from '../webhooks/event-schemas.ts';
-import { InvoiceService } from './service.ts';
-
-// Far beyond any real order, and small enough that every amount stays exact as a JSON number.
-const MAX_FIAT = 1_000_000_000_000;
+import { InvoiceService, MAX_FIAT_AMOUNT as MAX_FIAT } from './service.ts';
 
 const ItemSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 256 }),

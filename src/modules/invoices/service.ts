@@ -50,13 +50,49 @@ export interface CreateInvoiceInput {
 }
 
 /**
+ * Largest fiat amount of an invoice in whole units, for `amount`, each item's cost, each item's
+ * cost × quantity and their sum alike: far beyond any real order, and small enough that every
+ * amount stays exact as a JSON number.
+ */
+export const MAX_FIAT_AMOUNT = 1_000_000_000_000;
+
+function itemsField(field: string, message: string): AppError {
+  return new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
+}
+
+/**
+ * Refuses items whose cost × quantity, or whose sum, exceeds MAX_FIAT_AMOUNT: the same bound as
+ * `amount`, compared exactly on the decimal values sent (whatever the fiat's minor units, and
+ * whether or not a positive `amount` wins over the items).
+ */
+function assertItemsWithinCap(items: readonly InvoiceItemInput[]): void {
+  const cap = BigInt(MAX_FIAT_AMOUNT);
+  let num = 0n;
+  let den = 1n;
+  items.forEach((item, i) => {
+    const cost = parseRatio(numberToDecimalString(item.cost));
+    const qty = parseRatio(numberToDecimalString(item.quantity));
+    const lineNum = cost.num * qty.num;
+    const lineDen = cost.den * qty.den;
+    if (lineNum > cap * lineDen) throw itemsField(`items.${i}`, `cost × quantity must not exceed ${MAX_FIAT_AMOUNT}`);
+    // Denominators are powers of ten: the larger one is a multiple of the smaller.
+    const common = den > lineDen ? den : lineDen;
+    num = num * (common / den) + lineNum * (common / lineDen);
+    den = common;
+  });
+  if (num > cap * den) throw itemsField('items', `the sum of cost × quantity must not exceed ${MAX_FIAT_AMOUNT}`);
+}
+
+/**
  * The fiat total in the currency's minor units: `amount` when positive (it wins even if items are
  * sent), else the sum of quantity × cost over the items, which must come out in whole minor units.
+ * Items are held to the same cap as `amount` either way.
  */
 export function invoiceTotal(input: Pick<CreateInvoiceInput, 'amount' | 'items'>, fiat: FiatDef): bigint {
   const precision = () =>
     new AppError('exceptions.invoice.amountInvalidDecimalPlaces', { fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
   try {
+    if (input.items) assertItemsWithinCap(input.items);
     if (input.amount !== undefined && input.amount > 0) return toUnits(input.amount, fiat.decimals);
     if (!input.items || input.items.length === 0) throw new AppError('exceptions.invoice.amountOrItemsRequired');
     let num = 0n;

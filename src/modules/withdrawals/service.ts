@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
-import { isValidAddress } from '../../chains/address-validation.ts';
+import { isValidAddress, unusableAddress } from '../../chains/address-validation.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../chains/types.ts';
 import { confirmationsRequired } from '../../chains/watcher.ts';
 import { isRetryableTransactionError, type Executor, type Trx } from '../../lib/db/index.ts';
@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyFormatError, MoneyPrecisionError, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, networkOf, servedCurrency, type CurrencyDef } from '../currencies/catalogue.ts';
+import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { custodyAccount, merchantAccount, merchantBalances, post } from '../ledger/service.ts';
 import { usdValue } from '../ledger/settlement.ts';
@@ -148,7 +148,12 @@ export class WithdrawalService {
     servedCurrency(config, currency.code);
     const net = networkOf(currency);
     if (!isValidAddress(net.env, input.address)) {
-      throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address });
+      throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address, reason: 'malformed' });
+    }
+    // Well-formed but a sink: what is sent there can never be moved again.
+    const unusable = unusableAddress(net.env, input.address) ?? (isCatalogueContract(input.address) ? 'tokenContract' : undefined);
+    if (unusable) {
+      throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address, reason: unusable });
     }
     let amount: bigint;
     try {
