@@ -16,16 +16,18 @@ export function fixture(name: string): string {
 
 /**
  * Call inside a suite: a local HTTP server replaying a remote service's documented answer, which a
- * test may change (`answer`) to play an outage or a moved market. Records each request's URL.
+ * test may change (`answer`, or `route` to answer by URL) to play an outage or a moved market.
+ * Records each request's URL.
  */
 export function useReplayServer(initial: Replay) {
   let server: Server | undefined;
-  const state = { answer: initial, base: '', requests: [] as string[] };
+  const state = { answer: initial, base: '', requests: [] as string[], route: undefined as ((url: string) => Replay | undefined) | undefined };
   before(async () => {
     server = createServer((req, res) => {
       state.requests.push(req.url ?? '');
-      res.writeHead(state.answer.status, { 'content-type': 'application/json' });
-      res.end(state.answer.body);
+      const answer = state.route?.(req.url ?? '') ?? state.answer;
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.body);
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -50,12 +50,36 @@ describe('Kraken rate provider', () => {
     assert.equal(prices.get('BNB'), '601.15');
   });
 
+  it('a pair Kraken does not list fails only that pair: the others are asked alone, and it is not asked again', async () => {
+    // Kraken fails a whole request for one unknown pair: {"error":["EQuery:Unknown asset pair"]}.
+    const unknown = { status: 200, body: '{"error":["EQuery:Unknown asset pair"]}' };
+    server.answer = { status: 200, body: FIXTURE };
+    server.route = (url) => (url.includes('BNBUSD') ? unknown : undefined);
+    try {
+      const provider = new KrakenRateProvider(server.base);
+      const before = server.requests.length;
+      const prices = await provider.fetchUsdPrices(['BTC', 'BNB', 'ETH']);
+      assert.deepEqual([...prices.keys()].sort(), ['BTC', 'ETH']);
+      assert.equal(prices.get('BTC'), '30300.05');
+      assert.deepEqual(server.requests.slice(before), [
+        '/0/public/Ticker?pair=XBTUSD,BNBUSD,ETHUSD',
+        '/0/public/Ticker?pair=XBTUSD',
+        '/0/public/Ticker?pair=BNBUSD',
+        '/0/public/Ticker?pair=ETHUSD',
+      ]);
+      await provider.fetchUsdPrices(['BTC', 'BNB', 'ETH']);
+      assert.equal(server.requests.at(-1), '/0/public/Ticker?pair=XBTUSD,ETHUSD', 'the unlisted pair is left out from then on');
+    } finally {
+      server.route = undefined;
+    }
+  });
+
   it('fails on an error status, on Kraken’s error array (sent with HTTP 200) and on an unexpected body', async () => {
     server.answer = { status: 503, body: '' };
     await assert.rejects(new KrakenRateProvider(server.base).fetchUsdPrices(['BTC']), /HTTP 503/);
     // Kraken's documented error format: https://docs.kraken.com/api/docs/guides/spot-errors
-    server.answer = { status: 200, body: '{"error":["EQuery:Unknown asset pair"]}' };
-    await assert.rejects(new KrakenRateProvider(server.base).fetchUsdPrices(['BTC']), /EQuery:Unknown asset pair/);
+    server.answer = { status: 200, body: '{"error":["EService:Unavailable"]}' };
+    await assert.rejects(new KrakenRateProvider(server.base).fetchUsdPrices(['BTC']), /EService:Unavailable/);
     server.answer = { status: 200, body: '{"result":{}}' };
     await assert.rejects(new KrakenRateProvider(server.base).fetchUsdPrices(['BTC']), /unexpected/);
     server.answer = { status: 200, body: '<html>' };

@@ -28,6 +28,12 @@ const KRAKEN_PAIRS: Readonly<Record<string, { pair: string; keys: readonly strin
 
 type Ticker = { a?: unknown; b?: unknown };
 
+/** Kraken's error for a pair it does not list (its documented `EQuery` error). */
+const UNKNOWN_PAIR = 'EQuery:Unknown asset pair';
+
+/** The request named a pair Kraken does not list. */
+class UnlistedPairError extends Error {}
+
 /** The first element of a ticker field (`[price, …]`) when it is a decimal string; never a float. */
 function firstDecimal(field: unknown): string | null {
   if (!Array.isArray(field) || typeof field[0] !== 'string') return null;
@@ -54,28 +60,37 @@ export class KrakenRateProvider implements RateProvider {
     private readonly timeoutMs = 5000,
   ) {}
 
+  /** Pairs Kraken answered it does not list: left out of later requests by this process. */
+  private readonly unlisted = new Set<string>();
+
   async fetchUsdPrices(assets: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (assets.includes('USD')) out.set('USD', '1');
-    const wanted = assets.filter((a) => KRAKEN_PAIRS[a]);
+    const wanted = assets.filter((a) => KRAKEN_PAIRS[a] && !this.unlisted.has(KRAKEN_PAIRS[a].pair));
     if (wanted.length === 0) return out;
-    const pairs = wanted.map((a) => KRAKEN_PAIRS[a]!.pair).join(',');
-    const res = await fetch(`${this.baseUrl}/0/public/Ticker?pair=${pairs}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(this.timeoutMs),
-      redirect: 'error',
-    });
-    if (!res.ok) throw new Error(`kraken ticker answered HTTP ${res.status}`);
-    const body = (await res.json()) as { error?: unknown; result?: Record<string, Ticker> };
-    // Kraken reports failures in `error` with HTTP 200 (e.g. "EQuery:Unknown asset pair").
-    if (Array.isArray(body.error) && body.error.length > 0) throw new Error(`kraken ticker: ${body.error.map(String).join(', ')}`);
-    if (!Array.isArray(body.error) || typeof body.result !== 'object' || body.result === null) {
-      throw new Error('kraken ticker: unexpected response shape');
+    let result: Record<string, Ticker>;
+    try {
+      result = await this.ticker(wanted.map((a) => KRAKEN_PAIRS[a]!.pair));
+    } catch (err) {
+      if (!(err instanceof UnlistedPairError)) throw err;
+      // One pair Kraken stopped listing fails the whole request: ask each pair alone once, and
+      // leave the unlisted ones out from then on, so one delisting does not silence the source.
+      result = {};
+      for (const asset of wanted) {
+        const pair = KRAKEN_PAIRS[asset]!.pair;
+        try {
+          Object.assign(result, await this.ticker([pair]));
+        } catch (e) {
+          if (!(e instanceof UnlistedPairError)) throw e;
+          this.unlisted.add(pair);
+        }
+      }
     }
     for (const asset of wanted) {
       const spec = KRAKEN_PAIRS[asset]!;
-      const key = spec.keys.find((k) => Object.hasOwn(body.result!, k));
-      const ticker = key ? body.result[key] : undefined;
+      if (this.unlisted.has(spec.pair)) continue;
+      const key = spec.keys.find((k) => Object.hasOwn(result, k));
+      const ticker = key ? result[key] : undefined;
       const ask = firstDecimal(ticker?.a);
       const bid = firstDecimal(ticker?.b);
       if (!ask || !bid) continue;
@@ -90,5 +105,25 @@ export class KrakenRateProvider implements RateProvider {
       if (price) out.set(asset, price);
     }
     return out;
+  }
+
+  /** One Ticker request; Kraken reports failures in `error` with HTTP 200. */
+  private async ticker(pairs: readonly string[]): Promise<Record<string, Ticker>> {
+    const res = await fetch(`${this.baseUrl}/0/public/Ticker?pair=${pairs.join(',')}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(this.timeoutMs),
+      redirect: 'error',
+    });
+    if (!res.ok) throw new Error(`kraken ticker answered HTTP ${res.status}`);
+    const body = (await res.json()) as { error?: unknown; result?: Record<string, Ticker> };
+    if (Array.isArray(body.error) && body.error.length > 0) {
+      const errors = body.error.map(String);
+      if (errors.every((e) => e === UNKNOWN_PAIR)) throw new UnlistedPairError(`kraken ticker: ${errors.join(', ')}`);
+      throw new Error(`kraken ticker: ${errors.join(', ')}`);
+    }
+    if (!Array.isArray(body.error) || typeof body.result !== 'object' || body.result === null) {
+      throw new Error('kraken ticker: unexpected response shape');
+    }
+    return body.result;
   }
 }
