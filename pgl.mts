@@ -1,0 +1,13 @@
+import { openDatabase } from '/work/main/src/lib/db/index.ts';
+import { migrate } from '/work/main/src/lib/db/migrate.ts';
+let t=Date.now();
+const d = await openDatabase({ dataDir: 'memory://' });
+console.log('open', Date.now()-t); t=Date.now();
+await migrate(d.db);
+console.log('migrate', Date.now()-t); t=Date.now();
+const dump = await d.pglite!.dumpDataDir('none');
+console.log('dump', Date.now()-t); t=Date.now();
+const e = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+console.log('clone', Date.now()-t); t=Date.now();
+const f = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+console.log('clone2', Date.now()-t);
