@@ -44,9 +44,13 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // Without a connect timeout a request would wait for ever on a database that went away.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: 5000 });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor may a broken connection that is checked out between two statements (a transaction, an
+    // advisory lock holder): its next query fails instead, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
@@ -73,6 +77,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return !!e && e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'is not queryable',
+  'timeout exceeded when trying to connect',
+  'Connection ended',
+];
+
+/**
+ * True when the database could not be reached or dropped the connection (network errors, a server
+ * shutting down or restarting, SQLSTATE class 08, 57P01–57P03, 53300): the request failed for want
+ * of a database, not because of anything it asked, and may be tried again shortly.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return UNREACHABLE_MESSAGES.some((m) => message.includes(m));
 }
 
 /** True for failures a SERIALIZABLE transaction should simply retry (40001, 40P01). */

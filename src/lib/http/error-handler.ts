@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/index.ts';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
 import { decodeUtf8, duplicateKey, foreignCharset } from './json-body.ts';
 import { describeValidationErrors } from './validation.ts';
@@ -11,6 +12,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'exceptions.request.unsupportedMediaType',
   FST_ERR_CTP_INVALID_TYPE: 'exceptions.request.unsupportedMediaType',
 };
+
+/** Seconds a client is told to wait before trying again while the service is unavailable. */
+const SERVICE_RETRY_AFTER_S = 5;
 
 /** Maps anything thrown while serving a request to the one error catalogue. */
 function toAppError(err: FastifyError, request: FastifyRequest): AppError {
@@ -37,6 +41,7 @@ function toAppError(err: FastifyError, request: FastifyRequest): AppError {
       fields: [{ location: inUrl ? 'url' : 'request', field: '', message: err.message }],
     });
   }
+  if (isDatabaseUnavailable(err)) return new AppError('exceptions.service.unavailable', { database: 'unreachable' });
   request.log.error({ err }, 'unhandled error');
   return new AppError('exceptions.internal');
 }
@@ -97,6 +102,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (appError.statusCode >= 500 && appError.code !== 'exceptions.internal') {
       request.log.warn({ code: appError.code }, appError.message);
     }
+    // Unavailable for now (the database is away, or this instance is stopping): try again shortly.
+    if (appError.code === 'exceptions.service.unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', SERVICE_RETRY_AFTER_S);
     return reply.status(appError.statusCode).send(appError.toBody());
   });
 
