@@ -89,7 +89,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerStateMetrics(metrics.registry, ctx.db);
   app.decorate('metrics', metrics);
   app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, ctx.database.availability);
+  ctx.database.availability.logTo(app.log);
   registerRequestMetrics(app, metrics);
   let closing = false;
   app.addHook('preClose', async () => {

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './lib/db/index.ts';
+import { openDatabase, retryWhileUnreachable } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
 import { startWorkers } from './worker.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
@@ -23,7 +23,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(database.db);
+  // A gateway started before its database (both booting, or the database in maintenance) waits.
+  await retryWhileUnreachable(
+    () => migrate(database.db),
+    (err) => console.error(`waiting for the database: ${(err as Error).message || (err as { code?: string }).code} (retrying until it answers)`),
+  );
   try {
     await claimInstallationMode(database.db, config.mode);
   } catch (err) {

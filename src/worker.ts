@@ -1,6 +1,7 @@
 import type { ChainAdapter } from './chains/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import type { DatabaseAvailability } from './lib/db/availability.ts';
 import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { ratePolicy, rateProvidersFor } from './modules/rates/providers.ts';
@@ -23,15 +24,30 @@ export interface Job {
   stop(): Promise<void>;
 }
 
-/** Runs `round` every `intervalMs`, never two rounds at once, logging (not throwing) failures. */
-export function every(name: string, intervalMs: number, log: FastifyBaseLogger, round: () => Promise<void>): Job {
+/**
+ * Runs `round` every `intervalMs`, never two rounds at once, logging (not throwing) failures.
+ * While the database is unreachable (`availability`) the job waits for its return instead of
+ * running and failing every tick; the outage itself is logged once by `availability`.
+ */
+export function every(
+  name: string,
+  intervalMs: number,
+  log: FastifyBaseLogger,
+  round: () => Promise<void>,
+  availability?: DatabaseAvailability,
+): Job {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  let wake: () => void = () => {};
+  const stopping = new Promise<void>((resolve) => (wake = resolve));
   const tick = () => {
     if (stopped) return;
-    running = round()
-      .catch((err) => log.error({ err, job: name }, 'background job failed'))
+    running = (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
+      .then(() => (stopped ? undefined : round()))
+      .catch((err) => {
+        if (!availability?.noteFailure(err)) log.error({ err, job: name }, 'background job failed');
+      })
       .finally(() => {
         running = undefined;
         if (!stopped) timer = setTimeout(tick, intervalMs);
@@ -42,6 +58,7 @@ export function every(name: string, intervalMs: number, log: FastifyBaseLogger, 
     name,
     async stop() {
       stopped = true;
+      wake();
       if (timer) clearTimeout(timer);
       await running;
     },
@@ -67,19 +84,20 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
   const rates = rateProvidersFor(ctx.config);
   const rateAssets = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
+  const job = (name: string, intervalMs: number, round: () => Promise<void>) => every(name, intervalMs, log, round, ctx.database.availability);
   const jobs: Job[] = [
-    every('network-fees', ctx.config.feeRefreshS * 1000, log, async () => {
+    job('network-fees', ctx.config.feeRefreshS * 1000, async () => {
       await refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'), servedCurrencies(ctx.config));
     }),
     ...createWatchers(ctx.config, ctx.db, allListeners(deposits, invoices)).map((w) =>
-      every(`watch-${w.network}`, ctx.config.watchIntervalMs, log, async () => void (await w.round())),
+      job(`watch-${w.network}`, ctx.config.watchIntervalMs, async () => void (await w.round())),
     ),
-    every('deposit-expiry', 5000, log, async () => void (await deposits.expireDue())),
+    job('deposit-expiry', 5000, async () => void (await deposits.expireDue())),
     // Only a process holding a network's hot-wallet key signs its withdrawals (the signer role):
     // workers started without key files leave them to it. Sandbox networks sign without a key.
-    every('withdrawals', ctx.config.watchIntervalMs, log, async () => void (await withdrawals.executeRound(signers))),
+    job('withdrawals', ctx.config.watchIntervalMs, async () => void (await withdrawals.executeRound(signers))),
     ...(ctx.x402
-      ? [every('x402-confirm', 2000, log, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402).confirmPending()))]
+      ? [job('x402-confirm', 2000, async () => void (await new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402).confirmPending()))]
       : []),
     ...adapters
       .filter((a): a is EvmChain => a instanceof EvmChain)
@@ -87,18 +105,18 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
       .map((a) => {
         const settings = ctx.config.chains[a.network];
         const sweeper = new EvmSweeper(ctx.db, a, sweepAccountKey(settings.sweepXprv!, settings.xpub), settings.rpcUrl!, settings.hotWalletKey as `0x${string}`);
-        return every(`sweep-${a.network}`, 30_000, log, async () => void (await sweeper.round()));
+        return job(`sweep-${a.network}`, 30_000, async () => void (await sweeper.round()));
       }),
     ...adapters
       .filter((a): a is BitcoinChain => a instanceof BitcoinChain && !!a.hotWallet && !!ctx.config.chains.BTC.sweepXprv)
       .map((a) => {
         const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(ctx.config.chains.BTC.sweepXprv!, ctx.config.chains.BTC.xpub));
-        return every('sweep-BTC', 60_000, log, async () => void (await sweeper.round()));
+        return job('sweep-BTC', 60_000, async () => void (await sweeper.round()));
       }),
-    every('invoice-expiry', 5000, log, async () => void (await invoices.expireDue())),
-    every('webhook-dispatch', 200, log, async () => void (await dispatchEvents(ctx.db))),
-    every('webhook-deliver', 200, log, async () => void (await deliverer.round())),
-    every('exchange-rates', ctx.config.rateRefreshS * 1000, log, async () => {
+    job('invoice-expiry', 5000, async () => void (await invoices.expireDue())),
+    job('webhook-dispatch', 200, async () => void (await dispatchEvents(ctx.db))),
+    job('webhook-deliver', 200, async () => void (await deliverer.round())),
+    job('exchange-rates', ctx.config.rateRefreshS * 1000, async () => {
       logRateRefresh(log, await refreshRates(ctx.db, rates, rateAssets, ratePolicy(ctx.config)));
     }),
   ];

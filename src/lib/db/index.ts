@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { DatabaseAvailability } from './availability.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -22,6 +23,8 @@ export interface Database {
   url?: string;
   /** The embedded instance, when the engine is PGlite (tests clone it). */
   pglite?: PGlite;
+  /** Whether the database answers: outages are noted once, jobs wait for its return. */
+  availability: DatabaseAvailability;
 }
 
 // int8 values (counts, sums) stay exact strings on both engines, like NUMERIC.
@@ -52,7 +55,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // advisory lock holder): its next query fails instead, and the pool drops it on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
+    const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
+    return {
+      db,
+      engine: 'postgres',
+      url: options.databaseUrl,
+      availability,
+      close: async () => {
+        availability.close();
+        await db.destroy();
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -62,11 +75,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(instance) });
+  const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
   return {
     db,
     engine: 'pglite',
     pglite: instance,
+    availability,
     close: async () => {
+      availability.close();
       await db.destroy();
       await instance.close();
     },
@@ -109,4 +125,26 @@ export function isRetryableTransactionError(err: unknown): boolean {
 
 export async function ping(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/**
+ * Runs `work`, trying again with backoff (250 ms doubling up to 4 s) for as long as it fails only
+ * because the database cannot be reached; `onWait` hears the first such failure. Any other error
+ * (bad credentials, a database that does not exist) is thrown at once. For start-up, so that a
+ * gateway started before its database waits for it instead of exiting.
+ */
+export async function retryWhileUnreachable<T>(work: () => Promise<T>, onWait: (err: unknown) => void): Promise<T> {
+  let delayMs = 250;
+  let told = false;
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      if (!told) onWait(err);
+      told = true;
+      await new Promise((r) => setTimeout(r, delayMs));
+      delayMs = Math.min(delayMs * 2, 4000);
+    }
+  }
 }

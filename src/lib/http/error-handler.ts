@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseAvailability } from '../db/availability.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
 import { decodeUtf8, duplicateKey, foreignCharset } from './json-body.ts';
@@ -14,7 +15,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 /** Seconds a client is told to wait before trying again while the service is unavailable. */
-const SERVICE_RETRY_AFTER_S = 5;
+export const SERVICE_RETRY_AFTER_S = 5;
 
 /** Maps anything thrown while serving a request to the one error catalogue. */
 function toAppError(err: FastifyError, request: FastifyRequest): AppError {
@@ -62,8 +63,11 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     .send(appError.toBody());
 }
 
-/** Renders every error as the spec's body `{ code, message, extension? }`; nothing else leaves. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * Renders every error as the spec's body `{ code, message, extension? }`; nothing else leaves.
+ * A database outage is reported to `availability`, which logs it once, not once per request.
+ */
+export function registerErrorHandling(app: FastifyInstance, availability?: DatabaseAvailability): void {
   // A bodiless POST or DELETE sent with `content-type: application/json` (as many clients always
   // send it) has no body, rather than a malformed one: an empty body is no body. Prototype-poisoning
   // keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field (CONTRACT §6).
@@ -99,7 +103,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appError = toAppError(err, request);
-    if (appError.statusCode >= 500 && appError.code !== 'exceptions.internal') {
+    if (availability?.noteFailure(err)) request.log.debug({ err }, 'database unreachable');
+    else if (appError.statusCode >= 500 && appError.code !== 'exceptions.internal') {
       request.log.warn({ code: appError.code }, appError.message);
     }
     // Unavailable for now (the database is away, or this instance is stopping): try again shortly.
