@@ -26,6 +26,10 @@ export interface ChangeListener {
   close(): Promise<void>;
 }
 
+/** Reconnection backoff of the listener: 250 ms doubling up to 2 s. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 2000;
+
 export async function listenForChanges(database: Database, databaseUrl = database.url): Promise<ChangeListener> {
   const handlers: Array<(payload: string) => void> = [];
   const emit = (payload: string) => handlers.forEach((h) => h(payload));
@@ -42,32 +46,50 @@ export async function listenForChanges(database: Database, databaseUrl = databas
   }
   if (!databaseUrl) throw new Error('a PostgreSQL listener needs the database URL');
   let client: pg.Client | undefined;
+  /** The newest connection made: events of older ones are ignored. */
+  let latest: pg.Client | undefined;
   let healthy = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let delayMs = RECONNECT_FIRST_MS;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    latest = c;
     c.on('notification', (msg) => msg.channel === CACHE_CHANNEL && emit(msg.payload ?? ''));
-    c.on('error', () => lost());
-    c.on('end', () => lost());
-    await c.connect();
-    await c.query(`listen ${CACHE_CHANNEL}`);
+    // A broken line shows as 'error' and/or 'end'; either means notices may be missed from now on.
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`listen ${CACHE_CHANNEL}`);
+    } catch {
+      return lost(c);
+    }
+    if (closed) return void c.end().catch(() => {});
     client = c;
     healthy = true;
-    // Anything may have changed while we were not listening.
+    delayMs = RECONNECT_FIRST_MS;
+    // Anything may have changed while we were not listening: caches start again from empty.
     emit('*');
   };
-  const lost = () => {
-    if (!healthy && client === undefined) return;
-    healthy = false;
+  /** The connection `c` is gone (or never came): caches are bypassed, and a new one is tried later. */
+  const lost = (c: pg.Client) => {
+    if (c !== latest) return; // an old connection's late event
+    latest = undefined;
+    void c.end().catch(() => {});
+    const wasHealthy = healthy;
     client = undefined;
-    emit('*');
-    if (!closed) retry = setTimeout(() => void connect().catch(lost), 1000);
-  };
-  await connect().catch(() => {
     healthy = false;
-    if (!closed) retry = setTimeout(() => void connect().catch(lost), 1000);
-  });
+    if (wasHealthy) emit('*');
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delayMs);
+    retry.unref();
+    delayMs = Math.min(delayMs * 2, RECONNECT_MAX_MS);
+  };
+  await connect();
   return {
     get healthy() {
       return healthy;
