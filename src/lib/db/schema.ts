@@ -142,6 +142,7 @@ export interface WebhookDeliveriesTable {
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   lease_until: NullableTimestamp;
+  lease_owner: string | null;
   last_status_code: number | null;
   last_error: string | null;
   created_at: Timestamp;

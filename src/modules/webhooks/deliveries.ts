@@ -137,6 +137,15 @@ export interface DeliveryOutcome {
  */
 export class WebhookDeliverer {
   private readonly inFlight = new Map<string, number>();
+  /** This process's name on the leases it takes. */
+  private readonly owner = randomUUID();
+  /** The deliveries being sent right now. */
+  private readonly sending = new Set<string>();
+  /**
+   * A claim or an outcome failed to reach the database (it may or may not have committed): the
+   * leases this process holds but is not using are freed on the next round that reaches it.
+   */
+  private leasesInDoubt = false;
   private total = 0;
   private readonly running = new Set<Promise<void>>();
   readonly counts: DeliveryOutcome = { delivered: 0, retried: 0, failed: 0 };
@@ -177,13 +186,24 @@ export class WebhookDeliverer {
   private async claimAndStart(): Promise<number> {
     const room = this.opts.concurrency - this.total;
     if (room <= 0 || this.stopped) return 0;
-    const claimed = await this.claim(room);
+    if (this.leasesInDoubt) await this.freeIdleLeases();
+    let claimed;
+    try {
+      claimed = await this.claim(room);
+    } catch (err) {
+      this.leasesInDoubt = true;
+      throw err;
+    }
     for (const d of claimed) {
       this.inFlight.set(d.origin, (this.inFlight.get(d.origin) ?? 0) + 1);
       this.total++;
+      this.sending.add(d.id);
       const p: Promise<void> = this.attempt(d)
-        .catch(() => {}) // recorded failures are handled inside; a lost lease is retried by anyone
+        // The outcome could not be stored: the lease is freed once the database answers again, and
+        // the delivery sent again (at least once; the receiver dedupes by x-webhook-id).
+        .catch(() => void (this.leasesInDoubt = true))
         .finally(() => {
+          this.sending.delete(d.id);
           this.inFlight.set(d.origin, (this.inFlight.get(d.origin) ?? 1) - 1);
           this.total--;
           this.running.delete(p);
@@ -192,6 +212,15 @@ export class WebhookDeliverer {
       this.running.add(p);
     }
     return claimed.length;
+  }
+
+  /** Frees the leases this process holds on deliveries it is not sending (after a lost connection). */
+  private async freeIdleLeases(): Promise<void> {
+    await sql`
+      update webhook_deliveries set lease_until = null, lease_owner = null
+      where lease_owner = ${this.owner} and status = 'pending' and lease_until is not null
+        and not (id = any(${[...this.sending]}::uuid[]))`.execute(this.db);
+    this.leasesInDoubt = false;
   }
 
   /** Waits for every send in flight (tests); with `stop`, claims nothing more (shutdown). */
@@ -237,7 +266,7 @@ export class WebhookDeliverer {
         for update of d skip locked
       )
       update webhook_deliveries w
-      set lease_until = now() + make_interval(secs => ${lease}), attempts = w.attempts + 1, updated_at = now()
+      set lease_until = now() + make_interval(secs => ${lease}), lease_owner = ${this.owner}, attempts = w.attempts + 1, updated_at = now()
       from due, tenants t, outbox_events o
       where w.id = due.id and t.id = w.tenant_id and o.id = w.event_id
       returning w.*, t.webhook_secret as secret, o.payload as payload`.execute(this.db);
