@@ -2,6 +2,8 @@
  * The hosted payment page: one self-contained HTML document (inline CSS and JS under a nonce, no
  * external assets) that reads `GET /pay/{id}/state` and drives the customer from picking a currency
  * to the outcome. Everything from the server is put on the page with textContent, never as HTML.
+ * While the database is unreachable the page is a small "try again in a moment" document instead,
+ * and an open page says the connection is interrupted until an answer comes back.
  */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -44,6 +46,8 @@ button.ghost{background:#eef1f6;color:var(--ink)}
 .progress{height:6px;background:#eef1f6;border-radius:99px;overflow:hidden;margin-top:10px}
 .progress>div{height:100%;background:var(--ok);width:0}
 .error{background:#fdecec;color:var(--bad);border-radius:10px;padding:10px 12px;margin-bottom:12px}
+.notice{position:sticky;top:0;z-index:1;margin:0}
+.notice:not(:empty){background:#fff4e5;color:var(--warn);border-radius:10px;padding:10px 12px;margin-bottom:12px;font-weight:600;box-shadow:0 1px 2px rgba(16,24,40,.06)}
 .sandbox{border:2px dashed #c9a227;background:#fffbea}
 .ribbon{margin:0;padding:8px 12px;text-align:center;font-weight:700;font-size:13px;letter-spacing:.04em;background:#7a4d00;color:#fff}
 .sandbox .grid{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin-top:10px}
@@ -59,7 +63,7 @@ const SCRIPT = `
 const id = document.body.dataset.invoice;
 const $ = (s) => document.querySelector(s);
 const el = (tag, props = {}, ...kids) => { const e = document.createElement(tag); Object.assign(e, props); for (const k of kids) if (k != null) e.append(k); return e; };
-let state = null, skew = 0, picking = false, timer = null, pollTimer = null;
+let state = null, skew = 0, picking = false, timer = null, pollTimer = null, stopped = false, failures = 0, retryAfterMs = 0;
 const OPEN = ['created', 'processing', 'partially_paid'];
 const LABEL = { created: 'Awaiting payment', processing: 'Payment seen, confirming', paid: 'Paid', overpaid: 'Paid', partially_paid: 'Partially paid', expired: 'Expired', cancelled: 'Cancelled', failed: 'Failed', suspended: 'Under review' };
 const OUTCOME = {
@@ -77,25 +81,52 @@ function money(amount, code) {
 }
 function showError(text) { const e = $('[data-testid=error]'); e.textContent = text; e.classList.toggle('hidden', !text); }
 
+// The service is away for now (its database unreachable, or a proxy in front has no answer): the
+// page keeps what it shows and says the connection is interrupted, never an error code.
+const AWAY = [502, 503, 504];
+function connection(ok) {
+  const e = $('[data-testid=connection]'); const text = ok ? '' : 'Connection interrupted — trying again in a moment';
+  if (e.textContent !== text) e.textContent = text;
+}
+
 async function call(method, path, body) {
-  const res = await fetch('/pay/' + encodeURIComponent(id) + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, cache: 'no-store' });
+  let res;
+  try { res = await fetch('/pay/' + encodeURIComponent(id) + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, cache: 'no-store' }); }
+  catch { const err = new Error('offline'); err.away = true; throw err; }
   const json = await res.json().catch(() => null);
-  if (!res.ok) { const err = new Error((json && json.message) || ('HTTP ' + res.status)); err.status = res.status; throw err; }
+  if (!res.ok || !json) {
+    const err = new Error((json && json.message) || 'Something went wrong. Please try again.');
+    err.status = res.status; err.away = AWAY.includes(res.status); err.retryAfter = Number(res.headers.get('retry-after')) || 0;
+    throw err;
+  }
   return json.data;
 }
 
+/** An answer came back: the connection is fine again and the poll goes back to its pace. */
+function answered(s) { failures = 0; retryAfterMs = 0; connection(true); render(s); }
+/** No answer: say so politely and wait a little longer each time (the server's Retry-After at least). */
+function unanswered(err) { failures++; retryAfterMs = (err.retryAfter || 0) * 1000; connection(false); }
+
 async function refresh() {
   try {
-    const s = await call('GET', '/state');
-    render(s);
+    answered(await call('GET', '/state'));
   } catch (err) {
     if (err.status === 404) { notFound(); return; }
-    showError('Connection problem, retrying…');
+    unanswered(err);
   }
 }
 
+/** The next state poll: every 2 s, backing off to 15 s while no answer comes back. */
+function schedule() {
+  clearTimeout(pollTimer);
+  if (stopped) return;
+  const ms = failures ? Math.min(15000, Math.max(retryAfterMs, 2000 * 1.5 ** failures)) : 2000;
+  pollTimer = setTimeout(() => refresh().then(schedule), ms);
+}
+function stop() { stopped = true; clearTimeout(pollTimer); }
+
 function notFound() {
-  clearInterval(pollTimer); clearInterval(timer);
+  stop(); clearInterval(timer); connection(true);
   $('#app').replaceChildren(el('div', { className: 'card outcome' }, el('div', { className: 'icon', textContent: '?' }), el('h1', { textContent: 'Invoice not found' }), el('p', { className: 'small', textContent: 'Check the link you were given.' })));
 }
 
@@ -124,7 +155,7 @@ function render(s) {
   $('#pay').classList.toggle('hidden', !(s.selected && open && !(picking && s.status === 'created')));
   $('#outcome').classList.toggle('hidden', !(s.outcome || (!open && !OPEN.includes(s.status))));
   renderPicker(s); renderPay(s); renderOutcome(s);
-  if (!OPEN.includes(s.status) && s.outcome) clearInterval(pollTimer);
+  if (!OPEN.includes(s.status) && s.outcome) stop();
 }
 
 function renderPicker(s) {
@@ -148,8 +179,12 @@ function renderPicker(s) {
 
 async function pick(code) {
   for (const b of document.querySelectorAll('.option')) b.disabled = true;
-  try { picking = false; render(await call('POST', '/select', { cryptoCurrencyCode: code })); }
-  catch (err) { showError(err.message); render(state); }
+  try { picking = false; answered(await call('POST', '/select', { cryptoCurrencyCode: code })); }
+  catch (err) {
+    // What the page showed stays; the message goes on after the render, which clears it.
+    if (state) render(state);
+    if (err.away) unanswered(err); else showError(err.message);
+  }
 }
 
 function renderPay(s) {
@@ -185,7 +220,7 @@ async function copy(text, button) {
 
 async function simulate(path, body, button) {
   button.disabled = true;
-  try { await call('POST', path, body); await refresh(); } catch (err) { showError(err.message); } finally { button.disabled = false; }
+  try { await call('POST', path, body); await refresh(); } catch (err) { if (err.away) unanswered(err); else showError(err.message); } finally { button.disabled = false; }
 }
 
 $('[data-testid=copy-address]').addEventListener('click', (e) => copy(state.selected.address, e.currentTarget));
@@ -197,9 +232,25 @@ if ($('#sandbox')) {
   $('[data-testid=sim-over]').addEventListener('click', (e) => simulate('/simulate', { amount: 'over' }, e.currentTarget));
   $('[data-testid=sim-mine]').addEventListener('click', (e) => simulate('/simulate/mine', {}, e.currentTarget));
 }
-refresh();
+refresh().then(schedule);
 timer = setInterval(tick, 1000);
-pollTimer = setInterval(refresh, 2000);
+`;
+
+// The "try again in a moment" document: it asks again by itself (HEAD of the page, the database
+// lookup the page needs), backing off to 15 s, and loads the page once the answer is no longer
+// "unavailable". The link does the same by hand, also without scripts.
+const UNAVAILABLE_SCRIPT = `
+'use strict';
+let wait = Number(document.body.dataset.retryAfter) * 1000 || 5000;
+async function check() {
+  try {
+    const res = await fetch(location.href, { method: 'HEAD', cache: 'no-store' });
+    if (![502, 503, 504].includes(res.status)) { location.reload(); return; }
+  } catch {}
+  wait = Math.min(15000, wait * 1.5);
+  setTimeout(check, wait);
+}
+setTimeout(check, wait);
 `;
 
 const SANDBOX_PANEL = `
@@ -214,11 +265,8 @@ const SANDBOX_PANEL = `
     </div>
   </section>`;
 
-/**
- * The page's HTML. In sandbox mode it carries a "Test payment" ribbon and the simulate panel; a
- * live installation's page has neither (its simulate routes do not exist).
- */
-export function renderPayPage(opts: { invoiceId: string; nonce: string; sandbox: boolean; title?: string }): string {
+/** The document around a page's main content: the same head, styles, nonce and sandbox ribbon. */
+function renderDocument(opts: { invoiceId: string; nonce: string; sandbox: boolean; title: string; main: string; script: string; data?: string }): string {
   const nonce = escapeHtml(opts.nonce);
   return `<!doctype html>
 <html lang="en">
@@ -227,12 +275,30 @@ export function renderPayPage(opts: { invoiceId: string; nonce: string; sandbox:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(opts.title ?? 'Pay invoice')}</title>
+<title>${escapeHtml(opts.title)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
-<body data-invoice="${escapeHtml(opts.invoiceId)}">
+<body data-invoice="${escapeHtml(opts.invoiceId)}"${opts.data ?? ''}>
 ${opts.sandbox ? '<header><p class="ribbon" data-testid="test-ribbon">Test payment · sandbox, no real money moves</p></header>' : ''}
 <main id="app">
+${opts.main}
+  <footer>Secured payment page · invoice ${escapeHtml(opts.invoiceId.slice(0, 8))}</footer>
+</main>
+<script nonce="${nonce}">${opts.script}</script>
+</body>
+</html>`;
+}
+
+/**
+ * The page's HTML. In sandbox mode it carries a "Test payment" ribbon and the simulate panel; a
+ * live installation's page has neither (its simulate routes do not exist).
+ */
+export function renderPayPage(opts: { invoiceId: string; nonce: string; sandbox: boolean; title?: string }): string {
+  return renderDocument({
+    ...opts,
+    title: opts.title ?? 'Pay invoice',
+    script: SCRIPT,
+    main: `  <div class="notice" data-testid="connection" role="status"></div>
   <div class="error hidden" data-testid="error" role="alert"></div>
   <section class="card" aria-labelledby="total">
     <p class="merchant" id="merchant"></p>
@@ -264,10 +330,26 @@ ${opts.sandbox ? '<header><p class="ribbon" data-testid="test-ribbon">Test payme
     <a class="btn wide" id="wallet" href="#">Open in wallet</a>
     <button class="btn ghost wide hidden" type="button" id="change">Change currency</button>
   </section>
-${opts.sandbox ? SANDBOX_PANEL : ''}
-  <footer>Secured payment page · invoice ${escapeHtml(opts.invoiceId.slice(0, 8))}</footer>
-</main>
-<script nonce="${nonce}">${SCRIPT}</script>
-</body>
-</html>`;
+${opts.sandbox ? SANDBOX_PANEL : ''}`,
+  });
+}
+
+/**
+ * The page while the database is unreachable (answered 503 with Retry-After): a calm "try again
+ * in a moment", a link that does, and a script that does it by itself once the service answers.
+ */
+export function renderUnavailablePage(opts: { invoiceId: string; nonce: string; sandbox: boolean; retryAfterS: number }): string {
+  return renderDocument({
+    ...opts,
+    title: 'Try again in a moment · Pay invoice',
+    script: UNAVAILABLE_SCRIPT,
+    data: ` data-retry-after="${escapeHtml(String(opts.retryAfterS))}"`,
+    main: `  <section class="card outcome" aria-labelledby="title">
+    <div class="icon" aria-hidden="true">↻</div>
+    <h1 id="title">One moment, please</h1>
+    <p data-testid="unavailable" role="status">We can't load this payment right now. Try again in a moment.</p>
+    <p class="small">This page tries again by itself every few seconds.</p>
+    <a class="btn wide" href="/pay/${escapeHtml(encodeURIComponent(opts.invoiceId))}">Try again</a>
+  </section>`,
+  });
 }

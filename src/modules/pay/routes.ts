@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { SandboxChain } from '../../chains/sandbox/sandbox-chain.ts';
 import { confirmationsRequired } from '../../chains/watcher.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SERVICE_RETRY_AFTER_S } from '../../lib/http/error-handler.ts';
 import { DataEnvelope, ErrorBodySchema } from '../../lib/http/schemas.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { CryptoCode } from '../currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../currencies/schemas.ts';
 import { INVOICE_STATUSES } from '../webhooks/event-schemas.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
-import { renderPayPage } from './checkout-page.ts';
+import { renderPayPage, renderUnavailablePage } from './checkout-page.ts';
 import { payState } from './state.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,6 +76,20 @@ const PayStateSchema = Type.Object({
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
 
+/** An HTML document's headers: not stored, no referrer, and a CSP that runs only this response's nonce. */
+function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyReply {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+}
+
 /**
  * The hosted payment page (CONTRACT §3): the page itself and its JSON calls, public and keyed only
  * by the invoice id. In sandbox mode the page can also simulate the customer's payment; a live
@@ -94,18 +110,19 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { public: true }, schema: { hide: true, params: Params } },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const known = UUID.test(request.params.id) && (await loadInvoice(ctx.db, request.params.id.toLowerCase()));
-      return reply
-        .status(known ? 200 : 404)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-security-policy',
-          `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-        )
-        .send(renderPayPage({ invoiceId: request.params.id, nonce, sandbox: ctx.config.mode === 'sandbox' }));
+      const { id } = request.params;
+      const sandbox = ctx.config.mode === 'sandbox';
+      let known: boolean;
+      try {
+        known = UUID.test(id) && !!(await loadInvoice(ctx.db, id.toLowerCase()));
+      } catch (err) {
+        // The customer gets a page that says "try again in a moment" and does, not the API's JSON 503.
+        if (!ctx.database.availability.noteFailure(err)) throw err;
+        return htmlReply(reply, 503, nonce)
+          .header('retry-after', SERVICE_RETRY_AFTER_S)
+          .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, retryAfterS: SERVICE_RETRY_AFTER_S }));
+      }
+      return htmlReply(reply, known ? 200 : 404, nonce).send(renderPayPage({ invoiceId: id, nonce, sandbox }));
     },
   );
 
