@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createWalletClient, http, parseEther, type Address } from 'viem';
+import { createWalletClient, http, parseEther, parseTransaction, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain, NATIVE_OUTPUT_INDEX } from '../../src/chains/evm/evm-chain.ts';
@@ -128,6 +128,38 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     assert.equal(afterBalance - before, 20_000_000n);
     // Rebroadcasting the stored transaction is harmless.
     await evm.broadcast({ txHash: row.transactionHash, raw: stored.signed_tx! });
+  });
+
+  it('a transfer signed but never stored (the database went away) leaves no nonce gap: the next signing reuses its nonce', async () => {
+    const dest = privateKeyToAccount(DEV_KEYS.seller).address;
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'ETH', address: dest, amount: 0.01, orderId: 'evm-out-gap' } });
+    assert.equal(q.status, 200, JSON.stringify(q.body));
+    const c = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } });
+    assert.equal(c.status, 201, JSON.stringify(c.body));
+    const w = c.body.data;
+    // The store after signing fails once, as it does when the connection drops before COMMIT.
+    let failed = false;
+    const db = new Proxy(t.ctx.db, {
+      get(target, prop) {
+        if (prop === 'transaction' && !failed) {
+          failed = true;
+          return () => ({ execute: async () => Promise.reject(new Error('Connection terminated unexpectedly')) });
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const service = new WithdrawalService({ ...t.ctx, db });
+    const nonceBefore = await evm.client.getTransactionCount({ address: evm.hotWallet as Address, blockTag: 'pending' });
+    await assert.rejects(service.executeRound([evm]), /Connection terminated/);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'created');
+    await service.executeRound([evm]);
+    const stored = await t.ctx.db.selectFrom('withdrawals').select('signed_tx').where('id', '=', w.id).executeTakeFirstOrThrow();
+    assert.equal(parseTransaction(stored.signed_tx as `0x${string}`).nonce, nonceBefore, 'the nonce of the transfer never sent is used again');
+    await controls().mine({ blocks: 3 });
+    await service.executeRound([evm]);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
   it('sees a native transfer pending in the mempool, then confirms it in one round under 100 blocks mined at once', async () => {

@@ -24,7 +24,14 @@ export interface GatewayProcess {
 }
 
 /** Starts a gateway process and waits until it is ready (HTTP `/readyz`, or the worker's start line). */
-export async function startGateway(opts: { role: 'api' | 'worker' | 'all'; env: Record<string, string>; port?: number; readyTimeoutMs?: number }): Promise<GatewayProcess> {
+export async function startGateway(opts: {
+  role: 'api' | 'worker' | 'all';
+  env: Record<string, string>;
+  port?: number;
+  readyTimeoutMs?: number;
+  /** Hears what the process writes while it starts (before it is ready). */
+  onOutput?: (all: string) => void;
+}): Promise<GatewayProcess> {
   const port = opts.port ?? (await freePort());
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
@@ -44,8 +51,12 @@ export async function startGateway(opts: { role: 'api' | 'worker' | 'all'; env: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const hear = (c: Buffer) => {
+    out += c.toString();
+    opts.onOutput?.(out);
+  };
+  proc.stdout!.on('data', hear);
+  proc.stderr!.on('data', hear);
   const exited = new Promise<number | string | null>((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 30_000);
@@ -109,7 +120,7 @@ export async function api(
   method: string,
   path: string,
   opts: { key?: string; admin?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; headers: Record<string, string> }> {
   const headers: Record<string, string> = {};
   if (opts.key) headers['x-tenant-api-key'] = opts.key;
   if (opts.admin) headers.authorization = `Bearer ${opts.admin}`;
@@ -127,7 +138,7 @@ export async function api(
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body };
+  return { status: res.status, body, headers: Object.fromEntries(res.headers) };
 }
 
 /** A tenant and a full-scope key made through the operator API of a running gateway. */
