@@ -1,5 +1,8 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { openDatabase } from '../../src/lib/db/index.ts';
+import { migrate } from '../../src/lib/db/migrate.ts';
+import { createScratchDatabase } from './processes.ts';
 
 /**
  * A TCP proxy on loopback in front of a real server, to cut the line between the gateway and its
@@ -48,5 +51,29 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         cut();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A new, migrated scratch database on the PostgreSQL server of `baseUrl`, reached through a TCP
+ * proxy: `url` goes through the proxy, so `proxy.block()` + `proxy.cut()` make an outage.
+ */
+export async function scratchDatabaseBehindProxy(baseUrl: string, prefix: string): Promise<{ url: string; proxy: TcpProxy; drop(): Promise<void> }> {
+  const scratch = await createScratchDatabase(baseUrl, prefix);
+  const direct = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
+  await migrate(direct.db);
+  await direct.close();
+  const target = new URL(scratch.url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(scratch.url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  return {
+    url: viaProxy.toString(),
+    proxy,
+    async drop() {
+      await proxy.close();
+      await scratch.drop();
+    },
   };
 }

@@ -3,33 +3,24 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { migrate } from '../../src/lib/db/migrate.ts';
 import { createTenant, issueApiKey } from '../../src/modules/tenants/service.ts';
 import { testConfig } from '../helpers/harness.ts';
-import { createScratchDatabase } from '../helpers/processes.ts';
 import { until } from '../helpers/receiver.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { scratchDatabaseBehindProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 
 describe('the database going away [postgres]', { skip: base ? false : 'TEST_DATABASE_URL is not set' }, () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Awaited<ReturnType<typeof scratchDatabaseBehindProxy>>;
   let proxy: TcpProxy;
   let database: Database;
   let app: App;
   let key: string;
 
   before(async () => {
-    scratch = await createScratchDatabase(base!, 'cg_outage');
-    const direct = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
-    await migrate(direct.db);
-    await direct.close();
-    const target = new URL(scratch.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(scratch.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 4 });
+    scratch = await scratchDatabaseBehindProxy(base!, 'cg_outage');
+    proxy = scratch.proxy;
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
     app = await buildApp({ config: testConfig(), database, db: database.db }, { logger: false });
     await app.ready();
     const tenant = await createTenant(database.db, 'Outage shop');
@@ -38,7 +29,6 @@ describe('the database going away [postgres]', { skip: base ? false : 'TEST_DATA
   after(async () => {
     await app?.close();
     await database?.close();
-    await proxy?.close();
     await scratch?.drop();
   });
 

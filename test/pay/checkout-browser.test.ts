@@ -1,39 +1,16 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium } from '../helpers/browser.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's WCAG 2 A/AA and best-practice checks on the page as it is now; fails on any violation. */
-async function assertAccessible(page: Page, what: string) {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays as it is.
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } })
-      .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-  )) as string[];
-  assert.deepEqual(violations, [], `axe-core on ${what}`);
-}
-const SHOTS = join('test-results', 'screenshots');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-describe('hosted payment page in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `chromium is not installed at ${CHROMIUM}` }, () => {
+describe('hosted payment page in headless Chromium', { skip: noChromium }, () => {
   let t: TestApp;
   let browser: Browser;
   let workers: { stop(): Promise<void> };

@@ -1,47 +1,31 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium } from '../helpers/browser.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { migrate } from '../../src/lib/db/migrate.ts';
 import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from '../../src/modules/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { ratePolicy, rateProvidersFor } from '../../src/modules/rates/providers.ts';
 import { refreshRates } from '../../src/modules/rates/service.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
-import { createScratchDatabase } from '../helpers/processes.ts';
 import { until } from '../helpers/receiver.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { scratchDatabaseBehindProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const base = process.env.TEST_DATABASE_URL;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SHOTS = join('test-results', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** What the open page says while its answers do not come back. */
 const INTERRUPTED = 'Connection interrupted — trying again in a moment';
 /** What the page's own document says while the database is unreachable. */
 const TRY_AGAIN = "We can't load this payment right now. Try again in a moment.";
 
-/** axe-core's WCAG 2 A/AA and best-practice checks on the page as it is now; fails on any violation. */
-async function assertAccessible(page: Page, what: string) {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays as it is.
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } })
-      .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-  )) as string[];
-  assert.deepEqual(violations, [], `axe-core on ${what}`);
-}
 
-const skip = !base ? 'TEST_DATABASE_URL is not set' : !existsSync(CHROMIUM) ? `chromium is not installed at ${CHROMIUM}` : false;
+const skip = !base ? 'TEST_DATABASE_URL is not set' : noChromium;
 
 describe('payment page while the database is unreachable [postgres]', { skip }, () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Awaited<ReturnType<typeof scratchDatabaseBehindProxy>>;
   let proxy: TcpProxy;
   let database: Database;
   let t: TestApp;
@@ -50,16 +34,9 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    scratch = await createScratchDatabase(base!, 'cg_payoutage');
-    const direct = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
-    await migrate(direct.db);
-    await direct.close();
-    const target = new URL(scratch.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(scratch.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 4 });
+    scratch = await scratchDatabaseBehindProxy(base!, 'cg_payoutage');
+    proxy = scratch.proxy;
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
     t = await startTestApp('postgres', { database });
     // The sandbox's fees and prices, as the worker would store them, so every currency can be picked
     // (no workers here: only the page and its routes meet the outage).
@@ -77,7 +54,6 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     await browser?.close();
     await t?.close();
     await database?.close();
-    await proxy?.close();
     await scratch?.drop();
   });
 

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`), driven by playwright-core. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Headless, and nothing that would reach the network on its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Where browser tests save their screenshots (git-ignored). */
+export const SHOTS = join('test-results', 'screenshots');
+/** Why browser tests cannot run here, or false. */
+export const noChromium = existsSync(CHROMIUM) ? false : `chromium is not installed at ${CHROMIUM}`;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA and best-practice checks on the page as it is now; fails on any violation. */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays as it is.
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } })
+      .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+  )) as string[];
+  assert.deepEqual(violations, [], `axe-core on ${what}`);
+}
