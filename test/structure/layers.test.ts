@@ -1,0 +1,155 @@
+// Imports point down (issue 15, point 2). Every relative import in src/**/*.ts — static, re-export,
+// side-effect, dynamic, and type-only — may reach only its own layer or a lower one:
+//   0 config → 1 lib (incl. the currency/network catalogue) → 2 chains → 3 modules, context
+//   → 4 app, worker, main, bootstrap, metrics, cli
+// A regex over the source is enough; no TypeScript compiler, so this runs in milliseconds.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const srcDir = join(root, 'src');
+
+const LAYER_NAMES = ['config', 'lib', 'chains', 'modules', 'app'] as const;
+
+/** The layer of a file given as a path relative to the repository root ('src/…', '/' separators). */
+export function layerOf(path: string): number | undefined {
+  if (path === 'src/config.ts') return 0;
+  if (path.startsWith('src/lib/')) return 1;
+  if (path.startsWith('src/chains/')) return 2;
+  if (path.startsWith('src/modules/') || path === 'src/context.ts') return 3;
+  if (
+    ['src/app.ts', 'src/worker.ts', 'src/main.ts', 'src/bootstrap.ts', 'src/metrics.ts'].includes(path) ||
+    path.startsWith('src/cli/')
+  ) {
+    return 4;
+  }
+  return undefined;
+}
+
+function listTs(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) listTs(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+// Comments are blanked first so an example import in a doc comment does not count. Strings are
+// kept (the specifiers are strings); a '//' inside a string literal only ever hides the rest of
+// its own line, which holds no import.
+function stripComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+const STATIC = /^[ \t]*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm; // import … from / export … from
+const BARE = /^[ \t]*import\s*['"]([^'"]+)['"]/gm; // import './side-effect.ts'
+const DYNAMIC = /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g; // import('…'), also typeof import('…') in types
+
+/** The relative specifiers a source text imports, in order of appearance per kind. */
+export function relativeSpecifiers(source: string): string[] {
+  const text = stripComments(source);
+  const specs: string[] = [];
+  for (const re of [STATIC, BARE, DYNAMIC]) {
+    for (const m of text.matchAll(re)) if (m[1]!.startsWith('.')) specs.push(m[1]!);
+  }
+  return specs;
+}
+
+function resolveSpecifier(fromFile: string, spec: string): string | undefined {
+  const base = resolve(dirname(fromFile), spec);
+  const candidates = [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts')];
+  return candidates.find((c) => c.endsWith('.ts') && existsSync(c) && statSync(c).isFile());
+}
+
+const rel = (abs: string) => relative(root, abs).split(sep).join('/');
+
+interface Edge {
+  from: string;
+  to: string;
+}
+
+function importGraph(): { files: string[]; edges: Edge[]; unresolved: string[] } {
+  const files = listTs(srcDir);
+  const edges: Edge[] = [];
+  const unresolved: string[] = [];
+  for (const file of files) {
+    for (const spec of relativeSpecifiers(readFileSync(file, 'utf8'))) {
+      const target = resolveSpecifier(file, spec);
+      if (target) edges.push({ from: rel(file), to: rel(target) });
+      else unresolved.push(`${rel(file)} → ${spec}`);
+    }
+  }
+  return { files: files.map(rel), edges, unresolved };
+}
+
+describe('layers: imports point down', () => {
+  it('classifies a known file into each layer', () => {
+    assert.equal(layerOf('src/config.ts'), 0);
+    assert.equal(layerOf('src/lib/money.ts'), 1);
+    assert.equal(layerOf('src/lib/catalogue.ts'), 1);
+    assert.equal(layerOf('src/chains/evm/evm-chain.ts'), 2);
+    assert.equal(layerOf('src/modules/invoices/service.ts'), 3);
+    assert.equal(layerOf('src/context.ts'), 3);
+    assert.equal(layerOf('src/app.ts'), 4);
+    assert.equal(layerOf('src/worker.ts'), 4);
+    assert.equal(layerOf('src/cli/migrate.ts'), 4);
+    assert.equal(layerOf('src/somewhere-new.ts'), undefined);
+    for (const file of ['src/config.ts', 'src/lib/money.ts', 'src/context.ts', 'src/app.ts']) {
+      assert.ok(existsSync(join(root, file)), `${file} exists`);
+    }
+  });
+
+  it('finds every kind of relative import, type-only included, and skips comments', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      'import {',
+      '  c,',
+      '  type D,',
+      "} from './c.ts';",
+      "export { e } from './e.ts';",
+      "export type * from './f.ts';",
+      "import './g.ts';",
+      "const h = await import('./h.ts');",
+      "type I = typeof import('./i.ts');",
+      "import { readFileSync } from 'node:fs';",
+      "// import { x } from './commented.ts';",
+      "/* export * from './commented-too.ts'; */",
+      "const url = 'http://example.com';",
+      "import { j } from './j.ts';",
+    ].join('\n');
+    assert.deepEqual(relativeSpecifiers(source).sort(), [
+      '../b.ts',
+      './a.ts',
+      './c.ts',
+      './e.ts',
+      './f.ts',
+      './g.ts',
+      './h.ts',
+      './i.ts',
+      './j.ts',
+    ]);
+  });
+
+  it('has no upward import, and every file in src/ has a layer', () => {
+    const { files, edges, unresolved } = importGraph();
+    assert.ok(files.length > 50, `found ${files.length} files under src/`);
+    assert.ok(edges.length > 100, `found ${edges.length} imports`);
+    assert.deepEqual(unresolved, [], 'relative imports that resolve to no file');
+
+    const unclassified = files.filter((f) => layerOf(f) === undefined);
+    assert.deepEqual(unclassified, [], 'files under src/ in no layer (add them to layerOf)');
+
+    const upward = edges
+      .filter((e) => layerOf(e.to)! > layerOf(e.from)!)
+      .map(
+        (e) => `${e.from} (${LAYER_NAMES[layerOf(e.from)!]}) → ${e.to} (${LAYER_NAMES[layerOf(e.to)!]})`,
+      );
+    const unique = [...new Set(upward)];
+    assert.equal(unique.length, 0, `${unique.length} upward imports:\n${unique.join('\n')}`);
+  });
+});
