@@ -2,7 +2,7 @@ import type { ChainAdapter } from './chains/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import type { DatabaseAvailability } from './lib/db/availability.ts';
-import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './modules/currencies/catalogue.ts';
+import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { ratePolicy, rateProvidersFor } from './modules/rates/providers.ts';
 import { logRateRefresh, refreshRates } from './modules/rates/service.ts';

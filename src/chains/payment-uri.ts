@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { formatUnits } from '../lib/money.ts';
-import type { CurrencyDef } from '../modules/currencies/catalogue.ts';
+import type { CurrencyDef } from '../lib/currencies/catalogue.ts';
 
 /** EIP-155 chain ids of the EVM networks. */
 export const EVM_CHAIN_IDS = { Ethereum: 1, BNB: 56, Base: 8453 } as const;

@@ -1,6 +1,6 @@
 import { NETWORK_ENV_NAMES, type Config, type NetworkEnvName } from '../config.ts';
 import type { Db } from '../lib/db/index.ts';
-import { API_NETWORKS, NETWORKS, type ApiNetwork } from '../modules/currencies/catalogue.ts';
+import { API_NETWORKS, NETWORKS, type ApiNetwork } from '../lib/currencies/catalogue.ts';
 import { SandboxChain } from './sandbox/sandbox-chain.ts';
 import { EvmChain } from './evm/evm-chain.ts';
 import { BitcoinCoreChain } from './btc/core-chain.ts';

@@ -1,5 +1,5 @@
 import type { NetworkEnvName } from '../config.ts';
-import type { CryptoCode } from '../modules/currencies/catalogue.ts';
+import type { CryptoCode } from '../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../modules/currencies/fees.ts';
 
 /** A transfer to an address, as the chain shows it now. */

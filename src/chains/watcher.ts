@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Config, NetworkEnvName } from '../config.ts';
 import type { Db, Trx } from '../lib/db/index.ts';
 import type { PaymentStatus, PaymentsTable } from '../lib/db/schema.ts';
-import type { CryptoCode } from '../modules/currencies/catalogue.ts';
+import type { CryptoCode } from '../lib/currencies/catalogue.ts';
 import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer } from './types.ts';
 
 /** A payment as stored. */

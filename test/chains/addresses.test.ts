@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { ExtendedKeyError, deriveAddress, parseExtendedPublicKey } from '../../src/chains/addresses.ts';
-import { NETWORKS } from '../../src/modules/currencies/catalogue.ts';
+import { NETWORKS } from '../../src/lib/currencies/catalogue.ts';
 
 // The BIP39 test mnemonic; its addresses are published vectors (BIP84, and the first addresses
 // every wallet shows for it on Ethereum and Tron).

@@ -6,7 +6,7 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { deriveAddress } from '../../src/chains/addresses.ts';
 import { AddressAllocator, DERIVATION } from '../../src/chains/hd-wallet.ts';
 import type { NetworkEnvName } from '../../src/config.ts';
-import { NETWORKS } from '../../src/modules/currencies/catalogue.ts';
+import { NETWORKS } from '../../src/lib/currencies/catalogue.ts';
 import { createTenant } from '../../src/modules/tenants/service.ts';
 import { describeEngines, freshDatabase, testConfig } from '../helpers/harness.ts';
 

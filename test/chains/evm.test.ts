@@ -9,7 +9,7 @@ import { HDKey } from '@scure/bip32';
 import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
-import { findCurrency } from '../../src/modules/currencies/catalogue.ts';
+import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';

@@ -11,7 +11,7 @@ import { hex } from '@scure/base';
 import { TronGridChain, signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
 import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
-import { findCurrency } from '../../src/modules/currencies/catalogue.ts';
+import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CURRENCIES, NETWORKS, networkOf } from '../../src/modules/currencies/catalogue.ts';
+import { CURRENCIES, NETWORKS, networkOf } from '../../src/lib/currencies/catalogue.ts';
 
 const VALID: Record<string, string[]> = {
   BTC: [

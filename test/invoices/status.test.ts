@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findFiat } from '../../src/modules/currencies/catalogue.ts';
+import { findFiat } from '../../src/lib/currencies/catalogue.ts';
 import { MAX_FIAT_AMOUNT, invoiceTotal } from '../../src/modules/invoices/service.ts';
 import { outcomeKind, paidThreshold, statusFor, type InvoiceSums } from '../../src/modules/invoices/status.ts';
 

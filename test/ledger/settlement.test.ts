@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CURRENCIES } from '../../src/modules/currencies/catalogue.ts';
+import { CURRENCIES } from '../../src/lib/currencies/catalogue.ts';
 import { formatUnits, toUnits } from '../../src/lib/money.ts';
 import { settlementLines, settlementRecord, splitPayment, usdValue } from '../../src/modules/ledger/settlement.ts';
 

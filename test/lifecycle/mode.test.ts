@@ -8,9 +8,9 @@ import { chainAdapters } from '../../src/chains/registry.ts';
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { servedCurrencies } from '../../src/modules/currencies/catalogue.ts';
+import { servedCurrencies } from '../../src/lib/currencies/catalogue.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { CURRENCIES, FIAT_CURRENCIES } from '../../src/modules/currencies/catalogue.ts';
+import { CURRENCIES, FIAT_CURRENCIES } from '../../src/lib/currencies/catalogue.ts';
 import { describeEngines, liveNetworkEnv, testXpub, useTestApp, useTestDatabase, type TestApp } from '../helpers/harness.ts';
 import { api, startGateway } from '../helpers/processes.ts';
 

@@ -6,7 +6,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium } from '../helpers/browser.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from '../../src/modules/currencies/catalogue.ts';
+import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { ratePolicy, rateProvidersFor } from '../../src/modules/rates/providers.ts';
 import { refreshRates } from '../../src/modules/rates/service.ts';

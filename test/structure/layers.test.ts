@@ -90,7 +90,7 @@ describe('layers: imports point down', () => {
   it('classifies a known file into each layer', () => {
     assert.equal(layerOf('src/config.ts'), 0);
     assert.equal(layerOf('src/lib/money.ts'), 1);
-    assert.equal(layerOf('src/lib/catalogue.ts'), 1);
+    assert.equal(layerOf('src/lib/currencies/catalogue.ts'), 1);
     assert.equal(layerOf('src/chains/evm/evm-chain.ts'), 2);
     assert.equal(layerOf('src/modules/invoices/service.ts'), 3);
     assert.equal(layerOf('src/context.ts'), 3);

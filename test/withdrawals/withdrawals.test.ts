@@ -6,7 +6,7 @@ import { getAddress } from 'viem';
 import { chainAdapters, createWatchers } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
-import { CURRENCIES, findCurrency, networkOf } from '../../src/modules/currencies/catalogue.ts';
+import { CURRENCIES, findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';

@@ -19,7 +19,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../modules/currencies/catalogue.ts';
+import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../../modules/currencies/fees.ts';
 import { convertUnits } from '../../modules/rates/service.ts';
 import { parseRatio } from '../../lib/money.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../lib/db/index.ts';
-import { findCurrency } from '../../modules/currencies/catalogue.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { custodyAccount, post } from '../../modules/ledger/service.ts';
 import type { EvmChain } from './evm-chain.ts';
 

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { CryptoCodeSchema } from '../../modules/currencies/schemas.ts';
+import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, adminResponses } from '../../lib/http/schemas.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
-import { findCurrency, networkOf } from '../../modules/currencies/catalogue.ts';
+import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { networkFromApi } from '../registry.ts';
 import { SandboxChain } from './sandbox-chain.ts';
 

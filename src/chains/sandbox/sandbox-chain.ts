@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
-import { findCurrency, networkOf, type CryptoCode } from '../../modules/currencies/catalogue.ts';
+import { findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../../modules/currencies/fees.ts';
 import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { notifyChange } from '../../lib/db/notify.ts';
 import { toUnits } from '../../lib/money.ts';
-import { CURRENCIES, networkOf, type CurrencyDef } from './catalogue.ts';
+import { CURRENCIES, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 
 /** Change notice sent whenever a fee quote is written. */
 export const FEES_CHANGED = 'fees';

@@ -1,4 +1,4 @@
-import { CURRENCIES, NETWORKS, type CurrencyDef, type NetworkDef } from './catalogue.ts';
+import { CURRENCIES, NETWORKS, type CurrencyDef, type NetworkDef } from '../../lib/currencies/catalogue.ts';
 
 /**
  * Icons drawn by the service itself, so the catalogue and the payment page load nothing from

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { CryptoCodeSchema, ApiNetworkSchema } from './schemas.ts';
+import { CryptoCodeSchema, ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.ts';
 import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
-import { findCurrency } from './catalogue.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { FEES_CHANGED, setFee } from './fees.ts';
 import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
 import { CatalogueService, fiatRecords } from './service.ts';

@@ -9,7 +9,7 @@ import {
   type CryptoCode,
   type CurrencyDef,
   type TokenType,
-} from './catalogue.ts';
+} from '../../lib/currencies/catalogue.ts';
 import { FEES_CHANGED, loadLiveFees, type FeeQuote } from './fees.ts';
 import { currencyIconPath, networkIconPath } from './icons.ts';
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CryptoCodeSchema } from '../currencies/schemas.ts';
+import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';

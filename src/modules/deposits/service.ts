@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { unitsToNumber } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, networkOf, servedCurrency } from '../currencies/catalogue.ts';
+import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { minDepositUnits } from '../currencies/service.ts';
 import { custodyAccount, post } from '../ledger/service.ts';

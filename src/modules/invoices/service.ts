@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyPrecisionError, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../currencies/catalogue.ts';
+import { findCurrency, findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf } from '../ledger/settlement.ts';

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { CryptoCodeSchema } from '../currencies/schemas.ts';
+import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unitsToNumber } from '../../lib/money.ts';
 import { responses } from '../../lib/http/schemas.ts';
-import { findCurrency } from '../currencies/catalogue.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { merchantBalances } from './service.ts';
 
 const BalanceSchema = Type.Object(

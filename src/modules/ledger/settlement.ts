@@ -1,6 +1,6 @@
 import type { NetworkEnvName } from '../../config.ts';
 import { mulRatio, parseRatio, unitsToNumber } from '../../lib/money.ts';
-import type { CurrencyDef } from '../currencies/catalogue.ts';
+import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { custodyAccount, merchantAccount, type PostingLine } from './service.ts';
 
 /** How one received payment divides, in the currency's atomic units. */

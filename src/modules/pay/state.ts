@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import { confirmationsRequired } from '../../chains/watcher.ts';
 import { formatUnits, parseRatio, toUnits } from '../../lib/money.ts';
-import { findCurrency, findFiat, networkOf, servedCurrencies } from '../currencies/catalogue.ts';
+import { findCurrency, findFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
 import { cryptoAmountFor, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, responses } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
-import { CryptoCodeSchema } from '../currencies/schemas.ts';
+import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { WITHDRAWAL_STATUSES, WithdrawalRecordSchema } from '../webhooks/event-schemas.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
 

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyFormatError, MoneyPrecisionError, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../currencies/catalogue.ts';
+import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { custodyAccount, merchantAccount, merchantBalances, post } from '../ledger/service.ts';
 import { usdValue } from '../ledger/settlement.ts';

@@ -1,5 +1,5 @@
 import type { Config, NetworkEnvName } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 
 /** The spec's crypto currency codes. */
 export const CRYPTO_CODES = [
