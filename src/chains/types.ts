@@ -1,6 +1,6 @@
 import type { NetworkEnvName } from '../config.ts';
 import type { CryptoCode } from '../lib/currencies/catalogue.ts';
-import type { FeeOracle } from '../modules/currencies/fees.ts';
+import type { FeeOracle } from './fees.ts';
 
 /** A transfer to an address, as the chain shows it now. */
 export interface ChainTransfer {

@@ -2,7 +2,7 @@ import { hex } from '@scure/base';
 import { NETWORK, Transaction, WIF, p2wpkh, selectUTXO } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
-import type { FeeOracle } from '../../modules/currencies/fees.ts';
+import type { FeeOracle } from '../fees.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
 
 /** A transaction as the adapter reads it, whichever backend served it. */

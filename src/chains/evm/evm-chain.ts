@@ -20,7 +20,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import type { FeeOracle } from '../../modules/currencies/fees.ts';
+import type { FeeOracle } from '../fees.ts';
 import { convertUnits } from '../../modules/rates/service.ts';
 import { parseRatio } from '../../lib/money.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';

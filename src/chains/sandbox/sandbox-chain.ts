@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
-import { SandboxFeeOracle, type FeeOracle } from '../../modules/currencies/fees.ts';
+import { SandboxFeeOracle, type FeeOracle } from '../fees.ts';
 import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
 
 /** A 32-byte hash written the way the network writes it (EVM: 0x-prefixed). */

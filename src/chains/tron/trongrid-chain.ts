@@ -3,7 +3,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createBase58check, hex } from '@scure/base';
 import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import type { FeeOracle } from '../../modules/currencies/fees.ts';
+import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { parseRatio } from '../../lib/money.ts';
 import { convertUnits } from '../../modules/rates/service.ts';

@@ -2,20 +2,11 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { notifyChange } from '../../lib/db/notify.ts';
-import { toUnits } from '../../lib/money.ts';
 import { CURRENCIES, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { SandboxFeeOracle, type FeeOracle } from '../../chains/fees.ts';
 
 /** Change notice sent whenever a fee quote is written. */
 export const FEES_CHANGED = 'fees';
-
-/**
- * Quotes the live deposit network fee of a currency, in its atomic units; null when no quote can be
- * had. Real networks implement it from their chain (fee history, fee-rate estimates, energy).
- */
-export interface FeeOracle {
-  readonly source: string;
-  quote(currency: CurrencyDef): Promise<bigint | null>;
-}
 
 /** A stored fee quote. */
 export interface FeeQuote {
@@ -59,24 +50,6 @@ export async function setFee(db: Db, code: string, units: bigint | null, source:
     await storeQuote(trx, code, units, source);
     await notifyChange(trx, FEES_CHANGED);
   });
-}
-
-/**
- * The sandbox oracle: a sandbox fee is whatever the operator last set (the catalogue's default
- * until then), re-quoted on every round so it stays live like a real feed.
- */
-export class SandboxFeeOracle implements FeeOracle {
-  readonly source = 'sandbox';
-  constructor(private readonly db: Executor) {}
-  async quote(currency: CurrencyDef): Promise<bigint | null> {
-    const row = await this.db
-      .selectFrom('network_fee_quotes')
-      .select('amount')
-      .where('currency_code', '=', currency.code)
-      .executeTakeFirst();
-    if (row) return row.amount === null ? null : BigInt(row.amount);
-    return toUnits(currency.sandboxFee, currency.decimals);
-  }
 }
 
 /**
