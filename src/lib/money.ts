@@ -99,3 +99,22 @@ export function mulRatio(units: bigint, ratio: Ratio, round: 'up' | 'down' = 'do
   if (round === 'up' && q * ratio.den !== product && product > 0n) return q + 1n;
   return q;
 }
+
+/**
+ * Converts atomic units of one asset into atomic units of another through their USD prices,
+ * exactly, rounding as told (a customer's amount due rounds up: never short by a unit).
+ */
+export function convertUnits(
+  units: bigint,
+  from: { price: Ratio; decimals: number },
+  to: { price: Ratio; decimals: number },
+  round: 'up' | 'down',
+): bigint {
+  // units × fromPrice / toPrice, rescaled from `from.decimals` to `to.decimals`.
+  let num = units * from.price.num * to.price.den;
+  let den = from.price.den * to.price.num;
+  if (to.decimals >= from.decimals) num *= 10n ** BigInt(to.decimals - from.decimals);
+  else den *= 10n ** BigInt(from.decimals - to.decimals);
+  const q = num / den;
+  return round === 'up' && q * den !== num ? q + 1n : q;
+}

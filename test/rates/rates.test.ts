@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { AppError } from '../../src/lib/errors.ts';
-import { parseRatio } from '../../src/lib/money.ts';
+import { convertUnits, parseRatio } from '../../src/lib/money.ts';
 import { CoinbaseRateProvider } from '../../src/modules/rates/coinbase.ts';
 import { combinePrices, DEFAULT_RATE_POLICY, priceString } from '../../src/modules/rates/combine.ts';
 import { KrakenRateProvider } from '../../src/modules/rates/kraken.ts';
 import {
   SANDBOX_USD_PRICES,
   SandboxRateProvider,
-  convertUnits,
   freshUsdPrices,
   logRateRefresh,
   refreshRates,

@@ -21,8 +21,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
-import { convertUnits } from '../../modules/rates/service.ts';
-import { parseRatio } from '../../lib/money.ts';
+import { convertUnits, parseRatio } from '../../lib/money.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
 
 const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');

@@ -5,8 +5,7 @@ import { createBase58check, hex } from '@scure/base';
 import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { parseRatio } from '../../lib/money.ts';
-import { convertUnits } from '../../modules/rates/service.ts';
+import { convertUnits, parseRatio } from '../../lib/money.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
 
 const base58check = createBase58check(sha256);

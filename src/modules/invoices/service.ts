@@ -9,13 +9,13 @@ import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyPrecisionError, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
+import { MoneyPrecisionError, convertUnits, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf } from '../ledger/settlement.ts';
-import { convertUnits, usdPrice } from '../rates/service.ts';
+import { usdPrice } from '../rates/service.ts';
 import { commissionRateSql, isCustomerBlocked } from '../tenants/service.ts';
 import { CANCELLABLE_STATUSES, PAYABLE_STATUSES, statusFor } from './status.ts';
 

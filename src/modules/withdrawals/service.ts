@@ -10,13 +10,13 @@ import { paged } from '../../lib/db/paging.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyFormatError, MoneyPrecisionError, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
+import { MoneyFormatError, MoneyPrecisionError, convertUnits, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { custodyAccount, merchantAccount, merchantBalances, post } from '../ledger/service.ts';
 import { usdValue } from '../ledger/settlement.ts';
-import { convertUnits, usdPrice } from '../rates/service.ts';
+import { usdPrice } from '../rates/service.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
