@@ -14,6 +14,7 @@ import { EvmChain } from './chains/evm/evm-chain.ts';
 import { EvmSweeper, sweepAccountKey } from './chains/evm/sweeper.ts';
 import { BitcoinChain } from './chains/btc/bitcoin-chain.ts';
 import { BitcoinSweeper } from './chains/btc/sweeper.ts';
+import { bookSweepCost } from './modules/ledger/service.ts';
 import { X402Facilitator } from './modules/x402/facilitator.ts';
 import { allListeners } from './chains/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
@@ -104,13 +105,13 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
       .filter((a) => ctx.config.chains[a.network].sweepXprv && ctx.config.chains[a.network].hotWalletKey)
       .map((a) => {
         const settings = ctx.config.chains[a.network];
-        const sweeper = new EvmSweeper(ctx.db, a, sweepAccountKey(settings.sweepXprv!, settings.xpub), settings.rpcUrl!, settings.hotWalletKey as `0x${string}`);
+        const sweeper = new EvmSweeper(ctx.db, a, sweepAccountKey(settings.sweepXprv!, settings.xpub), settings.rpcUrl!, settings.hotWalletKey as `0x${string}`, bookSweepCost);
         return job(`sweep-${a.network}`, 30_000, async () => void (await sweeper.round()));
       }),
     ...adapters
       .filter((a): a is BitcoinChain => a instanceof BitcoinChain && !!a.hotWallet && !!ctx.config.chains.BTC.sweepXprv)
       .map((a) => {
-        const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(ctx.config.chains.BTC.sweepXprv!, ctx.config.chains.BTC.xpub));
+        const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(ctx.config.chains.BTC.sweepXprv!, ctx.config.chains.BTC.xpub), bookSweepCost);
         return job('sweep-BTC', 60_000, async () => void (await sweeper.round()));
       }),
     job('invoice-expiry', 5000, async () => void (await invoices.expireDue())),

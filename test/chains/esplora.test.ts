@@ -9,7 +9,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
 import { BitcoinSweeper } from '../../src/chains/btc/sweeper.ts';
 import { HDKey } from '@scure/bip32';
-import { auditLedger } from '../../src/modules/ledger/service.ts';
+import { auditLedger, bookSweepCost } from '../../src/modules/ledger/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { Watcher } from '../../src/chains/watcher.ts';
@@ -370,7 +370,7 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
     await new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx)).round();
     deposits.forEach((d, i) => esplora.utxos.set(d.address, [{ txid: `${i + 5}`.repeat(64), vout: 0, value: 100_000 * (i + 1), status: { confirmed: true } }]));
 
-    const sweeper = new BitcoinSweeper(t.ctx.db, chain, account);
+    const sweeper = new BitcoinSweeper(t.ctx.db, chain, account, bookSweepCost);
     const result = await sweeper.round();
     assert.equal(result.swept, 2);
     const tx = Transaction.fromRaw(hex.decode(esplora.broadcasts.at(-1)!));

@@ -10,7 +10,7 @@ import { Watcher } from '../../src/chains/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
-import { auditLedger } from '../../src/modules/ledger/service.ts';
+import { auditLedger, bookSweepCost } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
@@ -285,7 +285,7 @@ describe('sweeping deposit addresses into the hot wallet (anvil, chain id 1)', {
 
     const hot = evm.hotWallet!;
     const tokenBefore = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [hot] })) as bigint;
-    const sweeper = new EvmSweeper(t.ctx.db, evm, sweepAccountKey(account.privateExtendedKey, account.publicExtendedKey), devnet.rpcUrl, DEV_KEYS.deployer);
+    const sweeper = new EvmSweeper(t.ctx.db, evm, sweepAccountKey(account.privateExtendedKey, account.publicExtendedKey), devnet.rpcUrl, DEV_KEYS.deployer, bookSweepCost);
     const first = await sweeper.round();
     assert.deepEqual(first, { swept: 2, toppedUp: 1 });
     const tokenAfter = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [hot] })) as bigint;

@@ -2,7 +2,7 @@ import type { HDKey } from '@scure/bip32';
 import { NETWORK, Transaction, p2wpkh } from '@scure/btc-signer';
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
-import { custodyAccount, post } from '../../modules/ledger/service.ts';
+import type { SweepLedger } from '../sweep-ledger.ts';
 import type { BitcoinChain } from './bitcoin-chain.ts';
 
 /** vbytes of a P2WPKH input and of the rest of a one-output transaction (rounded up). */
@@ -21,6 +21,7 @@ export class BitcoinSweeper {
     private readonly db: Db,
     private readonly chain: BitcoinChain,
     private readonly account: HDKey,
+    private readonly ledger: SweepLedger,
   ) {}
 
   async round(): Promise<{ swept: number; txid: string | null }> {
@@ -68,16 +69,7 @@ export class BitcoinSweeper {
         .set({ swept_at: sql`now()`, sweep_tx: tx.id } as never)
         .where('id', 'in', swept.flatMap((r) => r.ids))
         .execute();
-      await post(trx, {
-        tenantId: null,
-        kind: 'sweep.fee',
-        refType: 'transaction',
-        refId: tx.id,
-        lines: [
-          { account: 'fees:network', currency: 'BTC', amount: fee },
-          { account: custodyAccount('BTC'), currency: 'BTC', amount: -fee },
-        ],
-      });
+      await this.ledger(trx, { kind: 'sweep.fee', ref: tx.id, network: 'BTC', currency: 'BTC', amount: fee });
     });
     return { swept: swept.length, txid: tx.id };
   }

@@ -2,9 +2,9 @@ import { HDKey } from '@scure/bip32';
 import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Db } from '../../lib/db/index.ts';
+import type { Db, Trx } from '../../lib/db/index.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
-import { custodyAccount, post } from '../../modules/ledger/service.ts';
+import type { SweepLedger } from '../sweep-ledger.ts';
 import type { EvmChain } from './evm-chain.ts';
 
 
@@ -39,6 +39,7 @@ export class EvmSweeper {
     private readonly account: HDKey,
     private readonly rpcUrl: string,
     private readonly hotWalletKey: Hex,
+    private readonly ledger: SweepLedger,
   ) {}
 
   private keyOf(index: number): Hex {
@@ -106,19 +107,10 @@ export class EvmSweeper {
   }
 
   /** Gas paid in the native coin: out of custody, out of the network fees collected for it. */
-  private async bookGas(ref: string, wei: bigint, executor?: Parameters<typeof post>[0]): Promise<void> {
+  private async bookGas(ref: string, wei: bigint, executor?: Trx): Promise<void> {
     if (wei === 0n) return;
-    const write = (trx: Parameters<typeof post>[0]) =>
-      post(trx, {
-        tenantId: null,
-        kind: 'sweep.gas',
-        refType: 'transaction',
-        refId: ref,
-        lines: [
-          { account: 'fees:network', currency: this.evm.nativeCode, amount: wei },
-          { account: custodyAccount(this.evm.network), currency: this.evm.nativeCode, amount: -wei },
-        ],
-      });
+    const write = (trx: Trx) =>
+      this.ledger(trx, { kind: 'sweep.gas', ref, network: this.evm.network, currency: this.evm.nativeCode, amount: wei });
     if (executor) await write(executor);
     else await this.db.transaction().execute(write);
   }

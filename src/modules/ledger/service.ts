@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
+import type { SweepLedger } from '../../chains/sweep-ledger.ts';
 
 /**
  * Ledger accounts. `custody:*` are assets (coins the gateway holds on a network); everything else
@@ -158,3 +159,19 @@ export async function auditLedger(db: Executor): Promise<{ mismatches: LedgerMis
   const unbalancedCurrencies = [...net].filter(([, sum]) => sum !== 0n).map(([c]) => c);
   return { mismatches, unbalancedCurrencies };
 }
+
+/**
+ * A sweep's gas or fee, paid in the network's coin: out of custody, out of the network fees
+ * collected for it. The worker hands this to the sweepers (chains/sweep-ledger.ts).
+ */
+export const bookSweepCost: SweepLedger = (trx, cost) =>
+  post(trx, {
+    tenantId: null,
+    kind: cost.kind,
+    refType: 'transaction',
+    refId: cost.ref,
+    lines: [
+      { account: 'fees:network', currency: cost.currency, amount: cost.amount },
+      { account: custodyAccount(cost.network), currency: cost.currency, amount: -cost.amount },
+    ],
+  });

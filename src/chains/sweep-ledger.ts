@@ -1,0 +1,20 @@
+import type { NetworkEnvName } from '../config.ts';
+import type { Trx } from '../lib/db/index.ts';
+import type { CryptoCode } from '../lib/currencies/catalogue.ts';
+
+/** What a sweep paid its network (gas or fee), in the atomic units of that network's coin. */
+export interface SweepCost {
+  /** The entry's cause: `sweep.gas` (EVM) or `sweep.fee` (Bitcoin). */
+  kind: 'sweep.gas' | 'sweep.fee';
+  /** The transaction that paid it; with `kind`, unique, so booking it twice books it once. */
+  ref: string;
+  network: NetworkEnvName;
+  currency: CryptoCode;
+  amount: bigint;
+}
+
+/**
+ * Books a sweep's cost inside the caller's transaction. Sweepers post through this instead of the
+ * ledger module (chains import only lib); the worker passes the ledger's `bookSweepCost`.
+ */
+export type SweepLedger = (trx: Trx, cost: SweepCost) => Promise<unknown>;
