@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
 import { NoticeCache } from '../cache.ts';
 import type { Db } from '../db/index.ts';
+import type { ChangeListener } from '../db/notify.ts';
 import { AppError } from '../errors.ts';
 import { hashApiKey, secretsEqual } from '../auth/api-keys.ts';
 import { ipAllowed } from '../auth/ip.ts';
@@ -34,8 +34,15 @@ declare module 'fastify' {
   }
 }
 
+/** What authentication needs of the app's context (AppContext has it): keys, and notices of revoked ones. */
+export interface SecurityContext {
+  db: Db;
+  /** Change notices from every instance; cached keys are trusted only while it is healthy. */
+  changes?: ChangeListener;
+}
+
 export interface SecurityOptions {
-  ctx: AppContext;
+  ctx: SecurityContext;
   rateLimiter: RateLimiter;
   /** Failed admin authentications per IP; over budget, the IP gets 429 until its window ends. */
   adminFailures: FailureLimiter;
