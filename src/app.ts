@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
-import { registerStateMetrics } from './lib/state-metrics.ts';
+import { registerStateMetrics } from './metrics.ts';
 import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
 import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
 import { registerSecurity } from './lib/http/security.ts';

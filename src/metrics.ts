@@ -1,10 +1,10 @@
 import { Gauge, type Registry } from 'prom-client';
 import { sql } from 'kysely';
-import type { Db } from './db/index.ts';
-import { outboxBacklog } from './outbox.ts';
-import { deliveryBacklog } from '../modules/webhooks/deliveries.ts';
-import { withdrawalsOpen } from '../modules/withdrawals/service.ts';
-import { rateHealth } from '../modules/rates/service.ts';
+import type { Db } from './lib/db/index.ts';
+import { outboxBacklog } from './lib/outbox.ts';
+import { deliveryBacklog } from './modules/webhooks/deliveries.ts';
+import { withdrawalsOpen } from './modules/withdrawals/service.ts';
+import { rateHealth } from './modules/rates/service.ts';
 
 /**
  * Gauges read from the database at scrape time, so every instance reports the same shared state:
