@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../src/config.ts';
 import { DEV_KEYS, TEST_USDC, devnetControls, startDevnet } from '../src/chains/evm/devnet.ts';
 import { EvmChain } from '../src/chains/evm/evm-chain.ts';
-import { Watcher } from '../src/chains/watcher.ts';
+import { Watcher } from '../src/modules/payments/watcher.ts';
 import { openDatabase, type Database } from '../src/lib/db/index.ts';
 import { migrate } from '../src/lib/db/migrate.ts';
 import { createTenant } from '../src/modules/tenants/service.ts';

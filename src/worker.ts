@@ -6,7 +6,7 @@ import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './lib/currencies/
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { ratePolicy, rateProvidersFor } from './modules/rates/providers.ts';
 import { logRateRefresh, refreshRates } from './modules/rates/service.ts';
-import { chainAdapters, createWatchers } from './chains/registry.ts';
+import { chainAdapters } from './chains/registry.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
 import { WithdrawalService } from './modules/withdrawals/service.ts';
@@ -16,7 +16,7 @@ import { BitcoinChain } from './chains/btc/bitcoin-chain.ts';
 import { BitcoinSweeper } from './chains/btc/sweeper.ts';
 import { bookSweepCost } from './modules/ledger/service.ts';
 import { X402Facilitator } from './modules/x402/facilitator.ts';
-import { allListeners } from './chains/watcher.ts';
+import { createWatchers, allListeners } from './modules/payments/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */

@@ -7,7 +7,6 @@ import { BitcoinCoreChain } from './btc/core-chain.ts';
 import { EsploraChain } from './btc/esplora-chain.ts';
 import { TronGridChain } from './tron/trongrid-chain.ts';
 import type { ChainAdapter } from './types.ts';
-import { Watcher, type PaymentListener } from './watcher.ts';
 
 /** The env name of an API network value (`Ethereum` → `ETHEREUM`); also accepts env names. */
 export function networkFromApi(value: string): NetworkEnvName | undefined {
@@ -38,8 +37,4 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
     }
   }
   return adapters;
-}
-
-export function createWatchers(config: Config, db: Db, listener: PaymentListener): Watcher[] {
-  return chainAdapters(config, db).map((adapter) => new Watcher(db, config, adapter, listener));
 }

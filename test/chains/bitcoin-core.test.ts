@@ -7,7 +7,7 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript, Transaction } from '@scure/btc-signer';
 import { BitcoinCoreChain } from '../../src/chains/btc/core-chain.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
-import { Watcher } from '../../src/chains/watcher.ts';
+import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';

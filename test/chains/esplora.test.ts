@@ -12,7 +12,7 @@ import { HDKey } from '@scure/bip32';
 import { auditLedger, bookSweepCost } from '../../src/modules/ledger/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { Watcher } from '../../src/chains/watcher.ts';
+import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';

@@ -6,7 +6,7 @@ import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Dev
 import { EvmChain, NATIVE_OUTPUT_INDEX } from '../../src/chains/evm/evm-chain.ts';
 import { EvmSweeper, SweepKeyError, sweepAccountKey } from '../../src/chains/evm/sweeper.ts';
 import { HDKey } from '@scure/bip32';
-import { Watcher } from '../../src/chains/watcher.ts';
+import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
-import { createWatchers } from '../../src/chains/registry.ts';
-import { allListeners } from '../../src/chains/watcher.ts';
+import { createWatchers, allListeners } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';

@@ -9,7 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
 import { TronGridChain, signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
-import { Watcher } from '../../src/chains/watcher.ts';
+import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';

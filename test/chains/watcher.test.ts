@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, it } from 'node:test';
 import { AddressAllocator } from '../../src/chains/hd-wallet.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
-import { Watcher, type Payment, type PaymentChange } from '../../src/chains/watcher.ts';
+import { Watcher, type Payment, type PaymentChange } from '../../src/modules/payments/watcher.ts';
 import type { NetworkEnvName } from '../../src/config.ts';
 import { createTenant } from '../../src/modules/tenants/service.ts';
 import type { Database } from '../../src/lib/db/index.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { createWatchers } from '../../src/chains/registry.ts';
+import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';

@@ -20,7 +20,7 @@ import { it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createPublicClient, custom, getAddress, type PublicClient } from 'viem';
-import { createWatchers } from '../../src/chains/registry.ts';
+import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { ERRORS } from '../../src/lib/errors.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';

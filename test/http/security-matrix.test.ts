@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createWatchers } from '../../src/chains/registry.ts';
+import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SCOPES, type Scope } from '../../src/lib/auth/scopes.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { createWatchers } from '../../src/chains/registry.ts';
-import { allListeners } from '../../src/chains/watcher.ts';
+import { createWatchers, allListeners } from '../../src/modules/payments/watcher.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { InvoiceService } from '../../src/modules/invoices/service.ts';

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
-import type { Payment, PaymentChange, PaymentListener } from '../../chains/watcher.ts';
+import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
-import type { Payment, PaymentChange, PaymentListener } from '../../chains/watcher.ts';
+import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';

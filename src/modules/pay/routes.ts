@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { SandboxChain } from '../../chains/sandbox/sandbox-chain.ts';
-import { confirmationsRequired } from '../../chains/watcher.ts';
+import { confirmationsRequired } from '../payments/watcher.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SERVICE_RETRY_AFTER_S } from '../../lib/http/error-handler.ts';
 import { DataEnvelope, ErrorBodySchema } from '../../lib/http/schemas.ts';

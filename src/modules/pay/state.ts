@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
-import { confirmationsRequired } from '../../chains/watcher.ts';
+import { confirmationsRequired } from '../payments/watcher.ts';
 import { formatUnits, parseRatio, toUnits } from '../../lib/money.ts';
 import { findCurrency, findFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';

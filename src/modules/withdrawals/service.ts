@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import { isValidAddress, unusableAddress } from '../../chains/address-validation.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../chains/types.ts';
-import { confirmationsRequired } from '../../chains/watcher.ts';
+import { confirmationsRequired } from '../payments/watcher.ts';
 import { isRetryableTransactionError, type Executor, type Trx } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { Config, NetworkEnvName } from '../config.ts';
-import type { Db, Trx } from '../lib/db/index.ts';
-import type { PaymentStatus, PaymentsTable } from '../lib/db/schema.ts';
-import type { CryptoCode } from '../lib/currencies/catalogue.ts';
-import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer } from './types.ts';
+import type { Config, NetworkEnvName } from '../../config.ts';
+import type { Db, Trx } from '../../lib/db/index.ts';
+import type { PaymentStatus, PaymentsTable } from '../../lib/db/schema.ts';
+import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { chainAdapters } from '../../chains/registry.ts';
+import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer } from '../../chains/types.ts';
 
 /** A payment as stored. */
 export type Payment = Selectable<PaymentsTable>;
@@ -280,4 +281,9 @@ export class Watcher {
     }
     return existing.status === 'orphaned' ? 'seen' : null;
   }
+}
+
+/** One watcher per adapter of the networks this installation serves (chains/registry.ts). */
+export function createWatchers(config: Config, db: Db, listener: PaymentListener): Watcher[] {
+  return chainAdapters(config, db).map((adapter) => new Watcher(db, config, adapter, listener));
 }
