@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
-import { createMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
+import { createMetrics, registerAvailabilityMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
 import { registerStateMetrics } from './metrics.ts';
 import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
 import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
@@ -86,7 +86,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   }
   app.decorate('ctx', ctx);
   const metrics = createMetrics();
-  registerStateMetrics(metrics.registry, ctx.db);
+  registerStateMetrics(metrics.registry, ctx.db, ctx.database.availability);
+  registerAvailabilityMetrics(metrics.registry, ctx.database.availability);
   app.decorate('metrics', metrics);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app, ctx.database.availability);

@@ -64,6 +64,7 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     const feeUsdt = BigInt(Math.round(usdt.minimumAmount * 1e6)) - 1_000_000n; // minimum = 1 + fee
     const h1 = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 25_000_000n], chain: null, account: buyer });
     const h2 = await wallet.sendTransaction({ to: eth.address, value: parseEther('0.05'), chain: null, account: buyer });
+    await evm.client.waitForTransactionReceipt({ hash: h2, pollingInterval: 50 });
     let round = await watcher.round();
     assert.equal(round.seen, 2);
     assert.equal((await status(usdt.id)).status, 'processing');
@@ -94,6 +95,7 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     const d = await deposit('ETH', 'evm-reorg-1');
     const snapshot = await controls().snapshot();
     const hash = await wallet.sendTransaction({ to: d.address, value: parseEther('0.02'), chain: null, account: buyer });
+    await evm.client.waitForTransactionReceipt({ hash, pollingInterval: 50 }); // automine is asynchronous under load
     const seen = await watcher.round();
     assert.equal(seen.seen, 1, JSON.stringify(seen));
     assert.equal((await status(d.id)).status, 'processing');

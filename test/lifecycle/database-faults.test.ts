@@ -41,9 +41,11 @@ describe('the database restarted, stopped and cut off under load [own PostgreSQL
       WATCH_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
     };
-    // The API process first: it runs the migrations; the worker then finds the schema in place.
-    apiProcess = await startGateway({ role: 'api', env, readyTimeoutMs: 60_000 });
-    worker = await startGateway({ role: 'worker', env: { ...env, LOG_LEVEL: 'info' }, readyTimeoutMs: 60_000 });
+    // Both at once, as an installation starts: migrations run under an advisory lock, once.
+    [apiProcess, worker] = await Promise.all([
+      startGateway({ role: 'api', env, readyTimeoutMs: 60_000 }),
+      startGateway({ role: 'worker', env: { ...env, LOG_LEVEL: 'info' }, readyTimeoutMs: 60_000 }),
+    ]);
     direct = await openDatabase({ databaseUrl: cluster.url, poolSize: 2 });
   });
   after(async () => {

@@ -59,9 +59,15 @@ describe('the database going away [postgres]', { skip: base ? false : 'TEST_DATA
     }
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 503);
     assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200, 'the process is alive');
+    // The scrape still answers, with the process's own metrics and the outage in them.
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    assert.equal(metrics.statusCode, 200, metrics.body);
+    assert.match(metrics.body, /^database_up 0$/m);
+    assert.match(metrics.body, /^database_outages_total 1$/m);
 
     proxy.unblock();
     await until(async () => (await accounts()).statusCode === 200, 15_000, 'requests succeed again once the database is back');
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+    await until(async () => /^database_up 1$/m.test((await app.inject({ method: 'GET', url: '/metrics' })).body), 10_000, 'database_up 1');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DatabaseAvailability } from '../db/availability.ts';
 
 /** Prometheus metrics of one app instance (its own registry, so several apps can share a process). */
 export interface Metrics {
@@ -36,5 +37,26 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+}
+
+/** `database_up` (as this process last saw it) and `database_outages_total` since it started. */
+export function registerAvailabilityMetrics(registry: Registry, availability: DatabaseAvailability): void {
+  new Gauge({
+    name: 'database_up',
+    help: '1 while the database answers this process, 0 during an outage it noticed',
+    registers: [registry],
+    collect() {
+      this.set(availability.up ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'database_outages_total',
+    help: 'Database outages this process noticed since it started',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(availability.outages);
+    },
   });
 }
