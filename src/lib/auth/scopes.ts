@@ -24,10 +24,6 @@ export type Scope = (typeof SCOPES)[number];
 /** `*` grants every scope. */
 export const ALL_SCOPES = '*';
 
-export function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value);
-}
-
 export function hasScope(granted: readonly string[], needed: Scope): boolean {
   return granted.includes(ALL_SCOPES) || granted.includes(needed);
 }

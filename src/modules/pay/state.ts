@@ -100,5 +100,3 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     mode: config.mode,
   };
 }
-
-export type PayState = Awaited<ReturnType<typeof payState>>;
