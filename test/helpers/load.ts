@@ -19,6 +19,11 @@ const base58check = createBase58check(sha256);
 /** A fresh, valid Tron address: every withdrawal pays its own, so each payment can be counted. */
 const tronAddress = () => base58check.encode(new Uint8Array([0x41, ...randomBytes(20)]));
 
+/** The one number a `select count(*) as n …` returns. */
+async function count(db: Db, query: string): Promise<number> {
+  return Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(db)).rows[0]!.n);
+}
+
 export interface LoadTally {
   /** Answered below 500. */
   answered: number;
@@ -140,14 +145,13 @@ export class MixedLoad {
 
   /** Waits until every withdrawal is paid and every event delivered (mining blocks meanwhile). */
   async settle(db: Db, ms = 120_000): Promise<void> {
-    const count = async (q: string) => Number((await sql<{ n: string }>`${sql.raw(q)}`.execute(db)).rows[0]!.n);
     await until(
       async () => {
         await api(this.opts.url(), 'POST', '/admin/sandbox/mine', { admin: this.opts.admin, body: { network: 'Tron', blocks: 5 } }).catch(() => null);
         return (
-          (await count(`select count(*) as n from withdrawals where status in ('created', 'processing')`)) === 0 &&
-          (await count(`select count(*) as n from outbox_events where processed_at is null`)) === 0 &&
-          (await count(`select count(*) as n from webhook_deliveries where status <> 'delivered'`)) === 0
+          (await count(db, `select count(*) as n from withdrawals where status in ('created', 'processing')`)) === 0 &&
+          (await count(db, `select count(*) as n from outbox_events where processed_at is null`)) === 0 &&
+          (await count(db, `select count(*) as n from webhook_deliveries where status <> 'delivered'`)) === 0
         );
       },
       ms,
@@ -167,7 +171,6 @@ export class MixedLoad {
       lines.push(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
       if (!ok) failures.push(what);
     };
-    const count = async (q: string) => Number((await sql<{ n: string }>`${sql.raw(q)}`.execute(db)).rows[0]!.n);
     const existing = async (table: 'invoices' | 'deposits' | 'withdrawals', ids: Set<string>) =>
       ids.size === 0 ? 0 : Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where id in (${sql.join([...ids])})`.execute(db)).rows[0]!.n);
     const { invoices, deposits, withdrawals } = this.created;
@@ -177,7 +180,7 @@ export class MixedLoad {
     const audit = await auditLedger(db);
     check(audit.mismatches.length === 0 && audit.unbalancedCurrencies.length === 0, 'the journal sums to the balances');
     check(
-      this.tally.doubleCommits === 0 && (await count(`select count(*) as n from (select quote_id from withdrawals group by quote_id having count(*) > 1) d`)) === 0,
+      this.tally.doubleCommits === 0 && (await count(db, `select count(*) as n from (select quote_id from withdrawals group by quote_id having count(*) > 1) d`)) === 0,
       'no quote backs two withdrawals',
     );
     const payments = await sql<{ id: string; n: string; paid: string | null; amount: string }>`
@@ -191,7 +194,7 @@ export class MixedLoad {
     const deliveries = await sql<{ id: string }>`select id from webhook_deliveries`.execute(db);
     const got = new Set(received.map((r) => String(r.headers['x-webhook-id'])));
     const undelivered = deliveries.rows.filter((d) => !got.has(d.id)).length;
-    const eventsWithout = await count(`select count(*) as n from outbox_events e where not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`);
+    const eventsWithout = await count(db, `select count(*) as n from outbox_events e where not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`);
     check(
       deliveries.rows.length > 0 && undelivered === 0 && eventsWithout === 0,
       `every event delivered at least once (${deliveries.rows.length} deliveries, ${received.length} requests received)`,
