@@ -1,7 +1,7 @@
 import type { ChainAdapter } from './chains/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
-import type { DatabaseAvailability } from './lib/db/availability.ts';
+import { every, type Job } from './lib/jobs.ts';
 import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from './lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from './modules/currencies/fees.ts';
 import { ratePolicy, rateProvidersFor } from './modules/rates/providers.ts';
@@ -18,53 +18,6 @@ import { bookSweepCost } from './modules/ledger/service.ts';
 import { X402Facilitator } from './modules/x402/facilitator.ts';
 import { createWatchers, allListeners } from './modules/payments/watcher.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './modules/webhooks/deliveries.ts';
-
-/** A background loop that can be stopped; stop() resolves once its current round has finished. */
-export interface Job {
-  name: string;
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `round` every `intervalMs`, never two rounds at once, logging (not throwing) failures.
- * While the database is unreachable (`availability`) the job waits for its return instead of
- * running and failing every tick; the outage itself is logged once by `availability`.
- */
-export function every(
-  name: string,
-  intervalMs: number,
-  log: FastifyBaseLogger,
-  round: () => Promise<void>,
-  availability?: DatabaseAvailability,
-): Job {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let wake: () => void = () => {};
-  const stopping = new Promise<void>((resolve) => (wake = resolve));
-  const tick = () => {
-    if (stopped) return;
-    running = (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
-      .then(() => (stopped ? undefined : round()))
-      .catch((err) => {
-        if (!availability?.noteFailure(err)) log.error({ err, job: name }, 'background job failed');
-      })
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    name,
-    async stop() {
-      stopped = true;
-      wake();
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
-}
 
 /**
  * The adapters whose withdrawals this process executes: sandbox networks, and real ones whose

@@ -60,6 +60,7 @@ export const ERRORS = {
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
   'exceptions.rates.unavailable': [503, 'No fresh exchange rate for this currency; try again shortly'],
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],
+  'exceptions.status.conflict': [409, 'The object is not in a status that allows this change'],
   'exceptions.internal': [500, 'Unexpected error'],
 } as const satisfies Record<string, readonly [number, string]>;
 
@@ -86,9 +87,4 @@ export class AppError extends Error {
   toBody(): ErrorBody {
     return { code: this.code, message: this.message, ...(this.extension ? { extension: this.extension } : {}) };
   }
-}
-
-/** A state error says what the state is and what it had to be. */
-export function stateError(code: ErrorCode, current: string, expected: readonly string[]): AppError {
-  return new AppError(code, { currentStatus: current, expectedStatus: expected });
 }

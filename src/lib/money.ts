@@ -2,13 +2,6 @@
  * Exact money. Inside the service an amount is a bigint of atomic units (satoshi, wei, cents) with
  * the decimals of its currency; decimal strings and JSON numbers appear only at the edges.
  */
-export interface Amount {
-  /** Atomic units. */
-  readonly units: bigint;
-  /** Decimal places of the currency. */
-  readonly decimals: number;
-}
-
 export class MoneyFormatError extends Error {}
 /** The value has more decimal places than the currency allows. */
 export class MoneyPrecisionError extends MoneyFormatError {}
@@ -58,10 +51,88 @@ export function formatUnits(units: bigint, decimals: number): string {
   return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
-/** The JSON number of an amount: the only place a money value becomes a float, at the edge. */
-export function unitsToNumber(units: bigint, decimals: number): number {
-  return Number(formatUnits(units, decimals));
+/**
+ * The one edge formatter: the JSON number of an amount, the only place a money value becomes a
+ * float. Takes an `Amount`, or atomic units with their decimals, or a decimal string from the
+ * database (NUMERIC) rounded down to `decimals`.
+ */
+export function toJsonNumber(amount: Amount): number;
+export function toJsonNumber(units: bigint, decimals: number): number;
+export function toJsonNumber(decimal: string, decimals: number): number;
+export function toJsonNumber(value: Amount | bigint | string, decimals?: number): number {
+  if (value instanceof Amount) return Number(formatUnits(value.units, value.currency.decimals));
+  if (typeof value === 'bigint') return Number(formatUnits(value, decimals!));
+  return Number(formatUnits(toUnits(value, decimals!, 'down'), decimals!));
 }
+
+/** What an amount is counted in: a currency's code and its decimal places. */
+export interface Unit<C extends string = string> {
+  readonly code: C;
+  readonly decimals: number;
+}
+
+/**
+ * An amount of one currency: atomic units (satoshi, wei, sun) for crypto, minor units (cents) for
+ * fiat, as a bigint, with the currency it counts. Arithmetic only between amounts of the same
+ * currency: where the code is known to the compiler (`Amount<'BTC'>`) mixing does not compile, and
+ * everywhere it is checked when it runs. JSON numbers come out through `toJsonNumber` alone.
+ */
+export class Amount<C extends string = string> {
+  private constructor(
+    readonly units: bigint,
+    readonly currency: Unit<C>,
+  ) {}
+
+  static of<C extends string>(currency: Unit<C>, units: bigint): Amount<C> {
+    return new Amount(units, { code: currency.code, decimals: currency.decimals });
+  }
+
+  static zero<C extends string>(currency: Unit<C>): Amount<C> {
+    return Amount.of(currency, 0n);
+  }
+
+  /** Parses a decimal (string or JSON number) in whole currency; too many decimals is an error. */
+  static parse<C extends string>(currency: Unit<C>, value: string | number, round?: 'up' | 'down'): Amount<C> {
+    return Amount.of(currency, toUnits(value, currency.decimals, round));
+  }
+
+  plus(other: Amount<C>): Amount<C> {
+    return Amount.of(this.currency, this.units + this.same(other).units);
+  }
+
+  minus(other: Amount<C>): Amount<C> {
+    return Amount.of(this.currency, this.units - this.same(other).units);
+  }
+
+  /** This amount times a rate, rounded as told (down unless said). */
+  times(ratio: Ratio, round: 'up' | 'down' = 'down'): Amount<C> {
+    return Amount.of(this.currency, mulRatio(this.units, ratio, round));
+  }
+
+  compare(other: Amount<C>): -1 | 0 | 1 {
+    const b = this.same(other).units;
+    return this.units < b ? -1 : this.units > b ? 1 : 0;
+  }
+
+  isZero(): boolean {
+    return this.units === 0n;
+  }
+
+  /** The decimal string ("1.5"), for NUMERIC columns with scale and for display. */
+  toDecimal(): string {
+    return formatUnits(this.units, this.currency.decimals);
+  }
+
+  private same(other: Amount<C>): Amount<C> {
+    if (other.currency.code !== this.currency.code) {
+      throw new TypeError(`cannot mix ${this.currency.code} and ${other.currency.code} amounts`);
+    }
+    return other;
+  }
+}
+
+/** Fiat in minor units (cents, yen), the Hyperswitch `MinorUnit`: an Amount of a fiat currency. */
+export type MinorUnit<F extends string = string> = Amount<F>;
 
 /** Re-expresses units of one precision in another, rounding as told when precision is lost. */
 export function rescale(units: bigint, from: number, to: number, round: 'up' | 'down' = 'down'): bigint {

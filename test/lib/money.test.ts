@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  Amount,
   MoneyFormatError,
   MoneyPrecisionError,
   formatUnits,
@@ -9,7 +10,7 @@ import {
   parseRatio,
   rescale,
   toUnits,
-  unitsToNumber,
+  toJsonNumber,
 } from '../../src/lib/money.ts';
 
 describe('money', () => {
@@ -51,7 +52,7 @@ describe('money', () => {
       const units = 987654321012345678n;
       assert.equal(toUnits(formatUnits(units, decimals), decimals), units);
     }
-    assert.equal(unitsToNumber(123_456n, 6), 0.123456);
+    assert.equal(toJsonNumber(123_456n, 6), 0.123456);
   });
 
   it('writes exponent-form numbers out in full', () => {
@@ -72,4 +73,20 @@ describe('money', () => {
     assert.equal(mulRatio(12_345n, onePercent, 'up'), 124n);
     assert.equal(mulRatio(10n ** 30n, parseRatio('0.005')), 5n * 10n ** 27n);
   });
+
+  it('keeps amounts of different currencies apart', () => {
+    const btc = Amount.of({ code: 'BTC', decimals: 8 } as const, 150_000_000n);
+    const usdt = Amount.parse({ code: 'USDT', decimals: 6 } as const, '2.5');
+    assert.equal(btc.plus(Amount.of({ code: 'BTC', decimals: 8 } as const, 1n)).units, 150_000_001n);
+    assert.equal(toJsonNumber(usdt), 2.5);
+    assert.equal(usdt.minus(Amount.parse({ code: 'USDT', decimals: 6 }, '0.000001')).toDecimal(), '2.499999');
+    // @ts-expect-error: BTC units and USDT units do not add up, and the compiler says so.
+    assert.throws(() => btc.plus(usdt), /cannot mix BTC and USDT/);
+    // Where codes are only known at run time the same mistake is refused when it runs.
+    const a: Amount = btc;
+    const b: Amount = usdt;
+    assert.throws(() => a.compare(b), TypeError);
+    assert.equal(toJsonNumber('0.123456789', 6), 0.123456);
+  });
 });
+

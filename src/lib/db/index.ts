@@ -7,6 +7,7 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type { DB } from './schema.ts';
+export { now, nowOnce, nowPlus } from './expressions.ts';
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;
 /** Either the database or a transaction on it: repositories accept both. */

@@ -127,7 +127,9 @@ export interface OutboxEventsTable {
   processed_at: NullableTimestamp;
 }
 
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+/** Statuses of a webhook delivery (migration 0010's CHECK lists the same; the machine is in modules/webhooks/status.ts). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export interface WebhookDeliveriesTable {
   id: string;
@@ -193,8 +195,9 @@ export interface ChainCursorsTable {
   updated_at: Timestamp;
 }
 
-/** Status of an observed payment. */
-export type PaymentStatus = 'seen' | 'confirmed' | 'orphaned';
+/** Statuses of an observed payment (migration 0007's CHECK; the machine is in modules/payments/status.ts). */
+export const PAYMENT_STATUSES = ['seen', 'confirmed', 'orphaned'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PaymentsTable {
   id: string;
@@ -219,8 +222,9 @@ export interface PaymentsTable {
   sweep_tx: string | null;
 }
 
-/** Status of a deposit (the spec's enum). */
-export type DepositStatus = 'created' | 'processing' | 'completed' | 'suspended' | 'failed' | 'expired' | 'cancelled';
+/** Statuses of a deposit, the spec's enum (migration 0008's CHECK; the machine is in modules/deposits/status.ts). */
+export const DEPOSIT_STATUSES = ['created', 'processing', 'completed', 'suspended', 'failed', 'expired', 'cancelled'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export interface DepositsTable {
   id: string;
@@ -248,16 +252,9 @@ export interface DepositsTable {
   updated_at: Timestamp;
 }
 
-export type InvoiceStatus =
-  | 'created'
-  | 'processing'
-  | 'paid'
-  | 'partially_paid'
-  | 'overpaid'
-  | 'expired'
-  | 'cancelled'
-  | 'failed'
-  | 'suspended';
+/** Statuses of an invoice, the spec's enum (migration 0009's CHECK; the machine is in modules/invoices/status.ts). */
+export const INVOICE_STATUSES = ['created', 'processing', 'paid', 'partially_paid', 'overpaid', 'expired', 'cancelled', 'failed', 'suspended'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** One line of an invoice as given; quantity and cost kept as exact decimal strings. */
 export interface StoredInvoiceItem {
@@ -314,7 +311,9 @@ export interface InvoiceQuotesTable {
   locked_at: Timestamp;
 }
 
-export type WithdrawalStatus = 'created' | 'processing' | 'completed' | 'failed' | 'cancelled';
+/** Statuses of a withdrawal, the spec's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
+export const WITHDRAWAL_STATUSES = ['created', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export interface WithdrawalQuotesTable {
   id: string;
@@ -378,7 +377,9 @@ export interface WithdrawalsTable {
   updated_at: Timestamp;
 }
 
-export type X402Status = 'submitted' | 'confirmed' | 'failed';
+/** Statuses of an x402 settlement (migration 0012's CHECK; the machine is in modules/x402/status.ts). */
+export const X402_STATUSES = ['submitted', 'confirmed', 'failed'] as const;
+export type X402Status = (typeof X402_STATUSES)[number];
 
 export interface X402SettlementsTable {
   id: string;

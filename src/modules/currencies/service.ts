@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { NoticeCache } from '../../lib/cache.ts';
-import { formatUnits, toUnits, unitsToNumber } from '../../lib/money.ts';
+import { formatUnits, toUnits, toJsonNumber } from '../../lib/money.ts';
 import {
   FIAT_CURRENCIES,
   servedCurrencies,
@@ -51,9 +51,9 @@ export function toCurrencyRecord(
     network: currency.network,
     ...(currency.tokenType ? { tokenType: currency.tokenType } : {}),
     decimalPlaces: currency.decimals,
-    minDepositAmount: unitsToNumber(minDepositUnits(currency, fee), currency.decimals),
+    minDepositAmount: toJsonNumber(minDepositUnits(currency, fee), currency.decimals),
     depositNetworkFee: fee
-      ? { amount: unitsToNumber(fee.units, currency.decimals), quotedAt: fee.quotedAt.toISOString() }
+      ? { amount: toJsonNumber(fee.units, currency.decimals), quotedAt: fee.quotedAt.toISOString() }
       : null,
     minWithdrawalAmount: Number(currency.minWithdrawal),
     depositCommission: Number(commission),

@@ -9,7 +9,7 @@ import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
-import { unitsToNumber } from '../../lib/money.ts';
+import { toJsonNumber } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
@@ -91,7 +91,7 @@ function eventData(row: DepositRow, previousStatus: DepositStatus) {
     ...depositRecord(row),
     previousStatus,
     depositTransactionHash: row.tx_hash,
-    actuallyReceivedAmount: paid > 0n ? unitsToNumber(paid, currency.decimals) : null,
+    actuallyReceivedAmount: paid > 0n ? toJsonNumber(paid, currency.decimals) : null,
     actuallyReceivedAmountUsd: paid > 0n && row.usd_price ? usdValue(paid, currency, row.usd_price) : null,
   };
 }
@@ -179,7 +179,7 @@ export class DepositService implements PaymentListener {
     const currency = findCurrency(row.currency_code)!;
     return {
       id: row.id,
-      minimumAmount: unitsToNumber(BigInt(row.min_amount), currency.decimals),
+      minimumAmount: toJsonNumber(BigInt(row.min_amount), currency.decimals),
       address: row.address,
       createdAt: row.created_at.toISOString(),
       expiresAt: row.expires_at.toISOString(),

@@ -9,7 +9,7 @@ import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyPrecisionError, convertUnits, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
+import { MoneyPrecisionError, convertUnits, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, toJsonNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
@@ -176,15 +176,15 @@ export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string
     id: row.id,
     accountId: row.account_id,
     orderId: row.order_id,
-    amount: unitsToNumber(toUnits(row.amount, fiat.decimals, 'down'), fiat.decimals),
+    amount: toJsonNumber(toUnits(row.amount, fiat.decimals, 'down'), fiat.decimals),
     fiatCurrencyCode: fiat.code,
     items: invoiceItems(row),
     status: row.status,
     ...(currency && quote
       ? {
           cryptoCurrencyCode: currency.code,
-          cryptoAmountExpected: unitsToNumber(BigInt(quote.amount_expected), currency.decimals),
-          cryptoAmountReceived: unitsToNumber(paid, currency.decimals),
+          cryptoAmountExpected: toJsonNumber(BigInt(quote.amount_expected), currency.decimals),
+          cryptoAmountReceived: toJsonNumber(paid, currency.decimals),
           address: quote.address,
         }
       : {}),
@@ -253,7 +253,7 @@ export class InvoiceService implements PaymentListener {
     const total = invoiceTotal(input, fiat);
     const minimum = toUnits(fiat.minInvoiceAmount, fiat.decimals);
     if (total < minimum) {
-      throw new AppError('exceptions.invoice.amountBelowMinimum', { minInvoiceAmount: unitsToNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
+      throw new AppError('exceptions.invoice.amountBelowMinimum', { minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
     }
     if (input.customerId !== undefined && (await isCustomerBlocked(db, principal.tenantId, input.customerId))) {
       throw new AppError('exceptions.invoice.customerBlocked');

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { unitsToNumber } from '../../lib/money.ts';
+import { toJsonNumber } from '../../lib/money.ts';
 import { responses } from '../../lib/http/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { merchantBalances } from './service.ts';
@@ -32,7 +32,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         data: balances.flatMap((b) => {
           const currency = findCurrency(b.currency);
-          return currency ? [{ cryptoCurrencyCode: currency.code, amount: unitsToNumber(b.units, currency.decimals) }] : [];
+          return currency ? [{ cryptoCurrencyCode: currency.code, amount: toJsonNumber(b.units, currency.decimals) }] : [];
         }),
       };
     },

@@ -1,5 +1,5 @@
 import type { NetworkEnvName } from '../../config.ts';
-import { mulRatio, parseRatio, unitsToNumber } from '../../lib/money.ts';
+import { mulRatio, parseRatio, toJsonNumber } from '../../lib/money.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { custodyAccount, merchantAccount, type PostingLine } from './service.ts';
 
@@ -44,7 +44,7 @@ export function usdValue(units: bigint, currency: CurrencyDef, usdPrice: string 
   if (!usdPrice) return 0;
   const p = parseRatio(usdPrice);
   const cents = (units * p.num * 100n) / (p.den * 10n ** BigInt(currency.decimals));
-  return unitsToNumber(cents, 2);
+  return toJsonNumber(cents, 2);
 }
 
 /** Totals of the payments settled so far for one invoice or deposit. */
@@ -81,14 +81,14 @@ export function totalsOf(row: SettledColumns, completedAt: Date): SettledTotals 
 export function settlementRecord(currency: CurrencyDef, totals: SettledTotals, usdPrice: string | null) {
   const d = currency.decimals;
   return {
-    amountPaid: unitsToNumber(totals.paid, d),
+    amountPaid: toJsonNumber(totals.paid, d),
     amountPaidUsd: usdValue(totals.paid, currency, usdPrice),
-    commissionAmount: unitsToNumber(totals.commission, d),
+    commissionAmount: toJsonNumber(totals.commission, d),
     commissionAmountUsd: usdValue(totals.commission, currency, usdPrice),
-    networkFeeAmount: unitsToNumber(totals.fee, d),
+    networkFeeAmount: toJsonNumber(totals.fee, d),
     networkFeeAmountUsd: usdValue(totals.fee, currency, usdPrice),
     networkFeeCurrencyCode: currency.code,
-    netAmount: unitsToNumber(totals.net, d),
+    netAmount: toJsonNumber(totals.net, d),
     netAmountUsd: usdValue(totals.net, currency, usdPrice),
     ...(totals.txHash ? { txHash: totals.txHash } : {}),
     completedAt: totals.completedAt.toISOString(),

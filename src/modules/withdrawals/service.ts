@@ -10,7 +10,7 @@ import { paged } from '../../lib/db/paging.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyFormatError, MoneyPrecisionError, convertUnits, ratioToDecimal, rescale, toUnits, unitsToNumber, type Ratio } from '../../lib/money.ts';
+import { MoneyFormatError, MoneyPrecisionError, convertUnits, ratioToDecimal, rescale, toUnits, toJsonNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
@@ -49,21 +49,21 @@ export function quoteRecord(q: QuoteRow) {
     orderId: q.order_id,
     cryptoCurrencyCode: currency.code,
     address: q.address,
-    amount: unitsToNumber(BigInt(q.amount), d),
+    amount: toJsonNumber(BigInt(q.amount), d),
     fee: {
-      feeNative: unitsToNumber(BigInt(q.fee_native), native.decimals),
+      feeNative: toJsonNumber(BigInt(q.fee_native), native.decimals),
       feeCurrency: q.fee_native_currency,
-      feeInCryptoCurrencyCode: unitsToNumber(BigInt(q.fee), d),
+      feeInCryptoCurrencyCode: toJsonNumber(BigInt(q.fee), d),
       feeUsd: usdValue(BigInt(q.fee), currency, q.usd_price),
     },
-    totalDeduction: unitsToNumber(BigInt(q.amount) + BigInt(q.fee), d),
+    totalDeduction: toJsonNumber(BigInt(q.amount) + BigInt(q.fee), d),
     autoConvert: from
       ? {
           fromCryptoCurrencyCode: from.code,
           toCryptoCurrencyCode: currency.code,
-          fromAmount: unitsToNumber(BigInt(q.convert_from_amount!), from.decimals),
-          toAmount: unitsToNumber(BigInt(q.convert_to_amount!), d),
-          commission: unitsToNumber(BigInt(q.convert_commission!), from.decimals),
+          fromAmount: toJsonNumber(BigInt(q.convert_from_amount!), from.decimals),
+          toAmount: toJsonNumber(BigInt(q.convert_to_amount!), d),
+          commission: toJsonNumber(BigInt(q.convert_commission!), from.decimals),
         }
       : null,
     expiresAt: q.expires_at.toISOString(),
@@ -83,13 +83,13 @@ export function withdrawalRecord(w: WithdrawalRow) {
     cryptoCurrencyCode: currency.code,
     address: w.address,
     transactionHash: w.tx_hash,
-    amount: unitsToNumber(amount, d),
+    amount: toJsonNumber(amount, d),
     amountUsd: usdValue(amount, currency, w.usd_price),
     status: w.status,
     convertId: w.convert_id,
-    feeAmount: unitsToNumber(fee, d),
+    feeAmount: toJsonNumber(fee, d),
     feeAmountUsd: usdValue(fee, currency, w.usd_price),
-    debitedAmount: unitsToNumber(amount + fee, d),
+    debitedAmount: toJsonNumber(amount + fee, d),
     customData: w.custom_data,
     webhookUrl: w.webhook_url,
     source: w.source,
@@ -164,7 +164,7 @@ export class WithdrawalService {
       throw err;
     }
     const minimum = toUnits(currency.minWithdrawal, currency.decimals);
-    if (amount < minimum) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: unitsToNumber(minimum, currency.decimals) });
+    if (amount < minimum) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum, currency.decimals) });
 
     const fee = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
     if (!fee) throw new AppError('exceptions.withdrawal.feeUnavailable', { cryptoCurrencyCode: currency.code });
@@ -305,7 +305,7 @@ export class WithdrawalService {
     }
     // The single locked balance must cover the locked total; never another currency.
     if ((await lockedBalance(trx, principal.accountId, q.currency_code)) < total) {
-      throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: unitsToNumber(total, findCurrency(q.currency_code)!.decimals) });
+      throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(total, findCurrency(q.currency_code)!.decimals) });
     }
     const row = await trx
       .insertInto('withdrawals')

@@ -1,0 +1,88 @@
+import type { Kysely, Selectable } from 'kysely';
+import { AppError, type ErrorCode } from '../errors.ts';
+import { now } from './expressions.ts';
+import type { Db, Executor, Trx } from './index.ts';
+import { paged, type Page } from './paging.ts';
+import type { DB } from './schema.ts';
+
+/** The merchant objects addressed by `id` or by the merchant's own `orderId`, within one account. */
+export type AccountTable = 'invoices' | 'deposits' | 'withdrawals';
+type Row<T extends AccountTable> = Selectable<DB[T]>;
+
+// Kysely cannot resolve column names over a generic table name; these helpers touch only the
+// columns every AccountTable has (id, account_id, order_id, status, created_at, expires_at), and
+// their signatures carry the row types.
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+/** How a lookup by id or orderId fails: the route's own codes. */
+export interface LookupErrors {
+  /** Neither id nor orderId was given. */
+  required: ErrorCode;
+  notFound: ErrorCode;
+}
+
+/**
+ * One object of the caller's account by `id` (wins when both are given) or `orderId`; another
+ * account's object is the same 404 as a missing one. `lock` takes the row lock for a change.
+ */
+export async function findByIdOrOrderId<T extends AccountTable>(
+  db: Executor,
+  table: T,
+  accountId: string,
+  q: { id?: string; orderId?: string },
+  errors: LookupErrors,
+  lock = false,
+): Promise<Row<T>> {
+  let query = (db as unknown as Loose).selectFrom(table as string).selectAll().where('account_id', '=', accountId);
+  if (q.id) query = query.where('id', '=', q.id);
+  else if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
+  else throw new AppError(errors.required);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw new AppError(errors.notFound);
+  return row as Row<T>;
+}
+
+/** A list endpoint's page of one account's objects, newest first, optionally of one status. */
+export async function listByAccount<T extends AccountTable, R>(
+  db: Executor,
+  table: T,
+  accountId: string,
+  q: { page: number; limit: number; status?: string },
+  map: (row: Row<T>) => R,
+): Promise<Page<R>> {
+  let base = (db as unknown as Loose).selectFrom(table as string).where('account_id', '=', accountId);
+  if (q.status) base = base.where('status', '=', q.status);
+  return paged(
+    q,
+    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() as Promise<{ total: string }>,
+    (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute() as Promise<Row<T>[]>,
+    map,
+  );
+}
+
+/**
+ * An expiry job's round: claims up to `limit` rows of `table` still in `status` whose `expires_at`
+ * has passed, skipping rows another instance holds, and hands each to `expire` in one transaction.
+ */
+export async function expireDue<T extends 'invoices' | 'deposits'>(
+  db: Db,
+  table: T,
+  status: DB[T]['status'],
+  expire: (trx: Trx, row: Row<T>) => Promise<unknown>,
+  limit = 500,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const due = (await (trx as unknown as Loose)
+      .selectFrom(table as string)
+      .selectAll()
+      .where('status', '=', status)
+      .where('expires_at', '<=', now())
+      .orderBy('expires_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute()) as Row<T>[];
+    for (const row of due) await expire(trx, row);
+    return due.length;
+  });
+}
