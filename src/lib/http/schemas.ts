@@ -58,6 +58,10 @@ export const PageQuery = {
 };
 
 export const Uuid = Type.String({ format: 'uuid' });
+/** An ISO 8601 timestamp. */
+export const DateTime = Type.String({ format: 'date-time' });
+/** `T` or null. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** `{ total, page, limit, hasMore, data }` */
 export function PagedList<T extends TSchema>(item: T) {

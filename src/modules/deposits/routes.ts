@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
-import { DEPOSIT_STATUSES, DepositRecordSchema } from '../webhooks/event-schemas.ts';
+import { DepositRecordSchema } from './schemas.ts';
+import { depositMachine } from './status.ts';
 import { DepositService, depositRecord } from './service.ts';
 
 const DepositCreatedSchema = Type.Object({
@@ -73,7 +74,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The account's deposits, newest first",
         querystring: Type.Object({
           ...PageQuery,
-          status: Type.Optional(Type.Union(DEPOSIT_STATUSES.map((s) => Type.Literal(s)))),
+          status: Type.Optional(depositMachine.schema),
         }),
         response: responses({ 200: PagedList(DepositRecordSchema) }),
       },

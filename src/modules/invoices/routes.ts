@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
-import { INVOICE_STATUSES, InvoiceRecordSchema } from '../webhooks/event-schemas.ts';
+import { InvoiceRecordSchema } from './schemas.ts';
+import { invoiceMachine } from './status.ts';
 import { InvoiceService, MAX_FIAT_AMOUNT as MAX_FIAT } from './service.ts';
 
 const ItemSchema = Type.Object({
@@ -89,7 +90,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The account's invoices, newest first",
         querystring: Type.Object({
           ...PageQuery,
-          status: Type.Optional(Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s)))),
+          status: Type.Optional(invoiceMachine.schema),
         }),
         response: responses({ 200: PagedList(InvoiceRecordSchema) }),
       },

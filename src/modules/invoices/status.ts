@@ -1,5 +1,32 @@
-import type { InvoiceStatus } from '../../lib/db/schema.ts';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../lib/db/schema.ts';
 import { mulRatio, parseRatio } from '../../lib/money.ts';
+import { statusMachine, unreachable } from '../../lib/state-machine.ts';
+
+export { INVOICE_STATUSES, type InvoiceStatus };
+
+/**
+ * An invoice's statuses and the moves between them. The status itself is computed from the money
+ * (`statusFor`); this table says which of its answers may follow which, so a wrong computation or a
+ * stale read fails loudly instead of rewriting history (a paid invoice never goes back).
+ */
+export const invoiceMachine = statusMachine({
+  object: 'invoice',
+  statuses: INVOICE_STATUSES,
+  transitions: {
+    created: ['processing', 'paid', 'overpaid', 'partially_paid', 'expired', 'failed', 'cancelled'],
+    // Back to created while open when the only payment seen was dropped; failed once closed.
+    processing: ['created', 'paid', 'overpaid', 'partially_paid', 'failed', 'cancelled'],
+    partially_paid: ['processing', 'paid', 'overpaid'],
+    paid: ['overpaid'],
+    overpaid: [],
+    // Money after expiry still counts (latePayment: after_expiry).
+    expired: ['processing', 'paid', 'overpaid', 'partially_paid', 'failed', 'cancelled'],
+    failed: ['processing', 'paid', 'overpaid', 'partially_paid', 'cancelled'],
+    // Final money after cancellation suspends the invoice: credited, the merchant must act.
+    cancelled: ['suspended'],
+    suspended: [],
+  },
+});
 
 /**
  * An invoice's status follows from its money, never from a counter kept on the side: the sums of
@@ -69,7 +96,10 @@ export function outcomeKind(status: InvoiceStatus): 'success' | 'failed' | 'retu
     case 'cancelled':
     case 'expired':
       return 'return';
-    default:
+    case 'created':
+    case 'processing':
       return null;
+    default:
+      return unreachable(status);
   }
 }

@@ -10,7 +10,7 @@ import { DataEnvelope, ErrorBodySchema } from '../../lib/http/schemas.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { INVOICE_STATUSES } from '../webhooks/event-schemas.ts';
+import { invoiceMachine } from '../invoices/status.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { renderPayPage, renderUnavailablePage } from './checkout-page.ts';
 import { payState } from './state.ts';
@@ -21,7 +21,7 @@ const NullableStr = Type.Union([Type.String(), Type.Null()]);
 
 const PayStateSchema = Type.Object({
   id: Str,
-  status: Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s))),
+  status: invoiceMachine.schema,
   merchantName: Str,
   orderId: Str,
   number: NullableStr,

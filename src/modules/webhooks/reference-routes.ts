@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, responses } from '../../lib/http/schemas.ts';
-import { DepositStatusChangedSchema, InvoiceStatusChangedSchema, WithdrawalStatusChangedSchema } from './event-schemas.ts';
+import { EVENT_SCHEMAS } from './event-schemas.ts';
 
 const Ack = DataEnvelope(Type.Object({ acknowledged: Type.Literal(true) }));
 
@@ -17,7 +17,7 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
       schema: {
         tags: ['webhooks'],
         summary: 'Reference: the deposit.statusChanged payload (documentation only)',
-        body: DepositStatusChangedSchema,
+        body: EVENT_SCHEMAS['deposit.statusChanged'],
         response: responses({ 200: Ack }),
       },
     },
@@ -30,7 +30,7 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
       schema: {
         tags: ['webhooks'],
         summary: 'Reference: the invoice.statusChanged payload (documentation only)',
-        body: InvoiceStatusChangedSchema,
+        body: EVENT_SCHEMAS['invoice.statusChanged'],
         response: responses({ 200: Ack }),
       },
     },
@@ -43,7 +43,7 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
       schema: {
         tags: ['webhooks'],
         summary: 'Reference: the withdrawal.statusChanged payload (documentation only)',
-        body: WithdrawalStatusChangedSchema,
+        body: EVENT_SCHEMAS['withdrawal.statusChanged'],
         response: responses({ 200: Ack }),
       },
     },

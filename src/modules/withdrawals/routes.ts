@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, responses } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { WITHDRAWAL_STATUSES, WithdrawalRecordSchema } from '../webhooks/event-schemas.ts';
+import { WithdrawalRecordSchema } from './schemas.ts';
+import { withdrawalMachine } from './status.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
 
 const Num = Type.Number();
@@ -109,7 +110,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           ...PageQuery,
           accountId: Uuid,
-          status: Type.Optional(Type.Union(WITHDRAWAL_STATUSES.map((s) => Type.Literal(s)))),
+          status: Type.Optional(withdrawalMachine.schema),
         }),
         response: responses({ 200: PagedList(WithdrawalRecordSchema) }),
       },
