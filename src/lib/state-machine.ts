@@ -92,6 +92,11 @@ export interface Move<T extends StatusTable> {
   event?: (updated: StatusRow<T>, previous: StatusOf<T>) => OutboxEvent | Promise<OutboxEvent>;
   /** The error code to throw when the table refuses the move (default `exceptions.status.conflict`). */
   refusal?: ErrorCode;
+  /**
+   * Further columns the row must still hold for the move to apply (a lease owner, an attempt
+   * count): a row changed meanwhile fails like a status changed meanwhile.
+   */
+  where?: Partial<StatusRow<T>>;
 }
 
 /**
@@ -113,13 +118,13 @@ export async function moveStatus<T extends StatusTable>(
   // Kysely cannot resolve column names over a generic table; the signature above carries the types.
   const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const name = table as string;
-  const updated = (await db
+  let update = db
     .updateTable(name)
     .set({ ...(move.set as Record<string, unknown>), status: to, updated_at: now() })
     .where('id', '=', row.id)
-    .where('status', '=', row.status)
-    .returningAll()
-    .executeTakeFirst()) as StatusRow<T> | undefined;
+    .where('status', '=', row.status);
+  for (const [column, value] of Object.entries(move.where ?? {})) update = update.where(column, value === null ? 'is' : '=', value);
+  const updated = (await update.returningAll().executeTakeFirst()) as StatusRow<T> | undefined;
   if (!updated) {
     const current = (await db.selectFrom(name).select('status').where('id', '=', row.id).executeTakeFirst()) as { status: string } | undefined;
     throw refusedMove(machine.object, current?.status ?? 'missing', [row.status], to, move.refusal);
