@@ -1,5 +1,5 @@
 import { Type, type TLiteral, type TUnion } from '@sinclair/typebox';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable, UpdateObject } from 'kysely';
 import type { Trx } from './db/index.ts';
 import { now } from './db/index.ts';
 import type { DB } from './db/schema.ts';
@@ -83,11 +83,13 @@ export function refusedMove(
 /** The tables that hold an object with a status machine (each has `id`, `status`, `updated_at`). */
 export type StatusTable = 'invoices' | 'deposits' | 'payments' | 'withdrawals' | 'webhook_deliveries' | 'x402_settlements';
 export type StatusRow<T extends StatusTable> = Selectable<DB[T]>;
+/** Columns written with a status change: values or typed SQL expressions (`now()`). */
+export type StatusSet<T extends StatusTable> = UpdateObject<DB, T>;
 type StatusOf<T extends StatusTable> = DB[T]['status'];
 
 export interface Move<T extends StatusTable> {
   /** Other columns written with the status, in the same UPDATE. */
-  set?: Updateable<DB[T]>;
+  set?: StatusSet<T>;
   /** The event the change publishes, enqueued in the same transaction (none for payments). */
   event?: (updated: StatusRow<T>, previous: StatusOf<T>) => OutboxEvent | Promise<OutboxEvent>;
   /** The error code to throw when the table refuses the move (default `exceptions.status.conflict`). */

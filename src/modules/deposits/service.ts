@@ -6,11 +6,12 @@ import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
+import { expireDue, findByIdOrOrderId, listByAccount } from '../../lib/db/lookup.ts';
+import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
+import { depositMachine } from './status.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { minDepositUnits } from '../currencies/service.ts';
@@ -22,25 +23,10 @@ import type { NetworkEnvName } from '../../config.ts';
 
 export type DepositRow = Selectable<DepositsTable>;
 
-/** Allowed status changes; anything else is refused. */
-export const DEPOSIT_TRANSITIONS: Record<DepositStatus, readonly DepositStatus[]> = {
-  created: ['processing', 'expired', 'cancelled'],
-  // Back to created (or expired) when the only payment seen is dropped by the chain.
-  processing: ['completed', 'failed', 'created', 'expired'],
-  completed: [],
-  // A payment after expiry, cancellation or a refused small payment is still recorded and credited.
-  expired: ['processing'],
-  failed: ['processing'],
-  cancelled: ['processing'],
-  suspended: [],
-};
+const LOOKUP_ERRORS = { required: 'exceptions.deposit.idOrOrderIdRequired', notFound: 'exceptions.deposit.notFound' } as const;
 
 /** States after which a repeated orderId is a conflict (409) rather than the same deposit. */
-export const TERMINAL_DEPOSIT_STATUSES: readonly DepositStatus[] = ['completed', 'failed', 'expired', 'cancelled', 'suspended'];
-
-function assertTransition(from: DepositStatus, to: DepositStatus): void {
-  if (!DEPOSIT_TRANSITIONS[from].includes(to)) throw new Error(`deposit cannot go from ${from} to ${to}`);
-}
+export const TERMINAL_DEPOSIT_STATUSES: readonly DepositStatus[] = depositMachine.statuses.filter((s) => s !== 'created' && s !== 'processing');
 
 /** What POST /deposit answers. */
 export interface DepositCreated {
@@ -96,23 +82,18 @@ function eventData(row: DepositRow, previousStatus: DepositStatus) {
   };
 }
 
-async function changeStatus(trx: Trx, row: DepositRow, to: DepositStatus, extra: Partial<Record<string, unknown>> = {}): Promise<DepositRow> {
-  assertTransition(row.status, to);
-  const updated = await trx
-    .updateTable('deposits')
-    .set({ status: to, updated_at: sql`now()`, ...extra } as never)
-    .where('id', '=', row.id)
-    .where('status', '=', row.status)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await enqueue(trx, {
-    tenantId: row.tenant_id,
-    type: 'deposit.statusChanged',
-    aggregateType: 'deposit',
-    aggregateId: row.id,
-    payload: eventData(updated, row.status),
+/** A deposit's status change, with its `deposit.statusChanged` event, through the deposit machine. */
+function changeStatus(trx: Trx, row: DepositRow, to: DepositStatus, set: StatusSet<'deposits'> = {}): Promise<DepositRow> {
+  return moveStatus(trx, depositMachine, 'deposits', row, to, {
+    set,
+    event: (updated, previous) => ({
+      tenantId: row.tenant_id,
+      type: 'deposit.statusChanged',
+      aggregateType: 'deposit',
+      aggregateId: row.id,
+      payload: eventData(updated, previous),
+    }),
   });
-  return updated;
 }
 
 export class DepositService implements PaymentListener {
@@ -153,7 +134,7 @@ export class DepositService implements PaymentListener {
             network_fee: fee.units,
             min_amount: minDepositUnits(currency, fee),
             commission_rate: commissionRateSql(principal.tenantId, config.depositCommission),
-            expires_at: sql`now() + make_interval(mins => ${config.depositWindowMin})` as never,
+            expires_at: nowPlus(config.depositWindowMin, 'mins'),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -193,43 +174,17 @@ export class DepositService implements PaymentListener {
 
   /** GET /deposit: by id (wins) or orderId, within the key's account; 404 otherwise. */
   async get(principal: ApiPrincipal, q: { id?: string; orderId?: string }): Promise<DepositRow> {
-    let query = this.ctx.db.selectFrom('deposits').selectAll().where('account_id', '=', principal.accountId);
-    if (q.id) query = query.where('id', '=', q.id);
-    else if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
-    else throw new AppError('exceptions.deposit.idOrOrderIdRequired');
-    const row = await query.executeTakeFirst();
-    if (!row) throw new AppError('exceptions.deposit.notFound');
-    return row;
+    return findByIdOrOrderId(this.ctx.db, 'deposits', principal.accountId, q, LOOKUP_ERRORS);
   }
 
   /** GET /deposit/list: newest first. */
   async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus }) {
-    let base = this.ctx.db.selectFrom('deposits').where('account_id', '=', principal.accountId);
-    if (q.status) base = base.where('status', '=', q.status);
-    return paged(
-      q,
-      () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      depositRecord,
-    );
+    return listByAccount(this.ctx.db, 'deposits', principal.accountId, q, depositRecord);
   }
 
   /** Deposits whose window closed with nothing received become expired (with their event). */
   async expireDue(): Promise<number> {
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('deposits')
-        .selectAll()
-        .where('status', '=', 'created')
-        .where('expires_at', '<', sql<Date>`now()`)
-        .orderBy('expires_at')
-        .limit(500)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      for (const row of due) await changeStatus(trx, row, 'expired');
-      return due.length;
-    });
+    return expireDue(this.ctx.db, 'deposits', 'created', (trx, row) => changeStatus(trx, row, 'expired'));
   }
 
   /** The watcher's hook: a payment to a deposit address was seen, confirmed or dropped. */
@@ -239,7 +194,7 @@ export class DepositService implements PaymentListener {
     if (!row) return;
     switch (change) {
       case 'seen':
-        if (row.status !== 'processing' && DEPOSIT_TRANSITIONS[row.status].includes('processing')) {
+        if (row.status !== 'processing' && depositMachine.can(row.status, 'processing')) {
           await changeStatus(trx, row, 'processing');
         }
         return;
@@ -288,20 +243,20 @@ export class DepositService implements PaymentListener {
     const posted = await post(trx, { tenantId: row.tenant_id, kind: 'deposit.payment', refType: 'payment', refId: payment.id, lines });
     if (!posted) return; // this payment was settled before
     const price = await trx.selectFrom('exchange_rates').select('usd_price').where('asset', '=', currency.symbol).executeTakeFirst();
-    const sums = {
-      amount_paid: sql`amount_paid + ${received}`,
-      fee_withheld: sql`fee_withheld + ${fee}`,
-      commission: sql`commission + ${commission}`,
-      net_credited: sql`net_credited + ${net}`,
+    const sums: StatusSet<'deposits'> = {
+      amount_paid: sql<string>`amount_paid + ${received}`,
+      fee_withheld: sql<string>`fee_withheld + ${fee}`,
+      commission: sql<string>`commission + ${commission}`,
+      net_credited: sql<string>`net_credited + ${net}`,
       tx_hash: row.tx_hash ?? payment.tx_hash,
       usd_price: row.usd_price ?? price?.usd_price ?? null,
     };
     const target: DepositStatus = credited || row.status === 'completed' ? 'completed' : 'failed';
     if (row.status === target) {
-      await trx.updateTable('deposits').set({ ...sums, updated_at: sql`now()` } as never).where('id', '=', row.id).execute();
+      await trx.updateTable('deposits').set({ ...sums, updated_at: now() }).where('id', '=', row.id).execute();
       return;
     }
     const from = row.status === 'processing' ? row : await changeStatus(trx, row, 'processing');
-    await changeStatus(trx, from, target, { ...sums, ...(credited ? { completed_at: sql`now()` } : {}) });
+    await changeStatus(trx, from, target, { ...sums, ...(credited ? { completed_at: now() } : {}) });
   }
 }
