@@ -284,7 +284,13 @@ describeEngines('withdrawals', (engine) => {
     assert.equal(cancelled.status, 200);
     assert.equal(cancelled.body.data.status, 'cancelled');
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 100_000_000n);
-    assert.equal((await t.admin('POST', `/admin/withdrawals/${a.id}/cancel`)).body.code, 'exceptions.withdrawal.cannotCancel');
+    // A second cancel is refused with the state error: what the status is and what it had to be.
+    const again = await t.admin('POST', `/admin/withdrawals/${a.id}/cancel`);
+    assert.equal(again.status, 400);
+    assert.equal(again.body.code, 'exceptions.withdrawal.cannotCancel');
+    assert.equal(again.body.extension.currentStatus, 'cancelled');
+    assert.deepEqual(again.body.extension.expectedStatus, ['created']);
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 100_000_000n, 'refunded once');
 
     // The network refuses the transaction for good: failed, refunded in the same transaction.
     const b = await commit(20);

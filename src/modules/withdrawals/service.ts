@@ -5,13 +5,14 @@ import type { NetworkEnvName } from '../../config.ts';
 import { isValidAddress, unusableAddress } from '../../chains/address-validation.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../chains/types.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
-import { isRetryableTransactionError, type Executor, type Trx } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { isRetryableTransactionError, now, nowOnce, nowPlus, type Executor, type Trx } from '../../lib/db/index.ts';
+import { findByIdOrOrderId, listByAccount } from '../../lib/db/lookup.ts';
+import { moveStatus, type Move } from '../../lib/state-machine.ts';
+import { withdrawalMachine } from './status.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyFormatError, MoneyPrecisionError, convertUnits, ratioToDecimal, rescale, toUnits, toJsonNumber, type Ratio } from '../../lib/money.ts';
-import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { custodyAccount, merchantAccount, merchantBalances, post } from '../ledger/service.ts';
@@ -20,6 +21,8 @@ import { usdPrice } from '../rates/service.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+const LOOKUP_ERRORS = { required: 'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided', notFound: 'exceptions.withdrawal.notFound' } as const;
 
 /** The flat commission of a locked conversion, in USD, charged in the source currency. */
 const CONVERSION_COMMISSION_USD: Ratio = { num: 1n, den: 2n };
@@ -100,22 +103,18 @@ export function withdrawalRecord(w: WithdrawalRow) {
   };
 }
 
-async function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, extra: Record<string, unknown> = {}): Promise<WithdrawalRow> {
-  const updated = await trx
-    .updateTable('withdrawals')
-    .set({ status: to, updated_at: sql`now()`, ...extra } as never)
-    .where('id', '=', w.id)
-    .where('status', '=', w.status)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await enqueue(trx, {
-    tenantId: w.tenant_id,
-    type: 'withdrawal.statusChanged',
-    aggregateType: 'withdrawal',
-    aggregateId: w.id,
-    payload: { ...withdrawalRecord(updated), previousStatus: w.status },
+/** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine. */
+function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, move: Omit<Move<'withdrawals'>, 'event'> = {}): Promise<WithdrawalRow> {
+  return moveStatus(trx, withdrawalMachine, 'withdrawals', w, to, {
+    ...move,
+    event: (updated, previous) => ({
+      tenantId: w.tenant_id,
+      type: 'withdrawal.statusChanged',
+      aggregateType: 'withdrawal',
+      aggregateId: w.id,
+      payload: { ...withdrawalRecord(updated), previousStatus: previous },
+    }),
   });
-  return updated;
 }
 
 /** Balance of one merchant account in one currency, locked for the rest of the transaction. */
@@ -188,8 +187,8 @@ export class WithdrawalService {
       convert_from_amount: convert?.fromAmount ?? null,
       convert_to_amount: convert?.toAmount ?? null,
       convert_commission: convert?.commission ?? null,
-      expires_at: sql`now() + make_interval(secs => ${config.withdrawalQuoteTtlS})` as never,
-      updated_at: sql`now()` as never,
+      expires_at: nowPlus(config.withdrawalQuoteTtlS),
+      updated_at: now(),
     };
     // One quote per (account, orderId): asking again re-prices it, until it is committed.
     const row = await db
@@ -344,24 +343,11 @@ export class WithdrawalService {
   }
 
   async get(principal: ApiPrincipal, q: { id?: string; orderId?: string }): Promise<WithdrawalRow> {
-    let query = this.ctx.db.selectFrom('withdrawals').selectAll().where('account_id', '=', principal.accountId);
-    if (q.id) query = query.where('id', '=', q.id);
-    else if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
-    else throw new AppError('exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided');
-    const row = await query.executeTakeFirst();
-    if (!row) throw new AppError('exceptions.withdrawal.notFound');
-    return row;
+    return findByIdOrOrderId(this.ctx.db, 'withdrawals', principal.accountId, q, LOOKUP_ERRORS);
   }
 
   async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: WithdrawalStatus }) {
-    let base = this.ctx.db.selectFrom('withdrawals').where('account_id', '=', principal.accountId);
-    if (q.status) base = base.where('status', '=', q.status);
-    return paged(
-      q,
-      () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      withdrawalRecord,
-    );
+    return listByAccount(this.ctx.db, 'withdrawals', principal.accountId, q, withdrawalRecord);
   }
 
   /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
@@ -369,9 +355,10 @@ export class WithdrawalService {
     return this.ctx.db.transaction().execute(async (trx) => {
       const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!w) throw new AppError('exceptions.withdrawal.notFound');
-      if (w.status !== 'created' || w.signed_tx !== null) throw new AppError('exceptions.withdrawal.cannotCancel', { currentStatus: w.status });
+      // Once signed, the transaction may be on the network: only an unsigned one can be called back.
+      const cancelled = await changeStatus(trx, w, 'cancelled', { refusal: 'exceptions.withdrawal.cannotCancel', where: { signed_tx: null } });
       await this.refund(trx, w, 'withdrawal.cancelled', false);
-      return changeStatus(trx, w, 'cancelled');
+      return cancelled;
     });
   }
 
@@ -434,7 +421,7 @@ export class WithdrawalService {
                 { account: 'fees:network', currency: row.currency_code, amount: -BigInt(row.fee) },
               ],
             });
-            return changeStatus(trx, row, 'processing', { tx_hash: signed.txHash, signed_tx: signed.raw });
+            return changeStatus(trx, row, 'processing', { set: { tx_hash: signed.txHash, signed_tx: signed.raw } });
           });
           if (!recorded) continue;
           out.signed++;
@@ -453,7 +440,7 @@ export class WithdrawalService {
           const done = await db.transaction().execute(async (trx) => {
             const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'processing').forUpdate().skipLocked().executeTakeFirst();
             if (!row) return false;
-            await changeStatus(trx, row, 'completed', { completed_at: sql`now()` });
+            await changeStatus(trx, row, 'completed', { set: { completed_at: now() } });
             return true;
           });
           if (done) out.completed++;
@@ -476,11 +463,11 @@ export class WithdrawalService {
         const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'processing').forUpdate().executeTakeFirst();
         if (!row) return;
         await this.refund(trx, row, 'withdrawal.failed', true);
-        await changeStatus(trx, row, 'failed', { failure_reason: err.message });
+        await changeStatus(trx, row, 'failed', { set: { failure_reason: err.message } });
       });
       return;
     }
-    await this.ctx.db.updateTable('withdrawals').set({ broadcast_at: sql`coalesce(broadcast_at, now())` as never }).where('id', '=', w.id).execute();
+    await this.ctx.db.updateTable('withdrawals').set({ broadcast_at: nowOnce('broadcast_at') }).where('id', '=', w.id).execute();
   }
 }
 
