@@ -182,6 +182,9 @@ describeEngines('invoices', (engine) => {
     const again = await t.call('POST', '/v1/invoice/cancel', { key, body: { id: a.id } });
     assert.equal(again.status, 400);
     assert.equal(again.body.code, 'exceptions.invoice.cannotCancel');
+    // The state error says what the status is and which statuses could have been cancelled.
+    assert.equal(again.body.extension.currentStatus, 'cancelled');
+    assert.deepEqual(again.body.extension.expectedStatus.sort(), ['created', 'expired', 'failed', 'processing']);
     assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: {} })).body.code, 'exceptions.invoice.idOrOrderIdRequired');
     assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { orderId: 'missing' } })).status, 404);
 

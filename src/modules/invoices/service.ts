@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
-import type { Executor, Trx } from '../../lib/db/index.ts';
+import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type ErrorCode } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyPrecisionError, convertUnits, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, toJsonNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
@@ -17,7 +17,8 @@ import { post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf } from '../ledger/settlement.ts';
 import { usdPrice } from '../rates/service.ts';
 import { commissionRateSql, isCustomerBlocked } from '../tenants/service.ts';
-import { CANCELLABLE_STATUSES, PAYABLE_STATUSES, statusFor } from './status.ts';
+import { PAYABLE_STATUSES, invoiceMachine, statusFor } from './status.ts';
+import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type QuoteRow = Selectable<InvoiceQuotesTable>;
@@ -287,7 +288,7 @@ export class InvoiceService implements PaymentListener {
         status: 'created',
         commission_rate: commissionRateSql(principal.tenantId, config.depositCommission),
         // Whole seconds: what the merchant is told is what the expiry job compares.
-        expires_at: sql`date_trunc('second', now()) + make_interval(mins => ${minutes})` as never,
+        expires_at: sql<Date>`date_trunc('second', now()) + make_interval(mins => ${minutes})`,
       })
       // A used orderId (also one taken by a concurrent create) inserts nothing: 409.
       .onConflict((oc) => oc.columns(['tenant_id', 'order_id']).doNothing())
@@ -337,10 +338,8 @@ export class InvoiceService implements PaymentListener {
   async cancel(principal: ApiPrincipal, q: { id?: string; orderId?: string }): Promise<InvoiceRecord> {
     return this.ctx.db.transaction().execute(async (trx) => {
       const view = await this.find(trx, principal, q, true);
-      if (!CANCELLABLE_STATUSES.includes(view.row.status)) {
-        throw new AppError('exceptions.invoice.cannotCancel', { currentStatus: view.row.status, cancellableStatuses: CANCELLABLE_STATUSES });
-      }
-      return this.record(await this.changeStatus(trx, view, 'cancelled', { cancelled_at: sql`now()` }));
+      // The machine lists which statuses may be cancelled: those where no money is final yet.
+      return this.record(await this.changeStatus(trx, view, 'cancelled', { cancelled_at: now() }, 'exceptions.invoice.cannotCancel'));
     });
   }
 
@@ -456,13 +455,13 @@ export class InvoiceService implements PaymentListener {
         const updated = await trx
           .updateTable('invoices')
           .set({
-            amount_paid: sql`amount_paid + ${split.received}`,
-            fee_withheld: sql`fee_withheld + ${split.fee}`,
-            commission: sql`commission + ${split.commission}`,
-            net_credited: sql`net_credited + ${split.net}`,
+            amount_paid: sql<string>`amount_paid + ${split.received}`,
+            fee_withheld: sql<string>`fee_withheld + ${split.fee}`,
+            commission: sql<string>`commission + ${split.commission}`,
+            net_credited: sql<string>`net_credited + ${split.net}`,
             tx_hash: view.row.tx_hash ?? payment.tx_hash,
-            updated_at: sql`now()`,
-          } as never)
+            updated_at: now(),
+          })
           .where('id', '=', view.row.id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -499,17 +498,16 @@ export class InvoiceService implements PaymentListener {
     );
     if (next === view.row.status) return view;
     const settles = ['paid', 'overpaid', 'partially_paid', 'suspended'].includes(next) && view.row.paid_at === null;
-    return this.changeStatus(trx, view, next, settles ? { paid_at: sql`now()` } : {});
+    return this.changeStatus(trx, view, next, settles ? { paid_at: now() } : {});
   }
 
-  private async changeStatus(trx: Trx, view: InvoiceView, to: InvoiceStatus, extra: Record<string, unknown> = {}): Promise<InvoiceView> {
-    await trx
-      .updateTable('invoices')
-      .set({ status: to, updated_at: sql`now()`, ...extra } as never)
-      .where('id', '=', view.row.id)
-      .where('status', '=', view.row.status)
-      .executeTakeFirstOrThrow();
-    const updated = (await loadInvoice(trx, view.row.id))!;
+  /**
+   * Moves the invoice through the machine: a move its table does not list, or a row whose status
+   * changed since it was read, is the state error (nothing written); otherwise the row and its event.
+   */
+  private async changeStatus(trx: Trx, view: InvoiceView, to: InvoiceStatus, set: StatusSet<'invoices'> = {}, refusal?: ErrorCode): Promise<InvoiceView> {
+    const row = await moveStatus(trx, invoiceMachine, 'invoices', view.row, to, { set, refusal });
+    const updated: InvoiceView = { row, quote: view.quote };
     await this.event(trx, updated, view.row.status);
     return updated;
   }

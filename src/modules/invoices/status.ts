@@ -48,9 +48,6 @@ export interface InvoiceSums {
 /** Statuses where the customer may still pay or pick a currency. */
 export const PAYABLE_STATUSES: readonly InvoiceStatus[] = ['created', 'processing', 'partially_paid'];
 
-/** Statuses a merchant may still cancel: no money has become final yet. */
-export const CANCELLABLE_STATUSES: readonly InvoiceStatus[] = ['created', 'processing', 'expired', 'failed'];
-
 /**
  * The least the customer may send and still have paid: the expected amount less the operator's
  * underpayment tolerance (a share of it, rounded down, so the tolerance never grows past its rate).
