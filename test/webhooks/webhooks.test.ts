@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -167,6 +168,13 @@ describeEngines('webhook deliveries', (engine) => {
       // Redeliver: the same x-webhook-id again, as a further attempt.
       const before = one.attempts;
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`)).body.data.status, 'pending');
+      // A pending delivery is already on its way (maybe leased by a worker): a second redelivery is
+      // the state error, and changes nothing.
+      const twice = await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`);
+      assert.equal(twice.status, 409);
+      assert.equal(twice.body.code, 'exceptions.status.conflict');
+      assert.deepEqual([twice.body.extension.currentStatus, twice.body.extension.expectedStatus], ['pending', ['delivered', 'failed']]);
+      assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${randomUUID()}/redeliver`)).status, 404);
       await pump(t, deliverer, async () => {
         const row = (await deliveriesOf(t, tenantId)).find((r) => r.id === one.id)!;
         return row.status === 'delivered' && row.attempts > before;

@@ -126,13 +126,11 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: 'Sends a delivery again now, with a fresh retry window',
         params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 200: DataEnvelope(DeliveryView) }, [404]),
+        response: adminResponses({ 200: DataEnvelope(DeliveryView) }, [404, 409]),
       },
     },
     async (request) => {
-      const d = await redeliver(db, request.params.id);
-      if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
-      return { data: deliveryView(d) };
+      return { data: deliveryView(await redeliver(db, request.params.id)) };
     },
   );
 };

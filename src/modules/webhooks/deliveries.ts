@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Db, Executor, Trx } from '../../lib/db/index.ts';
+import { now, nowPlus, type Db, type Executor, type Trx } from '../../lib/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { moveStatus } from '../../lib/state-machine.ts';
+import { webhookDeliveryMachine } from './status.ts';
 import type { WebhookDeliveriesTable } from '../../lib/db/schema.ts';
 import { processOutbox, type ClaimedEvent } from '../../lib/outbox.ts';
 import { sendWebhook, signBody, type SendResult } from './sender.ts';
@@ -75,7 +78,7 @@ export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
           origin: originOf(url),
           status: 'pending',
           // Behind an earlier event of the object that waits for a retry: not due before it.
-          next_attempt_at: sql`greatest(now(), (select max(next_attempt_at) from webhook_deliveries p where p.aggregate_key = ${`${event.aggregateType}:${event.aggregateId}`} and p.url = ${url} and p.status = 'pending'))` as never,
+          next_attempt_at: sql<Date>`greatest(now(), (select max(next_attempt_at) from webhook_deliveries p where p.aggregate_key = ${`${event.aggregateType}:${event.aggregateId}`} and p.url = ${url} and p.status = 'pending'))`,
         })
         .onConflict((oc) => oc.columns(['event_id', 'url']).doNothing())
         .execute();
@@ -302,45 +305,68 @@ export async function recordAttempt(db: Db, d: DeliveryRow, result: SendResult, 
   const wait = backoffSeconds(d.attempts, retryBaseS, result.retryAfterS);
   const ageS = (Date.now() - d.retry_from.getTime()) / 1000;
   const outcome = ok ? 'delivered' : isRetryable(result) && ageS + wait <= GIVE_UP_AFTER_S ? 'retried' : 'failed';
-  const next =
-    outcome === 'delivered'
-      ? sql`status = 'delivered', delivered_at = now()`
-      : outcome === 'retried'
-        ? sql`next_attempt_at = now() + make_interval(secs => ${wait})`
-        : sql`status = 'failed', failed_at = now()`;
-  // One statement: the update holds only while this attempt still owns the delivery (a lease that
-  // ran out may have been taken over; then the other attempt counts), and the attempt row and the
-  // push-back of the object's later events happen only with it.
-  const { rows } = await sql<{ id: string }>`
-    with moved as (
-      update webhook_deliveries
-      set ${next}, last_status_code = ${result.statusCode}, last_error = ${result.error}, lease_until = null, updated_at = now()
-      where id = ${d.id} and status = 'pending' and attempts = ${d.attempts}
-      returning id
-    ), logged as (
-      insert into webhook_attempts (delivery_id, attempt, status_code, latency_ms, error, response_body, outcome)
-      select id, ${d.attempts}, ${result.statusCode}, ${result.latencyMs}, ${result.error}, ${result.responseBody}, ${outcome} from moved
-      returning delivery_id
-    ), later as (
-      -- The object's later events wait behind a retried one; they are not due before it.
-      update webhook_deliveries
-      set next_attempt_at = greatest(next_attempt_at, now() + make_interval(secs => ${wait}))
-      where ${outcome === 'retried'} and exists (select 1 from moved)
-        and aggregate_key = ${d.aggregate_key} and url = ${d.url} and status = 'pending' and seq > ${d.seq}
-      returning id
-    )
-    select delivery_id as id from logged`.execute(db);
-  return rows.length > 0 ? outcome : null;
+  return db.transaction().execute(async (trx) => {
+    // The move holds only while this attempt still owns the delivery (a lease that ran out may have
+    // been taken over; then the other attempt counts): the attempt count is part of the guard.
+    const moved = await settleAttempt(trx, d, outcome, result, wait);
+    if (!moved) return null;
+    await trx
+      .insertInto('webhook_attempts')
+      .values({ delivery_id: d.id, attempt: d.attempts, status_code: result.statusCode, latency_ms: result.latencyMs, error: result.error, response_body: result.responseBody, outcome })
+      .execute();
+    if (outcome === 'retried') {
+      // The object's later events wait behind a retried one; they are not due before it.
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: sql<Date>`greatest(next_attempt_at, now() + make_interval(secs => ${wait}))` })
+        .where('aggregate_key', '=', d.aggregate_key)
+        .where('url', '=', d.url)
+        .where('status', '=', 'pending')
+        .where('seq', '>', d.seq)
+        .execute();
+    }
+    return outcome;
+  });
 }
 
-/** Operator: send a delivery again now (a failed one is reopened; its attempts are kept). */
-export async function redeliver(db: Db, id: string): Promise<DeliveryRow | undefined> {
-  return db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'pending', next_attempt_at: sql`now()`, lease_until: null, failed_at: null, retry_from: sql`now()`, updated_at: sql`now()` } as never)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+/** Writes an attempt's outcome on its delivery; false when this attempt no longer owns it. */
+async function settleAttempt(trx: Trx, d: DeliveryRow, outcome: keyof DeliveryOutcome, result: SendResult, waitS: number): Promise<boolean> {
+  const common = { last_status_code: result.statusCode, last_error: result.error, lease_until: null };
+  if (outcome === 'retried') {
+    // Not a status change: the delivery stays pending, due again after the backoff.
+    const row = await trx
+      .updateTable('webhook_deliveries')
+      .set({ ...common, next_attempt_at: nowPlus(waitS), updated_at: now() })
+      .where('id', '=', d.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', d.attempts)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const set = outcome === 'delivered' ? { ...common, delivered_at: now() } : { ...common, failed_at: now() };
+  try {
+    await moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, outcome, { set, where: { attempts: d.attempts } });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'exceptions.status.conflict') return false;
+    throw err;
+  }
+}
+
+/**
+ * Operator: send a delivery again now, with a fresh retry window (its attempts are kept). Only a
+ * finished one (delivered or failed) reopens; a pending one is already on its way, perhaps leased
+ * by a worker this very moment, and is refused with the state error.
+ */
+export async function redeliver(db: Db, id: string): Promise<DeliveryRow> {
+  return db.transaction().execute(async (trx) => {
+    const d = await trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
+    return moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, 'pending', {
+      set: { next_attempt_at: now(), lease_until: null, failed_at: null, retry_from: now() },
+    });
+  });
 }
 
 /** Pending deliveries and the age of the oldest (metrics). */
