@@ -5,6 +5,7 @@ import { paged } from '../../lib/db/paging.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses } from '../../lib/http/schemas.ts';
 import { getTenant } from '../tenants/service.ts';
 import { redeliver, type DeliveryRow } from './deliveries.ts';
+import { webhookDeliveryMachine } from './status.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const DeliveryView = Type.Object({
@@ -13,7 +14,7 @@ const DeliveryView = Type.Object({
   event: Type.String(),
   object: Type.String({ description: 'aggregate type:id, e.g. deposit:<uuid>' }),
   url: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  status: webhookDeliveryMachine.schema,
   attempts: Type.Integer(),
   nextAttemptAt: Nullable(Type.String()),
   lastStatusCode: Type.Union([Type.Integer(), Type.Null()]),
@@ -67,7 +68,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Uuid }),
         querystring: Type.Object({
           ...PageQuery,
-          status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])),
+          status: Type.Optional(webhookDeliveryMachine.schema),
         }),
         response: adminResponses({ 200: PagedList(DeliveryView) }, [404]),
       },

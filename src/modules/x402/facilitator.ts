@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { getAddress, isAddress, isHex, recoverTypedDataAddress, type Abi, type Address, type Hex } from 'viem';
-import type { Db } from '../../lib/db/index.ts';
+import { now, type Db } from '../../lib/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { moveStatus } from '../../lib/state-machine.ts';
+import { x402Machine } from './status.ts';
 import type { X402SettlementsTable } from '../../lib/db/schema.ts';
 import type { X402Settings } from '../../config.ts';
-import { enqueue } from '../../lib/outbox.ts';
 import { PERMIT2_ADDRESS, authorizationTypes, erc20AllowanceAbi, permit2WitnessTypes, x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { EIP3009_ABI, type X402Asset, type X402Chain } from './chain.ts';
 
@@ -532,8 +534,8 @@ export class X402Facilitator {
         } catch {
           /* still pending */
         }
-        const now = (await this.existing(key))!;
-        return now.status === 'submitted' ? row : now;
+        const latest = (await this.existing(key))!;
+        return latest.status === 'submitted' ? row : latest;
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -545,25 +547,27 @@ export class X402Facilitator {
     return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };
   }
 
-  /** Final state of a settlement, with its x402.payment.* event, once. */
+  /**
+   * Final state of a settlement, with its x402.payment.* event, once: the caller that loses the race
+   * (another instance's confirmation job, a second settle call) gets the row as the winner left it.
+   */
   private async finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null, gasCost: bigint | null = null): Promise<SettlementRow> {
     return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('x402_settlements')
-        .set({ status, error_reason: reason, gas_cost: gasCost, updated_at: sql`now()`, ...(status === 'confirmed' ? { confirmed_at: sql`now()` } : {}) } as never)
-        .where('id', '=', row.id)
-        .where('status', '=', 'submitted')
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return (await trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
-      await enqueue(trx, {
-        tenantId: updated.tenant_id,
-        type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
-        aggregateType: 'x402',
-        aggregateId: updated.id,
-        payload: settlementRecord(updated),
-      });
-      return updated;
+      try {
+        return await moveStatus(trx, x402Machine, 'x402_settlements', row, status, {
+          set: { error_reason: reason, gas_cost: gasCost, ...(status === 'confirmed' ? { confirmed_at: now() } : {}) },
+          event: (updated) => ({
+            tenantId: updated.tenant_id,
+            type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
+            aggregateType: 'x402',
+            aggregateId: updated.id,
+            payload: settlementRecord(updated),
+          }),
+        });
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'exceptions.status.conflict')) throw err;
+        return trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      }
     });
   }
 

@@ -4,6 +4,7 @@ import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
 import { X402Facilitator, settlementRecord } from './facilitator.ts';
+import { x402Machine } from './status.ts';
 
 const Str = Type.String();
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -24,7 +25,7 @@ const SettleSchema = Type.Object({
 });
 const SettlementSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  status: Type.Union([Type.Literal('submitted'), Type.Literal('confirmed'), Type.Literal('failed')]),
+  status: x402Machine.schema,
   network: Str,
   asset: Str,
   amount: Str,
@@ -89,7 +90,7 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The tenant's settlements, newest first",
         querystring: Type.Object({
           ...PageQuery,
-          status: Type.Optional(Type.Union([Type.Literal('submitted'), Type.Literal('confirmed'), Type.Literal('failed')])),
+          status: Type.Optional(x402Machine.schema),
           from: Type.Optional(Type.String({ format: 'date-time' })),
           to: Type.Optional(Type.String({ format: 'date-time' })),
           payer: Type.Optional(Address),
