@@ -64,5 +64,9 @@ describe('status machines', () => {
     );
     assert.equal(invoiceMachine.can('paid', 'created'), false);
     assert.equal(invoiceMachine.can('cancelled', 'suspended'), true);
+    // A final payment never goes back; a dropped one may come back.
+    assert.equal(paymentMachine.can('confirmed', 'seen'), false);
+    assert.equal(paymentMachine.can('orphaned', 'seen'), true);
+    assert.equal(paymentMachine.isFinal('confirmed'), true);
   });
 });

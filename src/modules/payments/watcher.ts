@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Config, NetworkEnvName } from '../../config.ts';
-import type { Db, Trx } from '../../lib/db/index.ts';
+import { now, type Db, type Trx } from '../../lib/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { moveStatus } from '../../lib/state-machine.ts';
+import { paymentMachine } from './status.ts';
 import type { PaymentStatus, PaymentsTable } from '../../lib/db/schema.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { chainAdapters } from '../../chains/registry.ts';
@@ -12,14 +15,6 @@ export type Payment = Selectable<PaymentsTable>;
 
 /** What happened to a payment in a watcher round. */
 export type PaymentChange = 'seen' | 'confirmed' | 'orphaned';
-
-/** Allowed status changes of a payment; everything else is refused. */
-export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  seen: ['confirmed', 'orphaned'],
-  confirmed: [],
-  // A dropped transaction can come back (rebroadcast, or the reorg is undone), even already deep.
-  orphaned: ['seen', 'confirmed'],
-};
 
 /** Receives payment changes inside the watcher's transaction (invoices and deposits settle here). */
 export interface PaymentListener {
@@ -137,13 +132,7 @@ export class Watcher {
         if (change === 'confirmed') result.confirmed++;
       }
       for (const p of gone) {
-        const row = await trx
-          .updateTable('payments')
-          .set({ status: 'orphaned', block_height: null, block_hash: null, confirmations: 0, updated_at: sql`now()` })
-          .where('id', '=', p.id)
-          .where('status', '=', 'seen')
-          .returningAll()
-          .executeTakeFirst();
+        const row = await orphan(trx, p);
         if (row) {
           result.orphaned++;
           await this.listener?.onPaymentChanged(trx, row, 'orphaned');
@@ -242,8 +231,8 @@ export class Watcher {
           purpose: owner.purpose,
           owner_id: owner.owner_id,
           tenant_id: owner.tenant_id,
-          confirmed_at: final ? sql`now()` : null,
-        } as never)
+          confirmed_at: final ? now() : null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.listener?.onPaymentChanged(trx, row, 'seen');
@@ -258,28 +247,32 @@ export class Watcher {
       existing.block_hash === t.blockHash &&
       existing.confirmations === confirmations;
     if (unchanged) return null;
-    if (existing.status !== next && !PAYMENT_TRANSITIONS[existing.status].includes(next)) {
-      throw new Error(`payment ${existing.id}: ${existing.status} cannot become ${next}`);
-    }
-    const row = await trx
-      .updateTable('payments')
-      .set({
-        status: next,
-        block_height: t.blockHeight,
-        block_hash: t.blockHash,
-        confirmations,
-        updated_at: sql`now()`,
-        ...(final ? { confirmed_at: sql`now()` } : {}),
-      } as never)
-      .where('id', '=', existing.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const set = { block_height: t.blockHeight, block_hash: t.blockHash, confirmations, ...(final ? { confirmed_at: now() } : {}) };
+    // Only the status goes through the machine; deeper confirmations of a seen payment are no move.
+    const row =
+      existing.status === next
+        ? await trx.updateTable('payments').set({ ...set, updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+        : await moveStatus(trx, paymentMachine, 'payments', existing, next, { set });
     if (existing.status === 'orphaned') await this.listener?.onPaymentChanged(trx, row, 'seen');
     if (final) {
       await this.listener?.onPaymentChanged(trx, row, 'confirmed');
       return 'confirmed';
     }
     return existing.status === 'orphaned' ? 'seen' : null;
+  }
+}
+
+/**
+ * A seen payment whose transaction the chain dropped (reorg, double spend) becomes orphaned; null
+ * when it is no longer `seen` (it confirmed meanwhile, or another round got there first).
+ */
+async function orphan(trx: Trx, p: Payment): Promise<Payment | null> {
+  if (p.status !== 'seen') return null;
+  try {
+    return await moveStatus(trx, paymentMachine, 'payments', p, 'orphaned', { set: { block_height: null, block_hash: null, confirmations: 0 } });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'exceptions.status.conflict') return null;
+    throw err;
   }
 }
 
