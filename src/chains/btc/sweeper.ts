@@ -1,7 +1,7 @@
 import type { HDKey } from '@scure/bip32';
 import { NETWORK, Transaction, p2wpkh } from '@scure/btc-signer';
 import { sql } from 'kysely';
-import type { Db } from '../../lib/db/index.ts';
+import { now, type Db } from '../../lib/db/index.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import type { BitcoinChain } from './bitcoin-chain.ts';
 
@@ -66,7 +66,7 @@ export class BitcoinSweeper {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('payments')
-        .set({ swept_at: sql`now()`, sweep_tx: tx.id } as never)
+        .set({ swept_at: now(), sweep_tx: tx.id })
         .where('id', 'in', swept.flatMap((r) => r.ids))
         .execute();
       await this.ledger(trx, { kind: 'sweep.fee', ref: tx.id, network: 'BTC', currency: 'BTC', amount: fee });

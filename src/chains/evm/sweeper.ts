@@ -2,7 +2,7 @@ import { HDKey } from '@scure/bip32';
 import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Db, Trx } from '../../lib/db/index.ts';
+import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import type { EvmChain } from './evm-chain.ts';
@@ -96,7 +96,7 @@ export class EvmSweeper {
       await this.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('payments')
-          .set({ swept_at: sql`now()`, sweep_tx: hash } as never)
+          .set({ swept_at: now(), sweep_tx: hash })
           .where('id', 'in', row.ids as unknown as string[])
           .execute();
         await this.bookGas(`sweep:${hash}`, receipt.gasUsed * receipt.effectiveGasPrice, trx);

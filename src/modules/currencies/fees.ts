@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Db, Executor } from '../../lib/db/index.ts';
+import { now, type Db, type Executor } from '../../lib/db/index.ts';
 import { notifyChange } from '../../lib/db/notify.ts';
 import { CURRENCIES, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../../chains/fees.ts';
@@ -36,7 +35,7 @@ export async function getDepositNetworkFee(db: Executor, code: string, maxAgeS: 
 
 /** Stores a fee quote taken now. */
 async function storeQuote(db: Executor, code: string, units: bigint | null, source: string): Promise<void> {
-  const values = { amount: units, quoted_at: sql`now()` as never, source };
+  const values = { amount: units, quoted_at: now(), source };
   await db
     .insertInto('network_fee_quotes')
     .values({ currency_code: code, ...values })
