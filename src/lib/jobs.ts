@@ -9,6 +9,14 @@ export interface JobSpec {
   name: string;
   intervalMs: number;
   round: () => Promise<unknown>;
+  /** Runs once the job has stopped (the webhook deliverer finishes its requests in flight). */
+  afterStop?: () => Promise<void>;
+}
+
+/** What a module's job factory receives: the context and the worker's logger. */
+export interface JobEnv<Ctx> {
+  ctx: Ctx;
+  log: FastifyBaseLogger;
 }
 
 /** A background loop that can be stopped; stop() resolves once its current round has finished. */

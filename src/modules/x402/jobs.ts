@@ -1,0 +1,10 @@
+import type { AppContext } from '../../context.ts';
+import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
+import { X402Facilitator } from './facilitator.ts';
+
+/** Settlements broadcast but not yet mined are confirmed (or failed) from their receipts. */
+export function x402Jobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
+  if (!ctx.x402) return [];
+  const facilitator = new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402);
+  return [{ name: 'x402-confirm', intervalMs: 2000, round: () => facilitator.confirmPending() }];
+}
