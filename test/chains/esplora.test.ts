@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript, SigHash, TEST_NETWORK, Transaction, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
+import { EsploraChain, msatPerVb } from '../../src/chains/btc/esplora-chain.ts';
 import { BitcoinSweeper } from '../../src/chains/btc/sweeper.ts';
 import { HDKey } from '@scure/bip32';
 import { auditLedger, bookSweepCost } from '../../src/modules/ledger/service.ts';
@@ -386,5 +386,16 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
     assert.ok(rows.every((r) => r.sweep_tx === tx.id));
     assert.deepEqual(await sweeper.round(), { swept: 0, txid: null });
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+});
+
+describe('Esplora fee rates', () => {
+  it('reads fractional sat/vB exactly, rounding up to whole msat/vB', () => {
+    // Float × 1000 would give 2007.0000000000002 and round up to 2008.
+    assert.equal(msatPerVb(2.007), 2007n);
+    assert.equal(msatPerVb(5.2), 5200n);
+    assert.equal(msatPerVb(1), 1000n);
+    assert.equal(msatPerVb(1.0004), 1001n);
+    assert.equal(msatPerVb(0.001), 1n);
   });
 });

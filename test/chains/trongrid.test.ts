@@ -8,7 +8,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
-import { TronGridChain, signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
+import { TronGridChain, parseExact, signTronTxId, stringifyExact, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
@@ -278,5 +278,35 @@ describe('Tron through a TronGrid API', () => {
     } finally {
       grid.faults.node = false;
     }
+  });
+});
+
+describe('TronGrid amounts above 2^53', () => {
+  // 2^53 + 1 sun: a JS number would read it as 2^53, one sun short.
+  const big = 9_007_199_254_740_993n;
+  const answering = (routes: Record<string, string>, sent: string[] = []) =>
+    (async (url: string | URL | Request, init?: RequestInit) => {
+      const path = new URL(String(url)).pathname;
+      sent.push(`${path} ${String(init?.body)}`);
+      return new Response(routes[path] ?? '{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+
+  it('reads balances and chain parameters exactly, as bigint when a number cannot hold them', async () => {
+    const chain = new TronGridChain('http://node.invalid', {
+      hotWalletKey: hex.encode(randomBytes(32)),
+      fetcher: answering({ '/wallet/getaccount': `{"address":"x","balance":${big}}` }),
+    });
+    assert.equal(await chain.hotWalletBalance('TRX'), big);
+    assert.deepEqual(parseExact(`{"chainParameter":[{"key":"getEnergyFee","value":${big}},{"key":"getTransactionFee","value":1000}],"f":1.5}`), {
+      chainParameter: [
+        { key: 'getEnergyFee', value: big },
+        { key: 'getTransactionFee', value: 1000 },
+      ],
+      f: 1.5,
+    });
+  });
+
+  it('writes a bigint amount as a bare JSON integer, not rounded', () => {
+    assert.equal(stringifyExact({ amount: big, visible: true }), `{"amount":${big},"visible":true}`);
   });
 });

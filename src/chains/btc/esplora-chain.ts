@@ -1,5 +1,6 @@
 import type { ChainTip, SignedTransfer } from '../types.ts';
 import { BitcoinChain, signalsRbf, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import { toUnits } from '../../lib/money.ts';
 
 /** The parts of an Esplora transaction the adapter reads (https://github.com/Blockstream/esplora/blob/master/API.md). */
 interface EsploraTx {
@@ -85,7 +86,9 @@ export class EsploraChain extends BitcoinChain {
   protected async feeRateMsatPerVb(): Promise<bigint | null> {
     const estimates = await this.get<Record<string, number>>('/fee-estimates');
     const rate = estimates['3'] ?? estimates['2'] ?? estimates['1'];
-    return rate === undefined ? null : BigInt(Math.ceil(rate * 1000));
+    // sat/vB arrives as a JSON float (2.007): read its decimal digits, not float × 1000
+    // (2.007 × 1000 is 2007.0000000000002, one msat too many once rounded up).
+    return rate === undefined ? null : msatPerVb(rate);
   }
 
   async utxosOf(address: string): Promise<Utxo[]> {
@@ -101,4 +104,9 @@ export class EsploraChain extends BitcoinChain {
     if (/already|txn-already-known|Transaction already in block chain/i.test(text)) return;
     throw new Error(`esplora POST /tx: HTTP ${res.status} ${text.slice(0, 200)}`);
   }
+}
+
+/** A sat/vB rate as Esplora prints it, in whole msat/vB, rounded up (a fee is never short). */
+export function msatPerVb(satPerVb: number): bigint {
+  return toUnits(satPerVb, 3, 'up');
 }

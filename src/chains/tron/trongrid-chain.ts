@@ -1,3 +1,4 @@
+import { isInteger, isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -7,6 +8,20 @@ import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { convertUnits, parseRatio } from '../../lib/money.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
+
+/**
+ * TronGrid answers amounts (sun, token units, chain parameters) as bare JSON integers that can pass
+ * 2^53; those that a JS number cannot hold exactly are read as bigint, and bigints are written as
+ * bare integers, so no amount is ever rounded on its way in or out.
+ */
+export function parseExact(text: string): unknown {
+  return parseLossless(text, undefined, (v) => (isSafeNumber(v) ? Number(v) : isInteger(v) ? BigInt(v) : Number(v)));
+}
+
+/** JSON text of a request body, bigints as bare integers. */
+export function stringifyExact(body: unknown): string {
+  return stringifyLossless(body) ?? 'null';
+}
 
 const base58check = createBase58check(sha256);
 
@@ -114,11 +129,11 @@ export class TronGridChain implements ChainAdapter {
     const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: stringifyExact(body),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`trongrid ${path}: HTTP ${res.status}`);
-    return (await res.json()) as T;
+    return parseExact(await res.text()) as T;
   }
 
   async tip(): Promise<ChainTip | null> {
@@ -156,7 +171,7 @@ export class TronGridChain implements ChainAdapter {
         if (!contract) continue;
         const v = contract.parameter.value;
         let transfer: { to: string; amount: bigint; currency: CurrencyDef } | null = null;
-        if (contract.type === 'TransferContract' && typeof v.to_address === 'string' && typeof v.amount === 'number') {
+        if (contract.type === 'TransferContract' && typeof v.to_address === 'string' && (typeof v.amount === 'number' || typeof v.amount === 'bigint')) {
           transfer = { to: tronAddressFromHex(v.to_address), amount: BigInt(v.amount), currency: findCurrency('TRX')! };
         } else if (contract.type === 'TriggerSmartContract' && typeof v.contract_address === 'string') {
           const token = this.tokens.get(tronAddressFromHex(v.contract_address));
@@ -201,7 +216,7 @@ export class TronGridChain implements ChainAdapter {
 
   /** Energy × energy price and bandwidth × byte price, from /wallet/getchainparameters (sun). */
   private async quoteFee(currency: CurrencyDef): Promise<bigint | null> {
-    const params = await this.call<{ chainParameter: Array<{ key: string; value?: number }> }>('/wallet/getchainparameters');
+    const params = await this.call<{ chainParameter: Array<{ key: string; value?: number | bigint }> }>('/wallet/getchainparameters');
     const get = (k: string) => BigInt(params.chainParameter.find((p) => p.key === k)?.value ?? 0);
     const energyPrice = get('getEnergyFee');
     const bytePrice = get('getTransactionFee');
@@ -226,7 +241,7 @@ export class TronGridChain implements ChainAdapter {
     if (!this.hotWallet) return 0n;
     const contract = this.contractOf(code);
     if (!contract) {
-      const account = await this.call<{ balance?: number }>('/wallet/getaccount', { address: this.hotWallet, visible: true });
+      const account = await this.call<{ balance?: number | bigint }>('/wallet/getaccount', { address: this.hotWallet, visible: true });
       return BigInt(account.balance ?? 0);
     }
     const res = await this.call<{ constant_result?: string[] }>('/wallet/triggerconstantcontract', {
@@ -250,7 +265,7 @@ export class TronGridChain implements ChainAdapter {
     const call = `a9059cbb${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`;
     let tx: { txID: string; raw_data: unknown; raw_data_hex: string; Error?: string };
     if (!contract) {
-      tx = await this.call('/wallet/createtransaction', { owner_address: this.hotWallet, to_address: t.to, amount: Number(t.units), visible: true });
+      tx = await this.call('/wallet/createtransaction', { owner_address: this.hotWallet, to_address: t.to, amount: t.units, visible: true });
     } else {
       const res = await this.call<{ result?: { result?: boolean; message?: string }; transaction?: typeof tx }>('/wallet/triggersmartcontract', {
         owner_address: this.hotWallet,
