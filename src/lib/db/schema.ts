@@ -270,7 +270,8 @@ export interface InvoicesTable {
   tenant_id: string;
   account_id: string;
   order_id: string;
-  amount: Numeric;
+  /** The fiat total in the currency's minor units (cents). */
+  amount_minor: Numeric;
   fiat_currency: string;
   items: ColumnType<StoredInvoiceItem[], string, string>;
   description: string | null;

@@ -9,7 +9,7 @@ import { paged } from '../../lib/db/paging.ts';
 import type { InvoiceQuotesTable, InvoiceStatus, InvoicesTable, StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError, type ErrorCode } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyPrecisionError, convertUnits, formatUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, toJsonNumber, type Ratio } from '../../lib/money.ts';
+import { Amount, MoneyPrecisionError, type MinorUnit, convertUnits, numberToDecimalString, parseRatio, ratioToDecimal, toUnits, toJsonNumber, type Ratio } from '../../lib/money.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
@@ -163,6 +163,11 @@ export async function loadInvoice(db: Executor, id: string): Promise<InvoiceView
 }
 
 /** The invoice's items as JSON numbers (stored as exact decimal strings). */
+/** The invoice's fiat total, as stored: minor units of its fiat currency. */
+export function fiatTotal(row: Pick<InvoiceRow, 'amount_minor' | 'fiat_currency'>): MinorUnit {
+  return Amount.of(findFiat(row.fiat_currency)!, BigInt(row.amount_minor));
+}
+
 export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
   return row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) }));
 }
@@ -177,7 +182,7 @@ export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string
     id: row.id,
     accountId: row.account_id,
     orderId: row.order_id,
-    amount: toJsonNumber(toUnits(row.amount, fiat.decimals, 'down'), fiat.decimals),
+    amount: toJsonNumber(fiatTotal(row)),
     fiatCurrencyCode: fiat.code,
     items: invoiceItems(row),
     status: row.status,
@@ -273,7 +278,7 @@ export class InvoiceService implements PaymentListener {
         tenant_id: principal.tenantId,
         account_id: principal.accountId,
         order_id: input.orderId,
-        amount: formatUnits(total, fiat.decimals),
+        amount_minor: total,
         fiat_currency: fiat.code,
         items: JSON.stringify(items),
         description: input.description ?? null,
@@ -374,7 +379,7 @@ export class InvoiceService implements PaymentListener {
         const fiat = findFiat(row.fiat_currency)!;
         const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
         const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
-        const amount = cryptoAmountFor(toUnits(row.amount, fiat.decimals, 'down'), fiat, fiatPrice.price, currency, cryptoPrice.price) + fee.units;
+        const amount = cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price) + fee.units;
         const { address } = await this.allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id });
         quoteId = randomUUID();
         await trx

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
-import { formatUnits, parseRatio, toUnits } from '../../lib/money.ts';
+import { formatUnits, parseRatio } from '../../lib/money.ts';
 import { findCurrency, findFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
-import { cryptoAmountFor, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
+import { cryptoAmountFor, fiatTotal, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { outcomeKind } from '../invoices/status.ts';
 import { freshUsdPrices } from '../rates/service.ts';
 
@@ -18,7 +18,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
   const { db, config } = ctx;
   const { row, quote } = view;
   const fiat = findFiat(row.fiat_currency)!;
-  const fiatUnits = toUnits(row.amount, fiat.decimals, 'down');
+  const fiatUnits = fiatTotal(row).units;
   const [tenant, fees, prices, clock] = await Promise.all([
     db.selectFrom('tenants').select('name').where('id', '=', row.tenant_id).executeTakeFirstOrThrow(),
     loadLiveFees(db, config.feeMaxAgeS),
