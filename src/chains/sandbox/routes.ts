@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, adminResponses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
 import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { networkFromApi } from '../registry.ts';
@@ -13,8 +13,13 @@ import { SandboxChain } from './sandbox-chain.ts';
  * only in sandbox mode: a live installation has no such routes at all (404).
  */
 export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
+  postSandboxTransfersRoute(app);
+  postSandboxMineRoute(app);
+};
 
+/** POST /sandbox/transfers: sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations */
+function postSandboxTransfersRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.post(
     '/sandbox/transfers',
     {
@@ -56,7 +61,11 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
   );
+}
 
+/** POST /sandbox/mine: sandbox only: add blocks, so seen transfers gain confirmations */
+function postSandboxMineRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.post(
     '/sandbox/mine',
     {
@@ -84,4 +93,4 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: { network: request.body.network, height: tip.height, hash: tip.hash } };
     },
   );
-};
+}

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 /** The spec's error body. */
 export const ErrorBodySchema = Type.Object(
@@ -73,3 +74,6 @@ export function PagedList<T extends TSchema>(item: T) {
     data: Type.Array(item),
   });
 }
+
+/** The Fastify instance a route plugin receives (TypeBox type provider): what a route's register function takes. */
+export type TypedApp = Parameters<FastifyPluginAsyncTypebox>[0];

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { DepositRecordSchema } from './schemas.ts';
 import { depositMachine } from './status.ts';
@@ -19,8 +19,14 @@ const DepositCreatedSchema = Type.Object({
 
 /** POST /deposit, GET /deposit, GET /deposit/list. */
 export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deposits = new DepositService(app.ctx);
+  createDepositRoute(app);
+  getDepositRoute(app);
+  listDepositsRoute(app);
+};
 
+/** POST /deposit: A fresh address for an open-amount top-up (idempotent by orderId) */
+function createDepositRoute(app: TypedApp): void {
+  const deposits = new DepositService(app.ctx);
   app.post(
     '/deposit',
     {
@@ -48,7 +54,11 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(created ? 201 : 200).send({ data: deposit });
     },
   );
+}
 
+/** GET /deposit: A deposit by id (wins) or orderId */
+function getDepositRoute(app: TypedApp): void {
+  const deposits = new DepositService(app.ctx);
   app.get(
     '/deposit',
     {
@@ -63,7 +73,11 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ data: depositRecord(await deposits.get(request.principal!, request.query)) }),
   );
+}
 
+/** GET /deposit/list: the account's deposits, newest first */
+function listDepositsRoute(app: TypedApp): void {
+  const deposits = new DepositService(app.ctx);
   app.get(
     '/deposit/list',
     {
@@ -81,4 +95,4 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => deposits.list(request.principal!, request.query),
   );
-};
+}

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { InvoiceRecordSchema } from './schemas.ts';
 import { invoiceMachine } from './status.ts';
@@ -24,8 +24,15 @@ function badField(field: string, message: string): AppError {
 
 /** POST /invoice, GET /invoice, GET /invoice/list, POST /invoice/cancel. */
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const invoices = new InvoiceService(app.ctx);
+  createInvoiceRoute(app);
+  getInvoiceRoute(app);
+  listInvoicesRoute(app);
+  cancelInvoiceRoute(app);
+};
 
+/** POST /invoice: an invoice priced in fiat, paid in crypto on the hosted payment page */
+function createInvoiceRoute(app: TypedApp): void {
+  const invoices = new InvoiceService(app.ctx);
   app.post(
     '/invoice',
     {
@@ -64,7 +71,11 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(201).send({ data: await invoices.create(request.principal!, body) });
     },
   );
+}
 
+/** GET /invoice: an invoice by id (wins) or orderId */
+function getInvoiceRoute(app: TypedApp): void {
+  const invoices = new InvoiceService(app.ctx);
   app.get(
     '/invoice',
     {
@@ -79,7 +90,11 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ data: await invoices.get(request.principal!, request.query) }),
   );
+}
 
+/** GET /invoice/list: the account's invoices, newest first */
+function listInvoicesRoute(app: TypedApp): void {
+  const invoices = new InvoiceService(app.ctx);
   app.get(
     '/invoice/list',
     {
@@ -97,7 +112,11 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => invoices.list(request.principal!, request.query),
   );
+}
 
+/** POST /invoice/cancel: cancels an invoice on which no money has become final (id or orderId, in the body or the query) */
+function cancelInvoiceRoute(app: TypedApp): void {
+  const invoices = new InvoiceService(app.ctx);
   app.post(
     '/invoice/cancel',
     {
@@ -122,4 +141,4 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: await invoices.cancel(request.principal!, target) };
     },
   );
-};
+}

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { paged } from '../../lib/db/paging.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { getTenant } from '../tenants/service.ts';
 import { redeliver, type DeliveryRow } from './deliveries.ts';
 import { webhookDeliveryMachine } from './status.ts';
@@ -56,8 +56,14 @@ const TAGS = ['operator'];
 
 /** Operator view of webhook deliveries: list a tenant's, read one with its attempts, redeliver. */
 export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
+  getTenantsIdWebhookDeliveriesRoute(app);
+  getWebhookDeliveriesIdRoute(app);
+  postWebhookDeliveriesIdRedeliverRoute(app);
+};
 
+/** GET /tenants/:id/webhook-deliveries: A tenant's webhook deliveries, newest first */
+function getTenantsIdWebhookDeliveriesRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.get(
     '/tenants/:id/webhook-deliveries',
     {
@@ -86,7 +92,11 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
     },
   );
+}
 
+/** GET /webhook-deliveries/:id: one delivery with every attempt */
+function getWebhookDeliveriesIdRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.get(
     '/webhook-deliveries/:id',
     {
@@ -118,7 +128,11 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
     },
   );
+}
 
+/** POST /webhook-deliveries/:id/redeliver: sends a delivery again now, with a fresh retry window */
+function postWebhookDeliveriesIdRedeliverRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.post(
     '/webhook-deliveries/:id/redeliver',
     {
@@ -134,4 +148,4 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: deliveryView(await redeliver(db, request.params.id)) };
     },
   );
-};
+}

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, responses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
@@ -32,8 +32,33 @@ const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50
 
 /** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list. */
 export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const withdrawals = new WithdrawalService(app.ctx);
+  quoteWithdrawalRoute(app);
+  commitWithdrawalRoute(app);
+  getWithdrawalRoute(app);
+  listWithdrawalsRoute(app);
+};
 
+/** Operator: cancel a withdrawal that is not signed yet (refunded). */
+export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const withdrawals = new WithdrawalService(app.ctx);
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Cancels a withdrawal not yet signed; the debited total is refunded',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id)) }),
+  );
+};
+
+/** POST /withdrawal/quote: quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */
+function quoteWithdrawalRoute(app: TypedApp): void {
+  const withdrawals = new WithdrawalService(app.ctx);
   app.post(
     '/withdrawal/quote',
     {
@@ -54,7 +79,11 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ data: await withdrawals.quote(request.principal!, request.body) }),
   );
+}
 
+/** POST /withdrawal/commit: commits a quote: debits the locked total and creates the withdrawal */
+function commitWithdrawalRoute(app: TypedApp): void {
+  const withdrawals = new WithdrawalService(app.ctx);
   app.post(
     '/withdrawal/commit',
     {
@@ -83,7 +112,11 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(201).send({ data: withdrawalRecord(row) });
     },
   );
+}
 
+/** GET /withdrawal: A withdrawal by id (wins) or orderId */
+function getWithdrawalRoute(app: TypedApp): void {
+  const withdrawals = new WithdrawalService(app.ctx);
   app.get(
     '/withdrawal',
     {
@@ -98,7 +131,11 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ data: withdrawalRecord(await withdrawals.get(request.principal!, request.query)) }),
   );
+}
 
+/** GET /withdrawal/list: the account's withdrawals, newest first */
+function listWithdrawalsRoute(app: TypedApp): void {
+  const withdrawals = new WithdrawalService(app.ctx);
   app.get(
     '/withdrawal/list',
     {
@@ -117,22 +154,4 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => withdrawals.list(request.principal!, request.query),
   );
-};
-
-/** Operator: cancel a withdrawal that is not signed yet (refunded). */
-export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const withdrawals = new WithdrawalService(app.ctx);
-  app.post(
-    '/withdrawals/:id/cancel',
-    {
-      config: { admin: true },
-      schema: {
-        tags: ['operator'],
-        summary: 'Cancels a withdrawal not yet signed; the debited total is refunded',
-        params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
-      },
-    },
-    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id)) }),
-  );
-};
+}

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { X402Facilitator, settlementRecord } from './facilitator.ts';
 import { x402Machine } from './status.ts';
 
@@ -40,8 +40,16 @@ const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
 /** The x402 facilitator under /v1/x402 (an unmodified x402 client can point at it). */
 export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
-  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
+  x402VerifyRoute(app);
+  x402SettleRoute(app);
+  x402SupportedRoute(app);
+  x402SettlementsRoute(app);
+  x402SettlementRoute(app);
+};
 
+/** POST /x402/verify: verifies an x402 v2 exact payment without broadcasting */
+function x402VerifyRoute(app: TypedApp): void {
+  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
   app.post(
     '/x402/verify',
     {
@@ -50,7 +58,11 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => facilitator.verify(request.body),
   );
+}
 
+/** POST /x402/settle: verifies, then broadcasts transferWithAuthorization (a replay returns the original) */
+function x402SettleRoute(app: TypedApp): void {
+  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
   app.post(
     '/x402/settle',
     {
@@ -59,7 +71,11 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => facilitator.settle(request.principal!.tenantId, request.body),
   );
+}
 
+/** GET /x402/supported: the scheme, network and assets this facilitator settles */
+function x402SupportedRoute(app: TypedApp): void {
+  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
   app.get(
     '/x402/supported',
     {
@@ -79,7 +95,10 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => facilitator.supported(),
   );
+}
 
+/** GET /x402/settlements: the tenant's settlements, newest first */
+function x402SettlementsRoute(app: TypedApp): void {
   app.get(
     '/x402/settlements',
     {
@@ -117,7 +136,10 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
       );
     },
   );
+}
 
+/** GET /x402/settlements/:id: one settlement of the tenant */
+function x402SettlementRoute(app: TypedApp): void {
   app.get(
     '/x402/settlements/:id',
     {
@@ -141,4 +163,4 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: settlementRecord(row) };
     },
   );
-};
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context.ts';
+import type { NetworkEnvName } from '../../config.ts';
+import type { Trx } from '../../lib/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { custodyAccount, merchantAccount, post } from '../ledger/service.ts';
+
+import { changeStatus, type WithdrawalRow } from './record.ts';
+
+/** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
+export async function cancelWithdrawal(ctx: AppContext, id: string): Promise<WithdrawalRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!w) throw new AppError('exceptions.withdrawal.notFound');
+    // Once signed, the transaction may be on the network: only an unsigned one can be called back.
+    const cancelled = await changeStatus(trx, w, 'cancelled', { refusal: 'exceptions.withdrawal.cannotCancel', where: { signed_tx: null } });
+    await refund(trx, w, 'withdrawal.cancelled', false);
+    return cancelled;
+  });
+}
+
+/** Gives the merchant back the debited total (and undoes the custody movement once signed). */
+export async function refund(trx: Trx, w: WithdrawalRow, kind: string, sent: boolean): Promise<void> {
+  const total = BigInt(w.amount) + BigInt(w.fee);
+  const lines = sent
+    ? [
+        { account: custodyAccount(w.network as NetworkEnvName), currency: w.currency_code, amount: BigInt(w.amount) },
+        { account: 'fees:network' as const, currency: w.currency_code, amount: BigInt(w.fee) },
+        { account: merchantAccount(w.account_id), currency: w.currency_code, amount: -total },
+      ]
+    : [
+        { account: 'clearing:withdrawals' as const, currency: w.currency_code, amount: total },
+        { account: merchantAccount(w.account_id), currency: w.currency_code, amount: -total },
+      ];
+  await post(trx, { tenantId: w.tenant_id, kind, refType: 'withdrawal', refId: w.id, lines });
+}
+

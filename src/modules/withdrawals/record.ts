@@ -1,0 +1,88 @@
+import type { Selectable } from 'kysely';
+import type { Trx } from '../../lib/db/index.ts';
+import { moveStatus, type Move } from '../../lib/state-machine.ts';
+import { withdrawalMachine } from './status.ts';
+import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
+import { toJsonNumber } from '../../lib/money.ts';
+import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { usdValue } from '../ledger/settlement.ts';
+
+export type QuoteRow = Selectable<WithdrawalQuotesTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+/** The quote as the API shows it (names from CONTRACT §6). */
+export function quoteRecord(q: QuoteRow) {
+  const currency = findCurrency(q.currency_code)!;
+  const native = findCurrency(networkOf(currency).nativeCode)!;
+  const d = currency.decimals;
+  const from = q.convert_from ? findCurrency(q.convert_from)! : null;
+  return {
+    quoteId: q.id,
+    orderId: q.order_id,
+    cryptoCurrencyCode: currency.code,
+    address: q.address,
+    amount: toJsonNumber(BigInt(q.amount), d),
+    fee: {
+      feeNative: toJsonNumber(BigInt(q.fee_native), native.decimals),
+      feeCurrency: q.fee_native_currency,
+      feeInCryptoCurrencyCode: toJsonNumber(BigInt(q.fee), d),
+      feeUsd: usdValue(BigInt(q.fee), currency, q.usd_price),
+    },
+    totalDeduction: toJsonNumber(BigInt(q.amount) + BigInt(q.fee), d),
+    autoConvert: from
+      ? {
+          fromCryptoCurrencyCode: from.code,
+          toCryptoCurrencyCode: currency.code,
+          fromAmount: toJsonNumber(BigInt(q.convert_from_amount!), from.decimals),
+          toAmount: toJsonNumber(BigInt(q.convert_to_amount!), d),
+          commission: toJsonNumber(BigInt(q.convert_commission!), from.decimals),
+        }
+      : null,
+    expiresAt: q.expires_at.toISOString(),
+  };
+}
+
+/** The spec's withdrawal record (also the webhook's data). */
+export function withdrawalRecord(w: WithdrawalRow) {
+  const currency = findCurrency(w.currency_code)!;
+  const d = currency.decimals;
+  const amount = BigInt(w.amount);
+  const fee = BigInt(w.fee);
+  return {
+    id: w.id,
+    orderId: w.order_id,
+    accountId: w.account_id,
+    cryptoCurrencyCode: currency.code,
+    address: w.address,
+    transactionHash: w.tx_hash,
+    amount: toJsonNumber(amount, d),
+    amountUsd: usdValue(amount, currency, w.usd_price),
+    status: w.status,
+    convertId: w.convert_id,
+    feeAmount: toJsonNumber(fee, d),
+    feeAmountUsd: usdValue(fee, currency, w.usd_price),
+    debitedAmount: toJsonNumber(amount + fee, d),
+    customData: w.custom_data,
+    webhookUrl: w.webhook_url,
+    source: w.source,
+    createdAt: w.created_at.toISOString(),
+    updatedAt: w.updated_at.toISOString(),
+    quoteId: w.quote_id,
+    transferId: w.quote_id,
+  };
+}
+
+/** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine. */
+export function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, move: Omit<Move<'withdrawals'>, 'event'> = {}): Promise<WithdrawalRow> {
+  return moveStatus(trx, withdrawalMachine, 'withdrawals', w, to, {
+    ...move,
+    event: (updated, previous) => ({
+      tenantId: w.tenant_id,
+      type: 'withdrawal.statusChanged',
+      aggregateType: 'withdrawal',
+      aggregateId: w.id,
+      payload: { ...withdrawalRecord(updated), previousStatus: previous },
+    }),
+  });
+}
+
