@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { AddressAllocator } from '../../chains/hd-wallet.ts';
+import { AppError } from '../../lib/errors.ts';
+import { convertUnits, ratioToDecimal, type Ratio } from '../../lib/money.ts';
+import { findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
+import { getDepositNetworkFee } from '../currencies/fees.ts';
+import { usdPrice } from '../rates/service.ts';
+import { PAYABLE_STATUSES } from './status.ts';
+
+import { isClosed } from './payments.ts';
+import { fiatTotal, loadInvoice, quotePayments, type InvoiceView } from './record.ts';
+
+/**
+ * The customer picks a currency on the payment page: lock the rate, fix the network fee, and
+ * give the invoice a fresh address in that currency. Picking one picked before reuses its quote
+ * (and address); once a payment is seen the currency can no longer change.
+ */
+export async function selectCurrency(ctx: AppContext, allocator: AddressAllocator, invoiceId: string, code: string): Promise<InvoiceView> {
+  const { db, config } = ctx;
+  const currency = servedCurrency(config, code);
+  const network = networkOf(currency).env;
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
+    if (!locked) throw new AppError('exceptions.invoice.notFound');
+    const view = (await loadInvoice(trx, invoiceId))!;
+    const { row } = view;
+    const closed = await isClosed(trx, row);
+    if (!PAYABLE_STATUSES.includes(row.status) || (closed && row.status === 'created')) {
+      throw new AppError('exceptions.invoice.notPayable', { status: closed && row.status === 'created' ? 'expired' : row.status });
+    }
+    if (view.quote) {
+      if (view.quote.currency_code === currency.code) return view;
+      const paid = await quotePayments(trx, view.quote);
+      if (paid.everSeen) throw new AppError('exceptions.invoice.currencyLocked', { cryptoCurrencyCode: view.quote.currency_code });
+    }
+    const earlier = await trx.selectFrom('invoice_quotes').select('id').where('invoice_id', '=', row.id).where('currency_code', '=', currency.code).executeTakeFirst();
+    let quoteId = earlier?.id;
+    if (!quoteId) {
+      const fee = await getDepositNetworkFee(trx, currency.code, config.feeMaxAgeS);
+      if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
+      const fiat = findFiat(row.fiat_currency)!;
+      const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
+      const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
+      const amount = cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price) + fee.units;
+      const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id });
+      quoteId = randomUUID();
+      await trx
+        .insertInto('invoice_quotes')
+        .values({
+          id: quoteId,
+          invoice_id: row.id,
+          currency_code: currency.code,
+          network,
+          address,
+          amount_expected: amount,
+          network_fee: fee.units,
+          fiat_usd_price: ratioToDecimal(fiatPrice.price),
+          crypto_usd_price: ratioToDecimal(cryptoPrice.price),
+        })
+        .execute();
+    }
+    await trx.updateTable('invoices').set({ quote_id: quoteId, updated_at: sql`now()` }).where('id', '=', row.id).execute();
+    return (await loadInvoice(trx, row.id))!;
+  });
+}
+
+/** The crypto amount worth a fiat amount at the locked prices, rounded up: never short by a unit. */
+export function cryptoAmountFor(fiatUnits: bigint, fiat: FiatDef, fiatPrice: Ratio, currency: CurrencyDef, cryptoPrice: Ratio): bigint {
+  return convertUnits(fiatUnits, { price: fiatPrice, decimals: fiat.decimals }, { price: cryptoPrice, decimals: currency.decimals }, 'up');
+}
