@@ -1,140 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
-import { getAddress, isAddress, isHex, recoverTypedDataAddress, type Abi, type Address, type Hex } from 'viem';
+import { sql } from 'kysely';
+import { recoverTypedDataAddress, type Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { x402Machine } from './status.ts';
-import type { X402SettlementsTable } from '../../lib/db/schema.ts';
 import type { X402Settings } from '../../config.ts';
-import { PERMIT2_ADDRESS, authorizationTypes, erc20AllowanceAbi, permit2WitnessTypes, x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
-import { EIP3009_ABI, type X402Asset, type X402Chain } from './chain.ts';
+import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes } from '@x402/evm';
+import { EIP3009_ABI, type X402Chain } from './chain.ts';
+import { TRANSFER_TYPES, parsePayment, type Authorization, type Parsed, type Permit2Parsed } from './parse.ts';
+import { Invalid, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
+import { settlementRecord, type SettlementRow } from './record.ts';
+import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
 
-export type SettlementRow = Selectable<X402SettlementsTable>;
+export { TRANSFER_TYPES } from './parse.ts';
+export type { SettleResult, VerifyResult, X402Reason } from './reasons.ts';
+export { settlementRecord, type SettlementRow } from './record.ts';
 
-/** The spec's reason codes. */
-export type X402Reason =
-  | 'insufficient_funds'
-  | 'invalid_exact_evm_payload_authorization_valid_after'
-  | 'invalid_exact_evm_payload_authorization_valid_before'
-  | 'invalid_exact_evm_payload_authorization_value_mismatch'
-  | 'invalid_exact_evm_payload_signature'
-  | 'invalid_exact_evm_payload_recipient_mismatch'
-  | 'invalid_network'
-  | 'invalid_payload'
-  | 'invalid_payment_requirements'
-  | 'invalid_scheme'
-  | 'invalid_x402_version'
-  | 'invalid_transaction_state'
-  | 'unexpected_verify_error'
-  | 'unexpected_settle_error'
-  | 'settlement_pending'
-  | 'authorization_already_used'
-  | 'settlement_disabled'
-  | 'gas_ceiling_exceeded'
-  | 'gas_budget_exhausted'
-  | 'tenant_gas_budget_exhausted'
-  | 'fee_payer_reserve_low'
-  | 'permit2_allowance_required';
-
-export interface VerifyResult {
-  isValid: boolean;
-  invalidReason?: X402Reason;
-  invalidMessage?: string;
-  payer?: string;
-}
-
-export interface SettleResult {
-  success: boolean;
-  errorReason?: X402Reason;
-  errorMessage?: string;
-  payer?: string;
-  transaction: string;
-  network: string;
-  amount?: string;
-}
-
-/** EIP-712 types of an EIP-3009 transfer authorization (the x402 library's). */
-export const TRANSFER_TYPES = authorizationTypes;
-
-/** Seconds an authorization must still be valid for after now, to get mined before it expires. */
-const VALID_BEFORE_MARGIN_S = 6n;
-
-interface Authorization {
-  from: Address;
-  to: Address;
-  value: bigint;
-  validAfter: bigint;
-  validBefore: bigint;
-  nonce: Hex;
-}
-
-/** A payment that passed the checks that need no chain: what settle and the chain checks use. */
-interface Parsed {
-  asset: X402Asset;
-  payTo: Address;
-  amount: bigint;
-  auth: Authorization;
-  signature: Hex;
-}
-
-/** A permit2 payload, checked for everything that needs no chain. */
-interface Permit2Parsed {
-  token: Address;
-  amount: bigint;
-  from: Address;
-  spender: Address;
-  nonce: bigint;
-  deadline: bigint;
-  to: Address;
-  validAfter: bigint;
-  signature: Hex;
-}
-
-/** Carries a parsed permit2 payment out of parse() to its own path. */
-class Permit2Payment extends Error {
-  constructor(readonly permit: Permit2Parsed) {
-    super('permit2 payment');
-  }
-}
-
-/** What a settlement sends and how it is keyed, whichever transfer method the payment uses. */
-interface Settleable {
-  key: { asset: Address; payer: Address; nonce: string };
-  payTo: Address;
-  amount: bigint;
-  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[] };
-}
-
-function eip3009Settleable(p: Parsed): Settleable {
-  return {
-    key: { asset: p.asset.address, payer: p.auth.from, nonce: p.auth.nonce },
-    payTo: p.payTo,
-    amount: p.amount,
-    call: {
-      address: p.asset.address,
-      abi: EIP3009_ABI,
-      functionName: 'transferWithAuthorization',
-      args: [p.auth.from, p.auth.to, p.auth.value, p.auth.validAfter, p.auth.validBefore, p.auth.nonce, p.signature],
-    },
-  };
-}
-
-/** Permit2 payments go through x402's proxy, which sends the amount to the witness recipient. */
-function permit2Settleable(p: Permit2Parsed): Settleable {
-  return {
-    key: { asset: p.token, payer: p.from, nonce: p.nonce.toString() },
-    payTo: p.to,
-    amount: p.amount,
-    call: {
-      address: getAddress(x402ExactPermit2ProxyAddress),
-      abi: x402ExactPermit2ProxyABI as Abi,
-      functionName: 'settle',
-      args: [{ permitted: { token: p.token, amount: p.amount }, nonce: p.nonce, deadline: p.deadline }, p.from, { to: p.to, validAfter: p.validAfter }, p.signature],
-    },
-  };
-}
-
+/** Permit2's bitmap of used nonces, read to refuse a used permit before sending it. */
 const PERMIT2_NONCE_ABI = [
   {
     type: 'function',
@@ -147,62 +30,6 @@ const PERMIT2_NONCE_ABI = [
     outputs: [{ type: 'uint256' }],
   },
 ] as const;
-
-/**
- * Checks a permit2 payload against the requirements: the permitted token and amount, the witness
- * recipient, the spender (the canonical x402 permit2 proxy), the validity window.
- */
-function parsePermit2(payload: unknown, asset: X402Asset, payTo: Address, amount: bigint): Permit2Parsed {
-  if (!isObject(payload) || !isObject(payload.permit2Authorization)) throw new Invalid('invalid_payload', 'payload.permit2Authorization is required');
-  const a = payload.permit2Authorization;
-  const sig = payload.signature;
-  if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132) throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
-  const permitted = a.permitted;
-  const witness = a.witness;
-  if (
-    !isObject(permitted) || typeof permitted.token !== 'string' || !isAddress(permitted.token, { strict: false }) || !uintString(permitted.amount) ||
-    typeof a.from !== 'string' || !isAddress(a.from, { strict: false }) ||
-    typeof a.spender !== 'string' || !isAddress(a.spender, { strict: false }) ||
-    !uintString(a.nonce) || !uintString(a.deadline) ||
-    !isObject(witness) || typeof witness.to !== 'string' || !isAddress(witness.to, { strict: false }) || !uintString(witness.validAfter)
-  ) {
-    throw new Invalid('invalid_payload', 'permit2Authorization needs permitted {token, amount}, from, spender, nonce, deadline and witness {to, validAfter}');
-  }
-  const from = getAddress(a.from);
-  const p: Permit2Parsed = {
-    token: getAddress(permitted.token),
-    amount: BigInt(permitted.amount),
-    from,
-    spender: getAddress(a.spender),
-    nonce: BigInt(a.nonce),
-    deadline: BigInt(a.deadline),
-    to: getAddress(witness.to),
-    validAfter: BigInt(witness.validAfter),
-    signature: sig as Hex,
-  };
-  if (p.token !== asset.address) throw new Invalid('invalid_payment_requirements', 'the permitted token is not the asset', from);
-  if (p.spender !== getAddress(x402ExactPermit2ProxyAddress)) throw new Invalid('invalid_payload', 'the spender must be the x402 permit2 proxy', from);
-  if (p.to !== payTo) throw new Invalid('invalid_exact_evm_payload_recipient_mismatch', 'witness.to is not payTo', from);
-  if (p.amount !== amount) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'the permitted amount is not the amount', from);
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  if (p.validAfter > now) throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the permit is not valid yet', from);
-  if (p.deadline < now + VALID_BEFORE_MARGIN_S) throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the permit expires too soon to be settled', from);
-  return p;
-}
-
-class Invalid extends Error {
-  constructor(
-    readonly reason: X402Reason,
-    message: string,
-    readonly payer?: string,
-  ) {
-    super(message);
-  }
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const uintString = (v: unknown): v is string => typeof v === 'string' && /^\d{1,78}$/.test(v);
-const sameAddress = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 
 /**
  * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. Checks run from
@@ -268,71 +95,6 @@ export class X402Facilitator {
       ? [{ x402Version: 2, scheme: 'exact', network: this.chain.network, extra: { assets: [...this.chain.assets.values()].map((a) => ({ address: a.address, name: a.name, version: a.version })) } }]
       : [];
     return { kinds, extensions: [], signers: this.chain?.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
-  }
-
-  /** Everything that needs no chain access. */
-  private parse(body: unknown): Parsed {
-    if (!this.chain) throw new Invalid('settlement_disabled', 'the x402 facilitator has no network configured');
-    if (!isObject(body)) throw new Invalid('invalid_payload', 'the body must be an object');
-    const { paymentPayload: pp, paymentRequirements: req } = body;
-    if (body.x402Version !== undefined && body.x402Version !== 2) throw new Invalid('invalid_x402_version', 'x402Version must be 2');
-    if (!isObject(pp)) throw new Invalid('invalid_payload', 'paymentPayload is required');
-    if (pp.x402Version !== 2) throw new Invalid('invalid_x402_version', 'paymentPayload.x402Version must be 2');
-    if (!isObject(req)) throw new Invalid('invalid_payment_requirements', 'paymentRequirements is required');
-    const accepted = pp.accepted;
-    if (!isObject(accepted)) throw new Invalid('invalid_payload', 'paymentPayload.accepted is required');
-    if (req.scheme !== 'exact' || accepted.scheme !== 'exact') throw new Invalid('invalid_scheme', 'only the exact scheme is supported');
-    if (req.network !== this.chain.network || accepted.network !== this.chain.network) {
-      throw new Invalid('invalid_network', `this facilitator settles on ${this.chain.network}`);
-    }
-    const asset = typeof req.asset === 'string' ? this.chain.assets.get(req.asset.toLowerCase()) : undefined;
-    if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
-    if (!uintString(req.amount) || BigInt(req.amount) === 0n) throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
-    if (typeof req.payTo !== 'string' || !isAddress(req.payTo, { strict: false })) throw new Invalid('invalid_payment_requirements', 'payTo must be an address');
-    if (typeof req.maxTimeoutSeconds !== 'number' || !(req.maxTimeoutSeconds >= 1)) {
-      throw new Invalid('invalid_payment_requirements', 'maxTimeoutSeconds must be at least 1');
-    }
-    if (!sameAddress(accepted.asset, req.asset) || accepted.amount !== req.amount || !sameAddress(accepted.payTo, req.payTo)) {
-      throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
-    }
-    const extra = isObject(req.extra) ? req.extra : {};
-    if (extra.assetTransferMethod === 'permit2') {
-      throw new Permit2Payment(parsePermit2(pp.payload, asset, getAddress(req.payTo), BigInt(req.amount)));
-    }
-    if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
-      throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
-    }
-    const payload = pp.payload;
-    if (!isObject(payload) || !isObject(payload.authorization)) throw new Invalid('invalid_payload', 'payload.authorization is required');
-    const a = payload.authorization;
-    const sig = payload.signature;
-    if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132) throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
-    if (
-      typeof a.from !== 'string' || !isAddress(a.from, { strict: false }) ||
-      typeof a.to !== 'string' || !isAddress(a.to, { strict: false }) ||
-      !uintString(a.value) || !uintString(a.validAfter) || !uintString(a.validBefore) ||
-      typeof a.nonce !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(a.nonce)
-    ) {
-      throw new Invalid('invalid_payload', 'authorization needs from, to, value, validAfter, validBefore and a 32-byte nonce');
-    }
-    const payer = getAddress(a.from);
-    const auth: Authorization = {
-      from: payer,
-      to: getAddress(a.to),
-      value: BigInt(a.value),
-      validAfter: BigInt(a.validAfter),
-      validBefore: BigInt(a.validBefore),
-      nonce: a.nonce.toLowerCase() as Hex,
-    };
-    const payTo = getAddress(req.payTo);
-    if (auth.to !== payTo) throw new Invalid('invalid_exact_evm_payload_recipient_mismatch', 'authorization.to is not payTo', payer);
-    if (auth.value !== BigInt(req.amount)) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'authorization.value is not the amount', payer);
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    if (auth.validAfter > now) throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the authorization is not valid yet', payer);
-    if (auth.validBefore < now + VALID_BEFORE_MARGIN_S) {
-      throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the authorization expires too soon to be settled', payer);
-    }
-    return { asset, payTo, amount: auth.value, auth, signature: sig as Hex };
   }
 
   /** The signature: recovered locally for a 65-byte EOA signature, else checked through the chain. */
@@ -420,14 +182,12 @@ export class X402Facilitator {
 
   async verify(body: unknown): Promise<VerifyResult> {
     try {
-      let p: Parsed;
-      try {
-        p = this.parse(body);
-      } catch (err) {
-        if (!(err instanceof Permit2Payment)) throw err;
-        await this.checkPermit2(err.permit);
-        return { isValid: true, payer: err.permit.from };
+      const parsed = parsePayment(this.chain, body);
+      if (parsed.kind === 'permit2') {
+        await this.checkPermit2(parsed.permit);
+        return { isValid: true, payer: parsed.permit.from };
       }
+      const p = parsed.payment;
       await this.checkSignature(p);
       const known = await this.existing(eip3009Settleable(p).key);
       if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
@@ -449,17 +209,17 @@ export class X402Facilitator {
     let settleable: Settleable;
     let check: () => Promise<void>;
     try {
-      try {
-        const p = this.parse(body);
+      const parsed = parsePayment(this.chain, body);
+      if (parsed.kind === 'permit2') {
+        settleable = permit2Settleable(parsed.permit);
+        check = () => this.checkPermit2(parsed.permit);
+      } else {
+        const p = parsed.payment;
         settleable = eip3009Settleable(p);
         check = async () => {
           await this.checkSignature(p);
           await this.checkChain(p);
         };
-      } catch (err) {
-        if (!(err instanceof Permit2Payment)) throw err;
-        settleable = permit2Settleable(err.permit);
-        check = () => this.checkPermit2(err.permit);
       }
     } catch (err) {
       if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', network, ...(err.payer ? { payer: err.payer } : {}) };
@@ -594,19 +354,3 @@ export class X402Facilitator {
   }
 }
 
-/** The spec's x402 settlement record. */
-export function settlementRecord(r: SettlementRow) {
-  return {
-    id: r.id,
-    status: r.status,
-    network: r.network,
-    asset: r.asset,
-    amount: r.amount,
-    payer: r.payer,
-    payTo: r.pay_to,
-    transaction: r.transaction,
-    errorReason: r.error_reason,
-    createdAt: r.created_at.toISOString(),
-    confirmedAt: r.confirmed_at ? r.confirmed_at.toISOString() : null,
-  };
-}

@@ -1,0 +1,53 @@
+/** The spec's reason codes. */
+export type X402Reason =
+  | 'insufficient_funds'
+  | 'invalid_exact_evm_payload_authorization_valid_after'
+  | 'invalid_exact_evm_payload_authorization_valid_before'
+  | 'invalid_exact_evm_payload_authorization_value_mismatch'
+  | 'invalid_exact_evm_payload_signature'
+  | 'invalid_exact_evm_payload_recipient_mismatch'
+  | 'invalid_network'
+  | 'invalid_payload'
+  | 'invalid_payment_requirements'
+  | 'invalid_scheme'
+  | 'invalid_x402_version'
+  | 'invalid_transaction_state'
+  | 'unexpected_verify_error'
+  | 'unexpected_settle_error'
+  | 'settlement_pending'
+  | 'authorization_already_used'
+  | 'settlement_disabled'
+  | 'gas_ceiling_exceeded'
+  | 'gas_budget_exhausted'
+  | 'tenant_gas_budget_exhausted'
+  | 'fee_payer_reserve_low'
+  | 'permit2_allowance_required';
+
+export interface VerifyResult {
+  isValid: boolean;
+  invalidReason?: X402Reason;
+  invalidMessage?: string;
+  payer?: string;
+}
+
+export interface SettleResult {
+  success: boolean;
+  errorReason?: X402Reason;
+  errorMessage?: string;
+  payer?: string;
+  transaction: string;
+  network: string;
+  amount?: string;
+}
+
+/** A payment refused for a reason of the spec's; verify and settle answer it, never throw it. */
+export class Invalid extends Error {
+  constructor(
+    readonly reason: X402Reason,
+    message: string,
+    readonly payer?: string,
+  ) {
+    super(message);
+  }
+}
+
