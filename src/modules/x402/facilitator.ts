@@ -1,35 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { recoverTypedDataAddress, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { x402Machine } from './status.ts';
 import type { X402Settings } from '../../config.ts';
-import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes } from '@x402/evm';
-import { EIP3009_ABI, type X402Chain } from './chain.ts';
-import { TRANSFER_TYPES, parsePayment, type Authorization, type Parsed, type Permit2Parsed } from './parse.ts';
+import type { X402Chain } from './chain.ts';
+import { parsePayment } from './parse.ts';
 import { Invalid, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
 import { settlementRecord, type SettlementRow } from './record.ts';
+import { checkChain, checkPermit2, checkSignature } from './verify.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
 
 export { TRANSFER_TYPES } from './parse.ts';
 export type { SettleResult, VerifyResult, X402Reason } from './reasons.ts';
 export { settlementRecord, type SettlementRow } from './record.ts';
-
-/** Permit2's bitmap of used nonces, read to refuse a used permit before sending it. */
-const PERMIT2_NONCE_ABI = [
-  {
-    type: 'function',
-    name: 'nonceBitmap',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'owner', type: 'address' },
-      { name: 'wordPos', type: 'uint256' },
-    ],
-    outputs: [{ type: 'uint256' }],
-  },
-] as const;
 
 /**
  * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. Checks run from
@@ -97,78 +83,6 @@ export class X402Facilitator {
     return { kinds, extensions: [], signers: this.chain?.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
   }
 
-  /** The signature: recovered locally for a 65-byte EOA signature, else checked through the chain. */
-  private async checkSignature(p: Parsed): Promise<void> {
-    const typed = {
-      domain: { name: p.asset.name, version: p.asset.version, chainId: this.chain!.chainId, verifyingContract: p.asset.address },
-      types: TRANSFER_TYPES,
-      primaryType: 'TransferWithAuthorization' as const,
-      message: { ...p.auth } as Record<string, unknown> & Authorization,
-    };
-    if (p.signature.length === 132) {
-      // A plain-key signature over these exact fields is valid forever: recover it once.
-      const cacheKey = `${p.asset.address}|${p.auth.from}|${p.auth.to}|${p.auth.value}|${p.auth.validAfter}|${p.auth.validBefore}|${p.auth.nonce}|${p.signature}`;
-      if (this.recovered.has(cacheKey)) return;
-      const signer = await recoverTypedDataAddress({ ...typed, signature: p.signature }).catch(() => null);
-      if (signer === p.auth.from) {
-        if (this.recovered.size >= 10_000) this.recovered.delete(this.recovered.values().next().value!);
-        this.recovered.add(cacheKey);
-        return;
-      }
-      const code = await this.chain!.publicClient.getCode({ address: p.auth.from });
-      if (!code || code === '0x') throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
-    }
-    const ok = await this.chain!.publicClient.verifyTypedData({ address: p.auth.from, ...typed, signature: p.signature, blockTag: 'latest' }).catch(() => false);
-    if (!ok) throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
-  }
-
-  /** Authorization unused on chain, and the payer holds the amount (one batched round trip). */
-  private async checkChain(p: Parsed): Promise<void> {
-    const client = this.chain!.publicClient;
-    const [used, balance] = await Promise.all([
-      client.readContract({ address: p.asset.address, abi: EIP3009_ABI, functionName: 'authorizationState', args: [p.auth.from, p.auth.nonce] }),
-      client.readContract({ address: p.asset.address, abi: EIP3009_ABI, functionName: 'balanceOf', args: [p.auth.from] }),
-    ]);
-    if (used) throw new Invalid('authorization_already_used', 'this authorization was already used', p.auth.from);
-    if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.auth.from);
-  }
-
-  /**
-   * Permit2: the EIP-712 PermitWitnessTransferFrom signature (Permit2's domain, x402's witness),
-   * then one batched read of the payer's balance, its allowance to Permit2 and the nonce's bit.
-   */
-  private async checkPermit2(p: Permit2Parsed): Promise<void> {
-    const chain = this.chain!;
-    const typed = {
-      domain: { name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS },
-      types: permit2WitnessTypes,
-      primaryType: 'PermitWitnessTransferFrom' as const,
-      message: {
-        permitted: { token: p.token, amount: p.amount },
-        spender: p.spender,
-        nonce: p.nonce,
-        deadline: p.deadline,
-        witness: { to: p.to, validAfter: p.validAfter },
-      },
-    };
-    const signer = p.signature.length === 132 ? await recoverTypedDataAddress({ ...typed, signature: p.signature }).catch(() => null) : null;
-    if (signer !== p.from) {
-      const ok = await chain.publicClient.verifyTypedData({ address: p.from, ...typed, signature: p.signature, blockTag: 'latest' }).catch(() => false);
-      if (!ok) throw new Invalid('invalid_exact_evm_payload_signature', 'the permit2 signature is not the payer’s', p.from);
-    }
-    const [balance, allowance, permit2Code] = await Promise.all([
-      chain.publicClient.readContract({ address: p.token, abi: EIP3009_ABI, functionName: 'balanceOf', args: [p.from] }),
-      chain.publicClient.readContract({ address: p.token, abi: erc20AllowanceAbi, functionName: 'allowance', args: [p.from, PERMIT2_ADDRESS] }) as Promise<bigint>,
-      chain.publicClient.getCode({ address: PERMIT2_ADDRESS }),
-    ]);
-    if (permit2Code && permit2Code !== '0x') {
-      const word = await chain.publicClient.readContract({ address: PERMIT2_ADDRESS, abi: PERMIT2_NONCE_ABI, functionName: 'nonceBitmap', args: [p.from, p.nonce >> 8n] });
-      if ((word >> (p.nonce & 255n)) & 1n) throw new Invalid('authorization_already_used', 'this permit2 nonce was already used', p.from);
-    }
-    if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.from);
-    if (allowance < p.amount) throw new Invalid('permit2_allowance_required', 'the payer has not approved Permit2 for the amount', p.from);
-  }
-
   private async existing(key: Settleable['key']): Promise<SettlementRow | undefined> {
     return this.db
       .selectFrom('x402_settlements')
@@ -184,14 +98,14 @@ export class X402Facilitator {
     try {
       const parsed = parsePayment(this.chain, body);
       if (parsed.kind === 'permit2') {
-        await this.checkPermit2(parsed.permit);
+        await checkPermit2(this.chain!, parsed.permit);
         return { isValid: true, payer: parsed.permit.from };
       }
       const p = parsed.payment;
-      await this.checkSignature(p);
+      await checkSignature(this.chain!, this.recovered, p);
       const known = await this.existing(eip3009Settleable(p).key);
       if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
-      await this.checkChain(p);
+      await checkChain(this.chain!, p);
       return { isValid: true, payer: p.auth.from };
     } catch (err) {
       if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
@@ -212,13 +126,13 @@ export class X402Facilitator {
       const parsed = parsePayment(this.chain, body);
       if (parsed.kind === 'permit2') {
         settleable = permit2Settleable(parsed.permit);
-        check = () => this.checkPermit2(parsed.permit);
+        check = () => checkPermit2(this.chain!, parsed.permit);
       } else {
         const p = parsed.payment;
         settleable = eip3009Settleable(p);
         check = async () => {
-          await this.checkSignature(p);
-          await this.checkChain(p);
+          await checkSignature(this.chain!, this.recovered, p);
+          await checkChain(this.chain!, p);
         };
       }
     } catch (err) {
@@ -246,13 +160,21 @@ export class X402Facilitator {
       return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (err as Error).message.split('\n')[0], transaction: '', ...base };
     }
 
-    const id = randomUUID();
+    return this.claimAndSend(tenantId, s, gas, base);
+  }
+
+  /**
+   * Claims the payment's key with the `submitted` row, then sends: a settle that finds the key
+   * claimed waits for the claimant's transaction instead of sending a second one.
+   */
+  private async claimAndSend(tenantId: string, s: Settleable, gas: bigint, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
+    const wallet = this.chain!.walletClient!;
     const claimed = await this.db
       .insertInto('x402_settlements')
       .values({
-        id,
+        id: randomUUID(),
         tenant_id: tenantId,
-        network,
+        network: base.network,
         asset: s.key.asset.toLowerCase(),
         payer: s.key.payer.toLowerCase(),
         pay_to: s.payTo.toLowerCase(),
@@ -273,7 +195,7 @@ export class X402Facilitator {
       const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
       return { ...this.answer(row, base), errorMessage: (err as Error).message.split('\n')[0] };
     }
-    const sent = await this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const sent = await this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: now() }).where('id', '=', claimed.id).returningAll().executeTakeFirstOrThrow();
     try {
       const receipt = await this.chain!.publicClient.waitForTransactionReceipt({ hash, timeout: this.receiptTimeoutMs });
       return this.answer(await this.finish(sent, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice), base);

@@ -126,7 +126,11 @@ export function parsePayment(chain: X402Chain | undefined, body: unknown): Parse
   if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
     throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
   }
-  const payload = pp.payload;
+  return { kind: 'eip3009', payment: parseEip3009(pp.payload, asset, getAddress(req.payTo), BigInt(req.amount)) };
+}
+
+/** Checks an EIP-3009 payload against the requirements: recipient, value, validity window. */
+function parseEip3009(payload: unknown, asset: X402Asset, payTo: Address, amount: bigint): Parsed {
   if (!isObject(payload) || !isObject(payload.authorization)) throw new Invalid('invalid_payload', 'payload.authorization is required');
   const a = payload.authorization;
   const sig = payload.signature;
@@ -148,14 +152,12 @@ export function parsePayment(chain: X402Chain | undefined, body: unknown): Parse
     validBefore: BigInt(a.validBefore),
     nonce: a.nonce.toLowerCase() as Hex,
   };
-  const payTo = getAddress(req.payTo);
   if (auth.to !== payTo) throw new Invalid('invalid_exact_evm_payload_recipient_mismatch', 'authorization.to is not payTo', payer);
-  if (auth.value !== BigInt(req.amount)) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'authorization.value is not the amount', payer);
+  if (auth.value !== amount) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'authorization.value is not the amount', payer);
   const now = BigInt(Math.floor(Date.now() / 1000));
   if (auth.validAfter > now) throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the authorization is not valid yet', payer);
   if (auth.validBefore < now + VALID_BEFORE_MARGIN_S) {
     throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the authorization expires too soon to be settled', payer);
   }
-  return { kind: 'eip3009', payment: { asset, payTo, amount: auth.value, auth, signature: sig as Hex } };
+  return { asset, payTo, amount: auth.value, auth, signature: sig as Hex };
 }
-
