@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../lib/errors.ts';
-import { paged } from '../../lib/db/paging.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Nullable, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { getTenant } from '../tenants/service.ts';
-import { redeliver, type DeliveryRow } from './deliveries.ts';
+import type { DeliveryRow } from './deliveries.ts';
 import { webhookDeliveryMachine } from './status.ts';
+import { deliveryWithAttempts, listDeliveries, redeliver } from './operator.ts';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const DeliveryView = Type.Object({
   id: Type.String({ description: 'Also the x-webhook-id header of every attempt' }),
   tenantId: Type.String(),
@@ -56,13 +54,13 @@ const TAGS = ['operator'];
 
 /** Operator view of webhook deliveries: list a tenant's, read one with its attempts, redeliver. */
 export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  getTenantsIdWebhookDeliveriesRoute(app);
-  getWebhookDeliveriesIdRoute(app);
-  postWebhookDeliveriesIdRedeliverRoute(app);
+  listTenantDeliveriesRoute(app);
+  getDeliveryRoute(app);
+  redeliverRoute(app);
 };
 
 /** GET /tenants/:id/webhook-deliveries: A tenant's webhook deliveries, newest first */
-function getTenantsIdWebhookDeliveriesRoute(app: TypedApp): void {
+function listTenantDeliveriesRoute(app: TypedApp): void {
   const { db } = app.ctx;
   app.get(
     '/tenants/:id/webhook-deliveries',
@@ -81,21 +79,14 @@ function getTenantsIdWebhookDeliveriesRoute(app: TypedApp): void {
     },
     async (request) => {
       await getTenant(db, request.params.id);
-      const { page, limit, status } = request.query;
-      let base = db.selectFrom('webhook_deliveries').where('tenant_id', '=', request.params.id);
-      if (status) base = base.where('status', '=', status);
-      return paged(
-        { page, limit },
-        () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-        (offset) => base.selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-        deliveryView,
-      );
+      const page = await listDeliveries(db, request.params.id, request.query);
+      return { ...page, data: page.data.map(deliveryView) };
     },
   );
 }
 
 /** GET /webhook-deliveries/:id: one delivery with every attempt */
-function getWebhookDeliveriesIdRoute(app: TypedApp): void {
+function getDeliveryRoute(app: TypedApp): void {
   const { db } = app.ctx;
   app.get(
     '/webhook-deliveries/:id',
@@ -109,12 +100,10 @@ function getWebhookDeliveriesIdRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const d = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-      if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
-      const attempts = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', d.id).orderBy('id').execute();
+      const { delivery, attempts } = await deliveryWithAttempts(db, request.params.id);
       return {
         data: {
-          ...deliveryView(d),
+          ...deliveryView(delivery),
           attemptLog: attempts.map((a) => ({
             attempt: a.attempt,
             attemptedAt: a.attempted_at.toISOString(),
@@ -131,7 +120,7 @@ function getWebhookDeliveriesIdRoute(app: TypedApp): void {
 }
 
 /** POST /webhook-deliveries/:id/redeliver: sends a delivery again now, with a fresh retry window */
-function postWebhookDeliveriesIdRedeliverRoute(app: TypedApp): void {
+function redeliverRoute(app: TypedApp): void {
   const { db } = app.ctx;
   app.post(
     '/webhook-deliveries/:id/redeliver',
@@ -144,8 +133,6 @@ function postWebhookDeliveriesIdRedeliverRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(DeliveryView) }, [404, 409]),
       },
     },
-    async (request) => {
-      return { data: deliveryView(await redeliver(db, request.params.id)) };
-    },
+    async (request) => ({ data: deliveryView(await redeliver(db, request.params.id)) }),
   );
 }

@@ -1,108 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
-import { now, nowPlus, type Db, type Executor, type Trx } from '../../lib/db/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { moveStatus } from '../../lib/state-machine.ts';
-import { webhookDeliveryMachine } from './status.ts';
+import type { Db } from '../../lib/db/index.ts';
 import type { WebhookDeliveriesTable } from '../../lib/db/schema.ts';
-import { processOutbox, type ClaimedEvent } from '../../lib/outbox.ts';
-import { sendWebhook, signBody, type SendResult } from './sender.ts';
+import { sendWebhook, signBody } from './sender.ts';
+import { recordAttempt, type DeliveryOutcome } from './attempts.ts';
+
+export { GIVE_UP_AFTER_S, backoffSeconds, isRetryable, recordAttempt, type DeliveryOutcome } from './attempts.ts';
+export { dispatchEvents } from './dispatch.ts';
+export { deliveryBacklog, redeliver } from './operator.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
-
-/** How long a delivery keeps being retried before it is given up (about three days). */
-export const GIVE_UP_AFTER_S = 3 * 24 * 3600;
-/** Longest pause between two attempts. */
-const MAX_BACKOFF_S = 6 * 3600;
-
-/**
- * Where an event goes: the object's own webhook URL, else (deposits) the tenant's default. Events
- * of objects without a URL are not delivered anywhere.
- */
-async function urlFor(trx: Trx, event: ClaimedEvent): Promise<string | null> {
-  switch (event.aggregateType) {
-    case 'deposit': {
-      const row = await trx
-        .selectFrom('deposits')
-        .innerJoin('tenants', 'tenants.id', 'deposits.tenant_id')
-        .select(['deposits.webhook_url', 'tenants.deposit_webhook_url'])
-        .where('deposits.id', '=', event.aggregateId)
-        .executeTakeFirst();
-      return row?.webhook_url ?? row?.deposit_webhook_url ?? null;
-    }
-    case 'invoice': {
-      const row = await trx.selectFrom('invoices').select('webhook_url').where('id', '=', event.aggregateId).executeTakeFirst();
-      return row?.webhook_url ?? null;
-    }
-    case 'x402': {
-      // x402 payments belong to the merchant, not to an object with its own URL: the tenant default.
-      const row = await trx.selectFrom('tenants').select('deposit_webhook_url').where('id', '=', event.tenantId!).executeTakeFirst();
-      return row?.deposit_webhook_url ?? null;
-    }
-    default: {
-      // Withdrawals carry their URL (from the commit) in the record they publish.
-      const url = (event.payload as { webhookUrl?: unknown } | null)?.webhookUrl;
-      return typeof url === 'string' && url ? url : null;
-    }
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
-/**
- * Turns published outbox events into deliveries, in the transaction that marks them processed:
- * an event becomes exactly one delivery per URL, whichever worker takes it.
- */
-export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
-  return processOutbox(db, limit, async (trx, events) => {
-    for (const event of events) {
-      if (!event.tenantId) continue;
-      const url = await urlFor(trx, event);
-      if (!url) continue;
-      await trx
-        .insertInto('webhook_deliveries')
-        .values({
-          id: randomUUID(),
-          tenant_id: event.tenantId,
-          event_id: event.id,
-          event_type: event.type,
-          aggregate_key: `${event.aggregateType}:${event.aggregateId}`,
-          url,
-          origin: originOf(url),
-          status: 'pending',
-          // Behind an earlier event of the object that waits for a retry: not due before it.
-          next_attempt_at: sql<Date>`greatest(now(), (select max(next_attempt_at) from webhook_deliveries p where p.aggregate_key = ${`${event.aggregateType}:${event.aggregateId}`} and p.url = ${url} and p.status = 'pending'))`,
-        })
-        .onConflict((oc) => oc.columns(['event_id', 'url']).doNothing())
-        .execute();
-    }
-  });
-}
-
-/** Retry decision for one answer: retry (network error, timeout, 408, 429, 5xx), or not. */
-export function isRetryable(result: Pick<SendResult, 'statusCode'>): boolean {
-  const s = result.statusCode;
-  return s === null || s === 408 || s === 429 || s >= 500;
-}
-
-/**
- * Seconds before attempt `attempts + 1`: base × 2^(attempts − 1), ±25 % jitter so receivers that
- * failed together do not get their retries all at once, capped at six hours; Retry-After wins when
- * the receiver sent one (within the cap).
- */
-export function backoffSeconds(attempts: number, baseS: number, retryAfterS: number | null = null, random = Math.random): number {
-  if (retryAfterS !== null) return Math.min(Math.max(retryAfterS, 1), MAX_BACKOFF_S);
-  const raw = baseS * 2 ** Math.max(0, attempts - 1);
-  const jittered = raw * (0.75 + random() * 0.5);
-  return Math.min(Math.max(1, Math.round(jittered)), MAX_BACKOFF_S);
-}
 
 export interface DeliveryOptions {
   allowPrivate: boolean;
@@ -123,12 +31,6 @@ export function deliveryOptions(config: Config): DeliveryOptions {
     concurrency: 32,
     perOrigin: 4,
   };
-}
-
-export interface DeliveryOutcome {
-  delivered: number;
-  retried: number;
-  failed: number;
 }
 
 /**
@@ -299,85 +201,3 @@ export class WebhookDeliverer {
   }
 }
 
-/** Stores an attempt and moves the delivery on: delivered, scheduled again, or failed. */
-export async function recordAttempt(db: Db, d: DeliveryRow, result: SendResult, retryBaseS: number): Promise<keyof DeliveryOutcome | null> {
-  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  const wait = backoffSeconds(d.attempts, retryBaseS, result.retryAfterS);
-  const ageS = (Date.now() - d.retry_from.getTime()) / 1000;
-  const outcome = ok ? 'delivered' : isRetryable(result) && ageS + wait <= GIVE_UP_AFTER_S ? 'retried' : 'failed';
-  return db.transaction().execute(async (trx) => {
-    // The move holds only while this attempt still owns the delivery (a lease that ran out may have
-    // been taken over; then the other attempt counts): the attempt count is part of the guard.
-    const moved = await settleAttempt(trx, d, outcome, result, wait);
-    if (!moved) return null;
-    await trx
-      .insertInto('webhook_attempts')
-      .values({ delivery_id: d.id, attempt: d.attempts, status_code: result.statusCode, latency_ms: result.latencyMs, error: result.error, response_body: result.responseBody, outcome })
-      .execute();
-    if (outcome === 'retried') {
-      // The object's later events wait behind a retried one; they are not due before it.
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: sql<Date>`greatest(next_attempt_at, now() + make_interval(secs => ${wait}))` })
-        .where('aggregate_key', '=', d.aggregate_key)
-        .where('url', '=', d.url)
-        .where('status', '=', 'pending')
-        .where('seq', '>', d.seq)
-        .execute();
-    }
-    return outcome;
-  });
-}
-
-/** Writes an attempt's outcome on its delivery; false when this attempt no longer owns it. */
-async function settleAttempt(trx: Trx, d: DeliveryRow, outcome: keyof DeliveryOutcome, result: SendResult, waitS: number): Promise<boolean> {
-  const common = { last_status_code: result.statusCode, last_error: result.error, lease_until: null };
-  if (outcome === 'retried') {
-    // Not a status change: the delivery stays pending, due again after the backoff.
-    const row = await trx
-      .updateTable('webhook_deliveries')
-      .set({ ...common, next_attempt_at: nowPlus(waitS), updated_at: now() })
-      .where('id', '=', d.id)
-      .where('status', '=', 'pending')
-      .where('attempts', '=', d.attempts)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-  const set = outcome === 'delivered' ? { ...common, delivered_at: now() } : { ...common, failed_at: now() };
-  try {
-    await moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, outcome, { set, where: { attempts: d.attempts } });
-    return true;
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'exceptions.status.conflict') return false;
-    throw err;
-  }
-}
-
-/**
- * Operator: send a delivery again now, with a fresh retry window (its attempts are kept). Only a
- * finished one (delivered or failed) reopens; a pending one is already on its way, perhaps leased
- * by a worker this very moment, and is refused with the state error.
- */
-export async function redeliver(db: Db, id: string): Promise<DeliveryRow> {
-  return db.transaction().execute(async (trx) => {
-    const d = await trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
-    return moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, 'pending', {
-      set: { next_attempt_at: now(), lease_until: null, failed_at: null, retry_from: now() },
-    });
-  });
-}
-
-/** Pending deliveries and the age of the oldest (metrics). */
-export async function deliveryBacklog(db: Executor): Promise<{ pending: number; oldestAgeS: number }> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select([
-      sql<string>`count(*)`.as('pending'),
-      sql<string | null>`extract(epoch from now() - min(created_at))`.as('age'),
-    ])
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return { pending: Number(row.pending), oldestAgeS: row.age === null ? 0 : Number(row.age) };
-}
