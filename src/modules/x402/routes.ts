@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { paged } from '../../lib/db/paging.ts';
-import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp, Nullable } from '../../lib/http/schemas.ts';
 import { X402Facilitator, settlementRecord } from './facilitator.ts';
 import { x402Machine } from './status.ts';
+import { getSettlement, listSettlements } from './record.ts';
 
 const Str = Type.String();
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 // The x402 v2 body; every field is checked by the facilitator, which answers protocol failures as
 // HTTP 200 with a reason (only malformed JSON, auth, scope and rate limits are HTTP errors).
 const X402Body = Type.Unknown({
@@ -119,22 +117,7 @@ function x402SettlementsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(SettlementSchema) }),
       },
     },
-    async (request) => {
-      const q = request.query;
-      let base = app.ctx.db.selectFrom('x402_settlements').where('tenant_id', '=', request.principal!.tenantId);
-      if (q.status) base = base.where('status', '=', q.status);
-      if (q.from) base = base.where('created_at', '>=', new Date(q.from));
-      if (q.to) base = base.where('created_at', '<=', new Date(q.to));
-      if (q.payer) base = base.where('payer', '=', q.payer.toLowerCase());
-      if (q.payTo) base = base.where('pay_to', '=', q.payTo.toLowerCase());
-      if (q.transaction) base = base.where('transaction', '=', q.transaction.toLowerCase());
-      return paged(
-        q,
-        () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-        (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-        settlementRecord,
-      );
-    },
+    async (request) => listSettlements(app.ctx.db, request.principal!.tenantId, request.query),
   );
 }
 
@@ -152,15 +135,6 @@ function x402SettlementRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(SettlementSchema) }, [404]),
       },
     },
-    async (request) => {
-      const row = await app.ctx.db
-        .selectFrom('x402_settlements')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('tenant_id', '=', request.principal!.tenantId)
-        .executeTakeFirst();
-      if (!row) throw new AppError('exceptions.x402.settlementNotFound');
-      return { data: settlementRecord(row) };
-    },
+    async (request) => ({ data: settlementRecord(await getSettlement(app.ctx.db, request.principal!.tenantId, request.params.id)) }),
   );
 }
