@@ -14,7 +14,7 @@ import { configuredSecrets, secretScrubber, serializeRequest } from './lib/http/
 import { inputProblem, validatorCompiler } from './lib/http/validation.ts';
 import { AppError } from './lib/errors.ts';
 import { checkAdminToken } from './modules/admin/admin-token.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { tenantAdminRoutes } from './modules/tenants/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { balanceRoutes } from './modules/ledger/routes.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
@@ -150,7 +150,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(systemRoutes);
   await app.register(currencyAssetRoutes);
   await app.register(payRoutes);
-  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(tenantAdminRoutes, { prefix: '/admin' });
   // Sandbox controls exist only in a sandbox installation: in live mode they are unknown routes (404).
   if (config.mode === 'sandbox') {
     await app.register(sandboxFeeRoutes, { prefix: '/admin' });

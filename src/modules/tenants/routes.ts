@@ -1,19 +1,13 @@
+import type { TypedApp } from '../../lib/http/schemas.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ALL_SCOPES, SCOPES } from '../../lib/auth/scopes.ts';
-import { parseRange } from '../../lib/auth/ip.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, Uuid, adminResponses } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
-import {
-  blockCustomer,
-  createTenant,
-  getTenant,
-  issueApiKey,
-  revokeApiKey,
-  rotateWebhookSecret,
-  updateTenant,
-} from '../tenants/service.ts';
+import { toJsonNumber } from '../../lib/money.ts';
+import type { Config } from '../../config.ts';
+import { blockCustomer, createTenant, getTenant, rotateWebhookSecret, updateTenant } from './service.ts';
+import { issueApiKeyRoute, revokeApiKeyRoute } from './api-key-routes.ts';
 
 const TenantView = Type.Object({
   id: Type.String(),
@@ -30,36 +24,36 @@ const TenantView = Type.Object({
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Rate = Type.Union([Type.Number({ minimum: 0, exclusiveMaximum: 1 }), Type.Null()]);
 
-const ApiKeyView = Type.Object({
-  id: Type.String(),
-  key: Type.String({ description: 'Shown only in this response; stored only as a hash' }),
-  keyStart: Type.String(),
-  tenantId: Type.String(),
-  accountId: Type.String(),
-  scopes: Type.Array(Type.String()),
-  allowedIps: Type.Union([Type.Array(Type.String()), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
 
-/** The operator API (CONTRACT §4), behind the admin bearer token. */
-export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The operator's view of a tenant (its commission override, its account limit or the default). */
+function tenantView(config: Config, t: Awaited<ReturnType<typeof getTenant>>, accountId?: string) {
+  return {
+    id: t.id,
+    name: t.name,
+    ...(accountId ? { accountId } : {}),
+    depositWebhookUrl: t.deposit_webhook_url,
+    depositCommission: t.deposit_commission === null ? null : toJsonNumber(t.deposit_commission, 6),
+    maxAccounts: t.max_accounts ?? config.defaultMaxAccounts,
+    createdAt: t.created_at.toISOString(),
+  };
+}
+
+/** The operator API for tenants, their API keys and blocked customers (CONTRACT §4), behind the admin bearer token. */
+export const tenantAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  createTenantRoute(app);
+  getTenantRoute(app);
+  updateTenantRoute(app);
+  rotateWebhookSecretRoute(app);
+  issueApiKeyRoute(app);
+  revokeApiKeyRoute(app);
+  blockCustomerRoute(app);
+};
+
+/** POST /tenants: create a tenant with its first account */
+function createTenantRoute(app: TypedApp): void {
   const { db, config } = app.ctx;
-
-  function tenantView(t: Awaited<ReturnType<typeof getTenant>>, accountId?: string) {
-    return {
-      id: t.id,
-      name: t.name,
-      ...(accountId ? { accountId } : {}),
-      depositWebhookUrl: t.deposit_webhook_url,
-      depositCommission: t.deposit_commission === null ? null : Number(t.deposit_commission),
-      maxAccounts: t.max_accounts ?? config.defaultMaxAccounts,
-      createdAt: t.created_at.toISOString(),
-    };
-  }
-
   app.post(
     '/tenants',
     {
@@ -74,10 +68,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const created = await createTenant(db, request.body.name);
       const tenant = await getTenant(db, created.id);
-      return reply.status(201).send({ data: tenantView(tenant, created.accountId) });
+      return reply.status(201).send({ data: tenantView(config, tenant, created.accountId) });
     },
   );
+}
 
+/** GET /tenants/:id: read a tenant and its settings */
+function getTenantRoute(app: TypedApp): void {
+  const { db, config } = app.ctx;
   app.get(
     '/tenants/:id',
     {
@@ -89,9 +87,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: adminResponses({ 200: DataEnvelope(TenantView) }, [404]),
       },
     },
-    async (request) => ({ data: tenantView(await getTenant(db, request.params.id)) }),
+    async (request) => ({ data: tenantView(config, await getTenant(db, request.params.id)) }),
   );
+}
 
+/** PATCH /tenants/:id: change tenant settings */
+function updateTenantRoute(app: TypedApp): void {
+  const { db, config } = app.ctx;
   app.patch(
     '/tenants/:id',
     {
@@ -132,10 +134,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         maxAccounts: body.maxAccounts,
       });
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
-      return { data: tenantView(row) };
+      return { data: tenantView(config, row) };
     },
   );
+}
 
+/** POST /tenants/:id/webhook-secret: rotate the tenant's webhook signing secret */
+function rotateWebhookSecretRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.post(
     '/tenants/:id/webhook-secret',
     {
@@ -149,60 +155,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ data: { secret: await rotateWebhookSecret(db, request.params.id) } }),
   );
+}
 
-  app.post(
-    '/api-keys',
-    {
-      config: ADMIN,
-      schema: {
-        tags: TAGS,
-        summary: 'Issue an API key bound to one account',
-        body: Type.Object({
-          tenantId: Uuid,
-          accountId: Uuid,
-          scopes: Type.Array(Type.Union([Type.Literal(ALL_SCOPES), ...SCOPES.map((s) => Type.Literal(s))]), {
-            minItems: 1,
-            maxItems: SCOPES.length + 1,
-          }),
-          allowedIps: Type.Optional(
-            Type.Union([Type.Array(Type.String({ minLength: 2, maxLength: 64 }), { maxItems: 100 }), Type.Null()]),
-          ),
-        }),
-        response: adminResponses({ 201: DataEnvelope(ApiKeyView) }, [404]),
-      },
-    },
-    async (request, reply) => {
-      const { allowedIps } = request.body;
-      const bad = (allowedIps ?? []).findIndex((entry) => parseRange(entry) === null);
-      if (bad >= 0) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location: 'body', field: `allowedIps.${bad}`, message: 'must be an IPv4/IPv6 address or CIDR' }],
-        });
-      }
-      const key = await issueApiKey(db, request.body);
-      return reply.status(201).send({ data: { ...key, createdAt: key.createdAt.toISOString() } });
-    },
-  );
-
-  app.delete(
-    '/api-keys/:id',
-    {
-      config: ADMIN,
-      schema: {
-        tags: TAGS,
-        summary: 'Revoke an API key at once',
-        params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 200: DataEnvelope(Type.Object({ id: Type.String(), revoked: Type.Boolean() })) }, [
-          404,
-        ]),
-      },
-    },
-    async (request) => {
-      app.ctx.changes?.emitLocal(await revokeApiKey(db, request.params.id));
-      return { data: { id: request.params.id, revoked: true } };
-    },
-  );
-
+/** POST /customers/block: block a customer of a tenant from new invoices */
+function blockCustomerRoute(app: TypedApp): void {
+  const { db } = app.ctx;
   app.post(
     '/customers/block',
     {
@@ -222,4 +179,4 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: { ...request.body, blocked: true } };
     },
   );
-};
+}

@@ -1,0 +1,83 @@
+import type { TypedApp } from '../../lib/http/schemas.ts';
+import { Type } from '@sinclair/typebox';
+import { ALL_SCOPES, SCOPES } from '../../lib/auth/scopes.ts';
+import { parseRange } from '../../lib/auth/ip.ts';
+import { AppError } from '../../lib/errors.ts';
+import { DataEnvelope, Uuid, adminResponses } from '../../lib/http/schemas.ts';
+import { issueApiKey, revokeApiKey } from './service.ts';
+
+const ApiKeyView = Type.Object({
+  id: Type.String(),
+  key: Type.String({ description: 'Shown only in this response; stored only as a hash' }),
+  keyStart: Type.String(),
+  tenantId: Type.String(),
+  accountId: Type.String(),
+  scopes: Type.Array(Type.String()),
+  allowedIps: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const ADMIN = { admin: true } as const;
+const TAGS = ['operator'];
+
+/** POST /api-keys: issue an API key bound to one account */
+export function issueApiKeyRoute(app: TypedApp): void {
+  const { db } = app.ctx;
+  app.post(
+    '/api-keys',
+    {
+      config: ADMIN,
+      schema: {
+        tags: TAGS,
+        summary: 'Issue an API key bound to one account',
+        body: Type.Object({
+          tenantId: Uuid,
+          accountId: Uuid,
+          scopes: Type.Array(Type.Union([Type.Literal(ALL_SCOPES), ...SCOPES.map((s) => Type.Literal(s))]), {
+            minItems: 1,
+            maxItems: SCOPES.length + 1,
+          }),
+          allowedIps: Type.Optional(
+            Type.Union([Type.Array(Type.String({ minLength: 2, maxLength: 64 }), { maxItems: 100 }), Type.Null()]),
+          ),
+        }),
+        response: adminResponses({ 201: DataEnvelope(ApiKeyView) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const { allowedIps } = request.body;
+      const bad = (allowedIps ?? []).findIndex((entry) => parseRange(entry) === null);
+      if (bad >= 0) {
+        throw new AppError('exceptions.validation.failed', {
+          fields: [{ location: 'body', field: `allowedIps.${bad}`, message: 'must be an IPv4/IPv6 address or CIDR' }],
+        });
+      }
+      const key = await issueApiKey(db, request.body);
+      return reply.status(201).send({ data: { ...key, createdAt: key.createdAt.toISOString() } });
+    },
+  );
+}
+
+/** DELETE /api-keys/:id: revoke an API key at once */
+export function revokeApiKeyRoute(app: TypedApp): void {
+  const { db } = app.ctx;
+  app.delete(
+    '/api-keys/:id',
+    {
+      config: ADMIN,
+      schema: {
+        tags: TAGS,
+        summary: 'Revoke an API key at once',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(Type.Object({ id: Type.String(), revoked: Type.Boolean() })) }, [
+          404,
+        ]),
+      },
+    },
+    async (request) => {
+      app.ctx.changes?.emitLocal(await revokeApiKey(db, request.params.id));
+      return { data: { id: request.params.id, revoked: true } };
+    },
+  );
+}
+
