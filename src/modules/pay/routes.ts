@@ -1,3 +1,4 @@
+import type { AppContext } from '../../context.ts';
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -6,7 +7,7 @@ import { SandboxChain } from '../../chains/sandbox/sandbox-chain.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SERVICE_RETRY_AFTER_S } from '../../lib/http/error-handler.ts';
-import { DataEnvelope, ErrorBodySchema } from '../../lib/http/schemas.ts';
+import { DataEnvelope, ErrorBodySchema, type TypedApp } from '../../lib/http/schemas.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
@@ -96,15 +97,31 @@ function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyR
  * installation has no simulate routes at all (404).
  */
 export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  payPageRoute(app);
+  payStateRoute(app);
+  selectCurrencyRoute(app);
+  // A live installation has no simulate routes at all (404).
+  if (app.ctx.config.mode !== 'sandbox') return;
+  simulatePaymentRoute(app);
+  mineBlocksRoute(app);
+};
+
+/** The invoice a public page call names; a malformed or unknown id is the same 404. */
+async function invoiceOf(ctx: AppContext, id: string): Promise<InvoiceView> {
+  const view = UUID.test(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
+  if (!view) throw new AppError('exceptions.invoice.notFound');
+  return view;
+}
+
+/** The chosen currency's sandbox network, or a clear refusal. */
+function sandboxOf(view: InvoiceView): { network: NetworkEnvName; quote: NonNullable<InvoiceView['quote']> } {
+  if (!view.quote) throw new AppError('exceptions.invoice.currencyNotSelected');
+  return { network: view.quote.network as NetworkEnvName, quote: view.quote };
+}
+
+/** GET /pay/:id: the page itself (HTML with its nonce CSP), or the small 503 page while the database is away. */
+function payPageRoute(app: TypedApp): void {
   const { ctx } = app;
-  const invoices = new InvoiceService(ctx);
-
-  async function invoiceOf(id: string): Promise<InvoiceView> {
-    const view = UUID.test(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
-    if (!view) throw new AppError('exceptions.invoice.notFound');
-    return view;
-  }
-
   app.get(
     '/pay/:id',
     { config: { public: true }, schema: { hide: true, params: Params } },
@@ -125,7 +142,11 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return htmlReply(reply, known ? 200 : 404, nonce).send(renderPayPage({ invoiceId: id, nonce, sandbox }));
     },
   );
+}
 
+/** GET /pay/:id/state: the invoice as the customer may see it. */
+function payStateRoute(app: TypedApp): void {
+  const { ctx } = app;
   app.get(
     '/pay/:id/state',
     {
@@ -139,10 +160,15 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await payState(ctx, await invoiceOf(request.params.id)) };
+      return { data: await payState(ctx, await invoiceOf(ctx, request.params.id)) };
     },
   );
+}
 
+/** POST /pay/:id/select: the customer picks a currency. */
+function selectCurrencyRoute(app: TypedApp): void {
+  const { ctx } = app;
+  const invoices = new InvoiceService(ctx);
   app.post(
     '/pay/:id/select',
     {
@@ -156,19 +182,15 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const view = await invoiceOf(request.params.id);
+      const view = await invoiceOf(ctx, request.params.id);
       return { data: await payState(ctx, await invoices.select(view.row.id, request.body.cryptoCurrencyCode)) };
     },
   );
+}
 
-  if (ctx.config.mode !== 'sandbox') return;
-
-  /** The chosen currency's sandbox network, or a clear refusal. */
-  function sandboxOf(view: InvoiceView): { network: NetworkEnvName; quote: NonNullable<InvoiceView['quote']> } {
-    if (!view.quote) throw new AppError('exceptions.invoice.currencyNotSelected');
-    return { network: view.quote.network as NetworkEnvName, quote: view.quote };
-  }
-
+/** POST /pay/:id/simulate: sandbox only, the customer pays. */
+function simulatePaymentRoute(app: TypedApp): void {
+  const { ctx } = app;
   app.post(
     '/pay/:id/simulate',
     {
@@ -182,7 +204,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const view = await invoiceOf(request.params.id);
+      const view = await invoiceOf(ctx, request.params.id);
       const { network, quote } = sandboxOf(view);
       const expected = BigInt(quote.amount_expected);
       const paid = await quotePayments(ctx.db, quote);
@@ -193,7 +215,11 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: { txHash } };
     },
   );
+}
 
+/** POST /pay/:id/simulate/mine: sandbox only, the blocks that confirm it. */
+function mineBlocksRoute(app: TypedApp): void {
+  const { ctx } = app;
   app.post(
     '/pay/:id/simulate/mine',
     {
@@ -210,9 +236,9 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { network } = sandboxOf(await invoiceOf(request.params.id));
+      const { network } = sandboxOf(await invoiceOf(ctx, request.params.id));
       const tip = await new SandboxChain(network, ctx.db).mine(confirmationsRequired(ctx.config, network));
       return { data: { network, height: tip.height } };
     },
   );
-};
+}

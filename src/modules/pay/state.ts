@@ -42,39 +42,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     };
   });
 
-  let selected = null;
-  if (quote) {
-    const currency = findCurrency(quote.currency_code)!;
-    const network = networkOf(currency).env;
-    const expected = BigInt(quote.amount_expected);
-    const paid = await quotePayments(db, quote);
-    const left = expected - paid.confirmed - paid.pending;
-    const remaining = left > 0n ? left : 0n;
-    const uri = paymentUri(currency, quote.address, remaining > 0n ? remaining : expected);
-    const crypto = parseRatio(quote.crypto_usd_price);
-    const fiatUsd = parseRatio(quote.fiat_usd_price);
-    // Fiat per one coin, to 8 places: crypto USD price ÷ fiat USD price.
-    const rate = (crypto.num * fiatUsd.den * 10n ** 8n) / (crypto.den * fiatUsd.num);
-    selected = {
-      cryptoCurrencyCode: currency.code,
-      name: currency.name,
-      symbol: currency.symbol,
-      network: currency.network,
-      decimals: currency.decimals,
-      amountExpected: formatUnits(expected, currency.decimals),
-      networkFee: formatUnits(BigInt(quote.network_fee), currency.decimals),
-      amountReceived: formatUnits(paid.confirmed, currency.decimals),
-      amountPending: formatUnits(paid.pending, currency.decimals),
-      amountRemaining: formatUnits(remaining, currency.decimals),
-      address: quote.address,
-      paymentUri: uri,
-      qrCode: await paymentQrCode(uri),
-      rate: formatUnits(rate, 8),
-      lockedAt: quote.locked_at.toISOString(),
-      confirmationsRequired: confirmationsRequired(config, network),
-      sandbox: config.mode === 'sandbox',
-    };
-  }
+  const selected = quote ? await selectedCurrency(ctx, quote) : null;
 
   const closed = row.expires_at.getTime() <= now.getTime();
   // A partly paid invoice can still be completed while its window is open.
@@ -98,5 +66,39 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     currencies,
     outcome: kind ? { kind, url } : null,
     mode: config.mode,
+  };
+}
+
+/** The chosen currency as the page shows it: amounts due, paid and pending, address, URI and QR. */
+async function selectedCurrency(ctx: AppContext, quote: NonNullable<InvoiceView['quote']>) {
+  const currency = findCurrency(quote.currency_code)!;
+  const network = networkOf(currency).env;
+  const expected = BigInt(quote.amount_expected);
+  const paid = await quotePayments(ctx.db, quote);
+  const left = expected - paid.confirmed - paid.pending;
+  const remaining = left > 0n ? left : 0n;
+  const uri = paymentUri(currency, quote.address, remaining > 0n ? remaining : expected);
+  const crypto = parseRatio(quote.crypto_usd_price);
+  const fiatUsd = parseRatio(quote.fiat_usd_price);
+  // Fiat per one coin, to 8 places: crypto USD price ÷ fiat USD price.
+  const rate = (crypto.num * fiatUsd.den * 10n ** 8n) / (crypto.den * fiatUsd.num);
+  return {
+    cryptoCurrencyCode: currency.code,
+    name: currency.name,
+    symbol: currency.symbol,
+    network: currency.network,
+    decimals: currency.decimals,
+    amountExpected: formatUnits(expected, currency.decimals),
+    networkFee: formatUnits(BigInt(quote.network_fee), currency.decimals),
+    amountReceived: formatUnits(paid.confirmed, currency.decimals),
+    amountPending: formatUnits(paid.pending, currency.decimals),
+    amountRemaining: formatUnits(remaining, currency.decimals),
+    address: quote.address,
+    paymentUri: uri,
+    qrCode: await paymentQrCode(uri),
+    rate: formatUnits(rate, 8),
+    lockedAt: quote.locked_at.toISOString(),
+    confirmationsRequired: confirmationsRequired(ctx.config, network),
+    sandbox: ctx.config.mode === 'sandbox',
   };
 }
