@@ -1,0 +1,84 @@
+/** What the gateway knows of the networks: derived addresses, cursors, observed payments, fee quotes, the sandbox chain. */
+import type { Generated } from 'kysely';
+import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
+
+export interface NetworkFeeQuotesTable {
+  currency_code: string;
+  amount: NullableNumeric;
+  quoted_at: Timestamp;
+  source: string;
+}
+
+export interface HdAccountsTable {
+  id: Generated<number>;
+  network: string;
+  xpub: string;
+  next_index: Generated<number>;
+  sandbox: boolean;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  network: string;
+  address: string;
+  hd_account_id: number;
+  derivation_index: number;
+  purpose: string;
+  owner_id: string;
+  tenant_id: string;
+  created_at: Timestamp;
+}
+
+export interface SandboxBlocksTable {
+  network: string;
+  height: number;
+  hash: string;
+  parent_hash: string | null;
+  created_at: Timestamp;
+}
+
+export interface SandboxTransfersTable {
+  network: string;
+  tx_hash: string;
+  output_index: number;
+  to_address: string;
+  currency_code: string;
+  amount: Numeric;
+  block_height: number | null;
+  rbf: Generated<boolean>;
+  dropped: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface ChainCursorsTable {
+  network: string;
+  next_height: number;
+  updated_at: Timestamp;
+}
+
+/** Statuses of an observed payment (migration 0007's CHECK; the machine is in modules/payments/status.ts). */
+export const PAYMENT_STATUSES = ['seen', 'confirmed', 'orphaned'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface PaymentsTable {
+  id: string;
+  network: string;
+  tx_hash: string;
+  output_index: number;
+  address: string;
+  currency_code: string;
+  amount: Numeric;
+  block_height: number | null;
+  block_hash: string | null;
+  confirmations: Generated<number>;
+  rbf: Generated<boolean>;
+  status: PaymentStatus;
+  purpose: string;
+  owner_id: string;
+  tenant_id: string;
+  first_seen_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  updated_at: Timestamp;
+  swept_at: NullableTimestamp;
+  sweep_tx: string | null;
+}

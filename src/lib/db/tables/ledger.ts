@@ -1,0 +1,61 @@
+/** The double-entry ledger, the outbox, exchange rates. */
+import type { ColumnType, Generated } from 'kysely';
+import type { Numeric, NullableTimestamp, Timestamp } from './columns.ts';
+
+export interface JournalEntriesTable {
+  id: string;
+  tenant_id: string | null;
+  kind: string;
+  ref_type: string;
+  ref_id: string;
+  created_at: Timestamp;
+}
+
+export interface JournalLinesTable {
+  entry_id: string;
+  line_no: number;
+  ledger_account: string;
+  currency_code: string;
+  amount: Numeric;
+}
+
+export interface LedgerBalancesTable {
+  ledger_account: string;
+  currency_code: string;
+  balance: Numeric;
+  updated_at: Timestamp;
+}
+
+export interface OutboxEventsTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  event_type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  processed_at: NullableTimestamp;
+}
+
+export interface ExchangeRatesTable {
+  asset: string;
+  usd_price: Numeric;
+  fetched_at: Timestamp;
+  source: string;
+}
+
+/** One source's latest USD price of an asset (migration 0014). */
+export interface RateSourcesTable {
+  asset: string;
+  source: string;
+  usd_price: Numeric;
+  fetched_at: Timestamp;
+}
+
+/** Why an asset's combined price was refused at the last refresh. */
+export interface RateRefusalsTable {
+  asset: string;
+  reason: string;
+  detail: ColumnType<Record<string, unknown>, string, string>;
+  decided_at: Timestamp;
+}

@@ -1,0 +1,52 @@
+/** Tenants, their accounts and API keys, blocked customers, system settings, applied migrations. */
+import type { Generated } from 'kysely';
+import type { NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  max_accounts: number | null;
+  deposit_webhook_url: string | null;
+  deposit_commission: NullableNumeric;
+  webhook_secret: string;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  account_id: string;
+  key_hash: string;
+  key_start: string;
+  scopes: string[];
+  allowed_ips: string[] | null;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface BlockedCustomersTable {
+  tenant_id: string;
+  customer_id: string;
+  created_at: Timestamp;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Timestamp;
+}

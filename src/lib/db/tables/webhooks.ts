@@ -1,0 +1,42 @@
+/** Webhook deliveries and every attempt. */
+import type { Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './columns.ts';
+
+/** Statuses of a webhook delivery (migration 0010's CHECK lists the same; the machine is in modules/webhooks/status.ts). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<string>;
+  tenant_id: string;
+  event_id: string;
+  event_type: string;
+  aggregate_key: string;
+  url: string;
+  origin: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: NullableTimestamp;
+  lease_owner: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  retry_from: Timestamp;
+  updated_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_body: string | null;
+  outcome: 'delivered' | 'retried' | 'failed';
+}
