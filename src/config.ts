@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import ipaddr from 'ipaddr.js';
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
+import { ConfigError, bool, cidrList, fraction, httpUrl, int, parseRateLimit, secret, wei, type RateLimitSetting } from './config/env.ts';
+
+export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
+
 export type Role = 'api' | 'worker' | 'all';
 
 /**
@@ -20,11 +22,6 @@ export interface ChainSettings {
   /** The private side of `xpub` (worker role only), for sweeping deposit addresses. */
   sweepXprv?: string;
   confirmations?: number;
-}
-
-export interface RateLimitSetting {
-  points: number;
-  seconds: number;
 }
 
 /** x402 facilitator settings (CONTRACT §2 plus the operator's spending limits). */
@@ -126,91 +123,15 @@ export interface Config {
   adminAuthFailures: RateLimitSetting;
 }
 
-export class ConfigError extends Error {}
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min) throw new ConfigError(`${name} must be at least ${min}`);
-  return value;
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-/** Comma-separated IP addresses or CIDRs (IPv4 or IPv6). */
-function cidrList(name: string, raw: string): string[] {
-  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const entry of entries) {
-    const valid = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
-    if (!valid) throw new ConfigError(`${name} must list IP addresses or CIDRs separated by commas, got "${entry}"`);
-  }
-  return entries;
-}
-
-/**
- * A secret from `NAME` or, better, from the file named by `NAME_FILE` (a mounted secret: it stays
- * out of the process environment and its listings).
- */
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const file = env[`${name}_FILE`];
-  if (file) {
-    try {
-      return readFileSync(file, 'utf8').trim() || undefined;
-    } catch (err) {
-      throw new ConfigError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
-  return env[name] || undefined;
-}
-
-/** A whole number that may exceed 2^53 (wei, gas). */
-function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | null): bigint | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,78}$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  return BigInt(raw.trim());
-}
-
 function x402Network(raw: string | undefined): string {
   const value = raw || 'eip155:84532';
   if (!/^eip155:[1-9]\d*$/.test(value)) throw new ConfigError(`X402_NETWORK must be a CAIP-2 EVM network such as eip155:8453, got "${value}"`);
   return value;
 }
 
-/** A decimal rate in [0, 1) with at most 6 decimals. */
-function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^0(\.\d{1,6})?$/.test(raw.trim())) throw new ConfigError(`${name} must be a decimal between 0 and 1 with at most 6 decimals, got "${raw}"`);
-  return raw.trim();
-}
-
-export function parseRateLimit(raw: string, name = 'RATE_LIMIT'): RateLimitSetting {
-  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
-  if (!match) throw new ConfigError(`${name} must look like <points>/<seconds>, got "${raw}"`);
-  const points = Number(match[1]);
-  const seconds = Number(match[2]);
-  if (points < 1 || seconds < 1) throw new ConfigError(`${name} points and seconds must be positive`);
-  return { points, seconds };
-}
-
 /** Sources of exchange rates: the sandbox's fixed table, or public market APIs. */
 export const RATE_PROVIDER_NAMES = ['sandbox', 'coinbase', 'kraken'] as const;
 export type RateProviderName = (typeof RATE_PROVIDER_NAMES)[number];
-
-function httpUrl(name: string, raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
-}
 
 /**
  * RATES_PROVIDER lists the sources (`coinbase,kraken`); the sandbox table stands alone, since a
@@ -296,15 +217,8 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
   return limits;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env, 'PORT', 8080);
-  const host = env.HOST || '127.0.0.1';
-  const role = (env.ROLE || 'all') as Role;
-  if (!['api', 'worker', 'all'].includes(role)) throw new ConfigError(`ROLE must be api, worker or all, got "${role}"`);
-  const commission = env.DEPOSIT_COMMISSION || '0.01';
-  if (!/^(0(\.\d{1,6})?|1(\.0+)?)$/.test(commission)) {
-    throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
-  }
+/** Each network's node, keys and confirmations (`<NET>_RPC_URL`, `<NET>_XPUB`, …). */
+function chainSettings(env: NodeJS.ProcessEnv): Record<NetworkEnvName, ChainSettings> {
   const chains = {} as Record<NetworkEnvName, ChainSettings>;
   for (const net of NETWORK_ENV_NAMES) {
     const confirmations = env[`${net}_CONFIRMATIONS`];
@@ -316,6 +230,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
     };
   }
+  return chains;
+}
+
+/** The x402 facilitator's network, fee payer and spending limits (`X402_*`). */
+function x402Settings(env: NodeJS.ProcessEnv): X402Settings {
+  return {
+    network: x402Network(env.X402_NETWORK),
+    rpcUrl: env.X402_RPC_URL || undefined,
+    feePayerKey: env.X402_FEE_PAYER_KEY || undefined,
+    assets: (env.X402_ASSETS || '').split(',').map((a) => a.trim()).filter(Boolean),
+    receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 15_000, 100),
+    gasCeiling: wei(env, 'X402_GAS_CEILING', 200_000n)!,
+    feePayerReserveWei: wei(env, 'X402_FEE_PAYER_RESERVE_WEI', 10n ** 15n)!,
+    gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI', null),
+    tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI', null),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
+  const role = (env.ROLE || 'all') as Role;
+  if (!['api', 'worker', 'all'].includes(role)) throw new ConfigError(`ROLE must be api, worker or all, got "${role}"`);
+  const commission = env.DEPOSIT_COMMISSION || '0.01';
+  if (!/^(0(\.\d{1,6})?|1(\.0+)?)$/.test(commission)) {
+    throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
+  }
+  const chains = chainSettings(env);
   const btcBackend = (env.BTC_BACKEND || 'esplora') as Config['btcBackend'];
   if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
@@ -353,17 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE', '0'),
     watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 1000, 50),
     logLevel: env.LOG_LEVEL || 'info',
-    x402: {
-      network: x402Network(env.X402_NETWORK),
-      rpcUrl: env.X402_RPC_URL || undefined,
-      feePayerKey: env.X402_FEE_PAYER_KEY || undefined,
-      assets: (env.X402_ASSETS || '').split(',').map((a) => a.trim()).filter(Boolean),
-      receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 15_000, 100),
-      gasCeiling: wei(env, 'X402_GAS_CEILING', 200_000n)!,
-      feePayerReserveWei: wei(env, 'X402_FEE_PAYER_RESERVE_WEI', 10n ** 15n)!,
-      gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI', null),
-      tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI', null),
-    },
+    x402: x402Settings(env),
     chains,
     btcBackend,
     http: httpLimits(env),

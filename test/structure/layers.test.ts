@@ -16,7 +16,7 @@ const LAYER_NAMES = ['config', 'lib', 'chains', 'modules', 'app'] as const;
 
 /** The layer of a file given as a path relative to the repository root ('src/…', '/' separators). */
 export function layerOf(path: string): number | undefined {
-  if (path === 'src/config.ts') return 0;
+  if (path === 'src/config.ts' || path.startsWith('src/config/')) return 0;
   if (path.startsWith('src/lib/')) return 1;
   if (path.startsWith('src/chains/')) return 2;
   if (path.startsWith('src/modules/') || path === 'src/context.ts') return 3;
@@ -89,6 +89,7 @@ function importGraph(): { files: string[]; edges: Edge[]; unresolved: string[] }
 describe('layers: imports point down', () => {
   it('classifies a known file into each layer', () => {
     assert.equal(layerOf('src/config.ts'), 0);
+    assert.equal(layerOf('src/config/env.ts'), 0);
     assert.equal(layerOf('src/lib/money.ts'), 1);
     assert.equal(layerOf('src/lib/currencies/catalogue.ts'), 1);
     assert.equal(layerOf('src/chains/evm/evm-chain.ts'), 2);

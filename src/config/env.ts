@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import ipaddr from 'ipaddr.js';
+
+/** Typed readers of environment variables: each refuses a malformed value with a ConfigError naming it. */
+export class ConfigError extends Error {}
+
+export interface RateLimitSetting {
+  points: number;
+  seconds: number;
+}
+
+export function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min) throw new ConfigError(`${name} must be at least ${min}`);
+  return value;
+}
+
+export function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** Comma-separated IP addresses or CIDRs (IPv4 or IPv6). */
+export function cidrList(name: string, raw: string): string[] {
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const valid = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
+    if (!valid) throw new ConfigError(`${name} must list IP addresses or CIDRs separated by commas, got "${entry}"`);
+  }
+  return entries;
+}
+
+/**
+ * A secret from `NAME` or, better, from the file named by `NAME_FILE` (a mounted secret: it stays
+ * out of the process environment and its listings).
+ */
+export function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const file = env[`${name}_FILE`];
+  if (file) {
+    try {
+      return readFileSync(file, 'utf8').trim() || undefined;
+    } catch (err) {
+      throw new ConfigError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return env[name] || undefined;
+}
+
+/** A whole number that may exceed 2^53 (wei, gas). */
+export function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | null): bigint | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,78}$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return BigInt(raw.trim());
+}
+
+/** A decimal rate in [0, 1) with at most 6 decimals. */
+export function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^0(\.\d{1,6})?$/.test(raw.trim())) throw new ConfigError(`${name} must be a decimal between 0 and 1 with at most 6 decimals, got "${raw}"`);
+  return raw.trim();
+}
+
+export function parseRateLimit(raw: string, name = 'RATE_LIMIT'): RateLimitSetting {
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must look like <points>/<seconds>, got "${raw}"`);
+  const points = Number(match[1]);
+  const seconds = Number(match[2]);
+  if (points < 1 || seconds < 1) throw new ConfigError(`${name} points and seconds must be positive`);
+  return { points, seconds };
+}
+
+export function httpUrl(name: string, raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
