@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerAvailabilityMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
@@ -50,11 +52,44 @@ export interface BuildOptions {
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
   let ctx = context;
   const { config } = ctx;
-  const scrub = secretScrubber(configuredSecrets(config));
   // Slow or greedy clients: header, request and idle deadlines, connection caps (issue 13).
   const guard = connectionGuard(config.http, config.trustProxy);
-  const app = Fastify({
-    ...guard.options,
+  const app = Fastify(fastifyOptions(config, options, guard.options)).withTypeProvider<TypeBoxTypeProvider>();
+
+  if (!ctx.changes) {
+    const changes = await listenForChanges(ctx.database);
+    ctx = { ...ctx, changes };
+    app.addHook('onClose', async () => changes.close());
+  }
+  app.decorate('ctx', ctx);
+  const metrics = createMetrics();
+  registerStateMetrics(metrics.registry, ctx.db, ctx.database.availability);
+  registerAvailabilityMetrics(metrics.registry, ctx.database.availability);
+  app.decorate('metrics', metrics);
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app, ctx.database.availability);
+  ctx.database.availability.logTo(app.log);
+  registerRequestMetrics(app, metrics);
+  registerRequestHooks(app);
+
+  registerSecurity(app, {
+    ctx,
+    rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
+    adminFailures: new FailureLimiter(config.adminAuthFailures, ctx.redis, 'cg:adminfail'),
+    checkAdminToken: (token) => checkAdminToken(app.ctx, token),
+  });
+  registerSecurityHeaders(app);
+
+  await registerDocs(app, config);
+  await registerRoutes(app, config);
+  return app;
+}
+
+/** Fastify's options: logging (redacted, scrubbed of configured secrets), limits, request ids. */
+function fastifyOptions(config: Config, options: BuildOptions, guarded: ReturnType<typeof connectionGuard>['options']): FastifyHttpOptions<Server> {
+  const scrub = secretScrubber(configuredSecrets(config));
+  return {
+    ...guarded,
     logger:
       options.logger === false
         ? false
@@ -77,22 +112,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     return503OnClosing: false,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  };
+}
 
-  if (!ctx.changes) {
-    const changes = await listenForChanges(ctx.database);
-    ctx = { ...ctx, changes };
-    app.addHook('onClose', async () => changes.close());
-  }
-  app.decorate('ctx', ctx);
-  const metrics = createMetrics();
-  registerStateMetrics(metrics.registry, ctx.db, ctx.database.availability);
-  registerAvailabilityMetrics(metrics.registry, ctx.database.availability);
-  app.decorate('metrics', metrics);
-  app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app, ctx.database.availability);
-  ctx.database.availability.logTo(app.log);
-  registerRequestMetrics(app, metrics);
+/**
+ * Every request: its id echoed, refused with 503 once shutdown began (the load balancer retries
+ * it elsewhere), JSON only, and inputs the database cannot store refused as bad input.
+ */
+function registerRequestHooks(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -120,14 +147,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     }
   });
 
-  registerSecurity(app, {
-    ctx,
-    rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
-    adminFailures: new FailureLimiter(config.adminAuthFailures, ctx.redis, 'cg:adminfail'),
-    checkAdminToken: (token) => checkAdminToken(app.ctx, token),
-  });
-  registerSecurityHeaders(app);
+}
 
+/** The OpenAPI document (generated from the route schemas) and its viewer at /docs. */
+async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -147,6 +170,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+}
+
+/** Operations, the payment page, the operator API under /admin and the merchant API under /v1. */
+async function registerRoutes(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(systemRoutes);
   await app.register(currencyAssetRoutes);
   await app.register(payRoutes);
@@ -172,5 +199,4 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     },
     { prefix: '/v1' },
   );
-  return app;
 }
