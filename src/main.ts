@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, retryWhileUnreachable } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
@@ -12,16 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 
 /** `npm start`: API, payment page and workers in one process (ROLE picks a subset). */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`configuration error: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // A gateway started before its database (both booting, or the database in maintenance) waits.
   await retryWhileUnreachable(
@@ -42,14 +33,7 @@ async function main(): Promise<void> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
-  // x402: the configured network, or (sandbox, API roles) a local devnet with test USDC. A live
-  // installation never starts a devnet: without X402_RPC_URL its facilitator is off.
-  let devnet: Devnet | undefined;
-  let x402 = await x402FromConfig(config);
-  if (!x402 && config.mode === 'sandbox' && config.role !== 'worker' && anvilBinary() && config.x402.network === 'eip155:84532') {
-    devnet = await startDevnet({ chainId: 84532, blockTimeS: 2 });
-    x402 = await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-  }
+  const { x402, devnet } = await x402Network(config);
   const ctx: AppContext = { config, database, db: database.db, redis, x402 };
 
   // The app is built before the first-start credentials are created: were it to fail (a bad
@@ -74,8 +58,46 @@ async function main(): Promise<void> {
     app.log.info('worker role: background jobs only, no HTTP listener');
   }
 
+  const shutdown = gracefulShutdown(app, async () => {
+    // Stop accepting at once while the workers finish their rounds; the database stays open
+    // until both the in-flight requests and the workers are done.
+    await Promise.all([workers?.stop(), app.close()]);
+    redis?.disconnect();
+    await devnet?.stop();
+    await database.close();
+  });
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The configuration, or exit code 2 with the reason when it is wrong. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+/**
+ * x402: the configured network, or (sandbox, API roles) a local devnet with test USDC. A live
+ * installation never starts a devnet: without X402_RPC_URL its facilitator is off.
+ */
+async function x402Network(config: Config): Promise<{ x402: AppContext['x402']; devnet?: Devnet }> {
+  const x402 = await x402FromConfig(config);
+  if (x402 || config.mode !== 'sandbox' || config.role === 'worker' || !anvilBinary() || config.x402.network !== 'eip155:84532') return { x402 };
+  const devnet = await startDevnet({ chainId: 84532, blockTimeS: 2 });
+  return { devnet, x402: await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }) };
+}
+
+/** SIGTERM/SIGINT: `stop` once, within 25 s, then exit. */
+function gracefulShutdown(app: { log: { info: (o: object, m: string) => void; error: (m: string) => void } }, stop: () => Promise<void>) {
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  return async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -85,19 +107,12 @@ async function main(): Promise<void> {
     }, 25_000);
     force.unref();
     try {
-      // Stop accepting at once while the workers finish their rounds; the database stays open
-      // until both the in-flight requests and the workers are done.
-      await Promise.all([workers?.stop(), app.close()]);
-      redis?.disconnect();
-      await devnet?.stop();
-      await database.close();
+      await stop();
     } finally {
       clearTimeout(force);
       process.exit(0);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((err) => {

@@ -104,16 +104,7 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     return (await principals.get(hash, () => findKey(ctx.db, hash))) ?? null;
   };
 
-  app.addHook('onRoute', (route) => {
-    const cfg = route.config ?? {};
-    const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
-    if (declared !== 1 && !route.url.startsWith('/docs')) {
-      throw new Error(`route ${route.method} ${route.url} must declare exactly one of scope, public or admin`);
-    }
-    if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
-    const security = cfg.scope ? [{ tenantApiKey: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
-    if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
-  });
+  requireDeclaredSecurity(app);
 
   app.addHook('onRequest', async (request, reply) => {
     const cfg = request.routeOptions.config;
@@ -144,7 +135,34 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     request.principal = principal;
   });
 
-  // CONTRACT §6: `accountId` may appear in any merchant body or query; it must name the key's account.
+  registerAccountCheck(app, ctx);
+
+  async function limit(request: FastifyRequest, reply: FastifyReply, who: string) {
+    const state = await withRetryAfter(reply, opts.rateLimiter.consume(routeKey(request), who));
+    reply.header('x-ratelimit-limit', state.limit);
+    reply.header('x-ratelimit-remaining', state.remaining);
+  }
+}
+
+/**
+ * Every route says what protects it (a scope, `admin` or `public`), or start-up fails; the
+ * OpenAPI document gets the matching security scheme.
+ */
+function requireDeclaredSecurity(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const cfg = route.config ?? {};
+    const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
+    if (declared !== 1 && !route.url.startsWith('/docs')) {
+      throw new Error(`route ${route.method} ${route.url} must declare exactly one of scope, public or admin`);
+    }
+    if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
+    const security = cfg.scope ? [{ tenantApiKey: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
+    if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
+  });
+}
+
+/** CONTRACT §6: an `accountId` in a merchant body or query must name the key's own account. */
+function registerAccountCheck(app: FastifyInstance, ctx: SecurityContext): void {
   app.addHook('preValidation', async (request) => {
     const principal = request.principal;
     if (!principal) return;
@@ -174,12 +192,6 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
       throw account ? new AppError('exceptions.auth.accountNotAllowed') : new AppError('exceptions.account.notFound');
     }
   });
-
-  async function limit(request: FastifyRequest, reply: FastifyReply, who: string) {
-    const state = await withRetryAfter(reply, opts.rateLimiter.consume(routeKey(request), who));
-    reply.header('x-ratelimit-limit', state.limit);
-    reply.header('x-ratelimit-remaining', state.remaining);
-  }
 }
 
 /** Awaits a budget check; a 429 it throws carries Retry-After in whole seconds. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db, Executor } from '../../lib/db/index.ts';
+import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRatio, ratioToDecimal, type Ratio } from '../../lib/money.ts';
 import { DEFAULT_RATE_POLICY, combinePrices, normalizePrice, type RatePolicy, type RefusalReason, type SourcePrice } from './combine.ts';
@@ -91,77 +91,90 @@ export async function refreshRates(
     // Several workers may refresh at once: one at a time, so their row locks can never deadlock.
     await sql`select pg_advisory_xact_lock(hashtext('exchange-rates'))`.execute(trx);
     const now = new Date((await trx.selectNoFrom(sql<Date>`now()`.as('now')).executeTakeFirstOrThrow()).now);
-    for (const [i, answer] of answers.entries()) {
-      const source = list[i]!.source;
-      if (answer.status === 'rejected') {
-        report.failed.push({ source, error: answer.reason instanceof Error ? answer.reason.message : String(answer.reason) });
-        continue;
-      }
-      report.stored[source] = answer.value.size;
-      if (answer.value.size === 0) continue;
-      await trx
-        .insertInto('rate_sources')
-        .values([...answer.value].map(([asset, price]) => ({ asset, source, usd_price: price, fetched_at: now })))
-        .onConflict((oc) =>
-          oc.columns(['asset', 'source']).doUpdateSet((eb) => ({ usd_price: eb.ref('excluded.usd_price'), fetched_at: eb.ref('excluded.fetched_at') })),
-        )
-        .execute();
-    }
+    await storeAnswers(trx, list, answers, now, report);
     if (assets.length === 0 || list.length === 0) return;
-    const rows = await trx
-      .selectFrom('rate_sources')
-      .select(['asset', 'source', 'usd_price', 'fetched_at'])
-      .where('asset', 'in', [...assets])
-      .where('source', 'in', list.map((p) => p.source))
-      .execute();
-    const byAsset = new Map<string, SourcePrice[]>();
-    for (const r of rows) {
-      const prices = byAsset.get(r.asset) ?? [];
-      prices.push({ source: r.source, usdPrice: ratioToDecimal(parseRatio(r.usd_price)), fetchedAt: r.fetched_at });
-      byAsset.set(r.asset, prices);
-    }
-    const combined: { asset: string; usd_price: string; fetched_at: Date; source: string }[] = [];
-    const refusals: { asset: string; reason: string; detail: string; decided_at: Date }[] = [];
-    for (const asset of new Set(assets)) {
-      const verdict = combinePrices(byAsset.get(asset) ?? [], now, policy);
-      if (verdict.ok) {
-        combined.push({ asset, usd_price: verdict.usdPrice, fetched_at: verdict.fetchedAt, source: verdict.sources.join('+') });
-        report.combined.push(asset);
-      } else {
-        refusals.push({ asset, reason: verdict.reason, detail: JSON.stringify(refusalDetail(verdict.reason, verdict.sources, policy)), decided_at: now });
-        report.refused.push({ asset, reason: verdict.reason, sources: verdict.sources });
-      }
-    }
-    if (combined.length) {
-      await trx
-        .insertInto('exchange_rates')
-        .values(combined)
-        .onConflict((oc) =>
-          oc.column('asset').doUpdateSet((eb) => ({
-            usd_price: eb.ref('excluded.usd_price'),
-            fetched_at: eb.ref('excluded.fetched_at'),
-            source: eb.ref('excluded.source'),
-          })),
-        )
-        .execute();
-      await trx.deleteFrom('rate_refusals').where('asset', 'in', combined.map((c) => c.asset)).execute();
-    }
-    if (refusals.length) {
-      await trx.deleteFrom('exchange_rates').where('asset', 'in', refusals.map((r) => r.asset)).execute();
-      await trx
-        .insertInto('rate_refusals')
-        .values(refusals)
-        .onConflict((oc) =>
-          oc.column('asset').doUpdateSet((eb) => ({
-            reason: eb.ref('excluded.reason'),
-            detail: eb.ref('excluded.detail'),
-            decided_at: eb.ref('excluded.decided_at'),
-          })),
-        )
-        .execute();
-    }
+    await recombine(trx, list, assets, now, policy, report);
   });
   return report;
+}
+
+/** Stores each provider's answer as that source's latest prices; a failed provider is reported. */
+async function storeAnswers(trx: Trx, list: readonly RateProvider[], answers: PromiseSettledResult<Map<string, string>>[], now: Date, report: RateRefreshReport): Promise<void> {
+  for (const [i, answer] of answers.entries()) {
+    const source = list[i]!.source;
+    if (answer.status === 'rejected') {
+      report.failed.push({ source, error: answer.reason instanceof Error ? answer.reason.message : String(answer.reason) });
+      continue;
+    }
+    report.stored[source] = answer.value.size;
+    if (answer.value.size === 0) continue;
+    await trx
+      .insertInto('rate_sources')
+      .values([...answer.value].map(([asset, price]) => ({ asset, source, usd_price: price, fetched_at: now })))
+      .onConflict((oc) =>
+        oc.columns(['asset', 'source']).doUpdateSet((eb) => ({ usd_price: eb.ref('excluded.usd_price'), fetched_at: eb.ref('excluded.fetched_at') })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Combines every asset from these providers' fresh prices: agreed prices into `exchange_rates`,
+ * refused assets out of it, with their reason in `rate_refusals`.
+ */
+async function recombine(trx: Trx, list: readonly RateProvider[], assets: readonly string[], now: Date, policy: RatePolicy, report: RateRefreshReport): Promise<void> {
+  const rows = await trx
+    .selectFrom('rate_sources')
+    .select(['asset', 'source', 'usd_price', 'fetched_at'])
+    .where('asset', 'in', [...assets])
+    .where('source', 'in', list.map((p) => p.source))
+    .execute();
+  const byAsset = new Map<string, SourcePrice[]>();
+  for (const r of rows) {
+    const prices = byAsset.get(r.asset) ?? [];
+    prices.push({ source: r.source, usdPrice: ratioToDecimal(parseRatio(r.usd_price)), fetchedAt: r.fetched_at });
+    byAsset.set(r.asset, prices);
+  }
+  const combined: { asset: string; usd_price: string; fetched_at: Date; source: string }[] = [];
+  const refusals: { asset: string; reason: string; detail: string; decided_at: Date }[] = [];
+  for (const asset of new Set(assets)) {
+    const verdict = combinePrices(byAsset.get(asset) ?? [], now, policy);
+    if (verdict.ok) {
+      combined.push({ asset, usd_price: verdict.usdPrice, fetched_at: verdict.fetchedAt, source: verdict.sources.join('+') });
+      report.combined.push(asset);
+    } else {
+      refusals.push({ asset, reason: verdict.reason, detail: JSON.stringify(refusalDetail(verdict.reason, verdict.sources, policy)), decided_at: now });
+      report.refused.push({ asset, reason: verdict.reason, sources: verdict.sources });
+    }
+  }
+  if (combined.length) {
+    await trx
+      .insertInto('exchange_rates')
+      .values(combined)
+      .onConflict((oc) =>
+        oc.column('asset').doUpdateSet((eb) => ({
+          usd_price: eb.ref('excluded.usd_price'),
+          fetched_at: eb.ref('excluded.fetched_at'),
+          source: eb.ref('excluded.source'),
+        })),
+      )
+      .execute();
+    await trx.deleteFrom('rate_refusals').where('asset', 'in', combined.map((c) => c.asset)).execute();
+  }
+  if (refusals.length) {
+    await trx.deleteFrom('exchange_rates').where('asset', 'in', refusals.map((r) => r.asset)).execute();
+    await trx
+      .insertInto('rate_refusals')
+      .values(refusals)
+      .onConflict((oc) =>
+        oc.column('asset').doUpdateSet((eb) => ({
+          reason: eb.ref('excluded.reason'),
+          detail: eb.ref('excluded.detail'),
+          decided_at: eb.ref('excluded.decided_at'),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** The part of a refusal a merchant is told (the error's extension): which sources said what. */
