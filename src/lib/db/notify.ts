@@ -30,6 +30,10 @@ export interface ChangeListener {
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 2000;
 
+/**
+ * Listens for change notices: PGlite's in-process channel, or a dedicated PostgreSQL connection
+ * that comes back by itself (with backoff) whenever the line breaks.
+ */
 export async function listenForChanges(database: Database, databaseUrl = database.url): Promise<ChangeListener> {
   const handlers: Array<(payload: string) => void> = [];
   const emit = (payload: string) => handlers.forEach((h) => h(payload));
@@ -45,64 +49,83 @@ export async function listenForChanges(database: Database, databaseUrl = databas
     };
   }
   if (!databaseUrl) throw new Error('a PostgreSQL listener needs the database URL');
-  let client: pg.Client | undefined;
+  const listener = new PgChangeListener(databaseUrl, handlers);
+  await listener.connect();
+  return listener;
+}
+
+/** The PostgreSQL listener: one connection of its own, replaced whenever it breaks. */
+class PgChangeListener implements ChangeListener {
+  private client: pg.Client | undefined;
   /** The newest connection made: events of older ones are ignored. */
-  let latest: pg.Client | undefined;
-  let healthy = false;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  let delayMs = RECONNECT_FIRST_MS;
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-    latest = c;
-    c.on('notification', (msg) => msg.channel === CACHE_CHANNEL && emit(msg.payload ?? ''));
+  private latest: pg.Client | undefined;
+  private isHealthy = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+  private delayMs = RECONNECT_FIRST_MS;
+
+  constructor(
+    private readonly url: string,
+    private readonly handlers: Array<(payload: string) => void>,
+  ) {}
+
+  get healthy(): boolean {
+    return this.isHealthy;
+  }
+
+  onChange(h: (payload: string) => void): void {
+    this.handlers.push(h);
+  }
+
+  emitLocal(payload: string): void {
+    this.handlers.forEach((h) => h(payload));
+  }
+
+  async connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    this.latest = c;
+    c.on('notification', (msg) => msg.channel === CACHE_CHANNEL && this.emitLocal(msg.payload ?? ''));
     // A broken line shows as 'error' and/or 'end'; either means notices may be missed from now on.
-    c.on('error', () => lost(c));
-    c.on('end', () => lost(c));
+    c.on('error', () => this.lost(c));
+    c.on('end', () => this.lost(c));
     try {
       await c.connect();
       await c.query(`listen ${CACHE_CHANNEL}`);
     } catch {
-      return lost(c);
+      return this.lost(c);
     }
-    if (closed) return void c.end().catch(() => {});
-    client = c;
-    healthy = true;
-    delayMs = RECONNECT_FIRST_MS;
+    if (this.closed) return void c.end().catch(() => {});
+    this.client = c;
+    this.isHealthy = true;
+    this.delayMs = RECONNECT_FIRST_MS;
     // Anything may have changed while we were not listening: caches start again from empty.
-    emit('*');
-  };
+    this.emitLocal('*');
+  }
+
   /** The connection `c` is gone (or never came): caches are bypassed, and a new one is tried later. */
-  const lost = (c: pg.Client) => {
-    if (c !== latest) return; // an old connection's late event
-    latest = undefined;
+  private lost(c: pg.Client): void {
+    if (c !== this.latest) return; // an old connection's late event
+    this.latest = undefined;
     void c.end().catch(() => {});
-    const wasHealthy = healthy;
-    client = undefined;
-    healthy = false;
-    if (wasHealthy) emit('*');
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, delayMs);
-    retry.unref();
-    delayMs = Math.min(delayMs * 2, RECONNECT_MAX_MS);
-  };
-  await connect();
-  return {
-    get healthy() {
-      return healthy;
-    },
-    onChange: (h) => void handlers.push(h),
-    emitLocal: emit,
-    close: async () => {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = undefined;
-      healthy = false;
-      await c?.end().catch(() => {});
-    },
-  };
+    const wasHealthy = this.isHealthy;
+    this.client = undefined;
+    this.isHealthy = false;
+    if (wasHealthy) this.emitLocal('*');
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.connect();
+    }, this.delayMs);
+    this.retry.unref();
+    this.delayMs = Math.min(this.delayMs * 2, RECONNECT_MAX_MS);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const c = this.client;
+    this.client = undefined;
+    this.isHealthy = false;
+    await c?.end().catch(() => {});
+  }
 }

@@ -79,34 +79,12 @@ export function duplicateKey(text: string): DuplicateKeyPath | undefined {
     if (c === QUOTE) {
       // Strings are skipped whole: the closing quote is the next one not escaped by an odd run of
       // backslashes.
-      let end = text.indexOf('"', i + 1);
-      while (text.charCodeAt(end - 1) === BACKSLASH) {
-        let k = end - 1;
-        while (text.charCodeAt(k) === BACKSLASH) k--;
-        if ((end - 1 - k) % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
-      }
+      const end = stringEnd(text, i);
       if (expectKey) {
         expectKey = false;
         const raw = text.slice(i + 1, end);
         const key = raw.indexOf('\\') === -1 ? raw : (JSON.parse(text.slice(i, end + 1)) as string);
-        const top = depth - 1;
-        const from = starts[top]!;
-        const set = wide[top];
-        let seen = false;
-        if (set) {
-          seen = set.has(key);
-          set.add(key);
-        } else {
-          for (let k = from; k < count; k++) {
-            if (keys[k] === key) {
-              seen = true;
-              break;
-            }
-          }
-          if (count - from >= LINEAR_KEYS) wide[top] = new Set(keys.slice(from, count)).add(key);
-        }
-        if (seen) return pathTo(keys, starts, isArray, index, depth, key);
+        if (seenInFrame(keys, count, starts, wide, depth - 1, key)) return pathTo(keys, starts, isArray, index, depth, key);
         keys[count++] = key;
       }
       i = end;
@@ -137,6 +115,35 @@ export function duplicateKey(text: string): DuplicateKeyPath | undefined {
     }
   }
   return undefined;
+}
+
+/** Where the string opening at `i` closes: the next quote not escaped by an odd run of backslashes. */
+function stringEnd(text: string, i: number): number {
+  let end = text.indexOf('"', i + 1);
+  while (text.charCodeAt(end - 1) === BACKSLASH) {
+    let k = end - 1;
+    while (text.charCodeAt(k) === BACKSLASH) k--;
+    if ((end - 1 - k) % 2 === 0) break;
+    end = text.indexOf('"', end + 1);
+  }
+  return end;
+}
+
+/**
+ * Whether frame `top` already has `key` (its keys are keys[starts[top] .. count)): a linear scan
+ * while the object is narrow, a Set once it is wide (the Set then also records `key`).
+ */
+function seenInFrame(keys: string[], count: number, starts: number[], wide: Array<Set<string> | undefined>, top: number, key: string): boolean {
+  const from = starts[top]!;
+  const set = wide[top];
+  if (set) {
+    const seen = set.has(key);
+    set.add(key);
+    return seen;
+  }
+  for (let k = from; k < count; k++) if (keys[k] === key) return true;
+  if (count - from >= LINEAR_KEYS) wide[top] = new Set(keys.slice(from, count)).add(key);
+  return false;
 }
 
 /** The path to a repeated key: each open object's current key (its last) or array's index. */
