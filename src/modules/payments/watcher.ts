@@ -85,22 +85,12 @@ export class Watcher {
     return this.adapter.network;
   }
 
-  async round(): Promise<RoundResult> {
-    const network = this.adapter.network;
-    const required = confirmationsRequired(this.config, network);
-    // Read the chain outside the transaction: a real adapter talks to a node, and the embedded
-    // database has one connection that the sandbox adapter also needs.
-    const tip = await this.adapter.tip();
-    const cursor = await this.db.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst();
-    const start = cursor?.next_height ?? (await this.firstHeight(tip));
-    const fromHeight = Math.max(0, start - this.reorgDepth);
-    // The last block this round reads (below `fromHeight` when there is none to read).
-    const toHeight = tip ? Math.min(tip.height, start + this.adapter.maxBlocksPerRound - 1) : -1;
-    const pending = await this.db.selectFrom('payments').selectAll().where('network', '=', network).where('status', '=', 'seen').execute();
-    const transfers = await this.adapter.transfersSince(fromHeight, toHeight, (addresses) => this.ours(addresses));
+  /**
+   * Pending payments the scan did not show, looked up one by one (how deep their block now lies
+   * below the scanned range makes no difference): still there (`located`), or dropped (`gone`).
+   */
+  private async recheckPending(pending: Payment[], transfers: ChainTransfer[]): Promise<{ gone: Payment[]; located: ChainTransfer[] }> {
     const present = new Set(transfers.map((t) => `${t.txHash}:${t.outputIndex}`));
-    // Pending payments the scan did not show are looked up one by one: how deep their block now
-    // lies below the scanned range makes no difference.
     const gone: Payment[] = [];
     const located: ChainTransfer[] = [];
     for (const p of pending) {
@@ -119,6 +109,23 @@ export class Watcher {
         });
       }
     }
+    return { gone, located };
+  }
+
+  async round(): Promise<RoundResult> {
+    const network = this.adapter.network;
+    const required = confirmationsRequired(this.config, network);
+    // Read the chain outside the transaction: a real adapter talks to a node, and the embedded
+    // database has one connection that the sandbox adapter also needs.
+    const tip = await this.adapter.tip();
+    const cursor = await this.db.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst();
+    const start = cursor?.next_height ?? (await this.firstHeight(tip));
+    const fromHeight = Math.max(0, start - this.reorgDepth);
+    // The last block this round reads (below `fromHeight` when there is none to read).
+    const toHeight = tip ? Math.min(tip.height, start + this.adapter.maxBlocksPerRound - 1) : -1;
+    const pending = await this.db.selectFrom('payments').selectAll().where('network', '=', network).where('status', '=', 'seen').execute();
+    const transfers = await this.adapter.transfersSince(fromHeight, toHeight, (addresses) => this.ours(addresses));
+    const { gone, located } = await this.recheckPending(pending, transfers);
 
     return this.db.transaction().execute(async (trx) => {
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`watcher:${network}`})) as ok`.execute(trx);
@@ -195,6 +202,42 @@ export class Watcher {
     return found;
   }
 
+  /** A payment seen for the first time: stored with its owner, told as seen (and confirmed if final). */
+  private async insert(trx: Trx, t: ChainTransfer, confirmations: number, final: boolean): Promise<PaymentChange> {
+    const network = this.adapter.network;
+    const owner = await trx
+      .selectFrom('addresses')
+      .select(['purpose', 'owner_id', 'tenant_id'])
+      .where('network', '=', network)
+      .where('address', '=', t.toAddress)
+      .executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        network,
+        tx_hash: t.txHash,
+        output_index: t.outputIndex,
+        address: t.toAddress,
+        currency_code: t.currencyCode,
+        amount: t.units,
+        block_height: t.blockHeight,
+        block_hash: t.blockHash,
+        confirmations,
+        rbf: t.rbf,
+        status: final ? 'confirmed' : 'seen',
+        purpose: owner.purpose,
+        owner_id: owner.owner_id,
+        tenant_id: owner.tenant_id,
+        confirmed_at: final ? now() : null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.listener?.onPaymentChanged(trx, row, 'seen');
+    if (final) await this.listener?.onPaymentChanged(trx, row, 'confirmed');
+    return final ? 'confirmed' : 'seen';
+  }
+
   /** Inserts or updates one payment; returns the change worth telling, if any. */
   private async record(trx: Trx, t: ChainTransfer, confirmations: number, final: boolean): Promise<PaymentChange | null> {
     const network = this.adapter.network;
@@ -206,39 +249,7 @@ export class Watcher {
       .where('output_index', '=', t.outputIndex)
       .forUpdate()
       .executeTakeFirst();
-    if (!existing) {
-      const owner = await trx
-        .selectFrom('addresses')
-        .select(['purpose', 'owner_id', 'tenant_id'])
-        .where('network', '=', network)
-        .where('address', '=', t.toAddress)
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .insertInto('payments')
-        .values({
-          id: randomUUID(),
-          network,
-          tx_hash: t.txHash,
-          output_index: t.outputIndex,
-          address: t.toAddress,
-          currency_code: t.currencyCode,
-          amount: t.units,
-          block_height: t.blockHeight,
-          block_hash: t.blockHash,
-          confirmations,
-          rbf: t.rbf,
-          status: final ? 'confirmed' : 'seen',
-          purpose: owner.purpose,
-          owner_id: owner.owner_id,
-          tenant_id: owner.tenant_id,
-          confirmed_at: final ? now() : null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await this.listener?.onPaymentChanged(trx, row, 'seen');
-      if (final) await this.listener?.onPaymentChanged(trx, row, 'confirmed');
-      return final ? 'confirmed' : 'seen';
-    }
+    if (!existing) return this.insert(trx, t, confirmations, final);
     if (existing.status === 'confirmed') return null;
     const next: PaymentStatus = final ? 'confirmed' : 'seen';
     const unchanged =
