@@ -73,6 +73,23 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /**
+ * The URL to send to, or why nothing is sent: HTTPS only (HTTP too when private targets are
+ * allowed), and an IP literal must be public since it is not looked up.
+ */
+function deliverable(url: string, allowPrivate: boolean): URL | string {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return 'invalid URL';
+  }
+  if (target.protocol !== 'https:' && !(allowPrivate && target.protocol === 'http:')) return `${target.protocol} URLs are not delivered to`;
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && ipaddr.isValid(literal) && !isPublicAddress(literal)) return `${literal} is not a public address`;
+  return target;
+}
+
+/**
  * One POST of a webhook body. Redirects are not followed (a 3xx is an answer like any other), the
  * whole attempt is bounded by `timeoutMs`, and at most `maxResponseBytes` of the answer are read.
  * Never throws: every outcome is a SendResult.
@@ -80,20 +97,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 export async function sendWebhook(url: string, body: string, headers: Record<string, string>, opts: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const done = (r: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return done({ statusCode: null, error: 'invalid URL', responseBody: null, retryAfterS: null });
-  }
-  if (target.protocol !== 'https:' && !(opts.allowPrivate && target.protocol === 'http:')) {
-    return done({ statusCode: null, error: `${target.protocol} URLs are not delivered to`, responseBody: null, retryAfterS: null });
-  }
-  // An IP literal is not looked up, so it is checked here.
-  const literal = target.hostname.replace(/^\[|\]$/g, '');
-  if (!opts.allowPrivate && ipaddr.isValid(literal) && !isPublicAddress(literal)) {
-    return done({ statusCode: null, error: `${literal} is not a public address`, responseBody: null, retryAfterS: null });
-  }
+  const target = deliverable(url, opts.allowPrivate);
+  if (typeof target === 'string') return done({ statusCode: null, error: target, responseBody: null, retryAfterS: null });
   const client = target.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
     let settled = false;
