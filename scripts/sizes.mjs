@@ -1,20 +1,44 @@
-import ts from 'typescript';
+// Files and functions that have grown too long: `node scripts/sizes.mjs [dir] [maxFileLines] [maxFunctionLines]`.
+// test/structure/sizes.test.ts runs the same check over src/.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-const root = process.argv[2] ?? 'src';
-const max = Number(process.argv[3] ?? 60);
-function list(d, out = []) { for (const n of readdirSync(d)) { const p = join(d, n); statSync(p).isDirectory() ? list(p, out) : p.endsWith('.ts') && out.push(p); } return out; }
-for (const f of list(root)) {
-  const text = readFileSync(f, 'utf8');
-  const sf = ts.createSourceFile(f, text, ts.ScriptTarget.Latest, true);
-  const lines = text.split('\n').length;
-  if (lines > 300) console.log(`FILE ${f} ${lines} lines`);
-  const visit = (n) => {
-    if (ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isConstructorDeclaration(n)) {
-      const a = sf.getLineAndCharacterOfPosition(n.getStart()).line, b = sf.getLineAndCharacterOfPosition(n.getEnd()).line;
-      if (b - a + 1 > max) console.log(`FN ${f}:${a + 1} ${b - a + 1} lines ${n.name?.getText?.() ?? ''}`);
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function listTs(dir, out = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) listTs(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** Every file over `maxFile` lines and every function (declaration, method, arrow) over `maxFunction`. */
+export function findOversized(dir = 'src', maxFile = 300, maxFunction = 60) {
+  const found = [];
+  for (const file of listTs(join(root, dir))) {
+    const text = readFileSync(file, 'utf8');
+    const name = relative(root, file).split('\\').join('/');
+    const lines = text.split('\n').length;
+    if (lines > maxFile) found.push(`${name}: ${lines} lines`);
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const from = source.getLineAndCharacterOfPosition(node.getStart()).line;
+        const to = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+        if (to - from + 1 > maxFunction) found.push(`${name}:${from + 1}: function ${node.name?.getText() ?? '(anonymous)'} of ${to - from + 1} lines`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [dir = 'src', file = '300', fn = '60'] = process.argv.slice(2);
+  for (const line of findOversized(dir, Number(file), Number(fn))) console.log(line);
 }
