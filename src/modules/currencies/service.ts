@@ -55,8 +55,8 @@ export function toCurrencyRecord(
     depositNetworkFee: fee
       ? { amount: toJsonNumber(fee.units, currency.decimals), quotedAt: fee.quotedAt.toISOString() }
       : null,
-    minWithdrawalAmount: Number(currency.minWithdrawal),
-    depositCommission: Number(commission),
+    minWithdrawalAmount: toJsonNumber(currency.minWithdrawal, currency.decimals),
+    depositCommission: toJsonNumber(commission, 6),
     contractAddress: currency.contractAddress,
     imageUrl: baseUrl + currencyIconPath(currency.code),
     networkIconUrl: baseUrl + networkIconPath(net.api),
@@ -127,6 +127,6 @@ export function fiatRecords() {
     code: f.code,
     name: f.name,
     decimalPlaces: f.decimals,
-    minInvoiceAmount: Number(f.minInvoiceAmount),
+    minInvoiceAmount: toJsonNumber(f.minInvoiceAmount, f.decimals),
   }));
 }

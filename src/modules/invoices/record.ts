@@ -70,7 +70,9 @@ export function fiatTotal(row: Pick<InvoiceRow, 'amount_minor' | 'fiat_currency'
   return Amount.of(findFiat(row.fiat_currency)!, BigInt(row.amount_minor));
 }
 
+/** The invoice's lines as the API shows them. */
 export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
+  // Stored as the exact decimal strings the merchant sent; as numbers they read back as given.
   return row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) }));
 }
 
