@@ -236,7 +236,7 @@ export class EvmChain implements ChainAdapter {
         ? { account: this.wallet.account, chain: null, to: contract, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [t.to as Address, t.units] }), type: 'eip1559' }
         : { account: this.wallet.account, chain: null, to: t.to as Address, value: t.units, type: 'eip1559' },
     );
-    const raw = await this.wallet.account.signTransaction!({ ...request, chainId } as never);
+    const raw = await this.wallet.account.signTransaction!({ ...request, chainId });
     return { txHash: keccak256(raw), raw };
   }
 

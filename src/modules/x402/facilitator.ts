@@ -59,7 +59,7 @@ export class X402Facilitator {
     const { publicClient, feePayer } = this.chain!;
     const [balance, gas] = await Promise.all([
       publicClient.getBalance({ address: feePayer! }),
-      publicClient.estimateContractGas({ ...s.call, account: feePayer! } as never),
+      publicClient.estimateContractGas({ ...s.call, account: feePayer! }),
     ]);
     if (balance < this.limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);
     if (this.limits.gasBudgetWei !== null && (await this.gasSpent()) >= this.limits.gasBudgetWei) {
@@ -189,7 +189,7 @@ export class X402Facilitator {
 
     let hash: Hex;
     try {
-      hash = await wallet.writeContract({ ...s.call, account: wallet.account!, chain: wallet.chain, gas } as never);
+      hash = await wallet.writeContract({ ...s.call, account: wallet.account!, chain: wallet.chain, gas });
     } catch (err) {
       // Refused before reaching the chain (simulation revert, node down): nothing was sent.
       const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
