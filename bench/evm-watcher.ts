@@ -9,6 +9,8 @@ import { Watcher } from '../src/modules/payments/watcher.ts';
 import { openDatabase, type Database } from '../src/lib/db/index.ts';
 import { migrate } from '../src/lib/db/migrate.ts';
 import { createTenant } from '../src/modules/tenants/service.ts';
+import { HDKey } from '@scure/bip32';
+import { DERIVATION } from '../src/chains/hd-wallet.ts';
 
 /** `count` watched addresses (random, as derived ones look) inserted in one statement. */
 async function watch(database: Database, count: number, tenantId: string): Promise<Address[]> {
@@ -66,7 +68,9 @@ export async function benchEvmWatcher(): Promise<void> {
     const t0 = performance.now();
     await watch(database, watched, tenant.id);
     const loadS = (performance.now() - t0) / 1000;
-    const config = { ...loadConfig({ ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_CONFIRMATIONS: '1' }), logLevel: 'warn' };
+    // A live network needs its account key; the watched addresses are written directly below.
+    const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive(DERIVATION.ETHEREUM.path).publicExtendedKey;
+    const config = { ...loadConfig({ ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_XPUB: xpub, ETHEREUM_CONFIRMATIONS: '1' }), logLevel: 'warn' };
     const evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, contracts: { USDT_ERC20: devnet.usdc } });
     const watcher = new Watcher(database.db, config, evm);
     const s = performance.now();
