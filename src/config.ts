@@ -1,5 +1,5 @@
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
-import { ConfigError, bool, cidrList, fraction, httpUrl, int, parseRateLimit, secret, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cidrList, fraction, httpUrl, int, parseRateLimit, secret, wei, type RateLimitSetting } from './config/env.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
 
@@ -188,17 +188,6 @@ function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, Chai
     );
   }
   return { mode: 'live', networks: configured };
-}
-
-/** An operator token shorter than this could be guessed; a generated one has 43 characters. */
-const ADMIN_TOKEN_MIN_LENGTH = 32;
-
-function adminToken(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  if (raw.length < ADMIN_TOKEN_MIN_LENGTH) {
-    throw new ConfigError(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters, got ${raw.length} (unset it to have one generated)`);
-  }
-  return raw;
 }
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {

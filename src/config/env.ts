@@ -82,3 +82,15 @@ export function httpUrl(name: string, raw: string | undefined): string | undefin
   if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 }
+
+/** An operator token shorter than this could be guessed; a generated one has 43 characters. */
+const ADMIN_TOKEN_MIN_LENGTH = 32;
+
+/** ADMIN_TOKEN, refused when it is short enough to guess. */
+export function adminToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < ADMIN_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters, got ${raw.length} (unset it to have one generated)`);
+  }
+  return raw;
+}

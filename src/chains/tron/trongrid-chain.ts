@@ -1,4 +1,3 @@
-import { isInteger, isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -8,20 +7,9 @@ import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { convertUnits, parseRatio } from '../../lib/money.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
+import { parseExact, stringifyExact } from './exact-json.ts';
 
-/**
- * TronGrid answers amounts (sun, token units, chain parameters) as bare JSON integers that can pass
- * 2^53; those that a JS number cannot hold exactly are read as bigint, and bigints are written as
- * bare integers, so no amount is ever rounded on its way in or out.
- */
-export function parseExact(text: string): unknown {
-  return parseLossless(text, undefined, (v) => (isSafeNumber(v) ? Number(v) : isInteger(v) ? BigInt(v) : Number(v)));
-}
-
-/** JSON text of a request body, bigints as bare integers. */
-export function stringifyExact(body: unknown): string {
-  return stringifyLossless(body) ?? 'null';
-}
+export { parseExact, stringifyExact } from './exact-json.ts';
 
 const base58check = createBase58check(sha256);
 
