@@ -1,6 +1,7 @@
 import type { NetworkEnvName } from '../config.ts';
 import type { Trx } from '../lib/db/index.ts';
 import type { CryptoCode } from '../lib/currencies/catalogue.ts';
+import type { Amount } from '../lib/money.ts';
 
 /** What a sweep paid its network (gas or fee), in the atomic units of that network's coin. */
 export interface SweepCost {
@@ -9,8 +10,8 @@ export interface SweepCost {
   /** The transaction that paid it; with `kind`, unique, so booking it twice books it once. */
   ref: string;
   network: NetworkEnvName;
-  currency: CryptoCode;
-  amount: bigint;
+  /** In the network's own coin. */
+  amount: Amount<CryptoCode>;
 }
 
 /**

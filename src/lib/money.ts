@@ -104,6 +104,11 @@ export class Amount<C extends string = string> {
     return Amount.of(this.currency, this.units - this.same(other).units);
   }
 
+  /** The same amount with the opposite sign (a ledger credit of this amount). */
+  negate(): Amount<C> {
+    return Amount.of(this.currency, -this.units);
+  }
+
   /** This amount times a rate, rounded as told (down unless said). */
   times(ratio: Ratio, round: 'up' | 'down' = 'down'): Amount<C> {
     return Amount.of(this.currency, mulRatio(this.units, ratio, round));
@@ -140,6 +145,15 @@ export function rescale(units: bigint, from: number, to: number, round: 'up' | '
   const div = 10n ** BigInt(from - to);
   const q = units / div;
   return round === 'up' && q * div !== units && units > 0n ? q + 1n : q;
+}
+
+/**
+ * An amount re-expressed in another currency through the USD prices of both (USD per whole unit),
+ * exactly, rounded as told.
+ */
+export function convertAmount<D extends string>(amount: Amount, fromPrice: Ratio, to: Unit<D>, toPrice: Ratio, round: 'up' | 'down'): Amount<D> {
+  const units = convertUnits(amount.units, { price: fromPrice, decimals: amount.currency.decimals }, { price: toPrice, decimals: to.decimals }, round);
+  return Amount.of(to, units);
 }
 
 /** Exact rate: a decimal string such as "0.005" as a fraction of bigints. */

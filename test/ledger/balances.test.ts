@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { custodyAccount, merchantAccount, post } from '../../src/modules/ledger/service.ts';
+import { credit, custodyAccount, debit, merchantAccount, post } from '../../src/modules/ledger/service.ts';
+import { cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
 
 describeEngines('GET /v1/balances', (engine) => {
@@ -23,10 +24,7 @@ describeEngines('GET /v1/balances', (engine) => {
           kind: 'test.credit',
           refType: 'test',
           refId: randomUUID(),
-          lines: [
-            { account: custodyAccount(network), currency, amount: units },
-            { account: merchantAccount(account), currency, amount: -units },
-          ],
+          lines: [debit(custodyAccount(network), cryptoAmount(currency, units)), credit(merchantAccount(account), cryptoAmount(currency, units))],
         });
       }
     });

@@ -5,21 +5,25 @@ import { sql } from 'kysely';
 import {
   UnbalancedEntryError,
   auditLedger,
+  credit,
   custodyAccount,
+  debit,
   merchantAccount,
   merchantBalances,
   post,
 } from '../../src/modules/ledger/service.ts';
+import { cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
 import { createTenant } from '../../src/modules/tenants/service.ts';
 import { describeEngines, useTestDatabase } from '../helpers/harness.ts';
 
 /** A completed deposit: received R, network fee F withheld, commission C. */
 function depositLines(accountId: string, r: bigint, f: bigint, c: bigint) {
+  const usdt = (units: bigint) => cryptoAmount('USDT_TRC20', units);
   return [
-    { account: custodyAccount('TRON'), currency: 'USDT_TRC20', amount: r },
-    { account: merchantAccount(accountId), currency: 'USDT_TRC20', amount: -(r - f - c) },
-    { account: 'fees:network' as const, currency: 'USDT_TRC20', amount: -f },
-    { account: 'revenue:commission' as const, currency: 'USDT_TRC20', amount: -c },
+    debit(custodyAccount('TRON'), usdt(r)),
+    credit(merchantAccount(accountId), usdt(r - f - c)),
+    credit('fees:network', usdt(f)),
+    credit('revenue:commission', usdt(c)),
   ];
 }
 
@@ -44,9 +48,15 @@ describeEngines('double-entry ledger', (engine) => {
 
   it('refuses an unbalanced entry, in the service and in the database', async () => {
     const lines = depositLines(accountId, 5n, 1n, 1n);
-    lines[0]!.amount = 6n;
+    lines[0] = debit(custodyAccount('TRON'), cryptoAmount('USDT_TRC20', 6n));
     await assert.rejects(
       db().db.transaction().execute((trx) => post(trx, { tenantId, kind: 'x', refType: 'x', refId: randomUUID(), lines })),
+      UnbalancedEntryError,
+    );
+    // Equal units of two currencies are two unbalanced currencies, not one balanced entry.
+    const mixed = [debit(custodyAccount('TRON'), cryptoAmount('USDT_TRC20', 5n)), credit(merchantAccount(accountId), cryptoAmount('TRX', 5n))];
+    await assert.rejects(
+      db().db.transaction().execute((trx) => post(trx, { tenantId, kind: 'x', refType: 'x', refId: randomUUID(), lines: mixed })),
       UnbalancedEntryError,
     );
     // Even written by hand, an unbalanced entry cannot commit: the deferred trigger refuses it.
@@ -66,20 +76,17 @@ describeEngines('double-entry ledger', (engine) => {
     await db().db.transaction().execute((trx) =>
       post(trx, { tenantId: null, kind: 'deposit.completed', refType: 'deposit', refId: randomUUID(), lines: depositLines(acct, 10n, 0n, 0n) }),
     );
-    const debit = () =>
+    const spend = () =>
       db().db.transaction().execute((trx) =>
         post(trx, {
           tenantId: null,
           kind: 'withdrawal.committed',
           refType: 'withdrawal',
           refId: randomUUID(),
-          lines: [
-            { account: merchantAccount(acct), currency: 'USDT_TRC20', amount: 3n },
-            { account: custodyAccount('TRON'), currency: 'USDT_TRC20', amount: -3n },
-          ],
+          lines: [debit(merchantAccount(acct), cryptoAmount('USDT_TRC20', 3n)), credit(custodyAccount('TRON'), cryptoAmount('USDT_TRC20', 3n))],
         }),
       );
-    const results = await Promise.allSettled(Array.from({ length: 6 }, debit));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, spend));
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 3);
     assert.deepEqual(await merchantBalances(db().db, acct), [{ currency: 'USDT_TRC20', units: 1n }]);
     assert.deepEqual(await auditLedger(db().db), { mismatches: [], unbalancedCurrencies: [] });

@@ -1,28 +1,43 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CURRENCIES } from '../../src/lib/currencies/catalogue.ts';
-import { formatUnits, toUnits } from '../../src/lib/money.ts';
-import { settlementLines, settlementRecord, splitPayment, usdValue } from '../../src/modules/ledger/settlement.ts';
+import { CURRENCIES, cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
+import { Amount, formatUnits } from '../../src/lib/money.ts';
+import { credit, custodyAccount, debit, type PostingLine } from '../../src/modules/ledger/service.ts';
+import { settlementLines, settlementRecord, splitPayment, uncreditedSplit, usdValue } from '../../src/modules/ledger/settlement.ts';
+
+/** A split as plain units, for comparing with numbers worked out by hand. */
+const unitsOf = (s: ReturnType<typeof splitPayment>) => ({ received: s.received.units, fee: s.fee.units, commission: s.commission.units, net: s.net.units });
+const usdt = (units: bigint) => cryptoAmount('USDT_TRC20', units);
+const btc = (units: bigint) => cryptoAmount('BTC', units);
+const eth = (units: bigint) => cryptoAmount('ETH', units);
+
+/** The lines' sum per currency: a balanced entry sums to zero in each. */
+function sums(lines: PostingLine[]): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const l of lines) out.set(l.amount.currency.code, (out.get(l.amount.currency.code) ?? 0n) + l.amount.units);
+  return out;
+}
 
 describe('settlement arithmetic', () => {
   it('withholds the fee, takes the commission on the rest rounded down, credits the remainder, at every precision', () => {
     for (const c of CURRENCIES) {
       const d = c.decimals;
       // 123.456789… received (cut to the coin's decimals), fee 0.5, commission 1 %.
-      const received = toUnits('123.456789012345678901'.slice(0, 4 + d), d, 'down');
-      const fee = toUnits('0.5', d);
+      const received = Amount.parse(c, '123.456789012345678901'.slice(0, 4 + d), 'down');
+      const fee = Amount.parse(c, '0.5');
       const s = splitPayment(received, fee, '0.01');
-      assert.equal(s.fee, fee, c.code);
+      assert.equal(s.fee.units, fee.units, c.code);
       // commission = floor((received − fee) / 100) in atomic units
-      assert.equal(s.commission, (received - fee) / 100n, c.code);
-      assert.equal(s.net, received - fee - s.commission, c.code);
-      assert.equal(s.fee + s.commission + s.net, received, c.code);
-      const lines = settlementLines('TRON', '00000000-0000-4000-8000-000000000001', c, s);
-      assert.equal(lines.reduce((sum, l) => sum + l.amount, 0n), 0n, `${c.code} entry balances`);
-      const rec = settlementRecord(c, { paid: received, fee: s.fee, commission: s.commission, net: s.net, txHash: null, completedAt: new Date(0) }, '2');
+      assert.equal(s.commission.units, (received.units - fee.units) / 100n, c.code);
+      assert.equal(s.net.units, received.units - fee.units - s.commission.units, c.code);
+      assert.equal(s.fee.plus(s.commission).plus(s.net).units, received.units, c.code);
+      for (const part of [s.fee, s.commission, s.net]) assert.equal(part.currency.code, c.code);
+      const lines = settlementLines('TRON', '00000000-0000-4000-8000-000000000001', s);
+      assert.deepEqual([...sums(lines)], [[c.code, 0n]], `${c.code} entry balances`);
+      const rec = settlementRecord({ paid: received, fee: s.fee, commission: s.commission, net: s.net, txHash: null, completedAt: new Date(0) }, '2');
       // The JSON number is the exact decimal, converted only at the edge (nearest double for 18 places).
-      assert.equal(rec.netAmount, Number(formatUnits(s.net, d)), c.code);
-      if (d <= 8) assert.equal(String(rec.netAmount), formatUnits(s.net, d), c.code);
+      assert.equal(rec.netAmount, Number(formatUnits(s.net.units, d)), c.code);
+      if (d <= 8) assert.equal(String(rec.netAmount), formatUnits(s.net.units, d), c.code);
       assert.equal(rec.networkFeeCurrencyCode, c.code);
       assert.equal(rec.txHash, undefined);
     }
@@ -30,22 +45,30 @@ describe('settlement arithmetic', () => {
 
   it('examples by hand', () => {
     // 6 decimals (USDT): 101 received, fee 1, 1 % of 100 = 1, net 99.
-    assert.deepEqual(splitPayment(101_000_000n, 1_000_000n, '0.01'), { received: 101_000_000n, fee: 1_000_000n, commission: 1_000_000n, net: 99_000_000n });
+    assert.deepEqual(unitsOf(splitPayment(usdt(101_000_000n), usdt(1_000_000n), '0.01')), { received: 101_000_000n, fee: 1_000_000n, commission: 1_000_000n, net: 99_000_000n });
     // 8 decimals (BTC): 0.00012345 received, fee 0.00001, 1.5 % of 0.00011345 = 0.0000017017… → 170 sat.
-    assert.deepEqual(splitPayment(12_345n, 1_000n, '0.015'), { received: 12_345n, fee: 1_000n, commission: 170n, net: 11_175n });
+    assert.deepEqual(unitsOf(splitPayment(btc(12_345n), btc(1_000n), '0.015')), { received: 12_345n, fee: 1_000n, commission: 170n, net: 11_175n });
     // 18 decimals (ETH): one wei over the fee pays no commission.
-    assert.deepEqual(splitPayment(10n ** 15n + 1n, 10n ** 15n, '0.01'), { received: 10n ** 15n + 1n, fee: 10n ** 15n, commission: 0n, net: 1n });
+    assert.deepEqual(unitsOf(splitPayment(eth(10n ** 15n + 1n), eth(10n ** 15n), '0.01')), { received: 10n ** 15n + 1n, fee: 10n ** 15n, commission: 0n, net: 1n });
     // A payment smaller than the fee due: the fee is capped at what arrived, nothing is credited.
-    assert.deepEqual(splitPayment(500n, 1_000n, '0.01'), { received: 500n, fee: 500n, commission: 0n, net: 0n });
+    assert.deepEqual(unitsOf(splitPayment(btc(500n), btc(1_000n), '0.01')), { received: 500n, fee: 500n, commission: 0n, net: 0n });
     // Zero commission rate.
-    assert.deepEqual(splitPayment(7n, 2n, '0'), { received: 7n, fee: 2n, commission: 0n, net: 5n });
-    assert.throws(() => splitPayment(-1n, 0n, '0.01'), RangeError);
+    assert.deepEqual(unitsOf(splitPayment(btc(7n), btc(2n), '0')), { received: 7n, fee: 2n, commission: 0n, net: 5n });
+    assert.deepEqual(unitsOf(uncreditedSplit(btc(9n))), { received: 9n, fee: 0n, commission: 0n, net: 0n });
+    assert.throws(() => splitPayment(btc(-1n), btc(0n), '0.01'), RangeError);
+  });
+
+  it('refuses to mix currencies: a fee in another coin, and lines built from another coin', () => {
+    // The type system refuses `splitPayment(Amount<'BTC'>, Amount<'ETH'>)` where the codes are
+    // literal; amounts read from rows carry the code at run time and are checked there.
+    assert.throws(() => splitPayment(btc(10n), eth(1n), '0.01'), /cannot mix (BTC and ETH|ETH and BTC) amounts/);
+    const lines = [debit(custodyAccount('BTC'), btc(5n)), credit('fees:network', eth(5n))];
+    assert.deepEqual([...sums(lines)], [['BTC', 5n], ['ETH', -5n]], 'so post() sees two unbalanced currencies, not one balanced one');
   });
 
   it('USD snapshots are cents rounded down', () => {
-    const btc = CURRENCIES.find((c) => c.code === 'BTC')!;
-    assert.equal(usdValue(41_667n, btc, '60000'), 25); // 0.00041667 BTC × 60000 = 25.0002
-    assert.equal(usdValue(1n, btc, '60000'), 0); // 0.0006 USD
-    assert.equal(usdValue(100_000_000n, btc, null), 0);
+    assert.equal(usdValue(btc(41_667n), '60000'), 25); // 0.00041667 BTC × 60000 = 25.0002
+    assert.equal(usdValue(btc(1n), '60000'), 0); // 0.0006 USD
+    assert.equal(usdValue(btc(100_000_000n), null), 0);
   });
 });

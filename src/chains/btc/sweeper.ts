@@ -3,6 +3,7 @@ import { NETWORK, Transaction, p2wpkh } from '@scure/btc-signer';
 import { sql } from 'kysely';
 import { now, type Db } from '../../lib/db/index.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
+import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import type { BitcoinChain } from './bitcoin-chain.ts';
 
 /** vbytes of a P2WPKH input and of the rest of a one-output transaction (rounded up). */
@@ -69,7 +70,7 @@ export class BitcoinSweeper {
         .set({ swept_at: now(), sweep_tx: tx.id })
         .where('id', 'in', swept.flatMap((r) => r.ids))
         .execute();
-      await this.ledger(trx, { kind: 'sweep.fee', ref: tx.id, network: 'BTC', currency: 'BTC', amount: fee });
+      await this.ledger(trx, { kind: 'sweep.fee', ref: tx.id, network: 'BTC', amount: cryptoAmount('BTC', fee) });
     });
     return { swept: swept.length, txid: tx.id };
   }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import type { EvmChain } from './evm-chain.ts';
 
@@ -110,7 +110,7 @@ export class EvmSweeper {
   private async bookGas(ref: string, wei: bigint, executor?: Trx): Promise<void> {
     if (wei === 0n) return;
     const write = (trx: Trx) =>
-      this.ledger(trx, { kind: 'sweep.gas', ref, network: this.evm.network, currency: this.evm.nativeCode, amount: wei });
+      this.ledger(trx, { kind: 'sweep.gas', ref, network: this.evm.network, amount: cryptoAmount(this.evm.nativeCode, wei) });
     if (executor) await write(executor);
     else await this.db.transaction().execute(write);
   }

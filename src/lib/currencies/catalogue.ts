@@ -1,5 +1,6 @@
 import type { Config, NetworkEnvName } from '../../config.ts';
 import { AppError } from '../errors.ts';
+import { Amount } from '../money.ts';
 
 /** The spec's crypto currency codes. */
 export const CRYPTO_CODES = [
@@ -115,6 +116,16 @@ export function isCatalogueContract(address: string): boolean {
 /** The currency of a code, or undefined for a code the catalogue does not have. */
 export function findCurrency(code: string): CurrencyDef | undefined {
   return BY_CODE.get(code as CryptoCode);
+}
+
+/**
+ * An amount of a catalogued crypto currency from its atomic units as a row stores them (NUMERIC
+ * text) or as computed (bigint). An unknown code is a programming error, not bad input.
+ */
+export function cryptoAmount(code: string, units: bigint | string): Amount<CryptoCode> {
+  const currency = findCurrency(code);
+  if (!currency) throw new TypeError(`not a catalogued currency: ${code}`);
+  return Amount.of(currency, BigInt(units));
 }
 
 export function networkOf(currency: CurrencyDef): NetworkDef {

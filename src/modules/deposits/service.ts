@@ -11,13 +11,13 @@ import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
 import { depositMachine } from './status.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
-import { toJsonNumber } from '../../lib/money.ts';
+import { Amount, toJsonNumber } from '../../lib/money.ts';
 import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { minDepositUnits } from '../currencies/service.ts';
-import { custodyAccount, post } from '../ledger/service.ts';
+import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { commissionRateSql } from '../tenants/service.ts';
-import { settlementLines, settlementRecord, splitPayment, totalsOf, usdValue } from '../ledger/settlement.ts';
+import { settlementLines, settlementRecord, splitPayment, totalsOf, uncreditedSplit, usdValue } from '../ledger/settlement.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { NetworkEnvName } from '../../config.ts';
 
@@ -63,7 +63,7 @@ export function depositRecord(row: DepositRow) {
     updatedAt: row.updated_at.toISOString(),
     ...(settled || paid > 0n
       ? {
-          settlement: settlementRecord(currency, totalsOf(row, row.completed_at ?? row.updated_at), row.usd_price),
+          settlement: settlementRecord(totalsOf(currency, row, row.completed_at ?? row.updated_at), row.usd_price),
         }
       : {}),
   };
@@ -78,7 +78,7 @@ function eventData(row: DepositRow, previousStatus: DepositStatus) {
     previousStatus,
     depositTransactionHash: row.tx_hash,
     actuallyReceivedAmount: paid > 0n ? toJsonNumber(paid, currency.decimals) : null,
-    actuallyReceivedAmountUsd: paid > 0n && row.usd_price ? usdValue(paid, currency, row.usd_price) : null,
+    actuallyReceivedAmountUsd: paid > 0n && row.usd_price ? usdValue(Amount.of(currency, paid), row.usd_price) : null,
   };
 }
 
@@ -228,26 +228,21 @@ export class DepositService implements PaymentListener {
    */
   private async settle(trx: Trx, row: DepositRow, payment: Payment): Promise<void> {
     const currency = findCurrency(row.currency_code)!;
-    const received = BigInt(payment.amount);
-    const credited = received >= BigInt(row.min_amount);
+    const received = Amount.of(currency, BigInt(payment.amount));
+    const credited = received.units >= BigInt(row.min_amount);
     const network = row.network as NetworkEnvName;
-    const { fee, commission, net } = credited
-      ? splitPayment(received, BigInt(row.network_fee), row.commission_rate)
-      : { fee: 0n, commission: 0n, net: 0n };
+    const split = credited ? splitPayment(received, Amount.of(currency, BigInt(row.network_fee)), row.commission_rate) : uncreditedSplit(received);
     const lines = credited
-      ? settlementLines(network, row.account_id, currency, { received, fee, commission, net })
-      : [
-          { account: custodyAccount(network), currency: currency.code, amount: received },
-          { account: 'suspense:below-minimum' as const, currency: currency.code, amount: -received },
-        ];
+      ? settlementLines(network, row.account_id, split)
+      : [debit(custodyAccount(network), received), credit('suspense:below-minimum', received)];
     const posted = await post(trx, { tenantId: row.tenant_id, kind: 'deposit.payment', refType: 'payment', refId: payment.id, lines });
     if (!posted) return; // this payment was settled before
     const price = await trx.selectFrom('exchange_rates').select('usd_price').where('asset', '=', currency.symbol).executeTakeFirst();
     const sums: StatusSet<'deposits'> = {
-      amount_paid: sql<string>`amount_paid + ${received}`,
-      fee_withheld: sql<string>`fee_withheld + ${fee}`,
-      commission: sql<string>`commission + ${commission}`,
-      net_credited: sql<string>`net_credited + ${net}`,
+      amount_paid: sql<string>`amount_paid + ${split.received.units}`,
+      fee_withheld: sql<string>`fee_withheld + ${split.fee.units}`,
+      commission: sql<string>`commission + ${split.commission.units}`,
+      net_credited: sql<string>`net_credited + ${split.net.units}`,
       tx_hash: row.tx_hash ?? payment.tx_hash,
       usd_price: row.usd_price ?? price?.usd_price ?? null,
     };

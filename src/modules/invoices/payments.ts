@@ -6,7 +6,7 @@ import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { post } from '../ledger/service.ts';
 import { settlementLines, splitPayment } from '../ledger/settlement.ts';
 import { invoiceMachine, statusFor } from './status.ts';
@@ -54,10 +54,10 @@ export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payme
       const updated = await trx
         .updateTable('invoices')
         .set({
-          amount_paid: sql<string>`amount_paid + ${split.received}`,
-          fee_withheld: sql<string>`fee_withheld + ${split.fee}`,
-          commission: sql<string>`commission + ${split.commission}`,
-          net_credited: sql<string>`net_credited + ${split.net}`,
+          amount_paid: sql<string>`amount_paid + ${split.received.units}`,
+          fee_withheld: sql<string>`fee_withheld + ${split.fee.units}`,
+          commission: sql<string>`commission + ${split.commission.units}`,
+          net_credited: sql<string>`net_credited + ${split.net.units}`,
           tx_hash: view.row.tx_hash ?? payment.tx_hash,
           updated_at: now(),
         })
@@ -74,14 +74,13 @@ export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payme
 
 /** Posts one confirmed payment to the ledger; null when it was posted before. */
 async function credit(trx: Trx, row: InvoiceRow, quote: QuoteRow, payment: Payment, feeDue: bigint) {
-  const currency = findCurrency(quote.currency_code)!;
-  const split = splitPayment(BigInt(payment.amount), feeDue > 0n ? feeDue : 0n, row.commission_rate);
+  const split = splitPayment(cryptoAmount(quote.currency_code, payment.amount), cryptoAmount(quote.currency_code, feeDue > 0n ? feeDue : 0n), row.commission_rate);
   const posted = await post(trx, {
     tenantId: row.tenant_id,
     kind: 'invoice.payment',
     refType: 'payment',
     refId: payment.id,
-    lines: settlementLines(quote.network as NetworkEnvName, row.account_id, currency, split),
+    lines: settlementLines(quote.network as NetworkEnvName, row.account_id, split),
   });
   return posted ? split : null;
 }

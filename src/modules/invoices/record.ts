@@ -101,7 +101,7 @@ export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string
     ...opt('txHash', row.tx_hash),
     ...(currency && quote && paid > 0n
       ? {
-          settlement: settlementRecord(currency, totalsOf(row, row.paid_at ?? row.updated_at), quote.crypto_usd_price),
+          settlement: settlementRecord(totalsOf(currency, row, row.paid_at ?? row.updated_at), quote.crypto_usd_price),
         }
       : {}),
     ...opt('description', row.description),

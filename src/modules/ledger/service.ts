@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { SweepLedger } from '../../chains/sweep-ledger.ts';
+import { Amount } from '../../lib/money.ts';
 
 /**
  * Ledger accounts. `custody:*` are assets (coins the gateway holds on a network); everything else
@@ -30,12 +31,19 @@ export function isDebitNormal(account: string): boolean {
   return account.startsWith('custody:');
 }
 
-/** One line of an entry: signed atomic units, positive for a debit, negative for a credit. */
+/**
+ * One line of an entry: an amount of one currency, positive for a debit, negative for a credit.
+ * Built with `debit` and `credit`, so the sign convention is written once.
+ */
 export interface PostingLine {
   account: LedgerAccount;
-  currency: string;
-  amount: bigint;
+  amount: Amount;
 }
+
+/** A debit line: assets (custody) grow, what is owed or earned shrinks. */
+export const debit = (account: LedgerAccount, amount: Amount): PostingLine => ({ account, amount });
+/** A credit line: what is owed or earned grows, assets shrink. */
+export const credit = (account: LedgerAccount, amount: Amount): PostingLine => ({ account, amount: amount.negate() });
 
 export interface Posting {
   tenantId: string | null;
@@ -54,11 +62,16 @@ export class UnbalancedEntryError extends Error {}
  * before. A merchant balance that would go negative fails the transaction (check constraint).
  */
 export async function post(trx: Trx, posting: Posting): Promise<{ entryId: string } | null> {
-  const lines = posting.lines.filter((l) => l.amount !== 0n);
-  const sums = new Map<string, bigint>();
-  for (const l of lines) sums.set(l.currency, (sums.get(l.currency) ?? 0n) + l.amount);
+  const lines = posting.lines
+    .filter((l) => !l.amount.isZero())
+    .map((l) => ({ account: l.account, currency: l.amount.currency.code, amount: l.amount.units }));
+  const sums = new Map<string, Amount>();
+  for (const l of posting.lines) {
+    const code = l.amount.currency.code;
+    sums.set(code, sums.get(code)?.plus(l.amount) ?? l.amount);
+  }
   for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: ${currency} lines sum to ${sum}`);
+    if (!sum.isZero()) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: ${currency} lines sum to ${sum.units}`);
   }
   if (lines.length === 0) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: an entry needs lines`);
 
@@ -170,8 +183,5 @@ export const bookSweepCost: SweepLedger = (trx, cost) =>
     kind: cost.kind,
     refType: 'transaction',
     refId: cost.ref,
-    lines: [
-      { account: 'fees:network', currency: cost.currency, amount: cost.amount },
-      { account: custodyAccount(cost.network), currency: cost.currency, amount: -cost.amount },
-    ],
+    lines: [debit('fees:network', cost.amount), credit(custodyAccount(cost.network), cost.amount)],
   });

@@ -1,17 +1,17 @@
 import type { NetworkEnvName } from '../../config.ts';
-import { mulRatio, parseRatio, toJsonNumber } from '../../lib/money.ts';
+import { Amount, parseRatio, toJsonNumber } from '../../lib/money.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import { custodyAccount, merchantAccount, type PostingLine } from './service.ts';
+import { credit, custodyAccount, debit, merchantAccount, type PostingLine } from './service.ts';
 
-/** How one received payment divides, in the currency's atomic units. */
-export interface PaymentSplit {
-  received: bigint;
+/** How one received payment divides, all in the payment's currency. */
+export interface PaymentSplit<C extends string = string> {
+  received: Amount<C>;
   /** Network fee withheld (fixed when the deposit or quote was made; never more than received). */
-  fee: bigint;
+  fee: Amount<C>;
   /** Commission on (received − fee) at the rate fixed at creation, rounded down. */
-  commission: bigint;
+  commission: Amount<C>;
   /** received − fee − commission: what the merchant is credited. */
-  net: bigint;
+  net: Amount<C>;
 }
 
 /**
@@ -19,20 +19,26 @@ export interface PaymentSplit {
  * arrived), the commission is taken on the rest, the merchant gets what remains. Rounding is down
  * on the commission, so the merchant is never charged a fraction of a unit more than the rate.
  */
-export function splitPayment(received: bigint, feeDue: bigint, commissionRate: string): PaymentSplit {
-  if (received < 0n || feeDue < 0n) throw new RangeError('amounts must not be negative');
-  const fee = feeDue < received ? feeDue : received;
-  const commission = mulRatio(received - fee, parseRatio(commissionRate), 'down');
-  return { received, fee, commission, net: received - fee - commission };
+export function splitPayment<C extends string>(received: Amount<C>, feeDue: Amount<C>, commissionRate: string): PaymentSplit<C> {
+  if (received.units < 0n || feeDue.units < 0n) throw new RangeError('amounts must not be negative');
+  const fee = feeDue.compare(received) < 0 ? feeDue : received;
+  const commission = received.minus(fee).times(parseRatio(commissionRate), 'down');
+  return { received, fee, commission, net: received.minus(fee).minus(commission) };
+}
+
+/** A payment that is recorded but not credited: everything stays out of the merchant's balance. */
+export function uncreditedSplit<C extends string>(received: Amount<C>): PaymentSplit<C> {
+  const zero = Amount.zero(received.currency);
+  return { received, fee: zero, commission: zero, net: zero };
 }
 
 /** The balanced ledger lines of a settled payment: custody in; merchant, fees and revenue out. */
-export function settlementLines(network: NetworkEnvName, accountId: string, currency: CurrencyDef, split: PaymentSplit): PostingLine[] {
+export function settlementLines(network: NetworkEnvName, accountId: string, split: PaymentSplit): PostingLine[] {
   return [
-    { account: custodyAccount(network), currency: currency.code, amount: split.received },
-    { account: merchantAccount(accountId), currency: currency.code, amount: -split.net },
-    { account: 'fees:network', currency: currency.code, amount: -split.fee },
-    { account: 'revenue:commission', currency: currency.code, amount: -split.commission },
+    debit(custodyAccount(network), split.received),
+    credit(merchantAccount(accountId), split.net),
+    credit('fees:network', split.fee),
+    credit('revenue:commission', split.commission),
   ];
 }
 
@@ -40,19 +46,19 @@ export function settlementLines(network: NetworkEnvName, accountId: string, curr
  * A USD snapshot of an amount: units × price (USD per whole coin), in cents rounded down. For
  * reporting only; never used to move money. 0 when no price was known.
  */
-export function usdValue(units: bigint, currency: CurrencyDef, usdPrice: string | null): number {
+export function usdValue(amount: Amount, usdPrice: string | null): number {
   if (!usdPrice) return 0;
   const p = parseRatio(usdPrice);
-  const cents = (units * p.num * 100n) / (p.den * 10n ** BigInt(currency.decimals));
+  const cents = (amount.units * p.num * 100n) / (p.den * 10n ** BigInt(amount.currency.decimals));
   return toJsonNumber(cents, 2);
 }
 
 /** Totals of the payments settled so far for one invoice or deposit. */
 export interface SettledTotals {
-  paid: bigint;
-  fee: bigint;
-  commission: bigint;
-  net: bigint;
+  paid: Amount;
+  fee: Amount;
+  commission: Amount;
+  net: Amount;
   txHash: string | null;
   completedAt: Date;
 }
@@ -66,30 +72,29 @@ export interface SettledColumns {
   tx_hash: string | null;
 }
 
-export function totalsOf(row: SettledColumns, completedAt: Date): SettledTotals {
+export function totalsOf(currency: CurrencyDef, row: SettledColumns, completedAt: Date): SettledTotals {
   return {
-    paid: BigInt(row.amount_paid),
-    fee: BigInt(row.fee_withheld),
-    commission: BigInt(row.commission),
-    net: BigInt(row.net_credited),
+    paid: Amount.of(currency, BigInt(row.amount_paid)),
+    fee: Amount.of(currency, BigInt(row.fee_withheld)),
+    commission: Amount.of(currency, BigInt(row.commission)),
+    net: Amount.of(currency, BigInt(row.net_credited)),
     txHash: row.tx_hash,
     completedAt,
   };
 }
 
 /** The spec's settlement object (invoices and deposits), with its USD snapshots. */
-export function settlementRecord(currency: CurrencyDef, totals: SettledTotals, usdPrice: string | null) {
-  const d = currency.decimals;
+export function settlementRecord(totals: SettledTotals, usdPrice: string | null) {
   return {
-    amountPaid: toJsonNumber(totals.paid, d),
-    amountPaidUsd: usdValue(totals.paid, currency, usdPrice),
-    commissionAmount: toJsonNumber(totals.commission, d),
-    commissionAmountUsd: usdValue(totals.commission, currency, usdPrice),
-    networkFeeAmount: toJsonNumber(totals.fee, d),
-    networkFeeAmountUsd: usdValue(totals.fee, currency, usdPrice),
-    networkFeeCurrencyCode: currency.code,
-    netAmount: toJsonNumber(totals.net, d),
-    netAmountUsd: usdValue(totals.net, currency, usdPrice),
+    amountPaid: toJsonNumber(totals.paid),
+    amountPaidUsd: usdValue(totals.paid, usdPrice),
+    commissionAmount: toJsonNumber(totals.commission),
+    commissionAmountUsd: usdValue(totals.commission, usdPrice),
+    networkFeeAmount: toJsonNumber(totals.fee),
+    networkFeeAmountUsd: usdValue(totals.fee, usdPrice),
+    networkFeeCurrencyCode: totals.fee.currency.code,
+    netAmount: toJsonNumber(totals.net),
+    netAmountUsd: usdValue(totals.net, usdPrice),
     ...(totals.txHash ? { txHash: totals.txHash } : {}),
     completedAt: totals.completedAt.toISOString(),
   };

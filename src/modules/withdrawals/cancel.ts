@@ -2,9 +2,9 @@ import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { custodyAccount, merchantAccount, post } from '../ledger/service.ts';
+import { credit, custodyAccount, debit, merchantAccount, post } from '../ledger/service.ts';
 
-import { changeStatus, type WithdrawalRow } from './record.ts';
+import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 
 /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
 export async function cancelWithdrawal(ctx: AppContext, id: string): Promise<WithdrawalRow> {
@@ -20,17 +20,10 @@ export async function cancelWithdrawal(ctx: AppContext, id: string): Promise<Wit
 
 /** Gives the merchant back the debited total (and undoes the custody movement once signed). */
 export async function refund(trx: Trx, w: WithdrawalRow, kind: string, sent: boolean): Promise<void> {
-  const total = BigInt(w.amount) + BigInt(w.fee);
+  const { amount, fee, total } = withdrawalMoney(w);
   const lines = sent
-    ? [
-        { account: custodyAccount(w.network as NetworkEnvName), currency: w.currency_code, amount: BigInt(w.amount) },
-        { account: 'fees:network' as const, currency: w.currency_code, amount: BigInt(w.fee) },
-        { account: merchantAccount(w.account_id), currency: w.currency_code, amount: -total },
-      ]
-    : [
-        { account: 'clearing:withdrawals' as const, currency: w.currency_code, amount: total },
-        { account: merchantAccount(w.account_id), currency: w.currency_code, amount: -total },
-      ];
+    ? [debit(custodyAccount(w.network as NetworkEnvName), amount), debit('fees:network', fee), credit(merchantAccount(w.account_id), total)]
+    : [debit('clearing:withdrawals', total), credit(merchantAccount(w.account_id), total)];
   await post(trx, { tenantId: w.tenant_id, kind, refType: 'withdrawal', refId: w.id, lines });
 }
 

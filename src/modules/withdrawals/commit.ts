@@ -5,10 +5,10 @@ import { isRetryableTransactionError, now, type Trx } from '../../lib/db/index.t
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
-import { merchantAccount, post } from '../ledger/service.ts';
+import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
+import { credit, debit, merchantAccount, post } from '../ledger/service.ts';
 
-import type { QuoteRow, WithdrawalRow } from './record.ts';
+import { withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
 
 export interface CommitInput {
   quoteId: string;
@@ -83,16 +83,17 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string) {
  * commission), withdrawal currency in. Returns the conversion's id.
  */
 async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { convert_from: string }): Promise<string> {
-  const fromAmount = BigInt(q.convert_from_amount!);
-  const commission = BigInt(q.convert_commission!);
-  const toAmount = BigInt(q.convert_to_amount!);
-  if ((await lockedBalance(trx, principal.accountId, q.convert_from)) < fromAmount + commission) {
+  const fromAmount = cryptoAmount(q.convert_from, q.convert_from_amount!);
+  const commission = cryptoAmount(q.convert_from, q.convert_commission!);
+  const toAmount = cryptoAmount(q.currency_code, q.convert_to_amount!);
+  const merchant = merchantAccount(principal.accountId);
+  if ((await lockedBalance(trx, principal.accountId, q.convert_from)) < fromAmount.plus(commission).units) {
     throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.convert_from });
   }
   const id = randomUUID();
   await trx
     .insertInto('conversions')
-    .values({ id, tenant_id: principal.tenantId, account_id: principal.accountId, from_currency: q.convert_from, to_currency: q.currency_code, from_amount: fromAmount, to_amount: toAmount, commission })
+    .values({ id, tenant_id: principal.tenantId, account_id: principal.accountId, from_currency: q.convert_from, to_currency: q.currency_code, from_amount: fromAmount.units, to_amount: toAmount.units, commission: commission.units })
     .execute();
   await post(trx, {
     tenantId: principal.tenantId,
@@ -100,11 +101,11 @@ async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { conver
     refType: 'conversion',
     refId: id,
     lines: [
-      { account: merchantAccount(principal.accountId), currency: q.convert_from, amount: fromAmount + commission },
-      { account: 'revenue:conversion', currency: q.convert_from, amount: -commission },
-      { account: 'treasury:conversion', currency: q.convert_from, amount: -fromAmount },
-      { account: 'treasury:conversion', currency: q.currency_code, amount: toAmount },
-      { account: merchantAccount(principal.accountId), currency: q.currency_code, amount: -toAmount },
+      debit(merchant, fromAmount.plus(commission)),
+      credit('revenue:conversion', commission),
+      credit('treasury:conversion', fromAmount),
+      debit('treasury:conversion', toAmount),
+      credit(merchant, toAmount),
     ],
   });
   return id;
@@ -112,11 +113,11 @@ async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { conver
 
 async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
   const q = await lockQuote(trx, principal, input.quoteId);
-  const total = BigInt(q.amount) + BigInt(q.fee);
+  const { total } = withdrawalMoney(q);
   const convertId = q.convert_from ? await convert(trx, principal, { ...q, convert_from: q.convert_from }) : null;
   // The single locked balance must cover the locked total; never another currency.
-  if ((await lockedBalance(trx, principal.accountId, q.currency_code)) < total) {
-    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(total, findCurrency(q.currency_code)!.decimals) });
+  if ((await lockedBalance(trx, principal.accountId, q.currency_code)) < total.units) {
+    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(total) });
   }
   const id = randomUUID();
   const row = await trx
@@ -146,10 +147,7 @@ async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): 
     kind: 'withdrawal.debit',
     refType: 'withdrawal',
     refId: id,
-    lines: [
-      { account: merchantAccount(principal.accountId), currency: q.currency_code, amount: total },
-      { account: 'clearing:withdrawals', currency: q.currency_code, amount: -total },
-    ],
+    lines: [debit(merchantAccount(principal.accountId), total), credit('clearing:withdrawals', total)],
   });
   await trx.updateTable('withdrawal_quotes').set({ committed_at: now(), withdrawal_id: id }).where('id', '=', q.id).execute();
   return row;

@@ -3,9 +3,9 @@ import { PermanentBroadcastError, type ChainAdapter } from '../../chains/types.t
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { now, nowOnce } from '../../lib/db/index.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import { custodyAccount, post } from '../ledger/service.ts';
+import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 
-import { changeStatus, type WithdrawalRow } from './record.ts';
+import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 import { refund } from './cancel.ts';
 
 /**
@@ -59,16 +59,13 @@ async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: Withdrawal
   const recorded = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'created').forUpdate().skipLocked().executeTakeFirst();
     if (!row) return null;
+    const { amount, fee, total } = withdrawalMoney(row);
     await post(trx, {
       tenantId: row.tenant_id,
       kind: 'withdrawal.sent',
       refType: 'withdrawal',
       refId: row.id,
-      lines: [
-        { account: 'clearing:withdrawals', currency: row.currency_code, amount: BigInt(row.amount) + BigInt(row.fee) },
-        { account: custodyAccount(adapter.network), currency: row.currency_code, amount: -BigInt(row.amount) },
-        { account: 'fees:network', currency: row.currency_code, amount: -BigInt(row.fee) },
-      ],
+      lines: [debit('clearing:withdrawals', total), credit(custodyAccount(adapter.network), amount), credit('fees:network', fee)],
     });
     return changeStatus(trx, row, 'processing', { set: { tx_hash: signed.txHash, signed_tx: signed.raw } });
   });

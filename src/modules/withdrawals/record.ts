@@ -4,11 +4,18 @@ import { moveStatus, type Move } from '../../lib/state-machine.ts';
 import { withdrawalMachine } from './status.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { usdValue } from '../ledger/settlement.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+/** A withdrawal's or quote's money: what leaves, the fee the merchant pays, and both together. */
+export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount' | 'fee'>) {
+  const amount = cryptoAmount(w.currency_code, w.amount);
+  const fee = cryptoAmount(w.currency_code, w.fee);
+  return { amount, fee, total: amount.plus(fee) };
+}
 
 /** The quote as the API shows it (names from CONTRACT §6). */
 export function quoteRecord(q: QuoteRow) {
@@ -16,19 +23,20 @@ export function quoteRecord(q: QuoteRow) {
   const native = findCurrency(networkOf(currency).nativeCode)!;
   const d = currency.decimals;
   const from = q.convert_from ? findCurrency(q.convert_from)! : null;
+  const { amount, fee, total } = withdrawalMoney(q);
   return {
     quoteId: q.id,
     orderId: q.order_id,
     cryptoCurrencyCode: currency.code,
     address: q.address,
-    amount: toJsonNumber(BigInt(q.amount), d),
+    amount: toJsonNumber(amount),
     fee: {
       feeNative: toJsonNumber(BigInt(q.fee_native), native.decimals),
       feeCurrency: q.fee_native_currency,
-      feeInCryptoCurrencyCode: toJsonNumber(BigInt(q.fee), d),
-      feeUsd: usdValue(BigInt(q.fee), currency, q.usd_price),
+      feeInCryptoCurrencyCode: toJsonNumber(fee),
+      feeUsd: usdValue(fee, q.usd_price),
     },
-    totalDeduction: toJsonNumber(BigInt(q.amount) + BigInt(q.fee), d),
+    totalDeduction: toJsonNumber(total),
     autoConvert: from
       ? {
           fromCryptoCurrencyCode: from.code,
@@ -44,24 +52,21 @@ export function quoteRecord(q: QuoteRow) {
 
 /** The spec's withdrawal record (also the webhook's data). */
 export function withdrawalRecord(w: WithdrawalRow) {
-  const currency = findCurrency(w.currency_code)!;
-  const d = currency.decimals;
-  const amount = BigInt(w.amount);
-  const fee = BigInt(w.fee);
+  const { amount, fee, total } = withdrawalMoney(w);
   return {
     id: w.id,
     orderId: w.order_id,
     accountId: w.account_id,
-    cryptoCurrencyCode: currency.code,
+    cryptoCurrencyCode: amount.currency.code,
     address: w.address,
     transactionHash: w.tx_hash,
-    amount: toJsonNumber(amount, d),
-    amountUsd: usdValue(amount, currency, w.usd_price),
+    amount: toJsonNumber(amount),
+    amountUsd: usdValue(amount, w.usd_price),
     status: w.status,
     convertId: w.convert_id,
-    feeAmount: toJsonNumber(fee, d),
-    feeAmountUsd: usdValue(fee, currency, w.usd_price),
-    debitedAmount: toJsonNumber(amount + fee, d),
+    feeAmount: toJsonNumber(fee),
+    feeAmountUsd: usdValue(fee, w.usd_price),
+    debitedAmount: toJsonNumber(total),
     customData: w.custom_data,
     webhookUrl: w.webhook_url,
     source: w.source,
