@@ -1,5 +1,8 @@
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
-import { ConfigError, adminToken, bool, cidrList, fraction, httpUrl, int, parseRateLimit, secret, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cidrList, fraction, httpUrl, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
+import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+
+export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
 
@@ -10,19 +13,6 @@ export type Role = 'api' | 'worker' | 'all';
  * network with test money; `live` serves only the networks that are configured, with real money.
  */
 export type Mode = 'sandbox' | 'live';
-
-/** Networks as CONTRACT §2 names them in environment variables. */
-export const NETWORK_ENV_NAMES = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
-export type NetworkEnvName = (typeof NETWORK_ENV_NAMES)[number];
-
-export interface ChainSettings {
-  rpcUrl?: string;
-  xpub?: string;
-  hotWalletKey?: string;
-  /** The private side of `xpub` (worker role only), for sweeping deposit addresses. */
-  sweepXprv?: string;
-  confirmations?: number;
-}
 
 /** x402 facilitator settings (CONTRACT §2 plus the operator's spending limits). */
 export interface X402Settings {
@@ -204,22 +194,6 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   return limits;
-}
-
-/** Each network's node, keys and confirmations (`<NET>_RPC_URL`, `<NET>_XPUB`, …). */
-function chainSettings(env: NodeJS.ProcessEnv): Record<NetworkEnvName, ChainSettings> {
-  const chains = {} as Record<NetworkEnvName, ChainSettings>;
-  for (const net of NETWORK_ENV_NAMES) {
-    const confirmations = env[`${net}_CONFIRMATIONS`];
-    chains[net] = {
-      rpcUrl: env[`${net}_RPC_URL`] || undefined,
-      xpub: env[`${net}_XPUB`] || undefined,
-      hotWalletKey: secret(env, `${net}_HOT_WALLET_KEY`),
-      sweepXprv: secret(env, `${net}_SWEEP_XPRV`),
-      confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
-    };
-  }
-  return chains;
 }
 
 /** The x402 facilitator's network, fee payer and spending limits (`X402_*`). */

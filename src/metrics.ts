@@ -4,7 +4,7 @@ import type { DatabaseAvailability } from './lib/db/availability.ts';
 import type { Db } from './lib/db/index.ts';
 import { outboxBacklog } from './lib/outbox.ts';
 import { deliveryBacklog } from './modules/webhooks/deliveries.ts';
-import { withdrawalsOpen } from './modules/withdrawals/service.ts';
+import { payoutsPending, withdrawalsOpen } from './modules/withdrawals/service.ts';
 import { rateHealth } from './modules/rates/service.ts';
 
 /** One value of a gauge: its labels (none for a single number) and the value. */
@@ -48,6 +48,18 @@ const STATE_GAUGES: StateGauge[] = [
     help: 'Withdrawals not yet final, per network and status (created: waiting to be signed, e.g. for hot wallet funds)',
     labelNames: ['network', 'status'],
     read: async (db) => (await withdrawalsOpen(db)).map((r) => [{ network: r.network, status: r.status }, count(r.n)]),
+  },
+  {
+    name: 'withdrawals_fee_capped',
+    help: 'Sent payouts whose replacement waits because it would bid above the fee ceiling (<NET>_MAX_FEE_GWEI, BTC_MAX_FEE_RATE), per network',
+    labelNames: ['network'],
+    read: async (db) => (await payoutsPending(db)).map((r) => [{ network: r.network }, count(r.capped)]),
+  },
+  {
+    name: 'withdrawals_pending_replacements',
+    help: 'Replacement transactions signed for payouts not yet final (stuck, underpriced or expired candidates), per network',
+    labelNames: ['network'],
+    read: async (db) => (await payoutsPending(db)).map((r) => [{ network: r.network }, count(r.replacements)]),
   },
   {
     name: 'chain_scanned_height',

@@ -28,9 +28,14 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
     const settings = config.chains[network];
     if (!settings.rpcUrl) continue;
     if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
-      adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));
+      const { maxFee: maxFeePerGas, replaceAfterBlocks } = settings;
+      adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey, maxFeePerGas, replaceAfterBlocks }, db));
     } else if (network === 'BTC') {
-      const opts = { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey };
+      const opts = {
+        hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey,
+        maxFeeRate: settings.maxFee,
+        replaceAfterBlocks: settings.replaceAfterBlocks,
+      };
       adapters.push(config.btcBackend === 'core' ? new BitcoinCoreChain(settings.rpcUrl, opts) : new EsploraChain(settings.rpcUrl, opts));
     } else if (network === 'TRON') {
       adapters.push(new TronGridChain(settings.rpcUrl, { hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey }, db));

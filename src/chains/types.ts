@@ -31,14 +31,74 @@ export interface OutgoingTransfer {
   currencyCode: CryptoCode;
   to: string;
   units: bigint;
+  /**
+   * EVM: the nonce this payout must use, assigned by the caller from the database (never two
+   * withdrawals on one nonce); every replacement of it reuses it. Other families ignore it.
+   */
+  nonce?: number;
 }
+
+/**
+ * What replacing a signed transfer needs to know of it, stored beside it (JSON, amounts as decimal
+ * strings). Each family reads only its own kind.
+ */
+export type TransferTerms =
+  /** EIP-1559: the nonce all candidates share, and the fees this one bid (wei per gas). */
+  | { family: 'evm'; nonce: number; gas: string; maxFeePerGas: string; maxPriorityFeePerGas: string }
+  /**
+   * BIP 125: the coins it spends (a replacement spends the same ones, so only one can confirm), its
+   * fee in satoshis, its size and its fee rate in sat/vB (rounded up).
+   */
+  | { family: 'btc'; inputs: Array<{ txid: string; vout: number; sats: string }>; fee: string; vsize: number; feeRate: string }
+  /** Tron: when the transaction expires (ms since the epoch); after that no block can take it. */
+  | { family: 'tron'; expiration: number };
 
 /** A signed transaction, kept in the database before it is broadcast. */
 export interface SignedTransfer {
   txHash: string;
   /** The raw signed transaction as the network takes it. */
   raw: string;
+  /** How it can be replaced; absent where the adapter never replaces (the sandbox). */
+  terms?: TransferTerms;
 }
+
+/** The newest stored candidate of a withdrawal still waiting for its block, as the round sees it. */
+export interface PendingTransfer {
+  transfer: OutgoingTransfer;
+  current: SignedTransfer & { terms: TransferTerms };
+  /** Blocks mined since it was first broadcast (0: this block). */
+  blocksPending: number;
+  /** Whether the node has it (mempool, pending pool); false when it was dropped or never arrived. */
+  known: boolean;
+  /** Confirmations after which this network's blocks are taken as final (no reorg undoes them). */
+  finality: number;
+  /**
+   * EVM: a new nonce from the database's assignment, for a payout whose nonce something else used
+   * (a transaction from the hot wallet this service did not send) once that is final.
+   */
+  freshNonce?: () => Promise<number>;
+}
+
+/** Why a candidate was replaced. */
+export type ReplacementReason =
+  /** Left unconfirmed for the network's set number of blocks. */
+  | 'stuck'
+  /** Priced under what the network takes now (an EIP-1559 base fee above its max fee, a fee rate under the ~3-block estimate). */
+  | 'underpriced'
+  /** Tron: past its expiration, it can never confirm. */
+  | 'expired';
+
+/** What to do with a pending candidate. */
+export type ReplacementDecision =
+  /** Leave it: it is priced to confirm and has not waited too long. */
+  | { action: 'wait' }
+  /** It should be replaced, but the fee that takes is above the operator's ceiling: it waits, and shows. */
+  | { action: 'capped'; reason: Exclude<ReplacementReason, 'expired'>; detail: string }
+  /**
+   * A replacement, signed and not sent, that conflicts with every earlier candidate (same nonce,
+   * same inputs; or the earlier one expired), so at most one of them can ever confirm.
+   */
+  | { action: 'replace'; reason: ReplacementReason; signed: SignedTransfer & { terms: TransferTerms } };
 
 /** The network refused a transaction for good (it will never be accepted as it is). */
 export class PermanentBroadcastError extends Error {}
@@ -89,6 +149,23 @@ export interface ChainAdapter {
   broadcast(signed: SignedTransfer): Promise<void>;
   /** Confirmations of a sent transaction: 0 in the mempool, null when the chain does not have it. */
   transactionConfirmations(txHash: string): Promise<number | null>;
+  /**
+   * EVM: the hot wallet's transaction counts, in blocks (`mined`: no nonce under it can be used
+   * again) and with the node's pending pool (`pending`). The caller assigns each new payout the
+   * lowest nonce from the larger of the two up that no open withdrawal holds. Absent on families
+   * without nonces.
+   */
+  nonces?(): Promise<{ mined: number; pending: number }>;
+  /**
+   * Whether a pending candidate must be replaced, and the replacement signed (not sent). Absent:
+   * candidates are only ever rebroadcast (the sandbox).
+   */
+  replaceTransfer?(pending: PendingTransfer): Promise<ReplacementDecision>;
+  /**
+   * What a transaction in a block paid the network, in the atomic units of the network's native
+   * coin (gas used × effective price, inputs − outputs, TRX burned); null while it is in no block.
+   */
+  networkCost?(txHash: string, terms: TransferTerms | undefined): Promise<bigint | null>;
 }
 
 /** Confirmations of a transfer at `blockHeight` under `tip`: 0 while unconfirmed. */

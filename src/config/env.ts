@@ -60,6 +60,20 @@ export function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | nul
   return BigInt(raw.trim());
 }
 
+/**
+ * A positive decimal amount read exactly into units of `decimals` places (`"1.5"` gwei with 9 →
+ * 1500000000 wei); more places than that, or anything not a decimal, is a configuration error.
+ */
+export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: number, fallback: bigint): bigint {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(raw);
+  if (!m || (m[2] ?? '').length > decimals) throw new ConfigError(`${name} must be a positive decimal with at most ${decimals} decimals, got "${raw}"`);
+  const units = BigInt(m[1]! + (m[2] ?? '').padEnd(decimals, '0'));
+  if (units <= 0n) throw new ConfigError(`${name} must be above zero, got "${raw}"`);
+  return units;
+}
+
 /** A decimal rate in [0, 1) with at most 6 decimals. */
 export function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { hex } from '@scure/base';
@@ -13,109 +12,9 @@ import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
+import { fakeCore } from '../helpers/btc-mempool.ts';
 
 const btc = (sats: number) => sats / 1e8;
-
-/**
- * A local Bitcoin Core: the JSON-RPC methods the adapter calls (single and batched), answering in
- * Core's documented shapes (bitcoincore.org RPC reference: amounts in BTC, errors as
- * `{ result: null, error: { code, message } }` with HTTP 500), over a chain the test grows and
- * reorganises. It insists on the Basic credentials of the URL the adapter was given.
- */
-function fakeCore() {
-  const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
-  const now = () => Math.floor(Date.now() / 1000);
-  // The first 101 blocks were mined long before the test's addresses were handed out.
-  const chain: Array<{ hash: string; time: number; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), time: 1_600_000_000 + h * 600, txs: [] }));
-  const mempool = new Map<string, any>();
-  const utxos: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> = [];
-  const sent: string[] = [];
-  const calls: string[] = [];
-  const rpc = (method: string, params: any[]): { result?: unknown; error?: { code: number; message: string } } => {
-    calls.push(method);
-    const notFound = (message: string) => ({ error: { code: -5, message } });
-    switch (method) {
-      case 'getblockchaininfo':
-        return { result: { chain: 'main', blocks: chain.length - 1, headers: chain.length - 1, bestblockhash: chain[chain.length - 1]!.hash } };
-      case 'getblockhash':
-        return chain[params[0]] ? { result: chain[params[0]]!.hash } : { error: { code: -8, message: 'Block height out of range' } };
-      case 'getblock': {
-        const h = chain.findIndex((b) => b.hash === params[0]);
-        if (h < 0) return notFound('Block not found');
-        return { result: { hash: params[0], height: h, confirmations: chain.length - h, tx: chain[h]!.txs } };
-      }
-      case 'getblockheader': {
-        const h = chain.findIndex((b) => b.hash === params[0]);
-        return h < 0 ? notFound('Block not found') : { result: { hash: params[0], height: h, confirmations: chain.length - h, time: chain[h]!.time, mediantime: chain[h]!.time - 3600 } };
-      }
-      case 'getrawmempool':
-        return { result: [...mempool.keys()] };
-      case 'getrawtransaction': {
-        if (mempool.has(params[0])) return { result: mempool.get(params[0]) };
-        const h = chain.findIndex((b) => b.txs.some((t) => t.txid === params[0]));
-        if (h < 0) return notFound('No such mempool or blockchain transaction. Use gettransaction for wallet transactions.');
-        return { result: { ...chain[h]!.txs.find((t) => t.txid === params[0]), blockhash: chain[h]!.hash, confirmations: chain.length - h } };
-      }
-      case 'estimatesmartfee':
-        return { result: { feerate: 0.00012345, blocks: params[0] } };
-      case 'scantxoutset': {
-        const scripts = new Set(params[1].map((d: string) => hex.encode(OutScript.encode(Address(NETWORK).decode(/^addr\((.+)\)$/.exec(d)![1]!)))));
-        const unspents = utxos.filter((u) => scripts.has(u.scriptPubKey)).map((u) => ({ ...u, desc: 'addr(…)#checksum', height: 100 }));
-        return { result: { success: true, txouts: 1000, height: chain.length - 1, unspents, total_amount: unspents.reduce((s, u) => s + u.amount, 0) } };
-      }
-      case 'sendrawtransaction': {
-        const parsed = Transaction.fromRaw(hex.decode(params[0]));
-        if (mempool.has(parsed.id)) return { error: { code: -27, message: 'Transaction already in block chain' } };
-        sent.push(params[0]);
-        mempool.set(parsed.id, { txid: parsed.id, vin: [{ sequence: 0xffffffff }], vout: [] });
-        return { result: parsed.id };
-      }
-      default:
-        return { error: { code: -32601, message: 'Method not found' } };
-    }
-  };
-  const server = http.createServer(async (req, res) => {
-    if (req.headers.authorization !== `Basic ${Buffer.from('gate:s3cret').toString('base64')}`) return res.writeHead(401).end();
-    let raw = '';
-    for await (const c of req) raw += c;
-    const body = JSON.parse(raw);
-    const answer = (r: any) => {
-      const out = rpc(r.method, r.params ?? []);
-      return { result: out.result ?? null, error: out.error ?? null, id: r.id };
-    };
-    const reply = Array.isArray(body) ? body.map(answer) : answer(body);
-    res.writeHead(!Array.isArray(reply) && reply.error ? 500 : 200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(reply));
-  });
-  const tx = (txid: string, to: string, sats: number, rbf = false) => ({
-    txid,
-    hash: txid,
-    version: 2,
-    locktime: 0,
-    vin: [{ txid: hash64(9, 'f'), vout: 0, sequence: rbf ? 0xfffffffd : 0xffffffff }],
-    vout: [
-      { value: btc(sats), n: 0, scriptPubKey: { type: 'witness_v0_keyhash', address: to } },
-      { value: 0.00123456, n: 1, scriptPubKey: { type: 'witness_v0_keyhash', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } },
-    ],
-  });
-  return {
-    server,
-    chain,
-    mempool,
-    utxos,
-    sent,
-    calls,
-    tx,
-    mine(txids: string[] = [...mempool.keys()]) {
-      chain.push({ hash: hash64(chain.length, 'b'), time: now(), txs: txids.map((id) => mempool.get(id)) });
-      for (const id of txids) mempool.delete(id);
-    },
-    reorg(depth: number) {
-      for (let i = 0; i < depth; i++) chain.pop();
-      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), time: now(), txs: [] });
-    },
-  };
-}
 
 describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
   const core = fakeCore();

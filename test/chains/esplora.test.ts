@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { hex } from '@scure/base';
@@ -16,95 +15,7 @@ import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
-
-/**
- * A local Esplora: serves the endpoints the adapter uses with bodies in Esplora's documented
- * shapes (API.md of Blockstream/esplora), over a chain the test grows and reorganises. The
- * adapter's reading of real bodies is checked against recorded ones further down.
- */
-function fakeEsplora() {
-  const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
-  const now = () => Math.floor(Date.now() / 1000);
-  // The first 101 blocks were mined long before the test's addresses were handed out.
-  const chain: Array<{ hash: string; time: number; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), time: 1_600_000_000 + h * 600, txs: [] }));
-  const mempool = new Map<string, any>();
-  /** While set, the transaction status endpoint fails as an overloaded server does. */
-  const faults = { status: false };
-  const utxos = new Map<string, Array<{ txid: string; vout: number; value: number; status: { confirmed: boolean } }>>();
-  const broadcasts: string[] = [];
-  const server = http.createServer(async (req, res) => {
-    const url = req.url!;
-    if (req.method === 'POST' && url === '/tx') {
-      let raw = '';
-      for await (const chunk of req) raw += chunk;
-      broadcasts.push(raw);
-      const parsed = Transaction.fromRaw(hex.decode(raw));
-      mempool.set(parsed.id, { txid: parsed.id, vin: [{ sequence: 0xffffffff }], vout: [], status: { confirmed: false } });
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      return res.end(parsed.id);
-    }
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    let m: RegExpMatchArray | null;
-    if (url === '/blocks/tip/height') return send(200, String(chain.length - 1));
-    if (url === '/blocks/tip/hash') return send(200, chain[chain.length - 1]!.hash);
-    if ((m = url.match(/^\/block-height\/(\d+)$/))) return chain[Number(m[1])] ? send(200, chain[Number(m[1])]!.hash) : send(404, 'Block not found');
-    if ((m = url.match(/^\/block\/([0-9a-f]+)$/))) {
-      const h = chain.findIndex((b) => b.hash === m![1]);
-      return h < 0 ? send(404, 'Block not found') : send(200, { id: chain[h]!.hash, height: h, version: 0x20000000, timestamp: chain[h]!.time, tx_count: chain[h]!.txs.length, mediantime: chain[h]!.time - 3600 });
-    }
-    if ((m = url.match(/^\/block\/([0-9a-f]+)\/txs\/(\d+)$/))) {
-      const block = chain.find((b) => b.hash === m![1]);
-      return block ? send(200, block.txs.slice(Number(m[2]), Number(m[2]) + 25)) : send(404, 'Block not found');
-    }
-    if (url === '/mempool/txids') return send(200, [...mempool.keys()]);
-    if ((m = url.match(/^\/tx\/([0-9a-f]+)\/status$/))) {
-      if (faults.status) return send(503, 'Service Unavailable');
-      const h = chain.findIndex((b) => b.txs.some((t) => t.txid === m![1]));
-      if (h >= 0) return send(200, { confirmed: true, block_height: h, block_hash: chain[h]!.hash, block_time: 1_700_000_000 + h });
-      return mempool.has(m[1]!) ? send(200, { confirmed: false }) : send(404, 'Transaction not found');
-    }
-    if ((m = url.match(/^\/tx\/([0-9a-f]+)$/))) return mempool.has(m[1]!) ? send(200, mempool.get(m[1]!)) : send(404, 'Transaction not found');
-    if ((m = url.match(/^\/address\/([a-z0-9]+)\/utxo$/))) return send(200, utxos.get(m[1]!) ?? []);
-    if (url === '/fee-estimates') return send(200, { '1': 12.3, '2': 8.1, '3': 5.2, '6': 3.0, '144': 1.0 });
-    send(404, 'not found');
-  });
-  const tx = (txid: string, to: string, sats: number, rbf = false) => ({
-    txid,
-    version: 2,
-    locktime: 0,
-    vin: [{ txid: hash64(9, 'f'), vout: 0, sequence: rbf ? 0xfffffffd : 0xffffffff, witness: [], is_coinbase: false }],
-    vout: [
-      { scriptpubkey: '0014', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: to, value: sats },
-      { scriptpubkey: '0014', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', value: 123_456 },
-    ],
-    size: 222,
-    weight: 561,
-    fee: 1410,
-    status: { confirmed: false },
-  });
-  return {
-    server,
-    utxos,
-    broadcasts,
-    mempool,
-    chain,
-    faults,
-    tx,
-    mine(txids: string[] = [...mempool.keys()]) {
-      const h = chain.length;
-      chain.push({ hash: hash64(h, 'b'), time: now(), txs: txids.map((id) => ({ ...mempool.get(id), status: { confirmed: true } })) });
-      for (const id of txids) mempool.delete(id);
-    },
-    /** Replaces the last `depth` blocks with empty ones (their transactions are gone). */
-    reorg(depth: number) {
-      for (let i = 0; i < depth; i++) chain.pop();
-      for (let i = 0; i < depth + 1; i++) chain.push({ hash: hash64(chain.length, 'c'), time: now(), txs: [] });
-    },
-  };
-}
+import { fakeEsplora } from '../helpers/btc-mempool.ts';
 
 describe('Bitcoin through an Esplora API', () => {
   const esplora = fakeEsplora();

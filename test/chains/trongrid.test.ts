@@ -8,6 +8,10 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
+import { stringify as losslessStringify } from 'lossless-json';
+import { expirationOf } from '../../src/chains/tron/transaction.ts';
+import type { OutgoingTransfer, PendingTransfer, SignedTransfer, TransferTerms } from '../../src/chains/types.ts';
+import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { TronGridChain, parseExact, signTronTxId, stringifyExact, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
@@ -44,32 +48,55 @@ function encodeTronRaw(raw: any): string {
 }
 
 /**
- * A local TronGrid: the `/wallet/*` endpoints the adapter uses, with bodies in TronGrid's
- * documented shapes and transactions encoded in protobuf as java-tron does (`encodeTronRaw`,
- * checked against a real node's recorded bytes). Broadcast checks the signature against the
- * sender's address, as a node does.
+ * A local TronGrid: the `/wallet/*` and `/walletsolidity/*` endpoints the adapter uses, with bodies
+ * in TronGrid's documented shapes and transactions encoded in protobuf as java-tron does
+ * (`encodeTronRaw`, checked against a real node's recorded bytes). Like java-tron it sets a new
+ * transaction's expiration 60 s past the head block's time, and broadcast re-encodes the raw data
+ * it is sent, checks its expiration against the head and its signature against the sender's
+ * address. Time is the chain's own: each block is 3 s after the last, `skip` leaves slots empty.
  */
 function fakeTronGrid() {
   const blocks: any[] = [];
   const pending: any[] = [];
   const accounts = new Map<string, number>();
   const tokenBalances = new Map<string, number>();
-  const mined = new Map<string, { number: number; result: string }>();
+  const mined = new Map<string, { number: number; result: string; fee?: bigint | number }>();
   const broadcasts: any[] = [];
+  /** Codes of the broadcasts the node refused, in order. */
+  const refused: string[] = [];
+  /** Sun a transaction burns, shown as `fee` in its info once it is in a block. */
+  const fees = new Map<string, bigint | number>();
   /** While set, the node answers every call with java-tron's `{ Error }` body. */
   const faults = { node: false };
-  const mine = (txs: any[] = pending.splice(0)) => {
+  /** The next block's timestamp (ms). */
+  const clock = { now: 1_700_000_000_000 };
+  /** Blocks the solidified head trails the head by (java-tron: about 19, two thirds of 27 producers). */
+  const solid = { lag: 19 };
+  const head = () => blocks[blocks.length - 1];
+  const headTime = (): number => head().block_header.raw_data.timestamp;
+  const solidHead = () => blocks[Math.max(0, blocks.length - 1 - solid.lag)];
+  /** A block of `txs`, or of the pending transactions that expire after its parent's time; the pool then forgets what expired. */
+  const mine = (txs?: any[]) => {
+    const parentTime = blocks.length ? headTime() : -Infinity;
+    const taken = txs ?? pending.filter((tx) => !(tx.raw_data.expiration <= parentTime));
     const number = blocks.length;
-    const blockID = hex.encode(randomBytes(32));
-    blocks.push({ blockID, block_header: { raw_data: { number, timestamp: 1_700_000_000_000 + number * 3000 } }, transactions: txs });
-    for (const tx of txs) mined.set(tx.txID, { number, result: tx.ret?.[0]?.contractRet ?? 'SUCCESS' });
+    blocks.push({ blockID: hex.encode(randomBytes(32)), block_header: { raw_data: { number, timestamp: clock.now } }, transactions: taken });
+    clock.now += 3000;
+    for (const tx of taken) mined.set(tx.txID, { number, result: tx.ret?.[0]?.contractRet ?? 'SUCCESS', fee: fees.get(tx.txID) });
+    for (let i = pending.length - 1; i >= 0; i--) if (taken.includes(pending[i]) || pending[i].raw_data.expiration <= headTime()) pending.splice(i, 1);
   };
+  const skip = (ms: number) => (clock.now += ms);
   for (let i = 0; i < 10; i++) mine([]);
   /** A new transaction's reference to the latest block and its expiry, as the node sets them. */
   const refBlock = () => {
-    const tip = blocks[blocks.length - 1];
-    const number = tip.block_header.raw_data.number;
-    return { ref_block_bytes: (number & 0xffff).toString(16).padStart(4, '0'), ref_block_hash: tip.blockID.slice(16, 32), expiration: Date.now() + 60_000, timestamp: Date.now() };
+    const number = head().block_header.raw_data.number;
+    return { ref_block_bytes: (number & 0xffff).toString(16).padStart(4, '0'), ref_block_hash: head().blockID.slice(16, 32), expiration: headTime() + 60_000, timestamp: clock.now };
+  };
+  const info = (txID: string, upTo: number) => {
+    const m = mined.get(txID);
+    if (!m || m.number > upTo) return {};
+    // A failed contract call says so in its receipt and in `result: FAILED`; `fee` is left out when none was burned.
+    return { id: txID, ...(m.fee ? { fee: m.fee } : {}), blockNumber: m.number, blockTimeStamp: blocks[m.number].block_header.raw_data.timestamp, receipt: { result: m.result }, ...(m.result === 'SUCCESS' ? {} : { result: 'FAILED' }) };
   };
   const server = http.createServer(async (req, res) => {
     let raw = '';
@@ -77,19 +104,19 @@ function fakeTronGrid() {
     const body = raw ? JSON.parse(raw) : {};
     const send = (v: unknown) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(faults.node ? { Error: 'class org.tron.core.exception.StoreException : database unavailable' } : v));
+      res.end(losslessStringify(faults.node ? { Error: 'class org.tron.core.exception.StoreException : database unavailable' } : v));
     };
     switch (req.url) {
       case '/wallet/getnowblock':
-        return send(blocks[blocks.length - 1]);
+        return send(head());
+      case '/walletsolidity/getnowblock':
+        return send(solidHead());
       case '/wallet/getblockbynum':
         return send(blocks[body.num] ?? {});
-      case '/wallet/gettransactioninfobyid': {
-        const m = mined.get(body.value);
-        if (!m) return send({});
-        // A failed contract call says so in its receipt and in `result: FAILED`.
-        return send({ id: body.value, blockNumber: m.number, blockTimeStamp: blocks[m.number].block_header.raw_data.timestamp, receipt: { result: m.result }, ...(m.result === 'SUCCESS' ? {} : { result: 'FAILED' }) });
-      }
+      case '/wallet/gettransactioninfobyid':
+        return send(info(body.value, Infinity));
+      case '/walletsolidity/gettransactioninfobyid':
+        return send(info(body.value, solidHead().block_header.raw_data.number));
       case '/wallet/gettransactionfrompending':
         return send(pending.find((tx) => tx.txID === body.value) ?? {});
       case '/wallet/getchainparameters':
@@ -108,33 +135,50 @@ function fakeTronGrid() {
         const raw_data_hex = encodeTronRaw(raw_data);
         return send({ visible: true, txID: hex.encode(sha256(hex.decode(raw_data_hex))), raw_data, raw_data_hex });
       }
-      case '/wallet/broadcasttransaction': {
-        const sig = hex.decode(body.signature[0]);
-        const recovered = secp256k1.recoverPublicKey(new Uint8Array([sig[64]!, ...sig.slice(0, 64)]), hex.decode(body.txID), { prehash: false });
-        const from = tronAddressFromHex(`41${hex.encode(keccak_256(secp256k1.Point.fromBytes(recovered).toBytes(false).slice(1)).slice(-20))}`);
-        if (from !== body.raw_data.contract[0].parameter.value.owner_address) return send({ result: false, code: 'SIGERROR', message: 'bad signature' });
-        broadcasts.push(body);
-        const c = body.raw_data.contract[0];
-        const v = c.parameter.value;
-        pending.push({
-          txID: body.txID,
-          ret: [{ contractRet: 'SUCCESS' }],
-          // Blocks show addresses in hex, as TronGrid does without `visible`.
-          raw_data: {
-            contract: [
-              c.type === 'TransferContract'
-                ? { type: c.type, parameter: { value: { ...v, to_address: tronAddressToHex(v.to_address) } } }
-                : { type: c.type, parameter: { value: { ...v, contract_address: tronAddressToHex(v.contract_address) } } },
-            ],
-          },
-        });
-        return send({ result: true, txid: body.txID });
-      }
+      case '/wallet/broadcasttransaction':
+        return send(acceptBroadcast(body));
       default:
         res.writeHead(404).end();
     }
   });
-  return { server, blocks, pending, accounts, tokenBalances, broadcasts, faults, mine };
+  /** java-tron's checks in its order (dup in the pool, expiration, dup in a block, signature), then the pending pool. */
+  const acceptBroadcast = (body: any) => {
+    // Refusal messages are UTF-8 text for a `visible` request, its hex otherwise.
+    const refuse = (code: string, text: string) => {
+      refused.push(code);
+      return { result: false, code, message: body.visible ? text : Buffer.from(text).toString('hex') };
+    };
+    const txID = hex.encode(sha256(hex.decode(encodeTronRaw(body.raw_data))));
+    if (pending.some((tx) => tx.txID === txID)) return refuse('DUP_TRANSACTION_ERROR', 'Dup transaction.');
+    if (body.raw_data.expiration <= headTime()) {
+      return refuse('TRANSACTION_EXPIRATION_ERROR', `Transaction expiration, transaction expiration time is ${body.raw_data.expiration}, but headBlockTime is ${headTime()}`);
+    }
+    if (mined.has(txID)) return refuse('DUP_TRANSACTION_ERROR', 'Dup transaction.');
+    const sig = hex.decode(body.signature[0]);
+    const recovered = secp256k1.recoverPublicKey(new Uint8Array([sig[64]!, ...sig.slice(0, 64)]), hex.decode(txID), { prehash: false });
+    const from = tronAddressFromHex(`41${hex.encode(keccak_256(secp256k1.Point.fromBytes(recovered).toBytes(false).slice(1)).slice(-20))}`);
+    if (from !== body.raw_data.contract[0].parameter.value.owner_address) return refuse('SIGERROR', 'Validate signature error: bad signature');
+    broadcasts.push(body);
+    const c = body.raw_data.contract[0];
+    const v = c.parameter.value;
+    // 65,000 energy × 420 sun + 345 bytes × 1,000 sun burned for a token transfer; a TRX transfer fits the free bandwidth.
+    if (c.type === 'TriggerSmartContract' && !fees.has(txID)) fees.set(txID, 27_645_000);
+    pending.push({
+      txID,
+      ret: [{ contractRet: 'SUCCESS' }],
+      // Blocks show addresses in hex, as TronGrid does without `visible`.
+      raw_data: {
+        contract: [
+          c.type === 'TransferContract'
+            ? { type: c.type, parameter: { value: { ...v, to_address: tronAddressToHex(v.to_address) } } }
+            : { type: c.type, parameter: { value: { ...v, contract_address: tronAddressToHex(v.contract_address) } } },
+        ],
+        expiration: body.raw_data.expiration,
+      },
+    });
+    return { result: true, txid: txID };
+  };
+  return { server, blocks, pending, accounts, tokenBalances, broadcasts, refused, fees, faults, clock, solid, mine, skip, headTime, solidHead };
 }
 
 describe('Tron: known-good vectors', () => {
@@ -160,6 +204,45 @@ describe('Tron: known-good vectors', () => {
     const replay = (async () => new Response(JSON.stringify(recorded.response), { headers: { 'content-type': 'application/json' } })) as typeof fetch;
     const signer = new TronGridChain('http://node.invalid', { hotWalletKey: recorded.ownerPrivateKey, fetcher: replay });
     await assert.rejects(signer.signTransfer({ id: 'w-1', currencyCode: 'USDT_TRC20', to: USDT, units: 1_000_000n }), /other than the transfer requested/);
+  });
+});
+
+describe('Tron: what is signed is exactly the transfer asked for', () => {
+  const key = hex.encode(randomBytes(32));
+  const owner = new TronGridChain('http://127.0.0.1:1', { hotWalletKey: key }).hotWallet!;
+  const THIEF = tronAddressFromHex('41' + '7e'.repeat(20));
+  /** A node that answers every build request with `tx` (raw data and its bytes; the id is computed). */
+  const building = (raw_data: any, extraHex = '') => {
+    const raw_data_hex = encodeTronRaw(raw_data) + extraHex;
+    const tx = { visible: true, txID: hex.encode(sha256(hex.decode(raw_data_hex))), raw_data, raw_data_hex };
+    const body = raw_data.contract[0].type === 'TransferContract' ? tx : { result: { result: true }, transaction: tx };
+    return new TronGridChain('http://node.invalid', { hotWalletKey: key, fetcher: (async () => new Response(JSON.stringify(body))) as typeof fetch });
+  };
+  const refBlock = { ref_block_bytes: '0001', ref_block_hash: 'ab'.repeat(8), expiration: 1_700_000_060_000, timestamp: 1_700_000_000_000 };
+  const trx = (to: string, amount: number) => ({ contract: [{ type: 'TransferContract', parameter: { value: { owner_address: owner, to_address: to, amount } } }], ...refBlock });
+
+  it("reads the expiration from the signed bytes of a real node's transaction", () => {
+    const tx = recorded.response.transaction;
+    assert.equal(expirationOf(tx.raw_data_hex), tx.raw_data.expiration);
+  });
+
+  it('signs the transfer the node built as asked, its expiration as the terms', async () => {
+    const signed = await building(trx(PAYEE, 7_000_000)).signTransfer({ id: 'w-1', currencyCode: 'TRX', to: PAYEE, units: 7_000_000n });
+    assert.deepEqual(signed.terms, { family: 'tron', expiration: 1_700_000_060_000 });
+  });
+
+  it('refuses the requested transfer hidden in a memo beside a contract that pays someone else', async () => {
+    // The requested TransferContract's bytes (owner, payee, amount), which a search of the whole transaction would find.
+    const asked = `0a15${tronAddressToHex(owner)}1215${tronAddressToHex(PAYEE)}18${varintHex(7_000_000n)}`;
+    assert.ok(encodeTronRaw(trx(PAYEE, 7_000_000)).includes(asked));
+    const memo = `52${varintHex(BigInt(asked.length / 2))}${asked}`;
+    await assert.rejects(building(trx(THIEF, 7_000_000), memo).signTransfer({ id: 'w-1', currencyCode: 'TRX', to: PAYEE, units: 7_000_000n }), /other than the transfer requested/);
+  });
+
+  it('refuses a token transfer whose fee limit is not the one asked for', async () => {
+    const data = `a9059cbb${tronAddressToHex(PAYEE).slice(2).padStart(64, '0')}${(5_000_000).toString(16).padStart(64, '0')}`;
+    const call = { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: owner, contract_address: USDT, data } } }], ...refBlock, fee_limit: 15_000_000_000 };
+    await assert.rejects(building(call).signTransfer({ id: 'w-1', currencyCode: 'USDT_TRC20', to: PAYEE, units: 5_000_000n }), /other than the transfer requested/);
   });
 });
 
@@ -278,6 +361,128 @@ describe('Tron through a TronGrid API', () => {
     } finally {
       grid.faults.node = false;
     }
+  });
+
+  describe('expiry: a transaction no block can take any more is replaced, and only then', () => {
+    const pendingOf = (transfer: OutgoingTransfer, current: SignedTransfer & { terms: TransferTerms }, known: boolean): PendingTransfer => ({ transfer, current, blocksPending: 0, known, finality: 2 });
+    const payout = (id: string): OutgoingTransfer => ({ id, currencyCode: 'TRX', to: PAYEE, units: 5_000_000n });
+    const chain = () => new TronGridChain(url, { hotWalletKey: hex.encode(randomBytes(32)) }, t.ctx.db);
+    /** Empty blocks until the solidified head's time reaches `ms`. */
+    const solidifyPast = (ms: number) => {
+      while (grid.solidHead().block_header.raw_data.timestamp < ms) grid.mine([]);
+    };
+
+    it('waits while it is pending and unexpired, and while only the head is past its expiration; then replaces it with a fresh one the node takes', async () => {
+      const signer = chain();
+      const transfer = payout('w-expiry-1');
+      const signed = await signer.signTransfer(transfer);
+      assert.deepEqual(signed.terms, { family: 'tron', expiration: grid.headTime() + 60_000 });
+      await signer.broadcast(signed);
+      assert.equal(await signer.transactionConfirmations(signed.txHash), 0);
+      assert.deepEqual(await signer.replaceTransfer(pendingOf(transfer, signed, true)), { action: 'wait' });
+      // No producer takes it: the chain's time passes its expiration (empty slots, then a block) and the pool drops it.
+      grid.skip(60_000);
+      grid.mine([]);
+      assert.ok(grid.headTime() >= signed.terms.expiration && grid.solidHead().block_header.raw_data.timestamp < signed.terms.expiration);
+      assert.equal(grid.pending.some((tx) => tx.txID === signed.txHash), false);
+      assert.equal(await signer.transactionConfirmations(signed.txHash), null, 'in no block and not pending: unknown to the node');
+      await signer.broadcast(signed); // refused as expired, which sending again cannot change: no error
+      assert.equal(grid.refused.at(-1), 'TRANSACTION_EXPIRATION_ERROR');
+      assert.deepEqual(await signer.replaceTransfer(pendingOf(transfer, signed, false)), { action: 'wait' }, 'blocks above the solidified head can still be replaced by a fork that holds it');
+      solidifyPast(signed.terms.expiration);
+      const decision = await signer.replaceTransfer(pendingOf(transfer, signed, false));
+      assert.equal(decision.action, 'replace');
+      if (decision.action !== 'replace') return;
+      assert.equal(decision.reason, 'expired');
+      assert.notEqual(decision.signed.txHash, signed.txHash);
+      assert.ok(decision.signed.terms.family === 'tron' && decision.signed.terms.expiration > grid.solidHead().block_header.raw_data.timestamp);
+      const contractOf = (x: SignedTransfer) => (parseExact(x.raw) as any).raw_data.contract;
+      assert.deepEqual(contractOf(decision.signed), contractOf(signed), 'the same payout');
+      await signer.broadcast(decision.signed);
+      assert.equal(grid.broadcasts.at(-1).txID, decision.signed.txHash, 'the node takes it');
+      grid.mine();
+      assert.equal(await signer.transactionConfirmations(decision.signed.txHash), 1);
+    });
+
+    it('never replaces one that is in a block, however far past its expiration', async () => {
+      const signer = chain();
+      const transfer = payout('w-expiry-2');
+      const signed = await signer.signTransfer(transfer);
+      await signer.broadcast(signed);
+      grid.mine();
+      grid.skip(120_000);
+      grid.mine([]);
+      solidifyPast(signed.terms.expiration + 60_000);
+      assert.deepEqual(await signer.replaceTransfer(pendingOf(transfer, signed, true)), { action: 'wait' });
+      assert.ok((await signer.transactionConfirmations(signed.txHash))! > 20);
+      assert.equal(await signer.networkCost(signed.txHash), 0n, 'a TRX transfer within the free bandwidth burns nothing: no `fee`');
+    });
+
+    it('answers null for a transaction the node does not know, and throws when the node fails', async () => {
+      assert.equal(await tron.transactionConfirmations('ab'.repeat(32)), null);
+      grid.faults.node = true;
+      try {
+        await assert.rejects(tron.transactionConfirmations('ab'.repeat(32)), /StoreException/);
+        await assert.rejects(tron.networkCost('ab'.repeat(32)), /StoreException/);
+      } finally {
+        grid.faults.node = false;
+      }
+    });
+
+    it('reads the TRX a transaction burned exactly, above 2^53 too; null while it is in no block', async () => {
+      const signer = chain();
+      const usdt = await signer.signTransfer({ id: 'w-cost-1', currencyCode: 'USDT_TRC20', to: PAYEE, units: 1_000_000n });
+      const trx = await signer.signTransfer(payout('w-cost-2'));
+      await signer.broadcast(usdt);
+      await signer.broadcast(trx);
+      grid.fees.set(trx.txHash, 9_007_199_254_740_993n);
+      assert.equal(await signer.networkCost(usdt.txHash), null);
+      grid.mine();
+      assert.equal(await signer.networkCost(usdt.txHash), 27_645_000n);
+      assert.equal(await signer.networkCost(trx.txHash), 9_007_199_254_740_993n);
+    });
+
+    it('pays a TRX withdrawal whose transaction expired unmined with a fresh one, and completes with it', async () => {
+      const signer = chain();
+      grid.accounts.set(signer.hotWallet!, 1_000_000_000);
+      const { key } = await t.tenant(['*']);
+      const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'TRX', orderId: 'tron-expiry-fund' } })).body.data;
+      grid.mine([{ txID: 'd5'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), to_address: tronAddressToHex(d.address), amount: 300_000_000 } } }] } }]);
+      grid.mine([]);
+      // The watcher catches up in rounds of at most 100 blocks over what the tests before mined.
+      const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx));
+      for (let i = 0; i < 10 && (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status !== 'completed'; i++) await watcher.round();
+      const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'TRX', address: PAYEE, amount: 25, orderId: 'tron-expiry-out' } });
+      assert.equal(q.status, 200, JSON.stringify(q.body));
+      const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
+      const service = new WithdrawalService(t.ctx);
+      await service.executeRound([signer]);
+      const first = grid.broadcasts.at(-1);
+      assert.equal(first.raw_data.contract[0].parameter.value.amount, 25_000_000);
+      // No producer takes it; its expiration passes, the pool drops it, the solidified head passes it too.
+      grid.skip(60_000);
+      grid.mine([]);
+      solidifyPast(first.raw_data.expiration);
+      await service.executeRound([signer]);
+      const second = grid.broadcasts.at(-1);
+      assert.notEqual(second.txID, first.txID, 'a new transaction pays the withdrawal');
+      assert.ok(second.raw_data.expiration > first.raw_data.expiration);
+      assert.deepEqual(second.raw_data.contract, first.raw_data.contract, 'the same payout');
+      const stored = await t.ctx.db.selectFrom('withdrawal_transactions').select(['seq', 'tx_hash', 'reason']).where('withdrawal_id', '=', w.id).orderBy('seq').execute();
+      assert.deepEqual(stored, [{ seq: 0, tx_hash: first.txID, reason: null }, { seq: 1, tx_hash: second.txID, reason: 'expired' }]);
+      assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.transactionHash, second.txID);
+      // This one burns TRX for its bandwidth (the free allowance spent): booked as the network's cost.
+      grid.fees.set(second.txID, 268_000);
+      grid.mine();
+      grid.mine([]);
+      await service.executeRound([signer]);
+      await service.executeRound([signer]);
+      const done = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
+      assert.deepEqual([done.status, done.transactionHash], ['completed', second.txID]);
+      const cost = await t.ctx.db.selectFrom('withdrawals').select(['network_cost', 'network_cost_currency']).where('id', '=', w.id).executeTakeFirstOrThrow();
+      assert.deepEqual([String(cost.network_cost), cost.network_cost_currency], ['268000', 'TRX']);
+      assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+    });
   });
 });
 

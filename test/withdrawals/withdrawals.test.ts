@@ -230,7 +230,9 @@ describeEngines('withdrawals', (engine) => {
         },
       }),
     );
-    await assert.rejects(service.executeRound(flaky), /connection reset/);
+    // The node's error is this payout's alone: counted, and the round goes on.
+    const first = await service.executeRound(flaky);
+    assert.deepEqual(first.failures, [{ withdrawalId: w.id, error: 'connection reset' }]);
     let row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.equal(row.status, 'processing');
     const hash = row.transactionHash;

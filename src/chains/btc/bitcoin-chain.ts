@@ -1,9 +1,12 @@
 import { hex } from '@scure/base';
-import { NETWORK, Transaction, WIF, p2wpkh, selectUTXO } from '@scure/btc-signer';
+import { WIF, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
+import { outpoint, rateToReplace, replaces, signPayout, termsInputs, type HotWallet, type SignedPayout, type Utxo } from './payout.ts';
+
+export type { Utxo } from './payout.ts';
 
 /** A transaction as the adapter reads it, whichever backend served it. */
 export interface BitcoinTx {
@@ -16,12 +19,6 @@ export interface BitcoinTx {
 /** Where a transaction stands: in a block of the best chain, in the mempool, or unknown (null). */
 export type BitcoinTxStatus = { confirmed: true; height: number; hash: string } | { confirmed: false } | null;
 
-export interface Utxo {
-  txid: string;
-  vout: number;
-  sats: bigint;
-}
-
 /** Mempool transactions read per round at most. */
 const MAX_MEMPOOL_TXS = 5000;
 /** vbytes of a one-input, two-output P2WPKH payment: what a deposit's sweep or a withdrawal costs. */
@@ -33,25 +30,35 @@ const TYPICAL_VBYTES = 141n;
  * API or Bitcoin Core's JSON-RPC. Incoming payments are outputs to our addresses in the new blocks
  * and the mempool (one set lookup per batch); a transaction that signals replace-by-fee is not final
  * before it confirms; reorgs show as a changed block hash on the rescanned range and as transactions
- * the node no longer knows. Withdrawals are built from the hot wallet's UTXOs as a PSBT
- * (@scure/btc-signer: coin selection, the ~3-block fee rate, change back to the hot wallet), signed,
- * and kept before broadcasting.
+ * the node no longer knows. Withdrawals are built from the hot wallet's confirmed UTXOs as a PSBT
+ * (@scure/btc-signer: coin selection, the ~3-block fee rate, change back to the hot wallet), signed
+ * with every input signalling replace-by-fee, and kept before broadcasting; one left stuck or
+ * underpriced is replaced by BIP 125 (same coins, higher fee from the change), up to the operator's
+ * fee-rate ceiling.
  */
 export abstract class BitcoinChain implements ChainAdapter {
   readonly sandbox = false;
   readonly network = 'BTC' as const;
   readonly maxBlocksPerRound = 50;
   readonly feeOracle: FeeOracle;
-  private readonly hotKey?: Uint8Array;
+  private readonly wallet?: HotWallet;
   /** The hot wallet's P2WPKH address, when a key is configured (worker role). */
   readonly hotWallet?: string;
+  /** The operator's ceiling on a payout's fee rate, sat/vB. */
+  readonly maxFeeRate: bigint;
+  /** Blocks a payout may wait unconfirmed before it is replaced. */
+  readonly replaceAfterBlocks: number;
 
-  constructor(hotWalletKey: string | undefined, feeSource: string) {
-    if (hotWalletKey) {
-      const raw = hotWalletKey.trim();
-      this.hotKey = /^(0x)?[0-9a-fA-F]{64}$/.test(raw) ? hex.decode(raw.replace(/^0x/, '')) : WIF().decode(raw);
-      this.hotWallet = p2wpkh(secp256k1.getPublicKey(this.hotKey, true)).address!;
+  constructor(opts: BitcoinOptions, feeSource: string) {
+    if (opts.hotWalletKey) {
+      const raw = opts.hotWalletKey.trim();
+      const key = /^(0x)?[0-9a-fA-F]{64}$/.test(raw) ? hex.decode(raw.replace(/^0x/, '')) : WIF().decode(raw);
+      const spend = p2wpkh(secp256k1.getPublicKey(key, true));
+      this.wallet = { key, address: spend.address!, script: spend.script };
+      this.hotWallet = spend.address!;
     }
+    this.maxFeeRate = opts.maxFeeRate ?? 500n;
+    this.replaceAfterBlocks = opts.replaceAfterBlocks ?? 3;
     this.feeOracle = { source: feeSource, quote: () => this.quoteFee() };
   }
 
@@ -129,30 +136,98 @@ export abstract class BitcoinChain implements ChainAdapter {
     return perVb > 0n ? perVb : 1n;
   }
 
+  /** What the hot wallet can spend now: its confirmed coins. */
   async hotWalletBalance(_code: CryptoCode): Promise<bigint> {
     if (!this.hotWallet) return 0n;
-    return (await this.utxosOf(this.hotWallet)).reduce((sum, u) => sum + u.sats, 0n);
+    return (await this.spendable()).reduce((sum, u) => sum + u.sats, 0n);
   }
 
-  /** A P2WPKH payment from the hot wallet's UTXOs at the ~3-block fee rate, change to itself. */
-  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
-    if (!this.hotKey || !this.hotWallet) throw new Error('BTC: no hot wallet key configured');
-    const rate = await this.feeRate();
-    const spend = p2wpkh(secp256k1.getPublicKey(this.hotKey, true));
-    const inputs = (await this.utxosOf(this.hotWallet)).map((u) => ({ ...spend, txid: u.txid, index: u.vout, witnessUtxo: { script: spend.script, amount: u.sats } }));
-    const selected = selectUTXO(inputs, [{ address: t.to, amount: t.units }], 'default', {
-      changeAddress: this.hotWallet,
-      feePerByte: rate,
-      bip69: true,
-      createTx: true,
-      network: NETWORK,
-    });
-    if (!selected?.tx) throw new Error('BTC: the hot wallet cannot cover this payment and its fee');
-    const tx: Transaction = selected.tx;
-    tx.sign(this.hotKey);
-    tx.finalize();
-    return { txHash: tx.id, raw: tx.hex };
+  /**
+   * The hot wallet's confirmed coins. Unconfirmed change is left alone: replacing the payout that
+   * made it changes its txid, so a payout spending it could be invalidated, or pay twice if the
+   * original confirms instead.
+   */
+  private async spendable(): Promise<Utxo[]> {
+    return this.hotWallet ? (await this.utxosOf(this.hotWallet)).filter((u) => u.confirmed) : [];
   }
+
+  private signer(): HotWallet {
+    if (!this.wallet) throw new Error('BTC: no hot wallet key configured');
+    return this.wallet;
+  }
+
+  /**
+   * A P2WPKH payment from the hot wallet's confirmed coins at the ~3-block fee rate (never above
+   * the ceiling: one priced under the estimate is replaced, or shows as capped), change to itself,
+   * replaceable (BIP 125).
+   */
+  async signTransfer(t: OutgoingTransfer): Promise<SignedPayout> {
+    const wallet = this.signer();
+    const estimate = await this.feeRate();
+    const signed = signPayout(wallet, t, estimate < this.maxFeeRate ? estimate : this.maxFeeRate, await this.spendable());
+    if (!signed) throw new Error('BTC: the hot wallet cannot cover this payment and its fee');
+    return signed;
+  }
+
+  /**
+   * Replaces a candidate left `replaceAfterBlocks` blocks unconfirmed (stuck) or priced under the
+   * ~3-block estimate (underpriced): the same coins, so only one can confirm, the same payment, and
+   * a fee by BIP 125 taken from the change (more confirmed coins when the change cannot pay it).
+   */
+  async replaceTransfer(pending: PendingTransfer): Promise<ReplacementDecision> {
+    const prev = btcTerms(pending.current.terms);
+    const estimate = await this.feeRate();
+    const reason = pending.blocksPending >= this.replaceAfterBlocks ? 'stuck' : BigInt(prev.feeRate) < estimate ? 'underpriced' : null;
+    if (!reason) return { action: 'wait' };
+    const wallet = this.signer();
+    // Its own coins are spent in the mempool: they come from its terms, never from the UTXO listing.
+    const own = new Set(prev.inputs.map(outpoint));
+    const more = (await this.spendable()).filter((u) => !own.has(outpoint(u)));
+    const wanted = max(estimate, BigInt(prev.feeRate) + 1n);
+    let rate = wanted < this.maxFeeRate ? wanted : this.maxFeeRate;
+    // Rule 4 depends on the replacement's size, which the rate changes (change dropped, coins
+    // added): raise the rate until the signed transaction meets it, within the ceiling.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const next = signPayout(wallet, pending.transfer, rate, more, termsInputs(prev));
+      if (!next) throw new Error('BTC: the hot wallet cannot cover the replacement of this payment');
+      if (replaces(next.terms, prev)) return { action: 'replace', reason, signed: next };
+      const needed = max(rateToReplace(prev, next.terms.vsize), rate + 1n);
+      if (needed > this.maxFeeRate) {
+        return { action: 'capped', reason, detail: `a replacement needs ${max(wanted, needed)} sat/vB, above the ceiling of ${this.maxFeeRate} sat/vB` };
+      }
+      rate = needed;
+    }
+    throw new Error('BTC: no fee rate for the replacement settled; tried again next round');
+  }
+
+  /**
+   * The fee the candidate paid (its inputs less its outputs), once it is in a block of the best
+   * chain. A payout signed before terms were kept has none to read: null, as before, nothing booked.
+   */
+  async networkCost(txHash: string, terms: TransferTerms | undefined): Promise<bigint | null> {
+    if (terms === undefined) return null;
+    const fee = BigInt(btcTerms(terms).fee);
+    const place = await this.locateTransfer(txHash);
+    return place && place.blockHeight !== null ? fee : null;
+  }
+}
+
+/** Options every Bitcoin backend takes. */
+export interface BitcoinOptions {
+  hotWalletKey?: string;
+  /** The ceiling on a payout's fee rate, sat/vB (`BTC_MAX_FEE_RATE`); default 500. */
+  maxFeeRate?: bigint;
+  /** Blocks a payout may wait unconfirmed before it is replaced (`BTC_REPLACE_AFTER_BLOCKS`); default 3. */
+  replaceAfterBlocks?: number;
+}
+
+function btcTerms(terms: TransferTerms | undefined): Extract<TransferTerms, { family: 'btc' }> {
+  if (terms?.family !== 'btc') throw new Error(`BTC: a transfer signed without Bitcoin terms (${terms?.family ?? 'none'})`);
+  return terms;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
 }
 
 /** BIP 125: an input with nSequence below 0xfffffffe signals replaceability. */

@@ -2,7 +2,7 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript } from '@scure/btc-signer';
 import { toUnits } from '../../lib/money.ts';
 import type { ChainTip, SignedTransfer } from '../types.ts';
-import { BitcoinChain, signalsRbf, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import { BitcoinChain, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
 
 /** A transaction as Bitcoin Core's `getblock <hash> 2` and `getrawtransaction <txid> true` show it. */
 interface CoreTx {
@@ -57,8 +57,8 @@ export class BitcoinCoreChain extends BitcoinChain {
   private readonly authorization?: string;
   private nextId = 1;
 
-  constructor(rpcUrl: string, opts: { hotWalletKey?: string; fetcher?: typeof fetch } = {}) {
-    super(opts.hotWalletKey, 'bitcoin-core-estimatesmartfee');
+  constructor(rpcUrl: string, opts: BitcoinOptions & { fetcher?: typeof fetch } = {}) {
+    super(opts, 'bitcoin-core-estimatesmartfee');
     this.fetcher = opts.fetcher ?? fetch;
     // fetch refuses URLs with credentials: they travel as Basic auth instead.
     const url = new URL(rpcUrl);
@@ -149,7 +149,10 @@ export class BitcoinCoreChain extends BitcoinChain {
     return (await this.utxosOfMany([address])).get(address) ?? [];
   }
 
-  /** Every address's confirmed UTXOs from one scan of the UTXO set. */
+  /**
+   * Every address's confirmed UTXOs from one scan of the UTXO set, less those a mempool transaction
+   * already spends (the scan reads blocks only: a pending payout's coins would be spent twice).
+   */
   override async utxosOfMany(addresses: string[]): Promise<Map<string, Utxo[]>> {
     const out = new Map<string, Utxo[]>(addresses.map((a) => [a, []]));
     if (addresses.length === 0) return out;
@@ -160,14 +163,37 @@ export class BitcoinCoreChain extends BitcoinChain {
       addresses.map((a) => `addr(${a})`),
     );
     if (!scan.success) throw new Error('bitcoin core: scantxoutset did not finish');
-    for (const u of scan.unspents) {
+    const unspent = await this.unspentWithMempool(scan.unspents);
+    for (const [i, u] of scan.unspents.entries()) {
       const address = byScript.get(u.scriptPubKey.toLowerCase());
-      if (address) out.get(address)!.push({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8) });
+      if (address && unspent[i]) out.get(address)!.push({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8), confirmed: true });
     }
     return out;
   }
 
-  /** sendrawtransaction; a transaction the node already has (in its mempool or the chain) is fine. */
+  /** For each coin, whether it is unspent counting the mempool: `gettxout … true` answers null for one a mempool transaction spends. */
+  private async unspentWithMempool(coins: Array<{ txid: string; vout: number }>): Promise<boolean[]> {
+    const out: boolean[] = [];
+    for (let i = 0; i < coins.length; i += BATCH) {
+      const batch = coins.slice(i, i + BATCH).map((c) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'gettxout', params: [c.txid, c.vout, true] }));
+      // JSON-RPC does not promise a batch's replies in order: match them by id.
+      const replies = new Map((await this.post<Array<RpcReply<unknown>>>(batch)).map((r) => [r.id, r]));
+      for (const call of batch) {
+        const r = replies.get(call.id);
+        if (!r || r.error) throw new CoreRpcError(r?.error?.code ?? 0, `bitcoin core gettxout: ${r?.error?.message ?? 'no reply'}`);
+        out.push(r.result !== null);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * sendrawtransaction; a transaction the node already has (in its mempool or the chain) is fine.
+   * Every refusal is retried, never permanent: a replacement refused because an earlier candidate
+   * is in a block (-25 "bad-txns-inputs-missingorspent") or still wins the mempool (-26
+   * "txn-mempool-conflict", "insufficient fee, rejecting replacement …") leaves the other
+   * candidates standing.
+   */
   async broadcast(signed: SignedTransfer): Promise<void> {
     try {
       await this.rpc<string>('sendrawtransaction', signed.raw);

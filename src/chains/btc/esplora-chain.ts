@@ -1,5 +1,5 @@
 import type { ChainTip, SignedTransfer } from '../types.ts';
-import { BitcoinChain, signalsRbf, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import { BitcoinChain, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
 import { toUnits } from '../../lib/money.ts';
 
 /** The parts of an Esplora transaction the adapter reads (https://github.com/Blockstream/esplora/blob/master/API.md). */
@@ -24,9 +24,9 @@ export class EsploraChain extends BitcoinChain {
 
   constructor(
     private readonly baseUrl: string,
-    opts: { hotWalletKey?: string; fetcher?: typeof fetch } = {},
+    opts: BitcoinOptions & { fetcher?: typeof fetch } = {},
   ) {
-    super(opts.hotWalletKey, 'esplora-fee-estimates');
+    super(opts, 'esplora-fee-estimates');
     this.fetcher = opts.fetcher ?? fetch;
   }
 
@@ -91,12 +91,18 @@ export class EsploraChain extends BitcoinChain {
     return rate === undefined ? null : msatPerVb(rate);
   }
 
+  /** Esplora lists the address's coins as the mempool leaves them: less those it spends, plus its unconfirmed outputs. */
   async utxosOf(address: string): Promise<Utxo[]> {
-    const list = await this.get<Array<{ txid: string; vout: number; value: number }>>(`/address/${address}/utxo`);
-    return list.map((u) => ({ txid: u.txid, vout: u.vout, sats: BigInt(u.value) }));
+    const list = await this.get<Array<{ txid: string; vout: number; value: number; status?: { confirmed: boolean } }>>(`/address/${address}/utxo`);
+    return list.map((u) => ({ txid: u.txid, vout: u.vout, sats: BigInt(u.value), confirmed: u.status?.confirmed === true }));
   }
 
-  /** POST /tx; a node that already has the transaction is fine. */
+  /**
+   * POST /tx; a node that already has the transaction is fine. Every refusal is retried, never
+   * permanent: a replacement refused because an earlier candidate is in a block or still wins the
+   * mempool (Core's text in the 400 body: "bad-txns-inputs-missingorspent", "txn-mempool-conflict",
+   * "insufficient fee, rejecting replacement …") leaves the other candidates standing.
+   */
   async broadcast(signed: SignedTransfer): Promise<void> {
     const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}/tx`, { method: 'POST', body: signed.raw, signal: AbortSignal.timeout(10_000) });
     if (res.ok) return;

@@ -3,18 +3,12 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
   getAddress,
   http,
-  keccak256,
-  nonceManager,
   parseAbiItem,
   type Address,
   type Hex,
   type PublicClient,
-  type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { NetworkEnvName } from '../../config.ts';
@@ -22,7 +16,8 @@ import type { Db } from '../../lib/db/index.ts';
 import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import { convertUnits, parseRatio } from '../../lib/money.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
+import { EvmHotWallet } from './hot-wallet.ts';
 
 const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -41,6 +36,10 @@ export interface EvmChainOptions {
   hotWalletKey?: string;
   /** Token contracts by currency (default: the catalogue's mainnet contracts). */
   contracts?: Partial<Record<CryptoCode, Address>>;
+  /** The operator's ceiling on a payout's max fee, wei per gas (`<NET>_MAX_FEE_GWEI`; default 200 gwei). */
+  maxFeePerGas?: bigint;
+  /** Blocks a payout may wait before it is replaced (`<NET>_REPLACE_AFTER_BLOCKS`; default 3). */
+  replaceAfterBlocks?: number;
 }
 
 /**
@@ -56,7 +55,8 @@ export class EvmChain implements ChainAdapter {
   readonly network: EvmChainOptions['network'];
   readonly client: PublicClient;
   readonly feeOracle: FeeOracle;
-  private readonly wallet?: WalletClient;
+  /** The hot wallet's payouts, in a process that holds its key (worker role). */
+  private readonly payouts?: EvmHotWallet;
   private readonly tokens: Map<string, CurrencyDef>;
   private readonly contractOf: Map<CryptoCode, Address>;
   private readonly native: CurrencyDef;
@@ -70,9 +70,7 @@ export class EvmChain implements ChainAdapter {
     const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
     // No cached block number: every round and confirmation count reads the chain as it is now.
     this.client = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
-    if (opts.hotWalletKey) {
-      this.wallet = createWalletClient({ transport, account: privateKeyToAccount(opts.hotWalletKey as Hex, { nonceManager }) });
-    }
+
     this.native = findCurrency(api.nativeCode)!;
     this.tokens = new Map();
     this.contractOf = new Map();
@@ -80,6 +78,15 @@ export class EvmChain implements ChainAdapter {
       const address = getAddress(opts.contracts?.[c.code] ?? c.contractAddress!);
       this.tokens.set(address.toLowerCase(), c);
       this.contractOf.set(c.code, address);
+    }
+    if (opts.hotWalletKey) {
+      this.payouts = new EvmHotWallet({
+        client: this.client,
+        account: privateKeyToAccount(opts.hotWalletKey as Hex),
+        contractOf: this.contractOf,
+        maxFeePerGas: opts.maxFeePerGas ?? 200n * 10n ** 9n,
+        replaceAfterBlocks: opts.replaceAfterBlocks ?? 3,
+      });
     }
     this.feeOracle = { source: `evm-fee-history:${opts.network}`, quote: (currency) => this.quoteFee(currency) };
   }
@@ -95,7 +102,7 @@ export class EvmChain implements ChainAdapter {
   }
 
   get hotWallet(): Address | undefined {
-    return this.wallet?.account?.address;
+    return this.payouts?.address;
   }
 
   async tip(): Promise<ChainTip | null> {
@@ -219,25 +226,28 @@ export class EvmChain implements ChainAdapter {
   }
 
   async hotWalletBalance(code: CryptoCode): Promise<bigint> {
-    const owner = this.hotWallet;
-    if (!owner) return 0n;
-    const contract = this.contractOf.get(code);
-    if (!contract) return this.client.getBalance({ address: owner });
-    return this.client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    return this.payouts?.balance(code) ?? 0n;
   }
 
-  /** EIP-1559 transaction from the hot wallet, nonce assigned locally, signed but not sent. */
-  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
-    if (!this.wallet?.account) throw new Error(`${this.network}: no hot wallet key configured`);
-    const contract = this.contractOf.get(t.currencyCode);
-    const chainId = await this.client.getChainId();
-    const request = await this.wallet.prepareTransactionRequest(
-      contract
-        ? { account: this.wallet.account, chain: null, to: contract, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [t.to as Address, t.units] }), type: 'eip1559' }
-        : { account: this.wallet.account, chain: null, to: t.to as Address, value: t.units, type: 'eip1559' },
-    );
-    const raw = await this.wallet.account.signTransaction!({ ...request, chainId });
-    return { txHash: keccak256(raw), raw };
+  nonces(): Promise<{ mined: number; pending: number }> {
+    return this.payoutsOrThrow().nonces();
+  }
+
+  signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+    return this.payoutsOrThrow().sign(t);
+  }
+
+  replaceTransfer(p: PendingTransfer): Promise<ReplacementDecision> {
+    return this.payoutsOrThrow().replace(p);
+  }
+
+  networkCost(txHash: string): Promise<bigint | null> {
+    return this.payoutsOrThrow().networkCost(txHash);
+  }
+
+  private payoutsOrThrow(): EvmHotWallet {
+    if (!this.payouts) throw new Error(`${this.network}: no hot wallet key configured`);
+    return this.payouts;
   }
 
   async broadcast(signed: SignedTransfer): Promise<void> {

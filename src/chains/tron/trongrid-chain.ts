@@ -1,59 +1,16 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { createBase58check, hex } from '@scure/base';
+import { hex } from '@scure/base';
 import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { convertUnits, parseRatio } from '../../lib/money.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, SignedTransfer, TransferPlace } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
+import { TRC20_FEE_LIMIT, quoteTronFee, type ChainParameters } from './resources.ts';
+import { checkBuilt, signTronTxId, transferShape, tronAddressFromHex, tronAddressToHex } from './transaction.ts';
 
 export { parseExact, stringifyExact } from './exact-json.ts';
-
-const base58check = createBase58check(sha256);
-
-/** Tron's base58check `T…` form of a 21-byte `41…` hex address. */
-export function tronAddressFromHex(hex41: string): string {
-  return base58check.encode(hex.decode(hex41.replace(/^0x/, '').toLowerCase()));
-}
-
-export function tronAddressToHex(address: string): string {
-  return hex.encode(base58check.decode(address));
-}
-
-/** A Tron signature over a transaction id: deterministic (RFC 6979, low-s) secp256k1, as r ‖ s ‖ v hex. */
-export function signTronTxId(txId: string, key: Uint8Array): string {
-  const sig = secp256k1.sign(hex.decode(txId), key, { prehash: false, format: 'recovered' });
-  return hex.encode(new Uint8Array([...sig.slice(1), sig[0]!]));
-}
-
-/** Protocol-buffers encoding (hex) of a length-delimited field. */
-function pbBytes(field: number, valueHex: string): string {
-  return varintHex(BigInt((field << 3) | 2)) + varintHex(BigInt(valueHex.length / 2)) + valueHex.toLowerCase();
-}
-
-/** Protocol-buffers encoding (hex) of a varint field. */
-function pbVarint(field: number, value: bigint): string {
-  return varintHex(BigInt(field << 3)) + varintHex(value);
-}
-
-/** A protocol-buffers varint as hex. */
-export function varintHex(n: bigint): string {
-  let out = '';
-  do {
-    const low = Number(n & 0x7fn);
-    n >>= 7n;
-    out += (n > 0n ? low | 0x80 : low).toString(16).padStart(2, '0');
-  } while (n > 0n);
-  return out;
-}
-
-/** `needle` occurs in `hay` at a whole-byte offset. */
-function containsAligned(hay: string, needle: string): boolean {
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) if (i % 2 === 0) return true;
-  return false;
-}
+export { signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from './transaction.ts';
 
 /** A TRC-20 `transfer(address,uint256)` call's destination and amount, if `data` is one. */
 function decodeTransfer(data: string | undefined): { to: string; amount: bigint } | null {
@@ -73,10 +30,16 @@ interface TronBlock {
   }>;
 }
 
-/** Energy of a TRC-20 transfer to an address that holds the token already (USDT), and bytes of bandwidth. */
-const TRC20_ENERGY = 65_000n;
-const TRC20_BANDWIDTH = 345n;
-const TRX_BANDWIDTH = 268n;
+/** What a replacement of a Tron transfer is decided on. */
+type TronTerms = Extract<TransferTerms, { family: 'tron' }>;
+
+/** What `gettransactioninfobyid` tells of a transaction in a block (`{}` for one in none). */
+interface TxInfo {
+  blockNumber?: number;
+  /** Sun burned for bandwidth and energy; absent when it burned none. */
+  fee?: number | bigint;
+  receipt?: { result?: string };
+}
 
 /**
  * Tron through a TronGrid-compatible HTTP API (`/wallet/*`). Incoming TRX (TransferContract) and
@@ -110,7 +73,7 @@ export class TronGridChain implements ChainAdapter {
       const pub = secp256k1.getPublicKey(this.hotKey, false).slice(1);
       this.hotWallet = tronAddressFromHex(`41${hex.encode(keccak_256(pub).slice(-20))}`);
     }
-    this.feeOracle = { source: 'tron-chain-parameters', quote: (c) => this.quoteFee(c) };
+    this.feeOracle = { source: 'tron-chain-parameters', quote: async (c) => quoteTronFee(await this.call<ChainParameters>('/wallet/getchainparameters'), c, this.db) };
   }
 
   private async call<T>(path: string, body: unknown = {}): Promise<T> {
@@ -185,38 +148,31 @@ export class TronGridChain implements ChainAdapter {
 
   /**
    * Its block from `gettransactioninfobyid` (a failed contract call is no transfer), else the
-   * pending pool from `gettransactionfrompending`; both answer `{}` for a transaction they do not
-   * hold, and `{ Error }` when the node fails, which throws.
+   * pending pool; both answer `{}` for a transaction they do not hold, and `{ Error }` when the node
+   * fails, which throws.
    */
   async locateTransfer(txHash: string): Promise<TransferPlace | null> {
-    const info = await this.call<{ blockNumber?: number; receipt?: { result?: string }; Error?: string }>('/wallet/gettransactioninfobyid', { value: txHash });
-    if (info.Error) throw new Error(`trongrid gettransactioninfobyid: ${info.Error}`);
+    const info = await this.transactionInfo(txHash);
     if (info.blockNumber !== undefined) {
       if (info.receipt?.result && info.receipt.result !== 'SUCCESS') return null;
       const hash = await this.blockHash(info.blockNumber);
       // A node of the pool behind the one that answered: unconfirmed until they agree.
       return hash ? { blockHeight: info.blockNumber, blockHash: hash } : { blockHeight: null, blockHash: null };
     }
-    const pending = await this.call<{ txID?: string; Error?: string }>('/wallet/gettransactionfrompending', { value: txHash });
-    if (pending.Error) throw new Error(`trongrid gettransactionfrompending: ${pending.Error}`);
-    return pending.txID ? { blockHeight: null, blockHash: null } : null;
+    return (await this.inPendingPool(txHash)) ? { blockHeight: null, blockHash: null } : null;
   }
 
-  /** Energy × energy price and bandwidth × byte price, from /wallet/getchainparameters (sun). */
-  private async quoteFee(currency: CurrencyDef): Promise<bigint | null> {
-    const params = await this.call<{ chainParameter: Array<{ key: string; value?: number | bigint }> }>('/wallet/getchainparameters');
-    const get = (k: string) => BigInt(params.chainParameter.find((p) => p.key === k)?.value ?? 0);
-    const energyPrice = get('getEnergyFee');
-    const bytePrice = get('getTransactionFee');
-    if (!currency.contractAddress) return TRX_BANDWIDTH * bytePrice; // in sun (TRX has 6 decimals)
-    // A token transfer burns TRX for its energy and bandwidth; quoted in the token at current prices.
-    const sun = TRC20_ENERGY * energyPrice + TRC20_BANDWIDTH * bytePrice;
-    if (!this.db) return null;
-    const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', ['TRX', currency.symbol]).execute();
-    const trx = rows.find((r) => r.asset === 'TRX')?.usd_price;
-    const token = rows.find((r) => r.asset === currency.symbol)?.usd_price;
-    if (!trx || !token) return null;
-    return convertUnits(sun, { price: parseRatio(trx), decimals: 6 }, { price: parseRatio(token), decimals: currency.decimals }, 'up');
+  /** What the full node's (`wallet`) or the solidified (`walletsolidity`) view knows of a transaction in a block. */
+  private async transactionInfo(txHash: string, view: 'wallet' | 'walletsolidity' = 'wallet'): Promise<TxInfo> {
+    const info = await this.call<TxInfo & { Error?: string }>(`/${view}/gettransactioninfobyid`, { value: txHash });
+    if (info.Error) throw new Error(`trongrid ${view}/gettransactioninfobyid: ${info.Error}`);
+    return info;
+  }
+
+  private async inPendingPool(txHash: string): Promise<boolean> {
+    const pending = await this.call<{ txID?: string; Error?: string }>('/wallet/gettransactionfrompending', { value: txHash });
+    if (pending.Error) throw new Error(`trongrid gettransactionfrompending: ${pending.Error}`);
+    return Boolean(pending.txID);
   }
 
   /** The token contract of a currency here (null for TRX). */
@@ -244,51 +200,95 @@ export class TronGridChain implements ChainAdapter {
   }
 
   /**
-   * The node builds the transaction (TRX transfer, or a TRC-20 `transfer` call with a fee limit);
-   * its id is checked against its data, signed here over the id and kept before broadcasting.
+   * The node builds the transaction (TRX transfer, or a TRC-20 `transfer` call with a fee limit); it
+   * is checked to be exactly that transfer, signed here over its id and kept before broadcasting,
+   * its expiration as the terms a replacement is decided on.
    */
-  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
+  async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer & { terms: TronTerms }> {
     if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
     const contract = this.contractOf(t.currencyCode);
-    const call = `a9059cbb${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`;
-    let tx: { txID: string; raw_data: unknown; raw_data_hex: string; Error?: string };
+    const data = `a9059cbb${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`;
+    type Built = { txID: string; raw_data: { expiration?: unknown }; raw_data_hex: string; Error?: string };
+    let tx: Built;
     if (!contract) {
       tx = await this.call('/wallet/createtransaction', { owner_address: this.hotWallet, to_address: t.to, amount: t.units, visible: true });
     } else {
-      const res = await this.call<{ result?: { result?: boolean; message?: string }; transaction?: typeof tx }>('/wallet/triggersmartcontract', {
+      const res = await this.call<{ result?: { result?: boolean; message?: string }; transaction?: Built }>('/wallet/triggersmartcontract', {
         owner_address: this.hotWallet,
         contract_address: contract,
         function_selector: 'transfer(address,uint256)',
-        parameter: call.slice(8),
-        fee_limit: 100_000_000,
+        parameter: data.slice(8),
+        fee_limit: TRC20_FEE_LIMIT,
         call_value: 0,
         visible: true,
       });
       if (!res.result?.result || !res.transaction) throw new Error(`TRON: triggersmartcontract failed: ${res.result?.message ?? 'no transaction'}`);
       tx = res.transaction;
     }
-    if (tx.Error || !tx.txID) throw new Error(`TRON: the node did not build the transaction: ${tx.Error ?? 'no txID'}`);
-    // Sign only what was asked for: the id is the SHA-256 of the raw data, and the raw data carries
-    // exactly the contract we requested (owner, destination or token, amount), byte for byte.
-    if (hex.encode(sha256(hex.decode(tx.raw_data_hex))) !== tx.txID) throw new Error('TRON: the node returned a transaction whose id does not match its data');
-    const expected = contract
-      ? pbBytes(1, tronAddressToHex(this.hotWallet)) + pbBytes(2, tronAddressToHex(contract)) + pbBytes(4, call)
-      : pbBytes(1, tronAddressToHex(this.hotWallet)) + pbBytes(2, tronAddressToHex(t.to)) + pbVarint(3, t.units);
-    if (!containsAligned(tx.raw_data_hex.toLowerCase(), expected)) throw new Error('TRON: the node returned a transaction other than the transfer requested');
-    return { txHash: tx.txID, raw: JSON.stringify({ ...tx, signature: [signTronTxId(tx.txID, this.hotKey)] }) };
+    if (tx.Error || !tx.txID || typeof tx.raw_data_hex !== 'string') throw new Error(`TRON: the node did not build the transaction: ${tx.Error ?? 'no txID'}`);
+    const expiration = checkBuilt(tx, transferShape(this.hotWallet, t.to, t.units, contract ? { contract, data, feeLimit: TRC20_FEE_LIMIT } : null));
+    const raw = stringifyExact({ ...tx, signature: [signTronTxId(tx.txID, this.hotKey)] });
+    return { txHash: tx.txID, raw, terms: { family: 'tron', expiration } };
   }
 
+  /**
+   * A node refuses for good a transaction past its expiration, or whose reference block it no longer
+   * holds: sending it again cannot help, and whether it is in a block or can never be is for
+   * `transactionConfirmations` and `replaceTransfer` to answer, so that refusal is no error here.
+   */
   async broadcast(signed: SignedTransfer): Promise<void> {
-    const res = await this.call<{ result?: boolean; code?: string; message?: string }>('/wallet/broadcasttransaction', JSON.parse(signed.raw));
-    if (res.result || res.code === 'DUP_TRANSACTION_ERROR') return;
-    throw new Error(`TRON broadcast refused: ${res.code ?? ''} ${res.message ?? ''}`);
+    const res = await this.call<{ result?: boolean; code?: string; message?: string }>('/wallet/broadcasttransaction', parseExact(signed.raw));
+    if (res.result || ['DUP_TRANSACTION_ERROR', 'TRANSACTION_EXPIRATION_ERROR', 'TAPOS_ERROR'].includes(res.code ?? '')) return;
+    throw new Error(`TRON broadcast refused: ${res.code ?? ''} ${readable(res.message)}`);
   }
 
+  /**
+   * In a block: confirmations under the head; in the pending pool: 0; known to neither: null, which
+   * the round answers by broadcasting it again. A node that fails throws: no answer is not "unknown".
+   */
   async transactionConfirmations(txHash: string): Promise<number | null> {
-    const info = await this.call<{ blockNumber?: number }>('/wallet/gettransactioninfobyid', { value: txHash }).catch(() => null);
-    if (!info) return null;
-    if (info.blockNumber === undefined) return 0;
+    const info = await this.transactionInfo(txHash);
+    if (info.blockNumber === undefined) return (await this.inPendingPool(txHash)) ? 0 : null;
     const tip = await this.tip();
-    return tip ? tip.height - info.blockNumber + 1 : 0;
+    return tip ? Math.max(0, tip.height - info.blockNumber + 1) : 0;
   }
+
+  /**
+   * Replaced only once it can provably never confirm: the solidified head, irreversible so no fork
+   * can still take it, is at or past its expiration, and it is in no block. A block takes only
+   * transactions that expire after its parent's time, so one taken at all sits at or under that
+   * head. Tron burns fees at fixed prices: there is nothing to bid up, so never `capped`.
+   */
+  async replaceTransfer(pending: PendingTransfer): Promise<ReplacementDecision> {
+    const { terms, txHash } = pending.current;
+    if (terms.family !== 'tron') throw new Error(`TRON: cannot replace a transfer with ${terms.family} terms`);
+    // The head first: the block views read after it cover at least the blocks under it.
+    const solidified = await this.solidifiedTime();
+    if (solidified < terms.expiration) return { action: 'wait' };
+    for (const view of ['wallet', 'walletsolidity'] as const) {
+      if ((await this.transactionInfo(txHash, view)).blockNumber !== undefined) return { action: 'wait' };
+    }
+    const signed = await this.signTransfer(pending.transfer);
+    if (signed.terms.expiration <= solidified) throw new Error('TRON: the node built a replacement that has already expired');
+    return { action: 'replace', reason: 'expired', signed };
+  }
+
+  /** The timestamp (ms) of the latest solidified block, which no fork can undo (`/walletsolidity/getnowblock`). */
+  private async solidifiedTime(): Promise<number> {
+    const b = await this.call<Partial<TronBlock> & { Error?: string }>('/walletsolidity/getnowblock');
+    if (b.Error || !b.block_header) throw new Error(`trongrid walletsolidity/getnowblock: ${b.Error ?? 'no block'}`);
+    return b.block_header.raw_data.timestamp;
+  }
+
+  /** The TRX (sun) a transaction in a block burned for bandwidth and energy (`fee`, absent when none); null in no block. */
+  async networkCost(txHash: string): Promise<bigint | null> {
+    const info = await this.transactionInfo(txHash);
+    return info.blockNumber === undefined ? null : BigInt(info.fee ?? 0);
+  }
+}
+
+/** A node's message as text: java-tron writes it as hex of UTF-8 unless the request was `visible`. */
+function readable(message: string | undefined): string {
+  if (!message || !/^(?:[0-9a-f]{2})+$/i.test(message)) return message ?? '';
+  return Buffer.from(message, 'hex').toString('utf8');
 }

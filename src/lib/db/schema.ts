@@ -4,7 +4,7 @@ import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, Outbo
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
-import type { WithdrawalQuotesTable, ConversionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type { WithdrawalQuotesTable, ConversionsTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
 
 /**
@@ -49,6 +49,7 @@ export interface DB {
   invoice_quotes: InvoiceQuotesTable;
   withdrawal_quotes: WithdrawalQuotesTable;
   withdrawals: WithdrawalsTable;
+  withdrawal_transactions: WithdrawalTransactionsTable;
   conversions: ConversionsTable;
   x402_settlements: X402SettlementsTable;
   system_settings: SystemSettingsTable;

@@ -4,10 +4,17 @@ import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
 import { WithdrawalService } from './service.ts';
 
 /**
- * Signs, broadcasts and confirms withdrawals on the networks `signers` can sign for: only a process
- * holding a network's hot-wallet key (the signer role) does; sandbox networks sign without one.
+ * Signs, broadcasts, replaces and confirms withdrawals on the networks `signers` can sign for: only
+ * a process holding a network's hot-wallet key (the signer role) does; sandbox networks sign
+ * without one. A payout its node failed this round is logged and tried again next round.
  */
-export function withdrawalJobs({ ctx }: JobEnv<AppContext>, signers: ChainAdapter[]): JobSpec[] {
+export function withdrawalJobs({ ctx, log }: JobEnv<AppContext>, signers: ChainAdapter[]): JobSpec[] {
   const withdrawals = new WithdrawalService(ctx);
-  return [{ name: 'withdrawals', intervalMs: ctx.config.watchIntervalMs, round: () => withdrawals.executeRound(signers) }];
+  const round = async () => {
+    const out = await withdrawals.executeRound(signers);
+    for (const f of out.failures) log.warn({ withdrawalId: f.withdrawalId, error: f.error }, 'withdrawal round: node error, retried next round');
+    if (out.replaced) log.info({ replaced: out.replaced }, 'withdrawal round: stuck payouts replaced with higher fees');
+    return out;
+  };
+  return [{ name: 'withdrawals', intervalMs: ctx.config.watchIntervalMs, round }];
 }

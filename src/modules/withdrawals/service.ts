@@ -57,6 +57,23 @@ export class WithdrawalService {
 }
 
 /** Pending withdrawals waiting for the hot wallet, per network (metrics). */
+/**
+ * Payouts sent and not yet final, per network: how many, how many wait above the operator's fee
+ * ceiling, and how many candidates were signed for them beyond the first (replacements).
+ */
+export async function payoutsPending(db: Executor) {
+  return db
+    .selectFrom('withdrawals as w')
+    .select([
+      'w.network',
+      sql<string>`count(*) filter (where w.fee_capped_at is not null)`.as('capped'),
+      sql<string>`coalesce(sum((select count(*) - 1 from withdrawal_transactions t where t.withdrawal_id = w.id)), 0)`.as('replacements'),
+    ])
+    .where('w.status', '=', 'processing')
+    .groupBy('w.network')
+    .execute();
+}
+
 export async function withdrawalsOpen(db: Executor) {
   return db.selectFrom('withdrawals').select(['network', 'status', sql<string>`count(*)`.as('n')]).where('status', 'in', ['created', 'processing']).groupBy(['network', 'status']).execute();
 }

@@ -66,4 +66,34 @@ export interface WithdrawalsTable {
   completed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The hot wallet that signed it (migration 0017). */
+  sender: string | null;
+  /** EVM: the nonce every candidate of this payout shares. */
+  nonce: number | null;
+  /** What the network finally took, in the native coin's atomic units, once completed. */
+  network_cost: NullableNumeric;
+  network_cost_currency: string | null;
+  /** Since when its replacement waits above the operator's fee ceiling (null: not waiting). */
+  fee_capped_at: NullableTimestamp;
+  fee_capped_detail: string | null;
+}
+
+/** Why a candidate replaced the one before it (chains/types.ts ReplacementReason). */
+export type CandidateReason = 'stuck' | 'underpriced' | 'expired';
+
+/** One signed transaction of a withdrawal, kept before it is broadcast (migration 0017). */
+export interface WithdrawalTransactionsTable {
+  withdrawal_id: string;
+  /** 0 for the first signing, then each replacement. */
+  seq: number;
+  network: string;
+  tx_hash: string;
+  raw: string;
+  /** chains/types.ts TransferTerms, as JSON. */
+  terms: ColumnType<unknown, string | null, string | null>;
+  reason: CandidateReason | null;
+  broadcast_height: number | null;
+  broadcast_at: NullableTimestamp;
+  rejected_at: NullableTimestamp;
+  created_at: Timestamp;
 }

@@ -1,0 +1,71 @@
+import type { Selectable } from 'kysely';
+import type { OutgoingTransfer, SignedTransfer, TransferTerms } from '../../chains/types.ts';
+import { now, type Executor, type Trx } from '../../lib/db/index.ts';
+import type { CandidateReason, WithdrawalTransactionsTable } from '../../lib/db/schema.ts';
+import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
+import type { WithdrawalRow } from './record.ts';
+
+/**
+ * A withdrawal's candidates: every transaction signed for it, kept in order before it is
+ * broadcast. The first is its signing; each later one replaces the one before and conflicts with
+ * it (same nonce, same inputs, or the earlier one expired), so at most one can ever confirm.
+ */
+export type Candidate = Selectable<WithdrawalTransactionsTable>;
+
+/** The payout a withdrawal asks the adapter for (its nonce, where it holds one). */
+export function outgoing(w: WithdrawalRow): OutgoingTransfer {
+  return { id: w.id, currencyCode: w.currency_code as CryptoCode, to: w.address, units: BigInt(w.amount), ...(w.nonce !== null ? { nonce: w.nonce } : {}) };
+}
+
+/** The candidates that still stand (not refused for good), oldest first. */
+export async function standingCandidates(db: Executor, w: WithdrawalRow): Promise<Candidate[]> {
+  const rows = await db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', w.id).where('rejected_at', 'is', null).orderBy('seq').execute();
+  if (rows.length || !w.tx_hash || !w.signed_tx) return rows;
+  // Signed before candidates were kept (migration 0017 copies those; this is belt and braces).
+  return [{ withdrawal_id: w.id, seq: 0, network: w.network, tx_hash: w.tx_hash, raw: w.signed_tx, terms: null, reason: null, broadcast_height: null, broadcast_at: w.broadcast_at, rejected_at: null, created_at: w.created_at }];
+}
+
+/** The stored terms of a candidate, when it has any (the sandbox's have none). */
+export function termsOf(c: Candidate): TransferTerms | undefined {
+  return (c.terms ?? undefined) as TransferTerms | undefined;
+}
+
+/** Keeps a signed candidate (inside the caller's transaction), before anything broadcasts it. */
+export async function storeCandidate(trx: Trx, w: WithdrawalRow, seq: number, signed: SignedTransfer, reason: CandidateReason | null): Promise<void> {
+  await trx
+    .insertInto('withdrawal_transactions')
+    .values({ withdrawal_id: w.id, seq, network: w.network, tx_hash: signed.txHash, raw: signed.raw, terms: signed.terms ? JSON.stringify(signed.terms) : null, reason })
+    .execute();
+}
+
+/** The candidate reached the network: from this tip on it counts the blocks it waits. */
+export async function markBroadcast(db: Executor, c: Pick<Candidate, 'withdrawal_id' | 'seq'>, height: number | null): Promise<void> {
+  await db
+    .updateTable('withdrawal_transactions')
+    .set((eb) => ({ broadcast_height: eb.fn.coalesce('broadcast_height', eb.val(height)), broadcast_at: eb.fn.coalesce('broadcast_at', now()) }))
+    .where('withdrawal_id', '=', c.withdrawal_id)
+    .where('seq', '=', c.seq)
+    .execute();
+}
+
+/**
+ * The nonce for a new payout of an EVM hot wallet: the lowest one from the node's pending count up
+ * that no open withdrawal of this wallet holds. The pending count also covers what else the wallet
+ * sent (the sweeper's gas top-ups), and a payout refused for good leaves no gap: its nonce is
+ * under the pending count again and held by nobody. Two workers that pick the same one cannot
+ * both store it (the unique index on network, sender, nonce); the loser signs again next round.
+ */
+export async function freeNonce(db: Executor, network: string, sender: string | null, counts: { mined: number; pending: number }): Promise<number> {
+  const open = await db
+    .selectFrom('withdrawals')
+    .select('nonce')
+    .where('network', '=', network)
+    .where('status', '=', 'processing')
+    .where('sender', '=', sender ?? '')
+    .where('nonce', 'is not', null)
+    .execute();
+  const held = new Set(open.map((r) => r.nonce!));
+  let nonce = Math.max(counts.mined, counts.pending);
+  while (held.has(nonce)) nonce++;
+  return nonce;
+}
