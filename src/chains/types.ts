@@ -103,6 +103,12 @@ export type ReplacementDecision =
 /** The network refused a transaction for good (it will never be accepted as it is). */
 export class PermanentBroadcastError extends Error {}
 
+/** What a payout transaction in a block did: see `ChainAdapter.payoutOutcome`. */
+export interface PayoutOutcome {
+  succeeded: boolean;
+  cost: bigint;
+}
+
 /** The head of the best chain. */
 export interface ChainTip {
   height: number;
@@ -162,10 +168,12 @@ export interface ChainAdapter {
    */
   replaceTransfer?(pending: PendingTransfer): Promise<ReplacementDecision>;
   /**
-   * What a transaction in a block paid the network, in the atomic units of the network's native
-   * coin (gas used × effective price, inputs − outputs, TRX burned); null while it is in no block.
+   * What became of a payout transaction in a block (null while it is in none): whether it did what
+   * it was sent to do (an EVM or Tron contract call can be mined and revert, or run out of energy,
+   * and move nothing), and what it paid the network in the atomic units of the network's native
+   * coin (gas used × effective price, inputs − outputs, TRX burned).
    */
-  networkCost?(txHash: string, terms: TransferTerms | undefined): Promise<bigint | null>;
+  payoutOutcome?(txHash: string, terms: TransferTerms | undefined): Promise<PayoutOutcome | null>;
 }
 
 /** Confirmations of a transfer at `blockHeight` under `tip`: 0 while unconfirmed. */

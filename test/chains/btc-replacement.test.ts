@@ -239,11 +239,11 @@ for (const [name, start] of Object.entries(backends)) {
       await chain.broadcast(first);
       const next = await replacement(chain, pending(pay(30_000n), first, 3), 'stuck');
       await chain.broadcast(next);
-      assert.equal(await chain.networkCost(next.txHash, next.terms), null, 'in no block yet');
+      assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, null, 'in no block yet');
       n.mine([next.txHash]);
-      assert.equal(await chain.networkCost(next.txHash, next.terms), n.node.feeOf(next.txHash));
-      assert.equal(await chain.networkCost(next.txHash, next.terms), BigInt(next.terms.fee));
-      assert.equal(await chain.networkCost(first.txHash, first.terms), null, 'the replaced one never confirmed');
+      assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, n.node.feeOf(next.txHash));
+      assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, BigInt(next.terms.fee));
+      assert.equal((await chain.payoutOutcome(first.txHash, first.terms))?.cost ?? null, null, 'the replaced one never confirmed');
       // A later candidate (signed before the round saw the block) conflicts with the one in it.
       const late = await replacement(chain, pending(pay(30_000n), next, 3), 'stuck');
       for (const c of [first, late]) {

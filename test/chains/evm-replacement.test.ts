@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { parseTransaction, type Address, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, http, parseTransaction, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
@@ -126,6 +126,19 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     const receipt = (await receiptOf(replacement!.tx_hash))!;
     assert.equal(row.network_cost, String(receipt.gasUsed * receipt.effectiveGasPrice));
     assert.equal(row.network_cost_currency, 'ETH');
+    // The operator sees both transactions, why the second was signed, and both sides of the fee.
+    const view = await t.admin('GET', `/admin/withdrawals/${first}`);
+    assert.equal(view.status, 200, JSON.stringify(view.body));
+    const payout = view.body.data.payout;
+    assert.deepEqual(payout.transactions.map((x: any) => [x.seq, x.txHash, x.reason]), [[0, original!.tx_hash, null], [1, replacement!.tx_hash, 'underpriced']]);
+    assert.equal(payout.transactions[1].terms.nonce, parsed[0]!.nonce);
+    assert.equal(payout.feeCharged, done.feeAmount);
+    assert.equal(payout.networkCostCurrency, 'ETH');
+    assert.ok(payout.networkCost > 0);
+    assert.equal(payout.sender, evm().hotWallet);
+    // Custody moved once for the payout, however many transactions were signed for it.
+    const entries = await t.ctx.db.selectFrom('journal_entries').select('kind').where('ref_id', '=', first).orderBy('kind').execute();
+    assert.deepEqual(entries.map((e) => e.kind), ['withdrawal.debit', 'withdrawal.networkCost', 'withdrawal.sent']);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
@@ -159,6 +172,40 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     assert.equal((await withdrawal(id)).transactionHash, mined[0]!.transactionHash);
     assert.equal((await usdtOf(dest)) - before, 21_000_000n);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
+  it('a payout mined but reverted on chain fails, refunds the merchant, and books the gas it burned', async () => {
+    const chain = evm();
+    const service = new WithdrawalService(t.ctx);
+    const balanceBefore = (await t.call('GET', '/v1/balances', { key })).body.data;
+    const id = await commit('USDT_ERC20', 21, 'reverted-1');
+    // A spender the hot wallet once approved takes its tokens after the payout was signed, with a
+    // higher tip, so the same block runs its transfer first and the payout reverts.
+    const buyer = privateKeyToAccount(DEV_KEYS.buyer);
+    const hot = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
+    await hot.writeContract({ chain: null, address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [buyer.address, 2n ** 255n] });
+    await controls().mine({ blocks: 1 });
+    const round = await service.executeRound([chain]);
+    assert.equal(round.signed, 1, JSON.stringify(round));
+    const held = await usdtOf(chain.hotWallet as Address);
+    const spender = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl) });
+    // Explicit gas: no simulation against the pending state, where the payout already took its share.
+    const data = encodeFunctionData({ abi: TEST_USDC.abi, functionName: 'transferFrom', args: [chain.hotWallet as Address, buyer.address, held] });
+    await spender.sendTransaction({ chain: null, to: devnet.usdc, data, gas: 100_000n, maxFeePerGas: 500n * GWEI, maxPriorityFeePerGas: 400n * GWEI });
+    await controls().mine({ blocks: 3 });
+    await service.executeRound([chain]);
+    const w = await withdrawal(id);
+    assert.equal(w.status, 'failed');
+    const [tx] = await candidates(id);
+    assert.equal((await receiptOf(tx!.tx_hash))!.status, 'reverted');
+    assert.deepEqual((await t.call('GET', '/v1/balances', { key })).body.data, balanceBefore, 'the debit is back');
+    const row = await t.ctx.db.selectFrom('withdrawals').select(['network_cost', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.ok(BigInt(row.network_cost!) > 0n, 'the gas it burned is the house\'s');
+    assert.match(row.failure_reason!, /failed on chain/);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+    await controls().setAutomine(true);
+    await devnet.mint(chain.hotWallet!, 1_000_000_000n);
+    await controls().setAutomine(false);
   });
 
   it('waits at the operator ceiling, shows it in metrics, and confirms once fees come back under it', async () => {

@@ -415,7 +415,7 @@ describe('Tron through a TronGrid API', () => {
       solidifyPast(signed.terms.expiration + 60_000);
       assert.deepEqual(await signer.replaceTransfer(pendingOf(transfer, signed, true)), { action: 'wait' });
       assert.ok((await signer.transactionConfirmations(signed.txHash))! > 20);
-      assert.equal(await signer.networkCost(signed.txHash), 0n, 'a TRX transfer within the free bandwidth burns nothing: no `fee`');
+      assert.equal((await signer.payoutOutcome(signed.txHash))?.cost ?? null, 0n, 'a TRX transfer within the free bandwidth burns nothing: no `fee`');
     });
 
     it('answers null for a transaction the node does not know, and throws when the node fails', async () => {
@@ -423,7 +423,7 @@ describe('Tron through a TronGrid API', () => {
       grid.faults.node = true;
       try {
         await assert.rejects(tron.transactionConfirmations('ab'.repeat(32)), /StoreException/);
-        await assert.rejects(tron.networkCost('ab'.repeat(32)), /StoreException/);
+        await assert.rejects(tron.payoutOutcome('ab'.repeat(32)), /StoreException/);
       } finally {
         grid.faults.node = false;
       }
@@ -436,10 +436,10 @@ describe('Tron through a TronGrid API', () => {
       await signer.broadcast(usdt);
       await signer.broadcast(trx);
       grid.fees.set(trx.txHash, 9_007_199_254_740_993n);
-      assert.equal(await signer.networkCost(usdt.txHash), null);
+      assert.equal((await signer.payoutOutcome(usdt.txHash))?.cost ?? null, null);
       grid.mine();
-      assert.equal(await signer.networkCost(usdt.txHash), 27_645_000n);
-      assert.equal(await signer.networkCost(trx.txHash), 9_007_199_254_740_993n);
+      assert.equal((await signer.payoutOutcome(usdt.txHash))?.cost ?? null, 27_645_000n);
+      assert.equal((await signer.payoutOutcome(trx.txHash))?.cost ?? null, 9_007_199_254_740_993n);
     });
 
     it('pays a TRX withdrawal whose transaction expired unmined with a fresh one, and completes with it', async () => {

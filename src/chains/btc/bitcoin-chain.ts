@@ -3,7 +3,7 @@ import { WIF, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
 import { outpoint, rateToReplace, replaces, signPayout, termsInputs, type HotWallet, type SignedPayout, type Utxo } from './payout.ts';
 
 export type { Utxo } from './payout.ts';
@@ -204,11 +204,12 @@ export abstract class BitcoinChain implements ChainAdapter {
    * The fee the candidate paid (its inputs less its outputs), once it is in a block of the best
    * chain. A payout signed before terms were kept has none to read: null, as before, nothing booked.
    */
-  async networkCost(txHash: string, terms: TransferTerms | undefined): Promise<bigint | null> {
+  /** A Bitcoin payment in a block always did what it was sent to do; its cost is its fee (inputs − outputs). */
+  async payoutOutcome(txHash: string, terms: TransferTerms | undefined): Promise<PayoutOutcome | null> {
     if (terms === undefined) return null;
     const fee = BigInt(btcTerms(terms).fee);
     const place = await this.locateTransfer(txHash);
-    return place && place.blockHeight !== null ? fee : null;
+    return place && place.blockHeight !== null ? { succeeded: true, cost: fee } : null;
   }
 }
 

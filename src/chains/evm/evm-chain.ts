@@ -16,7 +16,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import { convertUnits, parseRatio } from '../../lib/money.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
 import { EvmHotWallet } from './hot-wallet.ts';
 
 const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -241,8 +241,8 @@ export class EvmChain implements ChainAdapter {
     return this.payoutsOrThrow().replace(p);
   }
 
-  networkCost(txHash: string): Promise<bigint | null> {
-    return this.payoutsOrThrow().networkCost(txHash);
+  payoutOutcome(txHash: string): Promise<PayoutOutcome | null> {
+    return this.payoutsOrThrow().outcome(txHash);
   }
 
   private payoutsOrThrow(): EvmHotWallet {

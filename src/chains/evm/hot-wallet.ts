@@ -1,6 +1,6 @@
 import { TransactionReceiptNotFoundError, encodeFunctionData, erc20Abi, keccak256, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
-import type { OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferTerms } from '../types.ts';
+import type { OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferTerms } from '../types.ts';
 import { bidOf, bumpBid, evmTerms, firstBid, replacementReason, type EvmBid, type FeeMarket } from './payout.ts';
 
 /** What the hot wallet needs of its network. */
@@ -79,15 +79,18 @@ export class EvmHotWallet {
     return { action: 'replace', reason, signed: await this.signBid(call, next.bid) };
   }
 
-  /** Gas used times its effective price, plus the L1 data fee an OP-stack chain (Base) charges. */
-  async networkCost(txHash: string): Promise<bigint | null> {
+  /**
+   * Whether it succeeded (a reverted token transfer is mined, pays its gas and moves nothing), and
+   * gas used times its effective price plus the L1 data fee an OP-stack chain (Base) charges.
+   */
+  async outcome(txHash: string): Promise<PayoutOutcome | null> {
     const receipt = await this.o.client.getTransactionReceipt({ hash: txHash as Hex }).catch((err) => {
       if (err instanceof TransactionReceiptNotFoundError) return null;
       throw err;
     });
     if (!receipt) return null;
     const l1Fee = (receipt as { l1Fee?: bigint | string | null }).l1Fee;
-    return receipt.gasUsed * receipt.effectiveGasPrice + (l1Fee ? BigInt(l1Fee) : 0n);
+    return { succeeded: receipt.status === 'success', cost: receipt.gasUsed * receipt.effectiveGasPrice + (l1Fee ? BigInt(l1Fee) : 0n) };
   }
 
   /** Whether the wallet's count passed `nonce` at least `finality` blocks ago: no reorg gives it back. */

@@ -4,7 +4,7 @@ import { hex } from '@scure/base';
 import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
 import { TRC20_FEE_LIMIT, quoteTronFee, type ChainParameters } from './resources.ts';
 import { checkBuilt, signTronTxId, transferShape, tronAddressFromHex, tronAddressToHex } from './transaction.ts';
@@ -39,6 +39,8 @@ interface TxInfo {
   /** Sun burned for bandwidth and energy; absent when it burned none. */
   fee?: number | bigint;
   receipt?: { result?: string };
+  /** `FAILED` when the contract call failed; absent on success. */
+  result?: string;
 }
 
 /**
@@ -281,9 +283,12 @@ export class TronGridChain implements ChainAdapter {
   }
 
   /** The TRX (sun) a transaction in a block burned for bandwidth and energy (`fee`, absent when none); null in no block. */
-  async networkCost(txHash: string): Promise<bigint | null> {
+  /** The TRX burned, and whether the call succeeded (a TRC-20 call can revert or run out of energy and move nothing). */
+  async payoutOutcome(txHash: string): Promise<PayoutOutcome | null> {
     const info = await this.transactionInfo(txHash);
-    return info.blockNumber === undefined ? null : BigInt(info.fee ?? 0);
+    if (info.blockNumber === undefined) return null;
+    const succeeded = info.result !== 'FAILED' && (info.receipt?.result === undefined || info.receipt.result === 'SUCCESS');
+    return { succeeded, cost: BigInt(info.fee ?? 0) };
   }
 }
 

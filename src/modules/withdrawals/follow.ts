@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { PermanentBroadcastError, type ChainAdapter, type ReplacementDecision } from '../../chains/types.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
-import { now } from '../../lib/db/index.ts';
+import { now, type Trx } from '../../lib/db/index.ts';
 import { networkOf, findCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { freeNonce, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate } from './candidates.ts';
@@ -104,14 +104,15 @@ function unreachableDecision(decision: never): never {
 }
 
 /**
- * The candidate in a block: the withdrawal carries its hash from now on; once it has its
- * confirmations the withdrawal completes and what the network took (in its native coin) moves
- * from custody to the network fees, in the same transaction.
+ * The candidate in a block: the withdrawal carries its hash from now on. Once it has its
+ * confirmations, what the network took (in its native coin) moves from custody to the network
+ * fees, and the withdrawal completes, or, when the transaction failed on chain (a reverted token
+ * transfer moves nothing), fails with the merchant refunded, in the same transaction.
  */
 async function settle(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, mined: Candidate, confirmations: number, out: RoundCounts): Promise<void> {
   const final = confirmations >= confirmationsRequired(ctx.config, adapter.network);
   if (!final && w.tx_hash === mined.tx_hash) return;
-  const cost = final && adapter.networkCost ? await adapter.networkCost(mined.tx_hash, termsOf(mined)) : null;
+  const outcome = final && adapter.payoutOutcome ? await adapter.payoutOutcome(mined.tx_hash, termsOf(mined)) : null;
   const done = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'processing').forUpdate().skipLocked().executeTakeFirst();
     if (!row) return false;
@@ -120,16 +121,26 @@ async function settle(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
       await trx.updateTable('withdrawals').set({ ...switched, updated_at: now() }).where('id', '=', w.id).execute();
       return false;
     }
-    const native = findCurrency(networkOf(findCurrency(row.currency_code)!).nativeCode)!;
-    if (cost !== null && cost > 0n) {
-      const paid = cryptoAmount(native.code, cost);
-      await post(trx, { tenantId: null, kind: 'withdrawal.networkCost', refType: 'withdrawal', refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });
+    const costColumns = outcome ? await bookNetworkCost(trx, adapter, row, outcome.cost) : {};
+    if (outcome && !outcome.succeeded) {
+      await refund(trx, row, 'withdrawal.failed', true);
+      await changeStatus(trx, row, 'failed', { set: { ...switched, ...costColumns, failure_reason: 'the transaction was mined but failed on chain (nothing was sent); the debit is refunded' } });
+      return false;
     }
-    const costColumns = cost !== null ? { network_cost: cost, network_cost_currency: native.code } : {};
     await changeStatus(trx, row, 'completed', { set: { ...switched, ...costColumns, completed_at: now() } });
     return true;
   });
   if (done) out.completed++;
+}
+
+/** What the network took for a payout, out of custody against the network fees, in its native coin. */
+async function bookNetworkCost(trx: Trx, adapter: ChainAdapter, row: WithdrawalRow, cost: bigint) {
+  const native = findCurrency(networkOf(findCurrency(row.currency_code)!).nativeCode)!;
+  if (cost > 0n) {
+    const paid = cryptoAmount(native.code, cost);
+    await post(trx, { tenantId: null, kind: 'withdrawal.networkCost', refType: 'withdrawal', refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });
+  }
+  return { network_cost: cost, network_cost_currency: native.code };
 }
 
 /**

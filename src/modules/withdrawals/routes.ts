@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
@@ -30,30 +30,14 @@ const QuoteSchema = Type.Object({
 });
 const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
 
+export { withdrawalAdminRoutes } from './admin-routes.ts';
+
 /** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list. */
 export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   quoteWithdrawalRoute(app);
   commitWithdrawalRoute(app);
   getWithdrawalRoute(app);
   listWithdrawalsRoute(app);
-};
-
-/** Operator: cancel a withdrawal that is not signed yet (refunded). */
-export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const withdrawals = new WithdrawalService(app.ctx);
-  app.post(
-    '/withdrawals/:id/cancel',
-    {
-      config: { admin: true },
-      schema: {
-        tags: ['operator'],
-        summary: 'Cancels a withdrawal not yet signed; the debited total is refunded',
-        params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
-      },
-    },
-    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id)) }),
-  );
 };
 
 /** POST /withdrawal/quote: quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */

@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DataEnvelope, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { PayoutDetailSchema, payoutDetail } from './payout-record.ts';
+import { WithdrawalRecordSchema } from './schemas.ts';
+import { WithdrawalService, withdrawalRecord } from './service.ts';
+
+/** Operator: one withdrawal with how it was paid; cancel one not yet signed (refunded). */
+export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  getPayoutRoute(app);
+  cancelWithdrawalRoute(app);
+};
+
+/** GET /admin/withdrawals/{id}: the record, its transactions (each replacement and why), what the merchant paid and what the network took */
+function getPayoutRoute(app: TypedApp): void {
+  app.get(
+    '/withdrawals/:id',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'A withdrawal of any tenant with its transactions, the fee charged and the network cost',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(PayoutDetailSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: await payoutDetail(app.ctx.db, request.params.id) }),
+  );
+}
+
+/** POST /admin/withdrawals/{id}/cancel: cancels a withdrawal not yet signed; the debited total is refunded */
+function cancelWithdrawalRoute(app: TypedApp): void {
+  const withdrawals = new WithdrawalService(app.ctx);
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Cancels a withdrawal not yet signed; the debited total is refunded',
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id)) }),
+  );
+}
