@@ -36,6 +36,12 @@ export interface OutgoingTransfer {
    * withdrawals on one nonce); every replacement of it reuses it. Other families ignore it.
    */
   nonce?: number;
+  /**
+   * Bitcoin: coins (`txid:vout`) that other open payouts' stored transactions spend. They may not
+   * have reached the node yet (a broadcast that failed), so the UTXO listing can still show them;
+   * spending one again would make two payouts fight over it. Other families ignore it.
+   */
+  heldCoins?: ReadonlySet<string>;
 }
 
 /**

@@ -352,4 +352,41 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     assert.equal(done.transactionHash, replaced.txid);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
+
+  it('a payout stored but not yet on the node holds its coins: the next payout spends others, and both complete', async () => {
+    const signer = new EsploraChain(url, { hotWalletKey: HOT_KEY });
+    esplora.fund(signer.hotWallet!, '88'.repeat(32), 0, 300_000n);
+    esplora.fund(signer.hotWallet!, '99'.repeat(32), 0, 300_000n);
+    esplora.setFeeRate(5);
+    const { key } = await t.tenant(['*']);
+    const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'held-fund' } })).body.data;
+    esplora.mempool.set('5'.repeat(64), esplora.tx('5'.repeat(64), d.address, 200_000));
+    esplora.mine(['5'.repeat(64)]);
+    await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), new DepositService(t.ctx)).round();
+    const ids: string[] = [];
+    for (const orderId of ['held-1', 'held-2']) {
+      const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId } });
+      ids.push((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data.id);
+    }
+    // The node is unreachable for sending: both are signed and stored, neither reaches it, so the
+    // UTXO listing still shows the first one's coins when the second is signed.
+    const offline: BitcoinChain = Object.assign(Object.create(Object.getPrototypeOf(signer)), signer, {
+      broadcast: async () => {
+        throw new Error('connection refused');
+      },
+    });
+    const round = await new WithdrawalService(t.ctx).executeRound([offline]);
+    assert.equal(round.signed, 2, JSON.stringify(round));
+    const stored = await t.ctx.db.selectFrom('withdrawals').select(['id', 'signed_tx']).where('id', 'in', ids).execute();
+    const [first, second] = ids.map((id) => read(stored.find((r) => r.id === id)!.signed_tx!));
+    assert.deepEqual(first!.coins.filter((c) => second!.coins.includes(c)), [], 'no coin is spent by both');
+    // The node is back: both reach it, neither displaces the other, and both complete.
+    const service = new WithdrawalService(t.ctx);
+    await service.executeRound([signer]);
+    assert.ok(esplora.node.pool.has(first!.txid) && esplora.node.pool.has(second!.txid));
+    esplora.mine([first!.txid, second!.txid]);
+    await service.executeRound([signer]);
+    for (const id of ids) assert.equal((await t.call('GET', `/v1/withdrawal?id=${id}`, { key })).body.data.status, 'completed');
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
 });

@@ -164,7 +164,8 @@ export abstract class BitcoinChain implements ChainAdapter {
   async signTransfer(t: OutgoingTransfer): Promise<SignedPayout> {
     const wallet = this.signer();
     const estimate = await this.feeRate();
-    const signed = signPayout(wallet, t, estimate < this.maxFeeRate ? estimate : this.maxFeeRate, await this.spendable());
+    const coins = (await this.spendable()).filter((u) => !t.heldCoins?.has(outpoint(u)));
+    const signed = signPayout(wallet, t, estimate < this.maxFeeRate ? estimate : this.maxFeeRate, coins);
     if (!signed) throw new Error('BTC: the hot wallet cannot cover this payment and its fee');
     return signed;
   }
@@ -182,7 +183,7 @@ export abstract class BitcoinChain implements ChainAdapter {
     const wallet = this.signer();
     // Its own coins are spent in the mempool: they come from its terms, never from the UTXO listing.
     const own = new Set(prev.inputs.map(outpoint));
-    const more = (await this.spendable()).filter((u) => !own.has(outpoint(u)));
+    const more = (await this.spendable()).filter((u) => !own.has(outpoint(u)) && !pending.transfer.heldCoins?.has(outpoint(u)));
     const wanted = max(estimate, BigInt(prev.feeRate) + 1n);
     let rate = wanted < this.maxFeeRate ? wanted : this.maxFeeRate;
     // Rule 4 depends on the replacement's size, which the rate changes (change dropped, coins

@@ -25,6 +25,31 @@ export async function standingCandidates(db: Executor, w: WithdrawalRow): Promis
   return [{ withdrawal_id: w.id, seq: 0, network: w.network, tx_hash: w.tx_hash, raw: w.signed_tx, terms: null, reason: null, broadcast_height: null, broadcast_at: w.broadcast_at, rejected_at: null, created_at: w.created_at }];
 }
 
+/**
+ * The coins (`txid:vout`) that the standing candidates of a network's open payouts spend: a new
+ * payout or a replacement must not select them again (Bitcoin terms name their inputs; other
+ * families have none, and get an empty set).
+ */
+export async function heldCoins(db: Executor, network: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('withdrawal_transactions as t')
+    .innerJoin('withdrawals as w', 'w.id', 't.withdrawal_id')
+    .select('t.terms')
+    .where('w.network', '=', network)
+    .where('w.status', '=', 'processing')
+    .where('t.rejected_at', 'is', null)
+    .execute();
+  const held = new Set<string>();
+  for (const r of rows) holdInputs(held, r.terms as TransferTerms | null);
+  return held;
+}
+
+/** Adds the coins a candidate's terms spend to `held`. */
+export function holdInputs(held: Set<string>, terms: TransferTerms | null | undefined): void {
+  if (terms?.family !== 'btc') return;
+  for (const i of terms.inputs) held.add(`${i.txid}:${i.vout}`);
+}
+
 /** The stored terms of a candidate, when it has any (the sandbox's have none). */
 export function termsOf(c: Candidate): TransferTerms | undefined {
   return (c.terms ?? undefined) as TransferTerms | undefined;

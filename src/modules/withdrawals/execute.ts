@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../lib/db/index.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { freeNonce, outgoing, storeCandidate } from './candidates.ts';
+import { freeNonce, heldCoins, holdInputs, outgoing, storeCandidate } from './candidates.ts';
 import { followPayout, send, type RoundCounts } from './follow.ts';
 import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 
@@ -28,12 +28,14 @@ export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): P
       .execute();
     // Blocks are counted from one tip per round; none is needed where nothing is ever replaced.
     const tip = adapter.replaceTransfer && open.some((w) => w.status === 'processing') ? ((await adapter.tip())?.height ?? null) : null;
-    // What the hot wallet can still spend this round, per currency, as withdrawals take from it.
+    // What the hot wallet can still spend this round, per currency, as withdrawals take from it,
+    // and the coins open payouts' stored transactions already spend (Bitcoin).
     const spare = new Map<string, bigint>();
+    const held = await heldCoins(ctx.db, adapter.network);
     for (const w of open) {
       try {
-        if (w.status === 'created') await signAndSend(ctx, adapter, w, spare, out, tip);
-        else await followPayout(ctx, adapter, w, tip, out);
+        if (w.status === 'created') await signAndSend(ctx, adapter, w, { spare, held }, out, tip);
+        else await followPayout(ctx, adapter, w, { tip, held }, out);
       } catch (err) {
         // A database that went away stops the round (the job waits for it); a node's error is this payout's alone.
         if (isDatabaseUnavailable(err)) throw err;
@@ -49,7 +51,8 @@ export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): P
  * records it (custody debited, candidate 0 stored, processing) before anything is sent, then
  * broadcasts it. A nonce another worker stored first leaves it for the next round.
  */
-async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, spare: Map<string, bigint>, out: RoundCounts, tip: number | null): Promise<void> {
+async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { spare: Map<string, bigint>; held: Set<string> }, out: RoundCounts, tip: number | null): Promise<void> {
+  const { spare, held } = round;
   const currency = w.currency_code;
   if (!spare.has(currency)) spare.set(currency, await adapter.hotWalletBalance(outgoing(w).currencyCode));
   if (spare.get(currency)! < BigInt(w.amount)) {
@@ -58,7 +61,9 @@ async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: Withdrawal
   }
   spare.set(currency, spare.get(currency)! - BigInt(w.amount));
   const nonce = adapter.nonces ? await freeNonce(ctx.db, adapter.network, adapter.hotWallet ?? null, await adapter.nonces()) : undefined;
-  const signed = await adapter.signTransfer({ ...outgoing(w), ...(nonce !== undefined ? { nonce } : {}) });
+  const signed = await adapter.signTransfer({ ...outgoing(w), heldCoins: held, ...(nonce !== undefined ? { nonce } : {}) });
+  // Held at once: its broadcast may fail, and the next payout of this round must not take its coins.
+  holdInputs(held, signed.terms);
   const recorded = await ctx.db
     .transaction()
     .execute(async (trx) => {

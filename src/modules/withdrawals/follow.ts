@@ -4,7 +4,7 @@ import { confirmationsRequired } from '../payments/watcher.ts';
 import { now, type Trx } from '../../lib/db/index.ts';
 import { networkOf, findCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { freeNonce, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate } from './candidates.ts';
+import { freeNonce, holdInputs, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate } from './candidates.ts';
 import { changeStatus, type WithdrawalRow } from './record.ts';
 import { refund } from './cancel.ts';
 
@@ -29,7 +29,8 @@ export interface RoundCounts {
  * network fees. While none is, the newest is rebroadcast when the node lost it, and replaced when
  * the adapter says it is stuck, underpriced or expired (stored before it is sent).
  */
-export async function followPayout(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, tip: number | null, out: RoundCounts): Promise<void> {
+export async function followPayout(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { tip: number | null; held: Set<string> }, out: RoundCounts): Promise<void> {
+  const { tip } = round;
   const candidates = await standingCandidates(ctx.db, w);
   let currentConfirmations: number | null = null;
   // Newest first: a replacement in a block is the usual ending.
@@ -53,18 +54,18 @@ export async function followPayout(ctx: AppContext, adapter: ChainAdapter, w: Wi
   if (!adapter.replaceTransfer || !terms) return;
   const blocksPending = tip !== null && current.broadcast_height !== null ? Math.max(0, tip - current.broadcast_height) : 0;
   const decision = await adapter.replaceTransfer({
-    transfer: outgoing(w),
+    transfer: { ...outgoing(w), heldCoins: round.held },
     current: { txHash: current.tx_hash, raw: current.raw, terms },
     blocksPending,
     known: currentConfirmations !== null,
     finality: confirmationsRequired(ctx.config, adapter.network),
     ...(adapter.nonces ? { freshNonce: async () => freeNonce(ctx.db, adapter.network, w.sender, await adapter.nonces!()) } : {}),
   });
-  await act(ctx, adapter, w, current, decision, tip, out);
+  await act(ctx, adapter, w, current, decision, round, out);
 }
 
 /** Carries out the adapter's decision for the newest candidate. */
-async function act(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, current: Candidate, decision: ReplacementDecision, tip: number | null, out: RoundCounts): Promise<void> {
+async function act(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, current: Candidate, decision: ReplacementDecision, round: { tip: number | null; held: Set<string> }, out: RoundCounts): Promise<void> {
   switch (decision.action) {
     case 'wait':
       if (w.fee_capped_at) await ctx.db.updateTable('withdrawals').set({ fee_capped_at: null, fee_capped_detail: null }).where('id', '=', w.id).execute();
@@ -90,7 +91,8 @@ async function act(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, cur
       });
       if (!stored) return;
       out.replaced++;
-      await send(ctx, adapter, stored, { withdrawal_id: w.id, seq, tx_hash: decision.signed.txHash, raw: decision.signed.raw }, tip);
+      holdInputs(round.held, decision.signed.terms);
+      await send(ctx, adapter, stored, { withdrawal_id: w.id, seq, tx_hash: decision.signed.txHash, raw: decision.signed.raw }, round.tip);
       out.broadcast++;
       return;
     }
