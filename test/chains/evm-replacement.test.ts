@@ -208,6 +208,36 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     await controls().setAutomine(false);
   });
 
+  it('a payout the hot wallet cannot cover once its pending payouts are paid waits instead of being signed', async () => {
+    const chain = evm();
+    const service = new WithdrawalService(t.ctx);
+    // The hot wallet keeps 50 USDT.
+    await controls().setAutomine(true);
+    const hot = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
+    const extra = (await usdtOf(chain.hotWallet as Address)) - 50_000_000n;
+    await hot.writeContract({ chain: null, address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [privateKeyToAccount(DEV_KEYS.buyer).address, extra] });
+    await controls().setAutomine(false);
+    const first = await commit('USDT_ERC20', 30, 'cover-1');
+    assert.equal((await service.executeRound([chain])).signed, 1);
+    // The chain still shows 50 (the first is not mined): the second, 30, would overdraw.
+    const second = await commit('USDT_ERC20', 30, 'cover-2');
+    const round = await service.executeRound([chain]);
+    assert.deepEqual([round.signed, round.waiting], [0, 1], JSON.stringify(round));
+    assert.equal((await withdrawal(second)).status, 'created');
+    await controls().mine({ blocks: 3 });
+    await service.executeRound([chain]);
+    assert.equal((await withdrawal(first)).status, 'completed');
+    assert.equal((await withdrawal(second)).status, 'created', 'still waiting for funds, never signed to revert');
+    await controls().setAutomine(true);
+    await devnet.mint(chain.hotWallet!, 1_000_000_000n);
+    await controls().setAutomine(false);
+    await service.executeRound([chain]);
+    await controls().mine({ blocks: 3 });
+    await service.executeRound([chain]);
+    assert.equal((await withdrawal(second)).status, 'completed');
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
   it('waits at the operator ceiling, shows it in metrics, and confirms once fees come back under it', async () => {
     const ceiling = 50n * GWEI;
     const capped = evm({ maxFeePerGas: ceiling });

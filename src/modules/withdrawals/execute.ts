@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../lib/db/index.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
@@ -47,6 +49,28 @@ export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): P
 }
 
 /**
+ * What the hot wallet can spend of a currency: its balance, less on EVM networks what its sent
+ * payouts not yet in a block (nonce at or above the mined count) will still take. The chain's
+ * balance is as of the last block, so without this a later round could sign a payout the wallet
+ * cannot cover, and it would revert on chain.
+ */
+async function spendable(ctx: AppContext, adapter: ChainAdapter, code: CryptoCode): Promise<bigint> {
+  const balance = await adapter.hotWalletBalance(code);
+  if (!adapter.nonces) return balance;
+  const { mined } = await adapter.nonces();
+  const pending = await ctx.db
+    .selectFrom('withdrawals')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('units'))
+    .where('network', '=', adapter.network)
+    .where('currency_code', '=', code)
+    .where('status', '=', 'processing')
+    .where('sender', '=', adapter.hotWallet ?? '')
+    .where('nonce', '>=', mined)
+    .executeTakeFirstOrThrow();
+  return balance - BigInt(pending.units);
+}
+
+/**
  * Signs a created withdrawal the hot wallet can cover (on EVM networks on the lowest free nonce),
  * records it (custody debited, candidate 0 stored, processing) before anything is sent, then
  * broadcasts it. A nonce another worker stored first leaves it for the next round.
@@ -54,7 +78,7 @@ export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): P
 async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { spare: Map<string, bigint>; held: Set<string> }, out: RoundCounts, tip: number | null): Promise<void> {
   const { spare, held } = round;
   const currency = w.currency_code;
-  if (!spare.has(currency)) spare.set(currency, await adapter.hotWalletBalance(outgoing(w).currencyCode));
+  if (!spare.has(currency)) spare.set(currency, await spendable(ctx, adapter, outgoing(w).currencyCode));
   if (spare.get(currency)! < BigInt(w.amount)) {
     out.waiting++;
     return;
