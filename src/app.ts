@@ -30,6 +30,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { conversionRoutes } from './modules/conversions/routes.ts';
 import { x402Routes } from './modules/x402/routes.ts';
 
 export type App = FastifyInstance;
@@ -192,6 +193,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(invoiceRoutes);
       await v1.register(depositRoutes);
       await v1.register(withdrawalRoutes);
+      await v1.register(conversionRoutes);
       await v1.register(x402Routes);
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);

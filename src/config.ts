@@ -1,5 +1,5 @@
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
-import { ConfigError, adminToken, bool, cidrList, fraction, httpUrl, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cents, cidrList, fraction, httpUrl, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
@@ -64,6 +64,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   rateLimit: RateLimitSetting;
   withdrawalQuoteTtlS: number;
+  /** Seconds a conversion quote can be committed (CONVERT_QUOTE_TTL_S). */
+  convertQuoteTtlS: number;
+  /** The commission of every conversion, in US cents, taken inside its fromAmount (CONVERT_COMMISSION_USD). */
+  convertCommissionUsdCents: bigint;
   webhookRetryBaseS: number;
   /** Milliseconds one webhook attempt may take, connect to last byte. */
   webhookTimeoutMs: number;
@@ -241,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     rateLimit: parseRateLimit(env.RATE_LIMIT || '600/60'),
     withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 60, 1),
+    convertQuoteTtlS: int(env, 'CONVERT_QUOTE_TTL_S', 30, 1),
+    convertCommissionUsdCents: cents(env, 'CONVERT_COMMISSION_USD', 50n),
     webhookRetryBaseS: int(env, 'WEBHOOK_RETRY_BASE_S', 10, 1),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
     sandboxConfirmations: env.SANDBOX_CONFIRMATIONS ? int(env, 'SANDBOX_CONFIRMATIONS', 1) : undefined,

@@ -74,6 +74,15 @@ export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: num
   return units;
 }
 
+/** A US dollar amount (`"0.5"`, `"0"`) read exactly into cents; more than two decimals is a configuration error. */
+export function cents(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(raw);
+  if (!m) throw new ConfigError(`${name} must be a US dollar amount with at most 2 decimals, got "${raw}"`);
+  return BigInt(m[1]! + (m[2] ?? '').padEnd(2, '0'));
+}
+
 /** A decimal rate in [0, 1) with at most 6 decimals. */
 export function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];

@@ -3,6 +3,7 @@
  * added without a row here fails): key missing, malformed, unknown or revoked (401); caller outside
  * the key's IP allowlist (403 ipNotAllowed); key without the route's scope (403 insufficientScope);
  * another tenant's key on this tenant's objects or account (404, never the other tenant's data);
+ * tenant-wide keys (the account they name, like its own key; another tenant's: 404; none: 400);
  * and the happy path. Then the operator API's token, and secrets never reaching logs or responses.
  * PGlite only.
  */
@@ -101,6 +102,8 @@ interface Fixture {
   a: TenantKeys & { secondAccountId: string; secondAccountKey: string };
   b: TenantKeys;
   c: TenantKeys;
+  /** Tenant-wide keys (every scope) of tenants A and B: each request names its account. */
+  wide: { a: string; b: string };
   /** Key with only this scope, usable only from ALLOWED_IP. */
   only: Map<Scope, string>;
   /** Key with every scope but this one. */
@@ -149,6 +152,24 @@ function x402Body() {
     },
     paymentRequirements: requirements,
   };
+}
+
+/** A conversion request of tenant A's funded USDT into USDC (preview, quote). */
+const conversionBody = () => ({ fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 1.5 });
+/** An open conversion quote of tenant A. */
+async function newConversionQuote(f: Fixture): Promise<{ quoteId: string }> {
+  const res = await f.t.call('POST', '/v1/converting/quote', { key: f.a.key, body: conversionBody() });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+}
+/** Tenant A's committed conversion, made on first use and shared by the rows below. */
+let aConversion: { id: string; quoteId: string } | undefined;
+async function committedConversion(f: Fixture): Promise<{ id: string; quoteId: string }> {
+  if (aConversion) return aConversion;
+  const res = await f.t.call('POST', '/v1/converting/commit', { key: f.a.key, body: { quoteId: (await newConversionQuote(f)).quoteId } });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  aConversion = res.body.data;
+  return aConversion!;
 }
 
 const ROWS: Row[] = [
@@ -365,6 +386,55 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/converting/preview',
+    scope: 'converting.create',
+    build: () => ({ url: '/v1/converting/preview', body: conversionBody() }),
+    happy: { status: 200 },
+    check: (b) => assert.deepEqual([b.data.fromAmount, b.data.toAmount], [1.5, 1]),
+  },
+  {
+    method: 'POST',
+    path: '/v1/converting/quote',
+    scope: 'converting.create',
+    build: () => ({ url: '/v1/converting/quote', body: conversionBody() }),
+    happy: { status: 200 },
+    check: (b) => assert.match(b.data.quoteId, /^[0-9a-f-]{36}$/),
+  },
+  {
+    method: 'POST',
+    path: '/v1/converting/commit',
+    scope: 'converting.create',
+    build: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await newConversionQuote(f)).quoteId } }),
+    happy: { status: 201 },
+    asTenantB: { status: 400, code: 'exceptions.converting.quoteNotFound' },
+    foreign: [
+      // Not quoteAlreadyCommitted: that would tell B the quote exists.
+      { name: "A's committed quote", req: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await committedConversion(f)).quoteId } }), status: 400, code: 'exceptions.converting.quoteNotFound' },
+    ],
+    unchanged: async (f, req) => {
+      const row = await f.t.ctx.db.selectFrom('conversions').select('id').where('quote_id', '=', (req.body as any).quoteId).executeTakeFirst();
+      assert.equal(row, undefined, 'a refused request committed the quote');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/converting',
+    scope: 'converting.list',
+    build: async (f) => ({ url: `/v1/converting?id=${(await committedConversion(f)).id}` }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.data.id, aConversion!.id),
+    asTenantB: { status: 404, code: 'exceptions.converting.notFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/converting/list',
+    scope: 'converting.list',
+    build: async (f) => (await committedConversion(f), { url: '/v1/converting/list?limit=100' }),
+    happy: { status: 200 },
+    check: (b) => assert.ok(b.data.some((c: any) => c.id === aConversion!.id)),
+  },
+  {
+    method: 'POST',
     path: '/v1/x402/verify',
     scope: 'x402.verify',
     build: () => ({ url: '/v1/x402/verify', body: x402Body() }),
@@ -506,6 +576,8 @@ describe('security matrix of the merchant API [pglite]', () => {
     const aKey = (await issue(ta, ['*'])).key;
     const bKey = (await issue(tb, ['*'])).key;
     const cKey = (await issue(tc, ['*'])).key;
+    const wideA = (await admin('POST', '/admin/api-keys', { tenantId: ta.id, scopes: ['*'] })).key as string;
+    const wideB = (await admin('POST', '/admin/api-keys', { tenantId: tb.id, scopes: ['*'] })).key as string;
     const only = new Map<Scope, string>();
     const allBut = new Map<Scope, string>();
     for (const scope of SCOPES) {
@@ -565,6 +637,7 @@ describe('security matrix of the merchant API [pglite]', () => {
       a: { id: ta.id, accountId: ta.accountId, key: aKey, secondAccountId: second.id, secondAccountKey: secondKey },
       b: { id: tb.id, accountId: tb.accountId, key: bKey },
       c: { id: tc.id, accountId: tc.accountId, key: cKey },
+      wide: { a: wideA, b: wideB },
       only,
       allBut,
       revoked: revokedKey.key,
@@ -579,6 +652,7 @@ describe('security matrix of the merchant API [pglite]', () => {
         ta.accountId,
         second.id,
         aKey,
+        wideA,
         revokedKey.key,
         ...only.values(),
         ...allBut.values(),
@@ -795,6 +869,40 @@ describe('security matrix of the merchant API [pglite]', () => {
           for (const v of f.accountObjects) if (!sent.includes(v)) assert.ok(!text.includes(v), `${what}: carries "${v}"`);
         }
         if (res.status >= 400) await row.unchanged?.(f, req);
+      });
+
+      it("a tenant-wide key: acts on the account it names as that account's own key does; another tenant's: 404; none: 400", async () => {
+        const where = row.method === 'GET' ? 'query' : 'body';
+        const onFirst = await send(row.method, withAccountId(await row.build(f), f.a.accountId, where), { key: f.wide.a });
+        assert.equal(onFirst.status, row.happy.status, `${name} by A's tenant-wide key on its first account: ${JSON.stringify(onFirst.body)}`);
+        if (row.happy.code) assert.equal(onFirst.body.code, row.happy.code);
+        row.check?.(onFirst.body, f);
+        // On A's second account: exactly what that account's own key gets, and none of the first account's objects.
+        const [wideReq, boundReq] = [await row.build(f), await row.build(f)];
+        const wide = await send(row.method, withAccountId(wideReq, f.a.secondAccountId, where), { key: f.wide.a });
+        const bound = await send(row.method, withAccountId(boundReq, f.a.secondAccountId, where), { key: f.a.secondAccountKey });
+        const what = `${name} by A's tenant-wide key on its second account`;
+        assert.deepEqual([wide.status, wide.body?.code], [bound.status, bound.body?.code], `${what}: ${JSON.stringify(wide.body)}`);
+        const sent = JSON.stringify(wideReq.body ?? '').toLowerCase() + wideReq.url.toLowerCase();
+        for (const v of f.accountObjects) if (!sent.includes(v)) assert.ok(!serialized(wide).toLowerCase().includes(v), `${what}: carries "${v}"`);
+        // Tenant B's tenant-wide key naming A's account.
+        const foreignReq = await row.build(f);
+        const foreign = await send(row.method, withAccountId(foreignReq, f.a.accountId, where), { key: f.wide.b });
+        await refused(row, foreignReq, foreign, { status: 404, code: 'exceptions.account.notFound' }, `${name} by B's tenant-wide key naming A's account`);
+        // Naming none: 400 where the route acts on an account (OpenAPI shows its accountId), else as usual.
+        const op = openapi.paths[row.path][row.method.toLowerCase()];
+        const takesAccount =
+          (op.parameters ?? []).some((p: any) => p.in === 'query' && p.name === 'accountId') ||
+          op.requestBody?.content?.['application/json']?.schema?.properties?.accountId !== undefined;
+        const bare = await row.build(f);
+        const url = new URL(bare.url, 'http://x');
+        url.searchParams.delete('accountId');
+        const none = await send(row.method, { ...bare, url: url.pathname + url.search }, { key: f.wide.a });
+        if (!takesAccount) assert.equal(none.status, row.happy.status, `${name} by a tenant-wide key naming no account: ${JSON.stringify(none.body)}`);
+        else {
+          await refused(row, bare, none, { status: 400, code: 'exceptions.validation.failed' }, `${name} by a tenant-wide key naming no account`);
+          assert.equal(none.body.extension.fields[0].field, 'accountId');
+        }
       });
 
       it(`happy path: a key with only ${row.scope}, from an allowlisted IP`, async () => {

@@ -96,6 +96,32 @@ describeEngines('withdrawals', (engine) => {
     assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', amount: 0.01 })).status, 200);
   });
 
+  it('quotes without an orderId afresh each time, with an orderId of its own; with one, quotes collapse as before', async () => {
+    const t = app();
+    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    const body = { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10 };
+    const a = await t.call('POST', '/v1/withdrawal/quote', { key, body });
+    const b = await t.call('POST', '/v1/withdrawal/quote', { key, body });
+    assert.equal(a.status, 200, JSON.stringify(a.body));
+    assert.equal(b.status, 200, JSON.stringify(b.body));
+    assert.notEqual(a.body.data.quoteId, b.body.data.quoteId);
+    assert.match(a.body.data.orderId, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.notEqual(a.body.data.orderId, b.body.data.orderId);
+    // Both stand: committing the first leaves the second committable, each under its own orderId.
+    const first = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: a.body.data.quoteId } });
+    const second = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: b.body.data.quoteId } });
+    assert.deepEqual([first.status, second.status], [201, 201]);
+    assert.deepEqual([first.body.data.orderId, second.body.data.orderId], [a.body.data.orderId, b.body.data.orderId]);
+    const byOrderId = await t.call('GET', `/v1/withdrawal?orderId=${a.body.data.orderId}`, { key });
+    assert.equal(byOrderId.body.data.id, first.body.data.id);
+    // With an orderId: one quote, re-priced; after its commit, 409.
+    const c1 = (await t.call('POST', '/v1/withdrawal/quote', { key, body: { ...body, orderId: 'given-1' } })).body.data;
+    const c2 = (await t.call('POST', '/v1/withdrawal/quote', { key, body: { ...body, amount: 11, orderId: 'given-1' } })).body.data;
+    assert.deepEqual([c2.quoteId, c2.orderId, c2.amount], [c1.quoteId, 'given-1', 11]);
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: c1.quoteId } })).status, 201);
+    assert.equal((await t.call('POST', '/v1/withdrawal/quote', { key, body: { ...body, orderId: 'given-1' } })).status, 409);
+  });
+
   it('refuses destinations nothing sent to can leave: zero and reserved accounts, and the catalogue\'s token contracts on any network', async () => {
     const t = app();
     const { key } = await funded(t, 'USDT_TRC20', 100, 1);
@@ -322,11 +348,23 @@ describeEngines('withdrawals', (engine) => {
     assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: plain.quoteId } })).body.code, 'exceptions.withdrawal.insufficientBalance');
 
     const q = (await quote(t, key, { amount: 10, allowAutoConvert: true })).body.data;
-    assert.deepEqual(q.autoConvert, { fromCryptoCurrencyCode: 'USDC_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 11, toAmount: 11, commission: 0.5 });
+    // 11 USDT short (10 + fee 1), same peg 1:1; fromAmount is all that leaves USDC, the 0.5 USD commission inside it.
+    assert.deepEqual(q.autoConvert, { fromCryptoCurrencyCode: 'USDC_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 11.5, toAmount: 11, commission: 0.5 });
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
     assert.match(w.convertId, /^[0-9a-f-]{36}$/);
-    assert.equal(await balance(t, accountId, 'USDC_ERC20'), 38_500_000n); // 50 − 11 − 0.5
+    assert.equal(await balance(t, accountId, 'USDC_ERC20'), 38_500_000n); // 50 − 11.5
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 0n);
+    // One conversion entry through the house's FX account, the commission inside the USDC leg.
+    const entry = await t.ctx.db.selectFrom('journal_entries').select('id').where('ref_type', '=', 'conversion').where('ref_id', '=', w.convertId).executeTakeFirstOrThrow();
+    const lines = await t.ctx.db.selectFrom('journal_lines').select(['ledger_account', 'currency_code', 'amount']).where('entry_id', '=', entry.id).orderBy('line_no').execute();
+    assert.deepEqual(lines, [
+      { ledger_account: `merchant:${accountId}`, currency_code: 'USDC_ERC20', amount: '11500000' },
+      { ledger_account: 'treasury:conversion', currency_code: 'USDC_ERC20', amount: '-11500000' },
+      { ledger_account: 'treasury:conversion', currency_code: 'USDT_TRC20', amount: '11000000' },
+      { ledger_account: `merchant:${accountId}`, currency_code: 'USDT_TRC20', amount: '-11000000' },
+    ]);
+    const history = (await t.call('GET', '/v1/converting/list', { key })).body;
+    assert.deepEqual(history.data.map((c: any) => [c.id, c.quoteId, c.fromAmount, c.toAmount]), [[w.convertId, null, 11.5, 11]]);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 

@@ -1,4 +1,4 @@
-/** Every scope an API key can carry: the spec's table, plus the account and balance operations. */
+/** Every scope an API key can carry: the spec's table, plus the account, balance and conversion operations. */
 export const SCOPES = [
   'currencies.list',
   'invoices.create',
@@ -16,6 +16,8 @@ export const SCOPES = [
   'accounts.list',
   'accounts.create',
   'balances.list',
+  'converting.create',
+  'converting.list',
 ] as const;
 
 /** One permission of an API key. */

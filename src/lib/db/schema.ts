@@ -4,7 +4,8 @@ import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, Outbo
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
-import type { WithdrawalQuotesTable, ConversionsTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type { WithdrawalQuotesTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
 
 /**
@@ -20,6 +21,7 @@ export * from './tables/webhooks.ts';
 export * from './tables/deposits.ts';
 export * from './tables/invoices.ts';
 export * from './tables/withdrawals.ts';
+export * from './tables/conversions.ts';
 export * from './tables/x402.ts';
 
 /** Every table of the service, as Kysely sees it. */
@@ -51,6 +53,7 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   withdrawal_transactions: WithdrawalTransactionsTable;
   conversions: ConversionsTable;
+  conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;

@@ -7,13 +7,16 @@ import { hashApiKey, secretsEqual } from '../auth/api-keys.ts';
 import { ipAllowed } from '../auth/ip.ts';
 import { hasScope, type Scope } from '../auth/scopes.ts';
 import type { FailureLimiter, RateLimiter } from './rate-limit.ts';
+import { documentAccountId, principalFor, registerAccountScope, type ApiKeyRecord } from './account-scope.ts';
 
-/** The caller behind a valid API key. */
+/** The caller behind a valid API key, and the account its request acts on. */
 export interface ApiPrincipal {
   keyId: string;
   tenantId: string;
-  /** The one account the key is bound to. */
+  /** The account this request acts on: the key's own, or the one a tenant-wide key's request names. */
   accountId: string;
+  /** The account the key is bound to; null for a tenant-wide key (any account of its tenant). */
+  keyAccountId: string | null;
   scopes: string[];
   allowedIps: string[] | null;
 }
@@ -28,6 +31,8 @@ declare module 'fastify' {
     admin?: boolean;
     /** false exempts a public route from rate limiting (health, metrics). */
     rateLimit?: boolean;
+    /** Merchant route that acts on the tenant, not on one of its accounts: a tenant-wide key names no `accountId` for it. */
+    tenantLevel?: boolean;
   }
   interface FastifyRequest {
     principal?: ApiPrincipal;
@@ -50,14 +55,12 @@ export interface SecurityOptions {
   checkAdminToken(token: string): Promise<boolean>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Change notice naming a revoked key by its hash. */
 export function apiKeyChanged(keyHash: string): string {
   return `apikey:${keyHash}`;
 }
 
-async function findKey(db: Db, hash: string): Promise<ApiPrincipal | undefined> {
+async function findKey(db: Db, hash: string): Promise<ApiKeyRecord | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .select(['id', 'tenant_id', 'account_id', 'scopes', 'allowed_ips', 'key_hash'])
@@ -94,14 +97,14 @@ function bearerToken(header: string | undefined): string {
 export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): void {
   const { ctx } = opts;
   // Valid keys are cached until a revocation notice names them (misses are never cached).
-  const principals = new NoticeCache<ApiPrincipal>(60_000, 50_000, () => ctx.changes?.healthy ?? false);
+  const keys = new NoticeCache<ApiKeyRecord>(60_000, 50_000, () => ctx.changes?.healthy ?? false);
   ctx.changes?.onChange((payload) => {
-    if (payload === '*') principals.clear();
-    else if (payload.startsWith('apikey:')) principals.invalidate(payload.slice(7));
+    if (payload === '*') keys.clear();
+    else if (payload.startsWith('apikey:')) keys.invalidate(payload.slice(7));
   });
-  const principalOf = async (raw: string) => {
+  const keyOf = async (raw: string) => {
     const hash = hashApiKey(raw);
-    return (await principals.get(hash, () => findKey(ctx.db, hash))) ?? null;
+    return (await keys.get(hash, () => findKey(ctx.db, hash))) ?? null;
   };
 
   requireDeclaredSecurity(app);
@@ -124,18 +127,18 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
       return;
     }
     const raw = request.headers['x-tenant-api-key'];
-    const principal = typeof raw === 'string' && raw.length > 0 && raw.length <= 256 ? await principalOf(raw) : null;
+    const key = typeof raw === 'string' && raw.length > 0 && raw.length <= 256 ? await keyOf(raw) : null;
     // Budget by key when the key is real, else by IP, so guessing keys is rate limited too.
-    await limit(request, reply, principal ? `key:${principal.keyId}` : `ip:${request.ip}`);
-    if (!principal) throw new AppError('exceptions.auth.invalidApiKey');
-    if (!ipAllowed(request.ip, principal.allowedIps)) throw new AppError('exceptions.auth.ipNotAllowed');
-    if (!hasScope(principal.scopes, cfg.scope!)) {
+    await limit(request, reply, key ? `key:${key.keyId}` : `ip:${request.ip}`);
+    if (!key) throw new AppError('exceptions.auth.invalidApiKey');
+    if (!ipAllowed(request.ip, key.allowedIps)) throw new AppError('exceptions.auth.ipNotAllowed');
+    if (!hasScope(key.scopes, cfg.scope!)) {
       throw new AppError('exceptions.auth.insufficientScope', { requiredScope: cfg.scope });
     }
-    request.principal = principal;
+    request.principal = principalFor(key, request.method);
   });
 
-  registerAccountCheck(app, ctx);
+  registerAccountScope(app, ctx.db);
 
   async function limit(request: FastifyRequest, reply: FastifyReply, who: string) {
     const state = await withRetryAfter(reply, opts.rateLimiter.consume(routeKey(request), who));
@@ -158,39 +161,7 @@ function requireDeclaredSecurity(app: FastifyInstance): void {
     if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
     const security = cfg.scope ? [{ tenantApiKey: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
     if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
-  });
-}
-
-/** CONTRACT §6: an `accountId` in a merchant body or query must name the key's own account. */
-function registerAccountCheck(app: FastifyInstance, ctx: SecurityContext): void {
-  app.addHook('preValidation', async (request) => {
-    const principal = request.principal;
-    if (!principal) return;
-    const sources: Array<[string, unknown]> = [
-      ['querystring', (request.query as Record<string, unknown> | undefined)?.accountId],
-      [
-        'body',
-        request.body && typeof request.body === 'object' && !Array.isArray(request.body)
-          ? (request.body as Record<string, unknown>).accountId
-          : undefined,
-      ],
-    ];
-    for (const [location, value] of sources) {
-      if (value === undefined) continue;
-      if (typeof value !== 'string' || !UUID.test(value)) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location, field: 'accountId', message: 'must be a uuid' }],
-        });
-      }
-      if (value.toLowerCase() === principal.accountId) continue;
-      const account = await ctx.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('id', '=', value.toLowerCase())
-        .where('tenant_id', '=', principal.tenantId)
-        .executeTakeFirst();
-      throw account ? new AppError('exceptions.auth.accountNotAllowed') : new AppError('exceptions.account.notFound');
-    }
+    documentAccountId(route);
   });
 }
 

@@ -16,7 +16,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/accounts',
     {
-      config: { scope: 'accounts.list' },
+      config: { scope: 'accounts.list', tenantLevel: true },
       schema: {
         operationId: 'listMerchantAccounts',
         tags: ['accounts'],
@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/accounts',
     {
-      config: { scope: 'accounts.create' },
+      config: { scope: 'accounts.create', tenantLevel: true },
       schema: {
         operationId: 'createMerchantAccount',
         tags: ['accounts'],

@@ -50,7 +50,7 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/currencies',
     {
-      config: { scope: 'currencies.list' },
+      config: { scope: 'currencies.list', tenantLevel: true },
       schema: {
         operationId: 'listCurrencies',
         tags: ['currencies'],
@@ -66,7 +66,7 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/currencies/fiat',
     {
-      config: { scope: 'currencies.list' },
+      config: { scope: 'currencies.list', tenantLevel: true },
       schema: {
         operationId: 'listFiatCurrencies',
         tags: ['currencies'],

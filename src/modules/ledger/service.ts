@@ -133,6 +133,21 @@ export async function merchantBalances(db: Executor, accountId: string): Promise
   return rows.map((r) => ({ currency: r.currency_code, units: BigInt(r.balance) }));
 }
 
+/**
+ * A merchant account's balance of one currency, in atomic units, with its row locked for the rest
+ * of the transaction: what a commit checks before it debits.
+ */
+export async function lockedMerchantBalance(trx: Trx, accountId: string, currency: string): Promise<bigint> {
+  const row = await trx
+    .selectFrom('ledger_balances')
+    .select('balance')
+    .where('ledger_account', '=', merchantAccount(accountId))
+    .where('currency_code', '=', currency)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) : 0n;
+}
+
 /** What an audit of the ledger found wrong; empty when the journal sums to the balances. */
 export interface LedgerMismatch {
   account: string;

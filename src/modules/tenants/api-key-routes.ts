@@ -11,7 +11,9 @@ const ApiKeyView = Type.Object({
   key: Type.String({ description: 'Shown only in this response; stored only as a hash' }),
   keyStart: Type.String(),
   tenantId: Type.String(),
-  accountId: Type.String(),
+  accountId: Type.Union([Type.String(), Type.Null()], {
+    description: 'The one account the key acts on; null for a tenant-wide key, whose every request names its accountId',
+  }),
   scopes: Type.Array(Type.String()),
   allowedIps: Type.Union([Type.Array(Type.String()), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
@@ -20,7 +22,7 @@ const ApiKeyView = Type.Object({
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
 
-/** POST /api-keys: issue an API key bound to one account */
+/** POST /api-keys: issue an API key bound to one account, or tenant-wide without `accountId` */
 export function issueApiKeyRoute(app: TypedApp): void {
   const { db } = app.ctx;
   app.post(
@@ -29,10 +31,12 @@ export function issueApiKeyRoute(app: TypedApp): void {
       config: ADMIN,
       schema: {
         tags: TAGS,
-        summary: 'Issue an API key bound to one account',
+        summary: 'Issue an API key bound to one account, or tenant-wide without accountId',
         body: Type.Object({
           tenantId: Uuid,
-          accountId: Uuid,
+          accountId: Type.Optional(
+            Type.String({ format: 'uuid', description: 'Absent: a tenant-wide key, acting on the account each request names' }),
+          ),
           scopes: Type.Array(Type.Union([Type.Literal(ALL_SCOPES), ...SCOPES.map((s) => Type.Literal(s))]), {
             minItems: 1,
             maxItems: SCOPES.length + 1,

@@ -13,7 +13,10 @@ const TenantView = Type.Object({
   id: Type.String(),
   name: Type.String(),
   accountId: Type.Optional(Type.String()),
-  depositWebhookUrl: Type.Union([Type.String(), Type.Null()]),
+  webhookUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'Default URL of every event whose object names none (deposits: after depositWebhookUrl)',
+  }),
+  depositWebhookUrl: Type.Union([Type.String(), Type.Null()], { description: "Deposit events' URL when the deposit names none" }),
   depositCommission: Type.Union([Type.Number(), Type.Null()], {
     description: 'Override of the system default rate; null uses the default',
   }),
@@ -22,6 +25,7 @@ const TenantView = Type.Object({
 });
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
+const WebhookUrl = Type.Union([Type.String({ maxLength: 512 }), Type.Null()]);
 const Rate = Type.Union([Type.Number({ minimum: 0, exclusiveMaximum: 1 }), Type.Null()]);
 
 const ADMIN = { admin: true } as const;
@@ -33,6 +37,7 @@ function tenantView(config: Config, t: Awaited<ReturnType<typeof getTenant>>, ac
     id: t.id,
     name: t.name,
     ...(accountId ? { accountId } : {}),
+    webhookUrl: t.webhook_url,
     depositWebhookUrl: t.deposit_webhook_url,
     depositCommission: t.deposit_commission === null ? null : toJsonNumber(t.deposit_commission, 6),
     maxAccounts: t.max_accounts ?? config.defaultMaxAccounts,
@@ -104,7 +109,8 @@ function updateTenantRoute(app: TypedApp): void {
         params: Type.Object({ id: Uuid }),
         body: Type.Object({
           name: Type.Optional(Name),
-          depositWebhookUrl: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
+          webhookUrl: Type.Optional(WebhookUrl),
+          depositWebhookUrl: Type.Optional(WebhookUrl),
           depositCommission: Type.Optional(Rate),
           maxAccounts: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100000 }), Type.Null()])),
         }),
@@ -113,9 +119,10 @@ function updateTenantRoute(app: TypedApp): void {
     },
     async (request) => {
       const body = request.body;
-      if (typeof body.depositWebhookUrl === 'string' && !isPublicHttpsUrl(body.depositWebhookUrl, config)) {
+      const badUrls = (['webhookUrl', 'depositWebhookUrl'] as const).filter((f) => typeof body[f] === 'string' && !isPublicHttpsUrl(body[f], config));
+      if (badUrls.length > 0) {
         throw new AppError('exceptions.validation.failed', {
-          fields: [{ location: 'body', field: 'depositWebhookUrl', message: 'must be a public, TLD-qualified HTTPS URL' }],
+          fields: badUrls.map((field) => ({ location: 'body', field, message: 'must be a public, TLD-qualified HTTPS URL' })),
         });
       }
       let commission: string | null | undefined;
@@ -129,6 +136,7 @@ function updateTenantRoute(app: TypedApp): void {
       } else commission = body.depositCommission;
       const row = await updateTenant(db, request.params.id, {
         name: body.name,
+        webhookUrl: body.webhookUrl,
         depositWebhookUrl: body.depositWebhookUrl,
         depositCommission: commission,
         maxAccounts: body.maxAccounts,

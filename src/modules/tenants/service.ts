@@ -41,6 +41,8 @@ export async function getTenant(db: Executor, id: string) {
 /** Tenant settings an operator may change; `null` clears an override. */
 export interface TenantSettings {
   name?: string;
+  /** Default URL of every event whose object names none. */
+  webhookUrl?: string | null;
   depositWebhookUrl?: string | null;
   /** Decimal rate string, e.g. "0.005" for 0.5 %. */
   depositCommission?: string | null;
@@ -50,6 +52,7 @@ export interface TenantSettings {
 export async function updateTenant(db: Db, id: string, settings: TenantSettings) {
   const values: Record<string, unknown> = {};
   if (settings.name !== undefined) values.name = settings.name;
+  if (settings.webhookUrl !== undefined) values.webhook_url = settings.webhookUrl;
   if (settings.depositWebhookUrl !== undefined) values.deposit_webhook_url = settings.depositWebhookUrl;
   if (settings.depositCommission !== undefined) values.deposit_commission = settings.depositCommission;
   if (settings.maxAccounts !== undefined) values.max_accounts = settings.maxAccounts;
@@ -83,26 +86,29 @@ export interface IssuedKey {
   key: string;
   keyStart: string;
   tenantId: string;
-  accountId: string;
+  /** null: a tenant-wide key. */
+  accountId: string | null;
   scopes: string[];
   allowedIps: string[] | null;
   createdAt: Date;
 }
 
-/** Issues an API key bound to one account of the tenant. The key itself is returned only here. */
+/**
+ * Issues an API key bound to one account of the tenant, or without `accountId` a tenant-wide key
+ * (each request names the account it acts on). The key itself is returned only here.
+ */
 export async function issueApiKey(
   db: Executor,
-  input: { tenantId: string; accountId: string; scopes: string[]; allowedIps?: string[] | null },
+  input: { tenantId: string; accountId?: string | null; scopes: string[]; allowedIps?: string[] | null },
 ): Promise<IssuedKey> {
-  const account = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('id', '=', input.accountId)
-    .where('tenant_id', '=', input.tenantId)
-    .executeTakeFirst();
+  const accountId = input.accountId ?? null;
+  const account =
+    accountId === null
+      ? undefined
+      : await db.selectFrom('accounts').select('id').where('id', '=', accountId).where('tenant_id', '=', input.tenantId).executeTakeFirst();
   if (!account) {
     await getTenant(db, input.tenantId);
-    throw new AppError('exceptions.account.notFound');
+    if (accountId !== null) throw new AppError('exceptions.account.notFound');
   }
   const key = generateApiKey();
   const row = await db
@@ -110,7 +116,7 @@ export async function issueApiKey(
     .values({
       id: randomUUID(),
       tenant_id: input.tenantId,
-      account_id: input.accountId,
+      account_id: accountId,
       key_hash: hashApiKey(key),
       key_start: keyStart(key),
       scopes: [...new Set(input.scopes)],

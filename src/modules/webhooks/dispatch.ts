@@ -3,35 +3,48 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/index.ts';
 import { processOutbox, type ClaimedEvent } from '../../lib/outbox.ts';
 
-/**
- * Where an event goes: the object's own webhook URL, else (deposits) the tenant's default. Events
- * of objects without a URL are not delivered anywhere.
- */
-async function urlFor(trx: Trx, event: ClaimedEvent): Promise<string | null> {
+/** A tenant's default URLs: every event's, and deposit events' before it. */
+interface TenantUrls {
+  webhook_url: string | null;
+  deposit_webhook_url: string | null;
+}
+
+/** The object's own webhook URL, if it names one; null when it names none (or is gone). */
+async function ownUrl(trx: Trx, event: ClaimedEvent): Promise<string | null> {
   switch (event.aggregateType) {
     case 'deposit': {
-      const row = await trx
-        .selectFrom('deposits')
-        .innerJoin('tenants', 'tenants.id', 'deposits.tenant_id')
-        .select(['deposits.webhook_url', 'tenants.deposit_webhook_url'])
-        .where('deposits.id', '=', event.aggregateId)
-        .executeTakeFirst();
-      return row?.webhook_url ?? row?.deposit_webhook_url ?? null;
+      const row = await trx.selectFrom('deposits').select('webhook_url').where('id', '=', event.aggregateId).executeTakeFirst();
+      return row?.webhook_url ?? null;
     }
     case 'invoice': {
       const row = await trx.selectFrom('invoices').select('webhook_url').where('id', '=', event.aggregateId).executeTakeFirst();
       return row?.webhook_url ?? null;
     }
-    case 'x402': {
-      // x402 payments belong to the merchant, not to an object with its own URL: the tenant default.
-      const row = await trx.selectFrom('tenants').select('deposit_webhook_url').where('id', '=', event.tenantId!).executeTakeFirst();
-      return row?.deposit_webhook_url ?? null;
-    }
     default: {
-      // Withdrawals carry their URL (from the commit) in the record they publish.
+      // Withdrawals carry their URL (from the commit) in the record they publish; x402 settlements
+      // and conversions belong to the merchant and name none.
       const url = (event.payload as { webhookUrl?: unknown } | null)?.webhookUrl;
       return typeof url === 'string' && url ? url : null;
     }
+  }
+}
+
+/**
+ * Where an event goes: the object's own webhook URL, else the tenant's `webhookUrl`; deposits try
+ * the tenant's `depositWebhookUrl` before it. x402 events went to `depositWebhookUrl` before
+ * `webhookUrl` existed, so a tenant that set only that one keeps receiving them there. Events with
+ * no URL at all are not delivered.
+ */
+async function urlFor(trx: Trx, event: ClaimedEvent, tenant: TenantUrls | undefined): Promise<string | null> {
+  const own = await ownUrl(trx, event);
+  if (own) return own;
+  switch (event.aggregateType) {
+    case 'deposit':
+      return tenant?.deposit_webhook_url ?? tenant?.webhook_url ?? null;
+    case 'x402':
+      return tenant?.webhook_url ?? tenant?.deposit_webhook_url ?? null;
+    default:
+      return tenant?.webhook_url ?? null;
   }
 }
 
@@ -49,9 +62,14 @@ function originOf(url: string): string {
  */
 export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
   return processOutbox(db, limit, async (trx, events) => {
+    const tenants = new Map<string, TenantUrls | undefined>();
     for (const event of events) {
       if (!event.tenantId) continue;
-      const url = await urlFor(trx, event);
+      if (!tenants.has(event.tenantId)) {
+        const row = await trx.selectFrom('tenants').select(['webhook_url', 'deposit_webhook_url']).where('id', '=', event.tenantId).executeTakeFirst();
+        tenants.set(event.tenantId, row);
+      }
+      const url = await urlFor(trx, event, tenants.get(event.tenantId));
       if (!url) continue;
       await trx
         .insertInto('webhook_deliveries')

@@ -13,7 +13,7 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/webhooks/deposit.statusChanged',
     {
-      config: { scope: 'deposits.list' },
+      config: { scope: 'deposits.list', tenantLevel: true },
       schema: {
         tags: ['webhooks'],
         summary: 'Reference: the deposit.statusChanged payload (documentation only)',
@@ -26,7 +26,7 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/webhooks/invoice.statusChanged',
     {
-      config: { scope: 'invoices.list' },
+      config: { scope: 'invoices.list', tenantLevel: true },
       schema: {
         tags: ['webhooks'],
         summary: 'Reference: the invoice.statusChanged payload (documentation only)',
@@ -39,7 +39,7 @@ export const webhookReferenceRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/webhooks/withdrawal.statusChanged',
     {
-      config: { scope: 'withdrawals.list' },
+      config: { scope: 'withdrawals.list', tenantLevel: true },
       schema: {
         tags: ['webhooks'],
         summary: 'Reference: the withdrawal.statusChanged payload (documentation only)',

@@ -4,24 +4,21 @@ import { isValidAddress, unusableAddress } from '../../chains/address-validation
 import { now, nowPlus } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { Amount, MoneyFormatError, MoneyPrecisionError, convertAmount, ratioToDecimal, rescale, toJsonNumber, type Ratio } from '../../lib/money.ts';
+import { Amount, MoneyFormatError, MoneyPrecisionError, convertAmount, ratioToDecimal, toJsonNumber } from '../../lib/money.ts';
 import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { currentTerms, priceByToAmount, samePeg } from '../conversions/pricing.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { merchantBalances } from '../ledger/service.ts';
 import { usdPrice } from '../rates/service.ts';
 
 import { quoteRecord } from './record.ts';
 
-/** The flat commission of a locked conversion, charged in the source currency. */
-const CONVERSION_COMMISSION = Amount.of({ code: 'USD', decimals: 2 }, 50n);
-/** The USD price of one US dollar. */
-const USD_PER_USD: Ratio = { num: 1n, den: 1n };
-
 export interface QuoteInput {
   cryptoCurrencyCode: string;
   address: string;
   amount: number | string;
-  orderId: string;
+  /** The merchant's idempotency key; absent, the quote gets a fresh one of its own (never collapsed). */
+  orderId?: string;
   allowAutoConvert?: boolean;
 }
 
@@ -52,7 +49,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const fee = Amount.of(currency, quoted.units);
   const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
   const total = amount.plus(fee);
-  const convert = input.allowAutoConvert ? await planConversion(ctx, principal.accountId, currency, price.price, total) : null;
+  const convert = input.allowAutoConvert ? await planConversion(ctx, principal.accountId, currency, total) : null;
 
   const values = {
     currency_code: currency.code,
@@ -70,14 +67,16 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
     expires_at: nowPlus(config.withdrawalQuoteTtlS),
     updated_at: now(),
   };
-  // One quote per (account, orderId): asking again re-prices it, until it is committed.
+  // One quote per (account, orderId): asking again re-prices it, until it is committed. Without an
+  // orderId the quote gets a new one, so it never collapses with another.
+  const orderId = input.orderId ?? randomUUID();
   const row = await db
     .insertInto('withdrawal_quotes')
-    .values({ id: randomUUID(), tenant_id: principal.tenantId, account_id: principal.accountId, order_id: input.orderId, ...values })
+    .values({ id: randomUUID(), tenant_id: principal.tenantId, account_id: principal.accountId, order_id: orderId, ...values })
     .onConflict((oc) => oc.columns(['account_id', 'order_id']).doUpdateSet(values).where('withdrawal_quotes.committed_at', 'is', null))
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: input.orderId });
+  if (!row) throw new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId });
   return quoteRecord(row);
 }
 
@@ -93,30 +92,28 @@ function requestedAmount(currency: CurrencyDef, value: number | string): Amount 
 }
 
 /**
- * A conversion covering what the withdrawal balance lacks, from the account's balance that can
- * pay it: same-peg stablecoins 1:1, others at the current rate, plus 0.5 USD commission in the
- * source currency. Null when the balance suffices or nothing can cover it.
+ * A conversion covering what the withdrawal balance lacks, from a balance of the account that can
+ * pay it, priced like every conversion (conversions/pricing.ts: same-peg stablecoins 1:1, others at
+ * the current rates, the commission inside fromAmount). Same-peg balances are tried first; one
+ * without a fresh rate is skipped. Null when the balance suffices or nothing can cover it.
  */
-async function planConversion(ctx: AppContext, accountId: string, to: CurrencyDef, toPrice: Ratio, total: Amount) {
-  const { db, config } = ctx;
-  const balances = await merchantBalances(db, accountId);
+async function planConversion(ctx: AppContext, accountId: string, to: CurrencyDef, total: Amount) {
+  const balances = await merchantBalances(ctx.db, accountId);
   const have: Amount = Amount.of(to, balances.find((b) => b.currency === to.code)?.units ?? 0n);
   if (have.compare(total) >= 0) return null;
   const shortfall = total.minus(have);
   const candidates = balances
     .filter((b) => b.currency !== to.code && b.units > 0n)
     .map((b) => ({ ...b, def: findCurrency(b.currency)! }))
-    .sort((a, b) => Number(!!b.def.peg && b.def.peg === to.peg) - Number(!!a.def.peg && a.def.peg === to.peg));
+    .sort((a, b) => Number(samePeg(b.def, to)) - Number(samePeg(a.def, to)));
   for (const c of candidates) {
-    const fromPrice = await usdPrice(db, c.def.symbol, config.rateMaxAgeS).catch(() => null);
-    if (!fromPrice) continue;
-    const samePeg = !!c.def.peg && c.def.peg === to.peg;
-    const fromAmount = samePeg
-      ? Amount.of(c.def, rescale(shortfall.units, to.decimals, c.def.decimals, 'up'))
-      : convertAmount(shortfall, toPrice, c.def, fromPrice.price, 'up');
-    const commission = convertAmount(CONVERSION_COMMISSION, USD_PER_USD, c.def, fromPrice.price, 'up');
-    if (c.units >= fromAmount.plus(commission).units && !fromAmount.isZero()) return { from: c.def, fromAmount, toAmount: shortfall, commission };
+    const terms = await currentTerms(ctx, c.def, to).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'exceptions.rates.unavailable') return null;
+      throw err;
+    });
+    if (!terms) continue;
+    const price = priceByToAmount(terms, shortfall);
+    if (c.units >= price.fromAmount.units) return price;
   }
   return null;
 }
-

@@ -67,7 +67,8 @@ export function withdrawalRecord(w: WithdrawalRow) {
     feeAmount: toJsonNumber(fee),
     feeAmountUsd: usdValue(fee, w.usd_price),
     debitedAmount: toJsonNumber(total),
-    customData: w.custom_data,
+    // Typed clients read customData as an object: absent when the merchant sent none, never null.
+    ...(w.custom_data !== null ? { customData: w.custom_data } : {}),
     webhookUrl: w.webhook_url,
     source: w.source,
     createdAt: w.created_at.toISOString(),

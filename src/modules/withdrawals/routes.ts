@@ -55,7 +55,9 @@ function quoteWithdrawalRoute(app: TypedApp): void {
           cryptoCurrencyCode: CryptoCodeSchema,
           address: Type.String({ minLength: 1, maxLength: 128 }),
           amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e15 }),
-          orderId: Type.String({ minLength: 1, maxLength: 256 }),
+          orderId: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 256, description: 'Idempotency key: quotes of one orderId are one quote. Absent: a fresh quote with an orderId of its own (returned)' }),
+          ),
           allowAutoConvert: Type.Optional(Type.Boolean()),
         }),
         response: responses({ 200: DataEnvelope(QuoteSchema) }, [409, 503]),

@@ -17,7 +17,7 @@ export const WithdrawalRecordSchema = Type.Object({
   feeAmount: Type.Number(),
   feeAmountUsd: Type.Number(),
   debitedAmount: Type.Number(),
-  customData: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
+  customData: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Merchant metadata as sent at commit; absent when none was sent' })),
   webhookUrl: Type.Optional(Nullable(Type.String())),
   source: Type.Optional(Type.String()),
   createdAt: Type.String(),

@@ -51,7 +51,7 @@ function x402VerifyRoute(app: TypedApp): void {
   app.post(
     '/x402/verify',
     {
-      config: { scope: 'x402.verify' },
+      config: { scope: 'x402.verify', tenantLevel: true },
       schema: { operationId: 'x402Verify', tags: ['x402'], summary: 'Verifies an x402 v2 exact payment without broadcasting', body: X402Body, response: responses({ 200: VerifySchema }) },
     },
     async (request) => facilitator.verify(request.body),
@@ -64,7 +64,7 @@ function x402SettleRoute(app: TypedApp): void {
   app.post(
     '/x402/settle',
     {
-      config: { scope: 'x402.settle' },
+      config: { scope: 'x402.settle', tenantLevel: true },
       schema: { operationId: 'x402Settle', tags: ['x402'], summary: 'Verifies, then broadcasts transferWithAuthorization (a replay returns the original)', body: X402Body, response: responses({ 200: SettleSchema }) },
     },
     async (request) => facilitator.settle(request.principal!.tenantId, request.body),
@@ -77,7 +77,7 @@ function x402SupportedRoute(app: TypedApp): void {
   app.get(
     '/x402/supported',
     {
-      config: { scope: 'x402.verify' },
+      config: { scope: 'x402.verify', tenantLevel: true },
       schema: {
         operationId: 'x402Supported',
         tags: ['x402'],
@@ -100,7 +100,7 @@ function x402SettlementsRoute(app: TypedApp): void {
   app.get(
     '/x402/settlements',
     {
-      config: { scope: 'x402.list' },
+      config: { scope: 'x402.list', tenantLevel: true },
       schema: {
         operationId: 'x402Settlements',
         tags: ['x402'],
@@ -126,7 +126,7 @@ function x402SettlementRoute(app: TypedApp): void {
   app.get(
     '/x402/settlements/:id',
     {
-      config: { scope: 'x402.list' },
+      config: { scope: 'x402.list', tenantLevel: true },
       schema: {
         operationId: 'x402Settlement',
         tags: ['x402'],

@@ -6,6 +6,8 @@ export interface TenantsTable {
   id: string;
   name: string;
   max_accounts: number | null;
+  /** Default URL of every event whose object names none (migration 0019). */
+  webhook_url: Generated<string | null>;
   deposit_webhook_url: string | null;
   deposit_commission: NullableNumeric;
   webhook_secret: string;
@@ -24,7 +26,8 @@ export interface AccountsTable {
 export interface ApiKeysTable {
   id: string;
   tenant_id: string;
-  account_id: string;
+  /** The one account the key acts on; null for a tenant-wide key (migration 0019). */
+  account_id: string | null;
   key_hash: string;
   key_start: string;
   scopes: string[];

@@ -1,4 +1,4 @@
-/** Withdrawal quotes, withdrawals and the conversions that fund them. */
+/** Withdrawal quotes and withdrawals (the conversions that fund them are in conversions.ts). */
 import type { ColumnType } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
@@ -28,18 +28,6 @@ export interface WithdrawalQuotesTable {
   withdrawal_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface ConversionsTable {
-  id: string;
-  tenant_id: string;
-  account_id: string;
-  from_currency: string;
-  to_currency: string;
-  from_amount: Numeric;
-  to_amount: Numeric;
-  commission: Numeric;
-  created_at: Timestamp;
 }
 
 export interface WithdrawalsTable {

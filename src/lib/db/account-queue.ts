@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { isRetryableTransactionError, type Db, type Trx } from './index.ts';
+
+/**
+ * The advisory-lock key space of commits that move an account's balances (withdrawals,
+ * conversions); the second key is the account's hash. One space for all of them, so every commit
+ * of one account waits for the one before it, whatever it is.
+ */
+const ACCOUNT_COMMIT_SPACE = 7_310_001;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs `work` in one SERIALIZABLE transaction, retried on serialization failures, queued behind
+ * the other commits of the same account. The queue is a PostgreSQL advisory lock of the account,
+ * held by the connection (so by whichever instance runs the commit, and let go if it dies) and
+ * taken before the transaction begins: each commit's snapshot then already sees the previous
+ * commit's debit, instead of a burst of commits all failing on the balance row and retrying.
+ * SERIALIZABLE stays the guarantee; the lock only keeps concurrent commits from tripping over it.
+ */
+export async function serializableInAccountQueue<T>(db: Db, accountId: string, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${ACCOUNT_COMMIT_SPACE}, hashtext(${accountId}))`.execute(conn);
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await conn.transaction().setIsolationLevel('serializable').execute(work);
+        } catch (err) {
+          if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) {
+            await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
+            continue;
+          }
+          throw err;
+        }
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(${ACCOUNT_COMMIT_SPACE}, hashtext(${accountId}))`.execute(conn);
+    }
+  });
+}

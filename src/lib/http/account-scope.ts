@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../errors.ts';
+import type { ApiPrincipal } from './security.ts';
+
+/** An API key as authentication reads it; `accountId` is null for a tenant-wide key. */
+export interface ApiKeyRecord {
+  keyId: string;
+  tenantId: string;
+  accountId: string | null;
+  scopes: string[];
+  allowedIps: string[] | null;
+}
+
+type Location = 'querystring' | 'body';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ACCOUNT_ID = Type.String({
+  format: 'uuid',
+  description:
+    'The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account',
+});
+
+/** Where a route reads `accountId` from: the query string for reads, the body for writes. */
+function locationOf(method: string): Location {
+  return method === 'GET' || method === 'HEAD' ? 'querystring' : 'body';
+}
+
+function fieldError(location: Location, message: string): AppError {
+  return new AppError('exceptions.validation.failed', { fields: [{ location, field: 'accountId', message }] });
+}
+
+/**
+ * The caller as routes see it. A tenant-wide key that named no account may only reach routes that
+ * never read `accountId` (`tenantLevel`); should one read it all the same, the client is told to name one.
+ */
+export function principalFor(key: ApiKeyRecord, method: string): ApiPrincipal {
+  const { accountId: keyAccountId, ...rest } = key;
+  if (keyAccountId !== null) return { ...rest, keyAccountId, accountId: keyAccountId };
+  const principal = { ...rest, keyAccountId } as ApiPrincipal;
+  // Not enumerable: copying or logging the principal does not trip it.
+  Object.defineProperty(principal, 'accountId', {
+    get: () => {
+      throw fieldError(locationOf(method), 'is required with a tenant-wide API key');
+    },
+  });
+  return principal;
+}
+
+/** The account ids a request names, in its query string and (an object body) its body; malformed ones are 400. */
+function namedAccounts(request: FastifyRequest): Array<{ location: Location; id: string }> {
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  const sources: Array<[Location, unknown]> = [
+    ['querystring', (request.query as Record<string, unknown> | undefined)?.accountId],
+    ['body', body.accountId],
+  ];
+  const named: Array<{ location: Location; id: string }> = [];
+  for (const [location, value] of sources) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !UUID.test(value)) throw fieldError(location, 'must be a uuid');
+    named.push({ location, id: value.toLowerCase() });
+  }
+  return named;
+}
+
+async function isTenantAccount(db: Db, tenantId: string, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('id').where('id', '=', accountId).where('tenant_id', '=', tenantId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * CONTRACT §6: the account a request acts on. An account-bound key acts on its own account, and an
+ * `accountId` the request sends must name it (another account of its tenant: 403; any other: 404).
+ * A tenant-wide key acts on the account the request names, which must be its tenant's (else 404,
+ * never a sign that it exists); a route that acts on an account refuses a request naming none (400).
+ */
+export function registerAccountScope(app: FastifyInstance, db: Db): void {
+  app.addHook('preValidation', async (request) => {
+    const principal = request.principal;
+    if (!principal) return;
+    const named = namedAccounts(request);
+    for (const { id } of named) {
+      if (id === principal.keyAccountId) continue;
+      if (!(await isTenantAccount(db, principal.tenantId, id))) throw new AppError('exceptions.account.notFound');
+      if (principal.keyAccountId !== null) throw new AppError('exceptions.auth.accountNotAllowed');
+    }
+    if (principal.keyAccountId !== null) return;
+    const [first, second] = named;
+    if (first && second && first.id !== second.id) throw fieldError('body', 'names another account than the query string');
+    if (first) {
+      // The spread leaves the unnamed-account guard behind (not enumerable).
+      request.principal = { ...principal, accountId: first.id };
+    } else if (!request.routeOptions.config.tenantLevel) {
+      throw fieldError(locationOf(request.method), 'is required with a tenant-wide API key');
+    }
+  });
+}
+
+/** A copy of an object schema with an optional `accountId`, unless it has one; other schemas as they are. */
+function withAccountId(schema: unknown): TSchema | undefined {
+  const s = schema as TSchema | undefined;
+  if (!s || s.type !== 'object' || typeof s.properties !== 'object' || 'accountId' in s.properties) return undefined;
+  return { ...s, properties: { ...s.properties, accountId: ACCOUNT_ID } } as TSchema;
+}
+
+/**
+ * OpenAPI shows where every merchant route that acts on an account takes `accountId`: its query
+ * string (reads, and writes without a body schema) or its body (writes).
+ */
+export function documentAccountId(route: RouteOptions): void {
+  const cfg = route.config ?? {};
+  if (!cfg.scope || cfg.tenantLevel || !route.schema) return;
+  const methods = ([] as string[]).concat(route.method);
+  if (!methods.includes('GET') && route.schema.body) {
+    const body = withAccountId(route.schema.body);
+    if (body) route.schema = { ...route.schema, body };
+    return;
+  }
+  const querystring = route.schema.querystring ? withAccountId(route.schema.querystring) : Type.Object({ accountId: Type.Optional(ACCOUNT_ID) });
+  if (querystring) route.schema = { ...route.schema, querystring };
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
+import { isUniqueViolation, type Trx } from '../../lib/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+import { toJsonNumber, type Amount } from '../../lib/money.ts';
+import { credit, debit, lockedMerchantBalance, merchantAccount, post } from '../ledger/service.ts';
+import { conversionMoney, type ConversionRow } from './record.ts';
+
+/** The money of a conversion being booked: what leaves, what arrives, and the commission inside the first. */
+export interface BookedMoney {
+  fromAmount: Amount;
+  toAmount: Amount;
+  commission: Amount;
+}
+
+/**
+ * Books a conversion inside the caller's transaction: its row, and one balanced entry through the
+ * house's FX account in each currency (merchant(from) → treasury:conversion(from), then
+ * treasury:conversion(to) → merchant(to)), so the treasury's balances show the exposure
+ * conversions leave the operator with. The commission is inside fromAmount, so no line of its own.
+ * The caller has checked the source balance; `quoteId` is null for a withdrawal's auto-convert.
+ */
+export async function bookConversion(trx: Trx, owner: { tenantId: string; accountId: string }, money: BookedMoney, quoteId: string | null): Promise<ConversionRow> {
+  const { fromAmount, toAmount, commission } = money;
+  const merchant = merchantAccount(owner.accountId);
+  const row = await trx
+    .insertInto('conversions')
+    .values({
+      id: randomUUID(),
+      tenant_id: owner.tenantId,
+      account_id: owner.accountId,
+      from_currency: fromAmount.currency.code,
+      to_currency: toAmount.currency.code,
+      from_amount: fromAmount.units,
+      to_amount: toAmount.units,
+      commission: commission.units,
+      quote_id: quoteId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await post(trx, {
+    tenantId: owner.tenantId,
+    kind: 'conversion',
+    refType: 'conversion',
+    refId: row.id,
+    lines: [debit(merchant, fromAmount), credit('treasury:conversion', fromAmount), debit('treasury:conversion', toAmount), credit(merchant, toAmount)],
+  });
+  return row;
+}
+
+/**
+ * POST /converting/commit: books the quote's locked amounts in one SERIALIZABLE transaction, queued
+ * behind the account's other commits (withdrawals included) like a withdrawal commit. A quote is
+ * committed at most once: the quote row is locked, and conversions are unique on their quote.
+ */
+export async function commitConversion(ctx: AppContext, principal: ApiPrincipal, quoteId: string): Promise<ConversionRow> {
+  return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(trx, principal, quoteId));
+}
+
+async function commitIn(trx: Trx, principal: ApiPrincipal, quoteId: string): Promise<ConversionRow> {
+  const q = await lockQuote(trx, principal, quoteId);
+  const money = conversionMoney(q);
+  const available = await lockedMerchantBalance(trx, principal.accountId, q.from_currency);
+  if (available < money.fromAmount.units) {
+    throw new AppError('exceptions.converting.insufficientBalance', { cryptoCurrencyCode: q.from_currency, required: toJsonNumber(money.fromAmount) });
+  }
+  try {
+    return await bookConversion(trx, principal, money, q.id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('exceptions.converting.quoteAlreadyCommitted', { quoteId: q.id });
+    throw err;
+  }
+}
+
+/** The quote being committed, locked; unknown (or another account's), committed or expired (by the database's clock) is a 400. */
+async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string) {
+  const q = await trx
+    .selectFrom('conversion_quotes')
+    .selectAll()
+    .select(sql<boolean>`expires_at < now()`.as('expired'))
+    .where('id', '=', quoteId)
+    .where('account_id', '=', principal.accountId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!q) throw new AppError('exceptions.converting.quoteNotFound');
+  const committed = await trx.selectFrom('conversions').select(['id', 'completed_at']).where('quote_id', '=', q.id).executeTakeFirst();
+  if (committed) throw new AppError('exceptions.converting.quoteAlreadyCommitted', { quoteId: q.id, conversionId: committed.id, completedAt: committed.completed_at.toISOString() });
+  if (q.expired) throw new AppError('exceptions.converting.quoteExpired', { quoteId: q.id, expiredAt: q.expires_at.toISOString() });
+  return q;
+}

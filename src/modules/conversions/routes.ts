@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { commitConversion } from './commit.ts';
+import { previewConversion, quoteConversion } from './quote.ts';
+import { conversionQuoteRecord, conversionRecord, findConversion, listConversions, priceRecord } from './record.ts';
+import { ConversionPriceSchema, ConversionQuoteSchema, ConversionRecordSchema, ConversionRequestSchema } from './schemas.ts';
+
+/**
+ * POST /converting/preview, /converting/quote and /converting/commit (scope converting.create),
+ * GET /converting and /converting/list (scope converting.list): conversions between two balances
+ * of the key's account.
+ */
+export const conversionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  previewConversionRoute(app);
+  quoteConversionRoute(app);
+  commitConversionRoute(app);
+  getConversionRoute(app);
+  listConversionsRoute(app);
+};
+
+/** POST /converting/preview: the price of a conversion at the current rates; nothing is stored */
+function previewConversionRoute(app: TypedApp): void {
+  app.post(
+    '/converting/preview',
+    {
+      config: { scope: 'converting.create' },
+      schema: {
+        operationId: 'previewConversion',
+        tags: ['conversions'],
+        summary: 'Prices a conversion at the current rates; nothing is stored',
+        body: ConversionRequestSchema,
+        response: responses({ 200: DataEnvelope(ConversionPriceSchema) }, [404, 503]),
+      },
+    },
+    async (request) => ({ data: priceRecord(await previewConversion(app.ctx, request.body)) }),
+  );
+}
+
+/** POST /converting/quote: a conversion's price fixed for CONVERT_QUOTE_TTL_S; nothing reserved */
+function quoteConversionRoute(app: TypedApp): void {
+  app.post(
+    '/converting/quote',
+    {
+      config: { scope: 'converting.create' },
+      schema: {
+        operationId: 'quoteConversion',
+        tags: ['conversions'],
+        summary: 'Quotes a conversion (amounts fixed for CONVERT_QUOTE_TTL_S, nothing reserved)',
+        body: ConversionRequestSchema,
+        response: responses({ 200: DataEnvelope(ConversionQuoteSchema) }, [404, 503]),
+      },
+    },
+    async (request) => ({ data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal!, request.body)) }),
+  );
+}
+
+/** POST /converting/commit: books a quote's amounts, once, if the source balance covers fromAmount */
+function commitConversionRoute(app: TypedApp): void {
+  app.post(
+    '/converting/commit',
+    {
+      config: { scope: 'converting.create' },
+      schema: {
+        operationId: 'commitConversion',
+        tags: ['conversions'],
+        summary: 'Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it',
+        body: Type.Object({ accountId: Type.Optional(Uuid), quoteId: Uuid }),
+        response: responses({ 201: DataEnvelope(ConversionRecordSchema) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const row = await commitConversion(app.ctx, request.principal!, request.body.quoteId);
+      return reply.status(201).send({ data: conversionRecord(row) });
+    },
+  );
+}
+
+/** GET /converting: one conversion of the account by id */
+function getConversionRoute(app: TypedApp): void {
+  app.get(
+    '/converting',
+    {
+      config: { scope: 'converting.list' },
+      schema: {
+        operationId: 'getConversion',
+        tags: ['conversions'],
+        summary: 'One conversion of the account by id',
+        querystring: Type.Object({ id: Uuid, accountId: Type.Optional(Uuid) }),
+        response: responses({ 200: DataEnvelope(ConversionRecordSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: conversionRecord(await findConversion(app.ctx.db, request.principal!.accountId, request.query.id)) }),
+  );
+}
+
+/** GET /converting/list: the account's conversions, newest first */
+function listConversionsRoute(app: TypedApp): void {
+  app.get(
+    '/converting/list',
+    {
+      config: { scope: 'converting.list' },
+      schema: {
+        operationId: 'listConversions',
+        tags: ['conversions'],
+        summary: "The account's conversions (auto-converts of withdrawals included), newest first",
+        querystring: Type.Object({ ...PageQuery, accountId: Type.Optional(Uuid) }),
+        response: responses({ 200: PagedList(ConversionRecordSchema) }, [404]),
+      },
+    },
+    async (request) => listConversions(app.ctx.db, request.principal!.accountId, request.query),
+  );
+}
