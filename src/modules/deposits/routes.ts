@@ -6,7 +6,7 @@ import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } fr
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { DepositRecordSchema } from './schemas.ts';
 import { depositMachine } from './status.ts';
-import { DepositService, depositRecord } from './service.ts';
+import { DepositService } from './service.ts';
 
 const DepositCreatedSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -71,7 +71,7 @@ function getDepositRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(DepositRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: depositRecord(await deposits.get(request.principal!, request.query)) }),
+    async (request) => ({ data: await deposits.record(await deposits.get(request.principal!, request.query)) }),
   );
 }
 

@@ -1,22 +1,26 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../../lib/http/schemas.ts';
 import { SettlementSchema } from '../ledger/schemas.ts';
+import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
 import { depositMachine } from './status.ts';
 
 /** The deposit record. */
-export const DepositRecordSchema = Type.Object({
-  id: Type.String(),
-  accountId: Type.String({ format: 'uuid' }),
-  orderId: Type.Optional(Type.String()),
-  customerId: Type.Optional(Type.String()),
-  status: depositMachine.schema,
-  cryptoCurrencyCode: Type.String(),
-  address: Type.Optional(Type.String()),
-  expiresAt: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  settlement: Type.Optional(SettlementSchema),
-});
+export const DepositRecordSchema = Type.Composite([
+  Type.Object({
+    id: Type.String(),
+    accountId: Type.String({ format: 'uuid' }),
+    orderId: Type.Optional(Type.String()),
+    customerId: Type.Optional(Type.String()),
+    status: depositMachine.schema,
+    cryptoCurrencyCode: Type.String(),
+    address: Type.Optional(Type.String()),
+    expiresAt: Type.String(),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    settlement: Type.Optional(SettlementSchema),
+  }),
+  RefundFieldsSchema,
+]);
 
 /** `deposit.statusChanged` body. */
 export const DepositStatusChangedSchema = Type.Object({

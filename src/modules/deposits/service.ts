@@ -20,6 +20,7 @@ import { commissionRateSql } from '../tenants/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf, uncreditedSplit, usdValue } from '../ledger/settlement.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { NetworkEnvName } from '../../config.ts';
+import { refundFields, refundsOf, type RefundLine } from '../withdrawals/refunds.ts';
 
 export type DepositRow = Selectable<DepositsTable>;
 
@@ -45,8 +46,8 @@ export interface CreateDepositInput {
   webhookUrl?: string;
 }
 
-/** The spec's deposit record. */
-export function depositRecord(row: DepositRow) {
+/** The spec's deposit record, with its refunds (withdrawals that give its money back). */
+export function depositRecord(row: DepositRow, refunds: RefundLine[] = []) {
   const currency = findCurrency(row.currency_code)!;
   const paid = BigInt(row.amount_paid);
   const settled = row.completed_at !== null;
@@ -66,15 +67,21 @@ export function depositRecord(row: DepositRow) {
           settlement: settlementRecord(totalsOf(currency, row, row.completed_at ?? row.updated_at), row.usd_price),
         }
       : {}),
+    ...refundFields(row.currency_code, refunds),
   };
 }
 
+/** A deposit's record with its refunds loaded. */
+async function recordWithRefunds(db: Executor, row: DepositRow) {
+  return depositRecord(row, (await refundsOf(db, 'deposit', [row.id])).get(row.id));
+}
+
 /** The webhook body's data: the record plus the transition and the money received. */
-function eventData(row: DepositRow, previousStatus: DepositStatus) {
+async function eventData(db: Executor, row: DepositRow, previousStatus: DepositStatus) {
   const currency = findCurrency(row.currency_code)!;
   const paid = BigInt(row.amount_paid);
   return {
-    ...depositRecord(row),
+    ...(await recordWithRefunds(db, row)),
     previousStatus,
     depositTransactionHash: row.tx_hash,
     actuallyReceivedAmount: paid > 0n ? toJsonNumber(paid, currency.decimals) : null,
@@ -86,12 +93,12 @@ function eventData(row: DepositRow, previousStatus: DepositStatus) {
 function changeStatus(trx: Trx, row: DepositRow, to: DepositStatus, set: StatusSet<'deposits'> = {}): Promise<DepositRow> {
   return moveStatus(trx, depositMachine, 'deposits', row, to, {
     set,
-    event: (updated, previous) => ({
+    event: async (updated, previous) => ({
       tenantId: row.tenant_id,
       type: 'deposit.statusChanged',
       aggregateType: 'deposit',
       aggregateId: row.id,
-      payload: eventData(updated, previous),
+      payload: await eventData(trx, updated, previous),
     }),
   });
 }
@@ -179,7 +186,14 @@ export class DepositService implements PaymentListener {
 
   /** GET /deposit/list: newest first. */
   async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus }) {
-    return listByAccount(this.ctx.db, 'deposits', principal.accountId, q, depositRecord);
+    const page = await listByAccount(this.ctx.db, 'deposits', principal.accountId, q, (row) => row);
+    const refunds = await refundsOf(this.ctx.db, 'deposit', page.data.map((r) => r.id));
+    return { ...page, data: page.data.map((r) => depositRecord(r, refunds.get(r.id))) };
+  }
+
+  /** The record of a deposit, its refunds loaded. */
+  record(row: DepositRow) {
+    return recordWithRefunds(this.ctx.db, row);
   }
 
   /** Deposits whose window closed with nothing received become expired (with their event). */

@@ -105,7 +105,7 @@ export async function recompute(ctx: AppContext, trx: Trx, view: InvoiceView, un
  */
 export async function changeStatus(ctx: AppContext, trx: Trx, view: InvoiceView, to: InvoiceStatus, set: StatusSet<'invoices'> = {}, refusal?: ErrorCode): Promise<InvoiceView> {
   const row = await moveStatus(trx, invoiceMachine, 'invoices', view.row, to, { set, refusal });
-  const updated: InvoiceView = { row, quote: view.quote };
+  const updated: InvoiceView = { row, quote: view.quote, refunds: view.refunds };
   await publishChange(ctx, trx, updated, view.row.status);
   return updated;
 }

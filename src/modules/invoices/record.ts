@@ -5,6 +5,7 @@ import type { InvoiceQuotesTable, InvoicesTable } from '../../lib/db/schema.ts';
 import { Amount, type MinorUnit, toJsonNumber } from '../../lib/money.ts';
 import { findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
 import { settlementRecord, totalsOf } from '../ledger/settlement.ts';
+import { refundFields, refundsOf, type RefundLine } from '../withdrawals/refunds.ts';
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type QuoteRow = Selectable<InvoiceQuotesTable>;
@@ -12,6 +13,8 @@ export type QuoteRow = Selectable<InvoiceQuotesTable>;
 export interface InvoiceView {
   row: InvoiceRow;
   quote: QuoteRow | null;
+  /** Its refund withdrawals, oldest first (none when not loaded: a new invoice has none). */
+  refunds?: RefundLine[];
 }
 
 const QUOTE_COLUMNS = [
@@ -61,7 +64,13 @@ export function toView(r: ViewRow): InvoiceView {
 
 export async function loadInvoice(db: Executor, id: string): Promise<InvoiceView | undefined> {
   const r = await viewSelect(db).where('invoices.id', '=', id).executeTakeFirst();
-  return r ? toView(r) : undefined;
+  return r ? (await withRefunds(db, [toView(r)]))[0] : undefined;
+}
+
+/** The views with their refunds, in one query. */
+export async function withRefunds(db: Executor, views: InvoiceView[]): Promise<InvoiceView[]> {
+  const refunds = await refundsOf(db, 'invoice', views.map((v) => v.row.id));
+  return views.map((v) => ({ ...v, refunds: refunds.get(v.row.id) ?? [] }));
 }
 
 /** The invoice's items as JSON numbers (stored as exact decimal strings). */
@@ -77,7 +86,7 @@ export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
 }
 
 /** The spec's invoice record. */
-export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string) {
+export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUrl: string) {
   const fiat = findFiat(row.fiat_currency)!;
   const currency = quote ? findCurrency(quote.currency_code)! : undefined;
   const paid = BigInt(row.amount_paid);
@@ -119,6 +128,7 @@ export function invoiceRecord({ row, quote }: InvoiceView, publicBaseUrl: string
     paymentPageUrl: `${publicBaseUrl}/pay/${row.id}`,
     source: row.source,
     ...opt('latePayment', row.late_payment),
+    ...refundFields(quote?.currency_code ?? null, refunds),
   };
 }
 

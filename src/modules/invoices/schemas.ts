@@ -1,43 +1,47 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from '../../lib/http/schemas.ts';
 import { SettlementSchema } from '../ledger/schemas.ts';
+import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
 import { invoiceMachine } from './status.ts';
 
 /** The invoice record. */
-export const InvoiceRecordSchema = Type.Object({
-  id: Type.String(),
-  accountId: Type.String({ format: 'uuid' }),
-  orderId: Type.Optional(Type.String()),
-  amount: Type.Number({ description: 'Fiat total' }),
-  fiatCurrencyCode: Type.String(),
-  items: Type.Array(Type.Object({ name: Type.String(), quantity: Type.Number(), cost: Type.Number() })),
-  status: invoiceMachine.schema,
-  cryptoCurrencyCode: Type.Optional(Type.String()),
-  cryptoAmountExpected: Type.Optional(Type.Number({ description: 'Fiat converted at the locked rate, plus the network fee' })),
-  cryptoAmountReceived: Type.Optional(Type.Number({ description: 'Confirmed payments so far' })),
-  address: Type.Optional(Type.String()),
-  txHash: Type.Optional(Type.String()),
-  settlement: Type.Optional(SettlementSchema),
-  description: Type.Optional(Type.String()),
-  number: Type.Optional(Type.String()),
-  webhookUrl: Type.Optional(Type.String()),
-  returnUrl: Type.Optional(Type.String()),
-  successUrl: Type.Optional(Type.String()),
-  failedUrl: Type.Optional(Type.String()),
-  expiresAt: Type.String(),
-  createdAt: Type.String(),
-  updatedAt: Type.Optional(Type.String()),
-  paidAt: Type.Optional(Type.String()),
-  customerId: Type.Optional(Type.String()),
-  customPayload: Type.Optional(Type.String()),
-  paymentPageUrl: Type.String(),
-  source: Type.Optional(Type.String()),
-  latePayment: Type.Optional(
-    Type.Union([Type.Literal('after_expiry'), Type.Literal('after_cancellation')], {
-      description: 'Set when money arrived after the invoice expired or was cancelled (it is still credited)',
-    }),
-  ),
-});
+export const InvoiceRecordSchema = Type.Composite([
+  Type.Object({
+    id: Type.String(),
+    accountId: Type.String({ format: 'uuid' }),
+    orderId: Type.Optional(Type.String()),
+    amount: Type.Number({ description: 'Fiat total' }),
+    fiatCurrencyCode: Type.String(),
+    items: Type.Array(Type.Object({ name: Type.String(), quantity: Type.Number(), cost: Type.Number() })),
+    status: invoiceMachine.schema,
+    cryptoCurrencyCode: Type.Optional(Type.String()),
+    cryptoAmountExpected: Type.Optional(Type.Number({ description: 'Fiat converted at the locked rate, plus the network fee' })),
+    cryptoAmountReceived: Type.Optional(Type.Number({ description: 'Confirmed payments so far' })),
+    address: Type.Optional(Type.String()),
+    txHash: Type.Optional(Type.String()),
+    settlement: Type.Optional(SettlementSchema),
+    description: Type.Optional(Type.String()),
+    number: Type.Optional(Type.String()),
+    webhookUrl: Type.Optional(Type.String()),
+    returnUrl: Type.Optional(Type.String()),
+    successUrl: Type.Optional(Type.String()),
+    failedUrl: Type.Optional(Type.String()),
+    expiresAt: Type.String(),
+    createdAt: Type.String(),
+    updatedAt: Type.Optional(Type.String()),
+    paidAt: Type.Optional(Type.String()),
+    customerId: Type.Optional(Type.String()),
+    customPayload: Type.Optional(Type.String()),
+    paymentPageUrl: Type.String(),
+    source: Type.Optional(Type.String()),
+    latePayment: Type.Optional(
+      Type.Union([Type.Literal('after_expiry'), Type.Literal('after_cancellation')], {
+        description: 'Set when money arrived after the invoice expired or was cancelled (it is still credited)',
+      }),
+    ),
+  }),
+  RefundFieldsSchema,
+]);
 
 /** `invoice.statusChanged` body. */
 export const InvoiceStatusChangedSchema = Type.Object({

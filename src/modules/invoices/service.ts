@@ -10,7 +10,7 @@ import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { createInvoice, type CreateInvoiceInput } from './create.ts';
 import { expireInvoices } from './expire.ts';
 import { changeStatus, onInvoicePayment } from './payments.ts';
-import { loadInvoice, recordOf, toView, viewSelect, type InvoiceRecord, type InvoiceView } from './record.ts';
+import { loadInvoice, recordOf, toView, viewSelect, withRefunds, type InvoiceRecord, type InvoiceView } from './record.ts';
 import { selectCurrency } from './select.ts';
 
 export { MAX_FIAT_AMOUNT, invoiceTotal, type CreateInvoiceInput, type InvoiceItemInput } from './create.ts';
@@ -61,8 +61,8 @@ export class InvoiceService implements PaymentListener {
     return paged(
       q,
       () => count.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      (offset, limit) => rows.orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset).execute(),
-      (r) => recordOf(this.ctx, toView(r)),
+      async (offset, limit) => withRefunds(db, (await rows.orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset).execute()).map(toView)),
+      (view) => recordOf(this.ctx, view),
     );
   }
 

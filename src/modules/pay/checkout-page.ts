@@ -66,6 +66,7 @@ export function renderPayPage(opts: { invoiceId: string; nonce: string; sandbox:
     <p class="desc hidden" id="desc"></p>
     <ul class="items" id="items"></ul>
     <div class="row" aria-live="polite"><span class="small" id="statusLabel"></span><span class="countdown" data-testid="countdown"></span></div>
+    <p class="small hidden" id="refunded" data-testid="refunded"></p>
   </section>
   <section class="card outcome hidden" id="outcome" aria-live="polite">
     <div class="icon" id="outIcon"></div>

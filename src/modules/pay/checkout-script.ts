@@ -93,6 +93,9 @@ function render(s) {
   const badge = $('[data-testid=status]');
   badge.textContent = s.status; badge.title = LABEL[s.status] || s.status; badge.className = 'badge ' + s.status;
   $('#statusLabel').textContent = LABEL[s.status] || s.status;
+  const refunded = Number(s.amountRefunded) > 0 && s.selected;
+  $('#refunded').textContent = refunded ? 'Refunded ' + s.amountRefunded + ' ' + s.selected.symbol : '';
+  $('#refunded').classList.toggle('hidden', !refunded);
   tick();
   const open = OPEN.includes(s.status) && Date.parse(s.expiresAt) > Date.now() + skew;
   $('#picker').classList.toggle('hidden', !(open && s.status === 'created' && (!s.selected || picking)));

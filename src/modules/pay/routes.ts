@@ -33,6 +33,7 @@ const PayStateSchema = Type.Object({
   createdAt: Str,
   expiresAt: Str,
   paidAt: NullableStr,
+  amountRefunded: Type.String({ description: "What the merchant refunded, in the chosen currency (decimal string; '0' when none)" }),
   now: Type.String({ description: 'Server time, for the countdown' }),
   selected: Type.Union([
     Type.Null(),

@@ -8,6 +8,7 @@ import { currencyIconPath } from '../currencies/icons.ts';
 import { cryptoAmountFor, fiatTotal, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { outcomeKind } from '../invoices/status.ts';
 import { freshUsdPrices } from '../rates/service.ts';
+import { liveRefunded } from '../withdrawals/refunds.ts';
 
 /**
  * What the payment page may show the customer: the order, the chosen currency with amount,
@@ -61,6 +62,8 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    // What the merchant gave back (live refunds), in the chosen currency; '0' when none.
+    amountRefunded: quote ? formatUnits(liveRefunded(view.refunds), findCurrency(quote.currency_code)!.decimals) : '0',
     now: now.toISOString(),
     selected,
     currencies,

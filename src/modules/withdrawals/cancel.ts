@@ -2,9 +2,10 @@ import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { credit, custodyAccount, debit, merchantAccount, post } from '../ledger/service.ts';
+import { custodyAccount, debit, post } from '../ledger/service.ts';
 
 import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
+import { returnLines } from './refunds.ts';
 
 /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
 export async function cancelWithdrawal(ctx: AppContext, id: string): Promise<WithdrawalRow> {
@@ -18,12 +19,15 @@ export async function cancelWithdrawal(ctx: AppContext, id: string): Promise<Wit
   });
 }
 
-/** Gives the merchant back the debited total (and undoes the custody movement once signed). */
+/**
+ * Gives back the debited total (and undoes the custody movement once signed): what a deposit
+ * refund released goes back to suspense, the rest to the merchant (refunds.ts: returnLines).
+ */
 export async function refund(trx: Trx, w: WithdrawalRow, kind: string, sent: boolean): Promise<void> {
   const { amount, fee, total } = withdrawalMoney(w);
   const lines = sent
-    ? [debit(custodyAccount(w.network as NetworkEnvName), amount), debit('fees:network', fee), credit(merchantAccount(w.account_id), total)]
-    : [debit('clearing:withdrawals', total), credit(merchantAccount(w.account_id), total)];
+    ? [debit(custodyAccount(w.network as NetworkEnvName), amount), debit('fees:network', fee), ...returnLines(w, total)]
+    : [debit('clearing:withdrawals', total), ...returnLines(w, total)];
   await post(trx, { tenantId: w.tenant_id, kind, refType: 'withdrawal', refId: w.id, lines });
 }
 

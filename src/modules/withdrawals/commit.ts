@@ -8,9 +8,10 @@ import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { bookConversion } from '../conversions/commit.ts';
-import { credit, debit, lockedMerchantBalance, merchantAccount, post } from '../ledger/service.ts';
+import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
 import { withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
+import { commitRefund, debitLines } from './refunds.ts';
 
 export interface CommitInput {
   quoteId: string;
@@ -61,10 +62,13 @@ async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { conver
 async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
   const q = await lockQuote(trx, principal, input.quoteId);
   const { total } = withdrawalMoney(q);
+  // A refund locks its invoice or deposit and checks its limit again; a deposit's may release suspense.
+  const refund = await commitRefund(trx, principal.accountId, q);
   const convertId = q.convert_from ? await convert(trx, principal, { ...q, convert_from: q.convert_from }) : null;
-  // The single locked balance must cover the locked total; never another currency.
-  if ((await lockedMerchantBalance(trx, principal.accountId, q.currency_code)) < total.units) {
-    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(total) });
+  // The single locked balance must cover the locked total (less what suspense releases); never another currency.
+  const required = total.minus(refund.released);
+  if ((await lockedMerchantBalance(trx, principal.accountId, q.currency_code)) < required.units) {
+    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(required) });
   }
   const id = randomUUID();
   const row = await trx
@@ -86,6 +90,8 @@ async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): 
       custom_data: input.customData ? JSON.stringify(input.customData) : null,
       webhook_url: input.webhookUrl ?? null,
       source: 'api',
+      ...refund.columns,
+      suspense_released: refund.released.units,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -94,7 +100,7 @@ async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): 
     kind: 'withdrawal.debit',
     refType: 'withdrawal',
     refId: id,
-    lines: [debit(merchantAccount(principal.accountId), total), credit('clearing:withdrawals', total)],
+    lines: [...debitLines(principal.accountId, total, refund.released), credit('clearing:withdrawals', total)],
   });
   await trx.updateTable('withdrawal_quotes').set({ committed_at: now(), withdrawal_id: id }).where('id', '=', q.id).execute();
   return row;

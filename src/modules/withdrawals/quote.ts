@@ -12,8 +12,9 @@ import { merchantBalances } from '../ledger/service.ts';
 import { usdPrice } from '../rates/service.ts';
 
 import { quoteRecord } from './record.ts';
+import { quoteRefund, type RefundInput } from './refunds.ts';
 
-export interface QuoteInput {
+export interface QuoteInput extends RefundInput {
   cryptoCurrencyCode: string;
   address: string;
   amount: number | string;
@@ -40,6 +41,8 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const amount = requestedAmount(currency, input.amount);
   const minimum = Amount.parse(currency, currency.minWithdrawal);
   if (amount.compare(minimum) < 0) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum) });
+  // A refund: the invoice or deposit is the account's, paid in this currency, and covers the amount.
+  const refund = await quoteRefund(db, principal.accountId, input, amount);
 
   const quoted = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
   if (!quoted) throw new AppError('exceptions.withdrawal.feeUnavailable', { cryptoCurrencyCode: currency.code });
@@ -64,6 +67,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
     convert_from_amount: convert?.fromAmount.units ?? null,
     convert_to_amount: convert?.toAmount.units ?? null,
     convert_commission: convert?.commission.units ?? null,
+    ...refund,
     expires_at: nowPlus(config.withdrawalQuoteTtlS),
     updated_at: now(),
   };

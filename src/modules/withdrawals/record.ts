@@ -75,6 +75,9 @@ export function withdrawalRecord(w: WithdrawalRow) {
     updatedAt: w.updated_at.toISOString(),
     quoteId: w.quote_id,
     transferId: w.quote_id,
+    // A refund names what it gives money back for; a plain withdrawal has neither.
+    ...(w.refund_invoice_id !== null ? { invoiceId: w.refund_invoice_id } : {}),
+    ...(w.refund_deposit_id !== null ? { depositId: w.refund_deposit_id } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ export const WithdrawalRecordSchema = Type.Object({
   updatedAt: Type.String(),
   quoteId: Nullable(Type.String({ format: 'uuid' })),
   transferId: Nullable(Type.String({ format: 'uuid' })),
+  invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
+  depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
 });
 
 /** `withdrawal.statusChanged` body. */
@@ -31,4 +33,16 @@ export const WithdrawalStatusChangedSchema = Type.Object({
   event: Type.Literal('withdrawal.statusChanged'),
   data: Type.Composite([WithdrawalRecordSchema, Type.Object({ previousStatus: withdrawalMachine.schema })]),
   timestamp: DateTime,
+});
+
+/** What invoice and deposit records show of their refunds (withdrawals that give money back for them). */
+export const RefundFieldsSchema = Type.Object({
+  // Optional in the schema only: every record has them; events stored before refunds existed do not.
+  amountRefunded: Type.Optional(Type.Number({ description: 'What live refunds (not failed or cancelled) give back; 0 when none' })),
+  refunds: Type.Optional(
+    Type.Array(
+      Type.Object({ id: Type.String({ format: 'uuid' }), status: withdrawalMachine.schema, amount: Type.Number(), transactionHash: Nullable(Type.String()) }),
+      { description: 'Its refund withdrawals, newest last' },
+    ),
+  ),
 });

@@ -28,6 +28,9 @@ export interface WithdrawalQuotesTable {
   withdrawal_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A refund of this invoice's or deposit's receipts (migration 0020; never both). */
+  refund_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_deposit_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WithdrawalsTable {
@@ -64,6 +67,11 @@ export interface WithdrawalsTable {
   /** Since when its replacement waits above the operator's fee ceiling (null: not waiting). */
   fee_capped_at: NullableTimestamp;
   fee_capped_detail: string | null;
+  /** A refund of this invoice's or deposit's receipts (migration 0020; never both). */
+  refund_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_deposit_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a deposit refund took out of `suspense:below-minimum` rather than the merchant's balance. */
+  suspense_released: ColumnType<string, string | bigint | undefined, string | bigint>;
 }
 
 /** Why a candidate replaced the one before it (chains/types.ts ReplacementReason). */
