@@ -108,6 +108,15 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     await assertAccessible(page, 'the outcome (phone)');
     await page.screenshot({ path: join(SHOTS, 'pay-paid-mobile.png'), fullPage: true });
 
+    // The merchant refunds part of it: a customer who opens the page again sees it.
+    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 5, invoiceId: inv.id } });
+    assert.equal(q.status, 200, JSON.stringify(q.body));
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).status, 201);
+    await page.reload();
+    await page.waitForSelector('[data-testid=refunded]:not(.hidden)', { timeout: 15_000 });
+    assert.equal(await page.textContent('[data-testid=refunded]'), 'Refunded 5 USDT');
+    assert.equal(await page.getByText('Refunded 5 USDT').isVisible(), true);
+
     assert.equal((await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data.status, 'paid');
     // Checked before leaving: the merchant's page is not ours to judge (its favicon may 404).
     assert.deepEqual(foreign, [], 'no request left the gateway');

@@ -52,7 +52,8 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const fee = Amount.of(currency, quoted.units);
   const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
   const total = amount.plus(fee);
-  const convert = input.allowAutoConvert ? await planConversion(ctx, principal.accountId, currency, total) : null;
+  // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
+  const convert = input.allowAutoConvert ? await planConversion(ctx, principal.accountId, currency, total.minus(refund.released)) : null;
 
   const values = {
     currency_code: currency.code,
@@ -67,7 +68,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
     convert_from_amount: convert?.fromAmount.units ?? null,
     convert_to_amount: convert?.toAmount.units ?? null,
     convert_commission: convert?.commission.units ?? null,
-    ...refund,
+    ...refund.columns,
     expires_at: nowPlus(config.withdrawalQuoteTtlS),
     updated_at: now(),
   };

@@ -86,14 +86,16 @@ async function checkRefund<C extends string>(db: Executor, accountId: string, t:
   return Amount.of(currency, released);
 }
 
-/** Quote hook: validates what the request names (nothing: a plain withdrawal) and gives the quote's columns. */
-export async function quoteRefund(db: Executor, accountId: string, input: RefundInput, amount: Amount): Promise<RefundColumns> {
+/**
+ * Quote hook: validates what the request names (nothing: a plain withdrawal) and gives the quote's
+ * columns, with what the refund would release from suspense (the merchant's balance pays the rest).
+ */
+export async function quoteRefund<C extends string>(db: Executor, accountId: string, input: RefundInput, amount: Amount<C>): Promise<{ columns: RefundColumns; released: Amount<C> }> {
   if (input.invoiceId !== undefined && input.depositId !== undefined) throw new AppError('exceptions.withdrawal.refundTargetConflict');
   const columns = { refund_invoice_id: input.invoiceId ?? null, refund_deposit_id: input.depositId ?? null };
   const t = refundTarget(columns);
-  if (!t) return NONE;
-  await checkRefund(db, accountId, t, amount, false);
-  return columns;
+  if (!t) return { columns: NONE, released: Amount.zero(amount.currency) };
+  return { columns, released: await checkRefund(db, accountId, t, amount, false) };
 }
 
 /**
