@@ -116,6 +116,17 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     await page.waitForSelector('[data-testid=refunded]:not(.hidden)', { timeout: 15_000 });
     assert.equal(await page.textContent('[data-testid=refunded]'), 'Refunded 5 USDT');
     assert.equal(await page.getByText('Refunded 5 USDT').isVisible(), true);
+    await assertAccessible(page, 'a refunded invoice (phone)');
+    await page.screenshot({ path: join(SHOTS, 'pay-refunded-mobile.png'), fullPage: true });
+    // The same page on a desktop says it too.
+    const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const desk = await wide.newPage();
+    const seen = await open(desk, `/pay/${inv.id}`);
+    await desk.waitForSelector('[data-testid=refunded]:not(.hidden)', { timeout: 15_000 });
+    assert.equal(await desk.getByText('Refunded 5 USDT').isVisible(), true);
+    await assertAccessible(desk, 'a refunded invoice (desktop)');
+    assert.deepEqual([seen.foreign, seen.errors], [[], []], 'no other origin, no console errors');
+    await wide.close();
 
     assert.equal((await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data.status, 'paid');
     // Checked before leaving: the merchant's page is not ours to judge (its favicon may 404).
