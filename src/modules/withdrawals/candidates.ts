@@ -17,12 +17,12 @@ export function outgoing(w: WithdrawalRow): OutgoingTransfer {
   return { id: w.id, currencyCode: w.currency_code as CryptoCode, to: w.address, units: BigInt(w.amount), ...(w.nonce !== null ? { nonce: w.nonce } : {}) };
 }
 
-/** The candidates that still stand (not refused for good), oldest first. */
-export async function standingCandidates(db: Executor, w: WithdrawalRow): Promise<Candidate[]> {
-  const rows = await db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', w.id).where('rejected_at', 'is', null).orderBy('seq').execute();
-  if (rows.length || !w.tx_hash || !w.signed_tx) return rows;
-  // Signed before candidates were kept (migration 0017 copies those; this is belt and braces).
-  return [{ withdrawal_id: w.id, seq: 0, network: w.network, tx_hash: w.tx_hash, raw: w.signed_tx, terms: null, reason: null, broadcast_height: null, broadcast_at: w.broadcast_at, rejected_at: null, created_at: w.created_at }];
+/**
+ * The candidates that still stand (not refused for good), oldest first. Every signed withdrawal
+ * has at least one: signing stores it, and migration 0017 copied those signed before.
+ */
+export async function standingCandidates(db: Executor, w: Pick<WithdrawalRow, 'id'>): Promise<Candidate[]> {
+  return db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', w.id).where('rejected_at', 'is', null).orderBy('seq').execute();
 }
 
 /**

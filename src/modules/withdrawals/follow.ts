@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { PermanentBroadcastError, type ChainAdapter, type ReplacementDecision } from '../../chains/types.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { now, type Trx } from '../../lib/db/index.ts';
+import { unreachable } from '../../lib/state-machine.ts';
 import { networkOf, findCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { freeNonce, holdInputs, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate } from './candidates.ts';
@@ -97,12 +98,8 @@ async function act(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, cur
       return;
     }
     default:
-      return unreachableDecision(decision);
+      return unreachable(decision);
   }
-}
-
-function unreachableDecision(decision: never): never {
-  throw new Error(`unknown replacement decision: ${JSON.stringify(decision)}`);
 }
 
 /**

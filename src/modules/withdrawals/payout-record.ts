@@ -4,7 +4,6 @@ import { AppError } from '../../lib/errors.ts';
 import { Nullable } from '../../lib/http/schemas.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
-import { standingCandidates } from './candidates.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMoney, withdrawalRecord, type WithdrawalRow } from './record.ts';
 
@@ -42,8 +41,8 @@ export const PayoutDetailSchema = Type.Composite([
 export async function payoutDetail(db: Executor, id: string) {
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!w) throw new AppError('exceptions.withdrawal.notFound');
-  const candidates = await db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', id).orderBy('seq').execute();
-  const shown = candidates.length ? candidates : await standingCandidates(db, w);
+  // Every candidate, those the network refused for good included (they show `rejectedAt`).
+  const shown = await db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', id).orderBy('seq').execute();
   return {
     ...withdrawalRecord(w),
     payout: {
