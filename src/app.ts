@@ -32,6 +32,17 @@ import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { x402Routes } from './modules/x402/routes.ts';
+import { merchantKeyRoutes } from './modules/tenants/merchant-key-routes.ts';
+import { settingsRoutes } from './modules/tenants/settings-routes.ts';
+import { webhookMerchantRoutes } from './modules/webhooks/merchant-routes.ts';
+import { requestLogRoutes } from './modules/request-log/routes.ts';
+import { registerRequestLog } from './modules/request-log/recorder.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
+import { authRoutes } from './modules/users/auth-routes.ts';
+import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -77,9 +88,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     ctx,
     rateLimiter: new RateLimiter(config.rateLimit, ctx.redis),
     adminFailures: new FailureLimiter(config.adminAuthFailures, ctx.redis, 'cg:adminfail'),
+    loginFailures: new FailureLimiter(config.loginFailures, ctx.redis, 'cg:loginfail'),
+    publicBaseUrl: config.publicBaseUrl,
     checkAdminToken: (token) => checkAdminToken(app.ctx, token),
   });
   registerSecurityHeaders(app);
+  // Every /v1 call with a principal, buffered and written in batches (GET /v1/request-log).
+  registerRequestLog(app, ctx.db);
 
   await registerDocs(app, config);
   await registerRoutes(app, config);
@@ -165,6 +180,8 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         securitySchemes: {
           tenantApiKey: { type: 'apiKey', in: 'header', name: 'x-tenant-api-key' },
           adminToken: { type: 'http', scheme: 'bearer' },
+          // The dashboard's session (POST /auth/login); its writes also send x-csrf-token.
+          session: { type: 'apiKey', in: 'cookie', name: 'cg_session' },
         },
       },
     },
@@ -178,7 +195,10 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(systemRoutes);
   await app.register(currencyAssetRoutes);
   await app.register(payRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
   await app.register(tenantAdminRoutes, { prefix: '/admin' });
+  await app.register(userAdminRoutes, { prefix: '/admin' });
   // Sandbox controls exist only in a sandbox installation: in live mode they are unknown routes (404).
   if (config.mode === 'sandbox') {
     await app.register(sandboxFeeRoutes, { prefix: '/admin' });
@@ -198,6 +218,14 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(currencyRoutes);
       await v1.register(addressProvisionRoutes);
       await v1.register(webhookReferenceRoutes);
+      await v1.register(merchantKeyRoutes);
+      await v1.register(webhookMerchantRoutes);
+      await v1.register(requestLogRoutes);
+      await v1.register(settingsRoutes);
+      await v1.register(exportRoutes);
+      await v1.register(statsRoutes);
+      await v1.register(userRoutes);
+      await v1.register(auditRoutes);
     },
     { prefix: '/v1' },
   );

@@ -4,6 +4,8 @@ import type { AppContext } from './context.ts';
 import type { Db } from './lib/db/index.ts';
 import { ensureAdminToken } from './modules/admin/admin-token.ts';
 import { createTenant, issueApiKey } from './modules/tenants/service.ts';
+import { randomPassword } from './modules/users/passwords.ts';
+import { createUser } from './modules/users/service.ts';
 
 /** What a first start on an empty database created; printed once. */
 export interface FirstStart {
@@ -11,14 +13,17 @@ export interface FirstStart {
   tenantId: string;
   accountId: string;
   apiKey: string;
+  /** The dashboard's demo owner and the operator, with their passwords (shown once). */
+  users?: Array<{ email: string; role: 'owner' | 'operator'; password: string }>;
 }
 
 // Any constant works; it only has to be the same for every instance of the service.
 const BOOTSTRAP_LOCK_KEY = 7_341_902_119;
 
 /**
- * On the first start with an empty database: the admin token (unless ADMIN_TOKEN is set) and a demo
- * tenant with one account and a full-scope key. Later starts return null and print nothing.
+ * On the first start with an empty database: the admin token (unless ADMIN_TOKEN is set), a demo
+ * tenant with one account and a full-scope key, and two dashboard users with random passwords: the
+ * demo tenant's owner and an operator. Later starts return null and print nothing.
  *
  * All of it is one transaction under an advisory lock: credentials are created together or not at
  * all (none can be stored without being returned for printing), and of several instances starting
@@ -32,7 +37,12 @@ export async function bootstrapFirstStart(ctx: AppContext): Promise<FirstStart |
     if (any) return adminToken ? { adminToken, tenantId: '', accountId: '', apiKey: '' } : null;
     const tenant = await createTenant(trx, 'Demo merchant', { isDemo: true });
     const key = await issueApiKey(trx, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
-    return { adminToken, tenantId: tenant.id, accountId: tenant.accountId, apiKey: key.key };
+    const users = [
+      { email: 'owner@example.com', role: 'owner' as const, password: randomPassword() },
+      { email: 'operator@example.com', role: 'operator' as const, password: randomPassword() },
+    ];
+    for (const u of users) await createUser(trx, { ...u, tenantId: u.role === 'owner' ? tenant.id : null });
+    return { adminToken, tenantId: tenant.id, accountId: tenant.accountId, apiKey: key.key, users };
   });
 }
 
@@ -87,6 +97,10 @@ export function formatFirstStart(first: FirstStart, baseUrl: string, mode: Mode 
     lines.push(`  Demo tenant id:                         ${first.tenantId}`);
     lines.push(`  Demo account id:                        ${first.accountId}`);
     lines.push(`  Demo API key (x-tenant-api-key, all scopes): ${first.apiKey}`);
+  }
+  if (first.users?.length) {
+    lines.push('', `  Dashboard: ${baseUrl}/dashboard/login`);
+    for (const u of first.users) lines.push(`    ${`${u.email} (${u.role}):`.padEnd(36)} ${u.password}`);
   }
   lines.push('', `  API: ${baseUrl}/v1   Docs: ${baseUrl}/docs`, '');
   return lines.join('\n');

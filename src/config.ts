@@ -115,6 +115,8 @@ export interface Config {
   http: HttpLimits;
   /** Failed admin authentications one IP may make per window before it is refused with 429. */
   adminAuthFailures: RateLimitSetting;
+  /** Failed dashboard sign-ins per email and per IP (and second-factor codes per user) per window before 429. */
+  loginFailures: RateLimitSetting;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -269,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     btcBackend,
     http: httpLimits(env),
     adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
+    loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
   };
 }

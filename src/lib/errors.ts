@@ -76,6 +76,23 @@ export const ERRORS = {
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],
   'exceptions.status.conflict': [409, 'The object is not in a status that allows this change'],
   'exceptions.internal': [500, 'Unexpected error'],
+  'exceptions.auth.invalidCredentials': [401, 'Wrong email or password'],
+  'exceptions.auth.sessionRequired': [401, 'Sign in first: the session is missing, expired or signed out'],
+  'exceptions.auth.csrfFailed': [403, 'The request lacks the session\'s CSRF token or comes from another origin'],
+  'exceptions.auth.secondFactorRequired': [401, 'Enter the code from your authenticator app'],
+  'exceptions.auth.invalidSecondFactor': [401, 'The authenticator code is wrong or was already used'],
+  'exceptions.auth.stepUpRequired': [403, 'Confirm this operation with the code from your authenticator app (x-totp-code)'],
+  'exceptions.auth.operatorOnly': [403, 'Only operators may do this'],
+  'exceptions.user.notFound': [404, 'User not found'],
+  'exceptions.user.emailTaken': [409, 'A user with this email already exists'],
+  'exceptions.user.inviteInvalid': [400, 'This invitation link is invalid, expired or already used'],
+  'exceptions.user.passwordTooWeak': [400, 'Choose a password of at least 10 characters that is not your email'],
+  'exceptions.user.passwordMismatch': [400, 'The passwords do not match'],
+  'exceptions.user.lastOwner': [409, 'A tenant keeps at least one owner'],
+  'exceptions.user.totpNotEnrolled': [400, 'Two-factor authentication is not being set up for this user'],
+  'exceptions.user.totpAlreadyEnabled': [409, 'Two-factor authentication is already on; turn it off first'],
+  'exceptions.settings.invalidLogo': [400, 'The logo must be a PNG, JPEG or WebP image of at most 256 KB'],
+  'exceptions.webhook.noUrl': [400, 'No webhook URL is set for this tenant'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -37,7 +37,7 @@ describeEngines('operability', (engine) => {
     for (const op of expected) assert.ok(present.includes(op), `${op} missing from /openapi.json`);
     for (const [p, item] of Object.entries<any>(doc.paths)) {
       for (const [m, op] of Object.entries<any>(item)) {
-        if (p.startsWith('/v1/')) assert.deepEqual(op.security, [{ tenantApiKey: [] }], `${m} ${p}`);
+        if (p.startsWith('/v1/')) assert.deepEqual(op.security, [{ tenantApiKey: [] }, { session: [] }], `${m} ${p}`);
         if (p.startsWith('/admin/')) assert.deepEqual(op.security, [{ adminToken: [] }], `${m} ${p}`);
         if (p.startsWith('/v1/')) assert.ok(op.responses['401'] && op.responses['429'], `${m} ${p} documents its errors`);
       }

@@ -5,7 +5,7 @@
  * another tenant's key on this tenant's objects or account (404, never the other tenant's data);
  * tenant-wide keys (the account they name, like its own key; another tenant's: 404; none: 400);
  * and the happy path. Then the operator API's token, and secrets never reaching logs or responses.
- * PGlite only.
+ * The matrix runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; the secrets check on PGlite.
  */
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -22,9 +22,11 @@ import { SCOPES, type Scope } from '../../src/lib/auth/scopes.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
+import { WebhookDeliverer, deliveryOptions } from '../../src/modules/webhooks/deliveries.ts';
 import { x402FromConfig } from '../../src/modules/x402/chain.ts';
 import { startWorkers } from '../../src/worker.ts';
-import { ADMIN_TOKEN, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
+import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 
 // A withdrawal destination: any valid Tron account but a token contract or a reserved one.
@@ -44,6 +46,17 @@ const PUBLIC_ROUTES = new Set([
   'POST /pay/{id}/select',
   'POST /pay/{id}/simulate',
   'POST /pay/{id}/simulate/mine',
+  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/auth).
+  'POST /auth/login',
+  'POST /auth/logout',
+  'POST /auth/logout-everywhere',
+  'GET /auth/me',
+  'GET /auth/invite',
+  'POST /auth/invite',
+  'POST /auth/password',
+  'POST /auth/totp/setup',
+  'POST /auth/totp/enable',
+  'POST /auth/totp/disable',
 ]);
 
 interface Req {
@@ -72,19 +85,28 @@ interface Foreign extends Expect {
 }
 
 interface Row {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** As /openapi.json spells it. */
   path: string;
   scope: Scope;
   /** A valid request on tenant A's account (creates what it needs, owned by A). */
   build: (f: Fixture) => Req | Promise<Req>;
   happy: Expect;
-  /** Checks the happy answer really is A's object. */
-  check?: (body: any, f: Fixture) => void;
+  /** Checks the happy answer really is A's object (`res`: the whole answer, headers included). */
+  check?: (body: any, f: Fixture, res: Res) => void | Promise<void>;
   /** What tenant B's key gets for the very same request (default: `happy`, on B's own account). */
   asTenantB?: Expect;
+  /** Values of tenant A that B's own answer may carry because B itself sent them earlier (its request log shows the paths it called). */
+  echoedToB?: (f: Fixture) => string[];
   /** What a key bound to A's other account gets for it (default: `asTenantB`): keys act on one account. */
   asSiblingAccount?: Expect;
+  /**
+   * What A's tenant-wide key naming A's other account gets (default: what that account's own key
+   * gets). A tenant-level route ignores the account a tenant-wide key names: that key has its whole tenant.
+   */
+  wideOnOtherAccount?: Expect;
+  /** What a tenant-wide key naming no account gets (default: 400 where OpenAPI shows the route takes `accountId`, else `happy`). */
+  withoutAccount?: Expect;
   /** More of tenant B's requests naming A's objects. */
   foreign?: Foreign[];
   /** After a refused request: asserts it changed nothing. */
@@ -99,7 +121,7 @@ interface TenantKeys {
 
 interface Fixture {
   t: TestApp;
-  a: TenantKeys & { secondAccountId: string; secondAccountKey: string };
+  a: TenantKeys & { keyId: string; secondAccountId: string; secondAccountKey: string };
   b: TenantKeys;
   c: TenantKeys;
   /** Tenant-wide keys (every scope) of tenants A and B: each request names its account. */
@@ -120,6 +142,22 @@ interface Fixture {
   accountObjects: string[];
   newInvoice(): Promise<any>;
   newQuote(): Promise<any>;
+  /** A dashboard user of tenant A (invited by the operator). */
+  aUser: string;
+  /** A fresh invited viewer of tenant A: its id. */
+  newUser(): Promise<string>;
+  /** A fresh key of tenant A's first account (operator API): its id. */
+  newKey(): Promise<string>;
+  /** Tenant A's default webhook URL (a local receiver); B has none. */
+  aWebhookUrl: string;
+  /** Tenant A's brand name on the payment page. */
+  aBrandName: string;
+  /** Tenant A's completed funding deposit, and one delivery of its deposit.statusChanged events. */
+  funding: { id: string; deliveryId: string };
+  /** A webhook.test of tenant A, delivered. */
+  delivery: { id: string; objectId: string };
+  /** A fresh webhook.test of tenant A, sent through the API and delivered. */
+  newDelivery(): Promise<{ id: string; objectId: string }>;
 }
 
 function x402Body() {
@@ -172,6 +210,57 @@ async function committedConversion(f: Fixture): Promise<{ id: string; quoteId: s
   return aConversion!;
 }
 
+/** Tenant A's row as stored: webhook secret, webhook URLs, brand (and when it last changed). */
+const aTenantRow = (f: Fixture) => f.t.ctx.db.selectFrom('tenants').selectAll().where('id', '=', f.a.id).executeTakeFirstOrThrow();
+/** Tenant A's row when each request was built, for `unchanged`. */
+const aTenantAtBuild = new WeakMap<Req, unknown>();
+async function snapshotA(f: Fixture, req: Req): Promise<Req> {
+  aTenantAtBuild.set(req, await aTenantRow(f));
+  return req;
+}
+async function aTenantUnchanged(f: Fixture, req: Req): Promise<void> {
+  assert.deepEqual(await aTenantRow(f), aTenantAtBuild.get(req), 'a refused request changed tenant A (webhook secret, URLs or brand)');
+}
+/** Tenant B's own change (B's own tenant): tenant A's row stays as it was. */
+function leavesTenantA(name: string, req: () => Req, status: number): Foreign {
+  let before: unknown;
+  return {
+    name,
+    req: async (f) => {
+      before = await aTenantRow(f);
+      return req();
+    },
+    status,
+    check: async (_body, f) => assert.deepEqual(await aTenantRow(f), before, `${name}: tenant A changed`),
+  };
+}
+const aDeliveries = async (f: Fixture) =>
+  Number((await f.t.ctx.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', f.a.id).executeTakeFirstOrThrow()).n);
+/** How many deliveries tenant A had when each request was built. */
+const aDeliveriesAtBuild = new WeakMap<Req, number>();
+/** A delivery's status and attempts, as stored. */
+async function deliveryState(f: Fixture, id: string) {
+  const d = await f.t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'retry_from']).where('id', '=', id).executeTakeFirstOrThrow();
+  const made = await f.t.ctx.db.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<string>().as('n')).where('delivery_id', '=', id).executeTakeFirstOrThrow();
+  return { ...d, made: Number(made.n) };
+}
+/** A delivery's state when each request was built. */
+const deliveryAtBuild = new WeakMap<Req, unknown>();
+let fundingDeliveryBefore: unknown;
+/** An IPv6 address of the documentation range, unique to one request: it marks the key that request would issue. */
+const markerIp = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+/** A CSV export of A's first account: its header row, and the object that must be in it. */
+function csvCheck(header: string, id: (f: Fixture) => string) {
+  return (body: any, f: Fixture, res: Res) => {
+    assert.match(String(res.headers['content-type']), /^text\/csv/);
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="[a-z]+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    assert.equal(typeof body, 'string');
+    const lines = (body as string).split('\r\n');
+    assert.ok(lines[0]!.startsWith(header), lines[0]);
+    assert.ok(lines.slice(1).some((l) => l.startsWith(`${id(f)},`)), `the export lacks ${id(f)}`);
+  };
+}
+
 const ROWS: Row[] = [
   {
     method: 'GET',
@@ -191,6 +280,292 @@ const ROWS: Row[] = [
       const names = (await f.t.call('GET', '/v1/accounts', { key: f.a.key })).body.data.map((a: any) => a.name);
       assert.ok(!names.includes((req.body as any).name), 'a refused request created an account');
     },
+  },
+  {
+    method: 'GET',
+    path: '/v1/users',
+    scope: 'users.list',
+    build: () => ({ url: '/v1/users' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((u: any) => u.id === f.aUser)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/users',
+    scope: 'users.manage',
+    build: () => ({ url: '/v1/users', body: { email: `invitee-${uid()}@example.com`, role: 'viewer' } }),
+    happy: { status: 201 },
+    unchanged: async (f, req) => {
+      const emails = (await f.t.call('GET', '/v1/users', { key: f.a.key })).body.data.map((u: any) => u.email);
+      assert.ok(!emails.includes((req.body as any).email), 'a refused request invited a user');
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/users/{id}',
+    scope: 'users.manage',
+    build: async (f) => ({ url: `/v1/users/${await f.newUser()}`, body: { role: 'finance' } }),
+    happy: { status: 200 },
+    asTenantB: { status: 404, code: 'exceptions.user.notFound' },
+    asSiblingAccount: { status: 200 },
+    unchanged: async (f, req) => {
+      const id = req.url.split('/')[3]!.split('?')[0];
+      const user = (await f.t.call('GET', '/v1/users', { key: f.a.key })).body.data.find((u: any) => u.id === id);
+      assert.equal(user.role, 'viewer', 'a refused request changed the role');
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/users/{id}',
+    scope: 'users.manage',
+    build: async (f) => ({ url: `/v1/users/${await f.newUser()}` }),
+    happy: { status: 204 },
+    asTenantB: { status: 404, code: 'exceptions.user.notFound' },
+    asSiblingAccount: { status: 204 },
+    unchanged: async (f, req) => {
+      const id = req.url.split('/')[3]!.split('?')[0];
+      const user = (await f.t.call('GET', '/v1/users', { key: f.a.key })).body.data.find((u: any) => u.id === id);
+      assert.equal(user.status, 'invited', 'a refused request removed the user');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/audit-log',
+    scope: 'audit.list',
+    build: () => ({ url: '/v1/audit-log' }),
+    happy: { status: 200 },
+    // A's log is busy (invitations, commits); every entry is A's own (no leak: the matrix checks it for the others).
+    check: (b) => assert.ok(b.total > 0 && b.data.every((e: any) => typeof e.actor === 'string' && typeof e.action === 'string')),
+  },
+  {
+    method: 'GET',
+    path: '/v1/api-keys',
+    scope: 'apiKeys.list',
+    build: () => ({ url: '/v1/api-keys' }),
+    happy: { status: 200 },
+    check: (b, f) => {
+      assert.ok(b.data.some((k: any) => k.id === f.a.keyId));
+      assert.ok(b.data.every((k: any) => !('key' in k)), 'a listed key carries the key itself');
+    },
+    foreign: [
+      {
+        name: "A's other account lists its own keys, not the first account's",
+        by: 'sibling',
+        req: () => ({ url: '/v1/api-keys' }),
+        status: 200,
+        check: (body, f) => assert.ok(body.data.length > 0 && body.data.every((k: any) => k.accountId === f.a.secondAccountId), JSON.stringify(body.data)),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/api-keys',
+    scope: 'apiKeys.manage',
+    // Bound to A's account (an account-bound caller hands out no tenant-wide key), with no more than
+    // the scope the `only` key holds; its allowlist entry marks the key this very request would issue.
+    build: (f) => ({ url: '/v1/api-keys', body: { scopes: ['apiKeys.manage'], allowedIps: [markerIp()], accountId: f.a.accountId } }),
+    happy: { status: 201 },
+    check: (b, f) => {
+      assert.equal(b.data.accountId, f.a.accountId);
+      assert.ok(b.data.key.startsWith(b.data.keyStart));
+    },
+    // The body names A's account: another tenant's (404), another account of the caller's tenant (403).
+    asTenantB: { status: 404, code: 'exceptions.account.notFound' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    // A tenant-wide key naming no account issues a tenant-wide key.
+    withoutAccount: { status: 201 },
+    unchanged: async (f, req) => {
+      const ip = (req.body as any).allowedIps[0];
+      const keys = await f.t.ctx.db.selectFrom('api_keys').select('allowed_ips').execute();
+      assert.ok(!keys.some((k) => k.allowed_ips?.includes(ip)), 'a refused request issued a key');
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/api-keys/{id}',
+    scope: 'apiKeys.manage',
+    build: async (f) => ({ url: `/v1/api-keys/${await f.newKey()}` }),
+    happy: { status: 204 },
+    // Another tenant's key, and (for a key bound to A's other account) another account's key: not found.
+    asTenantB: { status: 404, code: 'exceptions.apiKey.notFound' },
+    // A tenant-level route: A's tenant-wide key manages every key of its tenant, whatever account it names.
+    wideOnOtherAccount: { status: 204 },
+    unchanged: async (f, req) => {
+      const id = req.url.split('/')[3]!.split('?')[0]!;
+      const key = await f.t.ctx.db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(key.revoked_at, null, 'a refused request revoked the key');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/webhook-settings',
+    scope: 'webhooks.list',
+    build: () => ({ url: '/v1/webhook-settings' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.webhookUrl, f.aWebhookUrl),
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/webhook-settings',
+    scope: 'webhooks.manage',
+    // The deposit URL (A's default URL, where its test events go, stays).
+    build: (f) => snapshotA(f, { url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://deposits-${uid()}.shop.example.com/hook` } }),
+    happy: { status: 200 },
+    check: (b, f) => {
+      assert.equal(b.data.webhookUrl, f.aWebhookUrl);
+      assert.match(b.data.depositWebhookUrl, /^https:\/\/deposits-[0-9a-f]+\.shop\.example\.com\/hook$/);
+    },
+    foreign: [leavesTenantA("B sets its own deposit URL: A's settings stay", () => ({ url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://b-${uid()}.shop.example.com/hook` } }), 200)],
+    unchanged: aTenantUnchanged,
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhook-settings/secret',
+    scope: 'webhooks.manage',
+    build: (f) => snapshotA(f, { url: '/v1/webhook-settings/secret' }),
+    happy: { status: 200 },
+    check: async (b, f) => assert.equal(b.data.secret, (await aTenantRow(f)).webhook_secret, "the new secret is A's"),
+    foreign: [leavesTenantA("B rotates its own secret: A's stays", () => ({ url: '/v1/webhook-settings/secret' }), 200)],
+    unchanged: aTenantUnchanged,
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhook-settings/test',
+    scope: 'webhooks.manage',
+    build: async (f) => {
+      const req = { url: '/v1/webhook-settings/test' };
+      aDeliveriesAtBuild.set(req, await aDeliveries(f));
+      return req;
+    },
+    happy: { status: 202 },
+    check: async (b, f) => {
+      const d = await f.t.ctx.db.selectFrom('webhook_deliveries').select(['tenant_id', 'url', 'event_type']).where('id', '=', b.data.deliveryId).executeTakeFirstOrThrow();
+      assert.deepEqual(d, { tenant_id: f.a.id, url: f.aWebhookUrl, event_type: 'webhook.test' });
+    },
+    // B has no default URL: its own test is refused (and goes nowhere near A's).
+    asTenantB: { status: 400, code: 'exceptions.webhook.noUrl' },
+    // The tenant's URL: any account's key of the tenant may test it.
+    asSiblingAccount: { status: 202 },
+    unchanged: async (f, req) => assert.equal(await aDeliveries(f), aDeliveriesAtBuild.get(req), 'a refused request sent a test event'),
+  },
+  {
+    method: 'GET',
+    path: '/v1/webhook-deliveries',
+    scope: 'webhooks.list',
+    build: (f) => ({ url: `/v1/webhook-deliveries?objectId=${f.delivery.objectId}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.deepEqual([b.total, b.data[0]?.id, b.data[0]?.url], [1, f.delivery.id, f.aWebhookUrl]),
+    foreign: [
+      { name: 'its whole list', req: () => ({ url: '/v1/webhook-deliveries?limit=100' }), status: 200 },
+      { name: "about A's deposit", req: (f) => ({ url: `/v1/webhook-deliveries?objectId=${f.funding.id}` }), status: 200, check: (body) => assert.equal(body.total, 0) },
+      {
+        name: "A's other account, about the first account's deposit",
+        by: 'sibling',
+        req: (f) => ({ url: `/v1/webhook-deliveries?objectId=${f.funding.id}` }),
+        status: 200,
+        check: (body) => assert.equal(body.total, 0, "the deliveries of the first account's deposit"),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/webhook-deliveries/{id}',
+    scope: 'webhooks.list',
+    build: (f) => ({ url: `/v1/webhook-deliveries/${f.delivery.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => {
+      assert.deepEqual([b.data.id, b.data.event, b.data.status], [f.delivery.id, 'webhook.test', 'delivered']);
+      assert.equal(b.data.attempts[0].outcome, 'delivered');
+    },
+    asTenantB: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
+    // Deliveries belong to the tenant (a webhook.test is about no account).
+    asSiblingAccount: { status: 200 },
+    foreign: [
+      { name: "a delivery of A's deposit event", req: (f) => ({ url: `/v1/webhook-deliveries/${f.funding.deliveryId}` }), status: 404, code: 'exceptions.webhookDelivery.notFound' },
+      {
+        name: "A's other account, a delivery of the first account's deposit event",
+        by: 'sibling',
+        req: (f) => ({ url: `/v1/webhook-deliveries/${f.funding.deliveryId}` }),
+        status: 404,
+        code: 'exceptions.webhookDelivery.notFound',
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhook-deliveries/{id}/redeliver',
+    scope: 'webhooks.manage',
+    build: async (f) => {
+      const { id } = await f.newDelivery();
+      const req = { url: `/v1/webhook-deliveries/${id}/redeliver` };
+      deliveryAtBuild.set(req, await deliveryState(f, id));
+      return req;
+    },
+    happy: { status: 202 },
+    check: (b) => assert.deepEqual([b.data.status, b.data.attempts], ['pending', 1]),
+    asTenantB: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
+    asSiblingAccount: { status: 202 },
+    foreign: [
+      {
+        name: "A's other account, a delivery of the first account's deposit event",
+        by: 'sibling',
+        req: async (f) => {
+          fundingDeliveryBefore = await deliveryState(f, f.funding.deliveryId);
+          return { url: `/v1/webhook-deliveries/${f.funding.deliveryId}/redeliver` };
+        },
+        status: 404,
+        code: 'exceptions.webhookDelivery.notFound',
+        check: async (_body, f) => assert.deepEqual(await deliveryState(f, f.funding.deliveryId), fundingDeliveryBefore, 'the delivery was reopened'),
+      },
+    ],
+    unchanged: async (f, req) => {
+      const id = req.url.split('/')[3]!;
+      assert.deepEqual(await deliveryState(f, id), deliveryAtBuild.get(req), 'a refused request reopened the delivery');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/request-log',
+    scope: 'requestLog.list',
+    build: () => ({ url: '/v1/request-log?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => {
+      assert.ok(b.data.length > 0, 'an empty request log');
+      const own = [f.a.accountId, f.a.secondAccountId, null];
+      assert.ok(b.data.every((e: any) => own.includes(e.accountId) && e.actor.startsWith('api key ')), JSON.stringify(b.data.slice(0, 3)));
+    },
+    // B's own calls naming A's objects in their path (refused, 404) are in B's log as B sent them.
+    echoedToB: (f) => [f.settlement.id, f.delivery.id],
+    foreign: [
+      {
+        name: "A's other account sees only its own account's requests",
+        by: 'sibling',
+        req: () => ({ url: '/v1/request-log?limit=100' }),
+        status: 200,
+        check: (body, f) => assert.ok(body.data.every((e: any) => e.accountId === f.a.secondAccountId), JSON.stringify(body.data.slice(0, 3))),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/settings',
+    scope: 'accounts.list',
+    build: () => ({ url: '/v1/settings' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.merchantName, f.aBrandName),
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/settings',
+    scope: 'settings.manage',
+    build: (f) => snapshotA(f, { url: '/v1/settings', body: { brandColor: `#${randomBytes(3).toString('hex')}` } }),
+    happy: { status: 200 },
+    check: (b, f) => {
+      assert.equal(b.data.merchantName, f.aBrandName);
+      assert.match(b.data.brandColor, /^#[0-9a-f]{6}$/);
+    },
+    foreign: [leavesTenantA("B changes its own brand: A's stays", () => ({ url: '/v1/settings', body: { brandColor: '#123456', merchantName: `B-brand-${uid()}` } }), 200)],
+    unchanged: aTenantUnchanged,
   },
   {
     method: 'GET',
@@ -434,6 +809,52 @@ const ROWS: Row[] = [
     check: (b) => assert.ok(b.data.some((c: any) => c.id === aConversion!.id)),
   },
   {
+    method: 'GET',
+    path: '/v1/export/invoices.csv',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/export/invoices.csv' }),
+    happy: { status: 200 },
+    check: csvCheck('id,orderId,number,status,amount,', (f) => f.invoice.id),
+  },
+  {
+    method: 'GET',
+    path: '/v1/export/deposits.csv',
+    scope: 'deposits.list',
+    build: () => ({ url: '/v1/export/deposits.csv' }),
+    happy: { status: 200 },
+    check: csvCheck('id,orderId,status,cryptoCurrencyCode,', (f) => f.deposit.id),
+  },
+  {
+    method: 'GET',
+    path: '/v1/export/withdrawals.csv',
+    scope: 'withdrawals.list',
+    build: () => ({ url: '/v1/export/withdrawals.csv' }),
+    happy: { status: 200 },
+    check: csvCheck('id,orderId,status,cryptoCurrencyCode,', (f) => f.withdrawal.id),
+  },
+  {
+    method: 'GET',
+    path: '/v1/export/conversions.csv',
+    scope: 'converting.list',
+    build: async (f) => (await committedConversion(f), { url: '/v1/export/conversions.csv' }),
+    happy: { status: 200 },
+    check: csvCheck('id,quoteId,fromCryptoCurrencyCode,', () => aConversion!.id),
+  },
+  {
+    method: 'GET',
+    path: '/v1/stats/volume',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/stats/volume?days=7' }),
+    happy: { status: 200 },
+    // A's funding deposit completed today.
+    check: (b) => {
+      assert.equal(b.data.currency, 'USD');
+      assert.equal(b.data.days.length, 7);
+      const today = b.data.days.at(-1);
+      assert.ok(today.deposits >= 1 && today.depositsVolumeUsd > 0, JSON.stringify(today));
+    },
+  },
+  {
     method: 'POST',
     path: '/v1/x402/verify',
     scope: 'x402.verify',
@@ -545,13 +966,17 @@ function serialized(res: Res): string {
   return (typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '')) + JSON.stringify(res.headers);
 }
 
-describe('security matrix of the merchant API [pglite]', () => {
+describeEngines('security matrix of the merchant API', (engine) => {
   let t: TestApp;
   let f: Fixture;
   let openapi: any;
+  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
 
   before(async () => {
-    t = await startTestApp('pglite');
+    // Tenant A's webhooks go to a local receiver (so its deliveries complete and can be redelivered).
+    receiver = await startReceiver();
+    t = await startTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    aConversion = undefined;
     const admin = async (method: string, url: string, body?: unknown) => {
       const res = await t.admin(method, url, body);
       assert.ok(res.status < 300, `${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
@@ -573,7 +998,8 @@ describe('security matrix of the merchant API [pglite]', () => {
     const tb = await admin('POST', '/admin/tenants', { name: `Tenant B ${uid()}` });
     const tc = await admin('POST', '/admin/tenants', { name: `Tenant C ${uid()}` });
     await admin('PATCH', `/admin/tenants/${ta.id}`, { depositCommission: 0 });
-    const aKey = (await issue(ta, ['*'])).key;
+    const aIssued = await issue(ta, ['*']);
+    const aKey = aIssued.key;
     const bKey = (await issue(tb, ['*'])).key;
     const cKey = (await issue(tc, ['*'])).key;
     const wideA = (await admin('POST', '/admin/api-keys', { tenantId: ta.id, scopes: ['*'] })).key as string;
@@ -631,10 +1057,41 @@ describe('security matrix of the merchant API [pglite]', () => {
       } as never)
       .execute();
 
+    // Tenant A's webhooks and brand, set through the merchant API; its events so far become
+    // deliveries (as the worker would), and a webhook.test is delivered.
+    const aWebhookUrl = `${receiver.url}/a-hooks-${uid()}`;
+    await merchant(aKey, 'PATCH', '/v1/webhook-settings', { webhookUrl: aWebhookUrl });
+    const aBrandName = `A-brand-${uid()}`;
+    await merchant(aKey, 'PATCH', '/v1/settings', { merchantName: aBrandName });
+    await dispatchEvents(t.ctx.db);
+    const newDelivery = async () => {
+      const { deliveryId } = await merchant(aKey, 'POST', '/v1/webhook-settings/test');
+      // Sends every due delivery (each finished send claims more) until this one is delivered.
+      const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
+      try {
+        await deliverer.round();
+        await until(async () => (await merchant(aKey, 'GET', `/v1/webhook-deliveries/${deliveryId}`)).status === 'delivered', 10_000, 'the webhook.test delivery');
+      } finally {
+        await deliverer.drain(true);
+      }
+      const d = await merchant(aKey, 'GET', `/v1/webhook-deliveries/${deliveryId}`);
+      return { id: d.id as string, objectId: d.objectId as string };
+    };
+    const delivery = await newDelivery();
+    const fundingDelivery = await t.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status'])
+      .where('aggregate_key', '=', `deposit:${funding.id}`)
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
+    assert.equal(fundingDelivery.status, 'delivered');
+
     let quotes = 0;
+    const newUser = async () => (await admin('POST', '/admin/users', { tenantId: ta.id, email: `a-user-${uid()}@example.com`, role: 'viewer' })).id as string;
+    const aUser = await admin('POST', '/admin/users', { tenantId: ta.id, email: `a-owner-${uid()}@example.com`, role: 'owner' });
     f = {
       t,
-      a: { id: ta.id, accountId: ta.accountId, key: aKey, secondAccountId: second.id, secondAccountKey: secondKey },
+      a: { id: ta.id, accountId: ta.accountId, key: aKey, keyId: aIssued.id, secondAccountId: second.id, secondAccountKey: secondKey },
       b: { id: tb.id, accountId: tb.accountId, key: bKey },
       c: { id: tc.id, accountId: tc.accountId, key: cKey },
       wide: { a: wideA, b: wideB },
@@ -679,6 +1136,13 @@ describe('security matrix of the merchant API [pglite]', () => {
         settlement.payTo,
         settlement.transaction,
         settlement.amount,
+        aUser.id,
+        aUser.email,
+        aIssued.id,
+        aWebhookUrl,
+        aBrandName,
+        delivery.id,
+        delivery.objectId,
       ].map((v) => String(v).toLowerCase()),
       // (Ids and addresses; orderIds are the caller's own words, and other accounts may reuse them.)
       accountObjects: [invoice.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId].map((v) =>
@@ -687,11 +1151,20 @@ describe('security matrix of the merchant API [pglite]', () => {
       newInvoice: () => merchant(aKey, 'POST', '/v1/invoice', { amount: 12, fiatCurrencyCode: 'USD', orderId: `A-c-${uid()}` }),
       newQuote: () =>
         merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5, orderId: `A-q-${++quotes}-${uid()}` }),
+      aUser: aUser.id,
+      newUser,
+      newKey: async () => (await issue(ta, ['*'])).id,
+      aWebhookUrl,
+      aBrandName,
+      funding: { id: funding.id, deliveryId: fundingDelivery.id },
+      delivery,
+      newDelivery,
     };
     openapi = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   });
   after(async () => {
     await t?.close();
+    await receiver?.close();
   });
 
   const send = (method: string, req: Req, o: { key?: string; ip?: string; headers?: Record<string, string> } = {}): Promise<Res> =>
@@ -733,7 +1206,7 @@ describe('security matrix of the merchant API [pglite]', () => {
         const id = `${method.toUpperCase()} ${path}`;
         const security = JSON.stringify(op.security ?? []);
         if (path.startsWith('/v1/')) {
-          assert.equal(security, '[{"tenantApiKey":[]}]', `${id} must require the merchant key`);
+          assert.equal(security, '[{"tenantApiKey":[]},{"session":[]}]', `${id} must require the merchant key (or a dashboard session)`);
           merchant.set(id, op.operationId ?? '');
         } else if (path.startsWith('/admin/')) {
           assert.equal(security, '[{"adminToken":[]}]', `${id} must require the admin token`);
@@ -829,14 +1302,15 @@ describe('security matrix of the merchant API [pglite]', () => {
       it("tenant B's key on tenant A's request and objects: never A's data", async () => {
         const req = await row.build(f);
         const expected = row.asTenantB ?? row.happy;
+        const echoed = row.echoedToB?.(f) ?? [];
         const same = await send(row.method, req, { key: f.b.key });
         if (row.asTenantB) await refused(row, req, same, expected, `${name} by tenant B`);
-        else assertAnswer(same, expected, `${name} by tenant B`);
+        else assertAnswer(same, expected, `${name} by tenant B`, echoed);
         if (row.method === 'GET') {
           const head = await send('HEAD', req, { key: f.b.key });
           assert.equal(head.status, expected.status, `HEAD ${name} by tenant B`);
           assert.equal(head.body, undefined, `HEAD ${name} by tenant B has no body`);
-          assertAnswer(await send('GET', withTrailingSlash(req), { key: f.b.key }), expected, `${name}/ by tenant B`);
+          assertAnswer(await send('GET', withTrailingSlash(req), { key: f.b.key }), expected, `${name}/ by tenant B`, echoed);
         }
         for (const foreign of row.foreign ?? []) {
           const freq = await foreign.req(f);
@@ -876,13 +1350,14 @@ describe('security matrix of the merchant API [pglite]', () => {
         const onFirst = await send(row.method, withAccountId(await row.build(f), f.a.accountId, where), { key: f.wide.a });
         assert.equal(onFirst.status, row.happy.status, `${name} by A's tenant-wide key on its first account: ${JSON.stringify(onFirst.body)}`);
         if (row.happy.code) assert.equal(onFirst.body.code, row.happy.code);
-        row.check?.(onFirst.body, f);
+        await row.check?.(onFirst.body, f, onFirst);
         // On A's second account: exactly what that account's own key gets, and none of the first account's objects.
         const [wideReq, boundReq] = [await row.build(f), await row.build(f)];
         const wide = await send(row.method, withAccountId(wideReq, f.a.secondAccountId, where), { key: f.wide.a });
         const bound = await send(row.method, withAccountId(boundReq, f.a.secondAccountId, where), { key: f.a.secondAccountKey });
         const what = `${name} by A's tenant-wide key on its second account`;
-        assert.deepEqual([wide.status, wide.body?.code], [bound.status, bound.body?.code], `${what}: ${JSON.stringify(wide.body)}`);
+        const onSecond = row.wideOnOtherAccount ? [row.wideOnOtherAccount.status, row.wideOnOtherAccount.code] : [bound.status, bound.body?.code];
+        assert.deepEqual([wide.status, wide.body?.code], onSecond, `${what}: ${JSON.stringify(wide.body)}`);
         const sent = JSON.stringify(wideReq.body ?? '').toLowerCase() + wideReq.url.toLowerCase();
         for (const v of f.accountObjects) if (!sent.includes(v)) assert.ok(!serialized(wide).toLowerCase().includes(v), `${what}: carries "${v}"`);
         // Tenant B's tenant-wide key naming A's account.
@@ -897,8 +1372,17 @@ describe('security matrix of the merchant API [pglite]', () => {
         const bare = await row.build(f);
         const url = new URL(bare.url, 'http://x');
         url.searchParams.delete('accountId');
-        const none = await send(row.method, { ...bare, url: url.pathname + url.search }, { key: f.wide.a });
-        if (!takesAccount) assert.equal(none.status, row.happy.status, `${name} by a tenant-wide key naming no account: ${JSON.stringify(none.body)}`);
+        let body = bare.body;
+        if (body && typeof body === 'object' && 'accountId' in body) {
+          const { accountId: _named, ...rest } = body as Record<string, unknown>;
+          body = rest;
+        }
+        const none = await send(row.method, { ...bare, url: url.pathname + url.search, body }, { key: f.wide.a });
+        if (row.withoutAccount) {
+          const what = `${name} by a tenant-wide key naming no account`;
+          if (row.withoutAccount.status >= 400) await refused(row, bare, none, row.withoutAccount, what);
+          else assert.equal(none.status, row.withoutAccount.status, `${what}: ${JSON.stringify(none.body)}`);
+        } else if (!takesAccount) assert.equal(none.status, row.happy.status, `${name} by a tenant-wide key naming no account: ${JSON.stringify(none.body)}`);
         else {
           await refused(row, bare, none, { status: 400, code: 'exceptions.validation.failed' }, `${name} by a tenant-wide key naming no account`);
           assert.equal(none.body.extension.fields[0].field, 'accountId');
@@ -910,7 +1394,7 @@ describe('security matrix of the merchant API [pglite]', () => {
         const res = await send(row.method, req, { key: f.only.get(row.scope), ip: ALLOWED_IP });
         assert.equal(res.status, row.happy.status, `${name}: ${JSON.stringify(res.body)}`);
         if (row.happy.code) assert.equal(res.body.code, row.happy.code);
-        row.check?.(res.body, f);
+        await row.check?.(res.body, f, res);
       });
     });
   }

@@ -28,11 +28,14 @@ describeEngines('GET /v1/balances', (engine) => {
         });
       }
     });
+    // USD at the stored rate, rounded down to cents; a currency without a fresh rate says null.
+    await t.ctx.db.deleteFrom('exchange_rates').execute();
+    await t.ctx.db.insertInto('exchange_rates').values({ asset: 'USDT', usd_price: '0.9999', fetched_at: new Date(), source: 'test' }).execute();
     const res = await t.call('GET', '/v1/balances', { key: mine.key });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, [
-      { cryptoCurrencyCode: 'BTC', amount: 0.00000001 },
-      { cryptoCurrencyCode: 'USDT_BEP20', amount: 12.345 },
+      { cryptoCurrencyCode: 'BTC', amount: 0.00000001, amountUsd: null },
+      { cryptoCurrencyCode: 'USDT_BEP20', amount: 12.345, amountUsd: 12.34 },
     ]);
   });
 

@@ -47,10 +47,10 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     return { foreign, errors };
   }
 
-  /** Waits until the page shows the status (it polls the state every 2 s). */
+  /** Waits until the page shows the status (it polls the state every 2 s): the badge says it in words, its data-status names it. */
   async function waitStatus(page: Page, status: string) {
     await page.waitForSelector(`[data-testid=status].${status}`, { timeout: 15_000 });
-    assert.equal(await page.textContent('[data-testid=status]'), status);
+    assert.equal(await page.getAttribute('[data-testid=status]', 'data-status'), status);
   }
 
   async function invoice(body: Record<string, unknown>) {
@@ -75,7 +75,9 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     const { foreign, errors } = await open(page, `/pay/${inv.id}`);
 
     await page.waitForSelector('[data-testid=currency-option][data-code=USDT_TRC20]');
-    assert.equal(await page.textContent('[data-testid=status]'), 'created');
+    assert.equal(await page.getAttribute('[data-testid=status]', 'data-status'), 'created');
+    assert.equal(await page.textContent('[data-testid=status]'), 'Unpaid');
+    assert.equal(await page.evaluate('document.documentElement.lang'), 'en', 'English without a language asked for');
     assert.match((await page.textContent('#total'))!, /25\.00/);
     assert.equal(await page.textContent('#ref'), 'Order #order-browser-1');
     assert.match((await page.textContent('#items'))!, /T-shirt × 2/);

@@ -96,6 +96,13 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
       const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
       assert.deepEqual(scripts, [` nonce="${nonce}"`]);
       assert.doesNotMatch(res.body, /exceptions\./);
+      // In the customer's language too, and a language chosen on the page stays chosen on "Try again".
+      const german = await t.app.inject({ method: 'GET', url: `/pay/${id}`, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+      assert.equal(german.statusCode, 503);
+      assert.match(german.body, /<html lang="de">/);
+      assert.ok(german.body.includes('Diese Zahlung kann gerade nicht geladen werden.'), german.body);
+      const chosen = await t.app.inject({ method: 'GET', url: `/pay/${id}?lang=tr` });
+      assert.match(chosen.body, /<a class="btn wide" href="\/pay\/[0-9a-f-]{36}\?lang=tr">Tekrar dene<\/a>/);
 
       // An id that is not an invoice id never reaches the database: still the page's 404.
       assert.equal((await t.app.inject({ method: 'GET', url: '/pay/not-an-invoice' })).statusCode, 404);

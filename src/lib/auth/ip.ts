@@ -56,3 +56,18 @@ export function ipAllowed(ip: string, allowed: readonly string[] | null | undefi
   }
   return false;
 }
+
+/**
+ * Whether every range of `wanted` lies inside `granted` (a key cannot hand out a wider allowlist
+ * than its own). No `granted` list allows everything; no `wanted` list means every IP, so it is
+ * covered only by no `granted` list.
+ */
+export function rangesCovered(granted: readonly string[] | null | undefined, wanted: readonly string[] | null | undefined): boolean {
+  if (!granted || granted.length === 0) return true;
+  if (!wanted || wanted.length === 0) return false;
+  const outer = granted.map(parseRange).filter((r): r is Range => r !== null);
+  return wanted.every((entry) => {
+    const inner = parseRange(entry);
+    return inner !== null && outer.some(([addr, bits]) => inner[0].kind() === addr.kind() && inner[1] >= bits && inner[0].match(addr, bits));
+  });
+}

@@ -1,4 +1,9 @@
-/** Every scope an API key can carry: the spec's table, plus the account, balance and conversion operations. */
+import type { MerchantRole } from '../db/tables/people.ts';
+
+/**
+ * Every scope an API key can carry: the spec's table, the account, balance and conversion
+ * operations, and what the dashboard's people manage (keys, webhooks, users, settings, logs).
+ */
 export const SCOPES = [
   'currencies.list',
   'invoices.create',
@@ -18,6 +23,15 @@ export const SCOPES = [
   'balances.list',
   'converting.create',
   'converting.list',
+  'apiKeys.list',
+  'apiKeys.manage',
+  'webhooks.list',
+  'webhooks.manage',
+  'requestLog.list',
+  'users.list',
+  'users.manage',
+  'settings.manage',
+  'audit.list',
 ] as const;
 
 /** One permission of an API key. */
@@ -28,4 +42,24 @@ export const ALL_SCOPES = '*';
 
 export function hasScope(granted: readonly string[], needed: Scope): boolean {
   return granted.includes(ALL_SCOPES) || granted.includes(needed);
+}
+
+/** What every merchant user may do: read. */
+const READS: Scope[] = SCOPES.filter((s) => s.endsWith('.list') && s !== 'audit.list');
+
+/**
+ * A signed-in merchant user's role, as the scopes an API key would carry: a session is checked by
+ * the same hook as a key. Owners may do everything (users, settings, the audit log included).
+ */
+export const ROLE_SCOPES: Record<MerchantRole, readonly string[]> = {
+  owner: [ALL_SCOPES],
+  finance: [...READS, 'withdrawals.create', 'converting.create'],
+  developer: [...READS, 'apiKeys.manage', 'webhooks.manage'],
+  viewer: READS,
+};
+
+/** Whether `granted` covers every scope of `wanted` (a principal cannot hand out more than it holds). */
+export function coversScopes(granted: readonly string[], wanted: readonly string[]): boolean {
+  if (granted.includes(ALL_SCOPES)) return true;
+  return !wanted.includes(ALL_SCOPES) && wanted.every((s) => granted.includes(s));
 }

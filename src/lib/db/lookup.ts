@@ -4,6 +4,8 @@ import { now } from './expressions.ts';
 import type { Db, Executor, Trx } from './index.ts';
 import { paged, type Page } from './paging.ts';
 import type { DB } from './schema.ts';
+import { inRange, searchForms, searchUuid } from './search.ts';
+import { timeRange } from '../http/list-filters.ts';
 
 /** The merchant objects addressed by `id` or by the merchant's own `orderId`, within one account. */
 export type AccountTable = 'invoices' | 'deposits' | 'withdrawals';
@@ -42,16 +44,42 @@ export async function findByIdOrOrderId<T extends AccountTable>(
   return row as Row<T>;
 }
 
-/** A list endpoint's page of one account's objects, newest first, optionally of one status. */
-export async function listByAccount<T extends AccountTable, R>(
+/** A list's optional filters beside its page: one status, a search text, a creation time range. */
+export interface ListFilters {
+  status?: string;
+  /** Exact id, orderId, address or transaction hash (hex in any case). */
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The ids of the account's objects whose id, orderId, address or transaction hash is exactly
+ * `text`: one index lookup each (deposits and withdrawals have every one of these columns).
+ */
+function searchIds(db: Loose, table: string, accountId: string, text: string) {
+  const mine = () => db.selectFrom(table).select('id').where('account_id', '=', accountId);
+  const forms = searchForms(text);
+  const id = searchUuid(text);
+  const q = mine()
+    .where('order_id', '=', text)
+    .unionAll(mine().where('address', 'in', forms))
+    .unionAll(mine().where('tx_hash', 'in', forms));
+  return id ? q.unionAll(mine().where('id', '=', id)) : q;
+}
+
+/** A list endpoint's page of one account's objects, newest first, filtered (status, search, dates). */
+export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
   db: Executor,
   table: T,
   accountId: string,
-  q: { page: number; limit: number; status?: string },
+  q: { page: number; limit: number } & ListFilters,
   map: (row: Row<T>) => R,
 ): Promise<Page<R>> {
-  let base = (db as unknown as Loose).selectFrom(table as string).where('account_id', '=', accountId);
+  const loose = db as unknown as Loose;
+  let base = loose.selectFrom(table as string).where('account_id', '=', accountId).where(inRange('created_at', timeRange(q)));
   if (q.status) base = base.where('status', '=', q.status);
+  if (q.search) base = base.where('id', 'in', searchIds(loose, table, accountId, q.search));
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() as Promise<{ total: string }>,

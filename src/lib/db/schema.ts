@@ -7,6 +7,7 @@ import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
 import type { WithdrawalQuotesTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
+import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable } from './tables/people.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -23,6 +24,7 @@ export * from './tables/invoices.ts';
 export * from './tables/withdrawals.ts';
 export * from './tables/conversions.ts';
 export * from './tables/x402.ts';
+export * from './tables/people.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -55,6 +57,10 @@ export interface DB {
   conversions: ConversionsTable;
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  request_log: RequestLogTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -7,6 +7,8 @@ import type { ApiPrincipal } from './security.ts';
 /** An API key as authentication reads it; `accountId` is null for a tenant-wide key. */
 export interface ApiKeyRecord {
   keyId: string;
+  /** The key's first characters, as the logs name it. */
+  keyStart: string;
   tenantId: string;
   accountId: string | null;
   scopes: string[];
@@ -37,13 +39,25 @@ function fieldError(location: Location, message: string): AppError {
  * never read `accountId` (`tenantLevel`); should one read it all the same, the client is told to name one.
  */
 export function principalFor(key: ApiKeyRecord, method: string): ApiPrincipal {
-  const { accountId: keyAccountId, ...rest } = key;
+  const { accountId: keyAccountId, keyStart, ...fields } = key;
+  const rest = { ...fields, kind: 'apiKey' as const, userId: null, actor: `api key ${keyStart}…` };
   if (keyAccountId !== null) return { ...rest, keyAccountId, accountId: keyAccountId };
-  const principal = { ...rest, keyAccountId } as ApiPrincipal;
+  return tenantWide({ ...rest, keyAccountId }, method);
+}
+
+/** A signed-in merchant user: tenant-wide like a tenant-wide key, with the scopes of the user's role. */
+export function sessionPrincipal(user: { userId: string; email: string; tenantId: string; scopes: readonly string[] }, method: string): ApiPrincipal {
+  const { userId, email, tenantId, scopes } = user;
+  return tenantWide({ kind: 'session', keyId: null, userId, actor: email, tenantId, keyAccountId: null, scopes: [...scopes], allowedIps: null }, method);
+}
+
+/** A principal of no one account: reading `accountId` before the request named one is a 400. */
+function tenantWide(fields: Omit<ApiPrincipal, 'accountId'>, method: string): ApiPrincipal {
+  const principal = { ...fields } as ApiPrincipal;
   // Not enumerable: copying or logging the principal does not trip it.
   Object.defineProperty(principal, 'accountId', {
     get: () => {
-      throw fieldError(locationOf(method), 'is required with a tenant-wide API key');
+      throw fieldError(locationOf(method), `is required with a ${fields.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
     },
   });
   return principal;
@@ -93,7 +107,7 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
       // The spread leaves the unnamed-account guard behind (not enumerable).
       request.principal = { ...principal, accountId: first.id };
     } else if (!request.routeOptions.config.tenantLevel) {
-      throw fieldError(locationOf(request.method), 'is required with a tenant-wide API key');
+      throw fieldError(locationOf(request.method), `is required with a ${principal.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
     }
   });
 }

@@ -5,13 +5,22 @@ import type { ChangeListener } from '../db/notify.ts';
 import { AppError } from '../errors.ts';
 import { hashApiKey, secretsEqual } from '../auth/api-keys.ts';
 import { ipAllowed } from '../auth/ip.ts';
-import { hasScope, type Scope } from '../auth/scopes.ts';
+import { ROLE_SCOPES, hasScope, type Scope } from '../auth/scopes.ts';
+import { acceptTotpCode } from '../auth/totp.ts';
 import type { FailureLimiter, RateLimiter } from './rate-limit.ts';
-import { documentAccountId, principalFor, registerAccountScope, type ApiKeyRecord } from './account-scope.ts';
+import { documentAccountId, principalFor, registerAccountScope, sessionPrincipal, type ApiKeyRecord } from './account-scope.ts';
+import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
 
 /** The caller behind a valid API key, and the account its request acts on. */
 export interface ApiPrincipal {
-  keyId: string;
+  /** Who acts: an API key, or a signed-in user of the dashboard (a session, checked by the same hook). */
+  kind: 'apiKey' | 'session';
+  /** The API key; null for a session. */
+  keyId: string | null;
+  /** The signed-in user; null for an API key. */
+  userId: string | null;
+  /** How the audit and request logs name the caller: `api key cg_live_ab12…` or the user's email. */
+  actor: string;
   tenantId: string;
   /** The account this request acts on: the key's own, or the one a tenant-wide key's request names. */
   accountId: string;
@@ -27,15 +36,19 @@ declare module 'fastify' {
     scope?: Scope;
     /** Opts a route out of authentication (payment page, health, docs). */
     public?: boolean;
-    /** Operator route: needs the admin token. */
+    /** Operator route: needs the admin token (or an operator's session). */
     admin?: boolean;
     /** false exempts a public route from rate limiting (health, metrics). */
     rateLimit?: boolean;
     /** Merchant route that acts on the tenant, not on one of its accounts: a tenant-wide key names no `accountId` for it. */
     tenantLevel?: boolean;
+    /** A session whose user has two-factor authentication confirms the call with `x-totp-code` (API keys are not asked). */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     principal?: ApiPrincipal;
+    /** Who called an operator route: the admin token, or an operator's session. */
+    operator?: { userId: string | null; actor: string };
   }
 }
 
@@ -51,6 +64,10 @@ export interface SecurityOptions {
   rateLimiter: RateLimiter;
   /** Failed admin authentications per IP; over budget, the IP gets 429 until its window ends. */
   adminFailures: FailureLimiter;
+  /** Failed sign-ins (per email and per IP) and second-factor codes (per user); shared with the `/auth` routes. */
+  loginFailures: FailureLimiter;
+  /** PUBLIC_BASE_URL: the origin a session's state-changing request may come from, and whether cookies are Secure. */
+  publicBaseUrl: string;
   /** Checks an admin bearer token in constant time. */
   checkAdminToken(token: string): Promise<boolean>;
 }
@@ -63,13 +80,14 @@ export function apiKeyChanged(keyHash: string): string {
 async function findKey(db: Db, hash: string): Promise<ApiKeyRecord | undefined> {
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'tenant_id', 'account_id', 'scopes', 'allowed_ips', 'key_hash'])
+    .select(['id', 'tenant_id', 'account_id', 'scopes', 'allowed_ips', 'key_hash', 'key_start'])
     .where('key_hash', '=', hash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row || !secretsEqual(row.key_hash, hash)) return undefined;
   return {
     keyId: row.id,
+    keyStart: row.key_start,
     tenantId: row.tenant_id,
     accountId: row.account_id,
     scopes: row.scopes,
@@ -90,9 +108,10 @@ function bearerToken(header: string | undefined): string {
 }
 
 /**
- * Authentication on by default. Every route must say what protects it: a scope (merchant API key),
- * `admin` (operator token) or `public`; a route that says nothing fails at start-up. Merchant checks
- * run in the spec's order: key (401), IP allowlist (403), scope (403); then the rate limit per key.
+ * Authentication on by default. Every route must say what protects it: a scope (merchant API key or
+ * a merchant user's session), `admin` (operator token or an operator's session) or `public`; a route
+ * that says nothing fails at start-up. Merchant checks run in the spec's order: key (401), IP
+ * allowlist (403), scope (403); then the rate limit per key (per user for a session).
  */
 export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): void {
   const { ctx } = opts;
@@ -106,27 +125,22 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     const hash = hashApiKey(raw);
     return (await keys.get(hash, () => findKey(ctx.db, hash))) ?? null;
   };
+  app.decorate('sessionAuth', { db: ctx.db, publicBaseUrl: opts.publicBaseUrl, loginFailures: opts.loginFailures });
+  const limit = limiter(opts.rateLimiter);
 
   requireDeclaredSecurity(app);
 
   app.addHook('onRequest', async (request, reply) => {
     const cfg = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
-    if (cfg.admin) {
-      const who = `admin:${request.ip}`;
-      await withRetryAfter(reply, opts.adminFailures.check(who));
-      const token = bearerToken(request.headers.authorization);
-      if (!token || !(await opts.checkAdminToken(token))) {
-        await opts.adminFailures.fail(who);
-        throw new AppError('exceptions.admin.invalidToken');
-      }
-      return;
-    }
+    if (cfg.admin) return operator(opts, request, reply);
     if (cfg.public) {
       if (cfg.rateLimit !== false) await limit(request, reply, `ip:${request.ip}`);
       return;
     }
     const raw = request.headers['x-tenant-api-key'];
+    // Without a key header, a dashboard session (its cookie) may stand in for the key.
+    if (raw === undefined && hasSessionCookie(request)) return merchantSession(limit, request, reply);
     const key = typeof raw === 'string' && raw.length > 0 && raw.length <= 256 ? await keyOf(raw) : null;
     // Budget by key when the key is real, else by IP, so guessing keys is rate limited too.
     await limit(request, reply, key ? `key:${key.keyId}` : `ip:${request.ip}`);
@@ -139,12 +153,73 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
   });
 
   registerAccountScope(app, ctx.db);
+  registerStepUp(app, opts.loginFailures);
+}
 
-  async function limit(request: FastifyRequest, reply: FastifyReply, who: string) {
-    const state = await withRetryAfter(reply, opts.rateLimiter.consume(routeKey(request), who));
+type Limit = (request: FastifyRequest, reply: FastifyReply, who: string) => Promise<void>;
+
+/** Draws one request from `who`'s budget of this route, and says what is left in the response headers. */
+function limiter(rateLimiter: RateLimiter): Limit {
+  return async (request, reply, who) => {
+    const state = await withRetryAfter(reply, rateLimiter.consume(routeKey(request), who));
     reply.header('x-ratelimit-limit', state.limit);
     reply.header('x-ratelimit-remaining', state.remaining);
+  };
+}
+
+/** An operator route: the admin bearer token, or without one an operator's session (CSRF-checked). */
+async function operator(opts: SecurityOptions, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const who = `admin:${request.ip}`;
+  await withRetryAfter(reply, opts.adminFailures.check(who));
+  const token = bearerToken(request.headers.authorization);
+  if (!token && hasSessionCookie(request)) {
+    const session = await currentSession(request);
+    if (session && session.role !== 'operator') throw new AppError('exceptions.auth.operatorOnly');
+    if (session) {
+      if (changesState(request.method)) checkCsrf(request, session);
+      request.operator = { userId: session.userId, actor: session.email };
+      return;
+    }
   }
+  if (!token || !(await opts.checkAdminToken(token))) {
+    await opts.adminFailures.fail(who);
+    throw new AppError('exceptions.admin.invalidToken');
+  }
+  request.operator = { userId: null, actor: 'operator token' };
+}
+
+/** A merchant route called with a session: the user's role gives the scopes; CSRF on state changes. */
+async function merchantSession(limit: Limit, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = await currentSession(request);
+  await limit(request, reply, session ? `user:${session.userId}` : `ip:${request.ip}`);
+  if (!session) throw new AppError('exceptions.auth.sessionRequired');
+  if (changesState(request.method)) checkCsrf(request, session);
+  const scope = request.routeOptions.config.scope!;
+  const scopes = session.role === 'operator' || session.tenantId === null ? [] : ROLE_SCOPES[session.role];
+  if (!hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
+  request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId!, scopes }, request.method);
+}
+
+/**
+ * Step-up (`config.stepUp`): a session whose user has two-factor authentication confirms the
+ * operation with a fresh code in `x-totp-code` (missing: 403 stepUpRequired; wrong or used: 401
+ * invalidSecondFactor, counted as a failure). Checked once the request is valid, so a malformed
+ * request does not use up a code. API keys are not asked.
+ */
+function registerStepUp(app: FastifyInstance, failures: FailureLimiter): void {
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.stepUp || request.principal?.kind !== 'session') return;
+    const session = await currentSession(request);
+    if (!session?.totpEnabled || !session.totpSecret) return;
+    const code = request.headers['x-totp-code'];
+    if (typeof code !== 'string' || code.length === 0) throw new AppError('exceptions.auth.stepUpRequired');
+    const who = `totp:${session.userId}`;
+    await withRetryAfter(reply, failures.check(who));
+    if (!(await acceptTotpCode(app.sessionAuth.db, session.userId, session.totpSecret, code))) {
+      await failures.fail(who);
+      throw new AppError('exceptions.auth.invalidSecondFactor');
+    }
+  });
 }
 
 /**
@@ -159,14 +234,15 @@ function requireDeclaredSecurity(app: FastifyInstance): void {
       throw new Error(`route ${route.method} ${route.url} must declare exactly one of scope, public or admin`);
     }
     if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
-    const security = cfg.scope ? [{ tenantApiKey: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
+    // A merchant route takes an API key or a dashboard session (the cookie, with x-csrf-token on writes).
+    const security = cfg.scope ? [{ tenantApiKey: [] }, { session: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
     if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
     documentAccountId(route);
   });
 }
 
 /** Awaits a budget check; a 429 it throws carries Retry-After in whole seconds. */
-async function withRetryAfter<T>(reply: FastifyReply, check: Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(reply: FastifyReply, check: Promise<T>): Promise<T> {
   try {
     return await check;
   } catch (err) {

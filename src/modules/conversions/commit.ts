@@ -6,6 +6,7 @@ import { isUniqueViolation, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber, type Amount } from '../../lib/money.ts';
+import { audit } from '../audit/service.ts';
 import { credit, debit, lockedMerchantBalance, merchantAccount, post } from '../ledger/service.ts';
 import { conversionMoney, type ConversionRow } from './record.ts';
 
@@ -68,7 +69,10 @@ async function commitIn(trx: Trx, principal: ApiPrincipal, quoteId: string): Pro
     throw new AppError('exceptions.converting.insufficientBalance', { cryptoCurrencyCode: q.from_currency, required: toJsonNumber(money.fromAmount) });
   }
   try {
-    return await bookConversion(trx, principal, money, q.id);
+    const row = await bookConversion(trx, principal, money, q.id);
+    const detail = { accountId: principal.accountId, from: q.from_currency, to: q.to_currency, fromAmount: toJsonNumber(money.fromAmount), toAmount: toJsonNumber(money.toAmount) };
+    await audit(trx, { tenantId: principal.tenantId, principal, action: 'conversion.committed', targetType: 'conversion', targetId: row.id, detail });
+    return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('exceptions.converting.quoteAlreadyCommitted', { quoteId: q.id });
     throw err;

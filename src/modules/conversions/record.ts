@@ -1,4 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ListFilters } from '../../lib/db/lookup.ts';
+import { inRange, searchUuid } from '../../lib/db/search.ts';
+import { timeRange } from '../../lib/http/list-filters.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import type { ConversionQuotesTable, ConversionsTable } from '../../lib/db/schema.ts';
@@ -46,9 +49,17 @@ export async function findConversion(db: Executor, accountId: string, id: string
   return row;
 }
 
-/** GET /converting/list: the account's conversions, newest first. */
-export function listConversions(db: Executor, accountId: string, q: { page: number; limit: number }): Promise<Page<ReturnType<typeof conversionRecord>>> {
-  const base = db.selectFrom('conversions').where('account_id', '=', accountId);
+/**
+ * GET /converting/list: the account's conversions, newest first; `search` is an exact id or quote
+ * id, `from`/`to` bound the time it was booked (completedAt).
+ */
+export function listConversions(db: Executor, accountId: string, q: { page: number; limit: number } & ListFilters): Promise<Page<ReturnType<typeof conversionRecord>>> {
+  let base = db.selectFrom('conversions').where('account_id', '=', accountId).where(inRange('completed_at', timeRange(q)));
+  if (q.search !== undefined) {
+    const id = searchUuid(q.search);
+    // Not a uuid: nothing can match (and the cast must not fail).
+    base = id ? base.where((eb) => eb.or([eb('id', '=', id), eb('quote_id', '=', id)])) : base.where(sql<boolean>`false`);
+  }
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { commitConversion } from './commit.ts';
 import { previewConversion, quoteConversion } from './quote.ts';
 import { conversionQuoteRecord, conversionRecord, findConversion, listConversions, priceRecord } from './record.ts';
@@ -104,7 +105,7 @@ function listConversionsRoute(app: TypedApp): void {
         operationId: 'listConversions',
         tags: ['conversions'],
         summary: "The account's conversions (auto-converts of withdrawals included), newest first",
-        querystring: Type.Object({ ...PageQuery, accountId: Type.Optional(Uuid) }),
+        querystring: Type.Object({ ...PageQuery, accountId: Type.Optional(Uuid), ...ListSearchQuery }),
         response: responses({ 200: PagedList(ConversionRecordSchema) }, [404]),
       },
     },

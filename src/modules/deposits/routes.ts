@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { DepositRecordSchema } from './schemas.ts';
 import { depositMachine } from './status.ts';
 import { DepositService } from './service.ts';
@@ -89,6 +90,7 @@ function listDepositsRoute(app: TypedApp): void {
         querystring: Type.Object({
           ...PageQuery,
           status: Type.Optional(depositMachine.schema),
+          ...ListSearchQuery,
         }),
         response: responses({ 200: PagedList(DepositRecordSchema) }),
       },

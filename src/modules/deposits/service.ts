@@ -6,7 +6,7 @@ import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
-import { expireDue, findByIdOrOrderId, listByAccount } from '../../lib/db/lookup.ts';
+import { expireDue, findByIdOrOrderId, listByAccount, type ListFilters } from '../../lib/db/lookup.ts';
 import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
 import { depositMachine } from './status.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -185,7 +185,7 @@ export class DepositService implements PaymentListener {
   }
 
   /** GET /deposit/list: newest first. */
-  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus }) {
+  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus } & ListFilters) {
     const page = await listByAccount(this.ctx.db, 'deposits', principal.accountId, q, (row) => row);
     const refunds = await refundsOf(this.ctx.db, 'deposit', page.data.map((r) => r.id));
     return { ...page, data: page.data.map((r) => depositRecord(r, refunds.get(r.id))) };

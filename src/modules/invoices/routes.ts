@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { InvoiceRecordSchema } from './schemas.ts';
 import { invoiceMachine } from './status.ts';
 import { InvoiceService, MAX_FIAT_AMOUNT as MAX_FIAT } from './service.ts';
@@ -106,6 +107,7 @@ function listInvoicesRoute(app: TypedApp): void {
         querystring: Type.Object({
           ...PageQuery,
           status: Type.Optional(invoiceMachine.schema),
+          ...ListSearchQuery,
         }),
         response: responses({ 200: PagedList(InvoiceRecordSchema) }),
       },

@@ -12,6 +12,10 @@ import { expireInvoices } from './expire.ts';
 import { changeStatus, onInvoicePayment } from './payments.ts';
 import { loadInvoice, recordOf, toView, viewSelect, withRefunds, type InvoiceRecord, type InvoiceView } from './record.ts';
 import { selectCurrency } from './select.ts';
+import { invoiceSearchIds } from './search.ts';
+import type { ListFilters } from '../../lib/db/lookup.ts';
+import { inRange } from '../../lib/db/search.ts';
+import { timeRange } from '../../lib/http/list-filters.ts';
 
 export { MAX_FIAT_AMOUNT, invoiceTotal, type CreateInvoiceInput, type InvoiceItemInput } from './create.ts';
 export { fiatTotal, invoiceItems, invoiceRecord, loadInvoice, quotePayments, type InvoiceRecord, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
@@ -50,10 +54,16 @@ export class InvoiceService implements PaymentListener {
   }
 
   /** GET /invoice/list: newest first, optionally one status. */
-  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: InvoiceStatus }) {
+  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: InvoiceStatus } & ListFilters) {
     const { db } = this.ctx;
-    let count = db.selectFrom('invoices').where('account_id', '=', principal.accountId);
-    let rows = viewSelect(db).where('invoices.account_id', '=', principal.accountId);
+    const range = inRange('invoices.created_at', timeRange(q));
+    let count = db.selectFrom('invoices').where('account_id', '=', principal.accountId).where(range);
+    let rows = viewSelect(db).where('invoices.account_id', '=', principal.accountId).where(range);
+    if (q.search) {
+      const ids = invoiceSearchIds(db, principal.tenantId, principal.accountId, q.search);
+      count = count.where('invoices.id', 'in', ids);
+      rows = rows.where('invoices.id', 'in', ids);
+    }
     if (q.status) {
       count = count.where('status', '=', q.status);
       rows = rows.where('invoices.status', '=', q.status);

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toJsonNumber } from '../../lib/money.ts';
+import { mulRatio, toJsonNumber } from '../../lib/money.ts';
+import { freshUsdPrices } from '../rates/service.ts';
 import { responses } from '../../lib/http/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { merchantBalances } from './service.ts';
@@ -10,6 +11,9 @@ const BalanceSchema = Type.Object(
   {
     cryptoCurrencyCode: CryptoCodeSchema,
     amount: Type.Number({ description: 'Available balance in the currency' }),
+    amountUsd: Type.Union([Type.Number(), Type.Null()], {
+      description: 'The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists',
+    }),
   },
   { title: 'Balance' },
 );
@@ -28,11 +32,17 @@ export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const balances = await merchantBalances(app.ctx.db, request.principal!.accountId);
+      const [balances, prices] = await Promise.all([
+        merchantBalances(app.ctx.db, request.principal!.accountId),
+        freshUsdPrices(app.ctx.db, app.ctx.config.rateMaxAgeS),
+      ]);
       return {
         data: balances.flatMap((b) => {
           const currency = findCurrency(b.currency);
-          return currency ? [{ cryptoCurrencyCode: currency.code, amount: toJsonNumber(b.units, currency.decimals) }] : [];
+          if (!currency) return [];
+          const price = prices.get(currency.symbol);
+          const cents = price ? mulRatio(b.units * 100n, price, 'down') / 10n ** BigInt(currency.decimals) : null;
+          return [{ cryptoCurrencyCode: currency.code, amount: toJsonNumber(b.units, currency.decimals), amountUsd: cents === null ? null : toJsonNumber(cents, 2) }];
         }),
       };
     },

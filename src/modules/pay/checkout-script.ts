@@ -1,35 +1,37 @@
 /**
  * The payment page's script, inlined under the page's nonce: it polls `GET /pay/{id}/state` and
- * renders with textContent only. Plain browser JavaScript, no build step.
+ * renders with textContent only, in the page's language (`TEXT_SCRIPT`: dictionary, locale
+ * formatting, in-place language switch). Plain browser JavaScript, no build step.
  */
-export const SCRIPT = `
+import { TEXT_SCRIPT } from './checkout-text-script.ts';
+
+export const SCRIPT = TEXT_SCRIPT + `
 'use strict';
 const id = document.body.dataset.invoice;
 const $ = (s) => document.querySelector(s);
 const el = (tag, props = {}, ...kids) => { const e = document.createElement(tag); Object.assign(e, props); for (const k of kids) if (k != null) e.append(k); return e; };
-let state = null, skew = 0, picking = false, timer = null, pollTimer = null, stopped = false, failures = 0, retryAfterMs = 0;
+/** An element whose text is a dictionary key, so a language switch re-translates it. */
+const said = (tag, key, props = {}) => { const e = el(tag, { ...props, textContent: t(key) }); e.dataset.i18n = key; return e; };
+let state = null, skew = 0, picking = false, timer = null, pollTimer = null, stopped = false, failures = 0, retryAfterMs = 0, langAsked = 0;
 const OPEN = ['created', 'processing', 'partially_paid'];
-const LABEL = { created: 'Awaiting payment', processing: 'Payment seen, confirming', paid: 'Paid', overpaid: 'Paid', partially_paid: 'Partially paid', expired: 'Expired', cancelled: 'Cancelled', failed: 'Failed', suspended: 'Under review' };
-const OUTCOME = {
-  paid: ['✓', 'Payment received', 'Thank you. Your payment is confirmed.'],
-  overpaid: ['✓', 'Payment received', 'Thank you. You sent more than asked; the merchant has been told.'],
-  partially_paid: ['!', 'Partially paid', 'Less than the amount due arrived. Contact the merchant to settle the rest.'],
-  expired: ['⏱', 'This invoice has expired', 'No payment arrived in time. If you sent one, it is still recorded and the merchant will see it.'],
-  cancelled: ['×', 'This invoice was cancelled', 'The merchant cancelled this invoice.'],
-  failed: ['×', 'Payment failed', 'The payment was dropped by the network before it confirmed.'],
-  suspended: ['!', 'Payment under review', 'A payment arrived for a cancelled invoice. The merchant will contact you.'],
+const OUTCOME_ICON = { paid: '✓', overpaid: '✓', partially_paid: '!', expired: '⏱', cancelled: '×', failed: '×', suspended: '!' };
+// The API's error codes the customer can meet here, in words they understand; anything else is "try again".
+const ERROR_TEXT = {
+  'exceptions.invoice.notPayable': 'error.notPayable',
+  'exceptions.invoice.currencyLocked': 'error.currencyLocked',
+  'exceptions.currency.unavailable': 'error.currencyUnavailable',
+  'exceptions.depositFee.quoteUnavailable': 'error.currencyUnavailable',
+  'exceptions.rates.unavailable': 'error.currencyUnavailable',
+  'exceptions.rateLimit.exceeded': 'error.rateLimited',
 };
 
-function money(amount, code) {
-  try { return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(Number(amount)); } catch { return amount + ' ' + code; }
-}
 function showError(text) { const e = $('[data-testid=error]'); e.textContent = text; e.classList.toggle('hidden', !text); }
 
 // The service is away for now (its database unreachable, or a proxy in front has no answer): the
 // page keeps what it shows and says the connection is interrupted, never an error code.
 const AWAY = [502, 503, 504];
 function connection(ok) {
-  const e = $('[data-testid=connection]'); const text = ok ? '' : 'Connection interrupted — trying again in a moment';
+  const e = $('[data-testid=connection]'); const text = ok ? '' : t('connection');
   if (e.textContent !== text) e.textContent = text;
 }
 
@@ -39,13 +41,15 @@ async function call(method, path, body) {
   catch { const err = new Error('offline'); err.away = true; throw err; }
   const json = await res.json().catch(() => null);
   if (!res.ok || !json) {
-    const err = new Error((json && json.message) || 'Something went wrong. Please try again.');
-    err.status = res.status; err.away = AWAY.includes(res.status); err.retryAfter = Number(res.headers.get('retry-after')) || 0;
+    const code = json && json.code;
+    const err = new Error(t(ERROR_TEXT[code] || 'error.generic'));
+    // A 503 that names its own reason (no rate for this currency, say) is an answer, not an outage.
+    err.status = res.status; err.away = AWAY.includes(res.status) && (!code || code === 'exceptions.service.unavailable');
+    err.retryAfter = Number(res.headers.get('retry-after')) || 0;
     throw err;
   }
   return json.data;
 }
-
 /** An answer came back: the connection is fine again and the poll goes back to its pace. */
 function answered(s) { failures = 0; retryAfterMs = 0; connection(true); render(s); }
 /** No answer: say so politely and wait a little longer each time (the server's Retry-After at least). */
@@ -71,7 +75,7 @@ function stop() { stopped = true; clearTimeout(pollTimer); }
 
 function notFound() {
   stop(); clearInterval(timer); connection(true);
-  $('#app').replaceChildren(el('div', { className: 'card outcome' }, el('div', { className: 'icon', textContent: '?' }), el('h1', { textContent: 'Invoice not found' }), el('p', { className: 'small', textContent: 'Check the link you were given.' })));
+  $('#content').replaceChildren(el('div', { className: 'card outcome' }, el('div', { className: 'icon', textContent: '?' }), said('h1', 'notFoundTitle'), said('p', 'notFoundText', { className: 'small' })));
 }
 
 function tick() {
@@ -79,22 +83,30 @@ function tick() {
   const left = Math.max(0, Date.parse(state.expiresAt) - (Date.now() + skew));
   const s = Math.floor(left / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const pad = (n) => String(n).padStart(2, '0');
-  $('[data-testid=countdown]').textContent = OPEN.includes(state.status) ? (left > 0 ? 'Expires in ' + (h ? h + ':' + pad(m) : m) + ':' + pad(sec) : 'Expired') : '';
+  $('[data-testid=countdown]').textContent = OPEN.includes(state.status) ? (left > 0 ? t('expiresIn', { time: (h ? h + ':' + pad(m) : m) + ':' + pad(sec) }) : t('expired')) : '';
+}
+
+/** The invoice's dates: when it was paid, when it expired, or until when it can be paid. */
+function dates(s) {
+  if (s.paidAt) return t('paidOn', { date: when(s.paidAt) });
+  if (s.status === 'expired') return t('expiredOn', { date: when(s.expiresAt) });
+  return OPEN.includes(s.status) ? t('validUntil', { date: when(s.expiresAt) }) : '';
 }
 
 function render(s) {
   state = s; skew = Date.parse(s.now) - Date.now(); showError('');
   $('#merchant').textContent = s.merchantName;
   $('#total').textContent = money(s.amount, s.fiatCurrencyCode);
-  $('#ref').textContent = s.number ? 'Invoice ' + s.number : 'Order #' + s.orderId;
+  $('#ref').textContent = s.number ? t('invoiceNumber', { number: s.number }) : t('orderNumber', { orderId: s.orderId });
+  $('#when').textContent = dates(s);
   $('#desc').textContent = s.description || '';
   $('#desc').classList.toggle('hidden', !s.description);
   $('#items').replaceChildren(...s.items.map((i) => el('li', {}, el('span', { textContent: i.name + ' × ' + i.quantity }), el('span', { textContent: money(i.cost * i.quantity, s.fiatCurrencyCode) }))));
   const badge = $('[data-testid=status]');
-  badge.textContent = s.status; badge.title = LABEL[s.status] || s.status; badge.className = 'badge ' + s.status;
-  $('#statusLabel').textContent = LABEL[s.status] || s.status;
-  const refunded = Number(s.amountRefunded) > 0 && s.selected;
-  $('#refunded').textContent = refunded ? 'Refunded ' + s.amountRefunded + ' ' + s.selected.symbol : '';
+  badge.textContent = t('status.' + s.status); badge.title = t('statusText.' + s.status); badge.className = 'badge ' + s.status; badge.dataset.status = s.status;
+  $('#statusLabel').textContent = t('statusText.' + s.status);
+  const refunded = s.selected && atomic(s.amountRefunded, s.selected.decimals) > 0n;
+  $('#refunded').textContent = refunded ? t('refunded', { amount: coin(s.amountRefunded, s.selected.symbol) }) : '';
   $('#refunded').classList.toggle('hidden', !refunded);
   tick();
   const open = OPEN.includes(s.status) && Date.parse(s.expiresAt) > Date.now() + skew;
@@ -115,7 +127,7 @@ function renderPicker(s) {
       const b = el('button', { className: 'option', type: 'button', disabled: !c.available },
         el('img', { src: c.icon, alt: '' }),
         el('span', { className: 'name', textContent: c.name + ' ' }, el('span', { className: 'small', textContent: c.cryptoCurrencyCode })),
-        el('span', { className: 'est', textContent: c.available ? (c.amountEstimate ? '≈ ' + Number(c.amountEstimate).toLocaleString(undefined, { maximumFractionDigits: 8 }) + ' ' + c.symbol : '') : 'temporarily unavailable' }));
+        el('span', { className: 'est', textContent: c.available ? (c.amountEstimate ? '≈ ' + coin(c.amountEstimate, c.symbol, 8) : '') : t('currencyUnavailable') }));
       b.dataset.testid = 'currency-option'; b.dataset.code = c.cryptoCurrencyCode;
       b.addEventListener('click', () => pick(c.cryptoCurrencyCode));
       nodes.push(b);
@@ -134,35 +146,49 @@ async function pick(code) {
   }
 }
 
+/** What arrived so far: received of expected, what waits for confirmations, what is still to pay. */
+function progress(p) {
+  const got = atomic(p.amountReceived, p.decimals), pend = atomic(p.amountPending, p.decimals), exp = atomic(p.amountExpected, p.decimals);
+  $('#progress').classList.toggle('hidden', !(got || pend));
+  $('#progressBar').style.width = (exp ? Math.min(100, Number((10000n * (got + pend)) / exp) / 100) : 0) + '%';
+  const parts = [];
+  if (got) parts.push(t('received', { received: decimal(p.amountReceived), expected: coin(p.amountExpected, p.symbol) }));
+  if (pend) parts.push(t('waiting', { amount: coin(p.amountPending, p.symbol), count: decimal(String(p.confirmationsRequired)) }));
+  if (got && !pend && atomic(p.amountRemaining, p.decimals) > 0n) parts.push(t('stillToPay', { amount: coin(p.amountRemaining, p.symbol) }));
+  $('#received').textContent = parts.join(' ');
+}
+
+/** The locked rate: cents for a coin worth a unit of fiat or more, up to six decimals for one worth less. */
+function rate(value, code) { return money(value, code, atomic(value, 8) >= 100000000n ? 0 : 6); }
+
 function renderPay(s) {
   const p = s.selected; if (!p) return;
-  $('#payNet').textContent = p.name + ' on ' + p.network;
-  $('[data-testid=amount-expected]').textContent = p.amountExpected + ' ' + p.symbol;
-  $('#fee').textContent = 'Includes network fee ' + p.networkFee + ' ' + p.symbol + ' · 1 ' + p.symbol + ' = ' + p.rate + ' ' + s.fiatCurrencyCode;
+  $('#payNet').textContent = t('onNetwork', { name: p.name, network: p.network });
+  $('[data-testid=amount-expected]').textContent = coin(p.amountExpected, p.symbol);
+  $('#fee').textContent = t('feeAndRate', { fee: coin(p.networkFee, p.symbol), symbol: p.symbol, rate: rate(p.rate, s.fiatCurrencyCode) });
   $('[data-testid=address]').textContent = p.address;
   const qr = $('[data-testid=qr]'); if (qr.getAttribute('src') !== p.qrCode) qr.src = p.qrCode;
   $('#wallet').href = p.paymentUri;
-  const got = Number(p.amountReceived), pend = Number(p.amountPending), exp = Number(p.amountExpected);
-  const prog = $('#progress'); prog.classList.toggle('hidden', !(got || pend));
-  $('#progressBar').style.width = Math.min(100, (100 * (got + pend)) / exp) + '%';
-  $('#received').textContent = (got ? 'Received ' + p.amountReceived + ' of ' + p.amountExpected + ' ' + p.symbol + '. ' : '') + (pend ? 'Waiting for confirmations: ' + p.amountPending + ' ' + p.symbol + ' (' + p.confirmationsRequired + ' needed).' : '') + (got && Number(p.amountRemaining) > 0 && !pend ? ' Still to pay: ' + p.amountRemaining + ' ' + p.symbol + '.' : '');
+  progress(p);
   $('#change').classList.toggle('hidden', s.status !== 'created');
   const sandbox = $('#sandbox'); if (sandbox) sandbox.classList.toggle('hidden', !p.sandbox);
 }
 
 function renderOutcome(s) {
-  const o = OUTCOME[s.status]; if (!o) return;
-  $('#outIcon').textContent = o[0]; $('#outTitle').textContent = o[1]; $('#outText').textContent = o[2];
+  if (!OUTCOME_ICON[s.status]) return;
+  $('#outIcon').textContent = OUTCOME_ICON[s.status];
+  $('#outTitle').textContent = t('outcome.' + s.status + '.title'); $('#outText').textContent = t('outcome.' + s.status + '.text');
   const link = $('[data-testid=outcome-link]');
   const url = s.outcome && s.outcome.url;
   link.classList.toggle('hidden', !url);
-  if (url) { link.href = url; link.textContent = s.outcome.kind === 'success' ? 'Continue to merchant' : 'Return to merchant'; }
+  if (url) { link.href = url; link.textContent = t(s.outcome.kind === 'success' ? 'continueToMerchant' : 'returnToMerchant'); }
 }
 
+/** Copies the raw, machine-readable value (never the localized text) and says so on the button for a moment. */
 async function copy(text, button) {
   try { await navigator.clipboard.writeText(text); }
-  catch { const t = el('textarea', { value: text }); document.body.append(t); t.select(); document.execCommand('copy'); t.remove(); }
-  const was = button.textContent; button.textContent = 'Copied'; setTimeout(() => (button.textContent = was), 1500);
+  catch { const e = el('textarea', { value: text }); document.body.append(e); e.select(); document.execCommand('copy'); e.remove(); }
+  button.textContent = t('copied'); setTimeout(() => (button.textContent = t('copy')), 1500);
 }
 
 async function simulate(path, body, button) {
@@ -170,6 +196,25 @@ async function simulate(path, body, button) {
   try { await call('POST', path, body); await refresh(); } catch (err) { if (err.away) unanswered(err); else showError(err.message); } finally { button.disabled = false; }
 }
 
+/** The switcher: fetches the language's dictionary and re-renders in place; what the page shows stays. */
+async function switchLanguage(lang) {
+  if (lang === TEXT.lang) return;
+  const asked = ++langAsked;
+  let next;
+  try { next = await call('GET', '/i18n/' + encodeURIComponent(lang)); }
+  catch (err) {
+    if (asked !== langAsked) return;
+    $('#lang').value = TEXT.lang;
+    if (err.away) unanswered(err); else showError(err.message);
+    return;
+  }
+  if (asked !== langAsked) return;
+  applyText(next); rememberLanguage(next.lang);
+  if (state) render(state);
+  connection(!failures);
+}
+
+$('#lang').addEventListener('change', (e) => switchLanguage(e.currentTarget.value));
 $('[data-testid=copy-address]').addEventListener('click', (e) => copy(state.selected.address, e.currentTarget));
 $('#copyAmount').addEventListener('click', (e) => copy(state.selected.amountExpected, e.currentTarget));
 $('#change').addEventListener('click', () => { picking = true; render(state); });

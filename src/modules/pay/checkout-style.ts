@@ -1,11 +1,22 @@
-/** The payment page's CSS, inlined under the page's nonce (no external stylesheet, no web fonts). */
+/**
+ * The payment page's CSS, inlined under the page's nonce (no external stylesheet, no web fonts).
+ * The accent's variables (--accent, --on-accent, --accent-ink, --accent-edge) default to the page's
+ * blue here and are set again after it from the merchant's colour (`brand.ts: accentCss`).
+ */
 export const STYLE = `
-:root{--bg:#f4f5f7;--card:#fff;--ink:#16181d;--muted:#5d6470;--line:#e4e7ec;--accent:#2f5bea;--ok:#0b6b39;--warn:#934a04;--bad:#c0262d;--radius:14px}
+:root{--bg:#f4f5f7;--card:#fff;--ink:#16181d;--muted:#5d6470;--line:#e4e7ec;--accent:#2f5bea;--on-accent:#fff;--accent-ink:#2f5bea;--accent-edge:#2f5bea;--ok:#0b6b39;--warn:#934a04;--bad:#c0262d;--radius:14px}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 main{max-width:440px;margin:0 auto;padding:16px}
 .card{background:var(--card);border-radius:var(--radius);box-shadow:0 1px 2px rgba(16,24,40,.06),0 4px 16px rgba(16,24,40,.06);padding:20px;margin-bottom:12px}
-.merchant{font-weight:600;font-size:14px;color:var(--muted);margin:0 0 6px}
+.topbar{display:flex;justify-content:space-between;align-items:center;flex-wrap:wrap;gap:8px 12px;margin:0 0 12px}
+.brand{display:flex;align-items:center;gap:10px;min-width:0}
+.logo{width:40px;height:40px;object-fit:contain;border-radius:8px;flex:none}
+.merchant{font-weight:700;font-size:16px;color:var(--accent-ink);overflow-wrap:anywhere}
+.lang{display:flex;align-items:center;gap:6px;font-size:13px;color:var(--muted);margin-left:auto}
+.lang select{font:inherit;color:var(--ink);background:#fff;border:1px solid #767d89;border-radius:8px;padding:5px 8px;max-width:150px}
+.summary{border-top:4px solid var(--accent)}
+:focus-visible{outline:2px solid var(--accent-ink);outline-offset:2px}
 h1{font-size:28px;margin:0;letter-spacing:-.01em}
 .ref{color:var(--muted);font-size:13px;margin-top:2px}
 .desc{margin:10px 0 0}
@@ -20,7 +31,7 @@ h1{font-size:28px;margin:0;letter-spacing:-.01em}
 h2{font-size:15px;margin:0 0 10px}
 .net{font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:14px 0 6px}
 .option{display:flex;align-items:center;gap:10px;width:100%;padding:10px 12px;margin:0 0 6px;border:1px solid var(--line);border-radius:10px;background:#fff;font:inherit;color:inherit;cursor:pointer;text-align:left}
-.option:hover:not(:disabled){border-color:var(--accent)}
+.option:hover:not(:disabled){border-color:var(--accent-edge)}
 .option:disabled{opacity:.5;cursor:not-allowed}
 .option img{width:28px;height:28px}
 .option .name{flex:1}
@@ -30,8 +41,8 @@ h2{font-size:15px;margin:0 0 10px}
 .qr{display:block;margin:14px auto;width:220px;height:220px;image-rendering:pixelated}
 .field{display:flex;gap:8px;align-items:center;margin-top:8px}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;background:#f6f7f9;border:1px solid var(--line);border-radius:8px;padding:8px 10px;flex:1;word-break:break-all}
-button.btn,a.btn{display:inline-flex;justify-content:center;align-items:center;border:0;border-radius:10px;padding:10px 14px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;background:var(--accent);color:#fff}
-button.ghost{background:#eef1f6;color:var(--ink)}
+button.btn,a.btn{display:inline-flex;justify-content:center;align-items:center;border:0;border-radius:10px;padding:10px 14px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;background:var(--accent);color:var(--on-accent);box-shadow:inset 0 0 0 1px var(--accent-edge)}
+button.ghost{background:#eef1f6;color:var(--ink);box-shadow:none}
 .wide{width:100%;margin-top:12px}
 .progress{height:6px;background:#eef1f6;border-radius:99px;overflow:hidden;margin-top:10px}
 .progress>div{height:100%;background:var(--ok);width:0}

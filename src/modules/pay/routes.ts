@@ -1,29 +1,27 @@
 import type { AppContext } from '../../context.ts';
-import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { SandboxChain } from '../../chains/sandbox/sandbox-chain.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SERVICE_RETRY_AFTER_S } from '../../lib/http/error-handler.ts';
 import { DataEnvelope, ErrorBodySchema, type TypedApp } from '../../lib/http/schemas.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { invoiceMachine } from '../invoices/status.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
-import { renderPayPage, renderUnavailablePage } from './checkout-page.ts';
+import { INVOICE_ID, logoRoute, pageTextRoute, payPageRoute } from './page-routes.ts';
 import { payState } from './state.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const Str = Type.String();
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 
 const PayStateSchema = Type.Object({
   id: Str,
   status: invoiceMachine.schema,
-  merchantName: Str,
+  merchantName: Type.String({ description: "The merchant's display name (its brand name, else the tenant's name)" }),
+  merchantLogoUrl: Type.Union([Type.String(), Type.Null()], { description: "Where the page loads the merchant's logo from; null when it has none" }),
+  brandColor: Type.Union([Type.String(), Type.Null()], { description: "The merchant's colour (#rrggbb), the page's accent; null for the default" }),
   orderId: Str,
   number: NullableStr,
   description: NullableStr,
@@ -78,20 +76,6 @@ const PayStateSchema = Type.Object({
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
 
-/** An HTML document's headers: not stored, no referrer, and a CSP that runs only this response's nonce. */
-function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    );
-}
-
 /**
  * The hosted payment page (CONTRACT §3): the page itself and its JSON calls, public and keyed only
  * by the invoice id. In sandbox mode the page can also simulate the customer's payment; a live
@@ -99,6 +83,8 @@ function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyR
  */
 export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   payPageRoute(app);
+  logoRoute(app);
+  pageTextRoute(app);
   payStateRoute(app);
   selectCurrencyRoute(app);
   // A live installation has no simulate routes at all (404).
@@ -109,7 +95,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** The invoice a public page call names; a malformed or unknown id is the same 404. */
 async function invoiceOf(ctx: AppContext, id: string): Promise<InvoiceView> {
-  const view = UUID.test(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
+  const view = INVOICE_ID.test(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
   if (!view) throw new AppError('exceptions.invoice.notFound');
   return view;
 }
@@ -118,31 +104,6 @@ async function invoiceOf(ctx: AppContext, id: string): Promise<InvoiceView> {
 function sandboxOf(view: InvoiceView): { network: NetworkEnvName; quote: NonNullable<InvoiceView['quote']> } {
   if (!view.quote) throw new AppError('exceptions.invoice.currencyNotSelected');
   return { network: view.quote.network as NetworkEnvName, quote: view.quote };
-}
-
-/** GET /pay/:id: the page itself (HTML with its nonce CSP), or the small 503 page while the database is away. */
-function payPageRoute(app: TypedApp): void {
-  const { ctx } = app;
-  app.get(
-    '/pay/:id',
-    { config: { public: true }, schema: { hide: true, params: Params } },
-    async (request, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      const { id } = request.params;
-      const sandbox = ctx.config.mode === 'sandbox';
-      let known: boolean;
-      try {
-        known = UUID.test(id) && !!(await loadInvoice(ctx.db, id.toLowerCase()));
-      } catch (err) {
-        // The customer gets a page that says "try again in a moment" and does, not the API's JSON 503.
-        if (!ctx.database.availability.noteFailure(err)) throw err;
-        return htmlReply(reply, 503, nonce)
-          .header('retry-after', SERVICE_RETRY_AFTER_S)
-          .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, retryAfterS: SERVICE_RETRY_AFTER_S }));
-      }
-      return htmlReply(reply, known ? 200 : 404, nonce).send(renderPayPage({ invoiceId: id, nonce, sandbox }));
-    },
-  );
 }
 
 /** GET /pay/:id/state: the invoice as the customer may see it. */

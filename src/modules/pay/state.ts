@@ -9,6 +9,7 @@ import { cryptoAmountFor, fiatTotal, invoiceItems, quotePayments, type InvoiceVi
 import { outcomeKind } from '../invoices/status.ts';
 import { freshUsdPrices } from '../rates/service.ts';
 import { liveRefunded } from '../withdrawals/refunds.ts';
+import { logoPath, tenantBrand } from './brand.ts';
 
 /**
  * What the payment page may show the customer: the order, the chosen currency with amount,
@@ -20,8 +21,8 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
   const { row, quote } = view;
   const fiat = findFiat(row.fiat_currency)!;
   const fiatUnits = fiatTotal(row).units;
-  const [tenant, fees, prices, clock] = await Promise.all([
-    db.selectFrom('tenants').select('name').where('id', '=', row.tenant_id).executeTakeFirstOrThrow(),
+  const [brand, fees, prices, clock] = await Promise.all([
+    tenantBrand(db, row.tenant_id),
     loadLiveFees(db, config.feeMaxAgeS),
     freshUsdPrices(db, config.rateMaxAgeS),
     db.selectNoFrom((eb) => eb.fn<Date>('now').as('now')).executeTakeFirstOrThrow(),
@@ -52,7 +53,9 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
   return {
     id: row.id,
     status: row.status,
-    merchantName: tenant.name,
+    merchantName: brand.merchantName,
+    merchantLogoUrl: brand.hasLogo ? logoPath(row.id) : null,
+    brandColor: brand.brandColor,
     orderId: row.order_id,
     number: row.number,
     description: row.description,

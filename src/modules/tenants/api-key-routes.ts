@@ -19,6 +19,25 @@ const ApiKeyView = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
+/** The scopes a new key may carry: `*` or any of the catalogue's. */
+export const KeyScopes = Type.Array(Type.Union([Type.Literal(ALL_SCOPES), ...SCOPES.map((s) => Type.Literal(s))]), {
+  minItems: 1,
+  maxItems: SCOPES.length + 1,
+});
+
+/** A new key's IP allowlist: addresses or CIDR ranges; null or absent: any IP. */
+export const AllowedIps = Type.Union([Type.Array(Type.String({ minLength: 2, maxLength: 64 }), { maxItems: 100 }), Type.Null()]);
+
+/** Every allowlist entry must parse as an IPv4/IPv6 address or CIDR range, else 400 naming it. */
+export function checkAllowedIps(allowedIps: readonly string[] | null | undefined): void {
+  const bad = (allowedIps ?? []).findIndex((entry) => parseRange(entry) === null);
+  if (bad >= 0) {
+    throw new AppError('exceptions.validation.failed', {
+      fields: [{ location: 'body', field: `allowedIps.${bad}`, message: 'must be an IPv4/IPv6 address or CIDR' }],
+    });
+  }
+}
+
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
 
@@ -37,25 +56,14 @@ export function issueApiKeyRoute(app: TypedApp): void {
           accountId: Type.Optional(
             Type.String({ format: 'uuid', description: 'Absent: a tenant-wide key, acting on the account each request names' }),
           ),
-          scopes: Type.Array(Type.Union([Type.Literal(ALL_SCOPES), ...SCOPES.map((s) => Type.Literal(s))]), {
-            minItems: 1,
-            maxItems: SCOPES.length + 1,
-          }),
-          allowedIps: Type.Optional(
-            Type.Union([Type.Array(Type.String({ minLength: 2, maxLength: 64 }), { maxItems: 100 }), Type.Null()]),
-          ),
+          scopes: KeyScopes,
+          allowedIps: Type.Optional(AllowedIps),
         }),
         response: adminResponses({ 201: DataEnvelope(ApiKeyView) }, [404]),
       },
     },
     async (request, reply) => {
-      const { allowedIps } = request.body;
-      const bad = (allowedIps ?? []).findIndex((entry) => parseRange(entry) === null);
-      if (bad >= 0) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location: 'body', field: `allowedIps.${bad}`, message: 'must be an IPv4/IPv6 address or CIDR' }],
-        });
-      }
+      checkAllowedIps(request.body.allowedIps);
       const key = await issueApiKey(db, request.body);
       return reply.status(201).send({ data: { ...key, createdAt: key.createdAt.toISOString() } });
     },

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, Uuid, adminResponses } from '../../lib/http/schemas.ts';
-import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { checkWebhookUrls } from './webhook-urls.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import type { Config } from '../../config.ts';
 import { blockCustomer, createTenant, getTenant, rotateWebhookSecret, updateTenant } from './service.ts';
@@ -119,12 +119,7 @@ function updateTenantRoute(app: TypedApp): void {
     },
     async (request) => {
       const body = request.body;
-      const badUrls = (['webhookUrl', 'depositWebhookUrl'] as const).filter((f) => typeof body[f] === 'string' && !isPublicHttpsUrl(body[f], config));
-      if (badUrls.length > 0) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: badUrls.map((field) => ({ location: 'body', field, message: 'must be a public, TLD-qualified HTTPS URL' })),
-        });
-      }
+      checkWebhookUrls(body, config);
       let commission: string | null | undefined;
       if (typeof body.depositCommission === 'number') {
         commission = String(body.depositCommission);

@@ -138,21 +138,30 @@ export async function issueApiKey(
 
 /**
  * Revokes a key at once: the next request with it is refused; revoking twice is a no-op. Returns
- * the change notice to apply locally once committed.
+ * the change notice to apply locally once committed. `owner` limits it to a tenant's keys (and,
+ * with `accountId`, to the keys bound to that account): any other key is not found.
  */
-export async function revokeApiKey(db: Db, id: string): Promise<string> {
+export async function revokeApiKey(db: Db, id: string, owner?: { tenantId: string; accountId?: string }): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('api_keys')
-      .set({ revoked_at: sql`coalesce(revoked_at, now())` })
-      .where('id', '=', id)
-      .returning('key_hash')
-      .executeTakeFirst();
+    let update = trx.updateTable('api_keys').set({ revoked_at: sql`coalesce(revoked_at, now())` }).where('id', '=', id);
+    if (owner) update = update.where('tenant_id', '=', owner.tenantId);
+    if (owner?.accountId) update = update.where('account_id', '=', owner.accountId);
+    const row = await update.returning('key_hash').executeTakeFirst();
     if (!row) throw new AppError('exceptions.apiKey.notFound');
     // Every instance drops the cached key when this commits.
     await notifyChange(trx, apiKeyChanged(row.key_hash));
     return apiKeyChanged(row.key_hash);
   });
+}
+
+/** A tenant's API keys, newest first, revoked ones included; with `accountId`, only keys bound to that account. */
+export async function listApiKeys(db: Executor, tenantId: string, accountId: string | null) {
+  let query = db
+    .selectFrom('api_keys')
+    .select(['id', 'key_start', 'account_id', 'scopes', 'allowed_ips', 'created_at', 'revoked_at'])
+    .where('tenant_id', '=', tenantId);
+  if (accountId !== null) query = query.where('account_id', '=', accountId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 export async function blockCustomer(db: Db, tenantId: string, customerId: string): Promise<void> {

@@ -79,7 +79,7 @@ function listTenantDeliveriesRoute(app: TypedApp): void {
     },
     async (request) => {
       await getTenant(db, request.params.id);
-      const page = await listDeliveries(db, request.params.id, request.query);
+      const page = await listDeliveries(db, { tenantId: request.params.id }, request.query);
       return { ...page, data: page.data.map(deliveryView) };
     },
   );

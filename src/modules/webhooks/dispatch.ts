@@ -71,22 +71,48 @@ export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
       }
       const url = await urlFor(trx, event, tenants.get(event.tenantId));
       if (!url) continue;
-      await trx
-        .insertInto('webhook_deliveries')
-        .values({
-          id: randomUUID(),
-          tenant_id: event.tenantId,
-          event_id: event.id,
-          event_type: event.type,
-          aggregate_key: `${event.aggregateType}:${event.aggregateId}`,
-          url,
-          origin: originOf(url),
-          status: 'pending',
-          // Behind an earlier event of the object that waits for a retry: not due before it.
-          next_attempt_at: sql<Date>`greatest(now(), (select max(next_attempt_at) from webhook_deliveries p where p.aggregate_key = ${`${event.aggregateType}:${event.aggregateId}`} and p.url = ${url} and p.status = 'pending'))`,
-        })
-        .onConflict((oc) => oc.columns(['event_id', 'url']).doNothing())
-        .execute();
+      await insertDelivery(trx, { ...event, tenantId: event.tenantId }, url);
     }
   });
+}
+
+/** The tables of the objects that belong to one account, by their events' `aggregateType`. */
+const ACCOUNT_OBJECTS = { invoice: 'invoices', deposit: 'deposits', withdrawal: 'withdrawals', conversion: 'conversions' } as const;
+
+/** The account an event's object belongs to (a key bound to it sees the delivery), or null for the tenant's own. */
+function objectAccount(type: string, id: string) {
+  const table = ACCOUNT_OBJECTS[type as keyof typeof ACCOUNT_OBJECTS];
+  return table ? sql<string | null>`(select account_id from ${sql.table(table)} where id = ${id}::uuid)` : null;
+}
+
+/**
+ * One delivery of a stored event to one URL, pending and due at once (or behind an earlier event
+ * of the same object to the same URL that waits for a retry). At most one per event and URL: a
+ * second insert is a no-op. Returns the delivery's id, or null when it already existed.
+ */
+export async function insertDelivery(
+  trx: Trx,
+  event: Pick<ClaimedEvent, 'id' | 'type' | 'aggregateType' | 'aggregateId'> & { tenantId: string },
+  url: string,
+): Promise<string | null> {
+  const aggregateKey = `${event.aggregateType}:${event.aggregateId}`;
+  const row = await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      id: randomUUID(),
+      tenant_id: event.tenantId,
+      event_id: event.id,
+      event_type: event.type,
+      aggregate_key: aggregateKey,
+      account_id: objectAccount(event.aggregateType, event.aggregateId),
+      url,
+      origin: originOf(url),
+      status: 'pending',
+      // Behind an earlier event of the object that waits for a retry: not due before it.
+      next_attempt_at: sql<Date>`greatest(now(), (select max(next_attempt_at) from webhook_deliveries p where p.aggregate_key = ${aggregateKey} and p.url = ${url} and p.status = 'pending'))`,
+    })
+    .onConflict((oc) => oc.columns(['event_id', 'url']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

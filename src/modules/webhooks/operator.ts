@@ -8,10 +8,30 @@ import type { WebhookDeliveryStatus } from '../../lib/db/schema.ts';
 import type { DeliveryRow } from './deliveries.ts';
 import { paged } from '../../lib/db/paging.ts';
 
-/** A tenant's deliveries, newest first, optionally of one status (the operator's log). */
-export async function listDeliveries(db: Db, tenantId: string, q: { page: number; limit: number; status?: WebhookDeliveryStatus }) {
-  let base = db.selectFrom('webhook_deliveries').where('tenant_id', '=', tenantId);
+/** The kinds of object events are about (the `aggregateType` of each module's events). */
+export const EVENT_OBJECT_TYPES = ['invoice', 'deposit', 'withdrawal', 'x402', 'conversion', 'webhook'] as const;
+
+/** Whose deliveries a merchant sees: the tenant's, and with `accountId` (a key bound to one account) only that account's. */
+export interface DeliveryOwner {
+  tenantId: string;
+  accountId?: string | null;
+}
+
+/** The rows an owner may see; the operator (no owner) sees all. */
+function ownedBy<Q extends { where: (...args: any[]) => Q }>(query: Q, owner?: DeliveryOwner): Q {
+  if (!owner) return query;
+  const q = query.where('tenant_id', '=', owner.tenantId);
+  return owner.accountId ? q.where('account_id', '=', owner.accountId) : q;
+}
+
+/**
+ * A tenant's deliveries, newest first, optionally of one status and of the events about one object
+ * (its id, of any kind: an exact match on the index of the tenant's objects).
+ */
+export async function listDeliveries(db: Db, owner: DeliveryOwner, q: { page: number; limit: number; status?: WebhookDeliveryStatus; objectId?: string }) {
+  let base = ownedBy(db.selectFrom('webhook_deliveries'), owner);
   if (q.status) base = base.where('status', '=', q.status);
+  if (q.objectId !== undefined) base = base.where('aggregate_key', 'in', EVENT_OBJECT_TYPES.map((t) => `${t}:${q.objectId}`));
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
@@ -20,22 +40,23 @@ export async function listDeliveries(db: Db, tenantId: string, q: { page: number
   );
 }
 
-/** One delivery with every attempt, oldest first; 404 when there is none. */
-export async function deliveryWithAttempts(db: Db, id: string) {
-  const delivery = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+/** One delivery with every attempt, oldest first; 404 when there is none (or, given its owner, none of that owner's). */
+export async function deliveryWithAttempts(db: Db, id: string, owner?: DeliveryOwner) {
+  const delivery = await ownedBy(db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id), owner).executeTakeFirst();
   if (!delivery) throw new AppError('exceptions.webhookDelivery.notFound');
   const attempts = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', id).orderBy('id').execute();
   return { delivery, attempts };
 }
 
 /**
- * Operator: send a delivery again now, with a fresh retry window (its attempts are kept). Only a
- * finished one (delivered or failed) reopens; a pending one is already on its way, perhaps leased
- * by a worker this very moment, and is refused with the state error.
+ * Send a delivery again now, with a fresh retry window (its attempts are kept). Only a finished one
+ * (delivered or failed) reopens; a pending one is already on its way, perhaps leased by a worker
+ * this very moment, and is refused with the state error. `owner` (the merchant's redelivery)
+ * limits it to that owner's deliveries: another's is not found.
  */
-export async function redeliver(db: Db, id: string): Promise<DeliveryRow> {
+export async function redeliver(db: Db, id: string, owner?: DeliveryOwner): Promise<DeliveryRow> {
   return db.transaction().execute(async (trx) => {
-    const d = await trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const d = await ownedBy(trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id), owner).forUpdate().executeTakeFirst();
     if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
     return moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, 'pending', {
       set: { next_attempt_at: now(), lease_until: null, failed_at: null, retry_from: now() },

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
+import { audit } from '../audit/service.ts';
 import { bookConversion } from '../conversions/commit.ts';
 import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
@@ -103,5 +104,7 @@ async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): 
     lines: [...debitLines(principal.accountId, total, refund.released), credit('clearing:withdrawals', total)],
   });
   await trx.updateTable('withdrawal_quotes').set({ committed_at: now(), withdrawal_id: id }).where('id', '=', q.id).execute();
+  const detail = { accountId: principal.accountId, cryptoCurrencyCode: q.currency_code, amount: toJsonNumber(withdrawalMoney(q).amount), address: q.address };
+  await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawal.committed', targetType: 'withdrawal', targetId: id, detail });
   return row;
 }

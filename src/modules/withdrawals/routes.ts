@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMachine } from './status.ts';
@@ -75,7 +76,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
   app.post(
     '/withdrawal/commit',
     {
-      config: { scope: 'withdrawals.create' },
+      config: { scope: 'withdrawals.create', stepUp: true },
       schema: {
         operationId: 'commitWithdrawal',
         tags: ['withdrawals'],
@@ -136,6 +137,7 @@ function listWithdrawalsRoute(app: TypedApp): void {
           ...PageQuery,
           accountId: Uuid,
           status: Type.Optional(withdrawalMachine.schema),
+          ...ListSearchQuery,
         }),
         response: responses({ 200: PagedList(WithdrawalRecordSchema) }),
       },

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import type { Executor } from '../../lib/db/index.ts';
-import { findByIdOrOrderId, listByAccount } from '../../lib/db/lookup.ts';
+import { findByIdOrOrderId, listByAccount, type ListFilters } from '../../lib/db/lookup.ts';
 import type { WithdrawalStatus } from '../../lib/db/schema.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
@@ -41,7 +41,7 @@ export class WithdrawalService {
   }
 
   /** GET /withdrawal/list: newest first, optionally one status. */
-  list(principal: ApiPrincipal, q: { page: number; limit: number; status?: WithdrawalStatus }) {
+  list(principal: ApiPrincipal, q: { page: number; limit: number; status?: WithdrawalStatus } & ListFilters) {
     return listByAccount(this.ctx.db, 'withdrawals', principal.accountId, q, withdrawalRecord);
   }
 

@@ -12,6 +12,11 @@ export interface TenantsTable {
   deposit_commission: NullableNumeric;
   webhook_secret: string;
   is_demo: Generated<boolean>;
+  /** The payment page's brand (migration 0021): display name (else `name`), #rrggbb colour, logo bytes and type. */
+  brand_name: Generated<string | null>;
+  brand_color: Generated<string | null>;
+  logo: Generated<Uint8Array | null>;
+  logo_type: Generated<'image/png' | 'image/jpeg' | 'image/webp' | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

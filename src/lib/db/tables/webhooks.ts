@@ -13,6 +13,8 @@ export interface WebhookDeliveriesTable {
   event_id: string;
   event_type: string;
   aggregate_key: string;
+  /** The account of the event's object (migration 0024); null for tenant-wide objects (x402, test events). */
+  account_id: Generated<string | null>;
   url: string;
   origin: string;
   status: WebhookDeliveryStatus;

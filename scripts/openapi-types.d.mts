@@ -1,0 +1,10 @@
+/** Where the dashboard's generated API types live (ui/dashboard/src/api-types.ts). */
+export const API_TYPES_FILE: string;
+/** The OpenAPI document of the service, built in memory. */
+export function openapiDocument(): Promise<Record<string, unknown>>;
+/** The generated file's text for a document. */
+export function renderApiTypes(document: Record<string, unknown>): Promise<string>;
+/** The generated file's text as it should be now. */
+export function currentApiTypes(): Promise<string>;
+/** The file as committed ('' when missing). */
+export function committedApiTypes(): string;

@@ -1,0 +1,95 @@
+// The dashboard's API types, generated from the service's own OpenAPI document:
+// `npm run openapi:types` writes ui/dashboard/src/api-types.ts (run with `node --import tsx`).
+// test/dashboard/openapi-types.test.ts regenerates them in memory and fails when the file is stale.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+/** Where the generated types live. */
+export const API_TYPES_FILE = fileURLToPath(new URL('../ui/dashboard/src/api-types.ts', import.meta.url));
+
+const HEADER = `// Generated from GET /openapi.json by scripts/openapi-types.mjs (npm run openapi:types).
+// Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
+// fails while this file is stale.
+/* eslint-disable */
+`;
+
+/**
+ * The OpenAPI document of a service built in memory: an empty embedded database (the document
+ * comes from the route schemas alone) and a fixed configuration, so the output is reproducible.
+ */
+export async function openapiDocument() {
+  const { openDatabase } = await import('../src/lib/db/index.ts');
+  const { buildApp } = await import('../src/app.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const config = loadConfig({ ADMIN_TOKEN: 'openapi-types-'.padEnd(48, 'x'), PUBLIC_BASE_URL: 'http://localhost:8080' });
+  const app = await buildApp({ config, database, db: database.db }, { logger: false });
+  try {
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    if (res.statusCode !== 200) throw new Error(`GET /openapi.json answered ${res.statusCode}`);
+    return JSON.parse(res.body);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/**
+ * The calls the dashboard makes: the session routes, the merchant API (not its event references)
+ * and the payment page's state (what a customer's payment waits for).
+ */
+function dashboardPath(path) {
+  return path.startsWith('/auth/') || (path.startsWith('/v1/') && !path.startsWith('/v1/webhooks/')) || path === '/pay/{id}/state';
+}
+
+/** Whether an operation takes `accountId` (it acts on one account, not on the tenant), in its query or body. */
+function namesAccount(operation) {
+  const inQuery = (operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'accountId');
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  return inQuery || Boolean(body?.properties?.accountId);
+}
+
+/**
+ * The TypeScript source of `paths`, `components` and `operations` for the dashboard's part of a
+ * document, and `accountOperations`: the calls to which the client adds the selected account.
+ */
+export async function renderApiTypes(document) {
+  const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => dashboardPath(path)));
+  const ast = await openapiTS({ ...document, paths }, { alphabetize: true });
+  const account = [];
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (namesAccount(operation)) account.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  const list = account.sort().map((op) => `    ${JSON.stringify(op)},`).join('\n');
+  return `${HEADER}${astToString(ast)}
+/** The calls that act on one merchant account: the client names it (\`accountId\`) in the query of a read, the body of a write. */
+export const accountOperations: ReadonlySet<string> = new Set([
+${list}
+]);
+`;
+}
+
+/** The file as it should be now, generated from a freshly built app. */
+export async function currentApiTypes() {
+  return renderApiTypes(await openapiDocument());
+}
+
+/** The file as committed, or '' when it does not exist yet. */
+export function committedApiTypes() {
+  try {
+    return readFileSync(API_TYPES_FILE, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const text = await currentApiTypes();
+  const changed = text !== committedApiTypes();
+  if (changed) writeFileSync(API_TYPES_FILE, text);
+  console.log(`${API_TYPES_FILE}: ${changed ? 'written' : 'up to date'} (${text.split('\n').length} lines)`);
+}

@@ -1,0 +1,36 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { getAddress } from 'viem';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX = /^(0x)?([0-9a-f]+)$/i;
+
+/** The search text as a uuid (lowercase), or null when it is not one (then no id can match). */
+export function searchUuid(text: string): string | null {
+  return UUID.test(text) ? text.toLowerCase() : null;
+}
+
+/**
+ * The stored forms a searched address or transaction hash may have, for exact (index-served)
+ * matches: the text as typed; for hex, also all-lowercase and all-uppercase digits and, for a
+ * 20-byte EVM address, its EIP-55 checksum form (the way addresses we hand out are stored). Other
+ * text (base58, bech32) is case-sensitive and matched as typed.
+ */
+export function searchForms(text: string): string[] {
+  const forms = new Set([text]);
+  const hex = HEX.exec(text);
+  if (hex) {
+    const prefix = hex[1] ? '0x' : '';
+    forms.add(prefix + hex[2]!.toLowerCase());
+    forms.add(prefix + hex[2]!.toUpperCase());
+    if (prefix && hex[2]!.length === 40) forms.add(getAddress(prefix + hex[2]!.toLowerCase()));
+  }
+  return [...forms];
+}
+
+/** A list's time range on `column` as one SQL condition (`true` when the range is open on both ends). */
+export function inRange(column: string, r: { from?: Date; before?: Date; inclusive: boolean }): RawBuilder<SqlBool> {
+  const parts = [sql`true`];
+  if (r.from) parts.push(sql`${sql.ref(column)} >= ${r.from}`);
+  if (r.before) parts.push(r.inclusive ? sql`${sql.ref(column)} <= ${r.before}` : sql`${sql.ref(column)} < ${r.before}`);
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}

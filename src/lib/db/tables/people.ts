@@ -1,0 +1,67 @@
+/** The people who sign in (issue 18), their sessions, the audit log and the tenant's request log. */
+import type { Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './columns.ts';
+
+/** A user's role: a merchant role within its tenant, or `operator` (no tenant). */
+export const USER_ROLES = ['owner', 'finance', 'developer', 'viewer', 'operator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export type MerchantRole = Exclude<UserRole, 'operator'>;
+
+export interface UsersTable {
+  id: string;
+  tenant_id: string | null;
+  email: string;
+  role: UserRole;
+  password_hash: string | null;
+  invite_hash: string | null;
+  invite_expires_at: NullableTimestamp;
+  totp_secret: string | null;
+  totp_enabled_at: NullableTimestamp;
+  /** The last RFC 6238 time step a code was accepted for (a code is never accepted twice). */
+  totp_last_step: string | null;
+  disabled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  tenant_id: string | null;
+  actor_user_id: string | null;
+  actor_key_id: string | null;
+  /** Who, as people read it: an email, `api key cg_…`, or `operator token`. */
+  actor: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: Generated<unknown>;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface RequestLogTable {
+  id: Generated<string>;
+  tenant_id: string;
+  account_id: string | null;
+  actor: string;
+  method: string;
+  path: string;
+  status: number;
+  latency_ms: string;
+  request_id: string;
+  error_code: string | null;
+  created_at: Timestamp;
+}

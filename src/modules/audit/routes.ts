@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DateTime, Nullable, PageQuery, PagedList, responses } from '../../lib/http/schemas.ts';
+import { listAudit } from './service.ts';
+
+const AuditEntrySchema = Type.Object({
+  id: Type.String(),
+  actor: Type.String({ description: "Who: a user's email, `api key cgk_…` or `operator token`" }),
+  action: Type.String({ description: 'What, as a dotted name: session.signedIn, user.invited, withdrawal.committed, …' }),
+  targetType: Nullable(Type.String()),
+  targetId: Nullable(Type.String()),
+  detail: Type.Object({}, { additionalProperties: true }),
+  ip: Nullable(Type.String()),
+  createdAt: DateTime,
+});
+
+/** GET /audit-log: who did what to the tenant, newest first. */
+export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  app.get(
+    '/audit-log',
+    {
+      config: { scope: 'audit.list', tenantLevel: true },
+      schema: {
+        operationId: 'listAuditLog',
+        tags: ['audit'],
+        summary: "The tenant's audit log (sign-ins, people, keys, webhook settings, withdrawals, conversions), newest first",
+        querystring: Type.Object(PageQuery),
+        response: responses({ 200: PagedList(AuditEntrySchema) }),
+      },
+    },
+    async (request) => listAudit(db, request.principal!.tenantId, request.query),
+  );
+};

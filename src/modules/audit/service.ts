@@ -1,0 +1,101 @@
+/** The audit log: who did what to a tenant (sign-ins, people, keys, webhook settings, money moves). */
+import type { Executor } from '../../lib/db/index.ts';
+import { paged, type Page } from '../../lib/db/paging.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+
+/** What the audit log records, as dotted names. */
+export type AuditAction =
+  | 'session.signedIn'
+  | 'session.signInFailed'
+  | 'session.signedOut'
+  | 'session.signedOutEverywhere'
+  | 'user.invited'
+  | 'user.passwordSet'
+  | 'user.roleChanged'
+  | 'user.removed'
+  | 'user.totpEnabled'
+  | 'user.totpDisabled'
+  | 'apiKey.created'
+  | 'apiKey.revoked'
+  | 'webhook.secretRotated'
+  | 'webhook.settingsChanged'
+  | 'webhook.redelivered'
+  | 'webhook.testSent'
+  | 'settings.changed'
+  | 'withdrawal.committed'
+  | 'conversion.committed';
+
+/** Who acted, when not a principal: a user (by id and email), or an operator's token. */
+export interface AuditActor {
+  userId?: string | null;
+  keyId?: string | null;
+  /** As people read it: an email, `api key cgk_…`, `operator token`. */
+  name: string;
+}
+
+/** One entry: the tenant it concerns (null: an operator's own sign-in), who, what, on what. */
+export interface AuditEntry {
+  tenantId: string | null;
+  /** The caller of a merchant route (API key or session); or `actor`. */
+  principal?: Pick<ApiPrincipal, 'keyId' | 'userId' | 'actor'>;
+  actor?: AuditActor;
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  /** Facts worth keeping (a role, an amount); never secrets. */
+  detail?: Record<string, unknown>;
+  ip?: string;
+}
+
+/** Writes one entry, in the caller's transaction when given one (the entry stands or falls with the change). */
+export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
+  const who = entry.principal
+    ? { userId: entry.principal.userId, keyId: entry.principal.keyId, name: entry.principal.actor }
+    : (entry.actor ?? { name: 'unknown' });
+  await db
+    .insertInto('audit_log')
+    .values({
+      tenant_id: entry.tenantId,
+      actor_user_id: who.userId ?? null,
+      actor_key_id: who.keyId ?? null,
+      actor: who.name,
+      action: entry.action,
+      target_type: entry.targetType ?? null,
+      target_id: entry.targetId ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}
+
+/** One entry as the API shows it. */
+export interface AuditView {
+  id: string;
+  actor: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+  createdAt: string;
+}
+
+/** The tenant's audit log, newest first. */
+export async function listAudit(db: Executor, tenantId: string, q: { page: number; limit: number }): Promise<Page<AuditView>> {
+  const base = db.selectFrom('audit_log').where('tenant_id', '=', tenantId);
+  return paged(
+    q,
+    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    (offset, limit) => base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    (row) => ({
+      id: String(row.id),
+      actor: row.actor,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>,
+      ip: row.ip,
+      createdAt: row.created_at.toISOString(),
+    }),
+  );
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../lib/db/index.ts';
+import type { RequestLogTable } from '../../lib/db/schema.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+
+/** One row of the request log, as written. */
+export type RequestLogRow = Insertable<RequestLogTable>;
+
+export interface RequestLogOptions {
+  /** How often buffered rows are written. */
+  intervalMs: number;
+  /** Rows that trigger a write before the interval ends. */
+  batchRows: number;
+  /** Rows kept while the database cannot take them; the oldest are dropped beyond it. */
+  maxBuffered: number;
+}
+
+const DEFAULTS: RequestLogOptions = { intervalMs: 1000, batchRows: 200, maxBuffered: 10_000 };
+/** Rows per INSERT when a backlog is written (10 parameters a row, far below PostgreSQL's 65,535). */
+const ROWS_PER_INSERT = 1000;
+const MAX_PATH = 512;
+
+/**
+ * The request log's write buffer: requests only append to memory, and one multi-row INSERT every
+ * interval (or every `batchRows` rows) writes them, so logging costs a request no query. A failed
+ * write keeps its rows for the next one, up to `maxBuffered` (oldest dropped); nothing here ever
+ * throws into a request.
+ */
+export class RequestLogBuffer {
+  private rows: RequestLogRow[] = [];
+  private writing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+  /** Rows dropped because the buffer was full (the database was away). */
+  dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: RequestLogOptions = DEFAULTS,
+    /** Told of every write: its error, or null once a write succeeded. */
+    private readonly onWrite: (err: unknown) => void = () => {},
+  ) {
+    this.timer = setInterval(() => void this.flush(), opts.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Rows waiting to be written. */
+  get pending(): number {
+    return this.rows.length;
+  }
+
+  add(row: RequestLogRow): void {
+    this.rows.push(row);
+    this.trim();
+    if (this.rows.length >= this.opts.batchRows) void this.flush();
+  }
+
+  /** Writes what is buffered (one write at a time; a call during a write waits for that one). */
+  flush(): Promise<void> {
+    if (this.writing) return this.writing;
+    if (this.rows.length === 0) return Promise.resolve();
+    this.writing = this.write().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  /** Stops the timer and writes what is left (one attempt). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.writing;
+    await this.flush();
+  }
+
+  private async write(): Promise<void> {
+    while (this.rows.length > 0) {
+      const batch = this.rows.splice(0, ROWS_PER_INSERT);
+      try {
+        await this.db.insertInto('request_log').values(batch).execute();
+      } catch (err) {
+        // Back in front of what arrived meanwhile, oldest first; tried again on the next tick.
+        this.rows = batch.concat(this.rows);
+        this.trim();
+        this.onWrite(err);
+        return;
+      }
+    }
+    this.onWrite(null);
+  }
+
+  private trim(): void {
+    const over = this.rows.length - this.opts.maxBuffered;
+    if (over > 0) {
+      this.rows.splice(0, over);
+      this.dropped += over;
+    }
+  }
+}
+
+/** The account a principal acts on, without tripping the unnamed-account guard of a tenant-wide one. */
+function accountOf(p: ApiPrincipal): string | null {
+  if (p.keyAccountId !== null) return p.keyAccountId;
+  const own = Object.getOwnPropertyDescriptor(p, 'accountId');
+  return own && 'value' in own && typeof own.value === 'string' ? own.value : null;
+}
+
+/** The error code of an error body the API sent (`{"code":"exceptions.…",…}`), if it is one. */
+export function errorCodeOf(payload: unknown): string | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown }).code;
+    return typeof code === 'string' ? code.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The log row of a finished request: no query string, no body, no header (so never the key). */
+export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrincipal, errorCode: string | null): RequestLogRow {
+  const q = request.url.indexOf('?');
+  const path = q === -1 ? request.url : request.url.slice(0, q);
+  return {
+    tenant_id: p.tenantId,
+    account_id: accountOf(p),
+    actor: p.actor,
+    method: request.method,
+    path: path.slice(0, MAX_PATH),
+    status: reply.statusCode,
+    latency_ms: reply.elapsedTime.toFixed(3),
+    request_id: request.id,
+    error_code: errorCode,
+    created_at: new Date(),
+  };
+}
+
+/**
+ * Records every /v1 request that had a principal (API key or session) once it is answered; the
+ * error code is read from the error body as it is sent. Written in batches; the rest is written
+ * when the app closes.
+ */
+export function registerRequestLog(app: FastifyInstance, db: Db, opts: RequestLogOptions = DEFAULTS): RequestLogBuffer {
+  let failing = false;
+  // An outage is logged once, not once a second.
+  const buffer = new RequestLogBuffer(db, opts, (err) => {
+    if (err && !failing) app.log.warn({ err }, 'request log: write failed; keeping rows in memory');
+    failing = err !== null;
+  });
+  const codes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && request.principal) {
+      const code = errorCodeOf(payload);
+      if (code) codes.set(request, code);
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const p = request.principal;
+    if (!p || !request.url.startsWith('/v1/')) return;
+    try {
+      buffer.add(rowOf(request, reply, p, codes.get(request) ?? null));
+    } catch (err) {
+      request.log.warn({ err }, 'request log: not recorded');
+    }
+  });
+  app.addHook('onClose', async () => buffer.close());
+  return buffer;
+}

@@ -1,0 +1,158 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { coversScopes } from '../../lib/auth/scopes.ts';
+import { rangesCovered } from '../../lib/auth/ip.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+import { DataEnvelope, DateTime, Nullable, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { AllowedIps, KeyScopes, checkAllowedIps } from './api-key-routes.ts';
+import { audit } from '../audit/service.ts';
+import { issueApiKey, listApiKeys, revokeApiKey } from './service.ts';
+
+const KEY_FIELDS = {
+  id: Type.String(),
+  keyStart: Type.String({ description: 'The first characters of the key, to recognise it' }),
+  accountId: Nullable(Type.String({ description: 'The one account the key acts on; null for a tenant-wide key' })),
+  scopes: Type.Array(Type.String()),
+  allowedIps: Nullable(Type.Array(Type.String())),
+  createdAt: DateTime,
+  revokedAt: Nullable(DateTime),
+};
+const ApiKeyView = Type.Object(KEY_FIELDS, { title: 'ApiKey' });
+const IssuedApiKeyView = Type.Object(
+  { ...KEY_FIELDS, key: Type.String({ description: 'Shown only in this response; stored only as a hash' }) },
+  { title: 'IssuedApiKey' },
+);
+
+const TAGS = ['developers'];
+
+interface KeyRow {
+  id: string;
+  key_start: string;
+  account_id: string | null;
+  scopes: string[];
+  allowed_ips: string[] | null;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+function keyView(k: KeyRow) {
+  return {
+    id: k.id,
+    keyStart: k.key_start,
+    accountId: k.account_id,
+    scopes: k.scopes,
+    allowedIps: k.allowed_ips,
+    createdAt: k.created_at.toISOString(),
+    revokedAt: k.revoked_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The merchant's own API keys (dashboard, developers section): list, issue, revoke. A caller bound
+ * to one account sees and manages only keys bound to that account.
+ */
+export const merchantKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  listKeysRoute(app);
+  issueKeyRoute(app);
+  revokeKeyRoute(app);
+};
+
+/** GET /api-keys: the tenant's API keys, newest first, revoked ones included */
+function listKeysRoute(app: TypedApp): void {
+  app.get(
+    '/api-keys',
+    {
+      config: { scope: 'apiKeys.list', tenantLevel: true },
+      schema: {
+        operationId: 'listApiKeys',
+        tags: TAGS,
+        summary: "The tenant's API keys, newest first, revoked ones included (never the keys themselves)",
+        response: responses({ 200: DataEnvelope(Type.Array(ApiKeyView)) }),
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      return { data: (await listApiKeys(app.ctx.db, p.tenantId, p.keyAccountId)).map(keyView) };
+    },
+  );
+}
+
+/**
+ * The account a new key is bound to: the one the body names (the security hook has checked it is
+ * the caller's, or its tenant's for a tenant-wide caller), or none (tenant-wide), which a caller
+ * bound to one account may not hand out.
+ */
+function boundAccount(p: ApiPrincipal, named: string | undefined): string | null {
+  if (named === undefined && p.keyAccountId !== null) throw new AppError('exceptions.auth.accountNotAllowed');
+  return named?.toLowerCase() ?? null;
+}
+
+/** POST /api-keys: issue a key with at most the caller's scopes */
+function issueKeyRoute(app: TypedApp): void {
+  app.post(
+    '/api-keys',
+    {
+      config: { scope: 'apiKeys.manage', tenantLevel: true },
+      schema: {
+        operationId: 'createApiKey',
+        tags: TAGS,
+        summary: "Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it",
+        body: Type.Object({
+          scopes: KeyScopes,
+          allowedIps: Type.Optional(AllowedIps),
+          accountId: Type.Optional(Type.String({ format: 'uuid', description: 'Absent: a tenant-wide key (each request names its account)' })),
+        }),
+        response: responses({ 201: DataEnvelope(IssuedApiKeyView) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      const { scopes, allowedIps, accountId } = request.body;
+      if (!coversScopes(p.scopes, scopes)) {
+        const missing = scopes.filter((s) => !coversScopes(p.scopes, [s]));
+        throw new AppError('exceptions.auth.insufficientScope', { scopes: missing }, 'A new key cannot carry scopes the caller lacks');
+      }
+      checkAllowedIps(allowedIps);
+      // A key with an allowlist hands out at most its own: by default the same list, else ranges inside it.
+      const ips = allowedIps === undefined ? p.allowedIps : allowedIps;
+      if (!rangesCovered(p.allowedIps, ips)) {
+        throw new AppError('exceptions.auth.insufficientScope', { allowedIps: p.allowedIps }, "A new key cannot allow IPs outside the caller's allowlist");
+      }
+      const input = { tenantId: p.tenantId, accountId: boundAccount(p, accountId), scopes, allowedIps: ips ?? null };
+      const issued = await app.ctx.db.transaction().execute(async (trx) => {
+        const key = await issueApiKey(trx, input);
+        const detail = { keyStart: key.keyStart, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps };
+        await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip: request.ip });
+        return key;
+      });
+      const view = keyView({ ...issued, key_start: issued.keyStart, account_id: issued.accountId, allowed_ips: issued.allowedIps, created_at: issued.createdAt, revoked_at: null });
+      return reply.status(201).send({ data: { ...view, key: issued.key } });
+    },
+  );
+}
+
+/** DELETE /api-keys/:id: revoke one of the tenant's keys at once */
+function revokeKeyRoute(app: TypedApp): void {
+  app.delete(
+    '/api-keys/:id',
+    {
+      config: { scope: 'apiKeys.manage', tenantLevel: true },
+      schema: {
+        operationId: 'revokeApiKey',
+        tags: TAGS,
+        summary: "Revoke one of the tenant's API keys at once (revoking twice is a no-op)",
+        params: Type.Object({ id: Uuid }),
+        response: responses({ 204: Type.Null({ description: 'Revoked' }) }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      const owner = { tenantId: p.tenantId, ...(p.keyAccountId !== null ? { accountId: p.keyAccountId } : {}) };
+      // Every instance drops the key from its cache once this commits; this one at once.
+      app.ctx.changes?.emitLocal(await revokeApiKey(app.ctx.db, request.params.id, owner));
+      await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'apiKey.revoked', targetType: 'apiKey', targetId: request.params.id, ip: request.ip });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+/** A tenant's users as its owners manage them: list, change a role, remove (the last owner stays). */
+import type { Selectable } from 'kysely';
+import type { Db, Trx } from '../../lib/db/index.ts';
+import { now } from '../../lib/db/index.ts';
+import type { MerchantRole, UsersTable } from '../../lib/db/tables/people.ts';
+import { AppError } from '../../lib/errors.ts';
+import { audit } from '../audit/service.ts';
+import type { AuditBy } from './service.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+/** Where a user stands: invited (no password yet), active, or disabled (removed). */
+export type UserStatus = 'invited' | 'active' | 'disabled';
+
+type Member = Pick<Selectable<UsersTable>, 'id' | 'email' | 'role' | 'password_hash' | 'disabled_at' | 'totp_enabled_at' | 'created_at'>;
+
+function statusOf(u: Pick<Member, 'password_hash' | 'disabled_at'>): UserStatus {
+  if (u.disabled_at) return 'disabled';
+  return u.password_hash ? 'active' : 'invited';
+}
+
+function view(u: Member) {
+  return {
+    id: u.id,
+    email: u.email,
+    role: u.role as MerchantRole,
+    status: statusOf(u),
+    totpEnabled: u.totp_enabled_at !== null,
+    createdAt: u.created_at.toISOString(),
+  };
+}
+
+/** A user as the tenant's owners see them. */
+export type UserView = ReturnType<typeof view>;
+
+const COLUMNS = ['id', 'email', 'role', 'password_hash', 'disabled_at', 'totp_enabled_at', 'created_at'] as const;
+
+/** The tenant's users, oldest first. */
+export async function listUsers(db: Db, tenantId: string): Promise<UserView[]> {
+  const rows = await db.selectFrom('users').select(COLUMNS).where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('id').execute();
+  return rows.map(view);
+}
+
+/**
+ * Every user of the tenant, locked (owners' changes queue, so two owners demoting each other cannot
+ * both succeed), with the target among them (else 404). The target may stop being an owner only
+ * while another active owner remains (409 lastOwner).
+ */
+async function lockMembers(trx: Trx, tenantId: string, userId: string, losesOwner: (target: Member) => boolean) {
+  const rows = await trx.selectFrom('users').select(COLUMNS).where('tenant_id', '=', tenantId).orderBy('id').forUpdate().execute();
+  const target = rows.find((u) => u.id === userId);
+  if (!target) throw new AppError('exceptions.user.notFound');
+  if (target.role === 'owner' && statusOf(target) === 'active' && losesOwner(target)) {
+    const others = rows.filter((u) => u.id !== userId && u.role === 'owner' && statusOf(u) === 'active');
+    if (others.length === 0) throw new AppError('exceptions.user.lastOwner');
+  }
+  return target;
+}
+
+/** Gives a user of the tenant another role; effective on their next request. */
+export async function changeRole(db: Db, tenantId: string, userId: string, role: MerchantRole, by: AuditBy): Promise<UserView> {
+  return db.transaction().execute(async (trx) => {
+    const target = await lockMembers(trx, tenantId, userId, () => role !== 'owner');
+    if (target.role === role) return view(target);
+    await trx.updateTable('users').set({ role, updated_at: now() }).where('id', '=', userId).execute();
+    await audit(trx, { tenantId, ...by, action: 'user.roleChanged', targetType: 'user', targetId: userId, detail: { email: target.email, from: target.role, to: role } });
+    return view({ ...target, role });
+  });
+}
+
+/** Removes a user from the tenant: disabled (kept for the audit log), invitation void, sessions ended at once. */
+export async function disableUser(db: Db, tenantId: string, userId: string, by: AuditBy): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await lockMembers(trx, tenantId, userId, () => true);
+    if (target.disabled_at) return;
+    await trx.updateTable('users').set({ disabled_at: now(), invite_hash: null, invite_expires_at: null, updated_at: now() }).where('id', '=', userId).execute();
+    await revokeUserSessions(trx, userId);
+    await audit(trx, { tenantId, ...by, action: 'user.removed', targetType: 'user', targetId: userId, detail: { email: target.email, role: target.role } });
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * The people of a tenant (and the operators): invitations, accepting one (setting a password), changing
+ * the password, and the signed-in user as the dashboard sees them (`Me`).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Mode } from '../../config.ts';
+import type { Db, Executor } from '../../lib/db/index.ts';
+import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
+import type { UserRole } from '../../lib/db/tables/people.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
+import { audit, type AuditEntry } from '../audit/service.ts';
+import { getTenant } from '../tenants/service.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+/** A user who proved who they are (password, invitation), about to get a session. */
+export interface SignedIn {
+  userId: string;
+  email: string;
+  tenantId: string | null;
+}
+
+/** Who acts, for the audit log: a principal, an actor, and the request's IP. */
+export type AuditBy = Pick<AuditEntry, 'principal' | 'actor' | 'ip'>;
+
+/** Days an invitation link stays valid. */
+const INVITE_DAYS = 7;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Emails are kept and compared in lower case (the unique index is on lower(email)). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function inviteHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A user just invited, with the link that sets their password. */
+export interface Invited {
+  id: string;
+  email: string;
+  role: UserRole;
+  tenantId: string | null;
+  inviteUrl: string;
+}
+
+/**
+ * Invites a user: a merchant role within a tenant (which must exist: 404), or an operator (no
+ * tenant). The link's token (32 random bytes) is shown once; only its SHA-256 is stored.
+ */
+export async function inviteUser(db: Db, publicBaseUrl: string, input: { tenantId: string | null; email: string; role: UserRole }, by: AuditBy): Promise<Invited> {
+  const email = normalizeEmail(input.email);
+  const token = randomBytes(32).toString('base64url');
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    if (input.tenantId) await getTenant(trx, input.tenantId);
+    await trx
+      .insertInto('users')
+      .values({ id, tenant_id: input.tenantId, email, role: input.role, invite_hash: inviteHash(token), invite_expires_at: nowPlus(INVITE_DAYS * 24 * 60, 'mins') })
+      .execute()
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError('exceptions.user.emailTaken') : err;
+      });
+    await audit(trx, { tenantId: input.tenantId, ...by, action: 'user.invited', targetType: 'user', targetId: id, detail: { email, role: input.role } });
+  });
+  return { id, email, role: input.role, tenantId: input.tenantId, inviteUrl: `${publicBaseUrl}/dashboard/invite#${token}` };
+}
+
+/** The user an unexpired, unused invitation token names; else 400 inviteInvalid. */
+async function invitee(db: Executor, token: string) {
+  if (!TOKEN.test(token)) throw new AppError('exceptions.user.inviteInvalid');
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'tenants.name as tenant_name', 'tenants.brand_name'])
+    .where('users.invite_hash', '=', inviteHash(token))
+    .where('users.invite_expires_at', '>', now())
+    .where('users.disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('exceptions.user.inviteInvalid');
+  return row;
+}
+
+/** What the invitation page shows before the password is chosen. */
+export async function inviteInfo(db: Db, token: string): Promise<{ email: string; role: UserRole; tenantName: string | null }> {
+  const row = await invitee(db, token);
+  return { email: row.email, role: row.role, tenantName: row.brand_name ?? row.tenant_name };
+}
+
+/**
+ * Accepts an invitation: sets the password and spends the token (the UPDATE requires the token still
+ * stored, so of two requests with one token only one succeeds). Returns the user, to sign them in.
+ */
+export async function acceptInvite(db: Db, input: { token: string; password: string; confirmPassword: string }, ip?: string): Promise<SignedIn> {
+  if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
+  const user = await invitee(db, input.token);
+  checkNewPassword(input.password, user.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, invite_hash: null, invite_expires_at: null, updated_at: now() })
+      .where('id', '=', user.id)
+      .where('invite_hash', '=', inviteHash(input.token))
+      .where('invite_expires_at', '>', now())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new AppError('exceptions.user.inviteInvalid');
+    await audit(trx, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'user.passwordSet', targetType: 'user', targetId: user.id, ...(ip ? { ip } : {}) });
+    return { userId: user.id, email: user.email, tenantId: user.tenant_id };
+  });
+}
+
+/**
+ * Changes a signed-in user's password: the current one must be right (401 invalidCredentials),
+ * the new one strong enough; every other session of the user ends.
+ */
+export async function changePassword(db: Db, user: { userId: string; tokenHash: string }, input: { currentPassword: string; newPassword: string }, ip?: string): Promise<void> {
+  const row = await db.selectFrom('users').select(['email', 'tenant_id', 'password_hash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
+  if (!row.password_hash || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new AppError('exceptions.auth.invalidCredentials');
+  checkNewPassword(input.newPassword, row.email);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.userId).execute();
+    await revokeUserSessions(trx, user.userId, user.tokenHash);
+    const by = { actor: { userId: user.userId, name: row.email }, ...(ip ? { ip } : {}) };
+    await audit(trx, { tenantId: row.tenant_id, ...by, action: 'user.passwordSet', targetType: 'user', targetId: user.userId });
+  });
+}
+
+/** The signed-in user, their tenant and its accounts, their scopes, and their session's CSRF token. */
+export async function me(db: Db, mode: Mode, session: { userId: string; csrfToken: string }) {
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_enabled_at', 'tenants.name as tenant_name'])
+    .where('users.id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  const accounts = user.tenant_id
+    ? await db.selectFrom('accounts').select(['id', 'name']).where('tenant_id', '=', user.tenant_id).orderBy('created_at').orderBy('id').execute()
+    : [];
+  return {
+    user: { id: user.id, email: user.email, role: user.role, tenantId: user.tenant_id, totpEnabled: user.totp_enabled_at !== null },
+    tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '' } : null,
+    accounts,
+    scopes: user.role === 'operator' ? [] : [...ROLE_SCOPES[user.role]],
+    csrfToken: session.csrfToken,
+    mode,
+  };
+}
+
+/** A user's row by email (lower case; the index is on lower(email)), for sign-in. */
+export async function userByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'tenant_id', 'password_hash', 'disabled_at', 'totp_secret', 'totp_enabled_at'])
+    .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+/** A user with a password already set (the first start's demo owner and operator). */
+export async function createUser(db: Executor, input: { tenantId: string | null; email: string; role: UserRole; password: string }): Promise<string> {
+  const id = randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  await db.insertInto('users').values({ id, tenant_id: input.tenantId, email: normalizeEmail(input.email), role: input.role, password_hash: passwordHash }).execute();
+  return id;
+}

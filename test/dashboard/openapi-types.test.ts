@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { committedApiTypes, currentApiTypes } from '../../scripts/openapi-types.mjs';
+
+/** The first line where two texts differ, for a short failure message. */
+function firstDifference(a: string, b: string): string {
+  const left = a.split('\n');
+  const right = b.split('\n');
+  const i = left.findIndex((line, n) => line !== right[n]);
+  const at = i === -1 ? left.length : i;
+  return `line ${at + 1}: committed ${JSON.stringify(left[at] ?? '<end>')}, generated ${JSON.stringify(right[at] ?? '<end>')}`;
+}
+
+describe('dashboard: API types generated from the OpenAPI document', () => {
+  it('ui/dashboard/src/api-types.ts is what `npm run openapi:types` writes today', async () => {
+    const committed = committedApiTypes();
+    const current = await currentApiTypes();
+    assert.ok(committed === current, `ui/dashboard/src/api-types.ts is stale (run npm run openapi:types): ${firstDifference(committed, current)}`);
+    assert.match(current, /"\/v1\/invoice\/list": \{/);
+    assert.match(current, /"\/auth\/me": \{/);
+    assert.doesNotMatch(current, /"\/admin\//, 'operator routes are not the dashboard’s');
+    assert.match(current, /"GET \/v1\/invoice\/list",/, 'account operations are listed');
+    assert.doesNotMatch(current, /"GET \/v1\/api-keys",/, 'tenant-level operations are not');
+  });
+
+  it('the dashboard type-checks against them (tsc -p ui/dashboard)', () => {
+    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'ui/dashboard'], { encoding: 'utf8' });
+    assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+  });
+});

@@ -1,0 +1,132 @@
+// The dashboard's one way to the API: typed by the OpenAPI document (api-types.ts), with the
+// session's CSRF token on writes and the selected account on the calls that act on one.
+import { accountOperations, type paths } from './api-types.ts';
+
+/** Every path the dashboard may call. */
+export type Paths = paths;
+export type Method = 'get' | 'post' | 'patch' | 'delete';
+
+/** The operation behind a method and path (never when the path has no such method). */
+type Op<P, M extends Method> = P extends keyof Paths ? (Paths[P] extends { [K in M]: infer O } ? ([O] extends [undefined] ? never : O) : never) : never;
+/** The paths that answer a method. */
+export type PathOf<M extends Method> = { [P in keyof Paths]: [Op<P, M>] extends [never] ? never : P }[keyof Paths];
+type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
+/** The body of the success answer. */
+export type Ok<P, M extends Method> =
+  Op<P, M> extends { responses: infer R }
+    ? 200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : 202 extends keyof R ? JsonOf<R[202]> : undefined
+    : never;
+type Query<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? never : Omit<NonNullable<Q>, 'accountId'>) : never;
+type Body<O> = O extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? Omit<B, 'accountId'> : never) : never;
+/** What a call sends besides its path. */
+export interface CallOptions<O> {
+  query?: Partial<Query<O>>;
+  body?: Body<O>;
+  /** Values of the path's `{name}` segments. */
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+/** A call's JSON body (without `accountId`, which the client adds): `RequestBody<'post', '/v1/withdrawal/quote'>`. */
+export type RequestBody<M extends Method, P> = Body<Op<P, M>>;
+/** One answer's data type, by method and path: `Data<'get', '/v1/invoice'>`. */
+export type Data<M extends Method, P> = Ok<P, M> extends { data: infer D } ? D : never;
+
+/** An answer in the API's error body, or no answer at all (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extension?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+  /** Worth trying again later: the service or the network is away, or the budget is spent. */
+  get transient(): boolean {
+    return this.status === 0 || this.status === 503 || this.status === 502 || this.status === 504 || this.status === 429;
+  }
+}
+
+const session = { csrfToken: '', accountId: '', onSignedOut: (): void => {} };
+
+/** Set by the session once it knows them: the CSRF token, the selected account, what to do on 401. */
+export function configureApi(values: Partial<typeof session>): void {
+  Object.assign(session, values);
+}
+
+function withParams(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** A query string from the defined, non-empty values. */
+export function queryString(values: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Whether a call acts on one account (then it names the selected one). */
+export function actsOnAccount(method: Method, path: string): boolean {
+  return accountOperations.has(`${method.toUpperCase()} ${path}`);
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  let body: { code?: string; message?: string; extension?: Record<string, unknown> } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // Not the API's body (a proxy's page, say): the status says enough.
+  }
+  return new ApiError(res.status, body.code ?? `http.${res.status}`, body.message ?? `The server answered ${res.status}`, body.extension);
+}
+
+/** What `call` takes once the types have done their work. */
+interface Loose {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+async function call(method: Method, path: string, opts: Loose = {}): Promise<unknown> {
+  const account = actsOnAccount(method, path) && session.accountId ? { accountId: session.accountId } : {};
+  const read = method === 'get';
+  const url = withParams(path, opts.params) + queryString({ ...opts.query, ...(read ? account : {}) });
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  let body: string | undefined;
+  if (!read) {
+    if (session.csrfToken) headers['x-csrf-token'] = session.csrfToken;
+    if (opts.body !== undefined || Object.keys(account).length) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify({ ...(opts.body as object | undefined), ...account });
+    }
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { method: method.toUpperCase(), headers, body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Retrying…');
+  }
+  if (!res.ok) {
+    const error = await errorOf(res);
+    if (error.code === 'exceptions.auth.sessionRequired') session.onSignedOut();
+    throw error;
+  }
+  // 204, and a 202 without a body, answer nothing.
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** Typed calls: `await api.get('/v1/invoice', { query: { id } })` answers what the document says. */
+export const api = {
+  get: <P extends PathOf<'get'>>(path: P, opts?: CallOptions<Op<P, 'get'>>) => call('get', path, opts as Loose) as Promise<Ok<P, 'get'>>,
+  post: <P extends PathOf<'post'>>(path: P, opts?: CallOptions<Op<P, 'post'>>) => call('post', path, opts as Loose) as Promise<Ok<P, 'post'>>,
+  patch: <P extends PathOf<'patch'>>(path: P, opts?: CallOptions<Op<P, 'patch'>>) => call('patch', path, opts as Loose) as Promise<Ok<P, 'patch'>>,
+  delete: <P extends PathOf<'delete'>>(path: P, opts?: CallOptions<Op<P, 'delete'>>) => call('delete', path, opts as Loose) as Promise<Ok<P, 'delete'>>,
+};
+
+/** A link to an API download (CSV export) for the selected account: a plain GET with the session cookie. */
+export function downloadUrl(path: string, query: Record<string, unknown>): string {
+  return path + queryString({ ...query, accountId: session.accountId });
+}

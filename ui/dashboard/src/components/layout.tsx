@@ -1,0 +1,106 @@
+// The frame of every signed-in page: header (merchant, sandbox ribbon, account, user menu) and nav.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { useAction } from '../hooks.ts';
+import { Link, useLocation } from '../router.tsx';
+import { useSession } from '../session.tsx';
+import { ErrorAlert } from './feedback.tsx';
+import { Select } from './fields.tsx';
+
+/** The main pages, the scope that reads each (hidden when the role lacks it; the API still decides). */
+const PAGES: Array<{ href: string; label: string; scopes: string[] }> = [
+  { href: '/', label: 'Overview', scopes: ['balances.list'] },
+  { href: '/invoices', label: 'Invoices', scopes: ['invoices.list'] },
+  { href: '/deposits', label: 'Deposits', scopes: ['deposits.list'] },
+  { href: '/withdrawals', label: 'Withdrawals', scopes: ['withdrawals.list'] },
+  { href: '/conversions', label: 'Conversions', scopes: ['converting.list'] },
+  { href: '/developers', label: 'Developers', scopes: ['apiKeys.list', 'webhooks.list', 'requestLog.list'] },
+  { href: '/settings', label: 'Settings', scopes: [] },
+];
+
+function UserMenu() {
+  const { me, signOut } = useSession();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const action = useAction((everywhere: boolean) => signOut(everywhere));
+  useEffect(() => {
+    // A click anywhere else closes the menu, as menus do.
+    const close = (e: MouseEvent) => {
+      if (menu.current?.open && !menu.current.contains(e.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener('click', close);
+    return () => document.removeEventListener('click', close);
+  }, []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && menu.current?.open) {
+      menu.current.open = false;
+      menu.current.querySelector('summary')?.focus();
+    }
+  };
+  return (
+    <details class="user-menu" ref={menu} onKeyDown={onKeyDown}>
+      <summary>
+        <span class="sr-only">User menu: </span>
+        {me.user.email}
+      </summary>
+      <div class="menu-body">
+        <p class="muted">Role: {me.user.role}</p>
+        <button type="button" class="secondary" disabled={action.busy} onClick={() => action.run(false)}>
+          Sign out
+        </button>
+        <button type="button" class="secondary" disabled={action.busy} onClick={() => action.run(true)}>
+          Sign out everywhere
+        </button>
+        <ErrorAlert error={action.error} />
+      </div>
+    </details>
+  );
+}
+
+function MainNav() {
+  const { can } = useSession();
+  const { path } = useLocation();
+  const visible = PAGES.filter((p) => p.scopes.length === 0 || p.scopes.some(can));
+  const isCurrent = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+  return (
+    <nav class="main-nav" aria-label="Main">
+      <ul>
+        {visible.map((p) => (
+          <li key={p.href}>
+            <Link href={p.href} aria-current={isCurrent(p.href) ? 'page' : undefined}>
+              {p.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Layout({ children }: { children: ComponentChildren }) {
+  const { me, accountId, setAccount } = useSession();
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        {me.mode === 'sandbox' && (
+          <p class="ribbon">
+            <strong>Sandbox</strong> · test money only, nothing moves on a real chain
+          </p>
+        )}
+        <div class="top-row">
+          <span class="merchant">{me.tenant?.name ?? 'Dashboard'}</span>
+          {me.accounts.length > 0 && (
+            <Select class="account" label="Account" value={accountId} onValue={setAccount} options={me.accounts.map((a): [string, string] => [a.id, a.name])} />
+          )}
+          <UserMenu />
+        </div>
+        <MainNav />
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

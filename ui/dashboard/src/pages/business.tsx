@@ -1,0 +1,78 @@
+// The merchant as customers see it on the payment page: name, logo and brand colour.
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../api.ts';
+import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
+import { Field, Form } from '../components/fields.tsx';
+import { useAction, useResource } from '../hooks.ts';
+import { useSession } from '../session.tsx';
+
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const LOGO_MAX_BYTES = 256 * 1024;
+const DEFAULT_COLOR = '#2563eb';
+
+/** A chosen image file as a data URL, read in the browser (nothing is uploaded until Save). */
+function readLogo(file: File): Promise<string> {
+  if (!LOGO_TYPES.includes(file.type)) return Promise.reject(new ApiError(400, 'client', 'The logo must be a PNG, JPEG or WebP image.'));
+  if (file.size > LOGO_MAX_BYTES) return Promise.reject(new ApiError(400, 'client', 'The logo must be at most 256 KB.'));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new ApiError(400, 'client', 'The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+type Draft = { merchantName?: string; brandColor?: string; logo?: string | null };
+
+export function BusinessSection() {
+  const { can } = useSession();
+  const settings = useResource(() => api.get('/v1/settings'), []);
+  const [draft, setDraft] = useState<Draft>({});
+  const [saved, setSaved] = useState('');
+  const loaded = settings.data?.data;
+  const value = { merchantName: loaded?.merchantName ?? '', brandColor: loaded?.brandColor ?? DEFAULT_COLOR, logo: loaded?.logo ?? null, ...draft };
+  const pick = useAction(async (file: File | undefined) => {
+    if (file) setDraft({ ...draft, logo: await readLogo(file) });
+  });
+  const save = useAction(async () => {
+    setSaved('');
+    await api.patch('/v1/settings', { body: draft });
+    setDraft({});
+    setSaved('Settings saved: the payment page shows them now.');
+    settings.reload();
+  });
+  const readOnly = !can('settings.manage');
+  return (
+    <Section title="Business">
+      <ErrorAlert error={settings.error} />
+      <Form label="Business" onSubmit={() => save.run()}>
+        <Field label="Merchant name" value={value.merchantName} onValue={(v) => setDraft({ ...draft, merchantName: v })} readOnly={readOnly} required maxLength={100} />
+        <div class="field">
+          <label for="logo-file">Logo</label>
+          <input id="logo-file" type="file" accept={LOGO_TYPES.join(',')} disabled={readOnly} onChange={(e) => pick.run(e.currentTarget.files?.[0])} aria-describedby="logo-hint" />
+          <small id="logo-hint" class="hint">
+            PNG, JPEG or WebP, at most 256 KB
+          </small>
+          {value.logo && <img class="logo-preview" src={value.logo} alt="Logo preview" />}
+          {value.logo && !readOnly && (
+            <button type="button" class="secondary" onClick={() => setDraft({ ...draft, logo: null })}>
+              Remove logo
+            </button>
+          )}
+        </div>
+        <div class="field color">
+          <label for="brand-color">Brand colour</label>
+          <input id="brand-color" type="color" value={value.brandColor} disabled={readOnly} onInput={(e) => setDraft({ ...draft, brandColor: e.currentTarget.value.toLowerCase() })} />
+          <span class="mono">{value.brandColor}</span>
+        </div>
+        <ErrorAlert error={pick.error ?? save.error} />
+        <LiveStatus>{saved}</LiveStatus>
+        {!readOnly && (
+          <button type="submit" disabled={save.busy || Object.keys(draft).length === 0}>
+            Save settings
+          </button>
+        )}
+      </Form>
+    </Section>
+  );
+}

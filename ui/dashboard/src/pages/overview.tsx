@@ -1,0 +1,113 @@
+// Overview: balances per currency and in USD, 30 days of volume, and the latest activity.
+import { api } from '../api.ts';
+import { DataTable } from '../components/data-table.tsx';
+import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
+import { VolumeChart } from '../components/volume-chart.tsx';
+import { amount, dateTime, fiat, short, usd } from '../format.ts';
+import { useResource } from '../hooks.ts';
+import { Link } from '../router.tsx';
+import { useSession } from '../session.tsx';
+
+type Balance = { cryptoCurrencyCode: string; amount: number; amountUsd?: number };
+
+function Balances() {
+  const { accountId } = useSession();
+  const balances = useResource(() => api.get('/v1/balances'), [accountId], true);
+  const rows: Balance[] | undefined = balances.data?.data;
+  const withUsd = rows?.filter((b) => typeof b.amountUsd === 'number') ?? [];
+  const total = withUsd.reduce((sum, b) => sum + (b.amountUsd ?? 0), 0);
+  return (
+    <Section title="Balances">
+      <ErrorAlert error={balances.error} />
+      {rows && withUsd.length > 0 && (
+        <p class="total">
+          <span class="muted">Total</span> <strong>{usd(total)}</strong>
+        </p>
+      )}
+      <DataTable<Balance>
+        caption="Balances"
+        rows={rows}
+        rowKey={(b) => b.cryptoCurrencyCode}
+        empty="No balance yet: paid invoices and deposits appear here."
+        columns={[
+          { label: 'Currency', render: (b) => b.cryptoCurrencyCode },
+          { label: 'Available', class: 'num', render: (b) => amount(b.amount) },
+          // The USD value, where GET /v1/balances gives one (amountUsd).
+          ...(withUsd.length ? [{ label: 'In USD', class: 'num', render: (b: Balance) => usd(b.amountUsd) }] : []),
+        ]}
+      />
+    </Section>
+  );
+}
+
+function Volume() {
+  const { accountId } = useSession();
+  const volume = useResource(() => api.get('/v1/stats/volume', { query: { days: 30 } }), [accountId]);
+  return (
+    <Section title="Volume, last 30 days">
+      <ErrorAlert error={volume.error} />
+      {volume.data ? <VolumeChart days={volume.data.data.days} /> : !volume.error && <LiveStatus>Loading…</LiveStatus>}
+    </Section>
+  );
+}
+
+interface Activity {
+  key: string;
+  href: string;
+  kind: string;
+  name: string;
+  status: string;
+  amount: string;
+  at: string;
+}
+
+async function recent(can: (scope: string) => boolean): Promise<Activity[]> {
+  const page = { page: 1, limit: 5 };
+  const [invoices, deposits, withdrawals] = await Promise.all([
+    can('invoices.list') ? api.get('/v1/invoice/list', { query: page }) : undefined,
+    can('deposits.list') ? api.get('/v1/deposit/list', { query: page }) : undefined,
+    can('withdrawals.list') ? api.get('/v1/withdrawal/list', { query: page }) : undefined,
+  ]);
+  const items: Activity[] = [
+    ...(invoices?.data ?? []).map((i) => ({ key: `i${i.id}`, href: `/invoices/${i.id}`, kind: 'Invoice', name: i.orderId ?? short(i.id), status: i.status, amount: fiat(i.amount, i.fiatCurrencyCode), at: i.createdAt })),
+    ...(deposits?.data ?? []).map((d) => ({ key: `d${d.id}`, href: `/deposits/${d.id}`, kind: 'Deposit', name: d.orderId ?? short(d.id), status: d.status, amount: amount(d.settlement?.amountPaid, d.cryptoCurrencyCode), at: d.createdAt })),
+    ...(withdrawals?.data ?? []).map((w) => ({ key: `w${w.id}`, href: `/withdrawals/${w.id}`, kind: 'Withdrawal', name: w.orderId, status: w.status, amount: amount(w.amount, w.cryptoCurrencyCode), at: w.createdAt })),
+  ];
+  return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 10);
+}
+
+function RecentActivity() {
+  const { accountId, can } = useSession();
+  const activity = useResource(() => recent(can), [accountId], true);
+  return (
+    <Section title="Recent activity">
+      <ErrorAlert error={activity.error} />
+      <DataTable<Activity>
+        caption="Recent activity"
+        rows={activity.data}
+        rowKey={(a) => a.key}
+        empty="No invoices, deposits or withdrawals yet."
+        columns={[
+          { label: 'What', render: (a) => <Link href={a.href}>{`${a.kind} ${a.name}`}</Link> },
+          { label: 'Status', render: (a) => <StatusBadge status={a.status} /> },
+          { label: 'Amount', class: 'num', render: (a) => a.amount },
+          { label: 'When', render: (a) => dateTime(a.at) },
+        ]}
+      />
+    </Section>
+  );
+}
+
+export function OverviewPage() {
+  const { can } = useSession();
+  return (
+    <>
+      <h1 tabIndex={-1}>Overview</h1>
+      <div class="grid">
+        {can('balances.list') && <Balances />}
+        {can('invoices.list') && <Volume />}
+      </div>
+      <RecentActivity />
+    </>
+  );
+}

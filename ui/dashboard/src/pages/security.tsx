@@ -1,0 +1,111 @@
+// The signed-in user's own security: password change and two-factor authentication.
+import { useState } from 'preact/hooks';
+import { api, ApiError, type Data } from '../api.ts';
+import { CopyValue } from '../components/copy.tsx';
+import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
+import { Field, Form } from '../components/fields.tsx';
+import { useAction } from '../hooks.ts';
+import { useSession } from '../session.tsx';
+
+function PasswordForm() {
+  const { me } = useSession();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [done, setDone] = useState('');
+  const change = useAction(async () => {
+    setDone('');
+    if (next !== confirm) throw new ApiError(400, 'client', 'The new passwords differ.');
+    await api.post('/auth/password', { body: { currentPassword: current, newPassword: next } });
+    setCurrent('');
+    setNext('');
+    setConfirm('');
+    setDone('Password changed. Your other sessions were signed out.');
+  });
+  return (
+    <Form label="Change password" onSubmit={() => change.run()}>
+      <input type="email" name="username" autoComplete="username" value={me.user.email} readOnly hidden />
+      <Field label="Current password" type="password" value={current} onValue={setCurrent} autoComplete="current-password" required />
+      <Field label="New password" type="password" value={next} onValue={setNext} autoComplete="new-password" required minLength={10} hint="At least 10 characters" />
+      <Field label="Confirm new password" type="password" value={confirm} onValue={setConfirm} autoComplete="new-password" required />
+      <ErrorAlert error={change.error} />
+      <LiveStatus>{done}</LiveStatus>
+      <button type="submit" disabled={change.busy}>
+        Change password
+      </button>
+    </Form>
+  );
+}
+
+type Setup = Data<'post', '/auth/totp/setup'>;
+
+function EnableTotp({ onDone }: { onDone(): Promise<void> }) {
+  const [setup, setSetup] = useState<Setup | undefined>();
+  const [code, setCode] = useState('');
+  const start = useAction(async () => setSetup((await api.post('/auth/totp/setup')).data));
+  const enable = useAction(async () => {
+    await api.post('/auth/totp/enable', { body: { code: code.replace(/\s/g, '') } });
+    await onDone();
+  });
+  if (!setup) {
+    return (
+      <>
+        <p>Two-factor authentication is off. With it on, signing in and every withdrawal ask for a code from an authenticator app.</p>
+        <ErrorAlert error={start.error} />
+        <button type="button" disabled={start.busy} onClick={() => start.run()}>
+          Set up two-factor authentication
+        </button>
+      </>
+    );
+  }
+  return (
+    <Form label="Enable two-factor authentication" onSubmit={() => enable.run()}>
+      <p>Scan the QR code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
+      <img class="qr" src={setup.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
+      <CopyValue label="Secret" value={setup.secret} />
+      <Field label="Authentication code" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required />
+      <ErrorAlert error={enable.error} />
+      <button type="submit" disabled={enable.busy}>
+        Turn on two-factor authentication
+      </button>
+    </Form>
+  );
+}
+
+function DisableTotp({ onDone }: { onDone(): Promise<void> }) {
+  const [code, setCode] = useState('');
+  const disable = useAction(async () => {
+    await api.post('/auth/totp/disable', { body: { code: code.replace(/\s/g, '') } });
+    await onDone();
+  });
+  return (
+    <Form label="Disable two-factor authentication" onSubmit={() => disable.run()}>
+      <p>Two-factor authentication is on.</p>
+      <Field label="Authentication code" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required hint="A current code, to turn it off" />
+      <ErrorAlert error={disable.error} />
+      <button type="submit" class="danger" disabled={disable.busy}>
+        Turn off two-factor authentication
+      </button>
+    </Form>
+  );
+}
+
+export function SecuritySection() {
+  const { me, refresh } = useSession();
+  const [status, setStatus] = useState('');
+  const done = (text: string) => async () => {
+    await refresh();
+    setStatus(text);
+  };
+  return (
+    <>
+      <Section title="Password">
+        <PasswordForm />
+      </Section>
+      <Section title="Two-factor authentication">
+        <LiveStatus>{status}</LiveStatus>
+        {me.user.totpEnabled ? <DisableTotp onDone={done('Two-factor authentication is off.')} /> : <EnableTotp onDone={done('Two-factor authentication is on.')} />}
+      </Section>
+    </>
+  );
+}

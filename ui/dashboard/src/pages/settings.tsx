@@ -1,0 +1,27 @@
+// Settings: business (name, logo, colour), users and roles, own security, the audit log.
+import { SubNav } from '../components/sub-nav.tsx';
+import { useSession } from '../session.tsx';
+import { AuditSection } from './audit.tsx';
+import { BusinessSection } from './business.tsx';
+import { SecuritySection } from './security.tsx';
+import { UsersSection } from './users.tsx';
+
+const TABS = [
+  { tab: '', href: '/settings', label: 'Business', scope: '', Section: BusinessSection },
+  { tab: 'users', href: '/settings/users', label: 'Users', scope: 'users.list', Section: UsersSection },
+  { tab: 'security', href: '/settings/security', label: 'Security', scope: '', Section: SecuritySection },
+  { tab: 'audit', href: '/settings/audit', label: 'Audit log', scope: 'audit.list', Section: AuditSection },
+];
+
+export function SettingsPage({ params }: { params: Record<string, string> }) {
+  const { can } = useSession();
+  const tabs = TABS.filter((t) => !t.scope || can(t.scope));
+  const current = tabs.find((t) => t.tab === (params.tab ?? '')) ?? tabs[0]!;
+  return (
+    <>
+      <h1 tabIndex={-1}>Settings</h1>
+      <SubNav label="Settings" items={tabs} />
+      <current.Section />
+    </>
+  );
+}

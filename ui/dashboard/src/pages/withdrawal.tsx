@@ -1,0 +1,65 @@
+// One withdrawal, live: amounts and fees, transaction, what it refunds or converted, webhooks.
+import type { ComponentChildren } from 'preact';
+import { api, type Data } from '../api.ts';
+import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
+import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
+import { Timeline } from '../components/timeline.tsx';
+import { TxLink } from '../components/tx-link.tsx';
+import { amount, short, usd } from '../format.ts';
+import { useResource } from '../hooks.ts';
+import { Link } from '../router.tsx';
+
+/** What the withdrawal refunds or converted first, as links. */
+function related(w: Data<'get', '/v1/withdrawal'>): Array<[string, ComponentChildren]> {
+  const rows: Array<[string, ComponentChildren]> = [];
+  if (w.invoiceId) rows.push(['Refund of', <Link href={`/invoices/${w.invoiceId}`}>{`invoice ${short(w.invoiceId)}`}</Link>]);
+  if (w.depositId) rows.push(['Refund of', <Link href={`/deposits/${w.depositId}`}>{`deposit ${short(w.depositId)}`}</Link>]);
+  if (w.convertId) rows.push(['Converted first', <Link href={`/conversions/${w.convertId}`}>{`conversion ${short(w.convertId)}`}</Link>]);
+  return rows;
+}
+
+export function WithdrawalPage({ params }: { params: Record<string, string> }) {
+  const id = params.id!;
+  const withdrawal = useResource(() => api.get('/v1/withdrawal', { query: { id } }), [id], true);
+  const deliveries = useDeliveries({ objectId: id });
+  const w = withdrawal.data?.data;
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>Withdrawal {w ? w.orderId || short(w.id) : ''}</h1>
+        {w && <StatusBadge status={w.status} />}
+      </div>
+      <ErrorAlert error={withdrawal.error} />
+      <LiveStatus>{w ? `Status: ${w.status}` : withdrawal.loading ? 'Loading…' : ''}</LiveStatus>
+      {w && (
+        <>
+          <Section title="Details">
+            <Facts
+              items={[
+                ['Id', <span class="mono wrap">{w.id}</span>],
+                ['To address', <span class="mono wrap">{w.address}</span>],
+                ['Amount sent', `${amount(w.amount, w.cryptoCurrencyCode)} (${usd(w.amountUsd)})`],
+                ['Fee', `${amount(w.feeAmount, w.cryptoCurrencyCode)} (${usd(w.feeAmountUsd)})`],
+                ['Debited from the balance', amount(w.debitedAmount, w.cryptoCurrencyCode)],
+                ['Transaction', <TxLink hash={w.transactionHash} currency={w.cryptoCurrencyCode} />],
+                ...related(w),
+              ]}
+            />
+          </Section>
+          <Section title="Timeline">
+            <Timeline
+              moments={[
+                { at: w.createdAt, label: 'Committed', detail: `debited ${amount(w.debitedAmount, w.cryptoCurrencyCode)}` },
+                { at: w.updatedAt, label: `Status now ${w.status}` },
+                ...(deliveries.data?.data ?? []).map((d) => ({ at: d.createdAt, label: `Webhook ${d.event}`, detail: d.status })),
+              ]}
+            />
+          </Section>
+          <Section title="Webhook deliveries">
+            <DeliveryList resource={deliveries} />
+          </Section>
+        </>
+      )}
+    </>
+  );
+}
