@@ -43,6 +43,7 @@ import { authRoutes } from './modules/users/auth-routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -212,6 +213,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(balanceRoutes);
       await v1.register(invoiceRoutes);
       await v1.register(depositRoutes);
+      await v1.register(paymentRoutes);
       await v1.register(withdrawalRoutes);
       await v1.register(conversionRoutes);
       await v1.register(x402Routes);

@@ -54,10 +54,16 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     await page.getByText('Status: created').waitFor();
     // The customer pays on the hosted page's sandbox; the open dashboard page polls and follows.
     assert.equal((await t.call('POST', `/pay/${id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } })).status, 200);
-    assert.equal((await t.call('POST', `/pay/${id}/simulate`, { body: { amount: 'exact' } })).status, 200);
+    const paid = await t.call('POST', `/pay/${id}/simulate`, { body: { amount: 'exact' } });
+    assert.equal(paid.status, 200);
     await page.getByText('Status: processing').waitFor({ timeout: 15_000 });
     assert.equal((await t.call('POST', `/pay/${id}/simulate/mine`, { body: {} })).status, 200);
     await page.getByText('Status: paid').waitFor({ timeout: 15_000 });
+    // The Payments table names the transaction (its hash's start, the whole in the title) and its depth.
+    const payment = page.getByRole('table', { name: 'Payments', exact: true }).getByRole('row').filter({ hasText: paid.body.data.txHash.slice(0, 16) });
+    assert.equal(await payment.getByTitle(paid.body.data.txHash).count(), 1);
+    await payment.getByRole('cell', { name: 'confirmed', exact: true }).waitFor();
+    await payment.getByRole('cell', { name: /^(\d+) of \1 confirmations?$/ }).waitFor();
     await page.getByRole('region', { name: 'Settlement' }).getByText('Credited to your balance').waitFor();
     const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
     await deliveries.getByText('failed').first().waitFor({ timeout: 15_000 });

@@ -75,7 +75,7 @@ describeEngines('deposits', (engine) => {
       },
     );
     assert.deepEqual(await merchantBalances(t.ctx.db, accountId), [{ currency: 'USDT_TRC20', units: 99_000_000n }]);
-    assert.deepEqual((await t.call('GET', '/v1/balances', { key })).body.data, [{ cryptoCurrencyCode: 'USDT_TRC20', amount: 99 }]);
+    assert.deepEqual((await t.call('GET', '/v1/balances', { key })).body.data, [{ cryptoCurrencyCode: 'USDT_TRC20', amount: 99, amountUsd: 99 }]);
 
     // Terminal now: the orderId is used up.
     const conflict = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'top-up-1' } });

@@ -248,7 +248,8 @@ async function deliveryState(f: Fixture, id: string) {
 const deliveryAtBuild = new WeakMap<Req, unknown>();
 let fundingDeliveryBefore: unknown;
 /** An IPv6 address of the documentation range, unique to one request: it marks the key that request would issue. */
-const markerIp = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+const MARKER_RANGE = '2001:db8:ffff::/48';
+const markerIp = () => `2001:db8:ffff::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 /** A CSV export of A's first account: its header row, and the object that must be in it. */
 function csvCheck(header: string, id: (f: Fixture) => string) {
   return (body: any, f: Fixture, res: Res) => {
@@ -478,8 +479,10 @@ const ROWS: Row[] = [
       assert.equal(b.data.attempts[0].outcome, 'delivered');
     },
     asTenantB: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
-    // Deliveries belong to the tenant (a webhook.test is about no account).
-    asSiblingAccount: { status: 200 },
+    // A test event sent by A's account-bound key is that account's: A's other account does not see
+    // it, A's tenant-wide key (which has the whole tenant) does, whatever account it names.
+    asSiblingAccount: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
+    wideOnOtherAccount: { status: 200 },
     foreign: [
       { name: "a delivery of A's deposit event", req: (f) => ({ url: `/v1/webhook-deliveries/${f.funding.deliveryId}` }), status: 404, code: 'exceptions.webhookDelivery.notFound' },
       {
@@ -504,7 +507,8 @@ const ROWS: Row[] = [
     happy: { status: 202 },
     check: (b) => assert.deepEqual([b.data.status, b.data.attempts], ['pending', 1]),
     asTenantB: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
-    asSiblingAccount: { status: 202 },
+    asSiblingAccount: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
+    wideOnOtherAccount: { status: 202 },
     foreign: [
       {
         name: "A's other account, a delivery of the first account's deposit event",
@@ -633,6 +637,17 @@ const ROWS: Row[] = [
     foreign: [{ name: 'status filter', req: () => ({ url: '/v1/invoice/list?status=created&limit=100' }), status: 200 }],
   },
   {
+    method: 'GET',
+    path: '/v1/invoice/payments',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/invoice/payments?id=${f.invoice.id}` }),
+    happy: { status: 200 },
+    // A's invoice is unpaid: its list is empty, but it is A's (B and A's other account get 404).
+    check: (b) => assert.deepEqual(b.data, []),
+    asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
+    foreign: [{ name: "A's deposit id as an invoice", req: (f) => ({ url: `/v1/invoice/payments?id=${f.funding.id}` }), status: 404, code: 'exceptions.invoice.notFound' }],
+  },
+  {
     method: 'POST',
     path: '/v1/invoice/cancel',
     scope: 'invoices.cancel',
@@ -693,6 +708,20 @@ const ROWS: Row[] = [
     build: () => ({ url: '/v1/deposit/list?limit=100' }),
     happy: { status: 200 },
     check: (b, f) => assert.ok(b.data.some((d: any) => d.id === f.deposit.id)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/deposit/payments',
+    scope: 'deposits.list',
+    build: (f) => ({ url: `/v1/deposit/payments?id=${f.funding.id}` }),
+    happy: { status: 200 },
+    check: (b) => {
+      assert.equal(b.data.length, 1);
+      assert.equal(b.data[0].amount, 778.123456);
+      assert.equal(b.data[0].status, 'confirmed');
+    },
+    asTenantB: { status: 404, code: 'exceptions.deposit.notFound' },
+    foreign: [{ name: "A's invoice id as a deposit", req: (f) => ({ url: `/v1/deposit/payments?id=${f.invoice.id}` }), status: 404, code: 'exceptions.deposit.notFound' }],
   },
   {
     method: 'POST',
@@ -1007,7 +1036,9 @@ describeEngines('security matrix of the merchant API', (engine) => {
     const only = new Map<Scope, string>();
     const allBut = new Map<Scope, string>();
     for (const scope of SCOPES) {
-      only.set(scope, (await issue(ta, [scope], [ALLOWED_IP])).key);
+      // MARKER_RANGE too (no request comes from it): POST /v1/api-keys marks the keys it issues with
+      // an address in it, and a new key may allow only addresses its creator's allowlist allows.
+      only.set(scope, (await issue(ta, [scope], [ALLOWED_IP, MARKER_RANGE])).key);
       allBut.set(scope, (await issue(ta, SCOPES.filter((s) => s !== scope))).key);
     }
     // Used (so a cache holds it as valid), then revoked: refused at once everywhere.

@@ -120,7 +120,7 @@ function testEventRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const p = request.principal!;
-      const deliveryId = await sendTestEvent(app.ctx.db, p.tenantId);
+      const deliveryId = await sendTestEvent(app.ctx.db, p.tenantId, p.keyAccountId);
       await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'webhook.testSent', targetType: 'webhookDelivery', targetId: deliveryId, ip: request.ip });
       return reply.status(202).send({ data: { deliveryId } });
     },

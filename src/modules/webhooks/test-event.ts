@@ -12,9 +12,10 @@ export const TEST_EVENT = 'webhook.test';
  * Sends the tenant a `webhook.test` event at its default webhook URL: a real outbox event and a
  * real delivery, so the worker signs, sends, retries and logs it like any other. The delivery is
  * made here (the event is stored already processed) so its id can be answered at once; 400
- * exceptions.webhook.noUrl when the tenant has no default URL.
+ * exceptions.webhook.noUrl when the tenant has no default URL. A key bound to one account sends it
+ * as that account's (`accountId`), so the key sees its delivery.
  */
-export async function sendTestEvent(db: Db, tenantId: string): Promise<string> {
+export async function sendTestEvent(db: Db, tenantId: string, accountId: string | null = null): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const tenant = await trx.selectFrom('tenants').select('webhook_url').where('id', '=', tenantId).executeTakeFirst();
     if (!tenant) throw new AppError('exceptions.tenant.notFound');
@@ -23,7 +24,8 @@ export async function sendTestEvent(db: Db, tenantId: string): Promise<string> {
     const payload = { tenantId, message: 'A test event: your endpoint receives and verifies our webhooks.' };
     const id = await enqueue(trx, { ...event, payload });
     await trx.updateTable('outbox_events').set({ processed_at: sql`now()` }).where('id', '=', id).execute();
-    const deliveryId = await insertDelivery(trx, { ...event, id }, tenant.webhook_url);
-    return deliveryId!;
+    const deliveryId = (await insertDelivery(trx, { ...event, id }, tenant.webhook_url))!;
+    if (accountId) await trx.updateTable('webhook_deliveries').set({ account_id: accountId }).where('id', '=', deliveryId).execute();
+    return deliveryId;
   });
 }

@@ -573,7 +573,7 @@ export interface paths {
         /** The tenant's API keys, newest first, revoked ones included (never the keys themselves) */
         get: operations["listApiKeys"];
         put?: never;
-        /** Issue an API key with at most the caller's scopes; bound to `accountId`, or tenant-wide without it */
+        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -786,6 +786,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/deposit/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The on-chain payments of a deposit, newest first */
+        get: operations["listDepositPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/export/conversions.csv": {
         parameters: {
             query?: never;
@@ -898,6 +915,23 @@ export interface paths {
         };
         /** The account's invoices, newest first */
         get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoice/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The on-chain payments of an invoice, newest first */
+        get: operations["listInvoicePayments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3140,6 +3174,8 @@ export interface operations {
                         data: {
                             /** @description Available balance in the currency */
                             amount: number;
+                            /** @description The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists */
+                            amountUsd: number | null;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                         }[];
                     };
@@ -4688,6 +4724,148 @@ export interface operations {
             };
         };
     };
+    listDepositPayments: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Our address it paid */
+                            address: string;
+                            /** @description Amount received, in whole units of the currency */
+                            amount: number;
+                            blockHeight: number | null;
+                            /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
+                            confirmations: number;
+                            /** @description Confirmations at which the payment becomes final on this network */
+                            confirmationsRequired: number;
+                            confirmedAt: string | null;
+                            cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                            /** Format: date-time */
+                            firstSeenAt: string;
+                            network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            /** @description Output (Bitcoin) or log index (tokens) within the transaction */
+                            outputIndex: number;
+                            status: "seen" | "confirmed" | "orphaned";
+                            /** @description Transaction hash, as the network spells it */
+                            txHash: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     exportConversionsCsv: {
         parameters: {
             query?: {
@@ -5829,6 +6007,148 @@ export interface operations {
             };
             /** @description IP not allowed, scope missing, or account not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listInvoicePayments: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Our address it paid */
+                            address: string;
+                            /** @description Amount received, in whole units of the currency */
+                            amount: number;
+                            blockHeight: number | null;
+                            /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
+                            confirmations: number;
+                            /** @description Confirmations at which the payment becomes final on this network */
+                            confirmationsRequired: number;
+                            confirmedAt: string | null;
+                            cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                            /** Format: date-time */
+                            firstSeenAt: string;
+                            network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            /** @description Output (Bitcoin) or log index (tokens) within the transaction */
+                            outputIndex: number;
+                            status: "seen" | "confirmed" | "orphaned";
+                            /** @description Transaction hash, as the network spells it */
+                            txHash: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9039,12 +9359,14 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/converting/list",
     "GET /v1/deposit",
     "GET /v1/deposit/list",
+    "GET /v1/deposit/payments",
     "GET /v1/export/conversions.csv",
     "GET /v1/export/deposits.csv",
     "GET /v1/export/invoices.csv",
     "GET /v1/export/withdrawals.csv",
     "GET /v1/invoice",
     "GET /v1/invoice/list",
+    "GET /v1/invoice/payments",
     "GET /v1/stats/volume",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/list",

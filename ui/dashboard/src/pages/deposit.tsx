@@ -1,8 +1,9 @@
-// One deposit, live: timeline, address, settlement, refunds, webhook deliveries.
+// One deposit, live: timeline, address, payments with their confirmations, settlement, refunds, webhook deliveries.
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
+import { PaymentsSection, withPayments } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
 import { RefundsSection, SettlementSection } from '../components/record-parts.tsx';
 import { Timeline } from '../components/timeline.tsx';
@@ -13,7 +14,7 @@ import { useSession } from '../session.tsx';
 export function DepositPage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
   const id = params.id!;
-  const deposit = useResource(() => api.get('/v1/deposit', { query: { id } }), [id], true);
+  const deposit = useResource(() => withPayments('deposit', id, api.get('/v1/deposit', { query: { id } })), [id], true);
   const deliveries = useDeliveries({ objectId: id });
   const [refunding, setRefunding] = useState(false);
   const d = deposit.data?.data;
@@ -60,6 +61,7 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
             />
             <p class="muted">Address expires {dateTime(d.expiresAt)}.</p>
           </Section>
+          <PaymentsSection payments={deposit.data?.payments} empty="No transaction to this address yet." />
           <SettlementSection settlement={d.settlement} currency={d.cryptoCurrencyCode} />
           <RefundsSection refunds={d.refunds} refunded={d.amountRefunded} currency={d.cryptoCurrencyCode} />
           <Section title="Webhook deliveries">

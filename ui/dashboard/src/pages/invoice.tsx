@@ -1,8 +1,9 @@
-// One invoice, live: timeline, payment and confirmations, settlement, refunds, webhook deliveries.
+// One invoice, live: timeline, payment and its transactions with their confirmations, settlement, refunds, webhook deliveries.
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { DeliveryList, useDeliveries, type Delivery } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
+import { PaymentsSection, withPayments } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
 import { RefundsSection, SettlementSection } from '../components/record-parts.tsx';
 import { Timeline, type Moment } from '../components/timeline.tsx';
@@ -57,7 +58,7 @@ function refundable(i: Invoice): number {
 export function InvoicePage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
   const id = params.id!;
-  const invoice = useResource(() => api.get('/v1/invoice', { query: { id } }), [id], true);
+  const invoice = useResource(() => withPayments('invoice', id, api.get('/v1/invoice', { query: { id } })), [id], true);
   const deliveries = useDeliveries({ objectId: id });
   const [refunding, setRefunding] = useState(false);
   const i = invoice.data?.data;
@@ -101,6 +102,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
             <Timeline moments={invoiceMoments(i, deliveries.data?.data)} />
           </Section>
           <Payment invoice={i} />
+          <PaymentsSection payments={invoice.data?.payments} empty="No transaction seen yet." />
           <SettlementSection settlement={i.settlement} currency={i.cryptoCurrencyCode} />
           <RefundsSection refunds={i.refunds} refunded={i.amountRefunded} currency={i.cryptoCurrencyCode} />
           <Section title="Webhook deliveries">

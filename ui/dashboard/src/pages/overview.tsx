@@ -1,5 +1,5 @@
 // Overview: balances per currency and in USD, 30 days of volume, and the latest activity.
-import { api } from '../api.ts';
+import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { VolumeChart } from '../components/volume-chart.tsx';
@@ -8,14 +8,20 @@ import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
 
-type Balance = { cryptoCurrencyCode: string; amount: number; amountUsd?: number };
+/** One balance as GET /v1/balances answers it: `amountUsd` is null while no fresh rate exists. */
+type Balance = Data<'get', '/v1/balances'>[number];
+
+/** The USD total of the balances that have a value, added in whole cents (each value has 2 decimals). */
+function usdTotal(balances: Balance[]): number {
+  return balances.reduce((cents, b) => cents + Math.round((b.amountUsd ?? 0) * 100), 0) / 100;
+}
 
 function Balances() {
   const { accountId } = useSession();
   const balances = useResource(() => api.get('/v1/balances'), [accountId], true);
   const rows: Balance[] | undefined = balances.data?.data;
-  const withUsd = rows?.filter((b) => typeof b.amountUsd === 'number') ?? [];
-  const total = withUsd.reduce((sum, b) => sum + (b.amountUsd ?? 0), 0);
+  const withUsd = rows?.filter((b) => b.amountUsd !== null) ?? [];
+  const total = usdTotal(withUsd);
   return (
     <Section title="Balances">
       <ErrorAlert error={balances.error} />
