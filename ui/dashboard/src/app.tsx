@@ -10,6 +10,7 @@ import { InvitePage } from './pages/invite.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { InvoicesPage } from './pages/invoices.tsx';
 import { InvoicePage } from './pages/invoice.tsx';
+import { NewInvoicePage } from './pages/new-invoice.tsx';
 import { DepositsPage } from './pages/deposits.tsx';
 import { DepositPage } from './pages/deposit.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
@@ -28,6 +29,7 @@ type Page = FunctionComponent<{ params: Record<string, string> }>;
 const ROUTES: Array<[string, Page]> = [
   ['/', OverviewPage],
   ['/invoices', InvoicesPage],
+  ['/invoices/new', NewInvoicePage],
   ['/invoices/:id', InvoicePage],
   ['/deposits', DepositsPage],
   ['/deposits/:id', DepositPage],

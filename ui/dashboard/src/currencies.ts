@@ -4,7 +4,11 @@ import { api, type Data } from './api.ts';
 /** One currency as the API lists it. */
 export type Currency = Data<'get', '/v1/currencies'>[number];
 
+/** One fiat currency invoices can be priced in. */
+export type FiatCurrency = Data<'get', '/v1/currencies/fiat'>[number];
+
 let catalogue: Promise<Currency[]> | undefined;
+let fiatCatalogue: Promise<FiatCurrency[]> | undefined;
 
 /** Every currency the service offers (cached; a failure is retried on the next call). */
 export function currencies(): Promise<Currency[]> {
@@ -16,6 +20,18 @@ export function currencies(): Promise<Currency[]> {
     },
   );
   return catalogue;
+}
+
+/** The fiat currencies (GET /v1/currencies/fiat), cached like the crypto ones. */
+export function fiatCurrencies(): Promise<FiatCurrency[]> {
+  fiatCatalogue ??= api.get('/v1/currencies/fiat').then(
+    (res) => res.data,
+    (err: unknown) => {
+      fiatCatalogue = undefined;
+      throw err;
+    },
+  );
+  return fiatCatalogue;
 }
 
 const EXPLORERS: Record<string, string> = {

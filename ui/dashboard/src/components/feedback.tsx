@@ -1,13 +1,17 @@
 // Messages: errors in role=alert, progress and results in a polite live region.
 import type { ComponentChildren } from 'preact';
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ApiError } from '../api.ts';
 
-/** An error the API answered, as its message says (the code too, for support). */
-export function ErrorAlert({ error, children }: { error?: ApiError | undefined; children?: ComponentChildren }) {
+/** An error the API answered, as its message says (the code too, for support); `focus` moves the focus to it when it appears. */
+export function ErrorAlert({ error, children, focus = false }: { error?: ApiError | undefined; children?: ComponentChildren; focus?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus && error) ref.current?.focus();
+  }, [focus, error]);
   if (!error && !children) return null;
   return (
-    <div class="alert error" role="alert">
+    <div class="alert error" role="alert" ref={ref} tabIndex={focus ? -1 : undefined}>
       {children ?? (
         <>
           {error!.message} {error!.code.startsWith('exceptions.') && <span class="code">({error!.code})</span>}

@@ -1,7 +1,8 @@
-// One invoice, live: timeline, payment and its transactions with their confirmations, settlement, refunds, webhook deliveries.
+// One invoice, live: its payment link, cancellation, timeline, payment and its transactions with their confirmations, settlement, refunds, webhook deliveries.
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { DeliveryList, useDeliveries, type Delivery } from '../components/deliveries.tsx';
+import { CANCELLABLE, CancelInvoice, PAYABLE, PaymentLink } from '../components/invoice-actions.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { PaymentsSection, withPayments } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
@@ -55,23 +56,70 @@ function refundable(i: Invoice): number {
   return Math.max(0, (i.cryptoAmountReceived ?? 0) - (i.amountRefunded ?? 0));
 }
 
+/** Everything below the head: the link while the customer may pay, details, timeline, money, webhooks. */
+function InvoiceBody({ invoice: i, resource, deliveries }: { invoice: Invoice; resource: ReturnType<typeof useInvoice>; deliveries: ReturnType<typeof useDeliveries> }) {
+  return (
+    <>
+      {PAYABLE.includes(i.status) && <PaymentLink url={i.paymentPageUrl} />}
+      <Section title="Details">
+        <Facts
+          items={[
+            ['Id', <span class="mono wrap">{i.id}</span>],
+            ['Order id', i.orderId ?? '—'],
+            ['Amount', fiat(i.amount, i.fiatCurrencyCode)],
+            ['Description', i.description ?? '—'],
+            ['Customer', i.customerId ?? '—'],
+            ['Expires', dateTime(i.expiresAt)],
+          ]}
+        />
+      </Section>
+      <Section title="Timeline">
+        <Timeline moments={invoiceMoments(i, deliveries.data?.data)} />
+      </Section>
+      <Payment invoice={i} />
+      <PaymentsSection payments={resource.data?.payments} empty="No transaction seen yet." />
+      <SettlementSection settlement={i.settlement} currency={i.cryptoCurrencyCode} />
+      <RefundsSection refunds={i.refunds} refunded={i.amountRefunded} currency={i.cryptoCurrencyCode} />
+      <Section title="Webhook deliveries">
+        <DeliveryList resource={deliveries} />
+      </Section>
+    </>
+  );
+}
+
+/** The invoice with its payments, polled. */
+function useInvoice(id: string) {
+  return useResource(() => withPayments('invoice', id, api.get('/v1/invoice', { query: { id } })), [id], true);
+}
+
 export function InvoicePage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
   const id = params.id!;
-  const invoice = useResource(() => withPayments('invoice', id, api.get('/v1/invoice', { query: { id } })), [id], true);
+  const invoice = useInvoice(id);
   const deliveries = useDeliveries({ objectId: id });
-  const [refunding, setRefunding] = useState(false);
+  const [panel, setPanel] = useState<'refund' | 'cancel' | undefined>();
   const i = invoice.data?.data;
   const canRefund = i && can('withdrawals.create') && REFUNDABLE.includes(i.status) && refundable(i) > 0 && !!i.cryptoCurrencyCode;
+  const canCancel = i && can('invoices.cancel') && CANCELLABLE.includes(i.status);
+  const cancelled = () => {
+    setPanel(undefined);
+    invoice.reload();
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  };
   return (
     <>
       <div class="page-head">
         <h1 tabIndex={-1}>Invoice {i ? (i.orderId ?? short(i.id)) : ''}</h1>
         {i && <StatusBadge status={i.status} />}
         <div class="actions">
-          {canRefund && !refunding && (
-            <button type="button" onClick={() => setRefunding(true)}>
+          {canRefund && !panel && (
+            <button type="button" onClick={() => setPanel('refund')}>
               Refund
+            </button>
+          )}
+          {canCancel && !panel && (
+            <button type="button" class="secondary" onClick={() => setPanel('cancel')}>
+              Cancel invoice
             </button>
           )}
           {i && (
@@ -83,33 +131,9 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
       </div>
       <ErrorAlert error={invoice.error} />
       <LiveStatus>{i ? `Status: ${i.status.replace(/_/g, ' ')}` : invoice.loading ? 'Loading…' : ''}</LiveStatus>
-      {i && refunding && <RefundPanel of={{ invoiceId: i.id }} currency={i.cryptoCurrencyCode!} refundable={refundable(i)} onClose={() => setRefunding(false)} />}
-      {i && (
-        <>
-          <Section title="Details">
-            <Facts
-              items={[
-                ['Id', <span class="mono wrap">{i.id}</span>],
-                ['Order id', i.orderId ?? '—'],
-                ['Amount', fiat(i.amount, i.fiatCurrencyCode)],
-                ['Description', i.description ?? '—'],
-                ['Customer', i.customerId ?? '—'],
-                ['Expires', dateTime(i.expiresAt)],
-              ]}
-            />
-          </Section>
-          <Section title="Timeline">
-            <Timeline moments={invoiceMoments(i, deliveries.data?.data)} />
-          </Section>
-          <Payment invoice={i} />
-          <PaymentsSection payments={invoice.data?.payments} empty="No transaction seen yet." />
-          <SettlementSection settlement={i.settlement} currency={i.cryptoCurrencyCode} />
-          <RefundsSection refunds={i.refunds} refunded={i.amountRefunded} currency={i.cryptoCurrencyCode} />
-          <Section title="Webhook deliveries">
-            <DeliveryList resource={deliveries} />
-          </Section>
-        </>
-      )}
+      {i && panel === 'refund' && <RefundPanel of={{ invoiceId: i.id }} currency={i.cryptoCurrencyCode!} refundable={refundable(i)} onClose={() => setPanel(undefined)} />}
+      {i && canCancel && panel === 'cancel' && <CancelInvoice invoiceId={i.id} onDone={cancelled} onKeep={() => setPanel(undefined)} />}
+      {i && <InvoiceBody invoice={i} resource={invoice} deliveries={deliveries} />}
     </>
   );
 }

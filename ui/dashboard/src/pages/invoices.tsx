@@ -1,9 +1,10 @@
-// Invoices: the list (filters, search, export) polled live.
+// Invoices: the list (filters, search, export) polled live, and "New invoice" for roles that may.
 import { api, type Data } from '../api.ts';
 import { StatusBadge } from '../components/feedback.tsx';
 import { ListView, type ListQuery } from '../components/list-view.tsx';
 import { amount, dateTime, fiat, short } from '../format.ts';
 import { Link } from '../router.tsx';
+import { useSession } from '../session.tsx';
 
 /** One invoice as the list answers it. */
 export type Invoice = Data<'get', '/v1/invoice'>;
@@ -16,6 +17,7 @@ export function loadInvoices(q: ListQuery<Invoice['status']>) {
 }
 
 export function InvoicesPage() {
+  const { can } = useSession();
   return (
     <ListView<Invoice, Invoice['status']>
       title="Invoices"
@@ -23,6 +25,13 @@ export function InvoicesPage() {
       statuses={INVOICE_STATUSES}
       load={loadInvoices}
       rowKey={(i) => i.id}
+      actions={
+        can('invoices.create') && (
+          <Link class="button" href="/invoices/new">
+            New invoice
+          </Link>
+        )
+      }
       columns={[
         { label: 'Invoice', render: (i) => <Link href={`/invoices/${i.id}`}>{i.orderId ?? short(i.id)}</Link> },
         { label: 'Status', render: (i) => <StatusBadge status={i.status} /> },
