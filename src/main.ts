@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase, retryWhileUnreachable } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
 import { startWorkers } from './worker.ts';
+import { warmDashboard } from './modules/dashboard/routes.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
+    warmDashboard(app.log);
   } else {
     await app.ready();
     app.log.info('worker role: background jobs only, no HTTP listener');

@@ -37,7 +37,7 @@ function assetRoute(app: FastifyInstance, name: string, pick: (bundle: Dashboard
 /**
  * The merchant dashboard (issue 18): an HTML shell and its bundled script and style sheet, all
  * public (the dashboard signs in through /auth and then calls /v1 like any client). The bundle is
- * built in memory on the first asset request, or in the background once the server listens.
+ * built in memory on the first asset request, or in the background once the service listens (`warmDashboard`).
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   shellRoutes(app);
@@ -46,8 +46,13 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dashboard/assets/*', { config: { public: true, rateLimit: false }, schema: { hide: true } }, (_request, reply) =>
     reply.callNotFound(),
   );
-  app.addHook('onListen', async () => {
-    // Warmed without holding up start-up; a broken build is logged here and retried on request.
-    dashboardBundle().catch((err: unknown) => app.log.error({ err }, 'the dashboard bundle failed to build'));
-  });
+}
+
+/**
+ * Builds the bundle in the background (the service calls it once it listens), so the first visitor
+ * does not wait; a broken build is logged here and retried on request. Apps built by tests skip it:
+ * they build on first request, and leave no build running when they close.
+ */
+export function warmDashboard(log: FastifyInstance['log']): void {
+  dashboardBundle().catch((err: unknown) => log.error({ err }, 'the dashboard bundle failed to build'));
 }
