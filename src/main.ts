@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, retryWhileUnreachable } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
+import { DataDirLockedError } from './lib/db/data-dir-lock.ts';
 import { startWorkers } from './worker.ts';
 import { warmDashboard } from './modules/dashboard/routes.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
@@ -14,7 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 /** `npm start`: API, payment page and workers in one process (ROLE picks a subset). */
 async function main(): Promise<void> {
   const config = configOrExit();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabaseOrExit(config);
   // A gateway started before its database (both booting, or the database in maintenance) waits.
   await retryWhileUnreachable(
     () => migrate(database.db),
@@ -70,6 +71,19 @@ async function main(): Promise<void> {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The database, or exit code 2 with one line when another process holds the embedded one's DATA_DIR. */
+async function openDatabaseOrExit(config: Config) {
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
 }
 
 /** The configuration, or exit code 2 with the reason when it is wrong. */

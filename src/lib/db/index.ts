@@ -3,6 +3,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -70,10 +71,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // One process per data directory: PGlite does not lock it, and two writers would ruin it.
+  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
   const instance = await PGlite.create({
     dataDir,
     parsers: pgliteParsers,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  }).catch((err: unknown) => {
+    unlock();
+    throw err;
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(instance) });
   const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
@@ -86,6 +92,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       availability.close();
       await db.destroy();
       await instance.close();
+      unlock();
     },
   };
 }
