@@ -30,6 +30,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { x402Routes } from './modules/x402/routes.ts';
 import { merchantKeyRoutes } from './modules/tenants/merchant-key-routes.ts';
@@ -44,6 +45,7 @@ import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { solvencyRoutes } from './modules/solvency/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -207,6 +209,8 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   }
   await app.register(webhookAdminRoutes, { prefix: '/admin' });
   await app.register(withdrawalAdminRoutes, { prefix: '/admin' });
+  await app.register(solvencyRoutes, { prefix: '/admin' });
+  await app.register(backupRoutes, { prefix: '/admin' });
   await app.register(
     async (v1) => {
       await v1.register(accountRoutes);

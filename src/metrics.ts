@@ -50,6 +50,20 @@ const STATE_GAUGES: StateGauge[] = [
     read: async (db) => (await withdrawalsOpen(db)).map((r) => [{ network: r.network, status: r.status }, count(r.n)]),
   },
   {
+    name: 'withdrawals_waiting_oldest_age_seconds',
+    help: 'Age of the oldest withdrawal not yet signed, per network (it waits for hot wallet funds, or for a worker holding the key)',
+    labelNames: ['network'],
+    read: async (db) =>
+      (
+        await db
+          .selectFrom('withdrawals')
+          .select(['network', sql<string>`extract(epoch from now() - min(created_at))`.as('age')])
+          .where('status', '=', 'created')
+          .groupBy('network')
+          .execute()
+      ).map((r) => [{ network: r.network }, Number(r.age)]),
+  },
+  {
     name: 'withdrawals_fee_capped',
     help: 'Sent payouts whose replacement waits because it would bid above the fee ceiling (<NET>_MAX_FEE_GWEI, BTC_MAX_FEE_RATE), per network',
     labelNames: ['network'],
@@ -66,6 +80,13 @@ const STATE_GAUGES: StateGauge[] = [
     help: 'Next block height the watcher will scan, per network',
     labelNames: ['network'],
     read: async (db) => (await db.selectFrom('chain_cursors').select(['network', 'next_height']).execute()).map((r) => [{ network: r.network }, r.next_height]),
+  },
+  {
+    name: 'chain_scan_age_seconds',
+    help: 'Seconds since the watcher last finished a round on each network (grows while it is stopped or its node unreachable)',
+    labelNames: ['network'],
+    read: async (db) =>
+      (await db.selectFrom('chain_cursors').select(['network', sql<string>`extract(epoch from now() - updated_at)`.as('age')]).execute()).map((r) => [{ network: r.network }, Number(r.age)]),
   },
   {
     name: 'payments_unconfirmed',

@@ -155,6 +155,13 @@ export interface ChainAdapter {
   hotWalletBalance(currency: CryptoCode): Promise<bigint>;
   /** The hot wallet's address, in a process that holds its key (real networks only). */
   readonly hotWallet?: string;
+  /**
+   * What the chain shows the gateway holding of a currency, in atomic units, counting transactions
+   * in blocks only (the solvency view): the hot wallet (`hotWallet`, else the adapter's own; none:
+   * left out) plus `deposits`, the deposit addresses not swept yet. Read from the node, never from
+   * the ledger; a node that cannot be reached throws.
+   */
+  custodyBalance(currency: CryptoCode, deposits: readonly string[], hotWallet?: string): Promise<bigint>;
   /** Builds and signs a transfer from the hot wallet; does not send it. */
   signTransfer(transfer: OutgoingTransfer): Promise<SignedTransfer>;
   /** Sends a signed transaction; sending one the chain already has is a no-op. */

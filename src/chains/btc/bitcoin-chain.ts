@@ -82,6 +82,13 @@ export abstract class BitcoinChain implements ChainAdapter {
     for (const a of addresses) out.set(a, await this.utxosOf(a));
     return out;
   }
+  /** What these addresses hold together in blocks (the mempool left out), in satoshis. */
+  protected abstract balanceInBlocks(addresses: readonly string[]): Promise<bigint>;
+
+  async custodyBalance(_code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+    return this.balanceInBlocks(hotWallet ? [hotWallet, ...deposits] : deposits);
+  }
+
   /** Sends a raw transaction; one the node already has is fine. */
   abstract broadcast(signed: SignedTransfer): Promise<void>;
 

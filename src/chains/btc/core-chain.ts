@@ -157,18 +157,29 @@ export class BitcoinCoreChain extends BitcoinChain {
     const out = new Map<string, Utxo[]>(addresses.map((a) => [a, []]));
     if (addresses.length === 0) return out;
     const byScript = new Map(addresses.map((a) => [hex.encode(OutScript.encode(Address(NETWORK).decode(a))), a]));
-    const scan = await this.rpc<{ success: boolean; unspents: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> }>(
-      'scantxoutset',
-      'start',
-      addresses.map((a) => `addr(${a})`),
-    );
-    if (!scan.success) throw new Error('bitcoin core: scantxoutset did not finish');
+    const scan = await this.scan(addresses);
     const unspent = await this.unspentWithMempool(scan.unspents);
     for (const [i, u] of scan.unspents.entries()) {
       const address = byScript.get(u.scriptPubKey.toLowerCase());
       if (address && unspent[i]) out.get(address)!.push({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8), confirmed: true });
     }
     return out;
+  }
+
+  /** The coins of the UTXO set as of the tip (blocks only) paying these addresses: one `scantxoutset`. */
+  private async scan(addresses: readonly string[]) {
+    const scan = await this.rpc<{ success: boolean; unspents: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> }>(
+      'scantxoutset',
+      'start',
+      addresses.map((a) => `addr(${a})`),
+    );
+    if (!scan.success) throw new Error('bitcoin core: scantxoutset did not finish');
+    return scan;
+  }
+
+  protected async balanceInBlocks(addresses: readonly string[]): Promise<bigint> {
+    if (addresses.length === 0) return 0n;
+    return (await this.scan(addresses)).unspents.reduce((sum, u) => sum + toUnits(u.amount, 8), 0n);
   }
 
   /** For each coin, whether it is unspent counting the mempool: `gettxout … true` answers null for one a mempool transaction spends. */

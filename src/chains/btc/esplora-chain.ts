@@ -17,7 +17,7 @@ function toTx(t: EsploraTx): BitcoinTx {
 /**
  * Bitcoin through an Esplora-compatible REST API (Blockstream's, mempool.space's, or your own
  * electrs): blocks by height (`/block/:hash` for their time) and their transactions 25 a page, the mempool's txids, `/tx/:id/status`,
- * `/fee-estimates` (sat/vB by confirmation target), `/address/:a/utxo` and `POST /tx`.
+ * `/fee-estimates` (sat/vB by confirmation target), `/address/:a/utxo`, `/address/:a` (balances in blocks) and `POST /tx`.
  */
 export class EsploraChain extends BitcoinChain {
   private readonly fetcher: typeof fetch;
@@ -95,6 +95,16 @@ export class EsploraChain extends BitcoinChain {
   async utxosOf(address: string): Promise<Utxo[]> {
     const list = await this.get<Array<{ txid: string; vout: number; value: number; status?: { confirmed: boolean } }>>(`/address/${address}/utxo`);
     return list.map((u) => ({ txid: u.txid, vout: u.vout, sats: BigInt(u.value), confirmed: u.status?.confirmed === true }));
+  }
+
+  /** What the addresses hold in blocks: each one's `chain_stats`, funded less spent (the mempool left out). */
+  protected async balanceInBlocks(addresses: readonly string[]): Promise<bigint> {
+    let sum = 0n;
+    for (const a of addresses) {
+      const { chain_stats: stats } = await this.get<{ chain_stats: { funded_txo_sum: number; spent_txo_sum: number } }>(`/address/${a}`);
+      sum += BigInt(stats.funded_txo_sum) - BigInt(stats.spent_txo_sum);
+    }
+    return sum;
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   createPublicClient,
+  erc20Abi,
   getAddress,
   http,
   parseAbiItem,
@@ -227,6 +228,21 @@ export class EvmChain implements ChainAdapter {
 
   async hotWalletBalance(code: CryptoCode): Promise<bigint> {
     return this.payouts?.balance(code) ?? 0n;
+  }
+
+  /** The hot wallet's and the deposit addresses' balances at the latest block, native or token, summed. */
+  async custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+    const contract = this.contractFor(code);
+    const addresses = (hotWallet ? [hotWallet, ...deposits] : [...deposits]).map((a) => getAddress(a));
+    let sum = 0n;
+    // In slices, so thousands of addresses go out as a few batched requests, not all at once.
+    for (let i = 0; i < addresses.length; i += 100) {
+      const reads = addresses.slice(i, i + 100).map((address) =>
+        contract ? this.client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [address] }) : this.client.getBalance({ address }),
+      );
+      for (const units of await Promise.all(reads)) sum += units;
+    }
+    return sum;
   }
 
   nonces(): Promise<{ mined: number; pending: number }> {

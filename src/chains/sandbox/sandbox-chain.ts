@@ -118,6 +118,26 @@ export class SandboxChain implements ChainAdapter {
     return row ? BigInt(row.balance) : 0n;
   }
 
+  /**
+   * A sandbox chain never sweeps and has no hot wallet of its own: deposits stay at their addresses
+   * and payouts leave from the network as a whole. What it holds for the gateway is what came into
+   * `deposits` less what the payouts it was given sent, both in blocks (`hotWallet` is ignored).
+   */
+  async custodyBalance(currency: CryptoCode, deposits: readonly string[]): Promise<bigint> {
+    const inBlocks = this.db
+      .selectFrom('sandbox_transfers')
+      .select(sql<string>`coalesce(sum(amount), 0)`.as('units'))
+      .where('network', '=', this.network)
+      .where('currency_code', '=', currency)
+      .where('dropped', '=', false)
+      .where('block_height', 'is not', null);
+    const received = deposits.length === 0 ? { units: '0' } : await inBlocks.where('to_address', 'in', [...deposits]).executeTakeFirstOrThrow();
+    const paid = await inBlocks
+      .where('tx_hash', 'in', (eb) => eb.selectFrom('withdrawal_transactions').select('tx_hash').where('network', '=', this.network))
+      .executeTakeFirstOrThrow();
+    return BigInt(received.units) - BigInt(paid.units);
+  }
+
   /** "Signs" deterministically: the same withdrawal always gives the same transaction and hash. */
   async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
     const currency = findCurrency(t.currencyCode);

@@ -8,6 +8,7 @@ import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOut
 import { parseExact, stringifyExact } from './exact-json.ts';
 import { TRC20_FEE_LIMIT, quoteTronFee, type ChainParameters } from './resources.ts';
 import { checkBuilt, signTronTxId, transferShape, tronAddressFromHex, tronAddressToHex } from './transaction.ts';
+import { tronBalance } from './balances.ts';
 
 export { parseExact, stringifyExact } from './exact-json.ts';
 export { signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from './transaction.ts';
@@ -184,21 +185,13 @@ export class TronGridChain implements ChainAdapter {
   }
 
   async hotWalletBalance(code: CryptoCode): Promise<bigint> {
-    if (!this.hotWallet) return 0n;
-    const contract = this.contractOf(code);
-    if (!contract) {
-      const account = await this.call<{ balance?: number | bigint }>('/wallet/getaccount', { address: this.hotWallet, visible: true });
-      return BigInt(account.balance ?? 0);
-    }
-    const res = await this.call<{ constant_result?: string[] }>('/wallet/triggerconstantcontract', {
-      owner_address: this.hotWallet,
-      contract_address: contract,
-      function_selector: 'balanceOf(address)',
-      parameter: tronAddressToHex(this.hotWallet).slice(2).padStart(64, '0'),
-      visible: true,
-    });
-    const word = res.constant_result?.[0];
-    return word ? BigInt(`0x${word}`) : 0n;
+    return this.hotWallet ? tronBalance((path, body) => this.call(path, body), this.hotWallet, this.contractOf(code)) : 0n;
+  }
+
+  async custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+    let sum = 0n;
+    for (const address of hotWallet ? [hotWallet, ...deposits] : deposits) sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code));
+    return sum;
   }
 
   /**
