@@ -1,31 +1,25 @@
 /**
  * The request log (issue 18, developers section): every /v1 request with a principal is recorded
- * (method, path without its query string, status, latency, request id, error code, who), buffered
- * in memory and written in one multi-row INSERT a second (or every 200 rows); a database outage
- * keeps at most 10,000 rows, dropping the oldest. Never the key, never the query string.
+ * (method, path without its query string, status, latency, request id, error code, who), except
+ * successful reads beyond 20 a second per tenant; buffered in memory and written in one INSERT a
+ * second (or every 2,000 rows); a database outage keeps at most 20,000 rows, dropping the oldest.
+ * Never the key, never the query string.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import type { Db } from '../../src/lib/db/index.ts';
-import { RequestLogBuffer, errorCodeOf, type RequestLogRow } from '../../src/modules/request-log/recorder.ts';
+import { ReadBudget, RequestLogBuffer, errorCodeOf, type RequestLogRow } from '../../src/modules/request-log/recorder.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
 
-/** A stand-in database whose INSERTs can be made to fail; records each INSERT's rows. */
+/** A stand-in for the database's INSERT that can be made to fail; records each INSERT's rows. */
 function fakeDb() {
   const inserts: RequestLogRow[][] = [];
   const state = { failing: false };
-  const db = {
-    insertInto: () => ({
-      values: (rows: RequestLogRow[]) => ({
-        execute: async () => {
-          if (state.failing) throw new Error('connection refused');
-          inserts.push([...rows]);
-        },
-      }),
-    }),
-  } as unknown as Db;
+  const db = async (rows: RequestLogRow[]) => {
+    if (state.failing) throw new Error('connection refused');
+    inserts.push([...rows]);
+  };
   return { db, inserts, state };
 }
 
@@ -45,7 +39,7 @@ const row = (n: number): RequestLogRow => ({
 describe('request log buffer', () => {
   it('writes 200 rows in one INSERT at once, the rest on the timer or at close', async () => {
     const { db, inserts } = fakeDb();
-    const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 200, maxBuffered: 10_000 });
+    const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 200, maxBuffered: 10_000, readsPerSecond: 20 });
     for (let i = 0; i < 199; i++) buffer.add(row(i));
     await buffer.flush().then(() => undefined, () => undefined);
     // flush() was called by hand here; without it nothing is written before 200 rows or the timer.
@@ -61,7 +55,7 @@ describe('request log buffer', () => {
   it('keeps rows through an outage (at most maxBuffered, oldest dropped) and writes them in order after', async () => {
     const { db, inserts, state } = fakeDb();
     const errors: unknown[] = [];
-    const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 50, maxBuffered: 120 }, (err) => errors.push(err));
+    const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 50, maxBuffered: 120, readsPerSecond: 20 }, (err) => errors.push(err));
     state.failing = true;
     for (let i = 0; i < 300; i++) buffer.add(row(i));
     await buffer.flush();
@@ -74,6 +68,18 @@ describe('request log buffer', () => {
     const written = inserts.flat().map((r) => r.request_id);
     assert.deepEqual(written, Array.from({ length: 120 }, (_, i) => `r-${180 + i}`));
     assert.equal(errors.at(-1), null);
+  });
+
+  it("logs at most readsPerSecond successful reads of a tenant a second, each tenant on its own budget", () => {
+    let now = 1_000_000;
+    const budget = new ReadBudget(3, () => now);
+    const taken = (tenant: string, n: number) => Array.from({ length: n }, () => budget.take(tenant)).filter(Boolean).length;
+    assert.equal(taken('a', 5), 3);
+    assert.equal(taken('b', 2), 2);
+    now += 999;
+    assert.equal(taken('a', 1), 0, 'still the same second');
+    now += 1;
+    assert.equal(taken('a', 5), 3, 'a new second, a new budget');
   });
 
   it('reads the code of an error body only', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
 import type { RequestLogTable } from '../../lib/db/schema.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -14,11 +14,13 @@ export interface RequestLogOptions {
   batchRows: number;
   /** Rows kept while the database cannot take them; the oldest are dropped beyond it. */
   maxBuffered: number;
+  /** Successful reads logged per tenant and second (by this process); writes and errors always are. */
+  readsPerSecond: number;
 }
 
-const DEFAULTS: RequestLogOptions = { intervalMs: 1000, batchRows: 200, maxBuffered: 10_000 };
-/** Rows per INSERT when a backlog is written (10 parameters a row, far below PostgreSQL's 65,535). */
-const ROWS_PER_INSERT = 1000;
+const DEFAULTS: RequestLogOptions = { intervalMs: 1000, batchRows: 2000, maxBuffered: 20_000, readsPerSecond: 20 };
+/** Rows per INSERT when a backlog is written. */
+const ROWS_PER_INSERT = 2000;
 const MAX_PATH = 512;
 
 /**
@@ -35,7 +37,8 @@ export class RequestLogBuffer {
   dropped = 0;
 
   constructor(
-    private readonly db: Db,
+    /** Writes one batch (`insertRows` on the service's database). */
+    private readonly insert: (rows: RequestLogRow[]) => Promise<void>,
     private readonly opts: RequestLogOptions = DEFAULTS,
     /** Told of every write: its error, or null once a write succeeded. */
     private readonly onWrite: (err: unknown) => void = () => {},
@@ -76,7 +79,7 @@ export class RequestLogBuffer {
     while (this.rows.length > 0) {
       const batch = this.rows.splice(0, ROWS_PER_INSERT);
       try {
-        await this.db.insertInto('request_log').values(batch).execute();
+        await this.insert(batch);
       } catch (err) {
         // Back in front of what arrived meanwhile, oldest first; tried again on the next tick.
         this.rows = batch.concat(this.rows);
@@ -94,6 +97,53 @@ export class RequestLogBuffer {
       this.rows.splice(0, over);
       this.dropped += over;
     }
+  }
+}
+
+/**
+ * One INSERT of many rows with ten array parameters (`unnest`), not ten parameters a row: the
+ * statement is parsed and planned once whatever the batch, which keeps logging cheap even on the
+ * embedded database, whose work shares the event loop with the requests being logged.
+ */
+export async function insertRows(db: Db, rows: RequestLogRow[]): Promise<void> {
+  const col = <K extends keyof RequestLogRow>(key: K) => rows.map((r) => r[key] ?? null);
+  const at = rows.map((r) => (r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at)));
+  await sql`insert into request_log (tenant_id, account_id, actor, method, path, status, latency_ms, request_id, error_code, created_at)
+    select * from unnest(${col('tenant_id')}::uuid[], ${col('account_id')}::uuid[], ${col('actor')}::text[], ${col('method')}::text[],
+      ${col('path')}::text[], ${col('status')}::int[], ${col('latency_ms')}::numeric[], ${col('request_id')}::text[],
+      ${col('error_code')}::text[], ${at}::timestamptz[])`.execute(db);
+}
+
+/** A GET or HEAD answered without an error: what a busy integration repeats many times a second. */
+function isPlainRead(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode < 400;
+}
+
+/**
+ * How many successful reads of each tenant are logged in the current second. A client polling a
+ * list thousands of times a second would otherwise make the log the busiest table of the database
+ * (and, embedded, take the event loop from the requests themselves); every write and every error
+ * is still logged.
+ */
+export class ReadBudget {
+  private second = 0;
+  private used = new Map<string, number>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  take(tenantId: string): boolean {
+    const now = Math.floor(this.clock() / 1000);
+    if (now !== this.second) {
+      this.second = now;
+      this.used = new Map();
+    }
+    const n = this.used.get(tenantId) ?? 0;
+    if (n >= this.perSecond) return false;
+    this.used.set(tenantId, n + 1);
+    return true;
   }
 }
 
@@ -141,26 +191,30 @@ export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrinci
 export function registerRequestLog(app: FastifyInstance, db: Db, opts: RequestLogOptions = DEFAULTS): RequestLogBuffer {
   let failing = false;
   // An outage is logged once, not once a second.
-  const buffer = new RequestLogBuffer(db, opts, (err) => {
+  const buffer = new RequestLogBuffer((rows) => insertRows(db, rows), opts, (err) => {
     if (err && !failing) app.log.warn({ err }, 'request log: write failed; keeping rows in memory');
     failing = err !== null;
   });
   const codes = new WeakMap<FastifyRequest, string>();
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks, not async ones: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && request.principal) {
       const code = errorCodeOf(payload);
       if (code) codes.set(request, code);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  const reads = new ReadBudget(opts.readsPerSecond);
+  app.addHook('onResponse', (request, reply, done) => {
     const p = request.principal;
-    if (!p || !request.url.startsWith('/v1/')) return;
-    try {
-      buffer.add(rowOf(request, reply, p, codes.get(request) ?? null));
-    } catch (err) {
-      request.log.warn({ err }, 'request log: not recorded');
+    if (p && request.url.startsWith('/v1/') && (!isPlainRead(request, reply) || reads.take(p.tenantId))) {
+      try {
+        buffer.add(rowOf(request, reply, p, codes.get(request) ?? null));
+      } catch (err) {
+        request.log.warn({ err }, 'request log: not recorded');
+      }
     }
+    done();
   });
   app.addHook('onClose', async () => buffer.close());
   return buffer;
