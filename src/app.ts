@@ -94,6 +94,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     loginFailures: new FailureLimiter(config.loginFailures, ctx.redis, 'cg:loginfail'),
     publicBaseUrl: config.publicBaseUrl,
     checkAdminToken: (token) => checkAdminToken(app.ctx, token),
+    operatorsNeedTotp: config.mode === 'live',
   });
   registerSecurityHeaders(app);
   // Every /v1 call with a principal, buffered and written in batches (GET /v1/request-log).

@@ -83,6 +83,7 @@ export const ERRORS = {
   'exceptions.auth.invalidSecondFactor': [401, 'The authenticator code is wrong or was already used'],
   'exceptions.auth.stepUpRequired': [403, 'Confirm this operation with the code from your authenticator app (x-totp-code)'],
   'exceptions.auth.operatorOnly': [403, 'Only operators may do this'],
+  'exceptions.auth.secondFactorEnrollmentRequired': [403, 'Operators of a live installation enrol two-factor authentication first (POST /auth/totp/setup, then /auth/totp/enable)'],
   'exceptions.user.notFound': [404, 'User not found'],
   'exceptions.user.emailTaken': [409, 'A user with this email already exists'],
   'exceptions.user.inviteInvalid': [400, 'This invitation link is invalid, expired or already used'],

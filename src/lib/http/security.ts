@@ -70,6 +70,8 @@ export interface SecurityOptions {
   publicBaseUrl: string;
   /** Checks an admin bearer token in constant time. */
   checkAdminToken(token: string): Promise<boolean>;
+  /** A live installation: an operator's session reaches /admin only once its user enrolled TOTP. */
+  operatorsNeedTotp: boolean;
 }
 
 /** Change notice naming a revoked key by its hash. */
@@ -177,6 +179,8 @@ async function operator(opts: SecurityOptions, request: FastifyRequest, reply: F
     if (session && session.role !== 'operator') throw new AppError('exceptions.auth.operatorOnly');
     if (session) {
       if (changesState(request.method)) checkCsrf(request, session);
+      // Real money: an operator's password alone never opens the console (enrolling goes through /auth/totp).
+      if (opts.operatorsNeedTotp && !session.totpEnabled) throw new AppError('exceptions.auth.secondFactorEnrollmentRequired');
       request.operator = { userId: session.userId, actor: session.email };
       return;
     }
