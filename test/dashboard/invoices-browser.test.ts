@@ -48,7 +48,8 @@ describe('dashboard: invoices and accounts made in the browser (headless Chromiu
     await page.getByRole('button', { name: 'Create invoice' }).click();
     const alert = page.getByRole('alert');
     await alert.getByText('exceptions.invoice.orderIdAlreadyExists').waitFor();
-    assert.equal(await page.evaluate('document.activeElement.getAttribute("role")'), 'alert', 'the alert has the focus');
+    // The focus moves once the alert has rendered (an effect after it): wait for it, as a person would.
+    await page.waitForFunction('document.activeElement?.getAttribute("role") === "alert"', null, { timeout: 5000 });
     await page.getByLabel('Order id').fill('order-ui-1');
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await page.getByRole('heading', { level: 1, name: 'Invoice order-ui-1' }).waitFor();
@@ -112,7 +113,8 @@ describe('dashboard: invoices and accounts made in the browser (headless Chromiu
     await page.getByRole('button', { name: 'Create account' }).click();
     const alert = page.getByRole('alert');
     await alert.getByText('the most accounts allowed (2)').waitFor();
-    assert.equal(await page.evaluate('document.activeElement.getAttribute("role")'), 'alert', 'the alert has the focus');
+    // The focus moves once the alert has rendered (an effect after it): wait for it, as a person would.
+    await page.waitForFunction('document.activeElement?.getAttribute("role") === "alert"', null, { timeout: 5000 });
     await phoneCheck(page, 'accounts');
     // The switcher now shows the new, empty account.
     await switcher.selectOption({ label: 'Market stall' });

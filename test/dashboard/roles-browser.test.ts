@@ -196,7 +196,8 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
     w.expect(401, '/auth/login');
     await w.page.getByRole('button', { name: 'Sign in' }).click();
     await w.page.getByLabel('Authentication code').waitFor();
-    assert.equal(await w.page.evaluate('document.activeElement.getAttribute("autocomplete")'), 'one-time-code', 'the code field has the focus');
+    // The code field takes the focus once it has rendered.
+    await w.page.waitForFunction('document.activeElement?.getAttribute("autocomplete") === "one-time-code"', null, { timeout: 5000 });
     await assertNoSideScroll(w.page, 'the code step');
     await checkAndShoot(w.page, 'login-code-phone');
     await w.page.getByLabel('Authentication code').fill(app.code(1));
