@@ -55,6 +55,17 @@ const SKIPPED: Record<string, string> = {
 /** Hidden routes (not in /openapi.json) that are fuzzed anyway, with the schema they declare. */
 const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }> = [
   { method: 'GET', path: '/pay/{id}', html: true, op: { parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } }] } },
+  { method: 'GET', path: '/pay/{id}/logo', op: { parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } }] } },
+  {
+    method: 'GET',
+    path: '/pay/{id}/i18n/{lang}',
+    op: {
+      parameters: [
+        { in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } },
+        { in: 'path', name: 'lang', required: true, schema: { type: 'string', maxLength: 8 } },
+      ],
+    },
+  },
   { method: 'GET', path: '/assets/icons/{name}', op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] } },
   { method: 'GET', path: '/assets/networks/{name}', op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] } },
 ];
