@@ -2,6 +2,11 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { getAddress } from 'viem';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text is a uuid (any letter case): what an id column can hold, checked before a query casts it. */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}
 const HEX = /^(0x)?([0-9a-f]+)$/i;
 
 /** The search text as a uuid (lowercase), or null when it is not one (then no id can match). */

@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import type { ApiPrincipal } from './security.ts';
+import { isUuid } from '../db/search.ts';
 
 /** An API key as authentication reads it; `accountId` is null for a tenant-wide key. */
 export interface ApiKeyRecord {
@@ -16,8 +17,6 @@ export interface ApiKeyRecord {
 }
 
 type Location = 'querystring' | 'body';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ACCOUNT_ID = Type.String({
   format: 'uuid',
@@ -73,7 +72,7 @@ function namedAccounts(request: FastifyRequest): Array<{ location: Location; id:
   const named: Array<{ location: Location; id: string }> = [];
   for (const [location, value] of sources) {
     if (value === undefined) continue;
-    if (typeof value !== 'string' || !UUID.test(value)) throw fieldError(location, 'must be a uuid');
+    if (typeof value !== 'string' || !isUuid(value)) throw fieldError(location, 'must be a uuid');
     named.push({ location, id: value.toLowerCase() });
   }
   return named;

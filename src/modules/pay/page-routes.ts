@@ -12,9 +12,8 @@ import { DataEnvelope, type TypedApp } from '../../lib/http/schemas.ts';
 import { invoiceBrand, invoiceLogo, type PageBrand } from './brand.ts';
 import { renderPayPage, renderUnavailablePage } from './checkout-page.ts';
 import { isLanguage, negotiateLanguage, pageText } from './i18n/index.ts';
+import { isUuid } from '../../lib/db/search.ts';
 
-/** An invoice id as the API issues them; anything else is a 404 without asking the database. */
-export const INVOICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** An HTML document's headers: not stored, no referrer, and a CSP that runs only this response's nonce. */
@@ -51,7 +50,7 @@ export function payPageRoute(app: TypedApp): void {
     const { explicit, language } = requestLanguage(request);
     let brand: PageBrand | undefined;
     try {
-      brand = INVOICE_ID.test(id) ? await invoiceBrand(ctx.db, id.toLowerCase()) : undefined;
+      brand = isUuid(id) ? await invoiceBrand(ctx.db, id.toLowerCase()) : undefined;
     } catch (err) {
       // The customer gets a page that says "try again in a moment" and does, not the API's JSON 503.
       if (!ctx.database.availability.noteFailure(err)) throw err;
@@ -83,7 +82,7 @@ export function logoRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!INVOICE_ID.test(id)) throw new AppError('exceptions.invoice.notFound');
+      if (!isUuid(id)) throw new AppError('exceptions.invoice.notFound');
       const logo = await invoiceLogo(ctx.db, id.toLowerCase());
       if (!logo) throw new AppError('exceptions.route.notFound', undefined, 'This merchant has no logo');
       return reply

@@ -10,7 +10,8 @@ import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { invoiceMachine } from '../invoices/status.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
-import { INVOICE_ID, logoRoute, pageTextRoute, payPageRoute } from './page-routes.ts';
+import { logoRoute, pageTextRoute, payPageRoute } from './page-routes.ts';
+import { isUuid } from '../../lib/db/search.ts';
 import { payState } from './state.ts';
 
 const Str = Type.String();
@@ -95,7 +96,7 @@ export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** The invoice a public page call names; a malformed or unknown id is the same 404. */
 async function invoiceOf(ctx: AppContext, id: string): Promise<InvoiceView> {
-  const view = INVOICE_ID.test(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
+  const view = isUuid(id) ? await loadInvoice(ctx.db, id.toLowerCase()) : undefined;
   if (!view) throw new AppError('exceptions.invoice.notFound');
   return view;
 }

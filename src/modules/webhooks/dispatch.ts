@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/index.ts';
 import { processOutbox, type ClaimedEvent } from '../../lib/outbox.ts';
+import { isUuid } from '../../lib/db/search.ts';
 
 /** A tenant's default URLs: every event's, and deposit events' before it. */
 interface TenantUrls {
@@ -76,15 +77,13 @@ export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The tables of the objects that belong to one account, by their events' `aggregateType`. */
 const ACCOUNT_OBJECTS = { invoice: 'invoices', deposit: 'deposits', withdrawal: 'withdrawals', conversion: 'conversions' } as const;
 
 /** The account an event's object belongs to (a key bound to it sees the delivery), or null for the tenant's own. */
 function objectAccount(type: string, id: string) {
   const table = ACCOUNT_OBJECTS[type as keyof typeof ACCOUNT_OBJECTS];
-  return table && UUID.test(id) ? sql<string | null>`(select account_id from ${sql.table(table)} where id = ${id}::uuid)` : null;
+  return table && isUuid(id) ? sql<string | null>`(select account_id from ${sql.table(table)} where id = ${id}::uuid)` : null;
 }
 
 /**
