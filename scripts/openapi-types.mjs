@@ -37,11 +37,22 @@ export async function openapiDocument() {
 }
 
 /**
- * The calls the dashboard makes: the session routes, the merchant API (not its event references)
- * and the payment page's state (what a customer's payment waits for).
+ * The calls the dashboard makes: the session routes, the merchant API (not its event references),
+ * the payment page's state (what a customer's payment waits for) and, for the operator console, the
+ * operator API (its hidden routes are not in the document at all).
  */
 function dashboardPath(path) {
-  return path.startsWith('/auth/') || (path.startsWith('/v1/') && !path.startsWith('/v1/webhooks/')) || path === '/pay/{id}/state';
+  return (
+    path.startsWith('/auth/') ||
+    (path.startsWith('/v1/') && !path.startsWith('/v1/webhooks/')) ||
+    path === '/pay/{id}/state' ||
+    path.startsWith('/admin/')
+  );
+}
+
+/** An operator call: it names its tenant and account itself, the client never adds the selected one. */
+function operatorPath(path) {
+  return path.startsWith('/admin/');
 }
 
 /** Whether an operation takes `accountId` (it acts on one account, not on the tenant), in its query or body. */
@@ -61,7 +72,7 @@ export async function renderApiTypes(document) {
   const account = [];
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      if (namesAccount(operation)) account.push(`${method.toUpperCase()} ${path}`);
+      if (namesAccount(operation) && !operatorPath(path)) account.push(`${method.toUpperCase()} ${path}`);
     }
   }
   const list = account.sort().map((op) => `    ${JSON.stringify(op)},`).join('\n');

@@ -42,10 +42,11 @@ import { exportRoutes } from './modules/exports/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { authRoutes } from './modules/users/auth-routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
+import { auditAdminRoutes, auditRoutes } from './modules/audit/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { solvencyRoutes } from './modules/solvency/routes.ts';
+import { operationsRoutes } from './modules/operations/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -203,6 +204,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(tenantAdminRoutes, { prefix: '/admin' });
   await app.register(userAdminRoutes, { prefix: '/admin' });
+  await app.register(auditAdminRoutes, { prefix: '/admin' });
   // Sandbox controls exist only in a sandbox installation: in live mode they are unknown routes (404).
   if (config.mode === 'sandbox') {
     await app.register(sandboxFeeRoutes, { prefix: '/admin' });
@@ -211,6 +213,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(webhookAdminRoutes, { prefix: '/admin' });
   await app.register(withdrawalAdminRoutes, { prefix: '/admin' });
   await app.register(solvencyRoutes, { prefix: '/admin' });
+  await app.register(operationsRoutes, { prefix: '/admin' });
   await app.register(backupRoutes, { prefix: '/admin' });
   await app.register(
     async (v1) => {

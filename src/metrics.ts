@@ -6,6 +6,7 @@ import { outboxBacklog } from './lib/outbox.ts';
 import { deliveryBacklog } from './modules/webhooks/deliveries.ts';
 import { payoutsPending, withdrawalsOpen } from './modules/withdrawals/service.ts';
 import { rateHealth } from './modules/rates/service.ts';
+import { chainCursors, unconfirmedPayments } from './modules/operations/chain-state.ts';
 
 /** One value of a gauge: its labels (none for a single number) and the value. */
 type Sample = [labels: Record<string, string>, value: number];
@@ -79,24 +80,19 @@ const STATE_GAUGES: StateGauge[] = [
     name: 'chain_scanned_height',
     help: 'Next block height the watcher will scan, per network',
     labelNames: ['network'],
-    read: async (db) => (await db.selectFrom('chain_cursors').select(['network', 'next_height']).execute()).map((r) => [{ network: r.network }, r.next_height]),
+    read: async (db) => (await chainCursors(db)).map((r) => [{ network: r.network }, r.nextHeight]),
   },
   {
     name: 'chain_scan_age_seconds',
     help: 'Seconds since the watcher last finished a round on each network (grows while it is stopped or its node unreachable)',
     labelNames: ['network'],
-    read: async (db) =>
-      (await db.selectFrom('chain_cursors').select(['network', sql<string>`extract(epoch from now() - updated_at)`.as('age')]).execute()).map((r) => [{ network: r.network }, Number(r.age)]),
+    read: async (db) => (await chainCursors(db)).map((r) => [{ network: r.network }, r.ageS]),
   },
   {
     name: 'payments_unconfirmed',
     help: 'Payments seen on chain and waiting for their confirmations, per network',
     labelNames: ['network'],
-    read: async (db) =>
-      (await db.selectFrom('payments').select(['network', sql<string>`count(*)`.as('n')]).where('status', '=', 'seen').groupBy('network').execute()).map((r) => [
-        { network: r.network },
-        count(r.n),
-      ]),
+    read: async (db) => (await unconfirmedPayments(db)).map((r) => [{ network: r.network }, r.n]),
   },
   {
     name: 'exchange_rate_source_age_seconds',

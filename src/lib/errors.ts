@@ -84,16 +84,19 @@ export const ERRORS = {
   'exceptions.auth.stepUpRequired': [403, 'Confirm this operation with the code from your authenticator app (x-totp-code)'],
   'exceptions.auth.operatorOnly': [403, 'Only operators may do this'],
   'exceptions.auth.secondFactorEnrollmentRequired': [403, 'Operators of a live installation enrol two-factor authentication first (POST /auth/totp/setup, then /auth/totp/enable)'],
+  'exceptions.auth.tenantSuspended': [403, 'This tenant is suspended: its API keys and sign-ins are refused until an operator resumes it'],
   'exceptions.user.notFound': [404, 'User not found'],
   'exceptions.user.emailTaken': [409, 'A user with this email already exists'],
   'exceptions.user.inviteInvalid': [400, 'This invitation link is invalid, expired or already used'],
   'exceptions.user.passwordTooWeak': [400, 'Choose a password of at least 10 characters that is not your email'],
   'exceptions.user.passwordMismatch': [400, 'The passwords do not match'],
   'exceptions.user.lastOwner': [409, 'A tenant keeps at least one owner'],
+  'exceptions.user.lastOperator': [409, 'The installation keeps at least one active operator'],
   'exceptions.user.totpNotEnrolled': [400, 'Two-factor authentication is not being set up for this user'],
   'exceptions.user.totpAlreadyEnabled': [409, 'Two-factor authentication is already on; turn it off first'],
   'exceptions.settings.invalidLogo': [400, 'The logo must be a PNG, JPEG or WebP image of at most 256 KB'],
   'exceptions.webhook.noUrl': [400, 'No webhook URL is set for this tenant'],
+  'exceptions.customer.notBlocked': [404, 'This customer of the tenant is not blocked'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,14 +12,16 @@ function firstDifference(a: string, b: string): string {
   return `line ${at + 1}: committed ${JSON.stringify(left[at] ?? '<end>')}, generated ${JSON.stringify(right[at] ?? '<end>')}`;
 }
 
-describe('dashboard: API types generated from the OpenAPI document', () => {
+describe('dashboard and console: API types generated from the OpenAPI document', () => {
   it('ui/dashboard/src/api-types.ts is what `npm run openapi:types` writes today', async () => {
     const committed = committedApiTypes();
     const current = await currentApiTypes();
     assert.ok(committed === current, `ui/dashboard/src/api-types.ts is stale (run npm run openapi:types): ${firstDifference(committed, current)}`);
     assert.match(current, /"\/v1\/invoice\/list": \{/);
     assert.match(current, /"\/auth\/me": \{/);
-    assert.doesNotMatch(current, /"\/admin\//, 'operator routes are not the dashboard’s');
+    assert.match(current, /"\/admin\/tenants": \{/, 'the operator console’s routes are typed too');
+    assert.doesNotMatch(current, /"\/admin\/backup"/, 'hidden routes are not');
+    assert.doesNotMatch(current, /"POST \/admin\/api-keys",/, 'operator calls name their own account');
     assert.match(current, /"GET \/v1\/invoice\/list",/, 'account operations are listed');
     assert.doesNotMatch(current, /"GET \/v1\/api-keys",/, 'tenant-level operations are not');
   });

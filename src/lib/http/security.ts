@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { NoticeCache } from '../cache.ts';
 import type { Db } from '../db/index.ts';
 import type { ChangeListener } from '../db/notify.ts';
@@ -79,12 +80,25 @@ export function apiKeyChanged(keyHash: string): string {
   return `apikey:${keyHash}`;
 }
 
-async function findKey(db: Db, hash: string): Promise<ApiKeyRecord | undefined> {
+const TENANT_KEYS = 'apikeys-of-tenant:';
+
+/** Change notice saying every key of a tenant changed at once (the tenant was suspended or resumed). */
+export function tenantKeysChanged(tenantId: string): string {
+  return `${TENANT_KEYS}${tenantId}`;
+}
+
+/** A valid key as the cache holds it, with whether its tenant is suspended (its keys refused). */
+interface KeyState extends ApiKeyRecord {
+  tenantSuspended: boolean;
+}
+
+async function findKey(db: Db, hash: string): Promise<KeyState | undefined> {
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'tenant_id', 'account_id', 'scopes', 'allowed_ips', 'key_hash', 'key_start'])
-    .where('key_hash', '=', hash)
-    .where('revoked_at', 'is', null)
+    .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
+    .select(['api_keys.id', 'api_keys.tenant_id', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.key_hash', 'api_keys.key_start', 'tenants.suspended_at'])
+    .where('api_keys.key_hash', '=', hash)
+    .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row || !secretsEqual(row.key_hash, hash)) return undefined;
   return {
@@ -94,6 +108,23 @@ async function findKey(db: Db, hash: string): Promise<ApiKeyRecord | undefined> 
     accountId: row.account_id,
     scopes: row.scopes,
     allowedIps: row.allowed_ips,
+    tenantSuspended: row.suspended_at !== null,
+  };
+}
+
+/**
+ * Records that a key authenticated a request (`last_used_at`): at most one UPDATE per key and minute
+ * on each instance, skipped by the database when another wrote it within the minute. Never fails a request.
+ */
+function lastUsedRecorder(db: Db): (keyId: string) => Promise<void> {
+  const written = new Map<string, number>();
+  return async (keyId) => {
+    const now = Date.now();
+    if ((written.get(keyId) ?? 0) > now - 60_000) return;
+    if (written.size >= 50_000) written.clear();
+    written.set(keyId, now);
+    const stale = sql<boolean>`coalesce(last_used_at < now() - interval '1 minute', true)`;
+    await db.updateTable('api_keys').set({ last_used_at: sql<Date>`now()` }).where('id', '=', keyId).where(stale).execute().catch(() => {});
   };
 }
 
@@ -113,16 +144,19 @@ function bearerToken(header: string | undefined): string {
  * Authentication on by default. Every route must say what protects it: a scope (merchant API key or
  * a merchant user's session), `admin` (operator token or an operator's session) or `public`; a route
  * that says nothing fails at start-up. Merchant checks run in the spec's order: key (401), IP
- * allowlist (403), scope (403); then the rate limit per key (per user for a session).
+ * allowlist (403), the key's tenant not suspended (403), scope (403); then the rate limit per key
+ * (per user for a session).
  */
 export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): void {
   const { ctx } = opts;
   // Valid keys are cached until a revocation notice names them (misses are never cached).
-  const keys = new NoticeCache<ApiKeyRecord>(60_000, 50_000, () => ctx.changes?.healthy ?? false);
+  const keys = new NoticeCache<KeyState>(60_000, 50_000, () => ctx.changes?.healthy ?? false);
   ctx.changes?.onChange((payload) => {
-    if (payload === '*') keys.clear();
+    // A tenant suspended or resumed (rare): every cached key goes, rather than tracking whose is whose.
+    if (payload === '*' || payload.startsWith(TENANT_KEYS)) keys.clear();
     else if (payload.startsWith('apikey:')) keys.invalidate(payload.slice(7));
   });
+  const touch = lastUsedRecorder(ctx.db);
   const keyOf = async (raw: string) => {
     const hash = hashApiKey(raw);
     return (await keys.get(hash, () => findKey(ctx.db, hash))) ?? null;
@@ -148,10 +182,13 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     await limit(request, reply, key ? `key:${key.keyId}` : `ip:${request.ip}`);
     if (!key) throw new AppError('exceptions.auth.invalidApiKey');
     if (!ipAllowed(request.ip, key.allowedIps)) throw new AppError('exceptions.auth.ipNotAllowed');
+    const { tenantSuspended, ...record } = key;
+    if (tenantSuspended) throw new AppError('exceptions.auth.tenantSuspended');
     if (!hasScope(key.scopes, cfg.scope!)) {
       throw new AppError('exceptions.auth.insufficientScope', { requiredScope: cfg.scope });
     }
-    request.principal = principalFor(key, request.method);
+    await touch(key.keyId);
+    request.principal = principalFor(record, request.method);
   });
 
   registerAccountScope(app, ctx.db);

@@ -79,13 +79,15 @@ export function hashSessionToken(token: string): string {
 
 /**
  * The live session of a token with its user: not revoked, not past its absolute end, used within the
- * idle timeout, its user neither disabled nor without a password. Marks it used, at most once a minute.
+ * idle timeout, its user neither disabled nor without a password, its tenant (if any) not suspended.
+ * Marks it used, at most once a minute.
  */
 export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
   const tokenHash = hashSessionToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
     .select(['sessions.token_hash', 'sessions.csrf_token', 'users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_secret', 'users.totp_enabled_at'])
     .select(sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'))
     .where('sessions.token_hash', '=', tokenHash)
@@ -94,6 +96,8 @@ export async function findSession(db: Db, token: string): Promise<SessionUser | 
     .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(hours => ${SESSION_IDLE_HOURS})`)
     .where('users.disabled_at', 'is', null)
     .where('users.password_hash', 'is not', null)
+    // A suspended tenant's sessions are ended when it is suspended; this holds against any that slipped by.
+    .where('tenants.suspended_at', 'is', null)
     .executeTakeFirst();
   if (!row || !secretsEqual(row.token_hash, tokenHash)) return null;
   if (row.stale) await db.updateTable('sessions').set({ last_seen_at: sql<Date>`now()` }).where('token_hash', '=', tokenHash).execute();

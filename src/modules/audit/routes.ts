@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DateTime, Nullable, PageQuery, PagedList, responses } from '../../lib/http/schemas.ts';
-import { listAudit } from './service.ts';
+import { DateTime, Nullable, PageQuery, PagedList, Uuid, adminResponses, responses } from '../../lib/http/schemas.ts';
+import { listAllAudit, listAudit } from './service.ts';
 
 const AuditEntrySchema = Type.Object({
   id: Type.String(),
@@ -30,5 +30,29 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => listAudit(db, request.principal!.tenantId, request.query),
+  );
+};
+
+const OperatorAuditEntry = Type.Object(
+  { ...AuditEntrySchema.properties, tenantId: Nullable({ ...Uuid, description: "The tenant it concerns; null: an operator's own action (sign-in, operator invitation)" }) },
+  { title: 'OperatorAuditEntry' },
+);
+
+/** GET /admin/audit-log: who did what across every tenant, and the operators' own actions, newest first. */
+export const auditAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  app.get(
+    '/audit-log',
+    {
+      config: { admin: true },
+      schema: {
+        operationId: 'adminListAuditLog',
+        tags: ['operator', 'audit'],
+        summary: "The installation's audit log across tenants (or of `tenantId`), operators' actions included, newest first",
+        querystring: Type.Object({ tenantId: Type.Optional(Uuid), ...PageQuery }),
+        response: adminResponses({ 200: PagedList(OperatorAuditEntry) }),
+      },
+    },
+    async (request) => listAllAudit(db, request.query),
   );
 };

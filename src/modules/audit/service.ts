@@ -1,5 +1,7 @@
 /** The audit log: who did what to a tenant (sign-ins, people, keys, webhook settings, money moves). */
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
+import type { AuditLogTable } from '../../lib/db/schema.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
@@ -23,7 +25,14 @@ export type AuditAction =
   | 'webhook.testSent'
   | 'settings.changed'
   | 'withdrawal.committed'
-  | 'conversion.committed';
+  | 'conversion.committed'
+  | 'tenant.suspended'
+  | 'tenant.resumed'
+  | 'customer.blocked'
+  | 'customer.unblocked'
+  | 'tenant.created'
+  | 'tenant.settingsChanged'
+  | 'withdrawal.cancelled';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {
@@ -45,6 +54,22 @@ export interface AuditEntry {
   /** Facts worth keeping (a role, an amount); never secrets. */
   detail?: Record<string, unknown>;
   ip?: string;
+}
+
+/** Who acted, as an entry names them: a merchant route's principal, or an actor (an operator). */
+export type AuditBy = Pick<AuditEntry, 'principal' | 'actor' | 'ip'>;
+
+/** What a service writes to the log in its own transaction: who, and as which action. */
+export interface Audited {
+  by: AuditBy;
+  action: AuditAction;
+  detail?: Record<string, unknown>;
+}
+
+/** The operator behind an /admin request (a user's session or the admin token), with its IP. */
+export function operatorBy(request: { operator?: { userId: string | null; actor: string }; ip: string }): Required<Pick<AuditEntry, 'actor'>> & Pick<AuditEntry, 'ip'> {
+  const op = request.operator!;
+  return { actor: { userId: op.userId, name: op.actor }, ip: request.ip };
 }
 
 /** Writes one entry, in the caller's transaction when given one (the entry stands or falls with the change). */
@@ -80,6 +105,19 @@ export interface AuditView {
   createdAt: string;
 }
 
+function auditView(row: Selectable<AuditLogTable>): AuditView {
+  return {
+    id: String(row.id),
+    actor: row.actor,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>,
+    ip: row.ip,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
 /** The tenant's audit log, newest first. */
 export async function listAudit(db: Executor, tenantId: string, q: { page: number; limit: number }): Promise<Page<AuditView>> {
   const base = db.selectFrom('audit_log').where('tenant_id', '=', tenantId);
@@ -87,15 +125,21 @@ export async function listAudit(db: Executor, tenantId: string, q: { page: numbe
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) => base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    (row) => ({
-      id: String(row.id),
-      actor: row.actor,
-      action: row.action,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>,
-      ip: row.ip,
-      createdAt: row.created_at.toISOString(),
-    }),
+    auditView,
+  );
+}
+
+/**
+ * The whole installation's audit log for the operator, newest first: every tenant's entries and the
+ * operators' own (tenantId null); with `tenantId`, that tenant's only.
+ */
+export async function listAllAudit(db: Executor, q: { tenantId?: string; page: number; limit: number }): Promise<Page<AuditView & { tenantId: string | null }>> {
+  let base = db.selectFrom('audit_log');
+  if (q.tenantId !== undefined) base = base.where('tenant_id', '=', q.tenantId);
+  return paged(
+    q,
+    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    (offset, limit) => base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    (row) => ({ ...auditView(row), tenantId: row.tenant_id }),
   );
 }

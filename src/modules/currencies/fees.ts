@@ -13,9 +13,14 @@ export interface FeeQuote {
   quotedAt: Date;
 }
 
+/** Every stored quote as it is, live or not (amount null: set unavailable); the operator's view reads their ages. */
+export async function storedFeeQuotes(db: Executor) {
+  return db.selectFrom('network_fee_quotes').select(['currency_code', 'amount', 'quoted_at']).execute();
+}
+
 /** Every stored quote that is live: not null and younger than FEE_MAX_AGE_S. */
 export async function loadLiveFees(db: Executor, maxAgeS: number, now = new Date()): Promise<Map<string, FeeQuote>> {
-  const rows = await db.selectFrom('network_fee_quotes').select(['currency_code', 'amount', 'quoted_at']).execute();
+  const rows = await storedFeeQuotes(db);
   const live = new Map<string, FeeQuote>();
   for (const row of rows) {
     if (row.amount === null) continue;

@@ -3,7 +3,11 @@ import { sql } from 'kysely';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRatio, ratioToDecimal, type Ratio } from '../../lib/money.ts';
+import { CURRENCIES, FIAT_CURRENCIES } from '../../lib/currencies/catalogue.ts';
 import { DEFAULT_RATE_POLICY, combinePrices, normalizePrice, type RatePolicy, type RefusalReason, type SourcePrice } from './combine.ts';
+
+/** Every asset the service prices: each catalogued coin's symbol and each fiat currency. */
+export const RATED_ASSETS: readonly string[] = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
 
 /** A source of prices: USD per one unit of each asset it knows (crypto symbols, fiat codes). */
 export interface RateProvider {

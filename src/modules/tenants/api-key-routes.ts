@@ -1,5 +1,6 @@
 import type { TypedApp } from '../../lib/http/schemas.ts';
 import { Type } from '@sinclair/typebox';
+import { audit, operatorBy } from '../audit/service.ts';
 import { ALL_SCOPES, SCOPES } from '../../lib/auth/scopes.ts';
 import { parseRange } from '../../lib/auth/ip.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -64,7 +65,12 @@ export function issueApiKeyRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkAllowedIps(request.body.allowedIps);
-      const key = await issueApiKey(db, request.body);
+      const key = await db.transaction().execute(async (trx) => {
+        const issued = await issueApiKey(trx, request.body);
+        const detail = { keyStart: issued.keyStart, accountId: issued.accountId, scopes: issued.scopes, allowedIps: issued.allowedIps };
+        await audit(trx, { tenantId: issued.tenantId, ...operatorBy(request), action: 'apiKey.created', targetType: 'apiKey', targetId: issued.id, detail });
+        return issued;
+      });
       return reply.status(201).send({ data: { ...key, createdAt: key.createdAt.toISOString() } });
     },
   );
@@ -87,7 +93,7 @@ export function revokeApiKeyRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      app.ctx.changes?.emitLocal(await revokeApiKey(db, request.params.id));
+      app.ctx.changes?.emitLocal(await revokeApiKey(db, request.params.id, undefined, { by: operatorBy(request), action: 'apiKey.revoked' }));
       return { data: { id: request.params.id, revoked: true } };
     },
   );

@@ -150,8 +150,7 @@ function revokeKeyRoute(app: TypedApp): void {
       const p = request.principal!;
       const owner = { tenantId: p.tenantId, ...(p.keyAccountId !== null ? { accountId: p.keyAccountId } : {}) };
       // Every instance drops the key from its cache once this commits; this one at once.
-      app.ctx.changes?.emitLocal(await revokeApiKey(app.ctx.db, request.params.id, owner));
-      await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'apiKey.revoked', targetType: 'apiKey', targetId: request.params.id, ip: request.ip });
+      app.ctx.changes?.emitLocal(await revokeApiKey(app.ctx.db, request.params.id, owner, { by: { principal: p, ip: request.ip }, action: 'apiKey.revoked' }));
       return reply.status(204).send(null);
     },
   );

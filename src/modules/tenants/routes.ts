@@ -1,28 +1,15 @@
 import type { TypedApp } from '../../lib/http/schemas.ts';
 import { Type } from '@sinclair/typebox';
+import { audit, operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, Uuid, adminResponses } from '../../lib/http/schemas.ts';
 import { checkWebhookUrls } from './webhook-urls.ts';
-import { toJsonNumber } from '../../lib/money.ts';
-import type { Config } from '../../config.ts';
-import { blockCustomer, createTenant, getTenant, rotateWebhookSecret, updateTenant } from './service.ts';
+import { TenantView, tenantView } from './tenant-view.ts';
+import { createTenant, getTenant, rotateWebhookSecret, updateTenant } from './service.ts';
 import { issueApiKeyRoute, revokeApiKeyRoute } from './api-key-routes.ts';
-
-const TenantView = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  accountId: Type.Optional(Type.String()),
-  webhookUrl: Type.Union([Type.String(), Type.Null()], {
-    description: 'Default URL of every event whose object names none (deposits: after depositWebhookUrl)',
-  }),
-  depositWebhookUrl: Type.Union([Type.String(), Type.Null()], { description: "Deposit events' URL when the deposit names none" }),
-  depositCommission: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Override of the system default rate; null uses the default',
-  }),
-  maxAccounts: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+import { tenantConsoleRoutes } from './console-routes.ts';
+import { customerBlockRoutes } from './customer-routes.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const WebhookUrl = Type.Union([Type.String({ maxLength: 512 }), Type.Null()]);
@@ -30,20 +17,6 @@ const Rate = Type.Union([Type.Number({ minimum: 0, exclusiveMaximum: 1 }), Type.
 
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
-
-/** The operator's view of a tenant (its commission override, its account limit or the default). */
-function tenantView(config: Config, t: Awaited<ReturnType<typeof getTenant>>, accountId?: string) {
-  return {
-    id: t.id,
-    name: t.name,
-    ...(accountId ? { accountId } : {}),
-    webhookUrl: t.webhook_url,
-    depositWebhookUrl: t.deposit_webhook_url,
-    depositCommission: t.deposit_commission === null ? null : toJsonNumber(t.deposit_commission, 6),
-    maxAccounts: t.max_accounts ?? config.defaultMaxAccounts,
-    createdAt: t.created_at.toISOString(),
-  };
-}
 
 /** The operator API for tenants, their API keys and blocked customers (CONTRACT §4), behind the admin bearer token. */
 export const tenantAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,7 +26,8 @@ export const tenantAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   rotateWebhookSecretRoute(app);
   issueApiKeyRoute(app);
   revokeApiKeyRoute(app);
-  blockCustomerRoute(app);
+  tenantConsoleRoutes(app);
+  customerBlockRoutes(app);
 };
 
 /** POST /tenants: create a tenant with its first account */
@@ -71,7 +45,11 @@ function createTenantRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const created = await createTenant(db, request.body.name);
+      const created = await db.transaction().execute(async (trx) => {
+        const tenant = await createTenant(trx, request.body.name);
+        await audit(trx, { tenantId: tenant.id, ...operatorBy(request), action: 'tenant.created', targetType: 'tenant', targetId: tenant.id, detail: { name: tenant.name } });
+        return tenant;
+      });
       const tenant = await getTenant(db, created.id);
       return reply.status(201).send({ data: tenantView(config, tenant, created.accountId) });
     },
@@ -135,7 +113,7 @@ function updateTenantRoute(app: TypedApp): void {
         depositWebhookUrl: body.depositWebhookUrl,
         depositCommission: commission,
         maxAccounts: body.maxAccounts,
-      });
+      }, { by: operatorBy(request), action: 'tenant.settingsChanged' });
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
       return { data: tenantView(config, row) };
     },
@@ -156,30 +134,6 @@ function rotateWebhookSecretRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(Type.Object({ secret: Type.String() })) }, [404]),
       },
     },
-    async (request) => ({ data: { secret: await rotateWebhookSecret(db, request.params.id) } }),
-  );
-}
-
-/** POST /customers/block: block a customer of a tenant from new invoices */
-function blockCustomerRoute(app: TypedApp): void {
-  const { db } = app.ctx;
-  app.post(
-    '/customers/block',
-    {
-      config: ADMIN,
-      schema: {
-        tags: TAGS,
-        summary: 'Block a customer of a tenant from new invoices',
-        body: Type.Object({ tenantId: Uuid, customerId: Type.String({ minLength: 1, maxLength: 52 }) }),
-        response: adminResponses(
-          { 200: DataEnvelope(Type.Object({ tenantId: Type.String(), customerId: Type.String(), blocked: Type.Boolean() })) },
-          [404],
-        ),
-      },
-    },
-    async (request) => {
-      await blockCustomer(db, request.body.tenantId, request.body.customerId);
-      return { data: { ...request.body, blocked: true } };
-    },
+    async (request) => ({ data: { secret: await rotateWebhookSecret(db, request.params.id, { by: operatorBy(request), action: 'webhook.secretRotated' }) } }),
   );
 }

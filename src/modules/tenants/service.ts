@@ -5,12 +5,18 @@ import { generateApiKey, generateWebhookSecret, hashApiKey, keyStart } from '../
 import { AppError } from '../../lib/errors.ts';
 import { notifyChange } from '../../lib/db/notify.ts';
 import { apiKeyChanged } from '../../lib/http/security.ts';
+import { audit, type Audited } from '../audit/service.ts';
 
 /** A tenant (merchant) with the id of its first account. */
 export interface TenantCreated {
   id: string;
   name: string;
   accountId: string;
+}
+
+/** The audit entry of a change to tenant `tenantId` (the tenant itself unless `target` says otherwise). */
+function writeAudited(trx: Executor, tenantId: string, a: Audited, detail = a.detail, target = { type: 'tenant', id: tenantId }): Promise<void> {
+  return audit(trx, { tenantId, ...a.by, action: a.action, targetType: target.type, targetId: target.id, detail });
 }
 
 /** Runs `fn` in a transaction: the caller's when `db` is one, else a new one. */
@@ -49,7 +55,8 @@ export interface TenantSettings {
   maxAccounts?: number | null;
 }
 
-export async function updateTenant(db: Db, id: string, settings: TenantSettings) {
+/** Changes a tenant's settings; with `audited`, the entry is written in the same transaction. */
+export async function updateTenant(db: Db, id: string, settings: TenantSettings, audited?: Audited) {
   const values: Record<string, unknown> = {};
   if (settings.name !== undefined) values.name = settings.name;
   if (settings.webhookUrl !== undefined) values.webhook_url = settings.webhookUrl;
@@ -65,19 +72,24 @@ export async function updateTenant(db: Db, id: string, settings: TenantSettings)
       .executeTakeFirst();
     if (!row) throw new AppError('exceptions.tenant.notFound');
     await notifyChange(trx, `tenant:${id}`);
+    if (audited) await writeAudited(trx, id, audited, { ...settings, ...audited.detail });
     return row;
   });
 }
 
-export async function rotateWebhookSecret(db: Db, id: string): Promise<string> {
+/** A new webhook signing secret for the tenant (returned once); with `audited`, logged in the same transaction. */
+export async function rotateWebhookSecret(db: Db, id: string, audited?: Audited): Promise<string> {
   const secret = generateWebhookSecret();
-  const row = await db
-    .updateTable('tenants')
-    .set({ webhook_secret: secret, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw new AppError('exceptions.tenant.notFound');
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('tenants')
+      .set({ webhook_secret: secret, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new AppError('exceptions.tenant.notFound');
+    if (audited) await writeAudited(trx, id, audited);
+  });
   return secret;
 }
 
@@ -141,13 +153,14 @@ export async function issueApiKey(
  * the change notice to apply locally once committed. `owner` limits it to a tenant's keys (and,
  * with `accountId`, to the keys bound to that account): any other key is not found.
  */
-export async function revokeApiKey(db: Db, id: string, owner?: { tenantId: string; accountId?: string }): Promise<string> {
+export async function revokeApiKey(db: Db, id: string, owner?: { tenantId: string; accountId?: string }, audited?: Audited): Promise<string> {
   return db.transaction().execute(async (trx) => {
     let update = trx.updateTable('api_keys').set({ revoked_at: sql`coalesce(revoked_at, now())` }).where('id', '=', id);
     if (owner) update = update.where('tenant_id', '=', owner.tenantId);
     if (owner?.accountId) update = update.where('account_id', '=', owner.accountId);
-    const row = await update.returning('key_hash').executeTakeFirst();
+    const row = await update.returning(['key_hash', 'tenant_id', 'key_start']).executeTakeFirst();
     if (!row) throw new AppError('exceptions.apiKey.notFound');
+    if (audited) await writeAudited(trx, row.tenant_id, audited, { keyStart: row.key_start }, { type: 'apiKey', id });
     // Every instance drops the cached key when this commits.
     await notifyChange(trx, apiKeyChanged(row.key_hash));
     return apiKeyChanged(row.key_hash);
@@ -162,15 +175,6 @@ export async function listApiKeys(db: Executor, tenantId: string, accountId: str
     .where('tenant_id', '=', tenantId);
   if (accountId !== null) query = query.where('account_id', '=', accountId);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-}
-
-export async function blockCustomer(db: Db, tenantId: string, customerId: string): Promise<void> {
-  await getTenant(db, tenantId);
-  await db
-    .insertInto('blocked_customers')
-    .values({ tenant_id: tenantId, customer_id: customerId })
-    .onConflict((oc) => oc.columns(['tenant_id', 'customer_id']).doNothing())
-    .execute();
 }
 
 export async function isCustomerBlocked(db: Executor, tenantId: string, customerId: string): Promise<boolean> {

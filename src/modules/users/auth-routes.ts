@@ -55,7 +55,7 @@ function loginRoute(app: TypedApp): void {
       schema: {
         operationId: 'login',
         tags: TAGS,
-        summary: 'Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 429 after too many failures)',
+        summary: 'Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 after too many failures)',
         body: Type.Object({ email: Type.String({ maxLength: 254 }), password: Password, totpCode: Type.Optional(TotpCode) }),
         response: responses({ 200: DataEnvelope(MeSchema) }),
       },
@@ -146,7 +146,7 @@ function acceptInviteRoute(app: TypedApp): void {
       schema: {
         operationId: 'acceptInvite',
         tags: TAGS,
-        summary: 'Accept an invitation: set the password and sign in (400 inviteInvalid, passwordMismatch, passwordTooWeak)',
+        summary: 'Accept an invitation: set the password and sign in (400 inviteInvalid, passwordMismatch, passwordTooWeak; 403 tenantSuspended)',
         body: Type.Object({ token: InviteToken, password: Password, confirmPassword: Password }),
         response: responses({ 200: DataEnvelope(MeSchema) }),
       },

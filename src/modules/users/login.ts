@@ -18,7 +18,10 @@ export interface LoginInput {
   totpCode?: string;
 }
 
-/** Checks the credentials; throws 401 (invalidCredentials, secondFactorRequired, invalidSecondFactor) or 429. */
+/**
+ * Checks the credentials; throws 401 (invalidCredentials, secondFactorRequired, invalidSecondFactor),
+ * 403 tenantSuspended (right password, suspended tenant) or 429.
+ */
 export async function checkLogin(db: Db, failures: FailureLimiter, input: LoginInput, ip: string): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
   const budgets = [`email:${email}`, `ip:${ip}`];
@@ -37,6 +40,8 @@ export async function checkLogin(db: Db, failures: FailureLimiter, input: LoginI
     await failed('password');
     throw new AppError('exceptions.auth.invalidCredentials');
   }
+  // Told only to whoever knows the password; not a failure to count.
+  if (user.tenant_suspended) throw new AppError('exceptions.auth.tenantSuspended');
   if (user.totp_enabled_at && user.totp_secret) {
     if (!input.totpCode) throw new AppError('exceptions.auth.secondFactorRequired');
     if (!(await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode))) {

@@ -3,6 +3,7 @@
  * their own (`/v1/users`, tenant-level, scopes users.list and users.manage).
  */
 import { Type } from '@sinclair/typebox';
+import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES, coversScopes } from '../../lib/auth/scopes.ts';
@@ -12,11 +13,12 @@ import { DataEnvelope, Uuid, adminResponses, responses, type TypedApp } from '..
 import { disableUser, changeRole, listUsers } from './members.ts';
 import { Email, InvitedSchema, MerchantRoleSchema, NoContent, UserRoleSchema, UserViewSchema } from './schemas.ts';
 import { inviteUser } from './service.ts';
+import { userConsoleRoutes } from './console-routes.ts';
 
 const TAGS = ['users'];
 const MANAGE = { scope: 'users.manage', tenantLevel: true } as const;
 
-/** POST /admin/users: invite a merchant user (tenantId required) or an operator (no tenantId). */
+/** POST /admin/users: invite a merchant user (tenantId required) or an operator (no tenantId); GET /admin/users, DELETE /admin/users/:id. */
 export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/users',
@@ -36,12 +38,11 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const message = role === 'operator' ? 'must be absent for an operator' : 'is required for a merchant role';
         throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'tenantId', message }] });
       }
-      const op = request.operator!;
-      const by = { actor: { userId: op.userId, name: op.actor }, ip: request.ip };
-      const invited = await inviteUser(app.ctx.db, app.ctx.config.publicBaseUrl, { tenantId: tenantId ?? null, email, role }, by);
+      const invited = await inviteUser(app.ctx.db, app.ctx.config.publicBaseUrl, { tenantId: tenantId ?? null, email, role }, operatorBy(request));
       return reply.status(201).send({ data: invited });
     },
   );
+  userConsoleRoutes(app);
 };
 
 /**

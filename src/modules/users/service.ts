@@ -97,6 +97,8 @@ export async function inviteInfo(db: Db, token: string): Promise<{ email: string
 export async function acceptInvite(db: Db, input: { token: string; password: string; confirmPassword: string }, ip?: string): Promise<SignedIn> {
   if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
   const user = await invitee(db, input.token);
+  // The invitation stays unspent: it can be accepted once the tenant is resumed.
+  await assertTenantActive(db, user.tenant_id);
   checkNewPassword(input.password, user.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
@@ -152,13 +154,22 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
   };
 }
 
-/** A user's row by email (lower case; the index is on lower(email)), for sign-in. */
+/** A user's row by email (lower case; the index is on lower(email)), with whether their tenant is suspended, for sign-in. */
 export async function userByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'role', 'tenant_id', 'password_hash', 'disabled_at', 'totp_secret', 'totp_enabled_at'])
-    .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
+    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.password_hash', 'users.disabled_at', 'users.totp_secret', 'users.totp_enabled_at'])
+    .select(sql<boolean>`tenants.suspended_at is not null`.as('tenant_suspended'))
+    .where(sql<string>`lower(users.email)`, '=', normalizeEmail(email))
     .executeTakeFirst();
+}
+
+/** Refuses (403 tenantSuspended) a user of a suspended tenant: no new session while it is. */
+export async function assertTenantActive(db: Executor, tenantId: string | null): Promise<void> {
+  if (tenantId === null) return;
+  const row = await db.selectFrom('tenants').select('suspended_at').where('id', '=', tenantId).executeTakeFirst();
+  if (row?.suspended_at) throw new AppError('exceptions.auth.tenantSuspended');
 }
 
 /** A user with a password already set (the first start's demo owner and operator). */

@@ -1,4 +1,4 @@
-/** Dashboard sessions: created at sign-in, ended by sign-out, a password change or the user's removal. */
+/** Dashboard sessions: created at sign-in, ended by sign-out, a password change, the user's removal or their tenant's suspension. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
@@ -40,4 +40,11 @@ export async function revokeUserSessions(db: Executor, userId: string, except?: 
   let query = db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (except) query = query.where('token_hash', '!=', except);
   await query.execute();
+}
+
+/** Ends every live session of every user of a tenant (it is being suspended); returns how many ended. */
+export async function revokeTenantSessions(db: Executor, tenantId: string): Promise<number> {
+  const users = db.selectFrom('users').select('id').where('tenant_id', '=', tenantId);
+  const result = await db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('user_id', 'in', users).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, Nullable, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { getTenant } from '../tenants/service.ts';
@@ -52,12 +53,40 @@ function deliveryView(d: DeliveryRow) {
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
 
-/** Operator view of webhook deliveries: list a tenant's, read one with its attempts, redeliver. */
+/** Operator view of webhook deliveries: list every tenant's or one's, read one with its attempts, redeliver. */
 export const webhookAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  listDeliveriesRoute(app);
   listTenantDeliveriesRoute(app);
   getDeliveryRoute(app);
   redeliverRoute(app);
 };
+
+/** GET /webhook-deliveries: every tenant's webhook deliveries, newest first, by status and tenant */
+function listDeliveriesRoute(app: TypedApp): void {
+  const { db } = app.ctx;
+  app.get(
+    '/webhook-deliveries',
+    {
+      config: ADMIN,
+      schema: {
+        operationId: 'adminListWebhookDeliveries',
+        tags: TAGS,
+        summary: "Webhook deliveries of every tenant (or one's), newest first",
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(webhookDeliveryMachine.schema),
+          tenantId: Type.Optional(Uuid),
+        }),
+        response: adminResponses({ 200: PagedList(DeliveryView) }),
+      },
+    },
+    async (request) => {
+      const { tenantId, ...q } = request.query;
+      const page = await listDeliveries(db, tenantId ? { tenantId } : undefined, q);
+      return { ...page, data: page.data.map(deliveryView) };
+    },
+  );
+}
 
 /** GET /tenants/:id/webhook-deliveries: A tenant's webhook deliveries, newest first */
 function listTenantDeliveriesRoute(app: TypedApp): void {
@@ -133,6 +162,6 @@ function redeliverRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(DeliveryView) }, [404, 409]),
       },
     },
-    async (request) => ({ data: deliveryView(await redeliver(db, request.params.id)) }),
+    async (request) => ({ data: deliveryView(await redeliver(db, request.params.id, undefined, { by: operatorBy(request), action: 'webhook.redelivered' })) }),
   );
 }

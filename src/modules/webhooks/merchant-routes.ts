@@ -75,9 +75,8 @@ function updateSettingsRoute(app: TypedApp): void {
     async (request) => {
       checkWebhookUrls(request.body, app.ctx.config);
       const p = request.principal!;
-      const row = await updateTenant(app.ctx.db, p.tenantId, request.body);
+      const row = await updateTenant(app.ctx.db, p.tenantId, request.body, { by: { principal: p, ip: request.ip }, action: 'webhook.settingsChanged' });
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
-      await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'webhook.settingsChanged', targetType: 'tenant', targetId: p.tenantId, detail: { ...request.body }, ip: request.ip });
       return { data: settingsView(row) };
     },
   );
@@ -98,8 +97,7 @@ function rotateSecretRoute(app: TypedApp): void {
     },
     async (request) => {
       const p = request.principal!;
-      const secret = await rotateWebhookSecret(app.ctx.db, p.tenantId);
-      await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'webhook.secretRotated', targetType: 'tenant', targetId: p.tenantId, ip: request.ip });
+      const secret = await rotateWebhookSecret(app.ctx.db, p.tenantId, { by: { principal: p, ip: request.ip }, action: 'webhook.secretRotated' });
       return { data: { secret } };
     },
   );
@@ -194,8 +192,7 @@ function redeliverRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const p = request.principal!;
-      const row = await redeliver(app.ctx.db, request.params.id, ownerOf(p));
-      await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'webhook.redelivered', targetType: 'webhookDelivery', targetId: row.id, ip: request.ip });
+      const row = await redeliver(app.ctx.db, request.params.id, ownerOf(p), { by: { principal: p, ip: request.ip }, action: 'webhook.redelivered' });
       return reply.status(202).send({ data: merchantDeliveryView(row) });
     },
   );

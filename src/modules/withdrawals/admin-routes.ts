@@ -1,15 +1,40 @@
 import { Type } from '@sinclair/typebox';
+import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { PayoutDetailSchema, payoutDetail } from './payout-record.ts';
+import { QueuedWithdrawalSchema, WithdrawalQueueSchema, withdrawalQueue } from './queue.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
 
-/** Operator: one withdrawal with how it was paid; cancel one not yet signed (refunded). */
+/** Operator: the queues of withdrawals, one withdrawal with how it was paid; cancel one not yet signed (refunded). */
 export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  listQueueRoute(app);
   getPayoutRoute(app);
   cancelWithdrawalRoute(app);
 };
+
+/** GET /admin/withdrawals: the queues across tenants: waiting (not yet signed), processing (signed, not final), failed */
+function listQueueRoute(app: TypedApp): void {
+  app.get(
+    '/withdrawals',
+    {
+      config: { admin: true },
+      schema: {
+        operationId: 'adminWithdrawalQueue',
+        tags: ['operator'],
+        summary: 'Withdrawals of every tenant (or one) waiting to be signed, processing or failed',
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(WithdrawalQueueSchema),
+          tenantId: Type.Optional(Uuid),
+        }),
+        response: adminResponses({ 200: PagedList(QueuedWithdrawalSchema) }),
+      },
+    },
+    async (request) => withdrawalQueue(app.ctx.db, request.query),
+  );
+}
 
 /** GET /admin/withdrawals/{id}: the record, its transactions (each replacement and why), what the merchant paid and what the network took */
 function getPayoutRoute(app: TypedApp): void {
@@ -42,6 +67,6 @@ function cancelWithdrawalRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id)) }),
+    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id, { by: operatorBy(request), action: 'withdrawal.cancelled' })) }),
   );
 }

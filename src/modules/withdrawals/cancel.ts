@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { audit, type Audited } from '../audit/service.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,13 +9,17 @@ import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 import { returnLines } from './refunds.ts';
 
 /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
-export async function cancelWithdrawal(ctx: AppContext, id: string): Promise<WithdrawalRow> {
+export async function cancelWithdrawal(ctx: AppContext, id: string, audited?: Audited): Promise<WithdrawalRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!w) throw new AppError('exceptions.withdrawal.notFound');
     // Once signed, the transaction may be on the network: only an unsigned one can be called back.
     const cancelled = await changeStatus(trx, w, 'cancelled', { refusal: 'exceptions.withdrawal.cannotCancel', where: { signed_tx: null } });
     await refund(trx, w, 'withdrawal.cancelled', false);
+    if (audited) {
+      const detail = { cryptoCurrencyCode: w.currency_code, amount: w.amount, ...audited.detail };
+      await audit(trx, { tenantId: w.tenant_id, ...audited.by, action: audited.action, targetType: 'withdrawal', targetId: w.id, detail });
+    }
     return cancelled;
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Audited } from '../audit/service.ts';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import type { Executor } from '../../lib/db/index.ts';
@@ -46,8 +47,8 @@ export class WithdrawalService {
   }
 
   /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
-  cancel(id: string): Promise<WithdrawalRow> {
-    return cancelWithdrawal(this.ctx, id);
+  cancel(id: string, audited?: Audited): Promise<WithdrawalRow> {
+    return cancelWithdrawal(this.ctx, id, audited);
   }
 
   /** The worker's round over open withdrawals on the networks of `adapters` (see execute.ts). */

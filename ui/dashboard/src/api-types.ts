@@ -3,6 +3,2358 @@
 // fails while this file is stale.
 /* eslint-disable */
 export interface paths {
+    "/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of every tenant (or of `tenantId`), newest first, revoked ones included; never the keys or their hashes */
+        get: operations["adminListApiKeys"];
+        put?: never;
+        /** Issue an API key bound to one account, or tenant-wide without accountId */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Absent: a tenant-wide key, acting on the account each request names
+                         */
+                        accountId?: string;
+                        allowedIps?: string[] | null;
+                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list")[];
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The one account the key acts on; null for a tenant-wide key, whose every request names its accountId */
+                                accountId: string | null;
+                                allowedIps: string[] | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                /** @description Shown only in this response; stored only as a hash */
+                                key: string;
+                                keyStart: string;
+                                scopes: string[];
+                                tenantId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                revoked: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installation's audit log across tenants (or of `tenantId`), operators' actions included, newest first */
+        get: operations["adminListAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a customer of a tenant from new invoices (blocking twice is a no-op) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        customerId: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                blocked: boolean;
+                                customerId: string;
+                                tenantId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blocked customers of every tenant (or of `tenantId`), newest first */
+        get: operations["adminListCustomerBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let a blocked customer of a tenant create invoices again (404 tenant.notFound, customer.notBlocked) */
+        post: operations["adminUnblockCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and the x402 fee payer, read now */
+        get: operations["adminNetworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchange rates: each source's age, each asset's price and sources, and why one cannot be quoted with */
+        get: operations["adminRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sandbox/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: add blocks, so seen transfers gain confirmations */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        blocks: number;
+                        /** @description BTC, Ethereum, BNB, Base or Tron */
+                        network: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                hash: string;
+                                height: number;
+                                network: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sandbox/network-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sandbox only: set the live deposit network fee of a currency (null: unavailable) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number | null;
+                        cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                amount: number | null;
+                                cryptoCurrencyCode: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sandbox/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number | string;
+                        cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                        /** @description Signal replace-by-fee (BTC): not final before it confirms */
+                        rbf?: boolean;
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                txHash: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/solvency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per currency: custody on chain against liabilities and against the ledger, read now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                /** @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet */
+                                custody: number;
+                                /** @description custody − liabilities (negative: not covered) */
+                                difference: number;
+                                /** @description The ledger's custody account of the currency's network */
+                                ledgerCustody: number;
+                                /** @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long */
+                                liabilities: number;
+                                /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
+                                status: "ok" | "warning";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenants, newest first; `search` matches the id exactly or the name (case-insensitive, anywhere in it) */
+        get: operations["adminListTenants"];
+        put?: never;
+        /** Create a tenant with its first account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Override of the system default rate; null uses the default */
+                                depositCommission: number | null;
+                                /** @description Deposit events' URL when the deposit names none */
+                                depositWebhookUrl: string | null;
+                                id: string;
+                                maxAccounts: number;
+                                name: string;
+                                suspendedAt: string | null;
+                                /** @description Default URL of every event whose object names none (deposits: after depositWebhookUrl) */
+                                webhookUrl: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a tenant and its settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Override of the system default rate; null uses the default */
+                                depositCommission: number | null;
+                                /** @description Deposit events' URL when the deposit names none */
+                                depositWebhookUrl: string | null;
+                                id: string;
+                                maxAccounts: number;
+                                name: string;
+                                suspendedAt: string | null;
+                                /** @description Default URL of every event whose object names none (deposits: after depositWebhookUrl) */
+                                webhookUrl: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change tenant settings */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        depositCommission?: number | null;
+                        depositWebhookUrl?: string | null;
+                        maxAccounts?: number | null;
+                        name?: string;
+                        webhookUrl?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Override of the system default rate; null uses the default */
+                                depositCommission: number | null;
+                                /** @description Deposit events' URL when the deposit names none */
+                                depositWebhookUrl: string | null;
+                                id: string;
+                                maxAccounts: number;
+                                name: string;
+                                suspendedAt: string | null;
+                                /** @description Default URL of every event whose object names none (deposits: after depositWebhookUrl) */
+                                webhookUrl: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/tenants/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a suspended tenant: its API keys work again (ended sessions stay ended) */
+        post: operations["adminResumeTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend a tenant: its API keys are refused and its users' sessions end and sign-ins are refused (403 auth.tenantSuspended); its payments, deposits and webhooks go on */
+        post: operations["adminSuspendTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's webhook deliveries, newest first */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    page: number;
+                    status?: "pending" | "delivered" | "failed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                createdAt: string;
+                                deliveredAt: string | null;
+                                event: string;
+                                failedAt: string | null;
+                                /** @description Also the x-webhook-id header of every attempt */
+                                id: string;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                nextAttemptAt: string | null;
+                                /** @description aggregate type:id, e.g. deposit:<uuid> */
+                                object: string;
+                                status: "pending" | "delivered" | "failed";
+                                tenantId: string;
+                                url: string;
+                            }[];
+                            hasMore: boolean;
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{id}/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the tenant's webhook signing secret */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                secret: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of every tenant and the operators (tenantId null), newest first; `search`: the email contains it (any case) */
+        get: operations["adminListUsers"];
+        put?: never;
+        /** Invite a user: a merchant role with the tenant's id, or an operator without one (404 tenant.notFound, 409 user.emailTaken) */
+        post: operations["adminInviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disable any user: their sessions end at once (404 user.notFound; 409 user.lastOperator: the installation keeps an active operator) */
+        delete: operations["adminDisableUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries of every tenant (or one's), newest first */
+        get: operations["adminListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with every attempt */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attemptLog: {
+                                    attempt: number;
+                                    attemptedAt: string;
+                                    error: string | null;
+                                    latencyMs: number;
+                                    outcome: string;
+                                    responseBody: string | null;
+                                    statusCode: number | null;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                deliveredAt: string | null;
+                                event: string;
+                                failedAt: string | null;
+                                /** @description Also the x-webhook-id header of every attempt */
+                                id: string;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                nextAttemptAt: string | null;
+                                /** @description aggregate type:id, e.g. deposit:<uuid> */
+                                object: string;
+                                status: "pending" | "delivered" | "failed";
+                                tenantId: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a delivery again now, with a fresh retry window */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                createdAt: string;
+                                deliveredAt: string | null;
+                                event: string;
+                                failedAt: string | null;
+                                /** @description Also the x-webhook-id header of every attempt */
+                                id: string;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                nextAttemptAt: string | null;
+                                /** @description aggregate type:id, e.g. deposit:<uuid> */
+                                object: string;
+                                status: "pending" | "delivered" | "failed";
+                                tenantId: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhook-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries pending and given up, and the endpoints failing, worst first */
+        get: operations["adminWebhookHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withdrawals of every tenant (or one) waiting to be signed, processing or failed */
+        get: operations["adminWithdrawalQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A withdrawal of any tenant with its transactions, the fee charged and the network cost */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId: string;
+                                address: string;
+                                amount: number;
+                                amountUsd: number;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                feeAmount: number;
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                payout: {
+                                    failureReason: string | null;
+                                    feeCappedAt: string | null;
+                                    feeCappedDetail: string | null;
+                                    /** @description The fee the merchant paid, fixed at commit, in the withdrawal currency */
+                                    feeCharged: number;
+                                    networkCost: number | null;
+                                    networkCostCurrency: string | null;
+                                    nonce: number | null;
+                                    sender: string | null;
+                                    transactions: {
+                                        broadcastAt: string | null;
+                                        broadcastHeight: number | null;
+                                        reason: ("stuck" | "underpriced" | "expired") | null;
+                                        rejectedAt: string | null;
+                                        /** @description 0 for the first signing, then each replacement */
+                                        seq: number;
+                                        terms: {
+                                            [key: string]: unknown;
+                                        } | null;
+                                        txHash: string;
+                                    }[];
+                                };
+                                quoteId: string | null;
+                                source?: string;
+                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                webhookUrl?: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a withdrawal not yet signed; the debited total is refunded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId: string;
+                                address: string;
+                                amount: number;
+                                amountUsd: number;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                feeAmount: number;
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                webhookUrl?: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/invite": {
         parameters: {
             query?: never;
@@ -13,7 +2365,7 @@ export interface paths {
         /** What an invitation is for (400 inviteInvalid when unknown, expired or used) */
         get: operations["inviteInfo"];
         put?: never;
-        /** Accept an invitation: set the password and sign in (400 inviteInvalid, passwordMismatch, passwordTooWeak) */
+        /** Accept an invitation: set the password and sign in (400 inviteInvalid, passwordMismatch, passwordTooWeak; 403 tenantSuspended) */
         post: operations["acceptInvite"];
         delete?: never;
         options?: never;
@@ -30,7 +2382,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 429 after too many failures) */
+        /** Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 after too many failures) */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -1296,6 +3648,1706 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminListApiKeys: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId: string | null;
+                            allowedIps: string[] | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            /** @description The first characters of the key, as the merchant sees them */
+                            prefix: string;
+                            revokedAt: string | null;
+                            scopes: string[];
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListAuditLog: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What, as a dotted name: session.signedIn, user.invited, withdrawal.committed, … */
+                            action: string;
+                            /** @description Who: a user's email, `api key cgk_…` or `operator token` */
+                            actor: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            ip: string | null;
+                            targetId: string | null;
+                            targetType: string | null;
+                            tenantId: string | null;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListCustomerBlocks: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            blockedAt: string;
+                            customerId: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminUnblockCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId: string;
+                    /** Format: uuid */
+                    tenantId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            blocked: boolean;
+                            customerId: string;
+                            tenantId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            networks: {
+                                error: string | null;
+                                fees: {
+                                    ageSeconds: number | null;
+                                    amount: number | null;
+                                    cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                }[];
+                                hotWallet: {
+                                    address: string | null;
+                                    balances: {
+                                        amount: number;
+                                        cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                    }[];
+                                } | null;
+                                lag: number | null;
+                                mode: "sandbox" | "live";
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                /** @description The node answered within the timeout */
+                                nodeReachable: boolean;
+                                scanAgeSeconds: number | null;
+                                scannedHeight: number | null;
+                                tip: number | null;
+                                /** @description Payments seen, waiting for their confirmations */
+                                unconfirmedPayments: number;
+                            }[];
+                            x402: {
+                                balance: number | null;
+                                error: string | null;
+                                feePayer: string | null;
+                                /** @description CAIP-2 id, e.g. eip155:8453 */
+                                network: string;
+                                nodeReachable: boolean;
+                                /** @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused */
+                                reserve: number;
+                                settlementsLeft: number | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description RATE_MAX_AGE_S: older prices are not quoted with */
+                            maxAgeSeconds: number;
+                            rates: {
+                                asset: string;
+                                reason: string | null;
+                                sources: {
+                                    /** @description Since it was fetched */
+                                    ageSeconds: number;
+                                    price: string;
+                                    source: string;
+                                }[];
+                                status: "ok" | "stale" | "refused";
+                                usdPrice: string | null;
+                            }[];
+                            sources: {
+                                /** @description Since the source last stored a price */
+                                ageSeconds: number;
+                                source: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListTenants: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Its accounts */
+                            accounts: number;
+                            /** @description Its API keys not revoked */
+                            apiKeys: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            suspendedAt: string | null;
+                            /** @description Its users not disabled (invited or active) */
+                            users: number;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminResumeTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Override of the system default rate; null uses the default */
+                            depositCommission: number | null;
+                            /** @description Deposit events' URL when the deposit names none */
+                            depositWebhookUrl: string | null;
+                            id: string;
+                            maxAccounts: number;
+                            name: string;
+                            suspendedAt: string | null;
+                            /** @description Default URL of every event whose object names none (deposits: after depositWebhookUrl) */
+                            webhookUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminSuspendTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Override of the system default rate; null uses the default */
+                            depositCommission: number | null;
+                            /** @description Deposit events' URL when the deposit names none */
+                            depositWebhookUrl: string | null;
+                            id: string;
+                            maxAccounts: number;
+                            name: string;
+                            suspendedAt: string | null;
+                            /** @description Default URL of every event whose object names none (deposits: after depositWebhookUrl) */
+                            webhookUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListUsers: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                role?: "owner" | "finance" | "developer" | "viewer" | "operator";
+                search?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastSignInAt: string | null;
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            status: "invited" | "active" | "disabled";
+                            tenantId: string | null;
+                            tenantName: string | null;
+                            totpEnabled: boolean;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminInviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                    /** Format: uuid */
+                    tenantId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Valid 7 days, once; the token is in the fragment, so it never reaches a server log */
+                            inviteUrl: string;
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            tenantId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminDisableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminListWebhookDeliveries: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                status?: "pending" | "delivered" | "failed";
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            event: string;
+                            failedAt: string | null;
+                            /** @description Also the x-webhook-id header of every attempt */
+                            id: string;
+                            lastError: string | null;
+                            lastStatusCode: number | null;
+                            nextAttemptAt: string | null;
+                            /** @description aggregate type:id, e.g. deposit:<uuid> */
+                            object: string;
+                            status: "pending" | "delivered" | "failed";
+                            tenantId: string;
+                            url: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminWebhookHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Deliveries given up in the last 24 hours */
+                            failedLastDay: number;
+                            /** @description Endpoints with deliveries given up in 24 h or retrying after a failed attempt, worst first, at most 50 */
+                            failingEndpoints: {
+                                /** @description Given up in the last 24 hours */
+                                failed: number;
+                                lastAttemptAt: string | null;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                pending: number;
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                url: string;
+                            }[];
+                            /** @description Age of the oldest of them (0: none) */
+                            oldestPendingAgeSeconds: number;
+                            /** @description Deliveries not yet delivered or given up */
+                            pending: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminWithdrawalQueue: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                /** @description waiting: created, not yet signed (hot wallet short of funds, or no worker holding the key); absent: all three */
+                status?: "waiting" | "processing" | "failed";
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            address: string;
+                            /** @description Since it was committed */
+                            ageSeconds: number;
+                            /** @description What reaches the destination */
+                            amount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            cryptoCurrencyCode: string;
+                            /** @description The fee the merchant pays, in the withdrawal currency */
+                            fee: number;
+                            /** Format: uuid */
+                            id: string;
+                            network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            reason: string | null;
+                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                            txHash: string | null;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     inviteInfo: {
         parameters: {
             query: {

@@ -17,6 +17,8 @@ export interface TenantsTable {
   brand_color: Generated<string | null>;
   logo: Generated<Uint8Array | null>;
   logo_type: Generated<'image/png' | 'image/jpeg' | 'image/webp' | null>;
+  /** Set while an operator has the tenant suspended (migration 0025): its keys and sign-ins are refused. */
+  suspended_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -39,6 +41,8 @@ export interface ApiKeysTable {
   allowed_ips: string[] | null;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** When the key last authenticated a request, to the minute (migration 0025). */
+  last_used_at: NullableTimestamp;
 }
 
 export interface BlockedCustomersTable {

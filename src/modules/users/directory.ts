@@ -1,0 +1,102 @@
+/**
+ * Every user of the installation as the operator console sees them (merchant users of every tenant
+ * and the operators), and disabling any of them; the installation keeps an active operator.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { Db, Executor } from '../../lib/db/index.ts';
+import { now } from '../../lib/db/index.ts';
+import { paged, type Page } from '../../lib/db/paging.ts';
+import type { UserRole } from '../../lib/db/tables/people.ts';
+import { AppError } from '../../lib/errors.ts';
+import { audit } from '../audit/service.ts';
+import type { UserStatus } from './members.ts';
+import type { AuditBy } from './service.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+/** A user in the console's list. */
+export interface DirectoryUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  status: UserStatus;
+  totpEnabled: boolean;
+  /** Null for an operator. */
+  tenantId: string | null;
+  tenantName: string | null;
+  createdAt: string;
+  /** When their newest session began; null: never signed in. */
+  lastSignInAt: string | null;
+}
+
+/** The console's filters: email contains `search` (any case), one tenant, one role. */
+export interface DirectoryQuery {
+  search?: string;
+  tenantId?: string;
+  role?: UserRole;
+  page: number;
+  limit: number;
+}
+
+const STATUS = sql<UserStatus>`case when users.disabled_at is not null then 'disabled' when users.password_hash is null then 'invited' else 'active' end`;
+
+/** Users of every tenant and the operators, newest first. */
+export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<DirectoryUser>> {
+  let base = db.selectFrom('users').leftJoin('tenants', 'tenants.id', 'users.tenant_id');
+  if (q.search !== undefined) base = base.where(sql<SqlBool>`strpos(lower(users.email), ${q.search.toLowerCase()}) > 0`);
+  if (q.tenantId !== undefined) base = base.where('users.tenant_id', '=', q.tenantId);
+  if (q.role !== undefined) base = base.where('users.role', '=', q.role);
+  return paged(
+    q,
+    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      base
+        .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'tenants.name as tenant_name', 'users.totp_enabled_at', 'users.created_at'])
+        .select(STATUS.as('status'))
+        .select(sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = users.id)`.as('last_sign_in_at'))
+        .orderBy('users.created_at', 'desc')
+        .orderBy('users.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    (u) => ({
+      id: u.id,
+      email: u.email,
+      role: u.role,
+      status: u.status,
+      totpEnabled: u.totp_enabled_at !== null,
+      tenantId: u.tenant_id,
+      tenantName: u.tenant_name,
+      createdAt: u.created_at.toISOString(),
+      lastSignInAt: u.last_sign_in_at === null ? null : new Date(u.last_sign_in_at).toISOString(),
+    }),
+  );
+}
+
+/**
+ * Disables any user (the operator's override: a tenant's last owner too): invitation void, sessions
+ * ended at once; kept for the audit log. Disabling twice is a no-op. The installation keeps an
+ * active operator (409 lastOperator): the operators are locked, so two operators disabling each
+ * other cannot both succeed. 404 user.notFound.
+ */
+export async function disableAnyUser(db: Db, userId: string, by: AuditBy): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('users').select(['email', 'role', 'tenant_id']).where('id', '=', userId).executeTakeFirst();
+    if (!target) throw new AppError('exceptions.user.notFound');
+    if (target.role === 'operator') {
+      const operators = await trx.selectFrom('users').select(['id', 'password_hash', 'disabled_at']).where('role', '=', 'operator').orderBy('id').forUpdate().execute();
+      const active = (u: (typeof operators)[number]) => u.disabled_at === null && u.password_hash !== null;
+      const self = operators.find((u) => u.id === userId);
+      if (self && active(self) && !operators.some((u) => u.id !== userId && active(u))) throw new AppError('exceptions.user.lastOperator');
+    }
+    const disabled = await trx
+      .updateTable('users')
+      .set({ disabled_at: now(), invite_hash: null, invite_expires_at: null, updated_at: now() })
+      .where('id', '=', userId)
+      .where('disabled_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!disabled) return;
+    await revokeUserSessions(trx, userId);
+    await audit(trx, { tenantId: target.tenant_id, ...by, action: 'user.removed', targetType: 'user', targetId: userId, detail: { email: target.email, role: target.role } });
+  });
+}

@@ -1,0 +1,86 @@
+import { sql, type Selectable } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import type { Executor } from '../../lib/db/index.ts';
+import { paged } from '../../lib/db/paging.ts';
+import type { WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
+import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { toJsonNumber } from '../../lib/money.ts';
+import { withdrawalMachine } from './status.ts';
+
+/**
+ * The operator's queues of withdrawals and the status each holds: waiting (created: waiting for
+ * hot-wallet funds or for a worker holding the key), processing (signed, not yet final), failed.
+ */
+export const WITHDRAWAL_QUEUES = { waiting: 'created', processing: 'processing', failed: 'failed' } as const satisfies Record<string, WithdrawalStatus>;
+export type WithdrawalQueue = keyof typeof WITHDRAWAL_QUEUES;
+export const WithdrawalQueueSchema = Type.Union(
+  Object.keys(WITHDRAWAL_QUEUES).map((q) => Type.Literal(q as WithdrawalQueue)),
+  { description: 'waiting: created, not yet signed (hot wallet short of funds, or no worker holding the key); absent: all three' },
+);
+
+/** One withdrawal of a queue, as the operator sees it. */
+export const QueuedWithdrawalSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  tenantId: Type.String({ format: 'uuid' }),
+  tenantName: Type.String(),
+  accountId: Type.String({ format: 'uuid' }),
+  cryptoCurrencyCode: Type.String(),
+  network: ApiNetworkSchema,
+  amount: Type.Number({ description: 'What reaches the destination' }),
+  fee: Type.Number({ description: 'The fee the merchant pays, in the withdrawal currency' }),
+  address: Type.String(),
+  status: withdrawalMachine.schema,
+  txHash: Nullable(Type.String()),
+  createdAt: DateTime,
+  ageSeconds: Type.Number({ description: 'Since it was committed' }),
+  reason: Nullable(Type.String({ description: 'failed: why; processing: why its replacement waits above the fee ceiling; else null' })),
+});
+
+type QueueRow = Selectable<WithdrawalsTable> & { tenant_name: string; age: string };
+
+function queuedWithdrawal(w: QueueRow) {
+  const currency = findCurrency(w.currency_code)!;
+  return {
+    id: w.id,
+    tenantId: w.tenant_id,
+    tenantName: w.tenant_name,
+    accountId: w.account_id,
+    cryptoCurrencyCode: currency.code,
+    network: currency.network,
+    amount: toJsonNumber(BigInt(w.amount), currency.decimals),
+    fee: toJsonNumber(BigInt(w.fee), currency.decimals),
+    address: w.address,
+    status: w.status,
+    txHash: w.tx_hash,
+    createdAt: w.created_at.toISOString(),
+    ageSeconds: Math.max(0, Number(w.age)),
+    reason: w.status === 'failed' ? w.failure_reason : w.status === 'processing' ? w.fee_capped_detail : null,
+  };
+}
+
+/**
+ * Withdrawals of one queue (none: all three) of every tenant or one: the open ones oldest first
+ * (the longest waiting on top), the failed ones newest first.
+ */
+export async function withdrawalQueue(db: Executor, q: { page: number; limit: number; status?: WithdrawalQueue; tenantId?: string }) {
+  let base = db.selectFrom('withdrawals as w').where('w.status', 'in', q.status ? [WITHDRAWAL_QUEUES[q.status]] : Object.values(WITHDRAWAL_QUEUES));
+  if (q.tenantId) base = base.where('w.tenant_id', '=', q.tenantId);
+  const order = q.status === 'failed' ? 'desc' : 'asc';
+  return paged(
+    q,
+    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      base
+        .innerJoin('tenants as t', 't.id', 'w.tenant_id')
+        .selectAll('w')
+        .select(['t.name as tenant_name', sql<string>`extract(epoch from now() - w.created_at)`.as('age')])
+        .orderBy('w.created_at', order)
+        .orderBy('w.id', order)
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    queuedWithdrawal,
+  );
+}
