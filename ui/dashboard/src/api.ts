@@ -4,7 +4,7 @@ import { accountOperations, type paths } from './api-types.ts';
 
 /** Every path the dashboard may call. */
 export type Paths = paths;
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The operation behind a method and path (never when the path has no such method). */
 type Op<P, M extends Method> = P extends keyof Paths ? (Paths[P] extends { [K in M]: infer O } ? ([O] extends [undefined] ? never : O) : never) : never;
@@ -16,18 +16,20 @@ export type Ok<P, M extends Method> =
   Op<P, M> extends { responses: infer R }
     ? 200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : 202 extends keyof R ? JsonOf<R[202]> : undefined
     : never;
-type Query<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? never : Omit<NonNullable<Q>, 'accountId'>) : never;
-type Body<O> = O extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? Omit<B, 'accountId'> : never) : never;
+/** Operator calls (/admin) name their tenant and account themselves; the client adds the selected account to the others. */
+type Own<T, P> = P extends `/admin/${string}` ? T : Omit<T, 'accountId'>;
+type Query<O, P> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? never : Own<NonNullable<Q>, P>) : never;
+type Body<O, P> = O extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? Own<B, P> : never) : never;
 /** What a call sends besides its path. */
-export interface CallOptions<O> {
-  query?: Partial<Query<O>>;
-  body?: Body<O>;
+export interface CallOptions<O, P = string> {
+  query?: Partial<Query<O, P>>;
+  body?: Body<O, P>;
   /** Values of the path's `{name}` segments. */
   params?: Record<string, string>;
   headers?: Record<string, string>;
 }
-/** A call's JSON body (without `accountId`, which the client adds): `RequestBody<'post', '/v1/withdrawal/quote'>`. */
-export type RequestBody<M extends Method, P> = Body<Op<P, M>>;
+/** A call's JSON body (without `accountId`, which the client adds, except on /admin calls): `RequestBody<'post', '/v1/withdrawal/quote'>`. */
+export type RequestBody<M extends Method, P> = Body<Op<P, M>, P>;
 /** One answer's data type, by method and path: `Data<'get', '/v1/invoice'>`. */
 export type Data<M extends Method, P> = Ok<P, M> extends { data: infer D } ? D : never;
 
@@ -120,10 +122,11 @@ async function call(method: Method, path: string, opts: Loose = {}): Promise<unk
 
 /** Typed calls: `await api.get('/v1/invoice', { query: { id } })` answers what the document says. */
 export const api = {
-  get: <P extends PathOf<'get'>>(path: P, opts?: CallOptions<Op<P, 'get'>>) => call('get', path, opts as Loose) as Promise<Ok<P, 'get'>>,
-  post: <P extends PathOf<'post'>>(path: P, opts?: CallOptions<Op<P, 'post'>>) => call('post', path, opts as Loose) as Promise<Ok<P, 'post'>>,
-  patch: <P extends PathOf<'patch'>>(path: P, opts?: CallOptions<Op<P, 'patch'>>) => call('patch', path, opts as Loose) as Promise<Ok<P, 'patch'>>,
-  delete: <P extends PathOf<'delete'>>(path: P, opts?: CallOptions<Op<P, 'delete'>>) => call('delete', path, opts as Loose) as Promise<Ok<P, 'delete'>>,
+  get: <P extends PathOf<'get'>>(path: P, opts?: CallOptions<Op<P, 'get'>, P>) => call('get', path, opts as Loose) as Promise<Ok<P, 'get'>>,
+  post: <P extends PathOf<'post'>>(path: P, opts?: CallOptions<Op<P, 'post'>, P>) => call('post', path, opts as Loose) as Promise<Ok<P, 'post'>>,
+  put: <P extends PathOf<'put'>>(path: P, opts?: CallOptions<Op<P, 'put'>, P>) => call('put', path, opts as Loose) as Promise<Ok<P, 'put'>>,
+  patch: <P extends PathOf<'patch'>>(path: P, opts?: CallOptions<Op<P, 'patch'>, P>) => call('patch', path, opts as Loose) as Promise<Ok<P, 'patch'>>,
+  delete: <P extends PathOf<'delete'>>(path: P, opts?: CallOptions<Op<P, 'delete'>, P>) => call('delete', path, opts as Loose) as Promise<Ok<P, 'delete'>>,
 };
 
 /** A link to an API download (CSV export) for the selected account: a plain GET with the session cookie. */

@@ -1,4 +1,5 @@
-// The dashboard: sign-in pages without a session, every other page inside the layout.
+// The dashboard: sign-in pages without a session, every other page inside the layout; operators
+// (users without a tenant) get the operator console instead of the merchant pages.
 import type { FunctionComponent } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { Layout } from './components/layout.tsx';
@@ -22,6 +23,7 @@ import { ConvertPage } from './pages/convert.tsx';
 import { DevelopersPage } from './pages/developers.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
+import { ConsoleApp } from './console/app.tsx';
 
 type Page = FunctionComponent<{ params: Record<string, string> }>;
 
@@ -54,12 +56,12 @@ function route(path: string): [Page, Record<string, string>] {
 }
 
 /** After a navigation, the new page's heading takes the focus and names the document. */
-function useFocusOnNavigate(path: string): void {
+function useFocusOnNavigate(path: string, site: string): void {
   useEffect(() => {
     const heading = document.querySelector<HTMLElement>('main h1');
-    document.title = `${heading?.textContent ?? 'Dashboard'} · Dashboard`;
+    document.title = `${heading?.textContent ?? site} · ${site}`;
     if (heading && document.activeElement !== document.body) heading.focus();
-  }, [path]);
+  }, [path, site]);
 }
 
 function Loading() {
@@ -74,21 +76,14 @@ function Loading() {
 export function App() {
   const [me, setMe, accountId, setAccountId] = useMe();
   const { path } = useLocation();
-  useFocusOnNavigate(path);
+  useFocusOnNavigate(path, me && !me.tenant ? 'Operator console' : 'Dashboard');
   useEffect(() => {
     if (me === null && path !== '/login' && path !== '/invite') toLogin();
   }, [me, path]);
   if (path === '/login') return <LoginPage onSignedIn={setMe} />;
   if (path === '/invite') return <InvitePage onSignedIn={setMe} />;
   if (!me) return <Loading />;
-  if (!me.tenant) {
-    return (
-      <main class="auth" id="main">
-        <h1>No merchant dashboard</h1>
-        <p>You are signed in as an operator ({me.user.email}). Operators work through the operator API under /admin.</p>
-      </main>
-    );
-  }
+  if (!me.tenant) return <ConsoleApp me={me} setMe={setMe} path={path} />;
   const [Page, params] = route(path);
   return (
     <SessionProvider value={sessionOf(me, setMe, accountId, setAccountId)}>

@@ -7,8 +7,15 @@ import { useSession } from '../session.tsx';
 import { ErrorAlert } from './feedback.tsx';
 import { Select } from './fields.tsx';
 
+/** A main page: its path, its link's text, the scopes that read it (none: always shown). */
+export interface NavPage {
+  href: string;
+  label: string;
+  scopes: string[];
+}
+
 /** The main pages, the scope that reads each (hidden when the role lacks it; the API still decides). */
-const PAGES: Array<{ href: string; label: string; scopes: string[] }> = [
+const PAGES: NavPage[] = [
   { href: '/', label: 'Overview', scopes: ['balances.list'] },
   { href: '/invoices', label: 'Invoices', scopes: ['invoices.list'] },
   { href: '/deposits', label: 'Deposits', scopes: ['deposits.list'] },
@@ -56,10 +63,10 @@ function UserMenu() {
   );
 }
 
-function MainNav() {
+function MainNav({ pages }: { pages: NavPage[] }) {
   const { can } = useSession();
   const { path } = useLocation();
-  const visible = PAGES.filter((p) => p.scopes.length === 0 || p.scopes.some(can));
+  const visible = pages.filter((p) => p.scopes.length === 0 || p.scopes.some(can));
   const isCurrent = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
   return (
     <nav class="main-nav" aria-label="Main">
@@ -76,7 +83,8 @@ function MainNav() {
   );
 }
 
-export function Layout({ children }: { children: ComponentChildren }) {
+/** The frame; the operator console passes its own pages and name. */
+export function Layout({ children, pages = PAGES, brand }: { children: ComponentChildren; pages?: NavPage[]; brand?: string }) {
   const { me, accountId, setAccount } = useSession();
   return (
     <>
@@ -90,13 +98,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </p>
         )}
         <div class="top-row">
-          <span class="merchant">{me.tenant?.name ?? 'Dashboard'}</span>
+          <span class="merchant">{brand ?? me.tenant?.name ?? 'Dashboard'}</span>
           {me.accounts.length > 0 && (
             <Select class="account" label="Account" value={accountId} onValue={setAccount} options={me.accounts.map((a): [string, string] => [a.id, a.name])} />
           )}
           <UserMenu />
         </div>
-        <MainNav />
+        {pages.length > 0 && <MainNav pages={pages} />}
       </header>
       <main id="main" tabIndex={-1}>
         {children}

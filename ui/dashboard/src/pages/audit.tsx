@@ -10,7 +10,7 @@ type Entry = Data<'get', '/v1/audit-log'>[number];
 const LIMIT = 50;
 
 /** The entry's detail as `key: value` pairs. */
-function detailText(detail: unknown): string {
+export function detailText(detail: unknown): string {
   if (!detail || typeof detail !== 'object') return '';
   return Object.entries(detail as Record<string, unknown>)
     .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)

@@ -39,7 +39,7 @@ function PasswordForm() {
 
 type Setup = Data<'post', '/auth/totp/setup'>;
 
-function EnableTotp({ onDone }: { onDone(): Promise<void> }) {
+export function EnableTotp({ onDone }: { onDone(): Promise<void> }) {
   const [setup, setSetup] = useState<Setup | undefined>();
   const [code, setCode] = useState('');
   const start = useAction(async () => setSetup((await api.post('/auth/totp/setup')).data));

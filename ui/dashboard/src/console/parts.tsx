@@ -1,0 +1,101 @@
+// Small pieces the console's pages share: ages, confirmations, values shown once, paging in the URL.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { CopyValue } from '../components/copy.tsx';
+import { ErrorAlert } from '../components/feedback.tsx';
+import { short } from '../format.ts';
+import { api } from '../api.ts';
+import { useAction, useResource } from '../hooks.ts';
+import { Link, setQuery, useLocation } from '../router.tsx';
+
+/** How many rows a console list asks for at once. */
+export const LIMIT = 20;
+
+/** `45 s`, `3 min`, `2 h 5 min`, `3 d`; a dash when unknown. */
+export function age(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 120) return `${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 120) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h ${min % 60} min`;
+  return `${Math.floor(h / 24)} d`;
+}
+
+/** The list page in the URL (`?page=2`) and a way to change it. */
+export function usePage(): [number, (page: number) => void] {
+  const { query } = useLocation();
+  return [Number(query.get('page') ?? 1) || 1, (page) => setQuery({ page: page > 1 ? page : undefined }, false)];
+}
+
+/** A tenant's name linking to its page. */
+export function TenantLink({ id, name }: { id: string | null | undefined; name?: string | null | undefined }) {
+  if (!id) return <span class="muted">Operator</span>;
+  return <Link href={`/tenants/${id}`}>{name ?? short(id, 8)}</Link>;
+}
+
+/** A secret, key or link the API shows once: a warning and a copy button. */
+export function ShownOnce({ label, value, children }: { label: string; value: string; children: ComponentChildren }) {
+  if (!value) return null;
+  return (
+    <div class="once">
+      <p>{children}</p>
+      <CopyValue label={label} value={value} />
+    </div>
+  );
+}
+
+interface ConfirmProps {
+  /** The button that asks (`Suspend tenant`). */
+  label: string;
+  /** Its accessible name when the text alone is ambiguous in a table (`Revoke key cg_1a2b…`). */
+  ariaLabel?: string;
+  /** What happens, said before it does. */
+  question: ComponentChildren;
+  /** The button that does it (`Suspend now`). */
+  confirm: string;
+  keep?: string;
+  danger?: boolean;
+  onConfirm(): Promise<unknown>;
+}
+
+/** A button whose action waits for a second, explicit confirmation (the question takes the focus). */
+export function Confirm({ label, ariaLabel, question, confirm, keep = 'Keep', danger = true, onConfirm }: ConfirmProps) {
+  const [asking, setAsking] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const action = useAction(async () => {
+    await onConfirm();
+    setAsking(false);
+  });
+  useEffect(() => {
+    if (asking) box.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" class="secondary" onClick={() => setAsking(true)} aria-label={ariaLabel}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <div class="confirm" role="group" aria-label={label} tabIndex={-1} ref={box}>
+      <div>{question}</div>
+      <div class="actions">
+        <button type="button" class={danger ? 'danger' : ''} disabled={action.busy} onClick={() => action.run()}>
+          {confirm}
+        </button>
+        <button type="button" class="secondary" disabled={action.busy} onClick={() => setAsking(false)}>
+          {keep}
+        </button>
+      </div>
+      <ErrorAlert error={action.error} />
+    </div>
+  );
+}
+
+/** Tenants to choose from (the newest hundred): `[id, name]` pairs for a select. */
+export function useTenantOptions(enabled = true): Array<[string, string]> {
+  const tenants = useResource(() => (enabled ? api.get('/admin/tenants', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)), [enabled]);
+  return (tenants.data?.data ?? []).map((t): [string, string] => [t.id, t.name]);
+}
