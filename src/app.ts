@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './lib/http/error-handler.ts';
 import { createMetrics, registerAvailabilityMetrics, registerRequestMetrics, type Metrics } from './lib/http/metrics.ts';
 import { registerStateMetrics } from './metrics.ts';
+import { registerSweeperMetrics } from './modules/ledger/metrics.ts';
 import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
 import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
 import { registerSecurity } from './lib/http/security.ts';
@@ -81,6 +82,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const metrics = createMetrics();
   registerStateMetrics(metrics.registry, ctx.db, ctx.database.availability);
   registerAvailabilityMetrics(metrics.registry, ctx.database.availability);
+  registerSweeperMetrics(metrics.registry, config);
   app.decorate('metrics', metrics);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app, ctx.database.availability);

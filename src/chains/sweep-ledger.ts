@@ -5,7 +5,7 @@ import type { Amount } from '../lib/money.ts';
 
 /** What a sweep paid its network (gas or fee), in the atomic units of that network's coin. */
 export interface SweepCost {
-  /** The entry's cause: `sweep.gas` (EVM) or `sweep.fee` (Bitcoin). */
+  /** The entry's cause: `sweep.gas` (EVM) or `sweep.fee` (Bitcoin; Tron: TRX burned for bandwidth, energy and account creation). */
   kind: 'sweep.gas' | 'sweep.fee';
   /** The transaction that paid it; with `kind`, unique, so booking it twice books it once. */
   ref: string;

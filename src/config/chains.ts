@@ -20,6 +20,11 @@ export interface ChainSettings {
    * is per call). Above it a payout waits, and shows in metrics.
    */
   maxFee?: bigint;
+  /**
+   * The largest share of a sweep's value its cost may take, in millionths (`<NET>_SWEEP_MAX_COST_SHARE`,
+   * else `SWEEP_MAX_COST_SHARE`, default 0.05): a dearer sweep waits for more deposits.
+   */
+  sweepMaxCostShare: bigint;
 }
 
 /** Blocks a payout waits before it is replaced, per network: about 30 s to a minute on EVM, 30 min on Bitcoin. */
@@ -40,6 +45,7 @@ export function chainSettings(env: NodeJS.ProcessEnv): Record<NetworkEnvName, Ch
       confirmations: confirmations ? int(env, `${net}_CONFIRMATIONS`, 0) : undefined,
       replaceAfterBlocks: int(env, `${net}_REPLACE_AFTER_BLOCKS`, REPLACE_AFTER_BLOCKS[net], 1),
       maxFee: maxFee(env, net),
+      sweepMaxCostShare: decimalUnits(env, `${net}_SWEEP_MAX_COST_SHARE`, 6, decimalUnits(env, 'SWEEP_MAX_COST_SHARE', 6, 50_000n)),
     };
   }
   return chains;

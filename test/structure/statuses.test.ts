@@ -2,6 +2,7 @@
 // constraint must accept exactly the same values, or a status the code may write would fail there
 // (or one the database allows would have no transitions). Read from the migrated schema itself, so
 // a later migration that changes a constraint is checked too.
+import { sweepTxMachine } from '../../src/chains/sweep-status.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
@@ -22,6 +23,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   withdrawals: withdrawalMachine,
   webhook_deliveries: webhookDeliveryMachine,
   x402_settlements: x402Machine,
+  sweep_transactions: sweepTxMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

@@ -1,4 +1,4 @@
-import { HDKey } from '@scure/bip32';
+import type { HDKey } from '@scure/bip32';
 import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -8,18 +8,7 @@ import type { SweepLedger } from '../sweep-ledger.ts';
 import type { EvmChain } from './evm-chain.ts';
 
 
-export class SweepKeyError extends Error {}
-
-/**
- * The account's extended private key (`NET_SWEEP_XPRV`, worker role only). It must be the private
- * side of the configured `NET_XPUB`, or the sweeper would sign for addresses nobody watches.
- */
-export function sweepAccountKey(xprv: string, xpub: string | undefined): HDKey {
-  const key = HDKey.fromExtendedKey(xprv);
-  if (!key.privateKey) throw new SweepKeyError('the sweep key must be an extended private key (xprv)');
-  if (xpub && key.publicExtendedKey !== xpub) throw new SweepKeyError('the sweep key is not the private side of the configured xpub');
-  return key;
-}
+export { SweepKeyError, sweepAccountKey } from '../sweep-key.ts';
 
 export interface SweepResult {
   swept: number;

@@ -108,6 +108,17 @@ export function transferShape(owner: string, to: string, units: bigint, token: {
 }
 
 /**
+ * The shape of a Stake 2.0 energy delegation (DelegateResourceContract, type 57, no lock) or its
+ * reclaim (UnDelegateResourceContract, type 58): `balance` sun of the owner's stake lent to `receiver`.
+ */
+export function resourceShape(owner: string, receiver: string, balance: bigint, reclaim: boolean): TransferShape {
+  const [type, name] = reclaim ? [58, 'UnDelegateResourceContract'] : [57, 'DelegateResourceContract'];
+  const value = pbBytes(1, tronAddressToHex(owner)) + pbVarint(2, 1n) + pbVarint(3, balance) + pbBytes(4, tronAddressToHex(receiver));
+  const any = pbBytes(1, hex.encode(new TextEncoder().encode(`type.googleapis.com/protocol.${name}`))) + pbBytes(2, value);
+  return { contractHex: pbVarint(1, BigInt(type)) + pbBytes(2, any), feeLimit: null };
+}
+
+/**
  * Checks that the node built exactly the transfer asked for before it is signed: its id is the
  * SHA-256 of its bytes, and those bytes hold one contract equal to `shape` and nothing that could
  * move value besides (no memo, no extra contract, no other fee limit). A looser search for the

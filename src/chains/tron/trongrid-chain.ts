@@ -1,13 +1,12 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
 import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
-import { TRC20_FEE_LIMIT, quoteTronFee, type ChainParameters } from './resources.ts';
-import { checkBuilt, signTronTxId, transferShape, tronAddressFromHex, tronAddressToHex } from './transaction.ts';
+import { TronTxBuilder, signBuilt, tronAddressOfKey } from './sweep-tx.ts';
+import { quoteTronFee, type ChainParameters } from './resources.ts';
+import { tronAddressFromHex } from './transaction.ts';
 import { tronBalance } from './balances.ts';
 
 export { parseExact, stringifyExact } from './exact-json.ts';
@@ -73,13 +72,13 @@ export class TronGridChain implements ChainAdapter {
     }
     if (opts.hotWalletKey) {
       this.hotKey = hex.decode(opts.hotWalletKey.replace(/^0x/, ''));
-      const pub = secp256k1.getPublicKey(this.hotKey, false).slice(1);
-      this.hotWallet = tronAddressFromHex(`41${hex.encode(keccak_256(pub).slice(-20))}`);
+      this.hotWallet = tronAddressOfKey(this.hotKey);
     }
     this.feeOracle = { source: 'tron-chain-parameters', quote: async (c) => quoteTronFee(await this.call<ChainParameters>('/wallet/getchainparameters'), c, this.db) };
   }
 
-  private async call<T>(path: string, body: unknown = {}): Promise<T> {
+  /** One TronGrid call (POST, exact JSON); the sweeper builds and reads its transactions through it too. */
+  async call<T>(path: string, body: unknown = {}): Promise<T> {
     const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -179,7 +178,7 @@ export class TronGridChain implements ChainAdapter {
   }
 
   /** The token contract of a currency here (null for TRX). */
-  private contractOf(code: CryptoCode): string | null {
+  contractOf(code: CryptoCode): string | null {
     for (const [address, c] of this.tokens) if (c.code === code) return address;
     return null;
   }
@@ -190,7 +189,7 @@ export class TronGridChain implements ChainAdapter {
 
   async custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
     let sum = 0n;
-    for (const address of hotWallet ? [hotWallet, ...deposits] : deposits) sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code));
+    for (const address of hotWallet ? [hotWallet, ...deposits] : deposits) sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code), { staked: true });
     return sum;
   }
 
@@ -202,28 +201,10 @@ export class TronGridChain implements ChainAdapter {
   async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer & { terms: TronTerms }> {
     if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
     const contract = this.contractOf(t.currencyCode);
-    const data = `a9059cbb${tronAddressToHex(t.to).slice(2).padStart(64, '0')}${t.units.toString(16).padStart(64, '0')}`;
-    type Built = { txID: string; raw_data: { expiration?: unknown }; raw_data_hex: string; Error?: string };
-    let tx: Built;
-    if (!contract) {
-      tx = await this.call('/wallet/createtransaction', { owner_address: this.hotWallet, to_address: t.to, amount: t.units, visible: true });
-    } else {
-      const res = await this.call<{ result?: { result?: boolean; message?: string }; transaction?: Built }>('/wallet/triggersmartcontract', {
-        owner_address: this.hotWallet,
-        contract_address: contract,
-        function_selector: 'transfer(address,uint256)',
-        parameter: data.slice(8),
-        fee_limit: TRC20_FEE_LIMIT,
-        call_value: 0,
-        visible: true,
-      });
-      if (!res.result?.result || !res.transaction) throw new Error(`TRON: triggersmartcontract failed: ${res.result?.message ?? 'no transaction'}`);
-      tx = res.transaction;
-    }
-    if (tx.Error || !tx.txID || typeof tx.raw_data_hex !== 'string') throw new Error(`TRON: the node did not build the transaction: ${tx.Error ?? 'no txID'}`);
-    const expiration = checkBuilt(tx, transferShape(this.hotWallet, t.to, t.units, contract ? { contract, data, feeLimit: TRC20_FEE_LIMIT } : null));
-    const raw = stringifyExact({ ...tx, signature: [signTronTxId(tx.txID, this.hotKey)] });
-    return { txHash: tx.txID, raw, terms: { family: 'tron', expiration } };
+    const builder = new TronTxBuilder((path, body) => this.call(path, body));
+    const built = contract ? await builder.trc20(this.hotWallet, contract, t.to, t.units) : await builder.trx(this.hotWallet, t.to, t.units);
+    const signed = signBuilt(built, this.hotKey);
+    return { txHash: signed.txHash, raw: signed.raw, terms: { family: 'tron', expiration: built.expiration } };
   }
 
   /**

@@ -8,6 +8,7 @@ import type { WithdrawalQuotesTable, WithdrawalTransactionsTable, WithdrawalsTab
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable } from './tables/people.ts';
+import type { SweepTransactionsTable } from './tables/sweeps.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -25,6 +26,7 @@ export * from './tables/withdrawals.ts';
 export * from './tables/conversions.ts';
 export * from './tables/x402.ts';
 export * from './tables/people.ts';
+export * from './tables/sweeps.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -48,6 +50,7 @@ export interface DB {
   rate_refusals: RateRefusalsTable;
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;
+  sweep_transactions: SweepTransactionsTable;
   deposits: DepositsTable;
   invoices: InvoicesTable;
   invoice_quotes: InvoiceQuotesTable;

@@ -3,16 +3,23 @@ import type { ChainAdapter } from '../../chains/types.ts';
 import { BitcoinChain } from '../../chains/btc/bitcoin-chain.ts';
 import { BitcoinSweeper } from '../../chains/btc/sweeper.ts';
 import { EvmChain } from '../../chains/evm/evm-chain.ts';
-import { EvmSweeper, sweepAccountKey } from '../../chains/evm/sweeper.ts';
+import { EvmSweeper } from '../../chains/evm/sweeper.ts';
+import { sweepAccountKey } from '../../chains/sweep-key.ts';
+import { TronGridChain } from '../../chains/tron/trongrid-chain.ts';
+import { TronSweeper } from '../../chains/tron/sweeper.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
 import { bookSweepCost } from './service.ts';
 
 /**
  * Sweeps deposit addresses into the hot wallet on the networks configured with a sweep key and a
- * hot wallet; each sweep's network cost is booked in the ledger (`bookSweepCost`).
+ * hot wallet; each sweep's network cost is booked in the ledger (`bookSweepCost`). A live network
+ * without them is not swept: the worker says so at start, and `sweeper_enabled{network}` shows 0.
  */
-export function sweepJobs({ ctx }: JobEnv<AppContext>, adapters: ChainAdapter[]): JobSpec[] {
+export function sweepJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAdapter[]): JobSpec[] {
   const { chains } = ctx.config;
+  for (const a of adapters.filter((a) => !a.sandbox && !sweeperEnabled(ctx.config, a.network))) {
+    log.warn({ network: a.network }, `${a.network}: no ${a.network}_SWEEP_XPRV or hot wallet key in this worker, deposits are not swept`);
+  }
   const evm = adapters
     .filter((a): a is EvmChain => a instanceof EvmChain)
     .filter((a) => chains[a.network].sweepXprv && chains[a.network].hotWalletKey)
@@ -28,5 +35,27 @@ export function sweepJobs({ ctx }: JobEnv<AppContext>, adapters: ChainAdapter[])
       const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(chains.BTC.sweepXprv!, chains.BTC.xpub), bookSweepCost);
       return { name: 'sweep-BTC', intervalMs: 60_000, round: () => sweeper.round() };
     });
-  return [...evm, ...btc];
+  const tron = adapters
+    .filter((a): a is TronGridChain => a instanceof TronGridChain && !!a.hotWallet && sweeperEnabled(ctx.config, 'TRON'))
+    .map((a): JobSpec => {
+      const s = chains.TRON;
+      const sweeper = new TronSweeper(ctx.db, a, sweepAccountKey(s.sweepXprv!, s.xpub), s.hotWalletKey!, bookSweepCost, s.sweepMaxCostShare);
+      return {
+        name: 'sweep-TRON',
+        intervalMs: 30_000,
+        round: async () => {
+          const r = await sweeper.round();
+          // A step that failed is retried next round from what is stored; say why meanwhile.
+          if (r.errors.length > 0) log.warn({ errors: r.errors }, 'TRON sweep: some steps failed this round');
+          return r;
+        },
+      };
+    });
+  return [...evm, ...btc, ...tron];
+}
+
+/** Whether this process sweeps `network`: it holds the sweep key and the hot wallet key, and runs workers. */
+export function sweeperEnabled(config: AppContext['config'], network: keyof AppContext['config']['chains']): boolean {
+  const settings = config.chains[network];
+  return config.role !== 'api' && !!settings.sweepXprv && !!settings.hotWalletKey;
 }
