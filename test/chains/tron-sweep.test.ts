@@ -203,6 +203,29 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     assert.equal(await unswept(d.id), false);
   });
 
+  it('signs a sweep anew only once the stored one is provably gone: out of every view and past its expiration', async () => {
+    const d = await deposit('TRX', 9n * TRX);
+    await confirmAll();
+    const s = sweeper(staked);
+    assert.equal((await s.round()).signed.sweep, 1);
+    const [lost] = await stored(d.address);
+    // The node loses it (a reorganisation took its block away, or its pool dropped it): sent again while it may still be mined.
+    grid.pending.length = 0;
+    const resent = await s.round();
+    assert.deepEqual([resent.rebroadcast, resent.signed], [1, {}]);
+    // Lost again, and this time its expiration passes in blocks without it: settled as expired, and a new sweep is signed.
+    grid.pending.length = 0;
+    grid.skip(120_000);
+    grid.mine([]);
+    grid.mine([]);
+    await drive(s);
+    const rows = await stored(d.address);
+    assert.deepEqual(rows.map((r) => [r.tx_hash === lost!.tx_hash, r.status]), [[true, 'expired'], [false, 'confirmed']]);
+    assert.equal(await unswept(d.id), false);
+    assert.equal(await custodyGap(), 0n);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
   it('two workers sweeping at once store and broadcast one transaction', async () => {
     const d = await deposit('TRX', 3n * TRX);
     await confirmAll();
