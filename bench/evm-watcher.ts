@@ -11,6 +11,7 @@ import { migrate } from '../src/lib/db/migrate.ts';
 import { createTenant } from '../src/modules/tenants/service.ts';
 import { HDKey } from '@scure/bip32';
 import { DERIVATION } from '../src/chains/hd-wallet.ts';
+import { progress, ratio, round, type Figures } from './lib.ts';
 
 /** `count` watched addresses (random, as derived ones look) inserted in one statement. */
 async function watch(database: Database, count: number, tenantId: string): Promise<Address[]> {
@@ -39,7 +40,7 @@ async function watch(database: Database, count: number, tenantId: string): Promi
  * unwatched addresses and a few to watched ones; a round costs the chain's traffic plus one set
  * lookup of its destinations, so the ratio should stay close to 1.
  */
-export async function benchEvmWatcher(): Promise<void> {
+export async function benchEvmWatcher(): Promise<Figures> {
   const blocks = Number(process.env.BENCH_EVM_BLOCKS ?? 200);
   const large = Number(process.env.BENCH_EVM_ADDRESSES ?? 1_000_000);
   const devnet = await startDevnet({ chainId: 1, buyerUsdc: 10n ** 15n });
@@ -62,6 +63,7 @@ export async function benchEvmWatcher(): Promise<void> {
 
   const results: Array<{ watched: number; seconds: number; found: number }> = [];
   for (const watched of [1_000, large]) {
+    progress(`evm watcher: one round over ${blocks} blocks with ${watched.toLocaleString('en')} watched addresses`);
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrate(database.db);
     const tenant = await createTenant(database.db, 'Bench');
@@ -84,4 +86,14 @@ export async function benchEvmWatcher(): Promise<void> {
   for (const r of results) console.log(`  ${r.watched.toLocaleString('en').padStart(9)} watched addresses: ${(blocks / r.seconds).toFixed(0)} blocks/s, ${r.found} payments found`);
   console.log(`  ratio (${large.toLocaleString('en')} / 1,000): ${(blocks / results[1]!.seconds / (blocks / results[0]!.seconds)).toFixed(2)}`);
   await devnet.stop();
+  const rate = (r: (typeof results)[number]) => blocks / r.seconds;
+  return {
+    blocks,
+    smallAddresses: results[0]!.watched,
+    smallBlocksPerSec: round(rate(results[0]!)),
+    largeAddresses: results[1]!.watched,
+    largeBlocksPerSec: round(rate(results[1]!)),
+    ratio: ratio(rate(results[1]!), rate(results[0]!)),
+    paymentsFound: results[1]!.found,
+  };
 }

@@ -2,20 +2,63 @@ import autocannon, { type Request } from 'autocannon';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { openDatabase } from '../src/lib/db/index.ts';
+import { openDatabase, type Database, type Engine } from '../src/lib/db/index.ts';
 import { migrate } from '../src/lib/db/migrate.ts';
 import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
+import { createScratchDatabase } from '../test/helpers/processes.ts';
+
+export const ADMIN_TOKEN = 'bench-admin-token-' + 'x'.repeat(32);
+
+/** What one bench hands back: its figures under stable names (numbers, or nested groups of them). */
+export interface Figures {
+  [name: string]: number | string | Figures;
+}
+
+const started = performance.now();
+/** A progress line on stderr (stdout is the tables, or the one JSON object with --json). */
+export function progress(message: string): void {
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+}
+
+/** The seconds of each timed load run (BENCH_SECONDS, default 5). */
+export const seconds = (): number => Number(process.env.BENCH_SECONDS ?? 5);
+
+/** `a / b` rounded to three places (0 when b is 0). */
+export const ratio = (a: number, b: number): number => (b > 0 ? round(a / b, 3) : 0);
+export const round = (x: number, places = 1): number => Number(x.toFixed(places));
+
+/** The engines a per-engine bench covers: PostgreSQL (with BENCH_DATABASE_URL) and PGlite. */
+export function benchEngines(): Engine[] {
+  return process.env.BENCH_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+}
 
 /**
- * The gateway as a benchmark drives it: migrated database (PostgreSQL with BENCH_DATABASE_URL
- * unless `embedded`, else PGlite in memory), no rate limit in the way, listening on loopback, with
- * one tenant and a full-scope key.
+ * A migrated database of the engine: on PostgreSQL a throwaway database created next to
+ * BENCH_DATABASE_URL's and dropped on close; PGlite in memory. Default: PostgreSQL when the URL is set.
  */
-export async function startBenchGateway(opts: { embedded?: boolean; ctx?: Partial<AppContext> } = {}) {
-  const databaseUrl = opts.embedded ? undefined : process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
+export async function openBenchDatabase(engine?: Engine): Promise<Database> {
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  const usePg = engine ? engine === 'postgres' : Boolean(baseUrl);
+  if (usePg && !baseUrl) throw new Error('PostgreSQL benches need BENCH_DATABASE_URL');
+  if (!usePg) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database.db);
+    return database;
+  }
+  const scratch = await createScratchDatabase(baseUrl!, 'cg_bench');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   await migrate(database.db);
-  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN: 'bench-admin-token-' + 'x'.repeat(32) }), logLevel: 'warn' };
+  const close = database.close;
+  return { ...database, close: async () => (await close(), await scratch.drop()) };
+}
+
+/**
+ * The gateway as a benchmark drives it: a migrated database (see openBenchDatabase; `embedded`
+ * means PGlite), no rate limit in the way, listening on loopback, with one tenant and a full-scope key.
+ */
+export async function startBenchGateway(opts: { embedded?: boolean; engine?: Engine; ctx?: Partial<AppContext> } = {}) {
+  const database = await openBenchDatabase(opts.embedded ? 'pglite' : opts.engine);
+  const config = { ...loadConfig({ RATE_LIMIT: '100000000/60', ADMIN_TOKEN }), logLevel: 'warn' };
   const app = await buildApp({ config, database, db: database.db, ...opts.ctx }, { logger: false });
   const tenant = await createTenant(database.db, 'Bench merchant');
   const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
@@ -25,12 +68,14 @@ export async function startBenchGateway(opts: { embedded?: boolean; ctx?: Partia
     key,
     tenant,
     database,
+    config,
     async close() {
       await app.close();
       await database.close();
     },
   };
 }
+export type BenchGateway = Awaited<ReturnType<typeof startBenchGateway>>;
 
 /** What one load run measured. */
 export interface LoadResult {
@@ -40,52 +85,86 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Answers the check refused (wrong status or body). */
+  wrong: number;
 }
 
-/** Drives one URL over loopback for a fixed time at a fixed concurrency (bounded, stops by itself). */
-export async function load(
-  label: string,
-  url: string,
-  opts: {
-    headers?: Record<string, string>;
-    seconds?: number;
-    connections?: number;
-    /** A POST whose JSON body is made fresh for every request (unique order ids). */
-    post?: () => unknown;
-  } = {},
-): Promise<LoadResult> {
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  seconds?: number;
+  connections?: number;
+  /** A POST whose JSON body is made fresh for every request (unique order ids). */
+  post?: () => unknown;
+  /** Exactly this many requests instead of a timed run (and no warm-up: each request is used up). */
+  amount?: number;
+  /** Every answer's status and body; false counts as wrong, and any wrong answer fails the run. */
+  check: (status: number, body: string) => boolean;
+}
+
+/** Drives one URL over loopback at a fixed concurrency (bounded, stops by itself); fails on any bad answer. */
+export async function load(label: string, url: string, opts: LoadOptions): Promise<LoadResult> {
+  let wrong = 0;
+  let sample = '';
+  let lastAnswer = 0;
+  const onResponse = (status: number, body: string) => {
+    lastAnswer = performance.now();
+    if (opts.check(status, body)) return;
+    wrong++;
+    sample ||= `${status} ${body.slice(0, 300)}`;
+  };
   const post = opts.post;
-  const requests = post
-    ? [{ method: 'POST' as const, setupRequest: (req: Request): Request => ({ ...req, body: JSON.stringify(post()) }) }]
-    : undefined;
+  const requests = [
+    post
+      ? { method: 'POST' as const, setupRequest: (req: Request): Request => ({ ...req, body: JSON.stringify(post()) }), onResponse }
+      : { method: 'GET' as const, onResponse },
+  ];
   const headers = post ? { 'content-type': 'application/json', ...opts.headers } : opts.headers;
+  const connections = opts.connections ?? 10;
+  const base = { url, headers, requests, connections, pipelining: 1 };
   // One second of warm-up first (JIT, caches, connection pools), not counted.
-  await autocannon({ url, headers, requests, duration: 1, connections: opts.connections ?? 10 });
-  const result = await autocannon({
-    url,
-    headers,
-    requests,
-    duration: opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 5),
-    connections: opts.connections ?? 10,
-    pipelining: 1,
-  });
-  return {
+  if (!opts.amount) await autocannon({ ...base, duration: 1 });
+  const t0 = performance.now();
+  const result = await autocannon(opts.amount ? { ...base, amount: opts.amount } : { ...base, duration: opts.seconds ?? seconds() });
+  // autocannon ends a run on its next one-second tick, so an `amount` run is timed here, from the
+  // start to the last answer; a timed run over its own (whole-second) duration.
+  const elapsedS = opts.amount ? (lastAnswer - t0) / 1000 : result.duration;
+  const out = {
     label,
-    requestsPerSec: result.requests.average,
+    requestsPerSec: result.requests.total / elapsedS,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
-    errors: result.errors,
+    errors: result.errors + result.timeouts,
+    wrong,
+  };
+  if (wrong > 0 || out.errors > 0) {
+    throw new Error(`${label}: ${wrong} wrong answers, ${out.errors} errors or timeouts (first wrong: ${sample || 'none'})`);
+  }
+  return out;
+}
+
+/** The figures of one load run under stable names, prefixed (`gateway` → gatewayRps, gatewayP99Ms). */
+export function figuresOf(prefix: string, r: LoadResult): Figures {
+  return { [`${prefix}Rps`]: round(r.requestsPerSec), [`${prefix}P50Ms`]: round(r.p50Ms, 2), [`${prefix}P99Ms`]: round(r.p99Ms, 2) };
+}
+
+/** Status `status` and a JSON body `ok` accepts. */
+export function jsonCheck(status: number, ok: (body: any) => boolean): (s: number, body: string) => boolean {
+  return (s, body) => {
+    if (s !== status) return false;
+    try {
+      return ok(JSON.parse(body));
+    } catch {
+      return false;
+    }
   };
 }
 
 export function printTable(title: string, rows: LoadResult[]): void {
   console.log(`\n${title}`);
-  const pad = (cells: string[]) => cells.map((c, i) => c.padEnd(i === 0 ? 24 : 12)).join('');
-  console.log('  ' + pad(['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors']));
+  const pad = (cells: string[]) => cells.map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join('');
+  console.log('  ' + pad(['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'wrong']));
   for (const r of rows) {
-    console.log(
-      '  ' + pad([r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.errors)]),
-    );
+    console.log('  ' + pad([r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.wrong)]));
   }
 }

@@ -8,7 +8,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, DEV_MNEMONIC, startDevnet } from '../src/chains/evm/devnet.ts';
 import { connectX402 } from '../src/modules/x402/chain.ts';
 import { TRANSFER_TYPES } from '../src/modules/x402/facilitator.ts';
-import { startBenchGateway } from './lib.ts';
+import { progress, ratio, round, startBenchGateway, type Figures } from './lib.ts';
 
 const NETWORK = 'eip155:84532';
 
@@ -44,12 +44,36 @@ async function drive(label: string, count: number, concurrency: number, call: (i
   return { label, perSec: count / seconds, okPerSec: (count - failures) / seconds, p50: pct(50), p99: pct(99), failures };
 }
 
+/** The plain library behind a bare Fastify route, with its own fee payer on the same chain. */
+async function startPlain(rpcUrl: string) {
+  const wallet = createWalletClient({
+    account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }),
+    transport: http(rpcUrl),
+    chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } },
+  }).extend(publicActions);
+  const plain = new x402Facilitator().register(NETWORK, new ExactEvmFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)));
+  const bare = Fastify({ logger: false });
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) => plain.verify(req.body.paymentPayload, req.body.paymentRequirements));
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) => plain.settle(req.body.paymentPayload, req.body.paymentRequirements));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+  return { url: bareUrl, close: () => bare.close() };
+}
+
+function printRuns(runs: Run[], verifies: number, settles: number): void {
+  console.log(`\nx402 over HTTP on a local anvil chain, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
+  console.log('  ' + ['case', 'calls/s', 'ok/s', 'p50 ms', 'p99 ms', 'failures'].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
+  for (const r of runs) {
+    console.log('  ' + [r.label, r.perSec.toFixed(0), r.okPerSec.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.failures)].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
+  }
+  console.log(`  ratio gateway/plain, successful calls per second: verify ${(runs[1]!.okPerSec / runs[0]!.okPerSec).toFixed(2)}, settle ${(runs[3]!.okPerSec / Math.max(runs[2]!.okPerSec, 1e-9)).toFixed(2)}`);
+}
+
 /**
  * x402 verify and settle over HTTP: this gateway's facilitator (auth, rate limit, durable
  * settlement records) against the official `@x402/evm` facilitator behind a bare Fastify route,
  * on the same local chain, same payloads, same run.
  */
-export async function benchX402(): Promise<void> {
+export async function benchX402(): Promise<Figures> {
   const verifies = Number(process.env.BENCH_X402_VERIFY ?? 2000);
   const settles = Number(process.env.BENCH_X402_SETTLE ?? 200);
   const devnet = await startDevnet({ chainId: 84532, buyerUsdc: 10n ** 15n });
@@ -76,17 +100,8 @@ export async function benchX402(): Promise<void> {
   const gateway = await startBenchGateway({ embedded: true, ctx: { x402 } });
   const { url: gatewayUrl, key } = gateway;
 
-  // The plain library behind a bare route, with its own fee payer on the same chain.
-  const wallet = createWalletClient({
-    account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }),
-    transport: http(devnet.rpcUrl),
-    chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
-  }).extend(publicActions);
-  const plain = new x402Facilitator().register(NETWORK, new ExactEvmFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)));
-  const bare = Fastify({ logger: false });
-  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) => plain.verify(req.body.paymentPayload, req.body.paymentRequirements));
-  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) => plain.settle(req.body.paymentPayload, req.body.paymentRequirements));
-  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+  const bare = await startPlain(devnet.rpcUrl);
+  const bareUrl = bare.url;
 
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -98,20 +113,29 @@ export async function benchX402(): Promise<void> {
     await post(`${gatewayUrl}/v1/x402/verify`, p, auth);
     await post(`${bareUrl}/verify`, p);
   }
+  progress(`x402: verify ×${verifies} and settle ×${settles}, plain library then gateway`);
   const runs = [
     await drive('plain @x402/evm verify', verifies, 10, async (i) => (await post(`${bareUrl}/verify`, verifyPool[i % verifyPool.length])).isValid === true),
     await drive('gateway verify', verifies, 10, async (i) => (await post(`${gatewayUrl}/v1/x402/verify`, verifyPool[i % verifyPool.length], auth)).isValid === true),
     await drive('plain @x402/evm settle', settles, 10, async (i) => (await post(`${bareUrl}/settle`, theirs[i])).success === true),
     await drive('gateway settle', settles, 10, async (i) => (await post(`${gatewayUrl}/v1/x402/settle`, ours[i], auth)).success === true),
   ];
-  console.log(`\nx402 over HTTP on a local anvil chain, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
-  console.log('  ' + ['case', 'calls/s', 'ok/s', 'p50 ms', 'p99 ms', 'failures'].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
-  for (const r of runs) {
-    console.log('  ' + [r.label, r.perSec.toFixed(0), r.okPerSec.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.failures)].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
-  }
-  console.log(`  ratio gateway/plain, successful calls per second: verify ${(runs[1]!.okPerSec / runs[0]!.okPerSec).toFixed(2)}, settle ${(runs[3]!.okPerSec / Math.max(runs[2]!.okPerSec, 1e-9)).toFixed(2)}`);
-
+  printRuns(runs, verifies, settles);
   await bare.close();
   await gateway.close();
   await devnet.stop();
+  return figuresOfRuns(runs);
+}
+
+/** The runs' figures (verify and settle, gateway and plain); fails when the gateway failed a call. */
+function figuresOfRuns(runs: Run[]): Figures {
+  const [pv, gv, ps, gs] = runs as [Run, Run, Run, Run];
+  // The gateway must answer every call right; the plain library's failed calls are part of what the
+  // baseline is (the ratio counts successful calls), so they are counted and reported, not fatal.
+  if (gv.failures + gs.failures > 0) throw new Error(`x402: the gateway failed ${gv.failures} verifies and ${gs.failures} settles`);
+  const fig = (r: Run) => ({ callsPerSec: round(r.perSec), okPerSec: round(r.okPerSec), p50Ms: round(r.p50, 2), p99Ms: round(r.p99, 2), failures: r.failures });
+  return {
+    verify: { gateway: fig(gv), plain: fig(pv), ratio: ratio(gv.okPerSec, pv.okPerSec) },
+    settle: { gateway: fig(gs), plain: fig(ps), ratio: ratio(gs.okPerSec, ps.okPerSec) },
+  };
 }

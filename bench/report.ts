@@ -1,0 +1,114 @@
+/**
+ * The README's performance table from one `npm run bench -- --json` run:
+ *   npm run -s bench -- --json > out.json && node --import tsx bench/report.ts out.json
+ * Prints Markdown (machine and date first, then measure | now | target | met) on stdout.
+ */
+import { readFileSync } from 'node:fs';
+
+type Json = { [k: string]: any };
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node --import tsx bench/report.ts out.json');
+  process.exit(2);
+}
+const text = readFileSync(file, 'utf8');
+// `npm run` without -s prints its banner lines on stdout before the object: skip to the object.
+const r: Json = JSON.parse(text.slice(text.indexOf('{')));
+
+const n = (x: unknown, places = 0): string =>
+  typeof x === 'number' ? x.toLocaleString('en', { minimumFractionDigits: places, maximumFractionDigits: places }) : '?';
+const has = (...xs: unknown[]) => xs.every((x) => typeof x === 'number');
+const met = (ok: boolean | undefined) => (ok === undefined ? '—' : ok ? 'yes' : 'no');
+
+interface Row {
+  measure: string;
+  now: string;
+  target: string;
+  ok: boolean | undefined;
+}
+
+/** A row whose figures may be missing (bench not run or failed): then "not measured" and why. */
+function row(measure: string, target: string, group: Json | undefined, now: (g: Json) => string, ok: (g: Json) => boolean): Row {
+  if (!group) return { measure, now: 'not measured', target, ok: undefined };
+  if (group.error) return { measure, now: `failed: ${String(group.error).slice(0, 120)}`, target, ok: false };
+  return { measure, now: now(group), target, ok: ok(group) };
+}
+
+const vs = (g: Json) => `${n(g.gatewayRps)} vs ${n(g.bareRps)} req/s (${n(g.ratio, 2)})`;
+const pg = r.invoices?.postgres;
+const lite = r.invoices?.pglite;
+const web = r.webhooks;
+
+const rows: Row[] = [
+  row('authenticated `GET /v1/currencies` / bare Fastify route serving the same bytes', '≥ 0.6', r.currencies, vs, (g) => g.ratio >= 0.6),
+  row(
+    '`POST /v1/invoice` / bare `INSERT` of the same row, PostgreSQL and PGlite',
+    '≥ 0.5 on both',
+    r.invoices,
+    () => [pg && `PostgreSQL ${vs(pg)}`, lite && `PGlite ${vs(lite)}`].filter(Boolean).join('; '),
+    () => Boolean(pg && lite) && pg.ratio >= 0.5 && lite.ratio >= 0.5,
+  ),
+  row(
+    '`POST /v1/deposit` / bare `INSERT` (QR included)',
+    '≥ 0.3',
+    r.deposits,
+    (g) => `${vs(g)}; bare INSERT + QR ${n(g.bareQrRps)} req/s`,
+    (g) => g.ratio >= 0.3,
+  ),
+  row('`GET /v1/invoice/list` (20 records) / bare `SELECT` of the same page', '≥ 0.5', r.invoiceList, vs, (g) => g.ratio >= 0.5),
+  row(
+    'withdrawal commits of one account',
+    '≥ 500 req/s, p99 < 100 ms',
+    r.withdrawals,
+    (g) => `${n(g.commitRps)} req/s, p99 ${n(g.commitP99Ms)} ms`,
+    (g) => g.commitRps >= 500 && g.commitP99Ms < 100,
+  ),
+  row(
+    'x402 verify, successful calls/s / plain `@x402/evm` on the same chain',
+    '≥ 5×',
+    r.x402 && (r.x402.error ? r.x402 : r.x402.verify),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+    (g) => g.ratio >= 5,
+  ),
+  row(
+    'x402 settle, successful calls/s / plain `@x402/evm`',
+    '≥ 3×',
+    r.x402 && (r.x402.error ? r.x402 : r.x402.settle),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+    (g) => g.ratio >= 3,
+  ),
+  row(
+    'webhook deliveries/s to a local receiver, PostgreSQL / PGlite',
+    '≥ 1,000 / ≥ 500, oldest pending < 2 s',
+    web,
+    (g) => `${n(g.postgres?.deliveredPerSec)} / ${n(g.pglite?.deliveredPerSec)}, oldest pending ${n(g.postgres?.oldestPendingS, 1)} s / ${n(g.pglite?.oldestPendingS, 1)} s`,
+    (g) => has(g.postgres?.deliveredPerSec, g.pglite?.deliveredPerSec) && g.postgres.deliveredPerSec >= 1000 && g.pglite.deliveredPerSec >= 500 && g.postgres.oldestPendingS < 2 && g.pglite.oldestPendingS < 2,
+  ),
+  row(
+    'first `npm start` to `/healthz`; restart on the same data',
+    '< 8 s; < 3 s',
+    r.startup,
+    (g) => `${n(g.firstStartS, 1)} s; ${n(g.restartS, 1)} s`,
+    (g) => g.firstStartS < 8 && g.restartS < 3,
+  ),
+  row(
+    'idle `npm start`: CPU, resident memory',
+    '< 1 %, < 250 MB',
+    r.startup,
+    (g) => `${n(g.idleCpuPct, 1)} % of a core, ${n(g.idleRssMb)} MB (with its ${g.treeProcesses - 1} child processes: ${n(g.treeIdleCpuPct, 1)} %, ${n(g.treeIdleRssMb)} MB)`,
+    (g) => g.idleCpuPct < 1 && g.idleRssMb < 250,
+  ),
+  { measure: '`npm test` on 2 cores (fresh clone, `.ci/run`, 528 tests)', now: 'not part of `npm run bench`', target: '< 240 s, nothing skipped', ok: undefined },
+];
+
+const m = r.machine ?? {};
+const s = r.settings ?? {};
+console.log(
+  `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ${Math.round((m.memoryMb ?? 0) / 1024)} GB, ` +
+    `${m.platform}, Node ${m.node}; \`BENCH_SECONDS=${s.benchSeconds}\`, PostgreSQL ${s.postgres === 'yes' ? 'local server' : 'not used'}; ` +
+    `whole run ${r.totalSeconds} s.\n`,
+);
+console.log('| measure | now | target | met |');
+console.log('|---|---|---|---|');
+for (const x of rows) console.log(`| ${x.measure} | ${x.now} | ${x.target} | ${met(x.ok)} |`);
