@@ -12,6 +12,7 @@ import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import type { Database } from '../../src/lib/db/index.ts';
+import { until } from '../helpers/receiver.ts';
 import { describeEngines, freshDatabase, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { PASSWORD, invite, login, member, uniqueEmail } from './helpers.ts';
 
@@ -142,24 +143,15 @@ describeEngines('suspension across two instances', (engine) => {
     await database.close();
   });
 
-  /** Polls until `check` holds; the other instance learns of the change from its notice. */
-  async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 3000;
-    while (!(await check())) {
-      if (Date.now() > deadline) assert.fail(`the other instance never saw the change: ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('a key cached on the other instance is refused once the tenant is suspended, and accepted once resumed', async () => {
     const { key, tenantId } = await a.tenant(['accounts.list']);
     assert.equal((await b.call('GET', '/v1/accounts', { key })).status, 200); // cached on B
     assert.equal((await a.admin('POST', `/admin/tenants/${tenantId}/suspend`)).status, 200);
     refused(await a.call('GET', '/v1/accounts', { key }), 'where suspended');
-    await eventually(async () => (await b.call('GET', '/v1/accounts', { key })).status === 403, 'suspend');
+    await until(async () => (await b.call('GET', '/v1/accounts', { key })).status === 403, 3000, 'the other instance to see the suspension');
     refused(await b.call('GET', '/v1/accounts', { key }), 'on the other instance');
     assert.equal((await b.admin('POST', `/admin/tenants/${tenantId}/resume`)).status, 200);
     assert.equal((await b.call('GET', '/v1/accounts', { key })).status, 200, 'where resumed');
-    await eventually(async () => (await a.call('GET', '/v1/accounts', { key })).status === 200, 'resume');
+    await until(async () => (await a.call('GET', '/v1/accounts', { key })).status === 200, 3000, 'the other instance to see the resumption');
   });
 });

@@ -4,14 +4,11 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../../lib/db/index.ts';
-import { now } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import type { UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
-import { audit } from '../audit/service.ts';
-import type { UserStatus } from './members.ts';
-import type { AuditBy } from './service.ts';
-import { revokeUserSessions } from './sessions.ts';
+import type { AuditBy } from '../audit/service.ts';
+import { disableChecked, type UserStatus } from './members.ts';
 
 /** A user in the console's list. */
 export interface DirectoryUser {
@@ -88,15 +85,6 @@ export async function disableAnyUser(db: Db, userId: string, by: AuditBy): Promi
       const self = operators.find((u) => u.id === userId);
       if (self && active(self) && !operators.some((u) => u.id !== userId && active(u))) throw new AppError('exceptions.user.lastOperator');
     }
-    const disabled = await trx
-      .updateTable('users')
-      .set({ disabled_at: now(), invite_hash: null, invite_expires_at: null, updated_at: now() })
-      .where('id', '=', userId)
-      .where('disabled_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!disabled) return;
-    await revokeUserSessions(trx, userId);
-    await audit(trx, { tenantId: target.tenant_id, ...by, action: 'user.removed', targetType: 'user', targetId: userId, detail: { email: target.email, role: target.role } });
+    await disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId: target.tenant_id }, by);
   });
 }

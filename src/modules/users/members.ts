@@ -4,8 +4,7 @@ import type { Db, Trx } from '../../lib/db/index.ts';
 import { now } from '../../lib/db/index.ts';
 import type { MerchantRole, UsersTable } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
-import { audit } from '../audit/service.ts';
-import type { AuditBy } from './service.ts';
+import { audit, type AuditBy } from '../audit/service.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** Where a user stands: invited (no password yet), active, or disabled (removed). */
@@ -71,9 +70,24 @@ export async function changeRole(db: Db, tenantId: string, userId: string, role:
 export async function disableUser(db: Db, tenantId: string, userId: string, by: AuditBy): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await lockMembers(trx, tenantId, userId, () => true);
-    if (target.disabled_at) return;
-    await trx.updateTable('users').set({ disabled_at: now(), invite_hash: null, invite_expires_at: null, updated_at: now() }).where('id', '=', userId).execute();
-    await revokeUserSessions(trx, userId);
-    await audit(trx, { tenantId, ...by, action: 'user.removed', targetType: 'user', targetId: userId, detail: { email: target.email, role: target.role } });
+    await disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId }, by);
   });
+}
+
+/**
+ * Disables a user the caller has checked may go (not the last owner or operator): the invitation
+ * void, every session ended, the entry written; a user disabled already stays as is (false).
+ */
+export async function disableChecked(trx: Trx, user: { id: string; email: string; role: string; tenantId: string | null }, by: AuditBy): Promise<boolean> {
+  const disabled = await trx
+    .updateTable('users')
+    .set({ disabled_at: now(), invite_hash: null, invite_expires_at: null, updated_at: now() })
+    .where('id', '=', user.id)
+    .where('disabled_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!disabled) return false;
+  await revokeUserSessions(trx, user.id);
+  await audit(trx, { tenantId: user.tenantId, ...by, action: 'user.removed', targetType: 'user', targetId: user.id, detail: { email: user.email, role: user.role } });
+  return true;
 }

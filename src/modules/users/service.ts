@@ -10,7 +10,7 @@ import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
 import type { UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
-import { audit, type AuditEntry } from '../audit/service.ts';
+import { audit, type AuditBy } from '../audit/service.ts';
 import { getTenant } from '../tenants/service.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -21,9 +21,6 @@ export interface SignedIn {
   email: string;
   tenantId: string | null;
 }
-
-/** Who acts, for the audit log: a principal, an actor, and the request's IP. */
-export type AuditBy = Pick<AuditEntry, 'principal' | 'actor' | 'ip'>;
 
 /** Days an invitation link stays valid. */
 const INVITE_DAYS = 7;
