@@ -147,27 +147,24 @@ function registerRequestHooks(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks where nothing is awaited: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // A new request on a kept-alive connection while shutting down: the load balancer retries it.
-    if (closing) {
-      reply.header('connection', 'close');
-      throw new AppError('exceptions.service.unavailable');
-    }
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(new AppError('exceptions.service.unavailable'));
   });
   // The API speaks JSON only: other media types are 415, not parsed as text.
   app.removeContentTypeParser(['text/plain']);
   // Text and jsonb columns cannot hold NUL or lone surrogates, and very deep JSON overflows the
   // stack: refuse them as bad input instead of failing in the database or the serializer.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [location, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
       const problem = inputProblem(value);
-      if (problem) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location, field: '', message: problem }],
-        });
-      }
+      if (problem) return done(new AppError('exceptions.validation.failed', { fields: [{ location, field: '', message: problem }] }));
     }
+    done();
   });
 
 }

@@ -78,6 +78,13 @@ function namedAccounts(request: FastifyRequest): Array<{ location: Location; id:
   return named;
 }
 
+/** Whether the query string or an object body has an `accountId` at all (checked before anything is built). */
+function namesAnAccount(request: FastifyRequest): boolean {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (body && typeof body === 'object' && !Array.isArray(body) && body.accountId !== undefined) return true;
+  return (request.query as Record<string, unknown> | undefined)?.accountId !== undefined;
+}
+
 async function isTenantAccount(db: Db, tenantId: string, accountId: string): Promise<boolean> {
   const row = await db.selectFrom('accounts').select('id').where('id', '=', accountId).where('tenant_id', '=', tenantId).executeTakeFirst();
   return row !== undefined;
@@ -90,25 +97,39 @@ async function isTenantAccount(db: Db, tenantId: string, accountId: string): Pro
  * never a sign that it exists); a route that acts on an account refuses a request naming none (400).
  */
 export function registerAccountScope(app: FastifyInstance, db: Db): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: the usual request (an account-bound key naming no other account) needs no
+  // query, so it makes no promise either.
+  app.addHook('preValidation', (request, _reply, done) => {
     const principal = request.principal;
-    if (!principal) return;
-    const named = namedAccounts(request);
-    for (const { id } of named) {
-      if (id === principal.keyAccountId) continue;
-      if (!(await isTenantAccount(db, principal.tenantId, id))) throw new AppError('exceptions.account.notFound');
-      if (principal.keyAccountId !== null) throw new AppError('exceptions.auth.accountNotAllowed');
+    if (!principal) return done();
+    if (principal.keyAccountId !== null && !namesAnAccount(request)) return done();
+    let named: Array<{ location: Location; id: string }>;
+    try {
+      named = namedAccounts(request);
+    } catch (err) {
+      return done(err as Error);
     }
-    if (principal.keyAccountId !== null) return;
-    const [first, second] = named;
-    if (first && second && first.id !== second.id) throw fieldError('body', 'names another account than the query string');
-    if (first) {
-      // The spread leaves the unnamed-account guard behind (not enumerable).
-      request.principal = { ...principal, accountId: first.id };
-    } else if (!request.routeOptions.config.tenantLevel) {
-      throw fieldError(locationOf(request.method), `is required with a ${principal.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
-    }
+    if (principal.keyAccountId !== null && named.every(({ id }) => id === principal.keyAccountId)) return done();
+    actingAccount(db, request, principal, named).then(() => done(), done);
   });
+}
+
+/** The account a request acts on, where it names accounts other than its key's, or its key is tenant-wide. */
+async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrincipal, named: Array<{ location: Location; id: string }>): Promise<void> {
+  for (const { id } of named) {
+    if (id === principal.keyAccountId) continue;
+    if (!(await isTenantAccount(db, principal.tenantId, id))) throw new AppError('exceptions.account.notFound');
+    if (principal.keyAccountId !== null) throw new AppError('exceptions.auth.accountNotAllowed');
+  }
+  if (principal.keyAccountId !== null) return;
+  const [first, second] = named;
+  if (first && second && first.id !== second.id) throw fieldError('body', 'names another account than the query string');
+  if (first) {
+    // The spread leaves the unnamed-account guard behind (not enumerable).
+    request.principal = { ...principal, accountId: first.id };
+  } else if (!request.routeOptions.config.tenantLevel) {
+    throw fieldError(locationOf(request.method), `is required with a ${principal.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
+  }
 }
 
 /** A copy of an object schema with an optional `accountId`, unless it has one; other schemas as they are. */

@@ -144,10 +144,11 @@ const NO_STORE_PREFIX = /^\/(v1|admin|pay)(\/|\?|$)/;
  * HTML pages for browsers that predate CSP's frame-ancestors.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (NO_STORE_PREFIX.test(request.url) || reply.statusCode >= 400) reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     if (/^text\/html/i.test(String(reply.getHeader('content-type') ?? ''))) reply.header('x-frame-options', 'DENY');
-    return payload;
+    done(null, payload);
   });
 }

@@ -3,11 +3,13 @@ import { CryptoCodeSchema, ApiNetworkSchema } from '../../lib/currencies/schemas
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.ts';
+import type { FastifyReply } from 'fastify';
+import { JsonMemo } from '../../lib/http/memo-json.ts';
 import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { FEES_CHANGED, setFee } from './fees.ts';
 import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
-import { CatalogueService, fiatRecords } from './service.ts';
+import { CatalogueService, fiatRecords, type CurrencyRecord } from './service.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -46,6 +48,7 @@ const FiatRecordSchema = Type.Object(
 /** GET /currencies and GET /currencies/fiat (scope currencies.list). */
 export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const catalogue = new CatalogueService(app.ctx);
+  const bodies = new JsonMemo<CurrencyRecord[]>();
 
   app.get(
     '/currencies',
@@ -59,7 +62,11 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Type.Object({ data: Type.Array(CurrencyRecordSchema) }) }),
       },
     },
-    async (request) => ({ data: await catalogue.list(request.principal!.tenantId, request.query.network) }),
+    async (request, reply) => {
+      const records = await catalogue.list(request.principal!.tenantId, request.query.network);
+      // The list is memoised per fee snapshot and commission rate, and so is its JSON.
+      return bodies.send(reply as FastifyReply, records, (data) => ({ data }));
+    },
   );
 
   const fiat = { data: fiatRecords() };

@@ -104,9 +104,22 @@ export class CatalogueService {
   // same list, so it is built once per snapshot instead of once per request.
   private built = new WeakMap<Map<string, FeeQuote>, Map<string, CurrencyRecord[]>>();
 
+  // Commission rates as shown (six places, rounded down), by the stored text: parsed once each.
+  private readonly rates = new Map<string, string>();
+
+  private shownRate(commission: string): string {
+    let rate = this.rates.get(commission);
+    if (rate === undefined) {
+      rate = formatUnits(toUnits(commission, 6, 'down'), 6);
+      if (this.rates.size >= 10_000) this.rates.clear();
+      this.rates.set(commission, rate);
+    }
+    return rate;
+  }
+
   async list(tenantId: string, network?: ApiNetwork): Promise<CurrencyRecord[]> {
     const [fees, commission] = await Promise.all([this.liveFees(), this.commissionOf(tenantId)]);
-    const rate = formatUnits(toUnits(commission, 6, 'down'), 6);
+    const rate = this.shownRate(commission);
     let byInput = this.built.get(fees);
     if (!byInput) this.built.set(fees, (byInput = new Map()));
     const memoKey = `${rate}|${network ?? ''}`;

@@ -41,25 +41,36 @@ export function viewSelect(db: Executor) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewSelect>['executeTakeFirstOrThrow']>>;
 
+/** The quote columns of a joined row, or null when the invoice has no quote yet. */
+function quoteOf(r: ViewRow): QuoteRow | null {
+  if (r.q_id === null) return null;
+  return {
+    id: r.q_id,
+    invoice_id: r.q_invoice_id!,
+    currency_code: r.q_currency_code!,
+    network: r.q_network!,
+    address: r.q_address!,
+    amount_expected: r.q_amount_expected!,
+    network_fee: r.q_network_fee!,
+    fiat_usd_price: r.q_fiat_usd_price!,
+    crypto_usd_price: r.q_crypto_usd_price!,
+    locked_at: r.q_locked_at!,
+  };
+}
+
 /** A joined row as an invoice with its quote. */
 export function toView(r: ViewRow): InvoiceView {
   const { q_id, q_invoice_id, q_currency_code, q_network, q_address, q_amount_expected, q_network_fee, q_fiat_usd_price, q_crypto_usd_price, q_locked_at, ...row } = r;
-  const quote =
-    q_id === null
-      ? null
-      : {
-          id: q_id,
-          invoice_id: q_invoice_id!,
-          currency_code: q_currency_code!,
-          network: q_network!,
-          address: q_address!,
-          amount_expected: q_amount_expected!,
-          network_fee: q_network_fee!,
-          fiat_usd_price: q_fiat_usd_price!,
-          crypto_usd_price: q_crypto_usd_price!,
-          locked_at: q_locked_at!,
-        };
-  return { row: row as InvoiceRow, quote };
+  return { row: row as InvoiceRow, quote: quoteOf(r) };
+}
+
+/**
+ * A joined row as an invoice with its quote and refunds, read in place: no copy of the row, which
+ * keeps the joined columns beside its own. For views that are only rendered (a list's records),
+ * never stored or written back.
+ */
+export function renderedView(r: ViewRow, refunds: RefundLine[]): InvoiceView {
+  return { row: r as InvoiceRow, quote: quoteOf(r), refunds };
 }
 
 export async function loadInvoice(db: Executor, id: string): Promise<InvoiceView | undefined> {
@@ -85,13 +96,51 @@ export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
   return row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) }));
 }
 
-/** The spec's invoice record. */
-export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUrl: string) {
+/** The spec's invoice record; optional fields are absent, never null. */
+export interface InvoiceRecord extends ReturnType<typeof refundFields> {
+  id: string;
+  accountId: string;
+  orderId: string;
+  amount: number;
+  fiatCurrencyCode: string;
+  items: ReturnType<typeof invoiceItems>;
+  status: InvoiceRow['status'];
+  cryptoCurrencyCode?: string;
+  cryptoAmountExpected?: number;
+  cryptoAmountReceived?: number;
+  address?: string;
+  txHash?: string;
+  settlement?: ReturnType<typeof settlementRecord>;
+  description?: string;
+  number?: string;
+  webhookUrl?: string;
+  returnUrl?: string;
+  successUrl?: string;
+  failedUrl?: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+  paidAt?: string;
+  customerId?: string;
+  customPayload?: string;
+  paymentPageUrl: string;
+  source: string;
+  latePayment?: NonNullable<InvoiceRow['late_payment']>;
+}
+
+type Optional = { [K in keyof InvoiceRecord]-?: undefined extends InvoiceRecord[K] ? K : never }[keyof InvoiceRecord];
+
+/** Sets an optional field when it has a value (a list renders many records: no object per field). */
+function put<K extends Optional>(record: InvoiceRecord, key: K, value: InvoiceRecord[K] | null): void {
+  if (value !== null) record[key] = value;
+}
+
+/** The spec's invoice record, its fields in the spec's order. */
+export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUrl: string): InvoiceRecord {
   const fiat = findFiat(row.fiat_currency)!;
   const currency = quote ? findCurrency(quote.currency_code)! : undefined;
   const paid = BigInt(row.amount_paid);
-  const opt = <K extends string, V>(key: K, value: V | null) => (value !== null ? ({ [key]: value } as Record<K, V>) : {});
-  return {
+  const record = {
     id: row.id,
     accountId: row.account_id,
     orderId: row.order_id,
@@ -99,40 +148,35 @@ export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUr
     fiatCurrencyCode: fiat.code,
     items: invoiceItems(row),
     status: row.status,
-    ...(currency && quote
-      ? {
-          cryptoCurrencyCode: currency.code,
-          cryptoAmountExpected: toJsonNumber(BigInt(quote.amount_expected), currency.decimals),
-          cryptoAmountReceived: toJsonNumber(paid, currency.decimals),
-          address: quote.address,
-        }
-      : {}),
-    ...opt('txHash', row.tx_hash),
-    ...(currency && quote && paid > 0n
-      ? {
-          settlement: settlementRecord(totalsOf(currency, row, row.paid_at ?? row.updated_at), quote.crypto_usd_price),
-        }
-      : {}),
-    ...opt('description', row.description),
-    ...opt('number', row.number),
-    ...opt('webhookUrl', row.webhook_url),
-    ...opt('returnUrl', row.return_url),
-    ...opt('successUrl', row.success_url),
-    ...opt('failedUrl', row.failed_url),
-    expiresAt: row.expires_at.toISOString(),
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    ...opt('paidAt', row.paid_at ? row.paid_at.toISOString() : null),
-    ...opt('customerId', row.customer_id),
-    ...opt('customPayload', row.custom_payload),
-    paymentPageUrl: `${publicBaseUrl}/pay/${row.id}`,
-    source: row.source,
-    ...opt('latePayment', row.late_payment),
-    ...refundFields(quote?.currency_code ?? null, refunds),
-  };
+  } as InvoiceRecord;
+  if (currency && quote) {
+    record.cryptoCurrencyCode = currency.code;
+    record.cryptoAmountExpected = toJsonNumber(BigInt(quote.amount_expected), currency.decimals);
+    record.cryptoAmountReceived = toJsonNumber(paid, currency.decimals);
+    record.address = quote.address;
+  }
+  put(record, 'txHash', row.tx_hash);
+  if (currency && quote && paid > 0n) record.settlement = settlementRecord(totalsOf(currency, row, row.paid_at ?? row.updated_at), quote.crypto_usd_price);
+  put(record, 'description', row.description);
+  put(record, 'number', row.number);
+  put(record, 'webhookUrl', row.webhook_url);
+  put(record, 'returnUrl', row.return_url);
+  put(record, 'successUrl', row.success_url);
+  put(record, 'failedUrl', row.failed_url);
+  record.expiresAt = row.expires_at.toISOString();
+  record.createdAt = row.created_at.toISOString();
+  record.updatedAt = row.updated_at.toISOString();
+  put(record, 'paidAt', row.paid_at ? row.paid_at.toISOString() : null);
+  put(record, 'customerId', row.customer_id);
+  put(record, 'customPayload', row.custom_payload);
+  record.paymentPageUrl = `${publicBaseUrl}/pay/${row.id}`;
+  record.source = row.source;
+  put(record, 'latePayment', row.late_payment);
+  const { amountRefunded, refunds: lines } = refundFields(quote?.currency_code ?? null, refunds);
+  record.amountRefunded = amountRefunded;
+  record.refunds = lines;
+  return record;
 }
-
-export type InvoiceRecord = ReturnType<typeof invoiceRecord>;
 
 /** Sums of the payments to one quote's address. */
 export async function quotePayments(db: Executor, quote: Pick<QuoteRow, 'network' | 'address'>) {

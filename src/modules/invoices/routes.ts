@@ -5,6 +5,7 @@ import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } fr
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { InvoiceRecordSchema } from './schemas.ts';
+import { invoiceLister } from './search.ts';
 import { invoiceMachine } from './status.ts';
 import { InvoiceService, MAX_FIAT_AMOUNT as MAX_FIAT } from './service.ts';
 
@@ -95,7 +96,7 @@ function getInvoiceRoute(app: TypedApp): void {
 
 /** GET /invoice/list: the account's invoices, newest first */
 function listInvoicesRoute(app: TypedApp): void {
-  const invoices = new InvoiceService(app.ctx);
+  const list = invoiceLister(app.ctx);
   app.get(
     '/invoice/list',
     {
@@ -112,7 +113,7 @@ function listInvoicesRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(InvoiceRecordSchema) }),
       },
     },
-    async (request) => invoices.list(request.principal!, request.query),
+    async (request) => list(request.principal!, request.query),
   );
 }
 

@@ -1,5 +1,14 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
-import { searchForms, searchUuid } from '../../lib/db/search.ts';
+import type { ListFilters } from '../../lib/db/lookup.ts';
+import { pagedWithTotal, type Page } from '../../lib/db/paging.ts';
+import type { InvoiceStatus } from '../../lib/db/schema.ts';
+import { inRange, searchForms, searchUuid } from '../../lib/db/search.ts';
+import { timeRange } from '../../lib/http/list-filters.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+import type { RefundLine } from '../withdrawals/refunds.ts';
+import { recordOf, renderedView, viewSelect, type InvoiceRecord } from './record.ts';
 
 /**
  * The ids of invoices whose id, orderId, transaction hash or an address of their quotes is exactly
@@ -15,4 +24,44 @@ export function invoiceSearchIds(db: Executor, tenantId: string, accountId: stri
     .unionAll(mine().where('tx_hash', 'in', forms))
     .unionAll(db.selectFrom('invoice_quotes').select('invoice_id as id').where('address', 'in', forms));
   return id ? q.unionAll(mine().where('id', '=', id)) : q;
+}
+
+/** The filters of GET /invoice/list. */
+export type InvoiceListQuery = { page: number; limit: number; status?: InvoiceStatus } & ListFilters;
+
+/** Each invoice's refund withdrawals, oldest first, as `refundsOf` reads them (amounts as exact text). */
+const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'status', w.status, 'amount', w.amount::text, 'tx_hash', w.tx_hash)
+  order by w.created_at, w.id), '[]'::json) from withdrawals w where w.refund_invoice_id = invoices.id)`;
+
+/**
+ * GET /invoice/list: the account's invoices, newest first, in one statement: the page joined with
+ * its quotes, each invoice's refunds, and the exact total of the filtered list. The total's subquery
+ * reads `invoices` again under the same name, so the filters' `invoices.…` columns are its own.
+ * The statement's fixed part (its columns) is built once, not per request.
+ */
+export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: InvoiceListQuery) => Promise<Page<InvoiceRecord>> {
+  const { db } = ctx;
+  const counted = db.selectFrom('invoices');
+  const listed = viewSelect(db).select(REFUNDS.as('refunds'));
+  return (principal, q) => {
+    const range = inRange('invoices.created_at', timeRange(q));
+    let count = counted.where('invoices.account_id', '=', principal.accountId).where(range);
+    let rows = listed.where('invoices.account_id', '=', principal.accountId).where(range);
+    if (q.search) {
+      const ids = invoiceSearchIds(db, principal.tenantId, principal.accountId, q.search);
+      count = count.where('invoices.id', 'in', ids);
+      rows = rows.where('invoices.id', 'in', ids);
+    }
+    if (q.status) {
+      count = count.where('invoices.status', '=', q.status);
+      rows = rows.where('invoices.status', '=', q.status);
+    }
+    const total = count.select((eb) => eb.fn.countAll<string>().as('total'));
+    return pagedWithTotal(
+      q,
+      (offset, limit) => rows.select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset).execute(),
+      async () => (await total.executeTakeFirstOrThrow()).total,
+      (row) => recordOf(ctx, renderedView(row, row.refunds)),
+    );
+  };
 }
