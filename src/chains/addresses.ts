@@ -1,4 +1,4 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ECDH } from 'node:crypto';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -34,6 +34,14 @@ export function parseExtendedPublicKey(text: string): HDKey {
   return key;
 }
 
+/**
+ * A compressed secp256k1 public key in uncompressed form, by OpenSSL (node:crypto): the same point
+ * as @noble/curves finds, ~6× faster than its square root in JavaScript bigints.
+ */
+function decompress(publicKey: Uint8Array): Uint8Array {
+  return ECDH.convertKey(publicKey, 'secp256k1', undefined, undefined, 'uncompressed') as Buffer;
+}
+
 /** The address of a compressed secp256k1 public key in a network's format. */
 export function addressFromPublicKey(publicKey: Uint8Array, format: AddressFormat): string {
   switch (format) {
@@ -42,11 +50,11 @@ export function addressFromPublicKey(publicKey: Uint8Array, format: AddressForma
       return bech32.encode('bc', [0, ...bech32.toWords(program)]);
     }
     case 'evm': {
-      const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+      const uncompressed = decompress(publicKey);
       return getAddress(toHex(keccak_256(uncompressed.slice(1)).slice(-20)));
     }
     case 'tron': {
-      const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+      const uncompressed = decompress(publicKey);
       const body = new Uint8Array(21);
       body[0] = 0x41;
       body.set(keccak_256(uncompressed.slice(1)).slice(-20), 1);
@@ -59,12 +67,25 @@ export function addressFromPublicKey(publicKey: Uint8Array, format: AddressForma
   }
 }
 
+/** Each account key's external chain node (`/0`), derived once: it is the same for every address. */
+const externalChains = new WeakMap<HDKey, HDKey>();
+
+function externalChain(account: HDKey): HDKey {
+  let chain = externalChains.get(account);
+  if (!chain) {
+    chain = account.deriveChild(0);
+    externalChains.set(account, chain);
+  }
+  return chain;
+}
+
 /**
  * The receive address at `index` under an account key: its child `/0/index` (BIP44/BIP84 external
- * chain), in the network's format.
+ * chain), in the network's format. The `/0` node is cached per account key, so each address costs
+ * one child derivation (a point multiplication), not two.
  */
 export function deriveAddress(account: HDKey, index: number, format: AddressFormat): string {
   if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`bad address index ${index}`);
-  const child = account.deriveChild(0).deriveChild(index);
+  const child = externalChain(account).deriveChild(index);
   return addressFromPublicKey(child.publicKey!, format);
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Config, NetworkEnvName } from '../config.ts';
 import type { Executor } from '../lib/db/index.ts';
 import { deriveAddress, parseExtendedPublicKey, type AddressFormat } from './addresses.ts';
+import { offThread as runOffThread } from './offload.ts';
 
 /** Account-level derivation path and address format of each network (CONTRACT §2). */
 export const DERIVATION: Record<NetworkEnvName, { path: string; format: AddressFormat }> = {
@@ -24,6 +25,19 @@ export interface AllocatedAddress {
 /** An index taken and its address derived, not yet handed to an owner. */
 export interface ReservedAddress extends AllocatedAddress {
   hdAccountId: number;
+}
+
+/** The `addresses` row that hands a reserved address to its owner. */
+export function addressRow(reserved: ReservedAddress, owner: AddressOwner) {
+  return {
+    network: reserved.network,
+    address: reserved.address,
+    hd_account_id: reserved.hdAccountId,
+    derivation_index: reserved.index,
+    purpose: owner.purpose,
+    owner_id: owner.ownerId,
+    tenant_id: owner.tenantId,
+  };
 }
 
 /** What an address is handed out for. */
@@ -50,16 +64,23 @@ export class AddressAllocator {
   constructor(private readonly config: Config) {}
 
   async allocate(trx: Executor, network: NetworkEnvName, owner: AddressOwner): Promise<AllocatedAddress> {
-    return this.record(trx, await this.reserve(trx, network), owner);
+    // The counter row stays locked until the caller commits: derive right here, not queued behind
+    // the helper thread's other work, so the lock is held no longer than it must.
+    return this.record(trx, await this.take(trx, network, false), owner);
   }
 
   /**
    * Takes the next index and derives its address. Outside a transaction (the fast path for busy
    * creates) the counter row is locked for that one statement only, and the derivation runs with
-   * no lock held; an index whose create then fails stays unused, which costs nothing (deposits are
+   * no lock held, on the helper thread (chains/offload.ts); an index whose create then fails stays unused, which costs nothing (deposits are
    * found by their stored addresses, not by scanning for a gap limit).
    */
-  async reserve(db: Executor, network: NetworkEnvName): Promise<ReservedAddress> {
+  reserve(db: Executor, network: NetworkEnvName): Promise<ReservedAddress> {
+    return this.take(db, network, true);
+  }
+
+  /** Takes the next index, then derives its address here or (`offThread`) on the helper thread. */
+  private async take(db: Executor, network: NetworkEnvName, offThread: boolean): Promise<ReservedAddress> {
     const account = await this.accountKey(db, network);
     const row = await db
       .insertInto('hd_accounts')
@@ -68,23 +89,15 @@ export class AddressAllocator {
       .returning(['id', sql<number>`next_index - 1`.as('index')])
       .executeTakeFirstOrThrow();
     const index = Number(row.index);
-    return { network, address: deriveAddress(account.key, index, DERIVATION[network].format), index, hdAccountId: row.id };
+    // A point multiplication, the costliest step of a create: off the event loop when no lock waits on it.
+    const format = DERIVATION[network].format;
+    const address = offThread ? await runOffThread('derive', account.xpub, index, format) : deriveAddress(account.key, index, format);
+    return { network, address, index, hdAccountId: row.id };
   }
 
   /** Hands a reserved address to its owner (in the owner's transaction). */
   async record(trx: Executor, reserved: ReservedAddress, owner: AddressOwner): Promise<AllocatedAddress> {
-    await trx
-      .insertInto('addresses')
-      .values({
-        network: reserved.network,
-        address: reserved.address,
-        hd_account_id: reserved.hdAccountId,
-        derivation_index: reserved.index,
-        purpose: owner.purpose,
-        owner_id: owner.ownerId,
-        tenant_id: owner.tenantId,
-      })
-      .execute();
+    await trx.insertInto('addresses').values(addressRow(reserved, owner)).execute();
     return { network: reserved.network, address: reserved.address, index: reserved.index };
   }
 

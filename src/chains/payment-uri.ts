@@ -1,6 +1,6 @@
-import QRCode from 'qrcode';
 import { formatUnits } from '../lib/money.ts';
 import type { CurrencyDef } from '../lib/currencies/catalogue.ts';
+import { offThread } from './offload.ts';
 
 /** EIP-155 chain ids of the EVM networks. */
 export const EVM_CHAIN_IDS = { Ethereum: 1, BNB: 56, Base: 8453 } as const;
@@ -39,11 +39,9 @@ export function paymentUri(currency: CurrencyDef, address: string, units?: bigin
 }
 
 /**
- * A QR code of the payment URI as a PNG data URL (`data:image/png;base64,…`). PNG rows are
- * filtered with "Up" alone: a QR code's rows repeat, so it compresses well, and it spares the
- * encoder trying all five filters on every row, which made the image 2.5× slower to render and
- * was most of the CPU time of `POST /v1/deposit` (npm run bench:load).
+ * A QR code of the payment URI as a PNG data URL (`data:image/png;base64,…`; see qr-png.ts), drawn
+ * on the helper thread so the event loop keeps serving requests meanwhile.
  */
-export async function paymentQrCode(uri: string): Promise<string> {
-  return QRCode.toDataURL(uri, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 256, rendererOpts: { filterType: 2 } } as QRCode.QRCodeToDataURLOptions);
+export function paymentQrCode(uri: string): Promise<string> {
+  return offThread('qr', uri);
 }

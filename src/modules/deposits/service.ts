@@ -9,14 +9,13 @@ import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { expireDue, findByIdOrOrderId, listByAccount, type ListFilters } from '../../lib/db/lookup.ts';
 import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
 import { depositMachine } from './status.ts';
+import { DepositWriter } from './create.ts';
+import { minDepositUnits } from '../currencies/service.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
+import { isUniqueViolation, now } from '../../lib/db/index.ts';
 import { Amount, toJsonNumber } from '../../lib/money.ts';
 import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
-import { getDepositNetworkFee } from '../currencies/fees.ts';
-import { minDepositUnits } from '../currencies/service.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { commissionRateSql } from '../tenants/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf, uncreditedSplit, usdValue } from '../ledger/settlement.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { NetworkEnvName } from '../../config.ts';
@@ -107,52 +106,41 @@ export class DepositService implements PaymentListener {
   constructor(
     private readonly ctx: AppContext,
     private readonly allocator = new AddressAllocator(ctx.config),
+    private readonly writer = new DepositWriter(ctx),
   ) {}
 
-  /** POST /deposit: a fresh address per deposit; the same orderId gives the same open deposit. */
+  /**
+   * POST /deposit: a fresh address per deposit; the same orderId gives the same open deposit. The
+   * insert itself detects a used orderId (a unique violation, also from a concurrent create), so a
+   * new deposit costs two statements: the address index, then both rows.
+   */
   async create(principal: ApiPrincipal, input: CreateDepositInput): Promise<{ created: boolean; deposit: DepositCreated }> {
     const { db, config } = this.ctx;
     const currency = servedCurrency(config, input.cryptoCurrencyCode);
-    const existing = await this.findByOrderId(db, principal.accountId, input.orderId);
-    if (existing) return { created: false, deposit: await this.answerRepeat(existing) };
-
-    const fee = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
-    if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
-    const id = randomUUID();
-    const network = networkOf(currency).env;
-    // The index is taken before the transaction: its counter row is locked for one statement only.
-    const reserved = await this.allocator.reserve(db, network);
+    const fee = await this.writer.liveFee(currency.code);
+    if (!fee) {
+      // A repeat is answered even while the fee is unavailable.
+      const existing = await this.findByOrderId(db, principal.accountId, input.orderId);
+      if (existing) return { created: false, deposit: await this.answerRepeat(existing) };
+      throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
+    }
+    // The index is taken first, its counter row locked for that one statement only; an index
+    // whose insert then fails (a repeated orderId) stays unused, which costs nothing.
+    const reserved = await this.allocator.reserve(db, networkOf(currency).env);
+    // The QR code is drawn on the helper thread while the rows are written.
+    const qrCode = paymentQrCode(paymentUri(currency, reserved.address));
+    qrCode.catch(() => {}); // awaited below, unless the insert fails first
     try {
-      const row = await db.transaction().execute(async (trx) => {
-        const { address } = await this.allocator.record(trx, reserved, { purpose: 'deposit', ownerId: id, tenantId: principal.tenantId });
-        return trx
-          .insertInto('deposits')
-          .values({
-            id,
-            tenant_id: principal.tenantId,
-            account_id: principal.accountId,
-            order_id: input.orderId,
-            customer_id: input.customerId ?? null,
-            webhook_url: input.webhookUrl ?? null,
-            currency_code: currency.code,
-            network,
-            address,
-            status: 'created',
-            network_fee: fee.units,
-            min_amount: minDepositUnits(currency, fee),
-            commission_rate: commissionRateSql(principal.tenantId, config.depositCommission),
-            expires_at: nowPlus(config.depositWindowMin, 'mins'),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
-      return { created: true, deposit: await this.answer(row) };
+      const id = randomUUID();
+      const minAmount = minDepositUnits(currency, fee);
+      const times = await this.writer.insert(principal, { ...input, id, currency, fee, minAmount, reserved });
+      const row = { id, currency_code: currency.code, address: reserved.address, min_amount: minAmount.toString(), ...times };
+      return { created: true, deposit: await this.answer(row, qrCode) };
     } catch (err) {
-      // Two creates with one orderId at once: the loser answers like a repeat.
       if (!isUniqueViolation(err)) throw err;
-      const winner = await this.findByOrderId(db, principal.accountId, input.orderId);
-      if (!winner) throw err;
-      return { created: false, deposit: await this.answerRepeat(winner) };
+      const holder = await this.findByOrderId(db, principal.accountId, input.orderId);
+      if (!holder) throw err;
+      return { created: false, deposit: await this.answerRepeat(holder) };
     }
   }
 
@@ -163,7 +151,10 @@ export class DepositService implements PaymentListener {
     return this.answer(row);
   }
 
-  private async answer(row: DepositRow): Promise<DepositCreated> {
+  private async answer(
+    row: Pick<DepositRow, 'id' | 'currency_code' | 'address' | 'min_amount' | 'created_at' | 'expires_at'>,
+    qrCode?: Promise<string>,
+  ): Promise<DepositCreated> {
     const currency = findCurrency(row.currency_code)!;
     return {
       id: row.id,
@@ -171,7 +162,7 @@ export class DepositService implements PaymentListener {
       address: row.address,
       createdAt: row.created_at.toISOString(),
       expiresAt: row.expires_at.toISOString(),
-      qrCode: await paymentQrCode(paymentUri(currency, row.address)),
+      qrCode: await (qrCode ?? paymentQrCode(paymentUri(currency, row.address))),
     };
   }
 

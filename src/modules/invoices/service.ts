@@ -2,20 +2,15 @@ import type { AppContext } from '../../context.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import { now, type Executor, type Trx } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
-import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
 import { createInvoice, type CreateInvoiceInput } from './create.ts';
 import { expireInvoices } from './expire.ts';
 import { changeStatus, onInvoicePayment } from './payments.ts';
-import { loadInvoice, recordOf, toView, viewSelect, withRefunds, type InvoiceRecord, type InvoiceView } from './record.ts';
+import { loadInvoice, recordOf, type InvoiceRecord, type InvoiceView } from './record.ts';
 import { selectCurrency } from './select.ts';
-import { invoiceSearchIds } from './search.ts';
-import type { ListFilters } from '../../lib/db/lookup.ts';
-import { inRange } from '../../lib/db/search.ts';
-import { timeRange } from '../../lib/http/list-filters.ts';
+import { invoiceLister, type InvoiceListQuery } from './search.ts';
 
 export { MAX_FIAT_AMOUNT, invoiceTotal, type CreateInvoiceInput, type InvoiceItemInput } from './create.ts';
 export { fiatTotal, invoiceItems, invoiceRecord, loadInvoice, quotePayments, type InvoiceRecord, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
@@ -53,27 +48,9 @@ export class InvoiceService implements PaymentListener {
     return (await loadInvoice(db, found.id))!;
   }
 
-  /** GET /invoice/list: newest first, optionally one status. */
-  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: InvoiceStatus } & ListFilters) {
-    const { db } = this.ctx;
-    const range = inRange('invoices.created_at', timeRange(q));
-    let count = db.selectFrom('invoices').where('account_id', '=', principal.accountId).where(range);
-    let rows = viewSelect(db).where('invoices.account_id', '=', principal.accountId).where(range);
-    if (q.search) {
-      const ids = invoiceSearchIds(db, principal.tenantId, principal.accountId, q.search);
-      count = count.where('invoices.id', 'in', ids);
-      rows = rows.where('invoices.id', 'in', ids);
-    }
-    if (q.status) {
-      count = count.where('status', '=', q.status);
-      rows = rows.where('invoices.status', '=', q.status);
-    }
-    return paged(
-      q,
-      () => count.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      async (offset, limit) => withRefunds(db, (await rows.orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset).execute()).map(toView)),
-      (view) => recordOf(this.ctx, view),
-    );
+  /** GET /invoice/list: newest first, optionally one status (one statement: search.ts). */
+  list(principal: ApiPrincipal, q: InvoiceListQuery) {
+    return invoiceLister(this.ctx)(principal, q);
   }
 
   /** POST /invoice/cancel: only while no money has become final on it. */

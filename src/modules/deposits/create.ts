@@ -1,0 +1,102 @@
+import type { AppContext } from '../../context.ts';
+import { addressRow, type ReservedAddress } from '../../chains/hd-wallet.ts';
+import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { nowPlus } from '../../lib/db/index.ts';
+import type { ApiPrincipal } from '../../lib/http/security.ts';
+import type { FeeQuote } from '../currencies/fees.ts';
+import { CatalogueService } from '../currencies/service.ts';
+
+/** What POST /deposit stores beyond the key's tenant and account. */
+export interface NewDeposit {
+  id: string;
+  orderId: string;
+  customerId?: string;
+  webhookUrl?: string;
+  currency: CurrencyDef;
+  fee: FeeQuote;
+  /** The smallest payment credited, in atomic units (see minDepositUnits). */
+  minAmount: bigint;
+  reserved: ReservedAddress;
+}
+
+const COLUMNS = [
+  'id', 'tenant_id', 'account_id', 'order_id', 'customer_id', 'webhook_url', 'currency_code', 'network', 'address', 'status',
+  'network_fee', 'min_amount', 'commission_rate', 'expires_at',
+] as const;
+
+// One catalogue per app (keyed by its change listener): its fee and commission snapshots are
+// shared by every create, and each catalogue registers one notice handler only.
+const catalogues = new WeakMap<object, CatalogueService>();
+
+/** The app's cached reads of live fees and tenant commissions (see CatalogueService). */
+export function catalogueOf(ctx: AppContext): CatalogueService {
+  const key = ctx.changes ?? ctx.db;
+  let catalogue = catalogues.get(key);
+  if (!catalogue) {
+    catalogue = new CatalogueService(ctx);
+    catalogues.set(key, catalogue);
+  }
+  return catalogue;
+}
+
+/**
+ * The write side of POST /deposit: the live network fee and the tenant's commission rate, read
+ * from snapshots that change notices invalidate (no query per create), and the insert of the
+ * address and its deposit.
+ */
+export class DepositWriter {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * The currency's deposit network fee, or null while unavailable (missing, set to null, or older
+   * than FEE_MAX_AGE_S now: the snapshot may be up to a second old, its ages are checked at use).
+   */
+  async liveFee(code: string): Promise<FeeQuote | null> {
+    const fee = (await catalogueOf(this.ctx).liveFees()).get(code);
+    if (!fee || Date.now() - fee.quotedAt.getTime() > this.ctx.config.feeMaxAgeS * 1000) return null;
+    return fee;
+  }
+
+  /**
+   * The address handed to the deposit and the deposit itself, in one statement: both rows or
+   * neither, without a transaction's extra round trips. A used orderId fails it with a unique
+   * violation (the caller answers with the deposit that holds it). Reads back only the times the
+   * database sets: everything else in the answer is what was sent.
+   */
+  async insert(principal: ApiPrincipal, d: NewDeposit) {
+    const { db } = this.ctx;
+    const { reserved } = d;
+    const commission = await catalogueOf(this.ctx).commissionOf(principal.tenantId);
+    return db
+      .with('a', (qb) =>
+        qb
+          .insertInto('addresses')
+          .values(addressRow(reserved, { purpose: 'deposit', ownerId: d.id, tenantId: principal.tenantId }))
+          .returning(['network', 'address']),
+      )
+      .insertInto('deposits')
+      .columns(COLUMNS)
+      .expression((eb) =>
+        eb
+          .selectFrom('a')
+          .select([
+            eb.val(d.id).as('id'),
+            eb.val(principal.tenantId).as('tenant_id'),
+            eb.val(principal.accountId).as('account_id'),
+            eb.val(d.orderId).as('order_id'),
+            eb.val(d.customerId ?? null).as('customer_id'),
+            eb.val(d.webhookUrl ?? null).as('webhook_url'),
+            eb.val(d.currency.code).as('currency_code'),
+            'a.network',
+            'a.address',
+            eb.val('created').as('status'),
+            eb.val(d.fee.units.toString()).as('network_fee'),
+            eb.val(d.minAmount.toString()).as('min_amount'),
+            eb.val(commission).as('commission_rate'),
+            nowPlus(this.ctx.config.depositWindowMin, 'mins').as('expires_at'),
+          ]),
+      )
+      .returning(['created_at', 'expires_at'])
+      .executeTakeFirstOrThrow();
+  }
+}
