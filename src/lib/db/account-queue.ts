@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { isRetryableTransactionError, type Db, type Trx } from './index.ts';
 
 /**
- * The advisory-lock key space of commits that move an account's balances (withdrawals,
- * conversions); the second key is the account's hash. One space for all of them, so every commit
- * of one account waits for the one before it, whatever it is.
+ * The advisory-lock key space of the commits of an account (withdrawals, plain or refunding or
+ * converting, and conversions); the second key is the account's hash. One space for all of them, so
+ * each waits for the one before it, whatever it is.
  */
 const ACCOUNT_COMMIT_SPACE = 7_310_001;
 const MAX_ATTEMPTS = 8;

@@ -56,12 +56,31 @@ export interface Posting {
 
 export class UnbalancedEntryError extends Error {}
 
+/** One balance a posting moves: by `delta`, in the balance's own sign (what is owed grows with credits). */
+export interface BalanceMove {
+  account: string;
+  currency: string;
+  delta: bigint;
+}
+
 /**
- * Posts one balanced entry and moves the balances it touches, inside the caller's transaction
- * (the same one that changes the state causing it). Returns null when this cause was posted
- * before. A merchant balance that would go negative fails the transaction (check constraint).
+ * The order every posting moves (so locks) balance rows in, the same for all of them so that two
+ * postings never wait on each other in a cycle: merchant balances first, as commits lock them first
+ * (`lockedMerchantBalance`), then the shared rows every account's postings touch (clearing, custody,
+ * revenue, fees, treasury), which so stay locked for the shortest time.
  */
-export async function post(trx: Trx, posting: Posting): Promise<{ entryId: string } | null> {
+function lockOrder(a: BalanceMove, b: BalanceMove): number {
+  const shared = (m: BalanceMove) => (m.account.startsWith('merchant:') ? 0 : 1);
+  const ka = `${shared(a)}|${a.account}|${a.currency}`;
+  const kb = `${shared(b)}|${b.account}|${b.currency}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/**
+ * A posting checked and laid out: its non-zero lines, and the balance moves they make in lock order.
+ * Throws UnbalancedEntryError unless the lines sum to zero per currency.
+ */
+export function postingPlan(posting: Posting): { lines: Array<{ account: string; currency: string; amount: bigint }>; moves: BalanceMove[] } {
   const lines = posting.lines
     .filter((l) => !l.amount.isZero())
     .map((l) => ({ account: l.account, currency: l.amount.currency.code, amount: l.amount.units }));
@@ -74,7 +93,25 @@ export async function post(trx: Trx, posting: Posting): Promise<{ entryId: strin
     if (!sum.isZero()) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: ${currency} lines sum to ${sum.units}`);
   }
   if (lines.length === 0) throw new UnbalancedEntryError(`${posting.kind} ${posting.refId}: an entry needs lines`);
+  const moves = new Map<string, BalanceMove>();
+  for (const l of lines) {
+    const key = `${l.account}|${l.currency}`;
+    const natural = isDebitNormal(l.account) ? l.amount : -l.amount;
+    const m = moves.get(key);
+    if (m) m.delta += natural;
+    else moves.set(key, { account: l.account, currency: l.currency, delta: natural });
+  }
+  return { lines, moves: [...moves.values()].sort(lockOrder) };
+}
 
+/**
+ * Posts one balanced entry and moves the balances it touches, inside the caller's transaction
+ * (the same one that changes the state causing it). Returns null when this cause was posted
+ * before. A merchant balance that would go negative fails the transaction (check constraint).
+ * (`posting-ctes.ts` writes the same as part of one statement.)
+ */
+export async function post(trx: Trx, posting: Posting): Promise<{ entryId: string } | null> {
+  const { lines, moves } = postingPlan(posting);
   const entryId = randomUUID();
   const inserted = await trx
     .insertInto('journal_entries')
@@ -89,16 +126,7 @@ export async function post(trx: Trx, posting: Posting): Promise<{ entryId: strin
     .values(lines.map((l, i) => ({ entry_id: entryId, line_no: i, ledger_account: l.account, currency_code: l.currency, amount: l.amount })))
     .execute();
 
-  const deltas = new Map<string, { account: string; currency: string; delta: bigint }>();
-  for (const l of lines) {
-    const key = `${l.account}|${l.currency}`;
-    const natural = isDebitNormal(l.account) ? l.amount : -l.amount;
-    const d = deltas.get(key);
-    if (d) d.delta += natural;
-    else deltas.set(key, { account: l.account, currency: l.currency, delta: natural });
-  }
-  // A fixed order, so concurrent postings lock balance rows in the same sequence (no deadlocks).
-  for (const d of [...deltas.values()].sort((a, b) => (`${a.account}|${a.currency}` < `${b.account}|${b.currency}` ? -1 : 1))) {
+  for (const d of moves) {
     // Update first: PostgreSQL checks constraints on the row an upsert proposes, so a debit
     // through INSERT … ON CONFLICT would be refused for its sign alone.
     const updated = await trx

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
-import { now, type Trx } from '../../lib/db/index.ts';
+import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -11,6 +11,7 @@ import { audit } from '../audit/service.ts';
 import { bookConversion } from '../conversions/commit.ts';
 import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
+import { commitPlain, isPlainQuote } from './commit-plain.ts';
 import { withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
 import { commitRefund, debitLines } from './refunds.ts';
 
@@ -21,29 +22,51 @@ export interface CommitInput {
 }
 
 /**
- * POST /withdrawal/commit: one SERIALIZABLE transaction, retried on serialization failures, queued
- * behind the other commits of the account (lib/db/account-queue.ts: an advisory lock of the
- * account taken before the transaction begins, so a burst of commits does not all fail on the
- * balance row and retry). SERIALIZABLE stays the guarantee.
+ * POST /withdrawal/commit. The quote is read first, outside any lock, and a missing, committed or
+ * expired one refused there. Every commit then runs in one SERIALIZABLE transaction (the spec's),
+ * retried on serialization failures, queued behind the account's other commits
+ * (lib/db/account-queue.ts: an advisory lock of the account taken before the transaction begins,
+ * so a burst of commits does not all fail on the balance row and retry). A plain quote (no refund,
+ * no conversion: nearly all) is one statement in that transaction (commit-plain.ts), which claims it
+ * only if it is still as read; a refund's or a conversion's quote is read and written step by step.
  */
 export async function commitWithdrawal(ctx: AppContext, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
+  let q = await findQuote(ctx.db, principal, input.quoteId);
+  for (let attempt = 1; attempt <= 3 && isPlainQuote(q); attempt++) {
+    const row = await commitPlain(ctx.db, principal, input, q);
+    if (row) return row;
+    // Not claimed. Committed or expired meanwhile: the read says so. Unchanged: the balance did not
+    // cover it. Re-quoted meanwhile: commit it as it is now.
+    const again = await findQuote(ctx.db, principal, input.quoteId);
+    if (sameTerms(q, again)) throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(withdrawalMoney(q).total) });
+    q = again;
+  }
   return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(trx, principal, input));
 }
 
-/** The quote being committed, locked, with whether it has expired (by the database's clock). */
-async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string) {
-  const q = await trx
+/** Whether two reads of a quote would commit the same withdrawal. */
+function sameTerms(a: QuoteRow, b: QuoteRow): boolean {
+  const keys = ['order_id', 'currency_code', 'network', 'address', 'amount', 'fee', 'usd_price', 'convert_from', 'refund_invoice_id', 'refund_deposit_id'] as const;
+  return keys.every((k) => a[k] === b[k]);
+}
+
+/**
+ * The quote being committed (locked, in a transaction that asks), refused when missing, committed or
+ * expired (by the database's clock).
+ */
+async function findQuote(db: Executor, principal: ApiPrincipal, quoteId: string, lock = false): Promise<QuoteRow> {
+  const query = db
     .selectFrom('withdrawal_quotes')
     .selectAll()
     .select(sql<boolean>`expires_at < now()`.as('expired'))
     .where('id', '=', quoteId)
-    .where('account_id', '=', principal.accountId)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('account_id', '=', principal.accountId);
+  const q = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!q) throw new AppError('exceptions.withdrawal.quoteNotFound');
   if (q.committed_at) throw new AppError('exceptions.withdrawal.quoteAlreadyCommitted', { withdrawalId: q.withdrawal_id });
   if (q.expired) throw new AppError('exceptions.withdrawal.quoteExpired', { expiredAt: q.expires_at.toISOString() });
-  return q;
+  const { expired: _, ...row } = q;
+  return row;
 }
 
 /**
@@ -61,7 +84,7 @@ async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { conver
 }
 
 async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
-  const q = await lockQuote(trx, principal, input.quoteId);
+  const q = await findQuote(trx, principal, input.quoteId, true);
   const { total } = withdrawalMoney(q);
   // A refund locks its invoice or deposit and checks its limit again; a deposit's may release suspense.
   const refund = await commitRefund(trx, principal.accountId, q);
