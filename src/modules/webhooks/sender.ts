@@ -45,6 +45,24 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/**
+ * Keep-alive connection pools, one per protocol and per `allowPrivate` setting: the guarded lookup
+ * runs when a socket connects, so a pooled socket is only reused under the rule it was checked by.
+ * Sockets per origin are bounded (the deliverer caps requests per origin lower still); idle ones
+ * close on the receiver's Keep-Alive hint or after a few seconds, and never keep the process alive.
+ */
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 4_000, lookup: guardedLookup(allowPrivate) };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 export interface SendOptions {
   /** WEBHOOK_ALLOW_PRIVATE: http:// and private hosts allowed (development and tests). */
   allowPrivate: boolean;
@@ -114,7 +132,7 @@ export async function sendWebhook(url: string, body: string, headers: Record<str
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         lookup: guardedLookup(opts.allowPrivate),
-        agent: false,
+        agent: agentFor(target.protocol, opts.allowPrivate),
       },
       (res) => {
         const chunks: Buffer[] = [];
