@@ -43,6 +43,9 @@ export const EIP3009_ABI = [
   },
 ] as const;
 
+/** How often a settlement's receipt is polled for while it is not mined. */
+const RECEIPT_POLL_MS = 200;
+
 /** An accepted token and its EIP-712 domain (read once from the chain: it cannot change). */
 export interface X402Asset {
   address: Address;
@@ -70,9 +73,12 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
   const chainId = Number(opts.network.split(':')[1]);
   const chain = defineChain({ id: chainId, name: opts.network, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
   const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
-  const publicClient = createPublicClient({ chain, transport }) as PublicClient;
+  // A receipt not there at the first look is looked for again at each new block, polled this often
+  // (viem's default, 4 s, would hold a settlement long after an L2 or a devnet has mined it).
+  const pollingInterval = RECEIPT_POLL_MS;
+  const publicClient = createPublicClient({ chain, transport, pollingInterval }) as PublicClient;
   const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex, { nonceManager }) : undefined;
-  const walletClient = account ? createWalletClient({ chain, transport, account }) : undefined;
+  const walletClient = account ? createWalletClient({ chain, transport, account, pollingInterval }) : undefined;
   const addresses = opts.assets.length > 0 ? opts.assets : DEFAULT_USDC[chainId] ? [DEFAULT_USDC[chainId]!] : [];
   const assets = new Map<string, X402Asset>();
   for (const raw of addresses) {

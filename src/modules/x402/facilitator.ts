@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { x402Machine } from './status.ts';
-import type { X402Settings } from '../../config.ts';
 import type { X402Chain } from './chain.ts';
-import { parsePayment } from './parse.ts';
-import { Invalid, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
+import { parsePayment, type ParsedPayment } from './parse.ts';
+import { SettlementLookup } from './lookup.ts';
+import { spendingCheck, type Spend, type SpendingLimits } from './spending.ts';
+import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
 import { settlementRecord, type SettlementRow } from './record.ts';
 import { checkChain, checkPermit2, checkSignature } from './verify.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
@@ -18,58 +18,43 @@ export type { SettleResult, VerifyResult, X402Reason } from './reasons.ts';
 export { settlementRecord, type SettlementRow } from './record.ts';
 
 /**
+ * A payment's checks in settle: those that must pass before anything is sent, and those a clean
+ * simulation of the transfer already proves (the token checks the signature, the authorization's
+ * state and the balance itself), run for their reason only when the simulation is refused.
+ */
+interface SettleChecks {
+  before?: () => Promise<void>;
+  proven?: () => Promise<void>;
+}
+const passed: Promise<Outcome<void>> = Promise.resolve({ ok: true, value: undefined });
+
+/**
  * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. Checks run from
  * the cheapest to the dearest: shape and requirements, then the signature (recovered locally for
  * plain keys; smart-wallet signatures through the chain, ERC-1271/6492), then one batched read of
- * the authorization state and the payer's balance.
+ * the authorization state and the payer's balance, with our own record of the key. Settle relies
+ * on the node's simulation of the transfer instead (the token checks all three), in the same
+ * round trip as the operator's limits, and runs the checks only to name why a simulation failed.
  */
 export class X402Facilitator {
-  /** EOA signatures already recovered to their payer (bounded, oldest dropped first). */
-  private readonly recovered = new Set<string>();
+  private readonly lookup: SettlementLookup | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly chain: X402Chain | undefined,
-    private readonly limits: Pick<X402Settings, 'receiptTimeoutMs' | 'gasCeiling' | 'feePayerReserveWei' | 'gasBudgetWei' | 'tenantGasBudgetWei'> = {
+    private readonly limits: SpendingLimits = {
       receiptTimeoutMs: 15_000,
       gasCeiling: 200_000n,
       feePayerReserveWei: 0n,
       gasBudgetWei: null,
       tenantGasBudgetWei: null,
     },
-  ) {}
+  ) {
+    this.lookup = chain ? new SettlementLookup(db, chain.network) : undefined;
+  }
 
   private get receiptTimeoutMs(): number {
     return this.limits.receiptTimeoutMs;
-  }
-
-  /** Wei of gas spent by settlements in the last 24 h, of one tenant or of all. */
-  private async gasSpent(tenantId?: string): Promise<bigint> {
-    let q = this.db.selectFrom('x402_settlements').select(sql<string>`coalesce(sum(gas_cost), 0)`.as('s')).where('created_at', '>', sql<Date>`now() - interval '24 hours'`);
-    if (tenantId) q = q.where('tenant_id', '=', tenantId);
-    return BigInt((await q.executeTakeFirstOrThrow()).s);
-  }
-
-  /**
-   * The operator's limits, checked before anything is written or sent: the fee payer's reserve,
-   * the daily gas budgets (all tenants, this tenant), and the gas ceiling on this settlement's
-   * estimate. Returns the estimate to send the transaction with.
-   */
-  private async spendingCheck(tenantId: string, s: Settleable): Promise<bigint> {
-    const { publicClient, feePayer } = this.chain!;
-    const [balance, gas] = await Promise.all([
-      publicClient.getBalance({ address: feePayer! }),
-      publicClient.estimateContractGas({ ...s.call, account: feePayer! }),
-    ]);
-    if (balance < this.limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);
-    if (this.limits.gasBudgetWei !== null && (await this.gasSpent()) >= this.limits.gasBudgetWei) {
-      throw new Invalid('gas_budget_exhausted', 'the daily gas budget of this facilitator is spent', s.key.payer);
-    }
-    if (this.limits.tenantGasBudgetWei !== null && (await this.gasSpent(tenantId)) >= this.limits.tenantGasBudgetWei) {
-      throw new Invalid('tenant_gas_budget_exhausted', 'the daily gas budget of this merchant is spent', s.key.payer);
-    }
-    if (gas > this.limits.gasCeiling) throw new Invalid('gas_ceiling_exceeded', `the settlement needs ${gas} gas, above the ceiling`, s.key.payer);
-    return gas;
   }
 
   get network(): string | undefined {
@@ -83,15 +68,9 @@ export class X402Facilitator {
     return { kinds, extensions: [], signers: this.chain?.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
   }
 
-  private async existing(key: Settleable['key']): Promise<SettlementRow | undefined> {
-    return this.db
-      .selectFrom('x402_settlements')
-      .selectAll()
-      .where('network', '=', this.chain!.network)
-      .where('asset', '=', key.asset.toLowerCase())
-      .where('payer', '=', key.payer.toLowerCase())
-      .where('nonce', '=', key.nonce)
-      .executeTakeFirst();
+  /** The settlement of this key, if any (concurrent lookups share one query). */
+  private existing(key: Settleable['key']): Promise<SettlementRow | undefined> {
+    return this.lookup!.find(key);
   }
 
   async verify(body: unknown): Promise<VerifyResult> {
@@ -102,10 +81,11 @@ export class X402Facilitator {
         return { isValid: true, payer: parsed.permit.from };
       }
       const p = parsed.payment;
-      await checkSignature(this.chain!, this.recovered, p);
-      const known = await this.existing(eip3009Settleable(p).key);
+      await checkSignature(this.chain!, p);
+      // Our own record and the chain are read together; our record's answer comes first.
+      const [known, onChain] = await Promise.all([this.existing(eip3009Settleable(p).key), outcome(checkChain(this.chain!, p))]);
       if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
-      await checkChain(this.chain!, p);
+      if (!onChain.ok) throw onChain.error;
       return { isValid: true, payer: p.auth.from };
     } catch (err) {
       if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
@@ -120,54 +100,55 @@ export class X402Facilitator {
    */
   async settle(tenantId: string, body: unknown): Promise<SettleResult> {
     const network = this.chain?.network ?? '';
-    let settleable: Settleable;
-    let check: () => Promise<void>;
+    let s: Settleable;
+    let checks: SettleChecks;
     try {
-      const parsed = parsePayment(this.chain, body);
-      if (parsed.kind === 'permit2') {
-        settleable = permit2Settleable(parsed.permit);
-        check = () => checkPermit2(this.chain!, parsed.permit);
-      } else {
-        const p = parsed.payment;
-        settleable = eip3009Settleable(p);
-        check = async () => {
-          await checkSignature(this.chain!, this.recovered, p);
-          await checkChain(this.chain!, p);
-        };
-      }
+      ({ s, checks } = this.settleChecks(parsePayment(this.chain, body)));
     } catch (err) {
-      if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', network, ...(err.payer ? { payer: err.payer } : {}) };
-      return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', network };
+      return refusal(err, { network, transaction: '', ...(err instanceof Invalid && err.payer ? { payer: err.payer } : {}) });
     }
-    const s = settleable;
     const base = { payer: s.key.payer, network, amount: s.amount.toString() };
-    const replay = await this.existing(s.key);
-    if (replay) return this.answer(replay, base);
-    try {
-      await check();
-    } catch (err) {
-      if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', ...base };
-      return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, transaction: '', ...base };
-    }
+    const refused = (err: unknown) => refusal(err, { transaction: '', ...base });
     const wallet = this.chain!.walletClient;
-    if (!wallet) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
-    let gas: bigint;
-    try {
-      gas = await this.spendingCheck(tenantId, s);
-    } catch (err) {
-      if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, transaction: '', ...base };
-      // The estimate reverted: the chain refuses this transfer as it stands.
-      return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (err as Error).message.split('\n')[0], transaction: '', ...base };
+    // Our record, the payment's checks and the operator's limits (with the simulation of the
+    // transfer) are read together: one database and one batched RPC round trip. Their answers are
+    // taken in that order; without a clean simulation, the checks it proves give the reason.
+    const [replay, checked, spend] = await Promise.all([
+      this.existing(s.key),
+      checks.before ? outcome(checks.before()) : passed,
+      wallet ? outcome(spendingCheck(this.db, this.chain!, this.limits, tenantId, s)) : undefined,
+    ]);
+    if (replay) return this.answer(replay, base);
+    if (!checked.ok) return refused(checked.error);
+    if (!spend?.ok && checks.proven) {
+      const proven = await outcome(checks.proven());
+      if (!proven.ok) return refused(proven.error);
     }
+    if (!spend) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
+    if (!spend.ok) {
+      if (spend.error instanceof Invalid) return refused(spend.error);
+      // The estimate reverted: the chain refuses this transfer as it stands.
+      return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (spend.error as Error).message.split('\n')[0], transaction: '', ...base };
+    }
+    return this.claimAndSend(tenantId, s, spend.value, base);
+  }
 
-    return this.claimAndSend(tenantId, s, gas, base);
+  /** What a parsed payment sends, and its checks (EIP-3009: all proven by the token's simulation). */
+  private settleChecks(parsed: ParsedPayment): { s: Settleable; checks: SettleChecks } {
+    if (parsed.kind === 'permit2') return { s: permit2Settleable(parsed.permit), checks: { before: () => checkPermit2(this.chain!, parsed.permit) } };
+    const p = parsed.payment;
+    const proven = async () => {
+      await checkSignature(this.chain!, p);
+      await checkChain(this.chain!, p);
+    };
+    return { s: eip3009Settleable(p), checks: { proven } };
   }
 
   /**
    * Claims the payment's key with the `submitted` row, then sends: a settle that finds the key
    * claimed waits for the claimant's transaction instead of sending a second one.
    */
-  private async claimAndSend(tenantId: string, s: Settleable, gas: bigint, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
+  private async claimAndSend(tenantId: string, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
     const wallet = this.chain!.walletClient!;
     const claimed = await this.db
       .insertInto('x402_settlements')
@@ -189,19 +170,24 @@ export class X402Facilitator {
 
     let hash: Hex;
     try {
-      hash = await wallet.writeContract({ ...s.call, account: wallet.account!, chain: wallet.chain, gas });
+      // With the chain id, gas, fees and (from the nonce manager) the nonce all given, viem passes
+      // the chain id on to prepareTransactionRequest and skips its eth_fillTransaction round trip.
+      const request = { ...s.call, account: wallet.account!, chain: wallet.chain, chainId: this.chain!.chainId, gas, ...fees };
+      hash = await wallet.writeContract(request);
     } catch (err) {
       // Refused before reaching the chain (simulation revert, node down): nothing was sent.
       const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
       return { ...this.answer(row, base), errorMessage: (err as Error).message.split('\n')[0] };
     }
-    const sent = await this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: now() }).where('id', '=', claimed.id).returningAll().executeTakeFirstOrThrow();
-    try {
-      const receipt = await this.chain!.publicClient.waitForTransactionReceipt({ hash, timeout: this.receiptTimeoutMs });
-      return this.answer(await this.finish(sent, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice), base);
-    } catch {
-      return this.answer(sent, base); // submitted: settlement_pending with the hash; the worker finishes it
-    }
+    // The hash is recorded (for the worker, should this process stop) while the receipt is awaited.
+    const [sent, receipt] = await Promise.all([
+      this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: now() }).where('id', '=', claimed.id).returningAll().executeTakeFirstOrThrow(),
+      this.chain!.publicClient.waitForTransactionReceipt({ hash, timeout: this.receiptTimeoutMs }).catch(() => null),
+    ]);
+    const ok = receipt?.status === 'success';
+    const finished = receipt ? await this.finish(sent, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice).catch(() => sent) : sent;
+    // Without a receipt in time (or its record): settlement_pending with the hash; the worker finishes it.
+    return this.answer(finished, base);
   }
 
   /** A concurrent settle owns the key: wait (bounded) for its transaction. */

@@ -51,3 +51,17 @@ export class Invalid extends Error {
   }
 }
 
+
+/** A promise's result or its error, to await several together and take their answers in order. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+export const outcome = <T>(p: Promise<T>): Promise<Outcome<T>> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/** A settle refused by an error: its spec reason when it is an `Invalid`, else unexpected_settle_error. */
+export function refusal(err: unknown, rest: { transaction: string; network: string; payer?: string; amount?: string }): SettleResult {
+  if (err instanceof Invalid) return { success: false, errorReason: err.reason, errorMessage: err.message, ...rest };
+  return { success: false, errorReason: 'unexpected_settle_error', errorMessage: (err as Error).message, ...rest };
+}

@@ -1,4 +1,4 @@
-import { recoverTypedDataAddress } from 'viem';
+import { concat, encodeAbiParameters, recoverTypedDataAddress, toFunctionSelector, type Address, type Hex } from 'viem';
 import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes } from '@x402/evm';
 import { EIP3009_ABI, type X402Chain } from './chain.ts';
 import { TRANSFER_TYPES, type Authorization, type Parsed, type Permit2Parsed } from './parse.ts';
@@ -24,8 +24,16 @@ const PERMIT2_NONCE_ABI = [
   },
 ] as const;
 
+/**
+ * EOA signatures already recovered to their payer, per chain (bounded, oldest dropped first): shared
+ * by every facilitator of the chain, so the settle that follows a verify does not recover again.
+ */
+const recoveredByChain = new WeakMap<X402Chain, Set<string>>();
+
 /** The signature: recovered locally for a 65-byte EOA signature, else checked through the chain. */
-export async function checkSignature(chain: X402Chain, recovered: Set<string>, p: Parsed): Promise<void> {
+export async function checkSignature(chain: X402Chain, p: Parsed): Promise<void> {
+  let recovered = recoveredByChain.get(chain);
+  if (!recovered) recoveredByChain.set(chain, (recovered = new Set()));
   const typed = {
     domain: { name: p.asset.name, version: p.asset.version, chainId: chain.chainId, verifyingContract: p.asset.address },
     types: TRANSFER_TYPES,
@@ -49,17 +57,28 @@ export async function checkSignature(chain: X402Chain, recovered: Set<string>, p
   if (!ok) throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
 }
 
-/** Authorization unused on chain, and the payer holds the amount (one batched round trip). */
-export async function checkChain(chain: X402Chain, p: Parsed): Promise<void> {
-  const client = chain.publicClient;
-  const [used, balance] = await Promise.all([
-    client.readContract({ address: p.asset.address, abi: EIP3009_ABI, functionName: 'authorizationState', args: [p.auth.from, p.auth.nonce] }),
-    client.readContract({ address: p.asset.address, abi: EIP3009_ABI, functionName: 'balanceOf', args: [p.auth.from] }),
-  ]);
-  if (used) throw new Invalid('authorization_already_used', 'this authorization was already used', p.auth.from);
-  if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.auth.from);
+/** The two reads of every verify, encoded without an ABI lookup or selector hash per call. */
+const AUTHORIZATION_STATE = toFunctionSelector('authorizationState(address,bytes32)');
+const BALANCE_OF = toFunctionSelector('balanceOf(address)');
+const ADDRESS = [{ type: 'address' }] as const;
+const ADDRESS_BYTES32 = [{ type: 'address' }, { type: 'bytes32' }] as const;
+
+/** An eth_call at the latest block whose answer is one 32-byte word (uint256 or bool), as an integer. */
+async function callWord(chain: X402Chain, to: Address, data: Hex): Promise<bigint> {
+  const result = await chain.publicClient.request({ method: 'eth_call', params: [{ to, data }, 'latest'] });
+  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result)) throw new Error(`${to} answered ${String(result).slice(0, 80)} to an eth_call`);
+  return BigInt(result);
 }
 
+/** Authorization unused on chain, and the payer holds the amount (one batched round trip). */
+export async function checkChain(chain: X402Chain, p: Parsed): Promise<void> {
+  const [used, balance] = await Promise.all([
+    callWord(chain, p.asset.address, concat([AUTHORIZATION_STATE, encodeAbiParameters(ADDRESS_BYTES32, [p.auth.from, p.auth.nonce])])),
+    callWord(chain, p.asset.address, concat([BALANCE_OF, encodeAbiParameters(ADDRESS, [p.auth.from])])),
+  ]);
+  if (used !== 0n) throw new Invalid('authorization_already_used', 'this authorization was already used', p.auth.from);
+  if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.auth.from);
+}
 /**
  * Permit2: the EIP-712 PermitWitnessTransferFrom signature (Permit2's domain, x402's witness),
  * then one batched read of the payer's balance, its allowance to Permit2 and the nonce's bit.
