@@ -8,14 +8,21 @@
  *
  * PostgreSQL from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; a scratch
  * database is created and dropped. BENCH_SECONDS (default 5) per route, BENCH_CONNECTIONS (16).
+ *
+ * BENCH_LOAD_MINUTES=10 adds the memory check: after the routes, the same mix (invoices created,
+ * read and listed, deposits paid through the sandbox chain) runs for that many minutes, and each
+ * process's resident memory is printed after start, after the routes and after every minute, with
+ * its growth over the whole run (the issue's limit: 10 %).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { api, createScratchDatabase, provisionTenant, startGateway, type GatewayProcess } from '../test/helpers/processes.ts';
 import { until } from '../test/helpers/receiver.ts';
+import { readFileSync } from 'node:fs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_MINUTES = Number(process.env.BENCH_LOAD_MINUTES ?? 0);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = `bench-admin-${randomBytes(16).toString('hex')}`;
@@ -57,6 +64,47 @@ async function drive(
   return { route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], other: result.non2xx + result.errors };
 }
 
+/** Resident memory of a process in MB (0 once it is gone). */
+function rssMb(pid: number | undefined): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : '');
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** The memory of every process, labelled, for the memory check's table. */
+function memory(label: string, procs: GatewayProcess[]): string {
+  return `  ${label.padEnd(28)}${procs.map((p) => `${p.role} ${rssMb(p.proc.pid).toFixed(0)} MB`.padEnd(18)).join('')}`;
+}
+
+/**
+ * The memory check (BENCH_LOAD_MINUTES): the invoice and deposit mix, a route a few seconds at a
+ * time, for `minutes`, each answer checked; resident memory after each minute.
+ */
+async function soak(minutes: number, base: string, key: string, procs: GatewayProcess[], lines: string[]): Promise<number> {
+  const auth = { 'x-tenant-api-key': key };
+  const end = Date.now() + minutes * 60_000;
+  let next = Date.now() + 60_000;
+  let n = 0;
+  let failed = 0;
+  const ids: string[] = [];
+  const check = (status: number, body: string, want: number) => {
+    if (status !== want || !JSON.parse(body).data) failed++;
+  };
+  while (Date.now() < end) {
+    const slice = { method: 'POST' as const, headers: auth, amount: CONNECTIONS * 20 };
+    await drive('invoice', base, { ...slice, next: () => ({ path: '/v1/invoice', body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `soak-${randomUUID()}` } }), onBody: (s, b) => (check(s, b, 201), s === 201 && ids.length < 1000 && ids.push(JSON.parse(b).data.id)) });
+    await drive('read', base, { method: 'GET', headers: auth, amount: CONNECTIONS * 20, next: () => ({ path: `/v1/invoice?id=${ids[n++ % ids.length]}` }), onBody: (s, b) => check(s, b, 200) });
+    await drive('list', base, { method: 'GET', headers: auth, amount: CONNECTIONS * 5, next: () => ({ path: '/v1/invoice/list?limit=20' }), onBody: (s, b) => check(s, b, 200) });
+    const deposit = (await api(base, 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `soak-dep-${randomUUID()}` } })).body.data;
+    await api(base, 'POST', '/admin/sandbox/transfers', { admin: ADMIN, body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount: '10' } });
+    await api(base, 'POST', '/admin/sandbox/mine', { admin: ADMIN, body: { network: 'Tron', blocks: 3 } });
+    if (Date.now() >= next) {
+      lines.push(memory(`after ${Math.round((Date.now() - end) / 60_000 + minutes)} min`, procs));
+      next += 60_000;
+    }
+  }
+  return failed;
+}
+
 /** The same INSERT the route ends in, done directly: CONNECTIONS loops on a pool for SECONDS. */
 async function raw(route: string, pool: pg.Pool, insert: (client: pg.PoolClient, n: number) => Promise<unknown>): Promise<Row> {
   const latencies: number[] = [];
@@ -89,6 +137,7 @@ db.on('error', () => {}); // the scratch database is dropped at the end
 try {
   procs.push(await startGateway({ role: 'api', env }));
   procs.push(await startGateway({ role: 'worker', env }));
+  const memoryLines = [memory('after start', procs)];
   const base = procs[0]!.url;
   const { key, tenantId, accountId } = await provisionTenant(base, ADMIN, 'Load merchant');
   const auth = { 'x-tenant-api-key': key };
@@ -164,12 +213,17 @@ try {
     }),
   );
 
+  memoryLines.push(memory('after the routes', procs));
+  const soakFailures = LOAD_MINUTES > 0 ? await soak(LOAD_MINUTES, base, key, procs, memoryLines) : 0;
+  memoryLines.push(memory(`end (${LOAD_MINUTES} min of load)`, procs));
+  if (LOAD_MINUTES > 0) console.error(memoryLines.join('\n')); // kept should a later step fail
+
   // The raw rate of the same inserts, directly on the same database.
   const rawRows = [
     await raw('raw INSERT invoices', db, (c, i) =>
       c.query(
-        `insert into invoices (id, tenant_id, account_id, order_id, amount, fiat_currency, items, description, customer_id, source, status, commission_rate, expires_at)
-         values ($1, $2, $3, $4, '25', 'USD', '[]', 'Two T-shirts', 'customer-1', 'api', 'created', 0.01, now() + interval '30 minutes')`,
+        `insert into invoices (id, tenant_id, account_id, order_id, amount_minor, fiat_currency, items, description, customer_id, source, status, commission_rate, expires_at)
+         values ($1, $2, $3, $4, 2500, 'USD', '[]', 'Two T-shirts', 'customer-1', 'api', 'created', 0.01, now() + interval '30 minutes')`,
         [randomUUID(), tenantId, accountId, `raw-inv-${run}-${i}`],
       ),
     ),
@@ -201,6 +255,16 @@ try {
   ratio('POST /v1/invoice', 'raw INSERT invoices');
   ratio('POST /v1/deposit', 'raw INSERT deposits');
   console.log(`  deposits credited by the worker: ${deposits.length} in ${creditSeconds.toFixed(1)} s = ${(deposits.length / creditSeconds).toFixed(0)}/s (mine → completed)`);
+  if (LOAD_MINUTES > 0) {
+    console.log(`\n  memory (resident) over ${LOAD_MINUTES} min of load:`);
+    for (const line of memoryLines) console.log(line);
+    const growth = (at: number) => procs.map((p, i) => {
+      const mb = (line: string) => Number(new RegExp(`${p.role} (\\d+) MB`).exec(line)?.[1] ?? 0);
+      return `${p.role} ${(100 * (mb(memoryLines[memoryLines.length - 1]!) / mb(memoryLines[at]!) - 1)).toFixed(1)} %`;
+    });
+    console.log(`  growth since start: ${growth(0).join(', ')}; since the routes (warm): ${growth(1).join(', ')}`);
+    if (soakFailures) console.log(`  WARNING: ${soakFailures} answers of the memory check were not as expected`);
+  }
   const bad = rows.filter((x) => x.other > 0);
   if (bad.length) console.log(`  WARNING: non-2xx or errors on ${bad.map((x) => `${x.route} (${x.other})`).join(', ')}`);
 } catch (err) {

@@ -56,6 +56,8 @@ export interface Config {
   host: string;
   publicBaseUrl: string;
   dataDir: string;
+  /** The embedded database's shared_buffers (PGLITE_SHARED_BUFFERS, default 8MB): resident for good once started; its files stay in the OS page cache besides. */
+  pgliteSharedBuffers: string;
   databaseUrl?: string;
   redisUrl?: string;
   adminToken?: string;
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ''),
     dataDir: env.DATA_DIR || './data',
+    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS || '8MB'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     adminToken: adminToken(env.ADMIN_TOKEN),
@@ -273,4 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
     loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
   };
+}
+
+/** A PostgreSQL memory setting: a whole number of kB, MB or GB. */
+function memorySize(name: string, value: string): string {
+  if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(value)) throw new ConfigError(`${name} must be a size such as 16MB (kB, MB or GB)`);
+  return value;
 }

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, retryWhileUnreachable } from './lib/db/index.ts';
+import { openDatabase, retryWhileUnreachable, type Database } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
 import { DataDirLockedError } from './lib/db/data-dir-lock.ts';
 import { startWorkers } from './worker.ts';
@@ -11,37 +11,35 @@ import { warmDashboard } from './modules/dashboard/routes.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
 import { privateKeyToAccount } from 'viem/accounts';
+import { join } from 'node:path';
+
+/** The sandbox devnet's saved chain, in the embedded database's DATA_DIR. */
+const DEVNET_STATE_FILE = '.devnet-state.json';
 
 /** `npm start`: API, payment page and workers in one process (ROLE picks a subset). */
 async function main(): Promise<void> {
+  const startup = new StartupClock();
   const config = configOrExit();
+  // The sandbox devnet (a process of its own) starts while the database opens and migrates.
+  const network = x402Network(config);
+  network.catch(() => {}); // its failure is thrown where it is awaited
   const database = await openDatabaseOrExit(config);
-  // A gateway started before its database (both booting, or the database in maintenance) waits.
-  await retryWhileUnreachable(
-    () => migrate(database.db),
-    (err) => console.error(`waiting for the database: ${(err as Error).message || (err as { code?: string }).code} (retrying until it answers)`),
-  );
-  try {
-    await claimInstallationMode(database.db, config.mode);
-  } catch (err) {
-    if (err instanceof ModeMismatchError) {
-      console.error(`configuration error: ${err.message}`);
-      await database.close();
-      process.exit(2);
-    }
-    throw err;
-  }
+  startup.mark('database');
+  await prepareDatabase(database, config);
+  startup.mark('migrations');
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
-  const { x402, devnet } = await x402Network(config);
+  const { x402, devnet } = await network;
+  startup.mark('devnet');
   const ctx: AppContext = { config, database, db: database.db, redis, x402 };
 
   // The app is built before the first-start credentials are created: were it to fail (a bad
   // TRUST_PROXY, say), credentials created but never printed would be lost for good, since later
   // starts print nothing. Once created they are printed at once, before anything else can fail.
   const app = await buildApp(ctx);
+  startup.mark('app');
   const first = await bootstrapFirstStart(ctx);
   if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl, config.mode, config.networks) + '\n');
   app.log.info({ mode: config.mode, networks: config.networks }, modeLine(config.mode, config.networks));
@@ -55,6 +53,7 @@ async function main(): Promise<void> {
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
+    app.log.info({ startupMs: startup.mark('listening') }, 'started');
     warmDashboard(app.log);
   } else {
     await app.ready();
@@ -73,10 +72,31 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/**
+ * Migrates the database (waiting while it is unreachable: a gateway started before its database
+ * waits) and checks it belongs to an installation of this mode, or exits with code 2.
+ */
+async function prepareDatabase(database: Database, config: Config): Promise<void> {
+  await retryWhileUnreachable(
+    () => migrate(database.db),
+    (err) => console.error(`waiting for the database: ${(err as Error).message || (err as { code?: string }).code} (retrying until it answers)`),
+  );
+  try {
+    await claimInstallationMode(database.db, config.mode);
+  } catch (err) {
+    if (err instanceof ModeMismatchError) {
+      console.error(`configuration error: ${err.message}`);
+      await database.close();
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
 /** The database, or exit code 2 with one line when another process holds the embedded one's DATA_DIR. */
 async function openDatabaseOrExit(config: Config) {
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`configuration error: ${err.message}`);
@@ -106,8 +126,20 @@ function configOrExit(): Config {
 async function x402Network(config: Config): Promise<{ x402: AppContext['x402']; devnet?: Devnet }> {
   const x402 = await x402FromConfig(config);
   if (x402 || config.mode !== 'sandbox' || config.role === 'worker' || !anvilBinary() || config.x402.network !== 'eip155:84532') return { x402 };
-  const devnet = await startDevnet({ chainId: 84532, blockTimeS: 2 });
+  // With the embedded database the chain is kept beside it: a restart finds its contracts and
+  // payments as they were (one process per DATA_DIR). Instances sharing PostgreSQL keep none.
+  const statePath = config.databaseUrl ? undefined : join(config.dataDir, DEVNET_STATE_FILE);
+  const devnet = await startDevnet({ chainId: 84532, blockTimeS: 2, statePath });
   return { devnet, x402: await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }) };
+}
+
+/** Milliseconds since the process started at each step of start-up (logged once it listens). */
+class StartupClock {
+  private readonly steps: Record<string, number> = { loaded: Math.round(performance.now()) };
+  mark(step: string): Record<string, number> {
+    this.steps[step] = Math.round(performance.now());
+    return this.steps;
+  }
 }
 
 /** SIGTERM/SIGINT: `stop` once, within 25 s, then exit. */

@@ -44,7 +44,12 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...webhookJobs(env),
     ...rateJobs(env),
   ];
-  const jobs = specs.map((spec) => ({ spec, job: every(spec.name, spec.intervalMs, log, async () => void (await spec.round()), ctx.database.availability) }));
+  const writes = ctx.database.writes;
+  const wakeOf = (spec: JobSpec) => (writes && spec.idleIntervalMs ? { signal: writes, idleIntervalMs: spec.idleIntervalMs, tables: spec.wakeTables } : undefined);
+  const jobs = specs.map((spec) => ({
+    spec,
+    job: every(spec.name, spec.intervalMs, log, async () => void (await spec.round()), ctx.database.availability, wakeOf(spec)),
+  }));
   return {
     async stop() {
       await Promise.all(jobs.map(({ job }) => job.stop()));

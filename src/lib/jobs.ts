@@ -9,6 +9,14 @@ export interface JobSpec {
   name: string;
   intervalMs: number;
   round: () => Promise<unknown>;
+  /**
+   * For a job whose work only a change of the database can bring (not the clock, nor a remote
+   * node): where every change is seen (the embedded database), it runs soon after each change
+   * (never sooner than `intervalMs` after its last round) and otherwise only every `idleIntervalMs`.
+   */
+  idleIntervalMs?: number;
+  /** With `idleIntervalMs`: the tables whose changes bring the job work (unset: any change wakes it). */
+  wakeTables?: readonly string[];
   /** Runs once the job has stopped (the webhook deliverer finishes its requests in flight). */
   afterStop?: () => Promise<void>;
 }
@@ -25,10 +33,20 @@ export interface Job {
   stop(): Promise<void>;
 }
 
+/** Changes of the database that wake a job declaring `idleIntervalMs` (see `Database.writes`). */
+export interface Wake {
+  signal: { on(handler: (changed: (table: string) => boolean) => void): () => void };
+  idleIntervalMs: number;
+  /** Only changes of these tables wake the job (unset: any). */
+  tables?: readonly string[];
+}
+
 /**
  * Runs `round` every `intervalMs`, never two rounds at once, logging (not throwing) failures.
  * While the database is unreachable (`availability`) the job waits for its return instead of
- * running and failing every tick; the outage itself is logged once by `availability`.
+ * running and failing every tick; the outage itself is logged once by `availability`. With `wake`,
+ * a round follows a change of the database (at most every `intervalMs`) and, without one, the
+ * previous round after `wake.idleIntervalMs`.
  */
 export function every(
   name: string,
@@ -36,33 +54,50 @@ export function every(
   log: FastifyBaseLogger,
   round: () => Promise<void>,
   availability?: DatabaseAvailability,
+  wake?: Wake,
 ): Job {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  let wake: () => void = () => {};
-  const stopping = new Promise<void>((resolve) => (wake = resolve));
+  /** A change came while the round ran (it may not have seen it), or the round failed: no idling. */
+  let changed = false;
+  let lastEnd = 0;
+  let wakeStop: () => void = () => {};
+  const stopping = new Promise<void>((resolve) => (wakeStop = resolve));
+  const schedule = (delayMs: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  };
   const tick = () => {
     if (stopped) return;
+    timer = undefined;
+    changed = false;
     running = (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
       .then(() => (stopped ? undefined : round()))
       .catch((err) => {
+        changed = true;
         if (!availability?.noteFailure(err)) log.error({ err, job: name }, 'background job failed');
       })
       .finally(() => {
         running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        lastEnd = performance.now();
+        if (!stopped) schedule(wake && !changed ? wake.idleIntervalMs : intervalMs);
       });
   };
-  timer = setTimeout(tick, 0);
+  const unsubscribe = wake?.signal.on((touched) => {
+    if (stopped || (wake.tables && !wake.tables.some(touched))) return;
+    if (running) changed = true;
+    else schedule(Math.max(0, lastEnd + intervalMs - performance.now()));
+  });
+  schedule(0);
   return {
     name,
     async stop() {
       stopped = true;
-      wake();
+      unsubscribe?.();
+      wakeStop();
       if (timer) clearTimeout(timer);
       await running;
     },
   };
 }
-

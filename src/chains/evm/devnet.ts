@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { freePort } from '../../lib/net.ts';
 import {
@@ -8,12 +9,16 @@ import {
   createWalletClient,
   defineChain,
   http,
+  getContractAddress,
   type Abi,
+  type Account,
   type Address,
+  type Chain,
   type Hex,
-  toHex,
+  type Transport,
+  type WalletClient,
 } from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 
 const require = createRequire(import.meta.url);
 
@@ -32,17 +37,17 @@ export const TEST_USDC = JSON.parse(readFileSync(new URL('../../../contracts/Tes
 /** Anvil's development mnemonic: public knowledge, its accounts funded only on a local devnet. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
-function devKey(index: number): Hex {
-  return toHex(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }).getHdKey().privateKey!);
-}
-
-/** The devnet's roles, as anvil's first development accounts (never secrets, never on a real chain). */
+/**
+ * The devnet's roles, as anvil's first development accounts (never secrets, never on a real chain):
+ * the keys of DEV_MNEMONIC's accounts 0 to 3 (m/44'/60'/0'/0/i), written out because deriving them
+ * costs a second of start-up.
+ */
 export const DEV_KEYS = {
-  deployer: devKey(0),
-  feePayer: devKey(1),
-  buyer: devKey(2),
-  seller: devKey(3),
-} as const;
+  deployer: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  feePayer: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  buyer: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  seller: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+} as const satisfies Record<string, Hex>;
 
 /**
  * The anvil binary from npm (`@foundry-rs/anvil-<platform>-<arch>`; this project depends on the
@@ -69,18 +74,26 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
+/** Polling of the devnet's own client: a local node answers at once, so waiting 4 s (viem's default) only delays. */
+const POLL_MS = 50;
+
 /**
  * Starts a local EVM node (anvil, from npm) with `chainId`, deploys the test USDC and funds the
- * development buyer with it. Blocks are mined on every transaction (and every `blockTimeS`
- * seconds when set), like a fast L2.
+ * development buyer with it. Blocks are mined on every transaction (and also every `blockTimeS`
+ * seconds when set), like a fast L2: deploys never wait for a block time.
+ *
+ * With `statePath` the chain is kept in that file (anvil --state: loaded at start, saved when it
+ * stops): a later start on the same file finds its contracts and balances as they were, and deploys
+ * nothing. A file that does not hold them (a first start, an older format) is deployed upon as usual.
  */
-export async function startDevnet(opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint } = {}): Promise<Devnet> {
+export async function startDevnet(opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint; statePath?: string } = {}): Promise<Devnet> {
   const binary = anvilBinary();
   if (!binary) throw new Error(`anvil is not installed for ${process.platform}-${process.arch} (@foundry-rs/anvil-*)`);
   const chainId = opts.chainId ?? 84532;
   const port = await freePort();
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
-  if (opts.blockTimeS) args.push('--block-time', String(opts.blockTimeS));
+  if (opts.blockTimeS) args.push('--block-time', String(opts.blockTimeS), '--mixed-mining');
+  if (opts.statePath) args.push('--state', keptState(opts.statePath));
   const proc: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
@@ -90,7 +103,7 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
   proc.once('exit', () => process.off('exit', reap));
   const rpcUrl = `http://127.0.0.1:${port}`;
   const chain = defineChain({ id: chainId, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
-  const pub = createPublicClient({ chain, transport: http(rpcUrl) });
+  const pub = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: POLL_MS });
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
@@ -101,23 +114,14 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const deployer = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(DEV_KEYS.deployer) });
-  const hash = await deployer.deployContract({ abi: TEST_USDC.abi, bytecode: TEST_USDC.bytecode });
-  const receipt = await pub.waitForTransactionReceipt({ hash });
-  const usdc = receipt.contractAddress!;
+  const deployer = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(DEV_KEYS.deployer), pollingInterval: POLL_MS });
+  const reused = opts.statePath ? await deployedBefore(pub) : null;
+  const usdc = reused ?? getContractAddress({ from: deployer.account.address, nonce: 0n });
   const mint = async (to: Address, units: bigint) => {
     const h = await deployer.writeContract({ address: usdc, abi: TEST_USDC.abi, functionName: 'mint', args: [to, units] });
-    await pub.waitForTransactionReceipt({ hash: h });
+    await pub.waitForTransactionReceipt({ hash: h, pollingInterval: POLL_MS });
   };
-  await mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n);
-  // Permit2 and x402's permit2 proxy at their canonical addresses, as on Base: deployed, then
-  // their runtime code placed where payments name them (neither has constructor state).
-  const control = devnetControls(rpcUrl, chainId);
-  for (const [name, at] of [['TestPermit2', PERMIT2_CANONICAL], ['TestX402Permit2Proxy', X402_PERMIT2_PROXY_CANONICAL]] as const) {
-    const { abi, bytecode } = artifact(name);
-    const deployed = await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode }) });
-    await control.setCode({ address: at, bytecode: (await pub.getCode({ address: deployed.contractAddress! }))! });
-  }
+  if (!reused) await deployContracts(pub, deployer, devnetControls(rpcUrl, chainId), usdc, () => mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n));
   return {
     rpcUrl,
     chainId,
@@ -129,6 +133,48 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
       await new Promise((r) => proc.once('exit', r));
     },
   };
+}
+/**
+ * The saved chain at `path`, unless its contracts were compiled from other sources (the file
+ * beside it names the bytecode they were deployed from): then it is dropped and deployed anew.
+ */
+function keptState(path: string): string {
+  const fingerprint = createHash('sha256').update([TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode].join()).digest('hex');
+  const marker = `${path}.contracts`;
+  if (!existsSync(marker) || readFileSync(marker, 'utf8') !== fingerprint) {
+    rmSync(path, { force: true });
+    writeFileSync(marker, fingerprint);
+  }
+  return path;
+}
+
+type DevnetPublic = ReturnType<typeof createPublicClient>;
+type DevnetWallet = WalletClient<Transport, Chain, Account>;
+
+/** The test USDC (the deployer's first contract, at `usdc`), the buyer's funds, Permit2 and x402's permit2 proxy. */
+async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, control: ReturnType<typeof devnetControls>, usdc: Address, fundBuyer: () => Promise<void>): Promise<void> {
+  const deploy = async (abi: Abi, bytecode: Hex) =>
+    pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode }), pollingInterval: POLL_MS });
+  const token = await deploy(TEST_USDC.abi, TEST_USDC.bytecode);
+  if (token.contractAddress?.toLowerCase() !== usdc.toLowerCase()) throw new Error('the devnet deployer had sent transactions before the test USDC');
+  await fundBuyer();
+  // Permit2 and x402's permit2 proxy at their canonical addresses, as on Base: deployed, then
+  // their runtime code placed where payments name them (neither has constructor state).
+  for (const [name, at] of [['TestPermit2', PERMIT2_CANONICAL], ['TestX402Permit2Proxy', X402_PERMIT2_PROXY_CANONICAL]] as const) {
+    const { abi, bytecode } = artifact(name);
+    const deployed = await deploy(abi, bytecode);
+    await control.setCode({ address: at, bytecode: (await pub.getCode({ address: deployed.contractAddress! }))! });
+  }
+}
+
+/** The test USDC's address when a saved chain already holds every devnet contract, else null. */
+async function deployedBefore(pub: DevnetPublic): Promise<Address | null> {
+  const usdc = getContractAddress({ from: privateKeyToAccount(DEV_KEYS.deployer).address, nonce: 0n });
+  for (const at of [usdc, PERMIT2_CANONICAL, X402_PERMIT2_PROXY_CANONICAL]) {
+    const code = await pub.getCode({ address: at });
+    if (!code || code === '0x') return null;
+  }
+  return usdc;
 }
 
 /** A test client for devnet-only controls (mine, time travel). */

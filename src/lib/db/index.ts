@@ -4,10 +4,12 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, WriteSignal } from './pglite-dialect.ts';
+import { seedFromTemplate } from './pglite-template.ts';
 import type { DB } from './schema.ts';
 
 export type { DB } from './schema.ts';
+export type { WriteSignal } from './pglite-dialect.ts';
 export { now, nowOnce, nowPlus } from './expressions.ts';
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;
@@ -27,6 +29,11 @@ export interface Database {
   pglite?: PGlite;
   /** Whether the database answers: outages are noted once, jobs wait for its return. */
   availability: DatabaseAvailability;
+  /**
+   * The embedded database only (one process, so every change passes through it): told after each
+   * committed change. Absent on PostgreSQL, where other instances change it unseen.
+   */
+  writes?: WriteSignal;
 }
 
 // int8 values (counts, sums) stay exact strings on both engines, like NUMERIC.
@@ -45,6 +52,11 @@ export interface OpenOptions {
   /** PGlite: start from this dump of a data directory (tests). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /**
+   * PGlite: shared_buffers, else initdb's 128MB. They are touched in full at start, and so resident
+   * for good; the embedded database's files are in the OS page cache (or in memory) anyway.
+   */
+  sharedBuffers?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -73,21 +85,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // One process per data directory: PGlite does not lock it, and two writers would ruin it.
   const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
-  const instance = await PGlite.create({
-    dataDir,
-    parsers: pgliteParsers,
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  }).catch((err: unknown) => {
+  const instance = await createPglite(dataDir, options).catch((err: unknown) => {
     unlock();
     throw err;
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(instance) });
+  const writes = new WriteSignal();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(instance, writes) });
   const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
   return {
     db,
     engine: 'pglite',
     pglite: instance,
     availability,
+    writes,
     close: async () => {
       availability.close();
       await db.destroy();
@@ -95,6 +105,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       unlock();
     },
   };
+}
+
+/** The embedded instance; a new data directory starts from the installation's empty cluster when there is one. */
+async function createPglite(dataDir: string, options: OpenOptions): Promise<PGlite> {
+  if (!dataDir.startsWith('memory://') && !options.loadDataDir) seedFromTemplate(dataDir);
+  return PGlite.create({
+    dataDir,
+    parsers: pgliteParsers,
+    ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
 }
 
 /** True when the error is PostgreSQL's unique-violation (SQLSTATE 23505), optionally on one constraint. */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import type { BuildOptions } from 'esbuild';
 
 /** One built file of the dashboard, as served. */
 export interface DashboardAsset {
@@ -27,11 +30,66 @@ function asset(contents: Uint8Array, contentType: string): DashboardAsset {
 }
 
 /**
- * Bundles ui/dashboard in memory with esbuild (no output on disk, nothing fetched): the script
- * from src/main.tsx, the style sheet from src/app.css.
+ * Bundles ui/dashboard in memory with esbuild (nothing fetched): the script from src/main.tsx, the
+ * style sheet from src/app.css; or reads the same build from the cache.
  */
 async function buildBundle(): Promise<DashboardBundle> {
-  const result = await build({
+  const options = buildOptions();
+  const key = createHash('sha256').update(`esbuild ${esbuildVersion()}\n${JSON.stringify(options)}\n`);
+  for (const file of filesUnder(DASHBOARD_SOURCE)) key.update(`${file}\n`).update(readFileSync(file));
+  const cached = join(BUILD_CACHE, `dashboard-${key.digest('hex').slice(0, 16)}`);
+  try {
+    return { js: asset(readFileSync(`${cached}.js`), JS_TYPE), css: asset(readFileSync(`${cached}.css`), CSS_TYPE) };
+  } catch {
+    // not built for these sources yet
+  }
+  // esbuild (and its service process, ended once built) only when a build is needed.
+  const { build, stop } = await import('esbuild');
+  const result = await build(options).finally(() => void stop());
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
+  const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
+  if (!js || !css) throw new Error('the dashboard bundle lacks its script or style sheet');
+  keep(cached, js.contents, css.contents);
+  return { js: asset(js.contents, JS_TYPE), css: asset(css.contents, CSS_TYPE) };
+}
+
+const JS_TYPE = 'text/javascript; charset=utf-8';
+const CSS_TYPE = 'text/css; charset=utf-8';
+
+/**
+ * Built bundles are kept here, named by a hash of the sources and options: a restart serves the
+ * same build without building (esbuild costs a second of CPU and a process), a changed source builds anew.
+ */
+const BUILD_CACHE = fileURLToPath(new URL('../../../node_modules/.cache/cryptogate/', import.meta.url));
+
+/** Every file under `dir`, sorted, but installed packages. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.name !== 'node_modules')
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+}
+
+/** Writes a build to the cache (the style sheet, then the script, each renamed into place); a cache that cannot be written is done without. */
+function keep(base: string, js: Uint8Array, css: Uint8Array): void {
+  try {
+    mkdirSync(BUILD_CACHE, { recursive: true });
+    for (const [ext, body] of [['css', css], ['js', js]] as const) {
+      writeFileSync(`${base}.${ext}.${process.pid}`, body);
+      renameSync(`${base}.${ext}.${process.pid}`, `${base}.${ext}`);
+    }
+  } catch {
+    // read-only installation: built on every start
+  }
+}
+
+function esbuildVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (JSON.parse(readFileSync(require.resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
+}
+
+function buildOptions(): BuildOptions & { write: false } {
+  return {
     absWorkingDir: DASHBOARD_SOURCE,
     entryPoints: [
       { in: 'src/main.tsx', out: 'app' },
@@ -49,13 +107,6 @@ async function buildBundle(): Promise<DashboardBundle> {
     define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
     logLevel: 'silent',
-  });
-  const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
-  const css = result.outputFiles.find((f) => f.path.endsWith('.css'));
-  if (!js || !css) throw new Error('the dashboard bundle lacks its script or style sheet');
-  return {
-    js: asset(js.contents, 'text/javascript; charset=utf-8'),
-    css: asset(css.contents, 'text/css; charset=utf-8'),
   };
 }
 

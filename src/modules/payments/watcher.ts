@@ -5,6 +5,7 @@ import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { paymentMachine } from './status.ts';
+import { readCursor, saveCursor } from './watcher-cursor.ts';
 import type { PaymentStatus, PaymentsTable } from '../../lib/db/schema.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { chainAdapters } from '../../chains/registry.ts';
@@ -85,6 +86,11 @@ export class Watcher {
     return this.adapter.network;
   }
 
+  /** A sandbox network's chain is in the database: only a change of the database can bring it news. */
+  get sandbox(): boolean {
+    return this.adapter.sandbox;
+  }
+
   /**
    * Pending payments the scan did not show, looked up one by one (how deep their block now lies
    * below the scanned range makes no difference): still there (`located`), or dropped (`gone`).
@@ -118,7 +124,7 @@ export class Watcher {
     // Read the chain outside the transaction: a real adapter talks to a node, and the embedded
     // database has one connection that the sandbox adapter also needs.
     const tip = await this.adapter.tip();
-    const cursor = await this.db.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst();
+    const cursor = await readCursor(this.db, network);
     const start = cursor?.next_height ?? (await this.firstHeight(tip));
     const fromHeight = Math.max(0, start - this.reorgDepth);
     // The last block this round reads (below `fromHeight` when there is none to read).
@@ -145,11 +151,7 @@ export class Watcher {
           await this.listener?.onPaymentChanged(trx, row, 'orphaned');
         }
       }
-      await trx
-        .insertInto('chain_cursors')
-        .values({ network, next_height: toHeight + 1 })
-        .onConflict((oc) => oc.column('network').doUpdateSet({ next_height: toHeight + 1, updated_at: sql`now()` }))
-        .execute();
+      await saveCursor(trx, network, toHeight + 1, cursor);
       return result;
     });
   }

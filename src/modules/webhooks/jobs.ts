@@ -21,7 +21,9 @@ export function webhookJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
     } while (n === DISPATCH_BATCH);
   };
   return [
-    { name: 'webhook-dispatch', intervalMs: 200, round: dispatch },
-    { name: 'webhook-deliver', intervalMs: 200, round: () => deliverer.round(), afterStop: () => deliverer.drain(true) },
+    // Where every write is seen (the embedded database), dispatch waits for new events and deliver
+    // runs at least every second for retries that fall due; elsewhere both run every 200 ms.
+    { name: 'webhook-dispatch', intervalMs: 200, round: dispatch, idleIntervalMs: 30_000, wakeTables: ['outbox_events'] },
+    { name: 'webhook-deliver', intervalMs: 200, round: () => deliverer.round(), afterStop: () => deliverer.drain(true), idleIntervalMs: 1_000, wakeTables: ['webhook_deliveries'] },
   ];
 }

@@ -3,6 +3,11 @@ import type { ChainAdapter } from '../../chains/types.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
 import { WithdrawalService } from './service.ts';
 
+/** With only sandbox signers, a round without a change to wake it runs this often. */
+const SANDBOX_IDLE_MS = 5_000;
+/** What brings a sandbox payout work: a new or moved withdrawal, a block, a transfer, a balance. */
+const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers', 'ledger_balances'];
+
 /**
  * Signs, broadcasts, replaces and confirms withdrawals on the networks `signers` can sign for: only
  * a process holding a network's hot-wallet key (the signer role) does; sandbox networks sign
@@ -16,5 +21,7 @@ export function withdrawalJobs({ ctx, log }: JobEnv<AppContext>, signers: ChainA
     if (out.replaced) log.info({ replaced: out.replaced }, 'withdrawal round: stuck payouts replaced with higher fees');
     return out;
   };
-  return [{ name: 'withdrawals', intervalMs: ctx.config.watchIntervalMs, round }];
+  // Sandbox networks change only through the database: the round can wait for a change there.
+  const idle = signers.length > 0 && signers.every((s) => s.sandbox) ? { idleIntervalMs: SANDBOX_IDLE_MS, wakeTables: SANDBOX_WAKE_TABLES } : {};
+  return [{ name: 'withdrawals', intervalMs: ctx.config.watchIntervalMs, round, ...idle }];
 }
