@@ -2,9 +2,26 @@
 // Runs every *.test.ts under test/ and src/ with Node's built-in test runner (TypeScript via tsx).
 // Database tests run on the embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL
 // is set; Redis cases run when TEST_REDIS_URL is set. Extra arguments name files or directories.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+//
+// Node 20's runner starts one process per file, and each process pays seconds of CPU before its
+// first test (tsx loading the app, PGlite's WASM, the JIT warming up). So the files are grouped
+// into shards balanced by their measured cost (scripts/test-costs.json; unknown files by size),
+// each shard a generated module importing its files, and the runner runs the shards in parallel.
+// Every test still runs and reports its own file (TAP `location:`). TEST_ISOLATE=1, or naming one
+// file, runs each file in its own process as before. TEST_CONCURRENCY sets the parallel shards.
+// test/helpers/compile-cache.mjs is preloaded: an app built again compiles no schema twice.
+// The type check of the whole suite runs beside the tests and fails the run like a failing test.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SHARD_DIR = join(ROOT, 'node_modules', '.cache', 'cryptogate', 'shards');
+/** CPU seconds a shard aims at: larger shards pay the start-up less often, smaller ones balance better. */
+const SHARD_TARGET = Number(process.env.TEST_SHARD_SECONDS ?? 45);
 
 function collect(path, out) {
   let st;
@@ -24,6 +41,78 @@ function collect(path, out) {
   return out;
 }
 
+/** Measured CPU seconds of each file (both engines and Redis), by path relative to the root. */
+function loadCosts() {
+  try {
+    return JSON.parse(readFileSync(join(ROOT, 'scripts', 'test-costs.json'), 'utf8')).files ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** A file's expected cost in CPU seconds, less the start-up a shard pays once. */
+function costOf(file, costs) {
+  const known = costs[relative(ROOT, resolve(file)).split('\\').join('/')];
+  if (typeof known === 'number') return known;
+  return 1 + statSync(file).size / 2000;
+}
+
+/**
+ * Groups files into shards, longest first onto the least loaded (LPT). Files costing more than
+ * a shard's target get a shard of their own, so the heaviest (browser) files run apart.
+ */
+function shard(files, concurrency) {
+  const costs = loadCosts();
+  const items = files.map((f) => ({ file: f, cost: costOf(f, costs) })).sort((a, b) => b.cost - a.cost);
+  const total = items.reduce((s, i) => s + i.cost, 0);
+  // A multiple of the concurrency: shards of like cost then end together instead of one alone.
+  const count = Math.min(items.length, concurrency * Math.max(1, Math.ceil(total / SHARD_TARGET / concurrency)));
+  const shards = Array.from({ length: count }, () => ({ cost: 0, files: [] }));
+  for (const item of items) {
+    const least = shards.reduce((a, b) => (b.cost < a.cost ? b : a));
+    least.files.push(item.file);
+    least.cost += item.cost;
+  }
+  // The runner starts them in this order: the longest first, so the short ones fill the tail.
+  return shards.filter((s) => s.files.length).sort((a, b) => b.cost - a.cost);
+}
+
+/** Writes one entry module per shard, importing its files in order; returns their paths. */
+function writeEntries(shards) {
+  mkdirSync(SHARD_DIR, { recursive: true });
+  // Entries are named by their content, so runs at once share them; old ones are let go after a day.
+  for (const name of readdirSync(SHARD_DIR)) {
+    const path = join(SHARD_DIR, name);
+    if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { force: true });
+  }
+  return shards.map((s) => {
+    const body = s.files.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(f)).href)};\n`).join('');
+    const name = createHash('sha256').update(body).digest('hex').slice(0, 12);
+    const path = join(SHARD_DIR, `shard-${name}.mjs`);
+    writeFileSync(path, `// cost ${s.cost.toFixed(1)} s: ${s.files.length} files\n${body}`);
+    // A shard that times out or crashes is reported by its entry's name: say what it holds.
+    console.log(`# shard-${name}.mjs: ${s.files.map((f) => relative(ROOT, resolve(f))).join(' ')}`);
+    return path;
+  });
+}
+
+/** Runs node; resolves with its exit status (its output to ours, or collected when `quiet`), `nice` lowers its priority. */
+function run(args, opts = {}) {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: opts.env ?? process.env });
+    if (opts.nice && child.pid) {
+      try {
+        setPriority(child.pid, opts.nice);
+      } catch {
+        // not allowed here: it runs at the tests' priority
+      }
+    }
+    let out = '';
+    if (opts.quiet) for (const s of [child.stdout, child.stderr]) s.on('data', (c) => (out += c));
+    child.on('exit', (code, signal) => done({ status: code ?? (signal ? 1 : 0), out }));
+  });
+}
+
 const args = process.argv.slice(2);
 const roots = args.length ? args : ['test', 'src'];
 const files = roots.flatMap((root) => collect(root, []));
@@ -37,17 +126,28 @@ for (const [name, label] of [
 ]) {
   if (!process.env[name]) console.log(`# ${name} is not set: ${label} are skipped`);
 }
-if (args.length === 0) {
-  // The whole suite starts with the type check, so a type error fails CI like a failing test.
-  const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit'], { stdio: 'inherit' });
+// The whole suite includes the type check, so a type error fails CI like a failing test. It runs
+// beside the tests, its output held until they end, and niced: it mostly takes the cores the tests
+// leave idle (waiting on Chromium, a child process or a timer).
+const typeCheck = args.length === 0 ? run(['node_modules/typescript/bin/tsc', '--noEmit'], { quiet: true, nice: 10 }) : undefined;
+
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 3));
+const isolate = process.env.TEST_ISOLATE === '1' || files.length === 1;
+const entries = isolate ? files : writeEntries(shard(files, concurrency));
+// The runner applies --test-timeout to a whole file (here a shard) as well as to each test.
+const timeout = isolate ? 300_000 : 1_200_000;
+const preload = ['--import', 'tsx', '--import', './test/helpers/compile-cache.mjs'];
+const result = await run(
+  [...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
+  { env: { ...process.env, NODE_ENV: 'test' } },
+);
+let status = result.status;
+if (typeCheck) {
+  const tsc = await typeCheck;
   if (tsc.status !== 0) {
+    process.stdout.write(tsc.out);
     console.error('type check failed');
-    process.exit(tsc.status ?? 1);
+    status ||= tsc.status;
   }
 }
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
-);
-process.exit(result.status ?? 1);
+process.exit(status);

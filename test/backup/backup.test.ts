@@ -123,7 +123,11 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
       await load.fund();
       const paid = await seedOtherRows(gateway.url, key);
       load.start(6);
-      await new Promise((r) => setTimeout(r, 2500));
+      // 2.5 s of load, longer (at most 30 s) on a busy machine until it acknowledged what the checks below need.
+      const { created } = load;
+      const enough = () => created.invoices.size + 1 >= 5 && created.deposits.size >= 5 && created.withdrawals.size >= 3;
+      const loadStarted = Date.now();
+      while (Date.now() - loadStarted < 2500 || (!enough() && Date.now() - loadStarted < 30_000)) await new Promise((r) => setTimeout(r, 100));
       // What was acknowledged before the backup began; the load goes on while it is taken.
       const { invoices, deposits, withdrawals } = load.created;
       acked = { invoices: [paid, ...invoices], deposits: [...deposits], withdrawals: [...withdrawals] };

@@ -57,10 +57,13 @@ async function pgliteTemplateDump(): Promise<Blob> {
   return dump;
 }
 
-/** A migrated PGlite, cloned from the template. */
+/**
+ * A migrated PGlite, cloned from the template. Its shared_buffers are the gateway's default
+ * (PGLITE_SHARED_BUFFERS, 16MB): PGlite's own 128MB would be zeroed again for every test database.
+ */
 async function freshPglite(): Promise<Database> {
   pgliteTemplate ??= pgliteTemplateDump();
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate, sharedBuffers: '16MB' });
 }
 
 function withDatabase(url: string, name: string): string {

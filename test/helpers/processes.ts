@@ -59,7 +59,8 @@ export async function startGateway(opts: {
   proc.stderr!.on('data', hear);
   const exited = new Promise<number | string | null>((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 30_000);
+  // A minute: test processes run side by side on two cores, and a gateway loads the app through tsx.
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000);
   let gone = false;
   void exited.then(() => (gone = true));
   for (;;) {
