@@ -6,7 +6,7 @@ import { freePort } from '../../src/lib/net.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A gateway running as its own process (`node --import tsx src/main.ts`), as an operator runs it. */
+/** A gateway running as its own process (`scripts/start.mjs`, what `npm start` runs), as an operator runs it. */
 export interface GatewayProcess {
   role: 'api' | 'worker' | 'all';
   /** Base URL of the HTTP listener (roles api and all). */
@@ -33,7 +33,7 @@ export async function startGateway(opts: {
   onOutput?: (all: string) => void;
 }): Promise<GatewayProcess> {
   const port = opts.port ?? (await freePort());
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

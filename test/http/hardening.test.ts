@@ -349,7 +349,7 @@ describe('admin authentication throttle in Redis', { skip: process.env.TEST_REDI
 describe('a short ADMIN_TOKEN refuses to start', () => {
   it('prints "configuration error: …" and exits 2, without the token', async () => {
     const token = `short-${randomBytes(4).toString('hex')}`;
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const proc = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ADMIN_TOKEN: token, DATA_DIR: 'memory://', PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,7 +16,7 @@ interface Running {
 
 /** Starts the real service (`npm start`'s command) and waits until it listens. */
 async function startService(env: Record<string, string>): Promise<Running> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, ADMIN_TOKEN: '', DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -28,7 +28,7 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
   });
 
   function startWorker(env: Record<string, string> = {}): ChildProcess {
-    const w = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const w = spawn(process.execPath, ['scripts/start.mjs'], {
       env: {
         ...process.env,
         ROLE: 'worker',
