@@ -48,7 +48,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
   const wakeOf = (spec: JobSpec) => (writes && spec.idleIntervalMs ? { signal: writes, idleIntervalMs: spec.idleIntervalMs, tables: spec.wakeTables } : undefined);
   const jobs = specs.map((spec) => ({
     spec,
-    job: every(spec.name, spec.intervalMs, log, async () => void (await spec.round()), ctx.database.availability, wakeOf(spec)),
+    job: every(spec.name, spec.intervalMs, log, async () => (await spec.round(), spec.busy?.() ?? false), ctx.database.availability, wakeOf(spec)),
   }));
   return {
     async stop() {

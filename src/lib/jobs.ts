@@ -17,6 +17,11 @@ export interface JobSpec {
   idleIntervalMs?: number;
   /** With `idleIntervalMs`: the tables whose changes bring the job work (unset: any change wakes it). */
   wakeTables?: readonly string[];
+  /**
+   * With `idleIntervalMs`: whether the round left work that no change of the database will announce
+   * (a transaction waiting for its receipt), so the next round comes after `intervalMs`, not idling.
+   */
+  busy?: () => boolean;
   /** Runs once the job has stopped (the webhook deliverer finishes its requests in flight). */
   afterStop?: () => Promise<void>;
 }
@@ -46,13 +51,13 @@ export interface Wake {
  * While the database is unreachable (`availability`) the job waits for its return instead of
  * running and failing every tick; the outage itself is logged once by `availability`. With `wake`,
  * a round follows a change of the database (at most every `intervalMs`) and, without one, the
- * previous round after `wake.idleIntervalMs`.
+ * previous round after `wake.idleIntervalMs`, unless that round resolved to true (work left).
  */
 export function every(
   name: string,
   intervalMs: number,
   log: FastifyBaseLogger,
-  round: () => Promise<void>,
+  round: () => Promise<boolean | void>,
   availability?: DatabaseAvailability,
   wake?: Wake,
 ): Job {
@@ -74,6 +79,9 @@ export function every(
     changed = false;
     running = (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
       .then(() => (stopped ? undefined : round()))
+      .then((busy) => {
+        if (busy) changed = true;
+      })
       .catch((err) => {
         changed = true;
         if (!availability?.noteFailure(err)) log.error({ err, job: name }, 'background job failed');

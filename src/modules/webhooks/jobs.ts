@@ -22,8 +22,8 @@ export function webhookJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
   };
   return [
     // Where every write is seen (the embedded database), dispatch waits for new events and deliver
-    // runs at least every second for retries that fall due; elsewhere both run every 200 ms.
+    // runs at least every 5 s for retries that fall due; elsewhere both run every 200 ms.
     { name: 'webhook-dispatch', intervalMs: 200, round: dispatch, idleIntervalMs: 30_000, wakeTables: ['outbox_events'] },
-    { name: 'webhook-deliver', intervalMs: 200, round: () => deliverer.round(), afterStop: () => deliverer.drain(true), idleIntervalMs: 1_000, wakeTables: ['webhook_deliveries'] },
+    { name: 'webhook-deliver', intervalMs: 200, round: () => deliverer.round(), afterStop: () => deliverer.drain(true), idleIntervalMs: 5_000, wakeTables: ['webhook_deliveries'] },
   ];
 }

@@ -38,6 +38,8 @@ const passed: Promise<Outcome<void>> = Promise.resolve({ ok: true, value: undefi
  */
 export class X402Facilitator {
   private readonly lookup: SettlementLookup | undefined;
+  /** Submitted settlements the last `confirmPending` round found still without a receipt. */
+  awaitingReceipts = 0;
 
   constructor(
     private readonly db: Db,
@@ -252,11 +254,13 @@ export class X402Facilitator {
       .limit(100)
       .execute();
     let done = 0;
+    this.awaitingReceipts = pending.length;
     for (const row of pending) {
       const receipt = await this.chain.publicClient.getTransactionReceipt({ hash: row.transaction as Hex }).catch(() => null);
       if (!receipt) continue;
       await this.finish(row, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
       done++;
+      this.awaitingReceipts--;
     }
     return done;
   }

@@ -6,5 +6,16 @@ import { X402Facilitator } from './facilitator.ts';
 export function x402Jobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
   if (!ctx.x402) return [];
   const facilitator = new X402Facilitator(ctx.db, ctx.x402, ctx.config.x402);
-  return [{ name: 'x402-confirm', intervalMs: 2000, round: () => facilitator.confirmPending() }];
+  // Settlements are only ever submitted by this gateway's own writes: idle until one is, then every
+  // 2 s while any still waits for its receipt.
+  return [
+    {
+      name: 'x402-confirm',
+      intervalMs: 2000,
+      round: () => facilitator.confirmPending(),
+      idleIntervalMs: 30_000,
+      wakeTables: ['x402_settlements'],
+      busy: () => facilitator.awaitingReceipts > 0,
+    },
+  ];
 }
