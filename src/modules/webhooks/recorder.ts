@@ -1,11 +1,6 @@
+import { Coalescer } from '../../lib/coalesce.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { recordAttempts, type DeliveryOutcome, type FinishedAttempt } from './attempts.ts';
-
-interface Waiting {
-  attempt: FinishedAttempt;
-  resolve: (kind: keyof DeliveryOutcome | null) => void;
-  reject: (err: unknown) => void;
-}
 
 /** Attempts stored by one statement at most. */
 const MAX_BATCH = 256;
@@ -16,46 +11,17 @@ const LINGER_MS = 25;
  * Stores finished attempts by group commit: the attempts that finish within LINGER_MS of each
  * other, or while one write is under way, are stored together by the next, so a busy
  * deliverer pays one statement per batch instead of a transaction per attempt. Each caller learns
- * its own attempt's outcome when the write that holds it has committed (or its error).
+ * its own attempt's outcome when the write that holds it has committed (or its error); a batch
+ * that fails is stored attempt by attempt, so one that cannot be stored does not hold back the others.
  */
 export class AttemptRecorder {
-  private queue: Waiting[] = [];
-  private writing = false;
+  private readonly batches: Coalescer<FinishedAttempt, keyof DeliveryOutcome | null>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly retryBaseS: number,
-  ) {}
+  constructor(db: Db, retryBaseS: number) {
+    this.batches = new Coalescer((attempts) => recordAttempts(db, attempts, retryBaseS), { maxBatch: MAX_BATCH, lingerMs: LINGER_MS, splitOnError: true });
+  }
 
   record(attempt: FinishedAttempt): Promise<keyof DeliveryOutcome | null> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ attempt, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        setTimeout(() => void this.write(), LINGER_MS);
-      }
-    });
-  }
-
-  private async write(): Promise<void> {
-    try {
-      while (this.queue.length > 0) await this.store(this.queue.splice(0, MAX_BATCH));
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  /**
-   * One batch; if it fails, each attempt on its own, so one that cannot be stored (whatever the
-   * reason) does not hold back the others.
-   */
-  private async store(batch: Waiting[]): Promise<void> {
-    try {
-      const kinds = await recordAttempts(this.db, batch.map((w) => w.attempt), this.retryBaseS);
-      batch.forEach((w, i) => w.resolve(kinds[i] ?? null));
-    } catch (err) {
-      if (batch.length === 1) return batch[0]!.reject(err);
-      for (const w of batch) await this.store([w]);
-    }
+    return this.batches.submit(attempt);
   }
 }

@@ -1,14 +1,9 @@
+import { Coalescer } from '../../lib/coalesce.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { SettlementRow } from './record.ts';
 import type { Settleable } from './settleable.ts';
 
 type Key = Settleable['key'];
-
-interface Waiting {
-  key: Key;
-  resolve: (row: SettlementRow | undefined) => void;
-  reject: (err: unknown) => void;
-}
 
 /** How many keys one lookup query carries at most. */
 const MAX_KEYS = 50;
@@ -23,41 +18,21 @@ const keyOf = (asset: string, payer: string, nonce: string) => `${asset.toLowerC
  * asked for, so it is as fresh as a lookup of its own.
  */
 export class SettlementLookup {
-  private waiting: Waiting[] = [];
-  private running = false;
+  private readonly batches = new Coalescer<Key, SettlementRow | undefined>((keys) => this.findAll(keys), { maxBatch: MAX_KEYS });
 
   constructor(
     private readonly db: Db,
     private readonly network: string,
   ) {}
 
+  /** The settlement of `key`, if any; the first key waits for the end of this turn of the event loop, so the lookups that arrive with it share its query. */
   find(key: Key): Promise<SettlementRow | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ key, resolve, reject });
-      // The first key waits for the end of this turn of the event loop, so the requests that
-      // arrived with it join its query.
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
-    });
+    return this.batches.submit(key);
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, MAX_KEYS);
-        try {
-          const rows = await this.query(batch.map((w) => w.key));
-          const found = new Map(rows.map((r) => [keyOf(r.asset, r.payer, r.nonce), r]));
-          for (const w of batch) w.resolve(found.get(keyOf(w.key.asset, w.key.payer, w.key.nonce)));
-        } catch (err) {
-          for (const w of batch) w.reject(err);
-        }
-      }
-    } finally {
-      this.running = false;
-    }
+  private async findAll(keys: Key[]): Promise<Array<SettlementRow | undefined>> {
+    const found = new Map((await this.query(keys)).map((r) => [keyOf(r.asset, r.payer, r.nonce), r]));
+    return keys.map((k) => found.get(keyOf(k.asset, k.payer, k.nonce)));
   }
 
   /**
