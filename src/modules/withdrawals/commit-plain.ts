@@ -23,9 +23,11 @@ export const isPlainQuote = (q: QuoteRow): boolean => !q.convert_from && !q.refu
  * row, so all of it is written or none. A balance that would go negative fails the statement on its
  * check constraint (`exceptions.withdrawal.insufficientBalance`).
  *
- * The lock is held for four round trips (begin, the statement, commit, unlock) instead of one per
- * read and write. Returns null when nothing was claimed: the caller reads the quote again to say why
- * (or to commit it as it now is).
+ * The lock is held for one round trip of this commit instead of one per read and write: the
+ * account's commits that arrive meanwhile share the lock, the BEGIN and the COMMIT (group commit,
+ * lib/db/account-batch.ts). A claim that fails is no error, so it never spoils the batch it runs
+ * in. Returns null when nothing was claimed: the caller reads the quote again to say why (or to
+ * commit it as it now is).
  */
 export async function commitPlain(db: Db, principal: ApiPrincipal, input: CommitInput, q: QuoteRow): Promise<WithdrawalRow | null> {
   const statement = commitStatement(principal, input, q);
