@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { createPublicClient, custom, getAddress, type PublicClient } from 'viem';
+import { createPublicClient, custom, getAddress, type CustomTransport, type PublicClient } from 'viem';
 import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { ERRORS } from '../../src/lib/errors.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -229,9 +229,9 @@ const X402_PAYER = getAddress('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
 
 /** The facilitator's chain, with a node that is unreachable: every chain read fails at once. */
 function offlineX402(): X402Chain {
-  const publicClient = createPublicClient({
+  const publicClient: PublicClient = createPublicClient<CustomTransport, undefined>({
     transport: custom({ request: async () => Promise.reject(new Error('fuzz: the x402 node is offline')) }, { retryCount: 0 }),
-  }) as PublicClient;
+  });
   return { network: X402_NETWORK, chainId: 84532, publicClient, assets: new Map([[X402_ASSET.toLowerCase(), { address: X402_ASSET, name: 'USDC', version: '2' }]]) };
 }
 
@@ -809,14 +809,26 @@ async function snapshotter(t: TestApp): Promise<() => Promise<Record<string, str
     await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'request_log' order by 1`.execute(t.ctx.db)
   ).rows.map((r) => r.name);
   assert.ok(tables.includes('journal_lines') && tables.includes('invoices'), `tables: ${tables.join(', ')}`);
+  const unlogged = await sql<{ name: string }>`select relname as name from pg_class where relpersistence <> 'p' and relnamespace = 'public'::regnamespace`.execute(t.ctx.db);
+  assert.deepEqual(unlogged.rows, [], 'every table is WAL-logged (the digest below relies on it)');
   const parts = tables.map(
     (name) => `select '${name}' as t, count(*)::text as n, coalesce(sum(hashtextextended((to_jsonb(x) - 'last_used_at')::text, 0)::numeric), 0)::text as h from "${name}" x`,
   );
   parts.push(`select 'ledger sum' as t, count(*)::text as n, coalesce(sum(amount), 0)::text as h from journal_lines`);
   const query = sql.raw(parts.join(' union all '));
+  // Every write to a table is written ahead to the WAL first, so while the WAL's insert position
+  // stands still no row of any table (none is unlogged) can have changed: the last digest still
+  // holds, and the hashing of every row is skipped. It moves for any write, kept or rolled back.
+  const position = sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`;
+  let last: { lsn: string; digest: Record<string, string> } | undefined;
   return async () => {
+    const lsn = (await position.execute(t.ctx.db)).rows[0]!.lsn;
+    if (last?.lsn === lsn) return last.digest;
     const rows = (await query.execute(t.ctx.db)).rows as Array<{ t: string; n: string; h: string }>;
-    return Object.fromEntries(rows.map((r) => [r.t, `${r.n}/${r.h}`]));
+    const digest = Object.fromEntries(rows.map((r) => [r.t, `${r.n}/${r.h}`]));
+    // The position read before the digest: a write between the two makes the next call hash again.
+    last = { lsn, digest };
+    return digest;
   };
 }
 
