@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { figuresOf, load, printTable, progress, ratio, startBenchGateway, type Figures } from './lib.ts';
+import { compareLoads, figuresOf, load, printTable, progress, startBenchGateway, type Figures } from './lib.ts';
 
 /**
  * Authenticated `GET /v1/currencies` (key lookup, IP and scope checks, rate limit, catalogue with
@@ -22,10 +22,11 @@ export async function benchCurrencies(): Promise<Figures> {
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
     try {
       progress(`currencies: bare route, then the gateway (${engine})`);
-      const base = await load('bare fastify', `${bareUrl}/v1/currencies`, { check });
-      const gw = await load(`gateway (${engine})`, `${gatewayUrl}/v1/currencies`, { headers: { 'x-tenant-api-key': key }, check });
-      printTable(`GET /v1/currencies, ${body.length} bytes per response, 10 connections`, [base, gw]);
-      const r = ratio(gw.requestsPerSec, base.requestsPerSec);
+      const { base, gw, ratio: r } = await compareLoads(
+        () => load('bare fastify', `${bareUrl}/v1/currencies`, { check }),
+        () => load(`gateway (${engine})`, `${gatewayUrl}/v1/currencies`, { headers: { 'x-tenant-api-key': key }, check }),
+      );
+      printTable(`GET /v1/currencies, ${body.length} bytes per response, 10 connections (median of alternated rounds)`, [base, gw]);
       console.log(`  ratio gateway/bare: ${r.toFixed(3)}`);
       return { engine, bytes: body.length, ...figuresOf('gateway', gw), ...figuresOf('bare', base), ratio: r };
     } finally {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { Engine } from '../src/lib/db/index.ts';
-import { benchEngines, figuresOf, jsonCheck, load, printTable, progress, ratio, startBenchGateway, type Figures } from './lib.ts';
+import { benchEngines, compareLoads, figuresOf, jsonCheck, load, printTable, progress, startBenchGateway, type Figures } from './lib.ts';
 
 /** The invoice body the bench posts: a fresh orderId each time. */
 export function invoiceBody(): () => Record<string, unknown> {
@@ -45,14 +45,16 @@ async function benchInvoicesOn(engine: Engine): Promise<Figures> {
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     progress(`invoices (${database.engine}): bare INSERT, then POST /v1/invoice`);
-    const base = await load('bare insert', `${bareUrl}/orders`, { post: body, check: jsonCheck(201, (b) => typeof b.data.id === 'string') });
-    const gw = await load(`gateway (${database.engine})`, `${gatewayUrl}/v1/invoice`, {
-      headers: { 'x-tenant-api-key': key },
-      post: body,
-      check: jsonCheck(201, (b) => typeof b.data.id === 'string' && b.data.status === 'created' && String(b.data.orderId).startsWith('bench-')),
-    });
-    printTable(`POST /v1/invoice against one bare INSERT on the same database (${database.engine}), 10 connections`, [base, gw]);
-    const r = ratio(gw.requestsPerSec, base.requestsPerSec);
+    const { base, gw, ratio: r } = await compareLoads(
+      () => load('bare insert', `${bareUrl}/orders`, { post: body, check: jsonCheck(201, (b) => typeof b.data.id === 'string') }),
+      () =>
+        load(`gateway (${database.engine})`, `${gatewayUrl}/v1/invoice`, {
+          headers: { 'x-tenant-api-key': key },
+          post: body,
+          check: jsonCheck(201, (b) => typeof b.data.id === 'string' && b.data.status === 'created' && String(b.data.orderId).startsWith('bench-')),
+        }),
+    );
+    printTable(`POST /v1/invoice against one bare INSERT on the same database (${database.engine}), 10 connections (median of alternated rounds)`, [base, gw]);
     console.log(`  ratio gateway/bare: ${r.toFixed(3)}`);
     return { ...figuresOf('gateway', gw), ...figuresOf('bare', base), ratio: r };
   } finally {

@@ -143,6 +143,39 @@ export async function load(label: string, url: string, opts: LoadOptions): Promi
   return out;
 }
 
+/** The rounds of an alternating comparison (BENCH_ROUNDS, default 3). */
+export const rounds = (): number => Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * A measured run and its baseline, alternated over `rounds()` rounds (baseline, measured, baseline,
+ * …), each run `seconds()` long: a machine that speeds up or slows down during the bench (another
+ * process, the JIT, the CPU's clock) then weighs on both sides alike. The ratio is the median of the
+ * rounds' ratios; each side's figures are those of its median round.
+ */
+export async function compareLoads(
+  baseline: () => Promise<LoadResult>,
+  measured: () => Promise<LoadResult>,
+): Promise<{ base: LoadResult; gw: LoadResult; ratio: number }> {
+  const pairs: Array<{ base: LoadResult; gw: LoadResult; ratio: number }> = [];
+  for (let i = 0; i < rounds(); i++) {
+    const base = await baseline();
+    const gw = await measured();
+    pairs.push({ base, gw, ratio: ratio(gw.requestsPerSec, base.requestsPerSec) });
+  }
+  const r = median(pairs.map((p) => p.ratio));
+  const byRate = (side: 'base' | 'gw') => {
+    const rate = median(pairs.map((p) => p[side].requestsPerSec));
+    return pairs.map((p) => p[side]).reduce((a, b) => (Math.abs(b.requestsPerSec - rate) < Math.abs(a.requestsPerSec - rate) ? b : a));
+  };
+  if (pairs.length > 1) console.log(`  ratios by round: ${pairs.map((p) => p.ratio.toFixed(3)).join(', ')}`);
+  return { base: byRate('base'), gw: byRate('gw'), ratio: r };
+}
+
 /** The figures of one load run under stable names, prefixed (`gateway` → gatewayRps, gatewayP99Ms). */
 export function figuresOf(prefix: string, r: LoadResult): Figures {
   return { [`${prefix}Rps`]: round(r.requestsPerSec), [`${prefix}P50Ms`]: round(r.p50Ms, 2), [`${prefix}P99Ms`]: round(r.p99Ms, 2) };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createWalletClient, http, parseEther, parseTransaction, type Address } from 'viem';
+import { createWalletClient, http, parseEther, parseTransaction, type Address, type Chain, type HttpTransport, type PrivateKeyAccount, type WalletClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain, NATIVE_OUTPUT_INDEX } from '../../src/chains/evm/evm-chain.ts';
@@ -22,7 +22,7 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
   let watcher: Watcher;
   let key = '';
   const buyer = privateKeyToAccount(DEV_KEYS.buyer);
-  let wallet: ReturnType<typeof createWalletClient>;
+  let wallet: WalletClient<HttpTransport, Chain, PrivateKeyAccount>;
   before(async () => {
     devnet = await startDevnet({ chainId: 1 });
     t = await startTestApp('pglite', { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '3' } });
@@ -33,7 +33,7 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
     ({ key } = await t.tenant(['*']));
     await t.admin('PATCH', `/admin/tenants/${(await t.ctx.db.selectFrom('api_keys').select('tenant_id').executeTakeFirstOrThrow()).tenant_id}`, { depositCommission: 0 });
-    wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+    wallet = createWalletClient<HttpTransport, Chain, PrivateKeyAccount>({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
   });
   after(async () => {
     await t?.close();

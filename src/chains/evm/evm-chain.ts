@@ -9,6 +9,7 @@ import {
   parseAbiItem,
   type Address,
   type Hex,
+  type HttpTransport,
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -70,7 +71,7 @@ export class EvmChain implements ChainAdapter {
     const api = Object.values(NETWORKS).find((n) => n.env === opts.network)!;
     const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
     // No cached block number: every round and confirmation count reads the chain as it is now.
-    this.client = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
+    this.client = createPublicClient<HttpTransport, undefined>({ transport, cacheTime: 0 });
 
     this.native = findCurrency(api.nativeCode)!;
     this.tokens = new Map();

@@ -6,6 +6,8 @@ import {
   http,
   nonceManager,
   type Address,
+  type Chain,
+  type HttpTransport,
   type Hex,
   type PublicClient,
   type WalletClient,
@@ -76,7 +78,7 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
   // A receipt not there at the first look is looked for again at each new block, polled this often
   // (viem's default, 4 s, would hold a settlement long after an L2 or a devnet has mined it).
   const pollingInterval = RECEIPT_POLL_MS;
-  const publicClient = createPublicClient({ chain, transport, pollingInterval }) as PublicClient;
+  const publicClient: PublicClient = createPublicClient<HttpTransport, Chain>({ chain, transport, pollingInterval });
   const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex, { nonceManager }) : undefined;
   const walletClient = account ? createWalletClient({ chain, transport, account, pollingInterval }) : undefined;
   const addresses = opts.assets.length > 0 ? opts.assets : DEFAULT_USDC[chainId] ? [DEFAULT_USDC[chainId]!] : [];
