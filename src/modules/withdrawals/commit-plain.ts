@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
 import type { Db } from '../../lib/db/index.ts';
+import { prepared } from '../../lib/db/prepared.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -71,6 +72,6 @@ function commitStatement(principal: ApiPrincipal, input: CommitInput, q: QuoteRo
     select ${principal.tenantId}::uuid, ${principal.userId}::uuid, ${principal.keyId}::uuid, ${principal.actor}::text,
       'withdrawal.committed', 'withdrawal', w.id::text, ${JSON.stringify(detail)}::jsonb
     from ${sql.table(posting.entry)} e, w`;
-  return sql<WithdrawalRow>`with claim as (${claim}), w as (${withdrawal}), ${sql.join(posting.ctes)}, audit as (${audit})
-    select * from w`;
+  return prepared(sql<WithdrawalRow>`with claim as (${claim}), w as (${withdrawal}), ${sql.join(posting.ctes)}, audit as (${audit})
+    select * from w`);
 }
