@@ -1,5 +1,7 @@
 import type { HDKey } from '@scure/bip32';
+import { findCurrency } from '../lib/currencies/catalogue.ts';
 import { deriveAddress, parseExtendedPublicKey, type AddressFormat } from './addresses.ts';
+import { paymentUri } from './payment-uri.ts';
 import { qrCodeDataUrl } from './qr-png.ts';
 
 /**
@@ -12,6 +14,11 @@ export interface OffloadTasks {
   derive: { args: [xpub: string, index: number, format: AddressFormat]; result: string };
   /** The PNG data URL of a payment URI's QR code. */
   qr: { args: [uri: string]; result: string };
+  /**
+   * A receive address (as `derive`) and the QR code of its payment URI in a currency (as `qr`):
+   * a create that needs both pays for one trip to the helper thread, not two.
+   */
+  deriveWithQr: { args: [xpub: string, index: number, format: AddressFormat, currencyCode: string]; result: { address: string; qrCode: string } };
 }
 
 export type TaskName = keyof OffloadTasks;
@@ -38,6 +45,13 @@ export function runTask<K extends TaskName>(name: K, args: OffloadTasks[K]['args
     }
     case 'qr':
       return qrCodeDataUrl((args as OffloadTasks['qr']['args'])[0]);
+    case 'deriveWithQr': {
+      const [xpub, index, format, code] = args as OffloadTasks['deriveWithQr']['args'];
+      const currency = findCurrency(code);
+      if (!currency) throw new Error(`unknown currency ${code}`);
+      const address = deriveAddress(accountKey(xpub), index, format);
+      return { address, qrCode: qrCodeDataUrl(paymentUri(currency, address)) } as OffloadTasks[K]['result'];
+    }
     default:
       throw new Error(`unknown task ${String(name)}`);
   }

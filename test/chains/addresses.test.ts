@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { ExtendedKeyError, deriveAddress, parseExtendedPublicKey } from '../../src/chains/addresses.ts';
+import { ExtendedKeyError, addressFromPublicKey, deriveAddress, parseExtendedPublicKey } from '../../src/chains/addresses.ts';
 import { NETWORKS } from '../../src/lib/currencies/catalogue.ts';
 
 // The BIP39 test mnemonic; its addresses are published vectors (BIP84, and the first addresses
@@ -46,6 +46,23 @@ describe('HD deposit addresses', () => {
         seen.add(address);
       }
       assert.equal(seen.size, 50);
+    }
+  });
+
+  it('derives each child exactly as @scure/bip32 does, over many indexes and keys', () => {
+    // deriveAddress computes BIP32's CKDpub itself (a cached parent point plus I_L·G): the
+    // library's own child keys are the reference, for fresh random account keys too.
+    const keys = [master, HDKey.fromMasterSeed(Uint8Array.from({ length: 32 }, (_, i) => i * 7 + 1))];
+    const indexes = [...Array.from({ length: 120 }, (_, i) => i), 1_000, 65_535, 65_536, 16_777_216, 2 ** 31 - 2, 2 ** 31 - 1];
+    for (const seed of keys) {
+      for (const [path, format] of [["m/84'/0'/0'", 'btc-p2wpkh'], ["m/44'/60'/0'", 'evm'], ["m/44'/195'/0'", 'tron']] as const) {
+        const xpub = seed.derive(path).publicExtendedKey;
+        const reference = HDKey.fromExtendedKey(xpub).deriveChild(0);
+        const key = parseExtendedPublicKey(xpub);
+        for (const i of indexes) {
+          assert.equal(deriveAddress(key, i, format), addressFromPublicKey(reference.deriveChild(i).publicKey!, format), `${path}/0/${i}`);
+        }
+      }
     }
   });
 

@@ -4,7 +4,7 @@ import { it } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { deriveAddress } from '../../src/chains/addresses.ts';
-import { AddressAllocator, DERIVATION } from '../../src/chains/hd-wallet.ts';
+import { AddressAllocator, DERIVATION, RESERVE_BLOCK } from '../../src/chains/hd-wallet.ts';
 import type { NetworkEnvName } from '../../src/config.ts';
 import { NETWORKS } from '../../src/lib/currencies/catalogue.ts';
 import { createTenant } from '../../src/modules/tenants/service.ts';
@@ -42,6 +42,29 @@ describeEngines('address allocation', (engine) => {
         );
         for (const r of results) assert.match(r.address, MASK[network]);
       }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('reserves indexes a block at a time: two instances never hand out the same one', async () => {
+    const database = await freshDatabase(engine);
+    try {
+      const allocators = [new AddressAllocator(testConfig()), new AddressAllocator(testConfig())];
+      const reserved = await Promise.all(Array.from({ length: 150 }, (_, i) => allocators[i % 2]!.reserve(database.db, 'TRON')));
+      assert.equal(new Set(reserved.map((r) => r.index)).size, 150, 'distinct indexes');
+      assert.equal(new Set(reserved.map((r) => r.address)).size, 150, 'distinct addresses');
+      const { key } = await allocators[0]!.accountKey(database.db, 'TRON');
+      for (const r of reserved.slice(0, 10)) assert.equal(r.address, deriveAddress(key, r.index, 'tron'));
+      // The counter row moved once per block (each instance's last block partly unused), not per address.
+      const row = await database.db.selectFrom('hd_accounts').select('next_index').where('network', '=', 'TRON').executeTakeFirstOrThrow();
+      assert.equal(row.next_index % RESERVE_BLOCK, 0);
+      assert.ok(row.next_index >= 150 && row.next_index <= 150 + 2 * RESERVE_BLOCK, `next_index ${row.next_index}`);
+      assert.ok(reserved.every((r) => r.index < row.next_index));
+      // An index taken in a transaction comes after every block handed out.
+      const tenant = await createTenant(database.db, 'Blocks');
+      const next = await database.db.transaction().execute((trx) => allocators[0]!.allocate(trx, 'TRON', { purpose: 'invoice', ownerId: randomUUID(), tenantId: tenant.id }));
+      assert.equal(next.index, row.next_index);
     } finally {
       await database.close();
     }

@@ -6,7 +6,7 @@ import { deriveAddress, parseExtendedPublicKey } from '../../src/chains/addresse
 import { helperThreadReady, offThread } from '../../src/chains/offload.ts';
 import { runTask } from '../../src/chains/offload-tasks.ts';
 import { paymentQrCode, paymentUri } from '../../src/chains/payment-uri.ts';
-import { qrCodeDataUrl } from '../../src/chains/qr-png.ts';
+import { QR_MASK, qrCodeDataUrl } from '../../src/chains/qr-png.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 
 // pngjs comes with qrcode (its own PNG renderer): an independent PNG decoder, CRCs checked.
@@ -37,12 +37,12 @@ describe('QR code PNG', () => {
       assert.ok(png.length < 2000, `a small PNG (${png.length} bytes)`);
       const mine = pixels(png);
       // The same symbol drawn by qrcode's own PNG renderer at the same scale and quiet zone.
-      const reference = pixels(await QRCode.toBuffer([{ data: Buffer.from(uri), mode: 'byte' }], { errorCorrectionLevel: 'M', margin: 4, scale: 6 }));
+      const reference = pixels(await QRCode.toBuffer([{ data: Buffer.from(uri), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: QR_MASK, margin: 4, scale: 6 }));
       assert.equal(mine.width, reference.width);
       assert.equal(mine.height, reference.height);
       assert.deepEqual(mine.dark, reference.dark);
       // And module by module: the centre pixel of each module is the symbol's bit, the border white.
-      const symbol = QRCode.create([{ data: Buffer.from(uri), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+      const symbol = QRCode.create([{ data: Buffer.from(uri), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: QR_MASK });
       const size = symbol.modules.size;
       assert.equal(mine.width, (size + 8) * 6);
       for (let row = -4; row < size + 4; row++) {
@@ -74,6 +74,11 @@ describe('QR code PNG', () => {
       assert.equal(await offThread('derive', xpub, i, 'evm'), deriveAddress(parseExtendedPublicKey(xpub), i, 'evm'));
       assert.equal(await offThread('derive', xpub, i, 'tron'), runTask('derive', [xpub, i, 'tron']));
     }
+    // A deposit's address and its QR code in one trip: the same as the two tasks give.
+    const both = await offThread('deriveWithQr', xpub, 5, 'evm', 'USDC_BASE');
+    assert.equal(both.address, deriveAddress(parseExtendedPublicKey(xpub), 5, 'evm'));
+    assert.equal(both.qrCode, qrCodeDataUrl(paymentUri(findCurrency('USDC_BASE')!, both.address)));
+    await assert.rejects(offThread('deriveWithQr', xpub, 5, 'evm', 'NOPE'), /unknown currency/);
     await assert.rejects(offThread('derive', xpub, -1, 'evm'), /bad address index/);
   });
 });

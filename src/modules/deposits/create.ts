@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { prepared } from '../../lib/db/prepared.ts';
 import type { AppContext } from '../../context.ts';
 import { addressRow, type ReservedAddress } from '../../chains/hd-wallet.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
@@ -23,6 +25,7 @@ const COLUMNS = [
   'id', 'tenant_id', 'account_id', 'order_id', 'customer_id', 'webhook_url', 'currency_code', 'network', 'address', 'status',
   'network_fee', 'min_amount', 'commission_rate', 'expires_at',
 ] as const;
+const COLUMN_LIST = sql.join(COLUMNS.map((c) => sql.ref(c)));
 
 // One catalogue per app (keyed by its change listener): its fee and commission snapshots are
 // shared by every create, and each catalogue registers one notice handler only.
@@ -62,41 +65,26 @@ export class DepositWriter {
    * neither, without a transaction's extra round trips. A used orderId fails it with a unique
    * violation (the caller answers with the deposit that holds it). Reads back only the times the
    * database sets: everything else in the answer is what was sent.
+   *
+   * Written as one SQL template rather than with the query builder: the statement is the same for
+   * every deposit, and building it through Kysely's operation tree cost ~30 µs of the event loop per
+   * create (~90 µs under load), the largest single cost of the route's own code. It is the
+   * statement Kysely built, column for column; the addresses row is addressRow's.
    */
-  async insert(principal: ApiPrincipal, d: NewDeposit) {
-    const { db } = this.ctx;
-    const { reserved } = d;
+  async insert(principal: ApiPrincipal, d: NewDeposit): Promise<{ created_at: Date; expires_at: Date }> {
+    const { db, config } = this.ctx;
     const commission = await catalogueOf(this.ctx).commissionOf(principal.tenantId);
-    return db
-      .with('a', (qb) =>
-        qb
-          .insertInto('addresses')
-          .values(addressRow(reserved, { purpose: 'deposit', ownerId: d.id, tenantId: principal.tenantId }))
-          .returning(['network', 'address']),
-      )
-      .insertInto('deposits')
-      .columns(COLUMNS)
-      .expression((eb) =>
-        eb
-          .selectFrom('a')
-          .select([
-            eb.val(d.id).as('id'),
-            eb.val(principal.tenantId).as('tenant_id'),
-            eb.val(principal.accountId).as('account_id'),
-            eb.val(d.orderId).as('order_id'),
-            eb.val(d.customerId ?? null).as('customer_id'),
-            eb.val(d.webhookUrl ?? null).as('webhook_url'),
-            eb.val(d.currency.code).as('currency_code'),
-            'a.network',
-            'a.address',
-            eb.val('created').as('status'),
-            eb.val(d.fee.units.toString()).as('network_fee'),
-            eb.val(d.minAmount.toString()).as('min_amount'),
-            eb.val(commission).as('commission_rate'),
-            nowPlus(this.ctx.config.depositWindowMin, 'mins').as('expires_at'),
-          ]),
-      )
-      .returning(['created_at', 'expires_at'])
-      .executeTakeFirstOrThrow();
+    const a = addressRow(d.reserved, { purpose: 'deposit', ownerId: d.id, tenantId: principal.tenantId });
+    const { rows } = await prepared(sql<{ created_at: Date; expires_at: Date }>`with a as (
+        insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id)
+        values (${a.network}, ${a.address}, ${a.hd_account_id}, ${a.derivation_index}, ${a.purpose}, ${a.owner_id}, ${a.tenant_id})
+        returning network, address)
+      insert into deposits (${COLUMN_LIST})
+      select ${d.id}, ${principal.tenantId}, ${principal.accountId}, ${d.orderId}, ${d.customerId ?? null}, ${d.webhookUrl ?? null},
+        ${d.currency.code}, a.network, a.address, 'created', ${d.fee.units.toString()}, ${d.minAmount.toString()}, ${commission},
+        ${nowPlus(config.depositWindowMin, 'mins')}
+      from a
+      returning created_at, expires_at`).execute(db);
+    return rows[0]!;
   }
 }

@@ -124,12 +124,11 @@ export class DepositService implements PaymentListener {
       if (existing) return { created: false, deposit: await this.answerRepeat(existing) };
       throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
     }
-    // The index is taken first, its counter row locked for that one statement only; an index
+    // The index comes first (from this instance's block of them, see AddressAllocator.reserve),
+    // its address and that address's QR code drawn on the helper thread in one trip; an index
     // whose insert then fails (a repeated orderId) stays unused, which costs nothing.
-    const reserved = await this.allocator.reserve(db, networkOf(currency).env);
-    // The QR code is drawn on the helper thread while the rows are written.
-    const qrCode = paymentQrCode(paymentUri(currency, reserved.address));
-    qrCode.catch(() => {}); // awaited below, unless the insert fails first
+    const reserved = await this.allocator.reserve(db, networkOf(currency).env, currency);
+    const qrCode = reserved.qrCode!;
     try {
       const id = randomUUID();
       const minAmount = minDepositUnits(currency, fee);
@@ -153,7 +152,7 @@ export class DepositService implements PaymentListener {
 
   private async answer(
     row: Pick<DepositRow, 'id' | 'currency_code' | 'address' | 'min_amount' | 'created_at' | 'expires_at'>,
-    qrCode?: Promise<string>,
+    qrCode?: string,
   ): Promise<DepositCreated> {
     const currency = findCurrency(row.currency_code)!;
     return {
