@@ -5,14 +5,15 @@
 // Packages stay external (loaded from node_modules as usual); nothing is fetched.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
 const ENTRY = join(SRC, 'main.ts');
+const WORKER_ENTRY = join(SRC, 'chains', 'offload-worker.ts');
 const PREFIX = 'gateway-';
 
 /** Every file under `dir`, sorted (the hash must not depend on the order the disk lists them in). */
@@ -56,11 +57,16 @@ export const ownUrlPlugin = {
   },
 };
 
-async function build(esbuild, outfile) {
+/**
+ * Builds `entry` into `outfile`. The gateway's bundle is told where its helper thread's own bundle
+ * is (`define`): the thread then loads compiled JavaScript too, not the TypeScript through tsx.
+ */
+async function build(esbuild, entry, outfile, define = {}) {
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     outfile,
+    define,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -90,12 +96,24 @@ function externalPackages() {
   return [...names.filter((n) => !BUNDLED.includes(n)), 'ws', 'zod'];
 }
 
-/** Removes the other bundles of `dir` (older sources); one in use by a running gateway stays readable. */
+/** How long another bundle is kept: a gateway started from it may still start its helper thread's. */
+const KEEP_OTHERS_MS = 3_600_000;
+
+/**
+ * Removes the other bundles of `dir` (older sources) once they are an hour old. A running gateway
+ * has its own bundle loaded, but starts its helper thread's bundle on its first create: a bundle
+ * built for sources changed meanwhile (a second gateway, a test run) must leave that one in place.
+ */
 function prune(dir, keep) {
   for (const name of readdirSync(dir)) {
-    if (name.startsWith(PREFIX) && !name.startsWith(keep)) rmSync(join(dir, name), { force: true });
+    if (!name.startsWith(PREFIX) || name.startsWith(keep)) continue;
+    const path = join(dir, name);
+    if (Date.now() - statSync(path).mtimeMs > KEEP_OTHERS_MS) rmSync(path, { force: true });
   }
 }
+
+/** The path of the helper thread's bundle that goes with the gateway's bundle at `gatewayFile`. */
+export const offloadWorkerOf = (gatewayFile) => gatewayFile.replace(/\.mjs$/, '-offload-worker.mjs');
 
 /**
  * The path of the bundle for the current sources, built first when there is none. Written under a
@@ -115,10 +133,19 @@ export async function gatewayBundle() {
     try {
       mkdirSync(dir, { recursive: true });
       const temp = join(dir, `tmp-${process.pid}-${name}.mjs`);
+      // The helper thread's bundle first, under its final name: a gateway bundle that exists has it.
+      const worker = offloadWorkerOf(file);
+      const workerTemp = join(dir, `tmp-${process.pid}-${name}-offload-worker.mjs`);
+      const define = { CRYPTOGATE_OFFLOAD_WORKER: JSON.stringify(pathToFileURL(worker).href) };
       // esbuild's service process is ended once built: the gateway runs in this process.
-      await build(esbuild, temp).finally(() => esbuild.stop());
-      renameSync(`${temp}.map`, `${file}.map`);
-      writeFileSync(temp, readFileSync(temp, 'utf8').replace(/sourceMappingURL=.*$/m, `sourceMappingURL=${name}.mjs.map`));
+      await build(esbuild, WORKER_ENTRY, workerTemp)
+        .then(() => build(esbuild, ENTRY, temp, define))
+        .finally(() => esbuild.stop());
+      for (const [from, to] of [[workerTemp, worker], [temp, file]]) {
+        renameSync(`${from}.map`, `${to}.map`);
+        writeFileSync(from, readFileSync(from, 'utf8').replace(/sourceMappingURL=.*$/m, `sourceMappingURL=${basename(to)}.map`));
+      }
+      renameSync(workerTemp, worker);
       renameSync(temp, file);
       prune(dir, name);
       return file;

@@ -113,6 +113,22 @@ function run(args, opts = {}) {
   });
 }
 
+/**
+ * The helper thread's compiled bundle (src/chains/offload.ts), built with the gateway's for the
+ * current sources: each test process's thread loads it instead of compiling the TypeScript through
+ * tsx again (a second or more of CPU per process). Without it the thread runs the sources.
+ */
+async function compiledWorker() {
+  if (process.env.CRYPTOGATE_OFFLOAD_WORKER !== undefined) return {};
+  try {
+    const { gatewayBundle, offloadWorkerOf } = await import('./gateway-bundle.mjs');
+    return { CRYPTOGATE_OFFLOAD_WORKER: pathToFileURL(offloadWorkerOf(await gatewayBundle())).href };
+  } catch (err) {
+    console.log(`# the helper thread runs the TypeScript sources (no compiled bundle: ${err?.message ?? err})`);
+    return {};
+  }
+}
+
 const args = process.argv.slice(2);
 const roots = args.length ? args : ['test', 'src'];
 const files = roots.flatMap((root) => collect(root, []));
@@ -139,7 +155,7 @@ const timeout = isolate ? 300_000 : 1_200_000;
 const preload = ['--import', 'tsx', '--import', './test/helpers/compile-cache.mjs'];
 const result = await run(
   [...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
-  { env: { ...process.env, NODE_ENV: 'test' } },
+  { env: { ...process.env, NODE_ENV: 'test', ...(await compiledWorker()) } },
 );
 let status = result.status;
 if (typeCheck) {

@@ -10,7 +10,7 @@ import { runTask, type OffloadTasks, type TaskName } from './offload-tasks.ts';
 interface Pending {
   name: TaskName;
   args: unknown;
-  resolve: (value: string) => void;
+  resolve: (value: never) => void;
   reject: (err: Error) => void;
 }
 
@@ -24,7 +24,7 @@ const pending = new Map<number, Pending>();
 
 function inline(p: Pending): void {
   try {
-    p.resolve(runTask(p.name, p.args as never));
+    p.resolve(runTask(p.name, p.args as never) as never);
   } catch (err) {
     p.reject(err as Error);
   }
@@ -42,11 +42,18 @@ function fail(w: Worker): void {
   void w.terminate().catch(() => {});
 }
 
+/** Set in the gateway's compiled bundle (scripts/gateway-bundle.mjs): the URL of the worker's own bundle. */
+declare const CRYPTOGATE_OFFLOAD_WORKER: string | undefined;
+
 /**
- * The worker's entry: this module's sibling offload-worker, of the same kind (.ts under tsx, whose
- * loader a worker does not inherit on Node 20, so it registers it first; .js when built).
+ * The worker's entry: its compiled bundle when there is one (named in the gateway's bundle, or by
+ * the CRYPTOGATE_OFFLOAD_WORKER variable: the test runner sets it, so that a test process's thread
+ * does not compile the TypeScript again), else this module's sibling offload-worker, of the same
+ * kind (.ts under tsx, whose loader a worker does not inherit on Node 20, so it registers it first).
  */
 function entryCode(): string {
+  const compiled = typeof CRYPTOGATE_OFFLOAD_WORKER === 'string' ? CRYPTOGATE_OFFLOAD_WORKER : process.env.CRYPTOGATE_OFFLOAD_WORKER;
+  if (compiled) return `import(${JSON.stringify(compiled)})`;
   const entry = new URL(`./offload-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href;
   if (!entry.endsWith('.ts')) return `import(${JSON.stringify(entry)})`;
   const tsx = import.meta.resolve('tsx/esm/api');
@@ -55,13 +62,13 @@ function entryCode(): string {
 
 function start(): Worker {
   const w = new Worker(entryCode(), { eval: true });
-  w.on('message', (msg: { ready?: true; id: number; result?: string; error?: string }) => {
+  w.on('message', (msg: { ready?: true; id: number; result?: unknown; error?: string }) => {
     if (msg.ready) return void (ready = worker === w);
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
     if (msg.error !== undefined) p.reject(new Error(msg.error));
-    else p.resolve(msg.result!);
+    else p.resolve(msg.result as never);
     if (pending.size === 0) w.unref();
   });
   w.on('error', () => fail(w));
@@ -73,7 +80,7 @@ function start(): Worker {
 /** Runs a task on the helper thread (or, while it is unavailable, here). */
 export function offThread<K extends TaskName>(name: K, ...args: OffloadTasks[K]['args']): Promise<OffloadTasks[K]['result']> {
   return new Promise((resolve, reject) => {
-    const p: Pending = { name, args, resolve, reject };
+    const p: Pending = { name, args, resolve: resolve as (value: never) => void, reject };
     if (!worker && Date.now() >= brokenUntil) {
       try {
         worker = start();
