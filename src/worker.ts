@@ -1,7 +1,7 @@
 import type { ChainAdapter } from './chains/types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
-import { every, type JobSpec } from './lib/jobs.ts';
+import { every, type Job, type JobSpec, type RoundResult } from './lib/jobs.ts';
 import { chainAdapters } from './chains/registry.ts';
 import { currencyJobs } from './modules/currencies/jobs.ts';
 import { depositJobs } from './modules/deposits/jobs.ts';
@@ -44,16 +44,26 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...webhookJobs(env),
     ...rateJobs(env),
   ];
-  const writes = ctx.database.writes;
-  const wakeOf = (spec: JobSpec) => (writes && spec.idleIntervalMs ? { signal: writes, idleIntervalMs: spec.idleIntervalMs, tables: spec.wakeTables } : undefined);
-  const jobs = specs.map((spec) => ({
-    spec,
-    job: every(spec.name, spec.intervalMs, log, async () => (await spec.round(), spec.busy?.() ?? false), ctx.database.availability, wakeOf(spec)),
-  }));
+  const jobs = specs.map((spec) => ({ spec, job: startJob(ctx, log, spec) }));
   return {
     async stop() {
       await Promise.all(jobs.map(({ job }) => job.stop()));
       await Promise.all(jobs.map(({ spec }) => spec.afterStop?.()));
     },
   };
+}
+
+/**
+ * Runs one job as its spec declares: where every change of the database is seen, a job with an
+ * idle interval sleeps between changes, until the work its round left falls due (`dueInMs`).
+ */
+export function startJob(ctx: Pick<AppContext, 'database'>, log: FastifyBaseLogger, spec: JobSpec): Job {
+  const writes = ctx.database.writes;
+  const wake = writes && spec.idleIntervalMs ? { signal: writes, idleIntervalMs: spec.idleIntervalMs, tables: spec.wakeTables } : undefined;
+  const round = async (): Promise<RoundResult> => {
+    await spec.round();
+    if (spec.busy?.()) return true;
+    return spec.dueInMs?.() ?? false;
+  };
+  return every(spec.name, spec.intervalMs, log, round, ctx.database.availability, wake);
 }

@@ -22,6 +22,13 @@ export interface JobSpec {
    * (a transaction waiting for its receipt), so the next round comes after `intervalMs`, not idling.
    */
   busy?: () => boolean;
+  /**
+   * With `idleIntervalMs`: milliseconds from the end of the round until the work it left falls due
+   * by the clock alone (an invoice's expiry, a delivery's retry), or null when none will. The next
+   * round then comes at that time (never sooner than `intervalMs`, never later than
+   * `idleIntervalMs`); a change of the database, which may bring earlier work, still wakes it.
+   */
+  dueInMs?: () => number | null;
   /** Runs once the job has stopped (the webhook deliverer finishes its requests in flight). */
   afterStop?: () => Promise<void>;
 }
@@ -47,17 +54,25 @@ export interface Wake {
 }
 
 /**
+ * What a round tells its runner: true, work is left now; a number, the milliseconds until its next
+ * work falls due; false or nothing, no work it knows of.
+ */
+export type RoundResult = boolean | number | void;
+
+/**
  * Runs `round` every `intervalMs`, never two rounds at once, logging (not throwing) failures.
  * While the database is unreachable (`availability`) the job waits for its return instead of
  * running and failing every tick; the outage itself is logged once by `availability`. With `wake`,
  * a round follows a change of the database (at most every `intervalMs`) and, without one, the
- * previous round after `wake.idleIntervalMs`, unless that round resolved to true (work left).
+ * previous round after `wake.idleIntervalMs`, unless that round resolved to true (work left) or
+ * to the milliseconds until its next work falls due (then after those, within the two intervals).
+ * Without `wake` (PostgreSQL, where other instances write unseen) it runs every `intervalMs`.
  */
 export function every(
   name: string,
   intervalMs: number,
   log: FastifyBaseLogger,
-  round: () => Promise<boolean | void>,
+  round: () => Promise<RoundResult>,
   availability?: DatabaseAvailability,
   wake?: Wake,
 ): Job {
@@ -66,6 +81,8 @@ export function every(
   let stopped = false;
   /** A change came while the round ran (it may not have seen it), or the round failed: no idling. */
   let changed = false;
+  /** When the last round said its next work falls due (ms after it ended), if it did. */
+  let dueInMs: number | undefined;
   let lastEnd = 0;
   let wakeStop: () => void = () => {};
   const stopping = new Promise<void>((resolve) => (wakeStop = resolve));
@@ -77,10 +94,12 @@ export function every(
     if (stopped) return;
     timer = undefined;
     changed = false;
+    dueInMs = undefined;
     running = (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
       .then(() => (stopped ? undefined : round()))
-      .then((busy) => {
-        if (busy) changed = true;
+      .then((result) => {
+        if (typeof result === 'number') dueInMs = result;
+        else if (result) changed = true;
       })
       .catch((err) => {
         changed = true;
@@ -89,7 +108,7 @@ export function every(
       .finally(() => {
         running = undefined;
         lastEnd = performance.now();
-        if (!stopped) schedule(wake && !changed ? wake.idleIntervalMs : intervalMs);
+        if (!stopped) schedule(wake && !changed ? idleDelay(intervalMs, wake.idleIntervalMs, dueInMs) : intervalMs);
       });
   };
   const unsubscribe = wake?.signal.on((touched) => {
@@ -108,4 +127,14 @@ export function every(
       await running;
     },
   };
+}
+
+/**
+ * How long a job that can wait for changes sleeps after a round: until its next work falls due if
+ * it said when, else `idleMs`. Never sooner than `intervalMs`, so work falling due in a steady
+ * trickle is still done in batches, and never later than `idleMs`.
+ */
+export function idleDelay(intervalMs: number, idleMs: number, dueInMs: number | undefined): number {
+  if (dueInMs === undefined) return idleMs;
+  return Math.min(idleMs, Math.max(intervalMs, Math.ceil(dueInMs)));
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { now } from './expressions.ts';
 import type { Db, Executor, Trx } from './index.ts';
@@ -88,9 +88,22 @@ export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
   );
 }
 
+/** What an expiry round did, and when the next one has work. */
+export interface ExpiryRound {
+  /** Rows expired by this round. */
+  expired: number;
+  /**
+   * Milliseconds until the earliest `expires_at` still open (at most 0: one is due already, left
+   * by the limit or held by another instance), or null when no row is open.
+   */
+  nextDueMs: number | null;
+}
+
 /**
  * An expiry job's round: claims up to `limit` rows of `table` still in `status` whose `expires_at`
  * has passed, skipping rows another instance holds, and hands each to `expire` in one transaction.
+ * It first asks when the earliest open row falls due (one step of the partial expiry index), so a
+ * round with nothing due opens no transaction, and the job can sleep until then (lib/jobs.ts).
  */
 export async function expireDue<T extends 'invoices' | 'deposits'>(
   db: Db,
@@ -98,7 +111,9 @@ export async function expireDue<T extends 'invoices' | 'deposits'>(
   status: DB[T]['status'],
   expire: (trx: Trx, row: Row<T>) => Promise<unknown>,
   limit = 500,
-): Promise<number> {
+): Promise<ExpiryRound> {
+  const first = await nextExpiry(db, table, status);
+  if (first === null || first > 0) return { expired: 0, nextDueMs: first };
   return db.transaction().execute(async (trx) => {
     const due = (await (trx as unknown as Loose)
       .selectFrom(table as string)
@@ -111,6 +126,16 @@ export async function expireDue<T extends 'invoices' | 'deposits'>(
       .skipLocked()
       .execute()) as Row<T>[];
     for (const row of due) await expire(trx, row);
-    return due.length;
+    return { expired: due.length, nextDueMs: await nextExpiry(trx, table, status) };
   });
+}
+
+/** Milliseconds from now() until the earliest `expires_at` of `table`'s rows in `status`; null if none. */
+async function nextExpiry(db: Executor, table: 'invoices' | 'deposits', status: string): Promise<number | null> {
+  const row = await (db as unknown as Loose)
+    .selectFrom(table)
+    .select(sql<number | null>`(extract(epoch from min(expires_at) - now()) * 1000)::float8`.as('ms'))
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return row?.ms == null ? null : Number(row.ms);
 }

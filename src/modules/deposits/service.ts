@@ -6,7 +6,7 @@ import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
-import { expireDue, findByIdOrOrderId, listByAccount, type ListFilters } from '../../lib/db/lookup.ts';
+import { expireDue, findByIdOrOrderId, listByAccount, type ExpiryRound, type ListFilters } from '../../lib/db/lookup.ts';
 import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
 import { depositMachine } from './status.ts';
 import { DepositWriter } from './create.ts';
@@ -188,6 +188,11 @@ export class DepositService implements PaymentListener {
 
   /** Deposits whose window closed with nothing received become expired (with their event). */
   async expireDue(): Promise<number> {
+    return (await this.expiryRound()).expired;
+  }
+
+  /** The expiry job's round: expireDue, and when the next open deposit expires. */
+  expiryRound(): Promise<ExpiryRound> {
     return expireDue(this.ctx.db, 'deposits', 'created', (trx, row) => changeStatus(trx, row, 'expired'));
   }
 

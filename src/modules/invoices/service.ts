@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
 import { createInvoice, type CreateInvoiceInput } from './create.ts';
+import type { ExpiryRound } from '../../lib/db/lookup.ts';
 import { expireInvoices } from './expire.ts';
 import { changeStatus, onInvoicePayment } from './payments.ts';
 import { loadInvoice, recordOf, type InvoiceRecord, type InvoiceView } from './record.ts';
@@ -68,7 +69,12 @@ export class InvoiceService implements PaymentListener {
   }
 
   /** Invoices whose window closed with nothing received become expired (or failed, see statusFor). */
-  expireDue(): Promise<number> {
+  async expireDue(): Promise<number> {
+    return (await expireInvoices(this.ctx)).expired;
+  }
+
+  /** The expiry job's round: expireDue, and when the next open invoice expires. */
+  expiryRound(): Promise<ExpiryRound> {
     return expireInvoices(this.ctx);
   }
 

@@ -6,7 +6,7 @@ import { createWatchers, type PaymentListener } from './watcher.ts';
  * A sandbox network's watcher idles this long between rounds where every change of the database is
  * seen (the embedded database): its chain changes only with the database, which wakes it at once.
  */
-export const SANDBOX_WATCH_IDLE_MS = 30_000;
+export const SANDBOX_WATCH_IDLE_MS = 120_000;
 
 /** What a sandbox watcher's round reads: its chain, and which addresses are ours. */
 const SANDBOX_WATCH_TABLES = ['sandbox_blocks', 'sandbox_transfers', 'addresses'];

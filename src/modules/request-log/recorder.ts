@@ -27,12 +27,13 @@ const MAX_PATH = 512;
  * The request log's write buffer: requests only append to memory, and one multi-row INSERT every
  * interval (or every `batchRows` rows) writes them, so logging costs a request no query. A failed
  * write keeps its rows for the next one, up to `maxBuffered` (oldest dropped); nothing here ever
- * throws into a request.
+ * throws into a request. The timer runs only while rows wait, so an idle gateway is not woken.
  */
 export class RequestLogBuffer {
   private rows: RequestLogRow[] = [];
   private writing: Promise<void> | null = null;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
   /** Rows dropped because the buffer was full (the database was away). */
   dropped = 0;
 
@@ -42,37 +43,59 @@ export class RequestLogBuffer {
     private readonly opts: RequestLogOptions = DEFAULTS,
     /** Told of every write: its error, or null once a write succeeded. */
     private readonly onWrite: (err: unknown) => void = () => {},
-  ) {
-    this.timer = setInterval(() => void this.flush(), opts.intervalMs);
-    this.timer.unref();
-  }
+  ) {}
 
   /** Rows waiting to be written. */
   get pending(): number {
     return this.rows.length;
   }
 
+  /** Whether the write timer runs: only while rows wait for it. */
+  get timerRunning(): boolean {
+    return this.timer !== null;
+  }
+
   add(row: RequestLogRow): void {
     this.rows.push(row);
     this.trim();
     if (this.rows.length >= this.opts.batchRows) void this.flush();
+    else this.arm();
   }
 
   /** Writes what is buffered (one write at a time; a call during a write waits for that one). */
   flush(): Promise<void> {
     if (this.writing) return this.writing;
     if (this.rows.length === 0) return Promise.resolve();
+    this.disarm();
     this.writing = this.write().finally(() => {
       this.writing = null;
+      // Rows that came meanwhile, or that a failed write kept, go with the next tick.
+      if (this.rows.length > 0) this.arm();
     });
     return this.writing;
   }
 
   /** Stops the timer and writes what is left (one attempt). */
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    this.closed = true;
+    this.disarm();
     await this.writing;
     await this.flush();
+  }
+
+  /** Starts the timer for the rows waiting, unless it runs already (or the buffer is closed). */
+  private arm(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.opts.intervalMs);
+    this.timer.unref();
+  }
+
+  private disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   private async write(): Promise<void> {

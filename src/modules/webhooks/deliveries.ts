@@ -168,6 +168,33 @@ export class WebhookDeliverer {
     this.leasesInDoubt = false;
   }
 
+  /** A claim or an outcome may not have reached the database: a round should follow soon to free leases. */
+  get inDoubt(): boolean {
+    return this.leasesInDoubt;
+  }
+
+  /**
+   * Milliseconds until a delivery nobody is sending falls due (at most 0: one is due already), or
+   * null when none will by the clock alone. Like the claim it counts only the oldest pending of
+   * one object's events to one URL; a lease of another process counts until it runs out. This
+   * process's own leases end in an outcome, whose write wakes the job.
+   */
+  async dueInMs(): Promise<number | null> {
+    const { rows } = await sql<{ ms: number | null }>`
+      select (extract(epoch from least(
+        (select w.next_attempt_at from webhook_deliveries w
+          where w.status = 'pending' and (w.lease_until is null or w.lease_until < now())
+            and not exists (
+              select 1 from webhook_deliveries e
+              where e.aggregate_key = w.aggregate_key and e.url = w.url and e.status = 'pending' and e.seq < w.seq)
+          order by w.next_attempt_at, w.seq limit 1),
+        (select min(greatest(w.next_attempt_at, w.lease_until)) from webhook_deliveries w
+          where w.status = 'pending' and w.lease_until >= now() and w.lease_owner is distinct from ${this.owner})
+      ) - now()) * 1000)::float8 as ms`.execute(this.db);
+    const ms = rows[0]?.ms;
+    return ms == null ? null : Number(ms);
+  }
+
   /**
    * Waits until every claimed delivery is sent and its outcome stored (tests); with `stop`, claims
    * nothing more and gives back the leases of those not yet sent (shutdown).

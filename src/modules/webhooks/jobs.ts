@@ -20,10 +20,29 @@ export function webhookJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
       if (n > 0) void deliverer.round().catch(() => {});
     } while (n === DISPATCH_BATCH);
   };
+  // Only where every write is seen does the deliver job sleep until a delivery falls due; elsewhere
+  // the question would only add a statement to every 200 ms round.
+  const embedded = ctx.database.writes !== undefined;
+  let dueInMs: number | null = null;
+  const deliver = async () => {
+    await deliverer.round();
+    if (embedded) dueInMs = await deliverer.dueInMs();
+  };
   return [
-    // Where every write is seen (the embedded database), dispatch waits for new events and deliver
-    // runs at least every 5 s for retries that fall due; elsewhere both run every 200 ms.
-    { name: 'webhook-dispatch', intervalMs: 200, round: dispatch, idleIntervalMs: 30_000, wakeTables: ['outbox_events'] },
-    { name: 'webhook-deliver', intervalMs: 200, round: () => deliverer.round(), afterStop: () => deliverer.drain(true), idleIntervalMs: 5_000, wakeTables: ['webhook_deliveries'] },
+    // Where every write is seen (the embedded database), dispatch waits for new events, and deliver
+    // for new or settled deliveries or the next one to fall due (a retry's time, a lapsed lease of
+    // an earlier run), at most a minute either; elsewhere both run every 200 ms.
+    { name: 'webhook-dispatch', intervalMs: 200, round: dispatch, idleIntervalMs: 60_000, wakeTables: ['outbox_events'] },
+    {
+      name: 'webhook-deliver',
+      intervalMs: 200,
+      round: deliver,
+      afterStop: () => deliverer.drain(true),
+      idleIntervalMs: 60_000,
+      wakeTables: ['webhook_deliveries'],
+      // Leases in doubt are freed by the next round, which no write may announce.
+      busy: () => deliverer.inDoubt,
+      dueInMs: () => dueInMs,
+    },
   ];
 }

@@ -4,7 +4,7 @@ import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
 import { WithdrawalService } from './service.ts';
 
 /** With only sandbox signers, a round without a change to wake it runs this often. */
-const SANDBOX_IDLE_MS = 30_000;
+const SANDBOX_IDLE_MS = 120_000;
 /** What brings a sandbox payout work: a new or moved withdrawal, a block, a transfer, a balance. */
 const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers', 'ledger_balances'];
 
