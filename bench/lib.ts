@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -101,6 +104,32 @@ export interface LoadOptions {
   check: (status: number, body: string) => boolean;
 }
 
+/**
+ * With BENCH_PROFILE=<regex>, the timed part of each load run whose label matches is CPU-profiled
+ * (this process: the in-process gateway and the load generator) into BENCH_PROFILE_DIR (default
+ * bench-profiles/), one .cpuprofile per run, for Chrome DevTools or `node --cpu-prof`'s readers.
+ */
+async function profileIf(label: string): Promise<{ stop: () => Promise<void> } | undefined> {
+  const pattern = process.env.BENCH_PROFILE;
+  if (!pattern || !new RegExp(pattern).test(label)) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      const dir = process.env.BENCH_PROFILE_DIR ?? 'bench-profiles';
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${label.replace(/[^\w.-]+/g, '_')}-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      progress(`profile of ${label}: ${file}`);
+    },
+  };
+}
+
 /** Drives one URL over loopback at a fixed concurrency (bounded, stops by itself); fails on any bad answer. */
 export async function load(label: string, url: string, opts: LoadOptions): Promise<LoadResult> {
   let wrong = 0;
@@ -123,8 +152,10 @@ export async function load(label: string, url: string, opts: LoadOptions): Promi
   const base = { url, headers, requests, connections, pipelining: 1 };
   // One second of warm-up first (JIT, caches, connection pools), not counted.
   if (!opts.amount) await autocannon({ ...base, duration: 1 });
+  const profiling = await profileIf(label);
   const t0 = performance.now();
   const result = await autocannon(opts.amount ? { ...base, amount: opts.amount } : { ...base, duration: opts.seconds ?? seconds() });
+  await profiling?.stop();
   // autocannon ends a run on its next one-second tick, so an `amount` run is timed here, from the
   // start to the last answer; a timed run over its own (whole-second) duration.
   const elapsedS = opts.amount ? (lastAnswer - t0) / 1000 : result.duration;
