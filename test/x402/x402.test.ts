@@ -12,7 +12,7 @@ import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from '@x402/fetch';
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
 import { PERMIT2_ADDRESS, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { readFileSync } from 'node:fs';
 
@@ -223,6 +223,35 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     assert.equal((await call('verify', body)).body.invalidReason, 'authorization_already_used');
     const rows = await t.ctx.db.selectFrom('x402_settlements').select('id').where('transaction', '=', a.body.transaction).execute();
     assert.equal(rows.length, 1);
+  });
+
+  it('verify reads the chain at each call: concurrent verifies share reads, a drained payer or a used nonce is refused', async () => {
+    // Ten callers verifying one payload at once, with a bad signature and an unfunded amount among
+    // them in the same batch: each gets its own answer.
+    const body = await payment({ amount: '1000' });
+    const forged = await payment({ amount: '1000', signer: privateKeyToAccount(DEV_KEYS.seller) });
+    const broke = await payment({ amount: '999999999999' });
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => call('verify', body)), call('verify', forged), call('verify', broke)]);
+    for (const a of answers.slice(0, 10)) assert.deepEqual(a.body, { isValid: true, payer: buyer.address });
+    assert.equal(answers[10]!.body.invalidReason, 'invalid_exact_evm_payload_signature');
+    assert.equal(answers[11]!.body.invalidReason, 'insufficient_funds');
+
+    // A payer whose balance goes away between two verifies of the same payload is refused the second time.
+    const payer = privateKeyToAccount(generatePrivateKey());
+    await devnet.mint(payer.address, 1500n);
+    const first = await payment({ amount: '1000', signer: payer, from: payer.address });
+    const second = await payment({ amount: '1000', signer: payer, from: payer.address });
+    assert.deepEqual((await call('verify', first)).body, { isValid: true, payer: payer.address });
+    assert.deepEqual((await call('verify', second)).body, { isValid: true, payer: payer.address });
+    const settled = await call('settle', second);
+    assert.equal(settled.body.success, true, JSON.stringify(settled.body));
+    const drained = await call('verify', first);
+    assert.equal(drained.body.isValid, false);
+    assert.equal(drained.body.invalidReason, 'insufficient_funds');
+    // The settled one is used, by our record and on chain.
+    assert.equal((await call('verify', second)).body.invalidReason, 'authorization_already_used');
+    await t.ctx.db.deleteFrom('x402_settlements').where('transaction', '=', settled.body.transaction).execute();
+    assert.equal((await call('verify', second)).body.invalidReason, 'authorization_already_used');
   });
 
   it('20 concurrent settles of different payloads all succeed (fee payer nonces managed)', async () => {

@@ -13,6 +13,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { getHttpRpcClient } from 'viem/utils';
 import { eip3009ABI } from '@x402/evm';
 import type { Config } from '../../config.ts';
 
@@ -65,6 +66,37 @@ export interface X402Chain {
   walletClient?: WalletClient;
   feePayer?: Address;
   assets: Map<string, X402Asset>;
+  /**
+   * eth_calls at the latest block sent as one JSON-RPC batch at once, each answered with its result
+   * or its error (an error of the request itself rejects). Absent: each goes through publicClient.
+   */
+  ethCallBatch?: (calls: readonly EthCall[]) => Promise<EthCallAnswer[]>;
+}
+
+/** A read-only call: the contract and the call data. */
+export interface EthCall {
+  to: Address;
+  data: Hex;
+}
+export type EthCallAnswer = { ok: true; result: Hex } | { ok: false; error: unknown };
+
+/**
+ * One HTTP request carrying `calls` as a JSON-RPC batch, without the client's batch timer: the
+ * caller has already gathered the calls that go together. Answers are matched to calls by id (a
+ * node may answer a batch in any order).
+ */
+function ethCallBatcher(rpcUrl: string): (calls: readonly EthCall[]) => Promise<EthCallAnswer[]> {
+  const rpc = getHttpRpcClient(rpcUrl, { timeout: 10_000 });
+  return async (calls) => {
+    const body = calls.map((c, id) => ({ jsonrpc: '2.0' as const, id, method: 'eth_call', params: [{ to: c.to, data: c.data }, 'latest'] }));
+    const answers = (await rpc.request({ body })) as unknown as Array<{ id: number; result?: Hex; error?: unknown }>;
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    return calls.map((_, id): EthCallAnswer => {
+      const a = byId.get(id);
+      if (a && a.error === undefined && typeof a.result === 'string') return { ok: true, result: a.result };
+      return { ok: false, error: a?.error ?? new Error('the node did not answer this call of the batch') };
+    });
+  };
 }
 
 /**
@@ -88,7 +120,7 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
     const domain = await readDomain(publicClient, address);
     assets.set(address.toLowerCase(), { address, ...domain });
   }
-  return { network: opts.network, chainId, publicClient, walletClient, feePayer: account?.address, assets };
+  return { network: opts.network, chainId, publicClient, walletClient, feePayer: account?.address, assets, ethCallBatch: ethCallBatcher(opts.rpcUrl) };
 }
 
 /** A token's EIP-712 name and version: EIP-5267 `eip712Domain()`, else `name()` and `version()`. */

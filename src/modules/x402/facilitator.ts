@@ -11,6 +11,7 @@ import { spendingCheck, type Spend, type SpendingLimits } from './spending.ts';
 import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
 import { settlementRecord, type SettlementRow } from './record.ts';
 import { checkChain, checkPermit2, checkSignature } from './verify.ts';
+import { simulateTransfer } from './simulate.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
 
 export { TRANSFER_TYPES } from './parse.ts';
@@ -29,12 +30,14 @@ interface SettleChecks {
 const passed: Promise<Outcome<void>> = Promise.resolve({ ok: true, value: undefined });
 
 /**
- * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. Checks run from
+ * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. The checks, from
  * the cheapest to the dearest: shape and requirements, then the signature (recovered locally for
  * plain keys; smart-wallet signatures through the chain, ERC-1271/6492), then one batched read of
- * the authorization state and the payer's balance, with our own record of the key. Settle relies
- * on the node's simulation of the transfer instead (the token checks all three), in the same
- * round trip as the operator's limits, and runs the checks only to name why a simulation failed.
+ * the authorization state and the payer's balance, with our own record of the key. Both verify and
+ * settle rely on the node's simulation of the transfer first (the token checks all three): verify
+ * with an eth_call batched with the other verifies of its turn, beside our record; settle with the
+ * gas estimate, in the same round trip as the operator's limits. The checks run only to name why a
+ * simulation failed (verify: or to accept what they accept, as they always have).
  */
 export class X402Facilitator {
   private readonly lookup: SettlementLookup | undefined;
@@ -83,11 +86,16 @@ export class X402Facilitator {
         return { isValid: true, payer: parsed.permit.from };
       }
       const p = parsed.payment;
-      await checkSignature(this.chain!, p);
-      // Our own record and the chain are read together; our record's answer comes first.
-      const [known, onChain] = await Promise.all([this.existing(eip3009Settleable(p).key), outcome(checkChain(this.chain!, p))]);
+      // Our own record and the simulation of the transfer are read together. A clean simulation
+      // proves the signature and the chain checks; without one, they run as before and name the
+      // reason, in the same order as ever: the signature, our record, then the chain. A payment
+      // they all accept stays valid, as it always was (a token without the bytes-signature
+      // transferWithAuthorization, or a wallet that is not deployed yet, ERC-6492, fails the
+      // simulation only).
+      const [known, simulated] = await Promise.all([this.existing(eip3009Settleable(p).key), simulateTransfer(this.chain!, p)]);
+      if (!simulated) await checkSignature(this.chain!, p);
       if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
-      if (!onChain.ok) throw onChain.error;
+      if (!simulated) await checkChain(this.chain!, p);
       return { isValid: true, payer: p.auth.from };
     } catch (err) {
       if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Coalescer } from '../../lib/coalesce.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { SettlementRow } from './record.ts';
@@ -36,19 +37,18 @@ export class SettlementLookup {
   }
 
   /**
-   * One query for all the keys: each column in its list (index conditions on the unique index of
-   * network, asset, payer and nonce; cheaper to plan than one condition per key). A row of another
-   * combination of the lists is not asked for and is dropped by the caller's exact match.
+   * One query for all the keys: each column in its array (index conditions on the unique index of
+   * network, asset, payer and nonce, as an IN list would be; one statement text whatever the number
+   * of keys, with nothing to compile per call). A row of another combination of the arrays is not
+   * asked for and is dropped by the caller's exact match.
    */
-  private query(keys: Key[]): Promise<SettlementRow[]> {
+  private async query(keys: Key[]): Promise<SettlementRow[]> {
     const distinct = (pick: (k: Key) => string) => [...new Set(keys.map(pick))];
-    return this.db
-      .selectFrom('x402_settlements')
-      .selectAll()
-      .where('network', '=', this.network)
-      .where('asset', 'in', distinct((k) => k.asset.toLowerCase()))
-      .where('payer', 'in', distinct((k) => k.payer.toLowerCase()))
-      .where('nonce', 'in', distinct((k) => k.nonce))
-      .execute();
+    const assets = distinct((k) => k.asset.toLowerCase());
+    const payers = distinct((k) => k.payer.toLowerCase());
+    const nonces = distinct((k) => k.nonce);
+    const { rows } = await sql<SettlementRow>`select * from x402_settlements
+      where network = ${this.network} and asset = any(${assets}::text[]) and payer = any(${payers}::text[]) and nonce = any(${nonces}::text[])`.execute(this.db);
+    return rows;
   }
 }
