@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseAvailability } from './db/availability.ts';
+import { processTimers, type Timers } from './timers.ts';
 
 /**
  * A module's background job, as it declares it: `worker.ts` runs every module's jobs (each module
@@ -75,20 +76,20 @@ export function every(
   round: () => Promise<RoundResult>,
   availability?: DatabaseAvailability,
   wake?: Wake,
+  timers: Timers = processTimers,
 ): Job {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: unknown;
   let running: Promise<void> | undefined;
   let stopped = false;
   /** A change came while the round ran (it may not have seen it), or the round failed: no idling. */
   let changed = false;
   /** When the last round said its next work falls due (ms after it ended), if it did. */
-  let dueInMs: number | undefined;
-  let lastEnd = 0;
+  let dueInMs: number | undefined, lastEnd = 0;
   let wakeStop: () => void = () => {};
   const stopping = new Promise<void>((resolve) => (wakeStop = resolve));
   const schedule = (delayMs: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
+    if (timer) timers.clearTimeout(timer);
+    timer = timers.setTimeout(tick, delayMs);
   };
   const tick = () => {
     if (stopped) return;
@@ -123,7 +124,7 @@ export function every(
       stopped = true;
       unsubscribe?.();
       wakeStop();
-      if (timer) clearTimeout(timer);
+      if (timer) timers.clearTimeout(timer);
       await running;
     },
   };

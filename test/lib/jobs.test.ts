@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { every, idleDelay, type Job, type RoundResult, type Wake } from '../../src/lib/jobs.ts';
+import { Clock } from '../helpers/clock.ts';
 
 const log = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 
@@ -22,23 +23,23 @@ const settle = () => new Promise((r) => setImmediate(r));
 
 describe('background jobs: when the next round comes', () => {
   let job: Job | undefined;
-  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
+  let clock = new Clock();
   afterEach(async () => {
     await job?.stop();
     job = undefined;
-    mock.timers.reset();
+    clock = new Clock();
   });
 
   /** Starts a job whose rounds resolve to `results` in turn (then to nothing), counting them. */
   async function start(results: RoundResult[], wake?: Wake): Promise<{ rounds: () => number }> {
     let n = 0;
-    job = every('test', 100, log, async () => results[n++], undefined, wake);
-    mock.timers.tick(0);
+    job = every('test', 100, log, async () => results[n++], undefined, wake, clock);
+    clock.tick(0);
     await settle();
     return { rounds: () => n };
   }
   async function advance(ms: number): Promise<void> {
-    mock.timers.tick(ms);
+    clock.tick(ms);
     await settle();
   }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { RequestLogBuffer, type RequestLogRow } from '../../src/modules/request-log/recorder.ts';
+import { Clock } from '../helpers/clock.ts';
 
 const row = (n: number): RequestLogRow => ({
   tenant_id: randomUUID(),
@@ -20,25 +21,27 @@ const row = (n: number): RequestLogRow => ({
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe('request log buffer timer', () => {
-  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
-  afterEach(() => mock.timers.reset());
+  let clock = new Clock();
+  beforeEach(() => {
+    clock = new Clock();
+  });
 
   it('runs only while rows wait: armed by the first row, written after one interval, idle again after', async () => {
     const inserts: RequestLogRow[][] = [];
-    const buffer = new RequestLogBuffer(async (rows) => void inserts.push(rows), { intervalMs: 1000, batchRows: 100, maxBuffered: 1000, readsPerSecond: 20 });
+    const buffer = new RequestLogBuffer(async (rows) => void inserts.push(rows), { intervalMs: 1000, batchRows: 100, maxBuffered: 1000, readsPerSecond: 20 }, undefined, clock);
     assert.equal(buffer.timerRunning, false, 'nothing buffered: no timer');
     buffer.add(row(1));
     buffer.add(row(2));
     assert.equal(buffer.timerRunning, true);
-    mock.timers.tick(999);
+    clock.tick(999);
     await settle();
     assert.equal(inserts.length, 0);
-    mock.timers.tick(1);
+    clock.tick(1);
     await settle();
     assert.deepEqual(inserts.map((b) => b.length), [2]);
     assert.equal(buffer.timerRunning, false, 'all written: the timer stops');
     buffer.add(row(3));
-    mock.timers.tick(1000);
+    clock.tick(1000);
     await settle();
     assert.deepEqual(inserts.map((b) => b.length), [2, 1]);
     await buffer.close();
@@ -54,14 +57,16 @@ describe('request log buffer timer', () => {
         inserts.push(rows);
       },
       { intervalMs: 1000, batchRows: 100, maxBuffered: 1000, readsPerSecond: 20 },
+      undefined,
+      clock,
     );
     buffer.add(row(1));
-    mock.timers.tick(1000);
+    clock.tick(1000);
     await settle();
     assert.equal(buffer.pending, 1);
     assert.equal(buffer.timerRunning, true, 'rows kept: the timer goes on');
     failing = false;
-    mock.timers.tick(1000);
+    clock.tick(1000);
     await settle();
     assert.deepEqual(inserts.map((b) => b.length), [1]);
     assert.equal(buffer.timerRunning, false);
@@ -70,7 +75,7 @@ describe('request log buffer timer', () => {
 
   it('a full batch is written at once and leaves no timer behind', async () => {
     const inserts: RequestLogRow[][] = [];
-    const buffer = new RequestLogBuffer(async (rows) => void inserts.push(rows), { intervalMs: 1000, batchRows: 3, maxBuffered: 1000, readsPerSecond: 20 });
+    const buffer = new RequestLogBuffer(async (rows) => void inserts.push(rows), { intervalMs: 1000, batchRows: 3, maxBuffered: 1000, readsPerSecond: 20 }, undefined, clock);
     for (let i = 0; i < 3; i++) buffer.add(row(i));
     await settle();
     assert.deepEqual(inserts.map((b) => b.length), [3]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
+import { processTimers, type Timers } from '../../lib/timers.ts';
 import type { RequestLogTable } from '../../lib/db/schema.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
@@ -32,7 +33,7 @@ const MAX_PATH = 512;
 export class RequestLogBuffer {
   private rows: RequestLogRow[] = [];
   private writing: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: unknown = null;
   private closed = false;
   /** Rows dropped because the buffer was full (the database was away). */
   dropped = 0;
@@ -43,6 +44,7 @@ export class RequestLogBuffer {
     private readonly opts: RequestLogOptions = DEFAULTS,
     /** Told of every write: its error, or null once a write succeeded. */
     private readonly onWrite: (err: unknown) => void = () => {},
+    private readonly timers: Timers = processTimers,
   ) {}
 
   /** Rows waiting to be written. */
@@ -86,15 +88,15 @@ export class RequestLogBuffer {
   /** Starts the timer for the rows waiting, unless it runs already (or the buffer is closed). */
   private arm(): void {
     if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.timers.setTimeout(() => {
       this.timer = null;
       void this.flush();
     }, this.opts.intervalMs);
-    this.timer.unref();
+    if (this.timers === processTimers) processTimers.unref(this.timer);
   }
 
   private disarm(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.timers.clearTimeout(this.timer);
     this.timer = null;
   }
 
