@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { noChromium } from '../helpers/browser.ts';
+import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
@@ -49,7 +49,7 @@ describe('dashboard: invoices and accounts made in the browser (headless Chromiu
     const alert = page.getByRole('alert');
     await alert.getByText('exceptions.invoice.orderIdAlreadyExists').waitFor();
     // The focus moves once the alert has rendered (an effect after it): wait for it, as a person would.
-    await page.waitForFunction('document.activeElement?.getAttribute("role") === "alert"', null, { timeout: 5000 });
+    await waitInPage(page, 'document.activeElement?.getAttribute("role") === "alert"');
     await page.getByLabel('Order id').fill('order-ui-1');
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await page.getByRole('heading', { level: 1, name: 'Invoice order-ui-1' }).waitFor();
@@ -114,7 +114,7 @@ describe('dashboard: invoices and accounts made in the browser (headless Chromiu
     const alert = page.getByRole('alert');
     await alert.getByText('the most accounts allowed (2)').waitFor();
     // The focus moves once the alert has rendered (an effect after it): wait for it, as a person would.
-    await page.waitForFunction('document.activeElement?.getAttribute("role") === "alert"', null, { timeout: 5000 });
+    await waitInPage(page, 'document.activeElement?.getAttribute("role") === "alert"');
     await phoneCheck(page, 'accounts');
     // The switcher now shows the new, empty account.
     await switcher.selectOption({ label: 'Market stall' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { noChromium } from '../helpers/browser.ts';
+import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { until } from '../helpers/receiver.ts';
 import { PASSWORD, authenticator, member } from '../auth/helpers.ts';
 import { drawPng } from '../pay/logo-png.ts';
@@ -197,7 +197,7 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
     await w.page.getByRole('button', { name: 'Sign in' }).click();
     await w.page.getByLabel('Authentication code').waitFor();
     // The code field takes the focus once it has rendered.
-    await w.page.waitForFunction('document.activeElement?.getAttribute("autocomplete") === "one-time-code"', null, { timeout: 5000 });
+    await waitInPage(w.page, 'document.activeElement?.getAttribute("autocomplete") === "one-time-code"');
     await assertNoSideScroll(w.page, 'the code step');
     await checkAndShoot(w.page, 'login-code-phone');
     await w.page.getByLabel('Authentication code').fill(app.code(1));

@@ -34,3 +34,16 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
   )) as string[];
   assert.deepEqual(violations, [], `axe-core on ${what}`);
 }
+
+/**
+ * Waits until `expression` (evaluated in the page) is true, polling from here. Playwright's waitForFunction
+ * polls inside the page through eval, which the gateway's CSP (no 'unsafe-eval') refuses as soon as
+ * the first look fails; page.evaluate goes through the DevTools protocol, which the CSP leaves be.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
