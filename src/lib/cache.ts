@@ -13,6 +13,13 @@ export class NoticeCache<V> {
     private readonly isHealthy: () => boolean,
   ) {}
 
+  /** The entry for `key` when `get` would answer it without loading (fresh, and the cache in use). */
+  peek(key: string): V | undefined {
+    if (!this.isHealthy()) return undefined;
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     if (!this.isHealthy()) return load();
     const hit = this.entries.get(key);

@@ -117,8 +117,19 @@ export class CatalogueService {
     return rate;
   }
 
-  async list(tenantId: string, network?: ApiNetwork): Promise<CurrencyRecord[]> {
-    const [fees, commission] = await Promise.all([this.liveFees(), this.commissionOf(tenantId)]);
+  /**
+   * The catalogue as GET /currencies answers it for the tenant. Once its fees and the tenant's rate
+   * are cached (nearly every call) it is answered without a promise of its own: a request then
+   * awaits nothing but this one.
+   */
+  list(tenantId: string, network?: ApiNetwork): CurrencyRecord[] | Promise<CurrencyRecord[]> {
+    const fees = this.fees.peek('fees');
+    const cached = this.commissions.peek(tenantId);
+    if (fees && cached) return this.recordsOf(fees, cached.rate ?? this.ctx.config.depositCommission, network);
+    return Promise.all([this.liveFees(), this.commissionOf(tenantId)]).then(([f, c]) => this.recordsOf(f, c, network));
+  }
+
+  private recordsOf(fees: Map<string, FeeQuote>, commission: string, network?: ApiNetwork): CurrencyRecord[] {
     const rate = this.shownRate(commission);
     let byInput = this.built.get(fees);
     if (!byInput) this.built.set(fees, (byInput = new Map()));
