@@ -34,6 +34,25 @@ export interface JobSpec {
   afterStop?: () => Promise<void>;
 }
 
+/**
+ * An expiry job (its round: `expireDue` of lib/db/lookup.ts, which also says when the earliest open
+ * row of `table` expires). Where every change of the database is seen it sleeps until then, or until
+ * a change of `table` wakes it; elsewhere it runs every 5 s, since other instances write unseen.
+ */
+export function expiryJob(name: string, table: string, expiryRound: () => Promise<{ nextDueMs: number | null }>): JobSpec {
+  let dueInMs: number | null = null;
+  return {
+    name,
+    intervalMs: 5000,
+    round: async () => {
+      dueInMs = (await expiryRound()).nextDueMs;
+    },
+    idleIntervalMs: 60_000,
+    wakeTables: [table],
+    dueInMs: () => dueInMs,
+  };
+}
+
 /** What a module's job factory receives: the context and the worker's logger. */
 export interface JobEnv<Ctx> {
   ctx: Ctx;
