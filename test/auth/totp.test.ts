@@ -82,7 +82,9 @@ describeEngines('two-factor authentication', (engine) => {
     const finance = await member(t, a.tenantId, 'finance');
     const app2 = authenticator((await finance.call('POST', '/auth/totp/setup')).body.data.secret);
     assert.equal((await finance.call('POST', '/auth/totp/enable', { body: { code: app2.code(-1) } })).status, 204);
-    const session = browser(t, await login(t, finance.email, PASSWORD, { totpCode: app2.code(0) }), finance.email);
+    // The code is kept, not computed again below: a 30 s step may end between the two.
+    const signInCode = app2.code(0);
+    const session = browser(t, await login(t, finance.email, PASSWORD, { totpCode: signInCode }), finance.email);
 
     const quote = async (orderId: string) => {
       const res = await session.call('POST', '/v1/withdrawal/quote', { body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId } });
@@ -97,7 +99,7 @@ describeEngines('two-factor authentication', (engine) => {
     const wrong = await session.call('POST', '/v1/withdrawal/commit', { body, headers: { 'x-totp-code': 'abcdef' } });
     assert.equal(wrong.status, 401);
     assert.equal(wrong.body.code, 'exceptions.auth.invalidSecondFactor');
-    const used = await session.call('POST', '/v1/withdrawal/commit', { body, headers: { 'x-totp-code': app2.code(0) } });
+    const used = await session.call('POST', '/v1/withdrawal/commit', { body, headers: { 'x-totp-code': signInCode } });
     assert.equal(used.body.code, 'exceptions.auth.invalidSecondFactor', 'the sign-in code is spent');
     const passed = await session.call('POST', '/v1/withdrawal/commit', { body, headers: { 'x-totp-code': app2.code(1) } });
     assert.equal(passed.status, 201, JSON.stringify(passed.body));
