@@ -14,6 +14,7 @@ import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
 import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
 import { registerSecurity } from './lib/http/security.ts';
 import { configuredSecrets, secretScrubber, serializeRequest } from './lib/http/log-redaction.ts';
+import { lazySerializers } from './lib/http/serialization.ts';
 import { inputProblem, validatorCompiler } from './lib/http/validation.ts';
 import { AppError } from './lib/errors.ts';
 import { checkAdminToken } from './modules/admin/admin-token.ts';
@@ -135,6 +136,7 @@ function fastifyOptions(config: Config, options: BuildOptions, guarded: ReturnTy
     return503OnClosing: false,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   };
 }
 
