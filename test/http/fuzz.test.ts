@@ -91,6 +91,26 @@ class RawJson {
   constructor(readonly text: string) {}
 }
 
+/**
+ * Arbitraries of strings, built once per shape: fast-check's string arbitraries tokenize their
+ * bias dictionary when built (some milliseconds each), and the generators ask for the same
+ * patterns and lengths again on every route and run. Building takes no randomness, so the values
+ * drawn are the same either way.
+ */
+const built = new Map<string, Arb<string>>();
+function once(key: string, build: () => Arb<string>): Arb<string> {
+  let arb = built.get(key);
+  if (!arb) built.set(key, (arb = build()));
+  return arb;
+}
+/** `fc.string(constraints)`, built once per constraints. */
+function stringOf(constraints: Parameters<typeof fc.string>[0]): Arb<string> {
+  return once(`string ${JSON.stringify(constraints)}`, () => fc.string(constraints));
+}
+function matching(pattern: string, maxLength = Infinity): Arb<string> {
+  return once(`match ${maxLength} ${pattern}`, () => fc.stringMatching(new RegExp(pattern)).filter((v) => v.length <= maxLength));
+}
+
 const WEIRD_STRINGS = [
   '',
   ' ',
@@ -177,7 +197,7 @@ const anyHostile: Arb<unknown> = fc.oneof(
   { weight: 1, arbitrary: HUGE_STRING },
   { weight: 1, arbitrary: DEEP },
   { weight: 1, arbitrary: WIDE },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: stringOf({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.double() },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
@@ -353,7 +373,7 @@ class Gen {
         case 'id':
           return fromPool(this.idPool());
         case 'orderId':
-          return fc.oneof({ weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 24 }) });
+          return fc.oneof({ weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 24 }) });
         case 'fiatCurrencyCode':
           return fc.constantFrom(...p.fiat);
         case 'address':
@@ -373,7 +393,7 @@ class Gen {
         case 'quoteId':
           return fc.oneof({ weight: 3, arbitrary: fromPool(p.quoteIds, fromPool(p.usedQuoteIds)) }, { weight: 1, arbitrary: fromPool(p.usedQuoteIds) });
         case 'customerId':
-          return fc.oneof({ weight: 4, arbitrary: fc.constantFrom('customer-1', 'customer-2') }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 52 }) });
+          return fc.oneof({ weight: 4, arbitrary: fc.constantFrom('customer-1', 'customer-2') }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 52 }) });
         case 'network':
           return fc.constantFrom('BTC', 'Ethereum', 'BNB', 'Base', 'Tron');
         case 'name':
@@ -387,12 +407,12 @@ class Gen {
           return fc.integer({ min: -60, max: 3600 }).map((d) => String(now + d));
         case 'payTo':
         case 'from':
-          if (s.pattern) return fc.oneof(fc.constantFrom(X402_PAYTO, X402_PAYER, X402_PAYTO.toLowerCase()), fc.stringMatching(new RegExp(s.pattern)));
+          if (s.pattern) return fc.oneof(fc.constantFrom(X402_PAYTO, X402_PAYER, X402_PAYTO.toLowerCase()), matching(s.pattern));
           return undefined;
       }
       if ((name === 'amount' || name === 'value') && s.pattern) {
         const longest = '9'.repeat(Math.min(s.maxLength ?? 80, 100));
-        return fc.oneof(fc.constantFrom('10000', '1', '0', longest, `1${'0'.repeat(40)}.5`), fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? Infinity)));
+        return fc.oneof(fc.constantFrom('10000', '1', '0', longest, `1${'0'.repeat(40)}.5`), matching(s.pattern, s.maxLength));
       }
     }
     if ((s.type === 'number' || s.type === 'integer') && name === 'amount' && this.route.includes('/withdrawal')) {
@@ -446,13 +466,16 @@ class Gen {
   private validString(s: Schema): Arb<string> {
     if (s.format === 'uuid') return fromPool(this.idPool());
     if (s.format === 'date-time') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
-    if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? Infinity));
+    if (typeof s.pattern === 'string') return matching(s.pattern, s.maxLength);
     const min = s.minLength ?? 0;
     const max = s.maxLength ?? 64;
-    const options: Arb<string>[] = [fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 24)) })];
-    options.push(fc.constant('a'.repeat(Math.max(min, Math.min(max, 100_000)))));
-    options.push(fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.min(max, 12) }));
-    return fc.oneof(...options);
+    return once(`string ${min} ${max}`, () =>
+      fc.oneof(
+        fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 24)) }),
+        fc.constant('a'.repeat(Math.max(min, Math.min(max, 100_000)))),
+        fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.min(max, 12) }),
+      ),
+    );
   }
 
   private validNumber(s: Schema): Arb<number> {
@@ -470,7 +493,7 @@ class Gen {
   private validObject(s: Schema): Arb<Record<string, unknown>> {
     const props = Object.entries<Schema>(s.properties ?? {});
     const required = (s.required ?? []) as string[];
-    if (props.length === 0) return s.additionalProperties ? fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) : fc.constant({});
+    if (props.length === 0) return s.additionalProperties ? fc.dictionary(stringOf({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) : fc.constant({});
     return fc.record(Object.fromEntries(props.map(([k, ps]) => [k, this.valid(ps, k)])), { requiredKeys: required.filter((k) => s.properties[k]) }) as Arb<Record<string, unknown>>;
   }
 
@@ -507,7 +530,7 @@ class Gen {
     } else if (type === 'object') {
       targeted.push(fc.constantFrom<unknown>([], [{}], 'object', 0, null, true));
       if (s.additionalProperties) {
-        const key = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('\u0000', 'k\uD800', '__proto__', 'constructor', ''));
+        const key = fc.oneof(stringOf({ maxLength: 12 }), fc.constantFrom('\u0000', 'k\uD800', '__proto__', 'constructor', ''));
         targeted.push(fc.dictionary(key, anyHostile, { minKeys: 1, maxKeys: 4 }));
         targeted.push(DEEP.map((d) => ({ nested: d })));
       }
@@ -530,10 +553,10 @@ class Gen {
     const required = ((s.required ?? []) as string[]).filter((k) => s.properties?.[k]);
     const valid = this.validObject(s);
     if (props.length === 0) {
-      return fc.oneof(valid, fc.dictionary(fc.string({ maxLength: 12 }), anyHostile, { maxKeys: 4 }));
+      return fc.oneof(valid, fc.dictionary(stringOf({ maxLength: 12 }), anyHostile, { maxKeys: 4 }));
     }
     const extras = fc.dictionary(
-      fc.oneof(fc.constantFrom('unknownExtra', 'accountId', '__proto__', 'constructor', 'prototype', 'ORDERID', 'amount ', ''), fc.string({ maxLength: 12 })),
+      fc.oneof(fc.constantFrom('unknownExtra', 'accountId', '__proto__', 'constructor', 'prototype', 'ORDERID', 'amount ', ''), stringOf({ maxLength: 12 })),
       fc.oneof(anyHostile, fc.jsonValue({ maxDepth: 2 })),
       { minKeys: 1, maxKeys: 3 },
     );
@@ -732,7 +755,7 @@ function requestArb(route: Route, gen: Gen): Arb<FuzzRequest> {
             .tuple(route.body ? gen.valid(route.body) : fc.constant({}), fc.nat(), IMPLANT)
             .chain(([b, n, leaf]) => (typeof b === 'object' && b !== null ? gen.cohere(b as Record<string, unknown>) : fc.constant(b)).map((c) => ({ payload: toJson(implant(c, n, leaf)) }))),
         },
-        { weight: 12, arbitrary: (route.body ? gen.object(route.body).chain((b) => gen.cohere(b)) : fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 8 }), anyHostile, { maxKeys: 3 }))).map((b) => ({ payload: toJson(b) })) },
+        { weight: 12, arbitrary: (route.body ? gen.object(route.body).chain((b) => gen.cohere(b)) : fc.oneof(fc.constant({}), fc.dictionary(stringOf({ maxLength: 8 }), anyHostile, { maxKeys: 3 }))).map((b) => ({ payload: toJson(b) })) },
         { weight: 2, arbitrary: anyHostile.map((b) => ({ payload: toJson(b) })) },
         { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((payload) => ({ payload })) },
         { weight: 1, arbitrary: fc.constant({}) },
