@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { noChromium } from '../helpers/browser.ts';
+import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
 import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
@@ -252,7 +252,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
         assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
         await navLink(page, 'Tenants').focus();
         await page.keyboard.press('Enter');
-        await page.waitForFunction(`document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tenants'`);
+        await waitInPage(page, `document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tenants'`);
         await page.getByRole('link', { name: 'Corner Café' }).click();
         await page.getByRole('heading', { level: 1, name: 'Corner Café' }).waitFor();
         await page.getByRole('table', { name: 'API keys' }).waitFor();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SHOTS, assertAccessible } from '../helpers/browser.ts';
+import { SHOTS, assertAccessible, waitInPage } from '../helpers/browser.ts';
 import { assertNoSideScroll, navLink } from '../dashboard/kit.ts';
 
 /** The console's main pages: nav link → heading. */
@@ -23,7 +23,7 @@ export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
 export async function open(page: Page, link: string, heading = link): Promise<void> {
   await navLink(page, link).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.waitForFunction(`document.activeElement?.tagName === 'H1' && document.activeElement.textContent === ${JSON.stringify(heading)}`, null, { timeout: 5000 });
+  await waitInPage(page, `document.activeElement?.tagName === 'H1' && document.activeElement.textContent === ${JSON.stringify(heading)}`);
 }
 
 /**
