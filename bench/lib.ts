@@ -109,7 +109,7 @@ export interface LoadOptions {
  * (this process: the in-process gateway and the load generator) into BENCH_PROFILE_DIR (default
  * bench-profiles/), one .cpuprofile per run, for Chrome DevTools or `node --cpu-prof`'s readers.
  */
-async function profileIf(label: string): Promise<{ stop: () => Promise<void> } | undefined> {
+export async function profileIf(label: string): Promise<{ stop: () => Promise<void> } | undefined> {
   const pattern = process.env.BENCH_PROFILE;
   if (!pattern || !new RegExp(pattern).test(label)) return undefined;
   const session = new Session();

@@ -8,7 +8,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, DEV_MNEMONIC, startDevnet } from '../src/chains/evm/devnet.ts';
 import { connectX402 } from '../src/modules/x402/chain.ts';
 import { TRANSFER_TYPES } from '../src/modules/x402/facilitator.ts';
-import { progress, ratio, round, startBenchGateway, type Figures } from './lib.ts';
+import { profileIf, progress, ratio, round, startBenchGateway, type Figures } from './lib.ts';
 
 const NETWORK = 'eip155:84532';
 
@@ -27,6 +27,7 @@ async function drive(label: string, count: number, concurrency: number, call: (i
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
+  const profiling = await profileIf(label);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -39,6 +40,7 @@ async function drive(label: string, count: number, concurrency: number, call: (i
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  await profiling?.stop();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
   return { label, perSec: count / seconds, okPerSec: (count - failures) / seconds, p50: pct(50), p99: pct(99), failures };
