@@ -14,6 +14,8 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
 const ENTRY = join(SRC, 'main.ts');
 const WORKER_ENTRY = join(SRC, 'chains', 'offload-worker.ts');
+/** The operator's commands (src/cli/<name>.ts), each compiled beside the gateway: `npm run <name>` runs it (scripts/cli.mjs). */
+export const COMMANDS = ['backup', 'restore', 'move-to-postgres', 'migrate'];
 const PREFIX = 'gateway-';
 
 /** Every file under `dir`, sorted (the hash must not depend on the order the disk lists them in). */
@@ -115,6 +117,9 @@ function prune(dir, keep) {
 /** The path of the helper thread's bundle that goes with the gateway's bundle at `gatewayFile`. */
 export const offloadWorkerOf = (gatewayFile) => gatewayFile.replace(/\.mjs$/, '-offload-worker.mjs');
 
+/** The path of a command's bundle (one of COMMANDS) that goes with the gateway's bundle at `gatewayFile`. */
+export const commandOf = (gatewayFile, command) => gatewayFile.replace(/\.mjs$/, `-cli-${command}.mjs`);
+
 /**
  * The path of the bundle for the current sources, built first when there is none. Written under a
  * temporary name and renamed, so gateways starting at once never run a half-written file.
@@ -132,21 +137,22 @@ export async function gatewayBundle() {
     if (esbuild.version !== version) throw new Error(`esbuild ${esbuild.version} loaded, ${version} expected`);
     try {
       mkdirSync(dir, { recursive: true });
-      const temp = join(dir, `tmp-${process.pid}-${name}.mjs`);
-      // The helper thread's bundle first, under its final name: a gateway bundle that exists has it.
+      // The helper thread's bundle and the commands' first, under their final names: a gateway
+      // bundle that exists has them all.
       const worker = offloadWorkerOf(file);
-      const workerTemp = join(dir, `tmp-${process.pid}-${name}-offload-worker.mjs`);
       const define = { CRYPTOGATE_OFFLOAD_WORKER: JSON.stringify(pathToFileURL(worker).href) };
+      const outputs = [
+        { entry: WORKER_ENTRY, to: worker },
+        ...COMMANDS.map((command) => ({ entry: join(SRC, 'cli', `${command}.ts`), to: commandOf(file, command) })),
+        { entry: ENTRY, to: file, define },
+      ].map((o) => ({ ...o, temp: join(dir, `tmp-${process.pid}-${basename(o.to)}`) }));
       // esbuild's service process is ended once built: the gateway runs in this process.
-      await build(esbuild, WORKER_ENTRY, workerTemp)
-        .then(() => build(esbuild, ENTRY, temp, define))
-        .finally(() => esbuild.stop());
-      for (const [from, to] of [[workerTemp, worker], [temp, file]]) {
+      await Promise.all(outputs.map((o) => build(esbuild, o.entry, o.temp, o.define))).finally(() => esbuild.stop());
+      for (const { temp: from, to } of outputs) {
         renameSync(`${from}.map`, `${to}.map`);
         writeFileSync(from, readFileSync(from, 'utf8').replace(/sourceMappingURL=.*$/m, `sourceMappingURL=${basename(to)}.map`));
       }
-      renameSync(workerTemp, worker);
-      renameSync(temp, file);
+      for (const { temp: from, to } of outputs) renameSync(from, to);
       prune(dir, name);
       return file;
     } catch (err) {
