@@ -142,10 +142,16 @@ for (const [name, label] of [
 ]) {
   if (!process.env[name]) console.log(`# ${name} is not set: ${label} are skipped`);
 }
+// Test processes and the type check allocate fast and keep little: young generations of 64 MB
+// semi-spaces (V8's default: 16) scavenge a quarter as often and promote less of what dies soon
+// after. Measured over the whole suite on 2 cores: 10 % less CPU (475 → 430 s user and system).
+// The gateways the tests start as processes keep npm start's own flags.
+const V8_FLAGS = ['--max-semi-space-size=64'];
+
 // The whole suite includes the type check, so a type error fails CI like a failing test. It runs
 // beside the tests, its output held until they end, and niced: it mostly takes the cores the tests
 // leave idle (waiting on Chromium, a child process or a timer).
-const typeCheck = args.length === 0 ? run(['node_modules/typescript/bin/tsc', '--noEmit'], { quiet: true, nice: 10 }) : undefined;
+const typeCheck = args.length === 0 ? run([...V8_FLAGS, 'node_modules/typescript/bin/tsc', '--noEmit'], { quiet: true, nice: 10 }) : undefined;
 
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 3));
 const isolate = process.env.TEST_ISOLATE === '1' || files.length === 1;
@@ -154,7 +160,7 @@ const entries = isolate ? files : writeEntries(shard(files, concurrency));
 const timeout = isolate ? 300_000 : 1_200_000;
 const preload = ['--import', 'tsx', '--import', './test/helpers/compile-cache.mjs'];
 const result = await run(
-  [...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
+  [...V8_FLAGS, ...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
   { env: { ...process.env, NODE_ENV: 'test', ...(await compiledWorker()) } },
 );
 let status = result.status;
