@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -44,17 +44,19 @@ function cacheDirs() {
 }
 
 /**
- * Each source keeps its own `import.meta.url`: the gateway finds migrations/, contracts/ and
- * ui/dashboard/ relative to the file that names them, wherever the bundle lies.
+ * Each of the project's sources keeps its own `import.meta.url`: the gateway finds migrations/,
+ * contracts/ and ui/dashboard/ (and the tests their fixtures) relative to the file that names
+ * them, wherever the bundle lies. Packages are left as they are.
  */
 export const ownUrlPlugin = {
   name: 'own-import-meta-url',
   setup(build) {
-    build.onLoad({ filter: /\.[cm]?tsx?$/ }, (args) => {
-      if (!args.path.startsWith(SRC)) return undefined;
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      if (!args.path.startsWith(ROOT) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
       const contents = text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text;
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      const ts = /\.[cm]?tsx?$/.test(args.path);
+      return { contents, loader: args.path.endsWith('x') ? (ts ? 'tsx' : 'jsx') : ts ? 'ts' : 'js' };
     });
   },
 };
