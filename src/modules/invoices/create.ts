@@ -138,7 +138,13 @@ export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, in
     throw new AppError('exceptions.invoice.customerBlocked');
   }
   // The orderId is unique per tenant, but the id is named only to a key of the invoice's own account.
-  const taken = await db.selectFrom('invoices').select('id').where('account_id', '=', principal.accountId).where('order_id', '=', input.orderId).executeTakeFirst();
+  const taken = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('tenant_id', '=', principal.tenantId)
+    .where('order_id', '=', input.orderId)
+    .where('account_id', '=', principal.accountId)
+    .executeTakeFirst();
   throw new AppError('exceptions.invoice.orderIdAlreadyExists', taken ? { id: taken.id } : undefined);
 }
 

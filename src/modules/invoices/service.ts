@@ -42,7 +42,8 @@ export class InvoiceService implements PaymentListener {
   private async find(db: Executor, principal: ApiPrincipal, q: { id?: string; orderId?: string }, lock = false): Promise<InvoiceView> {
     let query = db.selectFrom('invoices').select('id').where('account_id', '=', principal.accountId);
     if (q.id) query = query.where('id', '=', q.id);
-    else if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
+    // orderIds are unique per tenant: the tenant's (tenant_id, order_id) index finds it, whatever the history.
+    else if (q.orderId !== undefined) query = query.where('tenant_id', '=', principal.tenantId).where('order_id', '=', q.orderId);
     else throw new AppError('exceptions.invoice.idOrOrderIdRequired');
     const found = await (lock ? query.forUpdate() : query).executeTakeFirst();
     if (!found) throw new AppError('exceptions.invoice.notFound');

@@ -1,0 +1,65 @@
+import { CompiledQuery, Kysely, PostgresDialect, sql, type Kysely as K } from 'kysely';
+import pg from 'pg';
+import { PreparingClient } from '../../src/lib/db/prepared.ts';
+import type { Database } from '../../src/lib/db/index.ts';
+import type { DB } from '../../src/lib/db/schema.ts';
+
+/**
+ * The same PostgreSQL database as `database`, through a Kysely that records every statement the
+ * app runs (its text and parameters, as sent), for the plans test to EXPLAIN them afterwards.
+ */
+export function recordingDatabase(database: Database): { database: Database; statements: CompiledQuery[] } {
+  if (!database.url) throw new Error('a PostgreSQL database is needed');
+  const statements: CompiledQuery[] = [];
+  const pool = new pg.Pool({ connectionString: database.url, max: 4, Client: PreparingClient });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query);
+    },
+  });
+  return { database: { ...database, db, close: async () => db.destroy() }, statements };
+}
+
+/**
+ * Adds `count` copies of one row of `table` (the one whose id is `id`), each with a fresh id and
+ * the columns `overrides` gives for copy `g` (1…count), in one statement: the row goes through
+ * jsonb and back into the table's own row type, so every column not overridden is copied as it is.
+ */
+export async function seedCopies(db: K<DB>, table: string, id: string, count: number, overrides: string): Promise<void> {
+  // The record comes from a lateral call: `(f(x)).*` would call f once per column.
+  await sql`insert into ${sql.table(table)}
+    select r.*
+    from ${sql.table(table)} x, generate_series(1, ${count}::int) g,
+      lateral jsonb_populate_record(null::${sql.table(table)}, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), ${sql.raw(overrides)})) r
+    where x.id = ${id}::uuid`.execute(db);
+  await sql`analyze ${sql.table(table)}`.execute(db);
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The relations of `tables` that the statement's plan reads with a sequential scan (EXPLAIN with its own parameters). */
+export async function seqScans(db: K<DB>, statement: CompiledQuery, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]));
+  const found: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && tables.includes(node['Relation Name'])) found.push(node['Relation Name']);
+    node.Plans?.forEach(walk);
+  };
+  for (const { Plan } of rows[0]!['QUERY PLAN']) walk(Plan);
+  return found;
+}
+
+/**
+ * Whether a statement reads (a SELECT, locking or not, or a WITH that writes nothing): the ones the
+ * plans test EXPLAINs. A write finds its rows through such a read first (a cancel locks its invoice
+ * with SELECT … FOR UPDATE), so the lookups of writes are checked too.
+ */
+export function isRead(statement: CompiledQuery): boolean {
+  const text = statement.sql.replace(/\bfor (no key )?update\b/gi, '');
+  return /^\s*(\/\*[^*]*\*\/\s*)?(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
+}

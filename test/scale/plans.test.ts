@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { isRead, recordingDatabase, seedCopies, seqScans } from '../helpers/plans.ts';
+import type { Database } from '../../src/lib/db/index.ts';
+import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+
+/** Rows of history per table: enough that PostgreSQL plans a sequential scan wherever no index serves. */
+const ROWS = 50_000;
+const TABLES = ['invoices', 'deposits'] as const;
+
+/**
+ * Issue 22: a merchant's reads by id or orderId are index lookups however long the account's
+ * history. One account holds 50,000 invoices and 50,000 deposits (copies of one made through the
+ * API, inserted in one statement each); every statement the app runs to answer each read is
+ * recorded and EXPLAINed with its own parameters, and a sequential scan of those tables fails the
+ * test, naming the route and the statement.
+ */
+describe('reads by id or orderId are index lookups over 50,000 rows [postgres]', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
+  let base: Database;
+  let recorded: ReturnType<typeof recordingDatabase>;
+  let t: TestApp;
+  let key: string;
+  let invoiceId: string;
+  let depositId: string;
+
+  before(async () => {
+    base = await freshDatabase('postgres');
+    recorded = recordingDatabase(base);
+    t = await startTestApp('postgres', { database: recorded.database });
+    ({ key } = await t.tenant(['*']));
+    const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'first-invoice' } });
+    assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
+    invoiceId = invoice.body.data.id;
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const deposit = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'first-deposit' } });
+    assert.equal(deposit.status, 201, JSON.stringify(deposit.body));
+    depositId = deposit.body.data.id;
+    const history = `'order_id', 'seed-' || g, 'created_at', now() - g * interval '1 minute'`;
+    await seedCopies(base.db, 'invoices', invoiceId, ROWS, history);
+    await seedCopies(base.db, 'deposits', depositId, ROWS, history);
+  });
+  after(async () => {
+    await t?.close();
+    await recorded?.database.close();
+    await base?.close();
+  });
+
+  /** Calls the route, checks its status, and fails on any sequential scan in the plans of the reads it ran. */
+  async function indexOnly(method: string, url: string, status = 200, body?: unknown) {
+    recorded.statements.length = 0;
+    const res = await t.call(method, url, { key, ...(body !== undefined ? { body } : {}) });
+    assert.equal(res.status, status, `${method} ${url}: ${JSON.stringify(res.body)}`);
+    const reads = recorded.statements.filter(isRead);
+    assert.ok(reads.length > 0, `${method} ${url} ran no read`);
+    for (const statement of reads) {
+      const scans = await seqScans(base.db, statement, TABLES);
+      assert.deepEqual(scans, [], `${method} ${url} scans ${scans.join(', ')} sequentially:\n${statement.sql}`);
+    }
+    return res.body;
+  }
+
+  it('invoices: by id, by orderId (new and old), a create with a taken orderId, and a cancel by orderId', async () => {
+    assert.equal((await indexOnly('GET', `/v1/invoice?id=${invoiceId}`)).data.orderId, 'first-invoice');
+    assert.equal((await indexOnly('GET', '/v1/invoice?orderId=first-invoice')).data.id, invoiceId);
+    assert.equal((await indexOnly('GET', '/v1/invoice?orderId=seed-25000')).data.orderId, 'seed-25000');
+    await indexOnly('GET', '/v1/invoice?orderId=never-made', 404);
+    // A create with an orderId already taken looks up the invoice that holds it.
+    assert.equal((await indexOnly('POST', '/v1/invoice', 409, { amount: 5, fiatCurrencyCode: 'USD', orderId: 'seed-100' })).code, 'exceptions.invoice.orderIdAlreadyExists');
+    assert.equal((await indexOnly('POST', '/v1/invoice/cancel', 200, { orderId: 'seed-49999' })).data.status, 'cancelled');
+  });
+
+  it('deposits: by id, by orderId (new and old)', async () => {
+    assert.equal((await indexOnly('GET', `/v1/deposit?id=${depositId}`)).data.orderId, 'first-deposit');
+    assert.equal((await indexOnly('GET', '/v1/deposit?orderId=first-deposit')).data.id, depositId);
+    assert.equal((await indexOnly('GET', '/v1/deposit?orderId=seed-12345')).data.orderId, 'seed-12345');
+    await indexOnly('GET', '/v1/deposit?orderId=never-made', 404);
+  });
+});
