@@ -4,25 +4,30 @@ import { freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts
 import { isRead, recordingDatabase, seedCopies, seqScans } from '../helpers/plans.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+import { createWatchers } from '../../src/modules/payments/watcher.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 
 /** Rows of history per table: enough that PostgreSQL plans a sequential scan wherever no index serves. */
 const ROWS = 50_000;
-const TABLES = ['invoices', 'deposits'] as const;
+const TABLES = ['invoices', 'deposits', 'withdrawals', 'withdrawal_quotes'] as const;
+const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /**
  * Issue 22: a merchant's reads by id or orderId are index lookups however long the account's
- * history. One account holds 50,000 invoices and 50,000 deposits (copies of one made through the
- * API, inserted in one statement each); every statement the app runs to answer each read is
+ * history. One account holds 50,000 invoices, deposits, withdrawal quotes and withdrawals (copies
+ * of one made through the API, inserted in one statement each); every statement the app runs to answer each read is
  * recorded and EXPLAINed with its own parameters, and a sequential scan of those tables fails the
  * test, naming the route and the statement.
  */
-describe('reads by id or orderId are index lookups over 50,000 rows [postgres]', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
+describe('reads by id or orderId are index lookups over 50,000 rows a table [postgres]', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
   let base: Database;
   let recorded: ReturnType<typeof recordingDatabase>;
   let t: TestApp;
   let key: string;
   let invoiceId: string;
   let depositId: string;
+  let withdrawalId: string;
 
   before(async () => {
     base = await freshDatabase('postgres');
@@ -36,9 +41,23 @@ describe('reads by id or orderId are index lookups over 50,000 rows [postgres]',
     const deposit = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'first-deposit' } });
     assert.equal(deposit.status, 201, JSON.stringify(deposit.body));
     depositId = deposit.body.data.id;
+    // The deposit is paid through the sandbox chain; its credit funds one withdrawal.
+    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
+    assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.body.data.address, amount: 100 })).status, 201);
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
+    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+    const quote = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'first-withdrawal' } });
+    assert.equal(quote.status, 200, JSON.stringify(quote.body));
+    const committed = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: quote.body.data.quoteId } });
+    assert.equal(committed.status, 201, JSON.stringify(committed.body));
+    withdrawalId = committed.body.data.id;
+
     const history = `'order_id', 'seed-' || g, 'created_at', now() - g * interval '1 minute'`;
     await seedCopies(base.db, 'invoices', invoiceId, ROWS, history);
     await seedCopies(base.db, 'deposits', depositId, ROWS, history);
+    // Each withdrawal has a quote of its own: copy g of each names the same made-up id.
+    await seedCopies(base.db, 'withdrawal_quotes', quote.body.data.quoteId, ROWS, `${history}, 'id', md5('q' || g)::uuid, 'withdrawal_id', null`);
+    await seedCopies(base.db, 'withdrawals', withdrawalId, ROWS, `${history}, 'quote_id', md5('q' || g)::uuid`);
   });
   after(async () => {
     await t?.close();
@@ -75,5 +94,14 @@ describe('reads by id or orderId are index lookups over 50,000 rows [postgres]',
     assert.equal((await indexOnly('GET', '/v1/deposit?orderId=first-deposit')).data.id, depositId);
     assert.equal((await indexOnly('GET', '/v1/deposit?orderId=seed-12345')).data.orderId, 'seed-12345');
     await indexOnly('GET', '/v1/deposit?orderId=never-made', 404);
+  });
+
+  it('withdrawals: by id, by orderId (new and old); a quote by id at commit', async () => {
+    assert.equal((await indexOnly('GET', `/v1/withdrawal?id=${withdrawalId}`)).data.orderId, 'first-withdrawal');
+    assert.equal((await indexOnly('GET', '/v1/withdrawal?orderId=first-withdrawal')).data.id, withdrawalId);
+    assert.equal((await indexOnly('GET', '/v1/withdrawal?orderId=seed-31000')).data.orderId, 'seed-31000');
+    await indexOnly('GET', '/v1/withdrawal?orderId=never-made', 404);
+    const unknown = await indexOnly('POST', '/v1/withdrawal/commit', 404, { quoteId: '00000000-0000-4000-8000-000000000000' });
+    assert.equal(unknown.code, 'exceptions.withdrawal.quoteNotFound');
   });
 });
