@@ -203,7 +203,7 @@ const V8_FLAGS = ['--max-semi-space-size=64'];
 // The whole suite includes the type check, so a type error fails CI like a failing test. It runs
 // beside the tests, its output held until they end, and niced: it mostly takes the cores the tests
 // leave idle (waiting on Chromium, a child process or a timer).
-const typeCheck = args.length === 0 ? run([...V8_FLAGS, 'node_modules/typescript/bin/tsc', '--noEmit'], { quiet: true, nice: 10 }) : undefined;
+const typeCheck = args.length === 0 ? run(['node_modules/typescript-7/bin/tsc', '--noEmit'], { quiet: true, nice: 10 }) : undefined;
 
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 3));
 const isolate = process.env.TEST_ISOLATE === '1' || files.length === 1;
@@ -215,7 +215,7 @@ const timeout = isolate ? 300_000 : 1_200_000;
 // tsx only where TypeScript is loaded as it is; the compile cache always (test/helpers/compile-cache.mjs).
 const preload = [...(compiled ? [] : ['--import', 'tsx']), '--import', './test/helpers/compile-cache.mjs'];
 const result = await run(
-  [...V8_FLAGS, ...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
+  [...V8_FLAGS, ...(process.env.TEST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TEST_CPU_PROF}`] : []), ...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
   { env: { ...process.env, NODE_ENV: 'test', ...(await compiledWorker()) } },
 );
 if (compiled) rmSync(compiled.outdir, { recursive: true, force: true });
