@@ -12,6 +12,7 @@ import { DERIVATION } from '../../src/chains/hd-wallet.ts';
 import type { AppContext } from '../../src/context.ts';
 import { openDatabase, type Database, type Engine } from '../../src/lib/db/index.ts';
 import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
+import { pooledPglite } from './pglite-pool.ts';
 import { issueApiKey, createTenant } from '../../src/modules/tenants/service.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32);
@@ -66,12 +67,12 @@ async function pgliteTemplateDump(): Promise<Blob> {
 }
 
 /**
- * A migrated PGlite, cloned from the template. Its shared_buffers are the gateway's default
+ * A migrated PGlite in the template's state: a clone of it, or an instance of this process reset to
+ * it (test/helpers/pglite-pool.ts). Its shared_buffers are the gateway's default
  * (PGLITE_SHARED_BUFFERS, 16MB): PGlite's own 128MB would be zeroed again for every test database.
  */
 async function freshPglite(): Promise<Database> {
-  pgliteTemplate ??= pgliteTemplateDump();
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate, sharedBuffers: '16MB' });
+  return pooledPglite(() => (pgliteTemplate ??= pgliteTemplateDump()));
 }
 
 function withDatabase(url: string, name: string): string {

@@ -90,8 +90,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   });
+  return pgliteDatabase(instance, async () => {
+    await instance.close();
+    unlock();
+  });
+}
+
+/**
+ * The database on an open PGlite instance. `release` runs when it is closed, after its queries:
+ * the instance's owner closes it there (or, in the tests, resets it for another use).
+ */
+export function pgliteDatabase(instance: PGlite, release: () => Promise<void>): Database {
   const writes = new WriteSignal();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(instance, writes) });
+  const dialect = new PGliteDialect(instance, writes);
+  const db = new Kysely<DB>({ dialect });
   const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
   return {
     db,
@@ -101,15 +113,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     writes,
     close: async () => {
       availability.close();
+      await dialect.close();
       await db.destroy();
-      await instance.close();
-      unlock();
+      await release();
     },
   };
 }
 
 /** The embedded instance; a new data directory starts from the installation's empty cluster when there is one. */
-async function createPglite(dataDir: string, options: OpenOptions): Promise<PGlite> {
+export async function createPglite(dataDir: string, options: OpenOptions): Promise<PGlite> {
   if (!dataDir.startsWith('memory://') && !options.loadDataDir) seedFromTemplate(dataDir);
   return PGlite.create({
     dataDir,

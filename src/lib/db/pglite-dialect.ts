@@ -17,6 +17,7 @@ import {
  * out to one caller at a time: a transaction holds it from BEGIN to COMMIT and nothing interleaves.
  */
 export class PGliteDialect implements Dialect {
+  private readonly drivers: PGliteDriver[] = [];
   constructor(
     private readonly pg: PGlite,
     private readonly writes?: WriteSignal,
@@ -25,7 +26,16 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg, this.writes);
+    const driver = new PGliteDriver(this.pg, this.writes);
+    this.drivers.push(driver);
+    return driver;
+  }
+  /**
+   * Refuses every query from now on, as a closed instance would, and waits for those already
+   * queued: after it, nothing of this database reaches the instance (which its owner may then close).
+   */
+  async close(): Promise<void> {
+    await Promise.all(this.drivers.map((d) => d.close()));
   }
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
@@ -143,6 +153,7 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.closed) throw new Error('PGlite is closed');
     let release!: () => void;
     const next = new Promise<void>((resolve) => (release = resolve));
     const previous = this.queue;
@@ -179,5 +190,15 @@ class PGliteDriver implements Driver {
     this.releases.shift()?.();
   }
 
-  async destroy(): Promise<void> {}
+  private closed = false;
+
+  /** Refuses new queries and waits for those already queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+  }
+
+  async destroy(): Promise<void> {
+    await this.close();
+  }
 }
