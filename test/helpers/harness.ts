@@ -12,7 +12,7 @@ import { DERIVATION } from '../../src/chains/hd-wallet.ts';
 import type { AppContext } from '../../src/context.ts';
 import { openDatabase, type Database, type Engine } from '../../src/lib/db/index.ts';
 import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
-import { pooledPglite } from './pglite-pool.ts';
+import { pooledPglite, pooledPostgres } from './db-pool.ts';
 import { issueApiKey, createTenant } from '../../src/modules/tenants/service.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32);
@@ -68,7 +68,7 @@ async function pgliteTemplateDump(): Promise<Blob> {
 
 /**
  * A migrated PGlite in the template's state: a clone of it, or an instance of this process reset to
- * it (test/helpers/pglite-pool.ts). Its shared_buffers are the gateway's default
+ * it (test/helpers/db-pool.ts). Its shared_buffers are the gateway's default
  * (PGLITE_SHARED_BUFFERS, 16MB): PGlite's own 128MB would be zeroed again for every test database.
  */
 async function freshPglite(): Promise<Database> {
@@ -81,39 +81,39 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** A fresh PostgreSQL database created from a migrated template database (made once per schema). */
+/**
+ * A migrated PostgreSQL database in the template database's state (the template made once per
+ * schema): a new one created from it, or one of this process reset to it (test/helpers/db-pool.ts).
+ */
 async function freshPostgres(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL!;
-  const template = `cg_tpl_${migrationsHash()}`;
-  const name = `cg_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query('select pg_advisory_lock(4242001)');
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
-    if (exists.rowCount === 0) {
-      await admin.query(`create database ${template}`);
-      const tdb = await openDatabase({ databaseUrl: withDatabase(base, template), poolSize: 1 });
-      await migrate(tdb.db);
-      await tdb.close();
+  return pooledPostgres(async () => {
+    const template = `cg_tpl_${migrationsHash()}`;
+    const name = `cg_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(4242001)');
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+      if (exists.rowCount === 0) {
+        await admin.query(`create database ${template}`);
+        const tdb = await openDatabase({ databaseUrl: withDatabase(base, template), poolSize: 1 });
+        await migrate(tdb.db);
+        await tdb.close();
+      }
+      await admin.query(`create database ${name} template ${template}`);
+      await admin.query('select pg_advisory_unlock(4242001)');
+    } finally {
+      await admin.end();
     }
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.query('select pg_advisory_unlock(4242001)');
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ databaseUrl: withDatabase(base, name), poolSize: 10 });
-  const close = database.close;
-  return {
-    ...database,
-    close: async () => {
-      await close();
+    const drop = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
       await c.end();
-    },
-  };
+    };
+    return { url: withDatabase(base, name), drop };
+  });
 }
 
 export async function freshDatabase(engine: Engine): Promise<Database> {

@@ -79,6 +79,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: async () => {
         availability.close();
         await db.destroy();
+        // Kysely ends the pool only if it ever used it: a closed database refuses queries either way.
+        if (!pool.ended) await pool.end();
       },
     };
   }

@@ -1,9 +1,11 @@
-// The test databases on PGlite are reused within a process (test/helpers/pglite-pool.ts): what a
-// test gets must be indistinguishable from a new clone of the template.
+// Test databases are reused within a process (test/helpers/db-pool.ts): what a test gets must be
+// indistinguishable from a new clone of the template, on both engines.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import { sql } from 'kysely';
-import { freshDatabase } from '../helpers/harness.ts';
+import pg from 'pg';
+import { describeEngines, freshDatabase } from '../helpers/harness.ts';
+import type { Database } from '../../src/lib/db/index.ts';
 import { createTenant } from '../../src/modules/tenants/service.ts';
 
 const tableCounts = async (db: Awaited<ReturnType<typeof freshDatabase>>['db']) => {
@@ -13,9 +15,24 @@ const tableCounts = async (db: Awaited<ReturnType<typeof freshDatabase>>['db']) 
   return counts;
 };
 
-describe('test databases on PGlite', () => {
+/** The same database: PGlite's instance, or PostgreSQL's database. */
+const identity = (d: Database) => d.pglite ?? d.url;
+
+/** Whether the database is gone: PGlite's instance closed, PostgreSQL's database dropped. */
+async function gone(d: Database): Promise<boolean> {
+  if (d.pglite) return d.pglite.closed;
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    return (await c.query('select 1 from pg_database where datname = $1', [new URL(d.url!).pathname.slice(1)])).rowCount === 0;
+  } finally {
+    await c.end();
+  }
+}
+
+describeEngines('reused test databases', (engine) => {
   it('a closed database comes back to the next test exactly as a new clone of the template', async () => {
-    const first = await freshDatabase('pglite');
+    const first = await freshDatabase(engine);
     const clean = await tableCounts(first.db);
     const firstEvent = (await sql<{ id: string }>`select nextval('outbox_events_id_seq')::text as id`.execute(first.db)).rows[0]!.id;
     await sql`select setval('outbox_events_id_seq', 1, false)`.execute(first.db);
@@ -26,16 +43,16 @@ describe('test databases on PGlite', () => {
     await sql`select pg_advisory_lock(4242)`.execute(first.db);
     await sql`create temporary table scratch (x int)`.execute(first.db);
     assert.notDeepEqual(await tableCounts(first.db), clean);
-    const instance = first.pglite;
+    const instance = identity(first);
     await first.close();
 
-    const second = await freshDatabase('pglite');
+    const second = await freshDatabase(engine);
     try {
-      assert.equal(second.pglite, instance, 'the instance is reused');
+      assert.equal(identity(second), instance, 'the database is reused');
       assert.deepEqual(await tableCounts(second.db), clean, 'every table as in the template');
       assert.equal((await sql<{ id: string }>`select nextval('outbox_events_id_seq')::text as id`.execute(second.db)).rows[0]!.id, firstEvent, 'sequences restart');
       assert.equal((await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(second.db)).rows[0]!.s, '0');
-      assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory'`.execute(second.db)).rows[0]!.n, 0);
+      assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(second.db)).rows[0]!.n, 0);
       assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'scratch'`.execute(second.db)).rows[0]!.n, 0);
     } finally {
       await second.close();
@@ -43,28 +60,28 @@ describe('test databases on PGlite', () => {
   });
 
   it('a database whose schema a test changed is closed, not reused', async () => {
-    const changed = await freshDatabase('pglite');
+    const changed = await freshDatabase(engine);
     await sql`create table pool_probe (k text primary key)`.execute(changed.db);
-    const instance = changed.pglite!;
+    const instance = identity(changed);
     await changed.close();
-    assert.equal(instance.closed, true);
+    assert.equal(await gone(changed), true);
 
-    const next = await freshDatabase('pglite');
+    const next = await freshDatabase(engine);
     try {
-      assert.notEqual(next.pglite, instance);
+      assert.notEqual(identity(next), instance);
       assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'pool_probe'`.execute(next.db)).rows[0]!.n, 0);
     } finally {
       await next.close();
     }
   });
 
-  it('a closed database refuses queries, even one that never ran a query, and they never reach the reused instance', async () => {
-    const unused = await freshDatabase('pglite');
+  it('a closed database refuses queries, even one that never ran a query, and they never reach it once reused', async () => {
+    const unused = await freshDatabase(engine);
     await unused.close();
-    await assert.rejects(sql`insert into schema_migrations (version, name) values (9999, 'late')`.execute(unused.db), /PGlite is closed/);
-    const next = await freshDatabase('pglite');
+    await assert.rejects(sql`insert into schema_migrations (version, name) values (9999, 'late')`.execute(unused.db));
+    const next = await freshDatabase(engine);
     try {
-      assert.equal(next.pglite, unused.pglite, 'the instance went back to the pool');
+      assert.equal(identity(next), identity(unused), 'the database went back to the pool');
       assert.equal((await sql<{ n: number }>`select count(*)::int as n from schema_migrations where version = 9999`.execute(next.db)).rows[0]!.n, 0);
     } finally {
       await next.close();

@@ -1,0 +1,191 @@
+// Test databases, reused within a test process, on both engines.
+//
+// A new PGlite instance costs 0.3–0.6 s of CPU (the WebAssembly instance, the template's files
+// unpacked into its memory file system, the server's start), and the suite asked for over a
+// hundred of them: a seventh of its CPU. On PostgreSQL, CREATE DATABASE from the template and the
+// DROP after it cost the server some 0.16 s of CPU a database. A closed test database is therefore
+// reset to the template's exact state and handed to the next test of the same process instead: a
+// few milliseconds. Only a database whose schema still matches the template's is reused (a test
+// that created a table, changed a column or a setting has its database closed or dropped, as
+// before), and the reset leaves what a new clone would have: the same tables, all empty but the
+// migrations' own record, every sequence at its start, no session state (DISCARD ALL on PGlite's one
+// session; on PostgreSQL every other session of the database is ended). A closed database refuses
+// further queries and its close waits for those already queued (src/lib/db), so no late query of
+// one test reaches the next one's database.
+import { after } from 'node:test';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createPglite, openDatabase, pgliteDatabase, type Database } from '../../src/lib/db/index.ts';
+
+/** Everything a test can change in the schema, as one digest: relations, columns, constraints, code, settings. */
+const FINGERPRINT = `
+select md5(string_agg(x, E'\\n' order by x)) as fp from (
+  select format('rel %s.%s %s %s', n.nspname, c.relname, c.relkind, c.relpersistence) as x
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%temp%' and n.nspname <> 'pg_toast'
+  union all
+  select format('col %s %s %s %s %s', a.attrelid::regclass, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+   where c.relnamespace = 'public'::regnamespace and a.attnum > 0 and not a.attisdropped
+  union all select format('con %s %s', conrelid::regclass, pg_get_constraintdef(oid)) from pg_constraint where connamespace = 'public'::regnamespace
+  union all select format('idx %s', pg_get_indexdef(indexrelid)) from pg_index i join pg_class c on c.oid = i.indexrelid where c.relnamespace = 'public'::regnamespace
+  union all select format('fn %s %s', oid::regprocedure, md5(prosrc)) from pg_proc where pronamespace = 'public'::regnamespace
+  union all select format('trg %s', pg_get_triggerdef(oid)) from pg_trigger where not tgisinternal
+  union all select format('type %s', oid::regtype) from pg_type where typnamespace = 'public'::regnamespace
+  union all select format('ns %s', nspname) from pg_namespace where nspname not like 'pg\\_%temp%'
+  union all select format('ext %s %s', extname, extversion) from pg_extension
+  union all select format('set %s %s', setrole, setconfig) from pg_db_role_setting
+   where setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  union all select format('conf %s %s', name, setting) from pg_settings where source not in ('default', 'override', 'session', 'client')
+  union all select format('mig %s', m) from schema_migrations m
+) s`;
+
+/** What the pool needs of a session: rows of a statement, and a script of several. */
+interface Session {
+  rows<T>(text: string): Promise<T[]>;
+  exec(text: string): Promise<unknown>;
+}
+
+interface TemplateState {
+  fingerprint: string;
+  /** Every table the migrations leave empty emptied, and each sequence back to its value. */
+  reset: string;
+}
+
+/** Read from a new clone before any test touched it. */
+async function templateState(s: Session): Promise<TemplateState> {
+  const [{ fp }] = (await s.rows<{ fp: string }>(FINGERPRINT)) as [{ fp: string }];
+  const tables: Array<{ t: string; n: number }> = [];
+  for (const { t } of await s.rows<{ t: string }>(`select format('%I.%I', schemaname, relname) as t from pg_stat_user_tables order by 1`)) {
+    tables.push({ t, n: (await s.rows<{ n: number }>(`select count(*)::int as n from ${t}`))[0]!.n });
+  }
+  const seeded = tables.filter((t) => t.n > 0).map((t) => t.t);
+  // Tables with rows of their own (the migrations' record) are left as they are: the fingerprint
+  // covers schema_migrations, and no other table has rows in the template.
+  if (seeded.some((t) => t !== 'public.schema_migrations')) throw new Error(`the template has rows outside schema_migrations: ${seeded.join(', ')}`);
+  const empty = tables.filter((t) => t.n === 0).map((t) => t.t);
+  const sequences = (
+    await s.rows<{ s: string; last_value: string | null }>(`select format('%I.%I', schemaname, sequencename) as s, last_value::text from pg_sequences order by 1`)
+  ).map((r) => (r.last_value === null ? `alter sequence ${r.s} restart;` : `select setval('${r.s}', ${r.last_value}, true);`));
+  // DELETE, not TRUNCATE: the tables hold a test's few rows, and TRUNCATE makes new files for every
+  // table and index (on PostgreSQL 0.17 s of the server's CPU a reset, DELETE 0.01 s). Triggers and
+  // foreign keys are off for it (replica role), so the order does not matter and nothing is audited.
+  const deletes = empty.map((t) => `delete from ${t};`);
+  return { fingerprint: fp, reset: ['begin;', 'set local session_replication_role = replica;', ...deletes, ...sequences, 'commit;'].join('\n') };
+}
+
+/** Back to the template's state; false when the schema differs. */
+async function resetToTemplate(s: Session, state: TemplateState): Promise<boolean> {
+  if ((await s.rows<{ fp: string }>(FINGERPRINT))[0]?.fp !== state.fingerprint) return false;
+  await s.exec(state.reset);
+  return true;
+}
+
+const MAX_IDLE = 2;
+
+/** PGlite instances reset to the template, ready for the next test of this process. */
+const idlePglite: PGlite[] = [];
+let pgliteTemplate: Promise<TemplateState> | undefined;
+const pgliteSession = (p: PGlite): Session => ({ rows: async (text) => (await p.query(text)).rows as never, exec: (text) => p.exec(text) });
+
+async function releasePglite(p: PGlite): Promise<void> {
+  if (!p.closed && idlePglite.length < MAX_IDLE) {
+    const reused = await (async () => {
+      await p.exec('rollback');
+      await p.exec('discard all');
+      return resetToTemplate(pgliteSession(p), await pgliteTemplate!);
+    })().catch(() => false);
+    if (reused) {
+      idlePglite.push(p);
+      return;
+    }
+  }
+  if (!p.closed) await p.close();
+}
+
+/**
+ * A migrated PGlite in the template's state: an idle one of this process, else a new clone of
+ * `dump`. Closing the database hands its instance back.
+ */
+export async function pooledPglite(dump: () => Promise<Blob>): Promise<Database> {
+  let instance = idlePglite.pop();
+  if (!instance) {
+    instance = await createPglite('memory://', { loadDataDir: await dump(), sharedBuffers: '16MB' });
+    const created = instance;
+    pgliteTemplate ??= templateState(pgliteSession(created));
+    await pgliteTemplate;
+  }
+  const p = instance;
+  let released: Promise<void> | undefined;
+  return pgliteDatabase(p, () => (released ??= releasePglite(p)));
+}
+
+/** PostgreSQL databases (their URLs) reset to the template, ready for the next test of this process. */
+const idlePostgres: string[] = [];
+let postgresTemplate: Promise<TemplateState> | undefined;
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+const clientSession = (c: pg.Client): Session => ({ rows: async (text) => (await c.query(text)).rows, exec: (text) => c.query(text) });
+
+async function releasePostgres(url: string, drop: () => Promise<void>): Promise<void> {
+  if (idlePostgres.length < MAX_IDLE) {
+    const reused = await withClient(url, async (c) => {
+      // Sessions a test left open (a listener, a client of its own) end here, and their locks with them.
+      await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      return resetToTemplate(clientSession(c), await postgresTemplate!);
+    }).catch(() => false);
+    if (reused) {
+      idlePostgres.push(url);
+      return;
+    }
+  }
+  await drop();
+}
+
+/**
+ * A migrated PostgreSQL database in the template's state: an idle one of this process, else one
+ * `create` makes (returning its URL and how to drop it). Closing the database hands it back.
+ */
+export async function pooledPostgres(create: () => Promise<{ url: string; drop: () => Promise<void> }>): Promise<Database> {
+  const idle = idlePostgres.pop();
+  let made: { url: string; drop: () => Promise<void> };
+  if (idle) made = { url: idle, drop: droppers.get(idle)! };
+  else {
+    made = await create();
+    droppers.set(made.url, made.drop);
+    const url = made.url;
+    postgresTemplate ??= withClient(url, (c) => templateState(clientSession(c)));
+    await postgresTemplate;
+  }
+  const { url, drop } = made;
+  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+  let released: Promise<void> | undefined;
+  return {
+    ...database,
+    close: () =>
+      (released ??= (async () => {
+        await database.close();
+        await releasePostgres(url, drop);
+      })()),
+  };
+}
+const droppers = new Map<string, () => Promise<void>>();
+
+// An open instance keeps its process alive, and an idle PostgreSQL database would outlive it: both
+// go once the process's tests are done (a hook of the root test, as this module is first imported
+// at a file's top level).
+after(async () => {
+  await Promise.all([
+    ...idlePglite.splice(0).map((p) => p.close().catch(() => {})),
+    ...idlePostgres.splice(0).map((url) => droppers.get(url)!().catch(() => {})),
+  ]);
+});
