@@ -86,7 +86,7 @@ const MAX_IDLE = 2;
 
 /** PGlite instances reset to the template, ready for the next test of this process. */
 const idlePglite: PGlite[] = [];
-let pgliteTemplate: Promise<TemplateState> | undefined;
+let pgliteTemplateState: Promise<TemplateState> | undefined;
 const pgliteSession = (p: PGlite): Session => ({ rows: async (text) => (await p.query(text)).rows as never, exec: (text) => p.exec(text) });
 
 async function releasePglite(p: PGlite): Promise<void> {
@@ -94,7 +94,7 @@ async function releasePglite(p: PGlite): Promise<void> {
     const reused = await (async () => {
       await p.exec('rollback');
       await p.exec('discard all');
-      return resetToTemplate(pgliteSession(p), await pgliteTemplate!);
+      return resetToTemplate(pgliteSession(p), await pgliteTemplateState!);
     })().catch(() => false);
     if (reused) {
       idlePglite.push(p);
@@ -109,23 +109,29 @@ async function releasePglite(p: PGlite): Promise<void> {
  * `dump`. Closing the database hands its instance back.
  */
 export async function pooledPglite(dump: () => Promise<Blob>): Promise<Database> {
-  let instance = idlePglite.pop();
-  if (!instance) {
-    instance = await createPglite('memory://', { loadDataDir: await dump(), sharedBuffers: '16MB' });
-    const created = instance;
-    pgliteTemplate ??= templateState(pgliteSession(created));
-    await pgliteTemplate;
+  let p = idlePglite.pop();
+  if (!p) {
+    const created = (p = await createPglite('memory://', { loadDataDir: await dump(), sharedBuffers: '16MB' }));
+    pgliteTemplateState ??= templateState(pgliteSession(created));
+    await pgliteTemplateState;
   }
-  const p = instance;
+  const instance = p;
   let released: Promise<void> | undefined;
-  return pgliteDatabase(p, () => (released ??= releasePglite(p)));
+  return pgliteDatabase(instance, () => (released ??= releasePglite(instance)));
 }
 
-/** PostgreSQL databases (their URLs) reset to the template, ready for the next test of this process. */
-const idlePostgres: string[] = [];
-let postgresTemplate: Promise<TemplateState> | undefined;
+/** A PostgreSQL test database: its URL, and how to drop it. */
+interface Scratch {
+  url: string;
+  drop: () => Promise<void>;
+}
 
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+/** PostgreSQL databases reset to the template, ready for the next test of this process. */
+const idlePostgres: Scratch[] = [];
+let postgresTemplateState: Promise<TemplateState> | undefined;
+
+/** Runs `work` on a connection of its own to `url`, closed after. */
+export async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -136,49 +142,44 @@ async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): P
 }
 const clientSession = (c: pg.Client): Session => ({ rows: async (text) => (await c.query(text)).rows, exec: (text) => c.query(text) });
 
-async function releasePostgres(url: string, drop: () => Promise<void>): Promise<void> {
+async function releasePostgres(scratch: Scratch): Promise<void> {
   if (idlePostgres.length < MAX_IDLE) {
-    const reused = await withClient(url, async (c) => {
+    const reused = await withClient(scratch.url, async (c) => {
       // Sessions a test left open (a listener, a client of its own) end here, and their locks with them.
       await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-      return resetToTemplate(clientSession(c), await postgresTemplate!);
+      return resetToTemplate(clientSession(c), await postgresTemplateState!);
     }).catch(() => false);
     if (reused) {
-      idlePostgres.push(url);
+      idlePostgres.push(scratch);
       return;
     }
   }
-  await drop();
+  await scratch.drop();
 }
 
 /**
  * A migrated PostgreSQL database in the template's state: an idle one of this process, else one
- * `create` makes (returning its URL and how to drop it). Closing the database hands it back.
+ * `create` makes. Closing the database hands it back.
  */
-export async function pooledPostgres(create: () => Promise<{ url: string; drop: () => Promise<void> }>): Promise<Database> {
-  const idle = idlePostgres.pop();
-  let made: { url: string; drop: () => Promise<void> };
-  if (idle) made = { url: idle, drop: droppers.get(idle)! };
-  else {
-    made = await create();
-    droppers.set(made.url, made.drop);
-    const url = made.url;
-    postgresTemplate ??= withClient(url, (c) => templateState(clientSession(c)));
-    await postgresTemplate;
+export async function pooledPostgres(create: () => Promise<Scratch>): Promise<Database> {
+  let scratch = idlePostgres.pop();
+  if (!scratch) {
+    const made = (scratch = await create());
+    postgresTemplateState ??= withClient(made.url, (c) => templateState(clientSession(c)));
+    await postgresTemplateState;
   }
-  const { url, drop } = made;
-  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+  const owned = scratch;
   let released: Promise<void> | undefined;
   return {
     ...database,
     close: () =>
       (released ??= (async () => {
         await database.close();
-        await releasePostgres(url, drop);
+        await releasePostgres(owned);
       })()),
   };
 }
-const droppers = new Map<string, () => Promise<void>>();
 
 // An open instance keeps its process alive, and an idle PostgreSQL database would outlive it: both
 // go once the process's tests are done (a hook of the root test, as this module is first imported
@@ -186,6 +187,6 @@ const droppers = new Map<string, () => Promise<void>>();
 after(async () => {
   await Promise.all([
     ...idlePglite.splice(0).map((p) => p.close().catch(() => {})),
-    ...idlePostgres.splice(0).map((url) => droppers.get(url)!().catch(() => {})),
+    ...idlePostgres.splice(0).map((d) => d.drop().catch(() => {})),
   ]);
 });

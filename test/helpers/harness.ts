@@ -12,7 +12,7 @@ import { DERIVATION } from '../../src/chains/hd-wallet.ts';
 import type { AppContext } from '../../src/context.ts';
 import { openDatabase, type Database, type Engine } from '../../src/lib/db/index.ts';
 import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
-import { pooledPglite, pooledPostgres } from './db-pool.ts';
+import { pooledPglite, pooledPostgres, withClient } from './db-pool.ts';
 import { issueApiKey, createTenant } from '../../src/modules/tenants/service.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32);
@@ -106,12 +106,7 @@ async function freshPostgres(): Promise<Database> {
     } finally {
       await admin.end();
     }
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await c.end();
-    };
+    const drop = () => withClient(base, (c) => c.query(`drop database if exists ${name} with (force)`).catch(() => {})).then(() => {});
     return { url: withDatabase(base, name), drop };
   });
 }
