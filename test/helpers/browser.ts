@@ -4,8 +4,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install chromium`), driven by playwright-core. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium, driven by playwright-core: its headless shell (`apt-get install
+ * chromium-headless-shell`, the same Blink and V8 without the desktop browser around them, which is
+ * what Playwright itself runs headless) where it is installed, else the full browser in its headless
+ * mode. Measured on checkout-browser.test.ts: Chromium's CPU 16.2 s with the full browser, 8.6 s
+ * with the shell (its renderer alone 9.8 → 4.5 s). CHROMIUM_PATH names another binary.
+ */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
 /** Headless, and nothing that would reach the network on its own. */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -27,9 +34,10 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /** axe-core's WCAG 2 A/AA and best-practice checks on the page as it is now; fails on any violation. */
 export async function assertAccessible(page: Page, what: string): Promise<void> {
   // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) stays as it is.
-  await page.evaluate(AXE_SOURCE);
+  // Injected once per document: a page's client-side navigations keep it.
+  if (!(await page.evaluate('typeof axe === "object"'))) await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } })
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })
       .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
   )) as string[];
   assert.deepEqual(violations, [], `axe-core on ${what}`);
