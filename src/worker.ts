@@ -9,6 +9,7 @@ import { DepositService } from './modules/deposits/service.ts';
 import { invoiceJobs } from './modules/invoices/jobs.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
 import { sweepJobs } from './modules/ledger/jobs.ts';
+import { systemJobs } from './modules/system/jobs.ts';
 import { paymentJobs } from './modules/payments/jobs.ts';
 import { allListeners } from './modules/payments/watcher.ts';
 import { rateJobs } from './modules/rates/jobs.ts';
@@ -43,6 +44,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...invoiceJobs(env, invoices),
     ...webhookJobs(env),
     ...rateJobs(env),
+    ...systemJobs(env),
   ];
   const jobs = specs.map((spec) => ({ spec, job: startJob(ctx, log, spec) }));
   return {

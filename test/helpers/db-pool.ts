@@ -15,6 +15,7 @@
 import { after } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { LIST_COUNTS_AUDIT, type CountMismatch } from '../../src/lib/db/counts.ts';
 import { createPglite, openDatabase, pgliteDatabase, type Database } from '../../src/lib/db/index.ts';
 
 /** Everything a test can change in the schema, as one digest: relations, columns, constraints, code, settings. */
@@ -75,12 +76,25 @@ async function templateState(s: Session): Promise<TemplateState> {
   return { fingerprint: fp, reset: ['begin;', 'set local session_replication_role = replica;', ...deletes, ...sequences, 'commit;'].join('\n') };
 }
 
-/** Back to the template's state; false when the schema differs. */
-async function resetToTemplate(s: Session, state: TemplateState): Promise<boolean> {
+/** A test left list counts that differ from the rows they count (issue 22's audit). */
+class CountAuditFailure extends Error {}
+
+/**
+ * Back to the template's state; false when the schema differs. Before the rows go, the lists'
+ * counts are audited against `count(*)` of what the test left (lib/db/counts.ts): a difference
+ * fails the test that closed the database.
+ */
+async function resetToTemplate(s: Session, state: TemplateState, reuse: boolean): Promise<boolean> {
   if ((await s.rows<{ fp: string }>(FINGERPRINT))[0]?.fp !== state.fingerprint) return false;
+  const mismatches = await s.rows<CountMismatch>(LIST_COUNTS_AUDIT);
+  if (mismatches.length > 0) throw new CountAuditFailure(`list counts differ from the rows they count: ${JSON.stringify(mismatches)}`);
+  if (!reuse) return false;
   await s.exec(state.reset);
   return true;
 }
+
+/** A reset's outcome: reused or not; an audit failure is thrown on, once the database is let go. */
+const notReused = (err: unknown) => (err instanceof CountAuditFailure ? err : false);
 
 const MAX_IDLE = 2;
 
@@ -90,18 +104,19 @@ let pgliteTemplateState: Promise<TemplateState> | undefined;
 const pgliteSession = (p: PGlite): Session => ({ rows: async (text) => (await p.query(text)).rows as never, exec: (text) => p.exec(text) });
 
 async function releasePglite(p: PGlite): Promise<void> {
-  if (!p.closed && idlePglite.length < MAX_IDLE) {
+  if (!p.closed) {
     const reused = await (async () => {
       await p.exec('rollback');
       await p.exec('discard all');
-      return resetToTemplate(pgliteSession(p), await pgliteTemplateState!);
-    })().catch(() => false);
-    if (reused) {
+      return resetToTemplate(pgliteSession(p), await pgliteTemplateState!, idlePglite.length < MAX_IDLE);
+    })().catch(notReused);
+    if (reused === true) {
       idlePglite.push(p);
       return;
     }
+    await p.close();
+    if (reused instanceof CountAuditFailure) throw reused;
   }
-  if (!p.closed) await p.close();
 }
 
 /**
@@ -143,18 +158,17 @@ export async function withClient<T>(url: string, work: (c: pg.Client) => Promise
 const clientSession = (c: pg.Client): Session => ({ rows: async (text) => (await c.query(text)).rows, exec: (text) => c.query(text) });
 
 async function releasePostgres(scratch: Scratch): Promise<void> {
-  if (idlePostgres.length < MAX_IDLE) {
-    const reused = await withClient(scratch.url, async (c) => {
-      // Sessions a test left open (a listener, a client of its own) end here, and their locks with them.
-      await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-      return resetToTemplate(clientSession(c), await postgresTemplateState!);
-    }).catch(() => false);
-    if (reused) {
-      idlePostgres.push(scratch);
-      return;
-    }
+  const reused = await withClient(scratch.url, async (c) => {
+    // Sessions a test left open (a listener, a client of its own) end here, and their locks with them.
+    await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return resetToTemplate(clientSession(c), await postgresTemplateState!, idlePostgres.length < MAX_IDLE);
+  }).catch(notReused);
+  if (reused === true) {
+    idlePostgres.push(scratch);
+    return;
   }
   await scratch.drop();
+  if (reused instanceof CountAuditFailure) throw reused;
 }
 
 /**

@@ -25,6 +25,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
   let recorded: ReturnType<typeof recordingDatabase>;
   let t: TestApp;
   let key: string;
+  let accountId: string;
   let invoiceId: string;
   let depositId: string;
   let withdrawalId: string;
@@ -33,7 +34,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     base = await freshDatabase('postgres');
     recorded = recordingDatabase(base);
     t = await startTestApp('postgres', { database: recorded.database });
-    ({ key } = await t.tenant(['*']));
+    ({ key, accountId } = await t.tenant(['*']));
     const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'first-invoice' } });
     assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
     invoiceId = invoice.body.data.id;
@@ -94,6 +95,24 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     assert.equal((await indexOnly('GET', '/v1/deposit?orderId=first-deposit')).data.id, depositId);
     assert.equal((await indexOnly('GET', '/v1/deposit?orderId=seed-12345')).data.orderId, 'seed-12345');
     await indexOnly('GET', '/v1/deposit?orderId=never-made', 404);
+  });
+
+  it('lists: page 1, a status no row has, a status filter and a page 2,000 deep, each with its exact total', async () => {
+    const all = ROWS + 1;
+    for (const [list, extra] of [
+      ['/v1/invoice/list', ''],
+      ['/v1/deposit/list', ''],
+      ['/v1/withdrawal/list', `&accountId=${accountId}`],
+    ] as const) {
+      assert.equal((await indexOnly('GET', `${list}?limit=20${extra}`)).total, all, list);
+      const none = await indexOnly('GET', `${list}?status=failed${extra}`);
+      assert.deepEqual([none.total, none.data.length], [0, 0], `${list}?status=failed`);
+      const deep = await indexOnly('GET', `${list}?page=2000&limit=20${extra}`);
+      assert.deepEqual([deep.total, deep.data.length, deep.hasMore], [all, 20, true], `${list} page 2000`);
+    }
+    // The invoice cancelled above (by its orderId, seed-49999) is the one of its status.
+    const cancelled = await indexOnly('GET', '/v1/invoice/list?status=cancelled');
+    assert.deepEqual([cancelled.total, cancelled.data.map((i: { orderId: string }) => i.orderId)], [1, ['seed-49999']]);
   });
 
   it('withdrawals: by id, by orderId (new and old); a quote by id at commit', async () => {

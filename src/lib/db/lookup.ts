@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError, type ErrorCode } from '../errors.ts';
+import { countedTotal } from './counts.ts';
 import { now } from './expressions.ts';
 import type { Db, Executor, Trx } from './index.ts';
 import { paged, type Page } from './paging.ts';
@@ -68,7 +69,11 @@ function searchIds(db: Loose, table: string, accountId: string, text: string) {
   return id ? q.unionAll(mine().where('id', '=', id)) : q;
 }
 
-/** A list endpoint's page of one account's objects, newest first, filtered (status, search, dates). */
+/**
+ * A list endpoint's page of one account's objects, newest first, filtered (status, search, dates).
+ * Filtered by status alone (or not at all) its total is the account's maintained count (counts.ts);
+ * a page past the first finds its ids along the index alone and reads only those rows.
+ */
 export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
   db: Executor,
   table: T,
@@ -80,10 +85,18 @@ export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
   let base = loose.selectFrom(table as string).where('account_id', '=', accountId).where(inRange('created_at', timeRange(q)));
   if (q.status) base = base.where('status', '=', q.status);
   if (q.search) base = base.where('id', 'in', searchIds(loose, table, accountId, q.search));
+  const filtered = q.search !== undefined || q.from !== undefined || q.to !== undefined;
   return paged(
     q,
-    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() as Promise<{ total: string }>,
-    (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute() as Promise<Row<T>[]>,
+    () =>
+      (filtered ? base.select((eb) => eb.fn.countAll<string>().as('total')) : countedTotal(db, table, accountId, q.status)).executeTakeFirstOrThrow() as Promise<{
+        total: string;
+      }>,
+    (offset, limit) => {
+      const newest = <Q extends typeof base>(b: Q) => b.orderBy('created_at', 'desc').orderBy('id', 'desc');
+      const page = offset === 0 ? base : base.where('id', 'in', newest(base.select('id')).limit(limit).offset(offset));
+      return newest(page.selectAll()).limit(limit).execute() as Promise<Row<T>[]>;
+    },
     map,
   );
 }

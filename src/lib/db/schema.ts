@@ -9,6 +9,7 @@ import type { ConversionQuotesTable, ConversionsTable } from './tables/conversio
 import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
+import type { ListCountsTable, ListCountDeltasTable } from './tables/counts.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -27,6 +28,7 @@ export * from './tables/conversions.ts';
 export * from './tables/x402.ts';
 export * from './tables/people.ts';
 export * from './tables/sweeps.ts';
+export * from './tables/counts.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -66,4 +68,6 @@ export interface DB {
   request_log: RequestLogTable;
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
+  list_counts: ListCountsTable;
+  list_count_deltas: ListCountDeltasTable;
 }

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { countedTotal } from '../../lib/db/counts.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
 import { inRange, searchUuid } from '../../lib/db/search.ts';
 import { timeRange } from '../../lib/http/list-filters.ts';
@@ -60,10 +61,16 @@ export function listConversions(db: Executor, accountId: string, q: { page: numb
     // Not a uuid: nothing can match (and the cast must not fail).
     base = id ? base.where((eb) => eb.or([eb('id', '=', id), eb('quote_id', '=', id)])) : base.where(sql<boolean>`false`);
   }
+  // Unfiltered, the total is the account's maintained count (lib/db/counts.ts), not a count of its history.
+  const filtered = q.search !== undefined || q.from !== undefined || q.to !== undefined;
   return paged(
     q,
-    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.selectAll().orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    () => (filtered ? base.select((eb) => eb.fn.countAll<string>().as('total')) : countedTotal(db, 'conversions', accountId)).executeTakeFirstOrThrow(),
+    (offset, limit) => {
+      // A later page finds its ids along the index alone, then reads only those rows.
+      const ids = base.select('id').orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+      return (offset === 0 ? base : base.where('id', 'in', ids)).selectAll().orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
     conversionRecord,
   );
 }

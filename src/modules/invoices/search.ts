@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { countedTotal } from '../../lib/db/counts.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
 import { pagedWithTotal, type Page } from '../../lib/db/paging.ts';
@@ -35,9 +36,13 @@ const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('i
 
 /**
  * GET /invoice/list: the account's invoices, newest first, in one statement: the page joined with
- * its quotes, each invoice's refunds, and the exact total of the filtered list. The total's subquery
- * reads `invoices` again under the same name, so the filters' `invoices.…` columns are its own.
- * The statement's fixed part (its columns) is built once, not per request.
+ * its quotes, each invoice's refunds, and the exact total of the filtered list. Filtered by status
+ * alone (or not at all) the total is the account's maintained count (lib/db/counts.ts), a few index
+ * entries; with a search or a time range it counts the filtered rows (its subquery reads `invoices`
+ * again under the same name, so the filters' `invoices.…` columns are its own). A page past the
+ * first finds its ids by walking the index alone, then reads just those rows (a deferred join): the
+ * rows it skips are never read from the table. The statement's fixed part (its columns) is built
+ * once, not per request.
  */
 export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: InvoiceListQuery) => Promise<Page<InvoiceRecord>> {
   const { db } = ctx;
@@ -45,21 +50,28 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
   const listed = viewSelect(db).select(REFUNDS.as('refunds'));
   return (principal, q) => {
     const range = inRange('invoices.created_at', timeRange(q));
-    let count = counted.where('invoices.account_id', '=', principal.accountId).where(range);
+    let filtered = counted.where('invoices.account_id', '=', principal.accountId).where(range);
     let rows = listed.where('invoices.account_id', '=', principal.accountId).where(range);
     if (q.search) {
       const ids = invoiceSearchIds(db, principal.tenantId, principal.accountId, q.search);
-      count = count.where('invoices.id', 'in', ids);
+      filtered = filtered.where('invoices.id', 'in', ids);
       rows = rows.where('invoices.id', 'in', ids);
     }
     if (q.status) {
-      count = count.where('invoices.status', '=', q.status);
+      filtered = filtered.where('invoices.status', '=', q.status);
       rows = rows.where('invoices.status', '=', q.status);
     }
-    const total = count.select((eb) => eb.fn.countAll<string>().as('total'));
+    const total =
+      q.search || q.from !== undefined || q.to !== undefined
+        ? filtered.select((eb) => eb.fn.countAll<string>().as('total'))
+        : countedTotal(db, 'invoices', principal.accountId, q.status);
     return pagedWithTotal(
       q,
-      (offset, limit) => rows.select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset).execute(),
+      (offset, limit) => {
+        const ids = filtered.select('invoices.id').orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset);
+        const page = offset === 0 ? rows : rows.where('invoices.id', 'in', ids);
+        return page.select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).execute();
+      },
       async () => (await total.executeTakeFirstOrThrow()).total,
       (row) => recordOf(ctx, renderedView(row, row.refunds)),
     );

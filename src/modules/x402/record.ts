@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { X402SettlementsTable, X402Status } from '../../lib/db/schema.ts';
 import type { Db } from '../../lib/db/index.ts';
+import { countedTotal } from '../../lib/db/counts.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -44,10 +45,16 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
   if (q.payer) base = base.where('payer', '=', q.payer.toLowerCase());
   if (q.payTo) base = base.where('pay_to', '=', q.payTo.toLowerCase());
   if (q.transaction) base = base.where('transaction', '=', q.transaction.toLowerCase());
+  // Filtered by status alone (or not at all), the total is the tenant's maintained count (lib/db/counts.ts).
+  const filtered = [q.from, q.to, q.payer, q.payTo, q.transaction].some((f) => f !== undefined);
   return paged(
     q,
-    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    () => (filtered ? base.select((eb) => eb.fn.countAll<string>().as('total')) : countedTotal(db, 'x402_settlements', tenantId, q.status)).executeTakeFirstOrThrow(),
+    (offset, limit) => {
+      // A later page finds its ids along the index alone, then reads only those rows.
+      const ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+      return (offset === 0 ? base : base.where('id', 'in', ids)).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
     settlementRecord,
   );
 }

@@ -1,0 +1,119 @@
+// Issue 22: a list's exact total comes from counts the counted tables' triggers keep in the writing
+// transaction (lib/db/counts.ts, migration 0028), and its later pages from a walk of the index.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { sql } from 'kysely';
+import { auditListCounts, foldCountDeltas } from '../../src/lib/db/counts.ts';
+import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+import { describeEngines, useTestApp } from '../helpers/harness.ts';
+
+describeEngines('exact list totals from maintained counts', (engine) => {
+  const app = useTestApp(engine);
+
+  it('totals stay exact through creates, status moves, a rollback, a bulk statement and folds; the audit finds a wrong count', async () => {
+    const t = app();
+    const { key, accountId } = await t.tenant(['*']);
+    const total = async (query = '') => {
+      const r = await t.call('GET', `/v1/invoice/list?limit=5${query}`, { key });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.total as number;
+    };
+    const ids: string[] = [];
+    // Created at once, through several connections where the engine has them.
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const r = await t.call('POST', '/v1/invoice', { key, body: { amount: 10 + i, fiatCurrencyCode: 'USD', orderId: `count-${i}` } });
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+        ids.push(r.body.data.id);
+      }),
+    );
+    for (const id of ids.slice(0, 3)) assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id } })).status, 200);
+    assert.equal(await total(), 12);
+    assert.equal(await total('&status=cancelled'), 3);
+    assert.equal(await total('&status=created'), 9);
+    assert.equal(await total('&status=paid'), 0);
+
+    // A rolled back insert leaves no count behind.
+    await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into invoices select (jsonb_populate_record(null::invoices, to_jsonb(i) || jsonb_build_object('id', gen_random_uuid(), 'order_id', 'rolled-back'))).* from invoices i where id = ${ids[5]}::uuid`.execute(trx);
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => assert.equal(err.message, 'roll back'));
+    assert.equal(await total(), 12);
+
+    // Forty rows in one statement: counted once, as one delta.
+    const before = Number((await sql<{ n: string }>`select count(*)::text as n from list_count_deltas`.execute(t.ctx.db)).rows[0]!.n);
+    await sql`insert into invoices
+      select r.* from invoices x, generate_series(1, 40) g,
+        lateral jsonb_populate_record(null::invoices, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), 'order_id', 'bulk-' || g, 'created_at', now() - g * interval '1 minute')) r
+      where x.id = ${ids[6]}::uuid`.execute(t.ctx.db);
+    const after = Number((await sql<{ n: string }>`select count(*)::text as n from list_count_deltas`.execute(t.ctx.db)).rows[0]!.n);
+    assert.equal(after - before, 1, 'one delta for the statement');
+    assert.equal(await total(), 52);
+    assert.equal(await total('&status=created'), 49);
+    assert.deepEqual(await auditListCounts(t.ctx.db), []);
+
+    // Folded: the deltas are gone, the totals the same.
+    assert.ok((await foldCountDeltas(t.ctx.db, 7)) === 7, 'a batch folds at most its limit');
+    while ((await foldCountDeltas(t.ctx.db)) > 0);
+    assert.equal(Number((await sql<{ n: string }>`select count(*)::text as n from list_count_deltas`.execute(t.ctx.db)).rows[0]!.n), 0);
+    assert.equal(await total(), 52);
+    assert.equal(await total('&status=cancelled'), 3);
+    assert.deepEqual(await auditListCounts(t.ctx.db), []);
+
+    // The total is the count, not a count of the rows: a wrong count shows, and the audit names it.
+    await sql`update list_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(t.ctx.db);
+    assert.equal(await total(), 53);
+    assert.deepEqual(await auditListCounts(t.ctx.db), [{ kind: 'invoices', scopeId: accountId, status: 'cancelled', counted: '4', actual: '3' }]);
+    await sql`update list_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(t.ctx.db);
+
+    // A time range or a search counts the rows it matches.
+    assert.equal(await total(`&search=count-4`), 1);
+    // The 12 made through the API; the bulk rows are a minute old or more.
+    assert.equal(await total(`&from=${encodeURIComponent(new Date(Date.now() - 50_000).toISOString())}`), 12);
+  });
+
+  it('every page of a long list holds the rows the plain ordered query gives it, for invoices and deposits', async () => {
+    const t = app();
+    const { key, accountId } = await t.tenant(['*']);
+    const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'pages-0' } });
+    assert.equal(invoice.status, 201);
+    // 45 more at distinct times, and 5 sharing one time (the id breaks the tie).
+    await sql`insert into invoices
+      select r.* from invoices x, generate_series(1, 50) g,
+        lateral jsonb_populate_record(null::invoices, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), 'order_id', 'pages-' || g,
+          'created_at', now() - least(g, 46) * interval '1 second')) r
+      where x.id = ${invoice.body.data.id}::uuid`.execute(t.ctx.db);
+    const expected = (
+      await sql<{ id: string }>`select id from invoices where account_id = ${accountId}::uuid order by created_at desc, id desc`.execute(t.ctx.db)
+    ).rows.map((r) => r.id);
+    assert.equal(expected.length, 51);
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const r = await t.call('GET', `/v1/invoice/list?limit=15&page=${page}`, { key });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.total, 51);
+      assert.equal(r.body.hasMore, page < 4);
+      seen.push(...r.body.data.map((i: { id: string }) => i.id));
+    }
+    assert.deepEqual(seen, expected);
+    const past = await t.call('GET', '/v1/invoice/list?limit=15&page=5', { key });
+    assert.deepEqual([past.body.total, past.body.data.length, past.body.hasMore], [51, 0, false]);
+
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    for (let i = 0; i < 7; i++) assert.equal((await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${i}` } })).status, 201);
+    const deposits = (
+      await sql<{ id: string }>`select id from deposits where account_id = ${accountId}::uuid order by created_at desc, id desc`.execute(t.ctx.db)
+    ).rows.map((r) => r.id);
+    const pages: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const r = await t.call('GET', `/v1/deposit/list?limit=3&page=${page}`, { key });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.equal(r.body.total, 7);
+      pages.push(...r.body.data.map((d: { id: string }) => d.id));
+    }
+    assert.deepEqual(pages, deposits);
+  });
+});
