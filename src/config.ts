@@ -1,6 +1,7 @@
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
 import { ConfigError, adminToken, bool, cents, cidrList, fraction, httpUrl, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+import { retention, type Retention } from './config/retention.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
@@ -119,6 +120,8 @@ export interface Config {
   adminAuthFailures: RateLimitSetting;
   /** Failed dashboard sign-ins per email and per IP (and second-factor codes per user) per window before 429. */
   loginFailures: RateLimitSetting;
+  /** Days kept of what only grows; money history is never pruned. */
+  retention: Retention;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: httpLimits(env),
     adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
     loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
+    retention: retention(env),
   };
 }
 

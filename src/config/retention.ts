@@ -1,0 +1,19 @@
+import { int } from './env.ts';
+
+/** Days kept of what only grows (modules/system/retention.ts); money history is never pruned. */
+export interface Retention {
+  /** Request log rows (REQUEST_LOG_RETENTION_DAYS, default 30). */
+  requestLogDays: number;
+  /** Finished webhook deliveries with their attempts, and the outbox events no delivery names (WEBHOOK_RETENTION_DAYS, default 90). */
+  webhookDays: number;
+  /** Withdrawal and conversion quotes past their expiry that were never committed (QUOTE_RETENTION_DAYS, default 7). */
+  quoteDays: number;
+}
+
+export function retention(env: NodeJS.ProcessEnv): Retention {
+  return {
+    requestLogDays: int(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1),
+    webhookDays: int(env, 'WEBHOOK_RETENTION_DAYS', 90, 1),
+    quoteDays: int(env, 'QUOTE_RETENTION_DAYS', 7, 1),
+  };
+}

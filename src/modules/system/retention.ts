@@ -1,0 +1,85 @@
+/**
+ * What only grows is kept for the configured time (config `retention`, migration 0029), then
+ * pruned by the worker in small batches, each batch its own short transaction that locks only the
+ * rows it removes, found along an index from the oldest. Money history (ledger, payments,
+ * invoices, deposits, withdrawals, conversions) has no policy here: it is never pruned. The lists'
+ * count deltas are folded, not pruned (lib/db/counts.ts).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Retention } from '../../config/retention.ts';
+import type { Db } from '../../lib/db/index.ts';
+
+/** One policy: what it keeps, and one batch of what it removes (rows removed). */
+interface Policy {
+  name: string;
+  /** One statement removing up to `limit` of the oldest rows past `cutoff`. */
+  batch: (cutoff: Date, limit: number) => RawBuilder<unknown>;
+  days: (r: Retention) => number;
+}
+
+/**
+ * Removes up to `limit` rows of `table` (aliased `x`) that `where` picks, the oldest by `oldest`
+ * first, skipping rows another transaction holds.
+ */
+const deleteOldest = (table: string, where: RawBuilder<unknown>, oldest: string, limit: number) =>
+  sql`delete from ${sql.table(table)} where id in (
+    select x.id from ${sql.table(table)} x where ${where} order by ${sql.ref(`x.${oldest}`)} limit ${limit} for update skip locked)`;
+
+const POLICIES: Policy[] = [
+  {
+    name: 'request_log',
+    days: (r) => r.requestLogDays,
+    batch: (cutoff, limit) => deleteOldest('request_log', sql`x.created_at < ${cutoff}`, 'created_at', limit),
+  },
+  {
+    // Finished deliveries (delivered or given up) and their attempts; a pending one is kept however old.
+    name: 'webhook_deliveries',
+    days: (r) => r.webhookDays,
+    batch: (cutoff, limit) =>
+      sql`with doomed as (
+          select id from webhook_deliveries where status <> 'pending' and created_at < ${cutoff} order by created_at limit ${limit} for update skip locked
+        ), attempts as (delete from webhook_attempts where delivery_id in (select id from doomed))
+        delete from webhook_deliveries where id in (select id from doomed)`,
+  },
+  {
+    // Dispatched events that no delivery names any more (their deliveries are gone, or there were none).
+    name: 'outbox_events',
+    days: (r) => r.webhookDays,
+    batch: (cutoff, limit) =>
+      deleteOldest('outbox_events', sql`x.processed_at < ${cutoff} and not exists (select 1 from webhook_deliveries d where d.event_id = x.id)`, 'processed_at', limit),
+  },
+  {
+    name: 'withdrawal_quotes',
+    days: (r) => r.quoteDays,
+    batch: (cutoff, limit) => deleteOldest('withdrawal_quotes', sql`x.withdrawal_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),
+  },
+  {
+    name: 'conversion_quotes',
+    days: (r) => r.quoteDays,
+    batch: (cutoff, limit) =>
+      deleteOldest('conversion_quotes', sql`x.expires_at < ${cutoff} and not exists (select 1 from conversions c where c.quote_id = x.id)`, 'expires_at', limit),
+  },
+];
+
+/** Rows removed by one round, by policy. */
+export type Pruned = Record<string, number>;
+
+/**
+ * One round of every policy: up to `batches` batches of `limit` rows each, each batch one statement
+ * (its own transaction); a policy stops at its first batch that is not full. `now` is the clock's time.
+ */
+export async function pruneRound(db: Db, retention: Retention, opts: { limit?: number; batches?: number; now?: Date } = {}): Promise<Pruned> {
+  const { limit = 1000, batches = 10, now = new Date() } = opts;
+  const pruned: Pruned = {};
+  for (const policy of POLICIES) {
+    const cutoff = new Date(now.getTime() - policy.days(retention) * 86_400_000);
+    let total = 0;
+    for (let i = 0; i < batches; i++) {
+      const removed = Number((await policy.batch(cutoff, limit).execute(db)).numAffectedRows ?? 0n);
+      total += removed;
+      if (removed < limit) break;
+    }
+    pruned[policy.name] = total;
+  }
+  return pruned;
+}
