@@ -9,26 +9,35 @@ import { sql } from 'kysely';
 import type { Executor } from './index.ts';
 
 /**
- * The counted tables, each with the column its lists are scoped by and its status expression, as
- * migration 0028's triggers count them (conversions have no status: each is booked complete).
+ * The counted kinds, each with its table, the column its lists are scoped by and its status
+ * expression, as migration 0028's triggers count them (rows with a null scope are not counted in
+ * that kind; conversions have no status: each is booked complete).
  */
 export const COUNTED = {
-  invoices: { scope: 'account_id', status: 'status' },
-  deposits: { scope: 'account_id', status: 'status' },
-  withdrawals: { scope: 'account_id', status: 'status' },
-  conversions: { scope: 'account_id', status: "'completed'" },
-  x402_settlements: { scope: 'tenant_id', status: 'status' },
+  invoices: { table: 'invoices', scope: 'account_id', status: 'status' },
+  deposits: { table: 'deposits', scope: 'account_id', status: 'status' },
+  withdrawals: { table: 'withdrawals', scope: 'account_id', status: 'status' },
+  conversions: { table: 'conversions', scope: 'account_id', status: "'completed'" },
+  x402_settlements: { table: 'x402_settlements', scope: 'tenant_id', status: 'status' },
+  webhook_deliveries: { table: 'webhook_deliveries', scope: 'tenant_id', status: 'status' },
+  webhook_deliveries_of_account: { table: 'webhook_deliveries', scope: 'account_id', status: 'status' },
 } as const;
 export type CountedKind = keyof typeof COUNTED;
 
 /**
- * The exact number of `kind` rows of one scope (of one status when given), as a one-row query
+ * The exact number of `kind` rows of one scope (of every scope when none is given; of one status
+ * when given), as a one-row query
  * selecting `total` (text): its count rows and its pending deltas, a few index entries whatever the
  * history. Usable as a scalar subquery, so a page and its total can be one statement.
  */
-export function countedTotal(db: Executor, kind: CountedKind, scopeId: string, status?: string) {
-  let counts = db.selectFrom('list_counts').select('n').where('kind', '=', kind).where('scope_id', '=', scopeId);
-  let deltas = db.selectFrom('list_count_deltas').select('delta as n').where('kind', '=', kind).where('scope_id', '=', scopeId);
+export function countedTotal(db: Executor, kind: CountedKind, scopeId: string | undefined, status?: string) {
+  let counts = db.selectFrom('list_counts').select('n').where('kind', '=', kind);
+  let deltas = db.selectFrom('list_count_deltas').select('delta as n').where('kind', '=', kind);
+  // No scope: every scope's (the operator's view of all tenants), a row per tenant and status.
+  if (scopeId !== undefined) {
+    counts = counts.where('scope_id', '=', scopeId);
+    deltas = deltas.where('scope_id', '=', scopeId);
+  }
   if (status !== undefined) {
     counts = counts.where('status', '=', status);
     deltas = deltas.where('status', '=', status);
@@ -77,7 +86,7 @@ export const LIST_COUNTS_AUDIT = `
     group by 1, 2, 3
   ), actual as (
     ${Object.entries(COUNTED)
-      .map(([table, c]) => `select '${table}'::text as kind, ${c.scope} as scope_id, (${c.status})::text as status, count(*) as n from ${table} group by 2, 3`)
+      .map(([kind, c]) => `select '${kind}'::text as kind, ${c.scope} as scope_id, (${c.status})::text as status, count(*) as n from ${c.table} where ${c.scope} is not null group by 2, 3`)
       .join('\n    union all ')}
   )
   select coalesce(a.kind, c.kind) as kind, coalesce(a.scope_id, c.scope_id)::text as "scopeId", coalesce(a.status, c.status) as status,

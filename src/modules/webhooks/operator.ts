@@ -7,6 +7,7 @@ import { webhookDeliveryMachine } from './status.ts';
 import type { WebhookDeliveryStatus } from '../../lib/db/schema.ts';
 
 import type { DeliveryRow } from './deliveries.ts';
+import { countedTotal } from '../../lib/db/counts.ts';
 import { paged } from '../../lib/db/paging.ts';
 
 /** The kinds of object events are about (the `aggregateType` of each module's events). */
@@ -34,10 +35,16 @@ export async function listDeliveries(db: Db, owner: DeliveryOwner | undefined, q
   let base = ownedBy(db.selectFrom('webhook_deliveries'), owner);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.objectId !== undefined) base = base.where('aggregate_key', 'in', EVENT_OBJECT_TYPES.map((t) => `${t}:${q.objectId}`));
+  // Without an object the total is the maintained count (lib/db/counts.ts): the account's, the
+  // tenant's, or every tenant's for the operator; a later page walks the index for its ids alone.
+  const counted = owner?.accountId ? countedTotal(db, 'webhook_deliveries_of_account', owner.accountId, q.status) : countedTotal(db, 'webhook_deliveries', owner?.tenantId, q.status);
   return paged(
     q,
-    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
+    () => (q.objectId === undefined ? counted : base.select((eb) => eb.fn.countAll<string>().as('total'))).executeTakeFirstOrThrow(),
+    (offset, limit) => {
+      const ids = base.select('id').orderBy('seq', 'desc').limit(limit).offset(offset);
+      return (offset === 0 ? base : base.where('id', 'in', ids)).selectAll().orderBy('seq', 'desc').limit(limit).execute();
+    },
     (row: DeliveryRow) => row,
   );
 }
