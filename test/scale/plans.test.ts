@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { sql } from 'kysely';
 import { isRead, recordingDatabase, seedCopies, seqScans } from '../helpers/plans.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -10,7 +11,7 @@ import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/servi
 
 /** Rows of history per table: enough that PostgreSQL plans a sequential scan wherever no index serves. */
 const ROWS = 50_000;
-const TABLES = ['invoices', 'deposits', 'withdrawals', 'withdrawal_quotes'] as const;
+const TABLES = ['invoices', 'deposits', 'withdrawals', 'withdrawal_quotes', 'webhook_deliveries'] as const;
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /**
@@ -26,6 +27,8 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
   let t: TestApp;
   let key: string;
   let accountId: string;
+  let tenantId: string;
+  let deliveryId: string;
   let invoiceId: string;
   let depositId: string;
   let withdrawalId: string;
@@ -34,7 +37,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     base = await freshDatabase('postgres');
     recorded = recordingDatabase(base);
     t = await startTestApp('postgres', { database: recorded.database });
-    ({ key, accountId } = await t.tenant(['*']));
+    ({ key, accountId, tenantId } = await t.tenant(['*']));
     const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'first-invoice' } });
     assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
     invoiceId = invoice.body.data.id;
@@ -59,6 +62,15 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     // Each withdrawal has a quote of its own: copy g of each names the same made-up id.
     await seedCopies(base.db, 'withdrawal_quotes', quote.body.data.quoteId, ROWS, `${history}, 'id', md5('q' || g)::uuid, 'withdrawal_id', null`);
     await seedCopies(base.db, 'withdrawals', withdrawalId, ROWS, `${history}, 'quote_id', md5('q' || g)::uuid`);
+    // The invoice's event, delivered once to each of 50,000 URLs of the account (each its own delivery).
+    const { rows: events } = await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
+      values (${tenantId}, 'invoice.statusChanged', 'invoice', ${invoiceId}, '{}'::json, now()) returning id::text`.execute(base.db);
+    deliveryId = (
+      await sql<{ id: string }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status)
+        values (gen_random_uuid(), ${tenantId}, ${accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoiceId}`}, 'https://merchant.example/0', 'https://merchant.example', 'delivered')
+        returning id::text`.execute(base.db)
+    ).rows[0]!.id;
+    await seedCopies(base.db, 'webhook_deliveries', deliveryId, ROWS, `'seq', nextval('webhook_deliveries_seq_seq'), 'url', 'https://merchant.example/' || g`);
   });
   after(async () => {
     await t?.close();
@@ -110,6 +122,11 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
       const deep = await indexOnly('GET', `${list}?page=2000&limit=20${extra}`);
       assert.deepEqual([deep.total, deep.data.length, deep.hasMore], [all, 20, true], `${list} page 2000`);
     }
+    const log = await indexOnly('GET', '/v1/webhook-deliveries?limit=20');
+    assert.equal(log.total, all, 'the seeded deliveries and the one they copy');
+    assert.equal((await indexOnly('GET', '/v1/webhook-deliveries?status=failed')).total, 0);
+    assert.equal((await indexOnly('GET', '/v1/webhook-deliveries?page=2000&limit=20')).data.length, 20);
+    assert.equal((await indexOnly('GET', `/v1/webhook-deliveries/${deliveryId}`)).data.id, deliveryId);
     // The invoice cancelled above (by its orderId, seed-49999) is the one of its status.
     const cancelled = await indexOnly('GET', '/v1/invoice/list?status=cancelled');
     assert.deepEqual([cancelled.total, cancelled.data.map((i: { orderId: string }) => i.orderId)], [1, ['seed-49999']]);
