@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { foldCountDeltas } from '../src/lib/db/counts.ts';
+import { claimDeliveries, unclaimDeliveries } from '../src/modules/webhooks/claim.ts';
+import type { Engine } from '../src/lib/db/index.ts';
+import { invoiceBody } from './invoices.ts';
+import { benchEngines, progress, round, startBenchGateway, type BenchGateway, type Figures } from './lib.ts';
+import { call, fund, prepareSandbox } from './sandbox.ts';
+
+/** Invoices of the account at each step; deposits and withdrawals a tenth of it (BENCH_SCALE_SIZES). */
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+/** Timed calls of each read at each step (BENCH_SCALE_SAMPLES). */
+const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 200);
+/** The bench's name on the leases it takes (a lease owner is a uuid). */
+const SCALE_OWNER = randomUUID();
+const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+/**
+ * Grows `table` to `target` rows of the account: copies of the row `id`, each with a fresh id and the
+ * columns `overrides` gives for copy g, in one statement (`g` counts on from the rows already there).
+ */
+async function growTo(gw: BenchGateway, table: string, id: string, target: number, overrides: string): Promise<void> {
+  const db = gw.database.db;
+  const have = Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+  for (let from = have + 1; from <= target; from += 250_000) {
+    const to = Math.min(target, from + 249_999);
+    await sql`insert into ${sql.table(table)}
+      select r.* from ${sql.table(table)} x, generate_series(${from}::int, ${to}::int) g,
+        lateral jsonb_populate_record(null::${sql.table(table)}, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), ${sql.raw(overrides)})) r
+      where x.id = ${id}::uuid`.execute(db);
+  }
+}
+
+/** p50 and p99 in milliseconds of `samples` sequential runs of `run` (its answers checked by it). */
+async function timed(samples: number, run: (i: number) => Promise<void>): Promise<{ p50: number; p99: number }> {
+  // Seeding can outlast the server's keep-alive: the first call may meet a connection it closed
+  // (ECONNRESET); the warm-up calls after it must all succeed.
+  await run(samples).catch(() => undefined);
+  for (let i = 1; i < 5; i++) await run(samples + i);
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const s = performance.now();
+    await run(i);
+    ms.push(performance.now() - s);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!, 2);
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** A GET of the bench account that must answer 200 and pass `ok`. */
+async function get(gw: BenchGateway, path: string, ok: (body: any) => boolean): Promise<void> {
+  const r = await call(gw, 'GET', path, { expect: 200 });
+  if (!ok(r.body)) throw new Error(`GET ${path}: unexpected answer ${JSON.stringify(r.body).slice(0, 300)}`);
+}
+
+/**
+ * `npm run bench -- scale` (issue 22): one account's history grown to each size of SIZES invoices
+ * (and a tenth of it in deposits, withdrawals and delivered webhooks), copies of API-made rows inserted in bulk, then
+ * VACUUM ANALYZE (what autovacuum does to a table that grew). At each size, p50 and p99 of each
+ * read through the API (sequential calls over HTTP: the list's page 1, a status no row has, a page
+ * 5,000 deep or the last, a lookup by orderId; the delivery log), of invoice creation and of the
+ * deliverer's claim among 20 due deliveries, and the growth of each p50 from the smallest size to the largest.
+ */
+export async function benchScale(): Promise<Figures> {
+  const out: Figures = { sizes: SIZES.join(','), samples: SAMPLES };
+  const failed: string[] = [];
+  for (const engine of benchEngines()) {
+    try {
+      out[engine] = await scaleOn(engine);
+    } catch (err) {
+      // One engine's failure keeps the other's figures; the bench still fails.
+      const cause = (err as { cause?: unknown }).cause;
+      progress(`scale (${engine}): FAILED: ${(err as Error).stack ?? err}${cause ? `\n  cause: ${(cause as Error).stack ?? cause}` : ''}`);
+      out[engine] = { error: (err as Error).message };
+      failed.push(engine);
+    }
+  }
+  if (failed.length) throw Object.assign(new Error(`scale failed on ${failed.join(', ')}`), { figures: out });
+  return out;
+}
+
+async function scaleOn(engine: Engine): Promise<Figures> {
+  const gw = await startBenchGateway({ engine });
+  const figures: Figures = {};
+  try {
+    const body = invoiceBody();
+    const invoice = (await call(gw, 'POST', '/v1/invoice', { body: { ...body(), orderId: 'scale-invoice' }, expect: 201 })).body.data;
+    await prepareSandbox(gw);
+    await fund(gw, '1000');
+    const deposit = (await call(gw, 'POST', '/v1/deposit', { body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'scale-deposit' }, expect: 201 })).body.data;
+    const quote = (await call(gw, 'POST', '/v1/withdrawal/quote', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'scale-withdrawal' }, expect: 200 })).body.data;
+    const withdrawal = (await call(gw, 'POST', '/v1/withdrawal/commit', { body: { quoteId: quote.quoteId }, expect: 201 })).body.data;
+    const history = `'order_id', 'seed-' || g, 'created_at', now() - g * interval '1 second'`;
+    // The invoice's event, delivered to 20 URLs of 4 receivers (pending, due now) and, as history,
+    // delivered before to as many URLs as the account has deposits.
+    const db = gw.database.db;
+    const { rows: events } = await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
+      values (${gw.tenant.id}, 'invoice.statusChanged', 'invoice', ${invoice.id}, '{}'::json, now()) returning id::text`.execute(db);
+    const delivery = (
+      await sql<{ id: string }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status, delivered_at)
+        values (gen_random_uuid(), ${gw.tenant.id}, ${gw.tenant.accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoice.id}`},
+          'https://merchant.example/0', 'https://merchant.example', 'delivered', now()) returning id::text`.execute(db)
+    ).rows[0]!.id;
+    await sql`insert into webhook_deliveries
+      select r.* from webhook_deliveries x, generate_series(1, 20) g,
+        lateral jsonb_populate_record(null::webhook_deliveries, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), 'seq', nextval('webhook_deliveries_seq_seq'),
+          'url', 'https://r' || (g % 4) || '.example/hook-' || g, 'origin', 'https://r' || (g % 4) || '.example', 'status', 'pending', 'delivered_at', null)) r
+      where x.id = ${delivery}::uuid`.execute(db);
+    const claim = async () => {
+      const claimed = await claimDeliveries(db, { owner: SCALE_OWNER, leaseS: 30, limit: 8, perOrigin: 2, room: new Map(), origins: null });
+      if (claimed.length !== 8) throw new Error(`a claim got ${claimed.length} deliveries, not 8`);
+      await unclaimDeliveries(db, SCALE_OWNER, claimed);
+    };
+    const accountId = gw.tenant.accountId;
+
+    for (const size of SIZES) {
+      const s = performance.now();
+      progress(`scale (${engine}): growing the account to ${size} invoices, ${size / 10} deposits and withdrawals`);
+      await growTo(gw, 'invoices', invoice.id, size, history);
+      await growTo(gw, 'deposits', deposit.id, size / 10, history);
+      await growTo(gw, 'withdrawal_quotes', quote.quoteId, size / 10, `${history}, 'id', md5('q' || g)::uuid, 'withdrawal_id', null`);
+      await growTo(gw, 'withdrawals', withdrawal.id, size / 10, `${history}, 'quote_id', md5('q' || g)::uuid`);
+      await growTo(gw, 'webhook_deliveries', delivery, size / 10, `'seq', nextval('webhook_deliveries_seq_seq'), 'url', 'https://merchant.example/' || g, 'created_at', now() - g * interval '1 second'`);
+      while ((await foldCountDeltas(gw.database.db)) > 0);
+      await sql`vacuum analyze`.execute(gw.database.db);
+      progress(`scale (${engine}): ${size} seeded in ${((performance.now() - s) / 1000).toFixed(1)} s; timing the reads`);
+
+      // A seeded orderId of the n rows (copies are numbered 3…n: the first two rows are the API's).
+      const pick = (i: number, n: number) => `seed-${3 + ((i * 7919 + 13) % (n - 2))}`;
+      const lastPage = (n: number) => Math.min(5000, Math.ceil(n / 20));
+      const reads: Record<string, (i: number) => Promise<void>> = {
+        invoiceListPage1: () => get(gw, '/v1/invoice/list?limit=20', (b) => b.data.length === 20 && b.total === size),
+        invoiceListNoMatch: () => get(gw, '/v1/invoice/list?status=cancelled', (b) => b.total === 0),
+        invoiceListDeep: () => get(gw, `/v1/invoice/list?page=${lastPage(size)}&limit=20`, (b) => b.data.length > 0 && b.total === size),
+        invoiceByOrderId: (i) => get(gw, `/v1/invoice?orderId=${pick(i, size)}`, (b) => b.data.orderId === pick(i, size)),
+        depositListPage1: () => get(gw, '/v1/deposit/list?limit=20', (b) => b.data.length === 20),
+        depositByOrderId: (i) => get(gw, `/v1/deposit?orderId=${pick(i, size / 10)}`, (b) => b.data.orderId === pick(i, size / 10)),
+        withdrawalListPage1: () => get(gw, `/v1/withdrawal/list?limit=20&accountId=${accountId}`, (b) => b.data.length === 20),
+        withdrawalByOrderId: (i) => get(gw, `/v1/withdrawal?orderId=${pick(i, size / 10)}`, (b) => b.data.orderId === pick(i, size / 10)),
+        deliveryListPage1: () => get(gw, '/v1/webhook-deliveries?limit=20', (b) => b.data.length === 20 && b.total === size / 10),
+        invoiceCreate: async () => void (await call(gw, 'POST', '/v1/invoice', { body: body(), expect: 201 })),
+        // The deliverer's claim (one statement) of 8 of the 20 due deliveries, given back after.
+        webhookClaim: claim,
+      };
+      for (const [name, run] of Object.entries(reads)) {
+        const { p50, p99 } = await timed(SAMPLES, run);
+        figures[`${name}.${size}.p50Ms`] = p50;
+        figures[`${name}.${size}.p99Ms`] = p99;
+      }
+      // Created invoices are part of the history from now on.
+      await sql`delete from invoices where order_id like 'bench-%'`.execute(gw.database.db);
+    }
+    const [small, large] = [SIZES[0]!, SIZES[SIZES.length - 1]!];
+    const rows = [];
+    for (const name of ['invoiceListPage1', 'invoiceListNoMatch', 'invoiceListDeep', 'invoiceByOrderId', 'depositListPage1', 'depositByOrderId', 'withdrawalListPage1', 'withdrawalByOrderId', 'deliveryListPage1', 'invoiceCreate', 'webhookClaim']) {
+      // Page 5,000 exists from 100,000 rows on: its growth is against the smallest size that has it
+      // (below that the deepest page is the last, a shorter walk).
+      const from = name === 'invoiceListDeep' ? (SIZES.find((n) => n >= 100_000) ?? small) : small;
+      const growth = round(Number(figures[`${name}.${large}.p50Ms`]) / Math.max(0.01, Number(figures[`${name}.${from}.p50Ms`])), 2);
+      figures[`${name}.growth`] = growth;
+      rows.push(`  ${name.padEnd(22)} ${SIZES.map((n) => `${String(figures[`${name}.${n}.p50Ms`]).padStart(8)} / ${String(figures[`${name}.${n}.p99Ms`]).padEnd(8)}`).join(' ')}  ×${growth}`);
+    }
+    console.log(
+      `\nOne account's history on ${engine}: p50 / p99 ms at ${SIZES.join(', ')} invoices (deposits, withdrawals: a tenth), ${SAMPLES} sequential calls each; × is the p50's growth (the deep page's from the first size with a page 5,000)`,
+    );
+    console.log(rows.join('\n'));
+    return figures;
+  } finally {
+    await gw.close();
+  }
+}
