@@ -1,0 +1,63 @@
+/**
+ * The README's scale table (issue 22) from one `npm run bench -- scale --json` run:
+ *   npm run -s bench -- scale --json > scale.json && node --import tsx bench/scale-report.ts scale.json
+ * Prints Markdown on stdout: machine and date, then per engine each read's p50 / p99 at every size,
+ * its growth and whether it meets the target (at the largest size within 2× of the smallest; on
+ * PostgreSQL also under 20 ms p50).
+ */
+import { readFileSync } from 'node:fs';
+
+type Json = { [k: string]: any };
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node --import tsx bench/scale-report.ts scale.json');
+  process.exit(2);
+}
+const text = readFileSync(file, 'utf8');
+const r: Json = JSON.parse(text.slice(text.indexOf('{')));
+const scale: Json = r.scale ?? {};
+const sizes = String(scale.sizes ?? '')
+  .split(',')
+  .map(Number)
+  .filter((x) => x > 0);
+
+const READS: Array<[string, string]> = [
+  ['invoiceListPage1', '`GET /v1/invoice/list` page 1'],
+  ['invoiceListNoMatch', '`GET /v1/invoice/list?status=cancelled` (no match)'],
+  ['invoiceListDeep', '`GET /v1/invoice/list?page=5000` (the last page below 100,000)'],
+  ['invoiceByOrderId', '`GET /v1/invoice?orderId=…`'],
+  ['depositListPage1', '`GET /v1/deposit/list` page 1'],
+  ['depositByOrderId', '`GET /v1/deposit?orderId=…`'],
+  ['withdrawalListPage1', '`GET /v1/withdrawal/list` page 1'],
+  ['withdrawalByOrderId', '`GET /v1/withdrawal?orderId=…`'],
+  ['deliveryListPage1', '`GET /v1/webhook-deliveries` page 1'],
+  ['invoiceCreate', '`POST /v1/invoice`'],
+  ['webhookClaim', "the deliverer's claim (8 of 20 due)"],
+];
+
+const m = r.machine ?? {};
+console.log(
+  `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, Node ${m.node}; ${scale.samples} sequential calls a read and size; ` +
+    `sizes in invoices (deposits, withdrawals and deliveries: a tenth).\n`,
+);
+for (const engine of ['postgres', 'pglite']) {
+  const g: Json | undefined = scale[engine];
+  if (!g) continue;
+  console.log(`${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, p50 / p99 ms:\n`);
+  if (g.error) {
+    console.log(`failed: ${g.error}\n`);
+    continue;
+  }
+  console.log(`| read | ${sizes.map((s) => s.toLocaleString('en')).join(' | ')} | growth of p50 | met |`);
+  console.log(`|---|${sizes.map(() => '---').join('|')}|---|---|`);
+  const largest = sizes[sizes.length - 1];
+  for (const [key, label] of READS) {
+    const cells = sizes.map((s) => `${g[`${key}.${s}.p50Ms`] ?? '?'} / ${g[`${key}.${s}.p99Ms`] ?? '?'}`);
+    const growth = g[`${key}.growth`];
+    const p50 = g[`${key}.${largest}.p50Ms`];
+    const ok = typeof growth === 'number' && growth <= 2 && (engine !== 'postgres' || (typeof p50 === 'number' && p50 < 20));
+    console.log(`| ${label} | ${cells.join(' | ')} | ×${growth ?? '?'} | ${ok ? 'yes' : 'no'} |`);
+  }
+  console.log('');
+}
