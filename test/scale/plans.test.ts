@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { sql } from 'kysely';
@@ -8,10 +9,13 @@ import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.t
 import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { InvoiceService } from '../../src/modules/invoices/service.ts';
+import { claimDeliveries } from '../../src/modules/webhooks/claim.ts';
+import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
 
 /** Rows of history per table: enough that PostgreSQL plans a sequential scan wherever no index serves. */
 const ROWS = 50_000;
-const TABLES = ['invoices', 'deposits', 'withdrawals', 'withdrawal_quotes', 'webhook_deliveries'] as const;
+const TABLES = ['invoices', 'deposits', 'withdrawals', 'withdrawal_quotes', 'webhook_deliveries', 'outbox_events'] as const;
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /**
@@ -130,6 +134,27 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     // The invoice cancelled above (by its orderId, seed-49999) is the one of its status.
     const cancelled = await indexOnly('GET', '/v1/invoice/list?status=cancelled');
     assert.deepEqual([cancelled.total, cancelled.data.map((i: { orderId: string }) => i.orderId)], [1, ['seed-49999']]);
+  });
+
+  it("the worker's hot statements (a delivery claim, the outbox's dispatch, the expiry rounds, a watcher round) plan no sequential scan over the history", async () => {
+    // 50,000 dispatched events beside the 50,000 finished deliveries.
+    const { rows } = await sql<{ id: string }>`select event_id::text as id from webhook_deliveries where id = ${deliveryId}::uuid`.execute(base.db);
+    await seedCopies(base.db, 'outbox_events', rows[0]!.id, ROWS, `'id', nextval('outbox_events_id_seq'), 'created_at', now() - g * interval '1 second'`);
+    recorded.statements.length = 0;
+    const db = recorded.database.db;
+    const ctx = { ...t.ctx, db, database: recorded.database };
+    await claimDeliveries(db, { owner: randomUUID(), leaseS: 30, limit: 10, perOrigin: 2, room: new Map(), origins: null });
+    await dispatchEvents(db, 200);
+    await new InvoiceService(ctx).expiryRound();
+    await new DepositService(ctx).expireDue();
+    for (const w of createWatchers(t.ctx.config, db, new DepositService(ctx))) await w.round();
+    // Every statement that reads or writes rows (transaction control and locks left out), EXPLAINed without running it.
+    const statements = recorded.statements.filter((q) => /^\s*(\/\*[^*]*\*\/\s*)?(select|with|insert|update|delete)\b/i.test(q.sql));
+    assert.ok(statements.length >= 5, `${statements.length} statements`);
+    for (const statement of statements) {
+      const scans = await seqScans(base.db, statement, TABLES);
+      assert.deepEqual(scans, [], `a worker statement scans ${scans.join(', ')} sequentially:\n${statement.sql}`);
+    }
   });
 
   it('withdrawals: by id, by orderId (new and old); a quote by id at commit', async () => {
