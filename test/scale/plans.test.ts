@@ -136,6 +136,45 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     assert.deepEqual([cancelled.total, cancelled.data.map((i: { orderId: string }) => i.orderId)], [1, ['seed-49999']]);
   });
 
+  it('conversions and x402 settlements: by id, the lists (page 1, deep) and every settlement filter', async () => {
+    const conversion = randomUUID();
+    await sql`insert into conversions (id, tenant_id, account_id, from_currency, to_currency, from_amount, to_amount, commission, completed_at)
+      values (${conversion}, ${tenantId}, ${accountId}, 'USDT_TRC20', 'TRX', 100, 50, 1, now())`.execute(base.db);
+    await seedCopies(base.db, 'conversions', conversion, ROWS, `'completed_at', now() - g * interval '1 minute'`);
+    const settlement = randomUUID();
+    const payer = '0x' + 'ab'.repeat(20);
+    await sql`insert into x402_settlements (id, tenant_id, network, asset, payer, pay_to, nonce, amount, status, transaction)
+      values (${settlement}, ${tenantId}, 'eip155:84532', ${'0x' + '11'.repeat(20)}, ${payer}, ${'0x' + '22'.repeat(20)}, '0x00', 1000, 'confirmed', ${'0x' + 'cd'.repeat(32)})`.execute(base.db);
+    await seedCopies(base.db, 'x402_settlements', settlement, ROWS,
+      `'nonce', '0x' || to_hex(g), 'payer', '0x' || lpad(to_hex(g), 40, '0'), 'transaction', '0x' || lpad(to_hex(g), 64, '0'), 'created_at', now() - g * interval '1 minute',
+        'pay_to', case when g % 100 = 0 then x.pay_to else '0x' || repeat('33', 20) end`);
+    const all = ROWS + 1;
+    const tables = [...TABLES, 'conversions', 'x402_settlements'];
+    const check = async (url: string) => {
+      recorded.statements.length = 0;
+      const res = await t.call('GET', url, { key });
+      assert.equal(res.status, 200, `GET ${url}: ${JSON.stringify(res.body)}`);
+      for (const statement of recorded.statements.filter(isRead)) {
+        const scans = await seqScans(base.db, statement, tables);
+        assert.deepEqual(scans, [], `GET ${url} scans ${scans.join(', ')} sequentially:\n${statement.sql}`);
+      }
+      return res.body;
+    };
+    assert.equal((await check(`/v1/converting?id=${conversion}`)).data.id, conversion);
+    assert.equal((await check('/v1/converting/list')).total, all);
+    assert.equal((await check('/v1/converting/list?page=2000')).data.length, 20);
+    assert.equal((await check(`/v1/x402/settlements/${settlement}`)).data.id, settlement);
+    assert.equal((await check('/v1/x402/settlements')).total, all);
+    assert.equal((await check('/v1/x402/settlements?page=2000')).data.length, 20);
+    assert.equal((await check('/v1/x402/settlements?status=failed')).total, 0);
+    assert.equal((await check(`/v1/x402/settlements?payer=${payer.toUpperCase().replace('0X', '0x')}`)).total, 1);
+    // One receiving address of several: a filter that matches most of the history counts most of it.
+    assert.equal((await check(`/v1/x402/settlements?payTo=${'0x' + '22'.repeat(20)}&limit=5`)).total, 1 + ROWS / 100);
+    assert.equal((await check(`/v1/x402/settlements?transaction=${'0x' + 'cd'.repeat(32)}`)).total, 1);
+    const from = new Date(Date.now() - 90 * 60_000).toISOString();
+    assert.equal((await check(`/v1/x402/settlements?from=${encodeURIComponent(from)}`)).total, 90);
+  });
+
   it("the worker's hot statements (a delivery claim, the outbox's dispatch, the expiry rounds, a watcher round) plan no sequential scan over the history", async () => {
     // 50,000 dispatched events beside the 50,000 finished deliveries.
     const { rows } = await sql<{ id: string }>`select event_id::text as id from webhook_deliveries where id = ${deliveryId}::uuid`.execute(base.db);
