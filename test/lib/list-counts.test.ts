@@ -75,6 +75,40 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     assert.equal(await total(`&from=${encodeURIComponent(new Date(Date.now() - 50_000).toISOString())}`), 12);
   });
 
+  it('writers and two folders at once: every create and cancel counted once, no deadlock', async () => {
+    const t = app();
+    const { key } = await t.tenant(['*']);
+    let writing = true;
+    const folded: number[] = [];
+    // Two folders taking small batches the whole time the writers run (on PostgreSQL each on its own connection).
+    const folder = async () => {
+      while (writing) {
+        folded.push(await foldCountDeltas(t.ctx.db, 3));
+        // PGlite answers without I/O: a loop of nothing but its queries would never let the writers' turn come.
+        await new Promise((r) => setTimeout(r, 1));
+      }
+    };
+    const folders = [folder(), folder()];
+    try {
+      await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const r = await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: `race-${i}` } });
+          assert.equal(r.status, 201, JSON.stringify(r.body));
+          if (i % 3 === 0) assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id: r.body.data.id } })).status, 200);
+        }),
+      );
+    } finally {
+      writing = false;
+      await Promise.all(folders);
+    }
+    assert.ok(folded.some((n) => n > 0), 'the folders folded while the writers wrote');
+    assert.deepEqual(await auditListCounts(t.ctx.db), []);
+    const list = (q: string) => t.call('GET', `/v1/invoice/list?limit=1${q}`, { key });
+    assert.equal((await list('')).body.total, 30);
+    assert.equal((await list('&status=cancelled')).body.total, 10);
+    assert.equal((await list('&status=created')).body.total, 20);
+  });
+
   it('every page of a long list holds the rows the plain ordered query gives it, for invoices and deposits', async () => {
     const t = app();
     const { key, accountId } = await t.tenant(['*']);
