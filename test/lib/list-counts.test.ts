@@ -109,6 +109,29 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     assert.equal((await list('&status=created')).body.total, 20);
   });
 
+  // The embedded database's change signal (PostgreSQL's notices come from its own triggers, not from the statements).
+  if (engine === 'pglite') {
+    it("a fold with nothing to fold is no write: an idle embedded gateway's jobs are not woken by it", async () => {
+      const t = app();
+      while ((await foldCountDeltas(t.ctx.db)) > 0);
+      const heard: boolean[] = [];
+      const off = t.ctx.database.writes!.on((changed) => heard.push(changed('list_count_deltas')));
+      try {
+        assert.equal(await foldCountDeltas(t.ctx.db), 0);
+        await new Promise((r) => setImmediate(r));
+        assert.deepEqual(heard, [], 'no change told for an empty fold');
+        const { key } = await t.tenant(['*']);
+        assert.equal((await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'wakes' } })).status, 201);
+        heard.length = 0;
+        assert.ok((await foldCountDeltas(t.ctx.db)) > 0);
+        await new Promise((r) => setImmediate(r));
+        assert.deepEqual(heard, [true], 'a fold that folded is told');
+      } finally {
+        off();
+      }
+    });
+  }
+
   it('every page of a long list holds the rows the plain ordered query gives it, for invoices and deposits', async () => {
     const t = app();
     const { key, accountId } = await t.tenant(['*']);

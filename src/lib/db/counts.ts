@@ -62,8 +62,10 @@ export async function foldCountDeltas(db: Executor, limit = 5000): Promise<numbe
       select kind, scope_id, status, sum(delta) from moved group by kind, scope_id, status order by kind, scope_id, status
       on conflict (kind, scope_id, status) do update set n = c.n + excluded.n
     )
-    select count(*)::text as folded from moved`.execute(db);
-  return Number(rows[0]!.folded);
+    select count(*)::text as folded from moved having count(*) > 0`.execute(db);
+  // No row when nothing was folded: the embedded database's change signal (lib/db/pglite-dialect.ts)
+  // then hears no write, and an idle gateway's jobs are not woken by a fold that did nothing.
+  return Number(rows[0]?.folded ?? 0);
 }
 
 /** A count that differs from the rows it counts. */
