@@ -6,16 +6,13 @@ import { pruneRound } from './retention.ts';
 /** Deltas folded a round: one statement, a few milliseconds. */
 const FOLD_BATCH = 5000;
 
-/**
- * The retention policies (retention.ts) every 10 minutes: a round removes at most 10 batches of
- * 1,000 rows a policy, so what a long pause left is caught up over a few rounds, never in one
- * long transaction. And the lists' counts (lib/db/counts.ts): the deltas the counted tables' triggers append are folded
- * into the counts every 2 s while writes come, so a list's total sums a few rows, not the account's
- * history. Only writes bring deltas: idle until one does; a full batch leaves more for the next round.
- */
+/** The installation's own upkeep: the lists' counts and the retention policies. */
 export function systemJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
   let full = false;
   return [
+    // The deltas the counted tables' triggers append (lib/db/counts.ts), folded into the counts every
+    // 2 s while writes come, so a list's total sums a few rows. Only writes bring deltas: idle until
+    // one does; a full batch leaves more for the next round.
     {
       name: 'list-counts-fold',
       intervalMs: 2000,
@@ -26,6 +23,8 @@ export function systemJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
       wakeTables: ['list_count_deltas'],
       busy: () => full,
     },
+    // What only grows (retention.ts), every 10 minutes: at most 10 batches of 1,000 rows a policy a
+    // round, so what a long pause left is caught up over a few rounds, never in one long transaction.
     { name: 'retention', intervalMs: 600_000, round: () => pruneRound(ctx.db, ctx.config.retention) },
   ];
 }
