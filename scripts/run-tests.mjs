@@ -199,8 +199,13 @@ for (const [name, label] of [
 // the whole suite on 2 cores: 10 % less CPU (475 → 430 s user and system). Three processes share
 // two cores, so the collector works on the main thread alone: its helper threads only took cores
 // from the other processes (48.3 → 47.3 s of CPU on a fifth of the suite, two runs each).
-// The gateways the tests start as processes keep npm start's own flags.
-const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc'];
+// PGlite's WebAssembly (PostgreSQL itself) is compiled by V8's baseline compiler alone
+// (--liftoff-only): by default V8 also recompiles every hot function with TurboFan on its helper
+// threads, and a test process lives too short for that to pay. A new process's first PGlite and 300
+// queries: 2.6 → 1.1 s of CPU; 3,000 statements: 7.2-7.9 → 5.1 s, the later rounds equally fast
+// both ways. Whole suite on 2 cores: shards' CPU 393 → 351 s, wall 368 → 339 s (one run each).
+// The gateways the tests start as processes run the same way (test/helpers/processes.ts START_ARGS).
+const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc', '--liftoff-only'];
 
 // The whole suite includes the type check, so a type error fails CI like a failing test. It runs
 // beside the tests, its output held until they end, and niced: it mostly takes the cores the tests

@@ -49,6 +49,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { solvencyRoutes } from './modules/solvency/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
+import { named } from './lib/http/plugins.ts';
 
 export type App = FastifyInstance;
 
@@ -198,46 +199,46 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
 
 /** Operations, the payment page, the operator API under /admin and the merchant API under /v1. */
 async function registerRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(systemRoutes);
-  await app.register(currencyAssetRoutes);
-  await app.register(payRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(authRoutes, { prefix: '/auth' });
-  await app.register(tenantAdminRoutes, { prefix: '/admin' });
-  await app.register(userAdminRoutes, { prefix: '/admin' });
-  await app.register(auditAdminRoutes, { prefix: '/admin' });
+  await app.register(named(systemRoutes));
+  await app.register(named(currencyAssetRoutes));
+  await app.register(named(payRoutes));
+  await app.register(named(dashboardRoutes));
+  await app.register(named(authRoutes), { prefix: '/auth' });
+  await app.register(named(tenantAdminRoutes), { prefix: '/admin' });
+  await app.register(named(userAdminRoutes), { prefix: '/admin' });
+  await app.register(named(auditAdminRoutes), { prefix: '/admin' });
   // Sandbox controls exist only in a sandbox installation: in live mode they are unknown routes (404).
   if (config.mode === 'sandbox') {
-    await app.register(sandboxFeeRoutes, { prefix: '/admin' });
-    await app.register(sandboxChainRoutes, { prefix: '/admin' });
+    await app.register(named(sandboxFeeRoutes), { prefix: '/admin' });
+    await app.register(named(sandboxChainRoutes), { prefix: '/admin' });
   }
-  await app.register(webhookAdminRoutes, { prefix: '/admin' });
-  await app.register(withdrawalAdminRoutes, { prefix: '/admin' });
-  await app.register(solvencyRoutes, { prefix: '/admin' });
-  await app.register(operationsRoutes, { prefix: '/admin' });
-  await app.register(backupRoutes, { prefix: '/admin' });
+  await app.register(named(webhookAdminRoutes), { prefix: '/admin' });
+  await app.register(named(withdrawalAdminRoutes), { prefix: '/admin' });
+  await app.register(named(solvencyRoutes), { prefix: '/admin' });
+  await app.register(named(operationsRoutes), { prefix: '/admin' });
+  await app.register(named(backupRoutes), { prefix: '/admin' });
   await app.register(
-    async (v1) => {
-      await v1.register(accountRoutes);
-      await v1.register(balanceRoutes);
-      await v1.register(invoiceRoutes);
-      await v1.register(depositRoutes);
-      await v1.register(paymentRoutes);
-      await v1.register(withdrawalRoutes);
-      await v1.register(conversionRoutes);
-      await v1.register(x402Routes);
-      await v1.register(currencyRoutes);
-      await v1.register(addressProvisionRoutes);
-      await v1.register(webhookReferenceRoutes);
-      await v1.register(merchantKeyRoutes);
-      await v1.register(webhookMerchantRoutes);
-      await v1.register(requestLogRoutes);
-      await v1.register(settingsRoutes);
-      await v1.register(exportRoutes);
-      await v1.register(statsRoutes);
-      await v1.register(userRoutes);
-      await v1.register(auditRoutes);
-    },
+    named(async function v1Routes(v1: FastifyInstance) {
+      await v1.register(named(accountRoutes));
+      await v1.register(named(balanceRoutes));
+      await v1.register(named(invoiceRoutes));
+      await v1.register(named(depositRoutes));
+      await v1.register(named(paymentRoutes));
+      await v1.register(named(withdrawalRoutes));
+      await v1.register(named(conversionRoutes));
+      await v1.register(named(x402Routes));
+      await v1.register(named(currencyRoutes));
+      await v1.register(named(addressProvisionRoutes));
+      await v1.register(named(webhookReferenceRoutes));
+      await v1.register(named(merchantKeyRoutes));
+      await v1.register(named(webhookMerchantRoutes));
+      await v1.register(named(requestLogRoutes));
+      await v1.register(named(settingsRoutes));
+      await v1.register(named(exportRoutes));
+      await v1.register(named(statsRoutes));
+      await v1.register(named(userRoutes));
+      await v1.register(named(auditRoutes));
+    }),
     { prefix: '/v1' },
   );
 }

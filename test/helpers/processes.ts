@@ -6,6 +6,15 @@ import { freePort } from '../../src/lib/net.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * Node's arguments for `npm start`'s script as the tests run it. V8 compiles PGlite's WebAssembly
+ * with its baseline compiler alone (Liftoff), without tiering hot functions up with TurboFan: a
+ * gateway process of a test lives seconds, and the tier-up's compiles were a quarter of a first
+ * start's CPU (5.4-6.1 s → 4.1-4.2 s, two starts each) for no faster queries in that time. The test
+ * processes run the same way (scripts/run-tests.mjs).
+ */
+export const START_ARGS = ['--liftoff-only', 'scripts/start.mjs'];
+
 /** A gateway running as its own process (`scripts/start.mjs`, what `npm start` runs), as an operator runs it. */
 export interface GatewayProcess {
   role: 'api' | 'worker' | 'all';
@@ -33,7 +42,7 @@ export async function startGateway(opts: {
   onOutput?: (all: string) => void;
 }): Promise<GatewayProcess> {
   const port = opts.port ?? (await freePort());
-  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+  const proc = spawn(process.execPath, START_ARGS, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

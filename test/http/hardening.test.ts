@@ -10,6 +10,7 @@ import type { HttpLimits } from '../../src/config.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import { createTenant, issueApiKey } from '../../src/modules/tenants/service.ts';
 import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { START_ARGS } from '../helpers/processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Long enough for anything below to happen; nothing is asserted about how fast it happens. */
@@ -349,7 +350,7 @@ describe('admin authentication throttle in Redis', { skip: process.env.TEST_REDI
 describe('a short ADMIN_TOKEN refuses to start', () => {
   it('prints "configuration error: …" and exits 2, without the token', async () => {
     const token = `short-${randomBytes(4).toString('hex')}`;
-    const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+    const proc = spawn(process.execPath, START_ARGS, {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ADMIN_TOKEN: token, DATA_DIR: 'memory://', PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

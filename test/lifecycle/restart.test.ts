@@ -6,6 +6,7 @@ import { freePort } from '../../src/lib/net.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { START_ARGS } from '../helpers/processes.ts';
 
 
 interface Running {
@@ -16,7 +17,7 @@ interface Running {
 
 /** Starts the real service (`npm start`'s command) and waits until it listens. */
 async function startService(env: Record<string, string>): Promise<Running> {
-  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+  const proc = spawn(process.execPath, START_ARGS, {
     env: { ...process.env, ADMIN_TOKEN: '', DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,7 @@ import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { ADMIN_TOKEN, freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { assertAttemptsMatch, firstOfEach, startReceiver, until } from '../helpers/receiver.ts';
+import { START_ARGS } from '../helpers/processes.ts';
 
 describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
   let database: Database;
@@ -28,7 +29,7 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
   });
 
   function startWorker(env: Record<string, string> = {}): ChildProcess {
-    const w = spawn(process.execPath, ['scripts/start.mjs'], {
+    const w = spawn(process.execPath, START_ARGS, {
       env: {
         ...process.env,
         ROLE: 'worker',

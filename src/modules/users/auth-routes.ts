@@ -16,6 +16,7 @@ import { MeSchema, NoContent, Password, TotpCode, UserRoleSchema } from './schem
 import { acceptInvite, inviteInfo, me, type SignedIn } from './service.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { accountRoutes } from './account-routes.ts';
+import { named } from '../../lib/http/plugins.ts';
 
 const PUBLIC = { public: true } as const;
 const TAGS = ['sessions'];
@@ -33,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   meRoute(app);
   inviteInfoRoute(app);
   acceptInviteRoute(app);
-  await app.register(accountRoutes);
+  await app.register(named(accountRoutes));
 };
 
 /** A new session for a user who proved who they are: the cookie, the audit entry, and `Me`. */
