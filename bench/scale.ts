@@ -6,6 +6,7 @@ import type { Engine } from '../src/lib/db/index.ts';
 import { invoiceBody } from './invoices.ts';
 import { benchEngines, progress, round, startBenchGateway, type BenchGateway, type Figures } from './lib.ts';
 import { call, fund, prepareSandbox } from './sandbox.ts';
+import { seedCopies } from '../test/helpers/plans.ts';
 
 /** Invoices of the account at each step; deposits and withdrawals a tenth of it (BENCH_SCALE_SIZES). */
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,100000,1000000').split(',').map(Number);
@@ -16,18 +17,14 @@ const SCALE_OWNER = randomUUID();
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /**
- * Grows `table` to `target` rows of the account: copies of the row `id`, each with a fresh id and the
+ * Grows `table` to `target` rows of the account: copies of the row `id` (test/helpers/plans.ts seedCopies), each with a fresh id and the
  * columns `overrides` gives for copy g, in one statement (`g` counts on from the rows already there).
  */
-async function growTo(gw: BenchGateway, table: string, id: string, target: number, overrides: string): Promise<void> {
+async function growTo(gw: BenchGateway, table: string, id: string, target: number, overrides: Record<string, string>): Promise<void> {
   const db = gw.database.db;
   const have = Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
   for (let from = have + 1; from <= target; from += 250_000) {
-    const to = Math.min(target, from + 249_999);
-    await sql`insert into ${sql.table(table)}
-      select r.* from ${sql.table(table)} x, generate_series(${from}::int, ${to}::int) g,
-        lateral jsonb_populate_record(null::${sql.table(table)}, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), ${sql.raw(overrides)})) r
-      where x.id = ${id}::uuid`.execute(db);
+    await seedCopies(db, table, id, Math.min(target, from + 249_999) - from + 1, overrides, { first: from, vacuum: false });
   }
 }
 
@@ -91,7 +88,7 @@ async function scaleOn(engine: Engine): Promise<Figures> {
     const deposit = (await call(gw, 'POST', '/v1/deposit', { body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'scale-deposit' }, expect: 201 })).body.data;
     const quote = (await call(gw, 'POST', '/v1/withdrawal/quote', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'scale-withdrawal' }, expect: 200 })).body.data;
     const withdrawal = (await call(gw, 'POST', '/v1/withdrawal/commit', { body: { quoteId: quote.quoteId }, expect: 201 })).body.data;
-    const history = `'order_id', 'seed-' || g, 'created_at', now() - g * interval '1 second'`;
+    const history = { order_id: `'seed-' || g`, created_at: `now() - g * interval '1 second'` };
     // The invoice's event, delivered to 20 URLs of 4 receivers (pending, due now) and, as history,
     // delivered before to as many URLs as the account has deposits.
     const db = gw.database.db;
@@ -102,11 +99,20 @@ async function scaleOn(engine: Engine): Promise<Figures> {
         values (gen_random_uuid(), ${gw.tenant.id}, ${gw.tenant.accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoice.id}`},
           'https://merchant.example/0', 'https://merchant.example', 'delivered', now()) returning id::text`.execute(db)
     ).rows[0]!.id;
-    await sql`insert into webhook_deliveries
-      select r.* from webhook_deliveries x, generate_series(1, 20) g,
-        lateral jsonb_populate_record(null::webhook_deliveries, to_jsonb(x) || jsonb_build_object('id', gen_random_uuid(), 'seq', nextval('webhook_deliveries_seq_seq'),
-          'url', 'https://r' || (g % 4) || '.example/hook-' || g, 'origin', 'https://r' || (g % 4) || '.example', 'status', 'pending', 'delivered_at', null)) r
-      where x.id = ${delivery}::uuid`.execute(db);
+    await seedCopies(
+      db,
+      'webhook_deliveries',
+      delivery,
+      20,
+      {
+        seq: `nextval('webhook_deliveries_seq_seq')`,
+        url: `'https://r' || (g % 4) || '.example/hook-' || g`,
+        origin: `'https://r' || (g % 4) || '.example'`,
+        status: `'pending'`,
+        delivered_at: 'null',
+      },
+      { vacuum: false },
+    );
     const claim = async () => {
       const claimed = await claimDeliveries(db, { owner: SCALE_OWNER, leaseS: 30, limit: 8, perOrigin: 2, room: new Map(), origins: null });
       if (claimed.length !== 8) throw new Error(`a claim got ${claimed.length} deliveries, not 8`);
@@ -119,9 +125,13 @@ async function scaleOn(engine: Engine): Promise<Figures> {
       progress(`scale (${engine}): growing the account to ${size} invoices, ${size / 10} deposits and withdrawals`);
       await growTo(gw, 'invoices', invoice.id, size, history);
       await growTo(gw, 'deposits', deposit.id, size / 10, history);
-      await growTo(gw, 'withdrawal_quotes', quote.quoteId, size / 10, `${history}, 'id', md5('q' || g)::uuid, 'withdrawal_id', null`);
-      await growTo(gw, 'withdrawals', withdrawal.id, size / 10, `${history}, 'quote_id', md5('q' || g)::uuid`);
-      await growTo(gw, 'webhook_deliveries', delivery, size / 10, `'seq', nextval('webhook_deliveries_seq_seq'), 'url', 'https://merchant.example/' || g, 'created_at', now() - g * interval '1 second'`);
+      await growTo(gw, 'withdrawal_quotes', quote.quoteId, size / 10, { ...history, id: `md5('q' || g)::uuid`, withdrawal_id: 'null' });
+      await growTo(gw, 'withdrawals', withdrawal.id, size / 10, { ...history, quote_id: `md5('q' || g)::uuid` });
+      await growTo(gw, 'webhook_deliveries', delivery, size / 10, {
+        seq: `nextval('webhook_deliveries_seq_seq')`,
+        url: `'https://merchant.example/' || g`,
+        created_at: `now() - g * interval '1 second'`,
+      });
       while ((await foldCountDeltas(gw.database.db)) > 0);
       await sql`vacuum analyze`.execute(gw.database.db);
       progress(`scale (${engine}): ${size} seeded in ${((performance.now() - s) / 1000).toFixed(1)} s; timing the reads`);

@@ -60,12 +60,12 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     assert.equal(committed.status, 201, JSON.stringify(committed.body));
     withdrawalId = committed.body.data.id;
 
-    const history = `'order_id', 'seed-' || g, 'created_at', now() - g * interval '1 minute'`;
+    const history = { order_id: `'seed-' || g`, created_at: `now() - g * interval '1 minute'` };
     await seedCopies(base.db, 'invoices', invoiceId, ROWS, history);
     await seedCopies(base.db, 'deposits', depositId, ROWS, history);
     // Each withdrawal has a quote of its own: copy g of each names the same made-up id.
-    await seedCopies(base.db, 'withdrawal_quotes', quote.body.data.quoteId, ROWS, `${history}, 'id', md5('q' || g)::uuid, 'withdrawal_id', null`);
-    await seedCopies(base.db, 'withdrawals', withdrawalId, ROWS, `${history}, 'quote_id', md5('q' || g)::uuid`);
+    await seedCopies(base.db, 'withdrawal_quotes', quote.body.data.quoteId, ROWS, { ...history, id: `md5('q' || g)::uuid`, withdrawal_id: 'null' });
+    await seedCopies(base.db, 'withdrawals', withdrawalId, ROWS, { ...history, quote_id: `md5('q' || g)::uuid` });
     // The invoice's event, delivered once to each of 50,000 URLs of the account (each its own delivery).
     const { rows: events } = await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
       values (${tenantId}, 'invoice.statusChanged', 'invoice', ${invoiceId}, '{}'::json, now()) returning id::text`.execute(base.db);
@@ -74,7 +74,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
         values (gen_random_uuid(), ${tenantId}, ${accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoiceId}`}, 'https://merchant.example/0', 'https://merchant.example', 'delivered')
         returning id::text`.execute(base.db)
     ).rows[0]!.id;
-    await seedCopies(base.db, 'webhook_deliveries', deliveryId, ROWS, `'seq', nextval('webhook_deliveries_seq_seq'), 'url', 'https://merchant.example/' || g`);
+    await seedCopies(base.db, 'webhook_deliveries', deliveryId, ROWS, { seq: `nextval('webhook_deliveries_seq_seq')`, url: `'https://merchant.example/' || g` });
   });
   after(async () => {
     await t?.close();
@@ -140,14 +140,19 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     const conversion = randomUUID();
     await sql`insert into conversions (id, tenant_id, account_id, from_currency, to_currency, from_amount, to_amount, commission, completed_at)
       values (${conversion}, ${tenantId}, ${accountId}, 'USDT_TRC20', 'TRX', 100, 50, 1, now())`.execute(base.db);
-    await seedCopies(base.db, 'conversions', conversion, ROWS, `'completed_at', now() - g * interval '1 minute'`);
+    await seedCopies(base.db, 'conversions', conversion, ROWS, { completed_at: `now() - g * interval '1 minute'` });
     const settlement = randomUUID();
     const payer = '0x' + 'ab'.repeat(20);
     await sql`insert into x402_settlements (id, tenant_id, network, asset, payer, pay_to, nonce, amount, status, transaction)
       values (${settlement}, ${tenantId}, 'eip155:84532', ${'0x' + '11'.repeat(20)}, ${payer}, ${'0x' + '22'.repeat(20)}, '0x00', 1000, 'confirmed', ${'0x' + 'cd'.repeat(32)})`.execute(base.db);
     await seedCopies(base.db, 'x402_settlements', settlement, ROWS,
-      `'nonce', '0x' || to_hex(g), 'payer', '0x' || lpad(to_hex(g), 40, '0'), 'transaction', '0x' || lpad(to_hex(g), 64, '0'), 'created_at', now() - g * interval '1 minute',
-        'pay_to', case when g % 100 = 0 then x.pay_to else '0x' || repeat('33', 20) end`);
+{
+      nonce: `'0x' || to_hex(g)`,
+      payer: `'0x' || lpad(to_hex(g), 40, '0')`,
+      transaction: `'0x' || lpad(to_hex(g), 64, '0')`,
+      created_at: `now() - g * interval '1 minute'`,
+      pay_to: `case when g % 100 = 0 then x.pay_to else '0x' || repeat('33', 20) end`,
+    });
     const all = ROWS + 1;
     const tables = [...TABLES, 'conversions', 'x402_settlements'];
     const check = async (url: string) => {
@@ -178,7 +183,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
   it("the worker's hot statements (a delivery claim, the outbox's dispatch, the expiry rounds, a watcher round) plan no sequential scan over the history", async () => {
     // 50,000 dispatched events beside the 50,000 finished deliveries.
     const { rows } = await sql<{ id: string }>`select event_id::text as id from webhook_deliveries where id = ${deliveryId}::uuid`.execute(base.db);
-    await seedCopies(base.db, 'outbox_events', rows[0]!.id, ROWS, `'id', nextval('outbox_events_id_seq'), 'created_at', now() - g * interval '1 second'`);
+    await seedCopies(base.db, 'outbox_events', rows[0]!.id, ROWS, { id: `nextval('outbox_events_id_seq')`, created_at: `now() - g * interval '1 second'` });
     recorded.statements.length = 0;
     const db = recorded.database.db;
     const ctx = { ...t.ctx, db, database: recorded.database };
