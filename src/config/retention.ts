@@ -8,12 +8,24 @@ export interface Retention {
   webhookDays: number;
   /** Withdrawal and conversion quotes past their expiry that were never committed (QUOTE_RETENTION_DAYS, default 7). */
   quoteDays: number;
+  /**
+   * Sandbox blocks that hold no transfer, lie more than SANDBOX_BLOCK_KEEP_DEPTH blocks below their
+   * network's tip, and were mined this many days ago (SANDBOX_BLOCK_RETENTION_DAYS, default 30).
+   */
+  sandboxBlockDays: number;
 }
+
+/**
+ * Blocks at the tip of a sandbox chain are always kept: far more than any confirmation count, a
+ * watcher's reorg window or an operator's reorg (modules/system/retention.ts).
+ */
+export const SANDBOX_BLOCK_KEEP_DEPTH = 1000;
 
 export function retention(env: NodeJS.ProcessEnv): Retention {
   return {
     requestLogDays: int(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1),
     webhookDays: int(env, 'WEBHOOK_RETENTION_DAYS', 90, 1),
     quoteDays: int(env, 'QUOTE_RETENTION_DAYS', 7, 1),
+    sandboxBlockDays: int(env, 'SANDBOX_BLOCK_RETENTION_DAYS', 30, 1),
   };
 }

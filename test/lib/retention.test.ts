@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { retention } from '../../src/config/retention.ts';
+import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { pruneRound } from '../../src/modules/system/retention.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
 
@@ -75,7 +76,7 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Batches of 10: the request log's 25 take three batches of one round.
     const pruned = await pruneRound(db, policy, { limit: 10, now });
-    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, withdrawal_quotes: 1, conversion_quotes: 2 });
+    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0 });
 
     const ids = async (q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(db)).rows.map((r) => r.id).sort();
     assert.equal((await ids(sql`select id::text from request_log`)).length, 3);
@@ -90,6 +91,36 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Money history has no policy: the invoice is there, and a second round finds nothing.
     assert.equal((await t.call('GET', `/v1/invoice?id=${invoice.body.data.id}`, { key })).status, 200);
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0 });
+  });
+
+  it("prunes a sandbox chain's old empty blocks deep below its tip; keeps blocks with transfers, recent ones and the tip's last 1,000", async () => {
+    const t = app();
+    const db = t.ctx.db;
+    const now = new Date();
+    const policy = retention({ SANDBOX_BLOCK_RETENTION_DAYS: '30' });
+    // Tron: heights 0…1099 mined 40 days ago, but 50…59 a day ago; a transfer in block 5.
+    // Bitcoin: 60 blocks, all old, all within 1,000 of its tip.
+    await sql`insert into sandbox_blocks (network, height, hash, created_at)
+      select 'TRON', g, md5('tron' || g), ${now}::timestamptz - (case when g between 50 and 59 then 1 else 40 end) * interval '1 day'
+      from generate_series(0, 1099) g`.execute(db);
+    await sql`insert into sandbox_blocks (network, height, hash, created_at)
+      select 'BTC', g, md5('btc' || g), ${now}::timestamptz - interval '40 days' from generate_series(0, 59) g`.execute(db);
+    await sql`insert into sandbox_transfers (network, tx_hash, output_index, to_address, currency_code, amount, block_height)
+      values ('TRON', ${'aa'.repeat(32)}, 0, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'USDT_TRC20', 5000000, 5)`.execute(db);
+
+    // Below the tip's last 1,000 (heights under 99): 99 blocks, less the one with a transfer and the ten recent ones.
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88 });
+    const heights = async (network: string) =>
+      (await sql<{ height: number }>`select height from sandbox_blocks where network = ${network} order by height`.execute(db)).rows.map((r) => r.height);
+    const tron = await heights('TRON');
+    assert.deepEqual(tron.filter((h) => h < 99), [5, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
+    assert.equal(tron.filter((h) => h >= 99).length, 1001, 'the tip and the 1,000 blocks below it');
+    assert.equal((await heights('BTC')).length, 60);
+    // The transfer's block is still there for its confirmations: the sandbox chain still places it.
+    const chain = new SandboxChain('TRON', db);
+    assert.deepEqual(await chain.tip(), { height: 1099, hash: (await sql<{ h: string }>`select md5('tron1099') as h`.execute(db)).rows[0]!.h });
+    assert.equal(await chain.blockHash(5), (await sql<{ h: string }>`select md5('tron5') as h`.execute(db)).rows[0]!.h);
+    assert.equal((await pruneRound(db, policy, { limit: 10, now })).sandbox_blocks, 0);
   });
 });

@@ -2,11 +2,12 @@
  * What only grows is kept for the configured time (config `retention`, migration 0029), then
  * pruned by the worker in small batches, each batch its own short transaction that locks only the
  * rows it removes, found along an index from the oldest. Money history (ledger, payments,
- * invoices, deposits, withdrawals, conversions) has no policy here: it is never pruned. The lists'
+ * invoices, deposits, withdrawals, conversions, and a sandbox chain's transfers) has no policy
+ * here: it is never pruned. The lists'
  * count deltas are folded, not pruned (lib/db/counts.ts).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Retention } from '../../config/retention.ts';
+import { SANDBOX_BLOCK_KEEP_DEPTH, type Retention } from '../../config/retention.ts';
 import type { Db } from '../../lib/db/index.ts';
 
 /** One policy: what it keeps, and one batch of what it removes (rows removed). */
@@ -58,6 +59,22 @@ const POLICIES: Policy[] = [
     days: (r) => r.quoteDays,
     batch: (cutoff, limit) =>
       deleteOldest('conversion_quotes', sql`x.expires_at < ${cutoff} and not exists (select 1 from conversions c where c.quote_id = x.id)`, 'expires_at', limit),
+  },
+  {
+    // A sandbox chain's empty blocks deep below its tip: a block a transfer is in is kept (a payment's
+    // confirmations and reorg checks read it), and so is every block near the tip. Heights stay as
+    // they were; a watcher's first scan that finds no block time at a height starts lower (safe).
+    name: 'sandbox_blocks',
+    days: (r) => r.sandboxBlockDays,
+    batch: (cutoff, limit) =>
+      sql`with doomed as (
+          select x.network, x.height from sandbox_blocks x
+          where x.created_at < ${cutoff}
+            and x.height < (select max(t.height) from sandbox_blocks t where t.network = x.network) - ${SANDBOX_BLOCK_KEEP_DEPTH}
+            and not exists (select 1 from sandbox_transfers s where s.network = x.network and s.block_height = x.height)
+          order by x.network, x.height limit ${limit} for update skip locked
+        )
+        delete from sandbox_blocks b using doomed d where b.network = d.network and b.height = d.height`,
   },
 ];
 
