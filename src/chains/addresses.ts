@@ -80,12 +80,19 @@ type CurvePoint = InstanceType<typeof Point>;
 
 /**
  * The generator with a wider precomputed table than noble keeps for its own BASE (window 8, not
- * 6: ~4,000 points, ~3 MB, ~50 ms once per thread on first use): a quarter fewer point additions
- * per multiplication. A point of its own, so noble's shared BASE and its users are left as they are.
+ * 6: ~4,000 points, ~3 MB, 50-170 ms once per thread): a quarter fewer point additions per
+ * multiplication. It pays only over many addresses, so a thread's first WIDE_AFTER derivations
+ * use noble's BASE, whose table signing and key checks build anyway (the test suite's processes,
+ * which derive a few addresses each, spent 4.1 s of CPU building wide tables). A point of its own,
+ * so noble's shared BASE and its users are left as they are.
  */
+const WIDE_AFTER = 256;
+let derivations = 0;
 let wideBase: CurvePoint | undefined;
 function generator(): CurvePoint {
-  wideBase ??= Point.fromAffine(Point.BASE.toAffine()).precompute(8, false);
+  if (wideBase) return wideBase;
+  if (++derivations <= WIDE_AFTER) return Point.BASE;
+  wideBase = Point.fromAffine(Point.BASE.toAffine()).precompute(8, false);
   return wideBase;
 }
 
