@@ -163,6 +163,10 @@ export class AddressAllocator {
 
 async function sandboxXpub(db: Executor, network: NetworkEnvName): Promise<string> {
   const name = `sandbox_xpub:${network}`;
+  // Read first: a new key costs four point multiplications (a master key and three hardened
+  // levels), and every instance but the installation's first finds the key already there.
+  const known = await db.selectFrom('system_settings').select('value').where('key', '=', name).executeTakeFirst();
+  if (known) return known.value;
   const fresh = HDKey.fromMasterSeed(randomBytes(32)).derive(DERIVATION[network].path).publicExtendedKey;
   await db
     .insertInto('system_settings')
