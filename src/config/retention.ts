@@ -9,17 +9,12 @@ export interface Retention {
   /** Withdrawal and conversion quotes past their expiry that were never committed (QUOTE_RETENTION_DAYS, default 7). */
   quoteDays: number;
   /**
-   * Sandbox blocks that hold no transfer, lie more than SANDBOX_BLOCK_KEEP_DEPTH blocks below their
-   * network's tip, and were mined this many days ago (SANDBOX_BLOCK_RETENTION_DAYS, default 30).
+   * Sandbox blocks that hold no transfer, lie deep below their network's tip (modules/system/
+   * retention.ts SANDBOX_BLOCK_KEEP_DEPTH) and were mined this many days ago
+   * (SANDBOX_BLOCK_RETENTION_DAYS, default 30).
    */
   sandboxBlockDays: number;
 }
-
-/**
- * Blocks at the tip of a sandbox chain are always kept: far more than any confirmation count, a
- * watcher's reorg window or an operator's reorg (modules/system/retention.ts).
- */
-export const SANDBOX_BLOCK_KEEP_DEPTH = 1000;
 
 export function retention(env: NodeJS.ProcessEnv): Retention {
   return {

@@ -3,12 +3,17 @@
  * pruned by the worker in small batches, each batch its own short transaction that locks only the
  * rows it removes, found along an index from the oldest. Money history (ledger, payments,
  * invoices, deposits, withdrawals, conversions, and a sandbox chain's transfers) has no policy
- * here: it is never pruned. The lists'
- * count deltas are folded, not pruned (lib/db/counts.ts).
+ * here: it is never pruned. The lists' count deltas are folded, not pruned (lib/db/counts.ts).
  */
 import { sql, type RawBuilder } from 'kysely';
-import { SANDBOX_BLOCK_KEEP_DEPTH, type Retention } from '../../config/retention.ts';
+import type { Retention } from '../../config/retention.ts';
 import type { Db } from '../../lib/db/index.ts';
+
+/**
+ * The last blocks of a sandbox chain, always kept: far more than any confirmation count, a
+ * watcher's reorg window or an operator's reorg.
+ */
+export const SANDBOX_BLOCK_KEEP_DEPTH = 1000;
 
 /** One policy: what it keeps, and one batch of what it removes (rows removed). */
 interface Policy {
