@@ -25,6 +25,7 @@ const sizes = String(scale.sizes ?? '')
 const READS: Array<[string, string]> = [
   ['invoiceListPage1', '`GET /v1/invoice/list` page 1'],
   ['invoiceListNoMatch', '`GET /v1/invoice/list?status=cancelled` (no match)'],
+  ['invoiceListSince', '`GET /v1/invoice/list?from=2000-01-01` (every row)'],
   ['invoiceListDeep', '`GET /v1/invoice/list?page=5000` (the last page below 100,000)'],
   ['invoiceByOrderId', '`GET /v1/invoice?orderId=…`'],
   ['depositListPage1', '`GET /v1/deposit/list` page 1'],

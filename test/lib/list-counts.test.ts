@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { auditListCounts, foldCountDeltas } from '../../src/lib/db/counts.ts';
+import { inRange } from '../../src/lib/db/search.ts';
+import { timeRange } from '../../src/lib/http/list-filters.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
+import { seedCopies } from '../helpers/plans.ts';
 
 describeEngines('exact list totals from maintained counts', (engine) => {
   const app = useTestApp(engine);
@@ -66,7 +69,7 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     // The total is the count, not a count of the rows: a wrong count shows, and the audit names it.
     await sql`update list_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(t.ctx.db);
     assert.equal(await total(), 53);
-    assert.deepEqual(await auditListCounts(t.ctx.db), [{ kind: 'invoices', scopeId: accountId, status: 'cancelled', counted: '4', actual: '3' }]);
+    assert.deepEqual(await auditListCounts(t.ctx.db), [{ kind: 'invoices', scopeId: accountId, status: 'cancelled', day: null, counted: '4', actual: '3' }]);
     await sql`update list_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(t.ctx.db);
 
     // A time range or a search counts the rows it matches.
@@ -131,6 +134,77 @@ describeEngines('exact list totals from maintained counts', (engine) => {
       }
     });
   }
+
+  it("a time range's total is its whole days' counts and its partial days' rows: exact at every boundary, before and after a fold", async () => {
+    const t = app();
+    const { key, accountId } = await t.tenant(['*']);
+    const db = t.ctx.db;
+    await refreshFees(db, defaultOracles(db, t.ctx.config));
+    const first = await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'days-0' } });
+    const deposit = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'days-0' } });
+    assert.deepEqual([first.status, deposit.status], [201, 201]);
+    // 40 more of each over 12 days before today's midnight (UTC), to the millisecond, one of them at a midnight exactly.
+    const midnight = `(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+    const at = `case when g = 10 then ${midnight} - interval '3 days' else ${midnight} - g * interval '7 hours 13 minutes 0.25 seconds' end`;
+    await seedCopies(db, 'invoices', first.body.data.id, 40, { order_id: `'days-' || g`, created_at: at }, { vacuum: false });
+    await seedCopies(db, 'deposits', deposit.body.data.id, 40, { order_id: `'days-' || g`, created_at: at }, { vacuum: false });
+    const cancelled = (await sql<{ id: string }>`select id from invoices where account_id = ${accountId}::uuid and order_id in ('days-3', 'days-10', 'days-22')`.execute(db)).rows;
+    for (const { id } of cancelled) assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id } })).status, 200);
+
+    const times = (await sql<{ at: Date }>`select created_at as at from invoices where account_id = ${accountId}::uuid order by created_at`.execute(db)).rows.map((r) => r.at);
+    const day = (d: Date, plus = 0) => new Date(d.getTime() + plus * 86_400_000).toISOString().slice(0, 10);
+    const exact = times[30]!; // at a midnight: 3 days before today's
+    assert.equal(exact.toISOString().slice(11), '00:00:00.000Z');
+    const ranges: Array<{ from?: string; to?: string; status?: string }> = [
+      { from: times[5]!.toISOString() },
+      { to: times[33]!.toISOString() },
+      { to: day(times[20]!) },
+      { from: day(times[3]!), to: day(times[35]!) },
+      { from: times[4]!.toISOString(), to: times[36]!.toISOString() },
+      { from: exact.toISOString() },
+      { to: exact.toISOString() },
+      { from: exact.toISOString(), to: exact.toISOString() },
+      { to: day(exact, -1) },
+      { from: day(exact), to: day(exact) },
+      { from: times[12]!.toISOString(), to: times[14]!.toISOString() },
+      { from: times[10]!.toISOString(), status: 'cancelled' },
+      { to: exact.toISOString(), status: 'cancelled' },
+      { from: times[2]!.toISOString(), to: times[38]!.toISOString(), status: 'created' },
+      { from: '2001-01-01', to: '2001-01-02' },
+    ];
+    const check = async (when: string) => {
+      for (const r of ranges) {
+        const w = timeRange(r);
+        for (const list of ['invoice', 'deposit'] as const) {
+          const table = list === 'invoice' ? 'invoices' : 'deposits';
+          const status = list === 'invoice' && r.status ? sql`and status = ${r.status}` : sql``;
+          const expected = (await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where account_id = ${accountId}::uuid and ${inRange('created_at', w)} ${status}`.execute(db)).rows[0]!.n;
+          const query = new URLSearchParams({ limit: '1', ...(r.from && { from: r.from }), ...(r.to && { to: r.to }), ...(list === 'invoice' && r.status && { status: r.status }) });
+          const res = await t.call('GET', `/v1/${list}/list?${query}`, { key });
+          assert.equal(res.status, 200, JSON.stringify(res.body));
+          assert.equal(res.body.total, Number(expected), `${when}: ${list} ${query}`);
+        }
+      }
+    };
+    await check('with pending deltas');
+    while ((await foldCountDeltas(db)) > 0);
+    assert.equal((await sql<{ n: string }>`select count(*)::text as n from list_count_deltas`.execute(db)).rows[0]!.n, '0');
+    await check('folded');
+    assert.deepEqual(await auditListCounts(db), []);
+
+    // The whole days come from the counts: one day's count made wrong shows in a range covering it,
+    // not in one that only touches that day's rows, and the audit names the day.
+    const wrongDay = day(exact, -2);
+    await sql`update list_day_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(db);
+    const total = async (q: string) => (await t.call('GET', `/v1/invoice/list?limit=1&${q}`, { key })).body.total as number;
+    const covering = await total(`from=${day(exact, -3)}&to=${day(exact, -1)}`);
+    const truth = Number((await sql<{ n: string }>`select count(*)::text as n from invoices where account_id = ${accountId}::uuid and created_at >= ${`${day(exact, -3)}T00:00:00Z`}::timestamptz and created_at < ${`${day(exact)}T00:00:00Z`}::timestamptz`.execute(db)).rows[0]!.n);
+    assert.equal(covering, truth + 1);
+    assert.equal(await total(`from=${day(exact)}`), Number((await sql<{ n: string }>`select count(*)::text as n from invoices where account_id = ${accountId}::uuid and created_at >= ${exact}`.execute(db)).rows[0]!.n));
+    const mismatches = await auditListCounts(db);
+    assert.deepEqual(mismatches.map((m) => [m.kind, m.status, m.day, Number(m.counted) - Number(m.actual)]), [['invoices', 'created', wrongDay, 1]]);
+    await sql`update list_day_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(db);
+  });
 
   it('every page of a long list holds the rows the plain ordered query gives it, for invoices and deposits', async () => {
     const t = app();

@@ -24,7 +24,7 @@ import {
  * Bookkeeping of the migrations themselves: each database keeps its own. The lists' counts are
  * not copied either: the counted tables' triggers count their rows again as they arrive.
  */
-const NOT_COPIED = new Set(['schema_migrations', 'list_counts', 'list_count_deltas']);
+const NOT_COPIED = new Set(['schema_migrations', 'list_counts', 'list_day_counts', 'list_count_deltas']);
 const BATCH = 2000;
 
 export class CopyRefusedError extends Error {}

@@ -1,26 +1,29 @@
 /**
- * Exact list totals in constant time (migration 0028). The counted tables' triggers append a delta
- * to list_count_deltas in the transaction that inserts a row or moves its status; a total is the
- * sum of the scope's counts and its pending deltas (`countedTotal`), and the worker folds the
- * deltas into list_counts (`foldCountDeltas`). `auditListCounts` checks every count against
- * `count(*)`, as the ledger audit checks balances against journal lines.
+ * Exact list totals in constant time (migrations 0028 and 0030). The counted tables' triggers append
+ * a delta, with its row's UTC day, to list_count_deltas in the transaction that inserts a row or
+ * moves its status; a total is the sum of the scope's counts and its pending deltas
+ * (`countedTotal`), a time range's the sum of the whole days it covers and the rows of its partial
+ * days (`rangedTotal`), and the worker folds the deltas into list_counts and list_day_counts
+ * (`foldCountDeltas`). `auditListCounts` checks every count, and every day's, against `count(*)`,
+ * as the ledger audit checks balances against journal lines.
  */
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Executor } from './index.ts';
 
 /**
- * The counted kinds, each with its table, the column its lists are scoped by and its status
- * expression, as migration 0028's triggers count them (rows with a null scope are not counted in
+ * The counted kinds, each with its table, the column its lists are scoped by, its status
+ * expression and the time its lists' ranges filter (its day's), as migrations 0028 and 0030's
+ * triggers count them (rows with a null scope are not counted in
  * that kind; conversions have no status: each is booked complete).
  */
 export const COUNTED = {
-  invoices: { table: 'invoices', scope: 'account_id', status: 'status' },
-  deposits: { table: 'deposits', scope: 'account_id', status: 'status' },
-  withdrawals: { table: 'withdrawals', scope: 'account_id', status: 'status' },
-  conversions: { table: 'conversions', scope: 'account_id', status: "'completed'" },
-  x402_settlements: { table: 'x402_settlements', scope: 'tenant_id', status: 'status' },
-  webhook_deliveries: { table: 'webhook_deliveries', scope: 'tenant_id', status: 'status' },
-  webhook_deliveries_of_account: { table: 'webhook_deliveries', scope: 'account_id', status: 'status' },
+  invoices: { table: 'invoices', scope: 'account_id', status: 'status', at: 'created_at' },
+  deposits: { table: 'deposits', scope: 'account_id', status: 'status', at: 'created_at' },
+  withdrawals: { table: 'withdrawals', scope: 'account_id', status: 'status', at: 'created_at' },
+  conversions: { table: 'conversions', scope: 'account_id', status: "'completed'", at: 'completed_at' },
+  x402_settlements: { table: 'x402_settlements', scope: 'tenant_id', status: 'status', at: 'created_at' },
+  webhook_deliveries: { table: 'webhook_deliveries', scope: 'tenant_id', status: 'status', at: 'created_at' },
+  webhook_deliveries_of_account: { table: 'webhook_deliveries', scope: 'account_id', status: 'status', at: 'created_at' },
 } as const;
 export type CountedKind = keyof typeof COUNTED;
 
@@ -46,21 +49,26 @@ export function countedTotal(db: Executor, kind: CountedKind, scopeId: string | 
 }
 
 /**
- * Folds up to `limit` pending deltas, oldest first, into list_counts in one statement (the deltas
- * deleted and their sums added together, so a total read at any moment counts each delta once);
- * returns how many it folded. Deltas another folder holds are skipped, and the counts are updated
- * in key order, so two folders at once neither wait on nor deadlock with each other.
+ * Folds up to `limit` pending deltas, oldest first, into list_counts and list_day_counts in one
+ * statement (the deltas deleted and their sums added together, so a total read at any moment counts
+ * each delta once); returns how many it folded. Deltas another folder holds are skipped, and the
+ * counts are updated in key order, so two folders at once neither wait on nor deadlock with each other.
  */
 export async function foldCountDeltas(db: Executor, limit = 5000): Promise<number> {
   const { rows } = await sql<{ folded: string }>`
     with moved as (
       delete from list_count_deltas
       where id in (select id from list_count_deltas order by id limit ${limit} for update skip locked)
-      returning kind, scope_id, status, delta
+      returning kind, scope_id, status, day, delta
     ), added as (
       insert into list_counts as c (kind, scope_id, status, n)
       select kind, scope_id, status, sum(delta) from moved group by kind, scope_id, status order by kind, scope_id, status
       on conflict (kind, scope_id, status) do update set n = c.n + excluded.n
+    ), by_day as (
+      insert into list_day_counts as d (kind, scope_id, status, day, n)
+      select kind, scope_id, status, day, sum(delta) from moved where day is not null
+      group by kind, scope_id, status, day order by kind, scope_id, status, day
+      on conflict (kind, scope_id, status, day) do update set n = d.n + excluded.n
     )
     select count(*)::text as folded from moved having count(*) > 0`.execute(db);
   // No row when nothing was folded: the embedded database's change signal (lib/db/pglite-dialect.ts)
@@ -68,34 +76,101 @@ export async function foldCountDeltas(db: Executor, limit = 5000): Promise<numbe
   return Number(rows[0]?.folded ?? 0);
 }
 
-/** A count that differs from the rows it counts. */
+/** A time range as the lists filter it (lib/db/search.ts `inRange`): from `from` (inclusive) to `before`. */
+export interface CountedRange {
+  from?: Date;
+  before?: Date;
+  /** `before` itself is in the range. */
+  inclusive: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The exact number of `kind` rows of one scope (and status) whose time falls in `range`, as a
+ * one-row query selecting `total` (text), usable as a scalar subquery. The whole UTC days the range
+ * covers are summed from list_day_counts and the pending deltas; the rows of its partial first and
+ * last days are counted by `countRows` (the list's own filtered count, given the part of the range
+ * to count) along the list's index. So it reads the range's days and at most two days' rows,
+ * whatever the history; a range holding no whole day (at most two days' rows) is counted along the
+ * index alone.
+ */
+export function rangedTotal(
+  db: Executor,
+  kind: CountedKind,
+  scopeId: string,
+  status: string | undefined,
+  range: CountedRange,
+  countRows: (part: CountedRange) => Expression<{ total: string }>,
+) {
+  if (range.from === undefined && range.before === undefined) return countedTotal(db, kind, scopeId, status);
+  // The whole days: [first, end), as UTC dates.
+  const first = range.from === undefined ? undefined : Math.ceil(range.from.getTime() / DAY_MS) * DAY_MS;
+  const end = range.before === undefined ? undefined : Math.floor(range.before.getTime() / DAY_MS) * DAY_MS;
+  if (first !== undefined && end !== undefined && first >= end) {
+    return db.selectNoFrom(sql<string>`coalesce((${countRows(range)}), 0)::text`.as('total'));
+  }
+  const parts = [];
+  if (range.from !== undefined && first! > range.from.getTime()) parts.push(countRows({ from: range.from, before: new Date(first!), inclusive: false }));
+  if (range.before !== undefined && (end! < range.before.getTime() || range.inclusive)) parts.push(countRows({ from: new Date(end!), before: range.before, inclusive: range.inclusive }));
+  let days = db.selectFrom('list_day_counts').select('n').where('kind', '=', kind).where('scope_id', '=', scopeId);
+  let deltas = db.selectFrom('list_count_deltas').select('delta as n').where('kind', '=', kind).where('scope_id', '=', scopeId).where('day', 'is not', null);
+  if (status !== undefined) {
+    days = days.where('status', '=', status);
+    deltas = deltas.where('status', '=', status);
+  }
+  if (first !== undefined) {
+    days = days.where('day', '>=', dayOf(first));
+    deltas = deltas.where('day', '>=', dayOf(first));
+  }
+  if (end !== undefined) {
+    days = days.where('day', '<', dayOf(end));
+    deltas = deltas.where('day', '<', dayOf(end));
+  }
+  const whole = db.selectFrom(days.unionAll(deltas).as('c')).select(sql<string>`coalesce(sum(c.n), 0)`.as('n'));
+  const sum = sql.join([sql`(${whole})`, ...parts.map((p) => sql`coalesce((${p}), 0)`)], sql` + `);
+  return db.selectNoFrom(sql<string>`(${sum})::text`.as('total'));
+}
+
+/** A count that differs from the rows it counts (`day` null: the count of all days). */
 export interface CountMismatch {
   kind: string;
   scopeId: string;
   status: string;
+  day: string | null;
   counted: string;
   actual: string;
 }
 
+function audited(byDay: boolean): string {
+  const day = byDay ? 'day' : 'null::date';
+  const actual = Object.entries(COUNTED).map(([kind, c]) => {
+    const rowDay = byDay ? `(${c.at} at time zone 'UTC')::date` : 'null::date';
+    const where = byDay ? `${c.scope} is not null and ${c.at} is not null` : `${c.scope} is not null`;
+    return `select '${kind}'::text as kind, ${c.scope} as scope_id, (${c.status})::text as status, ${rowDay} as day, count(*) as n from ${c.table} where ${where} group by 2, 3, 4`;
+  });
+  return `
+    with counted as (
+      select kind, scope_id, status, day, sum(n) as n
+      from (select kind, scope_id, status, ${day} as day, n from ${byDay ? 'list_day_counts' : 'list_counts'}
+            union all select kind, scope_id, status, ${day}, delta from list_count_deltas${byDay ? ' where day is not null' : ''}) x
+      group by 1, 2, 3, 4
+    ), actual as (
+      ${actual.join('\n      union all ')}
+    )
+    select coalesce(a.kind, c.kind) as kind, coalesce(a.scope_id, c.scope_id)::text as "scopeId", coalesce(a.status, c.status) as status,
+      to_char(coalesce(a.day, c.day), 'YYYY-MM-DD') as day, coalesce(c.n, 0)::text as counted, coalesce(a.n, 0)::text as actual
+    from actual a full join counted c on a.kind = c.kind and a.scope_id = c.scope_id and a.status = c.status and a.day is not distinct from c.day
+    where coalesce(c.n, 0) <> coalesce(a.n, 0)`;
+}
+
 /**
  * The audit as one statement of plain text (no parameters): every (kind, scope, status) whose count
- * and pending deltas differ from `count(*)` of its rows, as `CountMismatch` rows.
+ * and pending deltas differ from `count(*)` of its rows (`day` null), and every day of one whose day
+ * count does, as `CountMismatch` rows.
  */
-export const LIST_COUNTS_AUDIT = `
-  with counted as (
-    select kind, scope_id, status, sum(n) as n
-    from (select kind, scope_id, status, n from list_counts union all select kind, scope_id, status, delta from list_count_deltas) x
-    group by 1, 2, 3
-  ), actual as (
-    ${Object.entries(COUNTED)
-      .map(([kind, c]) => `select '${kind}'::text as kind, ${c.scope} as scope_id, (${c.status})::text as status, count(*) as n from ${c.table} where ${c.scope} is not null group by 2, 3`)
-      .join('\n    union all ')}
-  )
-  select coalesce(a.kind, c.kind) as kind, coalesce(a.scope_id, c.scope_id)::text as "scopeId", coalesce(a.status, c.status) as status,
-    coalesce(c.n, 0)::text as counted, coalesce(a.n, 0)::text as actual
-  from actual a full join counted c on a.kind = c.kind and a.scope_id = c.scope_id and a.status = c.status
-  where coalesce(c.n, 0) <> coalesce(a.n, 0)
-  order by 1, 2, 3`;
+export const LIST_COUNTS_AUDIT = `select * from (${audited(false)}) counts union all select * from (${audited(true)}) days order by 1, 2, 3, 4 nulls first`;
 
 /** Every count that differs from the rows it counts; none when all hold. */
 export async function auditListCounts(db: Executor): Promise<CountMismatch[]> {

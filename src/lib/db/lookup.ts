@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError, type ErrorCode } from '../errors.ts';
-import { countedTotal } from './counts.ts';
+import { rangedTotal } from './counts.ts';
 import { now } from './expressions.ts';
 import type { Db, Executor, Trx } from './index.ts';
 import { paged, type Page } from './paging.ts';
@@ -71,7 +71,7 @@ function searchIds(db: Loose, table: string, accountId: string, text: string) {
 
 /**
  * A list endpoint's page of one account's objects, newest first, filtered (status, search, dates).
- * Filtered by status alone (or not at all) its total is the account's maintained count (counts.ts);
+ * Filtered by status and time (or not at all) its total is the account's maintained counts (counts.ts);
  * a page past the first finds its ids along the index alone and reads only those rows.
  */
 export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
@@ -82,16 +82,19 @@ export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
   map: (row: Row<T>) => R,
 ): Promise<Page<R>> {
   const loose = db as unknown as Loose;
-  let base = loose.selectFrom(table as string).where('account_id', '=', accountId).where(inRange('created_at', timeRange(q)));
-  if (q.status) base = base.where('status', '=', q.status);
-  if (q.search) base = base.where('id', 'in', searchIds(loose, table, accountId, q.search));
-  const filtered = q.search !== undefined || q.from !== undefined || q.to !== undefined;
+  const within = timeRange(q);
+  let mine = loose.selectFrom(table as string).where('account_id', '=', accountId);
+  if (q.status) mine = mine.where('status', '=', q.status);
+  if (q.search) mine = mine.where('id', 'in', searchIds(loose, table, accountId, q.search));
+  const base = mine.where(inRange('created_at', within));
+  const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
   return paged(
     q,
     () =>
-      (filtered ? base.select((eb) => eb.fn.countAll<string>().as('total')) : countedTotal(db, table, accountId, q.status)).executeTakeFirstOrThrow() as Promise<{
-        total: string;
-      }>,
+      (q.search !== undefined
+        ? count(base)
+        : rangedTotal(db, table, accountId, q.status, within, (part) => count(mine.where(inRange('created_at', part))))
+      ).executeTakeFirstOrThrow() as Promise<{ total: string }>,
     (offset, limit) => {
       const newest = <Q extends typeof base>(b: Q) => b.orderBy('created_at', 'desc').orderBy('id', 'desc');
       const page = offset === 0 ? base : base.where('id', 'in', newest(base.select('id')).limit(limit).offset(offset));

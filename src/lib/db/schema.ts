@@ -9,7 +9,7 @@ import type { ConversionQuotesTable, ConversionsTable } from './tables/conversio
 import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
-import type { ListCountsTable, ListCountDeltasTable } from './tables/counts.ts';
+import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -69,5 +69,6 @@ export interface DB {
   system_settings: SystemSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   list_counts: ListCountsTable;
+  list_day_counts: ListDayCountsTable;
   list_count_deltas: ListCountDeltasTable;
 }

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { countedTotal } from '../../lib/db/counts.ts';
+import { rangedTotal } from '../../lib/db/counts.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
 import { inRange, searchUuid } from '../../lib/db/search.ts';
 import { timeRange } from '../../lib/http/list-filters.ts';
@@ -55,17 +55,19 @@ export async function findConversion(db: Executor, accountId: string, id: string
  * id, `from`/`to` bound the time it was booked (completedAt).
  */
 export function listConversions(db: Executor, accountId: string, q: { page: number; limit: number } & ListFilters): Promise<Page<ReturnType<typeof conversionRecord>>> {
-  let base = db.selectFrom('conversions').where('account_id', '=', accountId).where(inRange('completed_at', timeRange(q)));
+  const within = timeRange(q);
+  let mine = db.selectFrom('conversions').where('account_id', '=', accountId);
   if (q.search !== undefined) {
     const id = searchUuid(q.search);
     // Not a uuid: nothing can match (and the cast must not fail).
-    base = id ? base.where((eb) => eb.or([eb('id', '=', id), eb('quote_id', '=', id)])) : base.where(sql<boolean>`false`);
+    mine = id ? mine.where((eb) => eb.or([eb('id', '=', id), eb('quote_id', '=', id)])) : mine.where(sql<boolean>`false`);
   }
-  // Unfiltered, the total is the account's maintained count (lib/db/counts.ts), not a count of its history.
-  const filtered = q.search !== undefined || q.from !== undefined || q.to !== undefined;
+  const base = mine.where(inRange('completed_at', within));
+  const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
+  // Unfiltered or by time, the total is the account's maintained counts (lib/db/counts.ts), not a count of its history.
   return paged(
     q,
-    () => (filtered ? base.select((eb) => eb.fn.countAll<string>().as('total')) : countedTotal(db, 'conversions', accountId)).executeTakeFirstOrThrow(),
+    () => (q.search !== undefined ? count(base) : rangedTotal(db, 'conversions', accountId, undefined, within, (part) => count(mine.where(inRange('completed_at', part))))).executeTakeFirstOrThrow(),
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { countedTotal } from '../../lib/db/counts.ts';
+import { rangedTotal } from '../../lib/db/counts.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
 import { pagedWithTotal, type Page } from '../../lib/db/paging.ts';
@@ -37,11 +37,11 @@ const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('i
 /**
  * GET /invoice/list: the account's invoices, newest first, in one statement: the page joined with
  * its quotes, each invoice's refunds, and the exact total of the filtered list. Filtered by status
- * alone (or not at all) the total is the account's maintained count (lib/db/counts.ts), a few index
- * entries; with a search or a time range it counts the filtered rows (its subquery reads `invoices`
- * again under the same name, so the filters' `invoices.…` columns are its own). A page past the
- * first finds its ids by walking the index alone, then reads just those rows (a deferred join): the
- * rows it skips are never read from the table. The statement's fixed part (its columns) is built
+ * and time (or not at all) the total is the account's maintained counts (lib/db/counts.ts), a few
+ * index entries and a time range's partial days; with a search it counts the few rows the search
+ * matches (its subquery reads `invoices` again under the same name, so the filters' `invoices.…`
+ * columns are its own). A page past the first finds its ids by walking the index alone, then reads
+ * just those rows (a deferred join): the rows it skips are never read from the table. The statement's fixed part (its columns) is built
  * once, not per request.
  */
 export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: InvoiceListQuery) => Promise<Page<InvoiceRecord>> {
@@ -49,22 +49,25 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
   const counted = db.selectFrom('invoices');
   const listed = viewSelect(db).select(REFUNDS.as('refunds'));
   return (principal, q) => {
-    const range = inRange('invoices.created_at', timeRange(q));
-    let filtered = counted.where('invoices.account_id', '=', principal.accountId).where(range);
+    const within = timeRange(q);
+    const range = inRange('invoices.created_at', within);
+    let mine = counted.where('invoices.account_id', '=', principal.accountId);
     let rows = listed.where('invoices.account_id', '=', principal.accountId).where(range);
     if (q.search) {
       const ids = invoiceSearchIds(db, principal.tenantId, principal.accountId, q.search);
-      filtered = filtered.where('invoices.id', 'in', ids);
+      mine = mine.where('invoices.id', 'in', ids);
       rows = rows.where('invoices.id', 'in', ids);
     }
     if (q.status) {
-      filtered = filtered.where('invoices.status', '=', q.status);
+      mine = mine.where('invoices.status', '=', q.status);
       rows = rows.where('invoices.status', '=', q.status);
     }
-    const total =
-      q.search || q.from !== undefined || q.to !== undefined
-        ? filtered.select((eb) => eb.fn.countAll<string>().as('total'))
-        : countedTotal(db, 'invoices', principal.accountId, q.status);
+    const filtered = mine.where(range);
+    const total = q.search
+      ? filtered.select((eb) => eb.fn.countAll<string>().as('total'))
+      : rangedTotal(db, 'invoices', principal.accountId, q.status, within, (part) =>
+          mine.where(inRange('invoices.created_at', part)).select((eb) => eb.fn.countAll<string>().as('total')),
+        );
     return pagedWithTotal(
       q,
       (offset, limit) => {

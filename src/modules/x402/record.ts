@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { X402SettlementsTable, X402Status } from '../../lib/db/schema.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { countedTotal } from '../../lib/db/counts.ts';
+import { rangedTotal } from '../../lib/db/counts.ts';
+import { inRange } from '../../lib/db/search.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -38,18 +39,21 @@ export interface SettlementQuery {
 
 /** GET /x402/settlements: the tenant's settlements, newest first, filtered. */
 export async function listSettlements(db: Db, tenantId: string, q: SettlementQuery) {
-  let base = db.selectFrom('x402_settlements').where('tenant_id', '=', tenantId);
-  if (q.status) base = base.where('status', '=', q.status);
-  if (q.from) base = base.where('created_at', '>=', new Date(q.from));
-  if (q.to) base = base.where('created_at', '<=', new Date(q.to));
-  if (q.payer) base = base.where('payer', '=', q.payer.toLowerCase());
-  if (q.payTo) base = base.where('pay_to', '=', q.payTo.toLowerCase());
-  if (q.transaction) base = base.where('transaction', '=', q.transaction.toLowerCase());
-  // Filtered by status alone (or not at all), the total is the tenant's maintained count (lib/db/counts.ts).
-  const filtered = [q.from, q.to, q.payer, q.payTo, q.transaction].some((f) => f !== undefined);
+  let mine = db.selectFrom('x402_settlements').where('tenant_id', '=', tenantId);
+  if (q.status) mine = mine.where('status', '=', q.status);
+  if (q.payer) mine = mine.where('payer', '=', q.payer.toLowerCase());
+  if (q.payTo) mine = mine.where('pay_to', '=', q.payTo.toLowerCase());
+  if (q.transaction) mine = mine.where('transaction', '=', q.transaction.toLowerCase());
+  // `to` is an instant, in the range.
+  const within = { from: q.from ? new Date(q.from) : undefined, before: q.to ? new Date(q.to) : undefined, inclusive: true };
+  const base = mine.where(inRange('created_at', within));
+  const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
+  // Filtered by status and time (or not at all), the total is the tenant's maintained counts
+  // (lib/db/counts.ts); by an address or a transaction, a count of that address's rows along its index.
+  const filtered = [q.payer, q.payTo, q.transaction].some((f) => f !== undefined);
   return paged(
     q,
-    () => (filtered ? base.select((eb) => eb.fn.countAll<string>().as('total')) : countedTotal(db, 'x402_settlements', tenantId, q.status)).executeTakeFirstOrThrow(),
+    () => (filtered ? count(base) : rangedTotal(db, 'x402_settlements', tenantId, q.status, within, (part) => count(mine.where(inRange('created_at', part))))).executeTakeFirstOrThrow(),
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
