@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { auditListCounts, foldCountDeltas } from '../../src/lib/db/counts.ts';
+import { addressScope, auditListCounts, DEEP_PAGE, foldCountDeltas } from '../../src/lib/db/counts.ts';
 import { inRange } from '../../src/lib/db/search.ts';
 import { timeRange } from '../../src/lib/http/list-filters.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -204,6 +204,96 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     const mismatches = await auditListCounts(db);
     assert.deepEqual(mismatches.map((m) => [m.kind, m.status, m.day, Number(m.counted) - Number(m.actual)]), [['invoices', 'created', wrongDay, 1]]);
     await sql`update list_day_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(db);
+  });
+
+  it("x402 settlements by payer and by payTo: each address's total from its own counts, with a status and a time range", async () => {
+    const t = app();
+    const { key, tenantId } = await t.tenant(['*']);
+    const db = t.ctx.db;
+    const first = crypto.randomUUID();
+    const addr = (n: number) => '0x' + n.toString(16).padStart(40, '0');
+    await sql`insert into x402_settlements (id, tenant_id, network, asset, payer, pay_to, nonce, amount, status, transaction)
+      values (${first}, ${tenantId}, 'eip155:84532', ${addr(0x11)}, ${addr(1)}, ${addr(0x100)}, '0x0', 1000, 'confirmed', '')`.execute(db);
+    // 60 more: payers 1-4, payTo 0x100 or 0x101, spread over 6 days; some submitted, some failed.
+    await seedCopies(db, 'x402_settlements', first, 60, {
+      nonce: `'0x' || to_hex(g)`,
+      payer: `'0x' || lpad(to_hex(1 + g % 4), 40, '0')`,
+      pay_to: `'0x' || lpad(to_hex(256 + (g % 3) / 2), 40, '0')`,
+      status: `case when g % 5 = 0 then 'failed' when g % 7 = 0 then 'submitted' else 'confirmed' end`,
+      created_at: `now() - g * interval '2 hours 20 minutes'`,
+    }, { vacuum: false });
+    // A move of status and one of payer: each address's counts follow.
+    await sql`update x402_settlements set status = 'confirmed' where tenant_id = ${tenantId}::uuid and nonce = '0x7'`.execute(db);
+    await sql`update x402_settlements set payer = ${addr(9)} where tenant_id = ${tenantId}::uuid and nonce = '0x8'`.execute(db);
+    const midday = new Date(Date.now() - 3.5 * 86_400_000).toISOString();
+    const queries: Array<Record<string, string>> = [];
+    for (const who of <Array<Record<string, string>>>[{ payer: addr(1) }, { payer: addr(2).toUpperCase().replace('0X', '0x') }, { payer: addr(9) }, { payTo: addr(0x100) }, { payTo: addr(0x101) }, { payer: addr(3), payTo: addr(0x100) }]) {
+      queries.push(who, { ...who, status: 'failed' }, { ...who, from: midday }, { ...who, to: midday, status: 'confirmed' });
+    }
+    const check = async (when: string) => {
+      for (const q of queries) {
+        const payer = q.payer ? sql`and payer = ${q.payer.toLowerCase()}` : sql``;
+        const payTo = q.payTo ? sql`and pay_to = ${q.payTo.toLowerCase()}` : sql``;
+        const status = q.status ? sql`and status = ${q.status}` : sql``;
+        const from = q.from ? sql`and created_at >= ${q.from}::timestamptz` : sql``;
+        const to = q.to ? sql`and created_at <= ${q.to}::timestamptz` : sql``;
+        const expected = (await sql<{ n: string }>`select count(*)::text as n from x402_settlements where tenant_id = ${tenantId}::uuid ${payer} ${payTo} ${status} ${from} ${to}`.execute(db)).rows[0]!.n;
+        const res = await t.call('GET', `/v1/x402/settlements?limit=1&${new URLSearchParams(q)}`, { key });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        assert.equal(res.body.total, Number(expected), `${when}: ${new URLSearchParams(q)}`);
+      }
+    };
+    await check('with pending deltas');
+    while ((await foldCountDeltas(db)) > 0);
+    await check('folded');
+    assert.deepEqual(await auditListCounts(db), []);
+    // The payer's total is its count: made wrong, it shows, and the audit names it.
+    await sql`update list_counts set n = n + 1 where kind = 'x402_settlements_of_payer' and scope_id = ${addressScope(tenantId, addr(2))}::uuid and status = 'confirmed'`.execute(db);
+    assert.equal((await t.call('GET', `/v1/x402/settlements?limit=1&payer=${addr(2)}&status=confirmed`, { key })).body.total,
+      Number((await sql<{ n: string }>`select count(*)::text as n from x402_settlements where tenant_id = ${tenantId}::uuid and payer = ${addr(2)} and status = 'confirmed'`.execute(db)).rows[0]!.n) + 1);
+    assert.deepEqual((await auditListCounts(db)).map((m) => [m.kind, m.scopeId, m.status, m.day]), [['x402_settlements_of_payer', addressScope(tenantId, addr(2)), 'confirmed', null]]);
+    await sql`update list_counts set n = n - 1 where kind = 'x402_settlements_of_payer' and scope_id = ${addressScope(tenantId, addr(2))}::uuid and status = 'confirmed'`.execute(db);
+  });
+
+  it('a page far down starts at its day from the day counts: every page past 2,000 rows holds what the plain ordered query gives it', async () => {
+    const t = app();
+    const { key, accountId } = await t.tenant(['*']);
+    const db = t.ctx.db;
+    await refreshFees(db, defaultOracles(db, t.ctx.config));
+    const first = await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'deep-0' } });
+    const deposit = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'deep-0' } });
+    assert.deepEqual([first.status, deposit.status], [201, 201]);
+    assert.ok(DEEP_PAGE <= 2000);
+    // 3,199 more over 11 days back from today's midnight (UTC): three rows to each time (the id breaks
+    // the tie), a time every 15 minutes, so some rows fall on a midnight exactly; every fourth expired.
+    // Then vacuumed and analyzed, as autovacuum (or the embedded database's maintenance job) leaves them.
+    const midnight = `(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+    const history = { order_id: `'deep-' || g`, created_at: `${midnight} - (g / 3) * interval '15 minutes'` };
+    await seedCopies(db, 'invoices', first.body.data.id, 3199, { ...history, status: `case when g % 4 = 0 then 'expired' else x.status end` });
+    await seedCopies(db, 'deposits', deposit.body.data.id, 2199, history);
+    const expected = async (table: string, status?: string) =>
+      (
+        await sql<{ id: string }>`select id from ${sql.table(table)} where account_id = ${accountId}::uuid ${status ? sql`and status = ${status}` : sql``}
+          order by created_at desc, id desc`.execute(db)
+      ).rows.map((r) => r.id);
+    const check = async (when: string) => {
+      for (const [list, table, status] of [['invoice', 'invoices', undefined], ['invoice', 'invoices', 'created'], ['deposit', 'deposits', undefined]] as const) {
+        const all = await expected(table, status);
+        assert.ok(all.length > 2100);
+        // 77 a page: page starts fall on both sides of day boundaries (288 rows a day); the first page past the end is empty.
+        for (const limit of [77]) {
+          for (let page = Math.floor(DEEP_PAGE / limit); (page - 1) * limit <= all.length; page++) {
+            const res = await t.call('GET', `/v1/${list}/list?limit=${limit}&page=${page}${status ? `&status=${status}` : ''}`, { key });
+            assert.equal(res.status, 200, JSON.stringify(res.body));
+            assert.deepEqual(res.body.data.map((r: { id: string }) => r.id), all.slice((page - 1) * limit, page * limit), `${when}: ${list} ${status ?? ''} page ${page} of ${limit}`);
+            assert.equal(res.body.total, all.length);
+          }
+        }
+      }
+    };
+    await check('with pending deltas');
+    while ((await foldCountDeltas(db)) > 0);
+    await check('folded');
   });
 
   it('every page of a long list holds the rows the plain ordered query gives it, for invoices and deposits', async () => {

@@ -7,6 +7,7 @@
  * (`foldCountDeltas`). `auditListCounts` checks every count, and every day's, against `count(*)`,
  * as the ledger audit checks balances against journal lines.
  */
+import { createHash } from 'node:crypto';
 import { sql, type Expression } from 'kysely';
 import type { Executor } from './index.ts';
 
@@ -22,10 +23,22 @@ export const COUNTED = {
   withdrawals: { table: 'withdrawals', scope: 'account_id', status: 'status', at: 'created_at' },
   conversions: { table: 'conversions', scope: 'account_id', status: "'completed'", at: 'completed_at' },
   x402_settlements: { table: 'x402_settlements', scope: 'tenant_id', status: 'status', at: 'created_at' },
+  // A tenant's settlements of one payer, of one payTo: scoped by `addressScope` (migration 0030).
+  x402_settlements_of_payer: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || payer)::uuid", status: 'status', at: 'created_at' },
+  x402_settlements_of_pay_to: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || pay_to)::uuid", status: 'status', at: 'created_at' },
   webhook_deliveries: { table: 'webhook_deliveries', scope: 'tenant_id', status: 'status', at: 'created_at' },
   webhook_deliveries_of_account: { table: 'webhook_deliveries', scope: 'account_id', status: 'status', at: 'created_at' },
 } as const;
 export type CountedKind = keyof typeof COUNTED;
+
+/**
+ * The scope id under which a tenant's rows of one address are counted (the x402 settlements of a
+ * payer or a payTo): the md5 of `tenant:address` as a uuid, as migration 0030's triggers make it.
+ */
+export function addressScope(tenantId: string, address: string): string {
+  const h = createHash('md5').update(`${tenantId}:${address}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 /**
  * The exact number of `kind` rows of one scope (of every scope when none is given; of one status
@@ -131,6 +144,40 @@ export function rangedTotal(
   const whole = db.selectFrom(days.unionAll(deltas).as('c')).select(sql<string>`coalesce(sum(c.n), 0)`.as('n'));
   const sum = sql.join([sql`(${whole})`, ...parts.map((p) => sql`coalesce((${p}), 0)`)], sql` + `);
   return db.selectNoFrom(sql<string>`(${sum})::text`.as('total'));
+}
+
+/** From this many rows down, a page starts from its day (`pageAnchor`) instead of walking every row above it. */
+export const DEEP_PAGE = 2000;
+
+/**
+ * Where the page `offset` rows down a list lies, newest first by a NOT NULL time column, found from
+ * the day counts instead of a walk of every row above it: two scalar subqueries, `before` (the end
+ * of the day holding the list's row number `offset`, exclusive) and `skip` (the rows of that day and
+ * the days before it to pass over: `offset` less the rows of every newer day). The page is then the
+ * list's rows before `before`, offset by `skip`: it walks one day's rows, whatever the depth. Sums
+ * every day of the scope (and status) with its pending deltas in the statement's snapshot, so it is
+ * exact with the page it places; for lists with no time range (a range's partial days are not in
+ * the day counts as such). Both are null when the list is empty (the page then has no row).
+ */
+export function pageAnchor(db: Executor, kind: CountedKind, scopeId: string, status: string | undefined, offset: number) {
+  let counts = db.selectFrom('list_day_counts').select(['day', 'n']).where('kind', '=', kind).where('scope_id', '=', scopeId);
+  let deltas = db
+    .selectFrom('list_count_deltas')
+    .select([sql<string>`day`.as('day'), 'delta as n'])
+    .where('kind', '=', kind)
+    .where('scope_id', '=', scopeId)
+    .where('day', 'is not', null);
+  if (status !== undefined) {
+    counts = counts.where('status', '=', status);
+    deltas = deltas.where('status', '=', status);
+  }
+  const days = db.selectFrom(counts.unionAll(deltas).as('c')).select(['c.day', sql<string>`sum(c.n)`.as('n')]).groupBy('c.day');
+  const ranked = db.selectFrom(days.as('d')).select(['d.day', sql<string>`sum(d.n) over (order by d.day desc) - d.n`.as('newer')]);
+  const day = db.selectFrom(ranked.as('r')).where(sql<string>`r.newer`, '<=', sql<string>`${offset}::bigint`).orderBy('r.day', 'asc').limit(1);
+  return {
+    before: day.select(sql<Date>`((r.day + 1)::timestamp at time zone 'UTC')`.as('before')),
+    skip: day.select(sql<number>`(${offset}::bigint - r.newer)::bigint`.as('skip')),
+  };
 }
 
 /** A count that differs from the rows it counts (`day` null: the count of all days). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { rangedTotal } from '../../lib/db/counts.ts';
+import { DEEP_PAGE, pageAnchor, rangedTotal } from '../../lib/db/counts.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
 import { pagedWithTotal, type Page } from '../../lib/db/paging.ts';
@@ -71,7 +71,15 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
     return pagedWithTotal(
       q,
       (offset, limit) => {
-        const ids = filtered.select('invoices.id').orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).offset(offset);
+        // Far down an unranged list, the walk starts at the day the page is in (lib/db/counts.ts pageAnchor).
+        const anchor = offset >= DEEP_PAGE && !q.search && q.from === undefined && q.to === undefined ? pageAnchor(db, 'invoices', principal.accountId, q.status, offset) : undefined;
+        const walk = anchor ? filtered.where('invoices.created_at', '<', anchor.before) : filtered;
+        const ids = walk
+          .select('invoices.id')
+          .orderBy('invoices.created_at', 'desc')
+          .orderBy('invoices.id', 'desc')
+          .limit(limit)
+          .offset(anchor ? anchor.skip : offset);
         const page = offset === 0 ? rows : rows.where('invoices.id', 'in', ids);
         return page.select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).execute();
       },

@@ -1,14 +1,16 @@
 import type { AppContext } from '../../context.ts';
 import { foldCountDeltas } from '../../lib/db/counts.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
+import { embeddedVacuumRound } from './embedded-vacuum.ts';
 import { pruneRound } from './retention.ts';
 
 /** Deltas folded a round: one statement, a few milliseconds. */
 const FOLD_BATCH = 5000;
 
-/** The installation's own upkeep: the lists' counts and the retention policies. */
+/** The installation's own upkeep: the lists' counts, the retention policies, the embedded database's autovacuum. */
 export function systemJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
   let full = false;
+  let vacuumed = false;
   return [
     // The deltas the counted tables' triggers append (lib/db/counts.ts), folded into the counts every
     // 2 s while writes come, so a list's total sums a few rows. Only writes bring deltas: idle until
@@ -26,5 +28,21 @@ export function systemJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
     // What only grows (retention.ts), every 10 minutes: at most 10 batches of 1,000 rows a policy a
     // round, so what a long pause left is caught up over a few rounds, never in one long transaction.
     { name: 'retention', intervalMs: 600_000, round: () => pruneRound(ctx.db, ctx.config.retention) },
+    // PGlite has no autovacuum daemon (embedded-vacuum.ts): a table a round, at most every 10 s
+    // while the database changes and while more tables are due, every minute when idle (PostgreSQL's
+    // own naptime).
+    ...(ctx.database.engine === 'pglite'
+      ? [
+          {
+            name: 'embedded-autovacuum',
+            intervalMs: 10_000,
+            idleIntervalMs: 60_000,
+            round: async () => {
+              vacuumed = (await embeddedVacuumRound(ctx.db)) !== null;
+            },
+            busy: () => vacuumed,
+          },
+        ]
+      : []),
   ];
 }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { X402SettlementsTable, X402Status } from '../../lib/db/schema.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { rangedTotal } from '../../lib/db/counts.ts';
+import { addressScope, rangedTotal } from '../../lib/db/counts.ts';
 import { inRange } from '../../lib/db/search.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -48,12 +48,22 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
   const within = { from: q.from ? new Date(q.from) : undefined, before: q.to ? new Date(q.to) : undefined, inclusive: true };
   const base = mine.where(inRange('created_at', within));
   const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
-  // Filtered by status and time (or not at all), the total is the tenant's maintained counts
-  // (lib/db/counts.ts); by an address or a transaction, a count of that address's rows along its index.
-  const filtered = [q.payer, q.payTo, q.transaction].some((f) => f !== undefined);
+  // Filtered by status and time, and by a payer or a payTo (or not at all), the total is the
+  // tenant's maintained counts, of that address if one is named (lib/db/counts.ts); by a transaction
+  // (one row) or by both addresses, a count of the rows that match, along an index.
+  const ranged = (kind: 'x402_settlements' | 'x402_settlements_of_payer' | 'x402_settlements_of_pay_to', scope: string) =>
+    rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
+  const total = () =>
+    q.transaction !== undefined || (q.payer !== undefined && q.payTo !== undefined)
+      ? count(base)
+      : q.payer !== undefined
+        ? ranged('x402_settlements_of_payer', addressScope(tenantId, q.payer.toLowerCase()))
+        : q.payTo !== undefined
+          ? ranged('x402_settlements_of_pay_to', addressScope(tenantId, q.payTo.toLowerCase()))
+          : ranged('x402_settlements', tenantId);
   return paged(
     q,
-    () => (filtered ? count(base) : rangedTotal(db, 'x402_settlements', tenantId, q.status, within, (part) => count(mine.where(inRange('created_at', part))))).executeTakeFirstOrThrow(),
+    () => total().executeTakeFirstOrThrow(),
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
