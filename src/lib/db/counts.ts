@@ -191,9 +191,11 @@ export interface CountMismatch {
 }
 
 function audited(byDay: boolean): string {
-  const day = byDay ? 'day' : 'null::date';
+  // The count of all days stands under a day no row has ('infinity'), so that rows join on plain
+  // equality (a hash join; \`is not distinct from\` made it a nested loop: seconds over 50,000 rows).
+  const day = byDay ? 'day' : "'infinity'::date";
   const actual = Object.entries(COUNTED).map(([kind, c]) => {
-    const rowDay = byDay ? `(${c.at} at time zone 'UTC')::date` : 'null::date';
+    const rowDay = byDay ? `(${c.at} at time zone 'UTC')::date` : "'infinity'::date";
     const where = byDay ? `${c.scope} is not null and ${c.at} is not null` : `${c.scope} is not null`;
     return `select '${kind}'::text as kind, ${c.scope} as scope_id, (${c.status})::text as status, ${rowDay} as day, count(*) as n from ${c.table} where ${where} group by 2, 3, 4`;
   });
@@ -207,8 +209,8 @@ function audited(byDay: boolean): string {
       ${actual.join('\n      union all ')}
     )
     select coalesce(a.kind, c.kind) as kind, coalesce(a.scope_id, c.scope_id)::text as "scopeId", coalesce(a.status, c.status) as status,
-      to_char(coalesce(a.day, c.day), 'YYYY-MM-DD') as day, coalesce(c.n, 0)::text as counted, coalesce(a.n, 0)::text as actual
-    from actual a full join counted c on a.kind = c.kind and a.scope_id = c.scope_id and a.status = c.status and a.day is not distinct from c.day
+      to_char(nullif(coalesce(a.day, c.day), 'infinity'), 'YYYY-MM-DD') as day, coalesce(c.n, 0)::text as counted, coalesce(a.n, 0)::text as actual
+    from actual a full join counted c on a.kind = c.kind and a.scope_id = c.scope_id and a.status = c.status and a.day = c.day
     where coalesce(c.n, 0) <> coalesce(a.n, 0)`;
 }
 
