@@ -102,6 +102,35 @@ describeEngines('group commit of one account', (engine) => {
     assert.equal((await sql<{ n: string }>`select count(*)::text as n from batch_probe`.execute(db)).rows[0]!.n, '43');
   });
 
+  if (engine === 'postgres') {
+    it("back-to-back batches of an account keep its lock on one connection, then let it go; another instance's batch waits for it", async () => {
+      const db = a.ctx.db;
+      const account = randomUUID();
+      const whose = (trx: Parameters<Parameters<typeof serializableInAccountQueue>[2]>[0]) =>
+        sql<{ pid: number; tx: string }>`select pg_backend_pid() as pid, txid_current()::text as tx`.execute(trx).then((r) => r.rows[0]!);
+      // 100 at once: four batches (32 at most each), run one after the other on the connection that holds the lock.
+      const ran = await Promise.all(Array.from({ length: 100 }, () => serializableInAccountQueue(db, account, whose)));
+      assert.ok(new Set(ran.map((r) => r.tx)).size >= 4);
+      assert.equal(new Set(ran.map((r) => r.pid)).size, 1, 'one connection, one lock, for the batches in a row');
+      // Let go by the end of the turn: instance B's batch takes it.
+      await new Promise((r) => setImmediate(r));
+      const locks = async () =>
+        Number((await sql<{ n: string }>`select count(*)::text as n from pg_locks where locktype = 'advisory' and granted and objid = hashtext(${account})::oid`.execute(db)).rows[0]!.n);
+      assert.equal(await locks(), 0);
+      const other = await serializableInAccountQueue(second!.db, account, whose);
+      assert.notEqual(other.pid, ran[0]!.pid);
+      // While A holds it across its batches, B's batch waits, then runs after them.
+      const order: string[] = [];
+      const burst = Promise.all(Array.from({ length: 70 }, (_, i) => serializableInAccountQueue(db, account, async (trx) => (await whose(trx), order.push(`a${i}`)))));
+      await new Promise((r) => setTimeout(r, 1));
+      const waiting = serializableInAccountQueue(second!.db, account, async (trx) => (await whose(trx), order.push('b')));
+      await Promise.all([burst, waiting]);
+      assert.equal(order.length, 71);
+      await new Promise((r) => setImmediate(r));
+      assert.equal(await locks(), 0);
+    });
+  }
+
   it('a burst on one balance commits exactly the affordable ones; the balance never goes negative and the ledger balances', async () => {
     const { key, accountId } = await funded(80);
     const quotes = [];

@@ -35,31 +35,92 @@ export function serializableInAccountQueue<T>(db: Db, accountId: string, work: (
   return batches.submit(db, accountId, work);
 }
 
+/** A connection holding an account's lock between batches, and how many batches it has run. */
+interface Held {
+  conn: Db;
+  batches: number;
+  /** Lets the connection go: the lock is released, then the connection returns to the pool. */
+  release: () => void;
+}
+
+/** Batches an account runs in a row under one lock before letting it go (another instance may be waiting). */
+const MAX_HELD_BATCHES = 8;
+const held = new WeakMap<Db, Map<string, Held>>();
+
+/**
+ * The account's lock on a connection of its own: the one the last batch left, or a new one. A batch
+ * that ends leaves its lock held until the end of the event loop's turn: the account's next batch
+ * of this process, which the batches' queue starts at once when commits are waiting, then runs
+ * without unlocking and locking again (two round trips of each batch's four plus one a commit).
+ */
+async function lockAccount(db: Db, accountId: string): Promise<Held> {
+  let mine = held.get(db);
+  if (!mine) held.set(db, (mine = new Map()));
+  const kept = mine.get(accountId);
+  if (kept) {
+    mine.delete(accountId);
+    return kept;
+  }
+  return new Promise<Held>((resolve, reject) => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    db.connection()
+      .execute(async (conn) => {
+        await sql`select pg_advisory_lock(${ACCOUNT_COMMIT_SPACE}, hashtext(${accountId}))`.execute(conn);
+        resolve({ conn, batches: 0, release });
+        try {
+          await released;
+        } finally {
+          await sql`select pg_advisory_unlock(${ACCOUNT_COMMIT_SPACE}, hashtext(${accountId}))`.execute(conn);
+        }
+      })
+      // A lock never taken fails the batch; a failed unlock went with its connection (the lock is
+      // the session's: a broken connection has let it go).
+      .catch(reject);
+  });
+}
+
+/** After a batch: the lock kept for the account's next batch of this turn, else let go. */
+function keepOrRelease(db: Db, accountId: string, h: Held): void {
+  const mine = held.get(db)!;
+  if (++h.batches >= MAX_HELD_BATCHES || mine.has(accountId)) return h.release();
+  mine.set(accountId, h);
+  setImmediate(() => {
+    if (mine.get(accountId) !== h) return;
+    mine.delete(accountId);
+    h.release();
+  });
+}
+
 /** One batch of an account's commits: the account's lock, then one SERIALIZABLE transaction, retried. */
 async function runBatch(db: Db, accountId: string, works: BatchWork[]): Promise<BatchOutcome[]> {
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${ACCOUNT_COMMIT_SPACE}, hashtext(${accountId}))`.execute(conn);
-    try {
-      let savepoints = false;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await conn.transaction().setIsolationLevel('serializable').execute((trx) => eachInTurn(trx, works, savepoints));
-        } catch (err) {
-          // A piece failed in the first run, which had no savepoints: run the batch again with them.
-          if (err instanceof PieceFailed) {
-            savepoints = true;
-            attempt--;
-            continue;
-          }
-          if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) {
-            await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
-            continue;
-          }
-          throw err;
+  const h = await lockAccount(db, accountId);
+  let ok = false;
+  try {
+    const conn = h.conn;
+    let savepoints = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcomes = await conn.transaction().setIsolationLevel('serializable').execute((trx) => eachInTurn(trx, works, savepoints));
+        ok = true;
+        return outcomes;
+      } catch (err) {
+        // A piece failed in the first run, which had no savepoints: run the batch again with them.
+        if (err instanceof PieceFailed) {
+          savepoints = true;
+          attempt--;
+          continue;
         }
+        if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(err)) {
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
+          continue;
+        }
+        throw err;
       }
-    } finally {
-      await sql`select pg_advisory_unlock(${ACCOUNT_COMMIT_SPACE}, hashtext(${accountId}))`.execute(conn);
     }
-  });
+  } finally {
+    // A batch that failed lets its connection go: it may be broken.
+    if (ok) keepOrRelease(db, accountId, h);
+    else h.release();
+  }
 }
