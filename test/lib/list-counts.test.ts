@@ -171,6 +171,9 @@ describeEngines('exact list totals from maintained counts', (engine) => {
       { to: exact.toISOString(), status: 'cancelled' },
       { from: times[2]!.toISOString(), to: times[38]!.toISOString(), status: 'created' },
       { from: '2001-01-01', to: '2001-01-02' },
+      // The widest the API takes: its whole days end in year 10000.
+      { from: '0001-01-01', to: '9999-12-31' },
+      { from: '9999-12-31T23:59:59.999Z' },
     ];
     const check = async (when: string) => {
       for (const r of ranges) {
@@ -226,7 +229,7 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     await sql`update x402_settlements set status = 'confirmed' where tenant_id = ${tenantId}::uuid and nonce = '0x7'`.execute(db);
     await sql`update x402_settlements set payer = ${addr(9)} where tenant_id = ${tenantId}::uuid and nonce = '0x8'`.execute(db);
     const midday = new Date(Date.now() - 3.5 * 86_400_000).toISOString();
-    const queries: Array<Record<string, string>> = [];
+    const queries: Array<Record<string, string>> = [{ from: '0001-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' }, { from: '9999-12-31T23:59:59Z' }];
     for (const who of <Array<Record<string, string>>>[{ payer: addr(1) }, { payer: addr(2).toUpperCase().replace('0X', '0x') }, { payer: addr(9) }, { payTo: addr(0x100) }, { payTo: addr(0x101) }, { payer: addr(3), payTo: addr(0x100) }]) {
       queries.push(who, { ...who, status: 'failed' }, { ...who, from: midday }, { ...who, to: midday, status: 'confirmed' });
     }

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Expression } from 'kysely';
 import type { Executor } from './index.ts';
+import { pgInstant } from './search.ts';
 
 /**
  * The counted kinds, each with its table, the column its lists are scoped by, its status
@@ -98,7 +99,8 @@ export interface CountedRange {
 }
 
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A UTC day as PostgreSQL reads it (`pgInstant`'s date part). */
+const dayOf = (ms: number) => pgInstant(new Date(ms)).slice(0, -14);
 
 /**
  * The exact number of `kind` rows of one scope (and status) whose time falls in `range`, as a

@@ -32,10 +32,20 @@ export function searchForms(text: string): string[] {
   return [...forms];
 }
 
+/**
+ * An instant as PostgreSQL reads it: its ISO form, with a year past 9999 written plainly
+ * ('10000-01-01…', where toISOString writes '+010000-01-01…', which PostgreSQL refuses). A range's
+ * end can be there: `to=9999-12-31` ends at the next midnight.
+ */
+export function pgInstant(at: Date): string {
+  return at.toISOString().replace(/^\+0*(\d{5,})/, '$1');
+}
+
 /** A list's time range on `column` as one SQL condition (`true` when the range is open on both ends). */
 export function inRange(column: string, r: { from?: Date; before?: Date; inclusive: boolean }): RawBuilder<SqlBool> {
   const parts = [sql`true`];
-  if (r.from) parts.push(sql`${sql.ref(column)} >= ${r.from}`);
-  if (r.before) parts.push(r.inclusive ? sql`${sql.ref(column)} <= ${r.before}` : sql`${sql.ref(column)} < ${r.before}`);
+  const at = (d: Date) => sql`${pgInstant(d)}::timestamptz`;
+  if (r.from) parts.push(sql`${sql.ref(column)} >= ${at(r.from)}`);
+  if (r.before) parts.push(r.inclusive ? sql`${sql.ref(column)} <= ${at(r.before)}` : sql`${sql.ref(column)} < ${at(r.before)}`);
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
