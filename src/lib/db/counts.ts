@@ -103,6 +103,34 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => pgInstant(new Date(ms)).slice(0, -14);
 
 /**
+ * The day counts of one scope (and status), from `first` (inclusive) to `end` (exclusive) when
+ * given, and the pending deltas of those days: rows of (day, n) whose sums by day are the exact
+ * counts, read in the statement's snapshot.
+ */
+function byDay(db: Executor, kind: CountedKind, scopeId: string, status: string | undefined, first?: string, end?: string) {
+  let counts = db.selectFrom('list_day_counts').select(['day', 'n']).where('kind', '=', kind).where('scope_id', '=', scopeId);
+  let deltas = db
+    .selectFrom('list_count_deltas')
+    .select([sql<string>`day`.as('day'), 'delta as n'])
+    .where('kind', '=', kind)
+    .where('scope_id', '=', scopeId)
+    .where('day', 'is not', null);
+  if (status !== undefined) {
+    counts = counts.where('status', '=', status);
+    deltas = deltas.where('status', '=', status);
+  }
+  if (first !== undefined) {
+    counts = counts.where('day', '>=', first);
+    deltas = deltas.where('day', '>=', first);
+  }
+  if (end !== undefined) {
+    counts = counts.where('day', '<', end);
+    deltas = deltas.where('day', '<', end);
+  }
+  return counts.unionAll(deltas);
+}
+
+/**
  * The exact number of `kind` rows of one scope (and status) whose time falls in `range`, as a
  * one-row query selecting `total` (text), usable as a scalar subquery. The whole UTC days the range
  * covers are summed from list_day_counts and the pending deltas; the rows of its partial first and
@@ -129,21 +157,8 @@ export function rangedTotal(
   const parts = [];
   if (range.from !== undefined && first! > range.from.getTime()) parts.push(countRows({ from: range.from, before: new Date(first!), inclusive: false }));
   if (range.before !== undefined && (end! < range.before.getTime() || range.inclusive)) parts.push(countRows({ from: new Date(end!), before: range.before, inclusive: range.inclusive }));
-  let days = db.selectFrom('list_day_counts').select('n').where('kind', '=', kind).where('scope_id', '=', scopeId);
-  let deltas = db.selectFrom('list_count_deltas').select('delta as n').where('kind', '=', kind).where('scope_id', '=', scopeId).where('day', 'is not', null);
-  if (status !== undefined) {
-    days = days.where('status', '=', status);
-    deltas = deltas.where('status', '=', status);
-  }
-  if (first !== undefined) {
-    days = days.where('day', '>=', dayOf(first));
-    deltas = deltas.where('day', '>=', dayOf(first));
-  }
-  if (end !== undefined) {
-    days = days.where('day', '<', dayOf(end));
-    deltas = deltas.where('day', '<', dayOf(end));
-  }
-  const whole = db.selectFrom(days.unionAll(deltas).as('c')).select(sql<string>`coalesce(sum(c.n), 0)`.as('n'));
+  const dated = byDay(db, kind, scopeId, status, first === undefined ? undefined : dayOf(first), end === undefined ? undefined : dayOf(end));
+  const whole = db.selectFrom(dated.as('c')).select(sql<string>`coalesce(sum(c.n), 0)`.as('n'));
   const sum = sql.join([sql`(${whole})`, ...parts.map((p) => sql`coalesce((${p}), 0)`)], sql` + `);
   return db.selectNoFrom(sql<string>`(${sum})::text`.as('total'));
 }
@@ -162,18 +177,7 @@ export const DEEP_PAGE = 2000;
  * the day counts as such). Both are null when the list is empty (the page then has no row).
  */
 export function pageAnchor(db: Executor, kind: CountedKind, scopeId: string, status: string | undefined, offset: number) {
-  let counts = db.selectFrom('list_day_counts').select(['day', 'n']).where('kind', '=', kind).where('scope_id', '=', scopeId);
-  let deltas = db
-    .selectFrom('list_count_deltas')
-    .select([sql<string>`day`.as('day'), 'delta as n'])
-    .where('kind', '=', kind)
-    .where('scope_id', '=', scopeId)
-    .where('day', 'is not', null);
-  if (status !== undefined) {
-    counts = counts.where('status', '=', status);
-    deltas = deltas.where('status', '=', status);
-  }
-  const days = db.selectFrom(counts.unionAll(deltas).as('c')).select(['c.day', sql<string>`sum(c.n)`.as('n')]).groupBy('c.day');
+  const days = db.selectFrom(byDay(db, kind, scopeId, status).as('c')).select(['c.day', sql<string>`sum(c.n)`.as('n')]).groupBy('c.day');
   const ranked = db.selectFrom(days.as('d')).select(['d.day', sql<string>`sum(d.n) over (order by d.day desc) - d.n`.as('newer')]);
   const day = db.selectFrom(ranked.as('r')).where(sql<string>`r.newer`, '<=', sql<string>`${offset}::bigint`).orderBy('r.day', 'asc').limit(1);
   return {
