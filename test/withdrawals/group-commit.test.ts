@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { sql } from 'kysely';
+import { sql, type QueryResult } from 'kysely';
 import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
-import { serializableInAccountQueue } from '../../src/lib/db/account-queue.ts';
+import { serializableInAccountQueue, serializableStatementInAccountQueue } from '../../src/lib/db/account-queue.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
@@ -100,6 +100,30 @@ describeEngines('group commit of one account', (engine) => {
     const many = await Promise.all(Array.from({ length: 40 }, (_, i) => write(`m-${i}`)));
     assert.ok(new Set(many).size >= 2);
     assert.equal((await sql<{ n: string }>`select count(*)::text as n from batch_probe`.execute(db)).rows[0]!.n, '43');
+  });
+
+  it('statements submitted together go out as one transaction (pipelined on PostgreSQL), each answered alone: a failing one is undone, the others kept', async () => {
+    const db = a.ctx.db;
+    await sql`create table statement_probe (k text primary key, n int not null check (n >= 0))`.execute(db);
+    const account = randomUUID();
+    const write = (k: string, n = 1) =>
+      serializableStatementInAccountQueue(db, account, sql<{ x: string }>`insert into statement_probe (k, n) values (${k}, ${n}) returning txid_current()::text as x`);
+    // All succeed: one transaction, every answer its own row.
+    const together = await Promise.all(['a', 'b', 'c'].map((k) => write(k)));
+    assert.equal(new Set(together.map((r) => r.rows[0]!.x)).size, 1, 'one transaction for the batch');
+    // A duplicate key and a failed check among them fail alone; the statements around them stay.
+    const results = await Promise.allSettled([write('d'), write('a'), write('e'), write('f', -1), write('g')]);
+    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    assert.equal((results[1] as PromiseRejectedResult).reason.code, '23505');
+    assert.equal((results[3] as PromiseRejectedResult).reason.code, '23514');
+    const kept = [results[0], results[2], results[4]].map((r) => (r as PromiseFulfilledResult<QueryResult<{ x: string }>>).value.rows[0]!.x);
+    assert.equal(new Set(kept).size, 1, 'the others committed together');
+    const rows = (await sql<{ k: string }>`select k from statement_probe order by k`.execute(db)).rows.map((r) => r.k);
+    assert.deepEqual(rows, ['a', 'b', 'c', 'd', 'e', 'g']);
+    // Statements and other work of one account share the queue, in the order submitted.
+    const mixed = await Promise.all([write('h'), serializableInAccountQueue(db, account, async (trx) => (await sql<{ n: string }>`select count(*)::text as n from statement_probe`.execute(trx)).rows[0]!.n), write('i')]);
+    assert.equal(mixed[1], '7');
+    assert.equal((await sql<{ n: string }>`select count(*)::text as n from statement_probe`.execute(db)).rows[0]!.n, '8');
   });
 
   if (engine === 'postgres') {

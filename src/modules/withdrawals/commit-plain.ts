@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
+import { serializableStatementInAccountQueue } from '../../lib/db/account-queue.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { prepared } from '../../lib/db/prepared.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,7 +33,7 @@ export const isPlainQuote = (q: QuoteRow): boolean => !q.convert_from && !q.refu
 export async function commitPlain(db: Db, principal: ApiPrincipal, input: CommitInput, q: QuoteRow): Promise<WithdrawalRow | null> {
   const statement = commitStatement(principal, input, q);
   try {
-    const { rows } = await serializableInAccountQueue(db, principal.accountId, (trx) => statement.execute(trx));
+    const { rows } = await serializableStatementInAccountQueue(db, principal.accountId, statement);
     return rows[0] ?? null;
   } catch (err) {
     const e = err as { code?: string; constraint?: string };
