@@ -60,6 +60,19 @@ describeEngines('reused test databases', (engine) => {
   });
 
   it('a database whose schema a test changed is closed, not reused', async () => {
+    // A change that only deletes catalog rows, or only rewrites one, is seen as well as a new table.
+    const cases = [
+      { change: sql`drop index withdrawals_account_address`, reused: false },
+      { change: sql`alter table audit_log alter column actor set default 'probe'`, reused: false },
+      { change: sql`create or replace function withdrawals_count_rows() returns trigger language plpgsql as $$ begin return null; end $$`, reused: false },
+      { change: sql`comment on table audit_log is 'probe'`, reused: true }, // not part of the schema compared
+    ];
+    for (const { change, reused } of cases) {
+      const db = await freshDatabase(engine);
+      await change.execute(db.db);
+      await db.close();
+      assert.equal(await gone(db), !reused, change.compile(db.db).sql);
+    }
     const changed = await freshDatabase(engine);
     await sql`create table pool_probe (k text primary key)`.execute(changed.db);
     const instance = identity(changed);
