@@ -10,7 +10,7 @@ import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';
 import { ExactEvmScheme as ExactEvmClient } from '@x402/evm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from '@x402/fetch';
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
 import { PERMIT2_ADDRESS, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
@@ -287,15 +287,24 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 
   it('a receipt that does not arrive in time answers settlement_pending; the worker confirms it later', async () => {
     const x402 = t.ctx.x402!;
-    const slow = new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, receiptTimeoutMs: 1 });
+    const slow = new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, receiptTimeoutMs: 300 });
     const body = await payment();
-    const pending = await slow.settle(tenantId, body);
-    if (pending.success) return; // the node mined faster than 1 ms: nothing to wait for here
-    assert.equal(pending.errorReason, 'settlement_pending');
-    assert.match(pending.transaction, /^0x[0-9a-f]{64}$/);
-    await new Promise((r) => setTimeout(r, 200));
+    // The node holds its transactions unmined, as a congested chain would, until it is told to mine.
+    const node = createTestClient({ mode: 'anvil', transport: http(devnet.rpcUrl) });
+    await node.setAutomine(false);
+    let transaction = '';
+    try {
+      const pending = await slow.settle(tenantId, body); // returns at its deadline: nothing is mined meanwhile
+      assert.equal(pending.errorReason, 'settlement_pending');
+      assert.match(pending.transaction, /^0x[0-9a-f]{64}$/);
+      transaction = pending.transaction;
+      assert.equal(await slow.confirmPending(), 0, 'not mined yet: still pending');
+    } finally {
+      await node.mine({ blocks: 1 });
+      await node.setAutomine(true);
+    }
     assert.equal(await slow.confirmPending(), 1);
-    const row = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('transaction', '=', pending.transaction).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('transaction', '=', transaction).executeTakeFirstOrThrow();
     assert.equal(row.status, 'confirmed');
   });
 

@@ -10,6 +10,7 @@ import {
   type HttpTransport,
   type Hex,
   type PublicClient,
+  type TransactionReceipt,
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -48,6 +49,24 @@ export const EIP3009_ABI = [
 
 /** How often a settlement's receipt is polled for while it is not mined. */
 const RECEIPT_POLL_MS = 200;
+
+/**
+ * The transaction's receipt, looked for at once and then every RECEIPT_POLL_MS until `timeoutMs`
+ * has passed; null when it is not mined by then (or the node cannot be asked). Not viem's
+ * `waitForTransactionReceipt` with a `timeout`: when that timeout falls before its first receipt
+ * lookup has returned (a short remaining deadline, a busy node), it still starts its block watcher
+ * afterwards and never stops it, so a transaction that is never mined left a poller running for the
+ * life of the process. This loop ends at its deadline, whatever the node does.
+ */
+export async function receiptWithin(client: PublicClient, hash: Hex, timeoutMs: number): Promise<TransactionReceipt | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+    const left = deadline - Date.now();
+    if (receipt || left <= 0) return receipt;
+    await new Promise((r) => setTimeout(r, Math.min(RECEIPT_POLL_MS, left)));
+  }
+}
 
 /** An accepted token and its EIP-712 domain (read once from the chain: it cannot change). */
 export interface X402Asset {

@@ -4,7 +4,7 @@ import { now, type Db } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { x402Machine } from './status.ts';
-import type { X402Chain } from './chain.ts';
+import { receiptWithin, type X402Chain } from './chain.ts';
 import { parsePayment, type ParsedPayment } from './parse.ts';
 import { SettlementLookup } from './lookup.ts';
 import { spendingCheck, type Spend, type SpendingLimits } from './spending.ts';
@@ -192,7 +192,7 @@ export class X402Facilitator {
     // The hash is recorded (for the worker, should this process stop) while the receipt is awaited.
     const [sent, receipt] = await Promise.all([
       this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: now() }).where('id', '=', claimed.id).returningAll().executeTakeFirstOrThrow(),
-      this.chain!.publicClient.waitForTransactionReceipt({ hash, timeout: this.receiptTimeoutMs }).catch(() => null),
+      receiptWithin(this.chain!.publicClient, hash, this.receiptTimeoutMs),
     ]);
     const ok = receipt?.status === 'success';
     const finished = receipt ? await this.finish(sent, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice).catch(() => sent) : sent;
@@ -207,11 +207,7 @@ export class X402Facilitator {
       const row = (await this.existing(key))!;
       if (row.status !== 'submitted' || Date.now() > deadline) return row;
       if (row.transaction) {
-        try {
-          await this.chain!.publicClient.waitForTransactionReceipt({ hash: row.transaction as Hex, timeout: Math.max(100, deadline - Date.now()) });
-        } catch {
-          /* still pending */
-        }
+        await receiptWithin(this.chain!.publicClient, row.transaction as Hex, Math.max(100, deadline - Date.now()));
         const latest = (await this.existing(key))!;
         return latest.status === 'submitted' ? row : latest;
       }
