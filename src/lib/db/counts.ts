@@ -167,6 +167,15 @@ export function rangedTotal(
 export const DEEP_PAGE = 2000;
 
 /**
+ * `pageAnchor` for the page `offset` rows down a list, when it is that deep (`DEEP_PAGE`) and the
+ * list has neither a search nor a time range; undefined otherwise (the page then walks from the top).
+ */
+export function deepPageAnchor(db: Executor, kind: CountedKind, scopeId: string, q: { status?: string; search?: string; from?: unknown; to?: unknown }, offset: number) {
+  if (offset < DEEP_PAGE || q.search || q.from !== undefined || q.to !== undefined) return undefined;
+  return pageAnchor(db, kind, scopeId, q.status, offset);
+}
+
+/**
  * Where the page `offset` rows down a list lies, newest first by a NOT NULL time column, found from
  * the day counts instead of a walk of every row above it: two scalar subqueries, `before` (the end
  * of the day holding the list's row number `offset`, exclusive) and `skip` (the rows of that day and
@@ -176,7 +185,7 @@ export const DEEP_PAGE = 2000;
  * exact with the page it places; for lists with no time range (a range's partial days are not in
  * the day counts as such). Both are null when the list is empty (the page then has no row).
  */
-export function pageAnchor(db: Executor, kind: CountedKind, scopeId: string, status: string | undefined, offset: number) {
+function pageAnchor(db: Executor, kind: CountedKind, scopeId: string, status: string | undefined, offset: number) {
   const days = db.selectFrom(byDay(db, kind, scopeId, status).as('c')).select(['c.day', sql<string>`sum(c.n)`.as('n')]).groupBy('c.day');
   const ranked = db.selectFrom(days.as('d')).select(['d.day', sql<string>`sum(d.n) over (order by d.day desc) - d.n`.as('newer')]);
   const day = db.selectFrom(ranked.as('r')).where(sql<string>`r.newer`, '<=', sql<string>`${offset}::bigint`).orderBy('r.day', 'asc').limit(1);

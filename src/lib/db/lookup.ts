@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError, type ErrorCode } from '../errors.ts';
-import { DEEP_PAGE, pageAnchor, rangedTotal } from './counts.ts';
+import { deepPageAnchor, rangedTotal } from './counts.ts';
 import { now } from './expressions.ts';
 import type { Db, Executor, Trx } from './index.ts';
 import { paged, type Page } from './paging.ts';
@@ -97,8 +97,8 @@ export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
       ).executeTakeFirstOrThrow() as Promise<{ total: string }>,
     (offset, limit) => {
       const newest = <Q extends typeof base>(b: Q) => b.orderBy('created_at', 'desc').orderBy('id', 'desc');
-      // Far down an unranged list, the walk starts at the day the page is in (counts.ts pageAnchor).
-      const anchor = offset >= DEEP_PAGE && q.search === undefined && q.from === undefined && q.to === undefined ? pageAnchor(db, table, accountId, q.status, offset) : undefined;
+      // Far down an unranged list, the walk starts at the day the page is in (counts.ts deepPageAnchor).
+      const anchor = deepPageAnchor(db, table, accountId, q, offset);
       const walk = anchor ? base.where('created_at', '<', anchor.before) : base;
       const page = offset === 0 ? base : base.where('id', 'in', newest(walk.select('id')).limit(limit).offset(anchor ? anchor.skip : offset));
       return newest(page.selectAll()).limit(limit).execute() as Promise<Row<T>[]>;

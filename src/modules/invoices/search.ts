@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { DEEP_PAGE, pageAnchor, rangedTotal } from '../../lib/db/counts.ts';
+import { deepPageAnchor, rangedTotal } from '../../lib/db/counts.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
 import { pagedWithTotal, type Page } from '../../lib/db/paging.ts';
@@ -71,8 +71,8 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
     return pagedWithTotal(
       q,
       (offset, limit) => {
-        // Far down an unranged list, the walk starts at the day the page is in (lib/db/counts.ts pageAnchor).
-        const anchor = offset >= DEEP_PAGE && !q.search && q.from === undefined && q.to === undefined ? pageAnchor(db, 'invoices', principal.accountId, q.status, offset) : undefined;
+        // Far down an unranged list, the walk starts at the day the page is in (lib/db/counts.ts deepPageAnchor).
+        const anchor = deepPageAnchor(db, 'invoices', principal.accountId, q, offset);
         const walk = anchor ? filtered.where('invoices.created_at', '<', anchor.before) : filtered;
         const ids = walk
           .select('invoices.id')
