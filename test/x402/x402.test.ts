@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 // @ts-expect-error express ships no types; the test uses only express(), get() and listen().
 import express from 'express';
@@ -263,6 +263,43 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     assert.equal(await usdcBalance(seller), before + 20_000n);
   });
 
+  it('a send the node never got is sent again and one whose answer was lost is followed: each pays once, no nonce gap', async () => {
+    // Between the facilitator and the node: the second transaction sent is lost on its way three
+    // times (each attempt of the transport and its retries), the fourth reaches the node but its
+    // answer is lost (the transport's retry then hears "already known").
+    const attempts = new Map<string, number>();
+    const faults = { dropped: 0, answersLost: 0 };
+    const proxy = await faultyRpc(devnet.rpcUrl, (raw) => {
+      if (!attempts.has(raw)) attempts.set(raw, 0);
+      const index = [...attempts.keys()].indexOf(raw);
+      const attempt = attempts.get(raw)! + 1;
+      attempts.set(raw, attempt);
+      if (index === 1 && attempt <= 3) return (faults.dropped++, 'drop');
+      if (index === 3 && attempt === 1) return (faults.answersLost++, 'lose-answer');
+      return 'pass';
+    });
+    try {
+      const x402 = await connectX402({ network: NETWORK, rpcUrl: proxy.url, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
+      const facilitator = new X402Facilitator(t.ctx.db, x402, t.ctx.config.x402);
+      const bodies = await Promise.all(Array.from({ length: 5 }, () => payment({ amount: '700' })));
+      const before = await usdcBalance(seller);
+      const results = await Promise.all(bodies.map((b) => facilitator.settle(tenantId, b)));
+      assert.deepEqual(faults, { dropped: 3, answersLost: 1 }, 'both faults happened');
+      assert.deepEqual(results.map((r) => r.success), [true, true, true, true, true], JSON.stringify(results));
+      assert.equal(new Set(results.map((r) => r.transaction)).size, 5);
+      assert.equal(await usdcBalance(seller), before + 5n * 700n, 'each paid once');
+      // No nonce was left unused: the next settlement is mined at once.
+      const next = await facilitator.settle(tenantId, await payment({ amount: '700' }));
+      assert.equal(next.success, true, JSON.stringify(next));
+    } finally {
+      await proxy.close();
+    }
+    // The app's own sender (a second sender of the same fee payer, as a second instance would be)
+    // finds its next nonce taken, reads the count again and sends.
+    const again = await call('settle', await payment({ amount: '700' }));
+    assert.equal(again.body.success, true, JSON.stringify(again.body));
+  });
+
   it('lists settlements with every filter, case-insensitively, and hides other tenants', async () => {
     const all = (await t.call('GET', '/v1/x402/settlements?limit=100', { key })).body;
     assert.ok(all.total >= 22);
@@ -402,3 +439,28 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     assert.equal((await call('verify', forged)).body.invalidReason, 'invalid_exact_evm_payload_signature');
   });
 });
+
+/**
+ * A JSON-RPC proxy in front of the node that can lose a raw transaction on its way (`drop`: the
+ * request is not forwarded, the caller gets a 502) or lose the node's answer to it (`lose-answer`:
+ * forwarded, then a 502); everything else passes. `plan` is asked once per attempt of each send.
+ */
+async function faultyRpc(target: string, plan: (raw: string) => 'pass' | 'drop' | 'lose-answer'): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    const calls = ([] as Array<{ method: string; params?: unknown[] }>).concat(JSON.parse(body));
+    const fates = calls.filter((c) => c.method === 'eth_sendRawTransaction').map((c) => plan(String(c.params?.[0])));
+    if (fates.includes('drop')) return void res.writeHead(502).end('lost on its way');
+    const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await answer.text();
+    if (fates.includes('lose-answer')) return void res.writeHead(502).end('answer lost');
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => (server.close(() => r()), server.closeAllConnections())),
+  };
+}

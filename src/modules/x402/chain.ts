@@ -1,22 +1,20 @@
 import {
   createPublicClient,
-  createWalletClient,
   defineChain,
   getAddress,
   http,
-  nonceManager,
   type Address,
   type Chain,
   type HttpTransport,
   type Hex,
   type PublicClient,
   type TransactionReceipt,
-  type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getHttpRpcClient } from 'viem/utils';
 import { eip3009ABI } from '@x402/evm';
 import type { Config } from '../../config.ts';
+import { FeePayerSender } from './sender.ts';
 
 /** Circle's USDC on the networks x402 is used on: the default accepted asset. */
 export const DEFAULT_USDC: Readonly<Record<number, Address>> = {
@@ -81,8 +79,8 @@ export interface X402Chain {
   network: string;
   chainId: number;
   publicClient: PublicClient;
-  /** Signs and pays for settlements; absent: verify only (settle answers settlement_disabled). */
-  walletClient?: WalletClient;
+  /** Signs, sends and pays for settlements; absent: verify only (settle answers settlement_disabled). */
+  sender?: FeePayerSender;
   feePayer?: Address;
   assets: Map<string, X402Asset>;
   /**
@@ -120,7 +118,8 @@ function ethCallBatcher(rpcUrl: string): (calls: readonly EthCall[]) => Promise<
 
 /**
  * Connects to the x402 network: JSON-RPC requests made together go out as one batch, and the fee
- * payer's nonces are assigned locally so concurrent settlements do not collide.
+ * payer's transactions are signed here with nonces assigned here (sender.ts), so concurrent
+ * settlements do not collide and a failed send leaves no gap.
  */
 export async function connectX402(opts: { network: string; rpcUrl: string; feePayerKey?: string; assets: string[] }): Promise<X402Chain> {
   const chainId = Number(opts.network.split(':')[1]);
@@ -130,8 +129,8 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
   // (viem's default, 4 s, would hold a settlement long after an L2 or a devnet has mined it).
   const pollingInterval = RECEIPT_POLL_MS;
   const publicClient: PublicClient = createPublicClient<HttpTransport, Chain>({ chain, transport, pollingInterval });
-  const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex, { nonceManager }) : undefined;
-  const walletClient = account ? createWalletClient({ chain, transport, account, pollingInterval }) : undefined;
+  const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex) : undefined;
+  const sender = account ? new FeePayerSender(publicClient, account, chainId) : undefined;
   const addresses = opts.assets.length > 0 ? opts.assets : DEFAULT_USDC[chainId] ? [DEFAULT_USDC[chainId]!] : [];
   const assets = new Map<string, X402Asset>();
   for (const raw of addresses) {
@@ -139,7 +138,7 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
     const domain = await readDomain(publicClient, address);
     assets.set(address.toLowerCase(), { address, ...domain });
   }
-  return { network: opts.network, chainId, publicClient, walletClient, feePayer: account?.address, assets, ethCallBatch: ethCallBatcher(opts.rpcUrl) };
+  return { network: opts.network, chainId, publicClient, sender, feePayer: account?.address, assets, ethCallBatch: ethCallBatcher(opts.rpcUrl) };
 }
 
 /** A token's EIP-712 name and version: EIP-5267 `eip712Domain()`, else `name()` and `version()`. */

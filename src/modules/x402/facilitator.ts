@@ -119,14 +119,14 @@ export class X402Facilitator {
     }
     const base = { payer: s.key.payer, network, amount: s.amount.toString() };
     const refused = (err: unknown) => refusal(err, { transaction: '', ...base });
-    const wallet = this.chain!.walletClient;
+    const sender = this.chain!.sender;
     // Our record, the payment's checks and the operator's limits (with the simulation of the
     // transfer) are read together: one database and one batched RPC round trip. Their answers are
     // taken in that order; without a clean simulation, the checks it proves give the reason.
     const [replay, checked, spend] = await Promise.all([
       this.existing(s.key),
       checks.before ? outcome(checks.before()) : passed,
-      wallet ? outcome(spendingCheck(this.db, this.chain!, this.limits, tenantId, s)) : undefined,
+      sender ? outcome(spendingCheck(this.db, this.chain!, this.limits, tenantId, s)) : undefined,
     ]);
     if (replay) return this.answer(replay, base);
     if (!checked.ok) return refused(checked.error);
@@ -159,7 +159,7 @@ export class X402Facilitator {
    * claimed waits for the claimant's transaction instead of sending a second one.
    */
   private async claimAndSend(tenantId: string, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
-    const wallet = this.chain!.walletClient!;
+    const sender = this.chain!.sender!;
     const claimed = await this.db
       .insertInto('x402_settlements')
       .values({
@@ -180,12 +180,9 @@ export class X402Facilitator {
 
     let hash: Hex;
     try {
-      // With the chain id, gas, fees and (from the nonce manager) the nonce all given, viem passes
-      // the chain id on to prepareTransactionRequest and skips its eth_fillTransaction round trip.
-      const request = { ...s.call, account: wallet.account!, chain: wallet.chain, chainId: this.chain!.chainId, gas, ...fees };
-      hash = await wallet.writeContract(request);
+      hash = await sender.send(s.call, { gas, fees });
     } catch (err) {
-      // Refused before reaching the chain (simulation revert, node down): nothing was sent.
+      // The node does not have the transaction (sender.ts asked it): nothing was sent.
       const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
       return { ...this.answer(row, base), errorMessage: (err as Error).message.split('\n')[0] };
     }
