@@ -33,3 +33,16 @@ if (process.env.TEST_ASYNC_ATTRIBUTION !== '1') {
     });
   };
 }
+
+// TEST_TIMELINE=<file>: each test process appends one line when it exits: its entry (a shard or a
+// file), when it started and ended (ms since the epoch) and the CPU it used (ms), to see how the
+// shards lie on the cores.
+if (process.env.TEST_TIMELINE) {
+  const { appendFileSync } = await import('node:fs');
+  const started = Date.now() - process.uptime() * 1000;
+  process.on('exit', () => {
+    const { user, system } = process.cpuUsage();
+    const entry = process.argv[1]?.split('/').pop() ?? '';
+    appendFileSync(process.env.TEST_TIMELINE, `${JSON.stringify({ entry, started: Math.round(started), ended: Date.now(), cpuMs: Math.round((user + system) / 1000) })}\n`);
+  });
+}
