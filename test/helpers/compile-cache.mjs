@@ -40,3 +40,25 @@ const fjsPath = createRequire(compilerEntry).resolve('fast-json-stringify');
 const build = createRequire(compilerEntry)('fast-json-stringify');
 const cachedBuild = Object.assign(memoise(build, (args) => JSON.stringify(args)), build);
 require.cache[fjsPath].exports = cachedBuild;
+
+// scrypt, the password KDF (src/modules/users/passwords.ts): 113 ms of CPU a derivation at the
+// production cost, which the tests keep. A sign-in derives again what the password's hash derived
+// (same password, same salt, same cost), and the suite signs the same users in many times: about
+// 185 derivations in the browser and auth files alone. The key is a pure function of its inputs,
+// so it is derived once per process and input; every new salt still costs a full derivation.
+import crypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
+
+const scrypt = crypto.scrypt;
+const derived = new Map();
+crypto.scrypt = function cachedScrypt(password, salt, keylen, options, callback) {
+  if (typeof options === 'function') [options, callback] = [undefined, options];
+  const key = JSON.stringify([Buffer.from(password).toString('base64'), Buffer.from(salt).toString('base64'), keylen, options ?? null]);
+  const known = derived.get(key);
+  if (known) return void process.nextTick(callback, null, Buffer.from(known));
+  scrypt(password, salt, keylen, options ?? {}, (err, result) => {
+    if (!err) derived.set(key, Buffer.from(result));
+    callback(err, result);
+  });
+};
+syncBuiltinESMExports();
