@@ -205,7 +205,10 @@ export async function pooledPostgres(create: () => Promise<Scratch>): Promise<Da
     postgresTemplateState ??= withClient(made.url, (c) => templateState(clientSession(c)));
     await postgresTemplateState;
   }
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+  // A test may queue hundreds of transactions on its ten connections (the allocation test's 200),
+  // and three test processes share two cores: a turn of the pool can take longer than the
+  // gateway's 5 s there without anything being wrong, so a test's statement waits up to 30 s.
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10, connectTimeoutMs: 30_000 });
   const owned = scratch;
   let released: Promise<void> | undefined;
   return {

@@ -58,12 +58,17 @@ export interface OpenOptions {
    * for good; the embedded database's files are in the OS page cache (or in memory) anyway.
    */
   sharedBuffers?: string;
+  /**
+   * PostgreSQL: how long a statement may wait for a connection (a new one, or a turn of the pool's)
+   * before it fails as the database being unavailable; 5 s by default.
+   */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Without a connect timeout a request would wait for ever on a database that went away.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: 5000, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, Client: PreparingClient });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor may a broken connection that is checked out between two statements (a transaction, an
