@@ -92,9 +92,13 @@ function writeEntries(shards, moduleOf, dir = SHARD_DIR) {
     const path = join(SHARD_DIR, name);
     if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { force: true, recursive: true });
   }
-  return shards.map((s) => {
+  return shards.map((s, index) => {
     const body = s.files.map((f) => `import ${JSON.stringify(pathToFileURL(moduleOf(f)).href)};\n`).join('');
-    const name = createHash('sha256').update(body).digest('hex').slice(0, 12);
+    // Node's runner starts the files it is given in the order of their sorted paths, not in the
+    // order given: the shard's place leads its name, so the longest still start first (named by
+    // their hash alone, they started in random order, and the last to start was as likely a long
+    // one as a short one, which then ran alone on the cores at the end).
+    const name = `${String(index).padStart(3, '0')}-${createHash('sha256').update(body).digest('hex').slice(0, 12)}`;
     const path = join(dir, `shard-${name}.mjs`);
     writeFileSync(path, `// cost ${s.cost.toFixed(1)} s: ${s.files.length} files\n${body}`);
     // A shard that times out or crashes is reported by its entry's name: say what it holds.
