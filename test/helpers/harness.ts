@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe } from 'node:test';
@@ -52,6 +52,37 @@ const PGLITE_VERSION = (JSON.parse(readFileSync(new URL('../../node_modules/@ele
 async function pgliteTemplateDump(): Promise<Blob> {
   const file = join(TEMPLATE_CACHE, `pglite-${PGLITE_VERSION}-${migrationsHash()}-one-database.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
+  // On a fresh clone the first shards start together and each would make it (initdb, the
+  // migrations: seconds of CPU while they share two cores): one makes it, the others wait for its
+  // file. A maker that died leaves a lock older than a minute, which is then taken over.
+  mkdirSync(TEMPLATE_CACHE, { recursive: true });
+  const lock = `${file}.lock`;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      if (existsSync(file)) return new Blob([readFileSync(file)]);
+      const age = (() => {
+        try {
+          return Date.now() - statSync(lock).mtimeMs;
+        } catch {
+          return 0; // gone meanwhile: try again
+        }
+      })();
+      if (age > 60_000) rmSync(lock, { force: true });
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    return await makePgliteTemplate(file);
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+async function makePgliteTemplate(file: string): Promise<Blob> {
   const template = await openDatabase({ dataDir: 'memory://' });
   await migrate(template.db);
   await sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`.execute(template.db);
@@ -59,7 +90,6 @@ async function pgliteTemplateDump(): Promise<Blob> {
   const dump = await template.pglite!.dumpDataDir('none');
   await template.close();
   // Written under a unique name and renamed: files running at once never read half a template.
-  mkdirSync(TEMPLATE_CACHE, { recursive: true });
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
