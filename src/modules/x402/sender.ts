@@ -80,7 +80,12 @@ export class FeePayerSender {
     }
   }
 
-  /** Whether the node has the transaction (in its pool or mined); false when it cannot say. */
+  /**
+   * Whether the node has the transaction (in its pool or mined); false when it cannot say. That
+   * last case is the one left open: a transaction that reached a node which then stopped answering
+   * is taken for unsent, and its nonce used again, so at most one of the two is mined; should it be
+   * the first, its settlement is recorded failed although it paid.
+   */
   private async known(hash: Hex): Promise<boolean> {
     try {
       return (await this.client.request({ method: 'eth_getTransactionByHash', params: [hash] })) != null;
