@@ -20,18 +20,6 @@ const isStale = (err: unknown): boolean => {
   return !!e && (e.code === '26000' || (e.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '')));
 };
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
-
 /**
  * Runs parameterised statements on an embedded PGlite as named prepared statements, one protocol
  * exchange each.
@@ -100,7 +88,7 @@ export class PgliteStatements {
         return serializer ? serializer(value) : String(value);
       });
       const messages = await this.pg.execProtocolStream(
-        concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       );
       return parse.parseResults(messages, this.pg.parsers)[0]!;
     });
@@ -115,7 +103,7 @@ export class PgliteStatements {
     const name = `cg_${nextName++}`;
     const closes = this.closing.map((n) => serialize.close({ type: 'S', name: n }));
     this.closing = [];
-    const messages = await this.pg.execProtocolStream(concat([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const messages = await this.pg.execProtocolStream(Buffer.concat([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
     const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
     const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
     this.prepared.set(sql, statement);

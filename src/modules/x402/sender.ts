@@ -1,18 +1,9 @@
-import { encodeFunctionData, keccak256, type Abi, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { encodeFunctionData, keccak256, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import type { Settleable } from './settleable.ts';
+import type { Spend } from './spending.ts';
 
-/** A contract call the fee payer sends: what viem's `writeContract` takes, less the account. */
-export interface ContractCall {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args: readonly unknown[];
-}
-
-/** Gas and EIP-1559 fees to send with; fees absent: the node's gas price (a legacy transaction). */
-export interface SendOptions {
-  gas: bigint;
-  fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-}
+/** A contract call the fee payer sends. */
+type ContractCall = Settleable['call'];
 
 /**
  * Sends the fee payer's transactions, with nonces it assigns itself.
@@ -50,7 +41,7 @@ export class FeePayerSender {
   ) {}
 
   /** Sends the call; resolves with its hash once the node has the transaction. */
-  async send(call: ContractCall, opts: SendOptions): Promise<Hex> {
+  async send(call: ContractCall, opts: Spend): Promise<Hex> {
     try {
       return await this.sendOnce(call, opts);
     } catch {
@@ -58,8 +49,8 @@ export class FeePayerSender {
     }
   }
 
-  private async sendOnce(call: ContractCall, opts: SendOptions): Promise<Hex> {
-    const data = encodeFunctionData({ abi: call.abi as Abi, functionName: call.functionName, args: call.args });
+  private async sendOnce(call: ContractCall, opts: Spend): Promise<Hex> {
+    const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
     const fees = opts.fees ?? { gasPrice: await this.client.getGasPrice() };
     const nonce = await this.take();
     let raw: Hex;
