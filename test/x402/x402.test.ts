@@ -269,7 +269,9 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     // answer is lost (the transport's retry then hears "already known").
     const attempts = new Map<string, number>();
     const faults = { dropped: 0, answersLost: 0 };
-    const proxy = await faultyRpc(devnet.rpcUrl, (raw) => {
+    const proxy = await faultyRpc(devnet.rpcUrl, (call) => {
+      if (call.method !== 'eth_sendRawTransaction') return 'pass';
+      const raw = String(call.params?.[0]);
       if (!attempts.has(raw)) attempts.set(raw, 0);
       const index = [...attempts.keys()].indexOf(raw);
       const attempt = attempts.get(raw)! + 1;
@@ -343,6 +345,79 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     assert.equal(await slow.confirmPending(), 1);
     const row = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('transaction', '=', transaction).executeTakeFirstOrThrow();
     assert.equal(row.status, 'confirmed');
+  });
+
+  it('a node that stops answering mid-send: settlement_pending with the hash, then the worker sends it again, confirms it, or fails it once its nonce is taken', async () => {
+    // From the first raw transaction on, the node answers nothing until told otherwise: that send
+    // either reaches it (`took`: forwarded, its answer lost) or not (`lost`); so does every retry,
+    // and the facilitator's question whether the node has it goes unanswered too.
+    let silence: { send: 'took' | 'lost'; on: boolean } | undefined;
+    const proxy = await faultyRpc(devnet.rpcUrl, (call) => {
+      if (silence && call.method === 'eth_sendRawTransaction') silence.on = true;
+      if (!silence?.on) return 'pass';
+      return call.method === 'eth_sendRawTransaction' && silence.send === 'took' ? 'lose-answer' : 'drop';
+    });
+    const rowOf = (transaction: string) => t.ctx.db.selectFrom('x402_settlements').selectAll().where('transaction', '=', transaction).executeTakeFirstOrThrow();
+    const silent = async (send: 'took' | 'lost', settle: () => Promise<{ errorReason?: string; transaction: string; success: boolean }>) => {
+      silence = { send, on: false };
+      try {
+        const r = await settle();
+        assert.equal(silence.on, true, 'the node fell silent at the send');
+        assert.deepEqual([r.success, r.errorReason], [false, 'settlement_pending'], JSON.stringify(r));
+        assert.match(r.transaction, /^0x[0-9a-f]{64}$/);
+        return r.transaction;
+      } finally {
+        silence = undefined;
+      }
+    };
+    // The worker's rounds (the facilitator's receipt timeout apart) until `done`.
+    const rounds = async (f: X402Facilitator, done: () => Promise<boolean>) => {
+      for (let i = 0; i < 40 && !(await done()); i++) {
+        await new Promise((r) => setTimeout(r, 150));
+        await f.confirmPending();
+      }
+    };
+    try {
+      const x402 = await connectX402({ network: NETWORK, rpcUrl: proxy.url, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
+      const facilitator = new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, receiptTimeoutMs: 400 });
+      const before = await usdcBalance(seller);
+
+      // 1. The node took it: the settlement stays submitted with its hash (not failed, as it paid),
+      // and the worker confirms it from its receipt.
+      const took = await silent('took', async () => facilitator.settle(tenantId, await payment({ amount: '300' })));
+      assert.equal((await rowOf(took)).status, 'submitted');
+      assert.equal(await usdcBalance(seller), before + 300n, 'it paid');
+      await rounds(facilitator, async () => (await rowOf(took)).status !== 'submitted');
+      assert.equal((await rowOf(took)).status, 'confirmed');
+      assert.equal((await rowOf(took)).signed_transaction, '', 'a final row keeps no signed bytes');
+
+      // 2. The node never got it: its nonce is kept, so the next settlement waits behind it unmined;
+      // the worker sends the first again, and both are mined, each paying once.
+      const lost = await silent('lost', async () => facilitator.settle(tenantId, await payment({ amount: '301' })));
+      const behind = await facilitator.settle(tenantId, await payment({ amount: '302' }));
+      assert.deepEqual([behind.success, behind.errorReason], [false, 'settlement_pending'], JSON.stringify(behind));
+      assert.equal(await usdcBalance(seller), before + 300n, 'nothing mined behind the gap yet');
+      await rounds(facilitator, async () => (await rowOf(lost)).status !== 'submitted' && (await rowOf(behind.transaction)).status !== 'submitted');
+      assert.deepEqual([(await rowOf(lost)).status, (await rowOf(behind.transaction)).status], ['confirmed', 'confirmed']);
+      assert.equal(await usdcBalance(seller), before + 300n + 301n + 302n, 'each paid once');
+
+      // 3. The node never got it, and the fee payer's nonce went to another transaction (a second
+      // instance's sender, here the app's own): it can never be mined, so it is failed and names no
+      // transaction; the payer's authorization was not used.
+      const body = await payment({ amount: '303' });
+      const orphan = await silent('lost', async () => facilitator.settle(tenantId, body));
+      const other = await call('settle', await payment({ amount: '304' }));
+      assert.equal(other.body.success, true, JSON.stringify(other.body));
+      const id = (await rowOf(orphan)).id;
+      const byId = () => t.ctx.db.selectFrom('x402_settlements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await rounds(facilitator, async () => (await byId()).status !== 'submitted');
+      const failed = await byId();
+      assert.deepEqual([failed.status, failed.error_reason, failed.transaction, failed.signed_transaction], ['failed', 'invalid_transaction_state', '', '']);
+      assert.equal(await usdcBalance(seller), before + 300n + 301n + 302n + 304n, 'the orphan paid nothing');
+      assert.deepEqual((await call('verify', body)).body, { isValid: true, payer: buyer.address });
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('refuses by the operator limits before writing or sending anything', async () => {
@@ -441,17 +516,18 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 });
 
 /**
- * A JSON-RPC proxy in front of the node that can lose a raw transaction on its way (`drop`: the
- * request is not forwarded, the caller gets a 502) or lose the node's answer to it (`lose-answer`:
- * forwarded, then a 502); everything else passes. `plan` is asked once per attempt of each send.
+ * A JSON-RPC proxy in front of the node that can lose a request on its way (`drop`: not forwarded,
+ * the caller gets a 502) or lose the node's answer to it (`lose-answer`: forwarded, then a 502);
+ * everything else passes. `plan` is asked once for each call of each request (a batch fails whole).
  */
-async function faultyRpc(target: string, plan: (raw: string) => 'pass' | 'drop' | 'lose-answer'): Promise<{ url: string; close(): Promise<void> }> {
+type RpcFate = 'pass' | 'drop' | 'lose-answer';
+async function faultyRpc(target: string, plan: (call: { method: string; params?: unknown[] }) => RpcFate): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString();
     const calls = ([] as Array<{ method: string; params?: unknown[] }>).concat(JSON.parse(body));
-    const fates = calls.filter((c) => c.method === 'eth_sendRawTransaction').map((c) => plan(String(c.params?.[0])));
+    const fates = calls.map(plan);
     if (fates.includes('drop')) return void res.writeHead(502).end('lost on its way');
     const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const text = await answer.text();

@@ -119,7 +119,8 @@ function ethCallBatcher(rpcUrl: string): (calls: readonly EthCall[]) => Promise<
 /**
  * Connects to the x402 network: JSON-RPC requests made together go out as one batch, and the fee
  * payer's transactions are signed here with nonces assigned here (sender.ts), so concurrent
- * settlements do not collide and a failed send leaves no gap.
+ * settlements do not collide and a send the node never got leaves no gap (one it may have got is
+ * sent again by the worker, follow.ts).
  */
 export async function connectX402(opts: { network: string; rpcUrl: string; feePayerKey?: string; assets: string[] }): Promise<X402Chain> {
   const chainId = Number(opts.network.split(':')[1]);

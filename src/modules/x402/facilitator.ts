@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { moveStatus } from '../../lib/state-machine.ts';
-import { x402Machine } from './status.ts';
 import { receiptWithin, type X402Chain } from './chain.ts';
+import type { SignedTransaction } from './sender.ts';
+import { finishSettlement, followSubmitted, type FinishOptions } from './follow.ts';
 import { parsePayment, type ParsedPayment } from './parse.ts';
 import { SettlementLookup } from './lookup.ts';
 import { spendingCheck, type Spend, type SpendingLimits } from './spending.ts';
 import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
-import { settlementRecord, type SettlementRow } from './record.ts';
+import type { SettlementRow } from './record.ts';
 import { checkChain, checkPermit2, checkSignature } from './verify.ts';
 import { simulateTransfer } from './simulate.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
@@ -178,23 +177,49 @@ export class X402Facilitator {
       .executeTakeFirst();
     if (!claimed) return this.answer(await this.awaitTransaction(s.key), base);
 
-    let hash: Hex;
-    try {
-      hash = await sender.send(s.call, { gas, fees });
-    } catch (err) {
-      // The node does not have the transaction (sender.ts asked it): nothing was sent.
-      const row = await this.finish(claimed, 'failed', 'invalid_transaction_state');
-      return { ...this.answer(row, base), errorMessage: (err as Error).message.split('\n')[0] };
+    // Signed, recorded, then sent: the row holds the hash and the signed bytes before the node hears
+    // of them, so whatever happens to this call (a lost answer, a node that stops answering, this
+    // process stopping), the worker can follow the transaction, or send it again, to its end.
+    // A transaction the node certainly does not have is signed once more (a new nonce), then failed.
+    let error = 'the node did not take the transaction';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let tx: SignedTransaction;
+      try {
+        tx = await sender.sign(s.call, { gas, fees });
+      } catch (err) {
+        error = (err as Error).message.split('\n')[0] ?? error;
+        break;
+      }
+      // Only a claim still submitted is sent for: the worker may have given up on one left unsigned.
+      const recorded = await this.db
+        .updateTable('x402_settlements')
+        .set({ transaction: tx.hash, signed_transaction: tx.raw, updated_at: now() })
+        .where('id', '=', claimed.id)
+        .where('status', '=', 'submitted')
+        .returningAll()
+        .executeTakeFirst();
+      if (!recorded) {
+        sender.discard(tx);
+        return this.answer(await this.current(claimed.id), base);
+      }
+      const outcome = await sender.broadcast(tx);
+      // The node may have it: settlement_pending with the hash; the worker sends it again if need be.
+      if (outcome === 'unknown') return this.answer(recorded, base);
+      if (outcome === 'sent') {
+        const receipt = await receiptWithin(this.chain!.publicClient, tx.hash, this.receiptTimeoutMs);
+        const ok = receipt?.status === 'success';
+        const finished = receipt ? await this.finish(recorded, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice).catch(() => recorded) : recorded;
+        // Without a receipt in time (or its record): settlement_pending with the hash; the worker finishes it.
+        return this.answer(finished, base);
+      }
     }
-    // The hash is recorded (for the worker, should this process stop) while the receipt is awaited.
-    const [sent, receipt] = await Promise.all([
-      this.db.updateTable('x402_settlements').set({ transaction: hash, updated_at: now() }).where('id', '=', claimed.id).returningAll().executeTakeFirstOrThrow(),
-      receiptWithin(this.chain!.publicClient, hash, this.receiptTimeoutMs),
-    ]);
-    const ok = receipt?.status === 'success';
-    const finished = receipt ? await this.finish(sent, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice).catch(() => sent) : sent;
-    // Without a receipt in time (or its record): settlement_pending with the hash; the worker finishes it.
-    return this.answer(finished, base);
+    // Nothing reached the node (it said so): nothing was sent, and nothing can be mined.
+    const row = await this.finish(await this.current(claimed.id), 'failed', 'invalid_transaction_state', null, { unsent: true });
+    return { ...this.answer(row, base), errorMessage: error };
+  }
+
+  private current(id: string): Promise<SettlementRow> {
+    return this.db.selectFrom('x402_settlements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
   /** A concurrent settle owns the key: wait (bounded) for its transaction. */
@@ -218,52 +243,15 @@ export class X402Facilitator {
     return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };
   }
 
-  /**
-   * Final state of a settlement, with its x402.payment.* event, once: the caller that loses the race
-   * (another instance's confirmation job, a second settle call) gets the row as the winner left it.
-   */
-  private async finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null, gasCost: bigint | null = null): Promise<SettlementRow> {
-    return this.db.transaction().execute(async (trx) => {
-      try {
-        return await moveStatus(trx, x402Machine, 'x402_settlements', row, status, {
-          set: { error_reason: reason, gas_cost: gasCost, ...(status === 'confirmed' ? { confirmed_at: now() } : {}) },
-          event: (updated) => ({
-            tenantId: updated.tenant_id,
-            type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
-            aggregateType: 'x402',
-            aggregateId: updated.id,
-            payload: settlementRecord(updated),
-          }),
-        });
-      } catch (err) {
-        if (!(err instanceof AppError && err.code === 'exceptions.status.conflict')) throw err;
-        return trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      }
-    });
+  private finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null, gasCost: bigint | null = null, opts: FinishOptions = {}): Promise<SettlementRow> {
+    return finishSettlement(this.db, row, status, reason, gasCost, opts);
   }
 
-  /** Worker: submitted settlements whose receipt has arrived become confirmed or failed. */
+  /** Worker: the submitted settlements of this network taken to their end (follow.ts). */
   async confirmPending(): Promise<number> {
     if (!this.chain) return 0;
-    const pending = await this.db
-      .selectFrom('x402_settlements')
-      .selectAll()
-      .where('status', '=', 'submitted')
-      .where('network', '=', this.chain.network)
-      .where('transaction', '!=', '')
-      .orderBy('created_at')
-      .limit(100)
-      .execute();
-    let done = 0;
-    this.awaitingReceipts = pending.length;
-    for (const row of pending) {
-      const receipt = await this.chain.publicClient.getTransactionReceipt({ hash: row.transaction as Hex }).catch(() => null);
-      if (!receipt) continue;
-      await this.finish(row, receipt.status === 'success' ? 'confirmed' : 'failed', receipt.status === 'success' ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
-      done++;
-      this.awaitingReceipts--;
-    }
-    return done;
+    const { finished, waiting } = await followSubmitted(this.db, this.chain, this.receiptTimeoutMs);
+    this.awaitingReceipts = waiting;
+    return finished;
   }
 }
-

@@ -5,13 +5,31 @@ import type { Spend } from './spending.ts';
 /** A contract call the fee payer sends. */
 type ContractCall = Settleable['call'];
 
+/** A transaction of the fee payer, signed and not yet known to be on the node. */
+export interface SignedTransaction {
+  hash: Hex;
+  /** The raw signed bytes, as eth_sendRawTransaction takes them. */
+  raw: Hex;
+  nonce: number;
+}
+
 /**
- * Sends the fee payer's transactions, with nonces it assigns itself.
+ * What a broadcast came to: the node has the transaction (`sent`); it does not, so nothing was sent
+ * and the nonce is handed out again (`unsent`); or it could not say (`unknown`: the send failed and
+ * the node did not answer the question either). An unknown transaction keeps its nonce: it may be in
+ * the node's pool and be mined, so the caller keeps its bytes and the worker follows it
+ * (facilitator.ts `confirmPending`), broadcasting it again until it is mined or its nonce is taken.
+ */
+export type BroadcastOutcome = 'sent' | 'unsent' | 'unknown';
+
+/**
+ * Signs and sends the fee payer's transactions, with nonces it assigns itself.
  *
- * Each transaction is signed here, so its hash is known before it is sent. When the send fails (the
- * node refused it, the request or its answer was lost, a retry found it already known), the node
- * is asked for that hash: a transaction it has is sent, whatever the error said, and is followed
- * like any other; one it does not have was never sent, and its nonce is handed out again.
+ * Each transaction is signed here, so its hash is known, and recorded by the caller, before it is
+ * sent. When the send fails (the node refused it, the request or its answer was lost, a retry found
+ * it already known), the node is asked for that hash: a transaction it has is sent, whatever the
+ * error said, and is followed like any other; one it does not have was never sent, and its nonce is
+ * handed out again; when the node cannot be asked, the outcome is unknown (see BroadcastOutcome).
  *
  * Why not viem's nonce manager: it forgets what it handed out when a send fails, yet the sends
  * already signed with the nonces after it go on, so the nonce of the failed one could stay unused
@@ -21,8 +39,8 @@ type ContractCall = Settleable['call'];
  * Nonces come from the node's pending count at the first send and after any failure (a second
  * instance with the same fee payer, a transaction sent by hand), never lower than what this sender
  * has handed out; a nonce whose transaction never reached the node is reused before a new one, so
- * no gap stays. A send that failed is tried once more with a nonce read again; the token refuses a
- * second transfer of the same authorization, so that retry can never pay twice.
+ * no gap stays. The token refuses a second transfer of the same authorization, so a transaction
+ * signed again for it (after an unsent one) can never pay twice.
  */
 export class FeePayerSender {
   /** The next nonce never handed out; undefined until read from the node. */
@@ -40,48 +58,45 @@ export class FeePayerSender {
     private readonly chainId: number,
   ) {}
 
-  /** Sends the call; resolves with its hash once the node has the transaction. */
-  async send(call: ContractCall, opts: Spend): Promise<Hex> {
-    try {
-      return await this.sendOnce(call, opts);
-    } catch {
-      return this.sendOnce(call, opts);
-    }
-  }
-
-  private async sendOnce(call: ContractCall, opts: Spend): Promise<Hex> {
+  /** Signs the call with the next nonce; nothing is sent yet. */
+  async sign(call: ContractCall, opts: Spend): Promise<SignedTransaction> {
     const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
     const fees = opts.fees ?? { gasPrice: await this.client.getGasPrice() };
     const nonce = await this.take();
-    let raw: Hex;
     try {
-      raw = await this.account.signTransaction({ chainId: this.chainId, to: call.address, data, gas: opts.gas, nonce, ...fees });
+      const raw = await this.account.signTransaction({ chainId: this.chainId, to: call.address, data, gas: opts.gas, nonce, ...fees });
+      return { hash: keccak256(raw), raw, nonce };
     } catch (err) {
-      this.release(nonce);
-      throw err;
-    }
-    const hash = keccak256(raw);
-    try {
-      await this.client.request({ method: 'eth_sendRawTransaction', params: [raw] });
-      return hash;
-    } catch (err) {
-      if (await this.known(hash)) return hash;
       this.release(nonce);
       throw err;
     }
   }
 
-  /**
-   * Whether the node has the transaction (in its pool or mined); false when it cannot say. That
-   * last case is the one left open: a transaction that reached a node which then stopped answering
-   * is taken for unsent, and its nonce used again, so at most one of the two is mined; should it be
-   * the first, its settlement is recorded failed although it paid.
-   */
-  private async known(hash: Hex): Promise<boolean> {
+  /** Sends a transaction `sign` made; see BroadcastOutcome. An unsent one's nonce is handed out again. */
+  async broadcast(tx: SignedTransaction): Promise<BroadcastOutcome> {
+    try {
+      await this.client.request({ method: 'eth_sendRawTransaction', params: [tx.raw] });
+      return 'sent';
+    } catch {
+      const known = await this.known(tx.hash);
+      if (known === true) return 'sent';
+      if (known === undefined) return 'unknown';
+      this.release(tx.nonce);
+      return 'unsent';
+    }
+  }
+
+  /** A transaction signed here and not used after all (its claim was settled meanwhile): its nonce is handed out again. */
+  discard(tx: SignedTransaction): void {
+    this.release(tx.nonce);
+  }
+
+  /** Whether the node has the transaction (in its pool or mined); undefined when it cannot say. */
+  private async known(hash: Hex): Promise<boolean | undefined> {
     try {
       return (await this.client.request({ method: 'eth_getTransactionByHash', params: [hash] })) != null;
     } catch {
-      return false;
+      return undefined;
     }
   }
 

@@ -17,6 +17,8 @@ export interface X402SettlementsTable {
   amount: Numeric;
   status: X402Status;
   transaction: Generated<string>;
+  /** The signed raw transaction (0x hex) while it may still be mined; '' once final (migration 0031). */
+  signed_transaction: Generated<string>;
   error_reason: string | null;
   gas_cost: NullableNumeric;
   created_at: Timestamp;
