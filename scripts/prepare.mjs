@@ -1,9 +1,10 @@
 // Run by `npm ci` / `npm install` (the `prepare` script): readies what makes `npm start` quick.
 //  - the gateway's compiled bundle (scripts/gateway-bundle.mjs);
 //  - an empty PGlite cluster, node_modules/.cache/cryptogate/pglite-cluster-<version>, from which a
-//    new embedded database is copied instead of running initdb (src/lib/db/pglite-template.ts).
+//    new embedded database is copied instead of running initdb (src/lib/db/pglite-template.ts), and
+//    the same as a tarball (`.tar`), which an in-memory one loads.
 // Never fails the install: whatever cannot be made now is made (or done without) at start.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,17 +15,27 @@ async function clusterTemplate() {
   const pkgDir = dirname(dirname(require.resolve('@electric-sql/pglite')));
   const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   const target = join(ROOT, 'node_modules', '.cache', 'cryptogate', `pglite-cluster-${version}`);
-  if (existsSync(join(target, 'PG_VERSION'))) return target;
+  // The same cluster as PGlite's own tarball: an in-memory database (DATA_DIR=memory://, the
+  // tests' scratch databases) loads it instead of running initdb.
+  const tarball = `${target}.tar`;
+  if (existsSync(join(target, 'PG_VERSION')) && existsSync(tarball)) return target;
   const { PGlite } = await import('@electric-sql/pglite');
-  const work = mkdtempSync(`${target}.tmp-`);
+  const made = !existsSync(join(target, 'PG_VERSION'));
+  const work = made ? mkdtempSync(`${target}.tmp-`) : target;
   try {
     const pg = await PGlite.create({ dataDir: work });
     await pg.query('select 1');
+    const dump = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
     await pg.close();
-    rmSync(target, { recursive: true, force: true });
-    renameSync(work, target);
+    writeFileSync(`${tarball}.${process.pid}`, dump);
+    renameSync(`${tarball}.${process.pid}`, tarball);
+    if (made) {
+      rmSync(target, { recursive: true, force: true });
+      renameSync(work, target);
+    }
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (made) rmSync(work, { recursive: true, force: true });
+    rmSync(`${tarball}.${process.pid}`, { force: true });
   }
   return target;
 }

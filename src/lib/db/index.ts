@@ -5,7 +5,7 @@ import pg from 'pg';
 import { DatabaseAvailability } from './availability.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect, WriteSignal } from './pglite-dialect.ts';
-import { seedFromTemplate } from './pglite-template.ts';
+import { memoryTemplate, seedFromTemplate } from './pglite-template.ts';
 import { allowPipelining, PreparingClient } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -128,14 +128,19 @@ export function pgliteDatabase(instance: PGlite, release: () => Promise<void>): 
   };
 }
 
-/** The embedded instance; a new data directory starts from the installation's empty cluster when there is one. */
+/**
+ * The embedded instance; a new data directory starts from the installation's empty cluster when
+ * there is one, and so does an in-memory one (from its tarball) unless it is given its own.
+ */
 export async function createPglite(dataDir: string, options: OpenOptions): Promise<PGlite> {
-  if (!dataDir.startsWith('memory://') && !options.loadDataDir) seedFromTemplate(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory && !options.loadDataDir) seedFromTemplate(dataDir);
+  const loadDataDir = options.loadDataDir ?? (inMemory ? memoryTemplate() : undefined);
   return PGlite.create({
     dataDir,
     parsers: pgliteParsers,
     ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
 }
 

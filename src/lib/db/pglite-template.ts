@@ -31,6 +31,18 @@ export function migrationsKey(migrations: Migration[] = loadMigrations()): strin
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The empty cluster (initdb's, no migrations) as PGlite's tarball, which an in-memory database
+ * (`memory://`) loads instead of running initdb; undefined without one (made by scripts/prepare.mjs).
+ */
+export function memoryTemplate(): Blob | undefined {
+  try {
+    return new Blob([readFileSync(`${pgliteTemplateDir()}.tar`)]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The cluster a new database starts from: migrated with exactly the current migrations, else just initdb's. */
 function bestTemplate(): string {
   const migrated = pgliteTemplateDir(migrationsKey());
