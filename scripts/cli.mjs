@@ -3,6 +3,11 @@
 // by `npm ci` or on the first start or command after the sources change. Plain Node starts it in a
 // fraction of the CPU that compiling its TypeScript through tsx took (about 2 s of CPU a command).
 // Should the bundle not build for want of a writable cache, the sources run through tsx as before.
+// `backup` and `restore` run with V8's baseline WebAssembly compiler alone (package.json,
+// `--liftoff-only`): they open the embedded database for seconds and run little SQL, and tiering
+// PostgreSQL's hot functions up with TurboFan cost an offline backup 1.3 s of its 6.9-7.2 s of CPU
+// (5.3-5.7 s without; two runs each). `migrate` and `move-to-postgres`, which may run SQL over a
+// whole database, keep the optimizing compiler.
 import { pathToFileURL } from 'node:url';
 import { COMMANDS, commandOf, gatewayBundle } from './gateway-bundle.mjs';
 
