@@ -372,7 +372,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     };
     // The worker's rounds (the facilitator's receipt timeout apart) until `done`.
     const rounds = async (f: X402Facilitator, done: () => Promise<boolean>) => {
-      for (let i = 0; i < 40 && !(await done()); i++) {
+      for (let i = 0; i < 100 && !(await done()); i++) {
         await new Promise((r) => setTimeout(r, 150));
         await f.confirmPending();
       }
