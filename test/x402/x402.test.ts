@@ -370,7 +370,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         silence = undefined;
       }
     };
-    // The worker's rounds (the facilitator's receipt timeout apart) until `done`.
+    // The worker's rounds, 150 ms apart, until `done` (at most 100).
     const rounds = async (f: X402Facilitator, done: () => Promise<boolean>) => {
       for (let i = 0; i < 100 && !(await done()); i++) {
         await new Promise((r) => setTimeout(r, 150));
