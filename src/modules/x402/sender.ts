@@ -18,7 +18,7 @@ export interface SignedTransaction {
  * and the nonce is handed out again (`unsent`); or it could not say (`unknown`: the send failed and
  * the node did not answer the question either). An unknown transaction keeps its nonce: it may be in
  * the node's pool and be mined, so the caller keeps its bytes and the worker follows it
- * (facilitator.ts `confirmPending`), broadcasting it again until it is mined or its nonce is taken.
+ * (follow.ts `followSubmitted`), broadcasting it again until it is mined or its nonce is taken.
  */
 export type BroadcastOutcome = 'sent' | 'unsent' | 'unknown';
 
