@@ -225,13 +225,13 @@ export class X402Facilitator {
   /** A concurrent settle owns the key: wait (bounded) for its transaction. */
   private async awaitTransaction(key: Settleable['key']): Promise<SettlementRow> {
     const deadline = Date.now() + this.receiptTimeoutMs;
+    let mined: string | undefined;
     for (;;) {
       const row = (await this.existing(key))!;
       if (row.status !== 'submitted' || Date.now() > deadline) return row;
-      if (row.transaction) {
-        await receiptWithin(this.chain!.publicClient, row.transaction as Hex, Math.max(100, deadline - Date.now()));
-        const latest = (await this.existing(key))!;
-        return latest.status === 'submitted' ? row : latest;
+      // Its receipt first; then the claimant's record of it, which may land a moment after.
+      if (row.transaction && row.transaction !== mined) {
+        if (await receiptWithin(this.chain!.publicClient, row.transaction as Hex, Math.max(100, deadline - Date.now()))) mined = row.transaction;
       }
       await new Promise((r) => setTimeout(r, 50));
     }
