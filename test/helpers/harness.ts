@@ -132,6 +132,10 @@ async function freshPostgres(): Promise<Database> {
         await tdb.close();
       }
       await admin.query(`create database ${name} template ${template}`);
+      // A test database outlives no crash of the server (those tests run clusters of their own):
+      // its commits need not wait for their WAL to reach the disk. Six PostgreSQL-heavy files:
+      // the server's CPU 13.1-13.5 → 10.8-11.3 s (two runs each way).
+      await admin.query(`alter database ${name} set synchronous_commit = off`);
       await admin.query('select pg_advisory_unlock(4242001)');
     } finally {
       await admin.end();
