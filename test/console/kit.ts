@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SHOTS, assertAccessible, waitInPage } from '../helpers/browser.ts';
+import { assertAccessible, screenshot, waitInPage } from '../helpers/browser.ts';
 import { assertNoSideScroll, navLink } from '../dashboard/kit.ts';
 
 /** The console's main pages: nav link → heading. */
@@ -27,17 +27,16 @@ export async function open(page: Page, link: string, heading = link): Promise<vo
 }
 
 /**
- * axe-core clean, no sideways scroll, then a screenshot in test-results (console-<name>.png); with
+ * axe-core clean, no sideways scroll, then a screenshot in test-results (console-<name>.png, when SCREENSHOTS); with
  * UPDATE_DOCS_SCREENSHOTS=1 also copied to docs/console-<doc>.png when `doc` names one.
  */
 export async function checkAndShoot(page: Page, name: string, doc?: string): Promise<void> {
   await assertNoSideScroll(page, name);
   await assertAccessible(page, name);
-  const path = join(SHOTS, `console-${name}.png`);
   // A page the README shows keeps the device's pixels; the others are saved at CSS pixels (a quarter
   // of a phone's: the console test's 28 screenshots took 9.1 s at device pixels, 5.4 s so).
-  await page.screenshot({ path, fullPage: true, scale: doc ? 'device' : 'css' });
-  if (doc && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `console-${doc}.png`));
+  const path = await screenshot(page, `console-${name}.png`, { scale: doc ? 'device' : 'css' });
+  if (path && doc && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `console-${doc}.png`));
 }
 
 /** The text of the row of a table (by its caption) that contains `text`. */

@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, SHOTS, assertAccessible } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, SHOTS, assertAccessible, screenshot } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import type { Engine } from '../../src/lib/db/index.ts';
 import { startWorkers } from '../../src/worker.ts';
@@ -150,14 +150,13 @@ export async function assertNoSideScroll(page: Page, what: string): Promise<void
 }
 
 /**
- * axe-core clean, then a screenshot in test-results; with UPDATE_DOCS_SCREENSHOTS=1 also copied to
+ * axe-core clean, then a screenshot in test-results (when SCREENSHOTS); with UPDATE_DOCS_SCREENSHOTS=1 also copied to
  * docs/dashboard-<doc>.png when `doc` names one (the README shows those).
  */
 export async function checkAndShoot(page: Page, name: string, doc?: string): Promise<void> {
   await assertAccessible(page, name);
-  const path = join(SHOTS, `dashboard-${name}.png`);
   // A page the README shows keeps the device's pixels; the others are saved at CSS pixels (a quarter
   // of a phone's: the console test's 28 screenshots took 9.1 s at device pixels, 5.4 s so).
-  await page.screenshot({ path, fullPage: true, scale: doc ? 'device' : 'css' });
-  if (doc && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `dashboard-${doc}.png`));
+  const path = await screenshot(page, `dashboard-${name}.png`, { scale: doc ? 'device' : 'css' });
+  if (path && doc && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `dashboard-${doc}.png`));
 }

@@ -26,6 +26,21 @@ export const CHROMIUM_ARGS = [
 ];
 /** Where browser tests save their screenshots (git-ignored). */
 export const SHOTS = join('test-results', 'screenshots');
+/**
+ * Whether the pages are photographed as the tests go: with TEST_SCREENSHOTS=1, or
+ * UPDATE_DOCS_SCREENSHOTS=1 (which also copies the README's ones to docs/). A screenshot asserts
+ * nothing, and a full page costs Chromium about half a second of CPU to render and encode: the
+ * suite's 79 were some 40 s. A failing dashboard or console page is photographed either way.
+ */
+export const SCREENSHOTS = process.env.TEST_SCREENSHOTS === '1' || process.env.UPDATE_DOCS_SCREENSHOTS === '1';
+
+/** A full-page screenshot to test-results/screenshots/<file> when SCREENSHOTS; its path, or undefined. */
+export async function screenshot(page: Page, file: string, opts: { scale?: 'css' | 'device' } = {}): Promise<string | undefined> {
+  if (!SCREENSHOTS) return undefined;
+  const path = join(SHOTS, file);
+  await page.screenshot({ path, fullPage: true, ...opts });
+  return path;
+}
 /** Why browser tests cannot run here, or false. */
 export const noChromium = existsSync(CHROMIUM) ? false : `chromium is not installed at ${CHROMIUM}`;
 

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
@@ -88,7 +87,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     // A sandbox installation says so on every page: test money only.
     assert.match((await page.getByRole('banner').textContent())!, /Test payment · sandbox, no real money moves/);
     await assertAccessible(page, 'the currency picker (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-picker-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-picker-mobile.png');
 
     await page.click('[data-testid=currency-option][data-code=USDT_TRC20]');
     await page.waitForSelector('[data-testid=address]:not(:empty)');
@@ -98,7 +97,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     assert.match((await page.getAttribute('#wallet', 'href'))!, /^tron:T.*amount=26/);
     assert.equal(await page.isVisible('#sandbox'), true);
     await assertAccessible(page, 'the payment details (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-selected-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-selected-mobile.png');
 
     await page.click('[data-testid=sim-exact]');
     await waitStatus(page, 'processing');
@@ -108,7 +107,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     assert.equal(await page.isVisible('#outcome'), true);
     assert.equal(await page.textContent('#outTitle'), 'Payment received');
     await assertAccessible(page, 'the outcome (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-paid-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-paid-mobile.png');
 
     // The merchant refunds part of it: a customer who opens the page again sees it.
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 5, invoiceId: inv.id } });
@@ -119,7 +118,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     assert.equal(await page.textContent('[data-testid=refunded]'), 'Refunded 5 USDT');
     assert.equal(await page.getByText('Refunded 5 USDT').isVisible(), true);
     await assertAccessible(page, 'a refunded invoice (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-refunded-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-refunded-mobile.png');
     // The same page on a desktop says it too.
     const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const desk = await wide.newPage();
@@ -147,7 +146,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     const { foreign, errors } = await open(page, `/pay/${inv.id}`);
     await page.waitForSelector('[data-testid=currency-option][data-code=USDC_BASE]');
     assert.equal(await page.textContent('#ref'), 'Invoice INV-7');
-    await page.screenshot({ path: join(SHOTS, 'pay-picker-desktop.png'), fullPage: true });
+    await screenshot(page, 'pay-picker-desktop.png');
     await page.click('[data-testid=currency-option][data-code=USDC_BASE]');
     await page.waitForSelector('[data-testid=address]:not(:empty)');
     assert.match((await page.textContent('[data-testid=address]'))!, /^0x[0-9a-fA-F]{40}$/);
@@ -158,7 +157,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     assert.match((await page.textContent('#received'))!, /Still to pay/);
     assert.equal(await page.isVisible('[data-testid=outcome-link]'), false);
     await assertAccessible(page, 'a partial payment (desktop)');
-    await page.screenshot({ path: join(SHOTS, 'pay-partial-desktop.png'), fullPage: true });
+    await screenshot(page, 'pay-partial-desktop.png');
 
     const missing = await context.newPage();
     const res = await missing.goto(`${origin}/pay/00000000-0000-4000-8000-000000000000`);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
 import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -182,7 +181,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     const box = await status.boundingBox();
     assert.ok(box && box.y >= 0 && box.y < 844, `the status is on screen (${JSON.stringify(box)})`);
     await assertAccessible(page, 'the open page, connection interrupted (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-interrupted-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-interrupted-mobile.png');
 
     // Reloaded during the outage: the page's own "try again in a moment" document.
     const res = await page.reload();
@@ -198,7 +197,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.textContent'), 'Try again');
     await assertAccessible(page, 'the "try again in a moment" page (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-unavailable-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-unavailable-mobile.png');
 
     // The database comes back: the page loads the invoice by itself, nobody clicks.
     proxy.unblock();

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { cafeLogo } from './logo-png.ts';
@@ -121,7 +120,7 @@ describeEngines('payment page in the customer’s language and the merchant’s 
     await assertAccessible(page, 'the German payment details (phone)');
     assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
     // docs/payment-page-i18n.png is this screenshot.
-    await page.screenshot({ path: join(SHOTS, 'pay-i18n-de-branded-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-i18n-de-branded-mobile.png');
     // Copy gives the machine-readable amount, not the German text.
     await page.getByRole('button', { name: 'Betrag kopieren' }).click();
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), raw);
@@ -157,7 +156,7 @@ describeEngines('payment page in the customer’s language and the merchant’s 
     assert.equal(await text(page, '#outTitle'), '已收到付款');
     assert.match(await text(page, '#when'), /^支付时间：\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
     await assertAccessible(page, 'the Chinese outcome (phone)');
-    await page.screenshot({ path: join(SHOTS, 'pay-i18n-zh-paid-mobile.png'), fullPage: true });
+    await screenshot(page, 'pay-i18n-zh-paid-mobile.png');
 
     // The choice is remembered: a reload and a fresh visit without ?lang both come back in Chinese.
     await page.reload();
@@ -197,7 +196,7 @@ describeEngines('payment page in the customer’s language and the merchant’s 
     assert.equal(await page.getByRole('link', { name: 'Ouvrir dans le portefeuille' }).isVisible(), true);
     assert.equal(await page.getByRole('button', { name: 'Copier l’adresse' }).isVisible(), true);
     await assertAccessible(page, 'the French page with a dark brand colour (desktop)');
-    await page.screenshot({ path: join(SHOTS, 'pay-i18n-fr-branded-desktop.png'), fullPage: true });
+    await screenshot(page, 'pay-i18n-fr-branded-desktop.png');
     // By keyboard: the next language in the list, and the focus stays on the switcher (no reload, no jump).
     await page.getByLabel('Langue').focus();
     await page.keyboard.press('ArrowDown');
