@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
 import { receiptWithin, type X402Chain } from './chain.ts';
 import type { SignedTransaction } from './sender.ts';
-import { finishSettlement, followSubmitted, type FinishOptions } from './follow.ts';
+import { finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
 import { parsePayment, type ParsedPayment } from './parse.ts';
 import { SettlementLookup } from './lookup.ts';
 import { spendingCheck, type Spend, type SpendingLimits } from './spending.ts';
@@ -207,14 +207,13 @@ export class X402Facilitator {
       if (outcome === 'unknown') return this.answer(recorded, base);
       if (outcome === 'sent') {
         const receipt = await receiptWithin(this.chain!.publicClient, tx.hash, this.receiptTimeoutMs);
-        const ok = receipt?.status === 'success';
-        const finished = receipt ? await this.finish(recorded, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice).catch(() => recorded) : recorded;
+        const finished = receipt ? await finishWithReceipt(this.db, recorded, receipt).catch(() => recorded) : recorded;
         // Without a receipt in time (or its record): settlement_pending with the hash; the worker finishes it.
         return this.answer(finished, base);
       }
     }
     // Nothing reached the node (it said so): nothing was sent, and nothing can be mined.
-    const row = await this.finish(await this.current(claimed.id), 'failed', 'invalid_transaction_state', null, { unsent: true });
+    const row = await finishSettlement(this.db, await this.current(claimed.id), 'failed', 'invalid_transaction_state', null, { unsent: true });
     return { ...this.answer(row, base), errorMessage: error };
   }
 
@@ -241,10 +240,6 @@ export class X402Facilitator {
     if (row.status === 'confirmed') return { success: true, transaction: row.transaction, ...base };
     if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', transaction: row.transaction, ...base };
     return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };
-  }
-
-  private finish(row: SettlementRow, status: 'confirmed' | 'failed', reason: X402Reason | null, gasCost: bigint | null = null, opts: FinishOptions = {}): Promise<SettlementRow> {
-    return finishSettlement(this.db, row, status, reason, gasCost, opts);
   }
 
   /** Worker: the submitted settlements of this network taken to their end (follow.ts). */

@@ -1,4 +1,4 @@
-import { parseTransaction, recoverTransactionAddress, type Hex } from 'viem';
+import { parseTransaction, recoverTransactionAddress, type Hex, type TransactionReceipt } from 'viem';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
@@ -46,6 +46,12 @@ export async function finishSettlement(
   });
 }
 
+/** The settlement's end as its transaction's receipt says: confirmed, or failed on a revert; the gas it cost either way. */
+export function finishWithReceipt(db: Db, row: SettlementRow, receipt: TransactionReceipt): Promise<SettlementRow> {
+  const ok = receipt.status === 'success';
+  return finishSettlement(db, row, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
+}
+
 /**
  * Worker: each submitted settlement of the network is taken to its end.
  *  - Its receipt has arrived: confirmed, or failed on a revert.
@@ -75,8 +81,7 @@ export async function followSubmitted(db: Db, chain: X402Chain, receiptTimeoutMs
     } else {
       const receipt = await chain.publicClient.getTransactionReceipt({ hash: row.transaction as Hex }).catch(() => null);
       if (receipt) {
-        const ok = receipt.status === 'success';
-        await finishSettlement(db, row, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
+        await finishWithReceipt(db, row, receipt);
       } else if (!row.signed_transaction || !stale(row) || !(await resend(db, chain, row))) {
         continue;
       }
