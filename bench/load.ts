@@ -1,6 +1,6 @@
 /**
- * `npm run bench:load`: the gateway as deployed (an API process and a worker process, each
- * `node src/main.ts`, on PostgreSQL) driven over HTTP at a fixed concurrency, route by route:
+ * `npm run bench:load`: the gateway as deployed (an API process and a worker process, each as
+ * `npm start` runs it, on PostgreSQL) driven over HTTP at a fixed concurrency, route by route:
  * invoice creation, reads and lists, deposits credited through the sandbox chain, withdrawal quotes
  * and commits. Printed per route: requests per second and p50/p99 latency. Next to them, in the
  * same run on the same database, the raw rate of the same inserts done directly (pg, same
@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
-import { api, createScratchDatabase, provisionTenant, startGateway, type GatewayProcess } from '../test/helpers/processes.ts';
+import { api, createScratchDatabase, npmStartArgs, provisionTenant, startGateway, type GatewayProcess } from '../test/helpers/processes.ts';
 import { until } from '../test/helpers/receiver.ts';
 import { readFileSync } from 'node:fs';
 
@@ -135,8 +135,9 @@ const procs: GatewayProcess[] = [];
 const db = new pg.Pool({ connectionString: scratch.url, max: CONNECTIONS });
 db.on('error', () => {}); // the scratch database is dropped at the end
 try {
-  procs.push(await startGateway({ role: 'api', env }));
-  procs.push(await startGateway({ role: 'worker', env }));
+  // Each process exactly as `npm start` runs it (its V8 settings included), as deployed.
+  procs.push(await startGateway({ role: 'api', env, nodeArgs: npmStartArgs() }));
+  procs.push(await startGateway({ role: 'worker', env, nodeArgs: npmStartArgs() }));
   const memoryLines = [memory('after start', procs)];
   const base = procs[0]!.url;
   const { key, tenantId, accountId } = await provisionTenant(base, ADMIN, 'Load merchant');

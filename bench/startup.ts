@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmStartArgs } from '../test/helpers/processes.ts';
 import { progress, round, type Figures } from './lib.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,19 +18,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The arguments of package.json's `start` script (`node …`), run with this Node. */
-function startCommand(): string[] {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [node, ...args] = script.split(/\s+/);
-  if (node !== 'node') throw new Error(`npm start runs "${script}", not node`);
-  return args;
-}
-
 /** `npm start` as an operator runs it (sandbox, embedded database in `dataDir`), its output kept for errors. */
 function spawnGateway(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
   for (const name of Object.keys(env)) if (/^(DATABASE_URL|REDIS_URL|MODE|ROLE|ADMIN_TOKEN)$|_RPC_URL$|_XPUB$/.test(name)) delete env[name];
-  const child = spawn(process.execPath, startCommand(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, npmStartArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-4000));
   child.stdout!.on('data', keep);

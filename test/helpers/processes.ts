@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../src/lib/net.ts';
@@ -14,6 +16,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * processes run the same way (scripts/run-tests.mjs).
  */
 export const START_ARGS = ['--liftoff-only', 'scripts/start.mjs'];
+
+/** Node's arguments in package.json's `start` script (`node …`): exactly what `npm start` runs, for the benchmarks. */
+export function npmStartArgs(): string[] {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [node, ...args] = script.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start runs "${script}", not node`);
+  return args;
+}
 
 /** A gateway running as its own process (`scripts/start.mjs`, what `npm start` runs), as an operator runs it. */
 export interface GatewayProcess {
@@ -40,9 +50,11 @@ export async function startGateway(opts: {
   readyTimeoutMs?: number;
   /** Hears what the process writes while it starts (before it is ready). */
   onOutput?: (all: string) => void;
+  /** Node's arguments instead of START_ARGS (npmStartArgs(): what `npm start` runs). */
+  nodeArgs?: string[];
 }): Promise<GatewayProcess> {
   const port = opts.port ?? (await freePort());
-  const proc = spawn(process.execPath, START_ARGS, {
+  const proc = spawn(process.execPath, opts.nodeArgs ?? START_ARGS, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
