@@ -100,9 +100,11 @@ async function idle(pid: number, seconds: number): Promise<Figures> {
 }
 
 /**
- * Start-up and idle of `npm start` (node --import tsx src/main.ts), sandbox with the embedded
- * database: seconds from spawning it on a fresh DATA_DIR to GET /healthz 200; then CPU and resident
- * memory over BENCH_IDLE_SECONDS (20) of idling; then, stopped with SIGTERM, a restart on the same data.
+ * Start-up and idle of `npm start` (package.json's start script: the compiled gateway bundle), sandbox
+ * with the embedded database: seconds from spawning it on a fresh DATA_DIR to GET /healthz 200; then
+ * CPU and resident memory over BENCH_IDLE_SECONDS (20) of idling (they include V8's one
+ * memory-reducing collection some 15 s after start, 70-80 ms of CPU); then, stopped with SIGTERM, a
+ * restart on the same data.
  */
 export async function benchStartup(): Promise<Figures> {
   const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
