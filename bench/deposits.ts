@@ -25,8 +25,8 @@ async function bareDepositRoute(gw: BenchGateway, qr: boolean) {
     const id = randomUUID();
     const address = `Tbare${run}${i}`;
     await sql`with a as (
-        insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id)
-        values ('TRON', ${address}, ${hd.id}, ${1_000_000_000 + i}, 'deposit', ${id}, ${tenant.id})
+        insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id, currency_code)
+        values ('TRON', ${address}, ${hd.id}, ${1_000_000_000 + i}, 'deposit', ${id}, ${tenant.id}, ${CODE})
         returning network, address)
       insert into deposits (id, tenant_id, account_id, order_id, currency_code, network, address, status, network_fee, min_amount, commission_rate, expires_at)
       select ${id}, ${tenant.id}, ${tenant.accountId}, ${request.body.orderId}, ${CODE}, a.network, a.address, 'created', 1000000, 2000000, 0.01, now() + interval '1 day' from a`.execute(database.db);

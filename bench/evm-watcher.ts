@@ -22,14 +22,14 @@ async function watch(database: Database, count: number, tenantId: string): Promi
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
-    insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id)
-    select 'ETHEREUM', '0x' || substr(md5(${account.id}::text || ':' || i::text) || md5(i::text), 1, 40), ${account.id}, i, 'deposit', gen_random_uuid(), ${tenantId}
+    insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id, currency_code)
+    select 'ETHEREUM', '0x' || substr(md5(${account.id}::text || ':' || i::text) || md5(i::text), 1, 40), ${account.id}, i, 'deposit', gen_random_uuid(), ${tenantId}, 'ETH'
     from generate_series(0, ${count - 1}) as i`.execute(db);
   // A few addresses that will receive payments, in the checksummed form addresses are stored in.
   const hits = Array.from({ length: 10 }, (_, i) => getAddress(`0x${(i + 1).toString(16).padStart(40, 'a')}`));
   await db
     .insertInto('addresses')
-    .values(hits.map((address, i) => ({ network: 'ETHEREUM', address, hd_account_id: account.id, derivation_index: count + i, purpose: 'bench', owner_id: randomUUID(), tenant_id: tenantId })))
+    .values(hits.map((address, i) => ({ network: 'ETHEREUM', address, hd_account_id: account.id, derivation_index: count + i, purpose: 'bench', owner_id: randomUUID(), tenant_id: tenantId, currency_code: 'ETH' })))
     .execute();
   return hits;
 }

@@ -232,8 +232,8 @@ try {
     await raw('raw INSERT deposits', db, (c, i) =>
       c.query(
         `with a as (
-           insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id)
-           values ('TRON', $5, (select id from hd_accounts where network = 'TRON' order by id limit 1), $6, 'deposit', $1, $2)
+           insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id, currency_code)
+           values ('TRON', $5, (select id from hd_accounts where network = 'TRON' order by id limit 1), $6, 'deposit', $1, $2, 'USDT_TRC20')
            returning network, address)
          insert into deposits (id, tenant_id, account_id, order_id, currency_code, network, address, status, network_fee, min_amount, commission_rate, expires_at)
          select $1, $2, $3, $4, 'USDT_TRC20', a.network, a.address, 'created', 1000000, 2000000, 0.01, now() + interval '1 day' from a`,

@@ -49,6 +49,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { solvencyRoutes } from './modules/solvency/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
+import { unlistedTokenRoutes } from './modules/payments/unlisted-routes.ts';
 import { named } from './lib/http/plugins.ts';
 
 export type App = FastifyInstance;
@@ -216,6 +217,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(withdrawalAdminRoutes), { prefix: '/admin' });
   await app.register(named(solvencyRoutes), { prefix: '/admin' });
   await app.register(named(operationsRoutes), { prefix: '/admin' });
+  await app.register(named(unlistedTokenRoutes), { prefix: '/admin' });
   await app.register(named(backupRoutes), { prefix: '/admin' });
   await app.register(
     named(async function v1Routes(v1: FastifyInstance) {

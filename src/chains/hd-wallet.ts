@@ -40,6 +40,7 @@ export function addressRow(reserved: ReservedAddress, owner: AddressOwner) {
     purpose: owner.purpose,
     owner_id: owner.ownerId,
     tenant_id: owner.tenantId,
+    currency_code: owner.currencyCode,
   };
 }
 
@@ -48,6 +49,8 @@ export interface AddressOwner {
   purpose: 'invoice' | 'deposit';
   ownerId: string;
   tenantId: string;
+  /** The currency the address is for: a payment in any other asset does not count toward its owner. */
+  currencyCode: string;
 }
 
 /**

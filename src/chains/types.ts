@@ -2,14 +2,25 @@ import type { NetworkEnvName } from '../config.ts';
 import type { CryptoCode } from '../lib/currencies/catalogue.ts';
 import type { FeeOracle } from './fees.ts';
 
+/**
+ * What a transfer carried: a currency of the catalogue (native coin or listed token), or a token
+ * outside the catalogue, known only by its contract. An adapter names the asset that actually
+ * moved, never the one the receiving address was made for.
+ */
+export type TransferAsset = { currencyCode: CryptoCode; contract?: undefined } | { currencyCode: null; contract: string };
+
 /** A transfer to an address, as the chain shows it now. */
-export interface ChainTransfer {
+export type ChainTransfer = TransferFields & TransferAsset;
+
+/** A catalogue currency's transfer: the only kind that becomes a payment. */
+export type CatalogueTransfer = TransferFields & { currencyCode: CryptoCode; contract?: undefined };
+
+interface TransferFields {
   txHash: string;
   /** Output index (Bitcoin vout) or log index (EVM, Tron): with txHash, the transfer's natural key. */
   outputIndex: number;
   toAddress: string;
-  currencyCode: CryptoCode;
-  /** Atomic units of the currency. */
+  /** Atomic units of the asset (for an unlisted token, its raw units: its decimals are unknown). */
   units: bigint;
   /** Null while unconfirmed (in the mempool). */
   blockHeight: number | null;

@@ -30,7 +30,7 @@ describeEngines('address allocation', (engine) => {
         const results = await Promise.all(
           Array.from({ length: 200 }, (_, i) =>
             database.db.transaction().execute((trx) =>
-              allocators[i % 2]!.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id }),
+              allocators[i % 2]!.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'BTC' }),
             ),
           ),
         );
@@ -63,7 +63,7 @@ describeEngines('address allocation', (engine) => {
       assert.ok(reserved.every((r) => r.index < row.next_index));
       // An index taken in a transaction comes after every block handed out.
       const tenant = await createTenant(database.db, 'Blocks');
-      const next = await database.db.transaction().execute((trx) => allocators[0]!.allocate(trx, 'TRON', { purpose: 'invoice', ownerId: randomUUID(), tenantId: tenant.id }));
+      const next = await database.db.transaction().execute((trx) => allocators[0]!.allocate(trx, 'TRON', { purpose: 'invoice', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'TRX' }));
       assert.equal(next.index, row.next_index);
     } finally {
       await database.close();
@@ -79,7 +79,7 @@ describeEngines('address allocation', (engine) => {
       config.chains.ETHEREUM = { ...config.chains.ETHEREUM, xpub };
       const tenant = await createTenant(database.db, 'Configured');
       const allocator = new AddressAllocator(config);
-      const owner = () => ({ purpose: 'invoice' as const, ownerId: randomUUID(), tenantId: tenant.id });
+      const owner = () => ({ purpose: 'invoice' as const, ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'ETH' });
       const first = await database.db.transaction().execute((trx) => allocator.allocate(trx, 'ETHEREUM', owner()));
       assert.equal(first.address, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
       await assert.rejects(

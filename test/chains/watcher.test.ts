@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { NETWORKS } from '../../src/lib/currencies/catalogue.ts';
 import { randomUUID } from 'node:crypto';
 import { after, it } from 'node:test';
 import { AddressAllocator } from '../../src/chains/hd-wallet.ts';
@@ -44,7 +45,7 @@ describeEngines('chain watcher', (engine) => {
   async function ourAddress(network: NetworkEnvName) {
     const tenant = await createTenant(db().db, 'Watched');
     return db().db.transaction().execute((trx) =>
-      allocator.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id }),
+      allocator.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: Object.values(NETWORKS).find((n) => n.env === network)!.nativeCode }),
     );
   }
 
@@ -150,7 +151,7 @@ describeEngines('chain watcher', (engine) => {
     opened.push(database);
     const tenant = await createTenant(database.db, 'Fresh');
     const address = () =>
-      database.db.transaction().execute((trx) => allocator.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id }));
+      database.db.transaction().execute((trx) => allocator.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: Object.values(NETWORKS).find((n) => n.env === network)!.nativeCode }));
     const chain = new ObservedChain(network, database.db);
     const rec = recorder();
     return { db: database.db, chain, rec, watcher: new Watcher(database.db, cfg, chain, rec.listener), address };
@@ -242,7 +243,7 @@ describeEngines('chain watcher', (engine) => {
     const chain = new SlowChain('BTC', database.db);
     const watcher = new Watcher(database.db, config, chain);
     await watcher.round();
-    const { address } = await database.db.transaction().execute((trx) => allocator.allocate(trx, 'BTC', { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id }));
+    const { address } = await database.db.transaction().execute((trx) => allocator.allocate(trx, 'BTC', { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'BTC' }));
     await chain.mine(25);
     const { txHash } = await chain.inject({ currencyCode: 'BTC', to: address, units: 7000n });
     await chain.mine(5); // in block 25, under 30 blocks that arrived at once

@@ -193,6 +193,24 @@ function x402Body() {
 }
 
 /** A conversion request of tenant A's funded USDT into USDC (preview, quote). */
+/** A payment in another asset, as the otherAssetReceived events carry it. */
+const OTHER_ASSET_PAYMENT = {
+  txHash: `0x${'ab'.repeat(32)}`,
+  outputIndex: -1,
+  network: 'Ethereum',
+  cryptoCurrencyCode: 'ETH',
+  amount: 0.01,
+  address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+  status: 'confirmed',
+  confirmations: 3,
+  confirmationsRequired: 3,
+  blockHeight: 10,
+  firstSeenAt: new Date().toISOString(),
+  confirmedAt: new Date().toISOString(),
+  counted: false,
+  settlement: { networkFeeAmount: 0.0003, commissionAmount: 0.000097, netAmount: 0.009603, heldAmount: 0 },
+};
+
 const conversionBody = () => ({ fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 1.5 });
 /** An open conversion quote of tenant A. */
 async function newConversionQuote(f: Fixture): Promise<{ quoteId: string }> {
@@ -963,6 +981,27 @@ const ROWS: Row[] = [
     build: (f) => ({
       url: '/v1/webhooks/invoice.statusChanged',
       body: { event: 'invoice.statusChanged', data: { ...f.invoice, previousStatus: 'created' }, timestamp: new Date().toISOString() },
+    }),
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/deposit.otherAssetReceived',
+    scope: 'deposits.list',
+    build: async (f) => {
+      const d = (await f.t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
+      const body = { event: 'deposit.otherAssetReceived', data: { ...d, payment: OTHER_ASSET_PAYMENT }, timestamp: new Date().toISOString() };
+      return { url: '/v1/webhooks/deposit.otherAssetReceived', body };
+    },
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/invoice.otherAssetReceived',
+    scope: 'invoices.list',
+    build: (f) => ({
+      url: '/v1/webhooks/invoice.otherAssetReceived',
+      body: { event: 'invoice.otherAssetReceived', data: { ...f.invoice, payment: OTHER_ASSET_PAYMENT }, timestamp: new Date().toISOString() },
     }),
     happy: { status: 200 },
   },

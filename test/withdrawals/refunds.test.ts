@@ -98,8 +98,8 @@ describeEngines('refunds', (engine) => {
     const after = (await t.call('GET', `/v1/invoice?id=${id}`, { key })).body.data;
     assert.equal(after.amountRefunded, 111.1);
     assert.deepEqual(after.refunds, [
-      { id: excess.id, status: 'created', amount: 10.1, transactionHash: null },
-      { id: rest.id, status: 'created', amount: 101, transactionHash: null },
+      { id: excess.id, status: 'created', cryptoCurrencyCode: CODE, amount: 10.1, transactionHash: null },
+      { id: rest.id, status: 'created', cryptoCurrencyCode: CODE, amount: 101, transactionHash: null },
     ]);
     const listed = (await t.call('GET', '/v1/invoice/list', { key })).body.data.find((i: { id: string }) => i.id === id);
     assert.equal(listed.amountRefunded, 111.1);
@@ -186,7 +186,7 @@ describeEngines('refunds', (engine) => {
       { ledger_account: 'clearing:withdrawals', amount: '-9000000' },
     ]);
     deposit = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
-    assert.deepEqual([deposit.amountRefunded, deposit.refunds], [8, [{ id: w.id, status: 'created', amount: 8, transactionHash: null }]]);
+    assert.deepEqual([deposit.amountRefunded, deposit.refunds], [8, [{ id: w.id, status: 'created', cryptoCurrencyCode: CODE, amount: 8, transactionHash: null }]]);
     const listed = (await t.call('GET', '/v1/deposit/list', { key })).body.data.find((x: { id: string }) => x.id === d.id);
     assert.equal(listed.amountRefunded, 8);
 

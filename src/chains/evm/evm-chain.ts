@@ -17,7 +17,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
-import { convertUnits, parseRatio } from '../../lib/money.ts';
+import { quoteEvmFee } from './fee-quote.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
 import { EvmHotWallet } from './hot-wallet.ts';
 
@@ -26,9 +26,6 @@ const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, addres
 /** A native transfer has no log: it takes output index -1, apart from the logs (0, 1, …) of its tx. */
 export const NATIVE_OUTPUT_INDEX = -1;
 
-/** Gas of a plain transfer and of an ERC-20 transfer, for fee quotes. */
-const NATIVE_GAS = 21_000n;
-const TOKEN_GAS = 65_000n;
 
 
 export interface EvmChainOptions {
@@ -90,7 +87,7 @@ export class EvmChain implements ChainAdapter {
         replaceAfterBlocks: opts.replaceAfterBlocks ?? 3,
       });
     }
-    this.feeOracle = { source: `evm-fee-history:${opts.network}`, quote: (currency) => this.quoteFee(currency) };
+    this.feeOracle = { source: `evm-fee-history:${opts.network}`, quote: (currency) => quoteEvmFee(this.client, this.db, this.native, currency) };
   }
 
   /** The token contract of a currency on this network (null for the native coin). */
@@ -134,9 +131,7 @@ export class EvmChain implements ChainAdapter {
     for (let h = BigInt(Math.max(0, fromHeight)); h <= BigInt(toHeight); h++) heights.push(h);
     const [blocks, logs, pending, latest] = await Promise.all([
       Promise.all(heights.map((blockNumber) => this.client.getBlock({ blockNumber, includeTransactions: true }))),
-      this.tokens.size && heights.length
-        ? this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock: heights[0], toBlock: heights[heights.length - 1] })
-        : Promise.resolve([]),
+      heights.length ? this.transferLogs(heights[0]!, heights[heights.length - 1]!) : Promise.resolve([]),
       // A node without a pending view only costs the early sight of a transfer, never the transfer.
       this.client.getBlock({ blockTag: 'pending', includeTransactions: true }).catch(() => null),
       this.client.getBlockNumber(),
@@ -164,13 +159,14 @@ export class EvmChain implements ChainAdapter {
       }
     }
     for (const log of logs) {
+      if (!log.args.to || !log.args.value || log.removed) continue;
       const currency = this.tokens.get(log.address.toLowerCase());
-      if (!currency || !log.args.to || !log.args.value || log.removed) continue;
       candidates.push({
         txHash: log.transactionHash!,
         outputIndex: log.logIndex!,
         toAddress: getAddress(log.args.to),
-        currencyCode: currency.code,
+        // A token outside the catalogue is reported by its contract: recorded for the operator, never credited.
+        ...(currency ? { currencyCode: currency.code } : { currencyCode: null, contract: getAddress(log.address) }),
         units: log.args.value,
         blockHeight: Number(log.blockNumber),
         blockHash: log.blockHash!,
@@ -179,6 +175,20 @@ export class EvmChain implements ChainAdapter {
     }
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);
     return candidates.filter((c) => mine.has(c.toAddress));
+  }
+
+  /**
+   * Every ERC-20 `Transfer` log of the blocks, of any contract, so a token outside the catalogue
+   * is seen too (strict decoding leaves out ERC-721's). A node refusing so wide a query still
+   * answers for the catalogue's contracts: payments never wait on tokens only ever recorded.
+   */
+  private async transferLogs(fromBlock: bigint, toBlock: bigint) {
+    try {
+      return await this.client.getLogs({ event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
+    } catch (err) {
+      if (this.tokens.size === 0) return [];
+      return this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
+    }
   }
 
   /**
@@ -205,26 +215,6 @@ export class EvmChain implements ChainAdapter {
     if (!tx) return null;
     // Mined between the two calls: its block, as the next round would see it.
     return tx.blockNumber === null ? { blockHeight: null, blockHash: null } : { blockHeight: Number(tx.blockNumber), blockHash: tx.blockHash };
-  }
-
-  /**
-   * EIP-1559: twice the latest base fee plus the 50th-percentile tip of the last blocks, times the
-   * transfer's gas; tokens pay it in the native coin, converted at the current price.
-   */
-  private async quoteFee(currency: CurrencyDef): Promise<bigint | null> {
-    const history = await this.client.getFeeHistory({ blockCount: 5, rewardPercentiles: [50] });
-    const base = history.baseFeePerGas[history.baseFeePerGas.length - 1] ?? 0n;
-    const tips = (history.reward ?? []).map((r) => r[0] ?? 0n);
-    const tip = tips.length ? tips.reduce((a, b) => a + b, 0n) / BigInt(tips.length) : 0n;
-    const perGas = base * 2n + tip;
-    if (!currency.contractAddress) return perGas * NATIVE_GAS;
-    if (!this.db) return null;
-    const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', [this.native.symbol, currency.symbol]).execute();
-    const price = (s: string) => rows.find((r) => r.asset === s)?.usd_price;
-    const nativePrice = price(this.native.symbol);
-    const tokenPrice = price(currency.symbol);
-    if (!nativePrice || !tokenPrice) return null;
-    return convertUnits(perGas * TOKEN_GAS, { price: parseRatio(nativePrice), decimals: this.native.decimals }, { price: parseRatio(tokenPrice), decimals: currency.decimals }, 'up');
   }
 
   async hotWalletBalance(code: CryptoCode): Promise<bigint> {

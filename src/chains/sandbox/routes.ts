@@ -28,7 +28,11 @@ function postSandboxTransfersRoute(app: TypedApp): void {
         tags: ['operator'],
         summary: 'Sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations',
         body: Type.Object({
-          cryptoCurrencyCode: CryptoCodeSchema,
+          cryptoCurrencyCode: Type.Optional(CryptoCodeSchema),
+          contract: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 128, description: 'A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units' }),
+          ),
+          network: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'With contract: Ethereum, BNB, Base or Tron' })),
           to: Type.String({ minLength: 1, maxLength: 128 }),
           amount: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
           rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
@@ -37,23 +41,25 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const { cryptoCurrencyCode, to, amount, rbf } = request.body;
-      const currency = findCurrency(cryptoCurrencyCode)!;
-      const network = networkOf(currency).env;
+      const { cryptoCurrencyCode, contract, to, amount, rbf } = request.body;
+      const refuse = (field: string, message: string) => new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
+      if ((cryptoCurrencyCode === undefined) === (contract === undefined)) throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
+      const currency = cryptoCurrencyCode === undefined ? undefined : findCurrency(cryptoCurrencyCode)!;
+      // A token outside the catalogue has no known decimals: its amount is in atomic units.
+      const decimals = currency?.decimals ?? 0;
       let units: bigint;
       try {
-        units = toUnits(amount, currency.decimals);
+        units = toUnits(amount, decimals);
       } catch (err) {
         if (!(err instanceof MoneyFormatError)) throw err;
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location: 'body', field: 'amount', message: `must be positive with at most ${currency.decimals} decimal places` }],
-        });
+        throw refuse('amount', `must be positive with at most ${decimals} decimal places`);
       }
-      if (units <= 0n) {
-        throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'amount', message: 'must be positive' }] });
-      }
+      if (units <= 0n) throw refuse('amount', 'must be positive');
+      const network = currency ? networkOf(currency).env : networkFromApi(request.body.network ?? '');
+      if (!network) throw refuse('network', 'with contract, name the network: Ethereum, BNB, Base or Tron');
       try {
-        const { txHash } = await new SandboxChain(network, db).inject({ currencyCode: currency.code, to, units, rbf });
+        const asset = currency ? { currencyCode: currency.code } : { contract: contract! };
+        const { txHash } = await new SandboxChain(network, db).inject({ ...asset, to, units, rbf });
         return reply.status(201).send({ data: { txHash } });
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;

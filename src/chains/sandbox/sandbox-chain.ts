@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
-import { findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { CURRENCIES, NETWORKS, findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../fees.ts';
 import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
 
@@ -15,13 +15,11 @@ function randomHash(network: NetworkEnvName): string {
   return hashFor(network, randomBytes(32).toString('hex'));
 }
 
-/** An incoming transfer the operator injects into a sandbox chain. */
-export interface SandboxTransferInput {
-  currencyCode: CryptoCode;
-  to: string;
-  units: bigint;
-  rbf?: boolean;
-}
+/** An incoming transfer the operator injects into a sandbox chain: a catalogue currency, or a token outside it. */
+export type SandboxTransferInput = { to: string; units: bigint; rbf?: boolean } & (
+  | { currencyCode: CryptoCode; contract?: undefined }
+  | { currencyCode?: undefined; contract: string }
+);
 
 /**
  * A sandbox network: a chain kept in the database (so every instance sees the same one), fed by the
@@ -70,7 +68,7 @@ export class SandboxChain implements ChainAdapter {
     const rows = await this.db
       .selectFrom('sandbox_transfers as t')
       .leftJoin('sandbox_blocks as b', (j) => j.onRef('b.network', '=', 't.network').onRef('b.height', '=', 't.block_height'))
-      .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.amount', 't.block_height', 't.rbf', 'b.hash'])
+      .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.contract', 't.amount', 't.block_height', 't.rbf', 'b.hash'])
       .where('t.network', '=', this.network)
       .where('t.dropped', '=', false)
       .where((eb) => eb.or([eb('t.block_height', 'is', null), eb.and([eb('t.block_height', '>=', fromHeight), eb('t.block_height', '<=', toHeight)])]))
@@ -83,7 +81,7 @@ export class SandboxChain implements ChainAdapter {
         txHash: r.tx_hash,
         outputIndex: r.output_index,
         toAddress: r.to_address,
-        currencyCode: r.currency_code as CryptoCode,
+        ...(r.contract !== null ? { currencyCode: null, contract: r.contract } : { currencyCode: r.currency_code as CryptoCode }),
         units: BigInt(r.amount),
         blockHeight: r.block_height,
         blockHash: r.hash,
@@ -168,11 +166,19 @@ export class SandboxChain implements ChainAdapter {
   }
 
   /** Operator: an incoming transfer, in the mempool at once (0 confirmations). */
-  async inject(input: SandboxTransferInput): Promise<{ txHash: string; outputIndex: number }> {
-    const currency = findCurrency(input.currencyCode);
-    if (!currency || input.units <= 0n) throw new RangeError('a sandbox transfer needs a known currency and a positive amount');
-    const net = networkOf(currency);
-    if (net.env !== this.network) throw new RangeError(`${currency.code} is not on the ${this.network} network`);
+  async inject(request: SandboxTransferInput): Promise<{ txHash: string; outputIndex: number }> {
+    if (request.units <= 0n) throw new RangeError('a sandbox transfer needs a positive amount');
+    const net = Object.values(NETWORKS).find((n) => n.env === this.network)!;
+    // A catalogue token named by its contract is that currency, as a real chain's watcher reads it.
+    const listed = request.contract && CURRENCIES.find((c) => c.network === net.api && c.contractAddress?.toLowerCase() === request.contract!.toLowerCase());
+    const input: SandboxTransferInput = listed ? { to: request.to, units: request.units, rbf: request.rbf, currencyCode: listed.code } : request;
+    if (input.currencyCode !== undefined) {
+      const currency = findCurrency(input.currencyCode);
+      if (!currency) throw new RangeError('a sandbox transfer needs a known currency');
+      if (networkOf(currency).env !== this.network) throw new RangeError(`${currency.code} is not on the ${this.network} network`);
+    } else if (this.network === 'BTC' || !new RegExp(net.addressMask).test(input.contract)) {
+      throw new RangeError(`"${input.contract}" is not a token contract on ${net.api}`);
+    }
     if (!new RegExp(net.addressMask).test(input.to)) throw new RangeError(`"${input.to}" is not a ${net.api} address`);
     const txHash = randomHash(this.network);
     await this.db
@@ -182,7 +188,8 @@ export class SandboxChain implements ChainAdapter {
         tx_hash: txHash,
         output_index: 0,
         to_address: input.to,
-        currency_code: currency.code,
+        currency_code: input.currencyCode ?? null,
+        contract: input.contract ?? null,
         amount: input.units,
         rbf: input.rbf ?? false,
       })

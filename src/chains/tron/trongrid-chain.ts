@@ -1,8 +1,8 @@
 import { hex } from '@scure/base';
-import { CURRENCIES, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { CURRENCIES, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
+import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, TransferAsset, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
 import { TronTxBuilder, signBuilt, tronAddressOfKey } from './sweep-tx.ts';
 import { quoteTronFee, type ChainParameters } from './resources.ts';
@@ -123,25 +123,19 @@ export class TronGridChain implements ChainAdapter {
         const contract = tx.raw_data.contract[0];
         if (!contract) continue;
         const v = contract.parameter.value;
-        let transfer: { to: string; amount: bigint; currency: CurrencyDef } | null = null;
+        let transfer: ({ to: string; amount: bigint } & TransferAsset) | null = null;
         if (contract.type === 'TransferContract' && typeof v.to_address === 'string' && (typeof v.amount === 'number' || typeof v.amount === 'bigint')) {
-          transfer = { to: tronAddressFromHex(v.to_address), amount: BigInt(v.amount), currency: findCurrency('TRX')! };
+          transfer = { to: tronAddressFromHex(v.to_address), amount: BigInt(v.amount), currencyCode: 'TRX' };
         } else if (contract.type === 'TriggerSmartContract' && typeof v.contract_address === 'string') {
-          const token = this.tokens.get(tronAddressFromHex(v.contract_address));
+          const address = tronAddressFromHex(v.contract_address);
+          const token = this.tokens.get(address);
           const call = decodeTransfer(v.data as string | undefined);
-          if (token && call) transfer = { to: call.to, amount: call.amount, currency: token };
+          // A token outside the catalogue is reported by its contract: recorded for the operator, never credited.
+          if (call) transfer = token ? { to: call.to, amount: call.amount, currencyCode: token.code } : { to: call.to, amount: call.amount, currencyCode: null, contract: address };
         }
         if (!transfer || transfer.amount <= 0n) continue;
-        candidates.push({
-          txHash: tx.txID,
-          outputIndex: 0,
-          toAddress: transfer.to,
-          currencyCode: transfer.currency.code,
-          units: transfer.amount,
-          blockHeight: h,
-          blockHash: block.blockID,
-          rbf: false,
-        });
+        const { to, amount, ...asset } = transfer;
+        candidates.push({ txHash: tx.txID, outputIndex: 0, toAddress: to, units: amount, blockHeight: h, blockHash: block.blockID, rbf: false, ...asset });
       }
     }
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);

@@ -1,5 +1,5 @@
 import type { TenantsTable, AccountsTable, ApiKeysTable, BlockedCustomersTable, SystemSettingsTable, SchemaMigrationsTable } from './tables/tenancy.ts';
-import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, ChainCursorsTable, PaymentsTable } from './tables/chain.ts';
+import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable } from './tables/chain.ts';
 import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable } from './tables/ledger.ts';
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
@@ -52,6 +52,7 @@ export interface DB {
   rate_refusals: RateRefusalsTable;
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;
+  unlisted_token_transfers: UnlistedTokenTransfersTable;
   sweep_transactions: SweepTransactionsTable;
   deposits: DepositsTable;
   invoices: InvoicesTable;

@@ -32,7 +32,11 @@ export type AuditAction =
   | 'customer.unblocked'
   | 'tenant.created'
   | 'tenant.settingsChanged'
-  | 'withdrawal.cancelled';
+  | 'withdrawal.cancelled'
+  | 'unlistedToken.move'
+  | 'unlistedToken.moved'
+  | 'unlistedToken.dismiss'
+  | 'unlistedToken.hold';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {

@@ -74,10 +74,10 @@ export class DepositWriter {
   async insert(principal: ApiPrincipal, d: NewDeposit): Promise<{ created_at: Date; expires_at: Date }> {
     const { db, config } = this.ctx;
     const commission = await catalogueOf(this.ctx).commissionOf(principal.tenantId);
-    const a = addressRow(d.reserved, { purpose: 'deposit', ownerId: d.id, tenantId: principal.tenantId });
+    const a = addressRow(d.reserved, { purpose: 'deposit', ownerId: d.id, tenantId: principal.tenantId, currencyCode: d.currency.code });
     const { rows } = await prepared(sql<{ created_at: Date; expires_at: Date }>`with a as (
-        insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id)
-        values (${a.network}, ${a.address}, ${a.hd_account_id}, ${a.derivation_index}, ${a.purpose}, ${a.owner_id}, ${a.tenant_id})
+        insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id, currency_code)
+        values (${a.network}, ${a.address}, ${a.hd_account_id}, ${a.derivation_index}, ${a.purpose}, ${a.owner_id}, ${a.tenant_id}, ${a.currency_code})
         returning network, address)
       insert into deposits (${COLUMN_LIST})
       select ${d.id}, ${principal.tenantId}, ${principal.accountId}, ${d.orderId}, ${d.customerId ?? null}, ${d.webhookUrl ?? null},

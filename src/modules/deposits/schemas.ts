@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../../lib/http/schemas.ts';
 import { SettlementSchema } from '../ledger/schemas.ts';
 import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
+import { PaymentSchema } from '../payments/schemas.ts';
 import { depositMachine } from './status.ts';
 
 /** The deposit record. */
@@ -34,5 +35,16 @@ export const DepositStatusChangedSchema = Type.Object({
       actuallyReceivedAmountUsd: Nullable(Type.Number()),
     }),
   ]),
+  timestamp: DateTime,
+});
+
+/**
+ * `deposit.otherAssetReceived` body: an asset of the catalogue other than the deposit's currency
+ * arrived at its address and is final. It does not count toward the deposit (whose record is as it
+ * was); `payment` says what arrived and what was credited to the account in that asset.
+ */
+export const DepositOtherAssetSchema = Type.Object({
+  event: Type.Literal('deposit.otherAssetReceived'),
+  data: Type.Composite([DepositRecordSchema, Type.Object({ payment: PaymentSchema })]),
   timestamp: DateTime,
 });

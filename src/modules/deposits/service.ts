@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
 import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
+import { recordSplit, settleOtherAsset } from '../payments/other-asset.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { DepositStatus, DepositsTable } from '../../lib/db/schema.ts';
 import { expireDue, findByIdOrOrderId, listByAccount, type ExpiryRound, type ListFilters } from '../../lib/db/lookup.ts';
@@ -201,6 +202,11 @@ export class DepositService implements PaymentListener {
     if (payment.purpose !== 'deposit') return;
     const row = await trx.selectFrom('deposits').selectAll().where('id', '=', payment.owner_id).forUpdate().executeTakeFirst();
     if (!row) return;
+    if (!payment.counted) {
+      // Another asset than the deposit's: credited in its own currency once final, never toward the deposit.
+      if (change === 'confirmed') await this.settleOtherAsset(trx, row, payment);
+      return;
+    }
     switch (change) {
       case 'seen':
         if (row.status !== 'processing' && depositMachine.can(row.status, 'processing')) {
@@ -213,6 +219,7 @@ export class DepositService implements PaymentListener {
           .selectFrom('payments')
           .select('id')
           .where('owner_id', '=', row.id)
+          .where('counted', '=', true)
           .where('status', 'in', ['seen', 'confirmed'])
           .executeTakeFirst();
         if (others) return;
@@ -246,6 +253,7 @@ export class DepositService implements PaymentListener {
       : [debit(custodyAccount(network), received), credit('suspense:below-minimum', received)];
     const posted = await post(trx, { tenantId: row.tenant_id, kind: 'deposit.payment', refType: 'payment', refId: payment.id, lines });
     if (!posted) return; // this payment was settled before
+    await recordSplit(trx, payment.id, { split, held: credited ? Amount.zero(currency) : received });
     const price = await trx.selectFrom('exchange_rates').select('usd_price').where('asset', '=', currency.symbol).executeTakeFirst();
     const sums: StatusSet<'deposits'> = {
       amount_paid: sql<string>`amount_paid + ${split.received.units}`,
@@ -262,5 +270,11 @@ export class DepositService implements PaymentListener {
     }
     const from = row.status === 'processing' ? row : await changeStatus(trx, row, 'processing');
     await changeStatus(trx, from, target, { ...sums, ...(credited ? { completed_at: now() } : {}) });
+  }
+
+  /** A payment in another asset: settled in its own currency, told in `deposit.otherAssetReceived`. */
+  private async settleOtherAsset(trx: Trx, row: DepositRow, payment: Payment): Promise<void> {
+    const owner = { kind: 'deposit' as const, id: row.id, tenantId: row.tenant_id, accountId: row.account_id, commissionRate: row.commission_rate };
+    await settleOtherAsset(trx, this.ctx.config, payment, { ...owner, record: () => recordWithRefunds(trx, row) });
   }
 }

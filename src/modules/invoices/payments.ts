@@ -11,6 +11,8 @@ import { post } from '../ledger/service.ts';
 import { settlementLines, splitPayment } from '../ledger/settlement.ts';
 import { invoiceMachine, statusFor } from './status.ts';
 import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
+import { Amount } from '../../lib/money.ts';
+import { recordSplit, settleOtherAsset } from '../payments/other-asset.ts';
 
 import { loadInvoice, quotePayments, recordOf, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
 
@@ -20,6 +22,12 @@ export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payme
   const locked = await trx.selectFrom('invoices').select('id').where('id', '=', payment.owner_id).forUpdate().executeTakeFirst();
   if (!locked) return;
   let view = (await loadInvoice(trx, locked.id))!;
+  if (!payment.counted) {
+    // Another asset than the address's currency: credited in its own currency once final, never
+    // toward the invoice (its status, totals and currency stay as they are).
+    if (change === 'confirmed') await settleOther(ctx, trx, view, payment);
+    return;
+  }
   const quote = await trx
     .selectFrom('invoice_quotes')
     .selectAll()
@@ -41,13 +49,7 @@ export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payme
     view = (await loadInvoice(trx, view.row.id))!;
   }
 
-  if (change !== 'orphaned' && view.row.late_payment === null) {
-    const late = view.row.status === 'cancelled' ? 'after_cancellation' : payment.first_seen_at > view.row.expires_at ? 'after_expiry' : null;
-    if (late) {
-      await trx.updateTable('invoices').set({ late_payment: late }).where('id', '=', view.row.id).execute();
-      view = { ...view, row: { ...view.row, late_payment: late } };
-    }
-  }
+  if (change !== 'orphaned') view = await markLate(trx, view, payment);
   if (change === 'confirmed') {
     const split = await credit(trx, view.row, quote, payment, BigInt(quote.network_fee) - BigInt(view.row.fee_withheld));
     if (split) {
@@ -72,6 +74,15 @@ export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payme
   await recompute(ctx, trx, view, change === 'seen' && payment.status === 'confirmed' ? BigInt(payment.amount) : 0n);
 }
 
+/** Marks the invoice when its first money arrives after it was cancelled or expired (it still counts). */
+async function markLate(trx: Trx, view: InvoiceView, payment: Payment): Promise<InvoiceView> {
+  if (view.row.late_payment !== null) return view;
+  const late = view.row.status === 'cancelled' ? 'after_cancellation' : payment.first_seen_at > view.row.expires_at ? 'after_expiry' : null;
+  if (!late) return view;
+  await trx.updateTable('invoices').set({ late_payment: late }).where('id', '=', view.row.id).execute();
+  return { ...view, row: { ...view.row, late_payment: late } };
+}
+
 /** Posts one confirmed payment to the ledger; null when it was posted before. */
 async function credit(trx: Trx, row: InvoiceRow, quote: QuoteRow, payment: Payment, feeDue: bigint) {
   const split = splitPayment(cryptoAmount(quote.currency_code, payment.amount), cryptoAmount(quote.currency_code, feeDue > 0n ? feeDue : 0n), row.commission_rate);
@@ -82,7 +93,16 @@ async function credit(trx: Trx, row: InvoiceRow, quote: QuoteRow, payment: Payme
     refId: payment.id,
     lines: settlementLines(quote.network as NetworkEnvName, row.account_id, split),
   });
-  return posted ? split : null;
+  if (!posted) return null;
+  await recordSplit(trx, payment.id, { split, held: Amount.zero(split.received.currency) });
+  return split;
+}
+
+/** A payment in another asset: settled in its own currency, told in `invoice.otherAssetReceived`. */
+async function settleOther(ctx: AppContext, trx: Trx, view: InvoiceView, payment: Payment): Promise<void> {
+  const { row } = view;
+  const owner = { kind: 'invoice' as const, id: row.id, tenantId: row.tenant_id, accountId: row.account_id, commissionRate: row.commission_rate };
+  await settleOtherAsset(trx, ctx.config, payment, { ...owner, record: () => recordOf(ctx, view) });
 }
 
 /** Sets the status the invoice's payments call for (statusFor), with its event. */

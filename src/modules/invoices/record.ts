@@ -178,7 +178,7 @@ export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUr
   return record;
 }
 
-/** Sums of the payments to one quote's address. */
+/** Sums of the payments in its currency to one quote's address. */
 export async function quotePayments(db: Executor, quote: Pick<QuoteRow, 'network' | 'address'>) {
   const r = await db
     .selectFrom('payments')
@@ -189,6 +189,8 @@ export async function quotePayments(db: Executor, quote: Pick<QuoteRow, 'network
     ])
     .where('network', '=', quote.network)
     .where('address', '=', quote.address)
+    // Only payments in the quote's own currency count; another asset sent there is credited apart.
+    .where('counted', '=', true)
     .executeTakeFirstOrThrow();
   return { confirmed: BigInt(r.confirmed), pending: BigInt(r.pending), everSeen: Number(r.count) > 0 };
 }

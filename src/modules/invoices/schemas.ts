@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { PaymentSchema } from '../payments/schemas.ts';
 import { DateTime } from '../../lib/http/schemas.ts';
 import { SettlementSchema } from '../ledger/schemas.ts';
 import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
@@ -47,5 +48,16 @@ export const InvoiceRecordSchema = Type.Composite([
 export const InvoiceStatusChangedSchema = Type.Object({
   event: Type.Literal('invoice.statusChanged'),
   data: Type.Composite([InvoiceRecordSchema, Type.Object({ previousStatus: invoiceMachine.schema })]),
+  timestamp: DateTime,
+});
+
+/**
+ * `invoice.otherAssetReceived` body: an asset of the catalogue other than the invoice's chosen
+ * currency arrived at its address and is final. It does not count toward the invoice (status and
+ * totals unchanged); `payment` says what arrived and what was credited in that asset.
+ */
+export const InvoiceOtherAssetSchema = Type.Object({
+  event: Type.Literal('invoice.otherAssetReceived'),
+  data: Type.Composite([InvoiceRecordSchema, Type.Object({ payment: PaymentSchema })]),
   timestamp: DateTime,
 });

@@ -31,7 +31,7 @@ export function invoiceSearchIds(db: Executor, tenantId: string, accountId: stri
 export type InvoiceListQuery = { page: number; limit: number; status?: InvoiceStatus } & ListFilters;
 
 /** Each invoice's refund withdrawals, oldest first, as `refundsOf` reads them (amounts as exact text). */
-const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'status', w.status, 'amount', w.amount::text, 'tx_hash', w.tx_hash)
+const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'status', w.status, 'currency_code', w.currency_code, 'amount', w.amount::text, 'tx_hash', w.tx_hash)
   order by w.created_at, w.id), '[]'::json) from withdrawals w where w.refund_invoice_id = invoices.id)`;
 
 /**

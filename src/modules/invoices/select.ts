@@ -44,7 +44,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
       const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
       const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
       const amount = cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price) + fee.units;
-      const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id });
+      const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id, currencyCode: currency.code });
       quoteId = randomUUID();
       await trx
         .insertInto('invoice_quotes')

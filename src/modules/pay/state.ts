@@ -66,7 +66,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     expiresAt: row.expires_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     // What the merchant gave back (live refunds), in the chosen currency; '0' when none.
-    amountRefunded: quote ? formatUnits(liveRefunded(view.refunds), findCurrency(quote.currency_code)!.decimals) : '0',
+    amountRefunded: quote ? formatUnits(liveRefunded(view.refunds, quote.currency_code), findCurrency(quote.currency_code)!.decimals) : '0',
     now: now.toISOString(),
     selected,
     currencies,

@@ -24,6 +24,27 @@ export interface PaymentView {
   blockHeight: number | null;
   firstSeenAt: string;
   confirmedAt: string | null;
+  counted: boolean;
+  settlement: PaymentSettlementView | null;
+}
+
+/** What one settled payment gave, in its own currency. */
+export interface PaymentSettlementView {
+  networkFeeAmount: number;
+  commissionAmount: number;
+  netAmount: number;
+  heldAmount: number;
+}
+
+/** A settled payment's split as the API shows it; null before it is settled. */
+function settlementView(row: Payment, decimals: number): PaymentSettlementView | null {
+  if (row.net_credited === null || row.fee_withheld === null || row.commission === null) return null;
+  return {
+    networkFeeAmount: toJsonNumber(BigInt(row.fee_withheld), decimals),
+    commissionAmount: toJsonNumber(BigInt(row.commission), decimals),
+    netAmount: toJsonNumber(BigInt(row.net_credited), decimals),
+    heldAmount: toJsonNumber(BigInt(row.held ?? '0'), decimals),
+  };
 }
 
 const OWNERS = {
@@ -49,6 +70,8 @@ export function paymentView(config: Config, row: Payment): PaymentView {
     blockHeight: row.block_height,
     firstSeenAt: row.first_seen_at.toISOString(),
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    counted: row.counted,
+    settlement: settlementView(row, currency.decimals),
   };
 }
 

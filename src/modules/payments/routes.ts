@@ -1,28 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiNetworkSchema, CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { DataEnvelope, DateTime, Nullable, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { PaymentSchema } from './schemas.ts';
 import { ownerPayments } from './list.ts';
-import { paymentMachine } from './status.ts';
-
-/** One on-chain transfer to an invoice's or a deposit's address. */
-const PaymentSchema = Type.Object(
-  {
-    txHash: Type.String({ description: 'Transaction hash, as the network spells it' }),
-    outputIndex: Type.Integer({ description: 'Output (Bitcoin) or log index (tokens) within the transaction' }),
-    network: ApiNetworkSchema,
-    cryptoCurrencyCode: CryptoCodeSchema,
-    amount: Type.Number({ description: 'Amount received, in whole units of the currency' }),
-    address: Type.String({ description: 'Our address it paid' }),
-    status: paymentMachine.schema,
-    confirmations: Type.Integer({ minimum: 0, description: 'Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool' }),
-    confirmationsRequired: Type.Integer({ description: 'Confirmations at which the payment becomes final on this network' }),
-    blockHeight: Nullable(Type.Integer()),
-    firstSeenAt: DateTime,
-    confirmedAt: Nullable(DateTime),
-  },
-  { title: 'Payment' },
-);
 
 const PaymentList = DataEnvelope(Type.Array(PaymentSchema));
 

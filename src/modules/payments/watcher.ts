@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Config, NetworkEnvName } from '../../config.ts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
-import { paymentMachine } from './status.ts';
+import { orphanPayment, paymentMachine } from './status.ts';
 import { readCursor, saveCursor } from './watcher-cursor.ts';
 import type { PaymentStatus, PaymentsTable } from '../../lib/db/schema.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { chainAdapters } from '../../chains/registry.ts';
-import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer } from '../../chains/types.ts';
+import { confirmationsOf, type CatalogueTransfer, type ChainAdapter, type ChainTip, type ChainTransfer } from '../../chains/types.ts';
+import { addressOwner, recordUnlisted, transferColumns } from './unlisted.ts';
 
 /** A payment as stored. */
 export type Payment = Selectable<PaymentsTable>;
@@ -95,10 +94,10 @@ export class Watcher {
    * Pending payments the scan did not show, looked up one by one (how deep their block now lies
    * below the scanned range makes no difference): still there (`located`), or dropped (`gone`).
    */
-  private async recheckPending(pending: Payment[], transfers: ChainTransfer[]): Promise<{ gone: Payment[]; located: ChainTransfer[] }> {
+  private async recheckPending(pending: Payment[], transfers: ChainTransfer[]): Promise<{ gone: Payment[]; located: CatalogueTransfer[] }> {
     const present = new Set(transfers.map((t) => `${t.txHash}:${t.outputIndex}`));
     const gone: Payment[] = [];
-    const located: ChainTransfer[] = [];
+    const located: CatalogueTransfer[] = [];
     for (const p of pending) {
       if (present.has(`${p.tx_hash}:${p.output_index}`)) continue;
       const place = await this.adapter.locateTransfer(p.tx_hash, p.output_index);
@@ -138,6 +137,9 @@ export class Watcher {
       if (!lock.rows[0]?.ok) return { skipped: true, seen: 0, confirmed: 0, orphaned: 0, tipHeight: tip?.height ?? null };
       const result: RoundResult = { skipped: false, seen: 0, confirmed: 0, orphaned: 0, tipHeight: tip?.height ?? null };
       for (const t of [...transfers, ...located]) {
+        // A token outside the catalogue is only recorded for the operator: never a payment.
+        if (t.currencyCode === null) await recordUnlisted(trx, network, t);
+        if (t.currencyCode === null) continue;
         const confirmations = confirmationsOf(t.blockHeight, tip);
         const final = confirmations >= Math.max(required, t.rbf ? 1 : 0);
         const change = await this.record(trx, t, confirmations, final);
@@ -145,7 +147,7 @@ export class Watcher {
         if (change === 'confirmed') result.confirmed++;
       }
       for (const p of gone) {
-        const row = await orphan(trx, p);
+        const row = await orphanPayment(trx, p);
         if (row) {
           result.orphaned++;
           await this.listener?.onPaymentChanged(trx, row, 'orphaned');
@@ -205,22 +207,14 @@ export class Watcher {
   }
 
   /** A payment seen for the first time: stored with its owner, told as seen (and confirmed if final). */
-  private async insert(trx: Trx, t: ChainTransfer, confirmations: number, final: boolean): Promise<PaymentChange> {
+  private async insert(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean): Promise<PaymentChange> {
     const network = this.adapter.network;
-    const owner = await trx
-      .selectFrom('addresses')
-      .select(['purpose', 'owner_id', 'tenant_id'])
-      .where('network', '=', network)
-      .where('address', '=', t.toAddress)
-      .executeTakeFirstOrThrow();
+    const owner = await addressOwner(trx, network, t.toAddress);
+    if (!owner) throw new Error(`${network}: ${t.toAddress} is not an address of ours`);
     const row = await trx
       .insertInto('payments')
       .values({
-        id: randomUUID(),
-        network,
-        tx_hash: t.txHash,
-        output_index: t.outputIndex,
-        address: t.toAddress,
+        ...transferColumns(network, t, owner),
         currency_code: t.currencyCode,
         amount: t.units,
         block_height: t.blockHeight,
@@ -228,9 +222,8 @@ export class Watcher {
         confirmations,
         rbf: t.rbf,
         status: final ? 'confirmed' : 'seen',
-        purpose: owner.purpose,
-        owner_id: owner.owner_id,
-        tenant_id: owner.tenant_id,
+        // The one place a payment is told apart from another asset sent to the same address.
+        counted: t.currencyCode === owner.currency_code,
         confirmed_at: final ? now() : null,
       })
       .returningAll()
@@ -241,7 +234,7 @@ export class Watcher {
   }
 
   /** Inserts or updates one payment; returns the change worth telling, if any. */
-  private async record(trx: Trx, t: ChainTransfer, confirmations: number, final: boolean): Promise<PaymentChange | null> {
+  private async record(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean): Promise<PaymentChange | null> {
     const network = this.adapter.network;
     const existing = await trx
       .selectFrom('payments')
@@ -272,20 +265,6 @@ export class Watcher {
       return 'confirmed';
     }
     return existing.status === 'orphaned' ? 'seen' : null;
-  }
-}
-
-/**
- * A seen payment whose transaction the chain dropped (reorg, double spend) becomes orphaned; null
- * when it is no longer `seen` (it confirmed meanwhile, or another round got there first).
- */
-async function orphan(trx: Trx, p: Payment): Promise<Payment | null> {
-  if (p.status !== 'seen') return null;
-  try {
-    return await moveStatus(trx, paymentMachine, 'payments', p, 'orphaned', { set: { block_height: null, block_hash: null, confirmations: 0 } });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'exceptions.status.conflict') return null;
-    throw err;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import { DepositStatusChangedSchema } from '../deposits/schemas.ts';
-import { InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
+import { DepositOtherAssetSchema, DepositStatusChangedSchema } from '../deposits/schemas.ts';
+import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
 
 /**
@@ -11,6 +11,8 @@ export const EVENT_SCHEMAS = {
   'invoice.statusChanged': InvoiceStatusChangedSchema,
   'deposit.statusChanged': DepositStatusChangedSchema,
   'withdrawal.statusChanged': WithdrawalStatusChangedSchema,
+  'invoice.otherAssetReceived': InvoiceOtherAssetSchema,
+  'deposit.otherAssetReceived': DepositOtherAssetSchema,
 } as const satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

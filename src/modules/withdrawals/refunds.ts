@@ -40,7 +40,7 @@ export function refundTarget(c: RefundColumns): RefundTarget | null {
 }
 
 /** The object's currency, what it received, and what its payments put in suspense (deposits only). */
-async function loadTarget(db: Executor, accountId: string, t: RefundTarget, lock: boolean) {
+async function loadObject(db: Executor, accountId: string, t: RefundTarget, lock: boolean) {
   if (t.kind === 'invoice') {
     const q = db.selectFrom('invoices').select(['amount_paid', 'quote_id']).where('id', '=', t.id).where('account_id', '=', accountId);
     const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
@@ -55,12 +55,35 @@ async function loadTarget(db: Executor, accountId: string, t: RefundTarget, lock
   return { currency: row.currency_code, received, suspense: received - BigInt(row.fee_withheld) - BigInt(row.commission) - BigInt(row.net_credited) };
 }
 
-/** What the object's live refunds gave back, and what they released from suspense. */
-async function liveRefunds(db: Executor, t: RefundTarget): Promise<{ amount: bigint; released: bigint }> {
+/**
+ * What the object received in the refund's currency: its own totals in its own currency, or the
+ * final payments of another asset that reached its address (and what of them suspense holds). A
+ * currency it never received is refused with the one it was paid in.
+ */
+async function loadTarget(db: Executor, accountId: string, t: RefundTarget, code: string, lock: boolean) {
+  const object = await loadObject(db, accountId, t, lock);
+  if (object.currency === null || object.currency === code) return object;
+  const other = await db
+    .selectFrom('payments')
+    .select([sql<string>`coalesce(sum(amount), 0)`.as('received'), sql<string>`coalesce(sum(held), 0)`.as('held'), sql<string>`count(*)`.as('n')])
+    .where('owner_id', '=', t.id)
+    .where('purpose', '=', t.kind)
+    .where('counted', '=', false)
+    .where('currency_code', '=', code)
+    .where('status', '=', 'confirmed')
+    .where('net_credited', 'is not', null)
+    .executeTakeFirstOrThrow();
+  if (Number(other.n) === 0) throw new AppError('exceptions.withdrawal.refundCurrencyMismatch', { cryptoCurrencyCode: object.currency });
+  return { currency: code, received: BigInt(other.received), suspense: BigInt(other.held) };
+}
+
+/** What the object's live refunds in one currency gave back, and what they released from suspense. */
+async function liveRefunds(db: Executor, t: RefundTarget, code: string): Promise<{ amount: bigint; released: bigint }> {
   const r = await db
     .selectFrom('withdrawals')
     .select([sql<string>`coalesce(sum(amount), 0)`.as('amount'), sql<string>`coalesce(sum(suspense_released), 0)`.as('released')])
     .where(t.kind === 'invoice' ? 'refund_invoice_id' : 'refund_deposit_id', '=', t.id)
+    .where('currency_code', '=', code)
     .where('status', 'not in', NOT_LIVE)
     .executeTakeFirstOrThrow();
   return { amount: BigInt(r.amount), released: BigInt(r.released) };
@@ -68,16 +91,14 @@ async function liveRefunds(db: Executor, t: RefundTarget): Promise<{ amount: big
 
 /**
  * Checks a refund of `amount` against its object: the object is the account's (else its 404), in
- * the currency it was paid in (400), and `amount` within what it received less its live refunds
- * (400 with `refundable`). Returns how much of `amount` comes out of suspense.
+ * a currency it received (its own, or another asset that reached its address; else 400), and
+ * `amount` within what it received in that currency less its live refunds in it (400 with
+ * `refundable`). Returns how much of `amount` comes out of suspense.
  */
 async function checkRefund<C extends string>(db: Executor, accountId: string, t: RefundTarget, amount: Amount<C>, lock: boolean): Promise<Amount<C>> {
-  const target = await loadTarget(db, accountId, t, lock);
   const currency = amount.currency;
-  if (target.currency !== null && target.currency !== currency.code) {
-    throw new AppError('exceptions.withdrawal.refundCurrencyMismatch', { cryptoCurrencyCode: target.currency });
-  }
-  const live = await liveRefunds(db, t);
+  const target = await loadTarget(db, accountId, t, currency.code, lock);
+  const live = await liveRefunds(db, t, currency.code);
   const left = target.received - live.amount;
   const refundable = Amount.of(currency, left > 0n ? left : 0n);
   if (amount.compare(refundable) > 0) throw new AppError('exceptions.withdrawal.refundExceedsReceived', { refundable: toJsonNumber(refundable) });
@@ -125,6 +146,7 @@ export function returnLines(w: { account_id: string; currency_code: string; susp
 export interface RefundLine {
   id: string;
   status: WithdrawalStatus;
+  currency_code: string;
   amount: string;
   tx_hash: string | null;
 }
@@ -136,26 +158,35 @@ export async function refundsOf(db: Executor, kind: RefundTarget['kind'], ids: s
   const column = kind === 'invoice' ? 'refund_invoice_id' : 'refund_deposit_id';
   const rows = await db
     .selectFrom('withdrawals')
-    .select(['id', 'status', 'amount', 'tx_hash', `${column} as target`])
+    .select(['id', 'status', 'currency_code', 'amount', 'tx_hash', `${column} as target`])
     .where(column, 'in', ids)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const r of rows) byId.get(r.target!)?.push({ id: r.id, status: r.status, amount: r.amount, tx_hash: r.tx_hash });
+  for (const r of rows) byId.get(r.target!)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
   return byId;
 }
 
-/** What the live refunds (not failed or cancelled) of `lines` give back, in atomic units. */
-export function liveRefunded(lines: RefundLine[] = []): bigint {
-  return lines.filter((l) => !NOT_LIVE.includes(l.status)).reduce((sum, l) => sum + BigInt(l.amount), 0n);
+/** What the live refunds (not failed or cancelled) of `lines` in one currency give back, in atomic units. */
+export function liveRefunded(lines: RefundLine[] = [], currencyCode: string): bigint {
+  return lines.filter((l) => !NOT_LIVE.includes(l.status) && l.currency_code === currencyCode).reduce((sum, l) => sum + BigInt(l.amount), 0n);
 }
 
-/** The records' fields: `amountRefunded` (live refunds) and every refund, newest last. */
+/**
+ * The records' fields: `amountRefunded` (live refunds in the object's own currency) and every
+ * refund, newest last, each in its own currency (another asset that reached the address is
+ * refunded in that asset).
+ */
 export function refundFields(currencyCode: string | null, lines: RefundLine[] = []) {
   const currency: CurrencyDef | undefined = currencyCode ? findCurrency(currencyCode) : undefined;
-  const decimals = currency?.decimals ?? 0;
   return {
-    amountRefunded: toJsonNumber(liveRefunded(lines), decimals),
-    refunds: lines.map((l) => ({ id: l.id, status: l.status, amount: toJsonNumber(BigInt(l.amount), decimals), transactionHash: l.tx_hash })),
+    amountRefunded: currency ? toJsonNumber(liveRefunded(lines, currency.code), currency.decimals) : 0,
+    refunds: lines.map((l) => ({
+      id: l.id,
+      status: l.status,
+      cryptoCurrencyCode: l.currency_code,
+      amount: toJsonNumber(BigInt(l.amount), findCurrency(l.currency_code)!.decimals),
+      transactionHash: l.tx_hash,
+    })),
   };
 }

@@ -38,10 +38,19 @@ export const WithdrawalStatusChangedSchema = Type.Object({
 /** What invoice and deposit records show of their refunds (withdrawals that give money back for them). */
 export const RefundFieldsSchema = Type.Object({
   // Optional in the schema only: every record has them; events stored before refunds existed do not.
-  amountRefunded: Type.Optional(Type.Number({ description: 'What live refunds (not failed or cancelled) give back; 0 when none' })),
+  amountRefunded: Type.Optional(
+    Type.Number({ description: 'What live refunds (not failed or cancelled) in its own currency give back; 0 when none' }),
+  ),
   refunds: Type.Optional(
     Type.Array(
-      Type.Object({ id: Type.String({ format: 'uuid' }), status: withdrawalMachine.schema, amount: Type.Number(), transactionHash: Nullable(Type.String()) }),
+      Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        status: withdrawalMachine.schema,
+        // Optional for events stored before refunds of another asset existed.
+        cryptoCurrencyCode: Type.Optional(Type.String({ description: 'Its own currency, or another asset that reached the address' })),
+        amount: Type.Number(),
+        transactionHash: Nullable(Type.String()),
+      }),
       { description: 'Its refund withdrawals, newest last' },
     ),
   ),

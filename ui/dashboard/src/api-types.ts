@@ -733,7 +733,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount: number | string;
-                        cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                        /** @description A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units */
+                        contract?: string;
+                        cryptoCurrencyCode?: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                        /** @description With contract: Ethereum, BNB, Base or Tron */
+                        network?: string;
                         /** @description Signal replace-by-fee (BTC): not final before it confirms */
                         rbf?: boolean;
                         to: string;
@@ -1587,6 +1591,713 @@ export interface paths {
                 };
                 /** @description Not found for this tenant */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unlisted-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tokens outside the catalogue that reached our addresses, newest first: never credited */
+        get: operations["adminUnlistedTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unlisted-tokens/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leaves it where it is (a spam token); it can be held again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** UnlistedToken */
+                            data: {
+                                /** @description Our address it reached */
+                                address: string;
+                                /** @description Atomic units of the token (its decimals are not known to the gateway) */
+                                amount: string;
+                                blockHeight: number | null;
+                                /** @description The token contract (outside the catalogue) */
+                                contract: string;
+                                /** @description The address's key, under the network's account key: to move it by hand */
+                                derivationPath: string;
+                                /** Format: date-time */
+                                firstSeenAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                moveTo: string | null;
+                                moveTransactionHash: string | null;
+                                network: string;
+                                note: string | null;
+                                outputIndex: number;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @description invoice or deposit: what the address was handed out for */
+                                ownerType: string;
+                                status: "held" | "moving" | "moved" | "dismissed";
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                transactionHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unlisted-tokens/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Holds a dismissed one again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** UnlistedToken */
+                            data: {
+                                /** @description Our address it reached */
+                                address: string;
+                                /** @description Atomic units of the token (its decimals are not known to the gateway) */
+                                amount: string;
+                                blockHeight: number | null;
+                                /** @description The token contract (outside the catalogue) */
+                                contract: string;
+                                /** @description The address's key, under the network's account key: to move it by hand */
+                                derivationPath: string;
+                                /** Format: date-time */
+                                firstSeenAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                moveTo: string | null;
+                                moveTransactionHash: string | null;
+                                network: string;
+                                note: string | null;
+                                outputIndex: number;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @description invoice or deposit: what the address was handed out for */
+                                ownerType: string;
+                                status: "held" | "moving" | "moved" | "dismissed";
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                transactionHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unlisted-tokens/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves it to the hot wallet, or to `to` (an address of its network); a worker holding the sweep key signs */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** UnlistedToken */
+                            data: {
+                                /** @description Our address it reached */
+                                address: string;
+                                /** @description Atomic units of the token (its decimals are not known to the gateway) */
+                                amount: string;
+                                blockHeight: number | null;
+                                /** @description The token contract (outside the catalogue) */
+                                contract: string;
+                                /** @description The address's key, under the network's account key: to move it by hand */
+                                derivationPath: string;
+                                /** Format: date-time */
+                                firstSeenAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                moveTo: string | null;
+                                moveTransactionHash: string | null;
+                                network: string;
+                                note: string | null;
+                                outputIndex: number;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @description invoice or deposit: what the address was handed out for */
+                                ownerType: string;
+                                status: "held" | "moving" | "moved" | "dismissed";
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                transactionHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unlisted-tokens/{id}/moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a move made by hand (with the key at derivationPath) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        transactionHash: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** UnlistedToken */
+                            data: {
+                                /** @description Our address it reached */
+                                address: string;
+                                /** @description Atomic units of the token (its decimals are not known to the gateway) */
+                                amount: string;
+                                blockHeight: number | null;
+                                /** @description The token contract (outside the catalogue) */
+                                contract: string;
+                                /** @description The address's key, under the network's account key: to move it by hand */
+                                derivationPath: string;
+                                /** Format: date-time */
+                                firstSeenAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                moveTo: string | null;
+                                moveTransactionHash: string | null;
+                                network: string;
+                                note: string | null;
+                                outputIndex: number;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @description invoice or deposit: what the address was handed out for */
+                                ownerType: string;
+                                status: "held" | "moving" | "moved" | "dismissed";
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                transactionHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4605,6 +5316,131 @@ export interface operations {
             };
             /** @description Not found for this tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminUnlistedTokens: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                status?: "held" | "moving" | "moved" | "dismissed";
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Our address it reached */
+                            address: string;
+                            /** @description Atomic units of the token (its decimals are not known to the gateway) */
+                            amount: string;
+                            blockHeight: number | null;
+                            /** @description The token contract (outside the catalogue) */
+                            contract: string;
+                            /** @description The address's key, under the network's account key: to move it by hand */
+                            derivationPath: string;
+                            /** Format: date-time */
+                            firstSeenAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            moveTo: string | null;
+                            moveTransactionHash: string | null;
+                            network: string;
+                            note: string | null;
+                            outputIndex: number;
+                            /** Format: uuid */
+                            ownerId: string;
+                            /** @description invoice or deposit: what the address was handed out for */
+                            ownerType: string;
+                            status: "held" | "moving" | "moved" | "dismissed";
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                            transactionHash: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8303,7 +9139,7 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description What live refunds (not failed or cancelled) give back; 0 when none */
+                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
                             amountRefunded?: number;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -8314,6 +9150,8 @@ export interface operations {
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
                                 amount: number;
+                                /** @description Its own currency, or another asset that reached the address */
+                                cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
                                 status: "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -8655,7 +9493,7 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description What live refunds (not failed or cancelled) give back; 0 when none */
+                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
                             amountRefunded?: number;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -8666,6 +9504,8 @@ export interface operations {
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
                                 amount: number;
+                                /** @description Its own currency, or another asset that reached the address */
+                                cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
                                 status: "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -8807,12 +9647,23 @@ export interface operations {
                             /** @description Confirmations at which the payment becomes final on this network */
                             confirmationsRequired: number;
                             confirmedAt: string | null;
+                            /** @description Whether it counts toward the invoice or deposit: false for another asset than its currency, which is credited to the balance in its own currency instead */
+                            counted: boolean;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                             /** Format: date-time */
                             firstSeenAt: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
+                            settlement: {
+                                commissionAmount: number;
+                                /** @description Held for a refund: below that currency's minimum deposit */
+                                heldAmount: number;
+                                /** @description Credited to the account, in the payment's currency */
+                                netAmount: number;
+                                /** @description Network fee withheld, in the payment's currency */
+                                networkFeeAmount: number;
+                            } | null;
                             status: "seen" | "confirmed" | "orphaned";
                             /** @description Transaction hash, as the network spells it */
                             txHash: string;
@@ -9373,7 +10224,7 @@ export interface operations {
                             address?: string;
                             /** @description Fiat total */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) give back; 0 when none */
+                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
                             amountRefunded?: number;
                             createdAt: string;
                             /** @description Fiat converted at the locked rate, plus the network fee */
@@ -9402,6 +10253,8 @@ export interface operations {
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
                                 amount: number;
+                                /** @description Its own currency, or another asset that reached the address */
+                                cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
                                 status: "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -9579,7 +10432,7 @@ export interface operations {
                             address?: string;
                             /** @description Fiat total */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) give back; 0 when none */
+                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
                             amountRefunded?: number;
                             createdAt: string;
                             /** @description Fiat converted at the locked rate, plus the network fee */
@@ -9608,6 +10461,8 @@ export interface operations {
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
                                 amount: number;
+                                /** @description Its own currency, or another asset that reached the address */
+                                cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
                                 status: "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -9773,7 +10628,7 @@ export interface operations {
                             address?: string;
                             /** @description Fiat total */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) give back; 0 when none */
+                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
                             amountRefunded?: number;
                             createdAt: string;
                             /** @description Fiat converted at the locked rate, plus the network fee */
@@ -9802,6 +10657,8 @@ export interface operations {
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
                                 amount: number;
+                                /** @description Its own currency, or another asset that reached the address */
+                                cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
                                 status: "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -9963,7 +10820,7 @@ export interface operations {
                             address?: string;
                             /** @description Fiat total */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) give back; 0 when none */
+                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
                             amountRefunded?: number;
                             createdAt: string;
                             /** @description Fiat converted at the locked rate, plus the network fee */
@@ -9992,6 +10849,8 @@ export interface operations {
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
                                 amount: number;
+                                /** @description Its own currency, or another asset that reached the address */
+                                cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
                                 status: "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -10138,12 +10997,23 @@ export interface operations {
                             /** @description Confirmations at which the payment becomes final on this network */
                             confirmationsRequired: number;
                             confirmedAt: string | null;
+                            /** @description Whether it counts toward the invoice or deposit: false for another asset than its currency, which is credited to the balance in its own currency instead */
+                            counted: boolean;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                             /** Format: date-time */
                             firstSeenAt: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
+                            settlement: {
+                                commissionAmount: number;
+                                /** @description Held for a refund: below that currency's minimum deposit */
+                                heldAmount: number;
+                                /** @description Credited to the account, in the payment's currency */
+                                netAmount: number;
+                                /** @description Network fee withheld, in the payment's currency */
+                                networkFeeAmount: number;
+                            } | null;
                             status: "seen" | "confirmed" | "orphaned";
                             /** @description Transaction hash, as the network spells it */
                             txHash: string;

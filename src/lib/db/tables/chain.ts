@@ -26,6 +26,8 @@ export interface AddressesTable {
   purpose: string;
   owner_id: string;
   tenant_id: string;
+  /** The currency the address was handed out for: only payments in it count toward its owner. */
+  currency_code: string;
   created_at: Timestamp;
 }
 
@@ -42,7 +44,9 @@ export interface SandboxTransfersTable {
   tx_hash: string;
   output_index: number;
   to_address: string;
-  currency_code: string;
+  /** A catalogue currency, or null for a token outside the catalogue (then `contract`). */
+  currency_code: string | null;
+  contract: string | null;
   amount: Numeric;
   block_height: number | null;
   rbf: Generated<boolean>;
@@ -81,4 +85,36 @@ export interface PaymentsTable {
   updated_at: Timestamp;
   swept_at: NullableTimestamp;
   sweep_tx: string | null;
+  /** In the currency its address was made for: it counts toward the invoice or deposit. */
+  counted: Generated<boolean>;
+  /** The payment's split once settled (null before): network fee withheld, commission, credited, held in suspense. */
+  fee_withheld: NullableNumeric;
+  commission: NullableNumeric;
+  net_credited: NullableNumeric;
+  held: NullableNumeric;
+}
+
+/** Statuses of a token outside the catalogue that arrived at one of our addresses (migration 0032's CHECK). */
+export const UNLISTED_TOKEN_STATUSES = ['held', 'moving', 'moved', 'dismissed'] as const;
+export type UnlistedTokenStatus = (typeof UNLISTED_TOKEN_STATUSES)[number];
+
+export interface UnlistedTokenTransfersTable {
+  id: string;
+  network: string;
+  tx_hash: string;
+  output_index: number;
+  address: string;
+  contract: string;
+  amount: Numeric;
+  block_height: number | null;
+  purpose: string;
+  owner_id: string;
+  tenant_id: string;
+  status: UnlistedTokenStatus;
+  /** Where the operator asked it moved (null: the network's hot wallet). */
+  move_to: string | null;
+  move_tx: string | null;
+  note: string | null;
+  first_seen_at: Timestamp;
+  updated_at: Timestamp;
 }

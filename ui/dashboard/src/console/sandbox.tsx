@@ -6,7 +6,7 @@ import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
 import { Field, Form, Select } from '../components/fields.tsx';
 import { useAction, useResource } from '../hooks.ts';
 
-type Code = RequestBody<'post', '/admin/sandbox/transfers'>['cryptoCurrencyCode'];
+type Code = NonNullable<RequestBody<'post', '/admin/sandbox/transfers'>['cryptoCurrencyCode']>;
 
 /** The currencies and networks the installation offers, from the networks' status. */
 function useCatalogue(): { codes: string[]; networks: string[] } {
