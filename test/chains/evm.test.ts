@@ -289,14 +289,14 @@ describe('sweeping deposit addresses into the hot wallet (anvil, chain id 1)', {
     const tokenBefore = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [hot] })) as bigint;
     const sweeper = new EvmSweeper(t.ctx.db, evm, sweepAccountKey(account.privateExtendedKey, account.publicExtendedKey), devnet.rpcUrl, DEV_KEYS.deployer, bookSweepCost);
     const first = await sweeper.round();
-    assert.deepEqual(first, { swept: 2, toppedUp: 1 });
+    assert.deepEqual(first, { swept: 2, toppedUp: 1, moved: 0 });
     const tokenAfter = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [hot] })) as bigint;
     assert.equal(tokenAfter - tokenBefore, 40_000_000n);
     assert.equal(await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [usdt.address] }), 0n);
     assert.ok((await evm.client.getBalance({ address: eth.address })) < parseEther('0.0001'));
     const rows = await t.ctx.db.selectFrom('payments').select(['swept_at', 'sweep_tx']).where('owner_id', 'in', [usdt.id, eth.id]).execute();
     assert.ok(rows.every((r) => r.swept_at !== null && /^0x[0-9a-f]{64}$/.test(r.sweep_tx!)));
-    assert.deepEqual(await sweeper.round(), { swept: 0, toppedUp: 0 }); // nothing left
+    assert.deepEqual(await sweeper.round(), { swept: 0, toppedUp: 0, moved: 0 }); // nothing left
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 });

@@ -7,7 +7,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
 import { expirationOf } from '../../src/chains/tron/transaction.ts';
 import type { OutgoingTransfer, PendingTransfer, SignedTransfer, TransferTerms } from '../../src/chains/types.ts';
-import { auditLedger } from '../../src/modules/ledger/service.ts';
+import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { TronGridChain, parseExact, signTronTxId, stringifyExact, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
@@ -130,6 +130,32 @@ describe('Tron through a TronGrid API', () => {
     const b = (await t.call('GET', `/v1/deposit?id=${usdt.id}`, { key })).body.data;
     assert.deepEqual([a.status, a.settlement.amountPaid], ['completed', 50]);
     assert.deepEqual([b.status, b.settlement.amountPaid], ['completed', 30]);
+  });
+
+  it('TRX at a USDT_TRC20 address and USDT at a TRX address count in their own currency; an unlisted TRC-20 is recorded, never credited', async () => {
+    const { key, accountId } = await t.tenant(['*']);
+    const usdtAddress = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'tron-cross-usdt' } })).body.data;
+    const trxAddress = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'TRX', orderId: 'tron-cross-trx' } })).body.data;
+    const transferData = (to: string, units: bigint) => `a9059cbb${tronAddressToHex(to).slice(2).padStart(64, '0')}${units.toString(16).padStart(64, '0')}`;
+    const other = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+    const from = '41' + 'ee'.repeat(20);
+    grid.mine([
+      { txID: 'd1'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: from, to_address: tronAddressToHex(usdtAddress.address), amount: 100_000_000 } } }] } },
+      { txID: 'd2'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: from, contract_address: tronAddressToHex(USDT), data: transferData(trxAddress.address, 100_000_000n) } } }] } },
+      { txID: 'd3'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: from, contract_address: tronAddressToHex(other), data: transferData(usdtAddress.address, 10n ** 24n) } } }] } },
+    ]);
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx));
+    await watcher.round();
+    grid.mine([]);
+    await watcher.round();
+    for (const d of [usdtAddress, trxAddress]) assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'created');
+    const balances = await merchantBalances(t.ctx.db, accountId);
+    assert.deepEqual(balances.map((b) => b.currency), ['TRX', 'USDT_TRC20']);
+    // 100 TRX credited as TRX (not 98.01 USDT), 100 USDT as USDT: each less its own fee and commission.
+    assert.ok(balances.every((b) => b.units > 90_000_000n && b.units < 100_000_000n));
+    const unlisted = await t.ctx.db.selectFrom('unlisted_token_transfers').select(['contract', 'amount', 'owner_id']).execute();
+    assert.deepEqual(unlisted, [{ contract: other, amount: (10n ** 24n).toString(), owner_id: usdtAddress.id }]);
+    assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
   it('signs a TRX withdrawal locally over the transaction id; the node accepts the signature', async () => {

@@ -10,6 +10,8 @@ import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
+import { actOnUnlisted, moveSandboxUnlisted } from '../../src/modules/payments/unlisted-ops.ts';
+import { randomUUID } from 'node:crypto';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const clean = { mismatches: [], unbalancedCurrencies: [] };
@@ -182,6 +184,40 @@ describeEngines('payments in another asset', (engine) => {
       [row.network, row.address, row.contract, row.amount, row.transactionHash, row.status, row.tenantId, row.ownerType, row.ownerId],
       ['Ethereum', d.address, contract, '5000000000000000000000', sent.body.data.txHash, 'held', tenantId, 'deposit', d.id],
     );
+    assert.match(row.derivationPath, /^m\/44'\/60'\/0'\/0\/\d+$/);
+
+    // The operator dismisses it (spam), holds it again, and has it moved; each step is audited.
+    const act = (action: string, body: Record<string, unknown> = {}) => t.admin('POST', `/admin/unlisted-tokens/${row.id}/${action}`, body);
+    assert.equal((await act('dismiss', { reason: 'airdrop spam' })).body.data.status, 'dismissed');
+    const wrong = await act('move');
+    assert.deepEqual([wrong.status, wrong.body.code], [409, 'exceptions.unlistedToken.wrongStatus']);
+    assert.equal((await act('hold')).body.data.status, 'held');
+    const bad = await act('move', { to: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
+    assert.deepEqual([bad.status, bad.body.code], [400, 'exceptions.unlistedToken.invalidDestination']);
+    assert.equal((await act('move')).body.data.status, 'moving');
+    assert.equal(await moveSandboxUnlisted(t.ctx.db, 'ETHEREUM'), 1);
+    const moved = (await t.admin('GET', `/admin/unlisted-tokens?status=moved&tenantId=${tenantId}`)).body.data;
+    assert.deepEqual(moved.map((m: Record<string, unknown>) => [m.id, m.status]), [[row.id, 'moved']]);
+    assert.match(moved[0].moveTransactionHash, /^0x[0-9a-f]{64}$/);
+    assert.deepEqual((await act('hold')).status, 409, 'a moved token is final');
+    const actions = await t.ctx.db.selectFrom('audit_log').select('action').where('target_id', '=', row.id).orderBy('created_at').execute();
+    assert.deepEqual(actions.map((a) => a.action), ['unlistedToken.dismiss', 'unlistedToken.hold', 'unlistedToken.move']);
+    assert.equal((await t.admin('POST', `/admin/unlisted-tokens/${randomUUID()}/hold`, {})).status, 404);
+    assert.deepEqual(await balances(t, accountId), {});
     assert.deepEqual(await auditLedger(t.ctx.db), clean);
+  });
+
+  it("a token on a network no worker here signs for is moved by hand and recorded so (Tron's)", async () => {
+    const t = app();
+    const { key } = await tenant(t);
+    const d = await deposit(t, key, 'TRX');
+    await t.admin('POST', '/admin/sandbox/transfers', { contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', network: 'Tron', to: d.address, amount: '42' });
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
+    await watch(t);
+    const [row] = await t.ctx.db.selectFrom('unlisted_token_transfers').selectAll().where('owner_id', '=', d.id).execute();
+    const by = { actor: { name: 'operator token' }, ip: '127.0.0.1' };
+    await assert.rejects(actOnUnlisted(t.ctx.db, row!.id, { kind: 'move' }, by, () => false), { code: 'exceptions.unlistedToken.notMovable' });
+    const done = await actOnUnlisted(t.ctx.db, row!.id, { kind: 'moved', transactionHash: 'ab'.repeat(32) }, by, () => false);
+    assert.deepEqual([done.status, done.moveTransactionHash, done.note, done.network, done.derivationPath.startsWith("m/44'/195'/0'/0/")], ['moved', 'ab'.repeat(32), 'moved by hand', 'Tron', true]);
   });
 });

@@ -9,6 +9,7 @@ import { TronGridChain } from '../../chains/tron/trongrid-chain.ts';
 import { TronSweeper } from '../../chains/tron/sweeper.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
 import { bookSweepCost } from './service.ts';
+import { unlistedMoves } from '../payments/unlisted-ops.ts';
 
 /**
  * Sweeps deposit addresses into the hot wallet on the networks configured with a sweep key and a
@@ -26,7 +27,7 @@ export function sweepJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAdapt
     .map((a): JobSpec => {
       const settings = chains[a.network];
       const key = sweepAccountKey(settings.sweepXprv!, settings.xpub);
-      const sweeper = new EvmSweeper(ctx.db, a, key, settings.rpcUrl!, settings.hotWalletKey as `0x${string}`, bookSweepCost);
+      const sweeper = new EvmSweeper(ctx.db, a, key, settings.rpcUrl!, settings.hotWalletKey as `0x${string}`, bookSweepCost, unlistedMoves(ctx.db));
       return { name: `sweep-${a.network}`, intervalMs: 30_000, round: () => sweeper.round() };
     });
   const btc = adapters
