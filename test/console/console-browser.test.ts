@@ -131,6 +131,25 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await until(async () => (await t.call('GET', `/v1/deposit?id=${deposit.id}`, { key: shop.key })).body.data.status === 'completed', 15_000, 'the deposit confirmed');
   }
 
+  /** A token outside the catalogue at the shop's deposit address: listed for the operator, then dismissed as spam. */
+  async function unlistedToken(w: Watched) {
+    const { page } = w;
+    const { t } = d;
+    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'console-airdrop' } })).body.data;
+    const contract = '0x2222222222222222222222222222222222222222';
+    await t.admin('POST', '/admin/sandbox/transfers', { contract, network: 'Ethereum', to: deposit.address, amount: '123456789' });
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'Ethereum', blocks: 1 });
+    await open(page, 'Unlisted tokens');
+    const table = page.getByRole('table', { name: 'Unlisted tokens: held' });
+    await table.getByText(contract).waitFor({ timeout: 15_000 });
+    assert.match(await rowText(page, 'Unlisted tokens: held', contract), /123456789/);
+    const [row] = (await t.admin('GET', '/admin/unlisted-tokens')).body.data;
+    await page.getByRole('button', { name: `Dismiss token ${row.id}` }).click();
+    await page.getByRole('group', { name: 'Dismiss' }).getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText(/^Dismissed 123456789 units/).waitFor();
+    assert.equal((await t.admin('GET', '/admin/unlisted-tokens?status=dismissed')).body.data[0].id, row.id);
+  }
+
   /**
    * A withdrawal waiting for funds: USDT converted to USDC (the house's, not on chain), whose
    * withdrawal the sandbox hot wallet (custody) cannot cover. Cancelled from the queue, refunded.
@@ -215,6 +234,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
       await checkAndShoot(page, 'tenants-desktop', 'tenants');
       await people(w);
       await sandboxTransfer(w);
+      await unlistedToken(w);
       await cancelWaiting(w);
       await redeliver(w);
 

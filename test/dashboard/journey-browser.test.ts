@@ -65,6 +65,14 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     await payment.getByRole('cell', { name: 'confirmed', exact: true }).waitFor();
     await payment.getByRole('cell', { name: /^(\d+) of \1 confirmations?$/ }).waitFor();
     await page.getByRole('region', { name: 'Settlement' }).getByText('Credited to your balance').waitFor();
+    // TRX sent to the same address: listed, not counted toward the invoice, credited as TRX.
+    const { address } = (await t.call('GET', `/v1/invoice?id=${id}`, { key })).body.data;
+    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'TRX', to: address, amount: '50' });
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
+    const other = page.getByRole('table', { name: 'Payments', exact: true }).getByRole('row').filter({ hasText: 'another asset' });
+    await other.getByRole('cell', { name: 'No: TRX, another asset' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('note').getByText(/does not count toward it/).waitFor();
+    await page.getByText('Status: paid').waitFor();
     const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
     await deliveries.getByText('failed').first().waitFor({ timeout: 15_000 });
     await checkAndShoot(page, 'invoice-desktop', 'invoice');
@@ -72,7 +80,7 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     const before = receiver.received.length;
     const first = deliveries.getByRole('listitem').filter({ hasText: 'failed' }).first();
     await first.getByRole('button', { name: 'Redeliver' }).click();
-    await page.getByText(/Redelivery of invoice\.statusChanged queued/).waitFor();
+    await page.getByText(/Redelivery of invoice\.\w+ queued/).waitFor();
     await until(() => receiver.received.length > before, 15_000, 'the redelivered attempt');
     await deliveries.getByText('2 attempts').first().waitFor({ timeout: 15_000 });
     const again = deliveries.getByRole('listitem').filter({ hasText: '2 attempts' }).first();

@@ -23,10 +23,24 @@ function confirmations(p: Payment): string {
   return `${p.confirmations} of ${p.confirmationsRequired} confirmation${p.confirmationsRequired === 1 ? '' : 's'}`;
 }
 
+/** What a final payment gave the balance, in its own currency: credited, or held below that currency's minimum. */
+function credited(p: Payment): string {
+  if (!p.settlement) return '—';
+  if (p.settlement.heldAmount > 0) return `${amount(p.settlement.heldAmount, p.cryptoCurrencyCode)} held`;
+  return amount(p.settlement.netAmount, p.cryptoCurrencyCode);
+}
+
 /** The payments, newest first: a table on desktop, stacked cards on phones. */
 export function PaymentsSection({ payments, empty }: { payments: Payment[] | undefined; empty: string }) {
+  const other = payments?.some((p) => !p.counted);
   return (
     <Section title="Payments">
+      {other && (
+        <p class="notice" role="note">
+          A payment in another asset than this one's currency does not count toward it: it is credited to the balance in its own currency (less that
+          currency's network fee and the commission; below its minimum deposit it is held), and can be refunded in it.
+        </p>
+      )}
       <DataTable<Payment>
         caption="Payments"
         rows={payments}
@@ -37,6 +51,8 @@ export function PaymentsSection({ payments, empty }: { payments: Payment[] | und
           { label: 'Status', render: (p) => <StatusBadge status={p.status} /> },
           { label: 'Confirmations', render: confirmations },
           { label: 'Amount', class: 'num', render: (p) => amount(p.amount, p.cryptoCurrencyCode) },
+          { label: 'Counts toward it', render: (p) => (p.counted ? 'Yes' : `No: ${p.cryptoCurrencyCode}, another asset`) },
+          { label: 'Credited', class: 'num', render: credited },
           { label: 'First seen', render: (p) => dateTime(p.firstSeenAt) },
         ]}
       />

@@ -13,6 +13,7 @@ import { TenantPage } from './tenant.tsx';
 import { UsersPage } from './users.tsx';
 import { NetworksPage } from './networks.tsx';
 import { WithdrawalsPage } from './withdrawals.tsx';
+import { UnlistedTokensPage } from './unlisted-tokens.tsx';
 import { WebhooksPage } from './webhooks.tsx';
 import { RatesPage } from './rates.tsx';
 import { SandboxPage } from './sandbox.tsx';
@@ -28,6 +29,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/users', UsersPage],
   ['/networks', NetworksPage],
   ['/withdrawals', WithdrawalsPage],
+  ['/unlisted-tokens', UnlistedTokensPage],
   ['/webhooks', WebhooksPage],
   ['/rates', RatesPage],
   ['/sandbox', SandboxPage],

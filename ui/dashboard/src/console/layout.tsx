@@ -10,6 +10,7 @@ const PAGES: NavPage[] = [
   { href: '/users', label: 'Users', scopes: [] },
   { href: '/networks', label: 'Networks', scopes: [] },
   { href: '/withdrawals', label: 'Withdrawals', scopes: [] },
+  { href: '/unlisted-tokens', label: 'Unlisted tokens', scopes: [] },
   { href: '/webhooks', label: 'Webhooks', scopes: [] },
   { href: '/rates', label: 'Rates', scopes: [] },
   { href: '/sandbox', label: 'Sandbox', scopes: [] },
