@@ -44,6 +44,16 @@ export function addressRow(reserved: ReservedAddress, owner: AddressOwner) {
   };
 }
 
+/**
+ * The counter an index is taken from. The EVM networks derive the same address from the same key
+ * and index, and operators give them the same account key (BIP44 coin 60): one counter for the
+ * three makes an address belong to one owner on all of them, so a payment sent on the wrong EVM
+ * network can never reach another owner's (or tenant's) object.
+ */
+export function counterOf(network: NetworkEnvName): string {
+  return network === 'ETHEREUM' || network === 'BNB' || network === 'BASE' ? 'EVM' : network;
+}
+
 /** What an address is handed out for. */
 export interface AddressOwner {
   purpose: 'invoice' | 'deposit';
@@ -136,7 +146,7 @@ export class AddressAllocator {
   private async takeIndexes(db: Executor, network: NetworkEnvName, account: { xpub: string; sandbox: boolean }, count: number) {
     const row = await db
       .insertInto('hd_accounts')
-      .values({ network, xpub: account.xpub, sandbox: account.sandbox, next_index: count })
+      .values({ network: counterOf(network), xpub: account.xpub, sandbox: account.sandbox, next_index: count })
       .onConflict((oc) => oc.columns(['network', 'xpub']).doUpdateSet({ next_index: sql`hd_accounts.next_index + ${count}` }))
       .returning(['id', sql<number>`next_index - ${count}`.as('first')])
       .executeTakeFirstOrThrow();

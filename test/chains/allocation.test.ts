@@ -98,6 +98,32 @@ describeEngines('address allocation', (engine) => {
     }
   });
 
+  it('EVM networks sharing one account key never hand the same address to two owners (a payment on the wrong network cannot reach another tenant)', async () => {
+    const database = await freshDatabase(engine);
+    try {
+      const master = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'));
+      const xpub = master.derive(DERIVATION.ETHEREUM.path).publicExtendedKey;
+      const config = testConfig();
+      for (const net of ['ETHEREUM', 'BNB', 'BASE'] as const) config.chains[net] = { ...config.chains[net], xpub };
+      const [a, b] = [await createTenant(database.db, 'Ethereum shop'), await createTenant(database.db, 'Base shop')];
+      // Two instances, reserving blocks and allocating in transactions, on the three networks at once.
+      const allocators = [new AddressAllocator(config), new AddressAllocator(config)];
+      const handed = await Promise.all(
+        Array.from({ length: 90 }, (_, i) => {
+          const network = (['ETHEREUM', 'BNB', 'BASE'] as const)[i % 3]!;
+          const owner = { purpose: 'deposit' as const, ownerId: randomUUID(), tenantId: (i % 2 ? a : b).id, currencyCode: 'ETH' };
+          const allocator = allocators[i % 2]!;
+          return i % 4 === 0
+            ? database.db.transaction().execute((trx) => allocator.allocate(trx, network, owner))
+            : allocator.reserve(database.db, network).then((r) => allocator.record(database.db, r, owner));
+        }),
+      );
+      assert.equal(new Set(handed.map((h) => h.address)).size, 90, 'every address is one owner’s on every EVM network');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps one sandbox key per installation, shared by every instance', async () => {
     const database = await freshDatabase(engine);
     try {
