@@ -297,6 +297,13 @@ describe('sweeping deposit addresses into the hot wallet (anvil, chain id 1)', {
     const rows = await t.ctx.db.selectFrom('payments').select(['swept_at', 'sweep_tx']).where('owner_id', 'in', [usdt.id, eth.id]).execute();
     assert.ok(rows.every((r) => r.swept_at !== null && /^0x[0-9a-f]{64}$/.test(r.sweep_tx!)));
     assert.deepEqual(await sweeper.round(), { swept: 0, toppedUp: 0, moved: 0 }); // nothing left
+    // The gas topped up to the USDT address is the gateway's own ETH: never a payment, never credited.
+    const merchantBefore = await t.ctx.db.selectFrom('ledger_balances').select(['ledger_account', 'currency_code', 'balance']).where('ledger_account', 'like', 'merchant:%').execute();
+    await devnetControls(devnet.rpcUrl, 1).mine({ blocks: 2 });
+    await watcher.round();
+    const payments = await t.ctx.db.selectFrom('payments').select('currency_code').where('owner_id', '=', usdt.id).execute();
+    assert.deepEqual(payments, [{ currency_code: 'USDT_ERC20' }]);
+    assert.deepEqual(await t.ctx.db.selectFrom('ledger_balances').select(['ledger_account', 'currency_code', 'balance']).where('ledger_account', 'like', 'merchant:%').execute(), merchantBefore);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 });

@@ -1,10 +1,11 @@
 import type { HDKey } from '@scure/bip32';
 import { sql } from 'kysely';
-import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, toHex, type Address, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
 import type { SweepLedger, UnlistedMoves } from '../sweep-ledger.ts';
+import { SweepStore } from '../sweep-store.ts';
 import type { EvmChain } from './evm-chain.ts';
 
 
@@ -103,14 +104,32 @@ export class EvmSweeper {
     const need = gas * fees.maxFeePerGas!;
     const has = await client.getBalance({ address: from });
     if (has < need) {
-      const hotWallet = createWalletClient({ account: privateKeyToAccount(this.hotWalletKey), transport: http(this.rpcUrl) });
-      const topUp = await hotWallet.sendTransaction({ chain: null, to: from, value: need - has });
-      const receipt = await client.waitForTransactionReceipt({ hash: topUp });
-      await this.bookGas(`sweep-topup:${topUp}`, receipt.gasUsed * receipt.effectiveGasPrice);
+      await this.topUp(from, need - has);
       result.toppedUp++;
     }
     const wallet = createWalletClient({ account: owner, transport: http(this.rpcUrl) });
     return wallet.sendTransaction({ chain: null, to: contract, data, gas, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+  }
+
+  /**
+   * Gas for a deposit address, from the hot wallet. Signed and stored as the gateway's own
+   * transaction before it is sent, so the watcher never takes it for a customer's payment.
+   */
+  private async topUp(to: Address, value: bigint): Promise<void> {
+    const client = this.evm.client;
+    const hotWallet = createWalletClient({ account: privateKeyToAccount(this.hotWalletKey), transport: http(this.rpcUrl) });
+    const request = await hotWallet.prepareTransactionRequest({ chain: null, to, value });
+    const raw = await hotWallet.signTransaction({ ...request, chain: null });
+    const txHash = keccak256(raw);
+    const store = new SweepStore(this.db, this.evm.network);
+    await store.store({ network: this.evm.network, address: to, purpose: 'topup', currencyCode: this.evm.nativeCode, txHash, raw, expiresAtMs: 0 });
+    await client.sendRawTransaction({ serializedTransaction: raw });
+    const receipt = await client.waitForTransactionReceipt({ hash: txHash });
+    const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+    await this.db.transaction().execute(async (trx) => {
+      await store.settle(trx, txHash, receipt.status === 'success' ? 'confirmed' : 'failed', gas);
+      await this.bookGas(`sweep-topup:${txHash}`, gas, trx);
+    });
   }
 
   /**

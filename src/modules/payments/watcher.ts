@@ -244,7 +244,7 @@ export class Watcher {
       .where('output_index', '=', t.outputIndex)
       .forUpdate()
       .executeTakeFirst();
-    if (!existing) return this.insert(trx, t, confirmations, final);
+    if (!existing) return (await ownTransaction(trx, network, t.txHash)) ? null : this.insert(trx, t, confirmations, final);
     if (existing.status === 'confirmed') return null;
     const next: PaymentStatus = final ? 'confirmed' : 'seen';
     const unchanged =
@@ -266,6 +266,16 @@ export class Watcher {
     }
     return existing.status === 'orphaned' ? 'seen' : null;
   }
+}
+
+/**
+ * Whether a transaction is one of the gateway's own sweep steps (gas topped up from the hot wallet,
+ * energy lent): it reaches our address but is custody moving, never a customer's payment. Sweepers
+ * store each before they send it, so the watcher can never see it first.
+ */
+async function ownTransaction(trx: Trx, network: NetworkEnvName, txHash: string): Promise<boolean> {
+  const row = await trx.selectFrom('sweep_transactions').select('id').where('network', '=', network).where('tx_hash', '=', txHash).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** One watcher per adapter of the networks this installation serves (chains/registry.ts). */
