@@ -4223,8 +4223,25 @@ export interface operations {
                         data: {
                             /** @description RATE_MAX_AGE_S: older prices are not quoted with */
                             maxAgeSeconds: number;
+                            policy: {
+                                /** @description RATES_MAX_DIVERGENCE */
+                                maxDivergence: string;
+                                /** @description RATES_MAX_JUMP: the furthest one source alone may move a price from its last accepted one */
+                                maxJump: string;
+                                /** @description RATES_MIN_SOURCES: fresh agreeing sources a price needs */
+                                minSources: number;
+                                /** @description What this configuration means for the prices quoted, in words (e.g. one provider alone) */
+                                notes: string[];
+                                /** @description RATES_PROVIDER */
+                                providers: string[];
+                            };
                             rates: {
                                 asset: string;
+                                lastAccepted: {
+                                    /** Format: date-time */
+                                    acceptedAt: string;
+                                    usdPrice: string;
+                                } | null;
                                 reason: string | null;
                                 sources: {
                                     /** @description Since it was fetched */
