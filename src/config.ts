@@ -1,11 +1,13 @@
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
-import { ConfigError, adminToken, bool, cents, cidrList, fraction, httpUrl, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
+import { ratesSettings, type RateProviderName } from './config/rates.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
+export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -91,8 +93,12 @@ export interface Config {
   ratesProviders: RateProviderName[];
   /** Largest spread between fresh sources of one asset, relative to the lowest (0.01 = 1 %). */
   ratesMaxDivergence: string;
-  /** Fresh sources that must price an asset before it is quoted. */
+  /** Fresh sources that must price an asset before it is quoted (2 by default in live mode, 1 in sandbox). */
   ratesMinSources: number;
+  /** Largest move from an asset's last accepted price one source alone may make (RATES_MAX_JUMP, 0.2 = 20 %). */
+  ratesMaxJump: string;
+  /** How far a stablecoin may trade from its peg before conversions with it are refused (STABLECOIN_DEPEG_BAND). */
+  stablecoinDepegBand: string;
   /** Kraken's API origin (RATES_KRAKEN_URL); `ratesUrl` is Coinbase's. */
   ratesKrakenUrl?: string;
   /** Minutes a deposit address is watched for its top-up (the deposit's expiresAt). */
@@ -128,39 +134,6 @@ function x402Network(raw: string | undefined): string {
   const value = raw || 'eip155:84532';
   if (!/^eip155:[1-9]\d*$/.test(value)) throw new ConfigError(`X402_NETWORK must be a CAIP-2 EVM network such as eip155:8453, got "${value}"`);
   return value;
-}
-
-/** Sources of exchange rates: the sandbox's fixed table, or public market APIs. */
-export const RATE_PROVIDER_NAMES = ['sandbox', 'coinbase', 'kraken'] as const;
-export type RateProviderName = (typeof RATE_PROVIDER_NAMES)[number];
-
-/**
- * RATES_PROVIDER lists the sources (`coinbase,kraken`); the sandbox table stands alone, since a
- * fixed price compared with market prices would only hide which one is used.
- */
-function ratesSettings(env: NodeJS.ProcessEnv, mode: Mode): Pick<Config, 'ratesProviders' | 'ratesMaxDivergence' | 'ratesMinSources' | 'ratesUrl' | 'ratesKrakenUrl'> {
-  // Live prices real money: from real markets by default, never from the sandbox's fixed table.
-  const names = (env.RATES_PROVIDER || (mode === 'live' ? 'coinbase,kraken' : 'sandbox')).split(',').map((n) => n.trim()).filter(Boolean);
-  for (const name of names) {
-    if (!(RATE_PROVIDER_NAMES as readonly string[]).includes(name)) {
-      throw new ConfigError(`RATES_PROVIDER must list ${RATE_PROVIDER_NAMES.join(', ')} separated by commas, got "${name}"`);
-    }
-  }
-  if (names.length === 0) throw new ConfigError('RATES_PROVIDER names no provider');
-  if (new Set(names).size !== names.length) throw new ConfigError(`RATES_PROVIDER lists a provider twice: "${env.RATES_PROVIDER}"`);
-  if (names.includes('sandbox') && names.length > 1) throw new ConfigError('RATES_PROVIDER: sandbox cannot be mixed with real providers');
-  if (names.includes('sandbox') && mode === 'live') {
-    throw new ConfigError('RATES_PROVIDER=sandbox cannot price real money: a live installation needs real rates providers (coinbase, kraken)');
-  }
-  const minSources = int(env, 'RATES_MIN_SOURCES', 1, 1);
-  if (minSources > names.length) throw new ConfigError(`RATES_MIN_SOURCES is ${minSources} but RATES_PROVIDER lists ${names.length}`);
-  return {
-    ratesProviders: names as RateProviderName[],
-    ratesMaxDivergence: fraction(env, 'RATES_MAX_DIVERGENCE', '0.01'),
-    ratesMinSources: minSources,
-    ratesUrl: httpUrl('RATES_URL', env.RATES_URL),
-    ratesKrakenUrl: httpUrl('RATES_KRAKEN_URL', env.RATES_KRAKEN_URL),
-  };
 }
 
 /**

@@ -73,6 +73,7 @@ export const ERRORS = {
   'exceptions.converting.quoteAlreadyCommitted': [400, 'The conversion quote was already committed'],
   'exceptions.converting.insufficientBalance': [400, 'The source balance does not cover fromAmount; request a new quote'],
   'exceptions.converting.notFound': [404, 'Conversion not found'],
+  'exceptions.converting.stablecoinOffPeg': [503, 'A stablecoin of this conversion trades further from its peg than allowed; conversions with it wait until it is back'],
   'exceptions.x402.settlementNotFound': [404, 'Settlement not found'],
   'exceptions.webhookDelivery.notFound': [404, 'Webhook delivery not found'],
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],

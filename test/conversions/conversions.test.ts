@@ -4,16 +4,15 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
-import { CURRENCIES, findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
+import { CURRENCIES, findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { openDatabase } from '../../src/lib/db/index.ts';
 import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
-import { Amount, rescale, type Ratio } from '../../src/lib/money.ts';
-import { conversionTerms, priceByFromAmount, priceByToAmount, samePeg, type ConversionTerms } from '../../src/modules/conversions/pricing.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { Amount, type Ratio } from '../../src/lib/money.ts';
+import { conversionTerms, pegDeviation, priceByFromAmount, priceByToAmount, samePeg, type ConversionTerms } from '../../src/modules/conversions/pricing.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, liveNetworkEnv, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -84,15 +83,32 @@ describe('conversion pricing', () => {
     );
   });
 
-  it('converts same-peg stablecoins 1:1 whatever their market prices', () => {
+  it('prices stablecoins of one peg at their market prices, like any pair (never 1:1 by decree)', () => {
     const pegged = CURRENCIES.filter((c) => c.peg);
     const pegPair = fc.tuple(fc.constantFrom(...pegged), fc.constantFrom(...pegged)).filter(([a, b]) => a.code !== b.code && samePeg(a, b));
     fc.assert(
       fc.property(pegPair, price, price, fc.bigInt(1n, 10n ** 20n), ([from, to], pf, pt, units) => {
         const t = conversionTerms(from, to, { from: pf, to: pt }, 0n);
-        assert.equal(bought(t, units), rescale(units, from.decimals, to.decimals, 'down'));
+        // units × (pf / pt), rescaled from the source's decimals to the target's, rounded down.
+        const exact = { num: units * pf.num * pt.den * 10n ** BigInt(to.decimals), den: pf.den * pt.num * 10n ** BigInt(from.decimals) };
+        assert.equal(bought(t, units), exact.num / exact.den);
       }),
     );
+    // 1000 USDT at 0.50 USD into USDC at 1 USD: 500 USDC, not 1000.
+    const halved = conversionTerms(cur('USDT_TRC20'), cur('USDC_ERC20'), { from: { num: 1n, den: 2n }, to: { num: 1n, den: 1n } }, 0n);
+    assert.equal(bought(halved, 1000_000_000n), 500_000_000n);
+  });
+
+  it("measures a stablecoin's distance from its peg exactly, the band's edge within it", () => {
+    const r = (num: bigint, den: bigint): Ratio => ({ num, den });
+    const band = r(2n, 100n);
+    assert.equal(pegDeviation(r(98n, 100n), r(1n, 1n), band), null);
+    assert.equal(pegDeviation(r(102n, 100n), r(1n, 1n), band), null);
+    assert.deepEqual(pegDeviation(r(97_999_999n, 100_000_000n), r(1n, 1n), band), r(2_000_001n, 100_000_000n));
+    assert.deepEqual(pegDeviation(r(1n, 2n), r(1n, 1n), band), r(1n, 2n));
+    // EURC against the euro's own USD price: 1.08 vs 1.10 is 1.8 % off, 1.05 vs 1.10 is 4.5 %.
+    assert.equal(pegDeviation(r(108n, 100n), r(110n, 100n), band), null);
+    assert.ok(pegDeviation(r(105n, 100n), r(110n, 100n), band));
   });
 
   it('prices the documented examples exactly', () => {
@@ -153,20 +169,10 @@ it('migration 0018 restates earlier conversions and open auto-convert quotes wit
 
 describeEngines('conversions', (engine) => {
   const app = useTestApp(engine);
-  let seq = 0;
-
-  /** A tenant whose account holds `amount` of `code`, credited through a real sandbox deposit. */
+  /** A tenant whose account holds `amount` of `code`, credited through a real sandbox deposit, at the sandbox's prices. */
   async function funded(t: TestApp, code: string, amount: number, fee: number, tenant?: Awaited<ReturnType<TestApp['tenant']>>) {
     await refreshRates(t.ctx.db, new SandboxRateProvider(), RATE_ASSETS);
-    tenant ??= await t.tenant(['*']);
-    await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: fee });
-    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: code, orderId: `fund-${++seq}` } })).body.data;
-    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: code, to: d.address, amount: amount + fee });
-    await t.admin('POST', '/admin/sandbox/mine', { network: networkOf(cur(code)).api, blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-    return tenant;
+    return fundedBySandboxDeposit(t, code, amount, fee, tenant);
   }
   const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
   const post = (t: TestApp, key: string, op: 'preview' | 'quote' | 'commit', body: Record<string, unknown>) => t.call('POST', `/v1/converting/${op}`, { key, body });

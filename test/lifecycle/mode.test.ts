@@ -43,7 +43,9 @@ describe('installation mode from configuration', () => {
     refused({ MODE: 'live' }, /MODE=live needs at least one network/);
     refused({ MODE: 'test' }, /MODE must be sandbox or live/);
     refused({ ...ETH_LIVE, RATES_PROVIDER: 'sandbox' }, /RATES_PROVIDER=sandbox cannot price real money/);
-    assert.deepEqual(loadConfig({ ...ETH_LIVE, RATES_PROVIDER: 'kraken' }).ratesProviders, ['kraken']);
+    // One provider prices real money alone only when the operator says so.
+    refused({ ...ETH_LIVE, RATES_PROVIDER: 'kraken' }, /RATES_PROVIDER lists only kraken.*set RATES_MIN_SOURCES=1/);
+    assert.deepEqual(loadConfig({ ...ETH_LIVE, RATES_PROVIDER: 'kraken', RATES_MIN_SOURCES: '1' }).ratesProviders, ['kraken']);
     // A live network without its account key would hand out addresses nobody can ever spend from.
     refused({ ETHEREUM_RPC_URL: DEAD_RPC }, /ETHEREUM_RPC_URL set without ETHEREUM_XPUB/);
   });

@@ -204,12 +204,13 @@ describeEngines('operator console: queues', (engine) => {
     for (const s of sources) assert.ok(s.ageSeconds >= 0 && s.ageSeconds < 60, JSON.stringify(s));
     const of = (asset: string) => rates.find((r: any) => r.asset === asset);
     const btc = of('BTC');
-    assert.deepEqual({ ...btc, sources: btc.sources.map((s: any) => ({ ...s, ageSeconds: undefined })) }, {
+    assert.deepEqual({ ...btc, sources: btc.sources.map((s: any) => ({ ...s, ageSeconds: undefined })), lastAccepted: { ...btc.lastAccepted, acceptedAt: undefined } }, {
       asset: 'BTC',
       usdPrice: '60000',
       sources: [{ source: 'sandbox', price: '60000', ageSeconds: undefined }],
       status: 'ok',
       reason: null,
+      lastAccepted: { usdPrice: '60000', acceptedAt: undefined },
     });
     assert.ok(btc.sources[0].ageSeconds >= 0 && btc.sources[0].ageSeconds < 60);
     assert.deepEqual([of('ETH').status, of('ETH').reason, of('ETH').usdPrice], ['stale', 'stale', '3000']);

@@ -76,6 +76,24 @@ describe('combining sources', () => {
     const few = combinePrices([p('a', '100'), p('b', '100', 601)], now, { ...DEFAULT_RATE_POLICY, minSources: 2 });
     assert.equal(!few.ok && few.reason, 'tooFewSources');
   });
+
+  it('refuses one source alone moving a price beyond the jump band from its last accepted price, measured from the lower, exactly', () => {
+    const last = { usdPrice: '100', acceptedAt: new Date('2024-12-31T00:00:00Z') };
+    const alone = (price: string, ageS = 0) => combinePrices([p('a', price, ageS), p('b', '100', 601)], now, DEFAULT_RATE_POLICY, last);
+    assert.equal(alone('120').ok, true, 'exactly 20 % up is within 20 %');
+    assert.equal(alone('83.333333333333333334').ok, true, '100 is 20 % above it (up to the rounding of 1/1.2)');
+    for (const price of ['120.000000000000000001', '83.33', '1000', '10']) {
+      const v = alone(price);
+      assert.equal(!v.ok && v.reason, 'unconfirmedJump', price);
+      assert.deepEqual(!v.ok && v.lastAccepted, last);
+      assert.deepEqual(!v.ok && v.sources.map((s) => s.source), ['a'], 'the stale source is not a confirmation');
+    }
+    // Two fresh sources agreeing on the new level confirm it; without a last accepted price there is nothing to jump from.
+    const confirmed = combinePrices([p('a', '1000'), p('b', '1005')], now, DEFAULT_RATE_POLICY, last);
+    assert.deepEqual(confirmed.ok && confirmed.usdPrice, '1002.5');
+    assert.equal(combinePrices([p('a', '1000')], now, DEFAULT_RATE_POLICY).ok, true);
+    assert.equal(combinePrices([p('a', '1000')], now, { ...DEFAULT_RATE_POLICY, maxJump: '9' }, last).ok, true, 'a band of 9 allows 10x');
+  });
 });
 
 describeEngines('exchange rates', (engine) => {

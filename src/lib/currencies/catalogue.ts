@@ -67,7 +67,7 @@ export interface CurrencyDef {
   decimals: number;
   /** Mainnet token contract; null for native coins. */
   contractAddress: string | null;
-  /** Fiat the coin is pegged to (stablecoins convert 1:1 within one peg); null when it floats. */
+  /** Fiat the coin is pegged to (conversions with it are refused while its market price is off the peg by more than STABLECOIN_DEPEG_BAND); null when it floats. */
   peg: 'USD' | 'EUR' | null;
   /** Smallest credited deposit before the network fee is added (see minDepositAmount). */
   baseMinDeposit: string;

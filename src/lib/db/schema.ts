@@ -1,6 +1,6 @@
 import type { TenantsTable, AccountsTable, ApiKeysTable, BlockedCustomersTable, SystemSettingsTable, SchemaMigrationsTable } from './tables/tenancy.ts';
 import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable } from './tables/chain.ts';
-import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable } from './tables/ledger.ts';
+import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable, RateAcceptedTable } from './tables/ledger.ts';
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
@@ -50,6 +50,7 @@ export interface DB {
   exchange_rates: ExchangeRatesTable;
   rate_sources: RateSourcesTable;
   rate_refusals: RateRefusalsTable;
+  rate_accepted: RateAcceptedTable;
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;
   unlisted_token_transfers: UnlistedTokenTransfersTable;

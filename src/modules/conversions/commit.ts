@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
 import { isUniqueViolation, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +10,7 @@ import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber, type Amount } from '../../lib/money.ts';
 import { audit } from '../audit/service.ts';
 import { credit, debit, lockedMerchantBalance, merchantAccount, post } from '../ledger/service.ts';
+import { checkPegs } from './pricing.ts';
 import { conversionMoney, type ConversionRow } from './record.ts';
 
 /** The money of a conversion being booked: what leaves, what arrives, and the commission inside the first. */
@@ -55,14 +58,16 @@ export async function bookConversion(trx: Trx, owner: { tenantId: string; accoun
 /**
  * POST /converting/commit: books the quote's locked amounts in one SERIALIZABLE transaction, queued
  * behind the account's other commits (withdrawals included) like a withdrawal commit. A quote is
- * committed at most once: the quote row is locked, and conversions are unique on their quote.
+ * committed at most once: the quote row is locked, and conversions are unique on their quote. A
+ * stablecoin of the pair that went off its peg since the quote (or whose price is gone) stops it.
  */
 export async function commitConversion(ctx: AppContext, principal: ApiPrincipal, quoteId: string): Promise<ConversionRow> {
-  return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(trx, principal, quoteId));
+  return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(ctx.config, trx, principal, quoteId));
 }
 
-async function commitIn(trx: Trx, principal: ApiPrincipal, quoteId: string): Promise<ConversionRow> {
+async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, quoteId: string): Promise<ConversionRow> {
   const q = await lockQuote(trx, principal, quoteId);
+  await checkPegs(trx, config, findCurrency(q.from_currency)!, findCurrency(q.to_currency)!);
   const money = conversionMoney(q);
   const available = await lockedMerchantBalance(trx, principal.accountId, q.from_currency);
   if (available < money.fromAmount.units) {

@@ -67,7 +67,7 @@ function commitConversionRoute(app: TypedApp): void {
         tags: ['conversions'],
         summary: 'Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it',
         body: Type.Object({ accountId: Type.Optional(Uuid), quoteId: Uuid }),
-        response: responses({ 201: DataEnvelope(ConversionRecordSchema) }, [404]),
+        response: responses({ 201: DataEnvelope(ConversionRecordSchema) }, [404, 503]),
       },
     },
     async (request, reply) => {

@@ -80,6 +80,6 @@ function ratesRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(RatesSchema) }),
       },
     },
-    async () => ({ data: await rateBoard(app.ctx.db, app.ctx.config.rateMaxAgeS) }),
+    async () => ({ data: await rateBoard(app.ctx.db, app.ctx.config) }),
   );
 }

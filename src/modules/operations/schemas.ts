@@ -67,6 +67,13 @@ export const WebhookHealthSchema = Type.Object({
 /** Exchange rates: each source's age and each asset's price. */
 export const RatesSchema = Type.Object({
   maxAgeSeconds: Type.Integer({ description: 'RATE_MAX_AGE_S: older prices are not quoted with' }),
+  policy: Type.Object({
+    providers: Type.Array(Type.String(), { description: 'RATES_PROVIDER' }),
+    minSources: Type.Integer({ description: 'RATES_MIN_SOURCES: fresh agreeing sources a price needs' }),
+    maxDivergence: Type.String({ description: 'RATES_MAX_DIVERGENCE' }),
+    maxJump: Type.String({ description: "RATES_MAX_JUMP: the furthest one source alone may move a price from its last accepted one" }),
+    notes: Type.Array(Type.String(), { description: 'What this configuration means for the prices quoted, in words (e.g. one provider alone)' }),
+  }),
   sources: Type.Array(Type.Object({ source: Type.String(), ageSeconds: Seconds('Since the source last stored a price') })),
   rates: Type.Array(
     Type.Object({
@@ -74,7 +81,10 @@ export const RatesSchema = Type.Object({
       usdPrice: Nullable(Type.String({ description: 'Exact decimal; null when refused' })),
       sources: Type.Array(Type.Object({ source: Type.String(), price: Type.String(), ageSeconds: Seconds('Since it was fetched') })),
       status: Type.Union([Type.Literal('ok'), Type.Literal('stale'), Type.Literal('refused')]),
-      reason: Nullable(Type.String({ description: 'missing, stale, sourcesDisagree or tooFewSources; null when ok' })),
+      reason: Nullable(Type.String({ description: 'missing, stale, sourcesDisagree, tooFewSources or unconfirmedJump; null when ok' })),
+      lastAccepted: Nullable(
+        Type.Object({ usdPrice: Type.String(), acceptedAt: DateTime }, { description: 'The price last accepted, which one source alone may not move beyond maxJump' }),
+      ),
     }),
   ),
 });

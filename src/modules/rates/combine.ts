@@ -37,10 +37,21 @@ export interface RatePolicy {
   maxDivergence: string;
   /** Fresh sources an asset needs. */
   minSources: number;
+  /**
+   * Largest move from the asset's last accepted price, relative to the lower of the two (decimal
+   * string), that a price from one source alone may make; beyond it two fresh sources must agree.
+   */
+  maxJump: string;
 }
 
-/** The configuration's defaults (RATE_MAX_AGE_S, RATES_MAX_DIVERGENCE, RATES_MIN_SOURCES). */
-export const DEFAULT_RATE_POLICY: RatePolicy = { maxAgeS: 600, maxDivergence: '0.01', minSources: 1 };
+/** The configuration's defaults in sandbox (RATE_MAX_AGE_S, RATES_MAX_DIVERGENCE, RATES_MIN_SOURCES, RATES_MAX_JUMP). */
+export const DEFAULT_RATE_POLICY: RatePolicy = { maxAgeS: 600, maxDivergence: '0.01', minSources: 1, maxJump: '0.2' };
+
+/** The price an asset was last accepted at: what a jump is measured from. */
+export interface AcceptedPrice {
+  usdPrice: string;
+  acceptedAt: Date;
+}
 
 /** One source's stored price of an asset. */
 export interface SourcePrice {
@@ -58,35 +69,41 @@ export type RefusalReason =
   /** Two fresh sources are further apart than RATES_MAX_DIVERGENCE. */
   | 'sourcesDisagree'
   /** Fewer fresh sources than RATES_MIN_SOURCES. */
-  | 'tooFewSources';
+  | 'tooFewSources'
+  /** One source alone moved it further than RATES_MAX_JUMP from its last accepted price. */
+  | 'unconfirmedJump';
 
 /** What the prices of one asset amount to: a price to quote with, or a refusal and its grounds. */
 export type Verdict =
   | { ok: true; usdPrice: string; fetchedAt: Date; sources: string[] }
-  | { ok: false; reason: RefusalReason; sources: SourcePrice[] };
+  | { ok: false; reason: RefusalReason; sources: SourcePrice[]; lastAccepted?: AcceptedPrice };
 
 const compare = (a: Ratio, b: Ratio) => a.num * b.den - b.num * a.den;
+
+/** Whether two prices are further apart than `margin`, relative to the lower: (high − low) / low > margin, exactly. */
+export function apart(a: Ratio, b: Ratio, margin: Ratio): boolean {
+  const [low, high] = compare(a, b) <= 0n ? [a, b] : [b, a];
+  const spread = { num: high.num * low.den - low.num * high.den, den: high.den * low.den };
+  return spread.num * margin.den * low.den > margin.num * low.num * spread.den;
+}
 
 /**
  * Combines the prices one asset has from its sources. Only fresh prices take part; if any two of
  * them are further apart than the policy allows the asset is refused rather than averaged, since
  * a wrong price would be quoted to every customer. Otherwise the price is their median (the mean
  * of the middle two for an even count), stamped with the oldest contributing fetch so it ages out
- * no later than the prices it came from.
+ * no later than the prices it came from. A price from one source alone that lies further than
+ * `maxJump` from the last accepted one is refused too: only a second fresh source agreeing on the
+ * new level moves it that far (one source's error or manipulation must not).
  */
-export function combinePrices(prices: readonly SourcePrice[], now: Date, policy: RatePolicy): Verdict {
+export function combinePrices(prices: readonly SourcePrice[], now: Date, policy: RatePolicy, last?: AcceptedPrice): Verdict {
   const fresh = prices.filter((p) => now.getTime() - p.fetchedAt.getTime() <= policy.maxAgeS * 1000);
   if (fresh.length === 0) return { ok: false, reason: prices.length ? 'stale' : 'missing', sources: [...prices] };
   const sorted = fresh.map((p) => ({ ...p, ratio: parseRatio(p.usdPrice) })).sort((a, b) => {
     const c = compare(a.ratio, b.ratio);
     return c < 0n ? -1 : c > 0n ? 1 : a.source.localeCompare(b.source);
   });
-  const low = sorted[0]!.ratio;
-  const high = sorted[sorted.length - 1]!.ratio;
-  const margin = parseRatio(policy.maxDivergence);
-  // (high − low) / low > margin, cross-multiplied so it stays exact.
-  const spread = { num: high.num * low.den - low.num * high.den, den: high.den * low.den };
-  if (spread.num * margin.den * low.den > margin.num * low.num * spread.den) {
+  if (apart(sorted[0]!.ratio, sorted[sorted.length - 1]!.ratio, parseRatio(policy.maxDivergence))) {
     return { ok: false, reason: 'sourcesDisagree', sources: fresh };
   }
   if (fresh.length < policy.minSources) return { ok: false, reason: 'tooFewSources', sources: fresh };
@@ -101,6 +118,10 @@ export function combinePrices(prices: readonly SourcePrice[], now: Date, policy:
     num = a.num * b.den + b.num * a.den;
     den = 2n * a.den * b.den;
   }
+  const usdPrice = priceString(num, den)!;
+  if (fresh.length < 2 && last && apart(parseRatio(usdPrice), parseRatio(last.usdPrice), parseRatio(policy.maxJump))) {
+    return { ok: false, reason: 'unconfirmedJump', sources: fresh, lastAccepted: last };
+  }
   const fetchedAt = new Date(Math.min(...fresh.map((p) => p.fetchedAt.getTime())));
-  return { ok: true, usdPrice: priceString(num, den)!, fetchedAt, sources: sorted.map((p) => p.source).sort() };
+  return { ok: true, usdPrice, fetchedAt, sources: sorted.map((p) => p.source).sort() };
 }

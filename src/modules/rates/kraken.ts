@@ -60,6 +60,10 @@ export class KrakenRateProvider implements RateProvider {
     private readonly timeoutMs = 5000,
   ) {}
 
+  lists(asset: string): boolean {
+    return asset === 'USD' || Object.hasOwn(KRAKEN_PAIRS, asset);
+  }
+
   /** Pairs Kraken answered it does not list: left out of later requests by this process. */
   private readonly unlisted = new Set<string>();
 

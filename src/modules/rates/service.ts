@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { parseRatio, ratioToDecimal, type Ratio } from '../../lib/money.ts';
+import { parseRatio, type Ratio } from '../../lib/money.ts';
 import { CURRENCIES, FIAT_CURRENCIES } from '../../lib/currencies/catalogue.ts';
-import { DEFAULT_RATE_POLICY, combinePrices, normalizePrice, type RatePolicy, type RefusalReason, type SourcePrice } from './combine.ts';
+import { DEFAULT_RATE_POLICY, combinePrices, normalizePrice, type AcceptedPrice, type RatePolicy, type RefusalReason, type SourcePrice, type Verdict } from './combine.ts';
+import { lastAccepted, sourcePrices, storeCombined, storeRefusals, type CombinedRow, type RefusalRow } from './store.ts';
 
 /** Every asset the service prices: each catalogued coin's symbol and each fiat currency. */
 export const RATED_ASSETS: readonly string[] = [...new Set([...CURRENCIES.map((c) => c.symbol), ...FIAT_CURRENCIES.map((f) => f.code)])];
@@ -13,6 +14,8 @@ export const RATED_ASSETS: readonly string[] = [...new Set([...CURRENCIES.map((c
 export interface RateProvider {
   readonly source: string;
   fetchUsdPrices(assets: readonly string[]): Promise<Map<string, string>>;
+  /** Whether it has a market for the asset at all; absent: it may price any. */
+  lists?(asset: string): boolean;
 }
 
 /**
@@ -45,6 +48,9 @@ export const SANDBOX_USD_PRICES: Readonly<Record<string, string>> = {
 /** The sandbox's source: the fixed table above, never a market. */
 export class SandboxRateProvider implements RateProvider {
   readonly source = 'sandbox';
+  lists(asset: string): boolean {
+    return asset in SANDBOX_USD_PRICES;
+  }
   async fetchUsdPrices(assets: readonly string[]): Promise<Map<string, string>> {
     return new Map(assets.filter((a) => SANDBOX_USD_PRICES[a]).map((a) => [a, SANDBOX_USD_PRICES[a]!]));
   }
@@ -58,8 +64,8 @@ export interface RateRefreshReport {
   failed: { source: string; error: string }[];
   /** Assets whose combined price was stored. */
   combined: string[];
-  /** Assets refused, and why. */
-  refused: { asset: string; reason: RefusalReason; sources: SourcePrice[] }[];
+  /** Assets refused, and why (with the last accepted price when one source alone jumped from it). */
+  refused: { asset: string; reason: RefusalReason; sources: SourcePrice[]; lastAccepted?: AcceptedPrice }[];
 }
 
 /** A provider's answer, or why it is not used: an answer with one malformed price is not trusted at all. */
@@ -123,82 +129,63 @@ async function storeAnswers(trx: Trx, list: readonly RateProvider[], answers: Pr
 }
 
 /**
- * Combines every asset from these providers' fresh prices: agreed prices into `exchange_rates`,
- * refused assets out of it, with their reason in `rate_refusals`.
+ * Combines every asset from these providers' fresh prices, each measured against the price it was
+ * last accepted at: agreed prices into `exchange_rates` (and `rate_accepted`), refused assets out of
+ * it, with their reason in `rate_refusals`.
  */
 async function recombine(trx: Trx, list: readonly RateProvider[], assets: readonly string[], now: Date, policy: RatePolicy, report: RateRefreshReport): Promise<void> {
-  const rows = await trx
-    .selectFrom('rate_sources')
-    .select(['asset', 'source', 'usd_price', 'fetched_at'])
-    .where('asset', 'in', [...assets])
-    .where('source', 'in', list.map((p) => p.source))
-    .execute();
-  const byAsset = new Map<string, SourcePrice[]>();
-  for (const r of rows) {
-    const prices = byAsset.get(r.asset) ?? [];
-    prices.push({ source: r.source, usdPrice: ratioToDecimal(parseRatio(r.usd_price)), fetchedAt: r.fetched_at });
-    byAsset.set(r.asset, prices);
-  }
-  const combined: { asset: string; usd_price: string; fetched_at: Date; source: string }[] = [];
-  const refusals: { asset: string; reason: string; detail: string; decided_at: Date }[] = [];
+  const byAsset = await sourcePrices(trx, list.map((p) => p.source), assets);
+  const accepted = await lastAccepted(trx, assets);
+  const combined: CombinedRow[] = [];
+  const refusals: RefusalRow[] = [];
   for (const asset of new Set(assets)) {
-    const verdict = combinePrices(byAsset.get(asset) ?? [], now, policy);
+    const verdict = combinePrices(byAsset.get(asset) ?? [], now, policy, accepted.get(asset));
     if (verdict.ok) {
       combined.push({ asset, usd_price: verdict.usdPrice, fetched_at: verdict.fetchedAt, source: verdict.sources.join('+') });
       report.combined.push(asset);
     } else {
-      refusals.push({ asset, reason: verdict.reason, detail: JSON.stringify(refusalDetail(verdict.reason, verdict.sources, policy)), decided_at: now });
-      report.refused.push({ asset, reason: verdict.reason, sources: verdict.sources });
+      refusals.push({ asset, reason: verdict.reason, detail: JSON.stringify(refusalDetail(verdict, policy)), decided_at: now });
+      report.refused.push({ asset, reason: verdict.reason, sources: verdict.sources, ...(verdict.lastAccepted && { lastAccepted: verdict.lastAccepted }) });
     }
   }
-  if (combined.length) {
-    await trx
-      .insertInto('exchange_rates')
-      .values(combined)
-      .onConflict((oc) =>
-        oc.column('asset').doUpdateSet((eb) => ({
-          usd_price: eb.ref('excluded.usd_price'),
-          fetched_at: eb.ref('excluded.fetched_at'),
-          source: eb.ref('excluded.source'),
-        })),
-      )
-      .execute();
-    await trx.deleteFrom('rate_refusals').where('asset', 'in', combined.map((c) => c.asset)).execute();
-  }
-  if (refusals.length) {
-    await trx.deleteFrom('exchange_rates').where('asset', 'in', refusals.map((r) => r.asset)).execute();
-    await trx
-      .insertInto('rate_refusals')
-      .values(refusals)
-      .onConflict((oc) =>
-        oc.column('asset').doUpdateSet((eb) => ({
-          reason: eb.ref('excluded.reason'),
-          detail: eb.ref('excluded.detail'),
-          decided_at: eb.ref('excluded.decided_at'),
-        })),
-      )
-      .execute();
-  }
+  await storeCombined(trx, combined, now);
+  await storeRefusals(trx, refusals);
 }
 
-/** The part of a refusal a merchant is told (the error's extension): which sources said what. */
-function refusalDetail(reason: RefusalReason, sources: SourcePrice[], policy: RatePolicy): Record<string, unknown> {
+/** The part of a refusal a merchant is told (the error's extension): which sources said what, against which limit. */
+function refusalDetail(verdict: Extract<Verdict, { ok: false }>, policy: RatePolicy): Record<string, unknown> {
+  const { reason, sources, lastAccepted: last } = verdict;
   const listed = sources.map((s) => ({ source: s.source, usdPrice: s.usdPrice, fetchedAt: s.fetchedAt.toISOString() }));
   if (reason === 'sourcesDisagree') return { sources: listed, maxDivergence: policy.maxDivergence };
   if (reason === 'tooFewSources') return { sources: listed, minSources: policy.minSources };
+  if (reason === 'unconfirmedJump') {
+    return { sources: listed, maxJump: policy.maxJump, lastAccepted: last && { usdPrice: last.usdPrice, acceptedAt: last.acceptedAt.toISOString() } };
+  }
   if (reason === 'stale') return { sources: listed };
   return {};
 }
 
-/** Logs what a refresh could not do: one warning per failed source, one for the assets refused because sources disagree. */
+/** What the worker's warning says of each refusal it logs: sources that disagree, or one source's unconfirmed jump. */
+const WARNED: Partial<Record<RefusalReason, string>> = {
+  sourcesDisagree: 'exchange rates refused: sources disagree beyond RATES_MAX_DIVERGENCE',
+  unconfirmedJump: 'exchange rates refused: one source moved beyond RATES_MAX_JUMP from the last accepted price; waiting for a second source to confirm',
+};
+
+/**
+ * Logs what a refresh could not do: one warning per failed source, one for the assets refused
+ * because sources disagree, one for those a single source moved too far.
+ */
 export function logRateRefresh(log: Pick<FastifyBaseLogger, 'warn'>, report: RateRefreshReport): void {
   for (const f of report.failed) log.warn({ source: f.source, error: f.error }, 'exchange rate source failed');
-  const disagree = report.refused.filter((r) => r.reason === 'sourcesDisagree');
-  if (disagree.length) {
-    log.warn(
-      { assets: disagree.map((r) => ({ asset: r.asset, sources: r.sources.map((s) => `${s.source}=${s.usdPrice}`) })) },
-      'exchange rates refused: sources disagree beyond RATES_MAX_DIVERGENCE',
-    );
+  for (const [reason, message] of Object.entries(WARNED)) {
+    const refused = report.refused.filter((r) => r.reason === reason);
+    if (!refused.length) continue;
+    const assets = refused.map((r) => ({
+      asset: r.asset,
+      sources: r.sources.map((s) => `${s.source}=${s.usdPrice}`),
+      ...(r.lastAccepted && { lastAccepted: r.lastAccepted.usdPrice }),
+    }));
+    log.warn({ assets }, message);
   }
 }
 

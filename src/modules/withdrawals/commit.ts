@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
 import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
 import { audit } from '../audit/service.ts';
 import { bookConversion } from '../conversions/commit.ts';
+import { checkPegs } from '../conversions/pricing.ts';
 import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
 import { commitPlain, isPlainQuote } from './commit-plain.ts';
@@ -41,7 +43,7 @@ export async function commitWithdrawal(ctx: AppContext, principal: ApiPrincipal,
     if (sameTerms(q, again)) throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(withdrawalMoney(q).total) });
     q = again;
   }
-  return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(trx, principal, input));
+  return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(ctx.config, trx, principal, input));
 }
 
 /** Whether two reads of a quote would commit the same withdrawal. */
@@ -72,9 +74,11 @@ async function findQuote(db: Executor, principal: ApiPrincipal, quoteId: string,
 /**
  * The quote's locked conversion, booked before the debit through the shared conversion booking:
  * `convert_from_amount` is all that leaves the source balance (the commission inside it), and
- * `convert_to_amount` all that arrives. Returns the conversion's id.
+ * `convert_to_amount` all that arrives. Refused, like a conversion's commit, when a stablecoin of
+ * the pair is now off its peg. Returns the conversion's id.
  */
-async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { convert_from: string }): Promise<string> {
+async function convert(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow & { convert_from: string }): Promise<string> {
+  await checkPegs(trx, config, findCurrency(q.convert_from)!, findCurrency(q.currency_code)!);
   const fromAmount = cryptoAmount(q.convert_from, q.convert_from_amount!);
   if ((await lockedMerchantBalance(trx, principal.accountId, q.convert_from)) < fromAmount.units) {
     throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.convert_from });
@@ -83,12 +87,12 @@ async function convert(trx: Trx, principal: ApiPrincipal, q: QuoteRow & { conver
   return (await bookConversion(trx, principal, money, null)).id;
 }
 
-async function commitIn(trx: Trx, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
+async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
   const q = await findQuote(trx, principal, input.quoteId, true);
   const { total } = withdrawalMoney(q);
   // A refund locks its invoice or deposit and checks its limit again; a deposit's may release suspense.
   const refund = await commitRefund(trx, principal.accountId, q);
-  const convertId = q.convert_from ? await convert(trx, principal, { ...q, convert_from: q.convert_from }) : null;
+  const convertId = q.convert_from ? await convert(config, trx, principal, { ...q, convert_from: q.convert_from }) : null;
   // The single locked balance must cover the locked total (less what suspense releases); never another currency.
   const required = total.minus(refund.released);
   if ((await lockedMerchantBalance(trx, principal.accountId, q.currency_code)) < required.units) {

@@ -98,9 +98,10 @@ function requestedAmount(currency: CurrencyDef, value: number | string): Amount 
 
 /**
  * A conversion covering what the withdrawal balance lacks, from a balance of the account that can
- * pay it, priced like every conversion (conversions/pricing.ts: same-peg stablecoins 1:1, others at
- * the current rates, the commission inside fromAmount). Same-peg balances are tried first; one
- * without a fresh rate is skipped. Null when the balance suffices or nothing can cover it.
+ * pay it, priced like every conversion (conversions/pricing.ts: at the market prices of both sides,
+ * stablecoins included, the commission inside fromAmount). Same-peg balances are tried first; one
+ * without a fresh rate, or off its peg, is skipped. Null when the balance suffices or nothing can
+ * cover it; when only a stablecoin off its peg stood in the way, that refusal (503) is the answer.
  */
 async function planConversion(ctx: AppContext, accountId: string, to: CurrencyDef, total: Amount) {
   const balances = await merchantBalances(ctx.db, accountId);
@@ -111,14 +112,17 @@ async function planConversion(ctx: AppContext, accountId: string, to: CurrencyDe
     .filter((b) => b.currency !== to.code && b.units > 0n)
     .map((b) => ({ ...b, def: findCurrency(b.currency)! }))
     .sort((a, b) => Number(samePeg(b.def, to)) - Number(samePeg(a.def, to)));
+  let offPeg: AppError | undefined;
   for (const c of candidates) {
     const terms = await currentTerms(ctx, c.def, to).catch((err: unknown) => {
-      if (err instanceof AppError && err.code === 'exceptions.rates.unavailable') return null;
-      throw err;
+      if (err instanceof AppError && err.code === 'exceptions.converting.stablecoinOffPeg') offPeg ??= err;
+      else if (!(err instanceof AppError && err.code === 'exceptions.rates.unavailable')) throw err;
+      return null;
     });
     if (!terms) continue;
     const price = priceByToAmount(terms, shortfall);
     if (c.units >= price.fromAmount.units) return price;
   }
+  if (offPeg) throw offPeg;
   return null;
 }

@@ -4934,8 +4934,25 @@ export interface operations {
                         data: {
                             /** @description RATE_MAX_AGE_S: older prices are not quoted with */
                             maxAgeSeconds: number;
+                            policy: {
+                                /** @description RATES_MAX_DIVERGENCE */
+                                maxDivergence: string;
+                                /** @description RATES_MAX_JUMP: the furthest one source alone may move a price from its last accepted one */
+                                maxJump: string;
+                                /** @description RATES_MIN_SOURCES: fresh agreeing sources a price needs */
+                                minSources: number;
+                                /** @description What this configuration means for the prices quoted, in words (e.g. one provider alone) */
+                                notes: string[];
+                                /** @description RATES_PROVIDER */
+                                providers: string[];
+                            };
                             rates: {
                                 asset: string;
+                                lastAccepted: {
+                                    /** Format: date-time */
+                                    acceptedAt: string;
+                                    usdPrice: string;
+                                } | null;
                                 reason: string | null;
                                 sources: {
                                     /** @description Since it was fetched */
@@ -8407,6 +8424,22 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13304,6 +13337,22 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -59,3 +59,12 @@ export interface RateRefusalsTable {
   detail: ColumnType<Record<string, unknown>, string, string>;
   decided_at: Timestamp;
 }
+
+/** The last price each asset was accepted at: what a jump is measured from (migration 0045). */
+export interface RateAcceptedTable {
+  asset: string;
+  usd_price: Numeric;
+  /** The sources it came from, '+'-joined. */
+  sources: string;
+  accepted_at: Timestamp;
+}

@@ -1,5 +1,6 @@
-// Exchange rates: each source's age, each asset's USD price with what every source said, and the
-// assets whose rate is stale or refused (no invoice or conversion is priced with those).
+// Exchange rates: how prices are accepted here, each source's age, each asset's USD price with what
+// every source said and its last accepted price, and the assets whose rate is stale or refused (no
+// invoice or conversion is priced with those).
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
@@ -28,8 +29,16 @@ export function RatesPage() {
               their rate is fresh again.
             </p>
           )}
+          {r.policy.notes.map((note) => (
+            <p class="alert warn" key={note}>
+              {note}
+            </p>
+          ))}
           <Section title="Sources">
-            <p class="muted">A rate older than {age(r.maxAgeSeconds)} is stale.</p>
+            <p class="muted">
+              A rate older than {age(r.maxAgeSeconds)} is stale. A price needs {r.policy.minSources} fresh source{r.policy.minSources === 1 ? '' : 's'} agreeing
+              within {r.policy.maxDivergence}; one source alone may not move it further than {r.policy.maxJump} from its last accepted price.
+            </p>
             <DataTable<Source>
               caption="Rate sources"
               rows={r.sources}
@@ -59,6 +68,7 @@ export function RatesPage() {
                     </span>
                   ),
                 },
+                { label: 'Last accepted', class: 'num', render: (x) => x.lastAccepted?.usdPrice ?? '—' },
                 { label: 'Status', render: (x) => <StatusBadge status={x.status} /> },
                 { label: 'Reason', render: (x) => x.reason ?? '—' },
               ]}
