@@ -210,6 +210,21 @@ describeEngines("a user's keys end with the user", (engine) => {
     const live = await t.ctx.db.selectFrom('api_keys').select('id').where('user_id', '=', dev.userId).where('revoked_at', 'is', null).execute();
     assert.deepEqual(live, []);
   });
+
+  it('a key made while its user is being demoted is refused, or revoked with the demotion', async () => {
+    const t = app();
+    const a = await t.tenant();
+    const owner = await member(t, a.tenantId, 'owner');
+    const second = await member(t, a.tenantId, 'owner');
+    const [demoted, ...made] = await Promise.all([
+      owner.call('PATCH', `/v1/users/${second.userId}`, { body: { role: 'viewer' } }),
+      ...Array.from({ length: 4 }, () => second.call('POST', '/v1/api-keys', { body: { scopes: ['withdrawals.create'], accountId: a.accountId } })),
+    ]);
+    assert.equal(demoted!.status, 200);
+    for (const res of made) assert.ok([201, 403].includes(res.status), JSON.stringify(res.body));
+    const live = await t.ctx.db.selectFrom('api_keys').select('scopes').where('user_id', '=', second.userId).where('revoked_at', 'is', null).execute();
+    assert.deepEqual(live, [], "a viewer holds no withdrawals key");
+  });
 });
 
 describeEngines('inviting an email another tenant knows', (engine) => {

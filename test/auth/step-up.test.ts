@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { sql } from 'kysely';
+import { STEP_UP_SCOPES } from '../../src/lib/auth/scopes.ts';
 import type { AuditAction } from '../../src/modules/audit/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { funded, invite, member, uniqueEmail, withTwoFactor, type Browser, type TwoFactor } from './helpers.ts';
@@ -50,8 +51,52 @@ async function assertStepUp(t: TestApp, who: Browser, codes: TwoFactor, path: Pa
   return passed.body;
 }
 
+/** Writes under a scope of STEP_UP_SCOPES that move no money and grant no rights, and why. */
+const NO_STEP_UP = new Map([
+  ['POST /v1/withdrawal/quote', 'a quote reserves and moves nothing; its commit is confirmed'],
+  ['POST /v1/converting/preview', 'a price, nothing stored'],
+  ['POST /v1/converting/quote', 'a quote moves nothing; its commit is confirmed'],
+  ['DELETE /v1/api-keys/:id', 'revoking takes rights away'],
+  ['POST /v1/webhook-settings/test', 'a test event to the URL already set'],
+  ['POST /v1/webhook-deliveries/:id/redeliver', 'sends a delivery again to the URL already set'],
+  ['PATCH /v1/settings', "the payment page's brand: no money, no rights"],
+]);
+/** The operator's step-up routes: keys, people, where events go and what deposits cost. */
+const ADMIN_STEP_UP = [
+  'POST /admin/api-keys rule',
+  'POST /admin/users rule',
+  'DELETE /admin/users/:id always',
+  'PATCH /admin/tenants/:id rule',
+  'POST /admin/tenants/:id/webhook-secret always',
+];
+
 describeEngines('step-up on every path to money or rights', (engine) => {
   const app = useTestApp(engine);
+
+  it('every write under a scope of STEP_UP_SCOPES asks for step-up, bar the listed ones that move nothing', () => {
+    const routes = app().app.declaredRoutes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+    const merchant = routes.filter((r) => r.scope && (STEP_UP_SCOPES as readonly string[]).includes(r.scope));
+    const unconfirmed = merchant.filter((r) => !r.stepUp && !NO_STEP_UP.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url} (${r.scope})`);
+    assert.deepEqual(unconfirmed, [], 'a write that may move money or grant rights without step-up');
+    const stale = [...NO_STEP_UP.keys()].filter((id) => !merchant.some((r) => `${r.method} ${r.url}` === id && !r.stepUp));
+    assert.deepEqual(stale, [], 'exceptions that are no longer routes without step-up');
+    const confirmed = routes.filter((r) => r.stepUp);
+    assert.ok(confirmed.every((r) => r.admin || r.scope), 'only merchant and operator routes');
+    assert.deepEqual(confirmed.filter((r) => r.admin).map((r) => `${r.method} ${r.url} ${r.stepUp}`).sort(), [...ADMIN_STEP_UP].sort());
+    assert.deepEqual(
+      confirmed.filter((r) => r.scope).map((r) => `${r.method} ${r.url} ${r.stepUp}`).sort(),
+      [
+        'DELETE /v1/users/:id always',
+        'PATCH /v1/users/:id rule',
+        'PATCH /v1/webhook-settings always',
+        'POST /v1/api-keys rule',
+        'POST /v1/converting/commit always',
+        'POST /v1/users rule',
+        'POST /v1/webhook-settings/secret always',
+        'POST /v1/withdrawal/commit always',
+      ],
+    );
+  });
 
   /** An owner of the tenant with 2FA on: two fresh codes. */
   async function owner(t: TestApp, tenantId: string) {

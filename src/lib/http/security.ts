@@ -36,7 +36,21 @@ export interface ApiPrincipal {
   allowedIps: string[] | null;
 }
 
+/** A route as its security declaration reads (for tests and audits of what protects what). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  scope?: Scope;
+  admin: boolean;
+  /** `always`, `rule` (a function of the request), or absent. */
+  stepUp?: 'always' | 'rule';
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route's security declaration, as the routes were registered. */
+    declaredRoutes: DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     /** Scope a merchant route requires. */
     scope?: Scope;
@@ -250,11 +264,17 @@ async function stepUp(app: FastifyInstance, failures: FailureLimiter, request: F
 
 /**
  * Every route says what protects it (a scope, `admin` or `public`), or start-up fails; the
- * OpenAPI document gets the matching security scheme.
+ * OpenAPI document gets the matching security scheme, and `app.declaredRoutes` lists them all.
  */
 function requireDeclaredSecurity(app: FastifyInstance): void {
+  const routes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', routes);
   app.addHook('onRoute', (route) => {
     const cfg = route.config ?? {};
+    const stepUp = cfg.stepUp === true ? 'always' : typeof cfg.stepUp === 'function' ? 'rule' : undefined;
+    for (const method of ([] as string[]).concat(route.method)) {
+      routes.push({ method, url: route.url, admin: cfg.admin === true, ...(cfg.scope ? { scope: cfg.scope } : {}), ...(stepUp ? { stepUp } : {}) });
+    }
     const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
     if (declared !== 1 && !route.url.startsWith('/docs')) {
       throw new Error(`route ${route.method} ${route.url} must declare exactly one of scope, public or admin`);

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
 import { notifyChange } from '../../lib/db/notify.ts';
-import { coversScopes } from '../../lib/auth/scopes.ts';
+import { ROLE_SCOPES, coversScopes, missingScopes } from '../../lib/auth/scopes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { apiKeyChanged } from '../../lib/http/security.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
@@ -23,19 +23,22 @@ interface OwnedKey {
 
 /**
  * Locks the user a new key will belong to (FOR SHARE), so a key made while its user is being
- * removed either waits and is refused, or commits first and is revoked with the user's others.
- * Refused when the user is gone: 401, as the caller's credential no longer stands.
+ * removed or their role narrowed either waits and is judged on what is then true, or commits first
+ * and is revoked with the user's others. Refused when the user is gone (401: the caller's
+ * credential no longer stands), or when their role no longer covers the key's scopes (403).
  */
-export async function lockKeyOwner(trx: Executor, tenantId: string, userId: string, kind: 'apiKey' | 'session'): Promise<{ email: string }> {
+export async function lockKeyOwner(trx: Executor, owner: { tenantId: string; userId: string; kind: 'apiKey' | 'session' }, scopes: readonly string[]): Promise<{ email: string }> {
   const row = await trx
     .selectFrom('users')
-    .select('email')
-    .where('id', '=', userId)
-    .where('tenant_id', '=', tenantId)
+    .select(['email', 'role'])
+    .where('id', '=', owner.userId)
+    .where('tenant_id', '=', owner.tenantId)
     .where('disabled_at', 'is', null)
     .forShare()
     .executeTakeFirst();
-  if (!row) throw new AppError(kind === 'session' ? 'exceptions.auth.sessionRequired' : 'exceptions.auth.invalidApiKey');
+  if (!row || row.role === 'operator') throw new AppError(owner.kind === 'session' ? 'exceptions.auth.sessionRequired' : 'exceptions.auth.invalidApiKey');
+  const missing = missingScopes(ROLE_SCOPES[row.role], scopes);
+  if (missing.length > 0) throw new AppError('exceptions.auth.insufficientScope', { scopes: missing }, "A new key cannot carry scopes its user's role lacks");
   return row;
 }
 

@@ -137,7 +137,7 @@ function issueKeyRoute(app: TypedApp): void {
       const ips = grantCeiling(p, scopes, allowedIps);
       const input = { tenantId: p.tenantId, accountId: boundAccount(p, accountId), scopes, allowedIps: ips, userId: p.ownerUserId };
       const issued = await app.ctx.db.transaction().execute(async (trx) => {
-        const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, p.tenantId, p.ownerUserId, p.kind);
+        const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, scopes);
         const key = await issueApiKey(trx, input);
         const detail = { keyStart: key.keyStart, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
         await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip: request.ip });
