@@ -8,7 +8,8 @@ import { ipAllowed } from '../auth/ip.ts';
 import { ROLE_SCOPES, hasScope, type Scope } from '../auth/scopes.ts';
 import { acceptTotpCode } from '../auth/totp.ts';
 import type { FailureLimiter, RateLimiter } from './rate-limit.ts';
-import { documentAccountId, registerAccountScope, sessionPrincipal } from './account-scope.ts';
+import { registerAccountScope, sessionPrincipal } from './account-scope.ts';
+import { requireDeclaredSecurity } from './declared-security.ts';
 import { findKey, lastUsedRecorder, principalMemo, type KeyState } from './api-key-lookup.ts';
 import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
 
@@ -36,21 +37,7 @@ export interface ApiPrincipal {
   allowedIps: string[] | null;
 }
 
-/** A route as its security declaration reads (for tests and audits of what protects what). */
-export interface DeclaredRoute {
-  method: string;
-  url: string;
-  scope?: Scope;
-  admin: boolean;
-  /** `always`, `rule` (a function of the request), or absent. */
-  stepUp?: 'always' | 'rule';
-}
-
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route's security declaration, as the routes were registered. */
-    declaredRoutes: DeclaredRoute[];
-  }
   interface FastifyContextConfig {
     /** Scope a merchant route requires. */
     scope?: Scope;
@@ -260,31 +247,6 @@ async function stepUp(app: FastifyInstance, failures: FailureLimiter, request: F
     await failures.fail(who);
     throw new AppError('exceptions.auth.invalidSecondFactor');
   }
-}
-
-/**
- * Every route says what protects it (a scope, `admin` or `public`), or start-up fails; the
- * OpenAPI document gets the matching security scheme, and `app.declaredRoutes` lists them all.
- */
-function requireDeclaredSecurity(app: FastifyInstance): void {
-  const routes: DeclaredRoute[] = [];
-  app.decorate('declaredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    const cfg = route.config ?? {};
-    const stepUp = cfg.stepUp === true ? 'always' : typeof cfg.stepUp === 'function' ? 'rule' : undefined;
-    for (const method of ([] as string[]).concat(route.method)) {
-      routes.push({ method, url: route.url, admin: cfg.admin === true, ...(cfg.scope ? { scope: cfg.scope } : {}), ...(stepUp ? { stepUp } : {}) });
-    }
-    const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
-    if (declared !== 1 && !route.url.startsWith('/docs')) {
-      throw new Error(`route ${route.method} ${route.url} must declare exactly one of scope, public or admin`);
-    }
-    if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
-    // A merchant route takes an API key or a dashboard session (the cookie, with x-csrf-token on writes).
-    const security = cfg.scope ? [{ tenantApiKey: [] }, { session: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
-    if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
-    documentAccountId(route);
-  });
 }
 
 /** Awaits a budget check; a 429 it throws carries Retry-After in whole seconds. */
