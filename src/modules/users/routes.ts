@@ -1,12 +1,13 @@
 /**
  * The people of a tenant: the operator invites anyone (`POST /admin/users`), a tenant's owners manage
- * their own (`/v1/users`, tenant-level, scopes users.list and users.manage).
+ * their own (`/v1/users`, tenant-level, scopes users.list and users.manage), granting only roles
+ * they hold entirely (issue 42).
  */
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import type { FastifyRequest } from 'fastify';
 import { ROLE_SCOPES, grantNeedsStepUp, missingScopes } from '../../lib/auth/scopes.ts';
 import type { MerchantRole, UserRole } from '../../lib/db/tables/people.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
