@@ -101,6 +101,6 @@ export async function disableAnyUser(db: Db, userId: string, by: AuditBy, keysTo
       if (self && active(self) && !operators.some((u) => u.id !== userId && active(u))) throw new AppError('exceptions.user.lastOperator');
     }
     const recipient = keysTo === undefined ? undefined : await keyRecipient(trx, { id: userId, tenantId: target.tenant_id }, keysTo);
-    return (await disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId: target.tenant_id }, by, recipient)) ?? [];
+    return disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId: target.tenant_id }, by, recipient);
   });
 }

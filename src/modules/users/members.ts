@@ -84,7 +84,7 @@ export async function changeRole(db: Db, tenantId: string, userId: string, role:
 export async function disableUser(db: Db, tenantId: string, userId: string, by: AuditBy, mayManage: MayManage): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const target = await lockMembers(trx, tenantId, userId, mayManage, () => true);
-    return (await disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId }, by)) ?? [];
+    return disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId }, by);
   });
 }
 
@@ -99,14 +99,14 @@ export interface KeyRecipient {
 /**
  * Disables a user the caller has checked may go (not the last owner or operator): the invitation
  * void, every session ended, their API keys revoked (or handed to `keysTo`), the entries written.
- * Returns the keys' change notices; null when the user was disabled already (nothing changes).
+ * Returns the keys' change notices (none when the user was disabled already: nothing changes).
  */
 export async function disableChecked(
   trx: Trx,
   user: { id: string; email: string; role: string; tenantId: string | null },
   by: AuditBy,
   keysTo?: KeyRecipient,
-): Promise<string[] | null> {
+): Promise<string[]> {
   const disabled = await trx
     .updateTable('users')
     .set({ disabled_at: now(), invite_hash: null, invite_expires_at: null, updated_at: now() })
@@ -114,7 +114,7 @@ export async function disableChecked(
     .where('disabled_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!disabled) return null;
+  if (!disabled) return [];
   await revokeUserSessions(trx, user.id);
   await audit(trx, { tenantId: user.tenantId, ...by, action: 'user.removed', targetType: 'user', targetId: user.id, detail: { email: user.email, role: user.role } });
   // Operators own no keys; a merchant user's keys end with them unless the operator hands them on.
