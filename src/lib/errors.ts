@@ -99,6 +99,8 @@ export const ERRORS = {
   'exceptions.user.lastOperator': [409, 'The installation keeps at least one active operator'],
   'exceptions.user.totpNotEnrolled': [400, 'Two-factor authentication is not being set up for this user'],
   'exceptions.user.totpAlreadyEnabled': [409, 'Two-factor authentication is already on; turn it off first'],
+  'exceptions.user.keyRecipientInvalid': [400, 'The API keys can only be handed to another active user of the same tenant'],
+  'exceptions.user.keyRecipientLacksScope': [409, "The user to receive the API keys lacks scopes some of them carry (their role's scopes must cover each key)"],
   'exceptions.settings.invalidLogo': [400, 'The logo must be a PNG, JPEG or WebP image of at most 256 KB'],
   'exceptions.webhook.noUrl': [400, 'No webhook URL is set for this tenant'],
   'exceptions.customer.notBlocked': [404, 'This customer of the tenant is not blocked'],

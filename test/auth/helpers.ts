@@ -3,6 +3,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { TestApp } from '../helpers/harness.ts';
+import { createWatchers } from '../../src/modules/payments/watcher.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
+import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -75,4 +79,45 @@ export function login(t: TestApp, email: string, password = PASSWORD, extra: { t
 export function authenticator(secret: string): { code(offsetSteps?: number): string } {
   const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
   return { code: (offsetSteps = 0) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 }) };
+}
+
+/** A user's authenticator once two-factor authentication is on: `fresh()` gives a code never used before. */
+export interface TwoFactor {
+  /** A code of a later time step than any before (two are available right after enabling). */
+  fresh(): string;
+}
+
+/**
+ * Turns two-factor authentication on for a signed-in user (with the previous time step's code), so
+ * the current step's and the next one's codes are fresh: two step-ups without waiting.
+ */
+export async function withTwoFactor(user: Browser): Promise<TwoFactor> {
+  const setup = await user.call('POST', '/auth/totp/setup');
+  assert.equal(setup.status, 200, JSON.stringify(setup.body));
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(setup.body.data.secret) });
+  // Every code from one instant, so a step boundary meanwhile neither skips nor repeats a step.
+  const start = Date.now();
+  const enabled = await user.call('POST', '/auth/totp/enable', { body: { code: totp.generate({ timestamp: start - 30_000 }) } });
+  assert.equal(enabled.status, 204, JSON.stringify(enabled.body));
+  let next = 0;
+  return {
+    fresh() {
+      assert.ok(next <= 1, 'two fresh codes per enabling: use another user');
+      return totp.generate({ timestamp: start + next++ * 30_000 });
+    },
+  };
+}
+
+/** A tenant (with a full-scope key of its account) whose account holds 100 USDT_TRC20, credited through a sandbox deposit. */
+export async function funded(t: TestApp) {
+  await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'TRX']);
+  const tenant = await t.tenant(['*']);
+  await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
+  await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
+  await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+  const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fund' } })).body.data;
+  await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 100 });
+  await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
+  for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+  return tenant;
 }

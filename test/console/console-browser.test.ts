@@ -195,7 +195,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await until(() => receiver.received.length > before, 15_000, 'the redelivered attempt');
   }
 
-  /** Users across tenants: an operator invited (the link shown once), a merchant user found and disabled. */
+  /** Users across tenants: an operator invited (the link shown once), a merchant user found and disabled, another's keys handed over. */
   async function people(w: Watched) {
     const { page } = w;
     await open(page, 'Users');
@@ -215,6 +215,19 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await page.getByText('clerk@books.example is disabled.').waitFor();
     const found = (await d.t.admin('GET', '/admin/users?search=clerk%40books')).body.data;
     assert.deepEqual(found.map((u: { status: string }) => u.status), ['disabled']);
+
+    // A leaving developer's API key handed to a colleague (without a choice it would be revoked).
+    const leaving = await member(d.t, shop.tenantId, 'developer', 'leaving@corner.example');
+    await member(d.t, shop.tenantId, 'developer', 'staying@corner.example');
+    const key = (await leaving.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], accountId: shop.accountId } })).body.data.key;
+    await page.getByLabel('Search').fill('leaving@');
+    await page.getByLabel('Search').press('Enter');
+    await page.waitForURL(/search=leaving/);
+    await page.getByRole('button', { name: 'Disable leaving@corner.example' }).click();
+    await page.getByLabel('API keys of leaving@corner.example').selectOption({ label: 'Hand them to staying@corner.example (developer)' });
+    await page.getByRole('button', { name: 'Disable user' }).click();
+    await page.getByText('leaving@corner.example is disabled.').waitFor();
+    assert.equal((await d.t.call('GET', '/v1/invoice/list', { key })).status, 200, 'the key works on, as the colleague’s');
   }
 
   it('invited operator signs in → overview → tenant managed → users → sandbox transfer on networks → waiting withdrawal cancelled → webhook redelivered → rates → audit', async () => {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { until } from '../helpers/receiver.ts';
-import { PASSWORD, authenticator, member } from '../auth/helpers.ts';
+import { PASSWORD, authenticator, member, withTwoFactor } from '../auth/helpers.ts';
 import { drawPng } from '../pay/logo-png.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
@@ -180,6 +180,58 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
       w.assertClean(role);
       await w.page.close();
     }
+    await context.close();
+  });
+
+  it('a user with two-factor authentication confirms a withdrawals key and a conversion in the code dialog (a cancel and a wrong code first)', async () => {
+    const owner = await member(d.t, tenant.tenantId, 'owner');
+    const context = await d.browser.newContext(PHONE);
+    const w = await watchedPage(context, d.origin);
+    const { page } = w;
+    await diagnosed(page, 'step-up', async () => {
+      await signIn(w, d.origin, owner.email, PASSWORD);
+      // Turned on while signed in: the session asks from its next step-up call on.
+      const codes = await withTwoFactor(owner);
+      await go(page, 'Developers');
+      await page.getByLabel('withdrawals.create').check();
+      await page.getByLabel('Key account').selectOption(tenant.accountId);
+      for (const status of [403, 401]) w.expect(status, '/v1/api-keys');
+      const create = page.getByRole('button', { name: 'Create API key' });
+      await create.click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm with your authenticator' });
+      await dialog.getByLabel('Authenticator code').waitFor();
+      await waitInPage(page, 'document.activeElement?.getAttribute("autocomplete") === "one-time-code"');
+      await assertNoSideScroll(page, 'the code dialog');
+      await checkAndShoot(page, 'step-up-phone');
+      // Cancelled: the refusal stands and nothing is made.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alert').getByText('exceptions.auth.stepUpRequired').waitFor();
+      // A wrong code is told in the dialog, which stays; the right one makes the key.
+      await create.click();
+      await dialog.getByLabel('Authenticator code').fill('abcdef');
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('alert').getByText('exceptions.auth.invalidSecondFactor').waitFor();
+      await dialog.getByLabel('Authenticator code').fill(codes.fresh());
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('API key created.').waitFor();
+      const made = (await d.t.call('GET', '/v1/api-keys', { key: tenant.key })).body.data.filter((k: any) => k.userEmail === owner.email);
+      assert.deepEqual(made.map((k: any) => k.scopes), [['withdrawals.create']], 'one key, the confirmed one');
+      await page.getByRole('table', { name: 'API keys' }).getByText(owner.email).waitFor();
+
+      // A conversion: confirmed in the same dialog.
+      await go(page, 'Conversions');
+      await page.getByRole('link', { name: 'Convert', exact: true }).click();
+      await page.getByLabel('From', { exact: true }).selectOption('USDT_TRC20');
+      await page.getByLabel('To', { exact: true }).selectOption('USDC_BASE');
+      await page.getByLabel('Amount to convert').fill('1');
+      await page.getByRole('button', { name: 'Get quote' }).click();
+      w.expect(403, '/v1/converting/commit');
+      await page.getByRole('button', { name: 'Confirm conversion' }).click();
+      await dialog.getByLabel('Authenticator code').fill(codes.fresh());
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('heading', { level: 1, name: /^Conversion / }).waitFor();
+    });
+    w.assertClean('the owner with 2FA');
     await context.close();
   });
 

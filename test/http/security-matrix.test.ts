@@ -107,6 +107,12 @@ interface Row {
   wideOnOtherAccount?: Expect;
   /** What a tenant-wide key naming no account gets (default: 400 where OpenAPI shows the route takes `accountId`, else `happy`). */
   withoutAccount?: Expect;
+  /**
+   * What the key holding only the route's scope (bound to A's first account) gets, when that alone
+   * may not do it (default: `happy`): people are tenant-wide, so only a tenant-wide caller holding
+   * every scope of the role manages them (test/auth/grants.test.ts).
+   */
+  onlyScope?: Expect;
   /** More of tenant B's requests naming A's objects. */
   foreign?: Foreign[];
   /** After a refused request: asserts it changed nothing. */
@@ -314,6 +320,11 @@ const ROWS: Row[] = [
     scope: 'users.manage',
     build: () => ({ url: '/v1/users', body: { email: `invitee-${uid()}@example.com`, role: 'viewer' } }),
     happy: { status: 201 },
+    // People are tenant-wide: keys bound to one account (B's, A's other account's) manage none; A's tenant-wide key does, whatever account it names.
+    asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    wideOnOtherAccount: { status: 201 },
+    onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     unchanged: async (f, req) => {
       const emails = (await f.t.call('GET', '/v1/users', { key: f.a.key })).body.data.map((u: any) => u.email);
       assert.ok(!emails.includes((req.body as any).email), 'a refused request invited a user');
@@ -325,8 +336,11 @@ const ROWS: Row[] = [
     scope: 'users.manage',
     build: async (f) => ({ url: `/v1/users/${await f.newUser()}`, body: { role: 'finance' } }),
     happy: { status: 200 },
-    asTenantB: { status: 404, code: 'exceptions.user.notFound' },
-    asSiblingAccount: { status: 200 },
+    // People are tenant-wide: keys bound to one account (B's, A's other account's) manage none; A's tenant-wide key does, whatever account it names.
+    asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    wideOnOtherAccount: { status: 200 },
+    onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     unchanged: async (f, req) => {
       const id = req.url.split('/')[3]!.split('?')[0];
       const user = (await f.t.call('GET', '/v1/users', { key: f.a.key })).body.data.find((u: any) => u.id === id);
@@ -339,8 +353,11 @@ const ROWS: Row[] = [
     scope: 'users.manage',
     build: async (f) => ({ url: `/v1/users/${await f.newUser()}` }),
     happy: { status: 204 },
-    asTenantB: { status: 404, code: 'exceptions.user.notFound' },
-    asSiblingAccount: { status: 204 },
+    // People are tenant-wide: keys bound to one account (B's, A's other account's) manage none; A's tenant-wide key does, whatever account it names.
+    asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    wideOnOtherAccount: { status: 204 },
+    onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     unchanged: async (f, req) => {
       const id = req.url.split('/')[3]!.split('?')[0];
       const user = (await f.t.call('GET', '/v1/users', { key: f.a.key })).body.data.find((u: any) => u.id === id);
@@ -1462,6 +1479,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
       it(`happy path: a key with only ${row.scope}, from an allowlisted IP`, async () => {
         const req = await row.build(f);
         const res = await send(row.method, req, { key: f.only.get(row.scope), ip: ALLOWED_IP });
+        if (row.onlyScope) return refused(row, req, res, row.onlyScope, `${name} by a key with only ${row.scope}`);
         assert.equal(res.status, row.happy.status, `${name}: ${JSON.stringify(res.body)}`);
         if (row.happy.code) assert.equal(res.body.code, row.happy.code);
         await row.check?.(res.body, f, res);

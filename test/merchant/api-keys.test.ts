@@ -24,7 +24,8 @@ describeEngines('merchant API keys', (engine) => {
     const issued = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list', 'invoices.create'], allowedIps: ['203.0.113.0/24'], accountId: a.accountId } });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const k = issued.body.data;
-    assert.deepEqual(Object.keys(k).sort(), ['accountId', 'allowedIps', 'createdAt', 'id', 'key', 'keyStart', 'revokedAt', 'scopes']);
+    assert.deepEqual(Object.keys(k).sort(), ['accountId', 'allowedIps', 'createdAt', 'id', 'key', 'keyStart', 'revokedAt', 'scopes', 'userEmail', 'userId']);
+    assert.deepEqual([k.userId, k.userEmail], [null, null], "a key made by an operator's key belongs to no user");
     assert.equal(k.accountId, a.accountId);
     assert.deepEqual(k.scopes, ['invoices.list', 'invoices.create']);
     assert.deepEqual(k.allowedIps, ['203.0.113.0/24']);

@@ -63,3 +63,30 @@ export function coversScopes(granted: readonly string[], wanted: readonly string
   if (granted.includes(ALL_SCOPES)) return true;
   return !wanted.includes(ALL_SCOPES) && wanted.every((s) => granted.includes(s));
 }
+
+/** The scopes of `wanted` that `granted` does not cover (`*` when `wanted` asks for every scope). */
+export function missingScopes(granted: readonly string[], wanted: readonly string[]): string[] {
+  return wanted.filter((s) => !coversScopes(granted, [s]));
+}
+
+/** Scopes that move money out of a balance: withdrawals (refunds included) and conversions. */
+export const MONEY_SCOPES = ['withdrawals.create', 'converting.create'] as const satisfies readonly Scope[];
+
+/**
+ * Scopes that hand out or redirect rights: keys (a new key), people (a new user or role), the
+ * tenant's settings (where payout settings belong), and webhooks (where events go and the secret
+ * that makes a receiver believe them).
+ */
+export const RIGHTS_SCOPES = ['apiKeys.manage', 'users.manage', 'settings.manage', 'webhooks.manage'] as const satisfies readonly Scope[];
+
+/**
+ * The one list of what a session whose user enrolled two-factor authentication confirms with a
+ * fresh code (step-up): handing out a key or a role that carries any of these scopes (or `*`).
+ * Money moves and the rights-changing calls themselves carry `config.stepUp` on their routes.
+ */
+export const STEP_UP_SCOPES: readonly Scope[] = [...MONEY_SCOPES, ...RIGHTS_SCOPES];
+
+/** Whether handing out `scopes` (a new key's, a role's) needs step-up: `*`, or any scope of STEP_UP_SCOPES. */
+export function grantNeedsStepUp(scopes: readonly string[]): boolean {
+  return scopes.includes(ALL_SCOPES) || scopes.some((s) => (STEP_UP_SCOPES as readonly string[]).includes(s));
+}

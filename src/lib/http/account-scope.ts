@@ -14,6 +14,8 @@ export interface ApiKeyRecord {
   accountId: string | null;
   scopes: string[];
   allowedIps: string[] | null;
+  /** The user the key belongs to (migration 0040); null for a key the operator issued. */
+  ownerUserId: string | null;
 }
 
 type Location = 'querystring' | 'body';
@@ -47,7 +49,7 @@ export function principalFor(key: ApiKeyRecord, method: string): ApiPrincipal {
 /** A signed-in merchant user: tenant-wide like a tenant-wide key, with the scopes of the user's role. */
 export function sessionPrincipal(user: { userId: string; email: string; tenantId: string; scopes: readonly string[] }, method: string): ApiPrincipal {
   const { userId, email, tenantId, scopes } = user;
-  return tenantWide({ kind: 'session', keyId: null, userId, actor: email, tenantId, keyAccountId: null, scopes: [...scopes], allowedIps: null }, method);
+  return tenantWide({ kind: 'session', keyId: null, userId, ownerUserId: userId, actor: email, tenantId, keyAccountId: null, scopes: [...scopes], allowedIps: null }, method);
 }
 
 /** A principal of no one account: reading `accountId` before the request named one is a 400. */

@@ -11,14 +11,19 @@ export interface KeyState extends ApiKeyRecord {
   tenantSuspended: boolean;
 }
 
-/** The unrevoked key of this hash, with whether its tenant is suspended. */
+/**
+ * The unrevoked key of this hash, with whether its tenant is suspended. A key whose user is disabled
+ * is none: removing a user revokes their keys in the same transaction, and this holds should one slip by.
+ */
 export async function findKey(db: Db, hash: string): Promise<KeyState | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
-    .select(['api_keys.id', 'api_keys.tenant_id', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.key_hash', 'api_keys.key_start', 'tenants.suspended_at'])
+    .leftJoin('users', 'users.id', 'api_keys.user_id')
+    .select(['api_keys.id', 'api_keys.tenant_id', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.key_hash', 'api_keys.key_start', 'api_keys.user_id', 'tenants.suspended_at'])
     .where('api_keys.key_hash', '=', hash)
     .where('api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_keys.user_id', 'is', null), eb('users.disabled_at', 'is', null)]))
     .executeTakeFirst();
   if (!row || !secretsEqual(row.key_hash, hash)) return undefined;
   return {
@@ -28,6 +33,7 @@ export async function findKey(db: Db, hash: string): Promise<KeyState | undefine
     accountId: row.account_id,
     scopes: row.scopes,
     allowedIps: row.allowed_ips,
+    ownerUserId: row.user_id,
     tenantSuspended: row.suspended_at !== null,
   };
 }

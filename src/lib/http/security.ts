@@ -8,7 +8,8 @@ import { ipAllowed } from '../auth/ip.ts';
 import { ROLE_SCOPES, hasScope, type Scope } from '../auth/scopes.ts';
 import { acceptTotpCode } from '../auth/totp.ts';
 import type { FailureLimiter, RateLimiter } from './rate-limit.ts';
-import { documentAccountId, registerAccountScope, sessionPrincipal } from './account-scope.ts';
+import { registerAccountScope, sessionPrincipal } from './account-scope.ts';
+import { requireDeclaredSecurity } from './declared-security.ts';
 import { findKey, lastUsedRecorder, principalMemo, type KeyState } from './api-key-lookup.ts';
 import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
 
@@ -20,6 +21,11 @@ export interface ApiPrincipal {
   keyId: string | null;
   /** The signed-in user; null for an API key. */
   userId: string | null;
+  /**
+   * The user the caller acts for, whose keys end with them: the signed-in user, or the user the key
+   * belongs to (null for a key the operator issued).
+   */
+  ownerUserId: string | null;
   /** How the audit and request logs name the caller: `api key cg_live_ab12…` or the user's email. */
   actor: string;
   tenantId: string;
@@ -43,8 +49,12 @@ declare module 'fastify' {
     rateLimit?: boolean;
     /** Merchant route that acts on the tenant, not on one of its accounts: a tenant-wide key names no `accountId` for it. */
     tenantLevel?: boolean;
-    /** A session whose user has two-factor authentication confirms the call with `x-totp-code` (API keys are not asked). */
-    stepUp?: boolean;
+    /**
+     * A session whose user has two-factor authentication confirms the call with `x-totp-code` (API
+     * keys and the admin token are not asked): always (`true`), or when the validated request asks
+     * for it (a key or role that carries a scope of STEP_UP_SCOPES, say).
+     */
+    stepUp?: boolean | ((request: FastifyRequest) => boolean);
   }
   interface FastifyRequest {
     principal?: ApiPrincipal;
@@ -209,15 +219,19 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
 }
 
 /**
- * Step-up (`config.stepUp`): a session whose user has two-factor authentication confirms the
- * operation with a fresh code in `x-totp-code` (missing: 403 stepUpRequired; wrong or used: 401
- * invalidSecondFactor, counted as a failure). Checked once the request is valid, so a malformed
- * request does not use up a code. API keys are not asked.
+ * Step-up (`config.stepUp`): a session whose user has two-factor authentication (a merchant's, or an
+ * operator's on /admin) confirms the operation with a fresh code in `x-totp-code` (missing: 403
+ * stepUpRequired; wrong or used: 401 invalidSecondFactor, counted as a failure). Checked once the
+ * request is valid, so a malformed request does not use up a code, and so a rule can read the
+ * body. API keys and the admin token are not asked.
  */
 function registerStepUp(app: FastifyInstance, failures: FailureLimiter): void {
   // A callback hook: only a session's call of a step-up route has anything to await.
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.principal?.kind !== 'session' || !request.routeOptions.config.stepUp) return done();
+    const rule = request.routeOptions.config.stepUp;
+    if (!rule) return done();
+    const bySession = request.principal?.kind === 'session' || (request.operator !== undefined && request.operator.userId !== null);
+    if (!bySession || (rule !== true && !rule(request))) return done();
     stepUp(app, failures, request, reply).then(() => done(), done);
   });
 }
@@ -233,25 +247,6 @@ async function stepUp(app: FastifyInstance, failures: FailureLimiter, request: F
     await failures.fail(who);
     throw new AppError('exceptions.auth.invalidSecondFactor');
   }
-}
-
-/**
- * Every route says what protects it (a scope, `admin` or `public`), or start-up fails; the
- * OpenAPI document gets the matching security scheme.
- */
-function requireDeclaredSecurity(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const cfg = route.config ?? {};
-    const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
-    if (declared !== 1 && !route.url.startsWith('/docs')) {
-      throw new Error(`route ${route.method} ${route.url} must declare exactly one of scope, public or admin`);
-    }
-    if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
-    // A merchant route takes an API key or a dashboard session (the cookie, with x-csrf-token on writes).
-    const security = cfg.scope ? [{ tenantApiKey: [] }, { session: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
-    if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
-    documentAccountId(route);
-  });
 }
 
 /** Awaits a budget check; a 429 it throws carries Retry-After in whole seconds. */

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'user.totpDisabled'
   | 'apiKey.created'
   | 'apiKey.revoked'
+  | 'apiKey.handedOver'
   | 'webhook.secretRotated'
   | 'webhook.settingsChanged'
   | 'webhook.redelivered'

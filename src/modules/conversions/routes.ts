@@ -61,11 +61,12 @@ function commitConversionRoute(app: TypedApp): void {
   app.post(
     '/converting/commit',
     {
-      config: { scope: 'converting.create' },
+      // Money moves: a session with 2FA confirms it with a fresh code, as a withdrawal commit.
+      config: { scope: 'converting.create', stepUp: true },
       schema: {
         operationId: 'commitConversion',
         tags: ['conversions'],
-        summary: 'Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it',
+        summary: 'Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it. A session with 2FA confirms it with `x-totp-code`',
         body: Type.Object({ accountId: Type.Optional(Uuid), quoteId: Uuid }),
         response: responses({ 201: DataEnvelope(ConversionRecordSchema) }, [404, 503]),
       },

@@ -1,7 +1,7 @@
 import type { TypedApp } from '../../lib/http/schemas.ts';
 import { Type } from '@sinclair/typebox';
 import { audit, operatorBy } from '../audit/service.ts';
-import { ALL_SCOPES, SCOPES } from '../../lib/auth/scopes.ts';
+import { ALL_SCOPES, SCOPES, grantNeedsStepUp } from '../../lib/auth/scopes.ts';
 import { parseRange } from '../../lib/auth/ip.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, Uuid, adminResponses } from '../../lib/http/schemas.ts';
@@ -48,10 +48,11 @@ export function issueApiKeyRoute(app: TypedApp): void {
   app.post(
     '/api-keys',
     {
-      config: ADMIN,
+      config: { ...ADMIN, stepUp: (request) => grantNeedsStepUp((request.body as { scopes: string[] }).scopes) },
       schema: {
         tags: TAGS,
-        summary: 'Issue an API key bound to one account, or tenant-wide without accountId',
+        summary:
+          "Issue an API key bound to one account, or tenant-wide without accountId; it belongs to no user (an operator's session with 2FA confirms a money-moving or rights-granting scope with `x-totp-code`)",
         body: Type.Object({
           tenantId: Uuid,
           accountId: Type.Optional(

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { coversScopes } from '../../lib/auth/scopes.ts';
+import { coversScopes, grantNeedsStepUp, missingScopes } from '../../lib/auth/scopes.ts';
 import { rangesCovered } from '../../lib/auth/ip.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -8,6 +8,7 @@ import { DataEnvelope, DateTime, Nullable, Uuid, responses, type TypedApp } from
 import { AllowedIps, KeyScopes, checkAllowedIps } from './api-key-routes.ts';
 import { audit } from '../audit/service.ts';
 import { issueApiKey, listApiKeys, revokeApiKey } from './service.ts';
+import { lockKeyOwner } from './key-owners.ts';
 
 const KEY_FIELDS = {
   id: Type.String(),
@@ -17,6 +18,8 @@ const KEY_FIELDS = {
   allowedIps: Nullable(Type.Array(Type.String())),
   createdAt: DateTime,
   revokedAt: Nullable(DateTime),
+  userId: Nullable(Type.String({ description: 'The user the key belongs to: it is revoked when they are removed; null for a key the operator issued' })),
+  userEmail: Nullable(Type.String({ description: "That user's email" })),
 };
 const ApiKeyView = Type.Object(KEY_FIELDS, { title: 'ApiKey' });
 const IssuedApiKeyView = Type.Object(
@@ -34,6 +37,8 @@ interface KeyRow {
   allowed_ips: string[] | null;
   created_at: Date;
   revoked_at: Date | null;
+  user_id: string | null;
+  user_email: string | null;
 }
 
 function keyView(k: KeyRow) {
@@ -45,6 +50,8 @@ function keyView(k: KeyRow) {
     allowedIps: k.allowed_ips,
     createdAt: k.created_at.toISOString(),
     revokedAt: k.revoked_at?.toISOString() ?? null,
+    userId: k.user_id,
+    userEmail: k.user_email,
   };
 }
 
@@ -88,16 +95,34 @@ function boundAccount(p: ApiPrincipal, named: string | undefined): string | null
   return named?.toLowerCase() ?? null;
 }
 
-/** POST /api-keys: issue a key with at most the caller's scopes */
+/**
+ * What a caller may hand out: scopes it holds itself, and IPs inside its own allowlist (by default
+ * the same list); else 403 insufficientScope. Returns the new key's allowlist.
+ */
+function grantCeiling(p: ApiPrincipal, scopes: string[], allowedIps: string[] | null | undefined): string[] | null {
+  if (!coversScopes(p.scopes, scopes)) {
+    throw new AppError('exceptions.auth.insufficientScope', { scopes: missingScopes(p.scopes, scopes) }, 'A new key cannot carry scopes the caller lacks');
+  }
+  checkAllowedIps(allowedIps);
+  const ips = allowedIps === undefined ? p.allowedIps : allowedIps;
+  if (!rangesCovered(p.allowedIps, ips)) {
+    throw new AppError('exceptions.auth.insufficientScope', { allowedIps: p.allowedIps }, "A new key cannot allow IPs outside the caller's allowlist");
+  }
+  return ips ?? null;
+}
+
+/** POST /api-keys: issue a key with at most the caller's scopes, belonging to the caller's user */
 function issueKeyRoute(app: TypedApp): void {
   app.post(
     '/api-keys',
     {
-      config: { scope: 'apiKeys.manage', tenantLevel: true },
+      // A key that moves money or hands out rights is confirmed with the authenticator's code.
+      config: { scope: 'apiKeys.manage', tenantLevel: true, stepUp: (request) => grantNeedsStepUp((request.body as { scopes: string[] }).scopes) },
       schema: {
         operationId: 'createApiKey',
         tags: TAGS,
-        summary: "Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it",
+        summary:
+          "Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code`",
         body: Type.Object({
           scopes: KeyScopes,
           allowedIps: Type.Optional(AllowedIps),
@@ -109,24 +134,17 @@ function issueKeyRoute(app: TypedApp): void {
     async (request, reply) => {
       const p = request.principal!;
       const { scopes, allowedIps, accountId } = request.body;
-      if (!coversScopes(p.scopes, scopes)) {
-        const missing = scopes.filter((s) => !coversScopes(p.scopes, [s]));
-        throw new AppError('exceptions.auth.insufficientScope', { scopes: missing }, 'A new key cannot carry scopes the caller lacks');
-      }
-      checkAllowedIps(allowedIps);
-      // A key with an allowlist hands out at most its own: by default the same list, else ranges inside it.
-      const ips = allowedIps === undefined ? p.allowedIps : allowedIps;
-      if (!rangesCovered(p.allowedIps, ips)) {
-        throw new AppError('exceptions.auth.insufficientScope', { allowedIps: p.allowedIps }, "A new key cannot allow IPs outside the caller's allowlist");
-      }
-      const input = { tenantId: p.tenantId, accountId: boundAccount(p, accountId), scopes, allowedIps: ips ?? null };
+      const ips = grantCeiling(p, scopes, allowedIps);
+      const input = { tenantId: p.tenantId, accountId: boundAccount(p, accountId), scopes, allowedIps: ips, userId: p.ownerUserId };
       const issued = await app.ctx.db.transaction().execute(async (trx) => {
+        const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, scopes);
         const key = await issueApiKey(trx, input);
-        const detail = { keyStart: key.keyStart, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps };
+        const detail = { keyStart: key.keyStart, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
         await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip: request.ip });
-        return key;
+        return { ...key, userEmail: owner?.email ?? null };
       });
-      const view = keyView({ ...issued, key_start: issued.keyStart, account_id: issued.accountId, allowed_ips: issued.allowedIps, created_at: issued.createdAt, revoked_at: null });
+      const row = { ...issued, key_start: issued.keyStart, account_id: issued.accountId, allowed_ips: issued.allowedIps, created_at: issued.createdAt, revoked_at: null };
+      const view = keyView({ ...row, user_id: issued.userId, user_email: issued.userEmail });
       return reply.status(201).send({ data: { ...view, key: issued.key } });
     },
   );

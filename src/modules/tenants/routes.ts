@@ -80,10 +80,11 @@ function updateTenantRoute(app: TypedApp): void {
   app.patch(
     '/tenants/:id',
     {
-      config: ADMIN,
+      // Where events go and what a deposit costs: an operator's session with 2FA confirms them with `x-totp-code`.
+      config: { ...ADMIN, stepUp: (request) => ['webhookUrl', 'depositWebhookUrl', 'depositCommission'].some((k) => k in (request.body as object)) },
       schema: {
         tags: TAGS,
-        summary: 'Change tenant settings',
+        summary: "Change tenant settings (an operator's session with 2FA confirms webhook URLs and the commission with `x-totp-code`)",
         params: Type.Object({ id: Uuid }),
         body: Type.Object({
           name: Type.Optional(Name),
@@ -126,10 +127,10 @@ function rotateWebhookSecretRoute(app: TypedApp): void {
   app.post(
     '/tenants/:id/webhook-secret',
     {
-      config: ADMIN,
+      config: { ...ADMIN, stepUp: true },
       schema: {
         tags: TAGS,
-        summary: "Rotate the tenant's webhook signing secret",
+        summary: "Rotate the tenant's webhook signing secret (an operator's session with 2FA confirms it with `x-totp-code`)",
         params: Type.Object({ id: Uuid }),
         response: adminResponses({ 200: DataEnvelope(Type.Object({ secret: Type.String() })) }, [404]),
       },

@@ -103,15 +103,18 @@ export interface IssuedKey {
   scopes: string[];
   allowedIps: string[] | null;
   createdAt: Date;
+  /** The user the key belongs to and ends with; null for a key the operator issued. */
+  userId: string | null;
 }
 
 /**
  * Issues an API key bound to one account of the tenant, or without `accountId` a tenant-wide key
- * (each request names the account it acts on). The key itself is returned only here.
+ * (each request names the account it acts on), belonging to `userId` when a merchant's user (or
+ * their key) makes it. The key itself is returned only here.
  */
 export async function issueApiKey(
   db: Executor,
-  input: { tenantId: string; accountId?: string | null; scopes: string[]; allowedIps?: string[] | null },
+  input: { tenantId: string; accountId?: string | null; scopes: string[]; allowedIps?: string[] | null; userId?: string | null },
 ): Promise<IssuedKey> {
   const accountId = input.accountId ?? null;
   const account =
@@ -133,6 +136,7 @@ export async function issueApiKey(
       key_start: keyStart(key),
       scopes: [...new Set(input.scopes)],
       allowed_ips: input.allowedIps && input.allowedIps.length ? input.allowedIps : null,
+      user_id: input.userId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -145,6 +149,7 @@ export async function issueApiKey(
     scopes: row.scopes,
     allowedIps: row.allowed_ips,
     createdAt: row.created_at,
+    userId: row.user_id,
   };
 }
 
@@ -167,14 +172,19 @@ export async function revokeApiKey(db: Db, id: string, owner?: { tenantId: strin
   });
 }
 
-/** A tenant's API keys, newest first, revoked ones included; with `accountId`, only keys bound to that account. */
+/**
+ * A tenant's API keys, newest first, revoked ones included, with the email of the user each belongs
+ * to; with `accountId`, only keys bound to that account.
+ */
 export async function listApiKeys(db: Executor, tenantId: string, accountId: string | null) {
   let query = db
     .selectFrom('api_keys')
-    .select(['id', 'key_start', 'account_id', 'scopes', 'allowed_ips', 'created_at', 'revoked_at'])
-    .where('tenant_id', '=', tenantId);
-  if (accountId !== null) query = query.where('account_id', '=', accountId);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    .leftJoin('users', 'users.id', 'api_keys.user_id')
+    .select(['api_keys.id', 'api_keys.key_start', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.created_at', 'api_keys.revoked_at'])
+    .select(['api_keys.user_id', 'users.email as user_email'])
+    .where('api_keys.tenant_id', '=', tenantId);
+  if (accountId !== null) query = query.where('api_keys.account_id', '=', accountId);
+  return query.orderBy('api_keys.created_at', 'desc').orderBy('api_keys.id', 'desc').execute();
 }
 
 export async function isCustomerBlocked(db: Executor, tenantId: string, customerId: string): Promise<boolean> {

@@ -47,17 +47,21 @@ export function userConsoleRoutes(app: TypedApp): void {
   app.delete(
     '/users/:id',
     {
-      config: ADMIN,
+      // An operator's session with 2FA confirms it with `x-totp-code`: it ends or moves a user's keys.
+      config: { ...ADMIN, stepUp: true },
       schema: {
         operationId: 'adminDisableUser',
         tags: TAGS,
-        summary: "Disable any user: their sessions end at once (404 user.notFound; 409 user.lastOperator: the installation keeps an active operator)",
+        summary:
+          "Disable any user: their sessions end at once, and their API keys are revoked, or with `keysTo` handed to that active user of the same tenant, whose role must cover every key (400 user.keyRecipientInvalid, 409 user.keyRecipientLacksScope; 404 user.notFound; 409 user.lastOperator: the installation keeps an active operator)",
         params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 204: NoContent }, [404, 409]),
+        querystring: Type.Object({ keysTo: Type.Optional({ ...Uuid, description: "Hand the user's API keys to this user of the same tenant instead of revoking them" }) }),
+        response: adminResponses({ 204: NoContent }, [400, 404, 409]),
       },
     },
     async (request, reply) => {
-      await disableAnyUser(app.ctx.db, request.params.id, operatorBy(request));
+      const notices = await disableAnyUser(app.ctx.db, request.params.id, operatorBy(request), request.query.keysTo);
+      for (const notice of notices) app.ctx.changes?.emitLocal(notice);
       return reply.status(204).send(null);
     },
   );

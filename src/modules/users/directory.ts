@@ -3,12 +3,13 @@
  * and the operators), and disabling any of them; the installation keeps an active operator.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { Db, Executor } from '../../lib/db/index.ts';
+import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import type { UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
+import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
 import type { AuditBy } from '../audit/service.ts';
-import { disableChecked, type UserStatus } from './members.ts';
+import { disableChecked, type KeyRecipient, type UserStatus } from './members.ts';
 
 /** A user in the console's list. */
 export interface DirectoryUser {
@@ -70,13 +71,27 @@ export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<Dire
 }
 
 /**
- * Disables any user (the operator's override: a tenant's last owner too): invitation void, sessions
- * ended at once; kept for the audit log. Disabling twice is a no-op. The installation keeps an
- * active operator (409 lastOperator): the operators are locked, so two operators disabling each
- * other cannot both succeed. 404 user.notFound.
+ * The user to hand a removed user's keys to: another active user of the same tenant, locked so
+ * that they can neither go nor change role before this commits (else 400 keyRecipientInvalid).
  */
-export async function disableAnyUser(db: Db, userId: string, by: AuditBy): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function keyRecipient(trx: Trx, target: { id: string; tenantId: string | null }, recipientId: string): Promise<KeyRecipient> {
+  const row = await trx.selectFrom('users').select(['id', 'email', 'role', 'tenant_id', 'password_hash', 'disabled_at']).where('id', '=', recipientId).forUpdate().executeTakeFirst();
+  const active = row && row.disabled_at === null && row.password_hash !== null;
+  if (!active || row.role === 'operator' || target.tenantId === null || row.tenant_id !== target.tenantId || row.id === target.id) {
+    throw new AppError('exceptions.user.keyRecipientInvalid');
+  }
+  return { id: row.id, email: row.email, scopes: ROLE_SCOPES[row.role] };
+}
+
+/**
+ * Disables any user (the operator's override: a tenant's last owner too): invitation void, sessions
+ * ended at once, their API keys revoked, or with `keysTo` handed to that user of the same tenant
+ * (whose role must cover every key); kept for the audit log. Disabling twice is a no-op. The
+ * installation keeps an active operator (409 lastOperator): the operators are locked, so two
+ * operators disabling each other cannot both succeed. 404 user.notFound. Returns the keys' change notices.
+ */
+export async function disableAnyUser(db: Db, userId: string, by: AuditBy, keysTo?: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
     const target = await trx.selectFrom('users').select(['email', 'role', 'tenant_id']).where('id', '=', userId).executeTakeFirst();
     if (!target) throw new AppError('exceptions.user.notFound');
     if (target.role === 'operator') {
@@ -85,6 +100,7 @@ export async function disableAnyUser(db: Db, userId: string, by: AuditBy): Promi
       const self = operators.find((u) => u.id === userId);
       if (self && active(self) && !operators.some((u) => u.id !== userId && active(u))) throw new AppError('exceptions.user.lastOperator');
     }
-    await disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId: target.tenant_id }, by);
+    const recipient = keysTo === undefined ? undefined : await keyRecipient(trx, { id: userId, tenantId: target.tenant_id }, keysTo);
+    return disableChecked(trx, { id: userId, email: target.email, role: target.role, tenantId: target.tenant_id }, by, recipient);
   });
 }

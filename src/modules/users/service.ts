@@ -47,13 +47,28 @@ export interface Invited {
 /**
  * Invites a user: a merchant role within a tenant (which must exist: 404), or an operator (no
  * tenant). The link's token (32 random bytes) is shown once; only its SHA-256 is stored.
+ *
+ * An email is one account, but a tenant's invitation tells its inviter nothing of other tenants:
+ * inviting an email another tenant knows answers as for a new one (201, listed as invited), and
+ * only an email already of this tenant is 409 emailTaken. Accepting such an invitation can never
+ * claim the other tenant's user (`acceptInvite`). The operator, who sees every tenant, is told
+ * (`anyTenant`): 409 when the email is known anywhere.
  */
-export async function inviteUser(db: Db, publicBaseUrl: string, input: { tenantId: string | null; email: string; role: UserRole }, by: AuditBy): Promise<Invited> {
+export async function inviteUser(
+  db: Db,
+  publicBaseUrl: string,
+  input: { tenantId: string | null; email: string; role: UserRole },
+  by: AuditBy,
+  opts: { anyTenant?: boolean } = {},
+): Promise<Invited> {
   const email = normalizeEmail(input.email);
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     if (input.tenantId) await getTenant(trx, input.tenantId);
+    if (opts.anyTenant && (await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst())) {
+      throw new AppError('exceptions.user.emailTaken');
+    }
     await trx
       .insertInto('users')
       .values({ id, tenant_id: input.tenantId, email, role: input.role, invite_hash: inviteHash(token), invite_expires_at: nowPlus(INVITE_DAYS * 24 * 60, 'mins') })
@@ -90,6 +105,8 @@ export async function inviteInfo(db: Db, token: string): Promise<{ email: string
 /**
  * Accepts an invitation: sets the password and spends the token (the UPDATE requires the token still
  * stored, so of two requests with one token only one succeeds). Returns the user, to sign them in.
+ * An email that already signs in elsewhere is never claimed twice: the unique index on the emails
+ * of users with a password refuses it, and the link is as invalid as a used one (400 inviteInvalid).
  */
 export async function acceptInvite(db: Db, input: { token: string; password: string; confirmPassword: string }, ip?: string): Promise<SignedIn> {
   if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
@@ -106,7 +123,10 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
       .where('invite_hash', '=', inviteHash(input.token))
       .where('invite_expires_at', '>', now())
       .returning('id')
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError('exceptions.user.inviteInvalid') : err;
+      });
     if (!row) throw new AppError('exceptions.user.inviteInvalid');
     await audit(trx, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'user.passwordSet', targetType: 'user', targetId: user.id, ...(ip ? { ip } : {}) });
     return { userId: user.id, email: user.email, tenantId: user.tenant_id };
@@ -151,7 +171,10 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
   };
 }
 
-/** A user's row by email (lower case; the index is on lower(email)), with whether their tenant is suspended, for sign-in. */
+/**
+ * The user who signs in with an email (lower case), with whether their tenant is suspended: the one
+ * with a password (unique among them); invitations not accepted yet cannot sign in.
+ */
 export async function userByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
@@ -159,6 +182,7 @@ export async function userByEmail(db: Executor, email: string) {
     .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.password_hash', 'users.disabled_at', 'users.totp_secret', 'users.totp_enabled_at'])
     .select(sql<boolean>`tenants.suspended_at is not null`.as('tenant_suspended'))
     .where(sql<string>`lower(users.email)`, '=', normalizeEmail(email))
+    .where('users.password_hash', 'is not', null)
     .executeTakeFirst();
 }
 

@@ -21,6 +21,8 @@ const WebhookUrl = Nullable(Type.String({ maxLength: 512 }));
 
 const LIST = { scope: 'webhooks.list', tenantLevel: true } as const;
 const MANAGE = { scope: 'webhooks.manage', tenantLevel: true } as const;
+/** Where events go, and the secret receivers trust them by: a session with 2FA confirms a change with `x-totp-code`. */
+const REDIRECT = { ...MANAGE, stepUp: true } as const;
 const TAGS = ['developers'];
 
 /**
@@ -63,11 +65,11 @@ function updateSettingsRoute(app: TypedApp): void {
   app.patch(
     '/webhook-settings',
     {
-      config: MANAGE,
+      config: REDIRECT,
       schema: {
         operationId: 'updateWebhookSettings',
         tags: TAGS,
-        summary: 'Set or clear (null) the default webhook URLs (public, TLD-qualified HTTPS)',
+        summary: 'Set or clear (null) the default webhook URLs (public, TLD-qualified HTTPS). A session with 2FA confirms it with `x-totp-code`',
         body: Type.Object({ webhookUrl: Type.Optional(WebhookUrl), depositWebhookUrl: Type.Optional(WebhookUrl) }),
         response: responses({ 200: DataEnvelope(WebhookSettings) }),
       },
@@ -87,11 +89,11 @@ function rotateSecretRoute(app: TypedApp): void {
   app.post(
     '/webhook-settings/secret',
     {
-      config: MANAGE,
+      config: REDIRECT,
       schema: {
         operationId: 'rotateWebhookSecret',
         tags: TAGS,
-        summary: 'Rotate the webhook signing secret: every delivery from now on is signed with the new one, shown only here',
+        summary: 'Rotate the webhook signing secret: every delivery from now on is signed with the new one, shown only here. A session with 2FA confirms it with `x-totp-code`',
         response: responses({ 200: DataEnvelope(Type.Object({ secret: Type.String({ pattern: '^[0-9a-f]{64}$' }) })) }),
       },
     },

@@ -13,7 +13,7 @@ export interface paths {
         /** API keys of every tenant (or of `tenantId`), newest first, revoked ones included; never the keys or their hashes */
         get: operations["adminListApiKeys"];
         put?: never;
-        /** Issue an API key bound to one account, or tenant-wide without accountId */
+        /** Issue an API key bound to one account, or tenant-wide without accountId; it belongs to no user (an operator's session with 2FA confirms a money-moving or rights-granting scope with `x-totp-code`) */
         post: {
             parameters: {
                 query?: never;
@@ -1214,7 +1214,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change tenant settings */
+        /** Change tenant settings (an operator's session with 2FA confirms webhook URLs and the commission with `x-totp-code`) */
         patch: {
             parameters: {
                 query?: never;
@@ -1532,7 +1532,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the tenant's webhook signing secret */
+        /** Rotate the tenant's webhook signing secret (an operator's session with 2FA confirms it with `x-totp-code`) */
         post: {
             parameters: {
                 query?: never;
@@ -2380,7 +2380,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Disable any user: their sessions end at once (404 user.notFound; 409 user.lastOperator: the installation keeps an active operator) */
+        /** Disable any user: their sessions end at once, and their API keys are revoked, or with `keysTo` handed to that active user of the same tenant, whose role must cover every key (400 user.keyRecipientInvalid, 409 user.keyRecipientLacksScope; 404 user.notFound; 409 user.lastOperator: the installation keeps an active operator) */
         delete: operations["adminDisableUser"];
         options?: never;
         head?: never;
@@ -3636,7 +3636,7 @@ export interface paths {
         /** The tenant's API keys, newest first, revoked ones included (never the keys themselves) */
         get: operations["listApiKeys"];
         put?: never;
-        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it */
+        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code` */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -3721,7 +3721,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it */
+        /** Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it. A session with 2FA confirms it with `x-totp-code` */
         post: operations["commitConversion"];
         delete?: never;
         options?: never;
@@ -4065,7 +4065,7 @@ export interface paths {
         /** The tenant's users, oldest first */
         get: operations["listUsers"];
         put?: never;
-        /** Invite a user to the tenant; the answer carries the invitation link, once (409 user.emailTaken) */
+        /** Invite a user to the tenant with a role whose every scope the caller holds (tenant-wide callers only); the answer carries the invitation link, once (409 user.emailTaken: already a user of this tenant). A session with 2FA confirms a role that moves money or grants rights with `x-totp-code` */
         post: operations["inviteUser"];
         delete?: never;
         options?: never;
@@ -4083,11 +4083,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a user: disabled, their sessions end at once (409 user.lastOwner) */
+        /** Remove a user of a role whose every scope the caller holds: disabled, their sessions and API keys end at once (409 user.lastOwner). A session with 2FA confirms it with `x-totp-code` */
         delete: operations["removeUser"];
         options?: never;
         head?: never;
-        /** Change a user's role (409 user.lastOwner: the tenant keeps an active owner) */
+        /** Change a user's role, from and to roles whose every scope the caller holds; their API keys the new role does not cover are revoked (409 user.lastOwner: the tenant keeps an active owner). A session with 2FA confirms a role that moves money or grants rights with `x-totp-code` */
         patch: operations["changeUserRole"];
         trace?: never;
     };
@@ -4156,7 +4156,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set or clear (null) the default webhook URLs (public, TLD-qualified HTTPS) */
+        /** Set or clear (null) the default webhook URLs (public, TLD-qualified HTTPS). A session with 2FA confirms it with `x-totp-code` */
         patch: operations["updateWebhookSettings"];
         trace?: never;
     };
@@ -4169,7 +4169,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the webhook signing secret: every delivery from now on is signed with the new one, shown only here */
+        /** Rotate the webhook signing secret: every delivery from now on is signed with the new one, shown only here. A session with 2FA confirms it with `x-totp-code` */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -5752,7 +5752,10 @@ export interface operations {
     };
     adminDisableUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Hand the user's API keys to this user of the same tenant instead of revoking them */
+                keysTo?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -7589,6 +7592,8 @@ export interface operations {
                             keyStart: string;
                             revokedAt: string | null;
                             scopes: string[];
+                            userEmail: string | null;
+                            userId: string | null;
                         }[];
                     };
                 };
@@ -7716,6 +7721,8 @@ export interface operations {
                             keyStart: string;
                             revokedAt: string | null;
                             scopes: string[];
+                            userEmail: string | null;
+                            userId: string | null;
                         };
                     };
                 };

@@ -49,9 +49,20 @@ export class ApiError extends Error {
   }
 }
 
-const session = { csrfToken: '', accountId: '', onSignedOut: (): void => {} };
+/**
+ * Asks the signed-in user for a code of their authenticator app (step-up): the code, or null when
+ * they cancel. `refused` is why the last code was not accepted.
+ */
+export type AskCode = (refused?: ApiError) => Promise<string | null>;
 
-/** Set by the session once it knows them: the CSRF token, the selected account, what to do on 401. */
+const session: { csrfToken: string; accountId: string; onSignedOut(): void; askCode: AskCode | undefined } = {
+  csrfToken: '',
+  accountId: '',
+  onSignedOut: () => {},
+  askCode: undefined,
+};
+
+/** Set by the session once it knows them: the CSRF token, the selected account, what to do on 401, who asks for a code. */
 export function configureApi(values: Partial<typeof session>): void {
   Object.assign(session, values);
 }
@@ -91,7 +102,32 @@ interface Loose {
   headers?: Record<string, string>;
 }
 
+/**
+ * One call; when the API wants it confirmed (403 stepUpRequired: a session with 2FA moving money
+ * or granting rights), the user is asked for a code and it is sent again with `x-totp-code`, until
+ * a code passes or they cancel (the refusal then stands).
+ */
 async function call(method: Method, path: string, opts: Loose = {}): Promise<unknown> {
+  try {
+    return await send(method, path, opts);
+  } catch (err) {
+    const ask = session.askCode;
+    if (!(err instanceof ApiError) || err.code !== 'exceptions.auth.stepUpRequired' || !ask || opts.headers?.['x-totp-code']) throw err;
+    let refused: ApiError | undefined;
+    for (;;) {
+      const code = await ask(refused);
+      if (code === null) throw err;
+      try {
+        return await send(method, path, { ...opts, headers: { ...opts.headers, 'x-totp-code': code } });
+      } catch (again) {
+        if (!(again instanceof ApiError) || again.code !== 'exceptions.auth.invalidSecondFactor') throw again;
+        refused = again;
+      }
+    }
+  }
+}
+
+async function send(method: Method, path: string, opts: Loose): Promise<unknown> {
   const account = actsOnAccount(method, path) && session.accountId ? { accountId: session.accountId } : {};
   const read = method === 'get';
   const url = withParams(path, opts.params) + queryString({ ...opts.query, ...(read ? account : {}) });

@@ -6,6 +6,7 @@ import { Link, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from './feedback.tsx';
 import { Select } from './fields.tsx';
+import { StepUpDialog } from './step-up.tsx';
 
 /** A main page: its path, its link's text, the scopes that read it (none: always shown). */
 export interface NavPage {
@@ -109,6 +110,7 @@ export function Layout({ children, pages = PAGES, brand }: { children: Component
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      <StepUpDialog />
     </>
   );
 }

@@ -66,18 +66,38 @@ function Filters() {
   );
 }
 
+/** What becomes of a merchant user's API keys: revoked (the default), or handed to another active user of the tenant. */
+function KeysTo({ user, value, onValue }: { user: User; value: string; onValue(id: string): void }) {
+  const others = useResource(() => api.get('/admin/users', { query: { tenantId: user.tenantId!, page: 1, limit: 100 } }), [user.tenantId]);
+  const heirs = (others.data?.data ?? []).filter((u) => u.id !== user.id && u.status === 'active');
+  return (
+    <Select
+      label={`API keys of ${user.email}`}
+      value={value}
+      onValue={onValue}
+      options={[['', 'Revoke them'], ...heirs.map((u): [string, string] => [u.id, `Hand them to ${u.email} (${u.role})`])]}
+    />
+  );
+}
+
 function Disable({ user, onDone }: { user: User; onDone(text: string): void }) {
   const { me } = useSession();
+  const [keysTo, setKeysTo] = useState('');
   if (user.status === 'disabled') return <span>Disabled</span>;
   if (user.id === me.user.id) return <span class="muted">You</span>;
   return (
     <Confirm
       label="Disable"
       ariaLabel={`Disable ${user.email}`}
-      question={<p>Disable {user.email}? Their sessions end at once and they cannot sign in again.</p>}
+      question={
+        <>
+          <p>Disable {user.email}? Their sessions end at once and they cannot sign in again.</p>
+          {user.tenantId && <KeysTo user={user} value={keysTo} onValue={setKeysTo} />}
+        </>
+      }
       confirm="Disable user"
       onConfirm={async () => {
-        await api.delete('/admin/users/{id}', { params: { id: user.id } });
+        await api.delete('/admin/users/{id}', { params: { id: user.id }, query: keysTo ? { keysTo } : {} });
         onDone(`${user.email} is disabled.`);
       }}
     />

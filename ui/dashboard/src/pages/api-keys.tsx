@@ -90,6 +90,8 @@ export function ApiKeysSection() {
             { label: 'Account', render: (k) => accountName(k.accountId) },
             { label: 'Scopes', render: (k) => <span class="wrap">{k.scopes.join(', ')}</span> },
             { label: 'IP allowlist', render: (k) => k.allowedIps?.join(', ') ?? 'Any' },
+            // A user's keys are revoked when the user is removed; the operator's belong to no one.
+            { label: 'User', render: (k) => k.userEmail ?? 'Operator' },
             { label: 'Created', render: (k) => dateTime(k.createdAt) },
             { label: 'Status', render: (k) => (k.revokedAt ? `Revoked ${dateTime(k.revokedAt)}` : can('apiKeys.manage') ? <Revoke apiKey={k} onDone={keys.reload} /> : 'Active') },
           ]}

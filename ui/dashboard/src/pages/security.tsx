@@ -50,7 +50,10 @@ export function EnableTotp({ onDone }: { onDone(): Promise<void> }) {
   if (!setup) {
     return (
       <>
-        <p>Two-factor authentication is off. With it on, signing in and every withdrawal ask for a code from an authenticator app.</p>
+        <p>
+          Two-factor authentication is off. With it on, a code from an authenticator app confirms signing in, every withdrawal, refund and conversion, and every key, role or
+          webhook change that could move money.
+        </p>
         <ErrorAlert error={start.error} />
         <button type="button" disabled={start.busy} onClick={() => start.run()}>
           Set up two-factor authentication
