@@ -61,13 +61,14 @@ const NO_STEP_UP = new Map([
   ['POST /v1/webhook-deliveries/:id/redeliver', 'sends a delivery again to the URL already set'],
   ['PATCH /v1/settings', "the payment page's brand: no money, no rights"],
 ]);
-/** The operator's step-up routes: keys, people, where events go and what deposits cost. */
+/** The operator's step-up routes: keys, people, where events go, what deposits cost, and tokens sent out. */
 const ADMIN_STEP_UP = [
   'POST /admin/api-keys rule',
   'POST /admin/users rule',
   'DELETE /admin/users/:id always',
   'PATCH /admin/tenants/:id rule',
   'POST /admin/tenants/:id/webhook-secret always',
+  'POST /admin/unlisted-tokens/:id/move always',
 ];
 
 describeEngines('step-up on every path to money or rights', (engine) => {

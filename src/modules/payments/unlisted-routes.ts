@@ -69,7 +69,8 @@ function action(app: TypedApp, kind: UnlistedAction['kind'], summary: string, bo
   const movable = (network: NetworkEnvName) => config.mode === 'sandbox' || network === 'ETHEREUM' || network === 'BNB' || network === 'BASE';
   app.post(
     `/unlisted-tokens/:id/${kind}`,
-    { config: { admin: true }, schema: { tags: ['operator'], summary, params: Params, body: Type.Object(body), response: Answer } },
+    // Sending tokens to an address the operator names moves money: an operator with 2FA confirms it.
+    { config: { admin: true, stepUp: kind === 'move' }, schema: { tags: ['operator'], summary, params: Params, body: Type.Object(body), response: Answer } },
     async (request) => ({ data: await actOnUnlisted(db, request.params.id, { kind, ...(request.body as object) } as UnlistedAction, operatorBy(request), movable) }),
   );
 }
