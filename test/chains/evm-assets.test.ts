@@ -128,7 +128,7 @@ describe('every asset arriving at every Ethereum address (anvil, property)', { s
           else assert.deepEqual(payments, [{ counted: d.counted, currency_code: d.sent }]);
         }
       }),
-      { numRuns: Number(process.env.ASSET_RUNS ?? 2) },
+      { numRuns: Number(process.env.ASSET_RUNS ?? 2), endOnFailure: true },
     ).catch((err) => {
       throw new Error(`${err.message}\n${(err.cause as Error)?.stack ?? ''}`);
     });

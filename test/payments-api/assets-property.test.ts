@@ -27,8 +27,8 @@ const PAIRS: Array<{ address: CurrencyDef; sent: Sent }> = CURRENCIES.flatMap((a
   ...(address.network === 'BTC' ? [] : [{ address, sent: UNLISTED as Sent }]),
 ]);
 
-/** Dust, everyday and huge amounts, in atomic units. */
-const units = fc.oneof(fc.bigInt(1n, 1_000n), fc.bigInt(1n, 10n ** 12n), fc.bigInt(10n ** 12n, 10n ** 30n));
+/** Dust, everyday and huge amounts, in atomic units (the sandbox takes at most 30 digits). */
+const units = fc.oneof(fc.bigInt(1n, 1_000n), fc.bigInt(1n, 10n ** 12n), fc.bigInt(10n ** 12n, 10n ** 30n - 1n));
 const cases = fc.tuple(...PAIRS.map(() => fc.record({ units, invoice: fc.boolean() })));
 
 describeEngines('every asset arriving at every address (property)', (engine) => {
@@ -125,8 +125,11 @@ describeEngines('every asset arriving at every address (property)', (engine) => 
         assert.equal(unlisted - unlistedBefore, objects.filter((o) => o.sent === UNLISTED).length);
         assert.deepEqual(await merchantBalances(t.ctx.db, accountId).then((b) => b.filter((x) => x.units < 0n)), []);
       }),
-      { numRuns: Number(process.env.ASSET_RUNS ?? 3), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
-    );
+      // A run costs seconds: the first failing case is reported as drawn, not shrunk (its seed replays it).
+      { numRuns: Number(process.env.ASSET_RUNS ?? 3), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
+    ).catch((err) => {
+      throw new Error(`${err.message}\n${(err.cause as Error)?.stack ?? ''}`);
+    });
   });
 });
 
