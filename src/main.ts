@@ -126,9 +126,11 @@ function configOrExit(): Config {
 async function x402Network(config: Config): Promise<{ x402: AppContext['x402']; devnet?: Devnet }> {
   const x402 = await x402FromConfig(config);
   if (x402 || config.mode !== 'sandbox' || config.role === 'worker' || !anvilBinary() || config.x402.network !== 'eip155:84532') return { x402 };
-  // With the embedded database the chain is kept beside it: a restart finds its contracts and
-  // payments as they were (one process per DATA_DIR). Instances sharing PostgreSQL keep none.
-  const statePath = config.databaseUrl ? undefined : join(config.dataDir, DEVNET_STATE_FILE);
+  // With the embedded database on disk the chain is kept beside it: a restart finds its contracts
+  // and payments as they were (one process per DATA_DIR). Instances sharing PostgreSQL keep none,
+  // and neither does an in-memory database (memory://), whose payments are gone at exit anyway.
+  const kept = !config.databaseUrl && !config.dataDir.startsWith('memory://');
+  const statePath = kept ? join(config.dataDir, DEVNET_STATE_FILE) : undefined;
   const devnet = await startDevnet({ chainId: 84532, blockTimeS: 2, statePath });
   return { devnet, x402: await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }) };
 }
