@@ -2,10 +2,12 @@
 import { ConfigError, adminToken, bool, cents, cidrList, fraction, httpUrl, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
+import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
+export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -122,6 +124,8 @@ export interface Config {
   loginFailures: RateLimitSetting;
   /** Days kept of what only grows; money history is never pruned. */
   retention: Retention;
+  /** Who may scrape /metrics and where (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
+  metrics: MetricsSettings;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -279,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
     loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
     retention: retention(env),
+    metrics: metricsSettings(env, port),
   };
 }
 

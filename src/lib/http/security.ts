@@ -94,7 +94,7 @@ function routeKey(request: FastifyRequest): string {
 }
 
 /** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110). */
-function bearerToken(header: string | undefined): string {
+export function bearerToken(header: string | undefined): string {
   const match = /^bearer +(\S+) *$/i.exec(header ?? '');
   return match ? match[1]! : '';
 }
