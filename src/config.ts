@@ -120,7 +120,7 @@ export interface Config {
   http: HttpLimits;
   /** Failed admin authentications one IP may make per window before it is refused with 429. */
   adminAuthFailures: RateLimitSetting;
-  /** Failed dashboard sign-ins per email and per IP (and second-factor codes per user) per window before 429. */
+  /** Failed dashboard sign-ins per (email, address) pair and per address (and second-factor codes per user) per window before 429. */
   loginFailures: RateLimitSetting;
   /** Days kept of what only grows; money history is never pruned. */
   retention: Retention;
