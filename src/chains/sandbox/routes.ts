@@ -3,6 +3,7 @@ import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
 import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { networkFromApi } from '../registry.ts';
@@ -42,7 +43,8 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       const network = networkOf(currency).env;
       let units: bigint;
       try {
-        units = toUnits(amount, currency.decimals);
+        // As written: an amount a double could not hold is checked exactly, not rounded.
+        units = toUnits(typeof amount === 'number' ? exactNumber(request, 'amount', amount) : amount, currency.decimals);
       } catch (err) {
         if (!(err instanceof MoneyFormatError)) throw err;
         throw new AppError('exceptions.validation.failed', {
