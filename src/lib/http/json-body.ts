@@ -82,47 +82,32 @@ export function scanJson(text: string): JsonScan {
   if (text.indexOf('{') === -1) return {};
   const out: JsonScan = {};
   // The keys of every open object, innermost last: keys[0 .. count); frame f's keys are
-  // keys[starts[f] .. starts[f + 1]). Closing a frame lowers `count` (the array is reused, not cut).
-  const keys: string[] = [];
+  // keys[starts[f] .. starts[f + 1]) (the array is reused, not cut). Per open object or array,
+  // outermost first: where its keys start, whether it is an array, the index of the element being
+  // read (arrays), and a Set of its keys once it is wide.
+  const f: Frames = { keys: [], starts: [], isArray: [], index: [], wide: [] };
+  const { keys, starts, isArray, index, wide } = f;
   let count = 0;
-  // Per open object or array, outermost first: where its keys start, whether it is an array, the
-  // index of the element being read (arrays), and a Set of its keys once it is wide.
-  const starts: number[] = [];
-  const isArray: boolean[] = [];
-  const index: number[] = [];
-  const wide: Array<Set<string> | undefined> = [];
   let depth = 0;
   let expectKey = false;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      // Strings are skipped whole: the closing quote is the next one not escaped by an odd run of
-      // backslashes.
-      const end = stringEnd(text, i);
+      const end = stringEnd(text, i); // strings are skipped whole
       if (expectKey) {
         expectKey = false;
-        const raw = text.slice(i + 1, end);
-        const key = raw.indexOf('\\') === -1 ? raw : (JSON.parse(text.slice(i, end + 1)) as string);
-        if (seenInFrame(keys, count, starts, wide, depth - 1, key)) {
-          out.repeated = pathTo(keys, starts, isArray, index, depth, key);
-          return out;
-        }
+        const key = keyAt(text, i, end);
+        if (seenInFrame(f, count, depth - 1, key)) return { ...out, repeated: pathTo(f, depth, key) };
         keys[count++] = key;
       }
       i = end;
       continue;
     }
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      // A number: its literal runs to the next character that cannot be part of one.
-      let end = i + 1;
-      while (end < n && NUMBER_CHAR[text.charCodeAt(end)]) end++;
-      // Up to 15 digits without an exponent, a double holds every literal exactly.
-      const exact = end - i > 15 || hasExponent(text, i, end) ? inexactDecimal(text.slice(i, end)) : undefined;
-      if (exact !== undefined && depth > 0) {
-        const at = isArray[depth - 1] ? index[depth - 1]! : keys[count - 1]!;
-        (out.inexact ??= new Map()).set(pathTo(keys, starts, isArray, index, depth, at).join('.'), exact);
-      }
+      const end = numberEnd(text, i);
+      const exact = inexactLiteral(text, i, end);
+      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? index[depth - 1]! : keys[count - 1]!).join('.'), exact);
       i = end - 1;
       continue;
     }
@@ -153,9 +138,36 @@ export function scanJson(text: string): JsonScan {
   return out;
 }
 
+/** The open objects and arrays of a scan (see scanJson). */
+interface Frames {
+  keys: string[];
+  starts: number[];
+  isArray: boolean[];
+  index: number[];
+  wide: Array<Set<string> | undefined>;
+}
+
+/** The key whose string opens at `i` and closes at `end`, unescaped. */
+function keyAt(text: string, i: number, end: number): string {
+  const raw = text.slice(i + 1, end);
+  return raw.indexOf('\\') === -1 ? raw : (JSON.parse(text.slice(i, end + 1)) as string);
+}
+
 /** Characters a JSON number literal is made of after its first. */
 const NUMBER_CHAR: boolean[] = [];
 for (const ch of '0123456789.eE+-') NUMBER_CHAR[ch.charCodeAt(0)] = true;
+
+/** Where the number literal starting at `i` ends: the next character that cannot be part of it. */
+function numberEnd(text: string, i: number): number {
+  let end = i + 1;
+  while (end < text.length && NUMBER_CHAR[text.charCodeAt(end)]) end++;
+  return end;
+}
+
+/** The exact value of the literal text[from, to) when a double changes it (inexactDecimal); up to 15 digits without an exponent, a double holds it. */
+function inexactLiteral(text: string, from: number, to: number): string | undefined {
+  return to - from > 15 || hasExponent(text, from, to) ? inexactDecimal(text.slice(from, to)) : undefined;
+}
 
 function hasExponent(text: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
@@ -213,7 +225,7 @@ function stringEnd(text: string, i: number): number {
  * Whether frame `top` already has `key` (its keys are keys[starts[top] .. count)): a linear scan
  * while the object is narrow, a Set once it is wide (the Set then also records `key`).
  */
-function seenInFrame(keys: string[], count: number, starts: number[], wide: Array<Set<string> | undefined>, top: number, key: string): boolean {
+function seenInFrame({ keys, starts, wide }: Frames, count: number, top: number, key: string): boolean {
   const from = starts[top]!;
   const set = wide[top];
   if (set) {
@@ -227,7 +239,7 @@ function seenInFrame(keys: string[], count: number, starts: number[], wide: Arra
 }
 
 /** The path to a repeated key: each open object's current key (its last) or array's index. */
-function pathTo(keys: string[], starts: number[], isArray: boolean[], index: number[], depth: number, key: string | number): DuplicateKeyPath {
+function pathTo({ keys, starts, isArray, index }: Frames, depth: number, key: string | number): DuplicateKeyPath {
   const path: DuplicateKeyPath = [];
   for (let f = 0; f < depth - 1; f++) path.push(isArray[f] ? index[f]! : keys[starts[f + 1]! - 1]!);
   path.push(key);
