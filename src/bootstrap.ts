@@ -10,10 +10,11 @@ import { createUser } from './modules/users/service.ts';
 /** What a first start on an empty database created; printed once. */
 export interface FirstStart {
   adminToken: string | null;
+  /** The demo tenant, its account and full-scope key: sandbox only ('' in a live installation). */
   tenantId: string;
   accountId: string;
   apiKey: string;
-  /** The dashboard's demo owner and the operator, with their passwords (shown once). */
+  /** The dashboard's sign-ins with their passwords (shown once): the demo owner (sandbox) and the operator. */
   users?: Array<{ email: string; role: 'owner' | 'operator'; password: string }>;
 }
 
@@ -21,9 +22,11 @@ export interface FirstStart {
 const BOOTSTRAP_LOCK_KEY = 7_341_902_119;
 
 /**
- * On the first start with an empty database: the admin token (unless ADMIN_TOKEN is set), a demo
- * tenant with one account and a full-scope key, and two dashboard users with random passwords: the
- * demo tenant's owner and an operator. Later starts return null and print nothing.
+ * On the first start with an empty database: the admin token (unless ADMIN_TOKEN is set) and the
+ * operator's dashboard sign-in with a random password; in the sandbox also a demo tenant with one
+ * account and a full-scope key, and its owner's sign-in. A live installation gets no demo tenant:
+ * a full-scope key and an owner's password printed to a console (and to whatever keeps its output)
+ * would be credentials to real money that nobody asked for. Later starts return null and print nothing.
  *
  * All of it is one transaction under an advisory lock: credentials are created together or not at
  * all (none can be stored without being returned for printing), and of several instances starting
@@ -33,16 +36,21 @@ export async function bootstrapFirstStart(ctx: AppContext): Promise<FirstStart |
   return ctx.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
     const adminToken = await ensureAdminToken(ctx, trx);
-    const any = await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-    if (any) return adminToken ? { adminToken, tenantId: '', accountId: '', apiKey: '' } : null;
-    const tenant = await createTenant(trx, 'Demo merchant', { isDemo: true });
-    const key = await issueApiKey(trx, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'] });
-    const users = [
-      { email: 'owner@example.com', role: 'owner' as const, password: randomPassword() },
-      { email: 'operator@example.com', role: 'operator' as const, password: randomPassword() },
-    ];
-    for (const u of users) await createUser(trx, { ...u, tenantId: u.role === 'owner' ? tenant.id : null });
-    return { adminToken, tenantId: tenant.id, accountId: tenant.accountId, apiKey: key.key, users };
+    // A live first start makes no tenant: its operator is what says the start has been made.
+    const tenant = await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+    const user = tenant ? undefined : await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    const none = { adminToken, tenantId: '', accountId: '', apiKey: '' };
+    if (tenant || user) return adminToken ? none : null;
+    const operator = { email: 'operator@example.com', role: 'operator' as const, password: randomPassword() };
+    if (ctx.config.mode === 'live') {
+      await createUser(trx, { ...operator, tenantId: null });
+      return { ...none, users: [operator] };
+    }
+    const demo = await createTenant(trx, 'Demo merchant', { isDemo: true });
+    const key = await issueApiKey(trx, { tenantId: demo.id, accountId: demo.accountId, scopes: ['*'] });
+    const users = [{ email: 'owner@example.com', role: 'owner' as const, password: randomPassword() }, operator];
+    for (const u of users) await createUser(trx, { ...u, tenantId: u.role === 'owner' ? demo.id : null });
+    return { adminToken, tenantId: demo.id, accountId: demo.accountId, apiKey: key.key, users };
   });
 }
 
@@ -101,6 +109,7 @@ export function formatFirstStart(first: FirstStart, baseUrl: string, mode: Mode 
   if (first.users?.length) {
     lines.push('', `  Dashboard: ${baseUrl}/dashboard/login`);
     for (const u of first.users) lines.push(`    ${`${u.email} (${u.role}):`.padEnd(36)} ${u.password}`);
+    if (mode === 'live') lines.push('  No demo tenant in a live installation: enrol two-factor authentication at the first sign-in, then create tenants.');
   }
   lines.push('', `  API: ${baseUrl}/v1   Docs: ${baseUrl}/docs`, '');
   return lines.join('\n');

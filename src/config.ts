@@ -3,11 +3,13 @@ import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, parseRat
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
+import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
+export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -124,10 +126,12 @@ export interface Config {
   http: HttpLimits;
   /** Failed admin authentications one IP may make per window before it is refused with 429. */
   adminAuthFailures: RateLimitSetting;
-  /** Failed dashboard sign-ins per email and per IP (and second-factor codes per user) per window before 429. */
+  /** Failed dashboard sign-ins per (email, address) pair and per address (and second-factor codes per user) per window before 429. */
   loginFailures: RateLimitSetting;
   /** Days kept of what only grows; money history is never pruned. */
   retention: Retention;
+  /** Who may scrape /metrics and where (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
+  metrics: MetricsSettings;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -252,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
     loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
     retention: retention(env),
+    metrics: metricsSettings(env, port),
   };
 }
 

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, publicMetrics, type Config } from './config.ts';
+import { startMetricsListener } from './metrics.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, retryWhileUnreachable, type Database } from './lib/db/index.ts';
 import { migrate } from './lib/db/migrate.ts';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       'x402 sandbox: local devnet started (anvil) with test USDC and a funded demo buyer',
     );
   }
+  const metricsListener = await startMetrics(app, config);
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
   const shutdown = gracefulShutdown(app, async () => {
     // Stop accepting at once while the workers finish their rounds; the database stays open
     // until both the in-flight requests and the workers are done.
-    await Promise.all([workers?.stop(), app.close()]);
+    await Promise.all([workers?.stop(), app.close(), metricsListener?.close()]);
     redis?.disconnect();
     await devnet?.stop();
     await database.close();
@@ -126,11 +128,30 @@ function configOrExit(): Config {
 async function x402Network(config: Config): Promise<{ x402: AppContext['x402']; devnet?: Devnet }> {
   const x402 = await x402FromConfig(config);
   if (x402 || config.mode !== 'sandbox' || config.role === 'worker' || !anvilBinary() || config.x402.network !== 'eip155:84532') return { x402 };
-  // With the embedded database the chain is kept beside it: a restart finds its contracts and
-  // payments as they were (one process per DATA_DIR). Instances sharing PostgreSQL keep none.
-  const statePath = config.databaseUrl ? undefined : join(config.dataDir, DEVNET_STATE_FILE);
+  // With the embedded database on disk the chain is kept beside it: a restart finds its contracts
+  // and payments as they were (one process per DATA_DIR). Instances sharing PostgreSQL keep none,
+  // and neither does an in-memory database (memory://), whose payments are gone at exit anyway.
+  const kept = !config.databaseUrl && !config.dataDir.startsWith('memory://');
+  const statePath = kept ? join(config.dataDir, DEVNET_STATE_FILE) : undefined;
   const devnet = await startDevnet({ chainId: 84532, blockTimeS: 2, statePath });
   return { devnet, x402: await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }) };
+}
+
+/**
+ * The metrics' own listener when METRICS_PORT is set (every role: a worker has metrics too, and no
+ * other listener); says once when a live installation serves /metrics nowhere.
+ */
+async function startMetrics(app: Awaited<ReturnType<typeof buildApp>>, config: Config) {
+  const { port, host } = config.metrics;
+  if (port !== undefined) {
+    const listener = await startMetricsListener({ ...config.metrics, port }, app.metrics.registry);
+    app.log.info({ url: listener.url, token: config.metrics.token !== undefined }, 'metrics: served on their own listener only');
+    return listener;
+  }
+  if (publicMetrics(config.mode, config.metrics) === 'off') {
+    app.log.warn(`metrics: GET /metrics is off in a live installation until METRICS_TOKEN (a bearer token for the scrape) or METRICS_PORT (a listener of its own, on METRICS_HOST, default ${host}) is set`);
+  }
+  return undefined;
 }
 
 /** Milliseconds since the process started at each step of start-up (logged once it listens). */

@@ -1,7 +1,12 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Gauge, type Registry } from 'prom-client';
 import { sql } from 'kysely';
 import type { DatabaseAvailability } from './lib/db/availability.ts';
 import type { Db } from './lib/db/index.ts';
+import type { MetricsSettings } from './config.ts';
+import { AppError, type ErrorCode } from './lib/errors.ts';
+import { scrapeAllowed } from './lib/http/metrics.ts';
 import { outboxBacklog } from './lib/outbox.ts';
 import { deliveryBacklog } from './modules/webhooks/deliveries.ts';
 import { payoutsPending, withdrawalsOpen } from './modules/withdrawals/service.ts';
@@ -133,4 +138,48 @@ export function registerStateMetrics(registry: Registry, db: Db, availability?: 
       },
     });
   }
+}
+
+/** The metrics' own listener (METRICS_PORT): where it listens, and how to close it. */
+export interface MetricsListener {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A listener on METRICS_HOST:METRICS_PORT that serves GET /metrics alone (with METRICS_TOKEN, only
+ * to a scrape that sends it), so the public port need not serve it at all: a private interface or
+ * loopback for Prometheus, the public one for merchants. Every other path is a 404.
+ */
+export async function startMetricsListener(settings: MetricsSettings & { port: number }, registry: Registry): Promise<MetricsListener> {
+  const fail = (res: ServerResponse, code: ErrorCode) => {
+    const err = new AppError(code);
+    if (code === 'exceptions.metrics.invalidToken') res.setHeader('www-authenticate', 'Bearer realm="metrics"');
+    res.writeHead(err.statusCode, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(err.toBody()));
+  };
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return fail(res, 'exceptions.route.notFound');
+    if (!scrapeAllowed(settings.token, req.headers.authorization)) return fail(res, 'exceptions.metrics.invalidToken');
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+      () => fail(res, 'exceptions.internal'),
+    );
+  });
+  // A scrape is one short request: a client that holds a connection open gets no more than this.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 10_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}/metrics`,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
 }

@@ -81,7 +81,28 @@ export type UnusableAddressReason =
   /** The all-zero account: tokens sent there are burnt (or the transfer reverts after the debit). */
   | 'zeroAddress'
   /** Precompiles, system contracts and burn addresses no key controls (EVM and Tron, below 2^32). */
-  | 'reservedAddress';
+  | 'reservedAddress'
+  /** A well-known burn address (or one whose bytes are all alike): nobody holds its key. */
+  | 'burnAddress'
+  /** Bitcoin segwit v2–16, or v1 that is not a 32-byte taproot key: no wallet spends them yet, and until a soft fork gives them rules anyone can. */
+  | 'futureSegwitVersion';
+
+/**
+ * Well-known burn addresses beyond the all-zero, reserved and all-alike ones, lowercase (EVM) or
+ * as written (base58): addresses whose key nobody holds, named by the people who burn to them.
+ */
+const BURN_ADDRESSES: Record<NetworkEnvName, ReadonlySet<string>> = (() => {
+  const evm = new Set([
+    '0xdead000000000000000042069420694206942069', // the "dEaD…42069" burn address of many token burns
+  ]);
+  return {
+    ETHEREUM: evm,
+    BNB: evm,
+    BASE: evm,
+    TRON: new Set(['TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy']), // Tron's "black hole" address
+    BTC: new Set(['1BitcoinEaterAddressDontSendf59kuE', '1CounterpartyXXXXXXXXXXXXXXXUWLpVr']), // vanity hashes with no key behind them
+  };
+})();
 
 /** The 20-byte account of an EVM or Tron address (valid for its network), else undefined. */
 function accountBytes(network: NetworkEnvName, address: string): Uint8Array | undefined {
@@ -90,12 +111,12 @@ function accountBytes(network: NetworkEnvName, address: string): Uint8Array | un
   return undefined;
 }
 
-/** The hash or witness program a Bitcoin address pays to (valid for BTC). */
-function bitcoinProgram(address: string): Uint8Array {
+/** The witness version (-1 for base58 addresses) and the hash or witness program a Bitcoin address pays to (valid for BTC). */
+function bitcoinProgram(address: string): { version: number; program: Uint8Array } {
   const lower = address.toLowerCase();
-  if (!lower.startsWith('bc1')) return base58check.decode(address).subarray(1);
+  if (!lower.startsWith('bc1')) return { version: -1, program: base58check.decode(address).subarray(1) };
   const decoded = lower.startsWith('bc1q') ? bech32.decode(lower as `${string}1${string}`) : bech32m.decode(lower as `${string}1${string}`);
-  return bech32.fromWords(decoded.words.slice(1));
+  return { version: decoded.words[0]!, program: bech32.fromWords(decoded.words.slice(1)) };
 }
 
 /**
@@ -106,11 +127,16 @@ function bitcoinProgram(address: string): Uint8Array {
  * 0x1000–0x3000, Tron's 0x01000001…) and the conventional burn address 0x…dEaD. No key or contract
  * anyone can create lands there (finding one takes about 2^128 tries), so nothing sent to it can
  * be moved again. Bitcoin: an all-zero hash or witness program (1111111111111111111114oLvT2 and
- * the like), which no key or script hashes to.
+ * the like), which no key or script hashes to, and witness versions no wallet can spend yet.
+ * Everywhere: the well-known burn addresses (BURN_ADDRESSES) and any whose bytes are all alike
+ * (0xFFFF…FFFF, 0xEeee…EEeE, the native-coin placeholder of many contracts): as out of reach of a key.
  */
 export function unusableAddress(network: NetworkEnvName, address: string): UnusableAddressReason | undefined {
-  const bytes = network === 'BTC' ? bitcoinProgram(address) : accountBytes(network, address)!;
-  if (bytes.every((b) => b === 0)) return 'zeroAddress';
-  if (network !== 'BTC' && bytes.subarray(0, 16).every((b) => b === 0)) return 'reservedAddress';
+  const { version, program } = network === 'BTC' ? bitcoinProgram(address) : { version: -1, program: accountBytes(network, address)! };
+  if (program.every((b) => b === 0)) return 'zeroAddress';
+  if (network !== 'BTC' && program.subarray(0, 16).every((b) => b === 0)) return 'reservedAddress';
+  if (version >= 2 || (version === 1 && program.length !== 32)) return 'futureSegwitVersion';
+  const written = network === 'BTC' || network === 'TRON' ? address : address.toLowerCase();
+  if (BURN_ADDRESSES[network].has(written) || program.every((b) => b === program[0])) return 'burnAddress';
   return undefined;
 }

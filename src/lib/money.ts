@@ -23,6 +23,11 @@ export function numberToDecimalString(value: number): string {
   return sign + body;
 }
 
+/** A decimal as written (a string), or a JSON number as its shortest exact decimal. */
+export function decimalText(value: string | number): string {
+  return typeof value === 'string' ? value : numberToDecimalString(value);
+}
+
 /**
  * Parses a decimal (string, or a JSON number) into atomic units. More decimals than the currency
  * has is a MoneyPrecisionError unless `round` says which way to go.

@@ -34,3 +34,36 @@ describeEngines('first start: dashboard users', (engine) => {
     }
   });
 });
+
+describeEngines('first start: a live installation', (engine) => {
+  it('creates only the admin token and the operator sign-in: no demo tenant, no key, no owner', async () => {
+    const database = await freshDatabase(engine);
+    const t = await startTestApp(engine, { database, config: { mode: 'live', adminToken: undefined } });
+    try {
+      const first = await bootstrapFirstStart(t.ctx);
+      assert.ok(first);
+      assert.match(first.adminToken ?? '', /^cga_/);
+      assert.deepEqual([first.tenantId, first.accountId, first.apiKey], ['', '', '']);
+      assert.deepEqual(first.users?.map((u) => [u.email, u.role]), [['operator@example.com', 'operator']]);
+      assert.deepEqual(await t.ctx.db.selectFrom('tenants').select('id').execute(), [], 'no tenant');
+      assert.deepEqual(await t.ctx.db.selectFrom('api_keys').select('id').execute(), [], 'no key');
+      assert.deepEqual((await t.ctx.db.selectFrom('users').select(['email', 'role']).execute()).map((u) => u.role), ['operator']);
+
+      const banner = formatFirstStart(first, 'http://gateway.test', 'live', ['ETHEREUM']);
+      assert.ok(!/demo|API key|owner/i.test(banner.replace('No demo tenant', '')), banner);
+      assert.ok(banner.includes(first.adminToken!) && banner.includes(first.users![0]!.password));
+
+      // The operator signs in (and, live, is sent to enrol TOTP before /admin opens).
+      const op = browser(t, await login(t, 'operator@example.com', first.users![0]!.password), 'operator@example.com');
+      assert.deepEqual([op.me.user.role, op.me.tenant], ['operator', null]);
+      assert.equal((await op.call('GET', '/admin/solvency', { csrf: false })).body.code, 'exceptions.auth.secondFactorEnrollmentRequired');
+      // The token works, and a restart (no tenant yet) prints nothing and creates nothing again.
+      assert.equal((await t.app.inject({ method: 'GET', url: '/admin/tenants', headers: { authorization: `Bearer ${first.adminToken}` } })).statusCode, 200);
+      assert.equal(await bootstrapFirstStart(t.ctx), null, 'later starts print nothing');
+      assert.equal((await t.ctx.db.selectFrom('users').select('id').execute()).length, 1);
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  });
+});

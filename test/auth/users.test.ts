@@ -1,6 +1,6 @@
 /**
  * A tenant's owners manage their users (/v1/users); the tenant keeps an owner; the audit log names
- * who did what; sign-in failures are throttled per email and per IP.
+ * who did what; sign-in failures are throttled per (email, address) and per address.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -117,13 +117,16 @@ describeEngines('users of a tenant', (engine) => {
     assert.deepEqual([keyPage.body.data.length, keyPage.body.hasMore, keyPage.body.data[0].action], [2, true, 'session.signedOut']);
   });
 
-  it('throttles failed sign-ins per email and per IP: 429 with Retry-After, even for the right password', async () => {
+  it('throttles failed sign-ins per (email, address) and per address: 429 with Retry-After, even for the right password from there', async () => {
     const t = app();
     const a = await t.tenant();
     const user = await member(t, a.tenantId, 'viewer');
-    // Per email, from ever-changing addresses.
+    // Per email, from ever-changing addresses: no lock, the owner signs in from yet another one.
     for (let i = 0; i < 3; i++) assert.equal((await login(t, user.email, 'wrong password', { ip: `198.51.100.${10 + i}` })).status, 401);
-    const locked = await login(t, user.email, PASSWORD, { ip: '198.51.100.20' });
+    assert.equal((await login(t, user.email, PASSWORD, { ip: '198.51.100.20' })).status, 200);
+    // Per (email, address): that address is held back, the right password included.
+    for (let i = 0; i < 3; i++) assert.equal((await login(t, user.email, 'wrong password', { ip: '198.51.100.30' })).status, 401);
+    const locked = await login(t, user.email, PASSWORD, { ip: '198.51.100.30' });
     assert.equal(locked.status, 429);
     assert.equal(locked.body.code, 'exceptions.rateLimit.exceeded');
     assert.ok(Number(locked.headers['retry-after']) > 800, String(locked.headers['retry-after']));

@@ -11,7 +11,7 @@ import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, credit, custodyAccount, debit, merchantAccount, post } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { liveNetworkEnv, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { METRICS_AUTH, METRICS_TOKEN, liveNetworkEnv, startTestApp, type TestApp } from '../helpers/harness.ts';
 
 const GWEI = 10n ** 9n;
 
@@ -31,7 +31,7 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
 
   before(async () => {
     devnet = await startDevnet({ chainId: 1 });
-    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '2' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '2', METRICS_TOKEN } });
     const chain = evm();
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'ETH']);
     await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? chain.feeOracle : { source: 'none', quote: async () => null }));
@@ -252,7 +252,7 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     const row = await t.ctx.db.selectFrom('withdrawals').select(['fee_capped_at', 'fee_capped_detail']).where('id', '=', id).executeTakeFirstOrThrow();
     assert.ok(row.fee_capped_at);
     assert.match(row.fee_capped_detail!, /ceiling is 50000000000 wei\/gas/);
-    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
     assert.match(metrics.body, /withdrawals_fee_capped\{network="ETHEREUM"\} 1/);
     // The base fee falls back under the ceiling. A node that dropped the payout meanwhile (anvil
     // does) gets it again from the next round; it is mined as it is, within the set blocks.

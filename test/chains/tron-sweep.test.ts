@@ -23,7 +23,7 @@ import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/servi
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { FAKE_USDT, fakeTronGrid } from '../helpers/fake-trongrid.ts';
-import { describeEngines, liveNetworkEnv, startTestApp, testXpub, type TestApp } from '../helpers/harness.ts';
+import { METRICS_AUTH, METRICS_TOKEN, describeEngines, liveNetworkEnv, startTestApp, testXpub, type TestApp } from '../helpers/harness.ts';
 
 const TRX = 1_000_000n;
 const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -46,7 +46,7 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
   before(async () => {
     const url = await grid.listen();
     grid.solid.lag = 1; // irreversible one block under the head: two blocks settle a step
-    const env = { ...liveNetworkEnv('TRON', url), TRON_CONFIRMATIONS: '1', TRON_HOT_WALLET_KEY: staked, TRON_SWEEP_XPRV: ACCOUNT.privateExtendedKey };
+    const env = { ...liveNetworkEnv('TRON', url), TRON_CONFIRMATIONS: '1', TRON_HOT_WALLET_KEY: staked, TRON_SWEEP_XPRV: ACCOUNT.privateExtendedKey, METRICS_TOKEN };
     t = await startTestApp(engine, { env });
     const fetcher: typeof fetch = async (input, init) => {
       if (crash.on && String(input).endsWith('/wallet/broadcasttransaction')) throw new Error('crashed before the broadcast');
@@ -272,12 +272,12 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
   it('runs as the worker job, and a worker without the sweep key skips Tron and says so in metrics', async () => {
     const jobs = sweepJobs({ ctx: t.ctx, log: silent }, [chain]);
     assert.deepEqual(jobs.map((j) => j.name), ['sweep-TRON']);
-    const on = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const on = (await t.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body;
     assert.match(on, /^sweeper_enabled\{network="TRON"\} 1$/m);
-    const keyless = await startTestApp(engine, { env: { ...liveNetworkEnv('TRON', 'http://127.0.0.1:9'), TRON_HOT_WALLET_KEY: staked } });
+    const keyless = await startTestApp(engine, { env: { ...liveNetworkEnv('TRON', 'http://127.0.0.1:9'), TRON_HOT_WALLET_KEY: staked, METRICS_TOKEN } });
     try {
       assert.deepEqual(sweepJobs({ ctx: keyless.ctx, log: silent }, [chain]), []);
-      assert.match((await keyless.app.inject({ method: 'GET', url: '/metrics' })).body, /^sweeper_enabled\{network="TRON"\} 0$/m);
+      assert.match((await keyless.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body, /^sweeper_enabled\{network="TRON"\} 0$/m);
     } finally {
       await keyless.close();
     }

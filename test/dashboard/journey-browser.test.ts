@@ -33,6 +33,14 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     assert.doesNotMatch(csp, /unsafe-inline/);
     assert.equal(await page.getByTestId('invite-email').textContent(), email);
     await checkAndShoot(page, 'invite-desktop');
+    // A guessable password is refused by the server, and the page says why and what would help.
+    w.expect(400, '/auth/invite');
+    await page.getByLabel('Password', { exact: true }).fill('password1234');
+    await page.getByLabel('Confirm password').fill('password1234');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'too easy to guess' });
+    await refusal.waitFor();
+    assert.match((await refusal.textContent())!, /commonly used password.*\(exceptions\.user\.passwordTooWeak\)/);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();

@@ -17,6 +17,10 @@ import { issueApiKey, createTenant } from '../../src/modules/tenants/service.ts'
 
 export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32);
 
+/** METRICS_TOKEN of the tests that scrape a live installation (whose /metrics is off without one). */
+export const METRICS_TOKEN = 'test-metrics-token-' + 'm'.repeat(32);
+export const METRICS_AUTH = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 /** The engines this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function availableEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -81,7 +81,7 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Batches of 10: the request log's 25 take three batches of one round.
     const pruned = await pruneRound(db, policy, { limit: 10, now });
-    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0 });
+    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0, login_throttle: 0 });
 
     const ids = async (q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(db)).rows.map((r) => r.id).sort();
     assert.equal((await ids(sql`select id::text from request_log where request_id = any(${logIds}::text[])`)).length, 3);
@@ -96,7 +96,7 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Money history has no policy: the invoice is there, and a second round finds nothing.
     assert.equal((await t.call('GET', `/v1/invoice?id=${invoice.body.data.id}`, { key })).status, 200);
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0, login_throttle: 0 });
   });
 
   it("prunes a sandbox chain's old empty blocks deep below its tip; keeps blocks with transfers, recent ones and the tip's last 1,000", async () => {
@@ -115,7 +115,7 @@ describeEngines('retention of what only grows', (engine) => {
       values ('TRON', ${'aa'.repeat(32)}, 0, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'USDT_TRC20', 5000000, 5)`.execute(db);
 
     // Below the tip's last 1,000 (heights under 99): 99 blocks, less the one with a transfer and the ten recent ones.
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88, login_throttle: 0 });
     const heights = async (network: string) =>
       (await sql<{ height: number }>`select height from sandbox_blocks where network = ${network} order by height`.execute(db)).rows.map((r) => r.height);
     const tron = await heights('TRON');

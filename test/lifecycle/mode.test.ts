@@ -218,6 +218,12 @@ describe('npm start in each mode [pglite, processes]', () => {
       assert.equal((await api(fresh.url, 'GET', '/healthz')).body.mode, 'live');
       assert.match(fresh.output(), /Mode: live — real money on ETHEREUM/);
       assert.doesNotMatch(fresh.output(), /devnet started/);
+      // A live first start prints the operator's sign-in alone: no demo tenant, key or owner.
+      assert.match(fresh.output(), /operator@example\.com \(operator\):\s+\S{16}/);
+      assert.doesNotMatch(fresh.output(), /Demo (tenant|API key)|cgk_|owner@example\.com/);
+      // Nor does it serve /metrics to anyone without METRICS_TOKEN or METRICS_PORT, and says so.
+      assert.equal((await api(fresh.url, 'GET', '/metrics')).status, 404);
+      assert.match(fresh.output(), /GET \/metrics is off in a live installation until METRICS_TOKEN/);
       assert.equal((await api(fresh.url, 'POST', '/admin/sandbox/mine', { admin: 'a'.repeat(40), body: { network: 'Tron', blocks: 1 } })).status, 404);
     } finally {
       await fresh.stop();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { freePort } from '../../src/lib/net.ts';
 import { tmpdir } from 'node:os';
@@ -101,5 +101,27 @@ describe('the service process', () => {
       second.proc.kill('SIGTERM');
       assert.equal(await second.exited, 0);
     }
+  });
+});
+
+describe('an in-memory installation (DATA_DIR=memory://)', () => {
+  it('starts with its x402 devnet, answers /healthz, and stops leaving no file behind', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The devnet's chain was kept in a file beside DATA_DIR: `memory:/.devnet-state.json` could not
+    // be written and the process exited 1 before it listened.
+    const service = await startService({ DATA_DIR: 'memory://', PORT: String(port), HOST: '127.0.0.1', X402_NETWORK: 'eip155:84532' });
+    try {
+      assert.equal((await fetch(`${base}/healthz`)).status, 200);
+      assert.equal((await fetch(`${base}/readyz`)).status, 200);
+      const apiKey = field(service.stdout(), 'Demo API key');
+      const supported = await fetch(`${base}/v1/x402/supported`, { headers: { 'x-tenant-api-key': apiKey } });
+      assert.equal(supported.status, 200);
+      assert.match(JSON.stringify(await supported.json()), /eip155:84532/, 'the sandbox facilitator runs on its devnet');
+    } finally {
+      service.proc.kill('SIGTERM');
+      assert.equal(await service.exited, 0, service.stdout());
+    }
+    assert.ok(!existsSync('memory:'), 'nothing was written under a directory named after the URL');
   });
 });

@@ -143,6 +143,17 @@ describeEngines('request log', (engine) => {
     assert.equal((await t.call('GET', '/v1/request-log?status=abc', { key: a.key })).status, 400);
   });
 
+  it('stores a key pasted into the path redacted, in the row and in the list', async () => {
+    const t = app();
+    const a = await t.tenant(['x402.list', 'requestLog.list']);
+    const res = await t.call('GET', `/v1/x402/settlements/${a.key}`, { key: a.key });
+    assert.equal(res.status, 400);
+    const rows = await logged(t, a.tenantId, 1);
+    assert.deepEqual(rows.map((r) => r.path), ['/v1/x402/settlements/[redacted]']);
+    const list = await t.call('GET', '/v1/request-log', { key: a.key });
+    assert.ok(!JSON.stringify(list.body).includes(a.key.slice(4)), 'the key is never stored nor shown');
+  });
+
   it("shows a tenant only its own requests; a tenant-wide key's unnamed account is null; scope requestLog.list", async () => {
     const t = app();
     const a = await t.tenant(['*']);

@@ -4,9 +4,9 @@
 // promtool (Debian: `apt-get install prometheus`); skipped, saying so, where it is absent.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ALERTS, ALERT_TESTS, PROMETHEUS_CONFIG, alertRules, dashboard, withVariables } from './promql.ts';
 
@@ -30,9 +30,18 @@ describe('Prometheus rules and configuration (promtool)', { skip: promtoolMissin
     assert.match(res.output, /SUCCESS/);
   });
 
-  it('the example prometheus.yml passes promtool check config, rule files included', () => {
-    const res = promtool('check', 'config', PROMETHEUS_CONFIG);
-    assert.equal(res.status, 0, res.output);
+  it('the example prometheus.yml passes promtool check config, rule files and the metrics token file included', () => {
+    // The token file is the operator's (METRICS_TOKEN): it is made here, beside a copy of the config.
+    const dir = mkdtempSync(join(tmpdir(), 'cg-prometheus-'));
+    try {
+      for (const file of [PROMETHEUS_CONFIG, ALERTS]) copyFileSync(file, join(dir, basename(file)));
+      mkdirSync(join(dir, 'secrets'));
+      writeFileSync(join(dir, 'secrets', 'metrics-token'), 'x'.repeat(43));
+      const res = promtool('check', 'config', join(dir, basename(PROMETHEUS_CONFIG)));
+      assert.equal(res.status, 0, res.output);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("every query of the Grafana dashboard is valid PromQL once Grafana's variables are filled in", () => {
@@ -51,6 +60,12 @@ describe('Prometheus rules and configuration (promtool)', { skip: promtoolMissin
 });
 
 describe('alert rules and dashboard, read as files', () => {
+  it('the example configuration scrapes with the bearer token a live installation asks for (METRICS_TOKEN)', () => {
+    const config = readFileSync(PROMETHEUS_CONFIG, 'utf8');
+    assert.match(config, /^ {4}authorization:\n {6}type: Bearer\n {6}credentials_file: \S+$/m);
+    assert.doesNotMatch(config, /^\s*credentials:/m, 'no token written into the file');
+  });
+
   it('every alert has a severity, a summary, a description and a for: duration; the issue names each area', () => {
     const rules = alertRules();
     for (const r of rules) {

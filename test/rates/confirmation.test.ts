@@ -150,15 +150,15 @@ describeEngines('the payment page while one source alone prices an asset', (engi
   });
 });
 
-// An installation upgraded with prices in place: migration 0045 makes them the last accepted ones,
+// An installation upgraded with prices in place: migration 0036 makes them the last accepted ones,
 // so a single source's jump right after the upgrade is measured from them too.
-it('migration 0045 takes the prices in place as the last accepted ones', async () => {
+it('migration 0036 takes the prices in place as the last accepted ones', async () => {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     const all = loadMigrations();
-    await migrate(database.db, all.filter((m) => m.version < 45));
+    await migrate(database.db, all.filter((m) => m.version < 36));
     await sql`insert into exchange_rates (asset, usd_price, fetched_at, source) values ('ETH', 3190.22, '2024-05-01T00:00:00Z', 'coinbase+kraken')`.execute(database.db);
-    await migrate(database.db, all.filter((m) => m.version <= 45));
+    await migrate(database.db, all.filter((m) => m.version <= 36));
     const rows = await database.db.selectFrom('rate_accepted').selectAll().execute();
     assert.deepEqual(
       rows.map((r) => [r.asset, parseRatio(r.usd_price), r.sources, r.accepted_at.toISOString()]),

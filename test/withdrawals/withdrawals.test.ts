@@ -177,6 +177,43 @@ describeEngines('withdrawals', (engine) => {
     }
   });
 
+  it('refuses well-known burn addresses, all-alike accounts and Bitcoin witness versions no wallet spends yet, each with its reason', async () => {
+    const t = app();
+    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC']) await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const program = (version: number, bytes: Uint8Array) => (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(bytes)]);
+    const key32 = new Uint8Array(32).map((_, i) => i + 1);
+    const sinks: Array<[string, string, number, string]> = [
+      ['USDT_ERC20', '0xdEAD000000000000000042069420694206942069', 25, 'burnAddress'],
+      ['ETH_BASE', '0xdead000000000000000042069420694206942069', 0.01, 'burnAddress'],
+      ['USDC_BEP20', '0xFFfFfFffFFfffFFfFFfFFFFFffFFFffffFfFFFfF', 10, 'burnAddress'],
+      ['USDT_ERC20', '0xffffffffffffffffffffffffffffffffffffffff', 25, 'burnAddress'],
+      ['ETH_BASE', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', 0.01, 'burnAddress'],
+      ['TRX', 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy', 25, 'burnAddress'],
+      ['BTC', '1BitcoinEaterAddressDontSendf59kuE', 0.01, 'burnAddress'],
+      ['BTC', '1CounterpartyXXXXXXXXXXXXXXXUWLpVr', 0.01, 'burnAddress'],
+      ['BTC', program(0, new Uint8Array(20).fill(0xff)), 0.01, 'burnAddress'],
+      // Witness versions 2 to 16, and v1 that is no 32-byte taproot key: anyone-can-spend today.
+      ['BTC', program(2, key32), 0.01, 'futureSegwitVersion'],
+      ['BTC', program(16, key32.subarray(0, 2)), 0.01, 'futureSegwitVersion'],
+      ['BTC', program(3, new Uint8Array([...key32, ...key32.subarray(0, 8)])), 0.01, 'futureSegwitVersion'],
+      ['BTC', program(1, key32.subarray(0, 20)), 0.01, 'futureSegwitVersion'],
+      ['BTC', program(1, new Uint8Array([...key32, 1, 2, 3])), 0.01, 'futureSegwitVersion'],
+    ];
+    for (const [code, address, amount, reason] of sinks) {
+      const r = await quote(t, key, { cryptoCurrencyCode: code, address, amount });
+      assert.equal(r.status, 400, `${code} ${address} → ${JSON.stringify(r.body)}`);
+      assert.deepEqual([r.body.code, r.body.extension.reason, r.body.extension.address], ['exceptions.withdrawal.invalidAddress', reason, address], `${code} ${address}`);
+    }
+    assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('address', 'in', sinks.map((s) => s[1])).executeTakeFirst(), undefined);
+    // Taproot (v1, 32 bytes) and v0 keys and scripts are destinations as before.
+    for (const address of [program(1, key32), program(0, key32.subarray(0, 20)), program(0, key32)]) {
+      const r = await quote(t, key, { cryptoCurrencyCode: 'BTC', address, amount: 0.01 });
+      assert.equal(r.status, 200, `${address} → ${JSON.stringify(r.body)}`);
+    }
+  });
+
   it('commits once: debit, record, reads; re-quote after commit is 409; expired and committed quotes are refused', async () => {
     const t = app();
     const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);

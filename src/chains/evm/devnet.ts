@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort } from '../../lib/net.ts';
 import {
@@ -141,6 +142,8 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
 function keptState(path: string): string {
   const fingerprint = createHash('sha256').update([TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode].join()).digest('hex');
   const marker = `${path}.contracts`;
+  // The devnet starts while the database opens: a new DATA_DIR may not exist yet.
+  mkdirSync(dirname(path), { recursive: true });
   if (!existsSync(marker) || readFileSync(marker, 'utf8') !== fingerprint) {
     rmSync(path, { force: true });
     writeFileSync(marker, fingerprint);

@@ -3,6 +3,7 @@ import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
 import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { networkFromApi } from '../registry.ts';
@@ -49,7 +50,8 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       const decimals = currency?.decimals ?? 0;
       let units: bigint;
       try {
-        units = toUnits(amount, decimals);
+        // As written: an amount a double could not hold is checked exactly, not rounded.
+        units = toUnits(typeof amount === 'number' ? exactNumber(request, 'amount', amount) : amount, decimals);
       } catch (err) {
         if (!(err instanceof MoneyFormatError)) throw err;
         throw refuse('amount', `must be positive with at most ${decimals} decimal places`);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { DatabaseAvailability } from '../db/availability.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
-import { decodeUtf8, duplicateKey, foreignCharset } from './json-body.ts';
+import { decodeUtf8, foreignCharset, keepInexactNumbers, scanJson } from './json-body.ts';
 import { describeValidationErrors } from './validation.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -87,7 +87,8 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
     if (text === undefined) return done(new AppError('exceptions.request.invalidEncoding'), undefined);
     parseJson(request, text, (err, value) => {
       if (err) return done(err, undefined);
-      const repeated = duplicateKey(text);
+      const { repeated, inexact } = scanJson(text);
+      keepInexactNumbers(request, inexact);
       if (repeated) {
         const field = repeated.join('.');
         return done(

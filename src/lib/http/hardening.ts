@@ -46,7 +46,7 @@ function clientProblem(err: NodeJS.ErrnoException & { reason?: string }): AppErr
  * The connection budget of one client. IPv6 clients are counted per /64, the block one subscriber
  * is usually given, or a single host could open a fresh address per connection.
  */
-function clientKey(address: string): string {
+export function clientKey(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const ip = ipaddr.process(address);
   if (ip.kind() === 'ipv4') return ip.toString();

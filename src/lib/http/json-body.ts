@@ -44,56 +44,77 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 /** Where a JSON text repeats a key within one object: the path to it, the repeated key last. */
 export type DuplicateKeyPath = Array<string | number>;
 
+/** What one pass over a JSON body finds: a repeated key, and the numbers a double does not hold as written. */
+export interface JsonScan {
+  repeated?: DuplicateKeyPath;
+  /**
+   * Number literals whose value a double changes (`1.000000000000000001` reads as 1, a 20-digit
+   * integer loses its last digits), by path (`items.0.cost`), as plain decimals without exponent.
+   */
+  inexact?: Map<string, string>;
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 // Objects with up to this many keys are searched linearly (no allocation); wider ones get a Set.
 const LINEAR_KEYS = 16;
 
-/**
- * The first key that appears twice in one object anywhere in `text`, as its path, or undefined.
- * JSON.parse keeps the last of repeated keys silently; two parsers that disagree on which one wins
- * read different requests from the same bytes, so a repeat is refused instead. Keys compare after
- * unescaping (`"a"` and `"\u0061"` are the same key). `text` must already have parsed as JSON:
- * this scanner trusts its syntax. Nesting deeper than MAX_INPUT_DEPTH is left to `inputProblem`,
- * which refuses it, so the scan stops there and its stack stays small. It runs on every JSON body,
- * so it allocates nothing per object but the keys themselves.
- */
+/** The first key that appears twice in one object anywhere in `text`, as its path, or undefined (see scanJson). */
 export function duplicateKey(text: string): DuplicateKeyPath | undefined {
-  // Without an object there is no key to repeat.
-  if (text.indexOf('{') === -1) return undefined;
+  return scanJson(text).repeated;
+}
+
+/**
+ * One pass over a JSON text that already parsed (this scanner trusts its syntax), for what
+ * JSON.parse does not tell:
+ * - the first key that appears twice in one object, as its path. JSON.parse keeps the last of
+ *   repeated keys silently; two parsers that disagree on which one wins read different requests
+ *   from the same bytes, so a repeat is refused instead. Keys compare after unescaping (`"a"` and
+ *   `"\u0061"` are the same key);
+ * - every number whose value a double changes, with its exact text, so that money is read as the
+ *   client wrote it, not as the nearest double (`exactNumber`).
+ * Nesting deeper than MAX_INPUT_DEPTH is left to `inputProblem`, which refuses it, so the scan stops
+ * there and its stack stays small. It runs on every JSON body, so it allocates nothing per object
+ * but the keys themselves, and looks closer only at a number of more than 15 digits or with an exponent.
+ */
+export function scanJson(text: string): JsonScan {
+  // Without an object there is no key to repeat, and no field of ours to hold a number.
+  if (text.indexOf('{') === -1) return {};
+  const out: JsonScan = {};
   // The keys of every open object, innermost last: keys[0 .. count); frame f's keys are
-  // keys[starts[f] .. starts[f + 1]). Closing a frame lowers `count` (the array is reused, not cut).
-  const keys: string[] = [];
+  // keys[starts[f] .. starts[f + 1]) (the array is reused, not cut). Per open object or array,
+  // outermost first: where its keys start, whether it is an array, the index of the element being
+  // read (arrays), and a Set of its keys once it is wide.
+  const f: Frames = { keys: [], starts: [], isArray: [], index: [], wide: [] };
+  const { keys, starts, isArray, index, wide } = f;
   let count = 0;
-  // Per open object or array, outermost first: where its keys start, whether it is an array, the
-  // index of the element being read (arrays), and a Set of its keys once it is wide.
-  const starts: number[] = [];
-  const isArray: boolean[] = [];
-  const index: number[] = [];
-  const wide: Array<Set<string> | undefined> = [];
   let depth = 0;
   let expectKey = false;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      // Strings are skipped whole: the closing quote is the next one not escaped by an odd run of
-      // backslashes.
-      const end = stringEnd(text, i);
+      const end = stringEnd(text, i); // strings are skipped whole
       if (expectKey) {
         expectKey = false;
-        const raw = text.slice(i + 1, end);
-        const key = raw.indexOf('\\') === -1 ? raw : (JSON.parse(text.slice(i, end + 1)) as string);
-        if (seenInFrame(keys, count, starts, wide, depth - 1, key)) return pathTo(keys, starts, isArray, index, depth, key);
+        const key = keyAt(text, i, end);
+        if (seenInFrame(f, count, depth - 1, key)) return { ...out, repeated: pathTo(f, depth, key) };
         keys[count++] = key;
       }
       i = end;
       continue;
     }
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const end = numberEnd(text, i);
+      const exact = inexactLiteral(text, i, end);
+      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? index[depth - 1]! : keys[count - 1]!).join('.'), exact);
+      i = end - 1;
+      continue;
+    }
     switch (c) {
       case 0x7b: // {
       case 0x5b: // [
-        if (depth >= MAX_INPUT_DEPTH) return undefined;
+        if (depth >= MAX_INPUT_DEPTH) return out;
         starts[depth] = count;
         isArray[depth] = c === 0x5b;
         index[depth] = 0;
@@ -114,7 +135,78 @@ export function duplicateKey(text: string): DuplicateKeyPath | undefined {
       default:
     }
   }
-  return undefined;
+  return out;
+}
+
+/** The open objects and arrays of a scan (see scanJson). */
+interface Frames {
+  keys: string[];
+  starts: number[];
+  isArray: boolean[];
+  index: number[];
+  wide: Array<Set<string> | undefined>;
+}
+
+/** The key whose string opens at `i` and closes at `end`, unescaped. */
+function keyAt(text: string, i: number, end: number): string {
+  const raw = text.slice(i + 1, end);
+  return raw.indexOf('\\') === -1 ? raw : (JSON.parse(text.slice(i, end + 1)) as string);
+}
+
+/** Characters a JSON number literal is made of after its first. */
+const NUMBER_CHAR: boolean[] = [];
+for (const ch of '0123456789.eE+-') NUMBER_CHAR[ch.charCodeAt(0)] = true;
+
+/** Where the number literal starting at `i` ends: the next character that cannot be part of it. */
+function numberEnd(text: string, i: number): number {
+  let end = i + 1;
+  while (end < text.length && NUMBER_CHAR[text.charCodeAt(end)]) end++;
+  return end;
+}
+
+/** The exact value of the literal text[from, to) when a double changes it (inexactDecimal); up to 15 digits without an exponent, a double holds it. */
+function inexactLiteral(text: string, from: number, to: number): string | undefined {
+  return to - from > 15 || hasExponent(text, from, to) ? inexactDecimal(text.slice(from, to)) : undefined;
+}
+
+function hasExponent(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k) | 0x20;
+    if (c === 0x65) return true; // e or E
+  }
+  return false;
+}
+
+// A JSON number literal's parts.
+const LITERAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** `literal` as a plain decimal (no exponent, no redundant zeros), or undefined for an exponent too large to write out. */
+function plainDecimal(literal: string): string | undefined {
+  const [, sign = '', whole = '', frac = '', exp = '0'] = LITERAL.exec(literal) ?? [];
+  const shift = Number(exp);
+  if (Math.abs(shift) > 400) return undefined;
+  let digits = whole + frac;
+  let point = whole.length + shift;
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  } else if (point > digits.length) digits += '0'.repeat(point - digits.length);
+  const int = digits.slice(0, point).replace(/^0+/, '') || '0';
+  const fraction = digits.slice(point).replace(/0+$/, '');
+  const body = fraction ? `${int}.${fraction}` : int;
+  return body === '0' ? '0' : sign + body;
+}
+
+/**
+ * The exact value of a number literal when the double JSON.parse makes of it is another number
+ * (read back as its shortest decimal, as toUnits reads it), else undefined. An exponent too large
+ * to write out keeps its literal, which no amount parser takes.
+ */
+function inexactDecimal(literal: string): string | undefined {
+  const exact = plainDecimal(literal);
+  if (exact === undefined) return literal;
+  const read = plainDecimal(String(Number(literal)));
+  return read === exact ? undefined : exact;
 }
 
 /** Where the string opening at `i` closes: the next quote not escaped by an odd run of backslashes. */
@@ -133,7 +225,7 @@ function stringEnd(text: string, i: number): number {
  * Whether frame `top` already has `key` (its keys are keys[starts[top] .. count)): a linear scan
  * while the object is narrow, a Set once it is wide (the Set then also records `key`).
  */
-function seenInFrame(keys: string[], count: number, starts: number[], wide: Array<Set<string> | undefined>, top: number, key: string): boolean {
+function seenInFrame({ keys, starts, wide }: Frames, count: number, top: number, key: string): boolean {
   const from = starts[top]!;
   const set = wide[top];
   if (set) {
@@ -147,9 +239,26 @@ function seenInFrame(keys: string[], count: number, starts: number[], wide: Arra
 }
 
 /** The path to a repeated key: each open object's current key (its last) or array's index. */
-function pathTo(keys: string[], starts: number[], isArray: boolean[], index: number[], depth: number, key: string): DuplicateKeyPath {
+function pathTo({ keys, starts, isArray, index }: Frames, depth: number, key: string | number): DuplicateKeyPath {
   const path: DuplicateKeyPath = [];
   for (let f = 0; f < depth - 1; f++) path.push(isArray[f] ? index[f]! : keys[starts[f + 1]! - 1]!);
   path.push(key);
   return path;
+}
+
+/** The inexact numbers of each request's body (scanJson), kept only for a body that has any. */
+const inexactOfRequest = new WeakMap<object, Map<string, string>>();
+
+/** Keeps what scanJson found inexact in `request`'s body, for `exactNumber`. */
+export function keepInexactNumbers(request: object, inexact: Map<string, string> | undefined): void {
+  if (inexact) inexactOfRequest.set(request, inexact);
+}
+
+/**
+ * A money field of the body as the client wrote it: its exact decimal text when a double could not
+ * hold it (so `1.000000000000000001` is checked against the currency's decimals, not read as 1),
+ * else the number as parsed. `path` is dot-separated (`amount`, `items.0.cost`).
+ */
+export function exactNumber(request: object, path: string, parsed: number): number | string {
+  return inexactOfRequest.get(request)?.get(path) ?? parsed;
 }

@@ -35,9 +35,15 @@ export interface TimeRange {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+// The instants both engines store and compare: PostgreSQL has no year 0 (`0000-01-01` is refused
+// by the server, a 500 once), and a year past 9999 is written with a sign that neither reads back.
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function parse(field: 'from' | 'to', value: string): Date {
   const at = new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(at.getTime())) throw badRange(field, 'must be a date or an ISO 8601 date-time');
+  if (at.getTime() < EARLIEST || at.getTime() > LATEST) throw badRange(field, 'must lie between 0001-01-01 and 9999-12-31 (UTC)');
   return at;
 }
 
@@ -52,8 +58,10 @@ export function timeRange(q: { from?: string; to?: string }): TimeRange {
   if (q.to !== undefined) {
     const to = parse('to', q.to);
     const day = DAY.test(q.to);
-    range.before = day ? new Date(to.getTime() + DAY_MS) : to;
-    range.inclusive = !day;
+    // The last day there is ends at its last millisecond (the next midnight is out of range).
+    const last = day && to.getTime() + DAY_MS > LATEST;
+    range.before = last ? new Date(LATEST) : day ? new Date(to.getTime() + DAY_MS) : to;
+    range.inclusive = !day || last;
   }
   return range;
 }
@@ -66,7 +74,7 @@ export function boundedRange(q: { from?: string; to?: string }, maxDays: number,
   const r = timeRange(q);
   const before = r.before ?? new Date();
   const inclusive = r.before ? r.inclusive : true;
-  const from = r.from ?? new Date(before.getTime() - defaultDays * DAY_MS);
+  const from = r.from ?? new Date(Math.max(EARLIEST, before.getTime() - defaultDays * DAY_MS));
   if (from.getTime() > before.getTime() || (from.getTime() === before.getTime() && !inclusive)) throw badRange('from', 'must not be after to');
   if (before.getTime() - from.getTime() > maxDays * DAY_MS) throw badRange('to', `the range must not exceed ${maxDays} days`);
   return { from, before, inclusive };

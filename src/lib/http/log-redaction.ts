@@ -7,18 +7,51 @@ import type { Config } from '../../config.ts';
  * that looks like one of the service's own credentials, whatever the parameter.
  */
 const LOGGED_QUERY_PARAMS = new Set(['id', 'orderId', 'accountId', 'page', 'limit', 'status', 'network', 'from', 'to', 'payer', 'payTo', 'transaction']);
-const CREDENTIAL = /^(cgk|cga)_/i;
 
-/** The request URL as logged: the path, and the query with every value that may be a secret redacted. */
+/**
+ * The shapes of the service's own credentials: an API key or admin token (`cgk_`/`cga_` and what
+ * follows, lib/auth/api-keys.ts, modules/admin/admin-token.ts) anywhere in a value, and a value
+ * that is exactly 32 random bytes in base64url (43 characters: session, CSRF and invite tokens).
+ * No identifier the API takes has that shape (ids are UUIDs, hashes and addresses hex or base58).
+ */
+const CREDENTIAL = /(?:cgk|cga)_/i;
+const RANDOM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether a path segment or query value, as sent or percent-decoded, looks like a credential. */
+export function keyShaped(value: string): boolean {
+  let decoded = value;
+  if (value.includes('%')) {
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      /* not valid percent-encoding: judged as sent */
+    }
+  }
+  return CREDENTIAL.test(decoded) || RANDOM_TOKEN.test(decoded);
+}
+
+/** A URL path with every segment shaped like a credential replaced by `[redacted]`. */
+export function loggablePath(path: string): string {
+  if (!path.includes('_') && !path.includes('%') && path.length < 44) return path; // no segment can be key-shaped
+  return path
+    .split('/')
+    .map((segment) => (keyShaped(segment) ? '[redacted]' : segment))
+    .join('/');
+}
+
+/**
+ * The request URL as logged: the path with key-shaped segments redacted, and the query with every
+ * value that may be a secret redacted (any parameter the API does not read, and any key-shaped value).
+ */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  if (q < 0) return loggablePath(url);
   const parts: string[] = [];
   for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
-    const keep = LOGGED_QUERY_PARAMS.has(name) && !CREDENTIAL.test(value);
+    const keep = LOGGED_QUERY_PARAMS.has(name) && !keyShaped(value);
     parts.push(`${encodeURIComponent(name)}=${keep ? encodeURIComponent(value) : '[redacted]'}`);
   }
-  return `${url.slice(0, q)}?${parts.join('&')}`;
+  return `${loggablePath(url.slice(0, q))}?${parts.join('&')}`;
 }
 
 /** pino serializer of `req` (Fastify's own, with the URL made safe to log). */

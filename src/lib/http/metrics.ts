@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseAvailability } from '../db/availability.ts';
+import { secretsEqual } from '../auth/api-keys.ts';
+import { bearerToken } from './security.ts';
 
 /** Prometheus metrics of one app instance (its own registry, so several apps can share a process). */
 export interface Metrics {
@@ -76,4 +78,11 @@ export function registerAvailabilityMetrics(registry: Registry, availability: Da
       this.inc(availability.outages);
     },
   });
+}
+
+/** Whether a scrape may read the metrics: no token configured, or its `Authorization: Bearer` is the token (constant time). */
+export function scrapeAllowed(token: string | undefined, authorization: string | undefined): boolean {
+  if (token === undefined) return true;
+  const sent = bearerToken(authorization);
+  return sent !== '' && secretsEqual(sent, token);
 }

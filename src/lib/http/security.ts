@@ -75,7 +75,7 @@ export interface SecurityOptions {
   rateLimiter: RateLimiter;
   /** Failed admin authentications per IP; over budget, the IP gets 429 until its window ends. */
   adminFailures: FailureLimiter;
-  /** Failed sign-ins (per email and per IP) and second-factor codes (per user); shared with the `/auth` routes. */
+  /** Wrong second-factor codes and current passwords (per user); shared with the `/auth` routes (sign-in itself: modules/users/throttle.ts). */
   loginFailures: FailureLimiter;
   /** PUBLIC_BASE_URL: the origin a session's state-changing request may come from, and whether cookies are Secure. */
   publicBaseUrl: string;
@@ -104,7 +104,7 @@ function routeKey(request: FastifyRequest): string {
 }
 
 /** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110). */
-function bearerToken(header: string | undefined): string {
+export function bearerToken(header: string | undefined): string {
   const match = /^bearer +(\S+) *$/i.exec(header ?? '');
   return match ? match[1]! : '';
 }

@@ -1,9 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
 import { commitConversion } from './commit.ts';
-import { previewConversion, quoteConversion } from './quote.ts';
+import { previewConversion, quoteConversion, type ConversionRequest } from './quote.ts';
 import { conversionQuoteRecord, conversionRecord, findConversion, listConversions, priceRecord } from './record.ts';
 import { ConversionPriceSchema, ConversionQuoteSchema, ConversionRecordSchema, ConversionRequestSchema } from './schemas.ts';
 
@@ -34,7 +35,7 @@ function previewConversionRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(ConversionPriceSchema) }, [404, 503]),
       },
     },
-    async (request) => ({ data: priceRecord(await previewConversion(app.ctx, request.body)) }),
+    async (request) => ({ data: priceRecord(await previewConversion(app.ctx, exactAmounts(request, request.body))) }),
   );
 }
 
@@ -52,7 +53,7 @@ function quoteConversionRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(ConversionQuoteSchema) }, [404, 503]),
       },
     },
-    async (request) => ({ data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal!, request.body)) }),
+    async (request) => ({ data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal!, exactAmounts(request, request.body))) }),
   );
 }
 
@@ -112,4 +113,14 @@ function listConversionsRoute(app: TypedApp): void {
     },
     async (request) => listConversions(app.ctx.db, request.principal!.accountId, request.query),
   );
+}
+
+/** The request's amounts as the client wrote them: one a double could not hold is checked exactly, not rounded. */
+function exactAmounts(request: object, body: Static<typeof ConversionRequestSchema>): ConversionRequest {
+  const { fromAmount, toAmount, ...rest } = body;
+  return {
+    ...rest,
+    ...(fromAmount !== undefined ? { fromAmount: exactNumber(request, 'fromAmount', fromAmount) } : {}),
+    ...(toAmount !== undefined ? { toAmount: exactNumber(request, 'toAmount', toAmount) } : {}),
+  };
 }

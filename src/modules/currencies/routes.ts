@@ -6,6 +6,7 @@ import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.
 import type { FastifyReply } from 'fastify';
 import { JsonMemo } from '../../lib/http/memo-json.ts';
 import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { FEES_CHANGED, setFee } from './fees.ts';
 import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
@@ -135,7 +136,7 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let units: bigint | null = null;
       if (amount !== null) {
         try {
-          units = toUnits(amount, currency.decimals);
+          units = toUnits(exactNumber(request, 'amount', amount), currency.decimals);
         } catch (err) {
           if (!(err instanceof MoneyFormatError || err instanceof MoneyPrecisionError)) throw err;
           throw new AppError('exceptions.validation.failed', {

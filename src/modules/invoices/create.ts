@@ -5,7 +5,7 @@ import { prepared } from '../../lib/db/prepared.ts';
 import type { StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyPrecisionError, numberToDecimalString, parseRatio, toUnits, toJsonNumber } from '../../lib/money.ts';
+import { MoneyPrecisionError, decimalText, numberToDecimalString, parseRatio, toUnits, toJsonNumber } from '../../lib/money.ts';
 import { findFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { isCustomerBlocked } from '../tenants/service.ts';
 import { catalogueOf } from '../deposits/create.ts';
@@ -50,13 +50,13 @@ function itemsField(field: string, message: string): AppError {
  * `amount`, compared exactly on the decimal values sent (whatever the fiat's minor units, and
  * whether or not a positive `amount` wins over the items).
  */
-function assertItemsWithinCap(items: readonly InvoiceItemInput[]): void {
+function assertItemsWithinCap(items: NonNullable<InvoiceMoney['items']>): void {
   const cap = BigInt(MAX_FIAT_AMOUNT);
   let num = 0n;
   let den = 1n;
   items.forEach((item, i) => {
-    const cost = parseRatio(numberToDecimalString(item.cost));
-    const qty = parseRatio(numberToDecimalString(item.quantity));
+    const cost = parseRatio(decimalText(item.cost));
+    const qty = parseRatio(decimalText(item.quantity));
     const lineNum = cost.num * qty.num;
     const lineDen = cost.den * qty.den;
     if (lineNum > cap * lineDen) throw itemsField(`items.${i}`, `cost × quantity must not exceed ${MAX_FIAT_AMOUNT}`);
@@ -69,22 +69,31 @@ function assertItemsWithinCap(items: readonly InvoiceItemInput[]): void {
 }
 
 /**
+ * The money of an invoice request as the client wrote it: each field the number as parsed, or its
+ * exact decimal text where a double could not hold it (lib/http/json-body.ts exactNumber).
+ */
+export interface InvoiceMoney {
+  amount?: number | string;
+  items?: ReadonlyArray<{ name?: string; quantity: number | string; cost: number | string }>;
+}
+
+/**
  * The fiat total in the currency's minor units: `amount` when positive (it wins even if items are
  * sent), else the sum of quantity × cost over the items, which must come out in whole minor units.
  * Items are held to the same cap as `amount` either way.
  */
-export function invoiceTotal(input: Pick<CreateInvoiceInput, 'amount' | 'items'>, fiat: FiatDef): bigint {
+export function invoiceTotal(input: InvoiceMoney, fiat: FiatDef): bigint {
   const precision = () =>
     new AppError('exceptions.invoice.amountInvalidDecimalPlaces', { fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
   try {
     if (input.items) assertItemsWithinCap(input.items);
-    if (input.amount !== undefined && input.amount > 0) return toUnits(input.amount, fiat.decimals);
+    if (input.amount !== undefined && Number(input.amount) > 0) return toUnits(input.amount, fiat.decimals);
     if (!input.items || input.items.length === 0) throw new AppError('exceptions.invoice.amountOrItemsRequired');
     let num = 0n;
     let den = 1n;
     for (const item of input.items) {
       const cost = toUnits(item.cost, fiat.decimals);
-      const qty = parseRatio(numberToDecimalString(item.quantity));
+      const qty = parseRatio(decimalText(item.quantity));
       // Σ cost × qty.num / qty.den over a common power-of-ten denominator.
       const common = den > qty.den ? den : qty.den;
       num = num * (common / den) + cost * qty.num * (common / qty.den);
@@ -104,11 +113,11 @@ export function invoiceTotal(input: Pick<CreateInvoiceInput, 'amount' | 'items'>
  * concurrent create). Only when nothing was inserted is a second query needed, to tell which.
  * It reads back only what the database sets (its clock): the rest of the record is what was sent.
  */
-export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, input: CreateInvoiceInput): Promise<InvoiceRecord> {
+export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, input: CreateInvoiceInput, money: InvoiceMoney = input): Promise<InvoiceRecord> {
   const { db, config } = ctx;
   const fiat = findFiat(input.fiatCurrencyCode);
   if (!fiat) throw new AppError('exceptions.invoice.fiatCurrencyNotFound', { fiatCurrencyCode: input.fiatCurrencyCode });
-  const total = invoiceTotal(input, fiat);
+  const total = invoiceTotal(money, fiat);
   const minimum = toUnits(fiat.minInvoiceAmount, fiat.decimals);
   if (total < minimum) {
     throw new AppError('exceptions.invoice.amountBelowMinimum', { minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
 import { InvoiceRecordSchema } from './schemas.ts';
 import { invoiceLister } from './search.ts';
 import { invoiceMachine } from './status.ts';
@@ -70,7 +71,12 @@ function createInvoiceRoute(app: TypedApp): void {
         const value = body[field];
         if (value !== undefined && !isHttpUrl(value)) throw badField(field, 'must be an http or https URL');
       }
-      return reply.status(201).send({ data: await invoices.create(request.principal!, body) });
+      // The money as written: a total or cost a double could not hold is checked exactly, not rounded.
+      const money = {
+        ...(body.amount !== undefined ? { amount: exactNumber(request, 'amount', body.amount) } : {}),
+        ...(body.items ? { items: body.items.map((item, i) => ({ cost: exactNumber(request, `items.${i}.cost`, item.cost), quantity: exactNumber(request, `items.${i}.quantity`, item.quantity) })) } : {}),
+      };
+      return reply.status(201).send({ data: await invoices.create(request.principal!, body, money) });
     },
   );
 }

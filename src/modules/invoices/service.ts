@@ -5,7 +5,7 @@ import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
-import { createInvoice, type CreateInvoiceInput } from './create.ts';
+import { createInvoice, type CreateInvoiceInput, type InvoiceMoney } from './create.ts';
 import type { ExpiryRound } from '../../lib/db/lookup.ts';
 import { expireInvoices } from './expire.ts';
 import { changeStatus, onInvoicePayment } from './payments.ts';
@@ -30,8 +30,8 @@ export class InvoiceService implements PaymentListener {
   ) {}
 
   /** POST /invoice. */
-  create(principal: ApiPrincipal, input: CreateInvoiceInput): Promise<InvoiceRecord> {
-    return createInvoice(this.ctx, principal, input);
+  create(principal: ApiPrincipal, input: CreateInvoiceInput, money?: InvoiceMoney): Promise<InvoiceRecord> {
+    return createInvoice(this.ctx, principal, input, money);
   }
 
   /** GET /invoice: by id (wins) or orderId, within the key's account. */

@@ -4,6 +4,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { processTimers, type Timers } from '../../lib/timers.ts';
 import type { RequestLogTable } from '../../lib/db/schema.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
+import { loggablePath } from '../../lib/http/log-redaction.ts';
 
 /** One row of the request log, as written. */
 export type RequestLogRow = Insertable<RequestLogTable>;
@@ -190,10 +191,13 @@ export function errorCodeOf(payload: unknown): string | null {
   }
 }
 
-/** The log row of a finished request: no query string, no body, no header (so never the key). */
+/**
+ * The log row of a finished request: no query string, no body, no header (so never the key), and
+ * a path segment shaped like a credential (a key pasted into the URL) redacted.
+ */
 export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrincipal, errorCode: string | null): RequestLogRow {
   const q = request.url.indexOf('?');
-  const path = q === -1 ? request.url : request.url.slice(0, q);
+  const path = loggablePath(q === -1 ? request.url : request.url.slice(0, q));
   return {
     tenant_id: p.tenantId,
     account_id: accountOf(p),

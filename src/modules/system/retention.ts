@@ -81,6 +81,15 @@ const POLICIES: Policy[] = [
         )
         delete from sandbox_blocks b using doomed d where b.network = d.network and b.height = d.height`,
   },
+  {
+    // Sign-in throttling's counts (modules/users/throttle.ts) a day after their window ended: a
+    // count past its window is no longer read, and a new failure starts one afresh.
+    name: 'login_throttle',
+    days: () => 1,
+    batch: (cutoff, limit) =>
+      sql`delete from login_throttle where key in (
+          select x.key from login_throttle x where x.window_ends_at < ${cutoff} order by x.window_ends_at limit ${limit} for update skip locked)`,
+  },
 ];
 
 /** Rows removed by one round, by policy. */

@@ -11,6 +11,7 @@ import { withRetryAfter } from '../../lib/http/security.ts';
 import { checkOrigin, clearedSessionCookie, requireSession, sessionCookie } from '../../lib/http/session.ts';
 import { audit } from '../audit/service.ts';
 import { checkLogin } from './login.ts';
+import { LoginThrottle } from './throttle.ts';
 import { warmPasswordCheck } from './passwords.ts';
 import { MeSchema, NoContent, Password, TotpCode, UserRoleSchema } from './schemas.ts';
 import { acceptInvite, inviteInfo, me, type SignedIn } from './service.ts';
@@ -49,6 +50,7 @@ async function signIn(app: TypedApp, request: FastifyRequest, reply: FastifyRepl
 
 /** POST /auth/login */
 function loginRoute(app: TypedApp): void {
+  const throttle = new LoginThrottle(app.ctx.db, app.ctx.config.loginFailures);
   app.post(
     '/login',
     {
@@ -56,14 +58,14 @@ function loginRoute(app: TypedApp): void {
       schema: {
         operationId: 'login',
         tags: TAGS,
-        summary: 'Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 after too many failures)',
+        summary: 'Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures)',
         body: Type.Object({ email: Type.String({ maxLength: 254 }), password: Password, totpCode: Type.Optional(TotpCode) }),
         response: responses({ 200: DataEnvelope(MeSchema) }),
       },
     },
     async (request, reply) => {
       checkOrigin(request);
-      const user = await withRetryAfter(reply, checkLogin(app.ctx.db, app.sessionAuth.loginFailures, request.body, request.ip));
+      const user = await withRetryAfter(reply, checkLogin(app.ctx.db, throttle, request.body, request.ip));
       return signIn(app, request, reply, user);
     },
   );

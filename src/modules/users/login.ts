@@ -1,16 +1,17 @@
 /**
  * Sign-in: email and password (and the authenticator's code once two-factor authentication is on).
- * Failures are counted per email and per IP; over budget every attempt is refused with 429 until the
- * window ends, a right one included. An unknown email costs the same password check as a known one
- * and gets the same answer.
+ * Attempts are throttled per (email, address) pair and per address (throttle.ts): a key that kept
+ * failing waits longer before each attempt, then is refused with 429 until its window ends, a right
+ * password included; the same password from another address is not held back. An unknown email
+ * costs the same password check as a known one and gets the same answer.
  */
 import type { Db } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { acceptTotpCode } from '../../lib/auth/totp.ts';
-import type { FailureLimiter } from '../../lib/http/rate-limit.ts';
 import { audit } from '../audit/service.ts';
 import { spendPasswordCheck, verifyPassword } from './passwords.ts';
 import { normalizeEmail, userByEmail, type SignedIn } from './service.ts';
+import { signInKeys, type LoginThrottle } from './throttle.ts';
 
 export interface LoginInput {
   email: string;
@@ -22,30 +23,30 @@ export interface LoginInput {
  * Checks the credentials; throws 401 (invalidCredentials, secondFactorRequired, invalidSecondFactor),
  * 403 tenantSuspended (right password, suspended tenant) or 429.
  */
-export async function checkLogin(db: Db, failures: FailureLimiter, input: LoginInput, ip: string): Promise<SignedIn> {
+export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginInput, ip: string): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
-  const budgets = [`email:${email}`, `ip:${ip}`];
-  for (const who of budgets) await failures.check(who);
+  const keys = signInKeys(email, ip);
+  await throttle.attempt(keys);
   const user = await userByEmail(db, email);
   const hash = user && !user.disabled_at ? user.password_hash : null;
   let ok = false;
   if (hash) ok = await verifyPassword(input.password, hash);
   else await spendPasswordCheck(input.password);
-  const failed = async (reason: string) => {
-    await Promise.all(budgets.map((who) => failures.fail(who)));
-    // Attempts on unknown emails are not logged: anyone could fill the log with them.
-    if (user) await audit(db, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'session.signInFailed', targetType: 'user', targetId: user.id, detail: { reason }, ip });
-  };
+  // Attempts on unknown emails are not logged: anyone could fill the log with them.
+  const logFailure = async (reason: string) =>
+    user && audit(db, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'session.signInFailed', targetType: 'user', targetId: user.id, detail: { reason }, ip });
   if (!user || !ok) {
-    await failed('password');
+    await logFailure('password');
     throw new AppError('exceptions.auth.invalidCredentials');
   }
+  await throttle.cleared(keys);
   // Told only to whoever knows the password; not a failure to count.
   if (user.tenant_suspended) throw new AppError('exceptions.auth.tenantSuspended');
   if (user.totp_enabled_at && user.totp_secret) {
     if (!input.totpCode) throw new AppError('exceptions.auth.secondFactorRequired');
     if (!(await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode))) {
-      await failed('secondFactor');
+      await throttle.failed(keys);
+      await logFailure('secondFactor');
       throw new AppError('exceptions.auth.invalidSecondFactor');
     }
   }

@@ -113,7 +113,7 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
   const user = await invitee(db, input.token);
   // The invitation stays unspent: it can be accepted once the tenant is resumed.
   await assertTenantActive(db, user.tenant_id);
-  checkNewPassword(input.password, user.email);
+  await checkNewPassword(input.password, user.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -140,7 +140,7 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
 export async function changePassword(db: Db, user: { userId: string; tokenHash: string }, input: { currentPassword: string; newPassword: string }, ip?: string): Promise<void> {
   const row = await db.selectFrom('users').select(['email', 'tenant_id', 'password_hash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
   if (!row.password_hash || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new AppError('exceptions.auth.invalidCredentials');
-  checkNewPassword(input.newPassword, row.email);
+  await checkNewPassword(input.newPassword, row.email);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.userId).execute();

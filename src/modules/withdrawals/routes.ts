@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMachine } from './status.ts';
@@ -66,7 +67,7 @@ function quoteWithdrawalRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(QuoteSchema) }, [404, 409, 503]),
       },
     },
-    async (request) => ({ data: await withdrawals.quote(request.principal!, request.body) }),
+    async (request) => ({ data: await withdrawals.quote(request.principal!, { ...request.body, amount: exactNumber(request, 'amount', request.body.amount) }) }),
   );
 }
 

@@ -3,6 +3,7 @@ import type { X402SettlementsTable, X402Status } from '../../lib/db/schema.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { addressScope, rangedTotal } from '../../lib/db/counts.ts';
 import { inRange } from '../../lib/db/search.ts';
+import { timeRange } from '../../lib/http/list-filters.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -44,8 +45,8 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
   if (q.payer) mine = mine.where('payer', '=', q.payer.toLowerCase());
   if (q.payTo) mine = mine.where('pay_to', '=', q.payTo.toLowerCase());
   if (q.transaction) mine = mine.where('transaction', '=', q.transaction.toLowerCase());
-  // `to` is an instant, in the range.
-  const within = { from: q.from ? new Date(q.from) : undefined, before: q.to ? new Date(q.to) : undefined, inclusive: true };
+  // `to` is an instant, in the range; an instant out of the engines' range is a 400 (timeRange).
+  const within = timeRange(q);
   const base = mine.where(inRange('created_at', within));
   const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
   // Filtered by status and time, and by a payer or a payTo (or not at all), the total is the

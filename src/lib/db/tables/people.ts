@@ -65,3 +65,12 @@ export interface RequestLogTable {
   error_code: string | null;
   created_at: Timestamp;
 }
+
+/** Sign-in failures of one (email, address) pair or one address within its window (modules/users/throttle.ts). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_ends_at: Timestamp;
+  next_attempt_at: Timestamp;
+  refused: Generated<boolean>;
+}

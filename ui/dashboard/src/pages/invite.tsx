@@ -33,7 +33,7 @@ export function InvitePage({ onSignedIn }: { onSignedIn(me: Me): void }) {
       {data && (
         <Form label="Set password" onSubmit={() => accept.run()}>
           <input type="email" name="username" value={data.email} autoComplete="username" readOnly hidden />
-          <Field label="Password" type="password" value={password} onValue={setPassword} autoComplete="new-password" required minLength={10} hint="At least 10 characters" />
+          <Field label="Password" type="password" value={password} onValue={setPassword} autoComplete="new-password" required minLength={12} hint="At least 12 characters, hard to guess: several uncommon words work well" />
           <Field label="Confirm password" type="password" value={confirm} onValue={setConfirm} autoComplete="new-password" required />
           <ErrorAlert error={accept.error} />
           <LiveStatus>{accept.busy ? 'Setting your password…' : ''}</LiveStatus>

@@ -26,7 +26,7 @@ function PasswordForm() {
     <Form label="Change password" onSubmit={() => change.run()}>
       <input type="email" name="username" autoComplete="username" value={me.user.email} readOnly hidden />
       <Field label="Current password" type="password" value={current} onValue={setCurrent} autoComplete="current-password" required />
-      <Field label="New password" type="password" value={next} onValue={setNext} autoComplete="new-password" required minLength={10} hint="At least 10 characters" />
+      <Field label="New password" type="password" value={next} onValue={setNext} autoComplete="new-password" required minLength={12} hint="At least 12 characters, hard to guess: several uncommon words work well" />
       <Field label="Confirm new password" type="password" value={confirm} onValue={setConfirm} autoComplete="new-password" required />
       <ErrorAlert error={change.error} />
       <LiveStatus>{done}</LiveStatus>
