@@ -14,7 +14,7 @@ export interface ApiKeyRecord {
   accountId: string | null;
   scopes: string[];
   allowedIps: string[] | null;
-  /** The user the key belongs to (migration 0040); null for a key the operator issued. */
+  /** The user the key belongs to (migration 0034); null for a key the operator issued. */
   ownerUserId: string | null;
 }
 

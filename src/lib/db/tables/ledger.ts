@@ -60,7 +60,7 @@ export interface RateRefusalsTable {
   decided_at: Timestamp;
 }
 
-/** The last price each asset was accepted at: what a jump is measured from (migration 0045). */
+/** The last price each asset was accepted at: what a jump is measured from (migration 0036). */
 export interface RateAcceptedTable {
   asset: string;
   usd_price: Numeric;

@@ -43,7 +43,7 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
   /** When the key last authenticated a request, to the minute (migration 0025). */
   last_used_at: NullableTimestamp;
-  /** The user the key belongs to, and ends with (migration 0040); null for a key the operator issued. */
+  /** The user the key belongs to, and ends with (migration 0034); null for a key the operator issued. */
   user_id: Generated<string | null>;
 }
 
