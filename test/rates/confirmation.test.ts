@@ -8,14 +8,14 @@ import { parseRatio } from '../../src/lib/money.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { pricingNotes } from '../../src/modules/rates/providers.ts';
 import { RATED_ASSETS, usdPrice } from '../../src/modules/rates/service.ts';
-import { describeEngines, liveNetworkEnv, type TestApp } from '../helpers/harness.ts';
+import { METRICS_AUTH, METRICS_TOKEN, describeEngines, liveNetworkEnv, type TestApp } from '../helpers/harness.ts';
 import { DOWN, coinbaseWith, krakenWith, useReplayedRates, warnings } from '../helpers/rates.ts';
 
 // Coinbase and Kraken replayed from their documented answers (test/fixtures, see coinbase.test.ts
 // and kraken.test.ts), with one asset moved where a test says so. In those answers ETH is
 // 3189.996172004593594488 (Coinbase) and 3190.445 (Kraken): 3190.220586002296797244 combined.
 const ETH_COMBINED = '3190.220586002296797244';
-const LIVE = liveNetworkEnv('ETHEREUM', 'http://127.0.0.1:1');
+const LIVE = { ...liveNetworkEnv('ETHEREUM', 'http://127.0.0.1:1'), METRICS_TOKEN };
 
 /** A conversion preview of 1 ETH into USDC: what a merchant is quoted with the ETH price. */
 async function previewEth(t: TestApp) {
@@ -96,7 +96,7 @@ describeEngines('a jump beyond RATES_MAX_JUMP waits for a second source (RATES_M
     const eth = board.rates.find((r: any) => r.asset === 'ETH');
     assert.deepEqual([eth.status, eth.reason, eth.usdPrice, eth.lastAccepted.usdPrice], ['refused', 'unconfirmedJump', null, ETH_COMBINED]);
     assert.deepEqual([board.policy.minSources, board.policy.maxJump], [1, '0.2']);
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body;
     assert.match(metrics, /^exchange_rates_refused\{reason="unconfirmedJump"\} 1$/m);
 
     // Asking again changes nothing: a refused price never becomes what the next jump is measured from.
