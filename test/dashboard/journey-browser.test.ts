@@ -81,6 +81,13 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     await other.getByRole('cell', { name: 'No: TRX, another asset' }).waitFor({ timeout: 15_000 });
     await page.getByRole('note').getByText(/does not count toward it/).waitFor();
     await page.getByText('Status: paid').waitFor();
+    // It can be refunded in TRX: the quote names the invoice and the asset that arrived.
+    await page.getByRole('button', { name: 'Refund TRX' }).click();
+    await page.getByLabel('Refund address').fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+    await page.getByLabel('Refund amount').fill('30');
+    await page.getByRole('button', { name: 'Get refund quote' }).click();
+    await page.getByRole('button', { name: 'Confirm refund' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).first().click();
     const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
     await deliveries.getByText('failed').first().waitFor({ timeout: 15_000 });
     await checkAndShoot(page, 'invoice-desktop', 'invoice');

@@ -1,5 +1,8 @@
 // The on-chain payments of an invoice or a deposit: each transaction, its confirmations and status.
+import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
+import { useSession } from '../session.tsx';
+import { RefundPanel } from './refund.tsx';
 import { amount, dateTime } from '../format.ts';
 import { DataTable } from './data-table.tsx';
 import { Section, StatusBadge } from './feedback.tsx';
@@ -30,11 +33,56 @@ function credited(p: Payment): string {
   return amount(p.settlement.netAmount, p.cryptoCurrencyCode);
 }
 
+/** A refund line as records list them: its currency, amount and status. */
+type RefundLine = { cryptoCurrencyCode?: string; amount: number; status: string };
+
+/**
+ * What may still be refunded of each other asset that reached the address: what arrived in it and
+ * is final, less its live refunds (the API checks it exactly at quote time).
+ */
+function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: string; refundable: number }> {
+  const codes = [...new Set(payments.filter((p) => !p.counted && p.settlement).map((p) => p.cryptoCurrencyCode))];
+  return codes
+    .map((code) => {
+      const arrived = payments.filter((p) => !p.counted && p.settlement && p.cryptoCurrencyCode === code).reduce((sum, p) => sum + p.amount, 0);
+      const given = refunds.filter((r) => r.cryptoCurrencyCode === code && r.status !== 'failed' && r.status !== 'cancelled').reduce((sum, r) => sum + r.amount, 0);
+      return { code, refundable: Math.max(0, arrived - given) };
+    })
+    .filter((a) => a.refundable > 0);
+}
+
+/** Refund buttons for the other assets that reached the address, each opening a refund in that asset. */
+function OtherAssetRefunds({ of, payments, refunds }: { of: { invoiceId: string } | { depositId: string }; payments: Payment[]; refunds: RefundLine[] }) {
+  const { can } = useSession();
+  const [open, setOpen] = useState<{ code: string; refundable: number } | undefined>();
+  if (!can('withdrawals.create')) return null;
+  if (open) return <RefundPanel of={of} currency={open.code} refundable={open.refundable} onClose={() => setOpen(undefined)} />;
+  return (
+    <div class="actions">
+      {otherAssets(payments, refunds).map((a) => (
+        <button key={a.code} type="button" class="secondary" onClick={() => setOpen(a)}>
+          Refund {a.code}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The payments, newest first: a table on desktop, stacked cards on phones. */
-export function PaymentsSection({ payments, empty }: { payments: Payment[] | undefined; empty: string }) {
+export function PaymentsSection({
+  payments,
+  empty,
+  refund,
+}: {
+  payments: Payment[] | undefined;
+  empty: string;
+  /** The record the payments are of, and its refunds: other assets can be refunded from here. */
+  refund?: { of: { invoiceId: string } | { depositId: string }; refunds: RefundLine[] | undefined };
+}) {
   const other = payments?.some((p) => !p.counted);
   return (
     <Section title="Payments">
+      {other && payments && refund && <OtherAssetRefunds of={refund.of} payments={payments} refunds={refund.refunds ?? []} />}
       {other && (
         <p class="notice" role="note">
           A payment in another asset than this one's currency does not count toward it: it is credited to the balance in its own currency (less that

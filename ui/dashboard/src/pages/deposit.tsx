@@ -61,7 +61,7 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
             />
             <p class="muted">Address expires {dateTime(d.expiresAt)}.</p>
           </Section>
-          <PaymentsSection payments={deposit.data?.payments} empty="No transaction to this address yet." />
+          <PaymentsSection payments={deposit.data?.payments} empty="No transaction to this address yet." refund={{ of: { depositId: d.id }, refunds: d.refunds }} />
           <SettlementSection settlement={d.settlement} currency={d.cryptoCurrencyCode} />
           <RefundsSection refunds={d.refunds} refunded={d.amountRefunded} currency={d.cryptoCurrencyCode} />
           <Section title="Webhook deliveries">

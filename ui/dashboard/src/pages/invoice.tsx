@@ -77,7 +77,7 @@ function InvoiceBody({ invoice: i, resource, deliveries }: { invoice: Invoice; r
         <Timeline moments={invoiceMoments(i, deliveries.data?.data)} />
       </Section>
       <Payment invoice={i} />
-      <PaymentsSection payments={resource.data?.payments} empty="No transaction seen yet." />
+      <PaymentsSection payments={resource.data?.payments} empty="No transaction seen yet." refund={{ of: { invoiceId: i.id }, refunds: i.refunds }} />
       <SettlementSection settlement={i.settlement} currency={i.cryptoCurrencyCode} />
       <RefundsSection refunds={i.refunds} refunded={i.amountRefunded} currency={i.cryptoCurrencyCode} />
       <Section title="Webhook deliveries">
