@@ -71,9 +71,11 @@ async function assertAllFound(url: string, key: string, acked: Acknowledged, whe
  * Rows the load does not make: a logo (bytea), and an invoice whose currency was chosen (the
  * invoice and its quote refer to each other) and which was paid in full. Returns the invoice's id.
  */
-async function seedOtherRows(url: string, key: string): Promise<string> {
+async function seedOtherRows(url: string, key: string, tenantId: string): Promise<string> {
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-  const brand = await api(url, 'PATCH', '/v1/settings', { key, body: { brandColor: '#12ab34', logo: `data:image/png;base64,${png}` } });
+  // The brand is the whole tenant's: set with a tenant-wide key.
+  const wide = await api(url, 'POST', '/admin/api-keys', { admin: ADMIN, body: { tenantId, scopes: ['*'] } });
+  const brand = await api(url, 'PATCH', '/v1/settings', { key: wide.body.data.key, body: { brandColor: '#12ab34', logo: `data:image/png;base64,${png}` } });
   assert.equal(brand.status, 200, JSON.stringify(brand.body));
   const invoice = await api(url, 'POST', '/v1/invoice', { key, body: { amount: 40, fiatCurrencyCode: 'USD', orderId: 'quoted-and-paid' } });
   assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
@@ -121,7 +123,7 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
       }
       const load = new MixedLoad({ url: () => gateway.url, key, admin: ADMIN, receiver: receiver.url });
       await load.fund();
-      const paid = await seedOtherRows(gateway.url, key);
+      const paid = await seedOtherRows(gateway.url, key, tenant.tenantId);
       load.start(6);
       // 2.5 s of load, longer (at most 30 s) on a busy machine until it acknowledged what the checks below need.
       const { created } = load;

@@ -190,6 +190,8 @@ export interface TestApp {
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** A new tenant with one account and a key of the given scopes. */
   tenant(scopes?: string[], allowedIps?: string[]): Promise<{ tenantId: string; accountId: string; key: string; keyId: string }>;
+  /** A tenant-wide key of a tenant (its whole tenant: what only such a caller changes, like webhook settings). */
+  wideKey(tenantId: string, scopes?: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -237,6 +239,9 @@ export async function startTestApp(
         allowedIps: allowedIps ?? null,
       });
       return { tenantId: tenant.id, accountId: tenant.accountId, key: key.key, keyId: key.id };
+    },
+    async wideKey(tenantId, scopes = ['*']) {
+      return (await issueApiKey(database.db, { tenantId, accountId: null, scopes, allowedIps: null })).key;
     },
     async close() {
       if (closed) return;

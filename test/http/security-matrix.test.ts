@@ -451,7 +451,12 @@ const ROWS: Row[] = [
       assert.equal(b.data.webhookUrl, f.aWebhookUrl);
       assert.match(b.data.depositWebhookUrl, /^https:\/\/deposits-[0-9a-f]+\.shop\.example\.com\/hook$/);
     },
-    foreign: [leavesTenantA("B sets its own deposit URL: A's settings stay", () => ({ url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://b-${uid()}.shop.example.com/hook` } }), 200)],
+    // The whole tenant's setting: keys bound to one account (B's, A's other account's, one with only its scope) change none; A's tenant-wide key does.
+    asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    wideOnOtherAccount: { status: 200 },
+    onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    foreign: [leavesTenantA("B sets its own deposit URL: A's settings stay", () => ({ url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://b-${uid()}.shop.example.com/hook` } }), 403)],
     unchanged: aTenantUnchanged,
   },
   {
@@ -461,7 +466,12 @@ const ROWS: Row[] = [
     build: (f) => snapshotA(f, { url: '/v1/webhook-settings/secret' }),
     happy: { status: 200 },
     check: async (b, f) => assert.equal(b.data.secret, (await aTenantRow(f)).webhook_secret, "the new secret is A's"),
-    foreign: [leavesTenantA("B rotates its own secret: A's stays", () => ({ url: '/v1/webhook-settings/secret' }), 200)],
+    // The whole tenant's setting: keys bound to one account (B's, A's other account's, one with only its scope) change none; A's tenant-wide key does.
+    asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    wideOnOtherAccount: { status: 200 },
+    onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    foreign: [leavesTenantA("B rotates its own secret: A's stays", () => ({ url: '/v1/webhook-settings/secret' }), 403)],
     unchanged: aTenantUnchanged,
   },
   {
@@ -603,7 +613,12 @@ const ROWS: Row[] = [
       assert.equal(b.data.merchantName, f.aBrandName);
       assert.match(b.data.brandColor, /^#[0-9a-f]{6}$/);
     },
-    foreign: [leavesTenantA("B changes its own brand: A's stays", () => ({ url: '/v1/settings', body: { brandColor: '#123456', merchantName: `B-brand-${uid()}` } }), 200)],
+    // The whole tenant's setting: keys bound to one account (B's, A's other account's, one with only its scope) change none; A's tenant-wide key does.
+    asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    wideOnOtherAccount: { status: 200 },
+    onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    foreign: [leavesTenantA("B changes its own brand: A's stays", () => ({ url: '/v1/settings', body: { brandColor: '#123456', merchantName: `B-brand-${uid()}` } }), 403)],
     unchanged: aTenantUnchanged,
   },
   {
@@ -1147,9 +1162,10 @@ describeEngines('security matrix of the merchant API', (engine) => {
     // Tenant A's webhooks and brand, set through the merchant API; its events so far become
     // deliveries (as the worker would), and a webhook.test is delivered.
     const aWebhookUrl = `${receiver.url}/a-hooks-${uid()}`;
-    await merchant(aKey, 'PATCH', '/v1/webhook-settings', { webhookUrl: aWebhookUrl });
+    // Settings of the whole tenant: only a tenant-wide caller changes them.
+    await merchant(wideA, 'PATCH', '/v1/webhook-settings', { webhookUrl: aWebhookUrl });
     const aBrandName = `A-brand-${uid()}`;
-    await merchant(aKey, 'PATCH', '/v1/settings', { merchantName: aBrandName });
+    await merchant(wideA, 'PATCH', '/v1/settings', { merchantName: aBrandName });
     await dispatchEvents(t.ctx.db);
     const newDelivery = async () => {
       const { deliveryId } = await merchant(aKey, 'POST', '/v1/webhook-settings/test');

@@ -22,17 +22,17 @@ describeEngines('merchant settings', (engine) => {
     const a = await t.tenant(['*']);
     const tenantName = (await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data.name;
     assert.deepEqual((await t.call('GET', '/v1/settings', { key: a.key })).body, { data: { merchantName: tenantName, brandColor: null, logo: null } });
-    const set = await t.call('PATCH', '/v1/settings', { key: a.key, body: { merchantName: 'Acme Shop', brandColor: '#AbCdEf' } });
+    const set = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { merchantName: 'Acme Shop', brandColor: '#AbCdEf' } });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(set.body.data, { merchantName: 'Acme Shop', brandColor: '#abcdef', logo: null });
     const row = await t.ctx.db.selectFrom('tenants').select(['brand_name', 'brand_color']).where('id', '=', a.tenantId).executeTakeFirstOrThrow();
     assert.deepEqual(row, { brand_name: 'Acme Shop', brand_color: '#abcdef' });
     // Only the fields sent change.
-    assert.equal((await t.call('PATCH', '/v1/settings', { key: a.key, body: { brandColor: '#000000' } })).body.data.merchantName, 'Acme Shop');
-    const reset = await t.call('PATCH', '/v1/settings', { key: a.key, body: { merchantName: null, brandColor: null } });
+    assert.equal((await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { brandColor: '#000000' } })).body.data.merchantName, 'Acme Shop');
+    const reset = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { merchantName: null, brandColor: null } });
     assert.deepEqual(reset.body.data, { merchantName: tenantName, brandColor: null, logo: null });
     for (const body of [{ brandColor: 'red' }, { brandColor: '#abc' }, { merchantName: '' }, { merchantName: 'x'.repeat(101) }]) {
-      const res = await t.call('PATCH', '/v1/settings', { key: a.key, body });
+      const res = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.code, 'exceptions.validation.failed');
     }
@@ -46,7 +46,7 @@ describeEngines('merchant settings', (engine) => {
     const a = await t.tenant(['*']);
     for (const [type, bytes] of [['image/png', PNG], ['image/jpeg', JPEG], ['image/webp', WEBP], ['image/png', padded(PNG, 256 * 1024)]] as const) {
       const url = dataUrl(type, bytes);
-      const res = await t.call('PATCH', '/v1/settings', { key: a.key, body: { logo: url } });
+      const res = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { logo: url } });
       assert.equal(res.status, 200, `${type} ${bytes.length}: ${JSON.stringify(res.body).slice(0, 200)}`);
       assert.equal(res.body.data.logo, url);
       assert.equal((await t.call('GET', '/v1/settings', { key: a.key })).body.data.logo, url);
@@ -54,7 +54,7 @@ describeEngines('merchant settings', (engine) => {
     const stored = await t.ctx.db.selectFrom('tenants').select(['logo', 'logo_type']).where('id', '=', a.tenantId).executeTakeFirstOrThrow();
     assert.equal(stored.logo_type, 'image/png');
     assert.equal(Buffer.from(stored.logo!).length, 256 * 1024);
-    const removed = await t.call('PATCH', '/v1/settings', { key: a.key, body: { logo: null } });
+    const removed = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { logo: null } });
     assert.equal(removed.body.data.logo, null);
     assert.equal((await t.ctx.db.selectFrom('tenants').select('logo').where('id', '=', a.tenantId).executeTakeFirstOrThrow()).logo, null);
   });
@@ -74,7 +74,7 @@ describeEngines('merchant settings', (engine) => {
       ['empty', 'data:image/png;base64,'],
     ];
     for (const [what, logo] of refused) {
-      const res = await t.call('PATCH', '/v1/settings', { key: a.key, body: { logo } });
+      const res = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { logo } });
       assert.equal(res.status, 400, what);
       assert.equal(res.body.code, 'exceptions.settings.invalidLogo', what);
     }
@@ -85,7 +85,7 @@ describeEngines('merchant settings', (engine) => {
     const t = app();
     const a = await t.tenant(['*']);
     const b = await t.tenant(['*']);
-    await t.call('PATCH', '/v1/settings', { key: a.key, body: { merchantName: 'Only A' } });
+    await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { merchantName: 'Only A' } });
     assert.notEqual((await t.call('GET', '/v1/settings', { key: b.key })).body.data.merchantName, 'Only A');
     const reader = await t.tenant(['accounts.list']);
     assert.equal((await t.call('GET', '/v1/settings', { key: reader.key })).status, 200);

@@ -26,15 +26,15 @@ describeEngines('merchant webhooks', (engine) => {
     const t = app();
     const a = await t.tenant(['*']);
     assert.deepEqual((await t.call('GET', '/v1/webhook-settings', { key: a.key })).body, { data: { webhookUrl: null, depositWebhookUrl: null } });
-    const set = await t.call('PATCH', '/v1/webhook-settings', { key: a.key, body: { webhookUrl: 'https://hooks.shop.example.com/all' } });
+    const set = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: 'https://hooks.shop.example.com/all' } });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(set.body.data, { webhookUrl: 'https://hooks.shop.example.com/all', depositWebhookUrl: null });
     for (const bad of ['not a url', 'ftp://shop.example.com/x', 'x'.repeat(600)]) {
-      const res = await t.call('PATCH', '/v1/webhook-settings', { key: a.key, body: { depositWebhookUrl: bad } });
+      const res = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { depositWebhookUrl: bad } });
       assert.equal(res.status, 400, bad);
       assert.equal(res.body.code, 'exceptions.validation.failed');
     }
-    const cleared = await t.call('PATCH', '/v1/webhook-settings', { key: a.key, body: { webhookUrl: null, depositWebhookUrl: 'https://d.shop.example.com/x' } });
+    const cleared = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: null, depositWebhookUrl: 'https://d.shop.example.com/x' } });
     assert.deepEqual(cleared.body.data, { webhookUrl: null, depositWebhookUrl: 'https://d.shop.example.com/x' });
     assert.equal((await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data.depositWebhookUrl, 'https://d.shop.example.com/x');
     const actions = await t.ctx.db.selectFrom('audit_log').select('action').where('tenant_id', '=', a.tenantId).execute();
@@ -49,8 +49,8 @@ describeEngines('merchant webhooks', (engine) => {
       const none = await t.call('POST', '/v1/webhook-settings/test', { key: a.key });
       assert.equal(none.status, 400);
       assert.equal(none.body.code, 'exceptions.webhook.noUrl');
-      await t.call('PATCH', '/v1/webhook-settings', { key: a.key, body: { webhookUrl: `${receiver.url}/hook` } });
-      const first = await t.call('POST', '/v1/webhook-settings/secret', { key: a.key });
+      await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: `${receiver.url}/hook` } });
+      const first = await t.call('POST', '/v1/webhook-settings/secret', { key: await t.wideKey(a.tenantId) });
       assert.equal(first.status, 200);
       assert.match(first.body.data.secret, /^[0-9a-f]{64}$/);
 
@@ -67,7 +67,7 @@ describeEngines('merchant webhooks', (engine) => {
       assert.equal(got.headers['x-webhook-id'], deliveryId);
       assert.equal(got.headers['x-webhook-signature'], sign(first.body.data.secret, got.body));
 
-      const second = (await t.call('POST', '/v1/webhook-settings/secret', { key: a.key })).body.data.secret;
+      const second = (await t.call('POST', '/v1/webhook-settings/secret', { key: await t.wideKey(a.tenantId) })).body.data.secret;
       assert.notEqual(second, first.body.data.secret);
       const again = await t.call('POST', `/v1/webhook-deliveries/${deliveryId}/redeliver`, { key: a.key });
       assert.equal(again.status, 202, JSON.stringify(again.body));
@@ -99,7 +99,7 @@ describeEngines('merchant webhooks', (engine) => {
     const a = await t.tenant(['*']);
     const b = await t.tenant(['*']);
     // A receiver that is never reached (the deliveries stay pending here).
-    await t.call('PATCH', '/v1/webhook-settings', { key: a.key, body: { webhookUrl: 'https://hooks.shop.example.com/x' } });
+    await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: 'https://hooks.shop.example.com/x' } });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await t.call('POST', '/v1/webhook-settings/test', { key: a.key })).body.data.deliveryId);
     const all = await t.call('GET', '/v1/webhook-deliveries?limit=2', { key: a.key });
@@ -131,6 +131,24 @@ describeEngines('merchant webhooks', (engine) => {
       assert.equal(res.body.code, 'exceptions.webhookDelivery.notFound');
       assert.ok(!JSON.stringify(res.body).includes(a.tenantId));
     }
+  });
+
+  it("a key bound to one account changes no setting of the whole tenant: every account's events go where it says", async () => {
+    const t = app();
+    const a = await t.tenant(['*']);
+    const before = (await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data;
+    for (const [method, url, body] of [
+      ['PATCH', '/v1/webhook-settings', { webhookUrl: 'https://attacker.example.com/hook' }],
+      ['POST', '/v1/webhook-settings/secret', undefined],
+      ['PATCH', '/v1/settings', { merchantName: 'Not yours' }],
+    ] as const) {
+      const res = await t.call(method, url, { key: a.key, body });
+      assert.deepEqual([res.status, res.body.code], [403, 'exceptions.auth.accountNotAllowed'], `${method} ${url}`);
+    }
+    const after = (await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data;
+    assert.deepEqual(after, before, 'nothing changed');
+    const wide = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: 'https://hooks.shop.example.com/all' } });
+    assert.equal(wide.status, 200);
   });
 
   it('needs webhooks.list to read and webhooks.manage to change', async () => {

@@ -104,16 +104,25 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const principal = request.principal;
     if (!principal) return done();
-    if (principal.keyAccountId !== null && !namesAnAccount(request)) return done();
+    if (principal.keyAccountId !== null && !namesAnAccount(request)) return done(tenantWideRefusal(request, principal));
     let named: Array<{ location: Location; id: string }>;
     try {
       named = namedAccounts(request);
     } catch (err) {
       return done(err as Error);
     }
-    if (principal.keyAccountId !== null && named.every(({ id }) => id === principal.keyAccountId)) return done();
-    actingAccount(db, request, principal, named).then(() => done(), done);
+    if (principal.keyAccountId !== null && named.every(({ id }) => id === principal.keyAccountId)) return done(tenantWideRefusal(request, principal));
+    actingAccount(db, request, principal, named).then(() => done(tenantWideRefusal(request, principal)), done);
   });
+}
+
+/**
+ * A write to what the whole tenant shares (`tenantWide`) by a key bound to one account: refused,
+ * once the accounts it names were checked (another tenant's account is still a 404 first).
+ */
+function tenantWideRefusal(request: FastifyRequest, principal: ApiPrincipal): AppError | undefined {
+  if (principal.keyAccountId === null || !request.routeOptions.config.tenantWide) return undefined;
+  return new AppError('exceptions.auth.accountNotAllowed', undefined, 'This setting belongs to the whole tenant: only a tenant-wide key or a session changes it');
 }
 
 /** The account a request acts on, where it names accounts other than its key's, or its key is tenant-wide. */

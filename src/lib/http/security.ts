@@ -50,6 +50,12 @@ declare module 'fastify' {
     /** Merchant route that acts on the tenant, not on one of its accounts: a tenant-wide key names no `accountId` for it. */
     tenantLevel?: boolean;
     /**
+     * A write to what the whole tenant shares (its webhook URLs and secret, its brand): only a
+     * tenant-wide caller (a session, a tenant-wide key) makes it; a key bound to one account would
+     * reach every account's events through it (403 accountNotAllowed).
+     */
+    tenantWide?: boolean;
+    /**
      * A session whose user has two-factor authentication confirms the call with `x-totp-code` (API
      * keys and the admin token are not asked): always (`true`), or when the validated request asks
      * for it (a key or role that carries a scope of STEP_UP_SCOPES, say).

@@ -48,7 +48,7 @@ function updateSettingsRoute(app: TypedApp): void {
   app.patch(
     '/settings',
     {
-      config: { scope: 'settings.manage', tenantLevel: true },
+      config: { scope: 'settings.manage', tenantLevel: true, tenantWide: true },
       schema: {
         operationId: 'updateSettings',
         tags: TAGS,

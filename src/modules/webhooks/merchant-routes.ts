@@ -22,7 +22,7 @@ const WebhookUrl = Nullable(Type.String({ maxLength: 512 }));
 const LIST = { scope: 'webhooks.list', tenantLevel: true } as const;
 const MANAGE = { scope: 'webhooks.manage', tenantLevel: true } as const;
 /** Where events go, and the secret receivers trust them by: a session with 2FA confirms a change with `x-totp-code`. */
-const REDIRECT = { ...MANAGE, stepUp: true } as const;
+const REDIRECT = { ...MANAGE, stepUp: true, tenantWide: true } as const;
 const TAGS = ['developers'];
 
 /**
