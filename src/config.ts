@@ -46,9 +46,9 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Milliseconds without a byte moving after which a connection is closed, unless its request is still being handled. */
   idleTimeoutMs: number;
-  /** Open connections in total; more are closed as they arrive. */
+  /** Open connections served in total; more are answered 503 exceptions.service.busy with Retry-After. */
   maxConnections: number;
-  /** Open connections per client address (per /64 for IPv6; trusted proxies exempt); more are closed as they arrive. */
+  /** Open connections served per client address (per /64 for IPv6; trusted proxies exempt); more are answered 503 likewise. */
   maxConnectionsPerIp: number;
 }
 
@@ -175,7 +175,9 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     keepAliveTimeoutMs: int(env, 'HTTP_KEEPALIVE_TIMEOUT_MS', 30_000, 100),
     idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
     maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 1),
-    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 100, 1),
+    // A merchant backend's pool of 100-200 connections (one per parallel request), with room for
+    // the kept-alive ones of its last burst that it has not closed yet.
+    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 256, 1),
   };
   // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {

@@ -20,7 +20,7 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 30_000,
       idleTimeoutMs: 30_000,
       maxConnections: 10_000,
-      maxConnectionsPerIp: 100,
+      maxConnectionsPerIp: 256,
     });
     assert.deepEqual(c.adminAuthFailures, { points: 10, seconds: 900 });
   });
