@@ -61,6 +61,8 @@ export interface Config {
   host: string;
   publicBaseUrl: string;
   dataDir: string;
+  /** Milliseconds a start waits for a live process holding DATA_DIR to let go before it exits 2 (DATA_DIR_LOCK_WAIT_MS). */
+  dataDirLockWaitMs: number;
   /** The embedded database's shared_buffers (PGLITE_SHARED_BUFFERS, default 8MB): resident for good once started; its files stay in the OS page cache besides. */
   pgliteSharedBuffers: string;
   databaseUrl?: string;
@@ -222,8 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ''),
-    dataDir: env.DATA_DIR || './data',
-    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS || '8MB'),
+    ...embeddedDatabase(env),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     adminToken: adminToken(env.ADMIN_TOKEN),
@@ -259,6 +260,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
     retention: retention(env),
     metrics: metricsSettings(env, port),
+  };
+}
+
+/** The embedded database's settings: its directory, the wait for the directory's lock, its buffers. */
+function embeddedDatabase(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'dataDirLockWaitMs' | 'pgliteSharedBuffers'> {
+  return {
+    dataDir: env.DATA_DIR || './data',
+    dataDirLockWaitMs: int(env, 'DATA_DIR_LOCK_WAIT_MS', 5000),
+    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS || '8MB'),
   };
 }
 
