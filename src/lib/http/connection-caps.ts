@@ -24,7 +24,7 @@ const BUSY_MESSAGES: Record<Refusal, string> = {
 };
 
 /** The headers of an error answered outside Fastify: the spec's body, never cached, then closed. */
-function errorHeaders(error: AppError, body: string, extra: Record<string, string>): Record<string, string> {
+function errorHeaders(body: string, extra: Record<string, string>): Record<string, string> {
   return {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
@@ -38,7 +38,7 @@ function errorHeaders(error: AppError, body: string, extra: Record<string, strin
 /** A whole HTTP/1.1 answer in the spec's error body, for a socket no Fastify reply exists on. */
 export function rawAnswer(error: AppError, extra: Record<string, string> = {}): string {
   const body = JSON.stringify(error.toBody());
-  const headers = Object.entries(errorHeaders(error, body, extra)).map(([name, value]) => `${name}: ${value}`);
+  const headers = Object.entries(errorHeaders(body, extra)).map(([name, value]) => `${name}: ${value}`);
   return [`HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode]}`, ...headers, '', body].join('\r\n');
 }
 
@@ -125,7 +125,7 @@ export class ConnectionCaps {
     refused.answered = true;
     const error = busy(refused.refusal);
     const body = JSON.stringify(error.toBody());
-    res.writeHead(error.statusCode, errorHeaders(error, body, { 'retry-after': String(BUSY_RETRY_AFTER_S) }));
+    res.writeHead(error.statusCode, errorHeaders(body, { 'retry-after': String(BUSY_RETRY_AFTER_S) }));
     res.end(body);
     return true;
   }
