@@ -46,9 +46,9 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Milliseconds without a byte moving after which a connection is closed, unless its request is still being handled. */
   idleTimeoutMs: number;
-  /** Open connections in total; more are closed as they arrive. */
+  /** Open connections served in total; more are answered 503 exceptions.service.busy with Retry-After. */
   maxConnections: number;
-  /** Open connections per client address (per /64 for IPv6; trusted proxies exempt); more are closed as they arrive. */
+  /** Open connections served per client address (per /64 for IPv6; trusted proxies exempt); more are answered 503 likewise. */
   maxConnectionsPerIp: number;
 }
 
@@ -61,6 +61,8 @@ export interface Config {
   host: string;
   publicBaseUrl: string;
   dataDir: string;
+  /** Milliseconds a start waits for a live process holding DATA_DIR to let go before it exits 2 (DATA_DIR_LOCK_WAIT_MS). */
+  dataDirLockWaitMs: number;
   /** The embedded database's shared_buffers (PGLITE_SHARED_BUFFERS, default 8MB): resident for good once started; its files stay in the OS page cache besides. */
   pgliteSharedBuffers: string;
   databaseUrl?: string;
@@ -175,7 +177,9 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     keepAliveTimeoutMs: int(env, 'HTTP_KEEPALIVE_TIMEOUT_MS', 30_000, 100),
     idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
     maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 1),
-    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 100, 1),
+    // A merchant backend's pool of 100-200 connections (one per parallel request), with room for
+    // the kept-alive ones of its last burst that it has not closed yet.
+    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 256, 1),
   };
   // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
@@ -220,8 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ''),
-    dataDir: env.DATA_DIR || './data',
-    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS || '8MB'),
+    ...embeddedDatabase(env),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     adminToken: adminToken(env.ADMIN_TOKEN),
@@ -257,6 +260,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
     retention: retention(env),
     metrics: metricsSettings(env, port),
+  };
+}
+
+/** The embedded database's settings: its directory, the wait for the directory's lock, its buffers. */
+function embeddedDatabase(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'dataDirLockWaitMs' | 'pgliteSharedBuffers'> {
+  return {
+    dataDir: env.DATA_DIR || './data',
+    dataDirLockWaitMs: int(env, 'DATA_DIR_LOCK_WAIT_MS', 5000),
+    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS || '8MB'),
   };
 }
 

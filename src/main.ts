@@ -98,7 +98,14 @@ async function prepareDatabase(database: Database, config: Config): Promise<void
 /** The database, or exit code 2 with one line when another process holds the embedded one's DATA_DIR. */
 async function openDatabaseOrExit(config: Config) {
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
+    return await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sharedBuffers: config.pgliteSharedBuffers,
+      lockWaitMs: config.dataDirLockWaitMs,
+      onLockWait: (holder, waitMs) =>
+        console.error(`DATA_DIR ${config.dataDir} is in use by process ${holder.pid}; waiting up to ${waitMs / 1000} s for it to exit`),
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`configuration error: ${err.message}`);

@@ -80,6 +80,7 @@ export const ERRORS = {
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
   'exceptions.rates.unavailable': [503, 'No fresh exchange rate for this currency; try again shortly'],
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],
+  'exceptions.service.busy': [503, 'Too many open connections; retry after Retry-After seconds'],
   'exceptions.status.conflict': [409, 'The object is not in a status that allows this change'],
   'exceptions.internal': [500, 'Unexpected error'],
   'exceptions.auth.invalidCredentials': [401, 'Wrong email or password'],

@@ -52,6 +52,11 @@ export async function startGateway(opts: {
   onOutput?: (all: string) => void;
   /** Node's arguments instead of START_ARGS (npmStartArgs(): what `npm start` runs). */
   nodeArgs?: string[];
+  /**
+   * Told of the process the moment it is spawned, before this function first yields to the event
+   * loop (when `port` is given): what runs here runs before any child of the test is reaped.
+   */
+  onSpawn?: (proc: ChildProcess) => void;
 }): Promise<GatewayProcess> {
   const port = opts.port ?? (await freePort());
   const proc = spawn(process.execPath, opts.nodeArgs ?? START_ARGS, {
@@ -71,6 +76,7 @@ export async function startGateway(opts: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  opts.onSpawn?.(proc);
   let out = '';
   const hear = (c: Buffer) => {
     out += c.toString();

@@ -230,12 +230,19 @@ describe('connection caps [pglite]', () => {
     await waitUntil(async () => (await server.connections()) === 0, 'the server to see the connections closed');
   }
 
-  it('closes, unanswered, a connection over the per-IP cap; other IPs and freed slots are served', async () => {
+  /** A raw GET over a connection opened over a cap: answered 503 busy with Retry-After, then closed. */
+  async function assertBusy(c: RawClient) {
+    c.socket.write('GET /healthz HTTP/1.1\r\nHost: gateway.test\r\n\r\n');
+    const raw = await c.closed;
+    assertSpecError(raw, 503, 'exceptions.service.busy');
+    assert.equal(parseAnswer(raw).headers['retry-after'], '1');
+    assert.equal(raw.match(/HTTP\/1\.1 /g)?.length, 1, 'one answer, then closed');
+  }
+
+  it('answers 503 busy with Retry-After on a connection over the per-IP cap; other IPs and freed slots are served', async () => {
     const held = [await rawClient(server.port), await rawClient(server.port)];
     await waitUntil(async () => (await server.connections()) === 2, 'two connections');
-    const over = await rawClient(server.port);
-    over.socket.write('GET /healthz HTTP/1.1\r\nHost: gateway.test\r\n\r\n');
-    assert.equal(await over.closed, '', 'refused without an answer');
+    await assertBusy(await rawClient(server.port));
     assert.equal(held.some((c) => c.isClosed()), false, 'the held connections stay open');
     assert.equal(await rawGet(server.port, '/healthz', '127.0.0.2'), 200, 'another address is served');
 
@@ -251,15 +258,47 @@ describe('connection caps [pglite]', () => {
     await closeAll(held);
   });
 
-  it('closes, unanswered, a connection over the total cap', async () => {
+  it('answers 503 busy with Retry-After on a connection over the total cap, a trusted proxy\'s too', async () => {
     const held = [];
     for (const address of ['127.0.0.1', '127.0.0.2', '127.0.0.4', '127.0.0.5']) held.push(await rawClient(server.port, address));
     await waitUntil(async () => (await server.connections()) === 4, 'four connections');
-    assert.equal(await rawGet(server.port, '/healthz', '127.0.0.6'), null);
+    await assertBusy(await rawClient(server.port, '127.0.0.6'));
+    await assertBusy(await rawClient(server.port, '127.0.0.3'));
     assert.equal(held.some((c) => c.isClosed()), false);
     held.pop()!.socket.destroy();
     await waitUntil(async () => (await server.connections()) === 3, 'the freed slot');
     assert.equal(await rawGet(server.port, '/healthz', '127.0.0.6'), 200);
+    await closeAll(held);
+  });
+
+  it('cuts an over-cap connection that sends nothing, or trickles its headers, long before the header deadline', async () => {
+    const held = [await rawClient(server.port), await rawClient(server.port)];
+    await waitUntil(async () => (await server.connections()) === 2, 'two connections');
+    const silent = await rawClient(server.port);
+    const trickling = await rawClient(server.port);
+    trickling.socket.write('GET /healthz HTTP/1.1\r\nHost: gateway.test\r\nx-slow: ');
+    const trickle = setInterval(() => !trickling.isClosed() && trickling.socket.write('a'), 100);
+    try {
+      // The header deadline here is 60 s; the connections' own DEADLINE_MS (15 s) would fail first.
+      for (const c of [silent, trickling]) assertSpecError(await c.closed, 503, 'exceptions.service.busy');
+    } finally {
+      clearInterval(trickle);
+    }
+    assert.equal(held.some((c) => c.isClosed()), false);
+    await closeAll(held);
+  });
+
+  it('holds at most its refusal budget of over-cap connections at once; past it, under a flood, closes at once', async () => {
+    const held = [await rawClient(server.port), await rawClient(server.port)];
+    await waitUntil(async () => (await server.connections()) === 2, 'two connections');
+    // The budget is a tenth of HTTP_MAX_CONNECTIONS and at least 100: here 100.
+    const refusing = await Promise.all(Array.from({ length: 100 }, () => rawClient(server.port)));
+    await waitUntil(async () => (await server.connections()) === 102, 'the budget held');
+    assert.equal(await rawGet(server.port, '/healthz'), null, 'a connection past the budget is closed unanswered');
+    assert.equal(await rawGet(server.port, '/healthz', '127.0.0.2'), 200, 'the served connections are untouched');
+    for (const c of refusing) assertSpecError(await c.closed, 503, 'exceptions.service.busy');
+    await waitUntil(async () => (await server.connections()) === 2, 'the refused connections closed');
+    await assertBusy(await rawClient(server.port));
     await closeAll(held);
   });
 });

@@ -12,6 +12,8 @@ describe('configuration', () => {
     assert.equal(c.publicBaseUrl, 'http://127.0.0.1:8080');
     assert.equal(c.invoiceExpiryMin, 60);
     assert.equal(c.invoiceMaxExpiryMin, 43200);
+    assert.equal(c.dataDirLockWaitMs, 5000);
+    assert.equal(loadConfig({ DATA_DIR_LOCK_WAIT_MS: '0' }).dataDirLockWaitMs, 0);
     assert.equal(c.underpaymentTolerance, '0');
     assert.equal(c.trustProxy, undefined);
     assert.deepEqual(c.http, {
@@ -20,7 +22,7 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 30_000,
       idleTimeoutMs: 30_000,
       maxConnections: 10_000,
-      maxConnectionsPerIp: 100,
+      maxConnectionsPerIp: 256,
     });
     assert.deepEqual(c.adminAuthFailures, { points: 10, seconds: 900 });
   });
@@ -88,6 +90,7 @@ describe('configuration', () => {
       HTTP_IDLE_TIMEOUT_MS: '1.5',
       HTTP_MAX_CONNECTIONS: '0',
       HTTP_MAX_CONNECTIONS_PER_IP: 'many',
+      DATA_DIR_LOCK_WAIT_MS: '5s',
       ADMIN_AUTH_FAILURES: '10',
     };
     for (const [name, value] of Object.entries(cases)) {

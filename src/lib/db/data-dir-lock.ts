@@ -11,9 +11,12 @@ import { join } from 'node:path';
  *
  * A process is told apart from a later one given the same pid by its start time (Linux,
  * /proc/<pid>/stat), so a service restarted after a crash, in a container where pids repeat, is
- * not locked out by its own predecessor. A lock written on another host (a data directory on a
- * shared volume) cannot be checked: the service takes it over (a replaced pod must start), but
- * the commands are strict and refuse it.
+ * not locked out by its own predecessor. Nor by a predecessor that was killed but not yet reaped:
+ * a zombie answers signal 0 like a live process, but has exited and holds no file, so its state
+ * (also in /proc/<pid>/stat) is read too; a supervisor restarts a crashed service before it has
+ * collected the exit status, and a container without an init never collects it. A lock written on
+ * another host (a data directory on a shared volume) cannot be checked: the service takes it over
+ * (a replaced pod must start), but the commands are strict and refuse it.
  */
 export const LOCK_FILE = '.cryptogate.lock';
 
@@ -38,11 +41,16 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function procStart(pid: number): string | null {
+/**
+ * Linux: a process's state letter and start time in clock ticks since boot, fields 3 and 22 of
+ * /proc/<pid>/stat; null where there is no such file (another system, or no such process).
+ */
+export function processStat(pid: number): { state: string; started: string } | null {
   try {
-    // Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces, so count after ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    // The command name (field 2) may hold spaces and parentheses, so count after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, started: fields[19]! };
   } catch {
     return null;
   }
@@ -54,7 +62,11 @@ function alive(record: LockRecord): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  return record.started === null || procStart(record.pid) === record.started;
+  const stat = processStat(record.pid);
+  if (stat === null) return record.started === null;
+  // Z: exited, waiting to be reaped (a zombie); X: being reaped.
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return record.started === null || stat.started === record.started;
 }
 
 function readLock(path: string): LockRecord | null {
@@ -88,7 +100,7 @@ export function dataDirHolder(dataDir: string, strict = false): { pid: number; h
 /** Takes the lock of `dataDir` (an existing directory) or throws DataDirLockedError; returns the release. */
 export function lockDataDir(dataDir: string, strict = false): () => void {
   const path = join(dataDir, LOCK_FILE);
-  const record: LockRecord = { pid: process.pid, host: hostname(), dir: realpathSync(dataDir), started: procStart(process.pid) };
+  const record: LockRecord = { pid: process.pid, host: hostname(), dir: realpathSync(dataDir), started: processStat(process.pid)?.started ?? null };
   for (let attempt = 0; ; attempt++) {
     const holder = dataDirHolder(dataDir, strict);
     if (holder) throw new DataDirLockedError(dataDir, holder);
@@ -110,6 +122,31 @@ export function lockDataDir(dataDir: string, strict = false): () => void {
       const now = readLock(path);
       if (now && now.pid === record.pid && now.host === record.host) removeDataDirLock(dataDir);
     };
+  }
+}
+
+/**
+ * lockDataDir for the service's start: a live holder is given `waitMs` to exit (`onWait` hears of
+ * it once), and only then is DataDirLockedError thrown. A predecessor still finishing its
+ * in-flight requests and closing the database after SIGTERM lets go within a second or two; a
+ * start that comes while it does need not fail. The service waits DATA_DIR_LOCK_WAIT_MS (5 s).
+ */
+export async function lockDataDirWhenFree(
+  dataDir: string,
+  opts: { waitMs?: number; onWait?: (holder: DataDirLockedError['holder'], waitMs: number) => void } = {},
+): Promise<() => void> {
+  const waitMs = opts.waitMs ?? 0;
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  for (;;) {
+    try {
+      return lockDataDir(dataDir);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError) || Date.now() >= deadline) throw err;
+      if (!told) opts.onWait?.(err.holder, waitMs);
+      told = true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 }
 

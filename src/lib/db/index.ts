@@ -3,7 +3,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDirWhenFree, type DataDirLockedError } from './data-dir-lock.ts';
 import { PGliteDialect, WriteSignal } from './pglite-dialect.ts';
 import { memoryTemplate, seedFromTemplate } from './pglite-template.ts';
 import { allowPipelining, PreparingClient } from './prepared.ts';
@@ -50,6 +50,10 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory, or memory:// */
   dataDir?: string;
+  /** PGlite on disk: how long a live holder of the directory is waited for (none by default: the service passes DATA_DIR_LOCK_WAIT_MS). */
+  lockWaitMs?: number;
+  /** PGlite on disk: told once when the directory is held and the wait begins. */
+  onLockWait?: (holder: DataDirLockedError['holder'], waitMs: number) => void;
   /** PGlite: start from this dump of a data directory (tests). */
   loadDataDir?: Blob | File;
   poolSize?: number;
@@ -93,7 +97,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // One process per data directory: PGlite does not lock it, and two writers would ruin it.
-  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  const unlock = dataDir.startsWith('memory://')
+    ? () => {}
+    : await lockDataDirWhenFree(dataDir, { waitMs: options.lockWaitMs, onWait: options.onLockWait });
   const instance = await createPglite(dataDir, options).catch((err: unknown) => {
     unlock();
     throw err;

@@ -1,29 +1,15 @@
-import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerFactory, FastifyServerOptions } from 'fastify';
-import ipaddr from 'ipaddr.js';
 import type { HttpLimits } from '../../config.ts';
-import { ipAllowed } from '../auth/ip.ts';
 import { AppError } from '../errors.ts';
+import { ConnectionCaps, rawAnswer } from './connection-caps.ts';
+
+export { clientKey } from './connection-caps.ts';
 
 /** Node's connection table is swept at this pace for expired header and request deadlines. */
 function sweepIntervalMs(limits: HttpLimits): number {
   return Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4)));
-}
-
-/** A whole HTTP/1.1 answer in the spec's error body, for a socket no Fastify reply exists on. */
-function rawAnswer(error: AppError): string {
-  const body = JSON.stringify(error.toBody());
-  return [
-    `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode]}`,
-    'content-type: application/json; charset=utf-8',
-    `content-length: ${Buffer.byteLength(body)}`,
-    'cache-control: no-store',
-    'x-content-type-options: nosniff',
-    'connection: close',
-    '',
-    body,
-  ].join('\r\n');
 }
 
 /** What Node refused before any route saw the request, as a catalogue error. */
@@ -42,17 +28,6 @@ function clientProblem(err: NodeJS.ErrnoException & { reason?: string }): AppErr
   }
 }
 
-/**
- * The connection budget of one client. IPv6 clients are counted per /64, the block one subscriber
- * is usually given, or a single host could open a fresh address per connection.
- */
-export function clientKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const ip = ipaddr.process(address);
-  if (ip.kind() === 'ipv4') return ip.toString();
-  return `${(ip as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
-}
-
 /** Fastify options that keep slow or greedy clients from holding connections. */
 export interface ConnectionGuard {
   /** Spread into Fastify's options. */
@@ -63,12 +38,8 @@ export interface ConnectionGuard {
  * Bounds what one client can hold (issue 13): the headers, the whole request and the idle time
  * between requests each have a deadline, after which the client gets 408 in the spec's body; a
  * connection on which nothing moves while its answer waits to be read is closed; and connections
- * are capped per client address and in total. Over a cap, a new connection is closed at once
- * without an answer, as Node's `maxConnections`, HAProxy's `maxconn` and per-source limits do:
- * answering 503 would mean reading the request first, holding for up to the header deadline the
- * very connection the cap is there to refuse. The per-address cap is at the TCP level, where
- * TRUST_PROXY's X-Forwarded-For is not known yet, so connections from trusted proxies are counted
- * only in the total (the proxy in front enforces its own per-client limits).
+ * are capped per client address and in total, a connection over a cap answered 503 with
+ * Retry-After (ConnectionCaps says why, and how the refusals themselves are bounded).
  *
  * A server factory rather than Fastify's timeout options: Fastify builds one server per address
  * when HOST resolves to several (localhost: 127.0.0.1 and ::1) and gives the extra ones neither
@@ -77,7 +48,7 @@ export interface ConnectionGuard {
 export function connectionGuard(limits: HttpLimits, trustProxy: readonly string[] | undefined): ConnectionGuard {
   // The answer in progress on each socket, so a late error never writes into the middle of one.
   const answers = new WeakMap<Socket, ServerResponse>();
-  const open = new Map<string, number>();
+  const caps = new ConnectionCaps(limits, trustProxy);
 
   const clientErrorHandler = (err: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
     // Also reached twice for one error on the main server (Fastify adds this handler there too).
@@ -89,23 +60,6 @@ export function connectionGuard(limits: HttpLimits, trustProxy: readonly string[
     socket.destroy();
   };
 
-  const admit = (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (!address || (trustProxy?.length && ipAllowed(address, trustProxy))) return;
-    const key = clientKey(address);
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerIp) {
-      socket.destroy();
-      return;
-    }
-    open.set(key, count);
-    socket.once('close', () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left > 0) open.set(key, left);
-      else open.delete(key);
-    });
-  };
-
   const serverFactory: FastifyServerFactory<Server> = (handler) => {
     const server = createServer(
       {
@@ -114,13 +68,15 @@ export function connectionGuard(limits: HttpLimits, trustProxy: readonly string[
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: sweepIntervalMs(limits),
       },
-      handler,
+      (req, res) => {
+        if (!caps.answerIfRefused(req.socket, res)) handler(req, res);
+      },
     );
     server.setTimeout(limits.idleTimeoutMs);
-    server.maxConnections = limits.maxConnections;
+    server.maxConnections = caps.hardLimit;
     server.on('request', (req, res) => answers.set(req.socket, res));
     server.on('clientError', clientErrorHandler);
-    server.on('connection', admit);
+    server.on('connection', caps.admit);
     // Without this listener Node closes a socket on its first idle timeout even while the handler
     // is still working (an x402 settlement waiting for its receipt, say): such a request is bounded
     // by its own limits instead. Idle kept-alive sockets and answers the client does not read close.
