@@ -3721,7 +3721,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it. A session with 2FA confirms it with `x-totp-code` */
+        /** Commits a quote on its account: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it, 404 for an unknown quote. A session with 2FA confirms it with `x-totp-code` */
         post: operations["commitConversion"];
         delete?: never;
         options?: never;
@@ -4220,7 +4220,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commits a quote: debits the locked total and creates the withdrawal */
+        /** Commits a quote on its account: debits the locked total and creates the withdrawal */
         post: operations["commitWithdrawal"];
         delete?: never;
         options?: never;
@@ -8318,7 +8318,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account
+                     */
                     accountId?: string;
                     /** Format: uuid */
                     quoteId: string;
@@ -13201,7 +13204,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     * @description Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account
                      */
                     accountId?: string;
                     customData?: {
@@ -13379,7 +13382,7 @@ export interface operations {
     listWithdrawals: {
         parameters: {
             query: {
-                accountId: string;
+                accountId?: string;
                 /** @description Created at or after this day or instant */
                 from?: string;
                 limit: number;
