@@ -2810,6 +2810,18 @@ export interface paths {
                                         } | null;
                                         txHash: string;
                                     }[];
+                                    waiting: {
+                                        /** @description hotWalletLow: the currency the hot wallet lacks */
+                                        cryptoCurrencyCode?: string;
+                                        /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                        message?: string;
+                                        /** @description hotWalletLow: how much of cryptoCurrencyCode it lacks */
+                                        missing?: number;
+                                        /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                        reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                        /** Format: date-time */
+                                        since: string;
+                                    } | null;
                                 };
                                 quoteId: string | null;
                                 source?: string;
@@ -2817,6 +2829,8 @@ export interface paths {
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -2973,6 +2987,8 @@ export interface paths {
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -6091,7 +6107,7 @@ export interface operations {
             query: {
                 limit: number;
                 page: number;
-                /** @description waiting: created, not yet signed (hot wallet short of funds, or no worker holding the key); absent: all three */
+                /** @description waiting: created, not yet signed (each says why: waitingReason); absent: all three */
                 status?: "waiting" | "processing" | "failed";
                 tenantId?: string;
             };
@@ -6130,6 +6146,19 @@ export interface operations {
                             tenantId: string;
                             tenantName: string;
                             txHash: string | null;
+                            waiting: {
+                                /** @description hotWalletLow: the currency the hot wallet lacks */
+                                cryptoCurrencyCode?: string;
+                                /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                message?: string;
+                                /** @description hotWalletLow: how much of cryptoCurrencyCode it lacks */
+                                missing?: number;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            waitingReason: ("hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed") | null;
                         }[];
                         hasMore: boolean;
                         limit: number;
@@ -13089,6 +13118,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                             webhookUrl?: string | null;
                         };
                     };
@@ -13260,6 +13291,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                             webhookUrl?: string | null;
                         };
                     };
@@ -13439,6 +13472,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                             webhookUrl?: string | null;
                         }[];
                         hasMore: boolean;
