@@ -8,7 +8,7 @@ import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { until } from '../helpers/receiver.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
+import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -21,7 +21,7 @@ describe('dashboard: a waiting withdrawal says why (headless Chromium)', { skip:
     await d?.close();
   });
 
-  it('shows the reason on the withdrawal page while it waits, and not once it is sent (phone)', async () => {
+  it('shows the reason on the withdrawal page while it waits, and not once it is sent (phone, then desktop)', async () => {
     const { t } = d;
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
     const shop = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
@@ -44,6 +44,10 @@ describe('dashboard: a waiting withdrawal says why (headless Chromium)', { skip:
         await details.getByText('Not sent yet: the network fee cannot be priced right now').waitFor();
         await assertNoSideScroll(page.page, 'withdrawal-waiting');
         await checkAndShoot(page.page, 'withdrawal-waiting-phone');
+        // The same on a desktop.
+        await page.page.setViewportSize(DESKTOP.viewport);
+        await details.getByText('Not sent yet: the network fee cannot be priced right now').waitFor();
+        await checkAndShoot(page.page, 'withdrawal-waiting-desktop');
         // The fee is back: the workers sign it, the page follows and the reason is gone.
         assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 })).status, 200);
         await page.page.getByText(/Status: (processing|completed)/).waitFor({ timeout: 15_000 });
