@@ -1,5 +1,6 @@
 import type { NetworkEnvName } from '../config.ts';
 import type { CryptoCode } from '../lib/currencies/catalogue.ts';
+import type { Trx } from '../lib/db/index.ts';
 import type { FeeOracle } from './fees.ts';
 
 /**
@@ -198,7 +199,20 @@ export interface ChainAdapter {
    * coin (gas used × effective price, inputs − outputs, TRX burned).
    */
   payoutOutcome?(txHash: string, terms: TransferTerms | undefined): Promise<PayoutOutcome | null>;
+  /**
+   * Sandbox only: puts `units` of a currency into the network's hot wallet from the sandbox
+   * faucet, for the payout `withdrawalId`, inside the caller's transaction (which books them as
+   * custody in, referring to the id returned). The chain counts them as custody at once, like a
+   * genesis allocation. Absent on real networks: their hot wallets are funded by the operator.
+   */
+  fundHotWallet?(trx: Trx, currency: CryptoCode, units: bigint, withdrawalId: string): Promise<string>;
 }
+
+/**
+ * Signing found no network fee to pay (no fee quote, or a node that will not price the
+ * transaction): the payout waits, saying so (`feeUnavailable`), and is signed once there is one.
+ */
+export class FeeUnavailableError extends Error {}
 
 /** Confirmations of a transfer at `blockHeight` under `tip`: 0 while unconfirmed. */
 export function confirmationsOf(blockHeight: number | null, tip: ChainTip | null): number {

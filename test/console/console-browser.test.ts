@@ -151,8 +151,9 @@ describe('console: the operator runs the installation in headless Chromium', { s
   }
 
   /**
-   * A withdrawal waiting for funds: USDT converted to USDC (the house's, not on chain), whose
-   * withdrawal the sandbox hot wallet (custody) cannot cover. Cancelled from the queue, refunded.
+   * A withdrawal waiting, and saying why: USDT converted to USDC, whose withdrawal the workers do
+   * not sign while USDC's network fee is unset (the sandbox's fee market). The queue shows the
+   * reason; cancelled from it, refunded.
    */
   async function cancelWaiting(w: Watched) {
     const { page } = w;
@@ -162,14 +163,19 @@ describe('console: the operator runs the installation in headless Chromium', { s
     assert.equal((await post('/v1/converting/commit', { quoteId: quote.quoteId })).status, 201);
     const wq = await post('/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDC_ERC20', address: EVM_TO, amount: 25, orderId: 'console-payout' });
     assert.equal(wq.status, 200, JSON.stringify(wq.body));
+    const fee = { cryptoCurrencyCode: 'USDC_ERC20', amount: wq.body.data.fee.feeInCryptoCurrencyCode };
+    assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { ...fee, amount: null })).status, 200);
     const committed = await post('/v1/withdrawal/commit', { quoteId: wq.body.data.quoteId });
     assert.equal(committed.status, 201, JSON.stringify(committed.body));
     const id = committed.body.data.id as string;
     const balance = async () => (await t.call('GET', '/v1/balances', { key: shop.key })).body.data.find((b: { cryptoCurrencyCode: string }) => b.cryptoCurrencyCode === 'USDC_ERC20')?.amount;
     const before = await balance();
+    await until(async () => (await t.admin('GET', `/admin/withdrawals/${id}`)).body.data.waitingReason === 'feeUnavailable', 15_000, 'the round stored why it waits');
 
     await open(page, 'Withdrawals');
-    assert.match(await rowText(page, 'Withdrawals: Waiting for funds', 'Corner Café'), /25 USDC_ERC20/);
+    const row = await rowText(page, 'Withdrawals: Waiting', 'Corner Café');
+    assert.match(row, /25 USDC_ERC20/);
+    assert.match(row, /Network fee unavailable/);
     await checkAndShoot(page, 'withdrawals-desktop', 'withdrawals');
     await page.getByRole('button', { name: `Cancel withdrawal ${id}` }).click();
     await page.getByRole('button', { name: 'Cancel and refund' }).click();
@@ -177,6 +183,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await page.getByText('The queue is empty.').waitFor();
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${id}`, { key: shop.key })).body.data.status, 'cancelled');
     assert.ok((await balance()) > before, 'the amount and fee are back on the balance');
+    assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', fee)).status, 200);
   }
 
   /** Webhooks: the shop's failing endpoint and its failed deliveries; one redelivered. */

@@ -257,8 +257,8 @@ describeEngines('conversions', (engine) => {
       [usdtToUsdc({ toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 5 }), 'exceptions.converting.sameCurrency'],
       [usdtToUsdc({ fromCryptoCurrencyCode: 'DOGE', fromAmount: 5 }), 'exceptions.converting.currencyNotFound', { field: 'fromCryptoCurrencyCode', cryptoCurrencyCode: 'DOGE' }],
       [usdtToUsdc({ toCryptoCurrencyCode: 'usdc_erc20', fromAmount: 5 }), 'exceptions.converting.currencyNotFound', { field: 'toCryptoCurrencyCode', cryptoCurrencyCode: 'usdc_erc20' }],
-      [usdtToUsdc({ fromAmount: 5, toAmount: 4.5 }), 'exceptions.converting.exactlyOneAmountRequired', { given: ['fromAmount', 'toAmount'] }],
-      [usdtToUsdc({}), 'exceptions.converting.exactlyOneAmountRequired', { given: [] }],
+      [usdtToUsdc({ fromAmount: 5, toAmount: 4.5 }), 'exceptions.converting.amountSpecificationInvalid', { given: ['fromAmount', 'toAmount'] }],
+      [usdtToUsdc({}), 'exceptions.converting.amountSpecificationInvalid', { given: [] }],
       [usdtToUsdc({ fromAmount: 0.0000001 }), 'exceptions.converting.amountBelowAtomicUnit', { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 }],
       [usdtToUsdc({ toAmount: 1e-9 }), 'exceptions.converting.amountBelowAtomicUnit', { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 }],
       [usdtToUsdc({ fromAmount: 10.0000001 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 }],
@@ -297,22 +297,23 @@ describeEngines('conversions', (engine) => {
     assert.equal(first.status, 201);
     const again = await post(t, key, 'commit', { quoteId: q.quoteId });
     assert.equal(again.status, 400);
-    assert.equal(again.body.code, 'exceptions.converting.quoteAlreadyCommitted');
+    assert.equal(again.body.code, 'exceptions.converting.quoteNotQuoted');
     assert.equal(again.body.extension.conversionId, first.body.data.id);
+    assert.deepEqual([again.body.extension.currentStatus, again.body.extension.expectedStatus], ['committed', 'quoted']);
 
     const once = (await post(t, key, 'quote', usdtToUsdc({ fromAmount: 10.5 }))).body.data;
     const burst = await Promise.all(Array.from({ length: 10 }, () => post(t, key, 'commit', { quoteId: once.quoteId })));
     assert.deepEqual(burst.map((r) => r.status).sort(), [201, ...Array(9).fill(400)]);
-    assert.ok(burst.filter((r) => r.status === 400).every((r) => r.body.code === 'exceptions.converting.quoteAlreadyCommitted'));
+    assert.ok(burst.filter((r) => r.status === 400).every((r) => r.body.code === 'exceptions.converting.quoteNotQuoted'));
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 79_000_000n);
     assert.equal(await balance(t, accountId, 'USDC_ERC20'), 20_000_000n);
 
     const unknown = await post(t, key, 'commit', { quoteId: '00000000-0000-4000-8000-000000000000' });
-    assert.deepEqual([unknown.status, unknown.body.code], [400, 'exceptions.converting.quoteNotFound']);
+    assert.deepEqual([unknown.status, unknown.body.code], [404, 'exceptions.converting.quoteNotFound']);
     const open = (await post(t, key, 'quote', usdtToUsdc({ fromAmount: 10.5 }))).body.data;
     const stranger = await funded(t, 'USDT_TRC20', 100, 1);
     const foreign = await post(t, stranger.key, 'commit', { quoteId: open.quoteId });
-    assert.deepEqual([foreign.status, foreign.body.code], [400, 'exceptions.converting.quoteNotFound']);
+    assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.converting.quoteNotFound']);
     assert.equal(await balance(t, stranger.accountId, 'USDT_TRC20'), 100_000_000n);
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 79_000_000n);
     assert.equal((await post(t, key, 'commit', { quoteId: open.quoteId })).status, 201, 'the quote is still its own account\'s to commit');

@@ -673,7 +673,8 @@ const ROWS: Row[] = [
     check: (b, f) => assert.equal(b.data.id, f.invoice.id),
     asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
     foreign: [
-      { name: "A's orderId", req: (f) => ({ url: `/v1/invoice?orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFound' },
+      // The code of any unknown orderId: nothing says the orderId is taken elsewhere.
+      { name: "A's orderId", req: (f) => ({ url: `/v1/invoice?orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFoundByOrderId' },
       { name: "A's id and orderId", req: (f) => ({ url: `/v1/invoice?id=${f.invoice.id}&orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFound' },
     ],
   },
@@ -706,7 +707,7 @@ const ROWS: Row[] = [
     check: (b) => assert.equal(b.data.status, 'cancelled'),
     asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
     foreign: [
-      { name: "A's orderId in the body", req: async (f) => ({ url: '/v1/invoice/cancel', body: { orderId: (await f.newInvoice()).orderId } }), status: 404, code: 'exceptions.invoice.notFound' },
+      { name: "A's orderId in the body", req: async (f) => ({ url: '/v1/invoice/cancel', body: { orderId: (await f.newInvoice()).orderId } }), status: 404, code: 'exceptions.invoice.notFoundByOrderId' },
       { name: "A's id in the query", req: async (f) => ({ url: `/v1/invoice/cancel?id=${(await f.newInvoice()).id}` }), status: 404, code: 'exceptions.invoice.notFound' },
     ],
     unchanged: async (f, req) => {
@@ -810,6 +811,8 @@ const ROWS: Row[] = [
     build: async (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: (await f.newQuote()).quoteId } }),
     happy: { status: 201 },
     asTenantB: { status: 404, code: 'exceptions.withdrawal.quoteNotFound' },
+    // Clients send only quoteId: a tenant-wide key commits on the quote's account (CONTRACT §6).
+    withoutAccount: { status: 201 },
     foreign: [{ name: "A's open quote", req: (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: f.openQuote.quoteId } }), status: 404, code: 'exceptions.withdrawal.quoteNotFound' }],
     unchanged: async (f, req) => {
       const quoteId = (req.body as any).quoteId;
@@ -860,10 +863,12 @@ const ROWS: Row[] = [
     scope: 'converting.create',
     build: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await newConversionQuote(f)).quoteId } }),
     happy: { status: 201 },
-    asTenantB: { status: 400, code: 'exceptions.converting.quoteNotFound' },
+    asTenantB: { status: 404, code: 'exceptions.converting.quoteNotFound' },
+    // Clients send only quoteId: a tenant-wide key commits on the quote's account (CONTRACT §6).
+    withoutAccount: { status: 201 },
     foreign: [
-      // Not quoteAlreadyCommitted: that would tell B the quote exists.
-      { name: "A's committed quote", req: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await committedConversion(f)).quoteId } }), status: 400, code: 'exceptions.converting.quoteNotFound' },
+      // Not quoteNotQuoted: that would tell B the quote exists.
+      { name: "A's committed quote", req: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await committedConversion(f)).quoteId } }), status: 404, code: 'exceptions.converting.quoteNotFound' },
     ],
     unchanged: async (f, req) => {
       const row = await f.t.ctx.db.selectFrom('conversions').select('id').where('quote_id', '=', (req.body as any).quoteId).executeTakeFirst();

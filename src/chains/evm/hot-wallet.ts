@@ -1,6 +1,6 @@
 import { TransactionReceiptNotFoundError, encodeFunctionData, erc20Abi, keccak256, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
-import type { OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferTerms } from '../types.ts';
+import { FeeUnavailableError, type OutgoingTransfer, type PayoutOutcome, type PendingTransfer, type ReplacementDecision, type SignedTransfer, type TransferTerms } from '../types.ts';
 import { bidOf, bumpBid, evmTerms, firstBid, replacementReason, type EvmBid, type FeeMarket } from './payout.ts';
 
 /** What the hot wallet needs of its network. */
@@ -51,7 +51,11 @@ export class EvmHotWallet {
   async sign(t: OutgoingTransfer): Promise<SignedTransfer> {
     const call = this.callOf(t);
     const nonce = t.nonce ?? (await this.nonces()).pending;
-    const [estimate, market] = await Promise.all([this.o.client.estimateGas({ account: this.address, ...call }), this.feeMarket()]);
+    // A node that gives no base fee or tip cannot price the payout: it waits (feeUnavailable).
+    const market = await this.feeMarket().catch((err: Error) => {
+      throw new FeeUnavailableError(`no fee market from the node: ${err.message}`);
+    });
+    const estimate = await this.o.client.estimateGas({ account: this.address, ...call });
     return this.signBid(call, { nonce, gas: (estimate * 6n) / 5n, ...firstBid(market, this.o.maxFeePerGas) });
   }
 

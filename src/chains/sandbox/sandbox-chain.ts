@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
-import type { Db, Executor } from '../../lib/db/index.ts';
+import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { CURRENCIES, NETWORKS, findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../fees.ts';
-import { confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
+import { fundFromFaucet, faucetUnits } from './faucet.ts';
+import { FeeUnavailableError, confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
 
 /** A 32-byte hash written the way the network writes it (EVM: 0x-prefixed). */
 function hashFor(network: NetworkEnvName, hex: string): string {
@@ -116,10 +117,16 @@ export class SandboxChain implements ChainAdapter {
     return row ? BigInt(row.balance) : 0n;
   }
 
+  /** Sandbox: the faucet puts what a payout lacks into the hot wallet (faucet.ts), the caller booking it. */
+  fundHotWallet(trx: Trx, currency: CryptoCode, units: bigint, withdrawalId: string): Promise<string> {
+    return fundFromFaucet(trx, this.network, currency, units, withdrawalId);
+  }
+
   /**
    * A sandbox chain never sweeps and has no hot wallet of its own: deposits stay at their addresses
    * and payouts leave from the network as a whole. What it holds for the gateway is what came into
-   * `deposits` less what the payouts it was given sent, both in blocks (`hotWallet` is ignored).
+   * `deposits` and what the faucet gave, less what the payouts it was given sent, in blocks
+   * (`hotWallet` is ignored).
    */
   async custodyBalance(currency: CryptoCode, deposits: readonly string[]): Promise<bigint> {
     const inBlocks = this.db
@@ -133,13 +140,17 @@ export class SandboxChain implements ChainAdapter {
     const paid = await inBlocks
       .where('tx_hash', 'in', (eb) => eb.selectFrom('withdrawal_transactions').select('tx_hash').where('network', '=', this.network))
       .executeTakeFirstOrThrow();
-    return BigInt(received.units) - BigInt(paid.units);
+    return BigInt(received.units) + (await faucetUnits(this.db, this.network, currency)) - BigInt(paid.units);
   }
 
-  /** "Signs" deterministically: the same withdrawal always gives the same transaction and hash. */
+  /**
+   * "Signs" deterministically: the same withdrawal always gives the same transaction and hash. The
+   * sandbox's fee market is the network fee the operator sets: with none, a payout cannot be priced.
+   */
   async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
     const currency = findCurrency(t.currencyCode);
     if (!currency || networkOf(currency).env !== this.network) throw new RangeError(`${t.currencyCode} is not on ${this.network}`);
+    if ((await this.feeOracle.quote(currency)) === null) throw new FeeUnavailableError(`${this.network}: the sandbox network fee of ${currency.code} is unset`);
     const txHash = hashFor(this.network, createHash('sha256').update(`${this.network}:withdrawal:${t.id}`).digest('hex'));
     return { txHash, raw: JSON.stringify({ txHash, to: t.to, currencyCode: t.currencyCode, units: t.units.toString() }) };
   }

@@ -1,10 +1,10 @@
 import type { TenantsTable, AccountsTable, ApiKeysTable, BlockedCustomersTable, SystemSettingsTable, SchemaMigrationsTable } from './tables/tenancy.ts';
-import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable } from './tables/chain.ts';
+import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, SandboxFaucetTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable } from './tables/chain.ts';
 import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable, RateAcceptedTable } from './tables/ledger.ts';
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
-import type { WithdrawalQuotesTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type { WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable } from './tables/people.ts';
@@ -41,6 +41,7 @@ export interface DB {
   addresses: AddressesTable;
   sandbox_blocks: SandboxBlocksTable;
   sandbox_transfers: SandboxTransfersTable;
+  sandbox_faucet: SandboxFaucetTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   ledger_balances: LedgerBalancesTable;
@@ -61,6 +62,7 @@ export interface DB {
   withdrawal_quotes: WithdrawalQuotesTable;
   withdrawals: WithdrawalsTable;
   withdrawal_transactions: WithdrawalTransactionsTable;
+  withdrawal_signers: WithdrawalSignersTable;
   conversions: ConversionsTable;
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;

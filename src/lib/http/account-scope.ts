@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Db } from '../db/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import type { ApiPrincipal } from './security.ts';
 import { isUuid } from '../db/search.ts';
 
@@ -24,6 +24,10 @@ const ACCOUNT_ID = Type.String({
   format: 'uuid',
   description:
     'The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account',
+});
+const OBJECT_ACCOUNT_ID = Type.String({
+  format: 'uuid',
+  description: "Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account",
 });
 
 /** Where a route reads `accountId` from: the query string for reads, the body for writes. */
@@ -135,19 +139,39 @@ async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrin
   if (principal.keyAccountId !== null) return;
   const [first, second] = named;
   if (first && second && first.id !== second.id) throw fieldError('body', 'names another account than the query string');
-  if (first) {
+  const { tenantLevel, accountOf } = request.routeOptions.config;
+  // A commit names its quote, whose account it acts on (CONTRACT §6: clients send only quoteId).
+  const found = !first && accountOf ? await accountOf(db, principal.tenantId, request) : null;
+  if (first || found) {
     // The spread leaves the unnamed-account guard behind (not enumerable).
-    request.principal = { ...principal, accountId: first.id };
-  } else if (!request.routeOptions.config.tenantLevel) {
+    request.principal = { ...principal, accountId: first?.id ?? found! };
+  } else if (!tenantLevel && !accountOf) {
     throw fieldError(locationOf(request.method), `is required with a ${principal.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
   }
 }
 
+/**
+ * `accountOf` of a commit route: the account of the quote its body names (`quoteId`), within the
+ * caller's tenant; a quote the tenant lacks is the route's 404, as it would be with the account named.
+ */
+export function quoteAccount(table: 'withdrawal_quotes' | 'conversion_quotes', notFound: ErrorCode) {
+  return async (db: Db, tenantId: string, request: FastifyRequest): Promise<string | null> => {
+    const body = request.body as { quoteId?: unknown } | null | undefined;
+    const quoteId = body && typeof body === 'object' ? body.quoteId : undefined;
+    if (typeof quoteId !== 'string' || !isUuid(quoteId)) return null;
+    const row = await db.selectFrom(table).select('account_id').where('id', '=', quoteId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    if (!row) throw new AppError(notFound);
+    return row.account_id;
+  };
+}
+
 /** A copy of an object schema with an optional `accountId`, unless it has one; other schemas as they are. */
-function withAccountId(schema: unknown): TSchema | undefined {
+function withAccountId(schema: unknown, field: TSchema = ACCOUNT_ID): TSchema | undefined {
   const s = schema as TSchema | undefined;
-  if (!s || s.type !== 'object' || typeof s.properties !== 'object' || 'accountId' in s.properties) return undefined;
-  return { ...s, properties: { ...s.properties, accountId: ACCOUNT_ID } } as TSchema;
+  if (!s || s.type !== 'object' || typeof s.properties !== 'object') return undefined;
+  // A route that declares its own accountId keeps it, unless its object says the account.
+  if ('accountId' in s.properties && field === ACCOUNT_ID) return undefined;
+  return { ...s, properties: { ...s.properties, accountId: field } } as TSchema;
 }
 
 /**
@@ -159,7 +183,7 @@ export function documentAccountId(route: RouteOptions): void {
   if (!cfg.scope || cfg.tenantLevel || !route.schema) return;
   const methods = ([] as string[]).concat(route.method);
   if (!methods.includes('GET') && route.schema.body) {
-    const body = withAccountId(route.schema.body);
+    const body = withAccountId(route.schema.body, cfg.accountOf ? OBJECT_ACCOUNT_ID : ACCOUNT_ID);
     if (body) route.schema = { ...route.schema, body };
     return;
   }

@@ -56,6 +56,13 @@ declare module 'fastify' {
      */
     tenantWide?: boolean;
     /**
+     * Merchant route whose object says the account (a commit: its quote's). A tenant-wide caller
+     * naming no `accountId` acts on the account this finds within its tenant; it throws the route's
+     * 404 for an object the tenant lacks, and answers null for a request too malformed to look it
+     * up (validation answers that).
+     */
+    accountOf?: (db: Db, tenantId: string, request: FastifyRequest) => Promise<string | null>;
+    /**
      * A session whose user has two-factor authentication confirms the call with `x-totp-code` (API
      * keys and the admin token are not asked): always (`true`), or when the validated request asks
      * for it (a key or role that carries a scope of STEP_UP_SCOPES, say).

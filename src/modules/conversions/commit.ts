@@ -79,12 +79,16 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, quote
     await audit(trx, { tenantId: principal.tenantId, principal, action: 'conversion.committed', targetType: 'conversion', targetId: row.id, detail });
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('exceptions.converting.quoteAlreadyCommitted', { quoteId: q.id });
+    if (isUniqueViolation(err)) throw new AppError('exceptions.converting.quoteNotQuoted', { quoteId: q.id, currentStatus: 'committed', expectedStatus: 'quoted' });
     throw err;
   }
 }
 
-/** The quote being committed, locked; unknown (or another account's), committed or expired (by the database's clock) is a 400. */
+/**
+ * The quote being committed, locked. Unknown (or another account's) is a 404, like a withdrawal
+ * quote's; one committed already is no longer quoted (400, with the status it is in and the one it
+ * had to be); an expired one (by the database's clock) is a 400 of its own.
+ */
 async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string) {
   const q = await trx
     .selectFrom('conversion_quotes')
@@ -96,7 +100,10 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string) {
     .executeTakeFirst();
   if (!q) throw new AppError('exceptions.converting.quoteNotFound');
   const committed = await trx.selectFrom('conversions').select(['id', 'completed_at']).where('quote_id', '=', q.id).executeTakeFirst();
-  if (committed) throw new AppError('exceptions.converting.quoteAlreadyCommitted', { quoteId: q.id, conversionId: committed.id, completedAt: committed.completed_at.toISOString() });
+  if (committed) {
+    const extension = { quoteId: q.id, currentStatus: 'committed', expectedStatus: 'quoted', conversionId: committed.id, completedAt: committed.completed_at.toISOString() };
+    throw new AppError('exceptions.converting.quoteNotQuoted', extension);
+  }
   if (q.expired) throw new AppError('exceptions.converting.quoteExpired', { quoteId: q.id, expiredAt: q.expires_at.toISOString() });
   return q;
 }

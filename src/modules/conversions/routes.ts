@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
+import { quoteAccount } from '../../lib/http/account-scope.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { commitConversion } from './commit.ts';
 import { previewConversion, quoteConversion, type ConversionRequest } from './quote.ts';
@@ -63,11 +64,12 @@ function commitConversionRoute(app: TypedApp): void {
     '/converting/commit',
     {
       // Money moves: a session with 2FA confirms it with a fresh code, as a withdrawal commit.
-      config: { scope: 'converting.create', stepUp: true },
+      // Clients send only quoteId: a tenant-wide caller acts on the quote's account (CONTRACT §6).
+      config: { scope: 'converting.create', stepUp: true, accountOf: quoteAccount('conversion_quotes', 'exceptions.converting.quoteNotFound') },
       schema: {
         operationId: 'commitConversion',
         tags: ['conversions'],
-        summary: 'Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it. A session with 2FA confirms it with `x-totp-code`',
+        summary: "Commits a quote on its account: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it, 404 for an unknown quote. A session with 2FA confirms it with `x-totp-code`",
         body: Type.Object({ accountId: Type.Optional(Uuid), quoteId: Uuid }),
         response: responses({ 201: DataEnvelope(ConversionRecordSchema) }, [404, 503]),
       },

@@ -46,7 +46,8 @@ export class InvoiceService implements PaymentListener {
     else if (q.orderId !== undefined) query = query.where('tenant_id', '=', principal.tenantId).where('order_id', '=', q.orderId);
     else throw new AppError('exceptions.invoice.idOrOrderIdRequired');
     const found = await (lock ? query.forUpdate() : query).executeTakeFirst();
-    if (!found) throw new AppError('exceptions.invoice.notFound');
+    // Existing clients tell an unknown orderId (their own key, maybe never sent) from an unknown id.
+    if (!found) throw new AppError(q.id ? 'exceptions.invoice.notFound' : 'exceptions.invoice.notFoundByOrderId');
     return (await loadInvoice(db, found.id))!;
   }
 

@@ -21,7 +21,9 @@ export type LedgerAccount =
   /** Debited from merchants for committed withdrawals, until the coins leave (or are refunded). */
   | 'clearing:withdrawals'
   /** The gateway's own side of currency conversions. */
-  | 'treasury:conversion';
+  | 'treasury:conversion'
+  /** Sandbox only: what the sandbox faucet put into hot wallets (custody in from outside, like an owner's contribution). */
+  | 'sandbox:faucet';
 
 export const merchantAccount = (accountId: string): LedgerAccount => `merchant:${accountId}`;
 export const custodyAccount = (network: NetworkEnvName): LedgerAccount => `custody:${network}`;

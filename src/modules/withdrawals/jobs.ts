@@ -5,13 +5,14 @@ import { WithdrawalService } from './service.ts';
 
 /** With only sandbox signers, a round without a change to wake it runs this often. */
 const SANDBOX_IDLE_MS = 120_000;
-/** What brings a sandbox payout work: a new or moved withdrawal, a block, a transfer, a balance. */
-const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers', 'ledger_balances'];
+/** What brings a sandbox payout work: a new or moved withdrawal, a block, a transfer, a balance, a network fee set again. */
+const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers', 'ledger_balances', 'network_fee_quotes'];
 
 /**
  * Signs, broadcasts, replaces and confirms withdrawals on the networks `signers` can sign for: only
  * a process holding a network's hot-wallet key (the signer role) does; sandbox networks sign
- * without one. A payout its node failed this round is logged and tried again next round.
+ * without one. A payout its node failed this round is logged and tried again next round. Every
+ * worker runs the round, a keyless one too: it marks the payouts of networks nobody signs for.
  */
 export function withdrawalJobs({ ctx, log }: JobEnv<AppContext>, signers: ChainAdapter[]): JobSpec[] {
   const withdrawals = new WithdrawalService(ctx);

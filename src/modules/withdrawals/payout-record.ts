@@ -6,6 +6,7 @@ import { toJsonNumber } from '../../lib/money.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMoney, withdrawalRecord, type WithdrawalRow } from './record.ts';
+import { WaitingSchema, waitingOf } from './waiting.ts';
 
 /** One transaction signed for a payout, as the operator sees it. */
 const PayoutTransactionSchema = Type.Object({
@@ -32,6 +33,7 @@ export const PayoutDetailSchema = Type.Composite([
       feeCappedAt: Nullable(Type.String({ format: 'date-time', description: 'Since when its replacement waits above the fee ceiling' })),
       feeCappedDetail: Nullable(Type.String()),
       failureReason: Nullable(Type.String()),
+      waiting: Nullable(WaitingSchema),
       transactions: Type.Array(PayoutTransactionSchema),
     }),
   }),
@@ -53,6 +55,7 @@ export async function payoutDetail(db: Executor, id: string) {
       feeCappedAt: w.fee_capped_at?.toISOString() ?? null,
       feeCappedDetail: w.fee_capped_detail,
       failureReason: w.failure_reason,
+      waiting: waitingOf(w),
       transactions: shown.map((c) => ({
         seq: c.seq,
         txHash: c.tx_hash,

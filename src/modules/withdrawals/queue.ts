@@ -8,16 +8,17 @@ import { ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { withdrawalMachine } from './status.ts';
+import { WaitingReasonSchema, WaitingSchema, waitingOf, waitingText } from './waiting.ts';
 
 /**
- * The operator's queues of withdrawals and the status each holds: waiting (created: waiting for
- * hot-wallet funds or for a worker holding the key), processing (signed, not yet final), failed.
+ * The operator's queues of withdrawals and the status each holds: waiting (created: not signed yet,
+ * with the reason the last round found, waiting.ts), processing (signed, not yet final), failed.
  */
 export const WITHDRAWAL_QUEUES = { waiting: 'created', processing: 'processing', failed: 'failed' } as const satisfies Record<string, WithdrawalStatus>;
 export type WithdrawalQueue = keyof typeof WITHDRAWAL_QUEUES;
 export const WithdrawalQueueSchema = Type.Union(
   Object.keys(WITHDRAWAL_QUEUES).map((q) => Type.Literal(q as WithdrawalQueue)),
-  { description: 'waiting: created, not yet signed (hot wallet short of funds, or no worker holding the key); absent: all three' },
+  { description: 'waiting: created, not yet signed (each says why: waitingReason); absent: all three' },
 );
 
 /** One withdrawal of a queue, as the operator sees it. */
@@ -35,7 +36,11 @@ export const QueuedWithdrawalSchema = Type.Object({
   txHash: Nullable(Type.String()),
   createdAt: DateTime,
   ageSeconds: Type.Number({ description: 'Since it was committed' }),
-  reason: Nullable(Type.String({ description: 'failed: why; processing: why its replacement waits above the fee ceiling; else null' })),
+  reason: Nullable(
+    Type.String({ description: 'failed: why; processing: why its replacement waits above the fee ceiling; created: why it is not signed yet, in a sentence; else null' }),
+  ),
+  waitingReason: Nullable(WaitingReasonSchema),
+  waiting: Nullable(WaitingSchema),
 });
 
 type QueueRow = Selectable<WithdrawalsTable> & { tenant_name: string; age: string };
@@ -56,7 +61,9 @@ function queuedWithdrawal(w: QueueRow) {
     txHash: w.tx_hash,
     createdAt: w.created_at.toISOString(),
     ageSeconds: Math.max(0, Number(w.age)),
-    reason: w.status === 'failed' ? w.failure_reason : w.status === 'processing' ? w.fee_capped_detail : null,
+    reason: w.status === 'failed' ? w.failure_reason : w.status === 'processing' ? w.fee_capped_detail : waitingText(w),
+    waitingReason: waitingOf(w)?.reason ?? null,
+    waiting: waitingOf(w),
   };
 }
 

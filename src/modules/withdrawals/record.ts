@@ -78,6 +78,8 @@ export function withdrawalRecord(w: WithdrawalRow) {
     // A refund names what it gives money back for; a plain withdrawal has neither.
     ...(w.refund_invoice_id !== null ? { invoiceId: w.refund_invoice_id } : {}),
     ...(w.refund_deposit_id !== null ? { depositId: w.refund_deposit_id } : {}),
+    // While it waits to be signed, why (the operator's view adds how much is missing, and since when).
+    ...(w.status === 'created' && w.waiting_reason !== null ? { waitingReason: w.waiting_reason } : {}),
   };
 }
 

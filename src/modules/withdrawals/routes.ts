@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { quoteAccount } from '../../lib/http/account-scope.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
@@ -77,11 +78,12 @@ function commitWithdrawalRoute(app: TypedApp): void {
   app.post(
     '/withdrawal/commit',
     {
-      config: { scope: 'withdrawals.create', stepUp: true },
+      // Clients send only quoteId: a tenant-wide caller acts on the quote's account (CONTRACT §6).
+      config: { scope: 'withdrawals.create', stepUp: true, accountOf: quoteAccount('withdrawal_quotes', 'exceptions.withdrawal.quoteNotFound') },
       schema: {
         operationId: 'commitWithdrawal',
         tags: ['withdrawals'],
-        summary: 'Commits a quote: debits the locked total and creates the withdrawal',
+        summary: "Commits a quote on its account: debits the locked total and creates the withdrawal",
         body: Type.Object({
           quoteId: Uuid,
           customData: Type.Optional(Metadata),
@@ -136,7 +138,8 @@ function listWithdrawalsRoute(app: TypedApp): void {
         summary: "The account's withdrawals, newest first",
         querystring: Type.Object({
           ...PageQuery,
-          accountId: Uuid,
+          // Named by a tenant-wide key (required there); an account-bound key's own when absent.
+          accountId: Type.Optional(Uuid),
           status: Type.Optional(withdrawalMachine.schema),
           ...ListSearchQuery,
         }),

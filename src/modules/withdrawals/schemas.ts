@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../../lib/http/schemas.ts';
 import { withdrawalMachine } from './status.ts';
+import { WaitingReasonSchema } from './waiting.ts';
 
 /** The withdrawal record. */
 export const WithdrawalRecordSchema = Type.Object({
@@ -26,6 +27,7 @@ export const WithdrawalRecordSchema = Type.Object({
   transferId: Nullable(Type.String({ format: 'uuid' })),
   invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
+  waitingReason: Type.Optional(WaitingReasonSchema),
 });
 
 /** `withdrawal.statusChanged` body. */

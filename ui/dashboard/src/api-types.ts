@@ -2810,6 +2810,18 @@ export interface paths {
                                         } | null;
                                         txHash: string;
                                     }[];
+                                    waiting: {
+                                        /** @description hotWalletLow: the currency the hot wallet lacks */
+                                        cryptoCurrencyCode?: string;
+                                        /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                        message?: string;
+                                        /** @description hotWalletLow: how much of cryptoCurrencyCode it lacks */
+                                        missing?: number;
+                                        /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                        reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                        /** Format: date-time */
+                                        since: string;
+                                    } | null;
                                 };
                                 quoteId: string | null;
                                 source?: string;
@@ -2817,6 +2829,8 @@ export interface paths {
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -2973,6 +2987,8 @@ export interface paths {
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3721,7 +3737,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commits a quote: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it. A session with 2FA confirms it with `x-totp-code` */
+        /** Commits a quote on its account: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it, 404 for an unknown quote. A session with 2FA confirms it with `x-totp-code` */
         post: operations["commitConversion"];
         delete?: never;
         options?: never;
@@ -4220,7 +4236,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commits a quote: debits the locked total and creates the withdrawal */
+        /** Commits a quote on its account: debits the locked total and creates the withdrawal */
         post: operations["commitWithdrawal"];
         delete?: never;
         options?: never;
@@ -6091,7 +6107,7 @@ export interface operations {
             query: {
                 limit: number;
                 page: number;
-                /** @description waiting: created, not yet signed (hot wallet short of funds, or no worker holding the key); absent: all three */
+                /** @description waiting: created, not yet signed (each says why: waitingReason); absent: all three */
                 status?: "waiting" | "processing" | "failed";
                 tenantId?: string;
             };
@@ -6130,6 +6146,19 @@ export interface operations {
                             tenantId: string;
                             tenantName: string;
                             txHash: string | null;
+                            waiting: {
+                                /** @description hotWalletLow: the currency the hot wallet lacks */
+                                cryptoCurrencyCode?: string;
+                                /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                message?: string;
+                                /** @description hotWalletLow: how much of cryptoCurrencyCode it lacks */
+                                missing?: number;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                                reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** Format: date-time */
+                                since: string;
+                            } | null;
+                            waitingReason: ("hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed") | null;
                         }[];
                         hasMore: boolean;
                         limit: number;
@@ -8318,7 +8347,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account
+                     */
                     accountId?: string;
                     /** Format: uuid */
                     quoteId: string;
@@ -13086,6 +13118,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                             webhookUrl?: string | null;
                         };
                     };
@@ -13201,7 +13235,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     * @description Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account
                      */
                     accountId?: string;
                     customData?: {
@@ -13257,6 +13291,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                             webhookUrl?: string | null;
                         };
                     };
@@ -13379,7 +13415,7 @@ export interface operations {
     listWithdrawals: {
         parameters: {
             query: {
-                accountId: string;
+                accountId?: string;
                 /** @description Created at or after this day or instant */
                 from?: string;
                 limit: number;
@@ -13436,6 +13472,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
                             webhookUrl?: string | null;
                         }[];
                         hasMore: boolean;

@@ -54,6 +54,16 @@ export interface SandboxTransfersTable {
   created_at: Timestamp;
 }
 
+/** Sandbox only: coins the faucet put into a network's hot wallet for a payout (migration 0041). */
+export interface SandboxFaucetTable {
+  id: string;
+  network: string;
+  currency_code: string;
+  amount: Numeric;
+  withdrawal_id: string;
+  created_at: Timestamp;
+}
+
 export interface ChainCursorsTable {
   network: string;
   next_height: number;

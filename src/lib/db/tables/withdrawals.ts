@@ -6,6 +6,21 @@ import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './c
 export const WITHDRAWAL_STATUSES = ['created', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * Why a withdrawal in `created` is not signed yet, as the last execution round found it (migration
+ * 0040's CHECK; modules/withdrawals/waiting.ts says what each means).
+ */
+export const WAITING_REASONS = ['hotWalletLow', 'feeUnavailable', 'noSigner', 'signingFailed'] as const;
+export type WaitingReason = (typeof WAITING_REASONS)[number];
+
+/** What a waiting reason stored beside it: the currency and atomic units missing, or the node's message. */
+export interface WaitingDetail {
+  cryptoCurrencyCode?: string;
+  /** Atomic units, as a decimal string. */
+  missing?: string;
+  message?: string;
+}
+
 export interface WithdrawalQuotesTable {
   id: string;
   tenant_id: string;
@@ -72,6 +87,17 @@ export interface WithdrawalsTable {
   refund_deposit_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What a deposit refund took out of `suspense:below-minimum` rather than the merchant's balance. */
   suspense_released: ColumnType<string, string | bigint | undefined, string | bigint>;
+  /** Why it is not signed yet, as the last round found it (migration 0040); null before a round looked, and once signed. */
+  waiting_reason: ColumnType<WaitingReason | null, WaitingReason | null | undefined, WaitingReason | null>;
+  waiting_detail: ColumnType<WaitingDetail | null, string | null | undefined, string | null>;
+  /** Since when it waits for this reason. */
+  waiting_since: NullableTimestamp;
+}
+
+/** The networks a worker holding the key signs payouts for, and its last round there (migration 0040). */
+export interface WithdrawalSignersTable {
+  network: string;
+  seen_at: Timestamp;
 }
 
 /** Why a candidate replaced the one before it (chains/types.ts ReplacementReason). */

@@ -1,5 +1,5 @@
-// The withdrawals queue across tenants: waiting for funds, processing, failed; a waiting one can be
-// cancelled, its debited total refunded to the merchant.
+// The withdrawals queue across tenants: waiting (each with why), processing, failed; a waiting one
+// can be cancelled, its debited total refunded to the merchant.
 import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
@@ -13,7 +13,7 @@ import { Confirm, LIMIT, TenantLink, age, usePage } from './parts.tsx';
 type Queued = Data<'get', '/admin/withdrawals'>[number];
 type Tab = 'waiting' | 'processing' | 'failed';
 const TABS: Array<[Tab, string]> = [
-  ['waiting', 'Waiting for funds'],
+  ['waiting', 'Waiting'],
   ['processing', 'Processing'],
   ['failed', 'Failed'],
 ];

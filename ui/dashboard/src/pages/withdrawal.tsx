@@ -1,4 +1,4 @@
-// One withdrawal, live: amounts and fees, transaction, what it refunds or converted, webhooks.
+// One withdrawal, live: amounts and fees, why it waits (if it does), transaction, what it refunds or converted, webhooks.
 import type { ComponentChildren } from 'preact';
 import { api, type Data } from '../api.ts';
 import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
@@ -10,13 +10,23 @@ import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
 
 /** What the withdrawal refunds or converted first, as links. */
-function related(w: Data<'get', '/v1/withdrawal'>): Array<[string, ComponentChildren]> {
+function related(w: Withdrawal): Array<[string, ComponentChildren]> {
   const rows: Array<[string, ComponentChildren]> = [];
   if (w.invoiceId) rows.push(['Refund of', <Link href={`/invoices/${w.invoiceId}`}>{`invoice ${short(w.invoiceId)}`}</Link>]);
   if (w.depositId) rows.push(['Refund of', <Link href={`/deposits/${w.depositId}`}>{`deposit ${short(w.depositId)}`}</Link>]);
   if (w.convertId) rows.push(['Converted first', <Link href={`/conversions/${w.convertId}`}>{`conversion ${short(w.convertId)}`}</Link>]);
   return rows;
 }
+
+type Withdrawal = Data<'get', '/v1/withdrawal'>;
+
+/** Why a withdrawal is not sent yet, as the gateway's last payout round found it, for the merchant. */
+const WAITING: Record<NonNullable<Withdrawal['waitingReason']>, string> = {
+  hotWalletLow: "Not sent yet: the gateway's hot wallet is short of funds for it; it is sent once the operator tops it up.",
+  feeUnavailable: 'Not sent yet: the network fee cannot be priced right now; it is sent as soon as it can.',
+  noSigner: 'Not sent yet: no payout signer of the gateway is running for this network; the operator sees it waiting.',
+  signingFailed: "Not sent yet: the network's node failed to sign it; it is tried again shortly.",
+};
 
 export function WithdrawalPage({ params }: { params: Record<string, string> }) {
   const id = params.id!;
@@ -41,6 +51,7 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
                 ['Amount sent', `${amount(w.amount, w.cryptoCurrencyCode)} (${usd(w.amountUsd)})`],
                 ['Fee', `${amount(w.feeAmount, w.cryptoCurrencyCode)} (${usd(w.feeAmountUsd)})`],
                 ['Debited from the balance', amount(w.debitedAmount, w.cryptoCurrencyCode)],
+                ...(w.waitingReason ? [['Waiting', WAITING[w.waitingReason]] as [string, ComponentChildren]] : []),
                 ['Transaction', <TxLink hash={w.transactionHash} currency={w.cryptoCurrencyCode} />],
                 ...related(w),
               ]}

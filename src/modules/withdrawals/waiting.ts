@@ -1,0 +1,149 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { FeeUnavailableError } from '../../chains/types.ts';
+import type { Executor } from '../../lib/db/index.ts';
+import { unreachable } from '../../lib/state-machine.ts';
+import { WAITING_REASONS, type WaitingDetail, type WaitingReason } from '../../lib/db/schema.ts';
+import { configuredSecrets, secretScrubber } from '../../lib/http/log-redaction.ts';
+import { DateTime } from '../../lib/http/schemas.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { toJsonNumber } from '../../lib/money.ts';
+import type { WithdrawalRow } from './record.ts';
+
+/** What each reason means (CONTRACT §7 names). */
+const MEANINGS: Record<WaitingReason, string> = {
+  hotWalletLow: "the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin)",
+  feeUnavailable: 'no network fee could be had to sign it with (no fee quote, or a node that will not price it)',
+  noSigner: "no worker holding the network's hot-wallet key has run lately",
+  signingFailed: 'the last attempt to sign it failed at the node',
+};
+
+/** Why a created withdrawal is not signed yet, as the execution round found it. */
+export const WaitingReasonSchema = Type.Union(
+  WAITING_REASONS.map((r) => Type.Literal(r)),
+  { description: `Why it is not signed yet (status created), as the last execution round found it: ${WAITING_REASONS.map((r) => `${r}: ${MEANINGS[r]}`).join('; ')}` },
+);
+
+/** The operator's view of a waiting withdrawal's reason. */
+export const WaitingSchema = Type.Object({
+  reason: WaitingReasonSchema,
+  since: DateTime,
+  cryptoCurrencyCode: Type.Optional(Type.String({ description: 'hotWalletLow: the currency the hot wallet lacks' })),
+  missing: Type.Optional(Type.Number({ description: 'hotWalletLow: how much of cryptoCurrencyCode it lacks' })),
+  message: Type.Optional(Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words" })),
+});
+export type WaitingView = Static<typeof WaitingSchema>;
+
+/** A reason the round found, before it is stored. */
+export interface Waiting {
+  reason: WaitingReason;
+  detail?: WaitingDetail;
+}
+
+/** Its stored reason while it is created (null otherwise, or before a round looked). */
+export function waitingOf(w: WithdrawalRow): WaitingView | null {
+  if (w.status !== 'created' || !w.waiting_reason) return null;
+  const d = w.waiting_detail ?? {};
+  const currency = d.cryptoCurrencyCode ? findCurrency(d.cryptoCurrencyCode) : undefined;
+  return {
+    reason: w.waiting_reason,
+    since: (w.waiting_since ?? w.updated_at).toISOString(),
+    ...(currency && d.missing !== undefined ? { cryptoCurrencyCode: currency.code, missing: toJsonNumber(BigInt(d.missing), currency.decimals) } : {}),
+    ...(d.message !== undefined ? { message: d.message } : {}),
+  };
+}
+
+/** The reason in a sentence, for the operator's queue. */
+export function waitingText(w: WithdrawalRow): string | null {
+  const waiting = waitingOf(w);
+  if (!waiting) return null;
+  switch (waiting.reason) {
+    case 'hotWalletLow':
+      return waiting.missing !== undefined ? `Hot wallet low: ${waiting.missing} ${waiting.cryptoCurrencyCode} missing` : 'Hot wallet low';
+    case 'feeUnavailable':
+      return `Network fee unavailable${waiting.message ? `: ${waiting.message}` : ''}`;
+    case 'noSigner':
+      return "No signer: no worker holding the network's hot-wallet key is running";
+    case 'signingFailed':
+      return `Signing failed${waiting.message ? `: ${waiting.message}` : ''}`;
+    default:
+      return unreachable(waiting.reason);
+  }
+}
+
+/**
+ * Stores the reason a created withdrawal waits, when it is not what the row says already (the
+ * round reads every open withdrawal each time; an unchanged reason writes nothing, so it wakes
+ * nothing). `waiting_since` moves only when the reason does.
+ */
+export async function markWaiting(db: Executor, w: WithdrawalRow, waiting: Waiting): Promise<void> {
+  const detail = waiting.detail ?? null;
+  if (w.waiting_reason === waiting.reason && JSON.stringify(w.waiting_detail ?? null) === JSON.stringify(detail)) return;
+  await db
+    .updateTable('withdrawals')
+    .set({
+      waiting_reason: waiting.reason,
+      waiting_detail: detail ? JSON.stringify(detail) : null,
+      waiting_since: sql<Date>`case when waiting_reason is not distinct from ${waiting.reason} then waiting_since else now() end`,
+    })
+    .where('id', '=', w.id)
+    .where('status', '=', 'created')
+    .execute();
+}
+
+/** The reason a signing error gives: the fee, or the node's message (secrets scrubbed, bounded). */
+export function waitingFromError(ctx: Pick<AppContext, 'config'>, err: unknown): Waiting {
+  const scrub = secretScrubber(configuredSecrets(ctx.config));
+  const text = (err as Error)?.message ?? String(err);
+  const message = (scrub ? scrub(text) : text).slice(0, 500);
+  return { reason: err instanceof FeeUnavailableError ? 'feeUnavailable' : 'signingFailed', detail: { message } };
+}
+
+/** A signer's round is recorded at most this often: one row per network, rarely written. */
+const SIGNER_BEAT_S = 30;
+/** A network without a signer's round for this long has none: its waiting withdrawals say `noSigner`. */
+const SIGNER_GONE_S = 300;
+
+/** The networks this round signs for have a signer (now). */
+export async function signersSeen(db: Executor, networks: readonly string[]): Promise<void> {
+  if (networks.length === 0) return;
+  await db
+    .insertInto('withdrawal_signers')
+    .values(networks.map((network) => ({ network })))
+    .onConflict((oc) =>
+      oc
+        .column('network')
+        .doUpdateSet({ seen_at: sql<Date>`now()` })
+        .where('withdrawal_signers.seen_at', '<', sql<Date>`now() - make_interval(secs => ${SIGNER_BEAT_S})`),
+    )
+    .execute();
+}
+
+/**
+ * Created withdrawals of the networks this installation serves that no signer has run a round for
+ * lately (or ever) wait with `noSigner`: any worker's round says so, the keyless ones included,
+ * since the signer's own never comes.
+ */
+export async function markUnsigned(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
+  const networks = ctx.config.networks;
+  if (networks.length === 0) return;
+  await ctx.db
+    .updateTable('withdrawals as w')
+    .set({ waiting_reason: 'noSigner', waiting_detail: null, waiting_since: sql<Date>`now()` })
+    .where('w.status', '=', 'created')
+    .where('w.network', 'in', [...networks])
+    .where(sql<boolean>`w.waiting_reason is distinct from 'noSigner'`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('withdrawal_signers as s')
+            .select('s.network')
+            .whereRef('s.network', '=', 'w.network')
+            .where('s.seen_at', '>', sql<Date>`now() - make_interval(secs => ${SIGNER_GONE_S})`),
+        ),
+      ),
+    )
+    .execute();
+}
