@@ -119,7 +119,7 @@ describeEngines('request log', (engine) => {
       rows.map((r) => [r.method, r.path, r.status, r.error_code]),
       [
         ['GET', '/v1/invoice/list', 200, null],
-        ['GET', '/v1/invoice', 404, 'exceptions.invoice.notFound'],
+        ['GET', '/v1/invoice', 404, 'exceptions.invoice.notFoundByOrderId'],
         ['POST', '/v1/invoice', 400, 'exceptions.validation.failed'],
       ],
     );
