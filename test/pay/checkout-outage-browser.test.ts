@@ -176,14 +176,15 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     const before = await countdown.textContent();
     assert.match(before!, /Expires in \d+:\d\d/);
     await until(async () => (await countdown.textContent()) !== before, 5000, 'the countdown keeps running');
+    // docs/payment-page-outage.png is this screenshot (taken at the top: a full-page shot of a scrolled
+    // page draws the sticky notice where the scroll left it, over the amount).
+    await payScreenshot(page, 'pay-interrupted-mobile.png', '-outage');
     // It stays in view on a phone scrolled down to the address.
     await address.scrollIntoViewIfNeeded();
     assert.equal(await status.isVisible(), true);
     const box = await status.boundingBox();
     assert.ok(box && box.y >= 0 && box.y < 844, `the status is on screen (${JSON.stringify(box)})`);
     await assertAccessible(page, 'the open page, connection interrupted (phone)');
-    // docs/payment-page-outage.png is this screenshot.
-    await payScreenshot(page, 'pay-interrupted-mobile.png', '-outage');
 
     // Reloaded during the outage: the page's own "try again in a moment" document.
     const res = await page.reload();

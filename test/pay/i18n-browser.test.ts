@@ -71,6 +71,11 @@ describePages('payment page in the customer’s language and the merchant’s br
     const [whole, frac] = raw.split('.');
     const german = `${whole!.replace(/\B(?=(\d{3})+$)/g, '.')}${frac ? `,${frac}` : ''} USDT`;
     assert.equal(await text(page, '[data-testid=amount-due]'), german, `${raw} in German`);
+    assert.equal(await page.getByRole('heading', { name: 'Bezahlen mit Tether USD im Netzwerk Tron' }).isVisible(), true);
+    assert.equal(
+      await text(page, '[data-testid=network-warning]'),
+      'Senden Sie USDT nur im Netzwerk Tron. Eine Zahlung über Ethereum oder BNB Smart Chain bezahlt diese Rechnung nicht.',
+    );
     assert.match(await text(page, '#fee'), new RegExp(`^Inklusive Netzwerkgebühr 1 USDT · 1 USDT = 0,\\d{2,6}${SP}€$`));
     assert.equal(await page.getByRole('link', { name: 'In Wallet öffnen' }).isVisible(), true);
     assert.deepEqual(await style(page, '#wallet', 'backgroundColor', 'color'), ['rgb(255, 212, 0)', 'rgb(22, 24, 29)'], 'dark text on the yellow accent');
@@ -113,6 +118,8 @@ describePages('payment page in the customer’s language and the merchant’s br
     await page.getByRole('button', { name: '挖出区块' }).click();
     await page.waitForSelector('[data-testid=status][data-status=paid]', { timeout: 15_000 });
     assert.equal(await text(page, '#outTitle'), '已收到付款');
+    assert.equal(await page.getByRole('region', { name: '收据' }).isVisible(), true);
+    assert.equal(await text(page, '#receiptList dt'), '账单金额');
     assert.match(await text(page, '#when'), /^支付时间：\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
     await assertAccessible(page, 'the Chinese outcome (phone)');
     await screenshot(page, 'pay-i18n-zh-paid-mobile.png');

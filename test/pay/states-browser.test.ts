@@ -187,7 +187,7 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     await page.getByRole('heading', { name: 'Pay with Tether USD on Tron' }).waitFor();
     assert.equal(
       await text(page, '[data-testid=network-warning]'),
-      'Send USDT on Tron only. Sent on Ethereum or BNB Smart Chain, it does not pay this invoice.',
+      'Send USDT on Tron only. A payment on Ethereum or BNB Smart Chain does not pay this invoice.',
     );
     await noCodes(page);
     await assertAccessible(page, 'Tether on Tron with its network warning (phone)');
@@ -222,7 +222,7 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
     assert.equal(
       await text(page, '[data-testid=network-warning]'),
-      'Send ETH on Ethereum only. Sent on Base, it does not pay this invoice.',
+      'Send ETH on Ethereum only. A payment on Base does not pay this invoice.',
     );
     assert.equal(await page.getByRole('heading', { name: 'Pay with Ether on Ethereum' }).isVisible(), true);
     await assertAccessible(page, 'Ether with its network warning (phone)');

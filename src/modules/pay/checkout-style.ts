@@ -48,7 +48,7 @@ h1[tabindex],h2[tabindex]{outline-offset:4px}
 .hash{display:block;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}
 .txline{display:block}
 .receipt{text-align:left;border-top:1px solid var(--line);margin-top:16px;padding-top:12px}
-.receipt dl{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:6px 14px;margin:0;font-size:14px}
+.receipt dl{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.4fr);gap:6px 14px;margin:0;font-size:14px}
 .receipt dt{color:var(--muted)}
 .receipt dd{margin:0;text-align:right;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
 .small{font-size:13px;color:var(--muted)}

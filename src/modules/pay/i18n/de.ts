@@ -74,7 +74,7 @@ export const de: Dictionary = {
   payWithCurrency: 'Bezahlen mit {currency}',
   currentChoice: 'aktuelle Wahl',
   amountToSend: 'Zu sendender Betrag',
-  networkWarning: 'Senden Sie {symbol} nur im Netzwerk {network}. Über {others} gesendet, bezahlt es diese Rechnung nicht.',
+  networkWarning: 'Senden Sie {symbol} nur im Netzwerk {network}. Eine Zahlung über {others} bezahlt diese Rechnung nicht.',
   rateOnly: 'Kurs: 1 {symbol} = {rate}',
 
   'detected.title': 'Zahlung erkannt',

@@ -75,7 +75,7 @@ export const en = {
   payWithCurrency: 'Pay with {currency}',
   currentChoice: 'current choice',
   amountToSend: 'Amount to send',
-  networkWarning: 'Send {symbol} on {network} only. Sent on {others}, it does not pay this invoice.',
+  networkWarning: 'Send {symbol} on {network} only. A payment on {others} does not pay this invoice.',
   rateOnly: 'Rate: 1 {symbol} = {rate}',
 
   'detected.title': 'Payment detected',

@@ -74,7 +74,7 @@ export const es: Dictionary = {
   payWithCurrency: 'Pagar con {currency}',
   currentChoice: 'elección actual',
   amountToSend: 'Importe a enviar',
-  networkWarning: 'Envíe {symbol} solo por la red {network}. Enviado por {others}, no paga esta factura.',
+  networkWarning: 'Envíe {symbol} solo por la red {network}. Un pago por {others} no paga esta factura.',
   rateOnly: 'Tipo de cambio: 1 {symbol} = {rate}',
 
   'detected.title': 'Pago detectado',

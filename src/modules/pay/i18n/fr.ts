@@ -75,7 +75,7 @@ export const fr: Dictionary = {
   payWithCurrency: 'Payer en {currency}',
   currentChoice: 'choix actuel',
   amountToSend: 'Montant à envoyer',
-  networkWarning: 'Envoyez vos {symbol} uniquement sur le réseau {network}. Envoyés sur {others}, ils ne paient pas cette facture.',
+  networkWarning: 'Envoyez vos {symbol} uniquement sur le réseau {network}. Un paiement sur {others} ne règle pas cette facture.',
   rateOnly: 'Taux\u00a0: 1 {symbol} = {rate}',
 
   'detected.title': 'Paiement détecté',

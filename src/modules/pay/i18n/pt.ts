@@ -74,7 +74,7 @@ export const pt: Dictionary = {
   payWithCurrency: 'Pagar com {currency}',
   currentChoice: 'escolha atual',
   amountToSend: 'Valor a enviar',
-  networkWarning: 'Envie {symbol} apenas pela rede {network}. Enviado por {others}, não paga esta fatura.',
+  networkWarning: 'Envie {symbol} apenas pela rede {network}. Um pagamento por {others} não paga esta fatura.',
   rateOnly: 'Câmbio: 1 {symbol} = {rate}',
 
   'detected.title': 'Pagamento detectado',
