@@ -71,7 +71,7 @@ describeEngines('payment page brand and language routes', (engine) => {
     assert.match(String(german.headers.vary), /accept-language/);
     assert.match(german.body, /<html lang="de">/);
     assert.match(german.body, /"locale":"de-DE"/);
-    assert.match(german.body, /<h2 data-i18n="payWith">Bezahlen mit<\/h2>/);
+    assert.match(german.body, /<h2 id="pickTitle" tabindex="-1" data-i18n="payWith">Bezahlen mit<\/h2>/);
     assert.match(german.body, /alt="Café Müller"/);
     assert.match(german.body, /<style nonce="[^"]+">[^<]*:root\{--accent:#ffd400;--on-accent:#16181d;--accent-ink:#[0-9a-f]{6};--accent-edge:#[0-9a-f]{6}\}<\/style>/);
     assert.match((await get({ 'accept-language': 'pt-BR' })).body, /<html lang="pt">/);

@@ -1,50 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
-import { startWorkers } from '../../src/worker.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
-
-
+import { before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
+import type { TestApp } from '../helpers/harness.ts';
+import { openWatched, payScreenshot, usePageSuite } from './kit.ts';
 
 describe('hosted payment page in headless Chromium', { skip: noChromium }, () => {
+  const suite = usePageSuite('pglite');
   let t: TestApp;
   let browser: Browser;
-  let workers: { stop(): Promise<void> };
   let origin = '';
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    t = await startTestApp('pglite', { config: { watchIntervalMs: 100 } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    workers = startWorkers(t.app.ctx, t.app.log);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  });
-  after(async () => {
-    await browser?.close();
-    await workers?.stop();
-    await t?.close();
-  });
-
-  /** Opens a page that records requests to other hosts and console errors. */
-  async function open(page: Page, path: string) {
-    const foreign: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (r) => {
-      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
-    });
-    await page.goto(`${origin}${path}`);
-    return { foreign, errors };
-  }
+  before(() => ({ t, browser, origin } = suite()));
 
   /** Waits until the page shows the status (it polls the state every 2 s): the badge says it in words, its data-status names it. */
   async function waitStatus(page: Page, status: string) {
@@ -70,8 +36,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     });
     assert.equal(inv.paymentPageUrl, `http://gateway.test/pay/${inv.id}`);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const { foreign, errors } = await open(page, `/pay/${inv.id}`);
+    const { page, foreign, errors } = await openWatched(context, origin, `/pay/${inv.id}`);
 
     await page.waitForSelector('[data-testid=currency-option][data-code=USDT_TRC20]');
     assert.equal(await page.getAttribute('[data-testid=status]', 'data-status'), 'created');
@@ -81,9 +46,9 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     assert.equal(await page.textContent('#ref'), 'Order #order-browser-1');
     assert.match((await page.textContent('#items'))!, /T-shirt × 2/);
     assert.match((await page.textContent('[data-testid=countdown]'))!, /Expires in \d+:\d\d/);
-    // Grouped by network, with an estimate per currency.
-    assert.deepEqual(await page.$$eval('.net', (els) => els.map((e) => e.textContent)), ['Tron', 'Ethereum', 'BNB', 'Base', 'BTC']);
-    assert.match((await page.textContent('[data-code=USDT_TRC20] .est'))!, /≈ 26 USDT/);
+    // Plain names with their network, the common coins first, an estimate each.
+    assert.equal(await page.textContent('[data-testid=currency-option] .name'), 'Tether USD on Tron');
+    assert.equal(await page.textContent('[data-code=USDT_TRC20] .est'), '≈ 26 USDT');
     // A sandbox installation says so on every page: test money only.
     assert.match((await page.getByRole('banner').textContent())!, /Test payment · sandbox, no real money moves/);
     await assertAccessible(page, 'the currency picker (phone)');
@@ -92,16 +57,16 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     await page.click('[data-testid=currency-option][data-code=USDT_TRC20]');
     await page.waitForSelector('[data-testid=address]:not(:empty)');
     assert.match((await page.textContent('[data-testid=address]'))!, /^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-    assert.equal(await page.textContent('[data-testid=amount-expected]'), '26 USDT');
+    assert.equal(await page.textContent('[data-testid=amount-due]'), '26 USDT');
     assert.match((await page.getAttribute('[data-testid=qr]', 'src'))!, /^data:image\/png;base64,/);
     assert.match((await page.getAttribute('#wallet', 'href'))!, /^tron:T.*amount=26/);
     assert.equal(await page.isVisible('#sandbox'), true);
     await assertAccessible(page, 'the payment details (phone)');
-    await screenshot(page, 'pay-selected-mobile.png');
+    await screenshot(page, 'pay-selected-usdt-mobile.png');
 
     await page.click('[data-testid=sim-exact]');
     await waitStatus(page, 'processing');
-    assert.match((await page.textContent('#received'))!, /Waiting for confirmations: 26 USDT/);
+    assert.equal(await page.textContent('#detConf'), 'Confirmations: 0 of 2');
     await page.click('[data-testid=sim-mine]');
     await waitStatus(page, 'paid');
     assert.equal(await page.isVisible('#outcome'), true);
@@ -118,11 +83,12 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     assert.equal(await page.textContent('[data-testid=refunded]'), 'Refunded 5 USDT');
     assert.equal(await page.getByText('Refunded 5 USDT').isVisible(), true);
     await assertAccessible(page, 'a refunded invoice (phone)');
-    await screenshot(page, 'pay-refunded-mobile.png');
+    // docs/payment-page-refunded.png: the paid page with its receipt and the refund.
+    await payScreenshot(page, 'pay-refunded-mobile.png', '-refunded');
     // The same page on a desktop says it too.
     const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const desk = await wide.newPage();
-    const seen = await open(desk, `/pay/${inv.id}`);
+    const seen = await openWatched(wide, origin, `/pay/${inv.id}`);
+    const desk = seen.page;
     await desk.waitForSelector('[data-testid=refunded]:not(.hidden)', { timeout: 15_000 });
     assert.equal(await desk.getByText('Refunded 5 USDT').isVisible(), true);
     await assertAccessible(desk, 'a refunded invoice (desktop)');
@@ -142,8 +108,7 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
   it('desktop layout, a partial payment, an unknown invoice', async () => {
     const { inv } = await invoice({ amount: 10, orderId: 'order-browser-2', number: 'INV-7', failedUrl: `${origin}/healthz?failed=1` });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const { foreign, errors } = await open(page, `/pay/${inv.id}`);
+    const { page, foreign, errors } = await openWatched(context, origin, `/pay/${inv.id}`);
     await page.waitForSelector('[data-testid=currency-option][data-code=USDC_BASE]');
     assert.equal(await page.textContent('#ref'), 'Invoice INV-7');
     await screenshot(page, 'pay-picker-desktop.png');

@@ -11,6 +11,7 @@ import { ratePolicy, rateProvidersFor } from '../../src/modules/rates/providers.
 import { refreshRates } from '../../src/modules/rates/service.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
+import { payScreenshot } from './kit.ts';
 import { scratchDatabaseBehindProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -152,7 +153,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     await page.waitForSelector('[data-testid=address]:not(:empty)');
     const shown = {
       address: await address.textContent(),
-      amount: await page.getByTestId('amount-expected').textContent(),
+      amount: await page.getByTestId('amount-due').textContent(),
       total: await page.locator('#total').textContent(),
     };
     assert.match(shown.address!, /^T[1-9A-HJ-NP-Za-km-z]{33}$/);
@@ -168,20 +169,22 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     assert.doesNotMatch((await page.locator('main').innerText()), /503|exceptions\.|HTTP/);
     // Nothing it showed is lost, and the countdown keeps running.
     assert.equal(await address.textContent(), shown.address);
-    assert.equal(await page.getByTestId('amount-expected').textContent(), shown.amount);
+    assert.equal(await page.getByTestId('amount-due').textContent(), shown.amount);
     assert.equal(await page.locator('#total').textContent(), shown.total);
     assert.equal(await page.getByRole('link', { name: 'Open in wallet' }).isVisible(), true);
     const countdown = page.getByTestId('countdown');
     const before = await countdown.textContent();
     assert.match(before!, /Expires in \d+:\d\d/);
     await until(async () => (await countdown.textContent()) !== before, 5000, 'the countdown keeps running');
+    // docs/payment-page-outage.png is this screenshot (taken at the top: a full-page shot of a scrolled
+    // page draws the sticky notice where the scroll left it, over the amount).
+    await payScreenshot(page, 'pay-interrupted-mobile.png', '-outage');
     // It stays in view on a phone scrolled down to the address.
     await address.scrollIntoViewIfNeeded();
     assert.equal(await status.isVisible(), true);
     const box = await status.boundingBox();
     assert.ok(box && box.y >= 0 && box.y < 844, `the status is on screen (${JSON.stringify(box)})`);
     await assertAccessible(page, 'the open page, connection interrupted (phone)');
-    await screenshot(page, 'pay-interrupted-mobile.png');
 
     // Reloaded during the outage: the page's own "try again in a moment" document.
     const res = await page.reload();
@@ -203,7 +206,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     proxy.unblock();
     await page.waitForURL(pageUrl);
     await page.getByText(shown.address!).waitFor({ timeout: 30_000 });
-    assert.equal(await page.getByTestId('amount-expected').textContent(), shown.amount);
+    assert.equal(await page.getByTestId('amount-due').textContent(), shown.amount);
     assert.equal(await page.getByRole('heading', { name: 'One moment, please' }).count(), 0);
     assert.equal(await status.count(), 0, 'the interruption message is gone');
     assert.equal(await page.getByRole('alert').isVisible(), false);

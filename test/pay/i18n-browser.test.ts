@@ -1,40 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { after, before, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
-import { startWorkers } from '../../src/worker.ts';
-import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { before, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { assertAccessible, screenshot } from '../helpers/browser.ts';
+import type { TestApp } from '../helpers/harness.ts';
+import { DESKTOP, PHONE, describePages, openWatched, payScreenshot, style } from './kit.ts';
 import { cafeLogo } from './logo-png.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** Any space Intl puts between number and currency (no-break or narrow no-break). */
 const SP = '[\\s\\u00a0\\u202f]';
 
-describeEngines('payment page in the customer’s language and the merchant’s brand, in headless Chromium', (engine) => {
-  if (noChromium) {
-    it('needs Chromium', { skip: noChromium }, () => {});
-    return;
-  }
+describePages('payment page in the customer’s language and the merchant’s brand, in headless Chromium', (_engine, suite) => {
   let t: TestApp;
   let browser: Browser;
-  let workers: { stop(): Promise<void> };
   let origin = '';
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    t = await startTestApp(engine, { config: { watchIntervalMs: 100 } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    workers = startWorkers(t.app.ctx, t.app.log);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  });
-  after(async () => {
-    await browser?.close();
-    await workers?.stop();
-    await t?.close();
-  });
+  before(() => ({ t, browser, origin } = suite()));
 
   /** A merchant with the given brand (written as the settings page would) and one invoice. */
   async function invoice(brand: Record<string, unknown>, body: Record<string, unknown>) {
@@ -45,34 +24,12 @@ describeEngines('payment page in the customer’s language and the merchant’s 
     return res.body.data.id as string;
   }
 
-  /** Opens a page that records requests to other hosts, failed answers and console errors. */
-  async function open(context: BrowserContext, path: string) {
-    const page = await context.newPage();
-    const foreign: string[] = [];
-    const errors: string[] = [];
-    const loaded = new Map<string, number>();
-    page.on('request', (r) => {
-      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('response', (r) => {
-      loaded.set(new URL(r.url()).pathname, r.status());
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
-    });
-    await page.goto(`${origin}${path}`);
-    return { page, foreign, errors, loaded };
-  }
+  const open = (context: BrowserContext, path: string) => openWatched(context, origin, path);
 
   const lang = (page: Page) => page.evaluate('document.documentElement.lang');
   /** Waits until the document's lang attribute says the language (the switcher re-renders in place). */
   // A function, not a string: the page's CSP forbids eval, which a string predicate needs.
   const langBecomes = (page: Page, code: string) => page.waitForFunction((c) => (globalThis as any).document.documentElement.lang === c, code);
-  /** Computed CSS properties of the first element matching the selector (strings: the tests compile without the DOM library). */
-  const style = (page: Page, selector: string, ...props: string[]) =>
-    page.evaluate(`(() => { const s = getComputedStyle(document.querySelector(${JSON.stringify(selector)})); return ${JSON.stringify(props)}.map((p) => s[p]); })()`);
   const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
   it('German from Accept-Language, branded (logo, name, light colour with dark button text); switch to Turkish and Chinese in place; pay (phone)', async () => {
@@ -113,14 +70,19 @@ describeEngines('payment page in the customer’s language and the merchant’s 
     const raw = (await t.call('GET', `/pay/${id}/state`)).body.data.selected.amountExpected as string;
     const [whole, frac] = raw.split('.');
     const german = `${whole!.replace(/\B(?=(\d{3})+$)/g, '.')}${frac ? `,${frac}` : ''} USDT`;
-    assert.equal(await text(page, '[data-testid=amount-expected]'), german, `${raw} in German`);
+    assert.equal(await text(page, '[data-testid=amount-due]'), german, `${raw} in German`);
+    assert.equal(await page.getByRole('heading', { name: 'Bezahlen mit Tether USD im Netzwerk Tron' }).isVisible(), true);
+    assert.equal(
+      await text(page, '[data-testid=network-warning]'),
+      'Senden Sie USDT nur im Netzwerk Tron. Eine Zahlung über Ethereum oder BNB Smart Chain bezahlt diese Rechnung nicht.',
+    );
     assert.match(await text(page, '#fee'), new RegExp(`^Inklusive Netzwerkgebühr 1 USDT · 1 USDT = 0,\\d{2,6}${SP}€$`));
     assert.equal(await page.getByRole('link', { name: 'In Wallet öffnen' }).isVisible(), true);
     assert.deepEqual(await style(page, '#wallet', 'backgroundColor', 'color'), ['rgb(255, 212, 0)', 'rgb(22, 24, 29)'], 'dark text on the yellow accent');
     await assertAccessible(page, 'the German payment details (phone)');
     assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
     // docs/payment-page-i18n.png is this screenshot.
-    await screenshot(page, 'pay-i18n-de-branded-mobile.png');
+    await payScreenshot(page, 'pay-i18n-de-branded-mobile.png', '-i18n');
     // Copy gives the machine-readable amount, not the German text.
     await page.getByRole('button', { name: 'Betrag kopieren' }).click();
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), raw);
@@ -150,10 +112,14 @@ describeEngines('payment page in the customer’s language and the merchant’s 
     assert.equal(await text(page, '#statusLabel'), '等待付款');
     await page.getByRole('button', { name: '支付准确金额' }).click();
     await page.waitForSelector('[data-testid=status][data-status=processing]', { timeout: 15_000 });
-    assert.match(await text(page, '#received'), /^等待确认：[\d,.]+ USDT（需要 \d+ 个确认）。$/);
+    assert.equal(await page.getByRole('heading', { name: '已检测到付款' }).isVisible(), true);
+    assert.equal(await text(page, '#detConf'), '确认数：0 / 2');
+    assert.match(await text(page, '#detAmount'), /^[\d,.]+ USDT 正在到账：网络正在确认此笔付款。$/);
     await page.getByRole('button', { name: '挖出区块' }).click();
     await page.waitForSelector('[data-testid=status][data-status=paid]', { timeout: 15_000 });
     assert.equal(await text(page, '#outTitle'), '已收到付款');
+    assert.equal(await page.getByRole('region', { name: '收据' }).isVisible(), true);
+    assert.equal(await text(page, '#receiptList dt'), '账单金额');
     assert.match(await text(page, '#when'), /^支付时间：\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
     await assertAccessible(page, 'the Chinese outcome (phone)');
     await screenshot(page, 'pay-i18n-zh-paid-mobile.png');

@@ -101,7 +101,7 @@ function sandboxPanel(t: Dictionary): string {
   </section>`;
 }
 
-/** The cards: order summary, outcome, currency picker, payment details (the script fills them in). */
+/** The cards: order summary, outcome with its receipt, currency picker, payment details, payment detected (the script fills them in). */
 function cards(t: Dictionary): string {
   return `  <section class="card summary" aria-labelledby="total">
     <div class="row"><h1 id="total">…</h1><span class="badge" data-testid="status"></span></div>
@@ -112,19 +112,25 @@ function cards(t: Dictionary): string {
     <div class="row" aria-live="polite"><span class="small" id="statusLabel"></span><span class="countdown" data-testid="countdown"></span></div>
     <p class="small hidden" id="refunded" data-testid="refunded"></p>
   </section>
-  <section class="card outcome hidden" id="outcome" aria-live="polite">
-    <div class="icon" id="outIcon"></div>
-    <h1 id="outTitle"></h1>
+  <section class="card outcome hidden" id="outcome" aria-labelledby="outTitle">
+    <div class="icon" id="outIcon" aria-hidden="true"></div>
+    <h1 id="outTitle" tabindex="-1"></h1>
     <p class="small" id="outText"></p>
+    <section class="receipt hidden" id="receipt" aria-labelledby="receiptTitle" data-testid="receipt">
+      <h2 id="receiptTitle" ${text(t, 'receipt.title')}</h2>
+      <dl id="receiptList"></dl>
+    </section>
     <a class="btn wide hidden" data-testid="outcome-link" href="#" ${text(t, 'returnToMerchant')}</a>
   </section>
   <section class="card hidden" id="picker" aria-label="${say(t, 'chooseCurrency')}" data-i18n-label="chooseCurrency">
-    <h2 ${text(t, 'payWith')}</h2>
+    <h2 id="pickTitle" tabindex="-1" ${text(t, 'payWith')}</h2>
     <div id="options"></div>
   </section>
   <section class="card hidden" id="pay" aria-label="${say(t, 'paymentDetails')}" data-i18n-label="paymentDetails">
-    <div class="small" id="payNet"></div>
-    <div class="row"><div class="amount" data-testid="amount-expected"></div><button class="btn ghost" type="button" id="copyAmount" aria-label="${say(t, 'copyAmount')}" data-i18n-label="copyAmount" ${text(t, 'copy')}</button></div>
+    <h2 id="payTitle" tabindex="-1"></h2>
+    <p class="warn hidden" id="netWarn" data-testid="network-warning"></p>
+    <div class="row"><div class="small" id="amountLabel" ${text(t, 'amountToSend')}</div><button class="btn ghost" type="button" id="copyAmount" aria-label="${say(t, 'copyAmount')}" data-i18n-label="copyAmount" ${text(t, 'copy')}</button></div>
+    <div class="amount" data-testid="amount-due"></div>
     <div class="small" id="fee"></div>
     <img class="qr" data-testid="qr" alt="${say(t, 'qrAlt')}" data-i18n-alt="qrAlt">
     <label class="small" for="addr" ${text(t, 'sendTo')}</label>
@@ -133,6 +139,15 @@ function cards(t: Dictionary): string {
     <p class="small" id="received" aria-live="polite"></p>
     <a class="btn wide" id="wallet" href="#" ${text(t, 'openWallet')}</a>
     <button class="btn ghost wide hidden" type="button" id="change" ${text(t, 'changeCurrency')}</button>
+  </section>
+  <section class="card outcome hidden" id="detected" aria-labelledby="detTitle" data-testid="detected">
+    <div class="icon" aria-hidden="true">↻</div>
+    <h2 id="detTitle" tabindex="-1" ${text(t, 'detected.title')}</h2>
+    <p class="confirmations" id="detConf" aria-live="polite"></p>
+    <div class="progress" aria-hidden="true"><div id="detBar"></div></div>
+    <p class="small" id="detAmount"></p>
+    <p class="small" id="detNext"></p>
+    <p class="small tx" id="detTx"></p>
   </section>`;
 }
 

@@ -1,20 +1,19 @@
 /**
- * The payment page's script, inlined under the page's nonce: it polls `GET /pay/{id}/state` and
- * renders with textContent only, in the page's language (`TEXT_SCRIPT`: dictionary, locale
- * formatting, in-place language switch). Plain browser JavaScript, no build step.
+ * The payment page's script, inlined under the page's nonce: it polls `GET /pay/{id}/state`, picks
+ * the view the invoice is in (`stage`) and renders it with textContent only (`VIEWS_SCRIPT`), in
+ * the page's language (`TEXT_SCRIPT`: dictionary, locale formatting, in-place language switch).
+ * When a render hides what the person was on, the focus goes to the heading of what replaced it,
+ * never to <body>. Plain browser JavaScript, no build step.
  */
 import { TEXT_SCRIPT } from './checkout-text-script.ts';
+import { VIEWS_SCRIPT } from './checkout-views-script.ts';
 
-export const SCRIPT = TEXT_SCRIPT + `
-'use strict';
+export const SCRIPT = "'use strict';" + TEXT_SCRIPT + VIEWS_SCRIPT + `
 const id = document.body.dataset.invoice;
-const $ = (s) => document.querySelector(s);
-const el = (tag, props = {}, ...kids) => { const e = document.createElement(tag); Object.assign(e, props); for (const k of kids) if (k != null) e.append(k); return e; };
-/** An element whose text is a dictionary key, so a language switch re-translates it. */
-const said = (tag, key, props = {}) => { const e = el(tag, { ...props, textContent: t(key) }); e.dataset.i18n = key; return e; };
-let state = null, skew = 0, picking = false, timer = null, pollTimer = null, stopped = false, failures = 0, retryAfterMs = 0, langAsked = 0;
+let state = null, skew = 0, picking = false, busy = false, timer = null, pollTimer = null, stopped = false, failures = 0, retryAfterMs = 0, langAsked = 0;
+// Answers are numbered as asked: a poll that set out before the customer picked a currency must not undo the pick.
+let asked = 0, shown = 0;
 const OPEN = ['created', 'processing', 'partially_paid'];
-const OUTCOME_ICON = { paid: '✓', overpaid: '✓', partially_paid: '!', expired: '⏱', cancelled: '×', failed: '×', suspended: '!' };
 // The API's error codes the customer can meet here, in words they understand; anything else is "try again".
 const ERROR_TEXT = {
   'exceptions.invoice.notPayable': 'error.notPayable',
@@ -30,10 +29,7 @@ function showError(text) { const e = $('[data-testid=error]'); e.textContent = t
 // The service is away for now (its database unreachable, or a proxy in front has no answer): the
 // page keeps what it shows and says the connection is interrupted, never an error code.
 const AWAY = [502, 503, 504];
-function connection(ok) {
-  const e = $('[data-testid=connection]'); const text = ok ? '' : t('connection');
-  if (e.textContent !== text) e.textContent = text;
-}
+function connection(ok) { setText('[data-testid=connection]', ok ? '' : t('connection')); }
 
 async function call(method, path, body) {
   let res;
@@ -50,6 +46,14 @@ async function call(method, path, body) {
   }
   return json.data;
 }
+/** The invoice's state, unless a later question was answered first; true when it was shown. */
+async function ask(method, path, body) {
+  const n = ++asked;
+  const s = await call(method, path, body);
+  if (n < shown) return false;
+  shown = n; answered(s);
+  return true;
+}
 /** An answer came back: the connection is fine again and the poll goes back to its pace. */
 function answered(s) { failures = 0; retryAfterMs = 0; connection(true); render(s); }
 /** No answer: say so politely and wait a little longer each time (the server's Retry-After at least). */
@@ -57,7 +61,7 @@ function unanswered(err) { failures++; retryAfterMs = (err.retryAfter || 0) * 10
 
 async function refresh() {
   try {
-    answered(await call('GET', '/state'));
+    await ask('GET', '/state');
   } catch (err) {
     if (err.status === 404) { notFound(); return; }
     unanswered(err);
@@ -78,110 +82,101 @@ function notFound() {
   $('#content').replaceChildren(el('div', { className: 'card outcome' }, el('div', { className: 'icon', textContent: '?' }), said('h1', 'notFoundTitle'), said('p', 'notFoundText', { className: 'small' })));
 }
 
+/**
+ * Which view the invoice is in: the picker; the payment details (nothing on its way); "payment
+ * detected" while a payment confirms (even past the window: a late payment still counts); the
+ * outcome once it is over; or none while an open window has passed and the worker has yet to close it.
+ */
+function stage(s) {
+  const p = s.selected;
+  if (OPEN.includes(s.status) && p && atomic(p.amountPending, p.decimals) > 0n) return 'detected';
+  if (!OPEN.includes(s.status)) return 'outcome';
+  if (Date.parse(s.expiresAt) <= Date.now() + skew) return 'none';
+  if (!p || (picking && s.status === 'created')) return 'picker';
+  return 'pay';
+}
+const HEADINGS = { picker: '#pickTitle', pay: '#payTitle', detected: '#detTitle', outcome: '#outTitle' };
+function focusHeading(st) { const h = HEADINGS[st] && $(HEADINGS[st]); if (h) h.focus(); }
+/** Whether the focus is nowhere a person can see: on <body>, or on something hidden or gone. */
+function focusLost() { const a = document.activeElement; return !a || a === document.body || !a.isConnected || !a.getClientRects().length; }
+
 function tick() {
   if (!state) return;
   const left = Math.max(0, Date.parse(state.expiresAt) - (Date.now() + skew));
   const s = Math.floor(left / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const pad = (n) => String(n).padStart(2, '0');
-  $('[data-testid=countdown]').textContent = OPEN.includes(state.status) ? (left > 0 ? t('expiresIn', { time: (h ? h + ':' + pad(m) : m) + ':' + pad(sec) }) : t('expired')) : '';
+  // No countdown once a payment is on its way: it would only urge a second one.
+  const counting = OPEN.includes(state.status) && stage(state) !== 'detected';
+  setText('[data-testid=countdown]', counting ? (left > 0 ? t('expiresIn', { time: (h ? h + ':' + pad(m) : m) + ':' + pad(sec) }) : t('expired')) : '');
 }
 
-/** The invoice's dates: when it was paid, when it expired, or until when it can be paid. */
-function dates(s) {
-  if (s.paidAt) return t('paidOn', { date: when(s.paidAt) });
+/** The invoice's dates: when it was paid, when its window closed, or until when it can be paid. */
+function dates(s, st) {
+  if (st === 'detected') return '';
+  if (s.paidAt && ['paid', 'overpaid', 'suspended'].includes(s.status)) return t('paidOn', { date: when(s.paidAt) });
   if (s.status === 'expired') return t('expiredOn', { date: when(s.expiresAt) });
+  if (s.status === 'partially_paid' && st === 'outcome') return t('closedOn', { date: when(s.expiresAt) });
   return OPEN.includes(s.status) ? t('validUntil', { date: when(s.expiresAt) }) : '';
 }
 
-function render(s) {
-  state = s; skew = Date.parse(s.now) - Date.now(); showError('');
-  $('#merchant').textContent = s.merchantName;
-  $('#total').textContent = money(s.amount, s.fiatCurrencyCode);
-  $('#ref').textContent = s.number ? t('invoiceNumber', { number: s.number }) : t('orderNumber', { orderId: s.orderId });
-  $('#when').textContent = dates(s);
-  $('#desc').textContent = s.description || '';
-  $('#desc').classList.toggle('hidden', !s.description);
+function renderSummary(s, st) {
+  setText('#merchant', s.merchantName);
+  setText('#total', money(s.amount, s.fiatCurrencyCode));
+  setText('#ref', s.number ? t('invoiceNumber', { number: s.number }) : t('orderNumber', { orderId: s.orderId }));
+  setText('#when', dates(s, st));
+  setText('#desc', s.description || '');
+  show('#desc', !!s.description);
   $('#items').replaceChildren(...s.items.map((i) => el('li', {}, el('span', { textContent: i.name + ' × ' + i.quantity }), el('span', { textContent: money(i.cost * i.quantity, s.fiatCurrencyCode) }))));
   const badge = $('[data-testid=status]');
   badge.textContent = t('status.' + s.status); badge.title = t('statusText.' + s.status); badge.className = 'badge ' + s.status; badge.dataset.status = s.status;
-  $('#statusLabel').textContent = t('statusText.' + s.status);
+  setText('#statusLabel', t('statusText.' + s.status));
   const refunded = s.selected && atomic(s.amountRefunded, s.selected.decimals) > 0n;
-  $('#refunded').textContent = refunded ? t('refunded', { amount: coin(s.amountRefunded, s.selected.symbol) }) : '';
-  $('#refunded').classList.toggle('hidden', !refunded);
+  setText('#refunded', refunded ? t('refunded', { amount: coin(s.amountRefunded, s.selected.symbol) }) : '');
+  show('#refunded', refunded);
+}
+
+function render(s) {
+  // If this render hides what the person is on, the new view's heading takes the focus.
+  const wasHere = !focusLost() && $('#content').contains(document.activeElement);
+  state = s; skew = Date.parse(s.now) - Date.now(); showError('');
+  const st = stage(s);
+  renderSummary(s, st);
   tick();
-  const open = OPEN.includes(s.status) && Date.parse(s.expiresAt) > Date.now() + skew;
-  $('#picker').classList.toggle('hidden', !(open && s.status === 'created' && (!s.selected || picking)));
-  $('#pay').classList.toggle('hidden', !(s.selected && open && !(picking && s.status === 'created')));
-  $('#outcome').classList.toggle('hidden', !(s.outcome || (!open && !OPEN.includes(s.status))));
-  renderPicker(s); renderPay(s); renderOutcome(s);
-  if (!OPEN.includes(s.status) && s.outcome) stop();
+  show('#picker', st === 'picker');
+  show('#pay', st === 'pay');
+  show('#detected', st === 'detected');
+  show('#outcome', st === 'outcome' && !!OUTCOME_ICON[s.status]);
+  // Test money only while there is something to pay or confirm: a finished invoice offers none.
+  if ($('#sandbox')) show('#sandbox', (st === 'pay' || st === 'detected') && s.selected.sandbox);
+  renderPicker(s);
+  if (st === 'pay') renderPay(s);
+  if (st === 'detected') renderDetected(s);
+  if (st === 'outcome') renderOutcome(s);
+  if (wasHere && focusLost()) focusHeading(st);
+  if (st === 'outcome' && s.outcome) stop();
 }
 
-function renderPicker(s) {
-  const box = $('#options'); const groups = new Map();
-  for (const c of s.currencies) { if (!groups.has(c.network)) groups.set(c.network, []); groups.get(c.network).push(c); }
-  const nodes = [];
-  for (const [net, list] of groups) {
-    nodes.push(el('div', { className: 'net', textContent: net }));
-    for (const c of list) {
-      const b = el('button', { className: 'option', type: 'button', disabled: !c.available },
-        el('img', { src: c.icon, alt: '' }),
-        el('span', { className: 'name', textContent: c.name + ' ' }, el('span', { className: 'small', textContent: c.cryptoCurrencyCode })),
-        el('span', { className: 'est', textContent: c.available ? (c.amountEstimate ? '≈ ' + coin(c.amountEstimate, c.symbol, 8) : '') : t('currencyUnavailable') }));
-      b.dataset.testid = 'currency-option'; b.dataset.code = c.cryptoCurrencyCode;
-      b.addEventListener('click', () => pick(c.cryptoCurrencyCode));
-      nodes.push(b);
-    }
-  }
-  box.replaceChildren(...nodes);
-}
-
+/** The customer picks a currency: the details it locks take the focus; on a refusal it stays on the choice. */
 async function pick(code) {
-  for (const b of document.querySelectorAll('.option')) b.disabled = true;
-  try { picking = false; answered(await call('POST', '/select', { cryptoCurrencyCode: code })); }
-  catch (err) {
+  if (busy) return;
+  busy = true; $('#options').setAttribute('aria-busy', 'true');
+  try {
+    const wasPicking = picking;
+    picking = false;
+    try { if (await ask('POST', '/select', { cryptoCurrencyCode: code })) focusHeading(stage(state)); }
+    catch (err) { picking = wasPicking; throw err; }
+  } catch (err) {
     // What the page showed stays; the message goes on after the render, which clears it.
     if (state) render(state);
     if (err.away) unanswered(err); else showError(err.message);
-  }
+  } finally { busy = false; $('#options').removeAttribute('aria-busy'); }
 }
 
-/** What arrived so far: received of expected, what waits for confirmations, what is still to pay. */
-function progress(p) {
-  const got = atomic(p.amountReceived, p.decimals), pend = atomic(p.amountPending, p.decimals), exp = atomic(p.amountExpected, p.decimals);
-  $('#progress').classList.toggle('hidden', !(got || pend));
-  $('#progressBar').style.width = (exp ? Math.min(100, Number((10000n * (got + pend)) / exp) / 100) : 0) + '%';
-  const parts = [];
-  if (got) parts.push(t('received', { received: decimal(p.amountReceived), expected: coin(p.amountExpected, p.symbol) }));
-  if (pend) parts.push(t('waiting', { amount: coin(p.amountPending, p.symbol), count: decimal(String(p.confirmationsRequired)) }));
-  if (got && !pend && atomic(p.amountRemaining, p.decimals) > 0n) parts.push(t('stillToPay', { amount: coin(p.amountRemaining, p.symbol) }));
-  $('#received').textContent = parts.join(' ');
-}
-
-/** The locked rate: cents for a coin worth a unit of fiat or more, up to six decimals for one worth less. */
-function rate(value, code) { return money(value, code, atomic(value, 8) >= 100000000n ? 0 : 6); }
-
-function renderPay(s) {
-  const p = s.selected; if (!p) return;
-  $('#payNet').textContent = t('onNetwork', { name: p.name, network: p.network });
-  $('[data-testid=amount-expected]').textContent = coin(p.amountExpected, p.symbol);
-  $('#fee').textContent = t('feeAndRate', { fee: coin(p.networkFee, p.symbol), symbol: p.symbol, rate: rate(p.rate, s.fiatCurrencyCode) });
-  $('[data-testid=address]').textContent = p.address;
-  const qr = $('[data-testid=qr]'); if (qr.getAttribute('src') !== p.qrCode) qr.src = p.qrCode;
-  $('#wallet').href = p.paymentUri;
-  progress(p);
-  $('#change').classList.toggle('hidden', s.status !== 'created');
-  const sandbox = $('#sandbox'); if (sandbox) sandbox.classList.toggle('hidden', !p.sandbox);
-}
-
-function renderOutcome(s) {
-  if (!OUTCOME_ICON[s.status]) return;
-  $('#outIcon').textContent = OUTCOME_ICON[s.status];
-  $('#outTitle').textContent = t('outcome.' + s.status + '.title'); $('#outText').textContent = t('outcome.' + s.status + '.text');
-  const link = $('[data-testid=outcome-link]');
-  const url = s.outcome && s.outcome.url;
-  link.classList.toggle('hidden', !url);
-  if (url) { link.href = url; link.textContent = t(s.outcome.kind === 'success' ? 'continueToMerchant' : 'returnToMerchant'); }
+/** Back to the picker from the details: the focus goes to the currency chosen before. */
+function changeCurrency() {
+  picking = true; render(state);
+  const chosen = state.selected && optionButtons.get(state.selected.cryptoCurrencyCode);
+  if (chosen && !chosen.disabled) chosen.focus(); else focusHeading('picker');
 }
 
 /** Copies the raw, machine-readable value (never the localized text) and says so on the button for a moment. */
@@ -191,24 +186,24 @@ async function copy(text, button) {
   button.textContent = t('copied'); setTimeout(() => (button.textContent = t('copy')), 1500);
 }
 
-async function simulate(path, body, button) {
-  button.disabled = true;
-  try { await call('POST', path, body); await refresh(); } catch (err) { if (err.away) unanswered(err); else showError(err.message); } finally { button.disabled = false; }
+/** A sandbox payment or block. The button stays enabled meanwhile: disabling it would take its focus away. */
+async function simulate(path, body) {
+  try { await call('POST', path, body); await refresh(); } catch (err) { if (err.away) unanswered(err); else showError(err.message); }
 }
 
 /** The switcher: fetches the language's dictionary and re-renders in place; what the page shows stays. */
 async function switchLanguage(lang) {
   if (lang === TEXT.lang) return;
-  const asked = ++langAsked;
+  const asking = ++langAsked;
   let next;
   try { next = await call('GET', '/i18n/' + encodeURIComponent(lang)); }
   catch (err) {
-    if (asked !== langAsked) return;
+    if (asking !== langAsked) return;
     $('#lang').value = TEXT.lang;
     if (err.away) unanswered(err); else showError(err.message);
     return;
   }
-  if (asked !== langAsked) return;
+  if (asking !== langAsked) return;
   applyText(next); rememberLanguage(next.lang);
   if (state) render(state);
   connection(!failures);
@@ -216,13 +211,13 @@ async function switchLanguage(lang) {
 
 $('#lang').addEventListener('change', (e) => switchLanguage(e.currentTarget.value));
 $('[data-testid=copy-address]').addEventListener('click', (e) => copy(state.selected.address, e.currentTarget));
-$('#copyAmount').addEventListener('click', (e) => copy(state.selected.amountExpected, e.currentTarget));
-$('#change').addEventListener('click', () => { picking = true; render(state); });
+$('#copyAmount').addEventListener('click', (e) => copy(amountDue(state.selected), e.currentTarget));
+$('#change').addEventListener('click', changeCurrency);
 if ($('#sandbox')) {
-  $('[data-testid=sim-exact]').addEventListener('click', (e) => simulate('/simulate', { amount: 'exact' }, e.currentTarget));
-  $('[data-testid=sim-partial]').addEventListener('click', (e) => simulate('/simulate', { amount: 'partial' }, e.currentTarget));
-  $('[data-testid=sim-over]').addEventListener('click', (e) => simulate('/simulate', { amount: 'over' }, e.currentTarget));
-  $('[data-testid=sim-mine]').addEventListener('click', (e) => simulate('/simulate/mine', {}, e.currentTarget));
+  $('[data-testid=sim-exact]').addEventListener('click', () => simulate('/simulate', { amount: 'exact' }));
+  $('[data-testid=sim-partial]').addEventListener('click', () => simulate('/simulate', { amount: 'partial' }));
+  $('[data-testid=sim-over]').addEventListener('click', () => simulate('/simulate', { amount: 'over' }));
+  $('[data-testid=sim-mine]').addEventListener('click', () => simulate('/simulate/mine', {}));
 }
 refresh().then(schedule);
 timer = setInterval(tick, 1000);

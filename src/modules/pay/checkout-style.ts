@@ -29,14 +29,28 @@ h1{font-size:28px;margin:0;letter-spacing:-.01em}
 .badge.expired,.badge.cancelled,.badge.failed,.badge.suspended,.badge.partially_paid{background:#fdecec;color:var(--bad)}
 .countdown{font-variant-numeric:tabular-nums;font-size:13px;color:var(--muted)}
 h2{font-size:15px;margin:0 0 10px}
-.net{font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:14px 0 6px}
+h1[tabindex],h2[tabindex]{outline-offset:4px}
 .option{display:flex;align-items:center;gap:10px;width:100%;padding:10px 12px;margin:0 0 6px;border:1px solid var(--line);border-radius:10px;background:#fff;font:inherit;color:inherit;cursor:pointer;text-align:left}
-.option:hover:not(:disabled){border-color:var(--accent-edge)}
+.option:hover:not(:disabled),.option[aria-current]{border-color:var(--accent-edge)}
 .option:disabled{opacity:.5;cursor:not-allowed}
-.option img{width:28px;height:28px}
-.option .name{flex:1}
-.option .est{font-variant-numeric:tabular-nums;font-size:13px;color:var(--muted)}
-.amount{font-size:22px;font-weight:700;font-variant-numeric:tabular-nums;word-break:break-all}
+.option img{width:28px;height:28px;flex:none}
+.option .text{flex:1;min-width:0;display:flex;flex-direction:column}
+.option .name{font-weight:600}
+.option .meta{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 10px;font-size:13px;color:var(--muted)}
+.option .est{font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+.tag{font-size:12px;font-weight:600;color:var(--accent-ink);margin-left:6px}
+.amount{font-size:22px;line-height:1.3;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere;margin:4px 0 2px}
+.amount.long{font-size:18px}
+.warn{background:#fff4e5;color:var(--warn);border-radius:10px;padding:10px 12px;font-size:13px;margin:0 0 10px}
+#detTitle{font-size:22px;margin:4px 0 0}
+.confirmations{font-size:17px;font-weight:600;margin:8px 0 0}
+.tx .label{display:block}
+.hash{display:block;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}
+.txline{display:block}
+.receipt{text-align:left;border-top:1px solid var(--line);margin-top:16px;padding-top:12px}
+.receipt dl{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.4fr);gap:6px 14px;margin:0;font-size:14px}
+.receipt dt{color:var(--muted)}
+.receipt dd{margin:0;text-align:right;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
 .small{font-size:13px;color:var(--muted)}
 .qr{display:block;margin:14px auto;width:220px;height:220px;image-rendering:pixelated}
 .field{display:flex;gap:8px;align-items:center;margin-top:8px}

@@ -25,16 +25,17 @@ function t(key, vars) {
   return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (vars[k] != null ? String(vars[k]) : m)) : text;
 }
 
-/** An exact decimal string ('1234.5678') in the page's locale, never through a float; at most maxFraction decimals. */
-function decimal(text, maxFraction) {
+/**
+ * An exact decimal string ('1234.5678') in the page's locale, never through a float and never
+ * rounded: the integer part grouped, every fraction digit kept (the server sends no trailing zeros).
+ */
+function decimal(text) {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(text));
   if (!m) return String(text);
-  let frac = m[3] || '';
-  if (maxFraction != null && frac.length > maxFraction) frac = frac.slice(0, maxFraction).replace(/0+$/, '');
-  return (m[1] ? '-' : '') + NUM.format(BigInt(m[2])) + (frac ? DEC + frac : '');
+  return (m[1] ? '-' : '') + NUM.format(BigInt(m[2])) + (m[3] ? DEC + m[3] : '');
 }
-/** A crypto amount and its symbol: '1,234.5 USDT' in English, '1.234,5 USDT' in German. */
-function coin(amount, symbol, maxFraction) { return decimal(amount, maxFraction) + ' ' + symbol; }
+/** A crypto amount and its symbol: '1,234.5 USDT' in English, '1.234,5 USDT' in German; the same for every amount on the page. */
+function coin(amount, symbol) { return decimal(amount) + ' ' + symbol; }
 /** A decimal string as atomic units (BigInt), for comparisons and progress without floats. */
 function atomic(text, decimals) {
   const [whole, frac = ''] = String(text).split('.');
@@ -50,6 +51,8 @@ function money(amount, code, maxFraction) {
 }
 /** A date and time in the locale, in the customer's own time zone. */
 function when(iso) { return DATES.format(new Date(iso)); }
+/** Names joined as the locale says "a, b or c". */
+function anyOf(names) { return new Intl.ListFormat(TEXT.locale, { type: 'disjunction' }).format(names); }
 
 /** Puts the page in another language in place: the document's lang, its title and every static text. */
 function applyText(next) {

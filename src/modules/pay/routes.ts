@@ -17,6 +17,24 @@ import { payState } from './state.ts';
 const Str = Type.String();
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
 
+/** A currency in plain words (names.ts): the page says "Tether USD on Tron", never `USDT_TRC20`. */
+const PlainNameFields = {
+  assetName: Type.String({ description: 'The coin as people call it: "Tether USD", "Bitcoin"' }),
+  networkName: Type.String({ description: 'Its network as wallets name it: "Tron", "BNB Smart Chain"' }),
+  standard: Type.Union([Type.String(), Type.Null()], { description: 'Token standard ("TRC-20"); null for a network\'s own coin' }),
+  otherNetworks: Type.Array(Str, { description: 'Other networks with a coin of the same ticker: sent there, it does not pay this invoice' }),
+};
+
+const PaymentLineSchema = Type.Object({
+  txHash: Str,
+  amount: Type.String({ description: 'Decimal string in the chosen currency' }),
+  status: Type.Union([Type.Literal('seen'), Type.Literal('confirmed')]),
+  confirmations: Type.Integer(),
+  seenAt: Str,
+  confirmedAt: NullableStr,
+  explorerUrl: Type.Union([Type.String(), Type.Null()], { description: "The transaction on a public block explorer; null in sandbox mode" }),
+});
+
 const PayStateSchema = Type.Object({
   id: Str,
   status: invoiceMachine.schema,
@@ -41,12 +59,13 @@ const PayStateSchema = Type.Object({
       name: Str,
       symbol: Str,
       network: Str,
+      ...PlainNameFields,
       decimals: Type.Integer(),
       amountExpected: Str,
       networkFee: Str,
       amountReceived: Str,
       amountPending: Str,
-      amountRemaining: Str,
+      amountRemaining: Type.String({ description: 'What the customer still has to send: expected less what is confirmed or on its way' }),
       address: Str,
       paymentUri: Str,
       qrCode: Str,
@@ -54,14 +73,17 @@ const PayStateSchema = Type.Object({
       lockedAt: Str,
       confirmationsRequired: Type.Integer(),
       sandbox: Type.Boolean(),
+      payments: Type.Array(PaymentLineSchema, { description: 'Payments counted toward the quote, newest first (at most 10)' }),
     }),
   ]),
   currencies: Type.Array(
+    // The common coins first (names.ts: pageOrder).
     Type.Object({
       cryptoCurrencyCode: Str,
       name: Str,
       symbol: Str,
       network: Str,
+      ...PlainNameFields,
       icon: Str,
       available: Type.Boolean(),
       amountEstimate: NullableStr,

@@ -10,6 +10,7 @@ import { outcomeKind } from '../invoices/status.ts';
 import { freshUsdPrices } from '../rates/service.ts';
 import { liveRefunded } from '../withdrawals/refunds.ts';
 import { logoPath, tenantBrand } from './brand.ts';
+import { explorerUrl, pageOrder, plainName } from './names.ts';
 
 /**
  * What the payment page may show the customer: the order, the chosen currency with amount,
@@ -29,7 +30,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
   ]);
   const now = new Date(clock.now);
   const fiatPrice = prices.get(fiat.code);
-  const currencies = servedCurrencies(config).map((c) => {
+  const currencies = pageOrder(servedCurrencies(config)).map((c) => {
     const fee = fees.get(c.code);
     const price = prices.get(c.symbol);
     const available = !!fee && !!price && !!fiatPrice;
@@ -38,13 +39,14 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
       name: c.name,
       symbol: c.symbol,
       network: c.network,
+      ...plainName(c),
       icon: currencyIconPath(c.code),
       available,
       amountEstimate: available ? formatUnits(cryptoAmountFor(fiatUnits, fiat, fiatPrice!, c, price!) + fee!.units, c.decimals) : null,
     };
   });
 
-  const selected = quote ? await selectedCurrency(ctx, quote) : null;
+  const selected = quote ? await selectedCurrency(ctx, row.id, quote) : null;
 
   const closed = row.expires_at.getTime() <= now.getTime();
   // A partly paid invoice can still be completed while its window is open.
@@ -75,12 +77,17 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
   };
 }
 
-/** The chosen currency as the page shows it: amounts due, paid and pending, address, URI and QR. */
-async function selectedCurrency(ctx: AppContext, quote: NonNullable<InvoiceView['quote']>) {
+/**
+ * The chosen currency as the page shows it: amounts due, paid and pending, address, URI and QR, and
+ * the payments seen so far. `amountRemaining` is what the customer still has to send (the expected
+ * amount less what is confirmed or on its way): the page's amount, its Copy button, the QR code and
+ * the wallet link all give that one figure.
+ */
+async function selectedCurrency(ctx: AppContext, invoiceId: string, quote: NonNullable<InvoiceView['quote']>) {
   const currency = findCurrency(quote.currency_code)!;
   const network = networkOf(currency).env;
   const expected = BigInt(quote.amount_expected);
-  const paid = await quotePayments(ctx.db, quote);
+  const [paid, payments] = await Promise.all([quotePayments(ctx.db, quote), quotePaymentLines(ctx, invoiceId, quote)]);
   const left = expected - paid.confirmed - paid.pending;
   const remaining = left > 0n ? left : 0n;
   const uri = paymentUri(currency, quote.address, remaining > 0n ? remaining : expected);
@@ -93,6 +100,7 @@ async function selectedCurrency(ctx: AppContext, quote: NonNullable<InvoiceView[
     name: currency.name,
     symbol: currency.symbol,
     network: currency.network,
+    ...plainName(currency),
     decimals: currency.decimals,
     amountExpected: formatUnits(expected, currency.decimals),
     networkFee: formatUnits(BigInt(quote.network_fee), currency.decimals),
@@ -106,5 +114,40 @@ async function selectedCurrency(ctx: AppContext, quote: NonNullable<InvoiceView[
     lockedAt: quote.locked_at.toISOString(),
     confirmationsRequired: confirmationsRequired(ctx.config, network),
     sandbox: ctx.config.mode === 'sandbox',
+    payments,
   };
+}
+
+/** How many payments the page lists: a receipt, not a ledger (a customer sends one, or a few). */
+const PAYMENT_LINES = 10;
+
+/**
+ * The payments that count toward the quote (its currency, to its address), newest first: amount,
+ * how deep in the chain, when seen and confirmed, and the transaction on a public explorer when live.
+ * A payment the chain dropped is left out: it paid nothing.
+ */
+async function quotePaymentLines(ctx: AppContext, invoiceId: string, quote: NonNullable<InvoiceView['quote']>) {
+  const currency = findCurrency(quote.currency_code)!;
+  const rows = await ctx.db
+    .selectFrom('payments')
+    .select(['tx_hash', 'amount', 'status', 'confirmations', 'first_seen_at', 'confirmed_at'])
+    .where('owner_id', '=', invoiceId)
+    .where('purpose', '=', 'invoice')
+    .where('network', '=', quote.network)
+    .where('address', '=', quote.address)
+    .where('counted', '=', true)
+    .where('status', 'in', ['seen', 'confirmed'])
+    .orderBy('first_seen_at', 'desc')
+    .orderBy('id')
+    .limit(PAYMENT_LINES)
+    .execute();
+  return rows.map((r) => ({
+    txHash: r.tx_hash,
+    amount: formatUnits(BigInt(r.amount), currency.decimals),
+    status: r.status as 'seen' | 'confirmed',
+    confirmations: r.confirmations,
+    seenAt: r.first_seen_at.toISOString(),
+    confirmedAt: r.confirmed_at ? r.confirmed_at.toISOString() : null,
+    explorerUrl: explorerUrl(currency.network, r.tx_hash, ctx.config.mode),
+  }));
 }

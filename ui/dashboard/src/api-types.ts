@@ -3272,11 +3272,19 @@ export interface paths {
                                 createdAt: string;
                                 currencies: {
                                     amountEstimate: string | null;
+                                    /** @description The coin as people call it: "Tether USD", "Bitcoin" */
+                                    assetName: string;
                                     available: boolean;
                                     cryptoCurrencyCode: string;
                                     icon: string;
                                     name: string;
                                     network: string;
+                                    /** @description Its network as wallets name it: "Tron", "BNB Smart Chain" */
+                                    networkName: string;
+                                    /** @description Other networks with a coin of the same ticker: sent there, it does not pay this invoice */
+                                    otherNetworks: string[];
+                                    /** @description Token standard ("TRC-20"); null for a network's own coin */
+                                    standard: string | null;
                                     symbol: string;
                                 }[];
                                 description: string | null;
@@ -3308,7 +3316,10 @@ export interface paths {
                                     amountExpected: string;
                                     amountPending: string;
                                     amountReceived: string;
+                                    /** @description What the customer still has to send: expected less what is confirmed or on its way */
                                     amountRemaining: string;
+                                    /** @description The coin as people call it: "Tether USD", "Bitcoin" */
+                                    assetName: string;
                                     confirmationsRequired: number;
                                     cryptoCurrencyCode: string;
                                     decimals: number;
@@ -3316,11 +3327,29 @@ export interface paths {
                                     name: string;
                                     network: string;
                                     networkFee: string;
+                                    /** @description Its network as wallets name it: "Tron", "BNB Smart Chain" */
+                                    networkName: string;
+                                    /** @description Other networks with a coin of the same ticker: sent there, it does not pay this invoice */
+                                    otherNetworks: string[];
+                                    /** @description Payments counted toward the quote, newest first (at most 10) */
+                                    payments: {
+                                        /** @description Decimal string in the chosen currency */
+                                        amount: string;
+                                        confirmations: number;
+                                        confirmedAt: string | null;
+                                        /** @description The transaction on a public block explorer; null in sandbox mode */
+                                        explorerUrl: string | null;
+                                        seenAt: string;
+                                        status: "seen" | "confirmed";
+                                        txHash: string;
+                                    }[];
                                     paymentUri: string;
                                     qrCode: string;
                                     /** @description Fiat per one unit of the crypto currency, locked */
                                     rate: string;
                                     sandbox: boolean;
+                                    /** @description Token standard ("TRC-20"); null for a network's own coin */
+                                    standard: string | null;
                                     symbol: string;
                                 };
                                 status: "created" | "processing" | "paid" | "partially_paid" | "overpaid" | "expired" | "cancelled" | "failed" | "suspended";
