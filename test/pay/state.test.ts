@@ -86,7 +86,7 @@ describeEngines('payment page state', (engine) => {
     const eth = s.currencies.find((c: { cryptoCurrencyCode: string }) => c.cryptoCurrencyCode === 'ETH');
     const selected = (await t.call('POST', `/pay/${id}/select`, { body: { cryptoCurrencyCode: 'ETH' } })).body.data.selected;
     assert.equal(selected.amountExpected, eth.amountEstimate, 'the list promised what the lock asks');
-    assert.equal(selected.amountExpected, '0.008633333333333334');
+    assert.equal(selected.amountExpected, '0.00863334', 'quoted to the 8 places a wallet is asked for, rounded up');
     assert.deepEqual([selected.assetName, selected.networkName, selected.otherNetworks], ['Ether', 'Ethereum', ['Base']]);
     assert.deepEqual(selected.payments, []);
   });

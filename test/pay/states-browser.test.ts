@@ -201,19 +201,19 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     await context.close();
   });
 
-  it('amounts are exact and fit: Ether with its 18 decimals in the list as in the chosen amount, on one line clear of its Copy button (phone)', async () => {
+  it('amounts are exact and fit: Ether quoted to 8 places, in the list as in the chosen amount, on one line clear of its Copy button (phone)', async () => {
     const id = await invoice('exact-1');
     const { context, w, page } = await visit(id, PHONE);
     await page.waitForSelector('[data-testid=currency-option][data-code=ETH]');
     const s = await state(id);
     const eth = s.currencies.find((c: { cryptoCurrencyCode: string }) => c.cryptoCurrencyCode === 'ETH');
-    assert.equal(eth.amountEstimate, '0.008633333333333334');
-    assert.equal(await text(page, '[data-code=ETH] .est'), '≈ 0.008633333333333334 ETH');
+    assert.equal(eth.amountEstimate, '0.00863334');
+    assert.equal(await text(page, '[data-code=ETH] .est'), '≈ 0.00863334 ETH');
     await page.click('[data-testid=currency-option][data-code=ETH]');
     await page.waitForSelector('[data-testid=address]:not(:empty)');
-    assert.equal(await text(page, '[data-testid=amount-due]'), '0.008633333333333334 ETH');
+    assert.equal(await text(page, '[data-testid=amount-due]'), '0.00863334 ETH');
     await page.getByRole('button', { name: 'Copy amount' }).click();
-    assert.equal(await page.evaluate('navigator.clipboard.readText()'), '0.008633333333333334');
+    assert.equal(await page.evaluate('navigator.clipboard.readText()'), '0.00863334');
     // The long amount stays on one line at 390 px, clear of its Copy button, and the page does not scroll sideways.
     const lineHeight = Number.parseFloat((await style(page, '[data-testid=amount-due]', 'lineHeight'))[0]!);
     const box = (await page.getByTestId('amount-due').boundingBox())!;

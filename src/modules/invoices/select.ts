@@ -43,7 +43,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
       const fiat = findFiat(row.fiat_currency)!;
       const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
       const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
-      const amount = cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price) + fee.units;
+      const amount = amountDue(cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price), fee.units, currency);
       const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id, currencyCode: currency.code });
       quoteId = randomUUID();
       await trx
@@ -69,4 +69,19 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
 /** The crypto amount worth a fiat amount at the locked prices, rounded up: never short by a unit. */
 export function cryptoAmountFor(fiatUnits: bigint, fiat: FiatDef, fiatPrice: Ratio, currency: CurrencyDef, cryptoPrice: Ratio): bigint {
   return convertUnits(fiatUnits, { price: fiatPrice, decimals: fiat.decimals }, { price: cryptoPrice, decimals: currency.decimals }, 'up');
+}
+
+/** Decimals a wallet is asked to send at most: coins of 18 decimals are quoted to 8 (about 10 gwei of ETH). */
+const WALLET_DECIMALS = 8;
+
+/**
+ * What the customer is asked to send: the price plus the network fee, rounded up to at most
+ * WALLET_DECIMALS places, so a wallet shows and sends it as quoted and never short (an 18-decimal
+ * coin pays at most 10^-8 more).
+ */
+export function amountDue(price: bigint, feeUnits: bigint, currency: CurrencyDef): bigint {
+  const total = price + feeUnits;
+  if (currency.decimals <= WALLET_DECIMALS) return total;
+  const step = 10n ** BigInt(currency.decimals - WALLET_DECIMALS);
+  return ((total + step - 1n) / step) * step;
 }

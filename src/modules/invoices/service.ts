@@ -15,7 +15,7 @@ import { invoiceLister, type InvoiceListQuery } from './search.ts';
 
 export { MAX_FIAT_AMOUNT, invoiceTotal, type CreateInvoiceInput, type InvoiceItemInput } from './create.ts';
 export { fiatTotal, invoiceItems, invoiceRecord, loadInvoice, quotePayments, type InvoiceRecord, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
-export { cryptoAmountFor } from './select.ts';
+export { amountDue, cryptoAmountFor } from './select.ts';
 
 /**
  * Invoices: creation and queries for the merchant API, currency selection for the payment page,

@@ -5,7 +5,7 @@ import { formatUnits, parseRatio } from '../../lib/money.ts';
 import { findCurrency, findFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
-import { cryptoAmountFor, fiatTotal, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
+import { amountDue, cryptoAmountFor, fiatTotal, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { outcomeKind } from '../invoices/status.ts';
 import { freshUsdPrices } from '../rates/service.ts';
 import { liveRefunded } from '../withdrawals/refunds.ts';
@@ -42,7 +42,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
       ...plainName(c),
       icon: currencyIconPath(c.code),
       available,
-      amountEstimate: available ? formatUnits(cryptoAmountFor(fiatUnits, fiat, fiatPrice!, c, price!) + fee!.units, c.decimals) : null,
+      amountEstimate: available ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice!, c, price!), fee!.units, c), c.decimals) : null,
     };
   });
 
