@@ -3636,7 +3636,7 @@ export interface paths {
         /** The tenant's API keys, newest first, revoked ones included (never the keys themselves) */
         get: operations["listApiKeys"];
         put?: never;
-        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code` */
+        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's), named `name`; bound to `keyAccountId` (older clients: `accountId`), or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code` */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -7590,6 +7590,7 @@ export interface operations {
                             id: string;
                             /** @description The first characters of the key, to recognise it */
                             keyStart: string;
+                            name: string | null;
                             revokedAt: string | null;
                             scopes: string[];
                             userEmail: string | null;
@@ -7692,10 +7693,14 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description Absent: a tenant-wide key (each request names its account)
+                     * @deprecated
+                     * @description The key's account, as clients written before keyAccountId name it; read only when keyAccountId is absent. With keyAccountId it is only the account the request acts on, checked as on every request
                      */
                     accountId?: string;
                     allowedIps?: string[] | null;
+                    keyAccountId?: string | null;
+                    /** @description What the key is for, as the keys list shows it */
+                    name?: string;
                     scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list")[];
                 };
             };
@@ -7719,6 +7724,7 @@ export interface operations {
                             key: string;
                             /** @description The first characters of the key, to recognise it */
                             keyStart: string;
+                            name: string | null;
                             revokedAt: string | null;
                             scopes: string[];
                             userEmail: string | null;
@@ -14348,7 +14354,6 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/stats/volume",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/list",
-    "POST /v1/api-keys",
     "POST /v1/converting/commit",
     "POST /v1/converting/preview",
     "POST /v1/converting/quote",
