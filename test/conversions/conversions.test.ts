@@ -188,7 +188,7 @@ describeEngines('conversions', (engine) => {
     const { key, accountId, tenantId } = await funded(t, 'USDT_TRC20', 100, 1);
     const preview = await post(t, key, 'preview', usdtToUsdc({ fromAmount: 20.5 }));
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
-    assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 20.5, toAmount: 20 });
+    assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 20.5, toAmount: 20, commission: 0.5 });
     assert.deepEqual((await post(t, key, 'preview', usdtToUsdc({ toAmount: 20 }))).body.data, preview.body.data);
     assert.equal((await stored(t, accountId)).quotes, 0, 'a preview stores nothing');
 

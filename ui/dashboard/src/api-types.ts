@@ -8201,6 +8201,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             completedAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -8340,6 +8342,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             completedAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -8496,6 +8500,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             completedAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -8645,6 +8651,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** @description Everything debited from the source balance; the commission is inside it */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
@@ -8801,6 +8809,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             expiresAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
