@@ -264,7 +264,7 @@ describeEngines('conversions', (engine) => {
       [usdtToUsdc({ fromAmount: 10.0000001 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 }],
       [usdtToUsdc({ toAmount: 1.1234567 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 }],
       // The commission is inside fromAmount: 0.5 USDT buys nothing, 0.500001 buys one unit.
-      [usdtToUsdc({ fromAmount: 0.5 }), 'exceptions.converting.amountBelowMinimum', { minFromAmount: 0.500001 }],
+      [usdtToUsdc({ fromAmount: 0.5 }), 'exceptions.converting.amountBelowMinimum', { minFromAmount: 0.500001, cryptoCurrencyCode: 'USDT_TRC20' }],
       [usdtToUsdc({ fromAmount: -1 }), 'exceptions.validation.failed'],
       [usdtToUsdc({ toAmount: 0 }), 'exceptions.validation.failed'],
       [usdtToUsdc({ fromAmount: '5' }), 'exceptions.validation.failed'],
