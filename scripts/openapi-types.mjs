@@ -55,11 +55,15 @@ function operatorPath(path) {
   return path.startsWith('/admin/');
 }
 
-/** Whether an operation takes `accountId` (it acts on one account, not on the tenant), in its query or body. */
+/**
+ * Whether an operation takes `accountId` (it acts on one account, not on the tenant), in its query
+ * or body. A deprecated `accountId` is an older client's name for something else (POST
+ * /v1/api-keys: the new key's account), which the dashboard never sends.
+ */
 function namesAccount(operation) {
   const inQuery = (operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'accountId');
   const body = operation.requestBody?.content?.['application/json']?.schema;
-  return inQuery || Boolean(body?.properties?.accountId);
+  return inQuery || Boolean(body?.properties?.accountId && !body.properties.accountId.deprecated);
 }
 
 /**

@@ -188,7 +188,7 @@ describeEngines('conversions', (engine) => {
     const { key, accountId, tenantId } = await funded(t, 'USDT_TRC20', 100, 1);
     const preview = await post(t, key, 'preview', usdtToUsdc({ fromAmount: 20.5 }));
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
-    assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 20.5, toAmount: 20 });
+    assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 20.5, toAmount: 20, commission: 0.5 });
     assert.deepEqual((await post(t, key, 'preview', usdtToUsdc({ toAmount: 20 }))).body.data, preview.body.data);
     assert.equal((await stored(t, accountId)).quotes, 0, 'a preview stores nothing');
 
@@ -264,7 +264,7 @@ describeEngines('conversions', (engine) => {
       [usdtToUsdc({ fromAmount: 10.0000001 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 }],
       [usdtToUsdc({ toAmount: 1.1234567 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 }],
       // The commission is inside fromAmount: 0.5 USDT buys nothing, 0.500001 buys one unit.
-      [usdtToUsdc({ fromAmount: 0.5 }), 'exceptions.converting.amountBelowMinimum', { minFromAmount: 0.500001 }],
+      [usdtToUsdc({ fromAmount: 0.5 }), 'exceptions.converting.amountBelowMinimum', { minFromAmount: 0.500001, cryptoCurrencyCode: 'USDT_TRC20' }],
       [usdtToUsdc({ fromAmount: -1 }), 'exceptions.validation.failed'],
       [usdtToUsdc({ toAmount: 0 }), 'exceptions.validation.failed'],
       [usdtToUsdc({ fromAmount: '5' }), 'exceptions.validation.failed'],

@@ -46,10 +46,11 @@ describe('dashboard: invoices and accounts made in the browser (headless Chromiu
     await phoneCheck(page, 'new-invoice');
     w.expect(409, '/v1/invoice');
     await page.getByRole('button', { name: 'Create invoice' }).click();
-    const alert = page.getByRole('alert');
-    await alert.getByText('exceptions.invoice.orderIdAlreadyExists').waitFor();
-    // The focus moves once the alert has rendered (an effect after it): wait for it, as a person would.
-    await waitInPage(page, 'document.activeElement?.getAttribute("role") === "alert"');
+    // Said at the field, in words (no exceptions.* code), and the field takes the focus.
+    await page.getByText('An invoice with this order id exists already: choose another.').waitFor();
+    await waitInPage(page, 'document.activeElement?.getAttribute("aria-invalid") === "true"');
+    assert.equal(await page.evaluate('document.activeElement.id'), await page.getByLabel('Order id').getAttribute('id'));
+    assert.doesNotMatch((await page.locator('main').textContent())!, /exceptions\./);
     await page.getByLabel('Order id').fill('order-ui-1');
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await page.getByRole('heading', { level: 1, name: 'Invoice order-ui-1' }).waitFor();

@@ -193,6 +193,7 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
       // Turned on while signed in: the session asks from its next step-up call on.
       const codes = await withTwoFactor(owner);
       await go(page, 'Developers');
+      await page.getByLabel('Name', { exact: true }).fill('Payouts');
       await page.getByLabel('withdrawals.create').check();
       await page.getByLabel('Key account').selectOption(tenant.accountId);
       for (const status of [403, 401]) w.expect(status, '/v1/api-keys');
@@ -205,12 +206,12 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
       await checkAndShoot(page, 'step-up-phone');
       // Cancelled: the refusal stands and nothing is made.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('alert').getByText('exceptions.auth.stepUpRequired').waitFor();
+      await page.getByRole('alert').getByText('This needs the code from your authenticator app, and none was given.').waitFor();
       // A wrong code is told in the dialog, which stays; the right one makes the key.
       await create.click();
       await dialog.getByLabel('Authenticator code').fill('abcdef');
       await page.keyboard.press('Enter');
-      await dialog.getByRole('alert').getByText('exceptions.auth.invalidSecondFactor').waitFor();
+      await dialog.getByRole('alert').getByText('That code is wrong or was already used').waitFor();
       await dialog.getByLabel('Authenticator code').fill(codes.fresh());
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('API key created.').waitFor();

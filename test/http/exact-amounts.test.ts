@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { scanJson } from '../../src/lib/http/json-body.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -47,7 +48,10 @@ describeEngines('money as written', (engine) => {
 
   it('a withdrawal quote refuses more decimals than the currency has, however the number is written; an 18-decimal ETH amount is kept to the wei', async () => {
     const t = app();
-    const { key } = await priced(t);
+    const tenant = await priced(t);
+    const { key } = tenant;
+    // An ETH balance to quote against (a quote over the balance is refused).
+    await fundedBySandboxDeposit(t, 'ETH', 2, 0.0001, tenant);
     for (const [code, address, amount] of [
       ['USDT_TRC20', TRON_TO, '10.000000000000000001'],
       ['USDT_TRC20', TRON_TO, '1.0000000000000000000001e1'],

@@ -1122,17 +1122,21 @@ describeEngines('security matrix of the merchant API', (engine) => {
     assert.equal((await t.call('GET', '/v1/accounts', { key: revokedKey.key })).status, 200);
     await admin('DELETE', `/admin/api-keys/${revokedKey.id}`);
 
-    // Fund A's account through a real sandbox deposit, so withdrawals can be quoted and committed.
+    // Fund A's account through a real sandbox deposit, so withdrawals can be quoted and committed;
+    // and B's, C's and A's second account's, whose quotes are rows too (a quote over the balance is refused).
     await refreshRates(t.ctx.db, new SandboxRateProvider(), RATE_ASSETS);
     await admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const funding = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-fund-${uid()}` });
-    await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: 778.123456 });
-    await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-
     const second = await merchant(aKey, 'POST', '/v1/accounts', { name: 'A second' });
     const secondKey = (await issue({ id: ta.id, accountId: second.id }, ['*'])).key;
+    const funding = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-fund-${uid()}` });
+    await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: 778.123456 });
+    for (const other of [bKey, cKey, secondKey]) {
+      const d = await merchant(other, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `fund-${uid()}` });
+      await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 30 });
+    }
+    await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
+    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
     const invoice = await merchant(aKey, 'POST', '/v1/invoice', {
       amount: 4321.17,
       fiatCurrencyCode: 'USD',

@@ -66,9 +66,36 @@ describe('settlement arithmetic', () => {
     assert.deepEqual([...sums(lines)], [['BTC', 5n], ['ETH', -5n]], 'so post() sees two unbalanced currencies, not one balanced one');
   });
 
-  it('USD snapshots are cents rounded down', () => {
+  it('USD snapshots are cents rounded half up', () => {
     assert.equal(usdValue(btc(41_667n), '60000'), 25); // 0.00041667 BTC × 60000 = 25.0002
     assert.equal(usdValue(btc(1n), '60000'), 0); // 0.0006 USD
+    assert.equal(usdValue(btc(9n), '60000'), 0.01); // 0.0054 USD
+    assert.equal(usdValue(usdt(4_995_000n), '1'), 5); // exactly half a cent: up
+    assert.equal(usdValue(usdt(4_994_999n), '1'), 4.99);
+    assert.equal(usdValue(usdt(50_909_999n), '1'), 50.91); // truncated it was 50.90
     assert.equal(usdValue(btc(100_000_000n), null), 0);
+  });
+
+  it('the USD figures of a settlement add up: paid − fee − commission = net, to the cent, at any price', () => {
+    // The issue's case: cents cut off each figure apart made 50.90 − 0.49 − 1.00 ≠ 49.40.
+    const cents = (n: number) => Math.round(n * 100);
+    const prices = ['1', '0.9997', '1.0003', '60000.123', '3456.789', '0.1234567'];
+    for (const price of prices) {
+      for (let i = 0; i < 300; i++) {
+        // Deterministic spread of amounts, fees and rates (no randomness: a failure reproduces).
+        const received = usdt(BigInt(1_000_000 + i * 7_654_321));
+        const s = splitPayment(received, usdt(BigInt(100_000 + i * 3_331)), ['0.01', '0.015', '0.0199', '0'][i % 4]!);
+        const rec = settlementRecord({ paid: received, fee: s.fee, commission: s.commission, net: s.net, txHash: null, completedAt: new Date(0) }, price);
+        const sum = cents(rec.networkFeeAmountUsd) + cents(rec.commissionAmountUsd) + cents(rec.netAmountUsd);
+        assert.equal(sum, cents(rec.amountPaidUsd), `price ${price}, case ${i}`);
+        // Each part stays within a cent of its own value.
+        for (const [part, value] of [[s.fee, rec.networkFeeAmountUsd], [s.commission, rec.commissionAmountUsd], [s.net, rec.netAmountUsd]] as const) {
+          assert.ok(Math.abs(cents(value) - cents(usdValue(part, price))) <= 1, `price ${price}, case ${i}`);
+        }
+      }
+    }
+    // By hand: 50.905 paid at 1 USD, fee 0.495, commission 1.00: 50.91 = 0.50 + 1.00 + 49.41.
+    const rec = settlementRecord({ paid: usdt(50_905_000n), fee: usdt(495_000n), commission: usdt(1_000_000n), net: usdt(49_410_000n), txHash: null, completedAt: new Date(0) }, '1');
+    assert.deepEqual([rec.amountPaidUsd, rec.networkFeeAmountUsd, rec.commissionAmountUsd, rec.netAmountUsd], [50.91, 0.5, 1, 49.41]);
   });
 });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { member } from '../auth/helpers.ts';
 
 /** A tenant-wide key of the tenant, through the operator API. */
 async function wideKey(t: TestApp, tenantId: string, scopes: string[] = ['*']) {
@@ -24,7 +25,8 @@ describeEngines('merchant API keys', (engine) => {
     const issued = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list', 'invoices.create'], allowedIps: ['203.0.113.0/24'], accountId: a.accountId } });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const k = issued.body.data;
-    assert.deepEqual(Object.keys(k).sort(), ['accountId', 'allowedIps', 'createdAt', 'id', 'key', 'keyStart', 'revokedAt', 'scopes', 'userEmail', 'userId']);
+    assert.deepEqual(Object.keys(k).sort(), ['accountId', 'allowedIps', 'createdAt', 'id', 'key', 'keyStart', 'name', 'revokedAt', 'scopes', 'userEmail', 'userId']);
+    assert.equal(k.name, null, 'a key made without a name has none');
     assert.deepEqual([k.userId, k.userEmail], [null, null], "a key made by an operator's key belongs to no user");
     assert.equal(k.accountId, a.accountId);
     assert.deepEqual(k.scopes, ['invoices.list', 'invoices.create']);
@@ -119,6 +121,61 @@ describeEngines('merchant API keys', (engine) => {
     assert.ok(!seen.includes(bound.body.data.id) && !seen.includes(wide.id) && seen.includes(a.keyId));
     assert.equal((await t.call('DELETE', `/v1/api-keys/${bound.body.data.id}`, { key: a.key })).status, 404);
     assert.equal((await t.call('GET', '/v1/api-keys', { key: wide.key })).body.data.length, 4);
+  });
+
+  it('a key carries the name it was given, trimmed, in the answer, the list and the audit log; a blank or long one is 400', async () => {
+    const t = app();
+    const a = await t.tenant(['*']);
+    const named = await t.call('POST', '/v1/api-keys', { key: a.key, body: { name: '  Shop checkout ', scopes: ['invoices.create'], keyAccountId: a.accountId } });
+    assert.equal(named.status, 201, JSON.stringify(named.body));
+    assert.equal(named.body.data.name, 'Shop checkout');
+    const listed = (await t.call('GET', '/v1/api-keys', { key: a.key })).body.data.find((k: any) => k.id === named.body.data.id);
+    assert.equal(listed.name, 'Shop checkout');
+    const entry = await t.ctx.db.selectFrom('audit_log').select('detail').where('target_id', '=', named.body.data.id).executeTakeFirstOrThrow();
+    assert.equal((entry.detail as { name: string }).name, 'Shop checkout');
+    for (const name of ['', '   ', 'x'.repeat(101), 42]) {
+      const res = await t.call('POST', '/v1/api-keys', { key: a.key, body: { name, scopes: ['invoices.list'], keyAccountId: a.accountId } });
+      assert.deepEqual([res.status, res.body.code], [400, 'exceptions.validation.failed'], JSON.stringify(name));
+    }
+  });
+
+  it("binds the key to keyAccountId, not to the account the request acts on (the dashboard's accountId); older clients' accountId still binds", async () => {
+    const t = app();
+    const a = await t.tenant(['*']);
+    const wide = await wideKey(t, a.tenantId);
+    const second = (await t.call('POST', '/v1/accounts', { key: wide.key, body: { name: 'Second' } })).body.data.id as string;
+    const owner = await member(t, a.tenantId, 'owner');
+    const issue = async (body: Record<string, unknown>) => {
+      const res = await owner.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], ...body } });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return res.body.data as { key: string; accountId: string | null };
+    };
+    // The dashboard acts on the account in its header (accountId) and names the key's account apart.
+    assert.equal((await issue({ accountId: a.accountId, keyAccountId: null })).accountId, null, '"All accounts" is a tenant-wide key');
+    assert.equal((await issue({ accountId: a.accountId, keyAccountId: second })).accountId, second, 'another account than the header');
+    assert.equal((await issue({ keyAccountId: second })).accountId, second);
+    const tenantWide = await issue({ accountId: second, keyAccountId: null });
+    assert.equal((await t.call('GET', `/v1/invoice/list?accountId=${a.accountId}`, { key: tenantWide.key })).status, 200, 'it reaches every account');
+    // Clients written before keyAccountId: accountId alone is the key's account, as before.
+    assert.equal((await issue({ accountId: second })).accountId, second);
+    assert.equal((await issue({})).accountId, null);
+
+    // Hostile: another tenant's account, a bound caller widening or moving its grant, a malformed id.
+    const b = await t.tenant(['*']);
+    const foreign = await owner.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], keyAccountId: b.accountId } });
+    assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.account.notFound']);
+    const foreignAlias = await owner.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], accountId: a.accountId, keyAccountId: b.accountId } });
+    assert.deepEqual([foreignAlias.status, foreignAlias.body.code], [404, 'exceptions.account.notFound']);
+    for (const keyAccountId of [null, second]) {
+      const res = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], accountId: a.accountId, keyAccountId } });
+      assert.deepEqual([res.status, res.body.code], [403, 'exceptions.auth.accountNotAllowed'], String(keyAccountId));
+    }
+    const abroad = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], keyAccountId: b.accountId } });
+    assert.deepEqual([abroad.status, abroad.body.code], [404, 'exceptions.account.notFound'], "another tenant's account is not found, never a sign that it exists");
+    const own = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], keyAccountId: a.accountId.toUpperCase() } });
+    assert.deepEqual([own.status, own.body.data?.accountId], [201, a.accountId]);
+    const malformed = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], keyAccountId: 'nope' } });
+    assert.deepEqual([malformed.status, malformed.body.code], [400, 'exceptions.validation.failed']);
   });
 
   it("another tenant's key is 404 and stays valid; scopes are enforced", async () => {

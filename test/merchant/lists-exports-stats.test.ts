@@ -200,19 +200,19 @@ describeEngines('merchant lists, exports and stats', (engine) => {
     assert.equal(depositDay.depositsVolumeUsd, f.deposit.settlement.amountPaidUsd);
     assert.equal(data.days.reduce((n: number, d: any) => n + d.invoices + d.deposits, 0), 2);
 
-    // Exact: 101 USDT at a price of 1/3 is 33.666… USD, rounded down to the cent as its record says.
+    // Exact: 101 USDT at a price of 1/3 is 33.666… USD, rounded to the nearest cent as its record says.
     await t.ctx.db.updateTable('deposits').set({ usd_price: '0.333333333333333333' }).where('id', '=', f.deposit.id).execute();
     // Paid two days earlier: counted on that day.
     await t.ctx.db.updateTable('invoices').set({ paid_at: sql<Date>`paid_at - interval '2 days'` }).where('id', '=', f.invoice.id).execute();
     data = await stats(3);
     const record = (await t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
-    assert.equal(record.settlement.amountPaidUsd, 33.66);
+    assert.equal(record.settlement.amountPaidUsd, 33.67);
     const twoDaysAgo = day(new Date(Date.parse(f.invoice.paidAt) - 2 * 86_400_000).toISOString());
     const byDate = new Map(data.days.map((d: any) => [d.date, d]));
     assert.equal((byDate.get(twoDaysAgo) as any)?.invoicesVolumeUsd, f.invoice.settlement.amountPaidUsd);
     const dd = byDate.get(day(f.deposit.settlement.completedAt)) as any;
-    assert.equal(dd.depositsVolumeUsd, 33.66);
-    assert.equal(dd.volumeUsd, dd.invoicesVolumeUsd + 33.66);
+    assert.equal(dd.depositsVolumeUsd, 33.67);
+    assert.equal(dd.volumeUsd, dd.invoicesVolumeUsd + 33.67);
     assert.equal((await stats(1)).days.length, 1);
     // Another tenant: nothing.
     const theirs = (await t.call('GET', '/v1/stats/volume', { key: f.b.key })).body.data.days;

@@ -14,6 +14,7 @@ import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
+import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 // Valid destinations (checksums included), none of them a token contract or a reserved account.
@@ -41,6 +42,8 @@ describeEngines('withdrawals', (engine) => {
   }
   const quote = (t: TestApp, key: string, body: Record<string, unknown>) =>
     t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}`, ...body } });
+  /** The address passed every check: quoted, or refused only by a later one (these tests fund USDT_TRC20 alone). */
+  const addressPassed = (r: { status: number; body: any }) => r.status === 200 || r.body.code === 'exceptions.withdrawal.insufficientBalance';
   const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
   const adapters = (t: TestApp) => chainAdapters(t.ctx.config, t.ctx.db);
 
@@ -89,11 +92,11 @@ describeEngines('withdrawals', (engine) => {
     }
     // Valid forms on the other networks.
     const evm = await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO, amount: 25 });
-    assert.equal(evm.status, 200, JSON.stringify(evm.body));
-    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO.toLowerCase(), amount: 25 })).status, 200);
-    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: BTC_TO, amount: 0.01 })).status, 200);
-    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', amount: 0.01 })).status, 200);
-    assert.equal((await quote(t, key, { cryptoCurrencyCode: 'BTC', address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', amount: 0.01 })).status, 200);
+    assert.ok(addressPassed(evm), JSON.stringify(evm.body));
+    assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO.toLowerCase(), amount: 25 })));
+    assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: BTC_TO, amount: 0.01 })));
+    assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', amount: 0.01 })));
+    assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', amount: 0.01 })));
   });
 
   it('quotes without an orderId afresh each time, with an orderId of its own; with one, quotes collapse as before', async () => {
@@ -173,7 +176,7 @@ describeEngines('withdrawals', (engine) => {
       ['BTC', BTC_TO, 0.01],
     ] as const) {
       const r = await quote(t, key, { cryptoCurrencyCode: code, address, amount });
-      assert.equal(r.status, 200, `${code} ${address} → ${JSON.stringify(r.body)}`);
+      assert.ok(addressPassed(r), `${code} ${address} → ${JSON.stringify(r.body)}`);
     }
   });
 
@@ -210,7 +213,7 @@ describeEngines('withdrawals', (engine) => {
     // Taproot (v1, 32 bytes) and v0 keys and scripts are destinations as before.
     for (const address of [program(1, key32), program(0, key32.subarray(0, 20)), program(0, key32)]) {
       const r = await quote(t, key, { cryptoCurrencyCode: 'BTC', address, amount: 0.01 });
-      assert.equal(r.status, 200, `${address} → ${JSON.stringify(r.body)}`);
+      assert.ok(addressPassed(r), `${address} → ${JSON.stringify(r.body)}`);
     }
   });
 
@@ -270,11 +273,13 @@ describeEngines('withdrawals', (engine) => {
     const stale = (await quote(t, key, { amount: 5 })).body.data;
     await t.ctx.db.updateTable('withdrawal_quotes').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', stale.quoteId).execute();
     assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: stale.quoteId } })).body.code, 'exceptions.withdrawal.quoteExpired');
-    const big = (await quote(t, key, { amount: 500 })).body.data; // quotes reserve nothing, so this quotes fine
-    const short = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: big.quoteId } });
+    // Quotes reserve nothing: two quotes the balance covers one at a time, the second commit is refused.
+    const [first, second] = [(await quote(t, key, { amount: 60 })).body.data, (await quote(t, key, { amount: 60 })).body.data];
+    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: first.quoteId } })).status, 201);
+    const short = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: second.quoteId } });
     assert.equal(short.status, 400);
     assert.equal(short.body.code, 'exceptions.withdrawal.insufficientBalance');
-    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 89_000_000n);
+    assert.equal(await balance(t, accountId, 'USDT_TRC20'), 28_000_000n); // 89 − (60 + fee 1)
   });
 
   it('signs, records, broadcasts and confirms; a crash before broadcasting resends the same transaction', async () => {
@@ -385,9 +390,9 @@ describeEngines('withdrawals', (engine) => {
     const { key, accountId } = await funded(t, 'USDC_ERC20', 50, 2);
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const plain = (await quote(t, key, { amount: 10 })).body.data;
-    assert.equal(plain.autoConvert, null);
-    assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: plain.quoteId } })).body.code, 'exceptions.withdrawal.insufficientBalance');
+    // Without the flag the empty USDT balance is refused at quote time, with what it holds.
+    const plain = await quote(t, key, { amount: 10 });
+    assert.deepEqual([plain.status, plain.body.code, plain.body.extension], [400, 'exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: 'USDT_TRC20', required: 11, available: 0 }]);
 
     const q = (await quote(t, key, { amount: 10, allowAutoConvert: true })).body.data;
     // 11 USDT short (10 + fee 1), same peg 1:1; fromAmount is all that leaves USDC, the 0.5 USD commission inside it.
@@ -408,6 +413,33 @@ describeEngines('withdrawals', (engine) => {
     const history = (await t.call('GET', '/v1/converting/list', { key })).body;
     assert.deepEqual(history.data.map((c: any) => [c.id, c.quoteId, c.fromAmount, c.toAmount]), [[w.convertId, null, 11.5, 11]]);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+  });
+
+  it('a quote over the balance is refused at quote time (400 with what it needs and what the balance holds), unless auto-convert covers it; nothing is stored', async () => {
+    const t = app();
+    const a = await funded(t, 'USDT_TRC20', 20, 1);
+    const { key, accountId } = a;
+    const before = await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('account_id', '=', accountId).execute();
+    // 20 held: 19 + fee 1 is covered, 19.000001 + 1 is not.
+    assert.equal((await quote(t, key, { amount: 19 })).status, 200);
+    const over = await quote(t, key, { amount: 19.000001, orderId: 'over-1' });
+    assert.deepEqual([over.status, over.body.code], [400, 'exceptions.withdrawal.insufficientBalance']);
+    assert.deepEqual(over.body.extension, { cryptoCurrencyCode: 'USDT_TRC20', required: 20.000001, available: 20 });
+    assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('order_id', '=', 'over-1').executeTakeFirst(), undefined);
+    // Another account's or tenant's balance never covers it.
+    const other = await funded(t, 'USDT_TRC20', 100, 1);
+    assert.equal((await quote(t, key, { amount: 50 })).status, 400);
+    assert.equal((await quote(t, other.key, { amount: 50 })).status, 200);
+    // Auto-convert: covered by the USDC balance, the quote locks the conversion; nothing can cover 500.
+    await fundedBySandboxDeposit(t, 'USDC_ERC20', 50, 2, a);
+    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
+    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
+    const converted = await quote(t, key, { amount: 30, allowAutoConvert: true });
+    assert.equal(converted.status, 200, JSON.stringify(converted.body));
+    assert.equal(converted.body.data.autoConvert.fromCryptoCurrencyCode, 'USDC_ERC20');
+    const tooMuch = await quote(t, key, { amount: 500, allowAutoConvert: true });
+    assert.deepEqual([tooMuch.status, tooMuch.body.code], [400, 'exceptions.withdrawal.insufficientBalance']);
+    assert.equal((await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('account_id', '=', accountId).execute()).length, before.length + 2);
   });
 
   it('50 parallel commits against a balance for 10 give exactly 10; one quote committed 20 times gives one', async () => {

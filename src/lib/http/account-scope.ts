@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { Db } from '../db/index.ts';
+import type { Db, Executor } from '../db/index.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import type { ApiPrincipal } from './security.ts';
 import { isUuid } from '../db/search.ts';
@@ -91,7 +91,8 @@ function namesAnAccount(request: FastifyRequest): boolean {
   return (request.query as Record<string, unknown> | undefined)?.accountId !== undefined;
 }
 
-async function isTenantAccount(db: Db, tenantId: string, accountId: string): Promise<boolean> {
+/** Whether `accountId` is an account of the tenant. */
+export async function isTenantAccount(db: Executor, tenantId: string, accountId: string): Promise<boolean> {
   const row = await db.selectFrom('accounts').select('id').where('id', '=', accountId).where('tenant_id', '=', tenantId).executeTakeFirst();
   return row !== undefined;
 }

@@ -128,7 +128,7 @@ export function priceByFromAmount(terms: ConversionTerms, fromAmount: Amount): C
   const net = fromAmount.minus(terms.commission);
   const toUnits = net.units > 0n ? mulRatio(net.units, terms.rate, 'down') : 0n;
   if (toUnits <= 0n) {
-    throw new AppError('exceptions.converting.amountBelowMinimum', { minFromAmount: toJsonNumber(minimumFromAmount(terms)) });
+    throw new AppError('exceptions.converting.amountBelowMinimum', { minFromAmount: toJsonNumber(minimumFromAmount(terms)), cryptoCurrencyCode: terms.from.code });
   }
   return { from: terms.from, to: terms.to, fromAmount, toAmount: Amount.of(terms.to, toUnits), commission: terms.commission };
 }

@@ -24,12 +24,13 @@ export function conversionMoney(r: Pick<ConversionRow, 'from_currency' | 'to_cur
 }
 
 /** A price as POST /converting/preview answers it. */
-export function priceRecord(p: Pick<ConversionPrice, 'fromAmount' | 'toAmount'>) {
+export function priceRecord(p: Pick<ConversionPrice, 'fromAmount' | 'toAmount' | 'commission'>) {
   return {
     fromCryptoCurrencyCode: p.fromAmount.currency.code,
     toCryptoCurrencyCode: p.toAmount.currency.code,
     fromAmount: toJsonNumber(p.fromAmount),
     toAmount: toJsonNumber(p.toAmount),
+    commission: toJsonNumber(p.commission),
   };
 }
 

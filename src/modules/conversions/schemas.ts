@@ -20,6 +20,7 @@ const priceFields = {
   toCryptoCurrencyCode: Type.String(),
   fromAmount: Type.Number({ description: 'Everything debited from the source balance; the commission is inside it' }),
   toAmount: Type.Number({ description: 'Everything credited to the target balance' }),
+  commission: Type.Number({ description: 'The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate' }),
 };
 
 /** A conversion priced at the current rates (preview). */

@@ -43,14 +43,37 @@ export function settlementLines(network: NetworkEnvName, accountId: string, spli
 }
 
 /**
- * A USD snapshot of an amount: units × price (USD per whole coin), in cents rounded down. For
- * reporting only; never used to move money. 0 when no price was known.
+ * A USD snapshot of an amount: units × price (USD per whole coin), in cents rounded to the nearest
+ * (half up), so a figure is off by at most half a cent. For reporting only; never used to move
+ * money. 0 when no price was known.
  */
 export function usdValue(amount: Amount, usdPrice: string | null): number {
-  if (!usdPrice) return 0;
+  return toJsonNumber(usdCents(amount, usdPrice), 2);
+}
+
+/** `usdValue` in exact cents. */
+function usdCents(amount: Amount, usdPrice: string | null): bigint {
+  if (!usdPrice) return 0n;
   const p = parseRatio(usdPrice);
-  const cents = (amount.units * p.num * 100n) / (p.den * 10n ** BigInt(amount.currency.decimals));
-  return toJsonNumber(cents, 2);
+  const scaled = p.den * 10n ** BigInt(amount.currency.decimals);
+  return (2n * amount.units * p.num * 100n + scaled) / (2n * scaled);
+}
+
+/**
+ * The USD snapshots of parts that add up to a whole (the fee, commission and net of a payment):
+ * each part is the rounded running total less the one before it, so the parts sum to the whole's
+ * own snapshot to the cent, and none is a cent or more from its own value.
+ */
+export function usdParts(parts: Amount[], usdPrice: string | null): number[] {
+  let total = Amount.zero(parts[0]!.currency);
+  let before = 0n;
+  return parts.map((part) => {
+    total = total.plus(part);
+    const cents = usdCents(total, usdPrice);
+    const value = toJsonNumber(cents - before, 2);
+    before = cents;
+    return value;
+  });
 }
 
 /** Totals of the payments settled so far for one invoice or deposit. */
@@ -85,16 +108,18 @@ export function totalsOf(currency: CurrencyDef, row: SettledColumns, completedAt
 
 /** The spec's settlement object (invoices and deposits), with its USD snapshots. */
 export function settlementRecord(totals: SettledTotals, usdPrice: string | null) {
+  // paid = fee + commission + net, and so are their USD figures (a breakdown that sums to the cent).
+  const [feeUsd, commissionUsd, netUsd] = usdParts([totals.fee, totals.commission, totals.net], usdPrice);
   return {
     amountPaid: toJsonNumber(totals.paid),
     amountPaidUsd: usdValue(totals.paid, usdPrice),
     commissionAmount: toJsonNumber(totals.commission),
-    commissionAmountUsd: usdValue(totals.commission, usdPrice),
+    commissionAmountUsd: commissionUsd!,
     networkFeeAmount: toJsonNumber(totals.fee),
-    networkFeeAmountUsd: usdValue(totals.fee, usdPrice),
+    networkFeeAmountUsd: feeUsd!,
     networkFeeCurrencyCode: totals.fee.currency.code,
     netAmount: toJsonNumber(totals.net),
-    netAmountUsd: usdValue(totals.net, usdPrice),
+    netAmountUsd: netUsd!,
     ...(totals.txHash ? { txHash: totals.txHash } : {}),
     completedAt: totals.completedAt.toISOString(),
   };

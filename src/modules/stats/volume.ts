@@ -32,11 +32,13 @@ interface DayRow {
 }
 
 /**
- * Per record, what it received in USD cents rounded down (`usdValue` of its settlement record: units
- * × the USD price stored with it ÷ 10^decimals), summed per UTC day, all in exact NUMERIC.
+ * Per record, what it received in USD cents rounded half up (`usdValue` of its settlement record:
+ * units × the USD price stored with it ÷ 10^decimals; x/s half up is ⌊(2x + s) / 2s⌋), summed per
+ * UTC day, all in exact NUMERIC.
  */
 function centsSql(amount: string, price: string) {
-  return sql<string>`coalesce(sum(div(${sql.ref(amount)} * coalesce(${sql.ref(price)}, 0) * 100, power(10::numeric, d.decimals))), 0)::text`;
+  const scale = sql`power(10::numeric, d.decimals)`;
+  return sql<string>`coalesce(sum(div(2 * ${sql.ref(amount)} * coalesce(${sql.ref(price)}, 0) * 100 + ${scale}, 2 * ${scale})), 0)::text`;
 }
 
 function decimalsTable() {

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { coversScopes, grantNeedsStepUp, missingScopes } from '../../lib/auth/scopes.ts';
 import { rangesCovered } from '../../lib/auth/ip.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isTenantAccount } from '../../lib/http/account-scope.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
+import type { Executor } from '../../lib/db/index.ts';
 import { DataEnvelope, DateTime, Nullable, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { AllowedIps, KeyScopes, checkAllowedIps } from './api-key-routes.ts';
 import { audit } from '../audit/service.ts';
@@ -13,6 +15,7 @@ import { lockKeyOwner } from './key-owners.ts';
 const KEY_FIELDS = {
   id: Type.String(),
   keyStart: Type.String({ description: 'The first characters of the key, to recognise it' }),
+  name: Nullable(Type.String({ description: 'What the merchant calls the key; null for a key made without one' })),
   accountId: Nullable(Type.String({ description: 'The one account the key acts on; null for a tenant-wide key' })),
   scopes: Type.Array(Type.String()),
   allowedIps: Nullable(Type.Array(Type.String())),
@@ -32,6 +35,7 @@ const TAGS = ['developers'];
 interface KeyRow {
   id: string;
   key_start: string;
+  name: string | null;
   account_id: string | null;
   scopes: string[];
   allowed_ips: string[] | null;
@@ -45,6 +49,7 @@ function keyView(k: KeyRow) {
   return {
     id: k.id,
     keyStart: k.key_start,
+    name: k.name,
     accountId: k.account_id,
     scopes: k.scopes,
     allowedIps: k.allowed_ips,
@@ -85,14 +90,23 @@ function listKeysRoute(app: TypedApp): void {
   );
 }
 
+/** What POST /api-keys names as the new key's account. */
+interface KeyAccountFields {
+  keyAccountId?: string | null;
+  accountId?: string;
+}
+
 /**
- * The account a new key is bound to: the one the body names (the security hook has checked it is
- * the caller's, or its tenant's for a tenant-wide caller), or none (tenant-wide), which a caller
- * bound to one account may not hand out.
+ * The account a new key is bound to: `keyAccountId` (null: tenant-wide), or, from clients written
+ * before it, the body's `accountId`; neither: tenant-wide. A caller bound to one account hands out
+ * keys of that account only (another of its tenant's: 403; any other account: 404, as the
+ * account-scope hook answers for `accountId`).
  */
-function boundAccount(p: ApiPrincipal, named: string | undefined): string | null {
-  if (named === undefined && p.keyAccountId !== null) throw new AppError('exceptions.auth.accountNotAllowed');
-  return named?.toLowerCase() ?? null;
+async function boundAccount(db: Executor, p: ApiPrincipal, body: KeyAccountFields): Promise<string | null> {
+  const named = (body.keyAccountId !== undefined ? body.keyAccountId : body.accountId)?.toLowerCase() ?? null;
+  if (named !== null && named !== p.keyAccountId && !(await isTenantAccount(db, p.tenantId, named))) throw new AppError('exceptions.account.notFound');
+  if (p.keyAccountId !== null && named !== p.keyAccountId) throw new AppError('exceptions.auth.accountNotAllowed');
+  return named;
 }
 
 /**
@@ -122,24 +136,36 @@ function issueKeyRoute(app: TypedApp): void {
         operationId: 'createApiKey',
         tags: TAGS,
         summary:
-          "Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code`",
+          "Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's), named `name`; bound to `keyAccountId` (older clients: `accountId`), or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code`",
         body: Type.Object({
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the key is for, as the keys list shows it' })),
           scopes: KeyScopes,
           allowedIps: Type.Optional(AllowedIps),
-          accountId: Type.Optional(Type.String({ format: 'uuid', description: 'Absent: a tenant-wide key (each request names its account)' })),
+          keyAccountId: Type.Optional(
+            Nullable(Type.String({ format: 'uuid', description: 'The one account the key acts on; null or absent (with no accountId): a tenant-wide key, whose every request names its account' })),
+          ),
+          accountId: Type.Optional(
+            Type.String({
+              format: 'uuid',
+              deprecated: true,
+              description:
+                "The key's account, as clients written before keyAccountId name it; read only when keyAccountId is absent. With keyAccountId it is only the account the request acts on, checked as on every request",
+            }),
+          ),
         }),
         response: responses({ 201: DataEnvelope(IssuedApiKeyView) }, [404]),
       },
     },
     async (request, reply) => {
       const p = request.principal!;
-      const { scopes, allowedIps, accountId } = request.body;
+      const { scopes, allowedIps, name } = request.body;
       const ips = grantCeiling(p, scopes, allowedIps);
-      const input = { tenantId: p.tenantId, accountId: boundAccount(p, accountId), scopes, allowedIps: ips, userId: p.ownerUserId };
+      const accountId = await boundAccount(app.ctx.db, p, request.body);
+      const input = { tenantId: p.tenantId, accountId, name: name?.trim() ?? null, scopes, allowedIps: ips, userId: p.ownerUserId };
       const issued = await app.ctx.db.transaction().execute(async (trx) => {
         const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, scopes);
         const key = await issueApiKey(trx, input);
-        const detail = { keyStart: key.keyStart, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
+        const detail = { keyStart: key.keyStart, name: key.name, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
         await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip: request.ip });
         return { ...key, userEmail: owner?.email ?? null };
       });

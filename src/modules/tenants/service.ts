@@ -100,6 +100,8 @@ export interface IssuedKey {
   tenantId: string;
   /** null: a tenant-wide key. */
   accountId: string | null;
+  /** What the merchant calls it; null for keys made without one. */
+  name: string | null;
   scopes: string[];
   allowedIps: string[] | null;
   createdAt: Date;
@@ -114,7 +116,7 @@ export interface IssuedKey {
  */
 export async function issueApiKey(
   db: Executor,
-  input: { tenantId: string; accountId?: string | null; scopes: string[]; allowedIps?: string[] | null; userId?: string | null },
+  input: { tenantId: string; accountId?: string | null; name?: string | null; scopes: string[]; allowedIps?: string[] | null; userId?: string | null },
 ): Promise<IssuedKey> {
   const accountId = input.accountId ?? null;
   const account =
@@ -132,6 +134,7 @@ export async function issueApiKey(
       id: randomUUID(),
       tenant_id: input.tenantId,
       account_id: accountId,
+      name: input.name ?? null,
       key_hash: hashApiKey(key),
       key_start: keyStart(key),
       scopes: [...new Set(input.scopes)],
@@ -146,6 +149,7 @@ export async function issueApiKey(
     keyStart: row.key_start,
     tenantId: row.tenant_id,
     accountId: row.account_id,
+    name: row.name,
     scopes: row.scopes,
     allowedIps: row.allowed_ips,
     createdAt: row.created_at,
@@ -180,7 +184,7 @@ export async function listApiKeys(db: Executor, tenantId: string, accountId: str
   let query = db
     .selectFrom('api_keys')
     .leftJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.key_start', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.created_at', 'api_keys.revoked_at'])
+    .select(['api_keys.id', 'api_keys.key_start', 'api_keys.name', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.created_at', 'api_keys.revoked_at'])
     .select(['api_keys.user_id', 'users.email as user_email'])
     .where('api_keys.tenant_id', '=', tenantId);
   if (accountId !== null) query = query.where('api_keys.account_id', '=', accountId);

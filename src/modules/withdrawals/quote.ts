@@ -53,7 +53,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
   const total = amount.plus(fee);
   // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
-  const convert = input.allowAutoConvert ? await planConversion(ctx, principal.accountId, currency, total.minus(refund.released)) : null;
+  const convert = await covered(ctx, principal.accountId, total.minus(refund.released), input.allowAutoConvert === true);
 
   const values = {
     currency_code: currency.code,
@@ -96,18 +96,35 @@ function requestedAmount(currency: CurrencyDef, value: number | string): Amount 
   }
 }
 
+type Balances = Awaited<ReturnType<typeof merchantBalances>>;
+
 /**
- * A conversion covering what the withdrawal balance lacks, from a balance of the account that can
- * pay it, priced like every conversion (conversions/pricing.ts: at the market prices of both sides,
- * stablecoins included, the commission inside fromAmount). Same-peg balances are tried first; one
- * without a fresh rate, or off its peg, is skipped. Null when the balance suffices or nothing can
- * cover it; when only a stablecoin off its peg stood in the way, that refusal (503) is the answer.
+ * How the balance covers what the quote would debit (`needed`, in the withdrawal's currency): by
+ * itself (null), or with auto-convert by a conversion from another balance. A quote nothing covers
+ * is refused now (400 insufficientBalance, with what the balance holds), not a minute later at its
+ * commit; the commit checks again, since a quote reserves nothing.
  */
-async function planConversion(ctx: AppContext, accountId: string, to: CurrencyDef, total: Amount) {
+async function covered(ctx: AppContext, accountId: string, needed: Amount, allowAutoConvert: boolean) {
   const balances = await merchantBalances(ctx.db, accountId);
-  const have: Amount = Amount.of(to, balances.find((b) => b.currency === to.code)?.units ?? 0n);
-  if (have.compare(total) >= 0) return null;
-  const shortfall = total.minus(have);
+  const have = Amount.of(needed.currency, balances.find((b) => b.currency === needed.currency.code)?.units ?? 0n);
+  if (have.compare(needed) >= 0) return null;
+  const convert = allowAutoConvert ? await planConversion(ctx, balances, findCurrency(needed.currency.code)!, needed.minus(have)) : null;
+  if (convert) return convert;
+  throw new AppError(
+    'exceptions.withdrawal.insufficientBalance',
+    { cryptoCurrencyCode: needed.currency.code, required: toJsonNumber(needed), available: toJsonNumber(have) },
+    'The balance does not cover the amount and the network fee',
+  );
+}
+
+/**
+ * A conversion covering what the withdrawal balance lacks (`shortfall`), from a balance of the
+ * account that can pay it, priced like every conversion (conversions/pricing.ts: at the market
+ * prices of both sides, stablecoins included, the commission inside fromAmount). Same-peg balances
+ * are tried first; one without a fresh rate, or off its peg, is skipped. Null when nothing can cover
+ * it; when only a stablecoin off its peg stood in the way, that refusal (503) is the answer.
+ */
+async function planConversion(ctx: AppContext, balances: Balances, to: CurrencyDef, shortfall: Amount) {
   const candidates = balances
     .filter((b) => b.currency !== to.code && b.units > 0n)
     .map((b) => ({ ...b, def: findCurrency(b.currency)! }))

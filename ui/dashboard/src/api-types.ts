@@ -3681,7 +3681,7 @@ export interface paths {
         /** The tenant's API keys, newest first, revoked ones included (never the keys themselves) */
         get: operations["listApiKeys"];
         put?: never;
-        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's); bound to `accountId`, or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code` */
+        /** Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's), named `name`; bound to `keyAccountId` (older clients: `accountId`), or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code` */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -7648,6 +7648,7 @@ export interface operations {
                             id: string;
                             /** @description The first characters of the key, to recognise it */
                             keyStart: string;
+                            name: string | null;
                             revokedAt: string | null;
                             scopes: string[];
                             userEmail: string | null;
@@ -7750,10 +7751,14 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uuid
-                     * @description Absent: a tenant-wide key (each request names its account)
+                     * @deprecated
+                     * @description The key's account, as clients written before keyAccountId name it; read only when keyAccountId is absent. With keyAccountId it is only the account the request acts on, checked as on every request
                      */
                     accountId?: string;
                     allowedIps?: string[] | null;
+                    keyAccountId?: string | null;
+                    /** @description What the key is for, as the keys list shows it */
+                    name?: string;
                     scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list")[];
                 };
             };
@@ -7777,6 +7782,7 @@ export interface operations {
                             key: string;
                             /** @description The first characters of the key, to recognise it */
                             keyStart: string;
+                            name: string | null;
                             revokedAt: string | null;
                             scopes: string[];
                             userEmail: string | null;
@@ -8253,6 +8259,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             completedAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -8395,6 +8403,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             completedAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -8551,6 +8561,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             completedAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -8700,6 +8712,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** @description Everything debited from the source balance; the commission is inside it */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
@@ -8856,6 +8870,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            commission: number;
                             /** Format: date-time */
                             expiresAt: string;
                             /** @description Everything debited from the source balance; the commission is inside it */
@@ -14415,7 +14431,6 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/stats/volume",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/list",
-    "POST /v1/api-keys",
     "POST /v1/converting/commit",
     "POST /v1/converting/preview",
     "POST /v1/converting/quote",

@@ -20,10 +20,21 @@ export type Ok<P, M extends Method> =
 type Own<T, P> = P extends `/admin/${string}` ? T : Omit<T, 'accountId'>;
 type Query<O, P> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? never : Own<NonNullable<Q>, P>) : never;
 type Body<O, P> = O extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? Own<B, P> : never) : never;
+/**
+ * A decimal the client writes into the JSON body as a number, digit for digit: the API reads money
+ * as exact JSON numbers, and a double would round an 18-decimal amount (or a typed 0.1).
+ */
+export class ExactNumber {
+  constructor(readonly decimal: string) {
+    if (!/^\d+(\.\d+)?$/.test(decimal)) throw new RangeError(`not a decimal: ${decimal}`);
+  }
+}
+/** A body in which any number may be given as an ExactNumber. */
+type Exactly<T> = T extends number ? number | ExactNumber : T extends readonly (infer U)[] ? Exactly<U>[] : T extends object ? { [K in keyof T]: Exactly<T[K]> } : T;
 /** What a call sends besides its path. */
 export interface CallOptions<O, P = string> {
   query?: Partial<Query<O, P>>;
-  body?: Body<O, P>;
+  body?: Exactly<Body<O, P>>;
   /** Values of the path's `{name}` segments. */
   params?: Record<string, string>;
   headers?: Record<string, string>;
@@ -77,6 +88,14 @@ export function queryString(values: Record<string, unknown>): string {
   for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   const text = q.toString();
   return text ? `?${text}` : '';
+}
+
+/** JSON text of a body, its ExactNumbers written as the numbers they are. */
+export function jsonText(body: unknown): string {
+  // A mark no typed text can hold (fresh each call) stands for each exact number, then becomes it.
+  const mark = `exact-${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}:`;
+  const text = JSON.stringify(body, (_key, value: unknown) => (value instanceof ExactNumber ? mark + value.decimal : value));
+  return text.split(`"${mark}`).map((piece, i) => (i === 0 ? piece : piece.replace(/^([\d.]+)"/, '$1'))).join('');
 }
 
 /** Whether a call acts on one account (then it names the selected one). */
@@ -137,7 +156,7 @@ async function send(method: Method, path: string, opts: Loose): Promise<unknown>
     if (session.csrfToken) headers['x-csrf-token'] = session.csrfToken;
     if (opts.body !== undefined || Object.keys(account).length) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify({ ...(opts.body as object | undefined), ...account });
+      body = jsonText({ ...(opts.body as object | undefined), ...account });
     }
   }
   let res: Response;

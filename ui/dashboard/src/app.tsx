@@ -23,23 +23,35 @@ import { ConvertPage } from './pages/convert.tsx';
 import { DevelopersPage } from './pages/developers.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
+import { ForbiddenPage } from './pages/forbidden.tsx';
 import { ConsoleApp } from './console/app.tsx';
 
 type Page = FunctionComponent<{ params: Record<string, string> }>;
 
-/** Path patterns, first match wins (so `/withdrawals/new` before `/withdrawals/:id`). */
-const ROUTES: Array<[string, Page]> = [
+/** A page that only a role with `scope` can use, what it does, and where the others go instead. */
+interface Guard {
+  scope: string;
+  what: string;
+  back: { href: string; label: string };
+}
+
+const NEW_INVOICE: Guard = { scope: 'invoices.create', what: 'create invoices', back: { href: '/invoices', label: 'Back to invoices' } };
+const NEW_WITHDRAWAL: Guard = { scope: 'withdrawals.create', what: 'send withdrawals', back: { href: '/withdrawals', label: 'Back to withdrawals' } };
+const CONVERT: Guard = { scope: 'converting.create', what: 'convert between balances', back: { href: '/conversions', label: 'Back to conversions' } };
+
+/** Path patterns, first match wins (so `/withdrawals/new` before `/withdrawals/:id`); a guard hides a page from roles without its scope. */
+const ROUTES: Array<[string, Page, Guard?]> = [
   ['/', OverviewPage],
   ['/invoices', InvoicesPage],
-  ['/invoices/new', NewInvoicePage],
+  ['/invoices/new', NewInvoicePage, NEW_INVOICE],
   ['/invoices/:id', InvoicePage],
   ['/deposits', DepositsPage],
   ['/deposits/:id', DepositPage],
   ['/withdrawals', WithdrawalsPage],
-  ['/withdrawals/new', NewWithdrawalPage],
+  ['/withdrawals/new', NewWithdrawalPage, NEW_WITHDRAWAL],
   ['/withdrawals/:id', WithdrawalPage],
   ['/conversions', ConversionsPage],
-  ['/conversions/new', ConvertPage],
+  ['/conversions/new', ConvertPage, CONVERT],
   ['/conversions/:id', ConversionPage],
   ['/developers', DevelopersPage],
   ['/developers/:tab', DevelopersPage],
@@ -47,10 +59,13 @@ const ROUTES: Array<[string, Page]> = [
   ['/settings/:tab', SettingsPage],
 ];
 
-function route(path: string): [Page, Record<string, string>] {
-  for (const [pattern, page] of ROUTES) {
+/** The page of a path: a guarded one the role lacks the scope of is the page saying so, never its form. */
+function route(path: string, can: (scope: string) => boolean): [Page, Record<string, string>] {
+  for (const [pattern, page, guard] of ROUTES) {
     const params = match(pattern, path);
-    if (params) return [page, params];
+    if (!params) continue;
+    if (guard && !can(guard.scope)) return [() => <ForbiddenPage what={guard.what} back={guard.back} />, {}];
+    return [page, params];
   }
   return [NotFoundPage, {}];
 }
@@ -84,9 +99,10 @@ export function App() {
   if (path === '/invite') return <InvitePage onSignedIn={setMe} />;
   if (!me) return <Loading />;
   if (!me.tenant) return <ConsoleApp me={me} setMe={setMe} path={path} />;
-  const [Page, params] = route(path);
+  const session = sessionOf(me, setMe, accountId, setAccountId);
+  const [Page, params] = route(path, session.can);
   return (
-    <SessionProvider value={sessionOf(me, setMe, accountId, setAccountId)}>
+    <SessionProvider value={session}>
       <Layout>
         <Page key={`${path}|${accountId}`} params={params} />
       </Layout>

@@ -1,14 +1,24 @@
-// Formatting at the edge: the API sends amounts as JSON numbers and times as ISO strings.
+// Formatting at the edge: the API sends amounts as JSON numbers and times as ISO strings. Numbers
+// are written the way the page's locale reads them (locale.ts), the same way amount fields parse.
+import { decimalOf } from './decimal.ts';
+import { LOCALE } from './locale.ts';
 
-const crypto = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
-const dollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+// 18: the most decimals any currency has (ETH, BNB). Exact to the digit the API sent, no padding.
+const crypto = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 18 });
+const dollars = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
+const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** `12.5 USDT_TRC20`; a dash when there is none. */
-export function amount(value: number | null | undefined, code?: string | null): string {
+/**
+ * `12.5 USDT_TRC20` (`12,5 USDT_TRC20` in German); a dash when there is none. Every digit the
+ * amount has, and no more: a wallet's 18 decimals are shown when the amount has them, never
+ * rounded to fewer, and 12.5 is not padded to 12.500000. A decimal string is formatted exactly.
+ */
+export function amount(value: number | string | null | undefined, code?: string | null): string {
   if (value === null || value === undefined) return '—';
-  return code ? `${crypto.format(value)} ${code}` : crypto.format(value);
+  // Intl formats a decimal string digit for digit (a number it would first make a double).
+  const text = crypto.format((typeof value === 'number' ? decimalOf(value) : value) as unknown as number);
+  return code ? `${text} ${code}` : text;
 }
 
 /** `$1,234.56`. */
@@ -19,7 +29,7 @@ export function usd(value: number | null | undefined): string {
 /** A fiat amount in its own currency: `25.00 EUR`. */
 export function fiat(value: number, code: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(value);
+    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }).format(value);
   } catch {
     return `${value} ${code}`;
   }
@@ -45,6 +55,14 @@ export function statusLabel(status: string): string {
 export function short(id: string | null | undefined, length = 10): string {
   if (!id) return '—';
   return id.length > length + 2 ? `${id.slice(0, length)}…` : id;
+}
+
+/**
+ * How a withdrawal is named everywhere (heading, lists, links, refunds): its id's first characters,
+ * one name for one withdrawal. Its order id is a fact of its own (a dashboard withdrawal's is random).
+ */
+export function withdrawalName(id: string): string {
+  return `Withdrawal ${short(id, 8)}`;
 }
 
 /** `m:ss` for a countdown. */

@@ -24,6 +24,11 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The session where there may be none (the sign-in pages share components with the others). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside a signed-in page');

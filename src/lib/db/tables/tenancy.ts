@@ -45,6 +45,8 @@ export interface ApiKeysTable {
   last_used_at: NullableTimestamp;
   /** The user the key belongs to, and ends with (migration 0034); null for a key the operator issued. */
   user_id: Generated<string | null>;
+  /** What the merchant calls the key (migration 0046); null for keys made without one. */
+  name: Generated<string | null>;
 }
 
 export interface BlockedCustomersTable {

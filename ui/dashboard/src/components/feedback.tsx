@@ -2,21 +2,26 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ApiError } from '../api.ts';
+import { plainError } from '../errors.ts';
+import { useOptionalSession } from '../session.tsx';
 
-/** An error the API answered, as its message says (the code too, for support); `focus` moves the focus to it when it appears. */
-export function ErrorAlert({ error, children, focus = false }: { error?: ApiError | undefined; children?: ComponentChildren; focus?: boolean }) {
+/**
+ * An error the API answered, in plain words (errors.ts), its code kept in data-code for support;
+ * `focus` moves the focus to it when it appears. An error about one of `fields` is left to that
+ * field, which says it itself.
+ */
+export function ErrorAlert({ error, children, focus = false, fields = [] }: { error?: ApiError | undefined; children?: ComponentChildren; focus?: boolean; fields?: string[] }) {
   const ref = useRef<HTMLDivElement>(null);
+  const role = useOptionalSession()?.me.user.role;
+  const plain = error ? plainError(error, { role }) : undefined;
+  const atField = plain?.field !== undefined && fields.includes(plain.field);
   useEffect(() => {
-    if (focus && error) ref.current?.focus();
-  }, [focus, error]);
-  if (!error && !children) return null;
+    if (focus && error && !atField) ref.current?.focus();
+  }, [focus, error, atField]);
+  if ((!error || atField) && !children) return null;
   return (
-    <div class="alert error" role="alert" ref={ref} tabIndex={focus ? -1 : undefined}>
-      {children ?? (
-        <>
-          {error!.message} {error!.code.startsWith('exceptions.') && <span class="code">({error!.code})</span>}
-        </>
-      )}
+    <div class="alert error" role="alert" ref={ref} tabIndex={focus ? -1 : undefined} data-code={error?.code}>
+      {children ?? plain!.text}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { RefundPanel } from './refund.tsx';
+import { remaining } from '../decimal.ts';
 import { amount, dateTime } from '../format.ts';
 import { DataTable } from './data-table.tsx';
 import { Section, StatusBadge } from './feedback.tsx';
@@ -40,21 +41,21 @@ type RefundLine = { cryptoCurrencyCode?: string; amount: number; status: string 
  * What may still be refunded of each other asset that reached the address: what arrived in it and
  * is final, less its live refunds (the API checks it exactly at quote time).
  */
-function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: string; refundable: number }> {
+function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: string; refundable: string }> {
   const codes = [...new Set(payments.filter((p) => !p.counted && p.settlement).map((p) => p.cryptoCurrencyCode))];
   return codes
     .map((code) => {
-      const arrived = payments.filter((p) => !p.counted && p.settlement && p.cryptoCurrencyCode === code).reduce((sum, p) => sum + p.amount, 0);
-      const given = refunds.filter((r) => r.cryptoCurrencyCode === code && r.status !== 'failed' && r.status !== 'cancelled').reduce((sum, r) => sum + r.amount, 0);
-      return { code, refundable: Math.max(0, arrived - given) };
+      const arrived = payments.filter((p) => !p.counted && p.settlement && p.cryptoCurrencyCode === code).map((p) => p.amount);
+      const given = refunds.filter((r) => r.cryptoCurrencyCode === code && r.status !== 'failed' && r.status !== 'cancelled').map((r) => r.amount);
+      return { code, refundable: remaining(arrived, given) };
     })
-    .filter((a) => a.refundable > 0);
+    .filter((a) => a.refundable !== '0');
 }
 
 /** Refund buttons for the other assets that reached the address, each opening a refund in that asset. */
 function OtherAssetRefunds({ of, payments, refunds }: { of: { invoiceId: string } | { depositId: string }; payments: Payment[]; refunds: RefundLine[] }) {
   const { can } = useSession();
-  const [open, setOpen] = useState<{ code: string; refundable: number } | undefined>();
+  const [open, setOpen] = useState<{ code: string; refundable: string } | undefined>();
   if (!can('withdrawals.create')) return null;
   if (open) return <RefundPanel of={of} currency={open.code} refundable={open.refundable} onClose={() => setOpen(undefined)} />;
   return (

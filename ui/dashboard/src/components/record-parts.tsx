@@ -1,6 +1,6 @@
 // Parts the invoice and deposit pages share: settlement breakdown and refunds.
 import type { Data } from '../api.ts';
-import { amount, usd } from '../format.ts';
+import { amount, usd, withdrawalName } from '../format.ts';
 import { Link } from '../router.tsx';
 import { DataTable } from './data-table.tsx';
 import { Facts, Section, StatusBadge } from './feedback.tsx';
@@ -42,7 +42,7 @@ export function RefundsSection({ refunds, refunded, currency }: { refunds: Refun
         rows={refunds ?? []}
         rowKey={(r) => r.id}
         columns={[
-          { label: 'Refund', render: (r) => <Link href={`/withdrawals/${r.id}`}>{`Withdrawal ${r.id.slice(0, 8)}`}</Link> },
+          { label: 'Refund', render: (r) => <Link href={`/withdrawals/${r.id}`}>{withdrawalName(r.id)}</Link> },
           { label: 'Status', render: (r) => <StatusBadge status={r.status} /> },
           { label: 'Amount', class: 'num', render: (r) => amount(r.amount, currency) },
           { label: 'Transaction', render: (r) => <TxLink hash={r.transactionHash} currency={currency} /> },

@@ -1,9 +1,11 @@
 // Sandbox tools (sandbox installations only): send a test transfer to an address, mine blocks,
 // set a currency's network fee.
 import { useState } from 'preact/hooks';
-import { api, type RequestBody } from '../api.ts';
+import { ExactNumber, api, type RequestBody } from '../api.ts';
 import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
-import { Field, Form, Select } from '../components/fields.tsx';
+import { AmountField, Field, Form, Select } from '../components/fields.tsx';
+import { amount } from '../format.ts';
+import { parseAmount } from '../locale.ts';
 import { useAction, useResource } from '../hooks.ts';
 
 type Code = NonNullable<RequestBody<'post', '/admin/sandbox/transfers'>['cryptoCurrencyCode']>;
@@ -21,16 +23,20 @@ function TransferForm({ codes }: { codes: string[] }) {
   const [to, setTo] = useState('');
   const [value, setValue] = useState('');
   const [done, setDone] = useState('');
+  const [checked, setChecked] = useState(false);
   const send = useAction(async () => {
     setDone('');
-    const res = await api.post('/admin/sandbox/transfers', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, to: to.trim(), amount: value.trim() } });
+    setChecked(true);
+    const parsed = parseAmount(value, 18);
+    if (!parsed.ok) return;
+    const res = await api.post('/admin/sandbox/transfers', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, to: to.trim(), amount: parsed.value } });
     setDone(`Transfer sent: ${res.data.txHash}. It is seen at once with 0 confirmations; mine blocks to confirm it.`);
   });
   return (
     <Form label="Send a test transfer" onSubmit={() => send.run()}>
       <Select label="Currency" value={code || codes[0] || ''} onValue={setCode} options={codes.map((c): [string, string] => [c, c])} />
       <Field label="To address" value={to} onValue={setTo} required autoComplete="off" hint="A deposit or invoice address of the sandbox chain" />
-      <Field label="Amount" value={value} onValue={setValue} required inputMode="decimal" autoComplete="off" />
+      <AmountField label="Amount" decimals={18} checked={checked} value={value} onValue={setValue} required />
       <ErrorAlert error={send.error} />
       <LiveStatus>{done}</LiveStatus>
       <button type="submit" disabled={send.busy || codes.length === 0}>
@@ -66,16 +72,20 @@ function FeeForm({ codes }: { codes: string[] }) {
   const [code, setCode] = useState('');
   const [value, setValue] = useState('');
   const [done, setDone] = useState('');
+  const [checked, setChecked] = useState(false);
   const set = useAction(async () => {
     setDone('');
-    const text = value.trim();
-    const res = await api.put('/admin/sandbox/network-fees', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, amount: text ? Number(text) : null } });
-    setDone(res.data.amount === null ? `${res.data.cryptoCurrencyCode}: network fee unavailable.` : `${res.data.cryptoCurrencyCode}: network fee set to ${res.data.amount}.`);
+    // Empty: the fee becomes unavailable; anything else is read as the page's language writes numbers.
+    const parsed = value.trim() ? parseAmount(value, 18) : null;
+    setChecked(parsed !== null);
+    if (parsed && !parsed.ok) return;
+    const res = await api.put('/admin/sandbox/network-fees', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, amount: parsed ? new ExactNumber(parsed.value) : null } });
+    setDone(res.data.amount === null ? `${res.data.cryptoCurrencyCode}: network fee unavailable.` : `${res.data.cryptoCurrencyCode}: network fee set to ${amount(res.data.amount)}.`);
   });
   return (
     <Form label="Set a network fee" onSubmit={() => set.run()}>
       <Select label="Fee currency" value={code || codes[0] || ''} onValue={setCode} options={codes.map((c): [string, string] => [c, c])} />
-      <Field label="Network fee" value={value} onValue={setValue} inputMode="decimal" autoComplete="off" hint="Empty: unavailable (deposits in it are refused)" />
+      <AmountField label="Network fee" decimals={18} checked={checked} value={value} onValue={setValue} hint="Empty: unavailable (deposits in it are refused)" />
       <ErrorAlert error={set.error} />
       <LiveStatus>{done}</LiveStatus>
       <button type="submit" disabled={set.busy || codes.length === 0}>

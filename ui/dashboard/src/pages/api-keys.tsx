@@ -1,4 +1,5 @@
-// API keys: the tenant's keys, a new key (scopes, IP allowlist, account) shown once, revocation.
+// API keys: the tenant's keys, a new key (name, access preset or scopes by resource, IP allowlist,
+// account) shown once, revocation.
 import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { CopyValue } from '../components/copy.tsx';
@@ -12,34 +13,113 @@ import { useSession } from '../session.tsx';
 
 type ApiKey = Data<'get', '/v1/api-keys'>[number];
 
+/** What a group of scopes reaches, by the scope's first part. */
+const RESOURCES: Record<string, string> = {
+  currencies: 'Currencies',
+  invoices: 'Invoices',
+  deposits: 'Deposits',
+  withdrawals: 'Withdrawals',
+  converting: 'Conversions',
+  balances: 'Balances',
+  accounts: 'Accounts',
+  addressProvision: 'Address provision (disabled)',
+  x402: 'x402 payments',
+  apiKeys: 'API keys',
+  webhooks: 'Webhooks',
+  requestLog: 'Request log',
+  users: 'Users',
+  settings: 'Settings',
+  audit: 'Audit log',
+};
+
+/** The scopes a maker may grant, grouped by resource in the order SCOPES lists them. */
+function groups(allowed: readonly KeyScope[]): Array<[string, KeyScope[]]> {
+  const byResource = new Map<string, KeyScope[]>();
+  for (const s of allowed) {
+    const resource = s.split('.')[0]!;
+    byResource.set(resource, [...(byResource.get(resource) ?? []), s]);
+  }
+  return [...byResource].map(([resource, scopes]) => [RESOURCES[resource] ?? resource, scopes]);
+}
+
+type Preset = 'full' | 'read' | 'custom';
+
+/** The scopes of a preset, among those the maker may grant. */
+function presetScopes(preset: Preset, allowed: readonly KeyScope[]): KeyScope[] {
+  if (preset === 'full') return [...allowed];
+  if (preset === 'read') return allowed.filter((s) => s.endsWith('.list'));
+  return [];
+}
+
+/** Why Create is disabled, said beside it; empty when it is not. */
+function missing(name: string, scopes: KeyScope[]): string {
+  const wants = [name.trim() ? '' : 'a name', scopes.length ? '' : 'at least one scope'].filter(Boolean);
+  return wants.length ? `To create the key, give it ${wants.join(' and ')}.` : '';
+}
+
+const FRESH = { name: '', preset: 'custom' as Preset, scopes: [] as KeyScope[], ips: '', account: '' };
+
 function NewKeyForm({ onIssued }: { onIssued(key: string): void }) {
   const { me, can } = useSession();
   const allowed = SCOPES.filter(can);
-  const [scopes, setScopes] = useState<KeyScope[]>([]);
-  const [ips, setIps] = useState('');
-  const [account, setAccount] = useState('');
+  const [form, setForm] = useState(FRESH);
+  const set = (patch: Partial<typeof FRESH>) => setForm({ ...form, ...patch });
   const issue = useAction(async () => {
-    const allowedIps = ips.split(/[\s,]+/).filter(Boolean);
-    const body = { scopes, ...(allowedIps.length ? { allowedIps } : {}), ...(account ? { accountId: account } : {}) };
+    const allowedIps = form.ips.split(/[\s,]+/).filter(Boolean);
+    // keyAccountId, not accountId: the key's own account (null: every account), apart from the one the page shows.
+    const body = { name: form.name.trim(), scopes: form.scopes, ...(allowedIps.length ? { allowedIps } : {}), keyAccountId: form.account || null };
     const res = await api.post('/v1/api-keys', { body });
-    setScopes([]);
+    setForm(FRESH);
     onIssued(res.data.key);
   });
-  const toggle = (s: KeyScope, on: boolean) => setScopes(on ? [...scopes, s] : scopes.filter((x) => x !== s));
+  const toggle = (s: KeyScope, on: boolean) => set({ preset: 'custom', scopes: on ? [...form.scopes, s] : form.scopes.filter((x) => x !== s) });
+  const why = missing(form.name, form.scopes);
   return (
     <Form label="Create API key" onSubmit={() => issue.run()}>
-      <fieldset class="scopes">
-        <legend>Scopes</legend>
-        {allowed.map((s) => (
-          <Check key={s} label={s} checked={scopes.includes(s)} onChecked={(on) => toggle(s, on)} />
+      <Field label="Name" value={form.name} onValue={(name) => set({ name })} maxLength={100} required autoComplete="off" hint="What the key is for: “Shop checkout”, “Accounting export”" />
+      <fieldset class="presets">
+        <legend>Access</legend>
+        {(
+          [
+            ['full', 'Full access: every scope your role may grant'],
+            ['read', 'Read only: every list and read'],
+            ['custom', 'Custom: choose below'],
+          ] as const
+        ).map(([preset, label]) => (
+          <label class="check" key={preset}>
+            <input type="radio" name="preset" checked={form.preset === preset} onChange={() => set({ preset, scopes: preset === 'custom' ? form.scopes : presetScopes(preset, allowed) })} />
+            <span>{label}</span>
+          </label>
         ))}
       </fieldset>
-      <Field label="IP allowlist" value={ips} onValue={setIps} hint="IPs or CIDRs, separated by commas; empty allows any" autoComplete="off" />
-      <Select label="Key account" value={account} onValue={setAccount} options={[['', 'All accounts (tenant-wide)'], ...me.accounts.map((a): [string, string] => [a.id, a.name])]} />
+      <div class="scope-groups">
+        {groups(allowed).map(([resource, scopes]) => (
+          <fieldset key={resource}>
+            <legend>{resource}</legend>
+            {scopes.map((s) => (
+              <Check key={s} label={s} checked={form.scopes.includes(s)} onChecked={(on) => toggle(s, on)} />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <Field label="IP allowlist" value={form.ips} onValue={(ips) => set({ ips })} hint="IPs or CIDRs, separated by commas; empty allows any" autoComplete="off" />
+      <Select
+        label="Key account"
+        value={form.account}
+        onValue={(account) => set({ account })}
+        options={[['', 'All accounts (tenant-wide)'], ...me.accounts.map((a): [string, string] => [a.id, a.name])]}
+      />
       <ErrorAlert error={issue.error} />
-      <button type="submit" disabled={issue.busy || scopes.length === 0}>
-        Create API key
-      </button>
+      <div class="actions">
+        <button type="submit" disabled={issue.busy || why !== ''} aria-describedby={why ? 'create-key-why' : undefined}>
+          Create API key
+        </button>
+        {why && (
+          <small id="create-key-why" class="hint">
+            {why}
+          </small>
+        )}
+      </div>
     </Form>
   );
 }
@@ -86,6 +166,7 @@ export function ApiKeysSection() {
           rowKey={(k) => k.id}
           empty="No API keys yet."
           columns={[
+            { label: 'Name', render: (k) => k.name ?? '—' },
             { label: 'Key', render: (k) => <span class="mono">{k.keyStart}…</span> },
             { label: 'Account', render: (k) => accountName(k.accountId) },
             { label: 'Scopes', render: (k) => <span class="wrap">{k.scopes.join(', ')}</span> },

@@ -5,6 +5,7 @@ import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { PaymentsSection, withPayments } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
+import { remaining } from '../decimal.ts';
 import { RefundsSection, SettlementSection } from '../components/record-parts.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { amount, dateTime, short } from '../format.ts';
@@ -18,14 +19,14 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
   const deliveries = useDeliveries({ objectId: id });
   const [refunding, setRefunding] = useState(false);
   const d = deposit.data?.data;
-  const refundable = d?.settlement ? Math.max(0, d.settlement.amountPaid - (d.amountRefunded ?? 0)) : 0;
+  const refundable = d?.settlement ? remaining([d.settlement.amountPaid], [d.amountRefunded ?? 0]) : '0';
   return (
     <>
       <div class="page-head">
         <h1 tabIndex={-1}>Deposit {d ? (d.orderId ?? short(d.id)) : ''}</h1>
         {d && <StatusBadge status={d.status} />}
         <div class="actions">
-          {d && can('withdrawals.create') && refundable > 0 && !refunding && (
+          {d && can('withdrawals.create') && refundable !== '0' && !refunding && (
             <button type="button" onClick={() => setRefunding(true)}>
               Refund
             </button>

@@ -6,6 +6,7 @@ import { CANCELLABLE, CancelInvoice, PAYABLE, PaymentLink } from '../components/
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { PaymentsSection, withPayments } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
+import { remaining } from '../decimal.ts';
 import { RefundsSection, SettlementSection } from '../components/record-parts.tsx';
 import { Timeline, type Moment } from '../components/timeline.tsx';
 import { TxLink } from '../components/tx-link.tsx';
@@ -52,8 +53,9 @@ function Payment({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function refundable(i: Invoice): number {
-  return Math.max(0, (i.cryptoAmountReceived ?? 0) - (i.amountRefunded ?? 0));
+/** What may still be refunded, exactly: what arrived less what was refunded. */
+function refundable(i: Invoice): string {
+  return remaining([i.cryptoAmountReceived ?? 0], [i.amountRefunded ?? 0]);
 }
 
 /** Everything below the head: the link while the customer may pay, details, timeline, money, webhooks. */
@@ -99,7 +101,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
   const deliveries = useDeliveries({ objectId: id });
   const [panel, setPanel] = useState<'refund' | 'cancel' | undefined>();
   const i = invoice.data?.data;
-  const canRefund = i && can('withdrawals.create') && REFUNDABLE.includes(i.status) && refundable(i) > 0 && !!i.cryptoCurrencyCode;
+  const canRefund = i && can('withdrawals.create') && REFUNDABLE.includes(i.status) && refundable(i) !== '0' && !!i.cryptoCurrencyCode;
   const canCancel = i && can('invoices.cancel') && CANCELLABLE.includes(i.status);
   const cancelled = () => {
     setPanel(undefined);

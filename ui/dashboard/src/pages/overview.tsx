@@ -77,7 +77,7 @@ async function recent(can: (scope: string) => boolean): Promise<Activity[]> {
   const items: Activity[] = [
     ...(invoices?.data ?? []).map((i) => ({ key: `i${i.id}`, href: `/invoices/${i.id}`, kind: 'Invoice', name: i.orderId ?? short(i.id), status: i.status, amount: fiat(i.amount, i.fiatCurrencyCode), at: i.createdAt })),
     ...(deposits?.data ?? []).map((d) => ({ key: `d${d.id}`, href: `/deposits/${d.id}`, kind: 'Deposit', name: d.orderId ?? short(d.id), status: d.status, amount: amount(d.settlement?.amountPaid, d.cryptoCurrencyCode), at: d.createdAt })),
-    ...(withdrawals?.data ?? []).map((w) => ({ key: `w${w.id}`, href: `/withdrawals/${w.id}`, kind: 'Withdrawal', name: w.orderId, status: w.status, amount: amount(w.amount, w.cryptoCurrencyCode), at: w.createdAt })),
+    ...(withdrawals?.data ?? []).map((w) => ({ key: `w${w.id}`, href: `/withdrawals/${w.id}`, kind: 'Withdrawal', name: short(w.id, 8), status: w.status, amount: amount(w.amount, w.cryptoCurrencyCode), at: w.createdAt })),
   ];
   return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 10);
 }

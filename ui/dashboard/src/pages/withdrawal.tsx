@@ -5,7 +5,8 @@ import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { TxLink } from '../components/tx-link.tsx';
-import { amount, short, usd } from '../format.ts';
+import { amount, short, usd, withdrawalName } from '../format.ts';
+import { GroupedAddress } from '../components/withdraw-confirm.tsx';
 import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
 
@@ -36,7 +37,7 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
   return (
     <>
       <div class="page-head">
-        <h1 tabIndex={-1}>Withdrawal {w ? w.orderId || short(w.id) : ''}</h1>
+        <h1 tabIndex={-1}>{w ? withdrawalName(w.id) : 'Withdrawal'}</h1>
         {w && <StatusBadge status={w.status} />}
       </div>
       <ErrorAlert error={withdrawal.error} />
@@ -47,7 +48,8 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
             <Facts
               items={[
                 ['Id', <span class="mono wrap">{w.id}</span>],
-                ['To address', <span class="mono wrap">{w.address}</span>],
+                ['Order id', <span class="mono wrap">{w.orderId}</span>],
+                ['To address', <GroupedAddress address={w.address} />],
                 ['Amount sent', `${amount(w.amount, w.cryptoCurrencyCode)} (${usd(w.amountUsd)})`],
                 ['Fee', `${amount(w.feeAmount, w.cryptoCurrencyCode)} (${usd(w.feeAmountUsd)})`],
                 ['Debited from the balance', amount(w.debitedAmount, w.cryptoCurrencyCode)],

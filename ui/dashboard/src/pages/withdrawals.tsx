@@ -2,7 +2,7 @@
 import { api, type Data } from '../api.ts';
 import { StatusBadge } from '../components/feedback.tsx';
 import { ListView, type ListQuery } from '../components/list-view.tsx';
-import { amount, dateTime, short } from '../format.ts';
+import { amount, dateTime, short, withdrawalName } from '../format.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
 
@@ -28,7 +28,8 @@ export function WithdrawalsPage() {
         )
       }
       columns={[
-        { label: 'Withdrawal', render: (w) => <Link href={`/withdrawals/${w.id}`}>{w.orderId || short(w.id)}</Link> },
+        { label: 'Withdrawal', render: (w) => <Link href={`/withdrawals/${w.id}`}>{withdrawalName(w.id)}</Link> },
+        { label: 'Order id', render: (w) => <span class="mono">{short(w.orderId, 14)}</span> },
         { label: 'Status', render: (w) => <StatusBadge status={w.status} /> },
         { label: 'Amount', class: 'num', render: (w) => amount(w.amount, w.cryptoCurrencyCode) },
         { label: 'To', render: (w) => <span class="mono">{short(w.address, 14)}</span> },

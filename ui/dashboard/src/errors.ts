@@ -1,0 +1,84 @@
+// Errors in plain words: what the API answered, as a sentence for the person at the page, and the
+// field it is about, so a form can say it there. The one place that maps codes to sentences; a
+// code not listed here is said in the API's own message. The `exceptions.*` code itself is never
+// in the sentence (ErrorAlert keeps it in data-code, for support).
+import type { ApiError } from './api.ts';
+import { amount } from './format.ts';
+
+/** An error as the page says it: a sentence, and the form field it belongs to (body field name). */
+export interface Plain {
+  text: string;
+  field?: string;
+}
+
+/** Who is asking: a message about rights names their role. */
+export interface Who {
+  role?: string | undefined;
+}
+
+type Extension = Record<string, unknown>;
+type Sentence = (e: Extension, who: Who) => Plain;
+
+const money = (value: unknown, code?: unknown) => (typeof value === 'number' || typeof value === 'string' ? amount(value, typeof code === 'string' ? code : undefined) : undefined);
+
+/** The sentence of an address the network can never move money from. */
+function invalidAddress(e: Extension): Plain {
+  const network = typeof e.network === 'string' ? e.network : 'this';
+  if (e.reason && e.reason !== 'malformed') return { field: 'address', text: `Money sent to this address can never be moved again (${String(e.reason)}): use another.` };
+  return { field: 'address', text: `This is not an address of the ${network} network. Check it, character by character.` };
+}
+
+/** The first field a validation failure names, and its complaint. */
+function validation(e: Extension): Plain {
+  const first = (e.fields as Array<{ field?: string; message?: string }> | undefined)?.[0];
+  if (!first?.field) return { text: 'Some of what was entered is not valid.' };
+  const field = first.field.split('.')[0]!;
+  return { field, text: `This ${field === 'amount' ? 'amount' : 'value'} ${first.message ?? 'is not valid'}.` };
+}
+
+const SENTENCES: Record<string, Sentence> = {
+  'exceptions.validation.failed': validation,
+  'exceptions.auth.insufficientScope': (_e, who) => ({ text: who.role ? `Your role (${who.role}) cannot do this. An owner can change your role.` : 'You may not do this.' }),
+  'exceptions.auth.accountNotAllowed': (_e, who) => ({ text: `Your ${who.role ? `role (${who.role})` : 'access'} does not reach this account.` }),
+  'exceptions.auth.stepUpRequired': () => ({ text: 'This needs the code from your authenticator app, and none was given.' }),
+  'exceptions.auth.invalidSecondFactor': () => ({ text: 'That code is wrong or was already used: enter the one your app shows now.' }),
+  'exceptions.rateLimit.exceeded': () => ({ text: 'Too many requests at once: wait a moment and try again.' }),
+  'exceptions.rates.unavailable': () => ({ text: 'There is no current exchange rate for this currency: try again in a minute.' }),
+  'exceptions.invoice.amountBelowMinimum': (e) => ({ field: 'amount', text: `The smallest invoice in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.` }),
+  'exceptions.invoice.amountInvalidDecimalPlaces': (e) => ({ field: 'amount', text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.` }),
+  'exceptions.invoice.orderIdAlreadyExists': () => ({ field: 'orderId', text: 'An invoice with this order id exists already: choose another.' }),
+  'exceptions.invoice.customerBlocked': () => ({ field: 'customerId', text: 'This customer is blocked: no invoice can be made for them.' }),
+  'exceptions.withdrawal.invalidAddress': invalidAddress,
+  'exceptions.withdrawal.amountBelowMinimum': (e) => ({ field: 'amount', text: `The smallest withdrawal of this currency is ${money(e.minWithdrawalAmount) ?? 'higher'}.` }),
+  'exceptions.withdrawal.amountInvalidDecimalPlaces': (e) => ({ field: 'amount', text: `This currency has ${String(e.decimals)} decimal places: use no more.` }),
+  'exceptions.withdrawal.insufficientBalance': (e) => ({
+    field: 'amount',
+    text:
+      e.available !== undefined
+        ? `The balance, ${money(e.available, e.cryptoCurrencyCode)}, does not cover this amount and the network fee (${money(e.required, e.cryptoCurrencyCode)} in all).`
+        : `The balance no longer covers this withdrawal${e.required !== undefined ? ` (${money(e.required, e.cryptoCurrencyCode)} with the fee)` : ''}: get a new quote.`,
+  }),
+  'exceptions.withdrawal.refundExceedsReceived': () => ({ field: 'amount', text: 'This is more than can still be refunded.' }),
+  'exceptions.withdrawal.feeUnavailable': () => ({ text: "The network's fee is not known right now: try again in a minute." }),
+  'exceptions.withdrawal.quoteExpired': () => ({ text: 'The quote has expired: refresh it for the current fee.' }),
+  'exceptions.converting.amountBelowAtomicUnit': () => ({ field: 'fromAmount', text: 'This amount is too small to convert.' }),
+  'exceptions.converting.amountBelowMinimum': (e) => ({ field: 'fromAmount', text: `This does not cover the commission: convert at least ${money(e.minFromAmount, e.cryptoCurrencyCode) ?? 'more'}.` }),
+  'exceptions.converting.amountInvalidDecimalPlaces': (e) => ({ field: 'fromAmount', text: `${String(e.cryptoCurrencyCode)} has ${String(e.decimals)} decimal places: use no more.` }),
+  'exceptions.converting.insufficientBalance': (e) => ({ field: 'fromAmount', text: `The ${String(e.cryptoCurrencyCode ?? '')} balance does not cover this amount.`.replace('The  ', 'The ') }),
+  'exceptions.converting.sameCurrency': () => ({ text: 'Choose two different currencies.' }),
+  'exceptions.converting.quoteExpired': () => ({ text: 'The quote has expired: refresh it for the current rate.' }),
+  'exceptions.converting.stablecoinOffPeg': (e) => ({ text: `${String(e.cryptoCurrencyCode)} trades away from its peg right now; conversions with it wait until it is back.` }),
+};
+
+/** The error as the page says it. */
+export function plainError(error: ApiError, who: Who = {}): Plain {
+  const sentence = SENTENCES[error.code];
+  return sentence ? sentence(error.extension ?? {}, who) : { text: error.message };
+}
+
+/** The sentence for one field, when the error is about it. */
+export function fieldError(error: ApiError | undefined, field: string, who: Who = {}): string | undefined {
+  if (!error) return undefined;
+  const plain = plainError(error, who);
+  return plain.field === field ? plain.text : undefined;
+}
