@@ -35,9 +35,8 @@ describe('settlement arithmetic', () => {
       const lines = settlementLines('TRON', '00000000-0000-4000-8000-000000000001', s);
       assert.deepEqual([...sums(lines)], [[c.code, 0n]], `${c.code} entry balances`);
       const rec = settlementRecord({ paid: received, fee: s.fee, commission: s.commission, net: s.net, txHash: null, completedAt: new Date(0) }, '2');
-      // The JSON number is the exact decimal, converted only at the edge (nearest double for 18 places).
-      assert.equal(rec.netAmount, Number(formatUnits(s.net.units, d)), c.code);
-      if (d <= 8) assert.equal(String(rec.netAmount), formatUnits(s.net.units, d), c.code);
+      // The JSON number is the exact decimal at every precision, 18 places included (no double in between).
+      assert.equal(rec.netAmount.text, formatUnits(s.net.units, d), c.code);
       assert.equal(rec.networkFeeCurrencyCode, c.code);
       assert.equal(rec.txHash, undefined);
     }
@@ -67,8 +66,8 @@ describe('settlement arithmetic', () => {
   });
 
   it('USD snapshots are cents rounded down', () => {
-    assert.equal(usdValue(btc(41_667n), '60000'), 25); // 0.00041667 BTC × 60000 = 25.0002
-    assert.equal(usdValue(btc(1n), '60000'), 0); // 0.0006 USD
-    assert.equal(usdValue(btc(100_000_000n), null), 0);
+    assert.equal(usdValue(btc(41_667n), '60000').text, '25'); // 0.00041667 BTC × 60000 = 25.0002
+    assert.equal(usdValue(btc(1n), '60000').text, '0'); // 0.0006 USD
+    assert.equal(usdValue(btc(100_000_000n), null).text, '0');
   });
 });

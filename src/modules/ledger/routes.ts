@@ -3,15 +3,15 @@ import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { mulRatio, toJsonNumber } from '../../lib/money.ts';
 import { freshUsdPrices } from '../rates/service.ts';
-import { responses } from '../../lib/http/schemas.ts';
+import { Money, responses } from '../../lib/http/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { merchantBalances } from './service.ts';
 
 const BalanceSchema = Type.Object(
   {
     cryptoCurrencyCode: CryptoCodeSchema,
-    amount: Type.Number({ description: 'Available balance in the currency' }),
-    amountUsd: Type.Union([Type.Number(), Type.Null()], {
+    amount: Money('Available balance in the currency'),
+    amountUsd: Type.Union([Money(), Type.Null()], {
       description: 'The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists',
     }),
   },

@@ -1,5 +1,5 @@
 import type { NetworkEnvName } from '../../config.ts';
-import { Amount, parseRatio, toJsonNumber } from '../../lib/money.ts';
+import { Amount, parseRatio, toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, merchantAccount, type PostingLine } from './service.ts';
 
@@ -46,8 +46,8 @@ export function settlementLines(network: NetworkEnvName, accountId: string, spli
  * A USD snapshot of an amount: units × price (USD per whole coin), in cents rounded down. For
  * reporting only; never used to move money. 0 when no price was known.
  */
-export function usdValue(amount: Amount, usdPrice: string | null): number {
-  if (!usdPrice) return 0;
+export function usdValue(amount: Amount, usdPrice: string | null): JsonDecimal {
+  if (!usdPrice) return toJsonNumber(0n, 2);
   const p = parseRatio(usdPrice);
   const cents = (amount.units * p.num * 100n) / (p.den * 10n ** BigInt(amount.currency.decimals));
   return toJsonNumber(cents, 2);

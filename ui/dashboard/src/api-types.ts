@@ -856,13 +856,25 @@ export interface paths {
                         "application/json": {
                             data: {
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
-                                /** @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet */
+                                /**
+                                 * Format: decimal
+                                 * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
+                                 */
                                 custody: number;
-                                /** @description custody − liabilities (negative: not covered) */
+                                /**
+                                 * Format: decimal
+                                 * @description custody − liabilities (negative: not covered). Exact decimal (a JSON number with every digit)
+                                 */
                                 difference: number;
-                                /** @description The ledger's custody account of the currency's network */
+                                /**
+                                 * Format: decimal
+                                 * @description The ledger's custody account of the currency's network. Exact decimal (a JSON number with every digit)
+                                 */
                                 ledgerCustody: number;
-                                /** @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long */
+                                /**
+                                 * Format: decimal
+                                 * @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long. Exact decimal (a JSON number with every digit)
+                                 */
                                 liabilities: number;
                                 /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
                                 status: "ok" | "warning";
@@ -2764,7 +2776,15 @@ export interface paths {
                             data: {
                                 accountId: string;
                                 address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountUsd: number;
                                 convertId?: string | null;
                                 createdAt: string;
@@ -2773,13 +2793,25 @@ export interface paths {
                                 customData?: {
                                     [key: string]: unknown;
                                 };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 debitedAmount: number;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
                                  */
                                 depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmountUsd: number;
                                 id: string;
                                 /**
@@ -2792,7 +2824,10 @@ export interface paths {
                                     failureReason: string | null;
                                     feeCappedAt: string | null;
                                     feeCappedDetail: string | null;
-                                    /** @description The fee the merchant paid, fixed at commit, in the withdrawal currency */
+                                    /**
+                                     * Format: decimal
+                                     * @description The fee the merchant paid, fixed at commit, in the withdrawal currency. Exact decimal (a JSON number with every digit)
+                                     */
                                     feeCharged: number;
                                     networkCost: number | null;
                                     networkCostCurrency: string | null;
@@ -2943,7 +2978,15 @@ export interface paths {
                             data: {
                                 accountId: string;
                                 address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountUsd: number;
                                 convertId?: string | null;
                                 createdAt: string;
@@ -2952,13 +2995,25 @@ export interface paths {
                                 customData?: {
                                     [key: string]: unknown;
                                 };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 debitedAmount: number;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
                                  */
                                 depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmountUsd: number;
                                 id: string;
                                 /**
@@ -3268,8 +3323,16 @@ export interface paths {
                                 fiatCurrencyCode: string;
                                 id: string;
                                 items: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                     */
                                     cost: number;
                                     name: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description Quantity. Exact decimal (a JSON number with every digit)
+                                     */
                                     quantity: number;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
@@ -4819,6 +4882,10 @@ export interface operations {
                                 hotWallet: {
                                     address: string | null;
                                     balances: {
+                                        /**
+                                         * Format: decimal
+                                         * @description Exact decimal (a JSON number with every digit)
+                                         */
                                         amount: number;
                                         cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                     }[];
@@ -4841,7 +4908,10 @@ export interface operations {
                                 /** @description CAIP-2 id, e.g. eip155:8453 */
                                 network: string;
                                 nodeReachable: boolean;
-                                /** @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused */
+                                /**
+                                 * Format: decimal
+                                 * @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused. Exact decimal (a JSON number with every digit)
+                                 */
                                 reserve: number;
                                 settlementsLeft: number | null;
                             } | null;
@@ -6114,12 +6184,18 @@ export interface operations {
                             address: string;
                             /** @description Since it was committed */
                             ageSeconds: number;
-                            /** @description What reaches the destination */
+                            /**
+                             * Format: decimal
+                             * @description What reaches the destination. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             /** Format: date-time */
                             createdAt: string;
                             cryptoCurrencyCode: string;
-                            /** @description The fee the merchant pays, in the withdrawal currency */
+                            /**
+                             * Format: decimal
+                             * @description The fee the merchant pays, in the withdrawal currency. Exact decimal (a JSON number with every digit)
+                             */
                             fee: number;
                             /** Format: uuid */
                             id: string;
@@ -8084,7 +8160,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Available balance in the currency */
+                            /**
+                             * Format: decimal
+                             * @description Available balance in the currency. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             /** @description The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists */
                             amountUsd: number | null;
@@ -8197,13 +8276,19 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             completedAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
                             quoteId: string | null;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8336,13 +8421,19 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             completedAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
                             quoteId: string | null;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8492,13 +8583,19 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             completedAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
                             quoteId: string | null;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         }[];
@@ -8619,11 +8716,17 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     accountId?: string;
-                    /** @description What leaves the source balance, commission included (give this or toAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What leaves the source balance, commission included (give this or toAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     fromAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     fromCryptoCurrencyCode: string;
-                    /** @description What arrives on the target balance (give this or fromAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What arrives on the target balance (give this or fromAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     toAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     toCryptoCurrencyCode: string;
@@ -8639,10 +8742,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8775,11 +8884,17 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     accountId?: string;
-                    /** @description What leaves the source balance, commission included (give this or toAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What leaves the source balance, commission included (give this or toAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     fromAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     fromCryptoCurrencyCode: string;
-                    /** @description What arrives on the target balance (give this or fromAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What arrives on the target balance (give this or fromAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     toAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     toCryptoCurrencyCode: string;
@@ -8797,12 +8912,18 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             expiresAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             quoteId: string;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8946,16 +9067,30 @@ export interface operations {
                             code: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                             contractAddress: string | null;
                             decimalPlaces: number;
-                            /** @description The calling tenant's rate (its override, else the default) */
+                            /**
+                             * Format: decimal
+                             * @description The calling tenant's rate (its override, else the default). Exact decimal (a JSON number with every digit)
+                             */
                             depositCommission: number;
                             depositNetworkFee: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** Format: date-time */
                                 quotedAt: string;
                             } | null;
                             imageUrl: string | null;
-                            /** @description Smallest credited deposit: base minimum plus the live network fee */
+                            /**
+                             * Format: decimal
+                             * @description Smallest credited deposit: base minimum plus the live network fee. Exact decimal (a JSON number with every digit)
+                             */
                             minDepositAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             minWithdrawalAmount: number;
                             name: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
@@ -9066,6 +9201,10 @@ export interface operations {
                         data: {
                             code: string;
                             decimalPlaces: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             minInvoiceAmount: number;
                             name: string;
                         }[];
@@ -9179,7 +9318,10 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -9189,6 +9331,10 @@ export interface operations {
                             orderId?: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -9198,14 +9344,46 @@ export interface operations {
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -9355,6 +9533,10 @@ export interface operations {
                             expiresAt: string;
                             /** Format: uuid */
                             id: string;
+                            /**
+                             * Format: decimal
+                             * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
+                             */
                             minimumAmount: number;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
@@ -9380,6 +9562,10 @@ export interface operations {
                             expiresAt: string;
                             /** Format: uuid */
                             id: string;
+                            /**
+                             * Format: decimal
+                             * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
+                             */
                             minimumAmount: number;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
@@ -9533,7 +9719,10 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -9543,6 +9732,10 @@ export interface operations {
                             orderId?: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -9552,14 +9745,46 @@ export interface operations {
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -9679,7 +9904,10 @@ export interface operations {
                         data: {
                             /** @description Our address it paid */
                             address: string;
-                            /** @description Amount received, in whole units of the currency */
+                            /**
+                             * Format: decimal
+                             * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
@@ -9696,12 +9924,25 @@ export interface operations {
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
                             settlement: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
-                                /** @description Held for a refund: below that currency's minimum deposit */
+                                /**
+                                 * Format: decimal
+                                 * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
+                                 */
                                 heldAmount: number;
-                                /** @description Credited to the account, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
-                                /** @description Network fee withheld, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
@@ -10262,14 +10503,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10280,8 +10533,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10292,6 +10553,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10302,14 +10567,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -10437,7 +10734,10 @@ export interface operations {
                      * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
                      */
                     accountId?: string;
-                    /** @description Fiat total; when positive it wins over items */
+                    /**
+                     * Format: decimal
+                     * @description Fiat total; when positive it wins over items; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     amount?: number;
                     customerId?: string;
                     customPayload?: string;
@@ -10446,8 +10746,16 @@ export interface operations {
                     failedUrl?: string;
                     fiatCurrencyCode: string;
                     items?: {
+                        /**
+                         * Format: decimal
+                         * @description more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                         */
                         cost: number;
                         name: string;
+                        /**
+                         * Format: decimal
+                         * @description Exact decimal (a JSON number with every digit)
+                         */
                         quantity: number;
                     }[];
                     number?: string;
@@ -10470,14 +10778,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10488,8 +10808,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10500,6 +10828,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10510,14 +10842,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -10666,14 +11030,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10684,8 +11060,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10696,6 +11080,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10706,14 +11094,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -10858,14 +11278,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10876,8 +11308,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10888,6 +11328,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10898,14 +11342,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -11029,7 +11505,10 @@ export interface operations {
                         data: {
                             /** @description Our address it paid */
                             address: string;
-                            /** @description Amount received, in whole units of the currency */
+                            /**
+                             * Format: decimal
+                             * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
@@ -11046,12 +11525,25 @@ export interface operations {
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
                             settlement: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
-                                /** @description Held for a refund: below that currency's minimum deposit */
+                                /**
+                                 * Format: decimal
+                                 * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
+                                 */
                                 heldAmount: number;
-                                /** @description Credited to the account, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
-                                /** @description Network fee withheld, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
@@ -11541,13 +12033,22 @@ export interface operations {
                                 date: string;
                                 /** @description Deposits completed that day */
                                 deposits: number;
-                                /** @description What they received, in USD at the rate stored on each deposit */
+                                /**
+                                 * Format: decimal
+                                 * @description What they received, in USD at the rate stored on each deposit. Exact decimal (a JSON number with every digit)
+                                 */
                                 depositsVolumeUsd: number;
                                 /** @description Invoices paid that day (paid or overpaid) */
                                 invoices: number;
-                                /** @description What they received, in USD at the rate locked on each invoice */
+                                /**
+                                 * Format: decimal
+                                 * @description What they received, in USD at the rate locked on each invoice. Exact decimal (a JSON number with every digit)
+                                 */
                                 invoicesVolumeUsd: number;
-                                /** @description invoicesVolumeUsd + depositsVolumeUsd */
+                                /**
+                                 * Format: decimal
+                                 * @description invoicesVolumeUsd + depositsVolumeUsd. Exact decimal (a JSON number with every digit)
+                                 */
                                 volumeUsd: number;
                             }[];
                         };
@@ -13056,7 +13557,15 @@ export interface operations {
                         data: {
                             accountId: string;
                             address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amountUsd: number;
                             convertId?: string | null;
                             createdAt: string;
@@ -13065,13 +13574,25 @@ export interface operations {
                             customData?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             debitedAmount: number;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
                              */
                             depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmountUsd: number;
                             id: string;
                             /**
@@ -13227,7 +13748,15 @@ export interface operations {
                         data: {
                             accountId: string;
                             address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amountUsd: number;
                             convertId?: string | null;
                             createdAt: string;
@@ -13236,13 +13765,25 @@ export interface operations {
                             customData?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             debitedAmount: number;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
                              */
                             depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmountUsd: number;
                             id: string;
                             /**
@@ -13406,7 +13947,15 @@ export interface operations {
                         data: {
                             accountId: string;
                             address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amountUsd: number;
                             convertId?: string | null;
                             createdAt: string;
@@ -13415,13 +13964,25 @@ export interface operations {
                             customData?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             debitedAmount: number;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
                              */
                             depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmountUsd: number;
                             id: string;
                             /**
@@ -13544,6 +14105,10 @@ export interface operations {
                     accountId?: string;
                     address: string;
                     allowAutoConvert?: boolean;
+                    /**
+                     * Format: decimal
+                     * @description more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     amount: number;
                     cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                     /**
@@ -13571,12 +14136,27 @@ export interface operations {
                     "application/json": {
                         data: {
                             address: string;
-                            /** @description What reaches the destination */
+                            /**
+                             * Format: decimal
+                             * @description What reaches the destination. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             autoConvert: null | {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commission: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 fromAmount: number;
                                 fromCryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 toAmount: number;
                                 toCryptoCurrencyCode: string;
                             };
@@ -13586,16 +14166,29 @@ export interface operations {
                             fee: {
                                 /** @description The network's base currency */
                                 feeCurrency: string;
-                                /** @description The fee in the withdrawal currency (debited) */
+                                /**
+                                 * Format: decimal
+                                 * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
+                                 */
                                 feeInCryptoCurrencyCode: number;
-                                /** @description On-chain fee in the network's base currency */
+                                /**
+                                 * Format: decimal
+                                 * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 feeNative: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeUsd: number;
                             };
                             orderId: string;
                             /** Format: uuid */
                             quoteId: string;
-                            /** @description amount + fee, debited at commit */
+                            /**
+                             * Format: decimal
+                             * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
+                             */
                             totalDeduction: number;
                         };
                     };
