@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { decimalText } from '../../lib/money.ts';
-import { DataEnvelope, MoneyInput, Uuid, adminResponses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, DecimalInput, Uuid, adminResponses } from '../../lib/http/schemas.ts';
 import { checkWebhookUrls } from './webhook-urls.ts';
 import { TenantView, tenantView } from './tenant-view.ts';
 import { createTenant, getTenant, rotateWebhookSecret, updateTenant } from './service.ts';
@@ -15,7 +15,7 @@ import { customerBlockRoutes } from './customer-routes.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const WebhookUrl = Type.Union([Type.String({ maxLength: 512 }), Type.Null()]);
-const Rate = Type.Union([MoneyInput({ minimum: 0, exclusiveMaximum: 1, description: 'At most 6 decimals' }), Type.Null()]);
+const Rate = Type.Union([DecimalInput({ minimum: 0, exclusiveMaximum: 1, description: 'At most 6 decimals; more is refused' }), Type.Null()]);
 
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
