@@ -11,6 +11,7 @@ import { createMetrics, registerAvailabilityMetrics, registerRequestMetrics, typ
 import { registerStateMetrics } from './metrics.ts';
 import { registerSweeperMetrics } from './modules/ledger/metrics.ts';
 import { FailureLimiter, RateLimiter } from './lib/http/rate-limit.ts';
+import { AMOUNTS_RULE } from './lib/http/schemas.ts';
 import { connectionGuard, registerSecurityHeaders } from './lib/http/hardening.ts';
 import { registerSecurity } from './lib/http/security.ts';
 import { configuredSecrets, secretScrubber, serializeRequest } from './lib/http/log-redaction.ts';
@@ -181,7 +182,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
       info: {
         title: 'Crypto payment gateway API',
         version: '1.0.0',
-        description: 'Merchant API (under /v1, `x-tenant-api-key`) and operator API (under /admin, bearer token).',
+        description: `Merchant API (under /v1, \`x-tenant-api-key\`) and operator API (under /admin, bearer token).\n\n${AMOUNTS_RULE}`,
       },
       servers: [{ url: config.publicBaseUrl }],
       components: {

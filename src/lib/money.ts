@@ -56,18 +56,69 @@ export function formatUnits(units: bigint, decimals: number): string {
   return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
+const MINT: unique symbol = Symbol('JsonDecimal');
+
 /**
- * The one edge formatter: the JSON number of an amount, the only place a money value becomes a
- * float. Takes an `Amount`, or atomic units with their decimals, or a decimal string from the
- * database (NUMERIC) rounded down to `decimals`.
+ * An exact decimal bound for the wire as a JSON number: the decimal text of an amount, every digit
+ * kept (1.234567890123456789, never a double's 1.2345678901234567). The HTTP serializer and the
+ * exact JSON writer (lib/exact-json.ts) write `text` raw where the schema says `number`; nothing
+ * turns it back into a double. Only `toJsonNumber` and `jsonDecimal` make one, from a checked
+ * decimal, so `text` is always a valid JSON number.
  */
-export function toJsonNumber(amount: Amount): number;
-export function toJsonNumber(units: bigint, decimals: number): number;
-export function toJsonNumber(decimal: string, decimals: number): number;
-export function toJsonNumber(value: Amount | bigint | string, decimals?: number): number {
-  if (value instanceof Amount) return Number(formatUnits(value.units, value.currency.decimals));
-  if (typeof value === 'bigint') return Number(formatUnits(value, decimals!));
-  return Number(formatUnits(toUnits(value, decimals!, 'down'), decimals!));
+export class JsonDecimal {
+  /** Made here alone (the key is this module's): `text` is then always a valid JSON number. */
+  constructor(
+    key: typeof MINT,
+    /** A plain decimal: optional minus, no exponent, no leading or trailing zeros ("0.5", "-12", "0"). */
+    readonly text: string,
+  ) {
+    if (key !== MINT) throw new TypeError('a JsonDecimal is made by toJsonNumber or jsonDecimal');
+  }
+
+  /**
+   * What JSON.stringify writes, which cannot write a number's digits raw: the exact decimal as a
+   * string, so a path that was missed loses no digit (it shows as a string, which the wire test catches).
+   */
+  toJSON(): string {
+    return this.text;
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * The one edge formatter: the JSON number of an amount, exact. Takes an `Amount`, or atomic units
+ * with their decimals, or a decimal string from the database (NUMERIC) rounded down to `decimals`.
+ */
+export function toJsonNumber(amount: Amount): JsonDecimal;
+export function toJsonNumber(units: bigint, decimals: number): JsonDecimal;
+export function toJsonNumber(decimal: string, decimals: number): JsonDecimal;
+export function toJsonNumber(value: Amount | bigint | string, decimals?: number): JsonDecimal {
+  if (value instanceof Amount) return new JsonDecimal(MINT, formatUnits(value.units, value.currency.decimals));
+  if (typeof value === 'bigint') return new JsonDecimal(MINT, formatUnits(value, decimals!));
+  return new JsonDecimal(MINT, formatUnits(toUnits(value, decimals!, 'down'), decimals!));
+}
+
+/**
+ * A stored decimal of no fixed precision (an invoice item's quantity or cost, as the client wrote
+ * it) as an exact JSON number, normalised ("1.50" is 1.5). Not a decimal: MoneyFormatError.
+ */
+export function jsonDecimal(decimal: string): JsonDecimal {
+  const m = DECIMAL.exec(decimal.trim());
+  if (!m) throw new MoneyFormatError(`not a decimal: "${decimal}"`);
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  const digits = BigInt(m[2]! + frac);
+  return new JsonDecimal(MINT, formatUnits(m[1] ? -digits : digits, frac.length));
+}
+
+/**
+ * An amount as a gauge's value (Prometheus samples are floats): for metrics only, never for the
+ * API, where an amount is a JsonDecimal.
+ */
+export function toGaugeValue(units: bigint, decimals: number): number {
+  return Number(formatUnits(units, decimals));
 }
 
 /** What an amount is counted in: a currency's code and its decimal places. */
@@ -80,7 +131,7 @@ export interface Unit<C extends string = string> {
  * An amount of one currency: atomic units (satoshi, wei, sun) for crypto, minor units (cents) for
  * fiat, as a bigint, with the currency it counts. Arithmetic only between amounts of the same
  * currency: where the code is known to the compiler (`Amount<'BTC'>`) mixing does not compile, and
- * everywhere it is checked when it runs. JSON numbers come out through `toJsonNumber` alone.
+ * everywhere it is checked when it runs. JSON numbers come out through `toJsonNumber` alone, exact.
  */
 export class Amount<C extends string = string> {
   private constructor(

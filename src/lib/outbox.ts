@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Executor, Trx } from './db/index.ts';
+import { stringifyExact } from './exact-json.ts';
 
 /** An event to publish, written with the state change that causes it. */
 export interface OutboxEvent {
@@ -26,7 +27,8 @@ export async function enqueue(trx: Trx, event: OutboxEvent): Promise<string> {
       event_type: event.type,
       aggregate_type: event.aggregateType,
       aggregate_id: event.aggregateId,
-      payload: JSON.stringify(event.payload),
+      // Exact: its amounts are written with every digit, and the json column keeps the text as is.
+      payload: stringifyExact(event.payload),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CURRENCIES, cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
-import { Amount, formatUnits } from '../../src/lib/money.ts';
+import { Amount, formatUnits, type JsonDecimal } from '../../src/lib/money.ts';
 import { credit, custodyAccount, debit, type PostingLine } from '../../src/modules/ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, uncreditedSplit, usdValue } from '../../src/modules/ledger/settlement.ts';
 
@@ -35,9 +35,8 @@ describe('settlement arithmetic', () => {
       const lines = settlementLines('TRON', '00000000-0000-4000-8000-000000000001', s);
       assert.deepEqual([...sums(lines)], [[c.code, 0n]], `${c.code} entry balances`);
       const rec = settlementRecord({ paid: received, fee: s.fee, commission: s.commission, net: s.net, txHash: null, completedAt: new Date(0) }, '2');
-      // The JSON number is the exact decimal, converted only at the edge (nearest double for 18 places).
-      assert.equal(rec.netAmount, Number(formatUnits(s.net.units, d)), c.code);
-      if (d <= 8) assert.equal(String(rec.netAmount), formatUnits(s.net.units, d), c.code);
+      // The JSON number is the exact decimal at every precision, 18 places included (no double in between).
+      assert.equal(rec.netAmount.text, formatUnits(s.net.units, d), c.code);
       assert.equal(rec.networkFeeCurrencyCode, c.code);
       assert.equal(rec.txHash, undefined);
     }
@@ -67,18 +66,21 @@ describe('settlement arithmetic', () => {
   });
 
   it('USD snapshots are cents rounded half up', () => {
-    assert.equal(usdValue(btc(41_667n), '60000'), 25); // 0.00041667 BTC × 60000 = 25.0002
-    assert.equal(usdValue(btc(1n), '60000'), 0); // 0.0006 USD
-    assert.equal(usdValue(btc(9n), '60000'), 0.01); // 0.0054 USD
-    assert.equal(usdValue(usdt(4_995_000n), '1'), 5); // exactly half a cent: up
-    assert.equal(usdValue(usdt(4_994_999n), '1'), 4.99);
-    assert.equal(usdValue(usdt(50_909_999n), '1'), 50.91); // truncated it was 50.90
-    assert.equal(usdValue(btc(100_000_000n), null), 0);
+    assert.equal(usdValue(btc(41_667n), '60000').text, '25'); // 0.00041667 BTC × 60000 = 25.0002
+    assert.equal(usdValue(btc(1n), '60000').text, '0'); // 0.0006 USD
+    assert.equal(usdValue(btc(9n), '60000').text, '0.01'); // 0.0054 USD
+    assert.equal(usdValue(usdt(4_995_000n), '1').text, '5'); // exactly half a cent: up
+    assert.equal(usdValue(usdt(4_994_999n), '1').text, '4.99');
+    assert.equal(usdValue(usdt(50_909_999n), '1').text, '50.91'); // truncated it was 50.90
+    assert.equal(usdValue(btc(100_000_000n), null).text, '0');
   });
 
   it('the USD figures of a settlement add up: paid − fee − commission = net, to the cent, at any price', () => {
     // The issue's case: cents cut off each figure apart made 50.90 − 0.49 − 1.00 ≠ 49.40.
-    const cents = (n: number) => Math.round(n * 100);
+    const cents = (v: JsonDecimal) => {
+      const [whole, fraction = ''] = v.text.split('.');
+      return BigInt(whole!) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+    };
     const prices = ['1', '0.9997', '1.0003', '60000.123', '3456.789', '0.1234567'];
     for (const price of prices) {
       for (let i = 0; i < 300; i++) {
@@ -90,12 +92,13 @@ describe('settlement arithmetic', () => {
         assert.equal(sum, cents(rec.amountPaidUsd), `price ${price}, case ${i}`);
         // Each part stays within a cent of its own value.
         for (const [part, value] of [[s.fee, rec.networkFeeAmountUsd], [s.commission, rec.commissionAmountUsd], [s.net, rec.netAmountUsd]] as const) {
-          assert.ok(Math.abs(cents(value) - cents(usdValue(part, price))) <= 1, `price ${price}, case ${i}`);
+          const off = cents(value) - cents(usdValue(part, price));
+          assert.ok(off >= -1n && off <= 1n, `price ${price}, case ${i}`);
         }
       }
     }
     // By hand: 50.905 paid at 1 USD, fee 0.495, commission 1.00: 50.91 = 0.50 + 1.00 + 49.41.
     const rec = settlementRecord({ paid: usdt(50_905_000n), fee: usdt(495_000n), commission: usdt(1_000_000n), net: usdt(49_410_000n), txHash: null, completedAt: new Date(0) }, '1');
-    assert.deepEqual([rec.amountPaidUsd, rec.networkFeeAmountUsd, rec.commissionAmountUsd, rec.netAmountUsd], [50.91, 0.5, 1, 49.41]);
+    assert.deepEqual([rec.amountPaidUsd, rec.networkFeeAmountUsd, rec.commissionAmountUsd, rec.netAmountUsd].map((v) => v.text), ['50.91', '0.5', '1', '49.41']);
   });
 });

@@ -52,7 +52,8 @@ describe('money', () => {
       const units = 987654321012345678n;
       assert.equal(toUnits(formatUnits(units, decimals), decimals), units);
     }
-    assert.equal(toJsonNumber(123_456n, 6), 0.123456);
+    assert.equal(toJsonNumber(123_456n, 6).text, '0.123456');
+    assert.equal(toJsonNumber(1_234_567_890_123_456_789n, 18).text, '1.234567890123456789', 'every digit: no double in between');
   });
 
   it('writes exponent-form numbers out in full', () => {
@@ -78,7 +79,7 @@ describe('money', () => {
     const btc = Amount.of({ code: 'BTC', decimals: 8 } as const, 150_000_000n);
     const usdt = Amount.parse({ code: 'USDT', decimals: 6 } as const, '2.5');
     assert.equal(btc.plus(Amount.of({ code: 'BTC', decimals: 8 } as const, 1n)).units, 150_000_001n);
-    assert.equal(toJsonNumber(usdt), 2.5);
+    assert.equal(toJsonNumber(usdt).text, '2.5');
     assert.equal(usdt.minus(Amount.parse({ code: 'USDT', decimals: 6 }, '0.000001')).toDecimal(), '2.499999');
     // @ts-expect-error: BTC units and USDT units do not add up, and the compiler says so.
     assert.throws(() => btc.plus(usdt), /cannot mix BTC and USDT/);
@@ -86,7 +87,7 @@ describe('money', () => {
     const a: Amount = btc;
     const b: Amount = usdt;
     assert.throws(() => a.compare(b), TypeError);
-    assert.equal(toJsonNumber('0.123456789', 6), 0.123456);
+    assert.equal(toJsonNumber('0.123456789', 6).text, '0.123456');
   });
 });
 

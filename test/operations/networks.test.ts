@@ -198,8 +198,8 @@ describe('operator console: x402 on a local EVM node [pglite]', { skip: anvilBin
       assert.deepEqual(res.body.data.x402, {
         network: 'eip155:84532',
         feePayer: x402.feePayer,
-        balance: toJsonNumber(balance, 18),
-        reserve: toJsonNumber(config.x402.feePayerReserveWei, 18),
+        balance: Number(toJsonNumber(balance, 18).text),
+        reserve: Number(toJsonNumber(config.x402.feePayerReserveWei, 18).text),
         settlementsLeft: settlementsLeft(balance, config.x402.feePayerReserveWei, config.x402.gasCeiling, gasPrice),
         nodeReachable: true,
         error: null,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, MoneyInput, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
 import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
@@ -35,7 +35,7 @@ function postSandboxTransfersRoute(app: TypedApp): void {
           ),
           network: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'With contract: Ethereum, BNB, Base or Tron' })),
           to: Type.String({ minLength: 1, maxLength: 128 }),
-          amount: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
+          amount: Type.Union([MoneyInput({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
           rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
         }),
         response: adminResponses({ 201: DataEnvelope(Type.Object({ txHash: Type.String() })) }),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { DatabaseAvailability } from '../db/availability.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
+import { stringifyExact } from '../exact-json.ts';
 import { decodeUtf8, foreignCharset, keepInexactNumbers, scanJson } from './json-body.ts';
 import { describeValidationErrors } from './validation.ts';
 
@@ -110,7 +111,8 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
     }
     // Unavailable for now (the database is away, or this instance is stopping): try again shortly.
     if (appError.code === 'exceptions.service.unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', SERVICE_RETRY_AFTER_S);
-    return reply.status(appError.statusCode).send(appError.toBody());
+    // An extension may carry amounts (a minimum, the balance required): written exactly, as numbers.
+    return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(stringifyExact(appError.toBody()));
   });
 
   app.setNotFoundHandler((request, reply) => {

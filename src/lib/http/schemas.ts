@@ -1,5 +1,6 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type NumberOptions, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { JsonDecimal } from '../money.ts';
 
 /** The spec's error body. */
 export const ErrorBodySchema = Type.Object(
@@ -63,6 +64,42 @@ export const Uuid = Type.String({ format: 'uuid' });
 export const DateTime = Type.String({ format: 'date-time' });
 /** `T` or null. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/**
+ * How every amount leaves the API, said in the OpenAPI document's description; each money field
+ * says it in short. The README's "Amounts on the wire" gives the whole rule.
+ */
+export const AMOUNTS_RULE =
+  'Amounts are exact decimals. In a JSON body an amount is a JSON number written with every digit (1.234567890123456789 ETH, ' +
+  'never rounded through a double; `format: decimal`); read it with a parser that keeps big decimals (lossless-json, ' +
+  "Python's `json.loads(text, parse_float=Decimal)`, Java's BigDecimal). The payment page's amounts and x402's atomic units " +
+  'are decimal strings. An amount sent with more decimals than its currency has is refused, never rounded.';
+
+const EXACT = 'Exact decimal (a JSON number with every digit)';
+
+/**
+ * A money field of a response: a JSON number written from its exact decimal (a JsonDecimal, from
+ * `toJsonNumber`), every digit kept. OpenAPI says `number` with `format: decimal`; no JS number
+ * may stand in for it (its static type is JsonDecimal).
+ */
+export function Money(description?: string) {
+  return Type.Unsafe<JsonDecimal>({ type: 'number', format: 'decimal', description: description ? `${description}. ${EXACT}` : EXACT });
+}
+
+/**
+ * A decimal of a request that is not money (an item's quantity): a JSON number read as written
+ * (lib/http/json-body.ts `exactNumber`), documented as an exact decimal.
+ */
+export function DecimalInput(options: NumberOptions = {}) {
+  const { description, ...rest } = options;
+  return Type.Number({ ...rest, format: 'decimal', description: description ? `${description}. ${EXACT}` : EXACT });
+}
+
+/** A money field of a request: a decimal input the route checks against its currency's decimals. */
+export function MoneyInput(options: NumberOptions = {}) {
+  const refused = 'more decimals than the currency has is refused';
+  return DecimalInput({ ...options, description: options.description ? `${options.description}; ${refused}` : refused });
+}
 
 /** `{ total, page, limit, hasMore, data }` */
 export function PagedList<T extends TSchema>(item: T) {

@@ -11,6 +11,9 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
+  // Money (`Money`, `MoneyInput` in schemas.ts): any number is a decimal as a schema goes; its exact
+  // text is checked against the currency by the route (exactNumber), where the decimals are known.
+  ajv.addFormat('decimal', { type: 'number', validate: () => true });
   return ajv;
 }
 

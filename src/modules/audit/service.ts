@@ -4,6 +4,7 @@ import type { Executor } from '../../lib/db/index.ts';
 import type { AuditLogTable } from '../../lib/db/schema.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
+import { stringifyExact } from '../../lib/exact-json.ts';
 
 /** What the audit log records, as dotted names. */
 export type AuditAction =
@@ -92,7 +93,7 @@ export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
       action: entry.action,
       target_type: entry.targetType ?? null,
       target_id: entry.targetId ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
+      detail: stringifyExact(entry.detail ?? {}),
       ip: entry.ip ?? null,
     })
     .execute();

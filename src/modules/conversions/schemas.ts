@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable, Uuid } from '../../lib/http/schemas.ts';
+import { DateTime, Money, MoneyInput, Nullable, Uuid } from '../../lib/http/schemas.ts';
 
 // A plain string, not the currency enum: an unknown code is the route's own 400
 // (exceptions.converting.currencyNotFound), not a generic validation failure.
 const CurrencyCode = Type.String({ minLength: 1, maxLength: 32, description: 'A crypto currency code of GET /currencies' });
-const PositiveAmount = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 1e15, description });
+const PositiveAmount = (description: string) => MoneyInput({ exclusiveMinimum: 0, maximum: 1e15, description });
 
 /** Body of POST /converting/preview and /converting/quote: a pair and exactly one of the amounts. */
 export const ConversionRequestSchema = Type.Object({
@@ -18,9 +18,9 @@ export const ConversionRequestSchema = Type.Object({
 const priceFields = {
   fromCryptoCurrencyCode: Type.String(),
   toCryptoCurrencyCode: Type.String(),
-  fromAmount: Type.Number({ description: 'Everything debited from the source balance; the commission is inside it' }),
-  toAmount: Type.Number({ description: 'Everything credited to the target balance' }),
-  commission: Type.Number({ description: 'The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate' }),
+  fromAmount: Money('Everything debited from the source balance; the commission is inside it'),
+  toAmount: Money('Everything credited to the target balance'),
+  commission: Money('The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate'),
 };
 
 /** A conversion priced at the current rates (preview). */

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema, ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { MoneyFormatError, MoneyPrecisionError, toUnits } from '../../lib/money.ts';
+import { MoneyFormatError, MoneyPrecisionError, toJsonNumber, toUnits } from '../../lib/money.ts';
 import type { FastifyReply } from 'fastify';
 import { JsonMemo } from '../../lib/http/memo-json.ts';
-import { DataEnvelope, adminResponses, responses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Money, MoneyInput, adminResponses, responses } from '../../lib/http/schemas.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { FEES_CHANGED, setFee } from './fees.ts';
@@ -21,13 +21,13 @@ const CurrencyRecordSchema = Type.Object(
     network: ApiNetworkSchema,
     tokenType: Type.Optional(Type.Union([Type.Literal('erc20'), Type.Literal('trc20'), Type.Literal('bep20')])),
     decimalPlaces: Type.Integer(),
-    minDepositAmount: Type.Number({ description: 'Smallest credited deposit: base minimum plus the live network fee' }),
+    minDepositAmount: Money('Smallest credited deposit: base minimum plus the live network fee'),
     depositNetworkFee: Type.Union([
-      Type.Object({ amount: Type.Number(), quotedAt: Type.String({ format: 'date-time' }) }),
+      Type.Object({ amount: Money(), quotedAt: Type.String({ format: 'date-time' }) }),
       Type.Null(),
     ]),
-    minWithdrawalAmount: Type.Number(),
-    depositCommission: Type.Number({ description: "The calling tenant's rate (its override, else the default)" }),
+    minWithdrawalAmount: Money(),
+    depositCommission: Money("The calling tenant's rate (its override, else the default)"),
     contractAddress: Nullable(Type.String()),
     imageUrl: Nullable(Type.String()),
     networkIconUrl: Type.Optional(Nullable(Type.String())),
@@ -41,7 +41,7 @@ const FiatRecordSchema = Type.Object(
     code: Type.String(),
     name: Type.String(),
     decimalPlaces: Type.Integer(),
-    minInvoiceAmount: Type.Number(),
+    minInvoiceAmount: Money(),
   },
   { title: 'FiatCurrency' },
 );
@@ -121,11 +121,11 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sandbox only: set the live deposit network fee of a currency (null: unavailable)',
         body: Type.Object({
           cryptoCurrencyCode: CryptoCodeSchema,
-          amount: Type.Union([Type.Number({ minimum: 0, maximum: 1e15 }), Type.Null()]),
+          amount: Type.Union([MoneyInput({ minimum: 0, maximum: 1e15 }), Type.Null()]),
         }),
         response: adminResponses({
           200: DataEnvelope(
-            Type.Object({ cryptoCurrencyCode: Type.String(), amount: Type.Union([Type.Number(), Type.Null()]) }),
+            Type.Object({ cryptoCurrencyCode: Type.String(), amount: Type.Union([Money('The fee set, as stored'), Type.Null()]) }),
           ),
         }),
       },
@@ -146,7 +146,7 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await setFee(app.ctx.db, currency.code, units, 'operator');
       app.ctx.changes?.emitLocal(FEES_CHANGED);
-      return { data: { cryptoCurrencyCode, amount } };
+      return { data: { cryptoCurrencyCode, amount: units === null ? null : toJsonNumber(units, currency.decimals) } };
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { NoticeCache } from '../../lib/cache.ts';
-import { formatUnits, toUnits, toJsonNumber } from '../../lib/money.ts';
+import { formatUnits, toUnits, toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import {
   FIAT_CURRENCIES,
   servedCurrencies,
@@ -20,10 +20,10 @@ export interface CurrencyRecord {
   network: ApiNetwork;
   tokenType?: TokenType;
   decimalPlaces: number;
-  minDepositAmount: number;
-  depositNetworkFee: { amount: number; quotedAt: string } | null;
-  minWithdrawalAmount: number;
-  depositCommission: number;
+  minDepositAmount: JsonDecimal;
+  depositNetworkFee: { amount: JsonDecimal; quotedAt: string } | null;
+  minWithdrawalAmount: JsonDecimal;
+  depositCommission: JsonDecimal;
   contractAddress: string | null;
   imageUrl: string | null;
   networkIconUrl: string | null;

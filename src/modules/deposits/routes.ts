@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Money, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { DepositRecordSchema } from './schemas.ts';
@@ -11,7 +11,7 @@ import { DepositService } from './service.ts';
 
 const DepositCreatedSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  minimumAmount: Type.Number(),
+  minimumAmount: Money('Smallest amount credited'),
   address: Type.String(),
   createdAt: Type.String({ format: 'date-time', description: 'Start of the address window' }),
   expiresAt: Type.String({ format: 'date-time' }),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { SettlementSchema } from '../ledger/schemas.ts';
 import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
 import { PaymentSchema } from '../payments/schemas.ts';
@@ -31,8 +31,8 @@ export const DepositStatusChangedSchema = Type.Object({
     Type.Object({
       previousStatus: depositMachine.schema,
       depositTransactionHash: Nullable(Type.String()),
-      actuallyReceivedAmount: Nullable(Type.Number()),
-      actuallyReceivedAmountUsd: Nullable(Type.Number()),
+      actuallyReceivedAmount: Nullable(Money()),
+      actuallyReceivedAmountUsd: Nullable(Money()),
     }),
   ]),
   timestamp: DateTime,

@@ -14,7 +14,7 @@ import { DepositWriter } from './create.ts';
 import { minDepositUnits } from '../currencies/service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, now } from '../../lib/db/index.ts';
-import { Amount, toJsonNumber } from '../../lib/money.ts';
+import { Amount, toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf, uncreditedSplit, usdValue } from '../ledger/settlement.ts';
@@ -32,7 +32,7 @@ export const TERMINAL_DEPOSIT_STATUSES: readonly DepositStatus[] = depositMachin
 /** What POST /deposit answers. */
 export interface DepositCreated {
   id: string;
-  minimumAmount: number;
+  minimumAmount: JsonDecimal;
   address: string;
   createdAt: string;
   expiresAt: string;

@@ -5,7 +5,7 @@ import { prepared } from '../../lib/db/prepared.ts';
 import type { StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { MoneyPrecisionError, decimalText, numberToDecimalString, parseRatio, toUnits, toJsonNumber } from '../../lib/money.ts';
+import { MoneyPrecisionError, decimalText, parseRatio, toUnits, toJsonNumber } from '../../lib/money.ts';
 import { findFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { isCustomerBlocked } from '../tenants/service.ts';
 import { catalogueOf } from '../deposits/create.ts';
@@ -124,7 +124,7 @@ export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, in
   }
   // The tenant's rate (its override, else the default), fixed now; cached until a tenant notice.
   const commission = await catalogueOf(ctx).commissionOf(principal.tenantId);
-  const values = invoiceValues(principal, input, fiat, total, commission);
+  const values = invoiceValues(principal, input, money, fiat, total, commission);
   const minutes = Math.min(input.expiresInMinutes ?? config.invoiceExpiryMin, config.invoiceMaxExpiryMin);
   const customerId = input.customerId;
   const notBlocked =
@@ -171,11 +171,12 @@ const NEW_INVOICE = {
 } as const;
 
 /** The values a new invoice is inserted with, as its row reads them back (but the timestamps). */
-function invoiceValues(principal: ApiPrincipal, input: CreateInvoiceInput, fiat: FiatDef, total: bigint, commission: string) {
-  const items: StoredInvoiceItem[] = (input.items ?? []).map((i) => ({
+function invoiceValues(principal: ApiPrincipal, input: CreateInvoiceInput, money: InvoiceMoney, fiat: FiatDef, total: bigint, commission: string) {
+  // Quantities and costs as the merchant wrote them (the total was summed from these texts).
+  const items: StoredInvoiceItem[] = (input.items ?? []).map((i, n) => ({
     name: i.name,
-    quantity: numberToDecimalString(i.quantity),
-    cost: numberToDecimalString(i.cost),
+    quantity: decimalText(money.items?.[n]?.quantity ?? i.quantity),
+    cost: decimalText(money.items?.[n]?.cost ?? i.cost),
   }));
   return {
     id: randomUUID(),

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { InvoiceQuotesTable, InvoicesTable } from '../../lib/db/schema.ts';
-import { Amount, type MinorUnit, toJsonNumber } from '../../lib/money.ts';
+import { Amount, jsonDecimal, type JsonDecimal, type MinorUnit, toJsonNumber } from '../../lib/money.ts';
 import { findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
 import { settlementRecord, totalsOf } from '../ledger/settlement.ts';
 import { refundFields, refundsOf, type RefundLine } from '../withdrawals/refunds.ts';
@@ -84,7 +84,6 @@ export async function withRefunds(db: Executor, views: InvoiceView[]): Promise<I
   return views.map((v) => ({ ...v, refunds: refunds.get(v.row.id) ?? [] }));
 }
 
-/** The invoice's items as JSON numbers (stored as exact decimal strings). */
 /** The invoice's fiat total, as stored: minor units of its fiat currency. */
 export function fiatTotal(row: Pick<InvoiceRow, 'amount_minor' | 'fiat_currency'>): MinorUnit {
   return Amount.of(findFiat(row.fiat_currency)!, BigInt(row.amount_minor));
@@ -92,8 +91,8 @@ export function fiatTotal(row: Pick<InvoiceRow, 'amount_minor' | 'fiat_currency'
 
 /** The invoice's lines as the API shows them. */
 export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
-  // Stored as the exact decimal strings the merchant sent; as numbers they read back as given.
-  return row.items.map((i) => ({ name: i.name, quantity: Number(i.quantity), cost: Number(i.cost) }));
+  // Stored as the exact decimal strings the merchant sent; they leave as exact JSON numbers.
+  return row.items.map((i) => ({ name: i.name, quantity: jsonDecimal(i.quantity), cost: jsonDecimal(i.cost) }));
 }
 
 /** The spec's invoice record; optional fields are absent, never null. */
@@ -101,13 +100,13 @@ export interface InvoiceRecord extends ReturnType<typeof refundFields> {
   id: string;
   accountId: string;
   orderId: string;
-  amount: number;
+  amount: JsonDecimal;
   fiatCurrencyCode: string;
   items: ReturnType<typeof invoiceItems>;
   status: InvoiceRow['status'];
   cryptoCurrencyCode?: string;
-  cryptoAmountExpected?: number;
-  cryptoAmountReceived?: number;
+  cryptoAmountExpected?: JsonDecimal;
+  cryptoAmountReceived?: JsonDecimal;
   address?: string;
   txHash?: string;
   settlement?: ReturnType<typeof settlementRecord>;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, DecimalInput, MoneyInput, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
@@ -12,8 +12,8 @@ import { InvoiceService, MAX_FIAT_AMOUNT as MAX_FIAT } from './service.ts';
 
 const ItemSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 256 }),
-  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
-  cost: Type.Number({ minimum: 0, maximum: MAX_FIAT }),
+  quantity: DecimalInput({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+  cost: MoneyInput({ minimum: 0, maximum: MAX_FIAT }),
 });
 
 const IdOrOrderId = {
@@ -45,7 +45,7 @@ function createInvoiceRoute(app: TypedApp): void {
         tags: ['invoices'],
         summary: 'An invoice priced in fiat, paid in crypto on the hosted payment page',
         body: Type.Object({
-          amount: Type.Optional(Type.Number({ maximum: MAX_FIAT, description: 'Fiat total; when positive it wins over items' })),
+          amount: Type.Optional(MoneyInput({ maximum: MAX_FIAT, description: 'Fiat total; when positive it wins over items' })),
           items: Type.Optional(Type.Array(ItemSchema, { maxItems: 100 })),
           fiatCurrencyCode: Type.String({ minLength: 1, maxLength: 16 }),
           orderId: Type.String({ minLength: 1, maxLength: 256 }),

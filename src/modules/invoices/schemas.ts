@@ -1,9 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { PaymentSchema } from '../payments/schemas.ts';
-import { DateTime } from '../../lib/http/schemas.ts';
+import { DateTime, Money } from '../../lib/http/schemas.ts';
 import { SettlementSchema } from '../ledger/schemas.ts';
 import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
 import { invoiceMachine } from './status.ts';
+
+/** An item of an invoice, its quantity and cost as the merchant wrote them. */
+export const InvoiceItemSchema = Type.Object({ name: Type.String(), quantity: Money('Quantity'), cost: Money('Cost of one, in the fiat currency') });
 
 /** The invoice record. */
 export const InvoiceRecordSchema = Type.Composite([
@@ -11,13 +14,13 @@ export const InvoiceRecordSchema = Type.Composite([
     id: Type.String(),
     accountId: Type.String({ format: 'uuid' }),
     orderId: Type.Optional(Type.String()),
-    amount: Type.Number({ description: 'Fiat total' }),
+    amount: Money('Fiat total'),
     fiatCurrencyCode: Type.String(),
-    items: Type.Array(Type.Object({ name: Type.String(), quantity: Type.Number(), cost: Type.Number() })),
+    items: Type.Array(InvoiceItemSchema),
     status: invoiceMachine.schema,
     cryptoCurrencyCode: Type.Optional(Type.String()),
-    cryptoAmountExpected: Type.Optional(Type.Number({ description: 'Fiat converted at the locked rate, plus the network fee' })),
-    cryptoAmountReceived: Type.Optional(Type.Number({ description: 'Confirmed payments so far' })),
+    cryptoAmountExpected: Type.Optional(Money('Fiat converted at the locked rate, plus the network fee')),
+    cryptoAmountReceived: Type.Optional(Money('Confirmed payments so far')),
     address: Type.Optional(Type.String()),
     txHash: Type.Optional(Type.String()),
     settlement: Type.Optional(SettlementSchema),

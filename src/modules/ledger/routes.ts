@@ -1,17 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { mulRatio, toJsonNumber } from '../../lib/money.ts';
+import { toJsonNumber } from '../../lib/money.ts';
 import { freshUsdPrices } from '../rates/service.ts';
-import { responses } from '../../lib/http/schemas.ts';
+import { Money, responses } from '../../lib/http/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { merchantBalances } from './service.ts';
 
 const BalanceSchema = Type.Object(
   {
     cryptoCurrencyCode: CryptoCodeSchema,
-    amount: Type.Number({ description: 'Available balance in the currency' }),
-    amountUsd: Type.Union([Type.Number(), Type.Null()], {
+    amount: Money('Available balance in the currency'),
+    amountUsd: Type.Union([Money(), Type.Null()], {
       description: 'The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists',
     }),
   },
@@ -41,7 +41,9 @@ export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const currency = findCurrency(b.currency);
           if (!currency) return [];
           const price = prices.get(currency.symbol);
-          const cents = price ? mulRatio(b.units * 100n, price, 'down') / 10n ** BigInt(currency.decimals) : null;
+          // Rounded half up, as every USD figure is (ledger/settlement.ts usdValue).
+          const scale = price ? price.den * 10n ** BigInt(currency.decimals) : 1n;
+          const cents = price ? (2n * b.units * 100n * price.num + scale) / (2n * scale) : null;
           return [{ cryptoCurrencyCode: currency.code, amount: toJsonNumber(b.units, currency.decimals), amountUsd: cents === null ? null : toJsonNumber(cents, 2) }];
         }),
       };

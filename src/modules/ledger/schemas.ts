@@ -1,16 +1,17 @@
 import { Type } from '@sinclair/typebox';
+import { Money } from '../../lib/http/schemas.ts';
 
 /** The spec's settlement object of invoices and deposits. */
 export const SettlementSchema = Type.Object({
-  amountPaid: Type.Number(),
-  amountPaidUsd: Type.Number(),
-  commissionAmount: Type.Number(),
-  commissionAmountUsd: Type.Number(),
-  networkFeeAmount: Type.Number(),
-  networkFeeAmountUsd: Type.Number(),
+  amountPaid: Money(),
+  amountPaidUsd: Money(),
+  commissionAmount: Money(),
+  commissionAmountUsd: Money(),
+  networkFeeAmount: Money(),
+  networkFeeAmountUsd: Money(),
   networkFeeCurrencyCode: Type.String(),
-  netAmount: Type.Number(),
-  netAmountUsd: Type.Number(),
+  netAmount: Money(),
+  netAmountUsd: Money(),
   txHash: Type.Optional(Type.String()),
   completedAt: Type.String(),
 });

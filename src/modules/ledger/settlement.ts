@@ -1,5 +1,5 @@
 import type { NetworkEnvName } from '../../config.ts';
-import { Amount, parseRatio, toJsonNumber } from '../../lib/money.ts';
+import { Amount, parseRatio, toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, merchantAccount, type PostingLine } from './service.ts';
 
@@ -47,7 +47,7 @@ export function settlementLines(network: NetworkEnvName, accountId: string, spli
  * (half up), so a figure is off by at most half a cent. For reporting only; never used to move
  * money. 0 when no price was known.
  */
-export function usdValue(amount: Amount, usdPrice: string | null): number {
+export function usdValue(amount: Amount, usdPrice: string | null): JsonDecimal {
   return toJsonNumber(usdCents(amount, usdPrice), 2);
 }
 
@@ -64,7 +64,7 @@ function usdCents(amount: Amount, usdPrice: string | null): bigint {
  * each part is the rounded running total less the one before it, so the parts sum to the whole's
  * own snapshot to the cent, and none is a cent or more from its own value.
  */
-export function usdParts(parts: Amount[], usdPrice: string | null): number[] {
+export function usdParts(parts: Amount[], usdPrice: string | null): JsonDecimal[] {
   let total = Amount.zero(parts[0]!.currency);
   let before = 0n;
   return parts.map((part) => {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ApiNetworkSchema, CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 
 const Seconds = (description: string) => Type.Number({ minimum: 0, description });
 
@@ -18,7 +18,7 @@ export const NetworkStatusSchema = Type.Object({
   fees: Type.Array(
     Type.Object({
       cryptoCurrencyCode: CryptoCodeSchema,
-      amount: Nullable(Type.Number({ description: 'The stored deposit network fee (null: unavailable or never quoted)' })),
+      amount: Nullable(Money('The stored deposit network fee (null: unavailable or never quoted)')),
       ageSeconds: Nullable(Seconds('Since it was quoted (null: never)')),
     }),
   ),
@@ -26,7 +26,7 @@ export const NetworkStatusSchema = Type.Object({
     Type.Object(
       {
         address: Nullable(Type.String({ description: 'null in the sandbox, whose hot wallet is the network itself' })),
-        balances: Type.Array(Type.Object({ cryptoCurrencyCode: CryptoCodeSchema, amount: Type.Number() })),
+        balances: Type.Array(Type.Object({ cryptoCurrencyCode: CryptoCodeSchema, amount: Money() })),
       },
       { description: 'null: unreachable, or no hot wallet known to this process yet' },
     ),
@@ -37,8 +37,8 @@ export const NetworkStatusSchema = Type.Object({
 export const X402StatusSchema = Type.Object({
   network: Type.String({ description: 'CAIP-2 id, e.g. eip155:8453' }),
   feePayer: Nullable(Type.String()),
-  balance: Nullable(Type.Number({ description: "The fee payer's native balance (ETH)" })),
-  reserve: Type.Number({ description: 'X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused' }),
+  balance: Nullable(Money("The fee payer's native balance (ETH)")),
+  reserve: Money('X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused'),
   settlementsLeft: Nullable(Type.Integer({ minimum: 0, description: 'Settlements the balance above the reserve pays for, each at X402_GAS_CEILING gas and the current gas price' })),
   nodeReachable: Type.Boolean(),
   error: Nullable(Type.String()),

@@ -9,6 +9,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { invoiceMachine } from '../invoices/status.ts';
+import { InvoiceItemSchema } from '../invoices/schemas.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
 import { logoRoute, pageTextRoute, payPageRoute } from './page-routes.ts';
 import { isUuid } from '../../lib/db/search.ts';
@@ -46,7 +47,7 @@ const PayStateSchema = Type.Object({
   description: NullableStr,
   amount: Type.String({ description: 'Fiat total (decimal string)' }),
   fiatCurrencyCode: Str,
-  items: Type.Array(Type.Object({ name: Str, quantity: Type.Number(), cost: Type.Number() })),
+  items: Type.Array(InvoiceItemSchema),
   createdAt: Str,
   expiresAt: Str,
   paidAt: NullableStr,

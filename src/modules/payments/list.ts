@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { findByIdOrOrderId } from '../../lib/db/lookup.ts';
 import { findCurrency, networkOf, type ApiNetwork, type CryptoCode } from '../../lib/currencies/catalogue.ts';
-import { toJsonNumber } from '../../lib/money.ts';
+import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { PaymentStatus } from './status.ts';
 import { confirmationsRequired, type Payment } from './watcher.ts';
@@ -16,7 +16,7 @@ export interface PaymentView {
   outputIndex: number;
   network: ApiNetwork;
   cryptoCurrencyCode: CryptoCode;
-  amount: number;
+  amount: JsonDecimal;
   address: string;
   status: PaymentStatus;
   confirmations: number;
@@ -30,10 +30,10 @@ export interface PaymentView {
 
 /** What one settled payment gave, in its own currency. */
 export interface PaymentSettlementView {
-  networkFeeAmount: number;
-  commissionAmount: number;
-  netAmount: number;
-  heldAmount: number;
+  networkFeeAmount: JsonDecimal;
+  commissionAmount: JsonDecimal;
+  netAmount: JsonDecimal;
+  heldAmount: JsonDecimal;
 }
 
 /** A settled payment's split as the API shows it; null before it is settled. */

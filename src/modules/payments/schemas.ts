@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ApiNetworkSchema, CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { paymentMachine } from './status.ts';
 
 /** One on-chain transfer to an invoice's or a deposit's address (also in the events that carry one). */
@@ -10,7 +10,7 @@ export const PaymentSchema = Type.Object(
     outputIndex: Type.Integer({ description: 'Output (Bitcoin) or log index (tokens) within the transaction' }),
     network: ApiNetworkSchema,
     cryptoCurrencyCode: CryptoCodeSchema,
-    amount: Type.Number({ description: 'Amount received, in whole units of the currency' }),
+    amount: Money('Amount received, in whole units of the currency'),
     address: Type.String({ description: 'Our address it paid' }),
     status: paymentMachine.schema,
     confirmations: Type.Integer({ minimum: 0, description: 'Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool' }),
@@ -25,10 +25,10 @@ export const PaymentSchema = Type.Object(
     settlement: Nullable(
       Type.Object(
         {
-          networkFeeAmount: Type.Number({ description: 'Network fee withheld, in the payment\'s currency' }),
-          commissionAmount: Type.Number(),
-          netAmount: Type.Number({ description: 'Credited to the account, in the payment\'s currency' }),
-          heldAmount: Type.Number({ description: 'Held for a refund: below that currency\'s minimum deposit' }),
+          networkFeeAmount: Money("Network fee withheld, in the payment's currency"),
+          commissionAmount: Money(),
+          netAmount: Money("Credited to the account, in the payment's currency"),
+          heldAmount: Money("Held for a refund: below that currency's minimum deposit"),
         },
         { description: 'What the payment gave once final; null before' },
       ),

@@ -1,7 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
-import { toJsonNumber } from '../../lib/money.ts';
+import { toGaugeValue } from '../../lib/money.ts';
 import { CachedReading, type Read } from './reading.ts';
 import type { SolvencyRow } from './report.ts';
 
@@ -29,7 +29,7 @@ function readingGauge<T>(registry: Registry, name: string, help: string, labelNa
 /** The solvency gauges, one sample per currency, in whole units of it (reporting only). */
 function registerSolvency(registry: Registry, solvency: CachedReading<SolvencyRow[]>): void {
   const per = (pick: (r: SolvencyRow) => bigint) => (read: Read<SolvencyRow[]>) =>
-    read.value.map((r): Sample => [{ currency: r.currency.code }, toJsonNumber(pick(r), r.currency.decimals)]);
+    read.value.map((r): Sample => [{ currency: r.currency.code }, toGaugeValue(pick(r), r.currency.decimals)]);
   const gauges: Array<[string, string, (r: Read<SolvencyRow[]>) => Sample[]]> = [
     ['solvency_custody', 'What the chain shows the gateway holding (hot wallet and deposit addresses not swept yet), per currency, in whole units', per((r) => r.custody)],
     ['solvency_liabilities', 'What custody must cover: merchant balances, withdrawals not yet out, suspense and the house FX long, per currency', per((r) => r.liabilities)],

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { chainAdapters } from '../../chains/registry.ts';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Money, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { registerChainMetrics } from './metrics.ts';
 import { CachedReading } from './reading.ts';
@@ -14,10 +14,10 @@ const SCRAPE_MAX_AGE_MS = 30_000;
 
 const SolvencyRowSchema = Type.Object({
   cryptoCurrencyCode: CryptoCodeSchema,
-  custody: Type.Number({ description: 'On chain, in blocks: the hot wallet and the deposit addresses not swept yet' }),
-  liabilities: Type.Number({ description: 'Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long' }),
-  ledgerCustody: Type.Number({ description: "The ledger's custody account of the currency's network" }),
-  difference: Type.Number({ description: 'custody − liabilities (negative: not covered)' }),
+  custody: Money('On chain, in blocks: the hot wallet and the deposit addresses not swept yet'),
+  liabilities: Money('Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long'),
+  ledgerCustody: Money("The ledger's custody account of the currency's network"),
+  difference: Money('custody − liabilities (negative: not covered)'),
   status: Type.Union([Type.Literal('ok'), Type.Literal('warning')], {
     description:
       'warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float)',

@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, responses } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Money, responses } from '../../lib/http/schemas.ts';
 import { volumeByDay } from './volume.ts';
 
 const VolumeDay = Type.Object({
   date: Type.String({ format: 'date', description: 'The UTC day' }),
   invoices: Type.Integer({ description: 'Invoices paid that day (paid or overpaid)' }),
-  invoicesVolumeUsd: Type.Number({ description: 'What they received, in USD at the rate locked on each invoice' }),
+  invoicesVolumeUsd: Money('What they received, in USD at the rate locked on each invoice'),
   deposits: Type.Integer({ description: 'Deposits completed that day' }),
-  depositsVolumeUsd: Type.Number({ description: 'What they received, in USD at the rate stored on each deposit' }),
-  volumeUsd: Type.Number({ description: 'invoicesVolumeUsd + depositsVolumeUsd' }),
+  depositsVolumeUsd: Money('What they received, in USD at the rate stored on each deposit'),
+  volumeUsd: Money('invoicesVolumeUsd + depositsVolumeUsd'),
 });
 
 /** GET /stats/volume: the account's daily volume (dashboard home). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
 import { CURRENCIES } from '../../lib/currencies/catalogue.ts';
-import { toJsonNumber } from '../../lib/money.ts';
+import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 
 const DAY_MS = 86_400_000;
 /** Invoice statuses that count as paid in the volume. */
@@ -19,10 +19,10 @@ interface DayTotals {
 export interface VolumeDay {
   date: string;
   invoices: number;
-  invoicesVolumeUsd: number;
+  invoicesVolumeUsd: JsonDecimal;
   deposits: number;
-  depositsVolumeUsd: number;
-  volumeUsd: number;
+  depositsVolumeUsd: JsonDecimal;
+  volumeUsd: JsonDecimal;
 }
 
 interface DayRow {

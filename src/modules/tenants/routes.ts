@@ -3,7 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { audit, operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, Uuid, adminResponses } from '../../lib/http/schemas.ts';
+import { exactNumber } from '../../lib/http/json-body.ts';
+import { decimalText } from '../../lib/money.ts';
+import { DataEnvelope, DecimalInput, Uuid, adminResponses } from '../../lib/http/schemas.ts';
 import { checkWebhookUrls } from './webhook-urls.ts';
 import { TenantView, tenantView } from './tenant-view.ts';
 import { createTenant, getTenant, rotateWebhookSecret, updateTenant } from './service.ts';
@@ -13,7 +15,7 @@ import { customerBlockRoutes } from './customer-routes.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const WebhookUrl = Type.Union([Type.String({ maxLength: 512 }), Type.Null()]);
-const Rate = Type.Union([Type.Number({ minimum: 0, exclusiveMaximum: 1 }), Type.Null()]);
+const Rate = Type.Union([DecimalInput({ minimum: 0, exclusiveMaximum: 1, description: 'At most 6 decimals; more is refused' }), Type.Null()]);
 
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
@@ -101,7 +103,8 @@ function updateTenantRoute(app: TypedApp): void {
       checkWebhookUrls(body, config);
       let commission: string | null | undefined;
       if (typeof body.depositCommission === 'number') {
-        commission = String(body.depositCommission);
+        // As written: 0.1234560000000000001 is 19 decimals, not the double 0.123456.
+        commission = decimalText(exactNumber(request, 'depositCommission', body.depositCommission));
         if (!/^0(\.\d{1,6})?$/.test(commission)) {
           throw new AppError('exceptions.validation.failed', {
             fields: [{ location: 'body', field: 'depositCommission', message: 'must have at most 6 decimal places' }],

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { TenantsTable } from '../../lib/db/schema.ts';
-import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 
 export const TenantView = Type.Object({
@@ -14,7 +14,7 @@ export const TenantView = Type.Object({
     description: 'Default URL of every event whose object names none (deposits: after depositWebhookUrl)',
   }),
   depositWebhookUrl: Type.Union([Type.String(), Type.Null()], { description: "Deposit events' URL when the deposit names none" }),
-  depositCommission: Type.Union([Type.Number(), Type.Null()], {
+  depositCommission: Type.Union([Money(), Type.Null()], {
     description: 'Override of the system default rate; null uses the default',
   }),
   maxAccounts: Type.Integer(),

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
 import type { WebhookDeliveriesTable } from '../../lib/db/schema.ts';
-import { sendWebhook, signBody, type SendResult } from './sender.ts';
+import { sendWebhook, signBody, webhookBody, type SendResult } from './sender.ts';
 import type { DeliveryOutcome } from './attempts.ts';
 import { AttemptRecorder } from './recorder.ts';
 import { claimDeliveries, unclaimDeliveries, type ClaimedDelivery } from './claim.ts';
@@ -228,7 +228,7 @@ export class WebhookDeliverer {
 
   private async attempt(d: ClaimedDelivery): Promise<void> {
     // The timestamp is the time of signing and sending, so the body is made fresh each attempt.
-    const body = JSON.stringify({ event: d.event_type, data: d.payload, timestamp: new Date().toISOString() });
+    const body = webhookBody(d.event_type, d.payload, new Date());
     let result: SendResult | undefined;
     try {
       result = await sendWebhook(

@@ -5,6 +5,15 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+/**
+ * The body of one delivery, `{ event, data, timestamp }`, as the bytes that are signed and sent:
+ * `data` is the event's stored JSON text, put in as it is, so its amounts keep every digit (the
+ * text JSON.stringify would write of the parsed event, but for numbers a double cannot hold).
+ */
+export function webhookBody(event: string, dataJson: string, at: Date): string {
+  return `{"event":${JSON.stringify(event)},"data":${dataJson},"timestamp":"${at.toISOString()}"}`;
+}
+
 /** Lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the tenant's webhook secret. */
 export function signBody(secret: string, body: string): string {
   return createHmac('sha256', secret).update(body, 'utf8').digest('hex');

@@ -5,6 +5,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { prepared } from '../../lib/db/prepared.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
+import { stringifyExact } from '../../lib/exact-json.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { credit, debit, merchantAccount } from '../ledger/service.ts';
 import { postingCtes } from '../ledger/posting-ctes.ts';
@@ -70,7 +71,7 @@ function commitStatement(principal: ApiPrincipal, input: CommitInput, q: QuoteRo
     returning *`;
   const audit = sql`insert into audit_log (tenant_id, actor_user_id, actor_key_id, actor, action, target_type, target_id, detail)
     select ${principal.tenantId}::uuid, ${principal.userId}::uuid, ${principal.keyId}::uuid, ${principal.actor}::text,
-      'withdrawal.committed', 'withdrawal', w.id::text, ${JSON.stringify(detail)}::jsonb
+      'withdrawal.committed', 'withdrawal', w.id::text, ${stringifyExact(detail)}::jsonb
     from ${sql.table(posting.entry)} e, w`;
   return prepared(sql<WithdrawalRow>`with claim as (${claim}), w as (${withdrawal}), ${sql.join(posting.ctes)}, audit as (${audit})
     select * from w`);

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { Nullable } from '../../lib/http/schemas.ts';
-import { toJsonNumber } from '../../lib/money.ts';
+import { Money, Nullable } from '../../lib/http/schemas.ts';
+import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMoney, withdrawalRecord, type WithdrawalRow } from './record.ts';
@@ -27,8 +27,8 @@ export const PayoutDetailSchema = Type.Composite([
     payout: Type.Object({
       sender: Nullable(Type.String({ description: 'The hot wallet that signed it' })),
       nonce: Nullable(Type.Integer({ description: 'EVM: the nonce all its transactions share' })),
-      feeCharged: Type.Number({ description: 'The fee the merchant paid, fixed at commit, in the withdrawal currency' }),
-      networkCost: Nullable(Type.Number({ description: 'What the network took, booked at completion (the house gains or loses the difference)' })),
+      feeCharged: Money('The fee the merchant paid, fixed at commit, in the withdrawal currency'),
+      networkCost: Nullable(Money('What the network took, booked at completion (the house gains or loses the difference)')),
       networkCostCurrency: Nullable(Type.String()),
       feeCappedAt: Nullable(Type.String({ format: 'date-time', description: 'Since when its replacement waits above the fee ceiling' })),
       feeCappedDetail: Nullable(Type.String()),
@@ -69,7 +69,7 @@ export async function payoutDetail(db: Executor, id: string) {
   };
 }
 
-function networkCost(w: WithdrawalRow): { networkCost: number | null; networkCostCurrency: string | null } {
+function networkCost(w: WithdrawalRow): { networkCost: JsonDecimal | null; networkCostCurrency: string | null } {
   const native = w.network_cost_currency ? findCurrency(w.network_cost_currency) : undefined;
   if (w.network_cost === null || !native) return { networkCost: null, networkCostCurrency: null };
   return { networkCost: toJsonNumber(w.network_cost, native.decimals), networkCostCurrency: native.code };

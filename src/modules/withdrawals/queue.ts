@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
 import { paged } from '../../lib/db/paging.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
-import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -29,8 +29,8 @@ export const QueuedWithdrawalSchema = Type.Object({
   accountId: Type.String({ format: 'uuid' }),
   cryptoCurrencyCode: Type.String(),
   network: ApiNetworkSchema,
-  amount: Type.Number({ description: 'What reaches the destination' }),
-  fee: Type.Number({ description: 'The fee the merchant pays, in the withdrawal currency' }),
+  amount: Money('What reaches the destination'),
+  fee: Money('The fee the merchant pays, in the withdrawal currency'),
   address: Type.String(),
   status: withdrawalMachine.schema,
   txHash: Nullable(Type.String()),

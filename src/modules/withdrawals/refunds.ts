@@ -180,7 +180,7 @@ export function liveRefunded(lines: RefundLine[] = [], currencyCode: string): bi
 export function refundFields(currencyCode: string | null, lines: RefundLine[] = []) {
   const currency: CurrencyDef | undefined = currencyCode ? findCurrency(currencyCode) : undefined;
   return {
-    amountRefunded: currency ? toJsonNumber(liveRefunded(lines, currency.code), currency.decimals) : 0,
+    amountRefunded: currency ? toJsonNumber(liveRefunded(lines, currency.code), currency.decimals) : toJsonNumber(0n, 0),
     refunds: lines.map((l) => ({
       id: l.id,
       status: l.status,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Money, MoneyInput, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
 import { quoteAccount } from '../../lib/http/account-scope.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
@@ -11,23 +11,22 @@ import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMachine } from './status.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
 
-const Num = Type.Number();
 const QuoteSchema = Type.Object({
   quoteId: Type.String({ format: 'uuid' }),
   orderId: Type.String(),
   cryptoCurrencyCode: Type.String(),
   address: Type.String(),
-  amount: Type.Number({ description: 'What reaches the destination' }),
+  amount: Money('What reaches the destination'),
   fee: Type.Object({
-    feeNative: Type.Number({ description: "On-chain fee in the network's base currency" }),
+    feeNative: Money("On-chain fee in the network's base currency"),
     feeCurrency: Type.String({ description: "The network's base currency" }),
-    feeInCryptoCurrencyCode: Type.Number({ description: 'The fee in the withdrawal currency (debited)' }),
-    feeUsd: Type.Number(),
+    feeInCryptoCurrencyCode: Money('The fee in the withdrawal currency (debited)'),
+    feeUsd: Money(),
   }),
-  totalDeduction: Type.Number({ description: 'amount + fee, debited at commit' }),
+  totalDeduction: Money('amount + fee, debited at commit'),
   autoConvert: Type.Union([
     Type.Null(),
-    Type.Object({ fromCryptoCurrencyCode: Type.String(), toCryptoCurrencyCode: Type.String(), fromAmount: Num, toAmount: Num, commission: Num }),
+    Type.Object({ fromCryptoCurrencyCode: Type.String(), toCryptoCurrencyCode: Type.String(), fromAmount: Money(), toAmount: Money(), commission: Money() }),
   ]),
   expiresAt: Type.String({ format: 'date-time' }),
 });
@@ -57,7 +56,7 @@ function quoteWithdrawalRoute(app: TypedApp): void {
         body: Type.Object({
           cryptoCurrencyCode: CryptoCodeSchema,
           address: Type.String({ minLength: 1, maxLength: 128 }),
-          amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e15 }),
+          amount: MoneyInput({ exclusiveMinimum: 0, maximum: 1e15 }),
           orderId: Type.Optional(
             Type.String({ minLength: 1, maxLength: 256, description: 'Idempotency key: quotes of one orderId are one quote. Absent: a fresh quote with an orderId of its own (returned)' }),
           ),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable } from '../../lib/http/schemas.ts';
+import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { withdrawalMachine } from './status.ts';
 import { WaitingReasonSchema } from './waiting.ts';
 
@@ -11,13 +11,13 @@ export const WithdrawalRecordSchema = Type.Object({
   cryptoCurrencyCode: Type.String(),
   address: Type.String(),
   transactionHash: Type.Optional(Nullable(Type.String())),
-  amount: Type.Number(),
-  amountUsd: Type.Number(),
+  amount: Money(),
+  amountUsd: Money(),
   status: withdrawalMachine.schema,
   convertId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
-  feeAmount: Type.Number(),
-  feeAmountUsd: Type.Number(),
-  debitedAmount: Type.Number(),
+  feeAmount: Money(),
+  feeAmountUsd: Money(),
+  debitedAmount: Money(),
   customData: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Merchant metadata as sent at commit; absent when none was sent' })),
   webhookUrl: Type.Optional(Nullable(Type.String())),
   source: Type.Optional(Type.String()),
@@ -41,7 +41,7 @@ export const WithdrawalStatusChangedSchema = Type.Object({
 export const RefundFieldsSchema = Type.Object({
   // Optional in the schema only: every record has them; events stored before refunds existed do not.
   amountRefunded: Type.Optional(
-    Type.Number({ description: 'What live refunds (not failed or cancelled) in its own currency give back; 0 when none' }),
+    Money('What live refunds (not failed or cancelled) in its own currency give back; 0 when none'),
   ),
   refunds: Type.Optional(
     Type.Array(
@@ -50,7 +50,7 @@ export const RefundFieldsSchema = Type.Object({
         status: withdrawalMachine.schema,
         // Optional for events stored before refunds of another asset existed.
         cryptoCurrencyCode: Type.Optional(Type.String({ description: 'Its own currency, or another asset that reached the address' })),
-        amount: Type.Number(),
+        amount: Money(),
         transactionHash: Nullable(Type.String()),
       }),
       { description: 'Its refund withdrawals, newest last' },

@@ -6,7 +6,7 @@ import type { Executor } from '../../lib/db/index.ts';
 import { unreachable } from '../../lib/state-machine.ts';
 import { WAITING_REASONS, type WaitingDetail, type WaitingReason } from '../../lib/db/schema.ts';
 import { configuredSecrets, secretScrubber } from '../../lib/http/log-redaction.ts';
-import { DateTime } from '../../lib/http/schemas.ts';
+import { DateTime, Money } from '../../lib/http/schemas.ts';
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import type { WithdrawalRow } from './record.ts';
@@ -30,7 +30,7 @@ export const WaitingSchema = Type.Object({
   reason: WaitingReasonSchema,
   since: DateTime,
   cryptoCurrencyCode: Type.Optional(Type.String({ description: 'hotWalletLow: the currency the hot wallet lacks' })),
-  missing: Type.Optional(Type.Number({ description: 'hotWalletLow: how much of cryptoCurrencyCode it lacks' })),
+  missing: Type.Optional(Money('hotWalletLow: how much of cryptoCurrencyCode it lacks')),
   message: Type.Optional(Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words" })),
 });
 export type WaitingView = Static<typeof WaitingSchema>;

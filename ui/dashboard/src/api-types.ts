@@ -856,13 +856,25 @@ export interface paths {
                         "application/json": {
                             data: {
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
-                                /** @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet */
+                                /**
+                                 * Format: decimal
+                                 * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
+                                 */
                                 custody: number;
-                                /** @description custody − liabilities (negative: not covered) */
+                                /**
+                                 * Format: decimal
+                                 * @description custody − liabilities (negative: not covered). Exact decimal (a JSON number with every digit)
+                                 */
                                 difference: number;
-                                /** @description The ledger's custody account of the currency's network */
+                                /**
+                                 * Format: decimal
+                                 * @description The ledger's custody account of the currency's network. Exact decimal (a JSON number with every digit)
+                                 */
                                 ledgerCustody: number;
-                                /** @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long */
+                                /**
+                                 * Format: decimal
+                                 * @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long. Exact decimal (a JSON number with every digit)
+                                 */
                                 liabilities: number;
                                 /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
                                 status: "ok" | "warning";
@@ -2764,7 +2776,15 @@ export interface paths {
                             data: {
                                 accountId: string;
                                 address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountUsd: number;
                                 convertId?: string | null;
                                 createdAt: string;
@@ -2773,13 +2793,25 @@ export interface paths {
                                 customData?: {
                                     [key: string]: unknown;
                                 };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 debitedAmount: number;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
                                  */
                                 depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmountUsd: number;
                                 id: string;
                                 /**
@@ -2792,7 +2824,10 @@ export interface paths {
                                     failureReason: string | null;
                                     feeCappedAt: string | null;
                                     feeCappedDetail: string | null;
-                                    /** @description The fee the merchant paid, fixed at commit, in the withdrawal currency */
+                                    /**
+                                     * Format: decimal
+                                     * @description The fee the merchant paid, fixed at commit, in the withdrawal currency. Exact decimal (a JSON number with every digit)
+                                     */
                                     feeCharged: number;
                                     networkCost: number | null;
                                     networkCostCurrency: string | null;
@@ -2815,7 +2850,10 @@ export interface paths {
                                         cryptoCurrencyCode?: string;
                                         /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
                                         message?: string;
-                                        /** @description hotWalletLow: how much of cryptoCurrencyCode it lacks */
+                                        /**
+                                         * Format: decimal
+                                         * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
+                                         */
                                         missing?: number;
                                         /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                                         reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
@@ -2957,7 +2995,15 @@ export interface paths {
                             data: {
                                 accountId: string;
                                 address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountUsd: number;
                                 convertId?: string | null;
                                 createdAt: string;
@@ -2966,13 +3012,25 @@ export interface paths {
                                 customData?: {
                                     [key: string]: unknown;
                                 };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 debitedAmount: number;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
                                  */
                                 depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeAmountUsd: number;
                                 id: string;
                                 /**
@@ -3292,8 +3350,16 @@ export interface paths {
                                 fiatCurrencyCode: string;
                                 id: string;
                                 items: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                     */
                                     cost: number;
                                     name: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description Quantity. Exact decimal (a JSON number with every digit)
+                                     */
                                     quantity: number;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
@@ -4864,6 +4930,10 @@ export interface operations {
                                 hotWallet: {
                                     address: string | null;
                                     balances: {
+                                        /**
+                                         * Format: decimal
+                                         * @description Exact decimal (a JSON number with every digit)
+                                         */
                                         amount: number;
                                         cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                     }[];
@@ -4886,7 +4956,10 @@ export interface operations {
                                 /** @description CAIP-2 id, e.g. eip155:8453 */
                                 network: string;
                                 nodeReachable: boolean;
-                                /** @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused */
+                                /**
+                                 * Format: decimal
+                                 * @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused. Exact decimal (a JSON number with every digit)
+                                 */
                                 reserve: number;
                                 settlementsLeft: number | null;
                             } | null;
@@ -6159,12 +6232,18 @@ export interface operations {
                             address: string;
                             /** @description Since it was committed */
                             ageSeconds: number;
-                            /** @description What reaches the destination */
+                            /**
+                             * Format: decimal
+                             * @description What reaches the destination. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             /** Format: date-time */
                             createdAt: string;
                             cryptoCurrencyCode: string;
-                            /** @description The fee the merchant pays, in the withdrawal currency */
+                            /**
+                             * Format: decimal
+                             * @description The fee the merchant pays, in the withdrawal currency. Exact decimal (a JSON number with every digit)
+                             */
                             fee: number;
                             /** Format: uuid */
                             id: string;
@@ -6180,7 +6259,10 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
                                 message?: string;
-                                /** @description hotWalletLow: how much of cryptoCurrencyCode it lacks */
+                                /**
+                                 * Format: decimal
+                                 * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
+                                 */
                                 missing?: number;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                                 reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
@@ -8148,7 +8230,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Available balance in the currency */
+                            /**
+                             * Format: decimal
+                             * @description Available balance in the currency. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             /** @description The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists */
                             amountUsd: number | null;
@@ -8259,17 +8344,26 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            /**
+                             * Format: decimal
+                             * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
+                             */
                             commission: number;
                             /** Format: date-time */
                             completedAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
                             quoteId: string | null;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8403,17 +8497,26 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            /**
+                             * Format: decimal
+                             * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
+                             */
                             commission: number;
                             /** Format: date-time */
                             completedAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
                             quoteId: string | null;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8561,17 +8664,26 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            /**
+                             * Format: decimal
+                             * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
+                             */
                             commission: number;
                             /** Format: date-time */
                             completedAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
                             quoteId: string | null;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         }[];
@@ -8692,11 +8804,17 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     accountId?: string;
-                    /** @description What leaves the source balance, commission included (give this or toAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What leaves the source balance, commission included (give this or toAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     fromAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     fromCryptoCurrencyCode: string;
-                    /** @description What arrives on the target balance (give this or fromAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What arrives on the target balance (give this or fromAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     toAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     toCryptoCurrencyCode: string;
@@ -8712,12 +8830,21 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            /**
+                             * Format: decimal
+                             * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
+                             */
                             commission: number;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -8850,11 +8977,17 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     accountId?: string;
-                    /** @description What leaves the source balance, commission included (give this or toAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What leaves the source balance, commission included (give this or toAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     fromAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     fromCryptoCurrencyCode: string;
-                    /** @description What arrives on the target balance (give this or fromAmount) */
+                    /**
+                     * Format: decimal
+                     * @description What arrives on the target balance (give this or fromAmount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     toAmount?: number;
                     /** @description A crypto currency code of GET /currencies */
                     toCryptoCurrencyCode: string;
@@ -8870,16 +9003,25 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate */
+                            /**
+                             * Format: decimal
+                             * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
+                             */
                             commission: number;
                             /** Format: date-time */
                             expiresAt: string;
-                            /** @description Everything debited from the source balance; the commission is inside it */
+                            /**
+                             * Format: decimal
+                             * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
+                             */
                             fromAmount: number;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             quoteId: string;
-                            /** @description Everything credited to the target balance */
+                            /**
+                             * Format: decimal
+                             * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
+                             */
                             toAmount: number;
                             toCryptoCurrencyCode: string;
                         };
@@ -9023,16 +9165,30 @@ export interface operations {
                             code: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                             contractAddress: string | null;
                             decimalPlaces: number;
-                            /** @description The calling tenant's rate (its override, else the default) */
+                            /**
+                             * Format: decimal
+                             * @description The calling tenant's rate (its override, else the default). Exact decimal (a JSON number with every digit)
+                             */
                             depositCommission: number;
                             depositNetworkFee: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** Format: date-time */
                                 quotedAt: string;
                             } | null;
                             imageUrl: string | null;
-                            /** @description Smallest credited deposit: base minimum plus the live network fee */
+                            /**
+                             * Format: decimal
+                             * @description Smallest credited deposit: base minimum plus the live network fee. Exact decimal (a JSON number with every digit)
+                             */
                             minDepositAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             minWithdrawalAmount: number;
                             name: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
@@ -9143,6 +9299,10 @@ export interface operations {
                         data: {
                             code: string;
                             decimalPlaces: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             minInvoiceAmount: number;
                             name: string;
                         }[];
@@ -9256,7 +9416,10 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -9266,6 +9429,10 @@ export interface operations {
                             orderId?: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -9275,14 +9442,46 @@ export interface operations {
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -9432,6 +9631,10 @@ export interface operations {
                             expiresAt: string;
                             /** Format: uuid */
                             id: string;
+                            /**
+                             * Format: decimal
+                             * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
+                             */
                             minimumAmount: number;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
@@ -9457,6 +9660,10 @@ export interface operations {
                             expiresAt: string;
                             /** Format: uuid */
                             id: string;
+                            /**
+                             * Format: decimal
+                             * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
+                             */
                             minimumAmount: number;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
@@ -9610,7 +9817,10 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -9620,6 +9830,10 @@ export interface operations {
                             orderId?: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -9629,14 +9843,46 @@ export interface operations {
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -9756,7 +10002,10 @@ export interface operations {
                         data: {
                             /** @description Our address it paid */
                             address: string;
-                            /** @description Amount received, in whole units of the currency */
+                            /**
+                             * Format: decimal
+                             * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
@@ -9773,12 +10022,25 @@ export interface operations {
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
                             settlement: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
-                                /** @description Held for a refund: below that currency's minimum deposit */
+                                /**
+                                 * Format: decimal
+                                 * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
+                                 */
                                 heldAmount: number;
-                                /** @description Credited to the account, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
-                                /** @description Network fee withheld, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
@@ -10339,14 +10601,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10357,8 +10631,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10369,6 +10651,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10379,14 +10665,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -10514,7 +10832,10 @@ export interface operations {
                      * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
                      */
                     accountId?: string;
-                    /** @description Fiat total; when positive it wins over items */
+                    /**
+                     * Format: decimal
+                     * @description Fiat total; when positive it wins over items; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     amount?: number;
                     customerId?: string;
                     customPayload?: string;
@@ -10523,8 +10844,16 @@ export interface operations {
                     failedUrl?: string;
                     fiatCurrencyCode: string;
                     items?: {
+                        /**
+                         * Format: decimal
+                         * @description more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                         */
                         cost: number;
                         name: string;
+                        /**
+                         * Format: decimal
+                         * @description Exact decimal (a JSON number with every digit)
+                         */
                         quantity: number;
                     }[];
                     number?: string;
@@ -10547,14 +10876,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10565,8 +10906,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10577,6 +10926,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10587,14 +10940,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -10743,14 +11128,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10761,8 +11158,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10773,6 +11178,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10783,14 +11192,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -10935,14 +11376,26 @@ export interface operations {
                             /** Format: uuid */
                             accountId: string;
                             address?: string;
-                            /** @description Fiat total */
+                            /**
+                             * Format: decimal
+                             * @description Fiat total. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
-                            /** @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none */
+                            /**
+                             * Format: decimal
+                             * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
+                             */
                             amountRefunded?: number;
                             createdAt: string;
-                            /** @description Fiat converted at the locked rate, plus the network fee */
+                            /**
+                             * Format: decimal
+                             * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountExpected?: number;
-                            /** @description Confirmed payments so far */
+                            /**
+                             * Format: decimal
+                             * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
+                             */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
                             customerId?: string;
@@ -10953,8 +11406,16 @@ export interface operations {
                             fiatCurrencyCode: string;
                             id: string;
                             items: {
+                                /**
+                                 * Format: decimal
+                                 * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 cost: number;
                                 name: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Quantity. Exact decimal (a JSON number with every digit)
+                                 */
                                 quantity: number;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
@@ -10965,6 +11426,10 @@ export interface operations {
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amount: number;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
@@ -10975,14 +11440,46 @@ export interface operations {
                             }[];
                             returnUrl?: string;
                             settlement?: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaid: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 amountPaidUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmountUsd: number;
                                 completedAt: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmountUsd: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmountUsd: number;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
@@ -11106,7 +11603,10 @@ export interface operations {
                         data: {
                             /** @description Our address it paid */
                             address: string;
-                            /** @description Amount received, in whole units of the currency */
+                            /**
+                             * Format: decimal
+                             * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
@@ -11123,12 +11623,25 @@ export interface operations {
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
                             settlement: {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commissionAmount: number;
-                                /** @description Held for a refund: below that currency's minimum deposit */
+                                /**
+                                 * Format: decimal
+                                 * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
+                                 */
                                 heldAmount: number;
-                                /** @description Credited to the account, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 netAmount: number;
-                                /** @description Network fee withheld, in the payment's currency */
+                                /**
+                                 * Format: decimal
+                                 * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 networkFeeAmount: number;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
@@ -11618,13 +12131,22 @@ export interface operations {
                                 date: string;
                                 /** @description Deposits completed that day */
                                 deposits: number;
-                                /** @description What they received, in USD at the rate stored on each deposit */
+                                /**
+                                 * Format: decimal
+                                 * @description What they received, in USD at the rate stored on each deposit. Exact decimal (a JSON number with every digit)
+                                 */
                                 depositsVolumeUsd: number;
                                 /** @description Invoices paid that day (paid or overpaid) */
                                 invoices: number;
-                                /** @description What they received, in USD at the rate locked on each invoice */
+                                /**
+                                 * Format: decimal
+                                 * @description What they received, in USD at the rate locked on each invoice. Exact decimal (a JSON number with every digit)
+                                 */
                                 invoicesVolumeUsd: number;
-                                /** @description invoicesVolumeUsd + depositsVolumeUsd */
+                                /**
+                                 * Format: decimal
+                                 * @description invoicesVolumeUsd + depositsVolumeUsd. Exact decimal (a JSON number with every digit)
+                                 */
                                 volumeUsd: number;
                             }[];
                         };
@@ -13133,7 +13655,15 @@ export interface operations {
                         data: {
                             accountId: string;
                             address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amountUsd: number;
                             convertId?: string | null;
                             createdAt: string;
@@ -13142,13 +13672,25 @@ export interface operations {
                             customData?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             debitedAmount: number;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
                              */
                             depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmountUsd: number;
                             id: string;
                             /**
@@ -13306,7 +13848,15 @@ export interface operations {
                         data: {
                             accountId: string;
                             address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amountUsd: number;
                             convertId?: string | null;
                             createdAt: string;
@@ -13315,13 +13865,25 @@ export interface operations {
                             customData?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             debitedAmount: number;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
                              */
                             depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmountUsd: number;
                             id: string;
                             /**
@@ -13487,7 +14049,15 @@ export interface operations {
                         data: {
                             accountId: string;
                             address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             amountUsd: number;
                             convertId?: string | null;
                             createdAt: string;
@@ -13496,13 +14066,25 @@ export interface operations {
                             customData?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             debitedAmount: number;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
                              */
                             depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
                             feeAmountUsd: number;
                             id: string;
                             /**
@@ -13627,6 +14209,10 @@ export interface operations {
                     accountId?: string;
                     address: string;
                     allowAutoConvert?: boolean;
+                    /**
+                     * Format: decimal
+                     * @description more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
                     amount: number;
                     cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                     /**
@@ -13654,12 +14240,27 @@ export interface operations {
                     "application/json": {
                         data: {
                             address: string;
-                            /** @description What reaches the destination */
+                            /**
+                             * Format: decimal
+                             * @description What reaches the destination. Exact decimal (a JSON number with every digit)
+                             */
                             amount: number;
                             autoConvert: null | {
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 commission: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 fromAmount: number;
                                 fromCryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 toAmount: number;
                                 toCryptoCurrencyCode: string;
                             };
@@ -13669,16 +14270,29 @@ export interface operations {
                             fee: {
                                 /** @description The network's base currency */
                                 feeCurrency: string;
-                                /** @description The fee in the withdrawal currency (debited) */
+                                /**
+                                 * Format: decimal
+                                 * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
+                                 */
                                 feeInCryptoCurrencyCode: number;
-                                /** @description On-chain fee in the network's base currency */
+                                /**
+                                 * Format: decimal
+                                 * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
+                                 */
                                 feeNative: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
                                 feeUsd: number;
                             };
                             orderId: string;
                             /** Format: uuid */
                             quoteId: string;
-                            /** @description amount + fee, debited at commit */
+                            /**
+                             * Format: decimal
+                             * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
+                             */
                             totalDeduction: number;
                         };
                     };
