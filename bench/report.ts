@@ -1,5 +1,5 @@
 /**
- * The README's performance table from one `npm run bench -- --json` run:
+ * docs/performance.md's performance table from one `npm run bench -- --json` run:
  *   npm run -s bench -- --json > out.json && node --import tsx bench/report.ts out.json
  * Prints Markdown (machine and date first, then measure | now | target | met) on stdout.
  */

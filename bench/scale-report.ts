@@ -1,5 +1,5 @@
 /**
- * The README's scale table (issue 22) from one `npm run bench -- scale --json` run:
+ * docs/performance.md's scale table from one `npm run bench -- scale --json` run:
  *   npm run -s bench -- scale --json > scale.json && node --import tsx bench/scale-report.ts scale.json
  * Prints Markdown on stdout: machine and date, then per engine each read's p50 / p99 at every size,
  * its growth and whether it meets the target (at the largest size within 2× of the smallest; on

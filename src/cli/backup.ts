@@ -11,7 +11,7 @@
  * FILE is written under a temporary name and renamed once the backup opened and showed its schema,
  * so FILE is never a partial backup; it is readable by its owner only, since it holds the whole
  * database. With DATABASE_URL set there is nothing embedded to back up: PostgreSQL has pg_dump and
- * point-in-time recovery (README, "Backup and restore").
+ * point-in-time recovery (docs/operating.md, "Backup and restore").
  */
 import { createWriteStream, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   if (!file || file.startsWith('-')) fail('usage: npm run backup -- FILE', 2);
   const config = commandConfig();
   if (config.databaseUrl) {
-    fail('DATABASE_URL is set: this installation keeps its data in PostgreSQL; back it up with pg_dump (README, "Backup and restore")', 2);
+    fail('DATABASE_URL is set: this installation keeps its data in PostgreSQL; back it up with pg_dump (docs/operating.md, "Backup and restore")', 2);
   }
   const dataDir = config.dataDir;
   if (dataDir.startsWith('memory://')) fail('DATA_DIR is memory://: an in-memory database has nothing on disk to back up', 2);

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file || file.startsWith('-')) fail('usage: npm run restore -- FILE', 2);
   const config = commandConfig();
-  if (config.databaseUrl) fail('DATABASE_URL is set: a PostgreSQL database is restored with pg_restore (README, "Backup and restore")', 2);
+  if (config.databaseUrl) fail('DATABASE_URL is set: a PostgreSQL database is restored with pg_restore (docs/operating.md, "Backup and restore")', 2);
   const dataDir = config.dataDir;
   if (dataDir.startsWith('memory://')) fail('DATA_DIR is memory://: set DATA_DIR to the directory to restore into', 2);
   if (!existsSync(file) || !statSync(file).isFile()) fail(`no backup file at ${file}`);

@@ -34,7 +34,7 @@ export async function open(page: Page, link: string, heading = link): Promise<vo
 export async function checkAndShoot(page: Page, name: string, doc?: string): Promise<void> {
   await assertNoSideScroll(page, name);
   await assertAccessible(page, name);
-  // A page the README shows keeps the device's pixels; the others are saved at CSS pixels (a quarter
+  // A page the docs show keeps the device's pixels; the others are saved at CSS pixels (a quarter
   // of a phone's: the console test's 28 screenshots took 9.1 s at device pixels, 5.4 s so).
   const path = await screenshot(page, `console-${name}.png`, { scale: doc ? 'device' : 'css' });
   if (path && doc && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `console-${doc}.png`));

@@ -151,11 +151,11 @@ export async function assertNoSideScroll(page: Page, what: string): Promise<void
 
 /**
  * axe-core clean, then a screenshot in test-results (when SCREENSHOTS); with UPDATE_DOCS_SCREENSHOTS=1 also copied to
- * docs/dashboard-<doc>.png when `doc` names one (the README shows those).
+ * docs/dashboard-<doc>.png when `doc` names one (the docs show those).
  */
 export async function checkAndShoot(page: Page, name: string, doc?: string): Promise<void> {
   await assertAccessible(page, name);
-  // A page the README shows keeps the device's pixels; the others are saved at CSS pixels (a quarter
+  // A page the docs show keeps the device's pixels; the others are saved at CSS pixels (a quarter
   // of a phone's: the console test's 28 screenshots took 9.1 s at device pixels, 5.4 s so).
   const path = await screenshot(page, `dashboard-${name}.png`, { scale: doc ? 'device' : 'css' });
   if (path && doc && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `dashboard-${doc}.png`));

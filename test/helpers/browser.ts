@@ -28,7 +28,7 @@ export const CHROMIUM_ARGS = [
 export const SHOTS = join('test-results', 'screenshots');
 /**
  * Whether the pages are photographed as the tests go: with TEST_SCREENSHOTS=1, or
- * UPDATE_DOCS_SCREENSHOTS=1 (which also copies the README's ones to docs/). A screenshot asserts
+ * UPDATE_DOCS_SCREENSHOTS=1 (which also copies the ones the docs show to docs/). A screenshot asserts
  * nothing, and a full page costs Chromium a quarter to half a second of CPU to render and encode:
  * over the eight browser files, Chromium's CPU 91 s with the 79 screenshots, 72 s without (`perf
  * record -a`). A failing dashboard or console page is photographed either way.

@@ -94,7 +94,7 @@ export async function openWatched(context: BrowserContext, origin: string, path:
 
 /**
  * A full-page screenshot in test-results (when SCREENSHOTS); with UPDATE_DOCS_SCREENSHOTS=1 also
- * the README's picture of it, docs/payment-page<doc>.png, when `doc` names one ('' is the main one).
+ * the docs' picture of it, docs/payment-page<doc>.png, when `doc` names one ('' is the main one).
  */
 export async function payScreenshot(page: Page, file: string, doc?: string): Promise<void> {
   const path = await screenshot(page, file);

@@ -67,7 +67,7 @@ export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]
 
 /**
  * How every amount leaves the API, said in the OpenAPI document's description; each money field
- * says it in short. The README's "Amounts on the wire" gives the whole rule.
+ * says it in short. docs/api-guide.md, "Amounts on the wire", gives the whole rule.
  */
 export const AMOUNTS_RULE =
   'Amounts are exact decimals. In a JSON body an amount is a JSON number written with every digit (1.234567890123456789 ETH, ' +

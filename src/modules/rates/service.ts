@@ -19,7 +19,7 @@ export interface RateProvider {
 }
 
 /**
- * The sandbox's fixed price table (USD per unit), printed in the README. Fiat entries are the USD
+ * The sandbox's fixed price table (USD per unit), printed in docs/api-guide.md. Fiat entries are the USD
  * value of one unit of that currency.
  */
 export const SANDBOX_USD_PRICES: Readonly<Record<string, string>> = {
