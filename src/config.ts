@@ -1,5 +1,5 @@
 /** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
-import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, parseRateLimit, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
@@ -137,7 +137,7 @@ export interface Config {
 }
 
 function x402Network(raw: string | undefined): string {
-  const value = raw || 'eip155:84532';
+  const value = raw!;
   if (!/^eip155:[1-9]\d*$/.test(value)) throw new ConfigError(`X402_NETWORK must be a CAIP-2 EVM network such as eip155:8453, got "${value}"`);
   return value;
 }
@@ -148,7 +148,7 @@ function x402Network(raw: string | undefined): string {
  */
 function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, ChainSettings>): { mode: Mode; networks: NetworkEnvName[] } {
   const configured = NETWORK_ENV_NAMES.filter((net) => chains[net].rpcUrl);
-  const stated = env.MODE || undefined;
+  const stated = setting(env, 'MODE');
   if (stated !== undefined && stated !== 'sandbox' && stated !== 'live') throw new ConfigError(`MODE must be sandbox or live, got "${stated}"`);
   if (stated === 'sandbox' && configured.length > 0) {
     throw new ConfigError(
@@ -172,14 +172,14 @@ function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, Chai
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
   const limits: HttpLimits = {
-    headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 30_000, 100),
-    requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100),
-    keepAliveTimeoutMs: int(env, 'HTTP_KEEPALIVE_TIMEOUT_MS', 30_000, 100),
-    idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
-    maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 10_000, 1),
+    headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 100),
+    requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 100),
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEPALIVE_TIMEOUT_MS', 100),
+    idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 100),
+    maxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 1),
     // A merchant backend's pool of 100-200 connections (one per parallel request), with room for
     // the kept-alive ones of its last burst that it has not closed yet.
-    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 256, 1),
+    maxConnectionsPerIp: int(env, 'HTTP_MAX_CONNECTIONS_PER_IP', 1),
   };
   // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
@@ -191,29 +191,29 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
 /** The x402 facilitator's network, fee payer and spending limits (`X402_*`). */
 function x402Settings(env: NodeJS.ProcessEnv): X402Settings {
   return {
-    network: x402Network(env.X402_NETWORK),
-    rpcUrl: env.X402_RPC_URL || undefined,
-    feePayerKey: env.X402_FEE_PAYER_KEY || undefined,
-    assets: (env.X402_ASSETS || '').split(',').map((a) => a.trim()).filter(Boolean),
-    receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 15_000, 100),
-    gasCeiling: wei(env, 'X402_GAS_CEILING', 200_000n)!,
-    feePayerReserveWei: wei(env, 'X402_FEE_PAYER_RESERVE_WEI', 10n ** 15n)!,
-    gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI', null),
-    tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI', null),
+    network: x402Network(setting(env, 'X402_NETWORK')),
+    rpcUrl: setting(env, 'X402_RPC_URL'),
+    feePayerKey: setting(env, 'X402_FEE_PAYER_KEY'),
+    assets: (setting(env, 'X402_ASSETS') ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 100),
+    gasCeiling: wei(env, 'X402_GAS_CEILING')!,
+    feePayerReserveWei: wei(env, 'X402_FEE_PAYER_RESERVE_WEI')!,
+    gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI'),
+    tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI'),
   };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env, 'PORT', 8080);
-  const host = env.HOST || '127.0.0.1';
-  const role = (env.ROLE || 'all') as Role;
+  const port = int(env, 'PORT');
+  const host = setting(env, 'HOST')!;
+  const role = setting(env, 'ROLE') as Role;
   if (!['api', 'worker', 'all'].includes(role)) throw new ConfigError(`ROLE must be api, worker or all, got "${role}"`);
-  const commission = env.DEPOSIT_COMMISSION || '0.01';
+  const commission = setting(env, 'DEPOSIT_COMMISSION')!;
   if (!/^(0(\.\d{1,6})?|1(\.0+)?)$/.test(commission)) {
     throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
   }
   const chains = chainSettings(env);
-  const btcBackend = (env.BTC_BACKEND || 'esplora') as Config['btcBackend'];
+  const btcBackend = setting(env, 'BTC_BACKEND') as Config['btcBackend'];
   if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const { mode, networks } = resolveMode(env, chains);
@@ -223,41 +223,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     networks,
     port,
     host,
-    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl: (setting(env, 'PUBLIC_BASE_URL') ?? `http://${publicHost}:${port}`).replace(/\/+$/, ''),
     ...embeddedDatabase(env),
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    adminToken: adminToken(env.ADMIN_TOKEN),
+    databaseUrl: setting(env, 'DATABASE_URL'),
+    redisUrl: setting(env, 'REDIS_URL'),
+    adminToken: adminToken(setting(env, 'ADMIN_TOKEN')),
     role,
-    trustProxy: env.TRUST_PROXY ? cidrList('TRUST_PROXY', env.TRUST_PROXY) : undefined,
-    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
-    rateLimit: parseRateLimit(env.RATE_LIMIT || '600/60'),
-    withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 60, 1),
-    convertQuoteTtlS: int(env, 'CONVERT_QUOTE_TTL_S', 30, 1),
-    convertCommissionUsdCents: cents(env, 'CONVERT_COMMISSION_USD', 50n),
-    webhookRetryBaseS: int(env, 'WEBHOOK_RETRY_BASE_S', 10, 1),
-    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
-    sandboxConfirmations: env.SANDBOX_CONFIRMATIONS ? int(env, 'SANDBOX_CONFIRMATIONS', 1) : undefined,
+    trustProxy: setting(env, 'TRUST_PROXY') ? cidrList('TRUST_PROXY', setting(env, 'TRUST_PROXY')!) : undefined,
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    rateLimit: rateLimit(env, 'RATE_LIMIT'),
+    withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 1),
+    convertQuoteTtlS: int(env, 'CONVERT_QUOTE_TTL_S', 1),
+    convertCommissionUsdCents: cents(env, 'CONVERT_COMMISSION_USD'),
+    webhookRetryBaseS: int(env, 'WEBHOOK_RETRY_BASE_S', 1),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 100),
+    sandboxConfirmations: optionalInt(env, 'SANDBOX_CONFIRMATIONS'),
     depositCommission: commission,
-    defaultMaxAccounts: int(env, 'DEFAULT_MAX_ACCOUNTS', 10, 1),
-    bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024),
-    feeRefreshS: int(env, 'FEE_REFRESH_S', 120, 1),
-    feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 900, 1),
-    rateRefreshS: int(env, 'RATE_REFRESH_S', 60, 1),
-    rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 600, 1),
+    defaultMaxAccounts: int(env, 'DEFAULT_MAX_ACCOUNTS', 1),
+    bodyLimit: int(env, 'BODY_LIMIT', 1024),
+    feeRefreshS: int(env, 'FEE_REFRESH_S', 1),
+    feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 1),
+    rateRefreshS: int(env, 'RATE_REFRESH_S', 1),
+    rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 1),
     ...rates,
-    depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1440, 1),
-    invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 60, 15),
-    invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 43200, 15),
-    underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE', '0'),
-    watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 1000, 50),
-    logLevel: env.LOG_LEVEL || 'info',
+    depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1),
+    invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 15),
+    invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 15),
+    underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE'),
+    watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 50),
+    logLevel: setting(env, 'LOG_LEVEL')!,
     x402: x402Settings(env),
     chains,
     btcBackend,
     http: httpLimits(env),
-    adminAuthFailures: parseRateLimit(env.ADMIN_AUTH_FAILURES || '10/900', 'ADMIN_AUTH_FAILURES'),
-    loginFailures: parseRateLimit(env.LOGIN_FAILURES || '10/900', 'LOGIN_FAILURES'),
+    adminAuthFailures: rateLimit(env, 'ADMIN_AUTH_FAILURES'),
+    loginFailures: rateLimit(env, 'LOGIN_FAILURES'),
     retention: retention(env),
     metrics: metricsSettings(env, port),
   };
@@ -266,9 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The embedded database's settings: its directory, the wait for the directory's lock, its buffers. */
 function embeddedDatabase(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'dataDirLockWaitMs' | 'pgliteSharedBuffers'> {
   return {
-    dataDir: env.DATA_DIR || './data',
-    dataDirLockWaitMs: int(env, 'DATA_DIR_LOCK_WAIT_MS', 5000),
-    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS || '8MB'),
+    dataDir: setting(env, 'DATA_DIR')!,
+    dataDirLockWaitMs: int(env, 'DATA_DIR_LOCK_WAIT_MS'),
+    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', setting(env, 'PGLITE_SHARED_BUFFERS')!),
   };
 }
 

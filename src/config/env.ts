@@ -1,26 +1,44 @@
 import { readFileSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
+import { setting, settingDefault } from './settings.ts';
 
-/** Typed readers of environment variables: each refuses a malformed value with a ConfigError naming it. */
+/**
+ * Typed readers of environment variables: each refuses a malformed value with a ConfigError naming
+ * it, and takes an unset variable's default from settings.ts, where every default is written once.
+ */
 export class ConfigError extends Error {}
+
+export { setting } from './settings.ts';
 
 export interface RateLimitSetting {
   points: number;
   seconds: number;
 }
 
-export function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+/** A setting that has a default: absent only by a mistake in settings.ts. */
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = setting(env, name);
+  if (raw === undefined) throw new Error(`${name} has no default in src/config/settings.ts`);
+  return raw;
+}
+
+/** A whole number, or undefined when it is unset and has no default. */
+export function optionalInt(env: NodeJS.ProcessEnv, name: string, min = 0): number | undefined {
+  const raw = setting(env, name);
+  if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   const value = Number(raw);
   if (value < min) throw new ConfigError(`${name} must be at least ${min}`);
   return value;
 }
 
-export function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+export function int(env: NodeJS.ProcessEnv, name: string, min = 0): number {
+  required(env, name);
+  return optionalInt(env, name, min)!;
+}
+
+export function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = required(env, name);
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
@@ -41,6 +59,7 @@ export function cidrList(name: string, raw: string): string[] {
  * out of the process environment and its listings).
  */
 export function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  settingDefault(name);
   const file = env[`${name}_FILE`];
   if (file) {
     try {
@@ -53,9 +72,9 @@ export function secret(env: NodeJS.ProcessEnv, name: string): string | undefined
 }
 
 /** A whole number that may exceed 2^53 (wei, gas). */
-export function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | null): bigint | null {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+export function wei(env: NodeJS.ProcessEnv, name: string): bigint | null {
+  const raw = setting(env, name);
+  if (raw === undefined) return null;
   if (!/^\d{1,78}$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   return BigInt(raw.trim());
 }
@@ -64,9 +83,9 @@ export function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint | nul
  * A positive decimal amount read exactly into units of `decimals` places (`"1.5"` gwei with 9 →
  * 1500000000 wei); more places than that, or anything not a decimal, is a configuration error.
  */
-export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: number, fallback: bigint): bigint {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
+export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: number): bigint | undefined {
+  const raw = setting(env, name)?.trim();
+  if (raw === undefined || raw === '') return undefined;
   const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(raw);
   if (!m || (m[2] ?? '').length > decimals) throw new ConfigError(`${name} must be a positive decimal with at most ${decimals} decimals, got "${raw}"`);
   const units = BigInt(m[1]! + (m[2] ?? '').padEnd(decimals, '0'));
@@ -75,18 +94,16 @@ export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: num
 }
 
 /** A US dollar amount (`"0.5"`, `"0"`) read exactly into cents; more than two decimals is a configuration error. */
-export function cents(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
+export function cents(env: NodeJS.ProcessEnv, name: string): bigint {
+  const raw = required(env, name).trim();
   const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(raw);
   if (!m) throw new ConfigError(`${name} must be a US dollar amount with at most 2 decimals, got "${raw}"`);
   return BigInt(m[1]! + (m[2] ?? '').padEnd(2, '0'));
 }
 
 /** A decimal rate in [0, 1) with at most 6 decimals. */
-export function fraction(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+export function fraction(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = required(env, name);
   if (!/^0(\.\d{1,6})?$/.test(raw.trim())) throw new ConfigError(`${name} must be a decimal between 0 and 1 with at most 6 decimals, got "${raw}"`);
   return raw.trim();
 }
@@ -100,7 +117,13 @@ export function parseRateLimit(raw: string, name = 'RATE_LIMIT'): RateLimitSetti
   return { points, seconds };
 }
 
-export function httpUrl(name: string, raw: string | undefined): string | undefined {
+/** A rate limit setting (`<points>/<seconds>`). */
+export function rateLimit(env: NodeJS.ProcessEnv, name: string): RateLimitSetting {
+  return parseRateLimit(required(env, name), name);
+}
+
+export function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = setting(env, name);
   if (!raw) return undefined;
   if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');

@@ -1,4 +1,4 @@
-import { ConfigError, int, secret } from './env.ts';
+import { ConfigError, optionalInt, secret, setting } from './env.ts';
 
 /** Where and to whom `/metrics` is served (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
 export interface MetricsSettings {
@@ -18,11 +18,11 @@ export function metricsSettings(env: NodeJS.ProcessEnv, publicPort: number): Met
   if (token !== undefined && token.length < TOKEN_MIN_LENGTH) {
     throw new ConfigError(`METRICS_TOKEN must be at least ${TOKEN_MIN_LENGTH} characters, got ${token.length}`);
   }
-  const port = env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1) : undefined;
+  const port = optionalInt(env, 'METRICS_PORT', 1);
   if (port !== undefined && (port > 65_535 || port === publicPort)) {
     throw new ConfigError(`METRICS_PORT must be a port from 1 to 65535 other than PORT (${publicPort}), got ${port}`);
   }
-  return { token, port, host: env.METRICS_HOST || '127.0.0.1' };
+  return { token, port, host: setting(env, 'METRICS_HOST')! };
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Where prices come from and what makes one fit to quote with: the RATES_* settings and STABLECOIN_DEPEG_BAND. */
-import { ConfigError, fraction, httpUrl, int } from './env.ts';
+import { ConfigError, fraction, httpUrl, int, setting } from './env.ts';
 
 /** Sources of exchange rates: the sandbox's fixed table, or public market APIs. */
 export const RATE_PROVIDER_NAMES = ['sandbox', 'coinbase', 'kraken'] as const;
@@ -23,9 +23,8 @@ export interface RatesSettings {
 }
 
 /** A positive decimal with at most 6 decimals and 4 whole digits (RATES_MAX_JUMP: 0.2, 1.5, 9). */
-function positiveDecimal(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
+function positiveDecimal(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = setting(env, name)!.trim();
   if (!/^\d{1,4}(\.\d{1,6})?$/.test(raw) || !/[1-9]/.test(raw)) {
     throw new ConfigError(`${name} must be a decimal above 0 with at most 6 decimals (0.2 = 20 %), got "${raw}"`);
   }
@@ -34,7 +33,7 @@ function positiveDecimal(env: NodeJS.ProcessEnv, name: string, fallback: string)
 
 /** STABLECOIN_DEPEG_BAND: a share of the peg above 0 and below 1. */
 function depegBand(env: NodeJS.ProcessEnv): string {
-  const band = fraction(env, 'STABLECOIN_DEPEG_BAND', '0.02');
+  const band = fraction(env, 'STABLECOIN_DEPEG_BAND');
   if (!/[1-9]/.test(band)) throw new ConfigError('STABLECOIN_DEPEG_BAND must be above 0: a band of 0 refuses every stablecoin conversion');
   return band;
 }
@@ -47,33 +46,33 @@ function depegBand(env: NodeJS.ProcessEnv): string {
  */
 export function ratesSettings(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'live'): RatesSettings {
   // Live prices real money: from real markets by default, never from the sandbox's fixed table.
-  const names = (env.RATES_PROVIDER || (mode === 'live' ? 'coinbase,kraken' : 'sandbox')).split(',').map((n) => n.trim()).filter(Boolean);
+  const names = (setting(env, 'RATES_PROVIDER') ?? (mode === 'live' ? 'coinbase,kraken' : 'sandbox')).split(',').map((n) => n.trim()).filter(Boolean);
   for (const name of names) {
     if (!(RATE_PROVIDER_NAMES as readonly string[]).includes(name)) {
       throw new ConfigError(`RATES_PROVIDER must list ${RATE_PROVIDER_NAMES.join(', ')} separated by commas, got "${name}"`);
     }
   }
   if (names.length === 0) throw new ConfigError('RATES_PROVIDER names no provider');
-  if (new Set(names).size !== names.length) throw new ConfigError(`RATES_PROVIDER lists a provider twice: "${env.RATES_PROVIDER}"`);
+  if (new Set(names).size !== names.length) throw new ConfigError(`RATES_PROVIDER lists a provider twice: "${names.join(',')}"`);
   if (names.includes('sandbox') && names.length > 1) throw new ConfigError('RATES_PROVIDER: sandbox cannot be mixed with real providers');
   if (names.includes('sandbox') && mode === 'live') {
     throw new ConfigError('RATES_PROVIDER=sandbox cannot price real money: a live installation needs real rates providers (coinbase, kraken)');
   }
-  const stated = env.RATES_MIN_SOURCES !== undefined && env.RATES_MIN_SOURCES !== '';
+  const stated = setting(env, 'RATES_MIN_SOURCES') !== undefined;
   if (mode === 'live' && !stated && names.length < 2) {
     throw new ConfigError(
       `RATES_PROVIDER lists only ${names[0]}, but a live installation needs two agreeing sources per price (RATES_MIN_SOURCES defaults to 2): add a provider, or set RATES_MIN_SOURCES=1 to let ${names[0]} alone price real money`,
     );
   }
-  const minSources = int(env, 'RATES_MIN_SOURCES', mode === 'live' ? 2 : 1, 1);
+  const minSources = stated ? int(env, 'RATES_MIN_SOURCES', 1) : mode === 'live' ? 2 : 1;
   if (minSources > names.length) throw new ConfigError(`RATES_MIN_SOURCES is ${minSources} but RATES_PROVIDER lists ${names.length}`);
   return {
     ratesProviders: names as RateProviderName[],
-    ratesMaxDivergence: fraction(env, 'RATES_MAX_DIVERGENCE', '0.01'),
+    ratesMaxDivergence: fraction(env, 'RATES_MAX_DIVERGENCE'),
     ratesMinSources: minSources,
-    ratesMaxJump: positiveDecimal(env, 'RATES_MAX_JUMP', '0.2'),
+    ratesMaxJump: positiveDecimal(env, 'RATES_MAX_JUMP'),
     stablecoinDepegBand: depegBand(env),
-    ratesUrl: httpUrl('RATES_URL', env.RATES_URL),
-    ratesKrakenUrl: httpUrl('RATES_KRAKEN_URL', env.RATES_KRAKEN_URL),
+    ratesUrl: httpUrl(env, 'RATES_URL'),
+    ratesKrakenUrl: httpUrl(env, 'RATES_KRAKEN_URL'),
   };
 }

@@ -18,9 +18,9 @@ export interface Retention {
 
 export function retention(env: NodeJS.ProcessEnv): Retention {
   return {
-    requestLogDays: int(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1),
-    webhookDays: int(env, 'WEBHOOK_RETENTION_DAYS', 90, 1),
-    quoteDays: int(env, 'QUOTE_RETENTION_DAYS', 7, 1),
-    sandboxBlockDays: int(env, 'SANDBOX_BLOCK_RETENTION_DAYS', 30, 1),
+    requestLogDays: int(env, 'REQUEST_LOG_RETENTION_DAYS', 1),
+    webhookDays: int(env, 'WEBHOOK_RETENTION_DAYS', 1),
+    quoteDays: int(env, 'QUOTE_RETENTION_DAYS', 1),
+    sandboxBlockDays: int(env, 'SANDBOX_BLOCK_RETENTION_DAYS', 1),
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * Every environment variable the gateway reads, with its default written once: the readers in
+ * env.ts take defaults from here, and docs/configuration.md's tables are rendered from it
+ * (`npm run -s config:docs`; a test keeps the two equal). A name missing here is refused by the
+ * readers, so no setting goes undocumented.
+ */
+
+import { SETTINGS } from './settings-rows.ts';
+
+export { SETTINGS, type SettingRow } from './settings-rows.ts';
+
+/** The networks' own settings: each variable exists once per network as `<NET>_<name>`. */
+export interface NetworkSettingRow {
+  name: string;
+  /** Default per network (absent: none, or `shown` says what applies). */
+  defaults?: Partial<Record<'BTC' | 'ETHEREUM' | 'BNB' | 'BASE' | 'TRON', string>>;
+  shown?: string;
+  doc: string;
+}
+
+export const NETWORK_SETTINGS: readonly NetworkSettingRow[] = [
+  {
+    name: 'RPC_URL',
+    doc: "the network's node: JSON-RPC for the EVM networks, Esplora's REST API or Bitcoin Core's JSON-RPC for `BTC` (see `BTC_BACKEND`), TronGrid's REST API for `TRON`. Setting it makes the installation live",
+  },
+  {
+    name: 'XPUB',
+    doc: "the deposit account's extended public key: BIP84 `m/84'/0'/0'` for `BTC`, BIP44 `m/44'/60'/0'` for the EVM networks, `m/44'/195'/0'` for `TRON`; deposit addresses are its children `/0/i`. A live network needs it",
+  },
+  {
+    name: 'HOT_WALLET_KEY',
+    doc: 'the key that signs payouts; better `<NET>_HOT_WALLET_KEY_FILE`, a file readable only by the worker. Read only where the workers run: an API process never holds it',
+  },
+  {
+    name: 'SWEEP_XPRV',
+    doc: 'the private side of `<NET>_XPUB` (checked against it; better `<NET>_SWEEP_XPRV_FILE`), for sweeping deposit addresses into the hot wallet; worker role only. Without it (or the hot wallet key) that network\'s deposits stay where they are, and `sweeper_enabled{network}` is 0',
+  },
+  {
+    name: 'CONFIRMATIONS',
+    shown: "the network's",
+    doc: 'confirmations a payment needs before it counts as final',
+  },
+  {
+    name: 'REPLACE_AFTER_BLOCKS',
+    defaults: { BTC: '3', ETHEREUM: '3', BNB: '15', BASE: '20', TRON: '20' },
+    doc: 'blocks a payout may wait unconfirmed before it is replaced with a higher fee',
+  },
+  {
+    name: 'MAX_FEE_GWEI',
+    defaults: { ETHEREUM: '200', BNB: '20', BASE: '5' },
+    doc: 'EVM networks: the most a payout or its replacement may bid per gas, a decimal in gwei; above it the payout waits (`withdrawals_fee_capped`). Bitcoin has `BTC_MAX_FEE_RATE`',
+  },
+  {
+    name: 'SWEEP_MAX_COST_SHARE',
+    shown: '`SWEEP_MAX_COST_SHARE`',
+    doc: 'the same as `SWEEP_MAX_COST_SHARE`, for this network alone',
+  },
+];
+
+const NETWORKS = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
+
+const DEFAULTS = new Map<string, string | null>([
+  ...SETTINGS.flatMap((row) => Object.entries(row.vars)),
+  ...NETWORK_SETTINGS.flatMap((row) => NETWORKS.map((net): [string, string | null] => [`${net}_${row.name}`, row.defaults?.[net] ?? null])),
+]);
+
+/** The default of a setting (undefined when it has none); a name that is not a setting is a programming error. */
+export function settingDefault(name: string): string | undefined {
+  if (!DEFAULTS.has(name)) throw new Error(`${name} is not a setting: list it in src/config/settings.ts`);
+  return DEFAULTS.get(name) ?? undefined;
+}
+
+/** A setting's value: the environment's when set and not empty, else its default. */
+export function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const fallback = settingDefault(name);
+  const raw = env[name];
+  return raw === undefined || raw === '' ? fallback : raw;
+}
