@@ -52,7 +52,7 @@ async function get(gw: BenchGateway, path: string, ok: (body: any) => boolean): 
 }
 
 /**
- * `npm run bench -- scale` (issue 22): one account's history grown to each size of SIZES invoices
+ * `npm run bench -- scale`: one account's history grown to each size of SIZES invoices
  * (and a tenth of it in deposits, withdrawals and delivered webhooks), one every 9 s back from now:
  * copies of API-made rows inserted in bulk, then VACUUM ANALYZE (what autovacuum does to a table
  * that grew). At each size, p50 and p99 of each read through the API (sequential calls over HTTP:

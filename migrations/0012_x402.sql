@@ -1,4 +1,4 @@
--- x402 settlements: one row per EIP-3009 authorization, keyed by what makes it unique on chain, so
+-- X402 settlements: one row per EIP-3009 authorization, keyed by what makes it unique on chain, so
 -- two settles of one payload broadcast one transaction and a replay finds the original.
 CREATE TABLE x402_settlements (
   id uuid PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Tenant-wide API keys (issue 17): a key without an account acts on any account of its tenant, and
+-- Tenant-wide API keys: a key without an account acts on any account of its tenant, and
 -- each request names the one it acts on with `accountId`.
 ALTER TABLE api_keys ALTER COLUMN account_id DROP NOT NULL;
 

@@ -1,4 +1,4 @@
--- Merchant dashboard and operator console (issue 18): the people behind a tenant, their sessions,
+-- Merchant dashboard and operator console: the people behind a tenant, their sessions,
 -- an audit log of who did what, a log of the tenant's recent API calls, and the tenant's brand
 -- (name, logo and colour) that the payment page shows.
 

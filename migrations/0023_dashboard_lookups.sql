@@ -1,4 +1,4 @@
--- Merchant dashboard (issue 18): the lookups its lists, stats and delivery log make, each served by
+-- Merchant dashboard: the lookups its lists, stats and delivery log make, each served by
 -- an index (exact matches only; no pattern scans).
 
 -- List search: an address or a transaction hash, exactly as stored, within one account.

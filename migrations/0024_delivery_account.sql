@@ -1,4 +1,4 @@
--- The account a webhook delivery's object belongs to (issue 18): a key bound to one account sees
+-- The account a webhook delivery's object belongs to: a key bound to one account sees
 -- and redelivers only its own account's deliveries. Null for objects of the whole tenant (x402
 -- settlements, test events), which only tenant-wide keys and dashboard users see.
 ALTER TABLE webhook_deliveries ADD COLUMN account_id uuid;

@@ -1,4 +1,4 @@
--- Operator console (issue 19): an operator suspends a tenant. While `suspended_at` is set, its API
+-- Operator console: an operator suspends a tenant. While `suspended_at` is set, its API
 -- keys and its users' sign-ins are refused; its money stays (payments still credit, deposits still
 -- confirm, webhooks still go out). Null: the tenant is active.
 ALTER TABLE tenants ADD COLUMN suspended_at timestamptz;

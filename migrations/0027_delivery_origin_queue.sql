@@ -1,4 +1,4 @@
--- Issue 21: the deliverer claims by receiving origin (each worker sends at most a few requests at a
+-- The deliverer claims by receiving origin (each worker sends at most a few requests at a
 -- time to one origin). Pending deliveries by origin, in the order they are due: the origins with
 -- pending deliveries are read by skipping along this index, and each origin's next due deliveries
 -- come from its front, so a claim costs what it claims, not the length of the queue. It replaces

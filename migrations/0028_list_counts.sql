@@ -1,4 +1,4 @@
--- Issue 22: a list's exact `total` in constant time, whatever the account's history.
+-- A list's exact `total` in constant time, whatever the account's history.
 --
 -- Each row a list counts (an invoice, deposit, withdrawal or conversion of an account; an x402
 -- settlement of a tenant; a webhook delivery, of its tenant and of its account) is counted by

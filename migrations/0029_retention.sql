@@ -1,4 +1,4 @@
--- Issue 22: tables that only grow are kept for a configured time (modules/system/retention.ts):
+-- Tables that only grow are kept for a configured time (modules/system/retention.ts):
 -- request logs, finished webhook deliveries with their attempts, the outbox events no delivery
 -- names any more, and quotes that expired unused. Each policy finds its oldest rows along one of
 -- these indexes, so a round costs what it removes, not the table's length. Money history (ledger,

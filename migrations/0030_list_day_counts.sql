@@ -1,4 +1,4 @@
--- Issue 22: a time range's exact total without reading the rows it matches.
+-- A time range's exact total without reading the rows it matches.
 --
 -- Migration 0028 counts each list's rows by scope and status. A list filtered by `from`/`to` still
 -- counted its matching rows along an index, so `from=2020-01-01` cost as much as the account's

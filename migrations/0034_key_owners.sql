@@ -1,4 +1,4 @@
--- Issue 42: an API key a merchant makes belongs to the user who made it (a key made by a key, to
+-- An API key a merchant makes belongs to the user who made it (a key made by a key, to
 -- that key's user), so the user's keys end with the user: revoked when the user is removed or
 -- disabled, or handed to another user of the tenant by the operator in the same step. Keys an
 -- operator issued belong to no user (null) and stay as they are.

@@ -1,4 +1,4 @@
--- Issue 42: inviting an email that signs in to another tenant must answer as for a new email. So an
+-- Inviting an email that signs in to another tenant must answer as for a new email. So an
 -- email is unique among the users who can sign in (a password set: one account per email, sign-in
 -- finds one user) and within one tenant (or among the operators), but an invitation to an email
 -- that another tenant knows is a row of its own. Accepting it can never claim that email: its

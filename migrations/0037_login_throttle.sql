@@ -1,4 +1,4 @@
--- Issue 42: sign-in failures are counted per (email, address) pair and per address, in the database
+-- Sign-in failures are counted per (email, address) pair and per address, in the database
 -- every instance shares (modules/users/throttle.ts), so spreading guesses over instances gains
 -- nothing. A pair's key holds the SHA-256 of the email, never the email. `next_attempt_at` is when
 -- the key may try again (a delay that grows with its failures); `refused` says whether the attempt

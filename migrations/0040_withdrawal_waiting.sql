@@ -1,4 +1,4 @@
--- Issue 43: a withdrawal left in `created` says why. The execution round stores the reason it found
+-- A withdrawal left in `created` says why. The execution round stores the reason it found
 -- (modules/withdrawals/waiting.ts), so every instance shows the same: `hotWalletLow` (the detail
 -- names the currency and the atomic units missing), `feeUnavailable`, `noSigner` (no worker holding
 -- the network's key has run a round lately) or `signingFailed` (the detail has the node's message).

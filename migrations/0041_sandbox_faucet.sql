@@ -1,4 +1,4 @@
--- Issue 43, sandbox only: coins the sandbox faucet put into a network's hot wallet when it held less
+-- Sandbox only: coins the sandbox faucet put into a network's hot wallet when it held less
 -- than a payout needed (a conversion credits a balance with no coins behind it). The sandbox chain
 -- counts them as custody at once, like a genesis allocation, and each is booked in the same
 -- transaction as custody in against `sandbox:faucet`, so the solvency view and the ledger agree.

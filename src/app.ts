@@ -73,7 +73,7 @@ export interface BuildOptions {
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
   let ctx = context;
   const { config } = ctx;
-  // Slow or greedy clients: header, request and idle deadlines, connection caps (issue 13).
+  // Slow or greedy clients: header, request and idle deadlines, connection caps.
   const guard = connectionGuard(config.http, config.trustProxy);
   const app = Fastify(fastifyOptions(config, options, guard.options)).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -135,7 +135,7 @@ function fastifyOptions(config: Config, options: BuildOptions, guarded: ReturnTy
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Answered below with the spec's error body instead of Fastify's own.
+    // Answered below with the API's error body instead of Fastify's own.
     return503OnClosing: false,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,4 +1,4 @@
-/** Service configuration, read once from the environment (CONTRACT §2). Every variable is optional. */
+/** Service configuration, read once from the environment. Every variable is optional. */
 import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
@@ -14,12 +14,12 @@ export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
 export type Role = 'api' | 'worker' | 'all';
 
 /**
- * The mode of the whole installation (CONTRACT §5), never of one network: `sandbox` simulates every
+ * The mode of the whole installation, never of one network: `sandbox` simulates every
  * network with test money; `live` serves only the networks that are configured, with real money.
  */
 export type Mode = 'sandbox' | 'live';
 
-/** x402 facilitator settings (CONTRACT §2 plus the operator's spending limits). */
+/** x402 facilitator settings (with the operator's spending limits). */
 export interface X402Settings {
   network: string;
   rpcUrl?: string;

@@ -7,7 +7,7 @@ import type { Executor } from '../lib/db/index.ts';
 import { deriveAddress, parseExtendedPublicKey, type AddressFormat } from './addresses.ts';
 import { offThread as runOffThread } from './offload.ts';
 
-/** Account-level derivation path and address format of each network (CONTRACT §2). */
+/** Account-level derivation path and address format of each network. */
 export const DERIVATION: Record<NetworkEnvName, { path: string; format: AddressFormat }> = {
   BTC: { path: "m/84'/0'/0'", format: 'btc-p2wpkh' },
   ETHEREUM: { path: "m/44'/60'/0'", format: 'evm' },

@@ -1,7 +1,7 @@
 /** Each network's settings from the environment: node, keys, confirmations, payout replacement and fee ceilings. */
 import { decimalUnits, int, optionalInt, secret, setting } from './env.ts';
 
-/** Networks as CONTRACT §2 names them in environment variables. */
+/** Networks as they are named in environment variables. */
 export const NETWORK_ENV_NAMES = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
 export type NetworkEnvName = (typeof NETWORK_ENV_NAMES)[number];
 

@@ -184,7 +184,7 @@ export const SETTINGS: readonly SettingRow[] = [
   },
   {
     vars: { STABLECOIN_DEPEG_BAND: '0.02' },
-    doc: "how far a stablecoin's market price may be from its peg (0.02 = 2 %) before conversions from or into it (preview, quote, commit, a withdrawal's auto-convert) are refused with 503 `exceptions.converting.stablecoinOffPeg`; within it stablecoins convert at their market prices, not 1:1 as the API spec's fee rule 4 says",
+    doc: "how far a stablecoin's market price may be from its peg (0.02 = 2 %) before conversions from or into it (preview, quote, commit, a withdrawal's auto-convert) are refused with 503 `exceptions.converting.stablecoinOffPeg`; within it stablecoins convert at their market prices, never at a fixed 1:1",
   },
   {
     vars: { INVOICE_EXPIRY_MIN: '60' },

@@ -1,6 +1,6 @@
 /**
  * The one error catalogue: every `exceptions.*` code the service returns, with its HTTP status and
- * default message. Code throws `new AppError(code, extension?)`; one handler renders the spec's body.
+ * default message. Code throws `new AppError(code, extension?)`; one handler renders the API's body.
  */
 export const ERRORS = {
   'exceptions.validation.failed': [400, 'Request validation failed'],
@@ -111,7 +111,7 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** The spec's error body. */
+/** The API's error body. */
 export interface ErrorBody {
   code: string;
   message: string;

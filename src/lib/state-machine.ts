@@ -14,7 +14,7 @@ import { enqueue, type OutboxEvent } from './outbox.ts';
 export interface StatusMachine<S extends string> {
   /** The object's name in errors and logs ("invoice", "withdrawal", …). */
   readonly object: string;
-  /** Every status, in the order the spec lists them (the migration's CHECK list has the same). */
+  /** Every status, in the order the API lists them (the migration's CHECK list has the same). */
   readonly statuses: readonly S[];
   /** For each status, the statuses it may move to; an empty list is a final status. */
   readonly transitions: { readonly [K in S]: readonly S[] };

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the closure of the grant actions. From every role's session and from keys of every
+ * the closure of the grant actions. From every role's session and from keys of every
  * subset of the grant-relevant scopes (combined with other scopes, and sampled ones: fast-check),
  * tenant-wide or bound to an account, every grant action the API offers is tried over the real API:
  * make a key (of the caller's scopes, of one more, of single scopes, of every role's, of sampled

@@ -1,5 +1,5 @@
 /**
- * Issue 42, grant ceilings: nobody grants a role or scope they do not hold themselves, nor reaches
+ * Grant ceilings: nobody grants a role or scope they do not hold themselves, nor reaches
  * further than their own account. A key with only users.manage makes no finance user and promotes
  * no viewer; a caller manages only users whose role it covers; a key bound to one account manages no
  * people (they are tenant-wide) and hands out no key beyond its account; a developer mints no

@@ -1,5 +1,5 @@
 /**
- * Issue 19, point 1: in a live installation an operator's password alone never opens /admin — its
+ * In a live installation an operator's password alone never opens /admin — its
  * session does once the operator enrolled two-factor authentication (the admin token keeps working
  * for automation). In the sandbox, TOTP stays optional for operators too.
  */

@@ -1,5 +1,5 @@
 /**
- * A merchant user's session as the principal of /v1 (issue 18): tenant-wide with the scopes of the
+ * A merchant user's session as the principal of /v1: tenant-wide with the scopes of the
  * role, naming the account like a tenant-wide key; and an operator's session on /admin routes.
  */
 import assert from 'node:assert/strict';

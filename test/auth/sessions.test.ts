@@ -1,5 +1,5 @@
 /**
- * Dashboard sign-in (issue 18): invitations, the session cookie, sign-in and sign-out, CSRF, the
+ * Dashboard sign-in: invitations, the session cookie, sign-in and sign-out, CSRF, the
  * password, disabled users, and the operator's invitation API.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 42, step-up: a session whose user has two-factor authentication confirms every path to
+ * Step-up: a session whose user has two-factor authentication confirms every path to
  * moving money or to more rights with a fresh authenticator code (`x-totp-code`). Each path below:
  * refused without a code (403 stepUpRequired, nothing changed), accepted with a fresh code, refused
  * with the code just used (401 invalidSecondFactor, nothing changed). What grants nothing (a reads

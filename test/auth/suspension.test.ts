@@ -1,5 +1,5 @@
 /**
- * Operator console (issue 19): a suspended tenant's API keys are refused and its users are signed out
+ * Operator console: a suspended tenant's API keys are refused and its users are signed out
  * and kept out (403 exceptions.auth.tenantSuspended), at once and on every instance, though the keys
  * were cached; its payment page and its money go on. Resuming restores its keys, not the ended sessions.
  */

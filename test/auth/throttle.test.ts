@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (issue 42): ten wrong passwords from anywhere locked the real owner out for 15
+ * Sign-in throttling: ten wrong passwords from anywhere locked the real owner out for 15
  * minutes. Failures now count per (email, address) pair and per address, with a growing wait, in
  * the database every instance shares: an attacker elsewhere cannot lock the owner out, and no
  * address gets more guesses than LOGIN_FAILURES however it sends them.

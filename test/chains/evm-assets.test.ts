@@ -1,4 +1,4 @@
-// Issue 42's first finding on a real EVM node (anvil): every ordered pair of the Ethereum catalogue
+// the first finding on a real EVM node (anvil): every ordered pair of the Ethereum catalogue
 // (address currency, asset sent) and a token outside it, dust to large amounts. Each balance grows
 // by exactly what arrived in its own currency less its fee (or suspense holds it below that
 // currency's minimum), custody by what arrived, the ledger audit holds, and an unlisted token is

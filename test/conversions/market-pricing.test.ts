@@ -9,7 +9,7 @@ import { describeEngines, type TestApp } from '../helpers/harness.ts';
 import { coinbaseWith, krakenWith, useReplayedRates } from '../helpers/rates.ts';
 
 // Conversions priced from Coinbase and Kraken replayed locally (their documented answers, with
-// USDT moved), two agreeing sources needed per price. The API spec's fee rule 4 ("stablecoin-to-
+// USDT moved), two agreeing sources needed per price. The API's earlier fee rule 4 ("stablecoin-to-
 // stablecoin conversions are 1:1") is overridden: a stablecoin converts at its market price, and
 // not at all while it trades off its peg by more than STABLECOIN_DEPEG_BAND.
 const RATES = { RATES_PROVIDER: 'coinbase,kraken', RATES_MIN_SOURCES: '2' };

@@ -24,7 +24,7 @@ const SPEC_TABLE: Record<string, [string, string | undefined, number, string | n
 describeEngines('currency catalogues', (engine) => {
   const app = useTestApp(engine);
 
-  it('lists the 14 currencies with the spec network/tokenType table, decimals and contracts', async () => {
+  it('lists the 14 currencies with the API network/tokenType table, decimals and contracts', async () => {
     const t = app();
     const { key } = await t.tenant(['currencies.list']);
     const res = await t.call('GET', '/v1/currencies', { key });

@@ -1,5 +1,5 @@
 /**
- * Money and flows in the dashboard as people use them (issue 44), in headless Chromium with the
+ * Money and flows in the dashboard as people use them, in headless Chromium with the
  * browser's language set per context: amounts read as German, French and Russian write them (and
  * refused where they would mean another number); a withdrawal with its balance, Max, a refusal at
  * quote time said at the field, Cancel back to the filled form and Refresh of an expired quote; a

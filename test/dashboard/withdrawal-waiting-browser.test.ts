@@ -1,4 +1,4 @@
-// The merchant's withdrawal page says why a payout is not sent yet (issue 43, point 5): the workers
+// The merchant's withdrawal page says why a payout is not sent yet (point 5): the workers
 // leave it `created` while its network fee is unset, store why, and the open page shows it (it
 // polls); once the fee is back the workers sign it and the reason goes.
 import assert from 'node:assert/strict';

@@ -98,7 +98,7 @@ async function templateState(s: Session): Promise<TemplateState> {
   return { fingerprint: fp, stamp, reset: ['begin;', 'set local session_replication_role = replica;', ...deletes, ...sequences, 'commit;'].join('\n') };
 }
 
-/** A test left list counts that differ from the rows they count (issue 22's audit). */
+/** A test left list counts that differ from the rows they count (the audit). */
 class CountAuditFailure extends Error {}
 
 /**

@@ -90,7 +90,7 @@ describeEngines('API keys, IP allowlists and scopes', (engine) => {
     }
   });
 
-  it('handles accountId in query or body as CONTRACT §6 says', async () => {
+  it('handles accountId in query or body as existing clients send it', async () => {
     const t = app();
     const mine = await t.tenant(['*']);
     const other = await t.tenant(['*']);

@@ -70,7 +70,7 @@ describeEngines('bad input on every route', (engine) => {
     return ops;
   }
 
-  it('never answers 5xx, and every error is the spec body with an exceptions.* code', async () => {
+  it('never answers 5xx, and every error is the API error body with an exceptions.* code', async () => {
     const t = app();
     const { key } = await t.tenant(['*']);
     const ops = await operations(t);

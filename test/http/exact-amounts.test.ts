@@ -1,5 +1,5 @@
 /**
- * Money in a JSON body is read as written (issue 42): a number a double cannot hold
+ * Money in a JSON body is read as written: a number a double cannot hold
  * (`1.000000000000000001` reads as 1) is checked against the currency's decimals exactly and
  * refused with the route's own precision code, not rounded; one that fits the currency is kept to
  * its last atomic unit. The body parser keeps the exact text of such numbers (json-body.ts).

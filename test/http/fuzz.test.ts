@@ -5,8 +5,8 @@
  * query parameters, JSON body) that mixes valid values (so requests get past the first validation
  * layer and reach the services) with hostile ones: wrong types, missing required fields, huge and
  * exotic strings, extreme numbers, unknown fields, arrays for objects, deep nesting, malformed JSON,
- * duplicated orderIds, invalid ids. Every answer must be < 500 (apart from the 503s the spec
- * mandates), every error must be the spec's body with a catalogued `exceptions.*` code, and an
+ * duplicated orderIds, invalid ids. Every answer must be < 500 (apart from the 503s the API
+ * mandates), every error must be the API's body with a catalogued `exceptions.*` code, and an
  * error must leave the database exactly as it was.
  *
  * Bounded by FUZZ_RUNS (runs per route, default 25) and reproducible with FUZZ_SEED (default
@@ -71,7 +71,7 @@ const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }
 ];
 
 /**
- * 503 is a server error, but the spec mandates it in these cases: address provisioning is
+ * 503 is a server error, but the API mandates it in these cases: address provisioning is
  * disabled, and no live network fee exists (the operator fuzzing sets fees to null, though it runs
  * after the merchant routes). Allowed only with these codes on these routes, and checked like any
  * other error (body shape, nothing changed). Rates are refreshed before fuzzing and stay fresh
@@ -257,7 +257,7 @@ function offlineX402(): X402Chain {
 
 /**
  * The x402 bodies are declared as opaque JSON in /openapi.json (the facilitator answers protocol
- * failures itself); their shape is the spec's, written out here so they get the same treatment.
+ * failures itself); their shape is the API's, written out here so they get the same treatment.
  */
 function x402BodySchema(): Schema {
   const addr = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' };
@@ -1015,7 +1015,7 @@ describeEngines('fuzzing every documented route', (engine) => {
     if (typeof data.orderId === 'string') add(pools.orderIds, data.orderId);
   }
 
-  it('answers hostile requests on every route with < 500, the spec error body, and no state change on error', async (tc: TestContext) => {
+  it('answers hostile requests on every route with < 500, the API error body, and no state change on error', async (tc: TestContext) => {
     const started = Date.now();
     const t = app();
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();

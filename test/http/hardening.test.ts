@@ -128,7 +128,7 @@ describe('slow clients cannot hold connections [pglite]', () => {
     await database.close();
   });
 
-  it('answers 408 in the spec body and closes a body trickled one byte at a time', async () => {
+  it('answers 408 in the API error body and closes a body trickled one byte at a time', async () => {
     const c = await rawClient(port);
     c.socket.write(
       `POST /v1/invoice HTTP/1.1\r\nHost: gateway.test\r\nx-tenant-api-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{`,
@@ -194,13 +194,13 @@ describe('slow clients cannot hold connections [pglite]', () => {
     assert.deepEqual(JSON.parse(answer.body), { done: true });
   });
 
-  it('answers 431 in the spec body to headers over the size limit', async () => {
+  it('answers 431 in the API error body to headers over the size limit', async () => {
     const c = await rawClient(port);
     c.socket.write(`GET /v1/accounts HTTP/1.1\r\nHost: gateway.test\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
     assertSpecError(await c.closed, 431, 'exceptions.request.headersTooLarge');
   });
 
-  it('answers a request Node cannot parse with 400 in the spec body', async () => {
+  it('answers a request Node cannot parse with 400 in the API error body', async () => {
     const c = await rawClient(port);
     c.socket.write('NOT AN HTTP REQUEST\r\n\r\n');
     assertSpecError(await c.closed, 400, 'exceptions.validation.failed');

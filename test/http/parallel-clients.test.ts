@@ -1,4 +1,4 @@
-// Issue 43, point 2: a merchant backend sending a burst of parallel requests from one address gets
+// A merchant backend sending a burst of parallel requests from one address gets
 // an HTTP answer to every one of them: served within the per-address connection cap, 503
 // `exceptions.service.busy` with Retry-After beyond it, never a connection closed unanswered.
 import assert from 'node:assert/strict';

@@ -811,7 +811,7 @@ const ROWS: Row[] = [
     build: async (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: (await f.newQuote()).quoteId } }),
     happy: { status: 201 },
     asTenantB: { status: 404, code: 'exceptions.withdrawal.quoteNotFound' },
-    // Clients send only quoteId: a tenant-wide key commits on the quote's account (CONTRACT §6).
+    // Clients send only quoteId: a tenant-wide key commits on the quote's account.
     withoutAccount: { status: 201 },
     foreign: [{ name: "A's open quote", req: (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: f.openQuote.quoteId } }), status: 404, code: 'exceptions.withdrawal.quoteNotFound' }],
     unchanged: async (f, req) => {
@@ -864,7 +864,7 @@ const ROWS: Row[] = [
     build: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await newConversionQuote(f)).quoteId } }),
     happy: { status: 201 },
     asTenantB: { status: 404, code: 'exceptions.converting.quoteNotFound' },
-    // Clients send only quoteId: a tenant-wide key commits on the quote's account (CONTRACT §6).
+    // Clients send only quoteId: a tenant-wide key commits on the quote's account.
     withoutAccount: { status: 201 },
     foreign: [
       // Not quoteNotQuoted: that would tell B the quote exists.
@@ -1406,7 +1406,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
           const res = await send(row.method, withAccountId(req, f.a.accountId, w), { key: f.b.key });
           await refused(row, req, res, { status: 404, code: 'exceptions.account.notFound' }, `${name}, A's accountId in the ${w}`);
         }
-        // The key's own tenant, another account than the key's: refused too (CONTRACT §6).
+        // The key's own tenant, another account than the key's: refused too.
         const sibling = await send(row.method, withAccountId(req, f.a.secondAccountId, 'query'), { key: f.a.key });
         await refused(row, req, sibling, { status: 403, code: 'exceptions.auth.accountNotAllowed' }, `${name}, another account of the tenant`);
       });

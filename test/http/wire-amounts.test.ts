@@ -1,5 +1,5 @@
 /**
- * Exact amounts on the wire (issue 43, point 6). Every money field of every JSON answer, webhook
+ * Exact amounts on the wire (point 6). Every money field of every JSON answer, webhook
  * body and export is its exact decimal: a JSON number with every digit (1.234567890123456789 ETH,
  * not a double's 1.2345678901234567), and an amount sent more precise than its currency is refused.
  *

@@ -82,7 +82,7 @@ describeEngines('invoices', (engine) => {
     assert.equal(zeroAmount.amount, 7);
   });
 
-  it('refuses bad input with the spec codes and writes nothing', async () => {
+  it('refuses bad input with the API codes and writes nothing', async () => {
     const t = app();
     const { key, tenantId } = await t.tenant(['*']);
     const cases: Array<[Record<string, unknown>, number, string]> = [

@@ -36,7 +36,7 @@ describe('invoice status from its payments', () => {
     assert.equal(statusFor('processing', sums({ confirmed: 989n, everSeen: true }), '0.01'), 'partially_paid');
   });
 
-  it('maps statuses to the return links of the spec', () => {
+  it('maps statuses to the return links of the API', () => {
     assert.equal(outcomeKind('paid'), 'success');
     assert.equal(outcomeKind('overpaid'), 'success');
     assert.equal(outcomeKind('failed'), 'failed');

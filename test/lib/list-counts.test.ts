@@ -1,4 +1,4 @@
-// Issue 22: a list's exact total comes from counts the counted tables' triggers keep in the writing
+// a list's exact total comes from counts the counted tables' triggers keep in the writing
 // transaction (lib/db/counts.ts, migration 0028), and its later pages from a walk of the index.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

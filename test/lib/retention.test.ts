@@ -1,4 +1,4 @@
-// Issue 22: what only grows is pruned after its configured time, in batches; what is live, and
+// what only grows is pruned after its configured time, in batches; what is live, and
 // money history, stays (modules/system/retention.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

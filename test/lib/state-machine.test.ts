@@ -1,4 +1,4 @@
-// The one status-move helper (issue 15, point 1), against both engines: a move the table lists
+// The one status-move helper (point 1), against both engines: a move the table lists
 // writes the row and its event together; a move it does not list, or a move from a status the row
 // no longer has (another writer won), is the catalogued state error and writes nothing.
 import assert from 'node:assert/strict';

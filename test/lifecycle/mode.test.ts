@@ -122,7 +122,7 @@ describeEngines('a live installation serves only its configured networks', (engi
     assert.ok(!page.body.includes('data-testid="sim-exact"'), 'no simulate panel on a live page');
   });
 
-  it('has no simulate or sandbox routes: 404 with the spec body', async () => {
+  it('has no simulate or sandbox routes: 404 with the API error body', async () => {
     const calls: Array<[string, string, unknown, boolean]> = [
       ['POST', `/pay/${invoiceId}/simulate`, { amount: 'exact' }, false],
       ['POST', `/pay/${invoiceId}/simulate/mine`, {}, false],

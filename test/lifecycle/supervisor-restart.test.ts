@@ -1,4 +1,4 @@
-// Issue 43, point 3: the gateway restarted on its DATA_DIR the way a supervisor restarts it. A
+// The gateway restarted on its DATA_DIR the way a supervisor restarts it. A
 // start right after a SIGKILL, while the killed process is still an unreaped zombie, opens the
 // directory; a start while the holder lives waits a few seconds for it, then refuses with exit 2.
 // The lock belongs to the embedded database's DATA_DIR: with PostgreSQL there is none to test.

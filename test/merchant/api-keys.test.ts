@@ -1,5 +1,5 @@
 /**
- * The merchant's own API keys (issue 18, developers section): GET/POST /v1/api-keys and
+ * The merchant's own API keys (developers section): GET/POST /v1/api-keys and
  * DELETE /v1/api-keys/{id}. A key never hands out more than it holds (scopes), an account-bound
  * caller only keys of its account, another tenant's key is 404, and a revoked key stops at once.
  */

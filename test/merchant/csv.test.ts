@@ -1,4 +1,4 @@
-/** CSV writing for the exports (issue 18): RFC 4180 quoting and the formula-injection guard. */
+/** CSV writing for the exports: RFC 4180 quoting and the formula-injection guard. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { csvField, csvHeader, csvRow, num, text, time } from '../../src/modules/exports/csv.ts';

@@ -1,5 +1,5 @@
 /**
- * Clients written for the original service (issue 43, point 4): a commit names only its quote, and
+ * Clients written for the original service (point 4): a commit names only its quote, and
  * a tenant-wide key commits on the quote's account; GET /withdrawal/list takes an account-bound
  * key's own account without accountId; and the error codes those clients branch on. Each hostile
  * case beside it: another tenant's tenant-wide key, a key bound to another account, a named account

@@ -1,5 +1,5 @@
 /**
- * What the dashboard reads of an account's money (issue 18): list search (exact id, orderId,
+ * What the dashboard reads of an account's money: list search (exact id, orderId,
  * address, transaction hash; hex in any case) and date filters on the invoice, deposit,
  * withdrawal and conversion lists; CSV exports; the daily volume. One account with a paid
  * invoice, a completed deposit, a withdrawal and a conversion, made through the real flows.

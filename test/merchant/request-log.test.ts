@@ -1,5 +1,5 @@
 /**
- * The request log (issue 18, developers section): every /v1 request with a principal is recorded
+ * The request log (developers section): every /v1 request with a principal is recorded
  * (method, path without its query string, status, latency, request id, error code, who), except
  * successful reads beyond 20 a second per tenant; buffered in memory and written in one INSERT a
  * second (or every 2,000 rows); a database outage keeps at most 20,000 rows, dropping the oldest.

@@ -1,5 +1,5 @@
 /**
- * The merchant's brand (issue 18, settings): GET/PATCH /v1/settings. The name falls back to the
+ * The merchant's brand (settings): GET/PATCH /v1/settings. The name falls back to the
  * tenant's; the colour is stored lowercase; a logo is a data URL of a PNG, JPEG or WebP told apart
  * by its magic bytes, at most 256 KB decoded, else 400 exceptions.settings.invalidLogo.
  */

@@ -1,5 +1,5 @@
 /**
- * The merchant's webhooks (issue 18, developers section): default URLs, secret rotation, the
+ * The merchant's webhooks (developers section): default URLs, secret rotation, the
  * `webhook.test` event (a real delivery, signed and logged), and the delivery log with its
  * attempts and redelivery. Only the tenant's own deliveries; another tenant's is 404.
  */

@@ -1,4 +1,4 @@
-// GET /admin/networks (operator console, issue 19 point 3): every sandbox network with its tip, the
+// GET /admin/networks (operator console point 3): every sandbox network with its tip, the
 // watcher's progress, the payments waiting for confirmations (changing with a sandbox transfer and
 // mining), fee quotes with their ages and the hot wallet; a node that fails or hangs is reported on
 // its own network within the timeout; the x402 fee payer when x402 is enabled.

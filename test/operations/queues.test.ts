@@ -1,4 +1,4 @@
-// The operator console's queues (issue 19 point 3): withdrawals waiting, processing and failed across
+// The operator console's queues: withdrawals waiting, processing and failed across
 // tenants (cancel takes one out of the queue and refunds it), webhook health with the endpoints in
 // trouble and the cross-tenant deliveries list, and exchange rates with their sources and ages.
 import assert from 'node:assert/strict';

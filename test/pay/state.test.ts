@@ -1,4 +1,4 @@
-// What GET /pay/{id}/state tells the payment page (issue 44): currencies in plain words with their
+// What GET /pay/{id}/state tells the payment page: currencies in plain words with their
 // network, the common ones first; what is still due after a partial payment, which the payment
 // URI (and so the QR code) carries; the payments that count, for "payment detected" and the
 // receipt, and nothing else: another asset sent to the address, another invoice's payments.

@@ -9,7 +9,7 @@ import { until } from '../helpers/receiver.ts';
 import { DESKTOP, PHONE, describePages, descriptionRows, openWatched, overlap, payScreenshot, style, type WatchedPage } from './kit.ts';
 
 /**
- * The payment page's states as a customer meets them (issue 44): what is still due when part is
+ * The payment page's states as a customer meets them: what is still due when part is
  * paid, "payment detected" while the network confirms, plain currency names with a network warning,
  * exact amounts, the paid page's receipt, and where the focus goes. Real gateway, sandbox chains,
  * workers and Chromium, at 390 and 1280 px, on both engines.

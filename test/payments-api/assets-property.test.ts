@@ -1,4 +1,4 @@
-// The property behind issue 42's first finding, in the sandbox, over every network and every ordered
+// The property behind the first finding, in the sandbox, over every network and every ordered
 // pair (address currency, asset sent), tokens outside the catalogue included: each balance grows by
 // exactly what arrived in its own currency less its fee, or holds it in suspense below that
 // currency's minimum; custody grows by what arrived; the ledger audit holds; every arrival is

@@ -1,4 +1,4 @@
-// A payment counts only in the asset that actually arrived (issue 42, point 1). Each case here was
+// A payment counts only in the asset that actually arrived (point 1). Each case here was
 // a finding of a hostile probe: another asset sent to an address was credited as the address's
 // currency, in raw units (0.001 ETH to a USDT address became 990,000,000 USDT).
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * The payment lists of the merchant API (issue 18: the dashboard's invoice and deposit detail
+ * The payment lists of the merchant API (the dashboard's invoice and deposit detail
  * pages): GET /v1/invoice/payments and GET /v1/deposit/payments. A sandbox invoice paid in two
  * transfers and a sandbox deposit, watched block by block: each payment appears in the mempool,
  * its confirmations grow with the blocks and it becomes confirmed at the network's threshold.

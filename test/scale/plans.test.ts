@@ -19,7 +19,7 @@ const TABLES = ['invoices', 'deposits', 'withdrawals', 'withdrawal_quotes', 'web
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /**
- * Issue 22: a merchant's reads by id or orderId are index lookups however long the account's
+ * a merchant's reads by id or orderId are index lookups however long the account's
  * history. One account holds 50,000 invoices, deposits, withdrawal quotes and withdrawals (copies
  * of one made through the API, inserted in one statement each); every statement the app runs to answer each read is
  * recorded and EXPLAINed with its own parameters, and a sequential scan of those tables fails the

@@ -1,4 +1,4 @@
-// Solvency in sandbox mode (issue 19, point 2): GET /admin/solvency and the solvency_* gauges after
+// Solvency in sandbox mode (point 2): GET /admin/solvency and the solvency_* gauges after
 // each step of a deposit, a withdrawal (committed, sent, in a block, completed) and a conversion
 // match the amounts the steps moved, exactly; then the chain and the ledger are made to disagree
 // (coins on the sandbox chain the watcher has not seen; a posting only the ledger has) and the

@@ -1,4 +1,4 @@
-// Imports point down (issue 15, point 2). Every relative import in src/**/*.ts — static, re-export,
+// Imports point down (point 2). Every relative import in src/**/*.ts — static, re-export,
 // side-effect, dynamic, and type-only — may reach only its own layer or a lower one:
 //   0 config → 1 lib (incl. the currency/network catalogue) → 2 chains → 3 modules, context
 //   → 4 app, worker, main, bootstrap, metrics, cli

@@ -1,4 +1,4 @@
-// Files by operation (issue 15, point 4): no source file over 300 lines, no function over 60.
+// Files by operation (point 4): no source file over 300 lines, no function over 60.
 // A newcomer reads one operation at a time; a file or function that outgrows this is split before
 // it lands. `node scripts/sizes.mjs src` prints the same findings while working.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Each object's statuses are written once, in code (issue 15, point 1); the database's CHECK
+// Each object's statuses are written once, in code (point 1); the database's CHECK
 // constraint must accept exactly the same values, or a status the code may write would fail there
 // (or one the database allows would have no transitions). Read from the migrated schema itself, so
 // a later migration that changes a constraint is checked too.

@@ -1,5 +1,5 @@
 /**
- * Operator console (issue 19): the operator's lists across tenants — tenants with search, users with
+ * Operator console: the operator's lists across tenants — tenants with search, users with
  * search and filters, API keys (never the key material), blocked customers, the audit log — and
  * disabling any user (the installation keeps an active operator) and unblocking a customer.
  */

@@ -1,5 +1,5 @@
 /**
- * Tenant-wide API keys (issue 17): issued by the operator without `accountId`, they act on the
+ * Tenant-wide API keys: issued by the operator without `accountId`, they act on the
  * account each request names (query for reads, body for writes), which must be one of the key's
  * tenant's; account-bound keys keep acting on their one account.
  */

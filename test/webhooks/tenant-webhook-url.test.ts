@@ -1,5 +1,5 @@
 /**
- * The tenant's default webhook URL (issue 17): `PATCH /admin/tenants/{id}` `webhookUrl` receives
+ * The tenant's default webhook URL: `PATCH /admin/tenants/{id}` `webhookUrl` receives
  * every event whose object names no URL (invoices, withdrawals, x402, conversions); deposits use
  * `depositWebhookUrl` first, then it; an object's own URL always wins. Records a client parses:
  * withdrawal `customData` absent when none was sent, never null.

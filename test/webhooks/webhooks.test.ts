@@ -113,7 +113,7 @@ describeEngines('webhook deliveries', (engine) => {
     t.ctx.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
   const idOf = (r: Received) => String(r.headers['x-webhook-id']);
 
-  it('delivers deposit events to the tenant default URL, signed, in order, with the spec body', async () => {
+  it('delivers deposit events to the tenant default URL, signed, in order, with the documented body', async () => {
     const t = app();
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     const receiver = await startReceiver();
@@ -150,7 +150,7 @@ describeEngines('webhook deliveries', (engine) => {
         assert.equal(r.headers['x-webhook-signature'], createHmac('sha256', secret).update(r.body).digest('hex'));
         assert.match(idOf(r), /^[0-9a-f-]{36}$/);
         assert.ok(Date.parse(r.json.timestamp) > 0);
-        // The body is what the spec's event schema says (checked by the reference route).
+        // The body is what the API's event schema says (checked by the reference route).
         const check = await t.call('POST', '/v1/webhooks/deposit.statusChanged', { key, body: r.json });
         assert.equal(check.status, 200, JSON.stringify(check.body));
       }

@@ -1,5 +1,5 @@
 /**
- * Payouts that wait say why (issue 43, point 5), in the sandbox. The issue's auto-converting
+ * Payouts that wait say why (point 5), in the sandbox. The issue's auto-converting
  * USDT_BEP20 withdrawal completes: a conversion credited USDT_BEP20 that no coin backs, and the
  * sandbox faucet funds the hot wallet with what it lacks, booked as custody in, so the ledger audit
  * and the solvency view hold. A payout that cannot be signed stays `created` with its reason

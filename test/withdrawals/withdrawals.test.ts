@@ -262,7 +262,7 @@ describeEngines('withdrawals', (engine) => {
     assert.equal((await t.call('GET', '/v1/withdrawal', { key })).body.code, 'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided');
     const list = (await t.call('GET', `/v1/withdrawal/list?accountId=${accountId}&status=created`, { key })).body;
     assert.deepEqual([list.total, list.data[0].id, list.hasMore], [1, w.id, false]);
-    // An account-bound key's own account when it names none (issue 43: the other lists never required it).
+    // An account-bound key's own account when it names none (the other lists never required it).
     assert.deepEqual((await t.call('GET', '/v1/withdrawal/list', { key })).body.data.map((x: { id: string }) => x.id), [w.id]);
 
     const stranger = await t.tenant(['*']);

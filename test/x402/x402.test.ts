@@ -152,7 +152,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     }
   });
 
-  it('answers every refusal as HTTP 200 with the spec reason', async () => {
+  it('answers every refusal as HTTP 200 with the API reason', async () => {
     const other = privateKeyToAccount(DEV_KEYS.seller);
     const now = Math.floor(Date.now() / 1000);
     const cases: Array<[string, () => Promise<unknown>]> = [

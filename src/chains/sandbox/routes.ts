@@ -10,7 +10,7 @@ import { networkFromApi } from '../registry.ts';
 import { SandboxChain } from './sandbox-chain.ts';
 
 /**
- * Operator controls of the sandbox chains: incoming transfers and mining (CONTRACT §4). Registered
+ * Operator controls of the sandbox chains: incoming transfers and mining. Registered
  * only in sandbox mode: a live installation has no such routes at all (404).
  */
 export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {

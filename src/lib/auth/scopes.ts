@@ -1,7 +1,7 @@
 import type { MerchantRole } from '../db/tables/people.ts';
 
 /**
- * Every scope an API key can carry: the spec's table, the account, balance and conversion
+ * Every scope an API key can carry: the API's table, the account, balance and conversion
  * operations, and what the dashboard's people manage (keys, webhooks, users, settings, logs).
  */
 export const SCOPES = [

@@ -2,7 +2,7 @@ import type { Config, NetworkEnvName } from '../../config.ts';
 import { AppError } from '../errors.ts';
 import { Amount } from '../money.ts';
 
-/** The spec's crypto currency codes. */
+/** The API's crypto currency codes. */
 export const CRYPTO_CODES = [
   'USDT_TRC20',
   'USDT_ERC20',
@@ -21,7 +21,7 @@ export const CRYPTO_CODES = [
 ] as const;
 export type CryptoCode = (typeof CRYPTO_CODES)[number];
 
-/** The spec's network enum as the API writes it. */
+/** The network enum as the API writes it. */
 export const API_NETWORKS = ['Tron', 'Solana', 'Ethereum', 'BNB', 'BTC', 'Base'] as const;
 export type ApiNetwork = (typeof API_NETWORKS)[number];
 

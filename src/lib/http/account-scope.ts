@@ -98,7 +98,7 @@ export async function isTenantAccount(db: Executor, tenantId: string, accountId:
 }
 
 /**
- * CONTRACT §6: the account a request acts on. An account-bound key acts on its own account, and an
+ * The account a request acts on. An account-bound key acts on its own account, and an
  * `accountId` the request sends must name it (another account of its tenant: 403; any other: 404).
  * A tenant-wide key acts on the account the request names, which must be its tenant's (else 404,
  * never a sign that it exists); a route that acts on an account refuses a request naming none (400).
@@ -141,7 +141,7 @@ async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrin
   const [first, second] = named;
   if (first && second && first.id !== second.id) throw fieldError('body', 'names another account than the query string');
   const { tenantLevel, accountOf } = request.routeOptions.config;
-  // A commit names its quote, whose account it acts on (CONTRACT §6: clients send only quoteId).
+  // A commit names its quote, whose account it acts on (clients send only quoteId).
   const found = !first && accountOf ? await accountOf(db, principal.tenantId, request) : null;
   if (first || found) {
     // The spread leaves the unnamed-account guard behind (not enumerable).

@@ -23,7 +23,7 @@ const BUSY_MESSAGES: Record<Refusal, string> = {
   server: 'The gateway holds its maximum of open connections; retry after Retry-After seconds',
 };
 
-/** The headers of an error answered outside Fastify: the spec's body, never cached, then closed. */
+/** The headers of an error answered outside Fastify: the API's body, never cached, then closed. */
 function errorHeaders(body: string, extra: Record<string, string>): Record<string, string> {
   return {
     'content-type': 'application/json; charset=utf-8',
@@ -35,7 +35,7 @@ function errorHeaders(body: string, extra: Record<string, string>): Record<strin
   };
 }
 
-/** A whole HTTP/1.1 answer in the spec's error body, for a socket no Fastify reply exists on. */
+/** A whole HTTP/1.1 answer in the API's error body, for a socket no Fastify reply exists on. */
 export function rawAnswer(error: AppError, extra: Record<string, string> = {}): string {
   const body = JSON.stringify(error.toBody());
   const headers = Object.entries(errorHeaders(body, extra)).map(([name, value]) => `${name}: ${value}`);
@@ -58,8 +58,8 @@ export function clientKey(address: string): string {
 }
 
 /**
- * Connections counted per client address and in total (issue 13), and answered when over a cap
- * (issue 43): a merchant backend sending a burst of parallel requests opens one connection per
+ * Connections counted per client address and in total, and answered when over a cap
+ *: a merchant backend sending a burst of parallel requests opens one connection per
  * request, and one closed without an answer is a request it cannot tell from a lost one. So a
  * connection over a cap is kept just long enough to read its request headers, then answered 503
  * `exceptions.service.busy` with Retry-After and closed; Node's parser discards its body. Queuing it

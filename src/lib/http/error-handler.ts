@@ -65,13 +65,13 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 }
 
 /**
- * Renders every error as the spec's body `{ code, message, extension? }`; nothing else leaves.
+ * Renders every error as the API's body `{ code, message, extension? }`; nothing else leaves.
  * A database outage is reported to `availability`, which logs it once, not once per request.
  */
 export function registerErrorHandling(app: FastifyInstance, availability?: DatabaseAvailability): void {
   // A bodiless POST or DELETE sent with `content-type: application/json` (as many clients always
   // send it) has no body, rather than a malformed one: an empty body is no body. Prototype-poisoning
-  // keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field (CONTRACT §6).
+  // keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field.
   // The body is read as bytes and decoded here, strictly: bytes that are not UTF-8, a declared
   // charset other than UTF-8, and a key repeated within one object are refused, never rewritten
   // (with U+FFFD, another decoding, or whichever repeat JSON.parse happens to keep).

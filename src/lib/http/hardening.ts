@@ -35,8 +35,8 @@ export interface ConnectionGuard {
 }
 
 /**
- * Bounds what one client can hold (issue 13): the headers, the whole request and the idle time
- * between requests each have a deadline, after which the client gets 408 in the spec's body; a
+ * Bounds what one client can hold: the headers, the whole request and the idle time
+ * between requests each have a deadline, after which the client gets 408 in the API's body; a
  * connection on which nothing moves while its answer waits to be read is closed; and connections
  * are capped per client address and in total, a connection over a cap answered 503 with
  * Retry-After (ConnectionCaps says why, and how the refusals themselves are bounded).

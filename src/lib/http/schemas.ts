@@ -2,7 +2,7 @@ import { Type, type NumberOptions, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { JsonDecimal } from '../money.ts';
 
-/** The spec's error body. */
+/** The API's error body. */
 export const ErrorBodySchema = Type.Object(
   {
     code: Type.String({ description: 'Machine-readable code under `exceptions.`' }),
@@ -51,7 +51,7 @@ export function DataEnvelope<T extends TSchema>(schema: T) {
 }
 
 /**
- * Page and limit query parameters with the spec's bounds. The spec sets no largest page; one is
+ * Page and limit query parameters with the API's bounds. The API sets no largest page; one is
  * needed all the same, as `(page - 1) * limit` has to fit the database's OFFSET (a bigint).
  */
 export const PageQuery = {

@@ -125,7 +125,7 @@ export function bearerToken(header: string | undefined): string {
 /**
  * Authentication on by default. Every route must say what protects it: a scope (merchant API key or
  * a merchant user's session), `admin` (operator token or an operator's session) or `public`; a route
- * that says nothing fails at start-up. Merchant checks run in the spec's order: key (401), IP
+ * that says nothing fails at start-up. Merchant checks run in the API's order: key (401), IP
  * allowlist (403), the key's tenant not suspended (403), scope (403); then the rate limit per key
  * (per user for a session).
  */

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * A webhook URL as the spec wants it: https, a TLD-qualified DNS name (no IP literal, no
+ * A webhook URL as the API requires it: https, a TLD-qualified DNS name (no IP literal, no
  * localhost, no single-label or .local/.internal names). WEBHOOK_ALLOW_PRIVATE lifts this for
  * development and tests: then any http(s) URL is accepted. The address the name resolves to is
  * checked again at delivery time.

@@ -45,7 +45,7 @@ export function samePeg(a: CurrencyDef, b: CurrencyDef): boolean {
 /**
  * The terms from the USD prices of both currencies (USD per whole unit): every pair, stablecoins
  * of one peg included, at the ratio of their market prices (a stablecoin worth 0.99 USD buys 0.99
- * of one worth 1 USD; the API spec's "stablecoin-to-stablecoin conversions are 1:1" gave a depegged
+ * of one worth 1 USD; the API's "stablecoin-to-stablecoin conversions are 1:1" gave a depegged
  * coin its peg's value). The commission, set in US cents, becomes source units at the source price,
  * rounded up. Pure, so the rounding rules can be tested on any prices.
  */

@@ -64,7 +64,7 @@ function commitConversionRoute(app: TypedApp): void {
     '/converting/commit',
     {
       // Money moves: a session with 2FA confirms it with a fresh code, as a withdrawal commit.
-      // Clients send only quoteId: a tenant-wide caller acts on the quote's account (CONTRACT §6).
+      // Clients send only quoteId: a tenant-wide caller acts on the quote's account.
       config: { scope: 'converting.create', stepUp: true, accountOf: quoteAccount('conversion_quotes', 'exceptions.converting.quoteNotFound') },
       schema: {
         operationId: 'commitConversion',

@@ -35,7 +35,7 @@ function assetRoute(app: FastifyInstance, name: string, pick: (bundle: Dashboard
 }
 
 /**
- * The merchant dashboard (issue 18): an HTML shell and its bundled script and style sheet, all
+ * The merchant dashboard: an HTML shell and its bundled script and style sheet, all
  * public (the dashboard signs in through /auth and then calls /v1 like any client). The bundle is
  * built in memory on the first asset request, or in the background once the service listens (`warmDashboard`).
  */

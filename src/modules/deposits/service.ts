@@ -46,7 +46,7 @@ export interface CreateDepositInput {
   webhookUrl?: string;
 }
 
-/** The spec's deposit record, with its refunds (withdrawals that give its money back). */
+/** The API's deposit record, with its refunds (withdrawals that give its money back). */
 export function depositRecord(row: DepositRow, refunds: RefundLine[] = []) {
   const currency = findCurrency(row.currency_code)!;
   const paid = BigInt(row.amount_paid);
@@ -238,7 +238,7 @@ export class DepositService implements PaymentListener {
   }
 
   /**
-   * Settles one confirmed payment by the spec's fee rules: the network fee fixed at creation is
+   * Settles one confirmed payment by the API's fee rules: the network fee fixed at creation is
    * withheld, the commission is taken on (received − fee) at the rate fixed at creation, the rest is
    * credited. A payment below the deposit's minimum is recorded and held, not credited.
    */

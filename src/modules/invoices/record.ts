@@ -95,7 +95,7 @@ export function invoiceItems(row: Pick<InvoiceRow, 'items'>) {
   return row.items.map((i) => ({ name: i.name, quantity: jsonDecimal(i.quantity), cost: jsonDecimal(i.cost) }));
 }
 
-/** The spec's invoice record; optional fields are absent, never null. */
+/** The API's invoice record; optional fields are absent, never null. */
 export interface InvoiceRecord extends ReturnType<typeof refundFields> {
   id: string;
   accountId: string;
@@ -134,7 +134,7 @@ function put<K extends Optional>(record: InvoiceRecord, key: K, value: InvoiceRe
   if (value !== null) record[key] = value;
 }
 
-/** The spec's invoice record, its fields in the spec's order. */
+/** The API's invoice record, its fields in the API's order. */
 export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUrl: string): InvoiceRecord {
   const fiat = findFiat(row.fiat_currency)!;
   const currency = quote ? findCurrency(quote.currency_code)! : undefined;

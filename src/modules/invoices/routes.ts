@@ -144,7 +144,7 @@ function cancelInvoiceRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      // CONTRACT §6: the body wins; the query string is what some existing clients send.
+      // The body wins; the query string is what some existing clients send.
       const body = request.body;
       const target = body.id !== undefined || body.orderId !== undefined ? body : request.query;
       return { data: await invoices.cancel(request.principal!, target) };

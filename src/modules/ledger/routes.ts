@@ -18,7 +18,7 @@ const BalanceSchema = Type.Object(
   { title: 'Balance' },
 );
 
-/** GET /balances (scope balances.list, beyond the spec): the key's account balance per currency. */
+/** GET /balances (scope balances.list, beyond the API's core routes): the key's account balance per currency. */
 export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/balances',

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Money } from '../../lib/http/schemas.ts';
 
-/** The spec's settlement object of invoices and deposits. */
+/** The API's settlement object of invoices and deposits. */
 export const SettlementSchema = Type.Object({
   amountPaid: Money(),
   amountPaidUsd: Money(),

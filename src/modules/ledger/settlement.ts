@@ -15,7 +15,7 @@ export interface PaymentSplit<C extends string = string> {
 }
 
 /**
- * The spec's fee rules for one payment: the network fee due is withheld first (capped at what
+ * The API's fee rules for one payment: the network fee due is withheld first (capped at what
  * arrived), the commission is taken on the rest, the merchant gets what remains. Rounding is down
  * on the commission, so the merchant is never charged a fraction of a unit more than the rate.
  */
@@ -106,7 +106,7 @@ export function totalsOf(currency: CurrencyDef, row: SettledColumns, completedAt
   };
 }
 
-/** The spec's settlement object (invoices and deposits), with its USD snapshots. */
+/** The API's settlement object (invoices and deposits), with its USD snapshots. */
 export function settlementRecord(totals: SettledTotals, usdPrice: string | null) {
   // paid = fee + commission + net, and so are their USD figures (a breakdown that sums to the cent).
   const [feeUsd, commissionUsd, netUsd] = usdParts([totals.fee, totals.commission, totals.net], usdPrice);

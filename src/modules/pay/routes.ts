@@ -101,7 +101,7 @@ const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
 
 /**
- * The hosted payment page (CONTRACT §3): the page itself and its JSON calls, public and keyed only
+ * The hosted payment page: the page itself and its JSON calls, public and keyed only
  * by the invoice id. In sandbox mode the page can also simulate the customer's payment; a live
  * installation has no simulate routes at all (404).
  */

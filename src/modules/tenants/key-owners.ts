@@ -1,5 +1,5 @@
 /**
- * The user an API key belongs to (issue 42): a key a merchant makes is the maker's (a key made by a
+ * The user an API key belongs to: a key a merchant makes is the maker's (a key made by a
  * key, that key's user's), and ends with them. Removing or disabling the user revokes their keys in
  * the same transaction; narrowing their role revokes the keys the new role does not cover; the
  * operator may instead hand them to another user who holds their scopes. Keys the operator issued

@@ -20,7 +20,7 @@ const Rate = Type.Union([DecimalInput({ minimum: 0, exclusiveMaximum: 1, descrip
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
 
-/** The operator API for tenants, their API keys and blocked customers (CONTRACT §4), behind the admin bearer token. */
+/** The operator API for tenants, their API keys and blocked customers, behind the admin bearer token. */
 export const tenantAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   createTenantRoute(app);
   getTenantRoute(app);

@@ -1,7 +1,7 @@
 /**
  * The people of a tenant: the operator invites anyone (`POST /admin/users`), a tenant's owners manage
  * their own (`/v1/users`, tenant-level, scopes users.list and users.manage), granting only roles
- * they hold entirely (issue 42).
+ * they hold entirely.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';

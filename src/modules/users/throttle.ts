@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (issue 42). Failures are counted per (email, address) pair and per address
+ * Sign-in throttling. Failures are counted per (email, address) pair and per address
  * (an IPv6 client per /64), never per email alone: a lock on the email would let anyone lock its
  * owner out by failing from anywhere, while the owner's right password from an address that has
  * not been failing must still sign in. A pair may fail a few times freely; then each of its attempts

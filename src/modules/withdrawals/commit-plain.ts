@@ -16,7 +16,7 @@ import type { CommitInput } from './commit.ts';
 export const isPlainQuote = (q: QuoteRow): boolean => !q.convert_from && !q.refund_invoice_id && !q.refund_deposit_id;
 
 /**
- * Commits a plain quote (`isPlainQuote`), read before, in ONE statement inside the spec's
+ * Commits a plain quote (`isPlainQuote`), read before, in ONE statement inside the
  * SERIALIZABLE transaction, queued behind the account's other commits (lib/db/account-queue.ts:
  * the account's advisory lock, taken before the transaction begins). The statement claims the quote
  * only if it is still as read, uncommitted and unexpired (by the database's clock), and the balance

@@ -25,7 +25,7 @@ export interface CommitInput {
 
 /**
  * POST /withdrawal/commit. The quote is read first, outside any lock, and a missing, committed or
- * expired one refused there. Every commit then runs in one SERIALIZABLE transaction (the spec's),
+ * expired one refused there. Every commit then runs in one SERIALIZABLE transaction,
  * retried on serialization failures, queued behind the account's other commits
  * (lib/db/account-queue.ts: an advisory lock of the account taken before the transaction begins,
  * so a burst of commits does not all fail on the balance row and retry). A plain quote (no refund,

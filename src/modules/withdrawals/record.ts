@@ -17,7 +17,7 @@ export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount
   return { amount, fee, total: amount.plus(fee) };
 }
 
-/** The quote as the API shows it (names from CONTRACT §6). */
+/** The quote as the API shows it. */
 export function quoteRecord(q: QuoteRow) {
   const currency = findCurrency(q.currency_code)!;
   const native = findCurrency(networkOf(currency).nativeCode)!;
@@ -50,7 +50,7 @@ export function quoteRecord(q: QuoteRow) {
   };
 }
 
-/** The spec's withdrawal record (also the webhook's data). */
+/** The API's withdrawal record (also the webhook's data). */
 export function withdrawalRecord(w: WithdrawalRow) {
   const { amount, fee, total } = withdrawalMoney(w);
   return {

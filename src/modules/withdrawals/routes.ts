@@ -77,7 +77,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
   app.post(
     '/withdrawal/commit',
     {
-      // Clients send only quoteId: a tenant-wide caller acts on the quote's account (CONTRACT §6).
+      // Clients send only quoteId: a tenant-wide caller acts on the quote's account.
       config: { scope: 'withdrawals.create', stepUp: true, accountOf: quoteAccount('withdrawal_quotes', 'exceptions.withdrawal.quoteNotFound') },
       schema: {
         operationId: 'commitWithdrawal',

@@ -11,7 +11,7 @@ import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import type { WithdrawalRow } from './record.ts';
 
-/** What each reason means (CONTRACT §7 names). */
+/** What each reason means. */
 const MEANINGS: Record<WaitingReason, string> = {
   hotWalletLow: "the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin)",
   feeUnavailable: 'no network fee could be had to sign it with (no fee quote, or a node that will not price it)',

@@ -1,4 +1,4 @@
-/** The spec's reason codes. */
+/** The API's reason codes. */
 export type X402Reason =
   | 'insufficient_funds'
   | 'invalid_exact_evm_payload_authorization_valid_after'
@@ -40,7 +40,7 @@ export interface SettleResult {
   amount?: string;
 }
 
-/** A payment refused for a reason of the spec's; verify and settle answer it, never throw it. */
+/** A payment refused for a reason the API names; verify and settle answer it, never throw it. */
 export class Invalid extends Error {
   constructor(
     readonly reason: X402Reason,

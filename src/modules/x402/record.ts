@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 
 export type SettlementRow = Selectable<X402SettlementsTable>;
 
-/** The spec's x402 settlement record. */
+/** The API's x402 settlement record. */
 export function settlementRecord(r: SettlementRow) {
   return {
     id: r.id,

@@ -2,7 +2,7 @@
 import type { ColumnType } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
-/** Statuses of a deposit, the spec's enum (migration 0008's CHECK; the machine is in modules/deposits/status.ts). */
+/** Statuses of a deposit, the API's enum (migration 0008's CHECK; the machine is in modules/deposits/status.ts). */
 export const DEPOSIT_STATUSES = ['created', 'processing', 'completed', 'suspended', 'failed', 'expired', 'cancelled'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 

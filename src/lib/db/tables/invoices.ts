@@ -2,7 +2,7 @@
 import type { ColumnType } from 'kysely';
 import type { Numeric, NullableTimestamp, Timestamp } from './columns.ts';
 
-/** Statuses of an invoice, the spec's enum (migration 0009's CHECK; the machine is in modules/invoices/status.ts). */
+/** Statuses of an invoice, the API's enum (migration 0009's CHECK; the machine is in modules/invoices/status.ts). */
 export const INVOICE_STATUSES = ['created', 'processing', 'paid', 'partially_paid', 'overpaid', 'expired', 'cancelled', 'failed', 'suspended'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

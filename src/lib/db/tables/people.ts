@@ -1,4 +1,4 @@
-/** The people who sign in (issue 18), their sessions, the audit log and the tenant's request log. */
+/** The people who sign in, their sessions, the audit log and the tenant's request log. */
 import type { Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns.ts';
 

@@ -2,7 +2,7 @@
 import type { ColumnType } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
-/** Statuses of a withdrawal, the spec's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
+/** Statuses of a withdrawal, the API's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
 export const WITHDRAWAL_STATUSES = ['created', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
