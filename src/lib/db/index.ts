@@ -6,7 +6,7 @@ import { DatabaseAvailability } from './availability.ts';
 import { lockDataDirWhenFree, type DataDirLockedError } from './data-dir-lock.ts';
 import { PGliteDialect, WriteSignal } from './pglite-dialect.ts';
 import { memoryTemplate, seedFromTemplate } from './pglite-template.ts';
-import { allowPipelining, PreparingClient } from './prepared.ts';
+import { PreparingClient } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 export type { DB } from './schema.ts';
@@ -79,7 +79,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // advisory lock holder): its next query fails instead, and the pool drops it on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    allowPipelining(db);
     const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
     return {
       db,
