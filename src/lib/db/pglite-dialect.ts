@@ -11,7 +11,6 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { PgliteStatements } from './pglite-statements.ts';
 
 /**
  * Kysely dialect over an embedded PGlite database. PGlite is one connection, so the driver hands it
@@ -98,21 +97,15 @@ function tablesOf(compiled: CompiledQuery): string | '*' {
   return PLAIN_WRITE.exec(compiled.sql)?.[1]?.toLowerCase() ?? '*';
 }
 
-/** Raw SQL that may change what a prepared statement returns: its statements are prepared again. */
-const DDL = /\b(alter|drop|create|discard|deallocate)\b/i;
-
 class PGliteConnection implements DatabaseConnection {
   /** Inside BEGIN … COMMIT: changes are told at commit (and forgotten on rollback). */
   inTransaction = false;
   changed: Set<string> | '*' | undefined;
-  private readonly statements: PgliteStatements;
 
   constructor(
     private readonly pg: PGlite,
     private readonly writes?: WriteSignal,
-  ) {
-    this.statements = new PgliteStatements(pg);
-  }
+  ) {}
 
   private noteChange(compiled: CompiledQuery, affected: number, rows: number): void {
     if (!this.writes || !changedRows(compiled, affected, rows)) return;
@@ -126,16 +119,15 @@ class PGliteConnection implements DatabaseConnection {
     if (compiled.parameters.length === 0 && compiled.query.kind === 'RawNode') {
       // Raw SQL without parameters may hold several statements (migrations): simple protocol.
       const results = await this.pg.exec(compiled.sql);
-      if (DDL.test(compiled.sql)) this.statements.reset();
       const last = results[results.length - 1];
       if (!/^\s*(begin|commit|rollback)\b/i.test(compiled.sql)) this.noteChange(compiled, last?.affectedRows ?? 0, last?.rows.length ?? 0);
       return { rows: (last?.rows ?? []) as R[] };
     }
-    const result = await this.statements.run(compiled.sql, compiled.parameters, this.inTransaction);
+    const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;
     this.noteChange(compiled, affected ?? 0, result.rows.length);
     return {
-      rows: result.rows as R[],
+      rows: result.rows,
       ...(affected !== undefined && compiled.query.kind !== 'SelectQueryNode'
         ? { numAffectedRows: BigInt(affected) }
         : {}),
