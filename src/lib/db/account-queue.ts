@@ -9,7 +9,7 @@ import { isRetryableTransactionError, type Db, type Trx } from './index.ts';
 const ACCOUNT_COMMIT_SPACE = 7_310_001;
 const MAX_ATTEMPTS = 8;
 
-/** Per database, the last commit of each account this process has queued (dropped once it is done). */
+/** Per database, the last commit of each account this process has queued (never rejects; dropped once done). */
 const tails = new WeakMap<Db, Map<string, Promise<unknown>>>();
 
 /**
@@ -27,9 +27,8 @@ const tails = new WeakMap<Db, Map<string, Promise<unknown>>>();
 export function serializableInAccountQueue<T>(db: Db, accountId: string, work: (trx: Trx) => Promise<T>): Promise<T> {
   let accounts = tails.get(db);
   if (!accounts) tails.set(db, (accounts = new Map()));
-  const run = () => lockedSerializable(db, accountId, work);
-  const previous = accounts.get(accountId);
-  const mine = previous ? previous.then(run, run) : run();
+  const previous = accounts.get(accountId) ?? Promise.resolve();
+  const mine = previous.then(() => lockedSerializable(db, accountId, work));
   const tail = mine.catch(() => {});
   accounts.set(accountId, tail);
   void tail.then(() => {
