@@ -51,6 +51,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { solvencyRoutes } from './modules/solvency/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
 import { unlistedTokenRoutes } from './modules/payments/unlisted-routes.ts';
+import { payoutAdminRoutes, payoutRoutes } from './modules/payouts/index.ts';
 import { named } from './lib/http/plugins.ts';
 
 export type App = FastifyInstance;
@@ -220,6 +221,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(operationsRoutes), { prefix: '/admin' });
   await app.register(named(unlistedTokenRoutes), { prefix: '/admin' });
   await app.register(named(backupRoutes), { prefix: '/admin' });
+  await app.register(named(payoutAdminRoutes), { prefix: '/admin' });
   await app.register(
     named(async function v1Routes(v1: FastifyInstance) {
       await v1.register(named(accountRoutes));
@@ -228,6 +230,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(named(depositRoutes));
       await v1.register(named(paymentRoutes));
       await v1.register(named(withdrawalRoutes));
+      await v1.register(named(payoutRoutes));
       await v1.register(named(conversionRoutes));
       await v1.register(named(x402Routes));
       await v1.register(named(currencyRoutes));

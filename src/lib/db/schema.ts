@@ -10,6 +10,7 @@ import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
+import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -29,6 +30,7 @@ export * from './tables/x402.ts';
 export * from './tables/people.ts';
 export * from './tables/sweeps.ts';
 export * from './tables/counts.ts';
+export * from './tables/payouts.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -76,4 +78,7 @@ export interface DB {
   list_counts: ListCountsTable;
   list_day_counts: ListDayCountsTable;
   list_count_deltas: ListCountDeltasTable;
+  payout_addresses: PayoutAddressesTable;
+  payout_policies: PayoutPoliciesTable;
+  payout_policy_changes: PayoutPolicyChangesTable;
 }

@@ -68,6 +68,8 @@ declare module 'fastify' {
      * for it (a key or role that carries a scope of STEP_UP_SCOPES, say).
      */
     stepUp?: boolean | ((request: FastifyRequest) => boolean);
+    /** Merchant route only a signed-in person may call (a session, never an API key): where money may go, and approvals. */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     principal?: ApiPrincipal;
@@ -241,6 +243,8 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
 function registerStepUp(app: FastifyInstance, failures: FailureLimiter): void {
   // A callback hook: only a session's call of a step-up route has anything to await.
   app.addHook('preHandler', (request, reply, done) => {
+    // A route only people may call: refused to a key once the request is known to be its tenant's.
+    if (request.routeOptions.config.sessionOnly && request.principal?.kind === 'apiKey') return done(new AppError('exceptions.auth.sessionOnly'));
     const rule = request.routeOptions.config.stepUp;
     if (!rule) return done();
     const bySession = request.principal?.kind === 'session' || (request.operator !== undefined && request.operator.userId !== null);

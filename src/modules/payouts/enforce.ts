@@ -1,0 +1,78 @@
+/**
+ * The policy at a withdrawal's quote (and again at its commit): the destination must be in the
+ * address book and past its delay when the allowlist is on, and what the withdrawal takes out must
+ * fit the per-withdrawal and rolling 24-hour limits. Refunds go back where the money came from, so
+ * the allowlist does not apply to them; the limits do.
+ */
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../lib/db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findCurrency, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { parseRatio } from '../../lib/money.ts';
+import { addressKey } from './addresses.ts';
+import { currentPolicy, type Policy } from './policy.ts';
+import { jsonOfCents, usdCents } from './usd.ts';
+
+export interface PayoutRequest {
+  tenantId: string;
+  currency: CurrencyDef;
+  address: string;
+  /** What the withdrawal debits (amount and fee), in the currency's atomic units. */
+  totalUnits: bigint;
+  /** The currency's US dollar price per whole unit, as quoted. */
+  usdPrice: string;
+  refund: boolean;
+}
+
+/** Checks a payout against the tenant's policy; returns the policy and what the payout is worth in cents. */
+export async function enforcePayoutPolicy(db: Db, p: PayoutRequest): Promise<{ policy: Policy; valueCents: bigint }> {
+  const policy = await currentPolicy(db, p.tenantId);
+  if (policy.allowlistOnly && !p.refund) await checkAllowlisted(db, p);
+  const valueCents = usdCents(p.totalUnits, p.currency.decimals, p.usdPrice);
+  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) {
+    throw new AppError('exceptions.withdrawal.limitExceeded', { limit: 'maxPerWithdrawalUsd', limitUsd: jsonOfCents(policy.maxPerWithdrawalUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(policy.maxPerWithdrawalUsd) });
+  }
+  if (policy.maxPerDayUsd !== null) {
+    const spent = await spentLastDay(db, p.tenantId);
+    const remaining = policy.maxPerDayUsd > spent ? policy.maxPerDayUsd - spent : 0n;
+    if (valueCents > remaining) {
+      throw new AppError('exceptions.withdrawal.limitExceeded', { limit: 'maxPerDayUsd', limitUsd: jsonOfCents(policy.maxPerDayUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(remaining) });
+    }
+  }
+  return { policy, valueCents };
+}
+
+async function checkAllowlisted(db: Executor, p: PayoutRequest): Promise<void> {
+  const entry = await db
+    .selectFrom('payout_addresses')
+    .select(['active_at', sql<boolean>`active_at <= now()`.as('active')])
+    .where('tenant_id', '=', p.tenantId)
+    .where('currency_code', '=', p.currency.code)
+    .where('address_key', '=', addressKey(networkOf(p.currency).env, p.address))
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!entry) throw new AppError('exceptions.withdrawal.addressNotAllowed', { address: p.address, cryptoCurrencyCode: p.currency.code });
+  if (!entry.active) throw new AppError('exceptions.withdrawal.addressNotAllowed', { address: p.address, cryptoCurrencyCode: p.currency.code, activeAt: entry.active_at.toISOString() });
+}
+
+/**
+ * What the tenant's withdrawals of the last 24 hours took out, in US cents at their quoted prices
+ * (each currency's sum rounded up): every withdrawal but those that failed or were cancelled.
+ */
+export async function spentLastDay(db: Executor, tenantId: string): Promise<bigint> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['currency_code', sql<string>`sum((amount + fee) * usd_price)`.as('value')])
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .where('status', 'not in', ['failed', 'cancelled'])
+    .groupBy('currency_code')
+    .execute();
+  let cents = 0n;
+  for (const r of rows) {
+    const value = parseRatio(r.value);
+    const den = value.den * 10n ** BigInt(findCurrency(r.currency_code)!.decimals);
+    cents += (value.num * 100n + den - 1n) / den;
+  }
+  return cents;
+}
