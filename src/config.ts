@@ -4,12 +4,14 @@ import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvNa
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
+import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
 export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
+export type { ScreeningSettings } from './config/screening.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -134,6 +136,8 @@ export interface Config {
   retention: Retention;
   /** Who may scrape /metrics and where (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
   metrics: MetricsSettings;
+  /** Destination screening before a withdrawal is quoted and signed (SCREENING_*). */
+  screening: ScreeningSettings;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailures: rateLimit(env, 'LOGIN_FAILURES'),
     retention: retention(env),
     metrics: metricsSettings(env, port),
+    screening: screeningSettings(env, mode),
   };
 }
 

@@ -63,6 +63,8 @@ export const ERRORS = {
   'exceptions.unlistedToken.notMovable': [400, 'No worker here holds the key of this network: move the token by hand (see derivationPath), then record the move'],
   'exceptions.withdrawal.addressNotAllowed': [403, 'The destination is not in the payout address book, or not active yet (extension.activeAt)'],
   'exceptions.withdrawal.limitExceeded': [403, 'The withdrawal exceeds a payout limit of the tenant (extension.limit, extension.remainingUsd)'],
+  'exceptions.withdrawal.addressScreened': [403, 'Screening refused this destination (extension.decision, extension.source, extension.reason)'],
+  'exceptions.screening.unavailable': [503, 'The screening provider did not answer; try again shortly'],
   'exceptions.payoutAddress.alreadyExists': [409, 'This address is already in the payout address book'],
   'exceptions.payoutAddress.notFound': [404, 'Payout address not found'],
   'exceptions.payoutPolicy.changeNotFound': [404, 'No pending payout policy change with this id'],

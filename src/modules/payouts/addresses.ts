@@ -6,16 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
-import { isValidAddress, unusableAddress } from '../../chains/address-validation.ts';
+import { addressKey, isValidAddress, unusableAddress } from '../../chains/address-validation.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import type { PayoutAddressesTable } from '../../lib/db/schema.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import type { NetworkEnvName } from '../../config.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
+import { checkScreening } from './enforce.ts';
 import { currentPolicy } from './policy.ts';
 
 type Row = Selectable<PayoutAddressesTable>;
@@ -27,13 +27,6 @@ export function checkDestination(currency: CurrencyDef, address: string): void {
   // Well-formed but a sink: what is sent there can never be moved again.
   const unusable = unusableAddress(net.env, address) ?? (isCatalogueContract(address) ? 'tokenContract' : undefined);
   if (unusable) throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address, reason: unusable });
-}
-
-/** An address as compared: the EVM networks and bech32 ignore case, base58 (legacy Bitcoin, Tron) does not. */
-export function addressKey(network: NetworkEnvName, address: string): string {
-  if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') return address.toLowerCase();
-  if (network === 'BTC' && /^(bc|tb|bcrt)1/i.test(address)) return address.toLowerCase();
-  return address;
 }
 
 /** One entry as the API shows it. */
@@ -58,11 +51,12 @@ export interface NewPayoutAddress {
 }
 
 /** Adds a destination, usable after the tenant's delay; 409 when it is already in the book. */
-export async function addPayoutAddress(db: Db, config: Pick<Config, 'mode' | 'networks'>, tenantId: string, input: NewPayoutAddress, by: AuditBy, createdBy: string) {
+export async function addPayoutAddress(db: Db, config: Pick<Config, 'mode' | 'networks' | 'screening'>, tenantId: string, input: NewPayoutAddress, by: AuditBy, createdBy: string) {
   const currency = findCurrency(input.cryptoCurrencyCode);
   if (!currency) throw new AppError('exceptions.withdrawal.currencyNotFound', { cryptoCurrencyCode: input.cryptoCurrencyCode });
   servedCurrency(config, currency.code);
   checkDestination(currency, input.address);
+  await checkScreening(config.screening, currency, input.address, 0n);
   const net = networkOf(currency);
   const policy = await currentPolicy(db, tenantId);
   try {

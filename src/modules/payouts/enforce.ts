@@ -8,8 +8,10 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findCurrency, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import { parseRatio } from '../../lib/money.ts';
-import { addressKey } from './addresses.ts';
+import { formatUnits, parseRatio } from '../../lib/money.ts';
+import type { ScreeningSettings } from '../../config.ts';
+import { screenerOf } from '../screening/screen.ts';
+import { addressKey } from '../../chains/address-validation.ts';
 import { currentPolicy, type Policy } from './policy.ts';
 import { jsonOfCents, usdCents } from './usd.ts';
 
@@ -75,4 +77,18 @@ export async function spentLastDay(db: Executor, tenantId: string): Promise<bigi
     cents += (value.num * 100n + den - 1n) / den;
   }
   return cents;
+}
+
+/**
+ * Screens a destination (SCREENING_DENYLIST_FILE, SCREENING_URL): a denied or flagged one is
+ * refused (403 addressScreened, with who decided and why); a provider that did not answer refuses
+ * it too when SCREENING_FAIL is closed (503 screening.unavailable: try again).
+ */
+export async function checkScreening(settings: ScreeningSettings, currency: CurrencyDef, address: string, units: bigint): Promise<void> {
+  const screener = screenerOf(settings);
+  if (!screener.enabled) return;
+  const net = networkOf(currency);
+  const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address, direction: 'out', amount: formatUnits(units, currency.decimals), cryptoCurrencyCode: currency.code });
+  if (verdict.source === 'failClosed') throw new AppError('exceptions.screening.unavailable', { reason: verdict.reason });
+  if (verdict.decision !== 'allow') throw new AppError('exceptions.withdrawal.addressScreened', { address, decision: verdict.decision, source: verdict.source, ...(verdict.reason ? { reason: verdict.reason } : {}) });
 }

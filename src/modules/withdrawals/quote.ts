@@ -10,7 +10,7 @@ import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { merchantBalances } from '../ledger/service.ts';
 import { usdPrice } from '../rates/service.ts';
 import { checkDestination } from '../payouts/addresses.ts';
-import { enforcePayoutPolicy } from '../payouts/enforce.ts';
+import { checkScreening, enforcePayoutPolicy } from '../payouts/enforce.ts';
 
 import { quoteRecord } from './record.ts';
 import { quoteRefund, type RefundInput } from './refunds.ts';
@@ -46,6 +46,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const fee = Amount.of(currency, quoted.units);
   const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
   const total = amount.plus(fee);
+  await checkScreening(config.screening, currency, input.address, amount.units);
   await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: ratioToDecimal(price.price), refund: Boolean(input.invoiceId || input.depositId) });
   // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
   const convert = await covered(ctx, principal.accountId, total.minus(refund.released), input.allowAutoConvert === true);

@@ -3169,15 +3169,15 @@ export interface paths {
                                     waiting: {
                                         /** @description hotWalletLow: the currency the hot wallet lacks */
                                         cryptoCurrencyCode?: string;
-                                        /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                        /** @description feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why */
                                         message?: string;
                                         /**
                                          * Format: decimal
                                          * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                          */
                                         missing?: number;
-                                        /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                        reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                        /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                        reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                         /** Format: date-time */
                                         since: string;
                                     } | null;
@@ -3188,8 +3188,8 @@ export interface paths {
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
-                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3366,8 +3366,8 @@ export interface paths {
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
-                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -6648,19 +6648,19 @@ export interface operations {
                             waiting: {
                                 /** @description hotWalletLow: the currency the hot wallet lacks */
                                 cryptoCurrencyCode?: string;
-                                /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                /** @description feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why */
                                 message?: string;
                                 /**
                                  * Format: decimal
                                  * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                  */
                                 missing?: number;
-                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 /** Format: date-time */
                                 since: string;
                             } | null;
-                            waitingReason: ("hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed") | null;
+                            waitingReason: ("hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening") | null;
                         }[];
                         hasMore: boolean;
                         limit: number;
@@ -14925,8 +14925,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
-                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                             webhookUrl?: string | null;
                         };
                     };
@@ -15118,8 +15118,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
-                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                             webhookUrl?: string | null;
                         };
                     };
@@ -15319,8 +15319,8 @@ export interface operations {
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
-                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                             webhookUrl?: string | null;
                         }[];
                         hasMore: boolean;

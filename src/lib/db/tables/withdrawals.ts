@@ -8,9 +8,9 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
  * Why a withdrawal in `created` is not signed yet, as the last execution round found it (migration
- * 0040's CHECK; modules/withdrawals/waiting.ts says what each means).
+ * 0053's CHECK; modules/withdrawals/waiting.ts says what each means).
  */
-export const WAITING_REASONS = ['hotWalletLow', 'feeUnavailable', 'noSigner', 'signingFailed'] as const;
+export const WAITING_REASONS = ['hotWalletLow', 'feeUnavailable', 'noSigner', 'signingFailed', 'screening'] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 
 /** What a waiting reason stored beside it: the currency and atomic units missing, or the node's message. */
