@@ -98,6 +98,7 @@ export const ERRORS = {
   'exceptions.auth.invalidSecondFactor': [401, 'The authenticator code is wrong or was already used'],
   'exceptions.auth.stepUpRequired': [403, 'Confirm this operation with the code from your authenticator app (x-totp-code)'],
   'exceptions.auth.operatorOnly': [403, 'Only operators may do this'],
+  'exceptions.auth.operatorRoleForbidden': [403, 'Your operator role does not allow this'],
   'exceptions.auth.sessionOnly': [403, 'Only a signed-in person may do this, never an API key'],
   'exceptions.auth.secondFactorEnrollmentRequired': [403, 'Operators of a live installation enrol two-factor authentication first (POST /auth/totp/setup, then /auth/totp/enable)'],
   'exceptions.auth.tenantSuspended': [403, 'This tenant is suspended: its API keys and sign-ins are refused until an operator resumes it'],

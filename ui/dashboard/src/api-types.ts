@@ -6020,7 +6020,7 @@ export interface operations {
             query: {
                 limit: number;
                 page: number;
-                role?: "owner" | "finance" | "developer" | "viewer" | "operator";
+                role?: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                 search?: string;
                 tenantId?: string;
             };
@@ -6044,7 +6044,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             lastSignInAt: string | null;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             status: "invited" | "active" | "disabled";
                             tenantId: string | null;
                             tenantName: string | null;
@@ -6135,7 +6135,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                    role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                     /** Format: uuid */
                     tenantId?: string;
                 };
@@ -6155,7 +6155,7 @@ export interface operations {
                             id: string;
                             /** @description Valid 7 days, once; the token is in the fragment, so it never reaches a server log */
                             inviteUrl: string;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             tenantId: string | null;
                         };
                     };
@@ -6755,7 +6755,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             email: string;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             tenantName: string | null;
                         };
                     };
@@ -6888,7 +6888,7 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
-                                role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                                role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
                             };
@@ -7024,7 +7024,7 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
-                                role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                                role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
                             };
@@ -7347,7 +7347,7 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
-                                role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                                role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
                             };
@@ -13598,7 +13598,7 @@ export interface operations {
                             id: string;
                             /** @description Valid 7 days, once; the token is in the fragment, so it never reaches a server log */
                             inviteUrl: string;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             tenantId: string | null;
                         };
                     };
