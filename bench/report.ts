@@ -60,13 +60,6 @@ const rows: Row[] = [
   ),
   row('`GET /v1/invoice/list` (20 records) / bare `SELECT` of the same page', '≥ 0.5', r.invoiceList, vs, (g) => g.ratio >= 0.5),
   row(
-    'withdrawal commits of one account',
-    '≥ 500 req/s, p99 < 100 ms',
-    r.withdrawals,
-    (g) => `${n(g.commitRps)} req/s, p99 ${n(g.commitP99Ms)} ms`,
-    (g) => g.commitRps >= 500 && g.commitP99Ms < 100,
-  ),
-  row(
     'x402 verify, successful calls/s / plain `@x402/evm` on the same chain',
     '≥ 5×',
     r.x402 && (r.x402.error ? r.x402 : r.x402.verify),

@@ -8,8 +8,9 @@ const WARM_UP = 50;
 /**
  * Withdrawal commits of one account, as a merchant makes them: a funded balance (a sandbox deposit,
  * credited), quotes made first, then every quote committed once, 10 at a time. Commits of one
- * account all debit the same balance, so they measure how the balance lock is held. Measured:
- * commits per second and their p99; the quotes' rate is reported beside them.
+ * account all debit the same balance and queue on its lock, one transaction each. Measured:
+ * commits per second and their p99, the quotes' rate beside them. No target: it is no row of the
+ * performance table.
  * BENCH_WITHDRAWALS commits (default 200 per BENCH_SECOND).
  */
 export async function benchWithdrawals(): Promise<Figures> {

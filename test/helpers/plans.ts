@@ -1,6 +1,5 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql, type Kysely as K } from 'kysely';
 import pg from 'pg';
-import { PreparingClient } from '../../src/lib/db/prepared.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import type { DB } from '../../src/lib/db/schema.ts';
 
@@ -11,7 +10,7 @@ import type { DB } from '../../src/lib/db/schema.ts';
 export function recordingDatabase(database: Database): { database: Database; statements: CompiledQuery[] } {
   if (!database.url) throw new Error('a PostgreSQL database is needed');
   const statements: CompiledQuery[] = [];
-  const pool = new pg.Pool({ connectionString: database.url, max: 4, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
@@ -76,5 +75,5 @@ export async function seqScans(db: K<DB>, statement: CompiledQuery, tables: read
  */
 export function isRead(statement: CompiledQuery): boolean {
   const text = statement.sql.replace(/\bfor (no key )?update\b/gi, '');
-  return /^\s*(\/\*[^*]*\*\/\s*)?(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
+  return /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
 }

@@ -6,7 +6,6 @@ import { DatabaseAvailability } from './availability.ts';
 import { lockDataDirWhenFree, type DataDirLockedError } from './data-dir-lock.ts';
 import { PGliteDialect, WriteSignal } from './pglite-dialect.ts';
 import { memoryTemplate, seedFromTemplate } from './pglite-template.ts';
-import { allowPipelining, PreparingClient } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 export type { DB } from './schema.ts';
@@ -72,14 +71,13 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Without a connect timeout a request would wait for ever on a database that went away.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor may a broken connection that is checked out between two statements (a transaction, an
     // advisory lock holder): its next query fails instead, and the pool drops it on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    allowPipelining(db);
     const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
     return {
       db,

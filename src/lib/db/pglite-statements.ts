@@ -30,8 +30,7 @@ const isStale = (err: unknown): boolean => {
  * parsed once per connection (Parse and Describe, to learn its parameter types), and each call is
  * then a single exchange of Bind, Describe (of the portal, for the row's columns), Execute and
  * Sync. PostgreSQL keeps the parse tree, and after five runs a generic plan where it is no worse
- * than a custom one, as it does for the gateway's prepared statements on a server
- * (lib/db/prepared.ts). Values are serialised and rows parsed by the instance's own serialisers and
+ * than a custom one, as it does for prepared statements on a server. Values are serialised and rows parsed by the instance's own serialisers and
  * parsers, as `query` does, so the results are the same; the exchange runs under the instance's
  * query lock, as `query`'s does.
  *

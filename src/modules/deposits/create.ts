@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { prepared } from '../../lib/db/prepared.ts';
 import type { AppContext } from '../../context.ts';
 import { addressRow, type ReservedAddress } from '../../chains/hd-wallet.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
@@ -75,7 +74,7 @@ export class DepositWriter {
     const { db, config } = this.ctx;
     const commission = await catalogueOf(this.ctx).commissionOf(principal.tenantId);
     const a = addressRow(d.reserved, { purpose: 'deposit', ownerId: d.id, tenantId: principal.tenantId, currencyCode: d.currency.code });
-    const { rows } = await prepared(sql<{ created_at: Date; expires_at: Date }>`with a as (
+    const { rows } = await sql<{ created_at: Date; expires_at: Date }>`with a as (
         insert into addresses (network, address, hd_account_id, derivation_index, purpose, owner_id, tenant_id, currency_code)
         values (${a.network}, ${a.address}, ${a.hd_account_id}, ${a.derivation_index}, ${a.purpose}, ${a.owner_id}, ${a.tenant_id}, ${a.currency_code})
         returning network, address)
@@ -84,7 +83,7 @@ export class DepositWriter {
         ${d.currency.code}, a.network, a.address, 'created', ${d.fee.units.toString()}, ${d.minAmount.toString()}, ${commission},
         ${nowPlus(config.depositWindowMin, 'mins')}
       from a
-      returning created_at, expires_at`).execute(db);
+      returning created_at, expires_at`.execute(db);
     return rows[0]!;
   }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { prepared } from '../../lib/db/prepared.ts';
 import type { StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -133,14 +132,14 @@ export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, in
       : sql`where not exists (select 1 from blocked_customers where tenant_id = ${principal.tenantId} and customer_id = ${customerId})`;
   const stored = { ...values, items: JSON.stringify(values.items) };
   // A plain statement: building it with Kysely's query builder cost more CPU than running it.
-  const { rows } = await prepared(sql<Pick<InvoiceRow, 'created_at' | 'updated_at' | 'expires_at'>>`
+  const { rows } = await sql<Pick<InvoiceRow, 'created_at' | 'updated_at' | 'expires_at'>>`
     insert into invoices (${sql.join(Object.keys(stored).map((c) => sql.id(c)))}, expires_at)
     select ${sql.join(Object.values(stored))},
       -- Whole seconds: what the merchant is told is what the expiry job compares.
       date_trunc('second', now()) + make_interval(mins => ${minutes})
     ${notBlocked}
     on conflict (tenant_id, order_id) do nothing
-    returning created_at, updated_at, expires_at`).execute(db);
+    returning created_at, updated_at, expires_at`.execute(db);
   const times = rows[0];
   if (times) return recordOf(ctx, { row: { ...values, ...NEW_INVOICE, ...times }, quote: null });
   if (customerId !== undefined && (await isCustomerBlocked(db, principal.tenantId, customerId))) {

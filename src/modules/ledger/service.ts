@@ -59,7 +59,7 @@ export interface Posting {
 export class UnbalancedEntryError extends Error {}
 
 /** One balance a posting moves: by `delta`, in the balance's own sign (what is owed grows with credits). */
-export interface BalanceMove {
+interface BalanceMove {
   account: string;
   currency: string;
   delta: bigint;
@@ -82,7 +82,7 @@ function lockOrder(a: BalanceMove, b: BalanceMove): number {
  * A posting checked and laid out: its non-zero lines, and the balance moves they make in lock order.
  * Throws UnbalancedEntryError unless the lines sum to zero per currency.
  */
-export function postingPlan(posting: Posting): { lines: Array<{ account: string; currency: string; amount: bigint }>; moves: BalanceMove[] } {
+function postingPlan(posting: Posting): { lines: Array<{ account: string; currency: string; amount: bigint }>; moves: BalanceMove[] } {
   const lines = posting.lines
     .filter((l) => !l.amount.isZero())
     .map((l) => ({ account: l.account, currency: l.amount.currency.code, amount: l.amount.units }));
@@ -110,7 +110,7 @@ export function postingPlan(posting: Posting): { lines: Array<{ account: string;
  * Posts one balanced entry and moves the balances it touches, inside the caller's transaction
  * (the same one that changes the state causing it). Returns null when this cause was posted
  * before. A merchant balance that would go negative fails the transaction (check constraint).
- * (`posting-ctes.ts` writes the same as part of one statement.)
+ * The one writer of the journal and the balances.
  */
 export async function post(trx: Trx, posting: Posting): Promise<{ entryId: string } | null> {
   const { lines, moves } = postingPlan(posting);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
-import { now, type Executor, type Trx } from '../../lib/db/index.ts';
+import { now, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -13,7 +13,6 @@ import { bookConversion } from '../conversions/commit.ts';
 import { checkPegs } from '../conversions/pricing.ts';
 import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
-import { commitPlain, isPlainQuote } from './commit-plain.ts';
 import { withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
 import { commitRefund, debitLines } from './refunds.ts';
 
@@ -24,46 +23,29 @@ export interface CommitInput {
 }
 
 /**
- * POST /withdrawal/commit. The quote is read first, outside any lock, and a missing, committed or
- * expired one refused there. Every commit then runs in one SERIALIZABLE transaction,
- * retried on serialization failures, queued behind the account's other commits
- * (lib/db/account-queue.ts: an advisory lock of the account taken before the transaction begins,
- * so a burst of commits does not all fail on the balance row and retry). A plain quote (no refund,
- * no conversion: nearly all) is one statement in that transaction (commit-plain.ts), which claims it
- * only if it is still as read; a refund's or a conversion's quote is read and written step by step.
+ * POST /withdrawal/commit, in one SERIALIZABLE transaction, retried on serialization failures and
+ * queued behind the account's other commits (lib/db/account-queue.ts): the quote locked and
+ * checked, a refund's invoice or deposit or a conversion booked, the balance checked, the
+ * withdrawal inserted, the debit posted (ledger/service.ts `post`), the quote marked committed and
+ * the audit entry written, all of it or none.
  */
 export async function commitWithdrawal(ctx: AppContext, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
-  let q = await findQuote(ctx.db, principal, input.quoteId);
-  for (let attempt = 1; attempt <= 3 && isPlainQuote(q); attempt++) {
-    const row = await commitPlain(ctx.db, principal, input, q);
-    if (row) return row;
-    // Not claimed. Committed or expired meanwhile: the read says so. Unchanged: the balance did not
-    // cover it. Re-quoted meanwhile: commit it as it is now.
-    const again = await findQuote(ctx.db, principal, input.quoteId);
-    if (sameTerms(q, again)) throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(withdrawalMoney(q).total) });
-    q = again;
-  }
   return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(ctx.config, trx, principal, input));
 }
 
-/** Whether two reads of a quote would commit the same withdrawal. */
-function sameTerms(a: QuoteRow, b: QuoteRow): boolean {
-  const keys = ['order_id', 'currency_code', 'network', 'address', 'amount', 'fee', 'usd_price', 'convert_from', 'refund_invoice_id', 'refund_deposit_id'] as const;
-  return keys.every((k) => a[k] === b[k]);
-}
-
 /**
- * The quote being committed (locked, in a transaction that asks), refused when missing, committed or
- * expired (by the database's clock).
+ * The quote being committed, locked for the rest of the transaction, refused when missing, committed
+ * or expired (by the database's clock).
  */
-async function findQuote(db: Executor, principal: ApiPrincipal, quoteId: string, lock = false): Promise<QuoteRow> {
-  const query = db
+async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string): Promise<QuoteRow> {
+  const q = await trx
     .selectFrom('withdrawal_quotes')
     .selectAll()
     .select(sql<boolean>`expires_at < now()`.as('expired'))
     .where('id', '=', quoteId)
-    .where('account_id', '=', principal.accountId);
-  const q = await (lock ? query.forUpdate() : query).executeTakeFirst();
+    .where('account_id', '=', principal.accountId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!q) throw new AppError('exceptions.withdrawal.quoteNotFound');
   if (q.committed_at) throw new AppError('exceptions.withdrawal.quoteAlreadyCommitted', { withdrawalId: q.withdrawal_id });
   if (q.expired) throw new AppError('exceptions.withdrawal.quoteExpired', { expiredAt: q.expires_at.toISOString() });
@@ -88,8 +70,8 @@ async function convert(config: Config, trx: Trx, principal: ApiPrincipal, q: Quo
 }
 
 async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
-  const q = await findQuote(trx, principal, input.quoteId, true);
-  const { total } = withdrawalMoney(q);
+  const q = await lockQuote(trx, principal, input.quoteId);
+  const { amount, total } = withdrawalMoney(q);
   // A refund locks its invoice or deposit and checks its limit again; a deposit's may release suspense.
   const refund = await commitRefund(trx, principal.accountId, q);
   const convertId = q.convert_from ? await convert(config, trx, principal, { ...q, convert_from: q.convert_from }) : null;
@@ -131,7 +113,7 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
     lines: [...debitLines(principal.accountId, total, refund.released), credit('clearing:withdrawals', total)],
   });
   await trx.updateTable('withdrawal_quotes').set({ committed_at: now(), withdrawal_id: id }).where('id', '=', q.id).execute();
-  const detail = { accountId: principal.accountId, cryptoCurrencyCode: q.currency_code, amount: toJsonNumber(withdrawalMoney(q).amount), address: q.address };
+  const detail = { accountId: principal.accountId, cryptoCurrencyCode: q.currency_code, amount: toJsonNumber(amount), address: q.address };
   await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawal.committed', targetType: 'withdrawal', targetId: id, detail });
   return row;
 }

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { sql, type QueryResult } from 'kysely';
+import { sql } from 'kysely';
 import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
-import { serializableInAccountQueue, serializableStatementInAccountQueue } from '../../src/lib/db/account-queue.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { AppError } from '../../src/lib/errors.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
@@ -17,13 +14,13 @@ const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const USDT = 'USDT_TRC20';
 
 /**
- * Group commit (lib/db/account-queue.ts, lib/db/account-batch.ts): the commits of one account that
- * arrive while one runs share one lock and one SERIALIZABLE transaction, each in a savepoint of its
- * own. Each must still get exactly its own answer, and the account's money must come out as if they
- * had committed one by one. On PostgreSQL, instance B is a second pool (another gateway instance);
- * on PGlite it shares the one database.
+ * Commits of one account sent at once, through two gateway instances (lib/db/account-queue.ts: each
+ * in its own SERIALIZABLE transaction, queued on the account's advisory lock). Each must get exactly
+ * its own answer, and the account's money must come out as if they had committed one by one. On
+ * PostgreSQL, instance B is a second pool (another gateway instance); on PGlite it shares the one
+ * database.
  */
-describeEngines('group commit of one account', (engine) => {
+describeEngines('concurrent commits of one account', (engine) => {
   let database: Database;
   let second: Database | undefined;
   let a: TestApp;
@@ -70,95 +67,6 @@ describeEngines('group commit of one account', (engine) => {
   };
   const commit = (t: TestApp, key: string, quoteId: string) => t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId } });
   const withdrawalsOf = async (accountId: string) => (await a.ctx.db.selectFrom('withdrawals').select(['id', 'quote_id']).where('account_id', '=', accountId).execute()).length;
-
-  it('runs work submitted together in one transaction, each piece answered alone: a failing piece is undone, the others kept', async () => {
-    const db = a.ctx.db;
-    await sql`create table batch_probe (k text primary key)`.execute(db);
-    const account = randomUUID();
-    const write = (k: string) => serializableInAccountQueue(db, account, async (trx) => {
-      await sql`insert into batch_probe (k) values (${k})`.execute(trx);
-      return (await sql<{ x: string }>`select txid_current()::text as x`.execute(trx)).rows[0]!.x;
-    });
-    const refused = serializableInAccountQueue(db, account, async (trx) => {
-      await sql`insert into batch_probe (k) values ('refused')`.execute(trx);
-      throw new AppError('exceptions.withdrawal.insufficientBalance');
-    });
-    // Submitted in one turn of the event loop: one batch, whatever else runs.
-    const results = await Promise.allSettled([write('a'), refused, write('b'), write('a'), write('c')]);
-    const [first, second_, third, duplicate, fifth] = results;
-    assert.equal(first.status, 'fulfilled');
-    assert.equal(second_.status, 'rejected');
-    assert.equal((second_ as PromiseRejectedResult).reason.code, 'exceptions.withdrawal.insufficientBalance');
-    assert.equal(duplicate.status, 'rejected', 'a duplicate key fails that piece alone');
-    assert.equal((duplicate as PromiseRejectedResult).reason.code, '23505');
-    const txids = [first, third, fifth].map((r) => (r as PromiseFulfilledResult<string>).value);
-    assert.deepEqual(new Set(txids).size, 1, 'one transaction for the batch');
-    const rows = (await sql<{ k: string }>`select k from batch_probe order by k`.execute(db)).rows.map((r) => r.k);
-    assert.deepEqual(rows, ['a', 'b', 'c']);
-
-    // More than a batch takes (32) runs in more than one transaction; every piece is answered.
-    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => write(`m-${i}`)));
-    assert.ok(new Set(many).size >= 2);
-    assert.equal((await sql<{ n: string }>`select count(*)::text as n from batch_probe`.execute(db)).rows[0]!.n, '43');
-  });
-
-  it('statements submitted together go out as one transaction (pipelined on PostgreSQL), each answered alone: a failing one is undone, the others kept', async () => {
-    const db = a.ctx.db;
-    await sql`create table statement_probe (k text primary key, n int not null check (n >= 0))`.execute(db);
-    const account = randomUUID();
-    const write = (k: string, n = 1) =>
-      serializableStatementInAccountQueue(db, account, sql<{ x: string }>`insert into statement_probe (k, n) values (${k}, ${n}) returning txid_current()::text as x`);
-    // All succeed: one transaction, every answer its own row.
-    const together = await Promise.all(['a', 'b', 'c'].map((k) => write(k)));
-    assert.equal(new Set(together.map((r) => r.rows[0]!.x)).size, 1, 'one transaction for the batch');
-    // A duplicate key and a failed check among them fail alone; the statements around them stay.
-    const results = await Promise.allSettled([write('d'), write('a'), write('e'), write('f', -1), write('g')]);
-    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
-    assert.equal((results[1] as PromiseRejectedResult).reason.code, '23505');
-    assert.equal((results[3] as PromiseRejectedResult).reason.code, '23514');
-    const kept = [results[0], results[2], results[4]].map((r) => (r as PromiseFulfilledResult<QueryResult<{ x: string }>>).value.rows[0]!.x);
-    assert.equal(new Set(kept).size, 1, 'the others committed together');
-    const rows = (await sql<{ k: string }>`select k from statement_probe order by k`.execute(db)).rows.map((r) => r.k);
-    assert.deepEqual(rows, ['a', 'b', 'c', 'd', 'e', 'g']);
-    // Statements and other work of one account share the queue, in the order submitted.
-    const mixed = await Promise.all([write('h'), serializableInAccountQueue(db, account, async (trx) => (await sql<{ n: string }>`select count(*)::text as n from statement_probe`.execute(trx)).rows[0]!.n), write('i')]);
-    assert.equal(mixed[1], '7');
-    assert.equal((await sql<{ n: string }>`select count(*)::text as n from statement_probe`.execute(db)).rows[0]!.n, '8');
-  });
-
-  if (engine === 'postgres') {
-    it("back-to-back batches of an account keep its lock on one connection, then let it go; another instance's batch waits for it", async () => {
-      const db = a.ctx.db;
-      const account = randomUUID();
-      const whose = (trx: Parameters<Parameters<typeof serializableInAccountQueue>[2]>[0]) =>
-        sql<{ pid: number; tx: string }>`select pg_backend_pid() as pid, txid_current()::text as tx`.execute(trx).then((r) => r.rows[0]!);
-      // 100 at once: four batches (32 at most each), run one after the other on the connection that holds the lock.
-      const ran = await Promise.all(Array.from({ length: 100 }, () => serializableInAccountQueue(db, account, whose)));
-      assert.ok(new Set(ran.map((r) => r.tx)).size >= 4);
-      assert.equal(new Set(ran.map((r) => r.pid)).size, 1, 'one connection, one lock, for the batches in a row');
-      // Let go by the end of the turn: instance B's batch takes it.
-      await new Promise((r) => setImmediate(r));
-      const locks = async () =>
-        Number((await sql<{ n: string }>`select count(*)::text as n from pg_locks where locktype = 'advisory' and granted and objid = hashtext(${account})::oid`.execute(db)).rows[0]!.n);
-      // The unlock is a statement of its own, sent once the turn ends: looked at until it has run (a lock never let go fails).
-      const released = async () => {
-        for (let i = 0; i < 200 && (await locks()) > 0; i++) await new Promise((r) => setTimeout(r, 10));
-        return locks();
-      };
-      assert.equal(await released(), 0);
-      const other = await serializableInAccountQueue(second!.db, account, whose);
-      assert.notEqual(other.pid, ran[0]!.pid);
-      // While A holds it across its batches, B's batch waits, then runs after them.
-      const order: string[] = [];
-      const burst = Promise.all(Array.from({ length: 70 }, (_, i) => serializableInAccountQueue(db, account, async (trx) => (await whose(trx), order.push(`a${i}`)))));
-      await new Promise((r) => setTimeout(r, 1));
-      const waiting = serializableInAccountQueue(second!.db, account, async (trx) => (await whose(trx), order.push('b')));
-      await Promise.all([burst, waiting]);
-      assert.equal(order.length, 71);
-      await new Promise((r) => setImmediate(r));
-      assert.equal(await released(), 0);
-    });
-  }
 
   it('a burst on one balance commits exactly the affordable ones; the balance never goes negative and the ledger balances', async () => {
     const { key, accountId } = await funded(80);
