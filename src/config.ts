@@ -5,6 +5,7 @@ import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
+import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
@@ -138,6 +139,8 @@ export interface Config {
   metrics: MetricsSettings;
   /** Destination screening before a withdrawal is quoted and signed (SCREENING_*). */
   screening: ScreeningSettings;
+  /** Operator approval of large withdrawals, and how long approval may take. */
+  withdrawalApproval: ApprovalSettings;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -264,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailures: rateLimit(env, 'LOGIN_FAILURES'),
     retention: retention(env),
     metrics: metricsSettings(env, port),
-    screening: screeningSettings(env, mode),
+    ...governance(env, mode),
   };
 }
 
@@ -281,4 +284,9 @@ function embeddedDatabase(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'dat
 function memorySize(name: string, value: string): string {
   if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(value)) throw new ConfigError(`${name} must be a size such as 16MB (kB, MB or GB)`);
   return value;
+}
+
+/** What stands between a credential and the money, installation-wide: screening and operator approval. */
+function governance(env: NodeJS.ProcessEnv, mode: Mode): Pick<Config, 'screening' | 'withdrawalApproval'> {
+  return { screening: screeningSettings(env, mode), withdrawalApproval: approvalSettings(env) };
 }

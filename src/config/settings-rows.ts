@@ -246,6 +246,14 @@ export const SETTINGS: readonly SettingRow[] = [
     doc: "gas all settlements, or one merchant's, may spend per 24 h (`gas_budget_exhausted`, `tenant_gas_budget_exhausted`)",
   },
   {
+    vars: { WITHDRAWAL_OPERATOR_APPROVAL_ABOVE_USD: null },
+    doc: "withdrawals worth more than this many US dollars (at most 2 decimals; amount and fee) also need an operator's approval (`operator` or `operatorOperations`), whatever the tenant's policy; unset: none",
+  },
+  {
+    vars: { WITHDRAWAL_APPROVAL_TTL_H: '48' },
+    doc: 'hours a withdrawal may await approval; then it is cancelled and its funds given back',
+  },
+  {
     vars: { SCREENING_DENYLIST_FILE: null },
     doc: 'a file of addresses never to pay (one a line, optionally `NETWORK:address`; `#` starts a comment), read again when it changes: a withdrawal or address book entry to one of them is refused with 403 `exceptions.withdrawal.addressScreened`, and a withdrawal committed before it was listed waits (`waitingReason` `screening`) for the operator',
   },

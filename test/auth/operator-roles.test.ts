@@ -12,6 +12,8 @@ import { member, uniqueEmail, type Browser } from './helpers.ts';
 
 const OPERATIONS_WRITES = [
   'POST /admin/withdrawals/:id/cancel',
+  'POST /admin/withdrawals/:id/approve',
+  'POST /admin/withdrawals/:id/reject',
   'POST /admin/webhook-deliveries/:id/redeliver',
   'PATCH /admin/tenants/:id',
   'POST /admin/tenants/:id/suspend',

@@ -71,6 +71,8 @@ const ADMIN_STEP_UP = [
   'POST /admin/unlisted-tokens/:id/move always',
   'POST /admin/payout-addresses always',
   'PATCH /admin/tenants/:id/payout-policy always',
+  'POST /admin/withdrawals/:id/approve always',
+  'POST /admin/withdrawals/:id/reject always',
 ];
 
 describeEngines('step-up on every path to money or rights', (engine) => {
@@ -100,7 +102,9 @@ describeEngines('step-up on every path to money or rights', (engine) => {
         'POST /v1/payout-addresses always',
         'POST /v1/users rule',
         'POST /v1/webhook-settings/secret always',
+        'POST /v1/withdrawal/approve always',
         'POST /v1/withdrawal/commit always',
+        'POST /v1/withdrawal/reject always',
       ],
     );
   });

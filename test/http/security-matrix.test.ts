@@ -455,6 +455,8 @@ const ROWS: Row[] = [
       ['DELETE', '/v1/payout-addresses/{id}', 'payouts.manage', () => ({ url: `/v1/payout-addresses/${randomUUID()}` })],
       ['PATCH', '/v1/payout-policy', 'payoutPolicy.manage', () => ({ url: '/v1/payout-policy', body: { allowlistOnly: true } })],
       ['DELETE', '/v1/payout-policy/pending/{id}', 'payoutPolicy.manage', () => ({ url: `/v1/payout-policy/pending/${randomUUID()}` })],
+      ['POST', '/v1/withdrawal/approve', 'withdrawals.create', () => ({ url: '/v1/withdrawal/approve', body: { id: randomUUID() } })],
+      ['POST', '/v1/withdrawal/reject', 'withdrawals.create', () => ({ url: '/v1/withdrawal/reject', body: { id: randomUUID() } })],
     ] as const
   ).map(
     ([method, path, scope, build]): Row => ({

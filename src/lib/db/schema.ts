@@ -4,7 +4,7 @@ import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, Outbo
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
-import type { WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type { WithdrawalApprovalsTable, WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable } from './tables/people.ts';
@@ -65,6 +65,7 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   withdrawal_transactions: WithdrawalTransactionsTable;
   withdrawal_signers: WithdrawalSignersTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
   conversions: ConversionsTable;
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;

@@ -44,7 +44,10 @@ export type AuditAction =
   | 'payoutPolicy.changed'
   | 'payoutPolicy.changeRequested'
   | 'payoutPolicy.changeApplied'
-  | 'payoutPolicy.changeCancelled';
+  | 'payoutPolicy.changeCancelled'
+  | 'withdrawal.approved'
+  | 'withdrawal.rejected'
+  | 'withdrawal.approvalExpired';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {

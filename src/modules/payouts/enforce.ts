@@ -12,7 +12,7 @@ import { formatUnits, parseRatio } from '../../lib/money.ts';
 import type { ScreeningSettings } from '../../config.ts';
 import { screenerOf } from '../screening/screen.ts';
 import { addressKey } from '../../chains/address-validation.ts';
-import { currentPolicy, type Policy } from './policy.ts';
+import { currentPolicy, policyOf, type Policy } from './policy.ts';
 import { jsonOfCents, usdCents } from './usd.ts';
 
 export interface PayoutRequest {
@@ -30,18 +30,22 @@ export interface PayoutRequest {
 export async function enforcePayoutPolicy(db: Db, p: PayoutRequest): Promise<{ policy: Policy; valueCents: bigint }> {
   const policy = await currentPolicy(db, p.tenantId);
   if (policy.allowlistOnly && !p.refund) await checkAllowlisted(db, p);
+  const valueCents = await checkLimits(db, policy, p);
+  return { policy, valueCents };
+}
+
+/** The per-withdrawal and rolling 24-hour limits (403 limitExceeded, with what remains); what the payout is worth in cents. */
+async function checkLimits(db: Executor, policy: Policy, p: PayoutRequest): Promise<bigint> {
   const valueCents = usdCents(p.totalUnits, p.currency.decimals, p.usdPrice);
-  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) {
-    throw new AppError('exceptions.withdrawal.limitExceeded', { limit: 'maxPerWithdrawalUsd', limitUsd: jsonOfCents(policy.maxPerWithdrawalUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(policy.maxPerWithdrawalUsd) });
-  }
+  const refuse = (limit: string, limitUsd: bigint, remaining: bigint) =>
+    new AppError('exceptions.withdrawal.limitExceeded', { limit, limitUsd: jsonOfCents(limitUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(remaining) });
+  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) throw refuse('maxPerWithdrawalUsd', policy.maxPerWithdrawalUsd, policy.maxPerWithdrawalUsd);
   if (policy.maxPerDayUsd !== null) {
     const spent = await spentLastDay(db, p.tenantId);
     const remaining = policy.maxPerDayUsd > spent ? policy.maxPerDayUsd - spent : 0n;
-    if (valueCents > remaining) {
-      throw new AppError('exceptions.withdrawal.limitExceeded', { limit: 'maxPerDayUsd', limitUsd: jsonOfCents(policy.maxPerDayUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(remaining) });
-    }
+    if (valueCents > remaining) throw refuse('maxPerDayUsd', policy.maxPerDayUsd, remaining);
   }
-  return { policy, valueCents };
+  return valueCents;
 }
 
 async function checkAllowlisted(db: Executor, p: PayoutRequest): Promise<void> {
@@ -91,4 +95,30 @@ export async function checkScreening(settings: ScreeningSettings, currency: Curr
   const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address, direction: 'out', amount: formatUnits(units, currency.decimals), cryptoCurrencyCode: currency.code });
   if (verdict.source === 'failClosed') throw new AppError('exceptions.screening.unavailable', { reason: verdict.reason });
   if (verdict.decision !== 'allow') throw new AppError('exceptions.withdrawal.addressScreened', { address, decision: verdict.decision, source: verdict.source, ...(verdict.reason ? { reason: verdict.reason } : {}) });
+}
+
+/** The stored policy, read inside a commit's transaction (changes that came due were applied at the quote). */
+export async function policyIn(trx: Executor, tenantId: string): Promise<Policy> {
+  const row = await trx.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+  return policyOf(row);
+}
+
+/**
+ * The policy again at the commit, inside its transaction (an address may have been removed, the day
+ * spent, since the quote), and which approvals the withdrawal needs: the tenant's second person
+ * (above approvalAboveUsd, or committed by an API key under approvalForApiKeys) and an operator
+ * (above the installation's WITHDRAWAL_OPERATOR_APPROVAL_ABOVE_USD).
+ */
+export async function enforceAtCommit(
+  trx: Executor,
+  operatorAboveUsdCents: bigint | null,
+  p: PayoutRequest & { byApiKey: boolean },
+): Promise<{ tenantApproval: boolean; operatorApproval: boolean }> {
+  const policy = await policyIn(trx, p.tenantId);
+  if (policy.allowlistOnly && !p.refund) await checkAllowlisted(trx, p);
+  const valueCents = await checkLimits(trx, policy, p);
+  return {
+    tenantApproval: (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && p.byApiKey),
+    operatorApproval: operatorAboveUsdCents !== null && valueCents > operatorAboveUsdCents,
+  };
 }

@@ -39,7 +39,7 @@ export const DEFAULT_POLICY: Policy = {
 
 const LIMITS = ['maxPerWithdrawalUsd', 'maxPerDayUsd', 'approvalAboveUsd'] as const;
 
-function fromRow(row: Selectable<PayoutPoliciesTable> | undefined): Policy {
+export function policyOf(row: Selectable<PayoutPoliciesTable> | undefined): Policy {
   if (!row) return { ...DEFAULT_POLICY };
   const cents = (v: string | null) => (v === null ? null : centsOfColumn(v));
   return {
@@ -87,7 +87,7 @@ async function write(trx: Trx, tenantId: string, policy: Policy): Promise<void> 
 /** The stored policy, locked for the transaction's change (the row is created first when missing). */
 async function lockPolicy(trx: Trx, tenantId: string): Promise<Policy> {
   await trx.insertInto('payout_policies').values({ tenant_id: tenantId }).onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
-  return fromRow(await trx.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst());
+  return policyOf(await trx.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst());
 }
 
 /** A change as JSON (cents as decimal strings) and back. */
@@ -131,12 +131,12 @@ async function applyDue(db: Db, tenantId: string): Promise<void> {
 /** The policy in force for the tenant (pending changes that came due are applied first). */
 export async function currentPolicy(db: Db, tenantId: string): Promise<Policy> {
   await applyDue(db, tenantId);
-  return fromRow(await db.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst());
+  return policyOf(await db.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst());
 }
 
 /** The policy as the API shows it, with its pending changes. */
 export async function policyView(db: Executor, tenantId: string) {
-  const policy = fromRow(await db.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst());
+  const policy = policyOf(await db.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst());
   const pending = await db
     .selectFrom('payout_policy_changes')
     .selectAll()

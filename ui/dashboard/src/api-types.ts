@@ -3107,6 +3107,17 @@ export interface paths {
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
                                 amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3184,7 +3195,7 @@ export interface paths {
                                 };
                                 quoteId: string | null;
                                 source?: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
@@ -3285,7 +3296,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/withdrawals/{id}/cancel": {
+    "/admin/withdrawals/{id}/approve": {
         parameters: {
             query?: never;
             header?: never;
@@ -3294,7 +3305,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels a withdrawal not yet signed; the debited total is refunded */
+        /** An operator's approval of a withdrawal that needs one */
         post: {
             parameters: {
                 query?: never;
@@ -3326,6 +3337,17 @@ export interface paths {
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
                                 amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3362,7 +3384,7 @@ export interface paths {
                                 orderId: string;
                                 quoteId: string | null;
                                 source?: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
@@ -3407,6 +3429,418 @@ export interface paths {
                 };
                 /** @description Not found for this tenant */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a withdrawal not yet signed; the debited total is refunded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId: string;
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                webhookUrl?: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/withdrawals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a withdrawal awaiting approval: cancelled, its funds given back */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId: string;
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                webhookUrl?: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4713,6 +5147,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/withdrawal/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a withdrawal awaiting approval (a signed-in owner or finance user, not its committer); the last approval needed sends it to be paid */
+        post: operations["approveWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/withdrawal/commit": {
         parameters: {
             query?: never;
@@ -4758,6 +5209,23 @@ export interface paths {
         put?: never;
         /** Quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */
         post: operations["quoteWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a withdrawal awaiting approval: cancelled, its funds given back */
+        post: operations["rejectWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6640,7 +7108,7 @@ export interface operations {
                             id: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
                             reason: string | null;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             /** Format: uuid */
                             tenantId: string;
                             tenantName: string;
@@ -9829,7 +10297,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
@@ -10230,7 +10698,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
@@ -11051,7 +11519,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -11326,7 +11794,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -11578,7 +12046,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -11826,7 +12294,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -14885,6 +15353,17 @@ export interface operations {
                              * @description Exact decimal (a JSON number with every digit)
                              */
                             amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -14921,7 +15400,7 @@ export interface operations {
                             orderId: string;
                             quoteId: string | null;
                             source?: string;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
@@ -15030,6 +15509,214 @@ export interface operations {
             };
         };
     };
+    approveWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId: string;
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
+                            convertId?: string | null;
+                            createdAt: string;
+                            cryptoCurrencyCode: string;
+                            /** @description Merchant metadata as sent at commit; absent when none was sent */
+                            customData?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            debitedAmount: number;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the deposit it gives money back for
+                             */
+                            depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmountUsd: number;
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the invoice it gives money back for
+                             */
+                            invoiceId?: string;
+                            orderId: string;
+                            quoteId: string | null;
+                            source?: string;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                            transactionHash?: string | null;
+                            transferId: string | null;
+                            updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            webhookUrl?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     commitWithdrawal: {
         parameters: {
             query?: never;
@@ -15078,6 +15765,17 @@ export interface operations {
                              * @description Exact decimal (a JSON number with every digit)
                              */
                             amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -15114,7 +15812,7 @@ export interface operations {
                             orderId: string;
                             quoteId: string | null;
                             source?: string;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
@@ -15249,7 +15947,7 @@ export interface operations {
                 page: number;
                 /** @description Exact id, orderId, address or transaction hash (hex in any letter case) */
                 search?: string;
-                status?: "created" | "processing" | "completed" | "failed" | "cancelled";
+                status?: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                 /** @description Created at or before this day (inclusive) or instant */
                 to?: string;
             };
@@ -15279,6 +15977,17 @@ export interface operations {
                              * @description Exact decimal (a JSON number with every digit)
                              */
                             amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -15315,7 +16024,7 @@ export interface operations {
                             orderId: string;
                             quoteId: string | null;
                             source?: string;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
@@ -15632,6 +16341,215 @@ export interface operations {
             };
             /** @description Temporarily unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    rejectWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId: string;
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
+                            convertId?: string | null;
+                            createdAt: string;
+                            cryptoCurrencyCode: string;
+                            /** @description Merchant metadata as sent at commit; absent when none was sent */
+                            customData?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            debitedAmount: number;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the deposit it gives money back for
+                             */
+                            depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmountUsd: number;
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the invoice it gives money back for
+                             */
+                            invoiceId?: string;
+                            orderId: string;
+                            quoteId: string | null;
+                            source?: string;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                            transactionHash?: string | null;
+                            transferId: string | null;
+                            updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            webhookUrl?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
