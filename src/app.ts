@@ -32,7 +32,7 @@ import { listenForChanges } from './lib/db/notify.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
-import { withdrawalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { withdrawalAdminRoutes, withdrawalApprovalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { x402Routes } from './modules/x402/routes.ts';
@@ -51,6 +51,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { solvencyRoutes } from './modules/solvency/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
 import { unlistedTokenRoutes } from './modules/payments/unlisted-routes.ts';
+import { payoutAdminRoutes, payoutRoutes } from './modules/payouts/index.ts';
 import { named } from './lib/http/plugins.ts';
 
 export type App = FastifyInstance;
@@ -216,10 +217,12 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   }
   await app.register(named(webhookAdminRoutes), { prefix: '/admin' });
   await app.register(named(withdrawalAdminRoutes), { prefix: '/admin' });
+  await app.register(named(withdrawalApprovalAdminRoutes), { prefix: '/admin' });
   await app.register(named(solvencyRoutes), { prefix: '/admin' });
   await app.register(named(operationsRoutes), { prefix: '/admin' });
   await app.register(named(unlistedTokenRoutes), { prefix: '/admin' });
   await app.register(named(backupRoutes), { prefix: '/admin' });
+  await app.register(named(payoutAdminRoutes), { prefix: '/admin' });
   await app.register(
     named(async function v1Routes(v1: FastifyInstance) {
       await v1.register(named(accountRoutes));
@@ -228,6 +231,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(named(depositRoutes));
       await v1.register(named(paymentRoutes));
       await v1.register(named(withdrawalRoutes));
+      await v1.register(named(payoutRoutes));
       await v1.register(named(conversionRoutes));
       await v1.register(named(x402Routes));
       await v1.register(named(currencyRoutes));

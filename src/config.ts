@@ -4,12 +4,15 @@ import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvNa
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
+import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
+import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
 export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
+export type { ScreeningSettings } from './config/screening.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -134,6 +137,10 @@ export interface Config {
   retention: Retention;
   /** Who may scrape /metrics and where (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
   metrics: MetricsSettings;
+  /** Destination screening before a withdrawal is quoted and signed (SCREENING_*). */
+  screening: ScreeningSettings;
+  /** Operator approval of large withdrawals, and how long approval may take. */
+  withdrawalApproval: ApprovalSettings;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -260,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailures: rateLimit(env, 'LOGIN_FAILURES'),
     retention: retention(env),
     metrics: metricsSettings(env, port),
+    ...governance(env, mode),
   };
 }
 
@@ -276,4 +284,9 @@ function embeddedDatabase(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'dat
 function memorySize(name: string, value: string): string {
   if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(value)) throw new ConfigError(`${name} must be a size such as 16MB (kB, MB or GB)`);
   return value;
+}
+
+/** What stands between a credential and the money, installation-wide: screening and operator approval. */
+function governance(env: NodeJS.ProcessEnv, mode: Mode): Pick<Config, 'screening' | 'withdrawalApproval'> {
+  return { screening: screeningSettings(env, mode), withdrawalApproval: approvalSettings(env) };
 }

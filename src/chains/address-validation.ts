@@ -140,3 +140,10 @@ export function unusableAddress(network: NetworkEnvName, address: string): Unusa
   if (BURN_ADDRESSES[network].has(written) || program.every((b) => b === program[0])) return 'burnAddress';
   return undefined;
 }
+
+/** An address as compared: the EVM networks and bech32 ignore case, base58 (legacy Bitcoin, Tron) does not. */
+export function addressKey(network: NetworkEnvName, address: string): string {
+  if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') return address.toLowerCase();
+  if (network === 'BTC' && /^(bc|tb|bcrt)1/i.test(address)) return address.toLowerCase();
+  return address;
+}

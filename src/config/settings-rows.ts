@@ -246,6 +246,31 @@ export const SETTINGS: readonly SettingRow[] = [
     doc: "gas all settlements, or one merchant's, may spend per 24 h (`gas_budget_exhausted`, `tenant_gas_budget_exhausted`)",
   },
   {
+    vars: { WITHDRAWAL_OPERATOR_APPROVAL_ABOVE_USD: null },
+    doc: "withdrawals worth more than this many US dollars (at most 2 decimals; amount and fee) also need an operator's approval (`operator` or `operatorOperations`), whatever the tenant's policy; unset: none",
+  },
+  {
+    vars: { WITHDRAWAL_APPROVAL_TTL_H: '48' },
+    doc: 'hours a withdrawal may await approval; then it is cancelled and its funds given back',
+  },
+  {
+    vars: { SCREENING_DENYLIST_FILE: null },
+    doc: 'a file of addresses never to pay (one a line, optionally `NETWORK:address`; `#` starts a comment), read again when it changes: a withdrawal or address book entry to one of them is refused with 403 `exceptions.withdrawal.addressScreened`, and a withdrawal committed before it was listed waits (`waitingReason` `screening`) for the operator',
+  },
+  {
+    vars: { SCREENING_URL: null },
+    doc: 'a screening provider asked before a withdrawal is quoted and signed: `POST {network, address, direction, amount, cryptoCurrencyCode}` answered `{decision: "allow"|"review"|"deny", reason?}`; `review` and `deny` refuse the withdrawal like the denylist',
+  },
+  {
+    vars: { SCREENING_TIMEOUT_MS: '3000' },
+    doc: 'how long the screening provider may take to answer',
+  },
+  {
+    vars: { SCREENING_FAIL: null },
+    shown: '`closed` in live, `open` in sandbox',
+    doc: 'what a provider that does not answer (or answers nonsense) means: `closed` refuses the withdrawal (503 `exceptions.screening.unavailable`; one being signed waits), `open` lets it pass',
+  },
+  {
     vars: { LOG_LEVEL: 'info' },
     doc: 'pino log level',
   },

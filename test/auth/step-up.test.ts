@@ -69,6 +69,10 @@ const ADMIN_STEP_UP = [
   'PATCH /admin/tenants/:id rule',
   'POST /admin/tenants/:id/webhook-secret always',
   'POST /admin/unlisted-tokens/:id/move always',
+  'POST /admin/payout-addresses always',
+  'PATCH /admin/tenants/:id/payout-policy always',
+  'POST /admin/withdrawals/:id/approve always',
+  'POST /admin/withdrawals/:id/reject always',
 ];
 
 describeEngines('step-up on every path to money or rights', (engine) => {
@@ -87,14 +91,20 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     assert.deepEqual(
       confirmed.filter((r) => r.scope).map((r) => `${r.method} ${r.url} ${r.stepUp}`).sort(),
       [
+        'DELETE /v1/payout-addresses/:id always',
+        'DELETE /v1/payout-policy/pending/:id always',
         'DELETE /v1/users/:id always',
+        'PATCH /v1/payout-policy always',
         'PATCH /v1/users/:id rule',
         'PATCH /v1/webhook-settings always',
         'POST /v1/api-keys rule',
         'POST /v1/converting/commit always',
+        'POST /v1/payout-addresses always',
         'POST /v1/users rule',
         'POST /v1/webhook-settings/secret always',
+        'POST /v1/withdrawal/approve always',
         'POST /v1/withdrawal/commit always',
+        'POST /v1/withdrawal/reject always',
       ],
     );
   });

@@ -434,6 +434,51 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/v1/payout-addresses',
+    scope: 'payouts.list',
+    build: () => ({ url: '/v1/payout-addresses' }),
+    happy: { status: 200 },
+    check: (b) => assert.deepEqual([b.total, b.data], [0, []], "A's book is empty: nothing of another tenant's shows"),
+  },
+  {
+    method: 'GET',
+    path: '/v1/payout-policy',
+    scope: 'payouts.list',
+    build: () => ({ url: '/v1/payout-policy' }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.data.allowlistOnly, false),
+  },
+  // Where money may go is changed by signed-in people only (test/payouts): every key is refused, its scope or not.
+  ...(
+    [
+      ['POST', '/v1/payout-addresses', 'payouts.manage', () => ({ url: '/v1/payout-addresses', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO } })],
+      ['DELETE', '/v1/payout-addresses/{id}', 'payouts.manage', () => ({ url: `/v1/payout-addresses/${randomUUID()}` })],
+      ['PATCH', '/v1/payout-policy', 'payoutPolicy.manage', () => ({ url: '/v1/payout-policy', body: { allowlistOnly: true } })],
+      ['DELETE', '/v1/payout-policy/pending/{id}', 'payoutPolicy.manage', () => ({ url: `/v1/payout-policy/pending/${randomUUID()}` })],
+      ['POST', '/v1/withdrawal/approve', 'withdrawals.create', () => ({ url: '/v1/withdrawal/approve', body: { id: randomUUID() } })],
+      ['POST', '/v1/withdrawal/reject', 'withdrawals.create', () => ({ url: '/v1/withdrawal/reject', body: { id: randomUUID() } })],
+    ] as const
+  ).map(
+    ([method, path, scope, build]): Row => ({
+      method,
+      path,
+      scope,
+      build,
+      happy: { status: 403, code: 'exceptions.auth.sessionOnly' },
+      // Tenant-wide like the webhook settings: a key bound to one account is refused that first.
+      asTenantB: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+      asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+      onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+      wideOnOtherAccount: { status: 403, code: 'exceptions.auth.sessionOnly' },
+      unchanged: async (f) => {
+        const book = await f.t.ctx.db.selectFrom('payout_addresses').select('id').where('tenant_id', '=', f.a.id).execute();
+        const policy = await f.t.ctx.db.selectFrom('payout_policies').select('tenant_id').where('tenant_id', '=', f.a.id).execute();
+        assert.deepEqual([book.length, policy.length], [0, 0], 'a key changed where money may go');
+      },
+    }),
+  ),
+  {
+    method: 'GET',
     path: '/v1/webhook-settings',
     scope: 'webhooks.list',
     build: () => ({ url: '/v1/webhook-settings' }),
@@ -1008,6 +1053,28 @@ const ROWS: Row[] = [
       const d = (await f.t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
       const data = { ...d, previousStatus: 'created', depositTransactionHash: null, actuallyReceivedAmount: null, actuallyReceivedAmountUsd: null };
       return { url: '/v1/webhooks/deposit.statusChanged', body: { event: 'deposit.statusChanged', data, timestamp: new Date().toISOString() } };
+    },
+    happy: { status: 200 },
+  },
+  ...(['payoutAddress.added', 'payoutAddress.removed'] as const).map(
+    (event): Row => ({
+      method: 'POST',
+      path: `/v1/webhooks/${event}`,
+      scope: 'payouts.list',
+      build: () => {
+        const data = { id: randomUUID(), cryptoCurrencyCode: 'USDT_TRC20', network: 'Tron', address: TRON_TO, label: null, status: 'pending', activeAt: new Date().toISOString(), createdAt: new Date().toISOString(), createdBy: 'owner@example.com' };
+        return { url: `/v1/webhooks/${event}`, body: { event, data, timestamp: new Date().toISOString() } };
+      },
+      happy: { status: 200 },
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/v1/webhooks/payoutPolicy.changed',
+    scope: 'payouts.list',
+    build: () => {
+      const data = { allowlistOnly: true, newAddressDelayHours: 24, maxPerWithdrawalUsd: 100.5, maxPerDayUsd: null, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] };
+      return { url: '/v1/webhooks/payoutPolicy.changed', body: { event: 'payoutPolicy.changed', data, timestamp: new Date().toISOString() } };
     },
     happy: { status: 200 },
   },

@@ -32,7 +32,7 @@ async function checkedStatuses(database: Database, table: string): Promise<strin
     select pg_get_constraintdef(c.oid) as def from pg_constraint c
     where c.conrelid = ${table}::regclass and c.contype = 'c' and pg_get_constraintdef(c.oid) like '%status%'`.execute(database.db);
   assert.equal(rows.length, 1, `${table} has one CHECK on status`);
-  return [...rows[0]!.def.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]!);
+  return [...rows[0]!.def.matchAll(/'([A-Za-z_]+)'::text/g)].map((m) => m[1]!);
 }
 
 describe('status machines', () => {

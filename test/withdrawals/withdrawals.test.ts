@@ -364,7 +364,7 @@ describeEngines('withdrawals', (engine) => {
     assert.equal(again.status, 400);
     assert.equal(again.body.code, 'exceptions.withdrawal.cannotCancel');
     assert.equal(again.body.extension.currentStatus, 'cancelled');
-    assert.deepEqual(again.body.extension.expectedStatus, ['created']);
+    assert.deepEqual(again.body.extension.expectedStatus, ['awaitingApproval', 'created']);
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 100_000_000n, 'refunded once');
 
     // The network refuses the transaction for good: failed, refunded in the same transaction.

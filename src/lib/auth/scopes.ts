@@ -32,6 +32,9 @@ export const SCOPES = [
   'users.manage',
   'settings.manage',
   'audit.list',
+  'payouts.list',
+  'payouts.manage',
+  'payoutPolicy.manage',
 ] as const;
 
 /** One permission of an API key. */
@@ -53,7 +56,7 @@ const READS: Scope[] = SCOPES.filter((s) => s.endsWith('.list') && s !== 'audit.
  */
 export const ROLE_SCOPES: Record<MerchantRole, readonly string[]> = {
   owner: [ALL_SCOPES],
-  finance: [...READS, 'withdrawals.create', 'converting.create'],
+  finance: [...READS, 'withdrawals.create', 'converting.create', 'payouts.manage'],
   developer: [...READS, 'apiKeys.manage', 'webhooks.manage'],
   viewer: READS,
 };
@@ -74,10 +77,10 @@ export const MONEY_SCOPES = ['withdrawals.create', 'converting.create'] as const
 
 /**
  * Scopes that hand out or redirect rights: keys (a new key), people (a new user or role), the
- * tenant's settings (where payout settings belong), and webhooks (where events go and the secret
- * that makes a receiver believe them).
+ * tenant's settings, webhooks (where events go and the secret that makes a receiver believe them),
+ * and the payout address book and policy (where money may go).
  */
-export const RIGHTS_SCOPES = ['apiKeys.manage', 'users.manage', 'settings.manage', 'webhooks.manage'] as const satisfies readonly Scope[];
+export const RIGHTS_SCOPES = ['apiKeys.manage', 'users.manage', 'settings.manage', 'webhooks.manage', 'payouts.manage', 'payoutPolicy.manage'] as const satisfies readonly Scope[];
 
 /**
  * The one list of what a session whose user enrolled two-factor authentication confirms with a

@@ -4,12 +4,13 @@ import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, Outbo
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
-import type { WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type { WithdrawalApprovalsTable, WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
+import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -29,6 +30,7 @@ export * from './tables/x402.ts';
 export * from './tables/people.ts';
 export * from './tables/sweeps.ts';
 export * from './tables/counts.ts';
+export * from './tables/payouts.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -63,6 +65,7 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   withdrawal_transactions: WithdrawalTransactionsTable;
   withdrawal_signers: WithdrawalSignersTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
   conversions: ConversionsTable;
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;
@@ -76,4 +79,7 @@ export interface DB {
   list_counts: ListCountsTable;
   list_day_counts: ListDayCountsTable;
   list_count_deltas: ListCountDeltasTable;
+  payout_addresses: PayoutAddressesTable;
+  payout_policies: PayoutPoliciesTable;
+  payout_policy_changes: PayoutPolicyChangesTable;
 }

@@ -1,3 +1,5 @@
+import { isOperatorRole, type OperatorRole } from '../db/tables/people.ts';
+import { operatorMay } from '../auth/operator-roles.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NoticeCache } from '../cache.ts';
 import type { Db } from '../db/index.ts';
@@ -68,11 +70,18 @@ declare module 'fastify' {
      * for it (a key or role that carries a scope of STEP_UP_SCOPES, say).
      */
     stepUp?: boolean | ((request: FastifyRequest) => boolean);
+    /**
+     * The operators' roles that may call an operator route. Unset: every operator role reads (GET),
+     * and only an operator admin (`operator`, or the admin token) writes.
+     */
+    operatorRoles?: readonly OperatorRole[];
+    /** Merchant route only a signed-in person may call (a session, never an API key): where money may go, and approvals. */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     principal?: ApiPrincipal;
     /** Who called an operator route: the admin token, or an operator's session. */
-    operator?: { userId: string | null; actor: string };
+    operator?: { userId: string | null; actor: string; role: OperatorRole };
   }
 }
 
@@ -203,12 +212,13 @@ async function operator(opts: SecurityOptions, request: FastifyRequest, reply: F
   const token = bearerToken(request.headers.authorization);
   if (!token && hasSessionCookie(request)) {
     const session = await currentSession(request);
-    if (session && session.role !== 'operator') throw new AppError('exceptions.auth.operatorOnly');
+    if (session && !isOperatorRole(session.role)) throw new AppError('exceptions.auth.operatorOnly');
     if (session) {
       if (changesState(request.method)) checkCsrf(request, session);
       // Real money: an operator's password alone never opens the console (enrolling goes through /auth/totp).
       if (opts.operatorsNeedTotp && !session.totpEnabled) throw new AppError('exceptions.auth.secondFactorEnrollmentRequired');
-      request.operator = { userId: session.userId, actor: session.email };
+      if (!operatorMay(request, session.role as OperatorRole)) throw new AppError('exceptions.auth.operatorRoleForbidden', { role: session.role });
+      request.operator = { userId: session.userId, actor: session.email, role: session.role as OperatorRole };
       return;
     }
   }
@@ -216,7 +226,7 @@ async function operator(opts: SecurityOptions, request: FastifyRequest, reply: F
     await opts.adminFailures.fail(who);
     throw new AppError('exceptions.admin.invalidToken');
   }
-  request.operator = { userId: null, actor: 'operator token' };
+  request.operator = { userId: null, actor: 'operator token', role: 'operator' };
 }
 
 /** A merchant route called with a session: the user's role gives the scopes; CSRF on state changes. */
@@ -226,7 +236,7 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
   if (!session) throw new AppError('exceptions.auth.sessionRequired');
   if (changesState(request.method)) checkCsrf(request, session);
   const scope = request.routeOptions.config.scope!;
-  const scopes = session.role === 'operator' || session.tenantId === null ? [] : ROLE_SCOPES[session.role];
+  const scopes = isOperatorRole(session.role) || session.tenantId === null ? [] : ROLE_SCOPES[session.role];
   if (!hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
   request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId!, scopes }, request.method);
 }
@@ -241,6 +251,8 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
 function registerStepUp(app: FastifyInstance, failures: FailureLimiter): void {
   // A callback hook: only a session's call of a step-up route has anything to await.
   app.addHook('preHandler', (request, reply, done) => {
+    // A route only people may call: refused to a key once the request is known to be its tenant's.
+    if (request.routeOptions.config.sessionOnly && request.principal?.kind === 'apiKey') return done(new AppError('exceptions.auth.sessionOnly'));
     const rule = request.routeOptions.config.stepUp;
     if (!rule) return done();
     const bySession = request.principal?.kind === 'session' || (request.operator !== undefined && request.operator.userId !== null);

@@ -38,7 +38,16 @@ export type AuditAction =
   | 'unlistedToken.move'
   | 'unlistedToken.moved'
   | 'unlistedToken.dismiss'
-  | 'unlistedToken.hold';
+  | 'unlistedToken.hold'
+  | 'payoutAddress.added'
+  | 'payoutAddress.removed'
+  | 'payoutPolicy.changed'
+  | 'payoutPolicy.changeRequested'
+  | 'payoutPolicy.changeApplied'
+  | 'payoutPolicy.changeCancelled'
+  | 'withdrawal.approved'
+  | 'withdrawal.rejected'
+  | 'withdrawal.approvalExpired';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {

@@ -2,6 +2,7 @@
  * The operator console's tenant routes: the tenant list with search, suspending and resuming a
  * tenant, and every tenant's API keys (never the keys themselves).
  */
+import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
 import { Type } from '@sinclair/typebox';
 import { DataEnvelope, DateTime, Nullable, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { listAllApiKeys, listTenants } from './console.ts';
@@ -74,7 +75,7 @@ function suspensionRoute(app: TypedApp, action: 'suspend' | 'resume'): void {
   app.post(
     `/tenants/:id/${action}`,
     {
-      config: ADMIN,
+      config: { ...ADMIN, operatorRoles: OPERATIONS },
       schema: {
         operationId: action === 'suspend' ? 'adminSuspendTenant' : 'adminResumeTenant',
         tags: TAGS,

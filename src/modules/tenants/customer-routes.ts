@@ -1,4 +1,5 @@
 /** The operator's blocked customers: the list across tenants, block, unblock (each audited). */
+import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
 import { Type } from '@sinclair/typebox';
 import { DataEnvelope, DateTime, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { operatorBy } from '../audit/service.ts';
@@ -35,7 +36,7 @@ export function customerBlockRoutes(app: TypedApp): void {
   app.post(
     '/customers/block',
     {
-      config: ADMIN,
+      config: { ...ADMIN, operatorRoles: OPERATIONS },
       schema: {
         tags: TAGS,
         summary: 'Block a customer of a tenant from new invoices (blocking twice is a no-op)',
@@ -51,7 +52,7 @@ export function customerBlockRoutes(app: TypedApp): void {
   app.post(
     '/customers/unblock',
     {
-      config: ADMIN,
+      config: { ...ADMIN, operatorRoles: OPERATIONS },
       schema: {
         operationId: 'adminUnblockCustomer',
         tags: TAGS,

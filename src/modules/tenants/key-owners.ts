@@ -5,6 +5,7 @@
  * operator may instead hand them to another user who holds their scopes. Keys the operator issued
  * belong to no one and are left alone.
  */
+import { isOperatorRole } from '../../lib/db/tables/people.ts';
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
 import { notifyChange } from '../../lib/db/notify.ts';
@@ -36,7 +37,7 @@ export async function lockKeyOwner(trx: Executor, owner: { tenantId: string; use
     .where('disabled_at', 'is', null)
     .forShare()
     .executeTakeFirst();
-  if (!row || row.role === 'operator') throw new AppError(owner.kind === 'session' ? 'exceptions.auth.sessionRequired' : 'exceptions.auth.invalidApiKey');
+  if (!row || isOperatorRole(row.role)) throw new AppError(owner.kind === 'session' ? 'exceptions.auth.sessionRequired' : 'exceptions.auth.invalidApiKey');
   const missing = missingScopes(ROLE_SCOPES[row.role], scopes);
   if (missing.length > 0) throw new AppError('exceptions.auth.insufficientScope', { scopes: missing }, "A new key cannot carry scopes its user's role lacks");
   return row;

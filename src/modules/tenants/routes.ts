@@ -1,4 +1,5 @@
 import type { TypedApp } from '../../lib/http/schemas.ts';
+import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
 import { Type } from '@sinclair/typebox';
 import { audit, operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -83,7 +84,7 @@ function updateTenantRoute(app: TypedApp): void {
     '/tenants/:id',
     {
       // Where events go and what a deposit costs: an operator's session with 2FA confirms them with `x-totp-code`.
-      config: { ...ADMIN, stepUp: (request) => ['webhookUrl', 'depositWebhookUrl', 'depositCommission'].some((k) => k in (request.body as object)) },
+      config: { ...ADMIN, operatorRoles: OPERATIONS, stepUp: (request) => ['webhookUrl', 'depositWebhookUrl', 'depositCommission'].some((k) => k in (request.body as object)) },
       schema: {
         tags: TAGS,
         summary: "Change tenant settings (an operator's session with 2FA confirms webhook URLs and the commission with `x-totp-code`)",

@@ -5,7 +5,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
-import type { UserRole } from '../../lib/db/tables/people.ts';
+import { isOperatorRole, type UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
 import type { AuditBy } from '../audit/service.ts';
@@ -77,7 +77,7 @@ export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<Dire
 async function keyRecipient(trx: Trx, target: { id: string; tenantId: string | null }, recipientId: string): Promise<KeyRecipient> {
   const row = await trx.selectFrom('users').select(['id', 'email', 'role', 'tenant_id', 'password_hash', 'disabled_at']).where('id', '=', recipientId).forUpdate().executeTakeFirst();
   const active = row && row.disabled_at === null && row.password_hash !== null;
-  if (!active || row.role === 'operator' || target.tenantId === null || row.tenant_id !== target.tenantId || row.id === target.id) {
+  if (!active || isOperatorRole(row.role) || target.tenantId === null || row.tenant_id !== target.tenantId || row.id === target.id) {
     throw new AppError('exceptions.user.keyRecipientInvalid');
   }
   return { id: row.id, email: row.email, scopes: ROLE_SCOPES[row.role] };

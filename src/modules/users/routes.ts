@@ -3,13 +3,14 @@
  * their own (`/v1/users`, tenant-level, scopes users.list and users.manage), granting only roles
  * they hold entirely.
  */
+import { SUPPORT } from '../../lib/auth/operator-roles.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES, grantNeedsStepUp, missingScopes } from '../../lib/auth/scopes.ts';
-import type { MerchantRole, UserRole } from '../../lib/db/tables/people.ts';
+import { isOperatorRole, type MerchantRole, type UserRole } from '../../lib/db/tables/people.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { DataEnvelope, Uuid, adminResponses, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { disableUser, changeRole, listUsers } from './members.ts';
@@ -27,7 +28,8 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users',
     {
       // An operator's session with 2FA confirms an operator, or a role that moves money or grants rights.
-      config: { admin: true, stepUp: (request) => (request.body as { role: UserRole }).role === 'operator' || roleNeedsStepUp(request) },
+      // Support helps tenants' users: it invites them, never an operator.
+      config: { admin: true, operatorRoles: SUPPORT, stepUp: (request) => isOperatorRole((request.body as { role: UserRole }).role) || roleNeedsStepUp(request) },
       schema: {
         operationId: 'adminInviteUser',
         tags: ['operator', ...TAGS],
@@ -38,8 +40,9 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { tenantId, email, role } = request.body;
-      if ((role === 'operator') !== (tenantId === undefined)) {
-        const message = role === 'operator' ? 'must be absent for an operator' : 'is required for a merchant role';
+      if (isOperatorRole(role) && request.operator?.role !== 'operator') throw new AppError('exceptions.auth.operatorRoleForbidden', { role: request.operator?.role }, 'Only an operator admin invites operators');
+      if (isOperatorRole(role) !== (tenantId === undefined)) {
+        const message = isOperatorRole(role) ? 'must be absent for an operator' : 'is required for a merchant role';
         throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'tenantId', message }] });
       }
       const invited = await inviteUser(app.ctx.db, app.ctx.config.publicBaseUrl, { tenantId: tenantId ?? null, email, role }, operatorBy(request), { anyTenant: true });
@@ -72,7 +75,7 @@ function mayGrant(p: ApiPrincipal, role: MerchantRole): void {
 /** A session with 2FA confirms handing out a role that moves money or grants rights (STEP_UP_SCOPES). */
 function roleNeedsStepUp(request: FastifyRequest): boolean {
   const role = (request.body as { role: UserRole }).role;
-  return role !== 'operator' && grantNeedsStepUp(ROLE_SCOPES[role]);
+  return !isOperatorRole(role) && grantNeedsStepUp(ROLE_SCOPES[role]);
 }
 
 /** GET/POST /v1/users, PATCH/DELETE /v1/users/:id. */

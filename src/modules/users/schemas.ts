@@ -1,14 +1,19 @@
 /** What the user routes send and answer: the signed-in user (`Me`), users as owners see them. */
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, Uuid } from '../../lib/http/schemas.ts';
+import { OPERATOR_ROLES } from '../../lib/db/tables/people.ts';
 import { MAX_PASSWORD_LENGTH } from './passwords.ts';
 
 /** A role within a tenant. */
 export const MerchantRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('finance'), Type.Literal('developer'), Type.Literal('viewer')], {
   description: 'owner: everything; finance: reads, withdrawals and conversions; developer: reads, API keys and webhooks; viewer: reads',
 });
-/** Any user's role: a merchant role, or `operator` (no tenant). */
-export const UserRoleSchema = Type.Union([...MerchantRoleSchema.anyOf, Type.Literal('operator')]);
+/** An operator's role (no tenant). */
+export const OperatorRoleSchema = Type.Union(OPERATOR_ROLES.map((r) => Type.Literal(r)), {
+  description: 'operator: everything; operatorOperations: reads, the withdrawal queue, redeliveries and tenants\' operational settings; operatorSupport: reads and inviting tenants\' users; operatorAuditor: reads only',
+});
+/** Any user's role: a merchant role, or an operator's (no tenant). */
+export const UserRoleSchema = Type.Union([...MerchantRoleSchema.anyOf, ...OperatorRoleSchema.anyOf]);
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });

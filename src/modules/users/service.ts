@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Mode } from '../../config.ts';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
-import type { UserRole } from '../../lib/db/tables/people.ts';
+import { isOperatorRole, type UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
@@ -165,7 +165,7 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
     user: { id: user.id, email: user.email, role: user.role, tenantId: user.tenant_id, totpEnabled: user.totp_enabled_at !== null },
     tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '' } : null,
     accounts,
-    scopes: user.role === 'operator' ? [] : [...ROLE_SCOPES[user.role]],
+    scopes: isOperatorRole(user.role) ? [] : [...ROLE_SCOPES[user.role]],
     csrfToken: session.csrfToken,
     mode,
   };

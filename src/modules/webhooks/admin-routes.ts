@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
 import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, Nullable, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
@@ -154,7 +155,7 @@ function redeliverRoute(app: TypedApp): void {
   app.post(
     '/webhook-deliveries/:id/redeliver',
     {
-      config: ADMIN,
+      config: { ...ADMIN, operatorRoles: OPERATIONS },
       schema: {
         tags: TAGS,
         summary: 'Sends a delivery again now, with a fresh retry window',

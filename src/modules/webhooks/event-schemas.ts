@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { DepositOtherAssetSchema, DepositStatusChangedSchema } from '../deposits/schemas.ts';
 import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
+import { PayoutAddressAddedSchema, PayoutAddressRemovedSchema, PayoutPolicyChangedSchema } from '../payouts/schemas.ts';
 
 /**
  * The events this gateway sends, each with its body's schema. Each body is built by the module
@@ -13,6 +14,9 @@ export const EVENT_SCHEMAS = {
   'withdrawal.statusChanged': WithdrawalStatusChangedSchema,
   'invoice.otherAssetReceived': InvoiceOtherAssetSchema,
   'deposit.otherAssetReceived': DepositOtherAssetSchema,
+  'payoutAddress.added': PayoutAddressAddedSchema,
+  'payoutAddress.removed': PayoutAddressRemovedSchema,
+  'payoutPolicy.changed': PayoutPolicyChangedSchema,
 } as const satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
 import { operatorBy } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
@@ -59,7 +60,7 @@ function cancelWithdrawalRoute(app: TypedApp): void {
   app.post(
     '/withdrawals/:id/cancel',
     {
-      config: { admin: true },
+      config: { admin: true, operatorRoles: OPERATIONS },
       schema: {
         tags: ['operator'],
         summary: 'Cancels a withdrawal not yet signed; the debited total is refunded',

@@ -15,6 +15,7 @@ import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
 import { withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
 import { commitRefund, debitLines } from './refunds.ts';
+import { enforceAtCommit } from '../payouts/enforce.ts';
 
 export interface CommitInput {
   quoteId: string;
@@ -80,6 +81,8 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   if ((await lockedMerchantBalance(trx, principal.accountId, q.currency_code)) < required.units) {
     throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(required) });
   }
+  const approval = await approvalsFor(config, trx, principal, q, total.units);
+  const awaiting = approval.tenantApproval || approval.operatorApproval;
   const id = randomUUID();
   const row = await trx
     .insertInto('withdrawals')
@@ -95,7 +98,12 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
       amount: q.amount,
       fee: q.fee,
       usd_price: q.usd_price,
-      status: 'created',
+      // Sent to approval: debited and held now, paid once approved (approvals.ts).
+      status: awaiting ? 'awaitingApproval' : 'created',
+      tenant_approval_required: approval.tenantApproval,
+      operator_approval_required: approval.operatorApproval,
+      committed_by_user_id: principal.userId ?? principal.ownerUserId,
+      approval_expires_at: awaiting ? sql<Date>`now() + make_interval(hours => ${config.withdrawalApproval.ttlHours})` : null,
       convert_id: convertId,
       custom_data: input.customData ? JSON.stringify(input.customData) : null,
       webhook_url: input.webhookUrl ?? null,
@@ -116,4 +124,17 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   const detail = { accountId: principal.accountId, cryptoCurrencyCode: q.currency_code, amount: toJsonNumber(amount), address: q.address };
   await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawal.committed', targetType: 'withdrawal', targetId: id, detail });
   return row;
+}
+
+/** The payout policy checked again inside the commit, and the approvals the withdrawal needs. */
+function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow, totalUnits: bigint) {
+  return enforceAtCommit(trx, config.withdrawalApproval.operatorAboveUsdCents, {
+    tenantId: principal.tenantId,
+    currency: findCurrency(q.currency_code)!,
+    address: q.address,
+    totalUnits,
+    usdPrice: q.usd_price,
+    refund: q.refund_invoice_id !== null || q.refund_deposit_id !== null,
+    byApiKey: principal.kind === 'apiKey',
+  });
 }

@@ -7,6 +7,9 @@ import { followPayout, send, type RoundCounts } from './follow.ts';
 import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 import { cover, hasFaucet, payoutNeeds, topUpSandbox, type Spare } from './hot-wallet.ts';
 import { markUnsigned, markWaiting, signersSeen, waitingFromError, type Waiting } from './waiting.ts';
+import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { formatUnits } from '../../lib/money.ts';
+import { screenerOf } from '../screening/screen.ts';
 
 export type { RoundCounts } from './follow.ts';
 
@@ -79,6 +82,9 @@ async function signOrWait(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalR
  */
 async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { spare: Spare; held: Set<string> }, out: RoundCounts, tip: number | null): Promise<Waiting | null> {
   const { spare, held } = round;
+  // Listed since it was committed (or flagged by the provider): not signed.
+  const screened = await screenBeforeSigning(ctx, w);
+  if (screened) return screened;
   // A wallet short of the amount is not asked to sign (a faucet's is topped up once it has signed).
   const short = hasFaucet(ctx, adapter) ? null : await cover(ctx, adapter, spare, payoutNeeds(w), false);
   if (short) return short;
@@ -122,4 +128,15 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
       if (isUniqueViolation(err, 'withdrawals_sender_nonce')) return null;
       throw err;
     });
+}
+
+/** The destination screened again just before signing: lists change between a commit and its signing. */
+async function screenBeforeSigning(ctx: AppContext, w: WithdrawalRow): Promise<Waiting | null> {
+  const screener = screenerOf(ctx.config.screening);
+  if (!screener.enabled) return null;
+  const currency = findCurrency(w.currency_code)!;
+  const net = networkOf(currency);
+  const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address: w.address, direction: 'out', amount: formatUnits(BigInt(w.amount), currency.decimals), cryptoCurrencyCode: currency.code });
+  if (verdict.decision === 'allow') return null;
+  return { reason: 'screening', detail: { message: `${verdict.source}: ${verdict.reason ?? verdict.decision}` } };
 }

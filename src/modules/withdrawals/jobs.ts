@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
 import { WithdrawalService } from './service.ts';
+import { expireApprovals } from './approvals.ts';
 
 /** With only sandbox signers, a round without a change to wake it runs this often. */
 const SANDBOX_IDLE_MS = 120_000;
@@ -24,5 +25,7 @@ export function withdrawalJobs({ ctx, log }: JobEnv<AppContext>, signers: ChainA
   };
   // Sandbox networks change only through the database: the round can wait for a change there.
   const idle = signers.length > 0 && signers.every((s) => s.sandbox) ? { idleIntervalMs: SANDBOX_IDLE_MS, wakeTables: SANDBOX_WAKE_TABLES } : {};
-  return [{ name: 'withdrawals', intervalMs: ctx.config.watchIntervalMs, round, ...idle }];
+  // Approvals that ran out give their funds back; checked once a minute by whichever worker runs it.
+  const expire = { name: 'withdrawal-approvals', intervalMs: 60_000, round: () => expireApprovals(ctx) };
+  return [{ name: 'withdrawals', intervalMs: ctx.config.watchIntervalMs, round, ...idle }, expire];
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { isValidAddress, unusableAddress } from '../../chains/address-validation.ts';
 import { now, nowPlus } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { Amount, MoneyFormatError, MoneyPrecisionError, convertAmount, ratioToDecimal, toJsonNumber } from '../../lib/money.ts';
-import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { findCurrency, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { currentTerms, priceByToAmount, samePeg } from '../conversions/pricing.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { merchantBalances } from '../ledger/service.ts';
 import { usdPrice } from '../rates/service.ts';
+import { checkDestination } from '../payouts/addresses.ts';
+import { checkScreening, enforcePayoutPolicy } from '../payouts/enforce.ts';
 
 import { quoteRecord } from './record.ts';
 import { quoteRefund, type RefundInput } from './refunds.ts';
@@ -30,14 +31,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   if (!currency) throw new AppError('exceptions.withdrawal.currencyNotFound', { cryptoCurrencyCode: input.cryptoCurrencyCode });
   servedCurrency(config, currency.code);
   const net = networkOf(currency);
-  if (!isValidAddress(net.env, input.address)) {
-    throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address, reason: 'malformed' });
-  }
-  // Well-formed but a sink: what is sent there can never be moved again.
-  const unusable = unusableAddress(net.env, input.address) ?? (isCatalogueContract(input.address) ? 'tokenContract' : undefined);
-  if (unusable) {
-    throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address: input.address, reason: unusable });
-  }
+  checkDestination(currency, input.address);
   const amount = requestedAmount(currency, input.amount);
   const minimum = Amount.parse(currency, currency.minWithdrawal);
   if (amount.compare(minimum) < 0) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum) });
@@ -52,6 +46,8 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const fee = Amount.of(currency, quoted.units);
   const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
   const total = amount.plus(fee);
+  await checkScreening(config.screening, currency, input.address, amount.units);
+  await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: ratioToDecimal(price.price), refund: Boolean(input.invoiceId || input.depositId) });
   // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
   const convert = await covered(ctx, principal.accountId, total.minus(refund.released), input.allowAutoConvert === true);
 

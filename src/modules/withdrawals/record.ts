@@ -51,7 +51,7 @@ export function quoteRecord(q: QuoteRow) {
 }
 
 /** The API's withdrawal record (also the webhook's data). */
-export function withdrawalRecord(w: WithdrawalRow) {
+export function withdrawalRecord(w: WithdrawalRow, approvals?: ApprovalView[]) {
   const { amount, fee, total } = withdrawalMoney(w);
   return {
     id: w.id,
@@ -80,7 +80,22 @@ export function withdrawalRecord(w: WithdrawalRow) {
     ...(w.refund_deposit_id !== null ? { depositId: w.refund_deposit_id } : {}),
     // While it waits to be signed, why (the operator's view adds how much is missing, and since when).
     ...(w.status === 'created' && w.waiting_reason !== null ? { waitingReason: w.waiting_reason } : {}),
+    // Sent to approval: how many it needs, until when, and (where read with it) who gave theirs.
+    ...(w.tenant_approval_required || w.operator_approval_required
+      ? {
+          approvalsRequired: Number(w.tenant_approval_required) + Number(w.operator_approval_required),
+          ...(w.approval_expires_at ? { approvalExpiresAt: w.approval_expires_at.toISOString() } : {}),
+          ...(approvals ? { approvals } : {}),
+        }
+      : {}),
   };
+}
+
+/** One approval a withdrawal got: the tenant's second person, or an operator. */
+export interface ApprovalView {
+  level: 'tenant' | 'operator';
+  by: string;
+  at: string;
 }
 
 /** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine. */

@@ -10,6 +10,8 @@ import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMachine } from './status.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
+import { approvalRoutes } from './approval-routes.ts';
+import { approvalsOf } from './approvals.ts';
 
 const QuoteSchema = Type.Object({
   quoteId: Type.String({ format: 'uuid' }),
@@ -33,6 +35,7 @@ const QuoteSchema = Type.Object({
 const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
 
 export { withdrawalAdminRoutes } from './admin-routes.ts';
+export { withdrawalApprovalAdminRoutes } from './approval-routes.ts';
 
 /** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list. */
 export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,6 +43,7 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   commitWithdrawalRoute(app);
   getWithdrawalRoute(app);
   listWithdrawalsRoute(app);
+  approvalRoutes(app);
 };
 
 /** POST /withdrawal/quote: quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */
@@ -100,7 +104,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
         });
       }
       const row = await withdrawals.commit(request.principal!, { quoteId, customData: customData ?? metadata, webhookUrl });
-      return reply.status(201).send({ data: withdrawalRecord(row) });
+      return reply.status(201).send({ data: withdrawalRecord(row, row.status === 'awaitingApproval' ? [] : undefined) });
     },
   );
 }
@@ -120,7 +124,11 @@ function getWithdrawalRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: withdrawalRecord(await withdrawals.get(request.principal!, request.query)) }),
+    async (request) => {
+      const row = await withdrawals.get(request.principal!, request.query);
+      const sent = row.tenant_approval_required || row.operator_approval_required;
+      return { data: withdrawalRecord(row, sent ? await approvalsOf(app.ctx.db, row.id) : undefined) };
+    },
   );
 }
 

@@ -28,6 +28,11 @@ export const WithdrawalRecordSchema = Type.Object({
   invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
   waitingReason: Type.Optional(WaitingReasonSchema),
+  approvalsRequired: Type.Optional(Type.Integer({ description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator' })),
+  approvalExpiresAt: Type.Optional(DateTime),
+  approvals: Type.Optional(
+    Type.Array(Type.Object({ level: Type.Union([Type.Literal('tenant'), Type.Literal('operator')]), by: Type.String(), at: DateTime }), { description: 'The approvals given (on the single withdrawal, not in lists)' }),
+  ),
 });
 
 /** `withdrawal.statusChanged` body. */

@@ -8,6 +8,8 @@ export const withdrawalMachine = statusMachine({
   object: 'withdrawal',
   statuses: WITHDRAWAL_STATUSES,
   transitions: {
+    // Approved by the second person(s) → created; rejected or expired → cancelled (funds given back).
+    awaitingApproval: ['created', 'cancelled'],
     // Signed and broadcast → processing; refused before signing → failed; operator → cancelled.
     created: ['processing', 'failed', 'cancelled'],
     processing: ['completed', 'failed'],

@@ -17,6 +17,7 @@ const MEANINGS: Record<WaitingReason, string> = {
   feeUnavailable: 'no network fee could be had to sign it with (no fee quote, or a node that will not price it)',
   noSigner: "no worker holding the network's hot-wallet key has run lately",
   signingFailed: 'the last attempt to sign it failed at the node',
+  screening: 'screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled',
 };
 
 /** Why a created withdrawal is not signed yet, as the execution round found it. */
@@ -31,7 +32,7 @@ export const WaitingSchema = Type.Object({
   since: DateTime,
   cryptoCurrencyCode: Type.Optional(Type.String({ description: 'hotWalletLow: the currency the hot wallet lacks' })),
   missing: Type.Optional(Money('hotWalletLow: how much of cryptoCurrencyCode it lacks')),
-  message: Type.Optional(Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words" })),
+  message: Type.Optional(Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why" })),
 });
 export type WaitingView = Static<typeof WaitingSchema>;
 
@@ -67,6 +68,8 @@ export function waitingText(w: WithdrawalRow): string | null {
       return "No signer: no worker holding the network's hot-wallet key is running";
     case 'signingFailed':
       return `Signing failed${waiting.message ? `: ${waiting.message}` : ''}`;
+    case 'screening':
+      return `Held by screening${waiting.message ? `: ${waiting.message}` : ''}; cancel it to release the funds`;
     default:
       return unreachable(waiting.reason);
   }

@@ -30,7 +30,7 @@ export interface paths {
                          */
                         accountId?: string;
                         allowedIps?: string[] | null;
-                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list")[];
+                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
                         /** Format: uuid */
                         tenantId: string;
                     };
@@ -463,6 +463,165 @@ export interface paths {
         get: operations["adminNetworks"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payout-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a destination to a tenant's payout address book (usable after the tenant's delay, like the tenant's own) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: string;
+                        cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                        label?: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                activeAt: string;
+                                address: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Who added it (an email, or the operator) */
+                                createdBy: string;
+                                cryptoCurrencyCode: string;
+                                /** Format: uuid */
+                                id: string;
+                                label: string | null;
+                                network: string;
+                                /** @description `pending` until activeAt, then `active` */
+                                status: "pending" | "active" | "removed";
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1269,6 +1428,168 @@ export interface paths {
                                 suspendedAt: string | null;
                                 /** @description Default URL of every event whose object names none (deposits: after depositWebhookUrl) */
                                 webhookUrl: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/tenants/{id}/payout-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a tenant's payout policy: every field at once, loosening included */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowlistOnly?: boolean;
+                        approvalAboveUsd?: number | null;
+                        approvalForApiKeys?: boolean;
+                        maxPerDayUsd?: number | null;
+                        maxPerWithdrawalUsd?: number | null;
+                        newAddressDelayHours?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                                allowlistOnly: boolean;
+                                approvalAboveUsd: number | null;
+                                /** @description Withdrawals committed by an API key need a person’s approval */
+                                approvalForApiKeys: boolean;
+                                maxPerDayUsd: number | null;
+                                maxPerWithdrawalUsd: number | null;
+                                /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                                newAddressDelayHours: number;
+                                /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
+                                pending: {
+                                    changes: {
+                                        /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                                        allowlistOnly?: boolean;
+                                        approvalAboveUsd?: number | null;
+                                        /** @description Withdrawals committed by an API key need a person’s approval */
+                                        approvalForApiKeys?: boolean;
+                                        maxPerDayUsd?: number | null;
+                                        maxPerWithdrawalUsd?: number | null;
+                                        /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                                        newAddressDelayHours?: number;
+                                    };
+                                    /** Format: date-time */
+                                    effectiveAt: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                    requestedBy: string;
+                                }[];
                             };
                         };
                     };
@@ -2786,6 +3107,17 @@ export interface paths {
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
                                 amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -2848,27 +3180,27 @@ export interface paths {
                                     waiting: {
                                         /** @description hotWalletLow: the currency the hot wallet lacks */
                                         cryptoCurrencyCode?: string;
-                                        /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                        /** @description feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why */
                                         message?: string;
                                         /**
                                          * Format: decimal
                                          * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                          */
                                         missing?: number;
-                                        /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                        reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                        /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                        reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                         /** Format: date-time */
                                         since: string;
                                     } | null;
                                 };
                                 quoteId: string | null;
                                 source?: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
-                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -2964,6 +3296,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/withdrawals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An operator's approval of a withdrawal that needs one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId: string;
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                webhookUrl?: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/withdrawals/{id}/cancel": {
         parameters: {
             query?: never;
@@ -3005,6 +3540,17 @@ export interface paths {
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
                                 amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3041,12 +3587,12 @@ export interface paths {
                                 orderId: string;
                                 quoteId: string | null;
                                 source?: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash?: string | null;
                                 transferId: string | null;
                                 updatedAt: string;
-                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3086,6 +3632,215 @@ export interface paths {
                 };
                 /** @description Not found for this tenant */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/withdrawals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a withdrawal awaiting approval: cancelled, its funds given back */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                accountId: string;
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                webhookUrl?: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4114,6 +4869,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payout-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's payout address book, newest first (removed addresses left out) */
+        get: operations["listPayoutAddresses"];
+        put?: never;
+        /** Add a destination to the address book: usable from activeAt, after the policy’s delay (signed-in owner or finance user only) */
+        post: operations["addPayoutAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout-addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a destination from the address book, at once */
+        delete: operations["removePayoutAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payout policy in force and its pending loosenings */
+        get: operations["getPayoutPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the payout policy: tightening applies at once, loosening after the delay (listed under pending); owners only, signed in */
+        patch: operations["changePayoutPolicy"];
+        trace?: never;
+    };
+    "/v1/payout-policy/pending/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a pending loosening of the payout policy before it takes effect */
+        delete: operations["cancelPayoutPolicyChange"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request-log": {
         parameters: {
             query?: never;
@@ -4322,6 +5147,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/withdrawal/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a withdrawal awaiting approval (a signed-in owner or finance user, not its committer); the last approval needed sends it to be paid */
+        post: operations["approveWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/withdrawal/commit": {
         parameters: {
             query?: never;
@@ -4367,6 +5209,23 @@ export interface paths {
         put?: never;
         /** Quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */
         post: operations["quoteWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a withdrawal awaiting approval: cancelled, its funds given back */
+        post: operations["rejectWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5629,7 +6488,7 @@ export interface operations {
             query: {
                 limit: number;
                 page: number;
-                role?: "owner" | "finance" | "developer" | "viewer" | "operator";
+                role?: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                 search?: string;
                 tenantId?: string;
             };
@@ -5653,7 +6512,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             lastSignInAt: string | null;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             status: "invited" | "active" | "disabled";
                             tenantId: string | null;
                             tenantName: string | null;
@@ -5744,7 +6603,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                    role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                     /** Format: uuid */
                     tenantId?: string;
                 };
@@ -5764,7 +6623,7 @@ export interface operations {
                             id: string;
                             /** @description Valid 7 days, once; the token is in the fragment, so it never reaches a server log */
                             inviteUrl: string;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             tenantId: string | null;
                         };
                     };
@@ -6249,7 +7108,7 @@ export interface operations {
                             id: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
                             reason: string | null;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             /** Format: uuid */
                             tenantId: string;
                             tenantName: string;
@@ -6257,19 +7116,19 @@ export interface operations {
                             waiting: {
                                 /** @description hotWalletLow: the currency the hot wallet lacks */
                                 cryptoCurrencyCode?: string;
-                                /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
+                                /** @description feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why */
                                 message?: string;
                                 /**
                                  * Format: decimal
                                  * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                  */
                                 missing?: number;
-                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                                reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 /** Format: date-time */
                                 since: string;
                             } | null;
-                            waitingReason: ("hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed") | null;
+                            waitingReason: ("hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening") | null;
                         }[];
                         hasMore: boolean;
                         limit: number;
@@ -6364,7 +7223,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             email: string;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             tenantName: string | null;
                         };
                     };
@@ -6497,7 +7356,7 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
-                                role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                                role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
                             };
@@ -6633,7 +7492,7 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
-                                role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                                role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
                             };
@@ -6956,7 +7815,7 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
-                                role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                                role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
                             };
@@ -7841,7 +8700,7 @@ export interface operations {
                     keyAccountId?: string | null;
                     /** @description What the key is for, as the keys list shows it */
                     name?: string;
-                    scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list")[];
+                    scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
                 };
             };
         };
@@ -9438,7 +10297,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
@@ -9839,7 +10698,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             settlement?: {
@@ -10660,7 +11519,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -10935,7 +11794,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -11187,7 +12046,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -11435,7 +12294,7 @@ export interface operations {
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
                                 id: string;
-                                status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                                 transactionHash: string | null;
                             }[];
                             returnUrl?: string;
@@ -11648,6 +12507,835 @@ export interface operations {
                             /** @description Transaction hash, as the network spells it */
                             txHash: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listPayoutAddresses: {
+        parameters: {
+            query: {
+                cryptoCurrencyCode?: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            activeAt: string;
+                            address: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Who added it (an email, or the operator) */
+                            createdBy: string;
+                            cryptoCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            network: string;
+                            /** @description `pending` until activeAt, then `active` */
+                            status: "pending" | "active" | "removed";
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    addPayoutAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            activeAt: string;
+                            address: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Who added it (an email, or the operator) */
+                            createdBy: string;
+                            cryptoCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            network: string;
+                            /** @description `pending` until activeAt, then `active` */
+                            status: "pending" | "active" | "removed";
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    removePayoutAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            activeAt: string;
+                            address: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Who added it (an email, or the operator) */
+                            createdBy: string;
+                            cryptoCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string | null;
+                            network: string;
+                            /** @description `pending` until activeAt, then `active` */
+                            status: "pending" | "active" | "removed";
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getPayoutPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                            allowlistOnly: boolean;
+                            approvalAboveUsd: number | null;
+                            /** @description Withdrawals committed by an API key need a person’s approval */
+                            approvalForApiKeys: boolean;
+                            maxPerDayUsd: number | null;
+                            maxPerWithdrawalUsd: number | null;
+                            /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                            newAddressDelayHours: number;
+                            /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
+                            pending: {
+                                changes: {
+                                    /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                                    allowlistOnly?: boolean;
+                                    approvalAboveUsd?: number | null;
+                                    /** @description Withdrawals committed by an API key need a person’s approval */
+                                    approvalForApiKeys?: boolean;
+                                    maxPerDayUsd?: number | null;
+                                    maxPerWithdrawalUsd?: number | null;
+                                    /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                                    newAddressDelayHours?: number;
+                                };
+                                /** Format: date-time */
+                                effectiveAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                requestedBy: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    changePayoutPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowlistOnly?: boolean;
+                    approvalAboveUsd?: number | null;
+                    approvalForApiKeys?: boolean;
+                    maxPerDayUsd?: number | null;
+                    maxPerWithdrawalUsd?: number | null;
+                    newAddressDelayHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                            allowlistOnly: boolean;
+                            approvalAboveUsd: number | null;
+                            /** @description Withdrawals committed by an API key need a person’s approval */
+                            approvalForApiKeys: boolean;
+                            maxPerDayUsd: number | null;
+                            maxPerWithdrawalUsd: number | null;
+                            /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                            newAddressDelayHours: number;
+                            /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
+                            pending: {
+                                changes: {
+                                    /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                                    allowlistOnly?: boolean;
+                                    approvalAboveUsd?: number | null;
+                                    /** @description Withdrawals committed by an API key need a person’s approval */
+                                    approvalForApiKeys?: boolean;
+                                    maxPerDayUsd?: number | null;
+                                    maxPerWithdrawalUsd?: number | null;
+                                    /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                                    newAddressDelayHours?: number;
+                                };
+                                /** Format: date-time */
+                                effectiveAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                requestedBy: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelPayoutPolicyChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                            allowlistOnly: boolean;
+                            approvalAboveUsd: number | null;
+                            /** @description Withdrawals committed by an API key need a person’s approval */
+                            approvalForApiKeys: boolean;
+                            maxPerDayUsd: number | null;
+                            maxPerWithdrawalUsd: number | null;
+                            /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                            newAddressDelayHours: number;
+                            /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
+                            pending: {
+                                changes: {
+                                    /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
+                                    allowlistOnly?: boolean;
+                                    approvalAboveUsd?: number | null;
+                                    /** @description Withdrawals committed by an API key need a person’s approval */
+                                    approvalForApiKeys?: boolean;
+                                    maxPerDayUsd?: number | null;
+                                    maxPerWithdrawalUsd?: number | null;
+                                    /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
+                                    newAddressDelayHours?: number;
+                                };
+                                /** Format: date-time */
+                                effectiveAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                requestedBy: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -12378,7 +14066,7 @@ export interface operations {
                             id: string;
                             /** @description Valid 7 days, once; the token is in the fragment, so it never reaches a server log */
                             inviteUrl: string;
-                            role: "owner" | "finance" | "developer" | "viewer" | "operator";
+                            role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                             tenantId: string | null;
                         };
                     };
@@ -13665,6 +15353,17 @@ export interface operations {
                              * @description Exact decimal (a JSON number with every digit)
                              */
                             amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -13701,12 +15400,12 @@ export interface operations {
                             orderId: string;
                             quoteId: string | null;
                             source?: string;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
-                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                             webhookUrl?: string | null;
                         };
                     };
@@ -13810,6 +15509,214 @@ export interface operations {
             };
         };
     };
+    approveWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId: string;
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
+                            convertId?: string | null;
+                            createdAt: string;
+                            cryptoCurrencyCode: string;
+                            /** @description Merchant metadata as sent at commit; absent when none was sent */
+                            customData?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            debitedAmount: number;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the deposit it gives money back for
+                             */
+                            depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmountUsd: number;
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the invoice it gives money back for
+                             */
+                            invoiceId?: string;
+                            orderId: string;
+                            quoteId: string | null;
+                            source?: string;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                            transactionHash?: string | null;
+                            transferId: string | null;
+                            updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            webhookUrl?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     commitWithdrawal: {
         parameters: {
             query?: never;
@@ -13858,6 +15765,17 @@ export interface operations {
                              * @description Exact decimal (a JSON number with every digit)
                              */
                             amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -13894,12 +15812,12 @@ export interface operations {
                             orderId: string;
                             quoteId: string | null;
                             source?: string;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
-                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                             webhookUrl?: string | null;
                         };
                     };
@@ -14029,7 +15947,7 @@ export interface operations {
                 page: number;
                 /** @description Exact id, orderId, address or transaction hash (hex in any letter case) */
                 search?: string;
-                status?: "created" | "processing" | "completed" | "failed" | "cancelled";
+                status?: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                 /** @description Created at or before this day (inclusive) or instant */
                 to?: string;
             };
@@ -14059,6 +15977,17 @@ export interface operations {
                              * @description Exact decimal (a JSON number with every digit)
                              */
                             amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -14095,12 +16024,12 @@ export interface operations {
                             orderId: string;
                             quoteId: string | null;
                             source?: string;
-                            status: "created" | "processing" | "completed" | "failed" | "cancelled";
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
                             transactionHash?: string | null;
                             transferId: string | null;
                             updatedAt: string;
-                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
-                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                             webhookUrl?: string | null;
                         }[];
                         hasMore: boolean;
@@ -14412,6 +16341,215 @@ export interface operations {
             };
             /** @description Temporarily unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    rejectWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountId: string;
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            amountUsd: number;
+                            /** Format: date-time */
+                            approvalExpiresAt?: string;
+                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            approvals?: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string;
+                                level: "tenant" | "operator";
+                            }[];
+                            /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                            approvalsRequired?: number;
+                            convertId?: string | null;
+                            createdAt: string;
+                            cryptoCurrencyCode: string;
+                            /** @description Merchant metadata as sent at commit; absent when none was sent */
+                            customData?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            debitedAmount: number;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the deposit it gives money back for
+                             */
+                            depositId?: string;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmount: number;
+                            /**
+                             * Format: decimal
+                             * @description Exact decimal (a JSON number with every digit)
+                             */
+                            feeAmountUsd: number;
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description A refund: the invoice it gives money back for
+                             */
+                            invoiceId?: string;
+                            orderId: string;
+                            quoteId: string | null;
+                            source?: string;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                            transactionHash?: string | null;
+                            transferId: string | null;
+                            updatedAt: string;
+                            /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                            waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            webhookUrl?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,6 +33,9 @@ export const SCOPES = [
   'users.manage',
   'settings.manage',
   'audit.list',
+  'payouts.list',
+  'payouts.manage',
+  'payoutPolicy.manage',
 ] as const satisfies readonly KeyScope[];
 
 /** Never anything but `never`: every scope of the API is listed above. */

@@ -2,10 +2,22 @@
 import type { Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns.ts';
 
-/** A user's role: a merchant role within its tenant, or `operator` (no tenant). */
-export const USER_ROLES = ['owner', 'finance', 'developer', 'viewer', 'operator'] as const;
+/**
+ * The operators' roles (no tenant): `operator` may do everything (an operator admin),
+ * `operatorOperations` runs the withdrawal queue, redeliveries and tenants' operational settings,
+ * `operatorSupport` helps tenants' users, `operatorAuditor` reads everything and changes nothing.
+ */
+export const OPERATOR_ROLES = ['operator', 'operatorOperations', 'operatorSupport', 'operatorAuditor'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** A user's role: a merchant role within its tenant, or an operator's (no tenant). */
+export const USER_ROLES = ['owner', 'finance', 'developer', 'viewer', ...OPERATOR_ROLES] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-export type MerchantRole = Exclude<UserRole, 'operator'>;
+export type MerchantRole = Exclude<UserRole, OperatorRole>;
+
+export function isOperatorRole(role: string): role is OperatorRole {
+  return (OPERATOR_ROLES as readonly string[]).includes(role);
+}
 
 export interface UsersTable {
   id: string;

@@ -1,16 +1,16 @@
 /** Withdrawal quotes and withdrawals (the conversions that fund them are in conversions.ts). */
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of a withdrawal, the API's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
-export const WITHDRAWAL_STATUSES = ['created', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const WITHDRAWAL_STATUSES = ['awaitingApproval', 'created', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
  * Why a withdrawal in `created` is not signed yet, as the last execution round found it (migration
- * 0040's CHECK; modules/withdrawals/waiting.ts says what each means).
+ * 0053's CHECK; modules/withdrawals/waiting.ts says what each means).
  */
-export const WAITING_REASONS = ['hotWalletLow', 'feeUnavailable', 'noSigner', 'signingFailed'] as const;
+export const WAITING_REASONS = ['hotWalletLow', 'feeUnavailable', 'noSigner', 'signingFailed', 'screening'] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 
 /** What a waiting reason stored beside it: the currency and atomic units missing, or the node's message. */
@@ -92,6 +92,20 @@ export interface WithdrawalsTable {
   waiting_detail: ColumnType<WaitingDetail | null, string | null | undefined, string | null>;
   /** Since when it waits for this reason. */
   waiting_since: NullableTimestamp;
+  /** Approvals it needs before it is paid (migration 0055): a second person of the tenant, an operator. */
+  tenant_approval_required: Generated<boolean>;
+  operator_approval_required: Generated<boolean>;
+  committed_by_user_id: string | null;
+  approval_expires_at: NullableTimestamp;
+}
+
+export interface WithdrawalApprovalsTable {
+  id: string;
+  withdrawal_id: string;
+  level: 'tenant' | 'operator';
+  user_id: string | null;
+  actor: string;
+  created_at: Generated<Date>;
 }
 
 /** The networks a worker holding the key signs payouts for, and its last round there (migration 0040). */

@@ -19,7 +19,14 @@ const MERCHANT_ROLES: Array<[Role, string]> = [
   ['developer', 'Developer: API keys and webhooks'],
   ['viewer', 'Viewer: reads only'],
 ];
-const ALL_ROLES: Array<[Role, string]> = [['operator', 'Operator: this console'], ...MERCHANT_ROLES];
+const OPERATOR_ROLES: Array<[Role, string]> = [
+  ['operator', 'Operator admin: this whole console'],
+  ['operatorOperations', 'Operations: withdrawal queue, redeliveries, tenant settings'],
+  ['operatorSupport', "Support: reads, inviting tenants' users"],
+  ['operatorAuditor', 'Auditor: reads only'],
+];
+const isOperator = (role: Role) => OPERATOR_ROLES.some(([r]) => r === role);
+const ALL_ROLES: Array<[Role, string]> = [...OPERATOR_ROLES, ...MERCHANT_ROLES];
 
 function InviteForm({ tenantId, onInvited }: { tenantId?: string; onInvited(url: string): void }) {
   const [email, setEmail] = useState('');
@@ -27,7 +34,7 @@ function InviteForm({ tenantId, onInvited }: { tenantId?: string; onInvited(url:
   const [tenant, setTenant] = useState('');
   const tenants = useTenantOptions(!tenantId);
   const invite = useAction(async () => {
-    const forTenant = role === 'operator' ? undefined : (tenantId ?? tenant);
+    const forTenant = isOperator(role) ? undefined : (tenantId ?? tenant);
     const res = await api.post('/admin/users', { body: { email: email.trim(), role, ...(forTenant ? { tenantId: forTenant } : {}) } });
     setEmail('');
     onInvited(res.data.inviteUrl);
@@ -36,7 +43,7 @@ function InviteForm({ tenantId, onInvited }: { tenantId?: string; onInvited(url:
     <Form label="Invite a user" onSubmit={() => invite.run()}>
       <Field label="Email" type="email" value={email} onValue={setEmail} required autoComplete="off" />
       <Select label="Role" value={role} onValue={(v) => setRole(v as Role)} options={tenantId ? MERCHANT_ROLES : ALL_ROLES} />
-      {!tenantId && role !== 'operator' && (
+      {!tenantId && !isOperator(role) && (
         <Select label="Tenant" value={tenant} onValue={setTenant} required options={[['', 'Choose a tenant'], ...tenants]} />
       )}
       <ErrorAlert error={invite.error} />

@@ -27,6 +27,7 @@ const WAITING: Record<NonNullable<Withdrawal['waitingReason']>, string> = {
   feeUnavailable: 'Not sent yet: the network fee cannot be priced right now; it is sent as soon as it can.',
   noSigner: 'Not sent yet: no payout signer of the gateway is running for this network; the operator sees it waiting.',
   signingFailed: "Not sent yet: the network's node failed to sign it; it is tried again shortly.",
+  screening: 'Not sent: screening flagged the destination. The operator reviews it; if it is cancelled, the funds return to your balance.',
 };
 
 export function WithdrawalPage({ params }: { params: Record<string, string> }) {

@@ -1,0 +1,2 @@
+export { payoutRoutes } from './routes.ts';
+export { payoutAdminRoutes } from './admin-routes.ts';
