@@ -172,7 +172,7 @@ describeEngines('webhook deliveries', (engine) => {
       // the state error, and changes nothing.
       const twice = await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`);
       assert.equal(twice.status, 409);
-      assert.equal(twice.body.code, 'exceptions.status.conflict');
+      assert.equal(twice.body.code, 'exceptions.webhookDelivery.notFinished');
       assert.deepEqual([twice.body.extension.currentStatus, twice.body.extension.expectedStatus], ['pending', ['delivered', 'failed']]);
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${randomUUID()}/redeliver`)).status, 404);
       await pump(t, deliverer, async () => {

@@ -4245,7 +4245,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivered or failed delivery again now, with a fresh retry window (409 while it is pending) */
+        /** Send a delivered or failed delivery again now, with a fresh retry window (409 exceptions.webhookDelivery.notFinished while it is pending) */
         post: operations["redeliverWebhook"];
         delete?: never;
         options?: never;
@@ -12927,6 +12927,7 @@ export interface operations {
                                 /** @description Attempt number, from 1 (the x-webhook-attempt header) */
                                 n: number;
                                 outcome: "delivered" | "retried" | "failed";
+                                requestBody: string | null;
                                 responseBody: string | null;
                                 statusCode: number | null;
                             }[];
