@@ -36,11 +36,17 @@ export function ObjectLink({ type, id }: { type: string; id: string }) {
   );
 }
 
+/** What the gateway keeps of a receiver's answer or a logged body, in characters. */
+const KEPT = 4096;
+
 /** A body as it went over the wire, in a block that scrolls on its own (and takes the keyboard focus to do so). */
 export function BodyBlock({ label, text, empty }: { label: string; text: string | null | undefined; empty: string }) {
   return (
     <figure class="body-block">
-      <figcaption>{label}</figcaption>
+      <figcaption>
+        {label}
+        {text && text.length >= KEPT ? ' (its first 4 KB: the rest is not kept)' : ''}
+      </figcaption>
       {text ? (
         <pre tabIndex={0} class="mono">
           {text}

@@ -4,8 +4,8 @@ import { api, type Data } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
 import { ErrorAlert, Section } from '../components/feedback.tsx';
 import { Select } from '../components/fields.tsx';
+import { preciseTime } from '../components/delivery-detail.tsx';
 import { RequestDetail, requestHref } from '../components/request-detail.tsx';
-import { dateTime } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { Link, setQuery, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
@@ -62,7 +62,7 @@ export function RequestLogSection() {
         rowKey={(e) => e.id}
         empty="No API calls recorded for these filters."
         columns={[
-          { label: 'Time', render: (e) => dateTime(e.createdAt) },
+          { label: 'Time', render: (e) => preciseTime(e.createdAt) },
           {
             label: 'Request',
             render: (e) => (
