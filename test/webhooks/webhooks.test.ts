@@ -165,6 +165,7 @@ describeEngines('webhook deliveries', (engine) => {
       const one = (await t.admin('GET', `/admin/webhook-deliveries/${list.data[0].id}`)).body.data;
       assert.equal(one.attemptLog.length, one.attempts);
       assert.deepEqual([one.attemptLog.at(-1).statusCode, one.attemptLog.at(-1).outcome], [200, 'delivered']);
+      assert.equal(one.attemptLog.at(-1).requestBody, receiver.received.filter((r) => idOf(r) === one.id).at(-1)!.body, 'the bytes signed and sent');
       // Redeliver: the same x-webhook-id again, as a further attempt.
       const before = one.attempts;
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`)).body.data.status, 'pending');

@@ -2449,6 +2449,7 @@ export interface paths {
                                     error: string | null;
                                     latencyMs: number;
                                     outcome: string;
+                                    requestBody: string | null;
                                     responseBody: string | null;
                                     statusCode: number | null;
                                 }[];
