@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './lib/db/index.ts';
 import type { ChangeListener } from './lib/db/notify.ts';
+import type { HostLookup } from './lib/http/urls.ts';
 import type { X402Chain } from './modules/x402/chain.ts';
 
 /** What every module of the service is built from: configuration and connections, nothing global. */
@@ -13,6 +14,8 @@ export interface AppContext {
   redis?: Redis;
   /** Change notices from every instance; caches are trusted only while it is healthy. */
   changes?: ChangeListener;
+  /** Looks up webhook hosts when a default URL is set (main.ts: the system resolver); absent: not looked up. */
+  lookupHost?: HostLookup;
   /** The x402 facilitator's network (configured RPC, or the sandbox devnet); absent: x402 disabled. */
   x402?: X402Chain;
 }

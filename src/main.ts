@@ -8,6 +8,7 @@ import { openDatabase, retryWhileUnreachable, type Database } from './lib/db/ind
 import { migrate } from './lib/db/migrate.ts';
 import { DataDirLockedError } from './lib/db/data-dir-lock.ts';
 import { startWorkers } from './worker.ts';
+import { systemLookup } from './lib/http/urls.ts';
 import { warmDashboard } from './modules/dashboard/routes.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
   const { x402, devnet } = await network;
   startup.mark('devnet');
-  const ctx: AppContext = { config, database, db: database.db, redis, x402 };
+  // Default webhook URLs are looked up when set, so a typo is said at the field (modules/tenants/webhook-urls.ts).
+  const ctx: AppContext = { config, database, db: database.db, redis, x402, lookupHost: systemLookup() };
 
   // The app is built before the first-start credentials are created: were it to fail (a bad
   // TRUST_PROXY, say), credentials created but never printed would be lost for good, since later

@@ -88,6 +88,8 @@ export const ERRORS = {
   'exceptions.converting.stablecoinOffPeg': [503, 'A stablecoin of this conversion trades further from its peg than allowed; conversions with it wait until it is back'],
   'exceptions.x402.settlementNotFound': [404, 'Settlement not found'],
   'exceptions.webhookDelivery.notFound': [404, 'Webhook delivery not found'],
+  'exceptions.webhookDelivery.notFinished': [409, 'Only a delivered or failed delivery can be redelivered: this one is pending, and its next attempt comes on its own'],
+  'exceptions.requestLog.notFound': [404, 'No such request in the log'],
   'exceptions.depositFee.quoteUnavailable': [503, 'The deposit network fee of this currency is unavailable'],
   'exceptions.rates.unavailable': [503, 'No fresh exchange rate for this currency; try again shortly'],
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],

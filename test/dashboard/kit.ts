@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM, CHROMIUM_ARGS, SHOTS, assertAccessible, screenshot } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import type { Engine } from '../../src/lib/db/index.ts';
+import type { AppContext } from '../../src/context.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { invite } from '../auth/helpers.ts';
 
@@ -32,10 +33,10 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-/** The app on a real port with its workers (watcher, webhooks) and a Chromium. */
-export async function startDashboard(engine: Engine = 'pglite', env: NodeJS.ProcessEnv = {}): Promise<Dashboard> {
+/** The app on a real port with its workers (watcher, webhooks) and a Chromium; `ctx` replaces parts of its context (a resolver). */
+export async function startDashboard(engine: Engine = 'pglite', env: NodeJS.ProcessEnv = {}, ctx: Partial<AppContext> = {}): Promise<Dashboard> {
   mkdirSync(SHOTS, { recursive: true });
-  const t = await startTestApp(engine, { config: { watchIntervalMs: 100 }, env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...env } });
+  const t = await startTestApp(engine, { config: { watchIntervalMs: 100 }, env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, ctx });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const workers = startWorkers(t.app.ctx, t.app.log);

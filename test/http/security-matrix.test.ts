@@ -235,6 +235,13 @@ async function committedConversion(f: Fixture): Promise<{ id: string; quoteId: s
 }
 
 /** Tenant A's row as stored: webhook secret, webhook URLs, brand (and when it last changed). */
+/** A call of A's first-account key, once the request log has written it: its id. */
+async function loggedCallOfA(f: Fixture): Promise<string> {
+  const find = () => f.t.ctx.db.selectFrom('request_log').select('id').where('tenant_id', '=', f.a.id).where('api_key_id', '=', f.a.keyId).orderBy('id').executeTakeFirst();
+  await until(async () => (await find()) !== undefined, 5000, "a logged call of A's key");
+  return String((await find())!.id);
+}
+
 const aTenantRow = (f: Fixture) => f.t.ctx.db.selectFrom('tenants').selectAll().where('id', '=', f.a.id).executeTakeFirstOrThrow();
 /** Tenant A's row when each request was built, for `unchanged`. */
 const aTenantAtBuild = new WeakMap<Req, unknown>();
@@ -639,6 +646,18 @@ const ROWS: Row[] = [
         check: (body, f) => assert.ok(body.data.every((e: any) => e.accountId === f.a.secondAccountId), JSON.stringify(body.data.slice(0, 3))),
       },
     ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/request-log/{id}',
+    scope: 'requestLog.list',
+    build: async (f) => ({ url: `/v1/request-log/${await loggedCallOfA(f)}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.deepEqual([b.data.accountId, b.data.apiKeyId], [f.a.accountId, f.a.keyId]),
+    asTenantB: { status: 404, code: 'exceptions.requestLog.notFound' },
+    // A call of A's first account: A's other account does not see it, A's tenant-wide key does.
+    asSiblingAccount: { status: 404, code: 'exceptions.requestLog.notFound' },
+    wideOnOtherAccount: { status: 200 },
   },
   {
     method: 'GET',

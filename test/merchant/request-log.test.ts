@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { ReadBudget, RequestLogBuffer, errorCodeOf, type RequestLogRow } from '../../src/modules/request-log/recorder.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
+import { member } from '../auth/helpers.ts';
 
 /** A stand-in for the database's INSERT that can be made to fail; records each INSERT's rows. */
 function fakeDb() {
@@ -134,7 +135,7 @@ describeEngines('request log', (engine) => {
     assert.equal(list.status, 200);
     assert.equal(list.body.total, 3);
     const first = list.body.data[0];
-    assert.deepEqual(Object.keys(first).sort(), ['accountId', 'actor', 'createdAt', 'errorCode', 'id', 'latencyMs', 'method', 'path', 'requestId', 'status']);
+    assert.deepEqual(Object.keys(first).sort(), ['accountId', 'actor', 'apiKeyId', 'createdAt', 'errorCode', 'id', 'latencyMs', 'method', 'path', 'requestId', 'status']);
     assert.equal(first.path, '/v1/invoice', 'newest first');
     assert.equal(first.errorCode, 'exceptions.validation.failed');
     const errors = await t.call('GET', '/v1/request-log?status=4xx', { key: a.key });
@@ -172,5 +173,47 @@ describeEngines('request log', (engine) => {
     const refused = await t.call('GET', '/v1/request-log', { key: none.key });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.extension.requiredScope, 'requestLog.list');
+  });
+
+  it("leaves out the dashboard's own reads; filters by API key; shows one call with its bodies, secrets redacted", async () => {
+    const t = app();
+    const a = await t.tenant(['*']);
+    const other = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['*'] })).body.data;
+    const owner = await member(t, a.tenantId, 'owner');
+    // The dashboard polls lists while a page is open: none of it is logged. What a person changes is.
+    for (let i = 0; i < 3; i++) assert.equal((await owner.call('GET', `/v1/invoice/list?accountId=${a.accountId}`)).status, 200);
+    assert.equal((await owner.call('PATCH', '/v1/settings', { body: { brandColor: '#112233' } })).status, 200);
+    const made = await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 12.5, fiatCurrencyCode: 'USD', orderId: 'log-1', description: 'A mug' } });
+    assert.equal(made.status, 201);
+    const bad = await t.call('POST', '/v1/invoice', { key: other.key, body: { amount: 'x', fiatCurrencyCode: 'USD', orderId: 'log-2' } });
+    assert.equal(bad.status, 400);
+    // A new key in an answer, the webhook secret, and a key pasted into a body: never stored.
+    const issued = await t.call('POST', '/v1/api-keys', { key: await t.wideKey(a.tenantId), body: { scopes: ['invoices.list'], accountId: a.accountId, name: 'Shop' } });
+    assert.equal(issued.status, 201, JSON.stringify(issued.body));
+    const secret = (await t.call('POST', '/v1/webhook-settings/secret', { key: await t.wideKey(a.tenantId) })).body.data.secret;
+    assert.equal((await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 1, fiatCurrencyCode: 'USD', orderId: 'log-3', description: `oops ${a.key}` } })).status, 201);
+
+    const rows = await logged(t, a.tenantId, 6);
+    assert.deepEqual(rows.filter((r) => r.api_key_id === null).map((r) => [r.method, r.path, r.actor]), [['PATCH', '/v1/settings', owner.email]]);
+    const stored = JSON.stringify(rows);
+    for (const s of [issued.body.data.key, secret, a.key, other.key]) assert.ok(!stored.includes(s), 'a secret was stored');
+
+    const byKey = await t.call('GET', `/v1/request-log?apiKeyId=${other.id}`, { key: a.key });
+    assert.deepEqual(byKey.body.data.map((r: any) => [r.path, r.status, r.apiKeyId]), [['/v1/invoice', 400, other.id]]);
+    const mine = (await t.call('GET', `/v1/request-log?apiKeyId=${a.keyId}&status=201`, { key: a.key })).body.data;
+    assert.equal(mine.length, 2);
+    assert.equal((await t.call('GET', '/v1/request-log?apiKeyId=nope', { key: a.key })).status, 400);
+
+    const one = await t.call('GET', `/v1/request-log/${mine[1].id}`, { key: a.key });
+    assert.equal(one.status, 200);
+    const d = one.body.data;
+    assert.deepEqual([d.method, d.path, d.status, d.apiKeyId, d.requestId], ['POST', '/v1/invoice', 201, a.keyId, made.headers['x-request-id']]);
+    assert.equal(JSON.parse(d.requestBody).description, 'A mug');
+    assert.equal(JSON.parse(d.responseBody).data.id, made.body.data.id);
+    const refused = (await t.call('GET', `/v1/request-log/${byKey.body.data[0].id}`, { key: a.key })).body.data;
+    assert.equal(JSON.parse(refused.responseBody).code, 'exceptions.validation.failed', 'an error body keeps its code');
+    const keyCall = rows.find((r) => r.path === '/v1/api-keys')!;
+    assert.match(keyCall.response_body!, /"key":"\[redacted\]"/);
+    assert.equal((await t.call('GET', '/v1/request-log/999999999', { key: a.key })).body.code, 'exceptions.requestLog.notFound');
   });
 });

@@ -87,6 +87,9 @@ describeEngines('merchant webhooks', (engine) => {
       assert.equal(d.objectType, 'webhook');
       assert.deepEqual(d.attempts.map((x: any) => [x.n, x.statusCode, x.outcome]), [[1, 200, 'delivered'], [2, 200, 'delivered']]);
       assert.ok(d.attempts.every((x: any) => typeof x.durationMs === 'number' && !Number.isNaN(Date.parse(x.at))));
+      // Each attempt shows the very bytes it signed and sent (the timestamp differs between them).
+      assert.deepEqual(d.attempts.map((x: any) => x.requestBody), [got.body, resent.body]);
+      assert.notEqual(got.body, resent.body);
       const audit = await t.ctx.db.selectFrom('audit_log').select('action').where('tenant_id', '=', a.tenantId).orderBy('id').execute();
       assert.deepEqual(audit.map((x) => x.action).filter((x) => x !== 'webhook.settingsChanged'), ['webhook.secretRotated', 'webhook.testSent', 'webhook.secretRotated', 'webhook.redelivered']);
     } finally {
@@ -121,7 +124,9 @@ describeEngines('merchant webhooks', (engine) => {
 
     const pending = await t.call('POST', `/v1/webhook-deliveries/${ids[0]}/redeliver`, { key: a.key });
     assert.equal(pending.status, 409);
-    assert.equal(pending.body.extension.currentStatus, 'pending');
+    // Its own code, saying why: only a finished delivery is sent again by hand.
+    assert.equal(pending.body.code, 'exceptions.webhookDelivery.notFinished');
+    assert.deepEqual([pending.body.extension.currentStatus, pending.body.extension.expectedStatus], ['pending', ['delivered', 'failed']]);
 
     assert.equal((await t.call('GET', '/v1/webhook-deliveries', { key: b.key })).body.total, 0);
     assert.equal((await t.call('GET', `/v1/webhook-deliveries?objectId=${one.objectId}`, { key: b.key })).body.total, 0);

@@ -165,6 +165,7 @@ describeEngines('webhook deliveries', (engine) => {
       const one = (await t.admin('GET', `/admin/webhook-deliveries/${list.data[0].id}`)).body.data;
       assert.equal(one.attemptLog.length, one.attempts);
       assert.deepEqual([one.attemptLog.at(-1).statusCode, one.attemptLog.at(-1).outcome], [200, 'delivered']);
+      assert.equal(one.attemptLog.at(-1).requestBody, receiver.received.filter((r) => idOf(r) === one.id).at(-1)!.body, 'the bytes signed and sent');
       // Redeliver: the same x-webhook-id again, as a further attempt.
       const before = one.attempts;
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`)).body.data.status, 'pending');
@@ -172,7 +173,7 @@ describeEngines('webhook deliveries', (engine) => {
       // the state error, and changes nothing.
       const twice = await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`);
       assert.equal(twice.status, 409);
-      assert.equal(twice.body.code, 'exceptions.status.conflict');
+      assert.equal(twice.body.code, 'exceptions.webhookDelivery.notFinished');
       assert.deepEqual([twice.body.extension.currentStatus, twice.body.extension.expectedStatus], ['pending', ['delivered', 'failed']]);
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${randomUUID()}/redeliver`)).status, 404);
       await pump(t, deliverer, async () => {

@@ -3,7 +3,7 @@ import type { DatabaseAvailability } from '../db/availability.ts';
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { AppError, ERRORS, type ErrorCode } from '../errors.ts';
 import { stringifyExact } from '../exact-json.ts';
-import { decodeUtf8, foreignCharset, keepInexactNumbers, scanJson } from './json-body.ts';
+import { decodeUtf8, foreignCharset, keepInexactNumbers, scanJson, sentBodies } from './json-body.ts';
 import { describeValidationErrors } from './validation.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -86,6 +86,7 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
     }
     const text = decodeUtf8(bytes);
     if (text === undefined) return done(new AppError('exceptions.request.invalidEncoding'), undefined);
+    sentBodies.set(request, text);
     parseJson(request, text, (err, value) => {
       if (err) return done(err, undefined);
       const { repeated, inexact } = scanJson(text);

@@ -27,6 +27,12 @@ export function foreignCharset(contentType: string | undefined): string | undefi
   return undefined;
 }
 
+/**
+ * Each JSON request's body as the client sent it (decoded text), for the request log's excerpt
+ * (modules/request-log/bodies.ts): the parsed body has lost what a double cannot hold.
+ */
+export const sentBodies = new WeakMap<object, string>();
+
 // Fatal: a byte sequence that is not UTF-8 is refused instead of becoming U+FFFD, which would let
 // different bodies read as the same text. ignoreBOM keeps a BOM in the text, where the JSON
 // parser handles it exactly as it did when Fastify decoded the body.

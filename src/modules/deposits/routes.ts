@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, Money, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
-import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { checkWebhookUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { DepositRecordSchema } from './schemas.ts';
 import { depositMachine } from './status.ts';
@@ -46,11 +45,7 @@ function createDepositRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      if (request.body.webhookUrl !== undefined && !isPublicHttpsUrl(request.body.webhookUrl, app.ctx.config)) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location: 'body', field: 'webhookUrl', message: 'must be a public, TLD-qualified HTTPS URL' }],
-        });
-      }
+      checkWebhookUrl('webhookUrl', request.body.webhookUrl, app.ctx.config);
       const { created, deposit } = await deposits.create(request.principal!, request.body);
       return reply.status(created ? 201 : 200).send({ data: deposit });
     },

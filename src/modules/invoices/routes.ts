@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, DecimalInput, MoneyInput, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
-import { isHttpUrl, isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { checkWebhookUrl, isHttpUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { InvoiceRecordSchema } from './schemas.ts';
@@ -64,9 +64,7 @@ function createInvoiceRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const body = request.body;
-      if (body.webhookUrl !== undefined && !isPublicHttpsUrl(body.webhookUrl, app.ctx.config)) {
-        throw badField('webhookUrl', 'must be a public, TLD-qualified HTTPS URL');
-      }
+      checkWebhookUrl('webhookUrl', body.webhookUrl, app.ctx.config);
       for (const field of ['returnUrl', 'successUrl', 'failedUrl'] as const) {
         const value = body[field];
         if (value !== undefined && !isHttpUrl(value)) throw badField(field, 'must be an http or https URL');

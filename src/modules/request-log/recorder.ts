@@ -5,6 +5,8 @@ import { processTimers, type Timers } from '../../lib/timers.ts';
 import type { RequestLogTable } from '../../lib/db/schema.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { loggablePath } from '../../lib/http/log-redaction.ts';
+import { sentBodies } from '../../lib/http/json-body.ts';
+import { bodyExcerpt } from './bodies.ts';
 
 /** One row of the request log, as written. */
 export type RequestLogRow = Insertable<RequestLogTable>;
@@ -134,10 +136,10 @@ export class RequestLogBuffer {
 export async function insertRows(db: Db, rows: RequestLogRow[]): Promise<void> {
   const col = <K extends keyof RequestLogRow>(key: K) => rows.map((r) => r[key] ?? null);
   const at = rows.map((r) => (r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at)));
-  await sql`insert into request_log (tenant_id, account_id, actor, method, path, status, latency_ms, request_id, error_code, created_at)
+  await sql`insert into request_log (tenant_id, account_id, actor, method, path, status, latency_ms, request_id, error_code, created_at, api_key_id, request_body, response_body)
     select * from unnest(${col('tenant_id')}::uuid[], ${col('account_id')}::uuid[], ${col('actor')}::text[], ${col('method')}::text[],
       ${col('path')}::text[], ${col('status')}::int[], ${col('latency_ms')}::numeric[], ${col('request_id')}::text[],
-      ${col('error_code')}::text[], ${at}::timestamptz[])`.execute(db);
+      ${col('error_code')}::text[], ${at}::timestamptz[], ${col('api_key_id')}::uuid[], ${col('request_body')}::text[], ${col('response_body')}::text[])`.execute(db);
 }
 
 /** A GET or HEAD answered without an error: what a busy integration repeats many times a second. */
@@ -192,10 +194,11 @@ export function errorCodeOf(payload: unknown): string | null {
 }
 
 /**
- * The log row of a finished request: no query string, no body, no header (so never the key), and
- * a path segment shaped like a credential (a key pasted into the URL) redacted.
+ * The log row of a finished request: no query string, no header (so never the key), a path segment
+ * shaped like a credential (a key pasted into the URL) redacted, and of an API key's call the start
+ * of both bodies with their secrets redacted (`response`: the excerpt taken as it was sent).
  */
-export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrincipal, errorCode: string | null): RequestLogRow {
+export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrincipal, errorCode: string | null, response: string | null = null): RequestLogRow {
   const q = request.url.indexOf('?');
   const path = loggablePath(q === -1 ? request.url : request.url.slice(0, q));
   return {
@@ -209,12 +212,23 @@ export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrinci
     request_id: request.id,
     error_code: errorCode,
     created_at: new Date(),
+    api_key_id: p.keyId,
+    request_body: p.kind === 'apiKey' ? bodyExcerpt(sentBodies.get(request)) : null,
+    response_body: response,
   };
 }
 
 /**
- * Records every /v1 request that had a principal (API key or session) once it is answered; the
- * error code is read from the error body as it is sent. Written in batches; the rest is written
+ * Whether a request is left out of the log: the dashboard's own reads (a session's GET), which it
+ * repeats every few seconds while a page is open and nobody called; what people change is kept.
+ */
+function isDashboardRead(request: FastifyRequest, p: ApiPrincipal): boolean {
+  return p.kind === 'session' && (request.method === 'GET' || request.method === 'HEAD');
+}
+
+/**
+ * Records every /v1 request that had a principal (API key or session) once it is answered, but the
+ * dashboard's own reads; the error code is read from the error body as it is sent. Written in batches; the rest is written
  * when the app closes.
  */
 export function registerRequestLog(app: FastifyInstance, db: Db, opts: RequestLogOptions = DEFAULTS): RequestLogBuffer {
@@ -225,20 +239,26 @@ export function registerRequestLog(app: FastifyInstance, db: Db, opts: RequestLo
     failing = err !== null;
   });
   const codes = new WeakMap<FastifyRequest, string>();
+  const answers = new WeakMap<FastifyRequest, string>();
   // Callback hooks, not async ones: no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && request.principal) {
       const code = errorCodeOf(payload);
       if (code) codes.set(request, code);
     }
+    // An API key's answer as sent (JSON text; a stream, such as a CSV export, is not kept).
+    if (request.principal?.kind === 'apiKey' && typeof payload === 'string') {
+      const excerpt = bodyExcerpt(payload);
+      if (excerpt) answers.set(request, excerpt);
+    }
     done(null, payload);
   });
   const reads = new ReadBudget(opts.readsPerSecond);
   app.addHook('onResponse', (request, reply, done) => {
     const p = request.principal;
-    if (p && request.url.startsWith('/v1/') && (!isPlainRead(request, reply) || reads.take(p.tenantId))) {
+    if (p && request.url.startsWith('/v1/') && !isDashboardRead(request, p) && (!isPlainRead(request, reply) || reads.take(p.tenantId))) {
       try {
-        buffer.add(rowOf(request, reply, p, codes.get(request) ?? null));
+        buffer.add(rowOf(request, reply, p, codes.get(request) ?? null, answers.get(request) ?? null));
       } catch (err) {
         request.log.warn({ err }, 'request log: not recorded');
       }

@@ -101,7 +101,7 @@ function updateTenantRoute(app: TypedApp): void {
     },
     async (request) => {
       const body = request.body;
-      checkWebhookUrls(body, config);
+      await checkWebhookUrls(body, config, app.ctx.lookupHost);
       let commission: string | null | undefined;
       if (typeof body.depositCommission === 'number') {
         // As written: 0.1234560000000000001 is 19 decimals, not the double 0.123456.

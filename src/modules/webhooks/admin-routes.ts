@@ -30,6 +30,7 @@ const AttemptView = Type.Object({
   latencyMs: Type.Integer(),
   error: Nullable(Type.String()),
   responseBody: Nullable(Type.String({ description: 'First 4 KiB of the answer' })),
+  requestBody: Nullable(Type.String({ description: 'The exact body signed and sent; null for attempts older than this record' })),
   outcome: Type.String(),
 });
 
@@ -141,6 +142,7 @@ function getDeliveryRoute(app: TypedApp): void {
             latencyMs: a.latency_ms,
             error: a.error,
             responseBody: a.response_body,
+            requestBody: a.request_body,
             outcome: a.outcome,
           })),
         },

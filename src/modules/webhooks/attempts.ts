@@ -41,6 +41,8 @@ export type AttemptedDelivery = Pick<DeliveryRow, 'id' | 'attempts' | 'retry_fro
 export interface FinishedAttempt {
   delivery: AttemptedDelivery;
   result: SendResult;
+  /** The exact body signed for the attempt (shown in the delivery log). */
+  requestBody?: string | null;
 }
 
 /** What one attempt leads to, and after how long it is tried again when retried. */
@@ -96,11 +98,11 @@ export async function recordAttempts(db: Db, attempts: FinishedAttempt[], retryB
 async function settle(db: Executor, attempts: Array<FinishedAttempt & { outcome: keyof DeliveryOutcome; wait: number }>): Promise<Set<string>> {
   const col = <T>(f: (a: (typeof attempts)[number]) => T) => attempts.map(f);
   const { rows } = await sql<{ id: string }>`
-    with v (id, attempt, outcome, status_code, error, response_body, latency_ms, wait_s) as (
+    with v (id, attempt, outcome, status_code, error, response_body, latency_ms, wait_s, request_body) as (
       select * from unnest(
         ${col((a) => a.delivery.id)}::uuid[], ${col((a) => a.delivery.attempts)}::int[], ${col((a) => a.outcome)}::text[],
         ${col((a) => a.result.statusCode)}::int[], ${col((a) => a.result.error)}::text[], ${col((a) => a.result.responseBody)}::text[],
-        ${col((a) => a.result.latencyMs)}::int[], ${col((a) => a.wait)}::int[])
+        ${col((a) => a.result.latencyMs)}::int[], ${col((a) => a.wait)}::int[], ${col((a) => a.requestBody ?? null)}::text[])
     ),
     moved as (
       update webhook_deliveries w set
@@ -114,8 +116,8 @@ async function settle(db: Executor, attempts: Array<FinishedAttempt & { outcome:
       returning w.id
     ),
     logged as (
-      insert into webhook_attempts (delivery_id, attempt, status_code, latency_ms, error, response_body, outcome)
-      select v.id, v.attempt, v.status_code, v.latency_ms, v.error, v.response_body, v.outcome from v join moved on moved.id = v.id
+      insert into webhook_attempts (delivery_id, attempt, status_code, latency_ms, error, response_body, outcome, request_body)
+      select v.id, v.attempt, v.status_code, v.latency_ms, v.error, v.response_body, v.outcome, v.request_body from v join moved on moved.id = v.id
       returning delivery_id
     )
     select id from moved`.execute(db);

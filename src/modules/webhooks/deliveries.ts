@@ -246,7 +246,7 @@ export class WebhookDeliverer {
     } finally {
       this.finished(d.origin, result);
     }
-    const kind = await this.recorder.record({ delivery: d, result });
+    const kind = await this.recorder.record({ delivery: d, result, requestBody: body });
     if (kind) {
       this.counts[kind]++;
       this.onOutcome(kind);

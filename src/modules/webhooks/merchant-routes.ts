@@ -75,7 +75,7 @@ function updateSettingsRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      checkWebhookUrls(request.body, app.ctx.config);
+      await checkWebhookUrls(request.body, app.ctx.config, app.ctx.lookupHost);
       const p = request.principal!;
       const row = await updateTenant(app.ctx.db, p.tenantId, request.body, { by: { principal: p, ip: request.ip }, action: 'webhook.settingsChanged' });
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
@@ -187,7 +187,7 @@ function redeliverRoute(app: TypedApp): void {
       schema: {
         operationId: 'redeliverWebhook',
         tags: TAGS,
-        summary: 'Send a delivered or failed delivery again now, with a fresh retry window (409 while it is pending)',
+        summary: 'Send a delivered or failed delivery again now, with a fresh retry window (409 exceptions.webhookDelivery.notFinished while it is pending)',
         params: Type.Object({ id: Uuid }),
         response: responses({ 202: DataEnvelope(MerchantDeliveryView) }, [404, 409]),
       },

@@ -12,6 +12,7 @@ const DELIVERY_FIELDS = {
   objectId: Type.String(),
   url: Type.String(),
   status: webhookDeliveryMachine.schema,
+  /** When a pending delivery is attempted next (a retry once it has been attempted); null once finished. */
   nextAttemptAt: Nullable(DateTime),
   lastStatusCode: Nullable(Type.Integer()),
   lastError: Nullable(Type.String()),
@@ -35,6 +36,7 @@ const AttemptView = Type.Object({
   durationMs: Type.Integer(),
   outcome: Type.Union([Type.Literal('delivered'), Type.Literal('retried'), Type.Literal('failed')]),
   responseBody: Nullable(Type.String({ description: 'First 4 KiB of the answer' })),
+  requestBody: Nullable(Type.String({ description: 'The exact body signed and sent (its HMAC is the x-webhook-signature); null for attempts older than this record' })),
 });
 
 /** A delivery with every attempt, oldest first. */
@@ -74,6 +76,7 @@ export function merchantDeliveryDetail(d: DeliveryRow, attempts: Array<Selectabl
       durationMs: a.latency_ms,
       outcome: a.outcome,
       responseBody: a.response_body,
+      requestBody: a.request_body,
     })),
   };
 }

@@ -60,7 +60,7 @@ export async function deliveryWithAttempts(db: Db, id: string, owner?: DeliveryO
 /**
  * Send a delivery again now, with a fresh retry window (its attempts are kept). Only a finished one
  * (delivered or failed) reopens; a pending one is already on its way, perhaps leased by a worker
- * this very moment, and is refused with the state error. `owner` (the merchant's redelivery)
+ * this very moment, and is refused with the state error `exceptions.webhookDelivery.notFinished`. `owner` (the merchant's redelivery)
  * limits it to that owner's deliveries: another's is not found.
  */
 export async function redeliver(db: Db, id: string, owner?: DeliveryOwner, audited?: Audited): Promise<DeliveryRow> {
@@ -69,6 +69,7 @@ export async function redeliver(db: Db, id: string, owner?: DeliveryOwner, audit
     if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
     const moved = await moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, 'pending', {
       set: { next_attempt_at: now(), lease_until: null, failed_at: null, retry_from: now() },
+      refusal: 'exceptions.webhookDelivery.notFinished',
     });
     if (audited) await audit(trx, { tenantId: d.tenant_id, ...audited.by, action: audited.action, targetType: 'webhookDelivery', targetId: d.id, detail: audited.detail });
     return moved;

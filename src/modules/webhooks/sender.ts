@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { isPublicIp } from '../../lib/http/urls.ts';
 
 /**
  * The body of one delivery, `{ event, data, timestamp }`, as the bytes that are signed and sent:
@@ -24,12 +25,7 @@ export function signBody(secret: string, body: string): string {
  * link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique-local, multicast,
  * reserved and IPv4-mapped/translated forms of those are not.
  */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
+export const isPublicAddress = isPublicIp;
 
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';

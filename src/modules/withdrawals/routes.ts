@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, Money, MoneyInput, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
-import { isPublicHttpsUrl } from '../../lib/http/urls.ts';
+import { checkWebhookUrl } from '../../lib/http/urls.ts';
 import { quoteAccount } from '../../lib/http/account-scope.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
@@ -98,11 +97,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const { quoteId, customData, metadata, webhookUrl } = request.body;
-      if (webhookUrl !== undefined && !isPublicHttpsUrl(webhookUrl, app.ctx.config)) {
-        throw new AppError('exceptions.validation.failed', {
-          fields: [{ location: 'body', field: 'webhookUrl', message: 'must be a public, TLD-qualified HTTPS URL' }],
-        });
-      }
+      checkWebhookUrl('webhookUrl', webhookUrl, app.ctx.config);
       const row = await withdrawals.commit(request.principal!, { quoteId, customData: customData ?? metadata, webhookUrl });
       return reply.status(201).send({ data: withdrawalRecord(row, row.status === 'awaitingApproval' ? [] : undefined) });
     },

@@ -2770,6 +2770,7 @@ export interface paths {
                                     error: string | null;
                                     latencyMs: number;
                                     outcome: string;
+                                    requestBody: string | null;
                                     responseBody: string | null;
                                     statusCode: number | null;
                                 }[];
@@ -4946,8 +4947,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's API calls, newest first (a key bound to one account sees that account's); written within about a second */
+        /** The tenant's API calls, newest first (a key bound to one account sees that account's); written within about a second. The dashboard's own reads are not logged */
         get: operations["listRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request-log/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One logged call: who, when, how long, and the start of its request and response bodies (secrets redacted) */
+        get: operations["getRequestLogEntry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5070,7 +5088,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivered or failed delivery again now, with a fresh retry window (409 while it is pending) */
+        /** Send a delivered or failed delivery again now, with a fresh retry window (409 exceptions.webhookDelivery.notFinished while it is pending) */
         post: operations["redeliverWebhook"];
         delete?: never;
         options?: never;
@@ -13440,6 +13458,7 @@ export interface operations {
     listRequestLog: {
         parameters: {
             query: {
+                apiKeyId?: string;
                 limit: number;
                 page: number;
                 /** @description One status (404) or a class (4xx) */
@@ -13462,6 +13481,7 @@ export interface operations {
                             accountId: string | null;
                             /** @description Who called: `api key cg_…` (its first characters) or the user’s email */
                             actor: string;
+                            apiKeyId: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             errorCode: string | null;
@@ -13515,6 +13535,147 @@ export interface operations {
             };
             /** @description IP not allowed, scope missing, or account not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getRequestLogEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** RequestLogDetail */
+                        data: {
+                            accountId: string | null;
+                            /** @description Who called: `api key cg_…` (its first characters) or the user’s email */
+                            actor: string;
+                            apiKeyId: string | null;
+                            apiKeyName: string | null;
+                            apiKeyStart: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            errorCode: string | null;
+                            id: string;
+                            latencyMs: number;
+                            method: string;
+                            /** @description The path called, without its query string */
+                            path: string;
+                            requestBody: string | null;
+                            /** @description The x-request-id of the answer */
+                            requestId: string;
+                            responseBody: string | null;
+                            status: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14615,6 +14776,7 @@ export interface operations {
                                 /** @description Attempt number, from 1 (the x-webhook-attempt header) */
                                 n: number;
                                 outcome: "delivered" | "retried" | "failed";
+                                requestBody: string | null;
                                 responseBody: string | null;
                                 statusCode: number | null;
                             }[];

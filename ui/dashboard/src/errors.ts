@@ -28,12 +28,35 @@ function invalidAddress(e: Extension): Plain {
   return { field: 'address', text: `This is not an address of the ${network} network. Check it, character by character.` };
 }
 
+/** One field a validation failure names: where, what the API said, and (webhook URLs) why. */
+type FieldEntry = { field?: string; message?: string; reason?: string; host?: string; address?: string };
+
+/** A refused webhook URL's reason (the API's `reason`) in words; the host it names when there is one. */
+const URL_REASONS: Record<string, (e: FieldEntry) => string> = {
+  malformed: () => 'This is not a web address: write it in full, like https://hooks.yourshop.com/cryptogate.',
+  httpsRequired: () => 'The address must start with https://: events are only sent over an encrypted connection.',
+  credentials: () => 'Take the user name and password out of the address: the receiver checks the signature of each event instead.',
+  ipAddress: (e) => `Use your server's name, not its IP address (${e.host ?? 'an IP address'}).`,
+  privateAddress: (e) =>
+    e.host && e.address && e.host !== e.address
+      ? `${e.host} points at a private address (${e.address}), which the gateway never calls: use a name the internet reaches.`
+      : `${e.address ?? 'This'} is a private or local address, which the gateway never calls: use your server's public name.`,
+  notPublicName: (e) => `${e.host ?? 'This host'} is not a name on the public internet: use one like hooks.yourshop.com.`,
+  unresolvable: (e) => `No server named ${e.host ?? 'so'} can be found: DNS does not know the name. Check the spelling, or create its DNS record first.`,
+};
+
+/** A validation entry as a sentence at its field (body field name, without a nested path). */
+function entryPlain(entry: FieldEntry | undefined): Plain {
+  if (!entry?.field) return { text: 'Some of what was entered is not valid.' };
+  const field = entry.field.split('.')[0]!;
+  const reason = entry.reason ? URL_REASONS[entry.reason] : undefined;
+  if (reason) return { field, text: reason(entry) };
+  return { field, text: `This ${field === 'amount' ? 'amount' : 'value'} ${entry.message ?? 'is not valid'}.` };
+}
+
 /** The first field a validation failure names, and its complaint. */
 function validation(e: Extension): Plain {
-  const first = (e.fields as Array<{ field?: string; message?: string }> | undefined)?.[0];
-  if (!first?.field) return { text: 'Some of what was entered is not valid.' };
-  const field = first.field.split('.')[0]!;
-  return { field, text: `This ${field === 'amount' ? 'amount' : 'value'} ${first.message ?? 'is not valid'}.` };
+  return entryPlain((e.fields as FieldEntry[] | undefined)?.[0]);
 }
 
 const SENTENCES: Record<string, Sentence> = {
@@ -76,9 +99,13 @@ export function plainError(error: ApiError, who: Who = {}): Plain {
   return sentence ? sentence(error.extension ?? {}, who) : { text: error.message };
 }
 
-/** The sentence for one field, when the error is about it. */
+/** The sentence for one field, when the error is about it (a validation failure may name several fields). */
 export function fieldError(error: ApiError | undefined, field: string, who: Who = {}): string | undefined {
   if (!error) return undefined;
+  if (error.code === 'exceptions.validation.failed') {
+    const entry = (error.extension?.fields as FieldEntry[] | undefined)?.find((f) => f.field?.split('.')[0] === field);
+    return entry ? entryPlain(entry).text : undefined;
+  }
   const plain = plainError(error, who);
   return plain.field === field ? plain.text : undefined;
 }

@@ -76,6 +76,11 @@ export interface RequestLogTable {
   request_id: string;
   error_code: string | null;
   created_at: Timestamp;
+  /** The API key that called (migration 0051); null for a signed-in user. */
+  api_key_id: Generated<string | null>;
+  /** First 4 KB of the request and response bodies of an API call, secrets redacted; null when none is kept. */
+  request_body: Generated<string | null>;
+  response_body: Generated<string | null>;
 }
 
 /** Sign-in failures of one (email, address) pair or one address within its window (modules/users/throttle.ts). */

@@ -40,5 +40,7 @@ export interface WebhookAttemptsTable {
   latency_ms: number;
   error: string | null;
   response_body: string | null;
+  /** The exact body signed and sent (migration 0050); null for attempts made before it was kept. */
+  request_body: Generated<string | null>;
   outcome: 'delivered' | 'retried' | 'failed';
 }

@@ -1,7 +1,9 @@
-// Webhook deliveries (of one object, or the whole tenant): every attempt, and redelivery.
+// Webhook deliveries (of one object, or the whole tenant): what each is about, when it is tried
+// next, every attempt with its bodies, and redelivery of a finished one.
 import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { dateTime } from '../format.ts';
+import { DeliveryAttempts, ObjectLink, preciseTime } from './delivery-detail.tsx';
 import { useAction, useResource, type Resource } from '../hooks.ts';
 import { useSession } from '../session.tsx';
 import { ErrorAlert, LiveStatus, StatusBadge } from './feedback.tsx';
@@ -21,25 +23,18 @@ export function useDeliveries(query: { objectId?: string; status?: Delivery['sta
   );
 }
 
-function Attempts({ id }: { id: string }) {
-  const detail = useResource(() => api.get('/v1/webhook-deliveries/{id}', { params: { id } }), [id]);
-  if (detail.error) return <ErrorAlert error={detail.error} />;
-  if (!detail.data) return <LiveStatus>Loading attempts…</LiveStatus>;
-  const attempts = detail.data.data.attempts;
-  if (attempts.length === 0) return <p class="muted">Not attempted yet.</p>;
+/** Where a delivery stands: finished, or when it is tried (again) next. */
+function Schedule({ delivery: d }: { delivery: Delivery }) {
+  if (d.status !== 'pending' || !d.nextAttemptAt) return null;
+  const retrying = d.attempts > 0;
   return (
-    <ol class="attempts" aria-label="Attempts">
-      {attempts.map((a) => (
-        <li key={a.n}>
-          <strong>Attempt {a.n}</strong> · {dateTime(a.at)} · {a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'}
-          {a.error && <span class="muted"> · {a.error}</span>} · {a.durationMs} ms
-        </li>
-      ))}
-    </ol>
+    <div class="next-attempt">
+      {retrying ? 'Retrying: next attempt' : 'Queued: first attempt'} <time dateTime={d.nextAttemptAt}>{preciseTime(d.nextAttemptAt)}</time>
+    </div>
   );
 }
 
-function DeliveryItem({ delivery, onChanged }: { delivery: Delivery; onChanged(): void }) {
+function DeliveryItem({ delivery, onChanged, showObject }: { delivery: Delivery; onChanged(): void; showObject: boolean }) {
   const { can } = useSession();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState('');
@@ -48,23 +43,31 @@ function DeliveryItem({ delivery, onChanged }: { delivery: Delivery; onChanged()
     setDone(`Redelivery of ${delivery.event} queued.`);
     onChanged();
   });
+  // Only a finished delivery is sent again by hand: a pending one is on its way already.
+  const finished = delivery.status !== 'pending';
   return (
     <li class="delivery">
       <div class="delivery-head">
-        <strong>{delivery.event}</strong> <StatusBadge status={delivery.status} />
+        <strong>{delivery.event}</strong> <StatusBadge status={delivery.status === 'pending' && delivery.attempts > 0 ? 'retrying' : delivery.status} />
         <span class="muted">{dateTime(delivery.createdAt)}</span>
       </div>
+      {showObject && (
+        <div>
+          About: <ObjectLink type={delivery.objectType} id={delivery.objectId} />
+        </div>
+      )}
       <div class="mono wrap">{delivery.url}</div>
       <div class="muted">
         {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
         {delivery.lastStatusCode ? ` · last answer HTTP ${delivery.lastStatusCode}` : ''}
         {delivery.lastError ? ` · ${delivery.lastError}` : ''}
       </div>
+      <Schedule delivery={delivery} />
       <div class="actions">
         <button type="button" class="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide attempts' : 'Show attempts'}
         </button>
-        {can('webhooks.manage') && (
+        {can('webhooks.manage') && finished && (
           <button type="button" class="secondary" disabled={redeliver.busy} onClick={() => redeliver.run()}>
             Redeliver
           </button>
@@ -72,13 +75,16 @@ function DeliveryItem({ delivery, onChanged }: { delivery: Delivery; onChanged()
       </div>
       <ErrorAlert error={redeliver.error} />
       <LiveStatus>{done}</LiveStatus>
-      {open && <Attempts id={delivery.id} />}
+      {open && <DeliveryAttempts id={delivery.id} />}
     </li>
   );
 }
 
-/** The deliveries of a resource, newest first. */
-export function DeliveryList({ resource, empty = 'No webhook deliveries.' }: { resource: Resource<Deliveries>; empty?: string }) {
+/**
+ * The deliveries of a resource, newest first; `showObject` links each to the object it is about
+ * (the log of every delivery; an object's own page leaves it out).
+ */
+export function DeliveryList({ resource, empty = 'No webhook deliveries.', showObject = false }: { resource: Resource<Deliveries>; empty?: string; showObject?: boolean }) {
   const { can } = useSession();
   if (!can('webhooks.list')) return <p class="muted">Your role cannot read webhook deliveries.</p>;
   return (
@@ -86,7 +92,7 @@ export function DeliveryList({ resource, empty = 'No webhook deliveries.' }: { r
       <ErrorAlert error={resource.error} />
       {resource.data?.data.length === 0 && <p class="empty">{empty}</p>}
       <ul class="deliveries">
-        {resource.data?.data.map((d) => <DeliveryItem key={d.id} delivery={d} onChanged={resource.reload} />)}
+        {resource.data?.data.map((d) => <DeliveryItem key={d.id} delivery={d} onChanged={resource.reload} showObject={showObject} />)}
       </ul>
     </>
   );

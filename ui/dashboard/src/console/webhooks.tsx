@@ -103,7 +103,8 @@ function Deliveries() {
           { label: 'Status', render: (d) => <StatusBadge status={d.status} /> },
           { label: 'Attempts', class: 'num', render: (d) => d.attempts },
           { label: 'Last answer', render: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },
-          { label: 'Action', render: (d) => <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} /> },
+          // Only a finished delivery is sent again by hand: a pending one is on its way already.
+          { label: 'Action', render: (d) => (d.status === 'pending' ? <span class="muted">On its way</span> : <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} />) },
         ]}
       />
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={setPage} />}

@@ -1,4 +1,4 @@
-// Developers: API keys, webhooks and the request log, one URL each.
+// Developers: API keys, webhooks and the request log, one URL each, and the way to the API reference.
 import { SubNav } from '../components/sub-nav.tsx';
 import { useSession } from '../session.tsx';
 import { ApiKeysSection } from './api-keys.tsx';
@@ -18,6 +18,9 @@ export function DevelopersPage({ params }: { params: Record<string, string> }) {
   return (
     <>
       <h1 tabIndex={-1}>Developers</h1>
+      <p class="lead">
+        Every call, field and error code of the API: <a href="/docs">API reference</a> (the OpenAPI document is at <a href="/openapi.json">/openapi.json</a>).
+      </p>
       <SubNav label="Developers" items={tabs} />
       {current ? <current.Section /> : <p>Your role has no access to developer settings.</p>}
     </>

@@ -5,9 +5,13 @@ import { CopyValue } from '../components/copy.tsx';
 import { DeliveryList, useDeliveries, type Delivery } from '../components/deliveries.tsx';
 import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
 import { Field, Form, Select } from '../components/fields.tsx';
+import { fieldError } from '../errors.ts';
 import { statusLabel } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { useSession } from '../session.tsx';
+
+/** The form's fields: a refusal about one of them is said at it. */
+const URL_FIELDS = ['webhookUrl', 'depositWebhookUrl'];
 
 function UrlsForm() {
   const { can } = useSession();
@@ -26,9 +30,9 @@ function UrlsForm() {
   return (
     <Form label="Webhook URLs" onSubmit={() => save.run()}>
       <ErrorAlert error={settings.error} />
-      <Field label="Webhook URL" type="url" value={current.webhookUrl} onValue={(v) => setEdited({ ...edited, webhookUrl: v })} readOnly={readOnly} hint="Every event goes here unless its object names its own URL" />
-      <Field label="Deposit webhook URL" type="url" value={current.depositWebhookUrl} onValue={(v) => setEdited({ ...edited, depositWebhookUrl: v })} readOnly={readOnly} hint="Deposit events, when set" />
-      <ErrorAlert error={save.error} />
+      <Field label="Webhook URL" type="url" value={current.webhookUrl} onValue={(v) => setEdited({ ...edited, webhookUrl: v })} readOnly={readOnly} hint="Every event goes here unless its object names its own URL" error={fieldError(save.error, 'webhookUrl')} />
+      <Field label="Deposit webhook URL" type="url" value={current.depositWebhookUrl} onValue={(v) => setEdited({ ...edited, depositWebhookUrl: v })} readOnly={readOnly} hint="Deposit events, when set" error={fieldError(save.error, 'depositWebhookUrl')} />
+      <ErrorAlert error={save.error} fields={URL_FIELDS} />
       <LiveStatus>{saved}</LiveStatus>
       {!readOnly && (
         <button type="submit" disabled={save.busy}>
@@ -106,7 +110,7 @@ export function WebhooksSection() {
         </Section>
       )}
       <Section title="Delivery log" actions={<Select label="Delivery status" value={status} onValue={(v) => setStatus(STATUSES.find((s) => s === v) ?? '')} options={[['', 'Any status'], ...STATUSES.map((s): [string, string] => [s, statusLabel(s)])]} />}>
-        <DeliveryList resource={deliveries} empty="No deliveries yet." />
+        <DeliveryList resource={deliveries} empty="No deliveries yet." showObject />
       </Section>
     </>
   );
