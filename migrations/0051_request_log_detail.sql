@@ -1,4 +1,4 @@
--- Issue 44 (developer tools): the request log names the API key that called (null for a signed-in
+-- Developer tools: the request log names the API key that called (null for a signed-in
 -- user), so it can be filtered by key, and keeps the first 4 KB of an API call's request and
 -- response bodies with every secret field redacted (modules/request-log/bodies.ts).
 ALTER TABLE request_log ADD COLUMN api_key_id uuid;

@@ -1,5 +1,5 @@
 /**
- * Developer tools in headless Chromium (issue 44): the delivery log shows each attempt's exact
+ * Developer tools in headless Chromium: the delivery log shows each attempt's exact
  * signed body and the receiver's answer (its first 4 KB), when a retrying delivery is tried next
  * and the object it is about; Redeliver only on finished deliveries; a refused webhook URL says
  * why at its field; the request log leaves out the dashboard's own reads, filters by key and

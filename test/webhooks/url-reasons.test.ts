@@ -1,5 +1,5 @@
 /**
- * A refused webhook URL says why (issue 44, developer tools): each validation entry carries a
+ * A refused webhook URL says why (developer tools): each validation entry carries a
  * `reason` (httpsRequired, ipAddress, privateAddress, notPublicName, unresolvable, credentials,
  * malformed), the host it is about and a sentence. A default URL's name is looked up when it is
  * set: one DNS does not know, or one that points at a private address, is refused at once.

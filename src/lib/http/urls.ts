@@ -55,7 +55,7 @@ export function webhookUrlProblem(value: string, opts: { webhookAllowPrivate: bo
   return isPublicName(host) ? null : { reason: 'notPublicName', host };
 }
 
-/** A webhook URL as the spec wants it (webhookUrlProblem finds nothing wrong). */
+/** A webhook URL as the API requires it (webhookUrlProblem finds nothing wrong). */
 export function isPublicHttpsUrl(value: string, opts: { webhookAllowPrivate: boolean }): boolean {
   return webhookUrlProblem(value, opts) === null;
 }
