@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
-import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
+import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
 import { CONSOLE_PAGES, checkAndShoot, open, rowText } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -290,6 +290,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
         // Keyboard: the first Tab reaches the skip link; a nav link follows on Enter and its page's heading takes the focus.
         await page.keyboard.press('Tab');
         assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
+        await openMenu(page);
         await navLink(page, 'Tenants').focus();
         await page.keyboard.press('Enter');
         await waitInPage(page, `document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tenants'`);

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { noChromium, waitInPage } from '../helpers/browser.ts';
+import { PASSWORD, member } from '../auth/helpers.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoPhantomScroll,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  namedTenant,
+  navLink,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from './kit.ts';
+
+/** The top of the page's main content, in CSS pixels from the top of the viewport. */
+async function mainTop(page: Page): Promise<number> {
+  return (await page.evaluate('document.querySelector("main").getBoundingClientRect().top')) as number;
+}
+
+describe('dashboard polish: a compact phone header, a helpful empty overview (headless Chromium)', { skip: noChromium }, () => {
+  let d: Dashboard;
+  let empty: { tenantId: string; accountId: string; key: string };
+  before(async () => {
+    d = await startDashboard();
+    empty = await namedTenant(d.t, 'Quiet Shop');
+  });
+  after(async () => {
+    await d?.close();
+  });
+
+  it('on a phone the header is one row: the pages open from a labelled Menu button, by keyboard too', async () => {
+    const owner = await member(d.t, empty.tenantId, 'owner');
+    const context = await d.browser.newContext(PHONE);
+    const w = await watchedPage(context, d.origin);
+    const { page } = w;
+    await diagnosed(page, 'polish-phone-menu', async () => {
+      await signIn(w, d.origin, owner.email, PASSWORD);
+      const top = await mainTop(page);
+      assert.ok(top <= 80, `the content starts ${top} px down (at most 80)`);
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+      assert.equal(await navLink(page, 'Invoices').count(), 0, 'the pages are folded away');
+      const panel = await menu.getAttribute('aria-controls');
+      assert.ok(panel, 'the button names what it opens');
+
+      // Keyboard: skip link, then the menu; Enter opens it, Tab reaches its links, Enter follows one.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate('document.activeElement.getAttribute("aria-controls")'), panel);
+      await page.keyboard.press('Enter');
+      assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+      assert.equal(await page.locator(`[id="${panel}"]`).getByRole('navigation', { name: 'Main' }).count(), 1, 'the menu holds the navigation');
+      await checkAndShoot(page, 'menu-open-phone');
+      for (let i = 0; i < 6 && (await page.evaluate('document.activeElement.textContent')) !== 'Invoices'; i++) await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate('document.activeElement.textContent'), 'Invoices', 'Tab reaches the links');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false', 'a navigation folds the menu again');
+      assert.ok((await mainTop(page)) <= 80);
+
+      // Escape folds it and gives the focus back to the button.
+      await menu.click();
+      await navLink(page, 'Settings').focus();
+      await page.keyboard.press('Escape');
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+      assert.equal(await page.evaluate('document.activeElement.getAttribute("aria-controls")'), panel);
+      await assertNoSideScroll(page, 'the phone header');
+    });
+    w.assertClean('the phone menu');
+
+    // On a desktop there is nothing to open: the navigation is always there.
+    const wide = await watchedPage(await d.browser.newContext(DESKTOP), d.origin);
+    await signIn(wide, d.origin, owner.email, PASSWORD);
+    assert.equal(await wide.page.getByRole('button', { name: 'Menu', exact: true }).count(), 0);
+    await navLink(wide.page, 'Invoices').waitFor();
+    wide.assertClean('the desktop header');
+    await wide.page.context().close();
+    await context.close();
+  });
+
+  it('an empty account’s overview says what to do first, and the page does not scroll when it fits', async () => {
+    const owner = await member(d.t, empty.tenantId, 'owner');
+    for (const [size, device] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const context = await d.browser.newContext(device);
+      const w = await watchedPage(context, d.origin);
+      const { page } = w;
+      await diagnosed(page, `polish-empty-overview-${size}`, async () => {
+        await signIn(w, d.origin, owner.email, PASSWORD);
+        const start = page.getByRole('region', { name: 'Get started' });
+        await start.waitFor();
+        const links = start.getByRole('link');
+        assert.deepEqual(await links.allTextContents(), ['Create an invoice', 'Set up webhooks', 'Create an API key']);
+        const hrefs = await Promise.all((await links.all()).map((a) => a.getAttribute('href')));
+        assert.deepEqual(hrefs, ['/dashboard/invoices/new', '/dashboard/developers/webhooks', '/dashboard/developers']);
+        // No empty tables and no chart of zeros instead.
+        assert.equal(await page.getByRole('region', { name: 'Balances' }).count(), 0);
+        assert.equal(await page.getByRole('region', { name: 'Recent activity' }).count(), 0);
+        const [scroll, height] = (await page.evaluate('[document.scrollingElement.scrollHeight, window.innerHeight]')) as [number, number];
+        assert.ok(scroll <= height, `${size}: the page scrolls (${scroll} > ${height}) though its content fits`);
+        await checkAndShoot(page, `overview-empty-${size}`);
+        await start.getByRole('link', { name: 'Create an invoice' }).click();
+        await page.getByRole('heading', { level: 1, name: 'New invoice' }).waitFor();
+      });
+      w.assertClean(`the empty overview on a ${size}`);
+      await context.close();
+    }
+  });
+
+  it('an overview with activity ends where its content ends (the chart’s table for screen readers adds no scroll)', async () => {
+    const shop = await namedTenant(d.t, 'Busy Shop');
+    const res = await d.t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'order-busy-1' } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const owner = await member(d.t, shop.tenantId, 'owner');
+    for (const device of [DESKTOP, PHONE]) {
+      const context = await d.browser.newContext(device);
+      const w = await watchedPage(context, d.origin);
+      await diagnosed(w.page, 'polish-overview-scroll', async () => {
+        await signIn(w, d.origin, owner.email, PASSWORD);
+        await w.page.getByRole('region', { name: 'Recent activity' }).getByText('order-busy-1').waitFor();
+        await w.page.getByRole('img', { name: /Volume per day/ }).waitFor();
+        await waitInPage(w.page, 'document.querySelector("main figure table") !== null');
+        await assertNoPhantomScroll(w.page, `overview at ${device.viewport.width} px`);
+      });
+      w.assertClean('the overview');
+      await context.close();
+    }
+  });
+});
