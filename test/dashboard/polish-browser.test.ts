@@ -10,6 +10,7 @@ import {
   assertNoSideScroll,
   checkAndShoot,
   diagnosed,
+  go,
   namedTenant,
   navLink,
   signIn,
@@ -134,5 +135,68 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
       w.assertClean('the overview');
       await context.close();
     }
+  });
+
+  it('list filters apply as they change, and a From after the To is refused at the field without asking the API', async () => {
+    const shop = await namedTenant(d.t, 'Fruit Stall');
+    for (const orderId of ['order-apple', 'order-pear']) {
+      const res = await d.t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 3, fiatCurrencyCode: 'USD', orderId } });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+    }
+    const owner = await member(d.t, shop.tenantId, 'owner');
+    const context = await d.browser.newContext(DESKTOP);
+    const w = await watchedPage(context, d.origin);
+    const { page } = w;
+    const asked: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/v1/invoice/list') asked.push(url.searchParams);
+    });
+    await diagnosed(page, 'polish-filters', async () => {
+      await signIn(w, d.origin, owner.email, PASSWORD);
+      await go(page, 'Invoices');
+      const table = page.getByRole('table', { name: 'Invoices' });
+      await table.getByRole('link', { name: 'order-pear' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: /Apply|Search/ }).count(), 0, 'nothing to press');
+      const filters = page.getByRole('search', { name: 'Filter invoices' });
+
+      // Typing filters once it pauses.
+      await filters.getByLabel('Search').pressSequentially('order-apple');
+      await page.waitForURL(/search=order-apple/);
+      await table.getByRole('link', { name: 'order-pear' }).waitFor({ state: 'detached' });
+      await table.getByRole('link', { name: 'order-apple' }).waitFor();
+      await filters.getByLabel('Search').fill('');
+      await table.getByRole('link', { name: 'order-pear' }).waitFor();
+
+      // A day applies as it is picked.
+      await filters.getByLabel('To', { exact: true }).fill('2099-12-31');
+      await page.waitForURL(/to=2099-12-31/);
+      await filters.getByLabel('From', { exact: true }).fill('2099-06-01');
+      await page.waitForURL(/from=2099-06-01/);
+      await page.getByText('0 invoices').waitFor();
+
+      // A From after the To: said at the field, and neither applied nor asked for.
+      const from = filters.getByLabel('From', { exact: true });
+      await from.fill('2100-01-02');
+      await page.getByText('From must be on or before To.').waitFor();
+      assert.equal(await from.getAttribute('aria-invalid'), 'true');
+      const described = (await from.getAttribute('aria-describedby')) ?? '';
+      assert.match(await page.locator(`[id="${described.split(' ')[0]}"]`).innerText(), /on or before To/);
+      assert.match(page.url(), /from=2099-06-01/, 'the last good range stays');
+      await checkAndShoot(page, 'filters-refused-desktop');
+      // The next change (the status) asks with the last good range; the refused day never went out.
+      const statusAsked = page.waitForRequest((r) => r.url().includes('/v1/invoice/list') && new URL(r.url()).searchParams.get('status') === 'created');
+      await filters.getByLabel('Status').selectOption('created');
+      assert.equal(new URL((await statusAsked).url()).searchParams.get('from'), '2099-06-01');
+      assert.deepEqual(asked.filter((q) => q.get('from') === '2100-01-02').length, 0, 'no request with the refused day');
+
+      // Corrected: the message goes and the range applies.
+      await from.fill('2000-01-01');
+      await page.waitForURL(/from=2000-01-01/);
+      assert.equal(await from.getAttribute('aria-invalid'), null);
+      await table.getByRole('link', { name: 'order-apple' }).waitFor();
+    });
+    w.assertClean('the list filters');
+    await context.close();
   });
 });

@@ -4,9 +4,10 @@ import { api, type Data } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Field, Form } from '../components/fields.tsx';
+import { SearchFilter } from '../components/filters.tsx';
 import { dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
-import { Link, navigate, setQuery, useLocation } from '../router.tsx';
+import { Link, navigate, useLocation } from '../router.tsx';
 import { LIMIT, usePage } from './parts.tsx';
 
 type TenantRow = Data<'get', '/admin/tenants'>[number];
@@ -31,15 +32,10 @@ function CreateTenant() {
 }
 
 function Search() {
-  const { query } = useLocation();
-  const [search, setSearch] = useState(query.get('search') ?? '');
   return (
-    <Form class="filters" label="Search tenants" onSubmit={() => setQuery({ search: search.trim(), page: undefined })}>
-      <Field label="Search" type="search" value={search} onValue={setSearch} hint="Name, or a tenant's id" />
-      <button type="submit" class="secondary">
-        Search
-      </button>
-    </Form>
+    <div class="filters" role="search" aria-label="Search tenants">
+      <SearchFilter hint="Name, or a tenant's id" />
+    </div>
   );
 }
 
