@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
+import { startReceiver, until } from '../helpers/receiver.ts';
 import {
   DESKTOP,
   PHONE,
@@ -18,6 +19,26 @@ import {
   watchedPage,
   type Dashboard,
 } from './kit.ts';
+
+/**
+ * How many text nodes of the main content contain `text` and are shown on screen (not hidden, nor
+ * visually hidden for screen readers only).
+ */
+async function shown(page: Page, text: string): Promise<number> {
+  return (await page.evaluate(`(() => {
+    const seen = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.display === 'none' || s.visibility === 'hidden' || s.clip === 'rect(0px, 0px, 0px, 0px)') return false;
+      }
+      return true;
+    };
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    let n = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent.includes(${JSON.stringify(text)}) && seen(node.parentElement)) n++;
+    return n;
+  })()`)) as number;
+}
 
 /** The top of the page's main content, in CSS pixels from the top of the viewport. */
 async function mainTop(page: Page): Promise<number> {
@@ -198,5 +219,53 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
     });
     w.assertClean('the list filters');
     await context.close();
+  });
+
+  it('the invoice page says each fact once: amount, status, transaction, payment link and webhooks', async () => {
+    const { t } = d;
+    const receiver = await startReceiver(() => ({ status: 410 }));
+    try {
+      const shop = await namedTenant(t, 'Lamp Shop');
+      assert.equal((await t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { webhookUrl: `${receiver.url}/hook` })).status, 200);
+      const inv = await t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'order-lamp' } });
+      const id = inv.body.data.id;
+      await t.call('POST', `/pay/${id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
+      const paid = await t.call('POST', `/pay/${id}/simulate`, { body: { amount: 'exact' } });
+      await t.call('POST', `/pay/${id}/simulate/mine`, { body: {} });
+      await until(async () => !!(await t.call('GET', `/v1/invoice?id=${id}`, { key: shop.key })).body.data.settlement, 15_000, 'the invoice settled');
+      const open = await t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 7, fiatCurrencyCode: 'USD', orderId: 'order-lamp-open' } });
+      const owner = await member(t, shop.tenantId, 'owner');
+      const context = await d.browser.newContext(DESKTOP);
+      const w = await watchedPage(context, d.origin);
+      const { page } = w;
+      await diagnosed(page, 'polish-invoice', async () => {
+        await signIn(w, d.origin, owner.email, PASSWORD);
+        await page.goto(`${d.origin}/dashboard/invoices/${id}`);
+        await page.getByRole('heading', { level: 1, name: 'Invoice order-lamp' }).waitFor();
+        const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
+        await deliveries.getByText('invoice.statusChanged').first().waitFor({ timeout: 15_000 });
+        await page.getByRole('table', { name: 'Payments', exact: true }).getByTitle(paid.body.data.txHash).waitFor();
+        await page.getByRole('region', { name: 'Payment', exact: true }).getByText('Credited to your balance').waitFor();
+        const shownDeliveries = await deliveries.getByRole('listitem').count();
+        assert.equal(await shown(page, '$12.00'), 1, 'the amount');
+        assert.equal(await shown(page, paid.body.data.txHash.slice(0, 16)), 1, 'the transaction');
+        assert.equal(await shown(page, 'invoice.statusChanged'), shownDeliveries, 'each webhook in its own section only');
+        assert.equal(await shown(page, 'paid'), 1, 'the status, in its badge');
+        assert.equal(await page.getByRole('region', { name: 'Settlement' }).count(), 0, 'the settlement is part of the payment');
+        assert.equal(await page.getByRole('region', { name: 'Payments' }).count(), 0, 'one payment section');
+        // Said to screen readers all the same.
+        assert.equal(await page.getByRole('status').filter({ hasText: 'Status: paid' }).count(), 1);
+        await checkAndShoot(page, 'invoice-once-desktop');
+
+        await page.goto(`${d.origin}/dashboard/invoices/${open.body.data.id}`);
+        await page.getByRole('region', { name: 'Payment link' }).waitFor();
+        assert.equal(await shown(page, `/pay/${open.body.data.id}`), 1, 'the payment link');
+        assert.equal(await page.locator(`main a[href$="/pay/${open.body.data.id}"]`).count(), 0, 'no second way to the same page');
+      });
+      w.assertClean('the invoice page');
+      await context.close();
+    } finally {
+      await receiver.close();
+    }
   });
 });
