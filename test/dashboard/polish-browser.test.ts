@@ -268,4 +268,66 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
       await receiver.close();
     }
   });
+
+  it('branding: a hex field beside the colour picker, and a live preview of the payment page in the chosen name and colour', async () => {
+    const shop = await namedTenant(d.t, 'Lantern Books');
+    const owner = await member(d.t, shop.tenantId, 'owner');
+    const context = await d.browser.newContext(PHONE);
+    const w = await watchedPage(context, d.origin);
+    const { page } = w;
+    const patches: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().endsWith('/v1/settings')) patches.push(r.postData() ?? '');
+    });
+    await diagnosed(page, 'polish-branding', async () => {
+      await signIn(w, d.origin, owner.email, PASSWORD);
+      await go(page, 'Settings');
+      const preview = page.getByRole('figure', { name: 'Preview of your payment page' });
+      const button = preview.getByText('Pay with USDT');
+      const hex = page.getByLabel('Hex code');
+      const picker = page.getByLabel('Brand colour', { exact: true });
+      /** The computed colour of the preview's button, its text and the merchant's name. */
+      const painted = async () =>
+        (await page.evaluate(`(() => {
+          const button = document.querySelector('.preview-button');
+          const name = document.querySelector('.preview-name');
+          return [getComputedStyle(button).backgroundColor, getComputedStyle(button).color, getComputedStyle(name).color];
+        })()`)) as string[];
+      await button.waitFor();
+
+      // The name, live, before anything is saved.
+      await page.getByLabel('Merchant name').fill('Lantern Books');
+      await preview.getByText('Lantern Books').waitFor();
+      // Typed as text: the picker and the preview follow (dark orange: white text on it).
+      await hex.fill('#AA3300');
+      assert.equal(await picker.inputValue(), '#aa3300');
+      assert.deepEqual(await painted(), ['rgb(170, 51, 0)', 'rgb(255, 255, 255)', 'rgb(170, 51, 0)']);
+      // Picked: the text and the preview follow (a light yellow: dark text, a name darkened to stay readable).
+      await picker.fill('#ffe066');
+      assert.equal(await hex.inputValue(), '#ffe066');
+      const [bg, ink, name] = await painted();
+      assert.equal(bg, 'rgb(255, 224, 102)');
+      assert.notEqual(ink, 'rgb(255, 255, 255)', 'no white on yellow');
+      assert.notEqual(name, 'rgb(255, 224, 102)', 'the name is darkened on the light page');
+      await checkAndShoot(page, 'branding-preview-phone');
+
+      // Not a colour: said at the field, and nothing is saved.
+      await hex.fill('#12345');
+      await hex.blur();
+      await page.getByText('Write the colour as # and six hexadecimal digits').waitFor();
+      assert.equal(await hex.getAttribute('aria-invalid'), 'true');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await waitInPage(page, 'document.activeElement?.getAttribute("aria-invalid") === "true"');
+      assert.deepEqual(patches, [], 'nothing sent');
+      await hex.fill('1f6feb');
+      assert.equal(await hex.getAttribute('aria-invalid'), null);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved').waitFor();
+      const saved = (await d.t.call('GET', '/v1/settings', { key: shop.key })).body.data;
+      assert.deepEqual([saved.merchantName, saved.brandColor], ['Lantern Books', '#1f6feb']);
+      await assertNoSideScroll(page, 'branding');
+    });
+    w.assertClean('the branding settings');
+    await context.close();
+  });
 });

@@ -22,6 +22,9 @@ export interface DashboardBundle {
 /** The dashboard's sources (Preact + TSX), read from disk and bundled in this process. */
 export const DASHBOARD_SOURCE = fileURLToPath(new URL('../../../ui/dashboard/', import.meta.url));
 
+/** Files outside ui/dashboard that the dashboard imports (the payment page's palette, for the branding preview): a change to one builds anew. */
+const SHARED_SOURCES = [fileURLToPath(new URL('../pay/accent.ts', import.meta.url))];
+
 let pending: Promise<DashboardBundle> | undefined;
 
 function asset(contents: Uint8Array, contentType: string): DashboardAsset {
@@ -36,7 +39,7 @@ function asset(contents: Uint8Array, contentType: string): DashboardAsset {
 async function buildBundle(): Promise<DashboardBundle> {
   const options = buildOptions();
   const key = createHash('sha256').update(`esbuild ${esbuildVersion()}\n${JSON.stringify(options)}\n`);
-  for (const file of filesUnder(DASHBOARD_SOURCE)) key.update(`${file}\n`).update(readFileSync(file));
+  for (const file of [...filesUnder(DASHBOARD_SOURCE), ...SHARED_SOURCES]) key.update(`${file}\n`).update(readFileSync(file));
   const cached = join(BUILD_CACHE, `dashboard-${key.digest('hex').slice(0, 16)}`);
   try {
     return { js: asset(readFileSync(`${cached}.js`), JS_TYPE), css: asset(readFileSync(`${cached}.css`), CSS_TYPE) };
