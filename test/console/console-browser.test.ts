@@ -142,11 +142,11 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await open(page, 'Unlisted tokens');
     const table = page.getByRole('table', { name: 'Unlisted tokens: held' });
     await table.getByText(contract).waitFor({ timeout: 15_000 });
-    assert.match(await rowText(page, 'Unlisted tokens: held', contract), /123456789/);
+    assert.match(await rowText(page, 'Unlisted tokens: held', contract), /123,456,789/, 'the units grouped');
     const [row] = (await t.admin('GET', '/admin/unlisted-tokens')).body.data;
     await page.getByRole('button', { name: `Dismiss token ${row.id}` }).click();
     await page.getByRole('group', { name: 'Dismiss' }).getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByText(/^Dismissed 123456789 units/).waitFor();
+    await page.getByText(/^Dismissed 123,456,789 units/).waitFor();
     assert.equal((await t.admin('GET', '/admin/unlisted-tokens?status=dismissed')).body.data[0].id, row.id);
   }
 

@@ -330,4 +330,44 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
     w.assertClean('the branding settings');
     await context.close();
   });
+
+  it('console figures carry their units and the browser locale’s digit groups', async () => {
+    const { t } = d;
+    const shop = await namedTenant(t, 'Big Shop');
+    assert.equal((await t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { depositCommission: 0 })).status, 200);
+    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_BEP20', orderId: 'big-1' } })).body.data;
+    assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_BEP20', to: deposit.address, amount: '1234567.89' })).status, 201);
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'BNB', blocks: 25 });
+    await until(async () => (await t.call('GET', `/v1/deposit?id=${deposit.id}`, { key: shop.key })).body.data.status === 'completed', 15_000, 'the deposit completed');
+    // BTC's sandbox chain past a thousand blocks (heights 0 to 1000).
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'BTC', blocks: 1000 });
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'BTC', blocks: 1 });
+    const operator = await member(t, undefined, 'operator');
+    for (const [locale, custody, tip] of [
+      ['en-US', '1,234,567.89 USDT_BEP20', '1,000'],
+      ['de-DE', '1.234.567,89 USDT_BEP20', '1.000'],
+    ] as const) {
+      const context = await d.browser.newContext({ ...DESKTOP, locale });
+      const w = await watchedPage(context, d.origin);
+      const { page } = w;
+      await diagnosed(page, `polish-console-${locale}`, async () => {
+        await signIn(w, d.origin, operator.email, PASSWORD);
+        const row = page.getByRole('table', { name: 'Solvency per currency' }).getByRole('row').filter({ hasText: 'USDT_BEP20' });
+        await row.waitFor({ timeout: 15_000 });
+        const cells = await row.getByRole('cell').allInnerTexts();
+        assert.equal(cells[1], custody, 'custody, grouped, with its currency');
+        assert.match(cells[4]!, /^([+-]\S+|0) USDT_BEP20$/, 'the difference signed, with its currency');
+        const networks = page.getByRole('table', { name: 'Networks' }).getByRole('row').filter({ hasText: 'BTC' });
+        const [, , , lag, scan] = await networks.getByRole('cell').allInnerTexts();
+        assert.match(lag!, /^(—|[\d.,]+ blocks?)$/, 'the lag in blocks');
+        assert.match(scan!, /^(—|[\d.,]+ (s|min|h|d)( [\d.,]+ min)? ago)$/, 'the scan age with its unit');
+        await go(page, 'Networks');
+        const btc = page.getByRole('region', { name: 'BTC', exact: true });
+        assert.match(await btc.innerText(), new RegExp(`Chain tip\\s+${tip.replace('.', '\\.')}\\s`), 'the height grouped');
+        if (locale === 'en-US') await checkAndShoot(page, 'console-networks-figures-desktop');
+      });
+      w.assertClean(`the console in ${locale}`);
+      await context.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { DataTable, Pager } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Field, Form } from '../components/fields.tsx';
 import { SearchFilter } from '../components/filters.tsx';
-import { dateTime } from '../format.ts';
+import { count, dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { LIMIT, usePage } from './parts.tsx';
@@ -51,7 +51,7 @@ export function TenantsPage() {
       <Section title="All tenants">
         <Search />
         <ErrorAlert error={list.error} />
-        <LiveStatus>{total === undefined ? 'Loading…' : `${total} tenant${total === 1 ? '' : 's'}`}</LiveStatus>
+        <LiveStatus>{total === undefined ? 'Loading…' : `${count(total)} tenant${total === 1 ? '' : 's'}`}</LiveStatus>
         <DataTable<TenantRow>
           caption="Tenants"
           rows={list.data?.data}
@@ -60,9 +60,9 @@ export function TenantsPage() {
           columns={[
             { label: 'Name', render: (t) => <Link href={`/tenants/${t.id}`}>{t.name}</Link> },
             { label: 'Status', render: (t) => <StatusBadge status={t.suspendedAt ? 'suspended' : 'active'} /> },
-            { label: 'Accounts', class: 'num', render: (t) => t.accounts },
-            { label: 'Users', class: 'num', render: (t) => t.users },
-            { label: 'Active API keys', class: 'num', render: (t) => t.apiKeys },
+            { label: 'Accounts', class: 'num', render: (t) => count(t.accounts) },
+            { label: 'Users', class: 'num', render: (t) => count(t.users) },
+            { label: 'Active API keys', class: 'num', render: (t) => count(t.apiKeys) },
             { label: 'Created', render: (t) => dateTime(t.createdAt) },
           ]}
         />
