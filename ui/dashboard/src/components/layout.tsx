@@ -94,15 +94,17 @@ function MainNav({ pages }: { pages: NavPage[] }) {
 /**
  * On a phone the account switcher and the navigation fold behind a Menu button (a disclosure), so
  * the header is one row; on wider screens the button is hidden and both always show (app.css).
- * A navigation closes it, and Escape closes it and gives the focus back to the button.
+ * A navigation or an account switch closes it, and Escape closes it and gives the focus back to the button.
  */
-function useMenu() {
+function useMenu(accountId: string) {
   const { path } = useLocation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [path]);
+  // What it opened for is done: the page (or the account it shows) changed.
+  useEffect(() => setOpen(false), [path, accountId]);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
+    // The user menu's own Escape closes the user menu only.
+    if (e.key !== 'Escape' || !open || (e.target as Element).closest('.user-menu')) return;
     setOpen(false);
     button.current?.focus();
   };
@@ -112,7 +114,7 @@ function useMenu() {
 /** The frame; the operator console passes its own pages and name. */
 export function Layout({ children, pages = PAGES, brand }: { children: ComponentChildren; pages?: NavPage[]; brand?: string }) {
   const { me, accountId, setAccount } = useSession();
-  const menu = useMenu();
+  const menu = useMenu(accountId);
   const menuId = useId();
   const foldable = pages.length > 0 || me.accounts.length > 0;
   return (

@@ -27,7 +27,7 @@ export function invoiceMoments(i: Invoice): Moment[] {
   return [
     { at: i.createdAt, label: 'Created' },
     { at: i.paidAt, label: 'Paid' },
-    { at: i.settlement?.completedAt, label: 'Credited to your balance' },
+    { at: i.settlement?.completedAt, label: 'Settled' },
     { at: i.status === 'expired' ? i.expiresAt : undefined, label: 'Expired' },
     // Any other status (cancelled, partially paid, …) took effect at the last change.
     { at: DATED.includes(i.status) ? undefined : i.updatedAt, label: statusLabel(i.status) },
