@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
-import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
+import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
 import { CONSOLE_PAGES, checkAndShoot, open, rowText } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -142,11 +142,11 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await open(page, 'Unlisted tokens');
     const table = page.getByRole('table', { name: 'Unlisted tokens: held' });
     await table.getByText(contract).waitFor({ timeout: 15_000 });
-    assert.match(await rowText(page, 'Unlisted tokens: held', contract), /123456789/);
+    assert.match(await rowText(page, 'Unlisted tokens: held', contract), /123,456,789/, 'the units grouped');
     const [row] = (await t.admin('GET', '/admin/unlisted-tokens')).body.data;
     await page.getByRole('button', { name: `Dismiss token ${row.id}` }).click();
     await page.getByRole('group', { name: 'Dismiss' }).getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByText(/^Dismissed 123456789 units/).waitFor();
+    await page.getByText(/^Dismissed 123,456,789 units/).waitFor();
     assert.equal((await t.admin('GET', '/admin/unlisted-tokens?status=dismissed')).body.data[0].id, row.id);
   }
 
@@ -290,6 +290,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
         // Keyboard: the first Tab reaches the skip link; a nav link follows on Enter and its page's heading takes the focus.
         await page.keyboard.press('Tab');
         assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
+        await openMenu(page);
         await navLink(page, 'Tenants').focus();
         await page.keyboard.press('Enter');
         await waitInPage(page, `document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tenants'`);

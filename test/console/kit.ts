@@ -4,7 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { assertAccessible, screenshot, waitInPage } from '../helpers/browser.ts';
-import { assertNoSideScroll, navLink } from '../dashboard/kit.ts';
+import { assertNoSideScroll, navLink, openMenu } from '../dashboard/kit.ts';
 
 /** The console's main pages: nav link → heading. */
 export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
@@ -20,8 +20,9 @@ export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
   ['Audit log', 'Audit log'],
 ];
 
-/** Follows a main-nav link, waits for the page's heading, and checks the heading took the focus. */
+/** Follows a main-nav link (through the menu on a phone), waits for the page's heading, and checks the heading took the focus. */
 export async function open(page: Page, link: string, heading = link): Promise<void> {
+  await openMenu(page);
   await navLink(page, link).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   await waitInPage(page, `document.activeElement?.tagName === 'H1' && document.activeElement.textContent === ${JSON.stringify(heading)}`);

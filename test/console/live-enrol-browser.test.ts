@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import { PASSWORD, authenticator, invite } from '../auth/helpers.ts';
-import { PHONE, diagnosed, navLink, watchedPage } from '../dashboard/kit.ts';
+import { PHONE, diagnosed, navLink, openMenu, watchedPage } from '../dashboard/kit.ts';
 import { checkAndShoot } from './kit.ts';
 
 // Only the mode matters: the security hook and /auth/me read it; no network is reached.
@@ -34,7 +34,8 @@ describe('console: a live installation opens only to operators with two-factor a
         await page.getByLabel('Password').fill(PASSWORD);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' }).waitFor();
-        assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'no console page before enrolling');
+        assert.equal(await page.getByRole('navigation', { name: 'Main', includeHidden: true }).count(), 0, 'no console page before enrolling');
+        assert.equal(await page.getByRole('button', { name: 'Menu' }).count(), 0, 'no menu to open');
         await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
         await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
         await checkAndShoot(page, 'enrol-phone');
@@ -42,6 +43,7 @@ describe('console: a live installation opens only to operators with two-factor a
         await page.getByLabel('Authentication code').fill(app.code());
         await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
         await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+        await openMenu(page);
         await navLink(page, 'Tenants').waitFor();
         assert.equal(await navLink(page, 'Sandbox').count(), 0, 'no sandbox tools in a live installation');
         await page.getByText('No currency holds or owes anything yet.').waitFor();

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { PASSWORD, member } from '../auth/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 describe('dashboard: invoices and accounts made in the browser (headless Chromium)', { skip: noChromium }, () => {
   let d: Dashboard;
@@ -117,7 +117,8 @@ describe('dashboard: invoices and accounts made in the browser (headless Chromiu
     // The focus moves once the alert has rendered (an effect after it): wait for it, as a person would.
     await waitInPage(page, 'document.activeElement?.getAttribute("role") === "alert"');
     await phoneCheck(page, 'accounts');
-    // The switcher now shows the new, empty account.
+    // The switcher (in the menu, on a phone) now shows the new, empty account.
+    await openMenu(page);
     await switcher.selectOption({ label: 'Market stall' });
     await table.getByText('Market stall (shown now)').waitFor();
     await go(page, 'Invoices');

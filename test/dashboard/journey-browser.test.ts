@@ -74,7 +74,7 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     assert.equal(await payment.getByTitle(paid.body.data.txHash).count(), 1);
     await payment.getByRole('cell', { name: 'confirmed', exact: true }).waitFor();
     await payment.getByRole('cell', { name: /^(\d+) of \1 confirmations?$/ }).waitFor();
-    await page.getByRole('region', { name: 'Settlement' }).getByText('Credited to your balance').waitFor();
+    await page.getByRole('region', { name: 'Payment', exact: true }).getByText('Credited to your balance').waitFor();
     // TRX sent to the same address: listed, not counted toward the invoice, credited as TRX.
     const { address } = (await t.call('GET', `/v1/invoice?id=${id}`, { key })).body.data;
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'TRX', to: address, amount: '50' });

@@ -138,8 +138,15 @@ export function navLink(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }
 
-/** Follows a main-nav link and waits for the page's heading. */
+/** On a phone, opens the header's menu (the navigation folds behind it) unless it is open; elsewhere nothing. */
+export async function openMenu(page: Page): Promise<void> {
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Follows a main-nav link (through the menu on a phone) and waits for the page's heading. */
 export async function go(page: Page, name: string, heading = name): Promise<void> {
+  await openMenu(page);
   await navLink(page, name).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
@@ -148,6 +155,14 @@ export async function go(page: Page, name: string, heading = name): Promise<void
 export async function assertNoSideScroll(page: Page, what: string): Promise<void> {
   const [scroll, width] = (await page.evaluate('[document.scrollingElement.scrollWidth, window.innerWidth]')) as [number, number];
   assert.ok(scroll <= width, `${what}: scrollWidth ${scroll} > innerWidth ${width}`);
+}
+
+/** Nothing but the page's content makes it scroll: the document ends where the content does. */
+export async function assertNoPhantomScroll(page: Page, what: string): Promise<void> {
+  const [scroll, height, end] = (await page.evaluate(
+    '[document.scrollingElement.scrollHeight, window.innerHeight, Math.ceil(document.querySelector("main").getBoundingClientRect().bottom + window.scrollY)]',
+  )) as [number, number, number];
+  assert.ok(scroll <= Math.max(height, end), `${what}: scrollHeight ${scroll} > innerHeight ${height} and main's end ${end}`);
 }
 
 /**

@@ -55,9 +55,11 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
     await page.getByRole('region', { name: 'Balances' }).getByText('USDT_TRC20').waitFor();
     await phoneCheck(page, 'overview', 'overview-phone');
 
-    // Keyboard: the first Tab reaches the skip link, and a nav link follows on Enter.
+    // Keyboard: the first Tab reaches the skip link, the next the menu, and a nav link follows on Enter.
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await navLink(page, 'Invoices').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();

@@ -1,35 +1,57 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dashboardBundle, type DashboardAsset, type DashboardBundle } from './bundle.ts';
-import { DASHBOARD_CSP, DASHBOARD_SHELL } from './shell.ts';
+import { dashboardBundle, type DashboardAsset, type Encoding } from './bundle.ts';
+import { DASHBOARD_CSP, dashboardShell } from './shell.ts';
 
 /** Headers every dashboard response carries. */
 function common(reply: FastifyReply): FastifyReply {
   return reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
 }
 
-/** GET /dashboard and every page under it: the same shell, routed in the browser (History API). */
+/** GET /dashboard and every page under it: the same shell, routed in the browser (History API), never cached (it names the current build). */
 function shellRoutes(app: FastifyInstance): void {
-  const send = async (_request: FastifyRequest, reply: FastifyReply) =>
-    common(reply)
+  let shell: { bundle: unknown; html: string } | undefined;
+  const send = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const bundle = await dashboardBundle();
+    if (shell?.bundle !== bundle) shell = { bundle, html: dashboardShell({ js: bundle.js.name, css: bundle.css.name }) };
+    return common(reply)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', DASHBOARD_CSP)
-      .send(DASHBOARD_SHELL);
+      .send(shell.html);
+  };
   const options = { config: { public: true }, schema: { hide: true } };
   app.get('/dashboard', options, send);
   app.get('/dashboard/*', options, send);
 }
 
-/** The built script or style sheet: revalidated on every load (ETag), so a new build shows at once. */
-function assetRoute(app: FastifyInstance, name: string, pick: (bundle: DashboardBundle) => DashboardAsset): void {
-  app.get(
-    `/dashboard/assets/${name}`,
+/** A year: the file's name changes with its bytes, so a kept copy is never stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What the files are kept in besides plain, best first. */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/** Whether an If-None-Match header names `etag` (or is `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  return !!header && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The built script or style sheet by its hashed name: compressed as the browser accepts, kept for a year. */
+function assetRoute(app: FastifyInstance): void {
+  app.get<{ Params: { file: string } }>(
+    '/dashboard/assets/:file',
     { config: { public: true, rateLimit: false }, schema: { hide: true } },
     async (request, reply) => {
-      const asset = pick(await dashboardBundle());
-      common(reply).header('etag', asset.etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
-      return reply.header('content-type', asset.contentType).send(asset.body);
+      const bundle = await dashboardBundle();
+      const asset: DashboardAsset | undefined = [bundle.js, bundle.css].find((a) => a.name === request.params.file);
+      if (!asset) return reply.callNotFound();
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as Encoding | null;
+      // Each encoding is its own representation, with its own strong validator.
+      const etag = encoding ? `${asset.etag.slice(0, -1)}-${encoding}"` : asset.etag;
+      common(reply).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').header('etag', etag);
+      if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      reply.header('content-type', asset.contentType);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? asset.encoded[encoding] : asset.body);
     },
   );
 }
@@ -37,12 +59,11 @@ function assetRoute(app: FastifyInstance, name: string, pick: (bundle: Dashboard
 /**
  * The merchant dashboard: an HTML shell and its bundled script and style sheet, all
  * public (the dashboard signs in through /auth and then calls /v1 like any client). The bundle is
- * built in memory on the first asset request, or in the background once the service listens (`warmDashboard`).
+ * built in memory on the first request, or in the background once the service listens (`warmDashboard`).
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   shellRoutes(app);
-  assetRoute(app, 'app.js', (bundle) => bundle.js);
-  assetRoute(app, 'app.css', (bundle) => bundle.css);
+  assetRoute(app);
   app.get('/dashboard/assets/*', { config: { public: true, rateLimit: false }, schema: { hide: true } }, (_request, reply) =>
     reply.callNotFound(),
   );

@@ -5,6 +5,8 @@ import { LOCALE } from './locale.ts';
 
 // 18: the most decimals any currency has (ETH, BNB). Exact to the digit the API sent, no padding.
 const crypto = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 18 });
+const signed = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 18, signDisplay: 'exceptZero' });
+const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const dollars = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -19,6 +21,18 @@ export function amount(value: number | string | null | undefined, code?: string 
   // Intl formats a decimal string digit for digit (a number it would first make a double).
   const text = crypto.format((typeof value === 'number' ? decimalOf(value) : value) as unknown as number);
   return code ? `${text} ${code}` : text;
+}
+
+/** A difference, its sign always said: `+1 USDT_TRC20`, `-59.5 USDC_ERC20`, `0 ETH`; exact as `amount`. */
+export function signedAmount(value: number | string | null | undefined, code?: string | null): string {
+  if (value === null || value === undefined) return '—';
+  const text = signed.format((typeof value === 'number' ? decimalOf(value) : value) as unknown as number);
+  return code ? `${text} ${code}` : text;
+}
+
+/** A count or a block height with the locale's digit groups: `1,234,567` (`1.234.567` in German); a dash when unknown. */
+export function count(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : whole.format(value);
 }
 
 /** `$1,234.56`. */

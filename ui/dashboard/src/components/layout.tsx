@@ -1,6 +1,6 @@
 // The frame of every signed-in page: header (merchant, sandbox ribbon, account, user menu) and nav.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { useAction } from '../hooks.ts';
 import { Link, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
@@ -48,9 +48,16 @@ function UserMenu() {
     <details class="user-menu" ref={menu} onKeyDown={onKeyDown}>
       <summary>
         <span class="sr-only">User menu: </span>
-        {me.user.email}
+        {/* A phone shows the initial only (app.css), the address inside the menu. */}
+        <span class="user-initial" aria-hidden="true">
+          {me.user.email.charAt(0).toUpperCase()}
+        </span>
+        <span class="user-email">{me.user.email}</span>
       </summary>
       <div class="menu-body">
+        <p class="user-who" aria-hidden="true">
+          {me.user.email}
+        </p>
         <p class="muted">Role: {me.user.role}</p>
         <button type="button" class="secondary" disabled={action.busy} onClick={() => action.run(false)}>
           Sign out
@@ -84,28 +91,59 @@ function MainNav({ pages }: { pages: NavPage[] }) {
   );
 }
 
+/**
+ * On a phone the account switcher and the navigation fold behind a Menu button (a disclosure), so
+ * the header is one row; on wider screens the button is hidden and both always show (app.css).
+ * A navigation or an account switch closes it, and Escape closes it and gives the focus back to the button.
+ */
+function useMenu(accountId: string) {
+  const { path } = useLocation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // What it opened for is done: the page (or the account it shows) changed.
+  useEffect(() => setOpen(false), [path, accountId]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    // The user menu's own Escape closes the user menu only.
+    if (e.key !== 'Escape' || !open || (e.target as Element).closest('.user-menu')) return;
+    setOpen(false);
+    button.current?.focus();
+  };
+  return { open, toggle: () => setOpen(!open), onKeyDown, button };
+}
+
 /** The frame; the operator console passes its own pages and name. */
 export function Layout({ children, pages = PAGES, brand }: { children: ComponentChildren; pages?: NavPage[]; brand?: string }) {
   const { me, accountId, setAccount } = useSession();
+  const menu = useMenu(accountId);
+  const menuId = useId();
+  const foldable = pages.length > 0 || me.accounts.length > 0;
   return (
     <>
       <a class="skip" href="#main">
         Skip to content
       </a>
-      <header class="top">
+      <header class="top" onKeyDown={menu.onKeyDown}>
         {me.mode === 'sandbox' && (
           <p class="ribbon">
-            <strong>Sandbox</strong> · test money only, nothing moves on a real chain
+            <strong>Sandbox</strong> · test money only<span class="ribbon-more">, nothing moves on a real chain</span>
           </p>
         )}
         <div class="top-row">
-          <span class="merchant">{brand ?? me.tenant?.name ?? 'Dashboard'}</span>
-          {me.accounts.length > 0 && (
-            <Select class="account" label="Account" value={accountId} onValue={setAccount} options={me.accounts.map((a): [string, string] => [a.id, a.name])} />
+          {foldable && (
+            <button type="button" class="menu-toggle secondary" ref={menu.button} aria-expanded={menu.open} aria-controls={menuId} onClick={menu.toggle}>
+              <span class="menu-icon" aria-hidden="true" />
+              Menu
+            </button>
           )}
+          <span class="merchant">{brand ?? me.tenant?.name ?? 'Dashboard'}</span>
+          <div class={`site-menu${menu.open ? ' open' : ''}`} id={menuId}>
+            {me.accounts.length > 0 && (
+              <Select class="account" label="Account" value={accountId} onValue={setAccount} options={me.accounts.map((a): [string, string] => [a.id, a.name])} />
+            )}
+            {pages.length > 0 && <MainNav pages={pages} />}
+          </div>
           <UserMenu />
         </div>
-        {pages.length > 0 && <MainNav pages={pages} />}
       </header>
       <main id="main" tabIndex={-1}>
         {children}

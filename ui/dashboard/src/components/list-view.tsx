@@ -1,4 +1,4 @@
-// A list page: filters in the URL, a table polled every 3 s, pages, and a CSV export.
+// A list page: filters in the URL, applied as they change, a table polled every 3 s, pages, and a CSV export.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { downloadUrl } from '../api.ts';
@@ -8,7 +8,8 @@ import { setQuery, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
 import { DataTable, Pager, type Column } from './data-table.tsx';
 import { ErrorAlert, LiveStatus } from './feedback.tsx';
-import { Field, Form, Select } from './fields.tsx';
+import { Field, Select } from './fields.tsx';
+import { DateRange, SearchFilter, rangeError } from './filters.tsx';
 
 /** What a list asks the API for. */
 export interface ListQuery<S extends string = string> {
@@ -49,14 +50,11 @@ function counted(total: number, title: string): string {
   return `${total} ${total === 1 ? noun.replace(/s$/, '') : noun}`;
 }
 
+/** Status, search and days, each applied as it changes (no Apply button): the URL holds them. */
 function Filters({ title, statuses }: { title: string; statuses?: readonly string[] | undefined }) {
   const { query } = useLocation();
-  const [search, setSearch] = useState(query.get('search') ?? '');
-  const [from, setFrom] = useState(query.get('from') ?? '');
-  const [to, setTo] = useState(query.get('to') ?? '');
-  const apply = () => setQuery({ search: search.trim(), from, to, page: undefined });
   return (
-    <Form class="filters" label={`Filter ${title.toLowerCase()}`} onSubmit={apply}>
+    <div class="filters" role="search" aria-label={`Filter ${title.toLowerCase()}`}>
       {statuses && (
         <Select
           label="Status"
@@ -65,27 +63,30 @@ function Filters({ title, statuses }: { title: string; statuses?: readonly strin
           options={[['', 'Any status'], ...statuses.map((s): [string, string] => [s, statusLabel(s)])]}
         />
       )}
-      <Field label="Search" type="search" value={search} onValue={setSearch} hint="Id, order id, address or transaction hash" />
-      <Field label="From" type="date" value={from} onValue={setFrom} />
-      <Field label="To" type="date" value={to} onValue={setTo} />
-      <button type="submit" class="secondary">
-        Apply filters
-      </button>
-    </Form>
+      <SearchFilter hint="Id, order id, address or transaction hash" />
+      <DateRange />
+    </div>
   );
 }
 
 /** From/to dates and a link that downloads the list as CSV (the browser sends the session cookie). */
 export function ExportCsv({ kind }: { kind: ListConfig<unknown>['kind'] }) {
-  const [from, setFrom] = useState(isoDay(-30));
-  const [to, setTo] = useState(isoDay());
+  const [range, setRange] = useState({ from: isoDay(-30), to: isoDay(), changed: 'to' as 'from' | 'to' });
+  const { from, to } = range;
+  const error = rangeError(from, to, range.changed);
   return (
     <div class="export" role="group" aria-label="CSV export">
-      <Field label="Export from" type="date" value={from} onValue={setFrom} />
-      <Field label="Export to" type="date" value={to} onValue={setTo} />
-      <a class="button secondary" href={downloadUrl(`/v1/export/${kind}.csv`, { from, to })} download={`${kind}-${from}-${to}.csv`}>
-        Export CSV
-      </a>
+      <Field label="Export from" type="date" value={from} max={to} onValue={(v) => setRange({ ...range, from: v, changed: 'from' })} error={range.changed === 'from' ? error : undefined} />
+      <Field label="Export to" type="date" value={to} min={from} onValue={(v) => setRange({ ...range, to: v, changed: 'to' })} error={range.changed === 'to' ? error : undefined} />
+      {error ? (
+        <button type="button" class="secondary" disabled>
+          Export CSV
+        </button>
+      ) : (
+        <a class="button secondary" href={downloadUrl(`/v1/export/${kind}.csv`, { from, to })} download={`${kind}-${from}-${to}.csv`}>
+          Export CSV
+        </a>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 // The on-chain payments of an invoice or a deposit: each transaction, its confirmations and status.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { useSession } from '../session.tsx';
@@ -69,20 +70,25 @@ function OtherAssetRefunds({ of, payments, refunds }: { of: { invoiceId: string 
   );
 }
 
-/** The payments, newest first: a table on desktop, stacked cards on phones. */
+/** The payments, newest first: a table on desktop, stacked cards on phones; `children` (the record's totals) above them. */
 export function PaymentsSection({
+  title = 'Payments',
   payments,
   empty,
   refund,
+  children,
 }: {
+  title?: string;
   payments: Payment[] | undefined;
   empty: string;
   /** The record the payments are of, and its refunds: other assets can be refunded from here. */
   refund?: { of: { invoiceId: string } | { depositId: string }; refunds: RefundLine[] | undefined };
+  children?: ComponentChildren;
 }) {
   const other = payments?.some((p) => !p.counted);
   return (
-    <Section title="Payments">
+    <Section title={title}>
+      {children}
       {other && payments && refund && <OtherAssetRefunds of={refund.of} payments={payments} refunds={refund.refunds ?? []} />}
       {other && (
         <p class="notice" role="note">

@@ -6,25 +6,34 @@ import { DataTable } from './data-table.tsx';
 import { Facts, Section, StatusBadge } from './feedback.tsx';
 import { TxLink } from './tx-link.tsx';
 
-type Settlement = NonNullable<Data<'get', '/v1/invoice'>['settlement']>;
+/** A settlement as the invoice and the deposit carry it. */
+export type Settlement = NonNullable<Data<'get', '/v1/invoice'>['settlement']>;
 type Refund = NonNullable<Data<'get', '/v1/invoice'>['refunds']>[number];
 
-/** What the customer paid, what the gateway kept and what the merchant was credited. */
+/** `26 USDT_TRC20 ($26.00)`. */
+function withUsd(value: number, valueUsd: number, code: string | null | undefined): string {
+  return `${amount(value, code)} (${usd(valueUsd)})`;
+}
+
+/**
+ * What the customer paid, what the gateway kept and what the merchant was credited, as facts. The
+ * transaction is not among them: the payments table beside it names every transaction once.
+ */
+export function settlementFacts(s: Settlement, currency: string | null | undefined): Array<[string, string]> {
+  return [
+    ['Paid by the customer', withUsd(s.amountPaid, s.amountPaidUsd, currency)],
+    ['Commission', `− ${withUsd(s.commissionAmount, s.commissionAmountUsd, currency)}`],
+    ['Network fee', `− ${withUsd(s.networkFeeAmount, s.networkFeeAmountUsd, s.networkFeeCurrencyCode)}`],
+    ['Credited to your balance', withUsd(s.netAmount, s.netAmountUsd, currency)],
+  ];
+}
+
+/** The settlement as a section of its own (the deposit page). */
 export function SettlementSection({ settlement, currency }: { settlement: Settlement | undefined; currency: string | undefined }) {
   if (!settlement) return null;
-  const s = settlement;
-  const line = (value: number, valueUsd: number, code = currency) => `${amount(value, code)} (${usd(valueUsd)})`;
   return (
     <Section title="Settlement">
-      <Facts
-        items={[
-          ['Paid by the customer', line(s.amountPaid, s.amountPaidUsd)],
-          ['Commission', `− ${line(s.commissionAmount, s.commissionAmountUsd)}`],
-          ['Network fee', `− ${line(s.networkFeeAmount, s.networkFeeAmountUsd, s.networkFeeCurrencyCode)}`],
-          ['Credited to your balance', line(s.netAmount, s.netAmountUsd)],
-          ['Transaction', <TxLink hash={s.txHash} currency={currency} />],
-        ]}
-      />
+      <Facts items={settlementFacts(settlement, currency)} />
     </Section>
   );
 }

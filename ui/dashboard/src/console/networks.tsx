@@ -3,10 +3,10 @@
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section } from '../components/feedback.tsx';
-import { amount } from '../format.ts';
+import { amount, count } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { NodeState, type NetworkStatus } from './overview.tsx';
-import { age } from './parts.tsx';
+import { age, blocks } from './parts.tsx';
 
 type X402 = NonNullable<Data<'get', '/admin/networks'>['x402']>;
 type Fee = NetworkStatus['fees'][number];
@@ -19,11 +19,11 @@ function Network({ n }: { n: NetworkStatus }) {
         items={[
           ['Mode', n.mode],
           ['Node', <NodeState n={n} />],
-          ['Chain tip', n.tip ?? '—'],
-          ['Scanned height', n.scannedHeight ?? '—'],
-          ['Lag', n.lag === null ? '—' : `${n.lag} block${n.lag === 1 ? '' : 's'}`],
+          ['Chain tip', count(n.tip)],
+          ['Scanned height', count(n.scannedHeight)],
+          ['Lag', blocks(n.lag)],
           ['Last scan', n.scanAgeSeconds === null ? '—' : `${age(n.scanAgeSeconds)} ago`],
-          ['Unconfirmed payments', n.unconfirmedPayments],
+          ['Unconfirmed payments', count(n.unconfirmedPayments)],
           ['Hot wallet', n.hotWallet?.address ? <span class="mono wrap">{n.hotWallet.address}</span> : n.mode === 'sandbox' ? 'The sandbox network itself' : 'None known'],
         ]}
       />
@@ -35,7 +35,7 @@ function Network({ n }: { n: NetworkStatus }) {
         empty="No fee quote."
         columns={[
           { label: 'Currency', render: (f) => f.cryptoCurrencyCode },
-          { label: 'Network fee', class: 'num', render: (f) => (f.amount === null ? <span class="bad">Unavailable</span> : amount(f.amount)) },
+          { label: 'Network fee', class: 'num', render: (f) => (f.amount === null ? <span class="bad">Unavailable</span> : amount(f.amount, f.cryptoCurrencyCode)) },
           { label: 'Age', class: 'num', render: (f) => age(f.ageSeconds) },
         ]}
       />
@@ -49,7 +49,7 @@ function Network({ n }: { n: NetworkStatus }) {
             empty="Nothing in the hot wallet."
             columns={[
               { label: 'Currency', render: (b) => b.cryptoCurrencyCode },
-              { label: 'Balance', class: 'num', render: (b) => amount(b.amount) },
+              { label: 'Balance', class: 'num', render: (b) => amount(b.amount, b.cryptoCurrencyCode) },
             ]}
           />
         </>
@@ -67,9 +67,9 @@ function X402Panel({ x }: { x: X402 }) {
           ['Network', x.network],
           ['Node', <NodeState n={{ nodeReachable: x.nodeReachable, error: null }} />],
           ['Fee payer', x.feePayer ? <span class="mono wrap">{x.feePayer}</span> : 'None'],
-          ['Balance', amount(x.balance)],
-          ['Reserve', amount(x.reserve)],
-          ['Settlements left', x.settlementsLeft === null ? '—' : <span class={low ? 'bad' : ''}>{x.settlementsLeft}</span>],
+          ['Balance', amount(x.balance, 'ETH')],
+          ['Reserve', amount(x.reserve, 'ETH')],
+          ['Settlements left', x.settlementsLeft === null ? '—' : <span class={low ? 'bad' : ''}>{count(x.settlementsLeft)}</span>],
         ]}
       />
     </Section>

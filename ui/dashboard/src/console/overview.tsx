@@ -3,17 +3,17 @@
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
-import { amount } from '../format.ts';
+import { amount, count, signedAmount } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
-import { age } from './parts.tsx';
+import { age, blocks } from './parts.tsx';
 
 type Solvency = Data<'get', '/admin/solvency'>[number];
 export type NetworkStatus = Data<'get', '/admin/networks'>['networks'][number];
 
 /** custody − liabilities, signed, marked when it is a warning. */
 function Difference({ row }: { row: Solvency }) {
-  const text = `${row.difference > 0 ? '+' : ''}${amount(row.difference)}`;
+  const text = signedAmount(row.difference, row.cryptoCurrencyCode);
   return <strong class={`diff ${row.status === 'warning' ? 'bad' : row.difference ? 'good' : ''}`}>{text}</strong>;
 }
 
@@ -55,9 +55,9 @@ function SolvencySection() {
         empty="No currency holds or owes anything yet."
         columns={[
           { label: 'Currency', render: (r) => r.cryptoCurrencyCode },
-          { label: 'Custody (on chain)', class: 'num', render: (r) => amount(r.custody) },
-          { label: 'Liabilities', class: 'num', render: (r) => amount(r.liabilities) },
-          { label: 'Ledger custody', class: 'num', render: (r) => amount(r.ledgerCustody) },
+          { label: 'Custody (on chain)', class: 'num', render: (r) => amount(r.custody, r.cryptoCurrencyCode) },
+          { label: 'Liabilities', class: 'num', render: (r) => amount(r.liabilities, r.cryptoCurrencyCode) },
+          { label: 'Ledger custody', class: 'num', render: (r) => amount(r.ledgerCustody, r.cryptoCurrencyCode) },
           { label: 'Difference', class: 'num', render: (r) => <Difference row={r} /> },
           { label: 'Status', render: (r) => <StatusBadge status={r.status} /> },
         ]}
@@ -85,9 +85,9 @@ function NetworksSummary() {
           { label: 'Network', render: (n) => n.network },
           { label: 'Mode', render: (n) => n.mode },
           { label: 'Node', render: (n) => <NodeState n={n} /> },
-          { label: 'Lag (blocks)', class: 'num', render: (n) => n.lag ?? '—' },
+          { label: 'Lag', class: 'num', render: (n) => blocks(n.lag) },
           { label: 'Last scan', class: 'num', render: (n) => (n.scanAgeSeconds === null ? '—' : `${age(n.scanAgeSeconds)} ago`) },
-          { label: 'Unconfirmed payments', class: 'num', render: (n) => n.unconfirmedPayments },
+          { label: 'Unconfirmed payments', class: 'num', render: (n) => count(n.unconfirmedPayments) },
         ]}
       />
     </Section>

@@ -1,9 +1,9 @@
-// Small pieces the console's pages share: ages, confirmations, values shown once, paging in the URL.
+// Small pieces the console's pages share: ages and block counts with their units, values shown once, paging in the URL.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CopyValue } from '../components/copy.tsx';
 import { ErrorAlert } from '../components/feedback.tsx';
-import { short } from '../format.ts';
+import { count, short } from '../format.ts';
 import { api } from '../api.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link, setQuery, useLocation } from '../router.tsx';
@@ -11,16 +11,21 @@ import { Link, setQuery, useLocation } from '../router.tsx';
 /** How many rows a console list asks for at once. */
 export const LIMIT = 20;
 
-/** `45 s`, `3 min`, `2 h 5 min`, `3 d`; a dash when unknown. */
+/** `45 s`, `3 min`, `2 h 5 min`, `3 d`, `1,204 d`: the unit always said, the number grouped by the locale; a dash when unknown. */
 export function age(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
   const s = Math.max(0, Math.round(seconds));
-  if (s < 120) return `${s} s`;
+  if (s < 120) return `${count(s)} s`;
   const min = Math.floor(s / 60);
-  if (min < 120) return `${min} min`;
+  if (min < 120) return `${count(min)} min`;
   const h = Math.floor(min / 60);
-  if (h < 48) return `${h} h ${min % 60} min`;
-  return `${Math.floor(h / 24)} d`;
+  if (h < 48) return `${count(h)} h ${count(min % 60)} min`;
+  return `${count(Math.floor(h / 24))} d`;
+}
+
+/** `1 block`, `1,200 blocks`. */
+export function blocks(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : `${count(n)} block${n === 1 ? '' : 's'}`;
 }
 
 /** The list page in the URL (`?page=2`) and a way to change it. */

@@ -4,6 +4,7 @@
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
+import { amount } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { age } from './parts.tsx';
 
@@ -59,16 +60,16 @@ export function RatesPage() {
               empty="No rate yet."
               columns={[
                 { label: 'Asset', render: (x) => x.asset },
-                { label: 'USD price', class: 'num', render: (x) => x.usdPrice },
+                { label: 'USD price', class: 'num', render: (x) => amount(x.usdPrice, 'USD') },
                 {
                   label: 'By source',
                   render: (x) => (
                     <span class="wrap">
-                      {x.sources.map((s) => `${s.source}: ${s.price} (${age(s.ageSeconds)})`).join(' · ') || '—'}
+                      {x.sources.map((s) => `${s.source}: ${amount(s.price, 'USD')} (${age(s.ageSeconds)})`).join(' · ') || '—'}
                     </span>
                   ),
                 },
-                { label: 'Last accepted', class: 'num', render: (x) => x.lastAccepted?.usdPrice ?? '—' },
+                { label: 'Last accepted', class: 'num', render: (x) => amount(x.lastAccepted?.usdPrice, 'USD') },
                 { label: 'Status', render: (x) => <StatusBadge status={x.status} /> },
                 { label: 'Reason', render: (x) => x.reason ?? '—' },
               ]}

@@ -80,7 +80,7 @@ function FeeForm({ codes }: { codes: string[] }) {
     setChecked(parsed !== null);
     if (parsed && !parsed.ok) return;
     const res = await api.put('/admin/sandbox/network-fees', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, amount: parsed ? new ExactNumber(parsed.value) : null } });
-    setDone(res.data.amount === null ? `${res.data.cryptoCurrencyCode}: network fee unavailable.` : `${res.data.cryptoCurrencyCode}: network fee set to ${amount(res.data.amount)}.`);
+    setDone(res.data.amount === null ? `${res.data.cryptoCurrencyCode}: network fee unavailable.` : `${res.data.cryptoCurrencyCode}: network fee set to ${amount(res.data.amount, res.data.cryptoCurrencyCode)}.`);
   });
   return (
     <Form label="Set a network fee" onSubmit={() => set.run()}>

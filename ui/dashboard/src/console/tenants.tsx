@@ -4,9 +4,10 @@ import { api, type Data } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Field, Form } from '../components/fields.tsx';
-import { dateTime } from '../format.ts';
+import { SearchFilter } from '../components/filters.tsx';
+import { count, dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
-import { Link, navigate, setQuery, useLocation } from '../router.tsx';
+import { Link, navigate, useLocation } from '../router.tsx';
 import { LIMIT, usePage } from './parts.tsx';
 
 type TenantRow = Data<'get', '/admin/tenants'>[number];
@@ -31,15 +32,10 @@ function CreateTenant() {
 }
 
 function Search() {
-  const { query } = useLocation();
-  const [search, setSearch] = useState(query.get('search') ?? '');
   return (
-    <Form class="filters" label="Search tenants" onSubmit={() => setQuery({ search: search.trim(), page: undefined })}>
-      <Field label="Search" type="search" value={search} onValue={setSearch} hint="Name, or a tenant's id" />
-      <button type="submit" class="secondary">
-        Search
-      </button>
-    </Form>
+    <div class="filters" role="search" aria-label="Search tenants">
+      <SearchFilter hint="Name, or a tenant's id" />
+    </div>
   );
 }
 
@@ -55,7 +51,7 @@ export function TenantsPage() {
       <Section title="All tenants">
         <Search />
         <ErrorAlert error={list.error} />
-        <LiveStatus>{total === undefined ? 'Loading…' : `${total} tenant${total === 1 ? '' : 's'}`}</LiveStatus>
+        <LiveStatus>{total === undefined ? 'Loading…' : `${count(total)} tenant${total === 1 ? '' : 's'}`}</LiveStatus>
         <DataTable<TenantRow>
           caption="Tenants"
           rows={list.data?.data}
@@ -64,9 +60,9 @@ export function TenantsPage() {
           columns={[
             { label: 'Name', render: (t) => <Link href={`/tenants/${t.id}`}>{t.name}</Link> },
             { label: 'Status', render: (t) => <StatusBadge status={t.suspendedAt ? 'suspended' : 'active'} /> },
-            { label: 'Accounts', class: 'num', render: (t) => t.accounts },
-            { label: 'Users', class: 'num', render: (t) => t.users },
-            { label: 'Active API keys', class: 'num', render: (t) => t.apiKeys },
+            { label: 'Accounts', class: 'num', render: (t) => count(t.accounts) },
+            { label: 'Users', class: 'num', render: (t) => count(t.users) },
+            { label: 'Active API keys', class: 'num', render: (t) => count(t.apiKeys) },
             { label: 'Created', render: (t) => dateTime(t.createdAt) },
           ]}
         />

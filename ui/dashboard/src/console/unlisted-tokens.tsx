@@ -7,7 +7,7 @@ import { DataTable, Pager } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, StatusBadge } from '../components/feedback.tsx';
 import { Field } from '../components/fields.tsx';
 import { TxLink } from '../components/tx-link.tsx';
-import { dateTime, short } from '../format.ts';
+import { amount, dateTime, short } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { Link, useLocation } from '../router.tsx';
 import { Confirm, LIMIT, TenantLink, usePage } from './parts.tsx';
@@ -40,7 +40,7 @@ function Tabs({ current }: { current: Status }) {
 /** Move (to the hot wallet, or an address the operator names) or dismiss one held token. */
 function Actions({ u, onDone }: { u: Unlisted; onDone(text: string): void }) {
   const [to, setTo] = useState('');
-  const what = `${u.amount} units of ${short(u.contract, 14)} at ${short(u.address, 14)}`;
+  const what = `${amount(u.amount)} units of ${short(u.contract, 14)} at ${short(u.address, 14)}`;
   return (
     <div class="actions">
       <Confirm
@@ -100,7 +100,7 @@ export function UnlistedTokensPage() {
           { label: 'Tenant', render: (u) => <TenantLink id={u.tenantId} name={u.tenantName} /> },
           { label: 'Network', render: (u) => u.network },
           { label: 'Contract', render: (u) => <span class="mono wrap">{u.contract}</span> },
-          { label: 'Amount (units)', class: 'num', render: (u) => <span class="mono wrap">{u.amount}</span> },
+          { label: 'Amount (units)', class: 'num', render: (u) => <span class="wrap">{amount(u.amount)}</span> },
           { label: 'Address', render: (u) => <span class="mono wrap" title={u.derivationPath}>{u.address}</span> },
           { label: 'Transaction', render: (u) => <TxLink hash={u.transactionHash} currency={null} network={u.network} /> },
           { label: 'Status', render: (u) => <StatusBadge status={u.status} /> },

@@ -4,7 +4,7 @@ import { api, type Data } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Select } from '../components/fields.tsx';
-import { dateTime, statusLabel } from '../format.ts';
+import { count, dateTime, statusLabel } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link, setQuery, useLocation } from '../router.tsx';
 import { LIMIT, TenantLink, age, usePage, useTenantOptions } from './parts.tsx';
@@ -24,9 +24,9 @@ function HealthSection() {
       {h && (
         <Facts
           items={[
-            ['Pending deliveries', h.pending],
+            ['Pending deliveries', count(h.pending)],
             ['Oldest pending', h.pending ? age(h.oldestPendingAgeSeconds) : '—'],
-            ['Failed in the last 24 h', <span class={h.failedLastDay ? 'bad' : ''}>{h.failedLastDay}</span>],
+            ['Failed in the last 24 h', <span class={h.failedLastDay ? 'bad' : ''}>{count(h.failedLastDay)}</span>],
           ]}
         />
       )}
@@ -39,8 +39,8 @@ function HealthSection() {
         columns={[
           { label: 'Tenant', render: (e) => <TenantLink id={e.tenantId} name={e.tenantName} /> },
           { label: 'URL', render: (e) => <span class="mono wrap">{e.url}</span> },
-          { label: 'Pending', class: 'num', render: (e) => e.pending },
-          { label: 'Failed', class: 'num', render: (e) => e.failed },
+          { label: 'Pending', class: 'num', render: (e) => count(e.pending) },
+          { label: 'Failed', class: 'num', render: (e) => count(e.failed) },
           { label: 'Last answer', render: (e) => (e.lastStatusCode ? `HTTP ${e.lastStatusCode}` : (e.lastError ?? '—')) },
           { label: 'Last attempt', render: (e) => dateTime(e.lastAttemptAt) },
         ]}
@@ -101,7 +101,7 @@ function Deliveries() {
           { label: 'Event', render: (d) => <span class="mono">{d.event}</span> },
           { label: 'URL', render: (d) => <span class="mono wrap">{d.url}</span> },
           { label: 'Status', render: (d) => <StatusBadge status={d.status} /> },
-          { label: 'Attempts', class: 'num', render: (d) => d.attempts },
+          { label: 'Attempts', class: 'num', render: (d) => count(d.attempts) },
           { label: 'Last answer', render: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },
           // Only a finished delivery is sent again by hand: a pending one is on its way already.
           { label: 'Action', render: (d) => (d.status === 'pending' ? <span class="muted">On its way</span> : <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} />) },

@@ -1,14 +1,17 @@
-// The merchant as customers see it on the payment page: name, logo and brand colour.
+// The merchant as customers see it on the payment page: name, logo and brand colour, previewed as they change.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
+import { DEFAULT_ACCENT } from '../../../../src/modules/pay/accent.ts';
+import { BrandColorFields, BrandPreview } from '../components/brand-preview.tsx';
 import { Field, Form } from '../components/fields.tsx';
 import { useAction, useResource } from '../hooks.ts';
 import { useSession } from '../session.tsx';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const LOGO_MAX_BYTES = 256 * 1024;
-const DEFAULT_COLOR = '#2563eb';
+/** The colour the payment page wears when none is set. */
+const DEFAULT_COLOR = DEFAULT_ACCENT;
 
 /** A chosen image file as a data URL, read in the browser (nothing is uploaded until Save). */
 function readLogo(file: File): Promise<string> {
@@ -34,8 +37,13 @@ export function BusinessSection() {
   const pick = useAction(async (file: File | undefined) => {
     if (file) setDraft({ ...draft, logo: await readLogo(file) });
   });
+  // A colour typed as text that is not one yet: said at its field, and nothing is saved.
+  const [hexValid, setHexValid] = useState(true);
+  const [submitted, setSubmitted] = useState(false);
   const save = useAction(async () => {
     setSaved('');
+    setSubmitted(true);
+    if (!hexValid) return;
     await api.patch('/v1/settings', { body: draft });
     setDraft({});
     setSaved('Settings saved: the payment page shows them now.');
@@ -60,11 +68,14 @@ export function BusinessSection() {
             </button>
           )}
         </div>
-        <div class="field color">
-          <label for="brand-color">Brand colour</label>
-          <input id="brand-color" type="color" value={value.brandColor} disabled={readOnly} onInput={(e) => setDraft({ ...draft, brandColor: e.currentTarget.value.toLowerCase() })} />
-          <span class="mono">{value.brandColor}</span>
-        </div>
+        <BrandColorFields
+          value={value.brandColor}
+          onValue={(brandColor) => setDraft({ ...draft, brandColor })}
+          onValid={setHexValid}
+          readOnly={readOnly}
+          checked={submitted}
+        />
+        <BrandPreview name={value.merchantName} logo={value.logo} color={value.brandColor} />
         <ErrorAlert error={pick.error ?? save.error} />
         <LiveStatus>{saved}</LiveStatus>
         {!readOnly && (

@@ -1,41 +1,55 @@
-// One invoice, live: its payment link, cancellation, timeline, payment and its transactions with their confirmations, settlement, refunds, webhook deliveries.
+// One invoice, live: its payment link, cancellation, timeline, payment (totals, settlement and each transaction with its confirmations), refunds, webhook deliveries.
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
-import { DeliveryList, useDeliveries, type Delivery } from '../components/deliveries.tsx';
+import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { CANCELLABLE, CancelInvoice, PAYABLE, PaymentLink } from '../components/invoice-actions.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
-import { PaymentsSection, withPayments } from '../components/payments.tsx';
+import { PaymentsSection, withPayments, type Payment } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
 import { remaining } from '../decimal.ts';
-import { RefundsSection, SettlementSection } from '../components/record-parts.tsx';
+import { RefundsSection, settlementFacts } from '../components/record-parts.tsx';
 import { Timeline, type Moment } from '../components/timeline.tsx';
-import { TxLink } from '../components/tx-link.tsx';
-import { amount, dateTime, fiat, short } from '../format.ts';
+import { amount, dateTime, fiat, short, statusLabel } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { useSession } from '../session.tsx';
 import type { Invoice } from './invoices.tsx';
 
 const REFUNDABLE = ['paid', 'overpaid', 'partially_paid', 'expired', 'cancelled'];
 
-/** The invoice's moments: its timestamps and the webhooks it caused. */
-export function invoiceMoments(i: Invoice, deliveries: Delivery[] | undefined): Moment[] {
+/** The statuses the timeline dates by a timestamp of their own. */
+const DATED = ['created', 'paid', 'expired'];
+
+/**
+ * When things happened to the invoice, and nothing else: the amounts are in Details and Payment,
+ * the webhooks in their own section, the current status in the badge.
+ */
+export function invoiceMoments(i: Invoice): Moment[] {
   return [
-    { at: i.createdAt, label: 'Created', detail: fiat(i.amount, i.fiatCurrencyCode) },
-    { at: i.paidAt, label: 'Paid', detail: amount(i.cryptoAmountReceived, i.cryptoCurrencyCode) },
-    { at: i.settlement?.completedAt, label: 'Settled', detail: `credited ${amount(i.settlement?.netAmount, i.cryptoCurrencyCode)}` },
+    { at: i.createdAt, label: 'Created' },
+    { at: i.paidAt, label: 'Paid' },
+    { at: i.settlement?.completedAt, label: 'Settled' },
     { at: i.status === 'expired' ? i.expiresAt : undefined, label: 'Expired' },
-    { at: i.updatedAt, label: `Status now ${i.status.replace(/_/g, ' ')}` },
-    ...(deliveries ?? []).map((d) => ({ at: d.createdAt, label: `Webhook ${d.event}`, detail: `${d.status}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}` })),
+    // Any other status (cancelled, partially paid, …) took effect at the last change.
+    { at: DATED.includes(i.status) ? undefined : i.updatedAt, label: statusLabel(i.status) },
   ];
 }
 
-/** What the customer sent and what it still waits for (the payment page's view of the invoice). */
-function Payment({ invoice }: { invoice: Invoice }) {
+/** What the customer was asked for and sent, what it still waits for, and what the balance got; then each transaction. */
+function PaymentBlock({ invoice, payments }: { invoice: Invoice; payments: Payment[] | undefined }) {
   const state = useResource(() => api.get('/pay/{id}/state', { params: { id: invoice.id } }), [invoice.id, invoice.status, invoice.cryptoAmountReceived]);
   const sel = state.data?.data.selected;
   const code = invoice.cryptoCurrencyCode;
+  const settled = invoice.settlement ? settlementFacts(invoice.settlement, code) : [];
+  // Said only while something waits: the payments table has each transaction's depth.
+  const needs = sel ? `${sel.confirmationsRequired} confirmation${sel.confirmationsRequired === 1 ? '' : 's'}` : '';
+  const waiting: Array<[string, string]> = sel && !/^0(\.0*)?$/.test(sel.amountPending) ? [['Waiting for confirmations', `${amount(sel.amountPending, code)} (needs ${needs})`]] : [];
   return (
-    <Section title="Payment">
+    <PaymentsSection
+      title="Payment"
+      payments={payments}
+      empty="No transaction seen yet."
+      refund={{ of: { invoiceId: invoice.id }, refunds: invoice.refunds }}
+    >
       {!code && <p class="muted">The customer has not chosen a currency yet.</p>}
       {code && (
         <Facts
@@ -43,13 +57,14 @@ function Payment({ invoice }: { invoice: Invoice }) {
             ['Currency', sel ? `${code} on ${sel.network}` : code],
             ['Address', <span class="mono wrap">{invoice.address ?? '—'}</span>],
             ['Expected', amount(invoice.cryptoAmountExpected, code)],
-            ['Received', amount(invoice.cryptoAmountReceived ?? 0, code)],
-            ['Waiting for confirmations', sel ? `${sel.amountPending} ${code} (needs ${sel.confirmationsRequired} confirmations)` : '—'],
-            ['Transaction', <TxLink hash={invoice.txHash} currency={code} />],
+            // Once settled, what arrived is the settlement's first line (with its USD value).
+            ...(settled.length ? [] : [['Received', amount(invoice.cryptoAmountReceived ?? 0, code)] as [string, string]]),
+            ...waiting,
+            ...settled,
           ]}
         />
       )}
-    </Section>
+    </PaymentsSection>
   );
 }
 
@@ -58,7 +73,7 @@ function refundable(i: Invoice): string {
   return remaining([i.cryptoAmountReceived ?? 0], [i.amountRefunded ?? 0]);
 }
 
-/** Everything below the head: the link while the customer may pay, details, timeline, money, webhooks. */
+/** Everything below the head: the link while the customer may pay, details, timeline, payment, webhooks; each fact once. */
 function InvoiceBody({ invoice: i, resource, deliveries }: { invoice: Invoice; resource: ReturnType<typeof useInvoice>; deliveries: ReturnType<typeof useDeliveries> }) {
   return (
     <>
@@ -76,11 +91,9 @@ function InvoiceBody({ invoice: i, resource, deliveries }: { invoice: Invoice; r
         />
       </Section>
       <Section title="Timeline">
-        <Timeline moments={invoiceMoments(i, deliveries.data?.data)} />
+        <Timeline moments={invoiceMoments(i)} />
       </Section>
-      <Payment invoice={i} />
-      <PaymentsSection payments={resource.data?.payments} empty="No transaction seen yet." refund={{ of: { invoiceId: i.id }, refunds: i.refunds }} />
-      <SettlementSection settlement={i.settlement} currency={i.cryptoCurrencyCode} />
+      <PaymentBlock invoice={i} payments={resource.data?.payments} />
       <RefundsSection refunds={i.refunds} refunded={i.amountRefunded} currency={i.cryptoCurrencyCode} />
       <Section title="Webhook deliveries">
         <DeliveryList resource={deliveries} />
@@ -124,7 +137,8 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
               Cancel invoice
             </button>
           )}
-          {i && (
+          {/* While the customer may pay, the Payment link section below carries the page's address. */}
+          {i && !PAYABLE.includes(i.status) && (
             <a class="button secondary" href={i.paymentPageUrl} target="_blank" rel="noopener noreferrer">
               Payment page
             </a>
@@ -132,7 +146,8 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
         </div>
       </div>
       <ErrorAlert error={invoice.error} />
-      <LiveStatus>{i ? `Status: ${i.status.replace(/_/g, ' ')}` : invoice.loading ? 'Loading…' : ''}</LiveStatus>
+      {/* Said to screen readers as it changes; the badge shows it. */}
+      <LiveStatus class={i ? 'sr-only' : ''}>{i ? `Status: ${i.status.replace(/_/g, ' ')}` : invoice.loading ? 'Loading…' : ''}</LiveStatus>
       {i && panel === 'refund' && <RefundPanel of={{ invoiceId: i.id }} currency={i.cryptoCurrencyCode!} refundable={refundable(i)} onClose={() => setPanel(undefined)} />}
       {i && canCancel && panel === 'cancel' && <CancelInvoice invoiceId={i.id} onDone={cancelled} onKeep={() => setPanel(undefined)} />}
       {i && <InvoiceBody invoice={i} resource={invoice} deliveries={deliveries} />}

@@ -1,10 +1,11 @@
-// Overview: balances per currency and in USD, 30 days of volume, and the latest activity.
+// Overview: balances per currency and in USD, 30 days of volume, and the latest activity; an
+// account where nothing has happened yet gets the first steps instead of empty tables.
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { VolumeChart } from '../components/volume-chart.tsx';
 import { amount, dateTime, fiat, short, usd } from '../format.ts';
-import { useResource } from '../hooks.ts';
+import { useResource, type Resource } from '../hooks.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
 
@@ -16,10 +17,8 @@ function usdTotal(balances: Balance[]): number {
   return balances.reduce((cents, b) => cents + Math.round((b.amountUsd ?? 0) * 100), 0) / 100;
 }
 
-function Balances() {
-  const { accountId } = useSession();
-  const balances = useResource(() => api.get('/v1/balances'), [accountId], true);
-  const rows: Balance[] | undefined = balances.data?.data;
+function Balances({ balances }: { balances: Resource<Balance[]> }) {
+  const rows = balances.data;
   const withUsd = rows?.filter((b) => b.amountUsd !== null) ?? [];
   const total = usdTotal(withUsd);
   return (
@@ -82,9 +81,7 @@ async function recent(can: (scope: string) => boolean): Promise<Activity[]> {
   return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 10);
 }
 
-function RecentActivity() {
-  const { accountId, can } = useSession();
-  const activity = useResource(() => recent(can), [accountId], true);
+function RecentActivity({ activity }: { activity: Resource<Activity[]> }) {
   return (
     <Section title="Recent activity">
       <ErrorAlert error={activity.error} />
@@ -104,16 +101,55 @@ function RecentActivity() {
   );
 }
 
-export function OverviewPage() {
+/** What to do first in an account with no money and no activity, as far as the role may do it. */
+function GetStarted() {
   const { can } = useSession();
+  const steps = [
+    can('invoices.create') && (
+      <li key="invoice">
+        <Link href="/invoices/new">Create an invoice</Link>: send its payment link to a customer (in the sandbox, pay it yourself from the payment page).
+      </li>
+    ),
+    can('webhooks.list') && (
+      <li key="webhooks">
+        <Link href="/developers/webhooks">Set up webhooks</Link>: your shop hears at once when an invoice is paid.
+      </li>
+    ),
+    can('apiKeys.list') && (
+      <li key="key">
+        <Link href="/developers">Create an API key</Link>: your server creates invoices and withdrawals itself.
+      </li>
+    ),
+  ].filter(Boolean);
+  return (
+    <Section title="Get started">
+      <p>No payment has reached this account yet: balances, volume and activity show here once one has.</p>
+      {steps.length > 0 && <ol class="steps">{steps}</ol>}
+    </Section>
+  );
+}
+
+export function OverviewPage() {
+  const { accountId, can } = useSession();
+  const balances = useResource(async (): Promise<Balance[]> => (can('balances.list') ? (await api.get('/v1/balances')).data : []), [accountId], true);
+  const activity = useResource(() => recent(can), [accountId], true);
+  // Each part settles with its data or its error (said in its own section).
+  const settled = (balances.data || balances.error) && (activity.data || activity.error);
+  const empty = balances.data?.length === 0 && activity.data?.length === 0;
   return (
     <>
       <h1 tabIndex={-1}>Overview</h1>
-      <div class="grid">
-        {can('balances.list') && <Balances />}
-        {can('invoices.list') && <Volume />}
-      </div>
-      <RecentActivity />
+      <LiveStatus>{settled ? '' : 'Loading…'}</LiveStatus>
+      {empty && <GetStarted />}
+      {settled && !empty && (
+        <>
+          <div class="grid">
+            {can('balances.list') && <Balances balances={balances} />}
+            {can('invoices.list') && <Volume />}
+          </div>
+          <RecentActivity activity={activity} />
+        </>
+      )}
     </>
   );
 }
