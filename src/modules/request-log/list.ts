@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { byKeys, paged } from '../../lib/db/paging.ts';
 import type { RequestLogTable } from '../../lib/db/schema.ts';
 
 /** A status filter: one code (`404`) or a class (`4xx`). */
@@ -45,7 +45,11 @@ export function listRequests(db: Db, tenantId: string, accountId: string | null,
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    (offset, limit) => {
+      // A later page's ids along the tenant's index alone (it carries the filters' columns: migration 0038), then just their rows.
+      const ids = base.select('id').orderBy('id', 'desc').limit(limit).offset(offset);
+      return byKeys(base, 'id', offset, ids).selectAll().orderBy('id', 'desc').limit(limit).execute();
+    },
     requestLogRecord,
   );
 }

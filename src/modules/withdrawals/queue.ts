@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { byKeys, paged } from '../../lib/db/paging.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
@@ -79,14 +79,14 @@ export async function withdrawalQueue(db: Executor, q: { page: number; limit: nu
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
-      base
+      // A later page's ids along the queues' index alone (migration 0038), then just their rows.
+      byKeys(base, 'w.id', offset, base.select('w.id').orderBy('w.created_at', order).orderBy('w.id', order).limit(limit).offset(offset))
         .innerJoin('tenants as t', 't.id', 'w.tenant_id')
         .selectAll('w')
         .select(['t.name as tenant_name', sql<string>`extract(epoch from now() - w.created_at)`.as('age')])
         .orderBy('w.created_at', order)
         .orderBy('w.id', order)
         .limit(limit)
-        .offset(offset)
         .execute(),
     queuedWithdrawal,
   );
