@@ -7,7 +7,11 @@ DROP INDEX request_log_tenant_idx;
 CREATE INDEX request_log_tenant_idx ON request_log (tenant_id, id DESC) INCLUDE (account_id, status);
 DROP INDEX unlisted_token_transfers_recent;
 CREATE INDEX unlisted_token_transfers_recent ON unlisted_token_transfers (first_seen_at DESC, id DESC) INCLUDE (tenant_id, status);
--- The operator's delivery log of one status, every tenant's.
+-- An account's delivery log is filtered by its tenant too; the operator's, of one status, by no tenant.
+DROP INDEX webhook_deliveries_account_idx;
+CREATE INDEX webhook_deliveries_account_idx ON webhook_deliveries (account_id, seq DESC) INCLUDE (tenant_id) WHERE account_id IS NOT NULL;
+DROP INDEX webhook_deliveries_account_status;
+CREATE INDEX webhook_deliveries_account_status ON webhook_deliveries (account_id, status, seq DESC) INCLUDE (tenant_id) WHERE account_id IS NOT NULL;
 CREATE INDEX webhook_deliveries_status_seq ON webhook_deliveries (status, seq DESC);
 CREATE INDEX users_created ON users (created_at DESC, id DESC) INCLUDE (tenant_id, role);
 CREATE INDEX tenants_created ON tenants (created_at DESC, id DESC);

@@ -55,10 +55,13 @@ export function pageKeys<T>(ids: Expression<unknown>): RawBuilder<T> {
 }
 
 /**
- * The rows of a page: the whole filtered list `base` for the first (its index walk stops at the
- * page), those whose `key` is one of `keys` (`pageKeys`) for a later one. `keys` is the list's
- * filtered, ordered `limit … offset …` query of `key`, which its index answers alone.
+ * The rows of a page: the first `limit` of the filtered list `base` for the first page (its index
+ * walk stops there), those whose `key` is one of `keys` (`pageKeys`) for a later one. `keys` is the
+ * list's filtered, ordered `limit … offset …` query of `key`, which its index answers alone. A later
+ * page has no LIMIT of its own (its keys are at most `limit`): with one, a plan made without the
+ * values (a prepared statement's generic plan) walked the list's index from the top, reading every
+ * row above the page to find its keys, instead of reading them by key and sorting them.
  */
-export function byKeys<Q extends { where: (...args: any[]) => Q }>(base: Q, key: string, offset: number, keys: Expression<unknown>): Q {
-  return offset === 0 ? base : base.where(key, '=', pageKeys(keys));
+export function byKeys<Q extends { where: (...args: any[]) => Q; limit: (n: number) => Q }>(base: Q, key: string, offset: number, limit: number, keys: Expression<unknown>): Q {
+  return offset === 0 ? base.limit(limit) : base.where(key, '=', pageKeys(keys));
 }

@@ -135,7 +135,7 @@ export async function listAudit(db: Executor, tenantId: string, q: { page: numbe
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => byKeys(base, 'id', offset, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').limit(limit).execute(),
+    (offset, limit) => byKeys(base, 'id', offset, limit, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').execute(),
     auditView,
   );
 }
@@ -150,7 +150,7 @@ export async function listAllAudit(db: Executor, q: { tenantId?: string; page: n
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => byKeys(base, 'id', offset, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').limit(limit).execute(),
+    (offset, limit) => byKeys(base, 'id', offset, limit, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').execute(),
     (row) => ({ ...auditView(row), tenantId: row.tenant_id }),
   );
 }

@@ -72,7 +72,7 @@ export function listConversions(db: Executor, accountId: string, q: { page: numb
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
-      return byKeys(base, 'id', offset, ids).selectAll().orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('completed_at', 'desc').orderBy('id', 'desc').execute();
     },
     conversionRecord,
   );

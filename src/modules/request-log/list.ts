@@ -48,7 +48,7 @@ export function listRequests(db: Db, tenantId: string, accountId: string | null,
     (offset, limit) => {
       // A later page's ids along the tenant's index alone (it carries the filters' columns: migration 0038), then just their rows.
       const ids = base.select('id').orderBy('id', 'desc').limit(limit).offset(offset);
-      return byKeys(base, 'id', offset, ids).selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('id', 'desc').execute();
     },
     requestLogRecord,
   );

@@ -49,13 +49,12 @@ export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<Dire
     (offset, limit) => {
       // A later page's ids along the index of the order alone; the sign-in subquery runs for the page's rows only.
       const ids = base.select('users.id').orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').limit(limit).offset(offset);
-      return byKeys(base, 'users.id', offset, ids)
+      return byKeys(base, 'users.id', offset, limit, ids)
         .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'tenants.name as tenant_name', 'users.totp_enabled_at', 'users.created_at'])
         .select(STATUS.as('status'))
         .select(sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = users.id)`.as('last_sign_in_at'))
         .orderBy('users.created_at', 'desc')
         .orderBy('users.id', 'desc')
-        .limit(limit)
         .execute();
     },
     (u) => ({

@@ -44,7 +44,7 @@ export async function listDeliveries(db: Db, owner: DeliveryOwner | undefined, q
     (offset, limit) => {
       // By seq, the order's own key: the walk reads the index alone (it holds seq, not the id).
       const seqs = base.select('seq').orderBy('seq', 'desc').limit(limit).offset(offset);
-      return byKeys(base, 'seq', offset, seqs).selectAll().orderBy('seq', 'desc').limit(limit).execute();
+      return byKeys(base, 'seq', offset, limit, seqs).selectAll().orderBy('seq', 'desc').execute();
     },
     (row: DeliveryRow) => row,
   );

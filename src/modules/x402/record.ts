@@ -68,7 +68,7 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
-      return byKeys(base, 'id', offset, ids).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     },
     settlementRecord,
   );
