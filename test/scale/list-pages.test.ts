@@ -17,6 +17,8 @@ const ROWS = 5000;
 const LIMIT = 20;
 /** The pages compared with page 1: the next, two a dashboard reaches by paging, and one past DEEP_PAGE (2,000 rows down). */
 const PAGES = [2, 10, 50, 120];
+/** A list's total counted apart from its page (`paged`): the same statement whatever the page. */
+const COUNT = /^\s*select count\(\*\) as "total" from /i;
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /** A list: its URL (page and limit are added), who calls it, and the table its rows are. */
@@ -28,12 +30,13 @@ interface List {
 
 /**
  * Issue 43: a later page of a list costs what page 1 does. Each list's table holds 5,000 rows
- * (copies of one made through the API or inserted, vacuumed and analyzed); every statement the app runs to
- * answer a page is recorded and EXPLAIN ANALYZEd with its own parameters, both as planned for those
- * values and under a generic plan (PGlite prepares every statement and, after five runs, may keep
- * the plan made without values). A page must read no more rows from the list's table than page 1:
- * a page walks the list's index for its keys and reads only its own rows, and a count comes from
- * the same statement on every page. Timing plays no part: the rows a plan reads do not vary.
+ * (copies of one made through the API or inserted, vacuumed and analyzed); every statement the app
+ * runs to answer a page is recorded and EXPLAIN ANALYZEd with its own parameters, both as planned
+ * for those values and under a generic plan (PGlite prepares every statement and, after five runs,
+ * may keep the plan made without values). Page 1 reads its own rows from the list's table (no plan
+ * reads or sorts the whole list), and a later page no more than page 1: it walks the list's index
+ * for its keys and reads only its own rows. The total's count is left out (the same statement on
+ * every page). Timing plays no part: the rows a plan reads do not vary from run to run.
  */
 /**
  * Vacuums and analyzes the table until its pages are all-visible, as autovacuum leaves a table
@@ -166,9 +169,11 @@ describeEngines('a later page of every list reads no more of its table than page
     assert.equal(res.body.data.length, LIMIT, `GET ${url}: a full page`);
     const mentions = new RegExp(`\\b${list.table}\\b`);
     const statements = recorded.statements.filter((q) => isRead(q) && mentions.test(q.sql));
-    assert.ok(statements.length > 0, `GET ${url} read no ${list.table}`);
+    assert.ok(statements.some((q) => !COUNT.test(q.sql)), `GET ${url} read no ${list.table}`);
+    // The total's count is the same statement whatever the page (and counts rows the app's own
+    // request log adds meanwhile): left out.
     const result = { url, custom: 0, generic: 0, plans: [] as string[] };
-    for (const statement of statements) {
+    for (const statement of statements.filter((q) => !COUNT.test(q.sql))) {
       for (const mode of ['custom', 'generic'] as const) {
         const { rows, plan } = await tableRowsRead(recorded.database.db, statement, list.table, mode === 'generic');
         result[mode] += rows;
@@ -178,17 +183,25 @@ describeEngines('a later page of every list reads no more of its table than page
     return result;
   }
 
+  /**
+   * Page 1 reads its own rows from the table, and no more (its total's count aside) than twice as
+   * many: a walk along the table's key passes the other tenant's rows between the list's (half of
+   * the logs' rows), but no plan reads or sorts the whole list.
+   */
+  function readsItsRows(read: Awaited<ReturnType<typeof rowsRead>>, table: string) {
+    for (const mode of ['custom', 'generic'] as const) {
+      assert.ok(read[mode] <= 2 * LIMIT, `${read.url} reads ${read[mode]} rows of ${table} for a page of ${LIMIT} (${mode} plan):\n${read.plans.join('\n')}`);
+    }
+  }
+
   for (const list of lists) {
     it(`${list.url} (${list.as}): pages ${PAGES.join(', ')} read no more rows of ${list.table} than page 1`, async () => {
       const first = await rowsRead(list, 1);
-      assert.ok(first.generic <= first.custom, `${first.url} reads ${first.generic} rows of ${list.table} under a generic plan, ${first.custom} planned for its values:\n${first.plans.join('\n')}`);
+      readsItsRows(first, list.table);
       for (const page of PAGES) {
         const later = await rowsRead(list, page);
         for (const mode of ['custom', 'generic'] as const) {
-          assert.ok(
-            later[mode] <= first.custom,
-            `${later.url} reads ${later[mode]} rows of ${list.table} (${mode} plan), page 1 ${first.custom}:\n${later.plans.join('\n')}`,
-          );
+          assert.ok(later[mode] <= first.custom, `${later.url} reads ${later[mode]} rows of ${list.table} (${mode} plan), page 1 ${first.custom}:\n${later.plans.join('\n')}`);
         }
       }
     });
