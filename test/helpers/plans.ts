@@ -120,9 +120,11 @@ let prepared = 0;
  * it must look at a heap page to see a row is visible is vacuum's matter, not the statement's). Runs
  * the statement (EXPLAIN ANALYZE) with its own parameters; `generic`: as a prepared statement under
  * its generic plan, planned knowing no parameter's value, as PGlite (which prepares every statement)
- * runs it after five runs when that plan looks no dearer. Also the plan, in short, for a message.
+ * runs it after five runs when that plan looks no dearer. Also `scanned`, the rows every scan of
+ * the table went through, index-only ones included (each as often as it was run again), and the
+ * plan, in short, for a message.
  */
-export async function tableRowsRead(db: K<DB>, statement: CompiledQuery, table: string, generic: boolean): Promise<{ rows: number; plan: string }> {
+export async function tableRowsRead(db: K<DB>, statement: CompiledQuery, table: string, generic: boolean): Promise<{ rows: number; scanned: number; plan: string }> {
   const explain = 'explain (analyze, format json)';
   const out = await db.connection().execute(async (c) => {
     if (!generic) return c.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`${explain} ${statement.sql}`, [...statement.parameters]));
@@ -140,15 +142,18 @@ export async function tableRowsRead(db: K<DB>, statement: CompiledQuery, table: 
   const cell = out.rows[0]!['QUERY PLAN'];
   const Plan = ((typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: AnalyzedNode }>)[0]!.Plan;
   let rows = 0;
+  let scanned = 0;
   const lines: string[] = [];
   const walk = (node: AnalyzedNode, depth: number) => {
     const loops = node['Actual Loops'] ?? 1;
-    const read = node['Relation Name'] === table && node['Node Type'] !== 'Index Only Scan' ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops + (node['Rows Removed by Index Recheck'] ?? 0) : 0;
+    const all = node['Relation Name'] === table ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops + (node['Rows Removed by Index Recheck'] ?? 0) : 0;
+    const read = node['Node Type'] === 'Index Only Scan' ? 0 : all;
     rows += read;
+    scanned += all;
     const on = node['Relation Name'] ? ` on ${node['Relation Name']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}` : '';
     lines.push(`${'  '.repeat(depth)}${node['Node Type']}${on} (rows ${node['Actual Rows']} × ${loops}${read ? `; ${read} read from ${table}` : ''})`);
     node.Plans?.forEach((p) => walk(p, depth + 1));
   };
   walk(Plan, 0);
-  return { rows: Math.round(rows), plan: lines.join('\n') };
+  return { rows: Math.round(rows), scanned: Math.round(scanned), plan: lines.join('\n') };
 }

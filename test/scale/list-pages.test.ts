@@ -38,6 +38,60 @@ interface List {
  * for its keys and reads only its own rows. The total's count is left out (the same statement on
  * every page). Timing plays no part: the rows a plan reads do not vary from run to run.
  */
+/** The app under test, the statements it ran, and the keys a list is called with. */
+interface Subject {
+  t: TestApp;
+  recorded: ReturnType<typeof recordingDatabase>;
+  keys: { account: string; tenant?: string };
+}
+
+/** Calls one page of the list; the rows it read from the list's table, under each plan, and the plans. */
+async function rowsRead({ t, recorded, keys }: Subject, list: List, page: number) {
+  const url = `${list.url}${list.url.includes('?') ? '&' : '?'}page=${page}&limit=${LIMIT}`;
+  recorded.statements.length = 0;
+  const res = list.as === 'operator' ? await t.admin('GET', url) : await t.call('GET', url, { key: list.as === 'account' ? keys.account : keys.tenant });
+  assert.equal(res.status, 200, `GET ${url}: ${JSON.stringify(res.body)}`);
+  assert.equal(res.body.data.length, LIMIT, `GET ${url}: a full page`);
+  const mentions = new RegExp(`\\b${list.table}\\b`);
+  // The total's count is the same statement whatever the page (and counts rows the app's own
+  // request log adds meanwhile): left out.
+  const statements = recorded.statements.filter((q) => isRead(q) && mentions.test(q.sql) && !COUNT.test(q.sql));
+  assert.ok(statements.length > 0, `GET ${url} read no ${list.table}`);
+  const result = { url, custom: 0, generic: 0, scanned: { custom: 0, generic: 0 }, plans: [] as string[] };
+  for (const statement of statements) {
+    for (const mode of ['custom', 'generic'] as const) {
+      const { rows, scanned, plan } = await tableRowsRead(recorded.database.db, statement, list.table, mode === 'generic');
+      result[mode] += rows;
+      result.scanned[mode] += scanned;
+      result.plans.push(`${mode} plan of ${statement.sql}\n${plan}`);
+    }
+  }
+  return result;
+}
+
+/**
+ * Page 1 reads its own rows from the table, and no more (its total's count aside) than twice as
+ * many: a walk along the table's key passes the other tenant's rows between the list's (half of
+ * the logs' rows), but no plan reads or sorts the whole list.
+ */
+function readsItsRows(read: Awaited<ReturnType<typeof rowsRead>>, table: string, modes: ReadonlyArray<'custom' | 'generic'>) {
+  for (const mode of modes) {
+    assert.ok(read[mode] <= 2 * LIMIT, `${read.url} reads ${read[mode]} rows of ${table} for a page of ${LIMIT} (${mode} plan):\n${read.plans.join('\n')}`);
+  }
+}
+
+/** Pages 1 and `PAGES` of the list: page 1 reads its rows, and a later page no more rows than page 1, under each of `modes`' plans. */
+async function pagesReadAlike(subject: Subject, list: List, pages: readonly number[], modes: ReadonlyArray<'custom' | 'generic'>) {
+  const first = await rowsRead(subject, list, 1);
+  readsItsRows(first, list.table, modes);
+  for (const page of pages) {
+    const later = await rowsRead(subject, list, page);
+    for (const mode of modes) {
+      assert.ok(later[mode] <= first.custom, `${later.url} reads ${later[mode]} rows of ${list.table} (${mode} plan), page 1 ${first.custom}:\n${later.plans.join('\n')}`);
+    }
+  }
+}
+
 /**
  * Vacuums and analyzes the table until its pages are all-visible, as autovacuum leaves a table
  * between bursts of writes: a vacuum while another transaction is open (the app's request log, a
@@ -160,50 +214,54 @@ describeEngines('a later page of every list reads no more of its table than page
     { url: '/admin/withdrawals?status=waiting', table: 'withdrawals', as: 'operator' },
   ];
 
-  /** Calls one page of the list; its rows read from the list's table, under each plan, and the plans. */
-  async function rowsRead(list: List, page: number) {
-    const url = `${list.url}${list.url.includes('?') ? '&' : '?'}page=${page}&limit=${LIMIT}`;
-    recorded.statements.length = 0;
-    const res = list.as === 'operator' ? await t.admin('GET', url) : await t.call('GET', url, { key: list.as === 'account' ? key : wide });
-    assert.equal(res.status, 200, `GET ${url}: ${JSON.stringify(res.body)}`);
-    assert.equal(res.body.data.length, LIMIT, `GET ${url}: a full page`);
-    const mentions = new RegExp(`\\b${list.table}\\b`);
-    const statements = recorded.statements.filter((q) => isRead(q) && mentions.test(q.sql));
-    assert.ok(statements.some((q) => !COUNT.test(q.sql)), `GET ${url} read no ${list.table}`);
-    // The total's count is the same statement whatever the page (and counts rows the app's own
-    // request log adds meanwhile): left out.
-    const result = { url, custom: 0, generic: 0, plans: [] as string[] };
-    for (const statement of statements.filter((q) => !COUNT.test(q.sql))) {
-      for (const mode of ['custom', 'generic'] as const) {
-        const { rows, plan } = await tableRowsRead(recorded.database.db, statement, list.table, mode === 'generic');
-        result[mode] += rows;
-        result.plans.push(`${mode} plan of ${statement.sql}\n${plan}`);
-      }
-    }
-    return result;
-  }
-
-  /**
-   * Page 1 reads its own rows from the table, and no more (its total's count aside) than twice as
-   * many: a walk along the table's key passes the other tenant's rows between the list's (half of
-   * the logs' rows), but no plan reads or sorts the whole list.
-   */
-  function readsItsRows(read: Awaited<ReturnType<typeof rowsRead>>, table: string) {
-    for (const mode of ['custom', 'generic'] as const) {
-      assert.ok(read[mode] <= 2 * LIMIT, `${read.url} reads ${read[mode]} rows of ${table} for a page of ${LIMIT} (${mode} plan):\n${read.plans.join('\n')}`);
-    }
-  }
-
   for (const list of lists) {
     it(`${list.url} (${list.as}): pages ${PAGES.join(', ')} read no more rows of ${list.table} than page 1`, async () => {
-      const first = await rowsRead(list, 1);
-      readsItsRows(first, list.table);
-      for (const page of PAGES) {
-        const later = await rowsRead(list, page);
-        for (const mode of ['custom', 'generic'] as const) {
-          assert.ok(later[mode] <= first.custom, `${later.url} reads ${later[mode]} rows of ${list.table} (${mode} plan), page 1 ${first.custom}:\n${later.plans.join('\n')}`);
-        }
-      }
+      await pagesReadAlike({ t, recorded, keys: { account: key, tenant: wide } }, list, PAGES, ['custom', 'generic']);
     });
   }
+});
+
+/**
+ * The issue's own measurement: a list of 1,000 invoices, all come since the table was last vacuumed
+ * and analyzed (PGlite has no autovacuum; on PostgreSQL it is off for the table here, as between
+ * two of its runs). Planning for a table it took for nearly empty, PostgreSQL joined a page's ids
+ * to the invoices as a nested loop that ran the ids query again for every invoice above the page:
+ * page 50 went through the list a thousand times. Plans made on such statistics are no better
+ * than they happen to be, page 1's too (it may read the whole list); what holds is that a page
+ * goes through the rows above it once at most, index entries included: what it scans stays within
+ * page 1's and its own offset.
+ */
+describeEngines('a later page of a list grown since it was analyzed goes through the rows above it once', (engine) => {
+  let base: Database;
+  let recorded: ReturnType<typeof recordingDatabase>;
+  let t: TestApp;
+  let key: string;
+
+  before(async () => {
+    base = await freshDatabase(engine);
+    recorded = recordingDatabase(base);
+    t = await startTestApp(engine, { database: recorded.database });
+    const db = recorded.database.db;
+    await sql`alter table invoices set (autovacuum_enabled = false)`.execute(db);
+    ({ key } = await t.tenant(['*']));
+    const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'first-invoice' } });
+    assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
+    await seedCopies(db, 'invoices', invoice.body.data.id, 999, { order_id: `'seed-' || g`, created_at: `now() - g * interval '9 seconds'` }, { vacuum: false });
+  });
+  after(async () => {
+    await t?.close();
+    await recorded?.database.close();
+    await base?.close();
+  });
+
+  it('/v1/invoice/list: pages 2, 10 and 50 of 1,000 invoices go through the rows above them once', async () => {
+    const subject = { t, recorded, keys: { account: key } };
+    const list: List = { url: '/v1/invoice/list', table: 'invoices', as: 'account' };
+    const first = await rowsRead(subject, list, 1);
+    for (const page of [2, 10, 50]) {
+      const later = await rowsRead(subject, list, page);
+      const bound = first.scanned.custom + page * LIMIT;
+      assert.ok(later.scanned.custom <= bound, `${later.url} scans ${later.scanned.custom} rows of invoices, more than page 1's ${first.scanned.custom} and the ${page * LIMIT} down to its last:\n${later.plans.join('\n')}`);
+    }
+  });
 });
