@@ -15,6 +15,34 @@ const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 200);
 /** The bench's name on the leases it takes (a lease owner is a uuid). */
 const SCALE_OWNER = randomUUID();
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+/** The later pages timed of each list: the next, two a dashboard reaches by paging, one past the deep-page anchor. */
+export const LATER_PAGES = [2, 10, 50, 500];
+/** The lists whose later pages are timed: their name in the figures and their URL. */
+const PAGED_LISTS: Array<[string, (accountId: string) => string]> = [
+  ['invoiceList', () => '/v1/invoice/list'],
+  ['depositList', () => '/v1/deposit/list'],
+  ['withdrawalList', (accountId) => `/v1/withdrawal/list?accountId=${accountId}`],
+  ['deliveryList', () => '/v1/webhook-deliveries'],
+];
+/** The reads of the summary and the report, in order: each list's later pages follow its page 1. */
+export const SCALE_READS = [
+  'invoiceListPage1',
+  ...LATER_PAGES.map((p) => `invoiceListPage${p}`),
+  'invoiceListNoMatch',
+  'invoiceListSince',
+  'invoiceListDeep',
+  'invoiceByOrderId',
+  'depositListPage1',
+  ...LATER_PAGES.map((p) => `depositListPage${p}`),
+  'depositByOrderId',
+  'withdrawalListPage1',
+  ...LATER_PAGES.map((p) => `withdrawalListPage${p}`),
+  'withdrawalByOrderId',
+  'deliveryListPage1',
+  ...LATER_PAGES.map((p) => `deliveryListPage${p}`),
+  'invoiceCreate',
+  'webhookClaim',
+];
 
 /**
  * Grows `table` to `target` rows of the account: copies of the row `id` (test/helpers/plans.ts seedCopies), each with a fresh id and the
@@ -52,13 +80,35 @@ async function get(gw: BenchGateway, path: string, ok: (body: any) => boolean): 
 }
 
 /**
+ * The later pages of each list (LATER_PAGES) that hold rows at this size, as reads: each answer must
+ * be that page of the list's total (found by a first call), a full page or the last one's rest.
+ * A page past the last is not timed (`skipped` is told its name).
+ */
+async function laterPages(gw: BenchGateway, accountId: string, skipped: (name: string) => void): Promise<Record<string, (i: number) => Promise<void>>> {
+  const reads: Record<string, (i: number) => Promise<void>> = {};
+  for (const [list, url] of PAGED_LISTS) {
+    const path = url(accountId);
+    const at = (page: number) => `${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=20`;
+    const total = Number((await call(gw, 'GET', at(1), { expect: 200 })).body.total);
+    for (const page of LATER_PAGES) {
+      const rows = Math.min(20, total - (page - 1) * 20);
+      if (rows <= 0) skipped(`${list}Page${page}`);
+      else reads[`${list}Page${page}`] = () => get(gw, at(page), (b) => b.data.length === rows && b.total === total);
+    }
+  }
+  return reads;
+}
+
+/**
  * `npm run bench -- scale`: one account's history grown to each size of SIZES invoices
  * (and a tenth of it in deposits, withdrawals and delivered webhooks), one every 9 s back from now:
  * copies of API-made rows inserted in bulk, then VACUUM ANALYZE (what autovacuum does to a table
  * that grew). At each size, p50 and p99 of each read through the API (sequential calls over HTTP:
  * the list's page 1, a status no row has, a time range matching every row, a page 5,000 deep or the
- * last, a lookup by orderId; the delivery log), of invoice creation and of the deliverer's claim
- * among 20 due deliveries, and the growth of each p50 from the smallest size to the largest.
+ * last, a lookup by orderId; the delivery log; pages 2, 10, 50 and 500 of the invoice, deposit,
+ * withdrawal and delivery lists where they hold rows), of invoice creation and of the deliverer's
+ * claim among 20 due deliveries, the growth of each p50 from the smallest size to the largest, and
+ * each later page's p50 against its list's page 1.
  */
 export async function benchScale(): Promise<Figures> {
   const out: Figures = { sizes: SIZES.join(','), samples: SAMPLES };
@@ -142,6 +192,8 @@ async function scaleOn(engine: Engine): Promise<Figures> {
       // A seeded orderId of the n rows (copies are numbered 3…n: the first two rows are the API's).
       const pick = (i: number, n: number) => `seed-${3 + ((i * 7919 + 13) % (n - 2))}`;
       const lastPage = (n: number) => Math.min(5000, Math.ceil(n / 20));
+      // Before invoiceCreate: the pages' totals are the seeded history's.
+      const later = await laterPages(gw, accountId, (name) => progress(`scale (${engine}): ${name} at ${size}: past the last page, not timed`));
       const reads: Record<string, (i: number) => Promise<void>> = {
         invoiceListPage1: () => get(gw, '/v1/invoice/list?limit=20', (b) => b.data.length === 20 && b.total === size),
         invoiceListNoMatch: () => get(gw, '/v1/invoice/list?status=cancelled', (b) => b.total === 0),
@@ -154,6 +206,7 @@ async function scaleOn(engine: Engine): Promise<Figures> {
         withdrawalListPage1: () => get(gw, `/v1/withdrawal/list?limit=20&accountId=${accountId}`, (b) => b.data.length === 20),
         withdrawalByOrderId: (i) => get(gw, `/v1/withdrawal?orderId=${pick(i, size / 10)}`, (b) => b.data.orderId === pick(i, size / 10)),
         deliveryListPage1: () => get(gw, '/v1/webhook-deliveries?limit=20', (b) => b.data.length === 20 && b.total === size / 10),
+        ...later,
         invoiceCreate: async () => void (await call(gw, 'POST', '/v1/invoice', { body: body(), expect: 201 })),
         // The deliverer's claim (one statement) of 8 of the 20 due deliveries, given back after.
         webhookClaim: claim,
@@ -168,16 +221,25 @@ async function scaleOn(engine: Engine): Promise<Figures> {
     }
     const [small, large] = [SIZES[0]!, SIZES[SIZES.length - 1]!];
     const rows = [];
-    for (const name of ['invoiceListPage1', 'invoiceListNoMatch', 'invoiceListSince', 'invoiceListDeep', 'invoiceByOrderId', 'depositListPage1', 'depositByOrderId', 'withdrawalListPage1', 'withdrawalByOrderId', 'deliveryListPage1', 'invoiceCreate', 'webhookClaim']) {
+    for (const name of SCALE_READS) {
       // Page 5,000 exists from 100,000 rows on: its growth is against the smallest size that has it
-      // (below that the deepest page is the last, a shorter walk).
-      const from = name === 'invoiceListDeep' ? (SIZES.find((n) => n >= 100_000) ?? small) : small;
-      const growth = round(Number(figures[`${name}.${large}.p50Ms`]) / Math.max(0.01, Number(figures[`${name}.${from}.p50Ms`])), 2);
-      figures[`${name}.growth`] = growth;
-      rows.push(`  ${name.padEnd(22)} ${SIZES.map((n) => `${String(figures[`${name}.${n}.p50Ms`]).padStart(8)} / ${String(figures[`${name}.${n}.p99Ms`]).padEnd(8)}`).join(' ')}  ×${growth}`);
+      // (below that the deepest page is the last, a shorter walk); so is a later page's (none
+      // past the last page is timed).
+      const timedAt = SIZES.filter((n) => figures[`${name}.${n}.p50Ms`] !== undefined);
+      const from = name === 'invoiceListDeep' ? (SIZES.find((n) => n >= 100_000) ?? small) : (timedAt[0] ?? small);
+      if (timedAt.includes(large) && timedAt.includes(from) && (from !== large || name === 'invoiceListDeep')) {
+        figures[`${name}.growth`] = round(Number(figures[`${name}.${large}.p50Ms`]) / Math.max(0.01, Number(figures[`${name}.${from}.p50Ms`])), 2);
+      }
+      // A later page against page 1 of its list at each size (within 2×).
+      const page = /^(\w+List)Page(\d+)$/.exec(name);
+      if (page && page[2] !== '1') {
+        for (const n of timedAt) figures[`${name}.${n}.ofPage1`] = round(Number(figures[`${name}.${n}.p50Ms`]) / Math.max(0.01, Number(figures[`${page[1]}Page1.${n}.p50Ms`])), 2);
+      }
+      const cell = (n: number) => (figures[`${name}.${n}.p50Ms`] === undefined ? '—'.padStart(8).padEnd(19) : `${String(figures[`${name}.${n}.p50Ms`]).padStart(8)} / ${String(figures[`${name}.${n}.p99Ms`]).padEnd(8)}`);
+      rows.push(`  ${name.padEnd(22)} ${SIZES.map(cell).join(' ')}  ×${figures[`${name}.growth`] ?? '—'}`);
     }
     console.log(
-      `\nOne account's history on ${engine}: p50 / p99 ms at ${SIZES.join(', ')} invoices (deposits, withdrawals: a tenth), ${SAMPLES} sequential calls each; × is the p50's growth (the deep page's from the first size with a page 5,000)`,
+      `\nOne account's history on ${engine}: p50 / p99 ms at ${SIZES.join(', ')} invoices (deposits, withdrawals: a tenth), ${SAMPLES} sequential calls each; × is the p50's growth (the deep page's, and a later page's, from the first size that has it); — : past the last page`,
     );
     console.log(rows.join('\n'));
     return figures;

@@ -1,15 +1,26 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql, type Kysely as K } from 'kysely';
 import pg from 'pg';
+import { PGliteDialect } from '../../src/lib/db/pglite-dialect.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import type { DB } from '../../src/lib/db/schema.ts';
 
 /**
- * The same PostgreSQL database as `database`, through a Kysely that records every statement the
- * app runs (its text and parameters, as sent), for the plans test to EXPLAIN them afterwards.
+ * The same database as `database`, through a Kysely that records every statement the app runs (its
+ * text and parameters, as sent), for the plans tests to EXPLAIN them afterwards. On PGlite it is a
+ * second driver of the same instance: use it alone (its queue does not order another's statements).
  */
 export function recordingDatabase(database: Database): { database: Database; statements: CompiledQuery[] } {
-  if (!database.url) throw new Error('a PostgreSQL database is needed');
   const statements: CompiledQuery[] = [];
+  if (database.pglite) {
+    const db = new Kysely<DB>({
+      dialect: new PGliteDialect(database.pglite, database.writes),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    return { database: { ...database, db, close: async () => db.destroy() }, statements };
+  }
+  if (!database.url) throw new Error('a PostgreSQL database is needed');
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
@@ -76,4 +87,72 @@ export async function seqScans(db: K<DB>, statement: CompiledQuery, tables: read
 export function isRead(statement: CompiledQuery): boolean {
   const text = statement.sql.replace(/\bfor (no key )?update\b/gi, '');
   return /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
+}
+
+interface AnalyzedNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: AnalyzedNode[];
+}
+
+/** A statement's parameter as an SQL literal, for EXECUTE of a prepared statement (whose parameter types PREPARE inferred). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  if (Array.isArray(v)) return `'{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}'`;
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+let prepared = 0;
+
+/**
+ * How many rows the statement's plan reads from `table` itself, not from its indexes: every scan of
+ * the table's heap (sequential, by index, by bitmap) counts the rows it returned and those its
+ * filters removed, in every loop. An index-only scan reads the index alone and counts none (whether
+ * it must look at a heap page to see a row is visible is vacuum's matter, not the statement's). Runs
+ * the statement (EXPLAIN ANALYZE) with its own parameters; `generic`: as a prepared statement under
+ * its generic plan, planned knowing no parameter's value, as PGlite (which prepares every statement)
+ * runs it after five runs when that plan looks no dearer. Also `scanned`, the rows every scan of
+ * the table went through, index-only ones included (each as often as it was run again), and the
+ * plan, in short, for a message.
+ */
+export async function tableRowsRead(db: K<DB>, statement: CompiledQuery, table: string, generic: boolean): Promise<{ rows: number; scanned: number; plan: string }> {
+  const explain = 'explain (analyze, format json)';
+  const out = await db.connection().execute(async (c) => {
+    if (!generic) return c.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`${explain} ${statement.sql}`, [...statement.parameters]));
+    const name = `rows_read_${++prepared}`;
+    await c.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
+    try {
+      await c.executeQuery(CompiledQuery.raw(`prepare ${name} as ${statement.sql}`));
+      const args = statement.parameters.length ? `(${statement.parameters.map(literal).join(', ')})` : '';
+      return await c.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`${explain} execute ${name}${args}`));
+    } finally {
+      await c.executeQuery(CompiledQuery.raw(`deallocate ${name}`));
+      await c.executeQuery(CompiledQuery.raw('reset plan_cache_mode'));
+    }
+  });
+  const cell = out.rows[0]!['QUERY PLAN'];
+  const Plan = ((typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: AnalyzedNode }>)[0]!.Plan;
+  let rows = 0;
+  let scanned = 0;
+  const lines: string[] = [];
+  const walk = (node: AnalyzedNode, depth: number) => {
+    const loops = node['Actual Loops'] ?? 1;
+    const all = node['Relation Name'] === table ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops + (node['Rows Removed by Index Recheck'] ?? 0) : 0;
+    const read = node['Node Type'] === 'Index Only Scan' ? 0 : all;
+    rows += read;
+    scanned += all;
+    const on = node['Relation Name'] ? ` on ${node['Relation Name']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}` : '';
+    lines.push(`${'  '.repeat(depth)}${node['Node Type']}${on} (rows ${node['Actual Rows']} × ${loops}${read ? `; ${read} read from ${table}` : ''})`);
+    node.Plans?.forEach((p) => walk(p, depth + 1));
+  };
+  walk(Plan, 0);
+  return { rows: Math.round(rows), scanned: Math.round(scanned), plan: lines.join('\n') };
 }

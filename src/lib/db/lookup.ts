@@ -3,7 +3,7 @@ import { AppError, type ErrorCode } from '../errors.ts';
 import { deepPageAnchor, rangedTotal } from './counts.ts';
 import { now } from './expressions.ts';
 import type { Db, Executor, Trx } from './index.ts';
-import { paged, type Page } from './paging.ts';
+import { byKeys, paged, type Page } from './paging.ts';
 import type { DB } from './schema.ts';
 import { inRange, searchForms, searchUuid } from './search.ts';
 import { timeRange } from '../http/list-filters.ts';
@@ -100,8 +100,8 @@ export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
       // Far down an unranged list, the walk starts at the day the page is in (counts.ts deepPageAnchor).
       const anchor = deepPageAnchor(db, table, accountId, q, offset);
       const walk = anchor ? base.where('created_at', '<', anchor.before) : base;
-      const page = offset === 0 ? base : base.where('id', 'in', newest(walk.select('id')).limit(limit).offset(anchor ? anchor.skip : offset));
-      return newest(page.selectAll()).limit(limit).execute() as Promise<Row<T>[]>;
+      const ids = newest(walk.select('id')).limit(limit).offset(anchor ? anchor.skip : offset);
+      return newest(byKeys(base, 'id', offset, limit, ids).selectAll()).execute() as Promise<Row<T>[]>;
     },
     map,
   );

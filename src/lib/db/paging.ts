@@ -1,3 +1,5 @@
+import { sql, type Expression, type RawBuilder } from 'kysely';
+
 /** A page of a list, as every list endpoint answers it: `{ total, page, limit, hasMore, data }`. */
 export interface Page<T> {
   total: number;
@@ -38,4 +40,28 @@ export async function pagedWithTotal<R extends { total: string | number | bigint
   const page = await rows(offset, q.limit);
   const n = Number(page.length > 0 ? page[0]!.total : offset === 0 ? 0 : await count());
   return { total: n, page: q.page, limit: q.limit, hasMore: q.page * q.limit < n, data: page.map(map) };
+}
+
+/**
+ * The right side of `key = any(array(ids))`: a later page's keys, found by walking the list's index
+ * alone (`ids`: its filtered, ordered `limit … offset …` query of the key), as one array computed
+ * once. Then only the page's rows are read, by their key. `key in (ids)` lets the planner join the
+ * ids as a semi-join and, expecting the page near the top, run the ids query again for every row
+ * above the page (a nested loop: quadratic in the depth), or read and hash the whole filtered list;
+ * an array is an initplan, evaluated once whatever the statistics or the plan cache.
+ */
+export function pageKeys<T>(ids: Expression<unknown>): RawBuilder<T> {
+  return sql<T>`any(array(${ids}))`;
+}
+
+/**
+ * The rows of a page: the first `limit` of the filtered list `base` for the first page (its index
+ * walk stops there), those whose `key` is one of `keys` (`pageKeys`) for a later one. `keys` is the
+ * list's filtered, ordered `limit … offset …` query of `key`, which its index answers alone. A later
+ * page has no LIMIT of its own (its keys are at most `limit`): with one, a plan made without the
+ * values (a prepared statement's generic plan) walked the list's index from the top, reading every
+ * row above the page to find its keys, instead of reading them by key and sorting them.
+ */
+export function byKeys<Q extends { where: (...args: any[]) => Q; limit: (n: number) => Q }>(base: Q, key: string, offset: number, limit: number, keys: Expression<unknown>): Q {
+  return offset === 0 ? base.limit(limit) : base.where(key, '=', pageKeys(keys));
 }

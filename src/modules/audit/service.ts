@@ -1,8 +1,8 @@
 /** The audit log: who did what to a tenant (sign-ins, people, keys, webhook settings, money moves). */
-import type { Selectable } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
-import type { AuditLogTable } from '../../lib/db/schema.ts';
-import { paged, type Page } from '../../lib/db/paging.ts';
+import type { AuditLogTable, DB } from '../../lib/db/schema.ts';
+import { byKeys, paged, type Page } from '../../lib/db/paging.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { stringifyExact } from '../../lib/exact-json.ts';
 
@@ -133,13 +133,18 @@ function auditView(row: Selectable<AuditLogTable>): AuditView {
   };
 }
 
+/** A page's entry ids, newest first, along the index of the tenant's entries (or the primary key) alone. */
+function newestIds(base: SelectQueryBuilder<DB, 'audit_log', {}>, offset: number, limit: number) {
+  return base.select('id').orderBy('id', 'desc').limit(limit).offset(offset);
+}
+
 /** The tenant's audit log, newest first. */
 export async function listAudit(db: Executor, tenantId: string, q: { page: number; limit: number }): Promise<Page<AuditView>> {
   const base = db.selectFrom('audit_log').where('tenant_id', '=', tenantId);
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    (offset, limit) => byKeys(base, 'id', offset, limit, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').execute(),
     auditView,
   );
 }
@@ -154,7 +159,7 @@ export async function listAllAudit(db: Executor, q: { tenantId?: string; page: n
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    (offset, limit) => byKeys(base, 'id', offset, limit, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').execute(),
     (row) => ({ ...auditView(row), tenantId: row.tenant_id }),
   );
 }

@@ -4,7 +4,7 @@ import type { ListFilters } from '../../lib/db/lookup.ts';
 import { inRange, searchUuid } from '../../lib/db/search.ts';
 import { timeRange } from '../../lib/http/list-filters.ts';
 import type { Executor } from '../../lib/db/index.ts';
-import { paged, type Page } from '../../lib/db/paging.ts';
+import { byKeys, paged, type Page } from '../../lib/db/paging.ts';
 import type { ConversionQuotesTable, ConversionsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -72,7 +72,7 @@ export function listConversions(db: Executor, accountId: string, q: { page: numb
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
-      return (offset === 0 ? base : base.where('id', 'in', ids)).selectAll().orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('completed_at', 'desc').orderBy('id', 'desc').execute();
     },
     conversionRecord,
   );

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { deepPageAnchor, rangedTotal } from '../../lib/db/counts.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { ListFilters } from '../../lib/db/lookup.ts';
-import { pagedWithTotal, type Page } from '../../lib/db/paging.ts';
+import { byKeys, pagedWithTotal, type Page } from '../../lib/db/paging.ts';
 import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import { inRange, searchForms, searchUuid } from '../../lib/db/search.ts';
 import { timeRange } from '../../lib/http/list-filters.ts';
@@ -80,8 +80,7 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
           .orderBy('invoices.id', 'desc')
           .limit(limit)
           .offset(anchor ? anchor.skip : offset);
-        const page = offset === 0 ? rows : rows.where('invoices.id', 'in', ids);
-        return page.select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').limit(limit).execute();
+        return byKeys(rows, 'invoices.id', offset, limit, ids).select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').execute();
       },
       async () => (await total.executeTakeFirstOrThrow()).total,
       (row) => recordOf(ctx, renderedView(row, row.refunds)),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { pageKeys, paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { NETWORKS } from '../../lib/currencies/catalogue.ts';
@@ -57,11 +57,14 @@ export function listUnlisted(db: Executor, q: { page: number; limit: number; sta
   let base = db.selectFrom('unlisted_token_transfers as u');
   if (q.status) base = base.where('u.status', '=', q.status);
   if (q.tenantId) base = base.where('u.tenant_id', '=', q.tenantId);
-  const ids = base.select('u.id');
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => listed(db).where('u.id', 'in', ids).orderBy('u.first_seen_at', 'desc').orderBy('u.id', 'desc').offset(offset).limit(limit).execute(),
+    (offset, limit) => {
+      // The page's ids along the index of the order alone (it carries the filters' columns), then just their rows with their tenants and addresses.
+      const ids = base.select('u.id').orderBy('u.first_seen_at', 'desc').orderBy('u.id', 'desc').limit(limit).offset(offset);
+      return listed(db).where('u.id', '=', pageKeys<string>(ids)).orderBy('u.first_seen_at', 'desc').orderBy('u.id', 'desc').execute();
+    },
     unlistedView,
   );
 }

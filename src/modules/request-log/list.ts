@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { byKeys, paged } from '../../lib/db/paging.ts';
 import type { RequestLogTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -62,7 +62,11 @@ export function listRequests(db: Db, owner: RequestLogOwner, q: { page: number; 
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => base.select(LISTED).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    (offset, limit) => {
+      // A later page's ids along the tenant's index alone (it carries the filters' columns: migration 0038), then just their rows.
+      const ids = base.select('id').orderBy('id', 'desc').limit(limit).offset(offset);
+      return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('id', 'desc').execute();
+    },
     requestLogRecord,
   );
 }

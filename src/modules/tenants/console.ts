@@ -1,7 +1,7 @@
 /** The operator console's lists of tenants and of API keys, across tenants. */
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
-import { paged, type Page } from '../../lib/db/paging.ts';
+import { byKeys, paged, type Page } from '../../lib/db/paging.ts';
 import { searchUuid } from '../../lib/db/search.ts';
 
 /** A tenant in the console's list: what it is, whether it is suspended, and how much it holds. */
@@ -36,7 +36,8 @@ export function listTenants(db: Executor, q: { search?: string; page: number; li
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
-      base
+      // A later page's ids along the index of the order alone; the counts run for the page's rows only.
+      byKeys(base, 'tenants.id', offset, limit, base.select('tenants.id').orderBy('tenants.created_at', 'desc').orderBy('tenants.id', 'desc').limit(limit).offset(offset))
         .select(['tenants.id', 'tenants.name', 'tenants.created_at', 'tenants.suspended_at'])
         .select([
           sql<string>`(select count(*) from accounts a where a.tenant_id = tenants.id)`.as('accounts'),
@@ -45,8 +46,6 @@ export function listTenants(db: Executor, q: { search?: string; page: number; li
         ])
         .orderBy('tenants.created_at', 'desc')
         .orderBy('tenants.id', 'desc')
-        .limit(limit)
-        .offset(offset)
         .execute(),
     (r) => ({
       id: r.id,
@@ -77,19 +76,20 @@ export interface ApiKeyListItem {
 
 /** API keys of every tenant (or of one), newest first, revoked ones included. */
 export function listAllApiKeys(db: Executor, q: { tenantId?: string; page: number; limit: number }): Promise<Page<ApiKeyListItem>> {
-  let base = db.selectFrom('api_keys').innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id');
-  if (q.tenantId) base = base.where('api_keys.tenant_id', '=', q.tenantId);
+  let keys = db.selectFrom('api_keys');
+  if (q.tenantId) keys = keys.where('api_keys.tenant_id', '=', q.tenantId);
+  // Every key has its tenant (a foreign key): the count and a later page's ids need not join it.
+  const ids = (offset: number, limit: number) => keys.select('api_keys.id').orderBy('api_keys.created_at', 'desc').orderBy('api_keys.id', 'desc').limit(limit).offset(offset);
   return paged(
     q,
-    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    () => keys.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
-      base
+      byKeys(keys, 'api_keys.id', offset, limit, ids(offset, limit))
+        .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
         .select(['api_keys.id', 'api_keys.tenant_id', 'tenants.name', 'api_keys.account_id', 'api_keys.key_start', 'api_keys.scopes', 'api_keys.allowed_ips'])
         .select(['api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at'])
         .orderBy('api_keys.created_at', 'desc')
         .orderBy('api_keys.id', 'desc')
-        .limit(limit)
-        .offset(offset)
         .execute(),
     (k) => ({
       id: k.id,

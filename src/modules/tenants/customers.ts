@@ -1,4 +1,5 @@
 /** A tenant's blocked customers as the operator manages them: block, unblock, and the list across tenants. */
+import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -45,22 +46,37 @@ export interface BlockView {
   blockedAt: string;
 }
 
-/** Blocked customers of every tenant (or of one), newest first. */
+/**
+ * Blocked customers of every tenant (or of one), newest first (then by tenant and customer, also
+ * descending: one direction, so that a row's place is one comparison along the index of the order).
+ */
 export function listBlocks(db: Executor, q: { tenantId?: string; page: number; limit: number }): Promise<Page<BlockView>> {
-  let base = db.selectFrom('blocked_customers').innerJoin('tenants', 'tenants.id', 'blocked_customers.tenant_id');
-  if (q.tenantId) base = base.where('blocked_customers.tenant_id', '=', q.tenantId);
+  let blocks = db.selectFrom('blocked_customers');
+  if (q.tenantId) blocks = blocks.where('blocked_customers.tenant_id', '=', q.tenantId);
   return paged(
     q,
-    () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) =>
-      base
+    // Every block has its tenant (a foreign key): the count need not join it.
+    () => blocks.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    (offset, limit) => {
+      // A later page starts at its first row, found along the index alone (no key of one column
+      // names a block), and is read from there like the first page.
+      const first = blocks
+        .select(['created_at', 'tenant_id', 'customer_id'])
+        .orderBy('created_at', 'desc')
+        .orderBy('tenant_id', 'desc')
+        .orderBy('customer_id', 'desc')
+        .offset(offset)
+        .limit(1);
+      const page = offset === 0 ? blocks : blocks.where(sql<SqlBool>`(blocked_customers.created_at, blocked_customers.tenant_id, blocked_customers.customer_id) <= (${first})`);
+      return page
+        .innerJoin('tenants', 'tenants.id', 'blocked_customers.tenant_id')
         .select(['blocked_customers.tenant_id', 'tenants.name', 'blocked_customers.customer_id', 'blocked_customers.created_at'])
         .orderBy('blocked_customers.created_at', 'desc')
-        .orderBy('blocked_customers.tenant_id')
-        .orderBy('blocked_customers.customer_id')
+        .orderBy('blocked_customers.tenant_id', 'desc')
+        .orderBy('blocked_customers.customer_id', 'desc')
         .limit(limit)
-        .offset(offset)
-        .execute(),
+        .execute();
+    },
     (r) => ({ tenantId: r.tenant_id, tenantName: r.name, customerId: r.customer_id, blockedAt: r.created_at.toISOString() }),
   );
 }

@@ -4,7 +4,7 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
-import { paged, type Page } from '../../lib/db/paging.ts';
+import { byKeys, paged, type Page } from '../../lib/db/paging.ts';
 import { isOperatorRole, type UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
@@ -46,16 +46,17 @@ export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<Dire
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) =>
-      base
+    (offset, limit) => {
+      // A later page's ids along the index of the order alone; the sign-in subquery runs for the page's rows only.
+      const ids = base.select('users.id').orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').limit(limit).offset(offset);
+      return byKeys(base, 'users.id', offset, limit, ids)
         .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'tenants.name as tenant_name', 'users.totp_enabled_at', 'users.created_at'])
         .select(STATUS.as('status'))
         .select(sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = users.id)`.as('last_sign_in_at'))
         .orderBy('users.created_at', 'desc')
         .orderBy('users.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+        .execute();
+    },
     (u) => ({
       id: u.id,
       email: u.email,

@@ -8,7 +8,7 @@ import type { WebhookDeliveryStatus } from '../../lib/db/schema.ts';
 
 import type { DeliveryRow } from './deliveries.ts';
 import { countedTotal } from '../../lib/db/counts.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { byKeys, paged } from '../../lib/db/paging.ts';
 
 /** The kinds of object events are about (the `aggregateType` of each module's events). */
 export const EVENT_OBJECT_TYPES = ['invoice', 'deposit', 'withdrawal', 'x402', 'conversion', 'webhook'] as const;
@@ -42,8 +42,9 @@ export async function listDeliveries(db: Db, owner: DeliveryOwner | undefined, q
     q,
     () => (q.objectId === undefined ? counted : base.select((eb) => eb.fn.countAll<string>().as('total'))).executeTakeFirstOrThrow(),
     (offset, limit) => {
-      const ids = base.select('id').orderBy('seq', 'desc').limit(limit).offset(offset);
-      return (offset === 0 ? base : base.where('id', 'in', ids)).selectAll().orderBy('seq', 'desc').limit(limit).execute();
+      // By seq, the order's own key: the walk reads the index alone (it holds seq, not the id).
+      const seqs = base.select('seq').orderBy('seq', 'desc').limit(limit).offset(offset);
+      return byKeys(base, 'seq', offset, limit, seqs).selectAll().orderBy('seq', 'desc').execute();
     },
     (row: DeliveryRow) => row,
   );

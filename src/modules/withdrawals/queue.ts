@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { byKeys, paged } from '../../lib/db/paging.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
@@ -72,21 +72,22 @@ function queuedWithdrawal(w: QueueRow) {
  * (the longest waiting on top), the failed ones newest first.
  */
 export async function withdrawalQueue(db: Executor, q: { page: number; limit: number; status?: WithdrawalQueue; tenantId?: string }) {
-  let base = db.selectFrom('withdrawals as w').where('w.status', 'in', q.status ? [WITHDRAWAL_QUEUES[q.status]] : Object.values(WITHDRAWAL_QUEUES));
+  // The statuses as literals: the queues' partial indexes (migration 0038) serve a plan made without parameter values too.
+  const statuses = q.status ? [WITHDRAWAL_QUEUES[q.status]] : Object.values(WITHDRAWAL_QUEUES);
+  let base = db.selectFrom('withdrawals as w').where('w.status', 'in', statuses.map((s) => sql.lit(s)));
   if (q.tenantId) base = base.where('w.tenant_id', '=', q.tenantId);
   const order = q.status === 'failed' ? 'desc' : 'asc';
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
-      base
+      // A later page's ids along the queues' index alone (migration 0038), then just their rows.
+      byKeys(base, 'w.id', offset, limit, base.select('w.id').orderBy('w.created_at', order).orderBy('w.id', order).limit(limit).offset(offset))
         .innerJoin('tenants as t', 't.id', 'w.tenant_id')
         .selectAll('w')
         .select(['t.name as tenant_name', sql<string>`extract(epoch from now() - w.created_at)`.as('age')])
         .orderBy('w.created_at', order)
         .orderBy('w.id', order)
-        .limit(limit)
-        .offset(offset)
         .execute(),
     queuedWithdrawal,
   );

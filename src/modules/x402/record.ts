@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { addressScope, rangedTotal } from '../../lib/db/counts.ts';
 import { inRange } from '../../lib/db/search.ts';
 import { timeRange } from '../../lib/http/list-filters.ts';
-import { paged } from '../../lib/db/paging.ts';
+import { byKeys, paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export type SettlementRow = Selectable<X402SettlementsTable>;
@@ -68,7 +68,7 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
-      return (offset === 0 ? base : base.where('id', 'in', ids)).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     },
     settlementRecord,
   );
