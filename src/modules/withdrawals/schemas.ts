@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { withdrawalMachine } from './status.ts';
-import { WaitingReasonSchema } from './waiting.ts';
+import { ShortfallSchema, WaitingReasonSchema } from './waiting.ts';
 
 /** The withdrawal record. */
 export const WithdrawalRecordSchema = Type.Object({
@@ -28,6 +28,7 @@ export const WithdrawalRecordSchema = Type.Object({
   invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
   waitingReason: Type.Optional(WaitingReasonSchema),
+  waitingShortfall: Type.Optional(ShortfallSchema),
 });
 
 /** `withdrawal.statusChanged` body. */

@@ -2846,6 +2846,8 @@ export interface paths {
                                         txHash: string;
                                     }[];
                                     waiting: {
+                                        /** @description What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much) */
+                                        action: string;
                                         /** @description hotWalletLow: the currency the hot wallet lacks */
                                         cryptoCurrencyCode?: string;
                                         /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
@@ -2869,6 +2871,16 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                                 waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3047,6 +3059,16 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                                 waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
                                 webhookUrl?: string | null;
                             };
                         };
@@ -6255,6 +6277,8 @@ export interface operations {
                             tenantName: string;
                             txHash: string | null;
                             waiting: {
+                                /** @description What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much) */
+                                action: string;
                                 /** @description hotWalletLow: the currency the hot wallet lacks */
                                 cryptoCurrencyCode?: string;
                                 /** @description feeUnavailable, signingFailed: the node's or the adapter's words */
@@ -13707,6 +13731,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         };
                     };
@@ -13900,6 +13934,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         };
                     };
@@ -14101,6 +14145,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         }[];
                         hasMore: boolean;
