@@ -866,6 +866,15 @@ export interface paths {
                                  * @description custody − liabilities (negative: not covered). Exact decimal (a JSON number with every digit)
                                  */
                                 difference: number;
+                                disagreement: {
+                                    /**
+                                     * Format: decimal
+                                     * @description By how much, beyond what payouts in flight explain. Exact decimal (a JSON number with every digit)
+                                     */
+                                    by: number;
+                                    /** @description Which side holds more */
+                                    higher: "chain" | "ledger";
+                                } | null;
                                 /**
                                  * Format: decimal
                                  * @description The ledger's custody account of the currency's network. Exact decimal (a JSON number with every digit)
@@ -878,6 +887,8 @@ export interface paths {
                                 liabilities: number;
                                 /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
                                 status: "ok" | "warning";
+                                /** @description Each problem in plain words: which side, by how much, and what the operator does; empty when ok */
+                                warnings: string[];
                             }[];
                         };
                     };

@@ -1,10 +1,13 @@
-// A payout waiting on a short hot wallet says how much is missing, in the currency missing (issue
-// 44): to the merchant on its withdrawal page ("the hot wallet holds 0.4 ETH less…"), and to the
+// What is missing is said plainly, with how much (issue 44). A payout waiting on a short hot wallet:
+// to the merchant on its withdrawal page ("the hot wallet holds 0.4 ETH less…"), and to the
 // operator in the console's queue (which hot wallet to fund, with what and how much). The rounds
 // are the test's own, with the hot wallet of a real network (no sandbox faucet, 0.1 ETH in it).
+// And the console's solvency warning: which side is higher, in which currency, by how much, what to do.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
+import { DepositService } from '../../src/modules/deposits/service.ts';
+import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { noChromium } from '../helpers/browser.ts';
@@ -18,7 +21,7 @@ const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const SAYS = 'Waiting: the hot wallet holds 0.4 ETH less than this payout needs. The operator has been told.';
 const FUND = 'Fund the Ethereum hot wallet with at least 0.4 ETH: it holds 0.4 ETH less than this payout needs.';
 
-describeEngines('dashboard and console: a payout short of hot-wallet funds says how much (headless Chromium)', (engine) => {
+describeEngines('dashboard and console: shortfalls said with how much (headless Chromium)', (engine) => {
   if (noChromium) return void it('needs Chromium', { skip: noChromium }, () => {});
   let d: Dashboard;
   let withdrawalId = '';
@@ -39,6 +42,16 @@ describeEngines('dashboard and console: a payout short of hot-wallet funds says 
     assert.equal((await new WithdrawalService(t.ctx).executeRound(live)).waiting, 1);
     const mine = (await t.call('GET', `/v1/withdrawal?id=${withdrawalId}`, { key: shop.key })).body.data;
     assert.deepEqual(mine.waitingShortfall, { cryptoCurrencyCode: 'ETH', amount: 0.4 });
+    // A deposit address holding 10 booked USDT receives 5 more that no watcher has booked yet: the
+    // chain holds more than the ledger.
+    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'unbooked' } })).body.data;
+    const transfer = async (amount: number) => {
+      assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount })).status, 201);
+      assert.equal((await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 })).status, 200);
+    };
+    await transfer(10);
+    for (const watcher of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await watcher.round();
+    await transfer(5);
   });
   after(async () => {
     await d?.close();
@@ -65,13 +78,18 @@ describeEngines('dashboard and console: a payout short of hot-wallet funds says 
     }
   });
 
-  it("the operator's queue says which hot wallet to fund, with what and how much", async () => {
+  it("the operator's overview says which side of the books is higher and by how much; the queue which hot wallet to fund, with what and how much", async () => {
     const operator = await member(d.t, undefined, 'operator');
     const context = await d.browser.newContext(DESKTOP);
     const w = await watchedPage(context, d.origin);
     try {
       await diagnosed(w.page, 'queue-shortfall', async () => {
         await signIn(w, d.origin, operator.email, PASSWORD);
+        // The overview's solvency warning names the side that is higher, the currency, how much, and what to do.
+        const solvency = w.page.getByRole('region', { name: 'Solvency' });
+        await solvency.getByRole('listitem').filter({ hasText: /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books/ }).waitFor();
+        await solvency.getByText(/If it lasts, find the transfer on Tron/).waitFor();
+        await checkAndShoot(w.page, 'solvency-warning-desktop');
         await open(w.page, 'Withdrawals');
         const row = await rowText(w.page, 'Withdrawals: Waiting', '0.5 ETH');
         assert.ok(row.includes(FUND), row);
