@@ -19,7 +19,13 @@ export const TotpCode = Type.String({ pattern: '^[0-9]{6}$', description: 'The 6
 export const MeSchema = Type.Object(
   {
     user: Type.Object({ id: Uuid, email: Type.String(), role: UserRoleSchema, tenantId: Nullable(Uuid), totpEnabled: Type.Boolean() }),
-    tenant: Nullable(Type.Object({ id: Uuid, name: Type.String() })),
+    tenant: Nullable(
+      Type.Object({
+        id: Uuid,
+        name: Type.String(),
+        brandName: Nullable(Type.String({ description: "The merchant name of its branding settings, as customers see it (null: the tenant's name)" })),
+      }),
+    ),
     accounts: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),
     scopes: Type.Array(Type.String(), { description: "The scopes of the user's role (`*`: all)" }),
     csrfToken: Type.String({ description: 'Send it as `x-csrf-token` on every request that changes something' }),

@@ -185,7 +185,7 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
   const user = await db
     .selectFrom('users')
     .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
-    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_enabled_at', 'tenants.name as tenant_name'])
+    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_enabled_at', 'tenants.name as tenant_name', 'tenants.brand_name'])
     .where('users.id', '=', session.userId)
     .executeTakeFirstOrThrow();
   const accounts = user.tenant_id
@@ -193,7 +193,7 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
     : [];
   return {
     user: { id: user.id, email: user.email, role: user.role, tenantId: user.tenant_id, totpEnabled: user.totp_enabled_at !== null },
-    tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '' } : null,
+    tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '', brandName: user.brand_name } : null,
     accounts,
     scopes: user.role === 'operator' ? [] : [...ROLE_SCOPES[user.role]],
     csrfToken: session.csrfToken,

@@ -6524,6 +6524,7 @@ export interface operations {
                             /** @description The scopes of the user's role (`*`: all) */
                             scopes: string[];
                             tenant: {
+                                brandName: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -6660,6 +6661,7 @@ export interface operations {
                             /** @description The scopes of the user's role (`*`: all) */
                             scopes: string[];
                             tenant: {
+                                brandName: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -6983,6 +6985,7 @@ export interface operations {
                             /** @description The scopes of the user's role (`*`: all) */
                             scopes: string[];
                             tenant: {
+                                brandName: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
