@@ -89,7 +89,7 @@ describeEngines('dashboard: brand in the header, new deposit, focus after invoic
       assert.equal((await shown.locator('code').textContent())?.trim(), made.address);
       const qr = shown.getByRole('img', { name: `QR code of the deposit address ${made.address}` });
       assert.match((await qr.getAttribute('src'))!, /^data:image\/png;base64,/);
-      assert.ok(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the QR code is drawn');
+      assert.ok(await qr.evaluate('(img) => img.complete && img.naturalWidth > 0'), 'the QR code is drawn');
       await shown.getByRole('button', { name: 'Copy deposit address' }).click();
       await shown.getByText(/^(Copied to the clipboard|Selected: press)/).waitFor();
       await assertNoSideScroll(page, 'new-deposit-created');

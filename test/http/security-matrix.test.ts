@@ -57,6 +57,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /auth/totp/setup',
   'POST /auth/totp/enable',
   'POST /auth/totp/disable',
+  'POST /auth/recovery-codes',
 ]);
 
 interface Req {

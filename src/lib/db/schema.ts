@@ -7,7 +7,7 @@ import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
 import type { WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
-import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable } from './tables/people.ts';
+import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable, UserRecoveryCodesTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 
@@ -67,6 +67,7 @@ export interface DB {
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;
   users: UsersTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;

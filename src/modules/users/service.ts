@@ -14,6 +14,7 @@ import { audit, type AuditBy } from '../audit/service.ts';
 import { getTenant } from '../tenants/service.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { dropRecoveryCodes, recoveryCodesLeft } from './recovery.ts';
 
 /** A user who proved who they are (password, invitation), about to get a session. */
 export interface SignedIn {
@@ -108,6 +109,7 @@ async function reinvite(trx: Trx, tenantId: string | null, email: string, invite
     .set({ ...invite, disabled_at: null, password_hash: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now() })
     .where('id', '=', removed.id)
     .execute();
+  await dropRecoveryCodes(trx, removed.id);
   return removed.id;
 }
 
@@ -192,7 +194,14 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
     ? await db.selectFrom('accounts').select(['id', 'name']).where('tenant_id', '=', user.tenant_id).orderBy('created_at').orderBy('id').execute()
     : [];
   return {
-    user: { id: user.id, email: user.email, role: user.role, tenantId: user.tenant_id, totpEnabled: user.totp_enabled_at !== null },
+    user: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      tenantId: user.tenant_id,
+      totpEnabled: user.totp_enabled_at !== null,
+      recoveryCodesLeft: user.totp_enabled_at !== null ? await recoveryCodesLeft(db, user.id) : 0,
+    },
     tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '', brandName: user.brand_name } : null,
     accounts,
     scopes: user.role === 'operator' ? [] : [...ROLE_SCOPES[user.role]],

@@ -3200,7 +3200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures) */
+        /** Sign in: sets the session cookie; with two-factor on, `totpCode` or instead one of the recovery codes, which this spends (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures) */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -3276,6 +3276,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new set of recovery codes, the old set ending: confirmed with a current authenticator code in `x-totp-code` (403 stepUpRequired without one, 401 invalidSecondFactor; 400 totpNotEnrolled while two-factor is off) */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/totp/disable": {
         parameters: {
             query?: never;
@@ -3285,7 +3302,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor authentication off with a current code (400 totpNotEnrolled, 401 invalidSecondFactor) */
+        /** Turn two-factor authentication off with a current code, or a recovery code when the authenticator is lost (400 totpNotEnrolled, 401 invalidSecondFactor) */
         post: operations["disableTotp"];
         delete?: never;
         options?: never;
@@ -3302,7 +3319,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor authentication on with a code of the new secret (400 totpNotEnrolled, 401 invalidSecondFactor) */
+        /** Turn two-factor authentication on with a code of the new secret; answers the recovery codes, once (400 totpNotEnrolled, 401 invalidSecondFactor) */
         post: operations["enableTotp"];
         delete?: never;
         options?: never;
@@ -6533,6 +6550,8 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description Recovery codes not used yet (0 without two-factor authentication) */
+                                recoveryCodesLeft: number;
                                 role: "owner" | "finance" | "developer" | "viewer" | "operator";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
@@ -6635,6 +6654,8 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    /** @description One of the recovery codes shown when two-factor authentication was switched on; each works once */
+                    recoveryCode?: string;
                     /** @description The 6-digit code of the authenticator app */
                     totpCode?: string;
                 };
@@ -6670,6 +6691,8 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description Recovery codes not used yet (0 without two-factor authentication) */
+                                recoveryCodesLeft: number;
                                 role: "owner" | "finance" | "developer" | "viewer" | "operator";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
@@ -6994,6 +7017,8 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description Recovery codes not used yet (0 without two-factor authentication) */
+                                recoveryCodesLeft: number;
                                 role: "owner" | "finance" | "developer" | "viewer" | "operator";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
@@ -7189,6 +7214,111 @@ export interface operations {
             };
         };
     };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe */
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     disableTotp: {
         parameters: {
             query?: never;
@@ -7199,7 +7329,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The 6-digit code of the authenticator app */
+                    /** @description The 6-digit code of the authenticator app, or a recovery code (spent) */
                     code: string;
                 };
             };
@@ -7310,12 +7440,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done */
-            204: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe */
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
             };
             /** @description Validation failed or the operation is not allowed in the current state */
             400: {

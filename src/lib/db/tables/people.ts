@@ -24,6 +24,17 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** A two-factor recovery code of a user (migration 0048): single use, stored as its scrypt key. */
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  /** scrypt of the normalised code under the set's salt (base64). */
+  code_hash: string;
+  /** The salt of the set the code belongs to (base64), the same for every code of the set. */
+  salt: string;
+  used_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
   token_hash: string;
