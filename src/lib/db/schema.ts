@@ -7,7 +7,7 @@ import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
 import type { WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
-import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable, UserRecoveryCodesTable } from './tables/people.ts';
+import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable, UserRecoveryCodesTable, PasswordResetsTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 
@@ -68,6 +68,7 @@ export interface DB {
   x402_settlements: X402SettlementsTable;
   users: UsersTable;
   user_recovery_codes: UserRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;

@@ -17,6 +17,7 @@ import { MeSchema, NoContent, Password, RecoveryCode, TotpCode, UserRoleSchema }
 import { acceptInvite, inviteInfo, me, type SignedIn } from './service.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { accountRoutes } from './account-routes.ts';
+import { passwordResetRoutes } from './reset-routes.ts';
 import { named } from '../../lib/http/plugins.ts';
 
 const PUBLIC = { public: true } as const;
@@ -36,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   inviteInfoRoute(app);
   acceptInviteRoute(app);
   await app.register(named(accountRoutes));
+  await app.register(named(passwordResetRoutes));
 };
 
 /** A new session for a user who proved who they are: the cookie, the audit entry, and `Me`. */

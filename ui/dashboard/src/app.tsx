@@ -8,6 +8,7 @@ import { match, useLocation } from './router.tsx';
 import { SessionProvider, sessionOf, toLogin, useMe } from './session.tsx';
 import { LoginPage } from './pages/login.tsx';
 import { InvitePage } from './pages/invite.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { InvoicesPage } from './pages/invoices.tsx';
 import { InvoicePage } from './pages/invoice.tsx';
@@ -73,6 +74,9 @@ function route(path: string, can: (scope: string) => boolean): [Page, Record<str
   return [NotFoundPage, {}];
 }
 
+/** The pages of someone not signed in. */
+const SIGNED_OUT = ['/login', '/invite', '/reset-password'];
+
 /**
  * After a navigation, the new page's heading takes the focus and names the document. Every path
  * after the first counts: the link or button that led there is often gone with its page (a list's
@@ -85,7 +89,7 @@ function useFocusOnNavigate(path: string, site: string): void {
     const heading = document.querySelector<HTMLElement>('main h1');
     document.title = `${heading?.textContent ?? site} · ${site}`;
     const from = shown.current;
-    const navigated = from !== null && from !== path && from !== '/login' && from !== '/invite';
+    const navigated = from !== null && from !== path && !SIGNED_OUT.includes(from);
     shown.current = path;
     if (heading && navigated) heading.focus();
   }, [path, site]);
@@ -105,10 +109,11 @@ export function App() {
   const { path } = useLocation();
   useFocusOnNavigate(path, me && !me.tenant ? 'Operator console' : 'Dashboard');
   useEffect(() => {
-    if (me === null && path !== '/login' && path !== '/invite') toLogin();
+    if (me === null && !SIGNED_OUT.includes(path)) toLogin();
   }, [me, path]);
   if (path === '/login') return <LoginPage onSignedIn={setMe} />;
   if (path === '/invite') return <InvitePage onSignedIn={setMe} />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
   if (!me) return <Loading />;
   if (!me.tenant) return <ConsoleApp me={me} setMe={setMe} path={path} />;
   const session = sessionOf(me, setMe, accountId, setAccountId);

@@ -35,6 +35,17 @@ export interface UserRecoveryCodesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A password reset link an operator issued (migration 0049): single use, an hour, stored as the SHA-256 of its token. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  /** Who issued it, as the audit log names them. */
+  created_by: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
   token_hash: string;
