@@ -69,6 +69,8 @@ const ADMIN_STEP_UP = [
   'PATCH /admin/tenants/:id rule',
   'POST /admin/tenants/:id/webhook-secret always',
   'POST /admin/unlisted-tokens/:id/move always',
+  // Issue 44: a password reset link opens the user's account to whoever holds it.
+  'POST /admin/tenants/:tenantId/users/:id/password-reset always',
 ];
 
 describeEngines('step-up on every path to money or rights', (engine) => {
