@@ -112,6 +112,8 @@ export const ERRORS = {
   'exceptions.user.inviteInvalid': [400, 'This invitation link is invalid, expired or already used'],
   'exceptions.user.passwordTooWeak': [400, 'Choose a password of at least 12 characters that is hard to guess: not your email, a common password, a keyboard pattern or a repeat'],
   'exceptions.user.passwordMismatch': [400, 'The passwords do not match'],
+  'exceptions.user.resetInvalid': [400, 'This password reset link is invalid, expired or already used'],
+  'exceptions.user.notActive': [409, 'Only an active user (a password set, not removed) can get a password reset link; invite the others'],
   'exceptions.user.lastOwner': [409, 'A tenant keeps at least one owner'],
   'exceptions.user.lastOperator': [409, 'The installation keeps at least one active operator'],
   'exceptions.user.totpNotEnrolled': [400, 'Two-factor authentication is not being set up for this user'],

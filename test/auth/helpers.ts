@@ -70,7 +70,7 @@ export async function member(t: TestApp, tenantId: string | undefined, role: str
 }
 
 /** Signs in with email and password (and code); the raw answer. */
-export function login(t: TestApp, email: string, password = PASSWORD, extra: { totpCode?: string; ip?: string } = {}) {
+export function login(t: TestApp, email: string, password = PASSWORD, extra: { totpCode?: string; recoveryCode?: string; ip?: string } = {}) {
   const { ip, ...rest } = extra;
   return t.call('POST', '/auth/login', { body: { email, password, ...rest }, ...(ip ? { ip } : {}) });
 }
@@ -85,6 +85,8 @@ export function authenticator(secret: string): { code(offsetSteps?: number): str
 export interface TwoFactor {
   /** A code of a later time step than any before (two are available right after enabling). */
   fresh(): string;
+  /** The recovery codes the enabling answered. */
+  recoveryCodes: string[];
 }
 
 /**
@@ -98,9 +100,10 @@ export async function withTwoFactor(user: Browser): Promise<TwoFactor> {
   // Every code from one instant, so a step boundary meanwhile neither skips nor repeats a step.
   const start = Date.now();
   const enabled = await user.call('POST', '/auth/totp/enable', { body: { code: totp.generate({ timestamp: start - 30_000 }) } });
-  assert.equal(enabled.status, 204, JSON.stringify(enabled.body));
+  assert.equal(enabled.status, 200, JSON.stringify(enabled.body));
   let next = 0;
   return {
+    recoveryCodes: enabled.body.data.recoveryCodes,
     fresh() {
       assert.ok(next <= 1, 'two fresh codes per enabling: use another user');
       return totp.generate({ timestamp: start + next++ * 30_000 });

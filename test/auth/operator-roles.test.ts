@@ -21,7 +21,7 @@ const OPERATIONS_WRITES = [
   'POST /admin/customers/block',
   'POST /admin/customers/unblock',
 ];
-const SUPPORT_WRITES = ['POST /admin/users'];
+const SUPPORT_WRITES = ['POST /admin/users', 'POST /admin/tenants/:tenantId/users/:id/password-reset'];
 const WRITES: Record<string, readonly string[]> = { operatorOperations: OPERATIONS_WRITES, operatorSupport: SUPPORT_WRITES, operatorAuditor: [] };
 
 describeEngines("operators' roles on every operator route", (engine) => {

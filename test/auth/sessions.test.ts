@@ -30,7 +30,7 @@ describeEngines('dashboard sessions', (engine) => {
     const raw = String(accepted.headers['set-cookie']);
     assert.match(raw, /^cg_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Strict$/);
     const b = browser(t, accepted, email);
-    assert.deepEqual(b.me.user, { id: b.userId, email: email.toLowerCase(), role: 'owner', tenantId: a.tenantId, totpEnabled: false });
+    assert.deepEqual(b.me.user, { id: b.userId, email: email.toLowerCase(), role: 'owner', tenantId: a.tenantId, totpEnabled: false, recoveryCodesLeft: 0 });
     assert.deepEqual(b.me.accounts, [{ id: a.accountId, name: 'Main' }]);
     assert.deepEqual(b.me.scopes, ['*']);
     assert.equal(b.me.mode, 'sandbox');

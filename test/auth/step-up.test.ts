@@ -73,6 +73,8 @@ const ADMIN_STEP_UP = [
   'PATCH /admin/tenants/:id/payout-policy always',
   'POST /admin/withdrawals/:id/approve always',
   'POST /admin/withdrawals/:id/reject always',
+  // A password reset link opens the user's account to whoever holds it.
+  'POST /admin/tenants/:tenantId/users/:id/password-reset always',
 ];
 
 describeEngines('step-up on every path to money or rights', (engine) => {

@@ -42,6 +42,10 @@ describe('console: a live installation opens only to operators with two-factor a
         const app = authenticator((await page.locator('code.secret').textContent())!);
         await page.getByLabel('Authentication code').fill(app.code());
         await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+        // The recovery codes, once, before the console opens.
+        await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+        assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
+        await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
         await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
         await openMenu(page);
         await navLink(page, 'Tenants').waitFor();

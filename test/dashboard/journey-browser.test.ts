@@ -142,6 +142,9 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     const app = authenticator((await page.locator('code.secret').textContent())!);
     await page.getByLabel('Authentication code').fill(app.code());
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    // Its recovery codes are shown once, and put away on purpose (test/dashboard/recovery-codes-browser.test.ts).
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.getByText('Two-factor authentication is on.').first().waitFor();
     return app;
   }

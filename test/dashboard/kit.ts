@@ -33,13 +33,18 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-/** The app on a real port with its workers (watcher, webhooks) and a Chromium; `ctx` replaces parts of its context (a resolver). */
-export async function startDashboard(engine: Engine = 'pglite', env: NodeJS.ProcessEnv = {}, ctx: Partial<AppContext> = {}): Promise<Dashboard> {
+/**
+ * The app on a real port with its workers (watcher, webhooks) and a Chromium; `workers: false`
+ * leaves the rounds to the test (one it runs with adapters it patches); the other options replace
+ * parts of its context (a resolver).
+ */
+export async function startDashboard(engine: Engine = 'pglite', env: NodeJS.ProcessEnv = {}, opts: Partial<AppContext> & { workers?: boolean } = {}): Promise<Dashboard> {
+  const { workers: runWorkers, ...ctx } = opts;
   mkdirSync(SHOTS, { recursive: true });
   const t = await startTestApp(engine, { config: { watchIntervalMs: 100 }, env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, ctx });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const workers = startWorkers(t.app.ctx, t.app.log);
+  const workers = runWorkers === false ? { stop: async () => {} } : startWorkers(t.app.ctx, t.app.log);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {
     t,

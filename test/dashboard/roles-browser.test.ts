@@ -242,7 +242,7 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
     const user = await member(d.t, tenant.tenantId, 'developer');
     const setup = await user.call('POST', '/auth/totp/setup');
     const app = authenticator(setup.body.data.secret);
-    assert.equal((await user.call('POST', '/auth/totp/enable', { body: { code: app.code() } })).status, 204);
+    assert.equal((await user.call('POST', '/auth/totp/enable', { body: { code: app.code() } })).status, 200);
     const context = await d.browser.newContext(PHONE);
     const w = await watchedPage(context, d.origin);
     await w.page.goto(`${d.origin}/dashboard/login?next=${encodeURIComponent('/dashboard/developers')}`);

@@ -41,17 +41,17 @@ describe('dashboard: a waiting withdrawal says why (headless Chromium)', { skip:
         await page.page.goto(`${d.origin}/dashboard/withdrawals/${w.id}`);
         await page.page.getByText('Status: created').waitFor();
         const details = page.page.getByRole('region', { name: 'Details' });
-        await details.getByText('Not sent yet: the network fee cannot be priced right now').waitFor();
+        await details.getByText('Waiting: the network fee cannot be priced right now').waitFor();
         await assertNoSideScroll(page.page, 'withdrawal-waiting');
         await checkAndShoot(page.page, 'withdrawal-waiting-phone');
         // The same on a desktop.
         await page.page.setViewportSize(DESKTOP.viewport);
-        await details.getByText('Not sent yet: the network fee cannot be priced right now').waitFor();
+        await details.getByText('Waiting: the network fee cannot be priced right now').waitFor();
         await checkAndShoot(page.page, 'withdrawal-waiting-desktop');
         // The fee is back: the workers sign it, the page follows and the reason is gone.
         assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 })).status, 200);
         await page.page.getByText(/Status: (processing|completed)/).waitFor({ timeout: 15_000 });
-        assert.equal(await details.getByText(/Not sent yet/).count(), 0);
+        assert.equal(await details.getByText(/^Waiting:/).count(), 0);
       });
       page.assertClean('the waiting withdrawal');
     } finally {

@@ -57,6 +57,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /auth/totp/setup',
   'POST /auth/totp/enable',
   'POST /auth/totp/disable',
+  'POST /auth/recovery-codes',
+  'GET /auth/password-reset',
+  'POST /auth/password-reset',
 ]);
 
 interface Req {

@@ -80,6 +80,7 @@ describeEngines('operator console: queues', (engine) => {
     assert.ok((await service.executeRound(patched(t, () => ({ hotWalletBalance: async () => 0n, fundHotWallet: undefined })))).waiting >= 1);
 
     const mine = `tenantId=${tenant.tenantId}`;
+    const FUND_17 = 'Fund the Tron hot wallet with at least 17 USDT_TRC20: it holds 17 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';
     const waits = await queue(t, `status=waiting&${mine}`);
     assert.deepEqual({ ...waits, data: undefined }, { total: 1, page: 1, limit: 20, hasMore: false, data: undefined });
     const item = waits.data[0];
@@ -104,9 +105,9 @@ describeEngines('operator console: queues', (engine) => {
         ageSeconds: undefined,
         createdAt: undefined,
         // Why it waits: the hot wallet lacks all 17 (the fee stays with the house).
-        reason: 'Hot wallet low: 17 USDT_TRC20 missing',
+        reason: `Hot wallet low: 17 USDT_TRC20 missing. ${FUND_17}`,
         waitingReason: 'hotWalletLow',
-        waiting: { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 17 },
+        waiting: { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 17, action: FUND_17 },
       },
     );
     const processing = (await queue(t, `status=processing&${mine}`)).data;

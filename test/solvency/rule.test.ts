@@ -45,6 +45,7 @@ describe('solvency of one currency', () => {
     const at = (custody: bigint) => solvencyOf(eth, ledger({ merchants: 90n, custody: 100n }), chain('ETH', custody), false).warning;
     assert.equal(at(100n), false);
     assert.equal(at(10n ** 21n), false);
+    assert.equal(solvencyOf(eth, ledger({ merchants: 90n, custody: 100n }), chain('ETH', 10n ** 21n), false).chainVsLedger, 0n, 'the float is no disagreement');
     assert.equal(at(99n), true);
   });
 
@@ -53,7 +54,13 @@ describe('solvency of one currency', () => {
     const flight = { inFlight: new Map([['USDT_ERC20', { amount: 50n, owed: 51n }]]) };
     assert.equal(solvencyOf(usdt, books, chain('USDT_ERC20', 101n, flight), false).warning, false, 'signed, in no block');
     assert.equal(solvencyOf(usdt, books, chain('USDT_ERC20', 102n, flight), false).warning, true);
-    assert.equal(solvencyOf(usdt, books, chain('USDT_ERC20', 51n, flight), false).warning, true, 'gone from the chain yet counted in flight');
+    const gone = solvencyOf(usdt, books, chain('USDT_ERC20', 51n, flight), false);
+    assert.equal(gone.warning, true, 'gone from the chain yet counted in flight');
+    // Said as the ledger being higher by what the chain lacks beyond the payouts in flight.
+    const said = solvencyRecord(gone);
+    assert.equal(gone.chainVsLedger, -50n);
+    assert.deepEqual(JSON.parse(stringifyExact(said.disagreement)), { higher: 'ledger', by: 0.00005 });
+    assert.match(said.warnings[0]!, /^USDT_ERC20: the ledger is higher\. The chain holds 0\.00005 USDT_ERC20 less than the ledger books \(on chain 0\.000051 USDT_ERC20, in the ledger 0\.000051 USDT_ERC20 and 0\.00005 USDT_ERC20 of payouts in flight\)/);
     // A native payout in a block: the chain already paid its gas, the ledger books it at completion.
     const native = ledger({ merchants: 49n, custody: 1_000n });
     assert.equal(solvencyOf(eth, native, chain('ETH', 1_000n - 21n, { pendingCost: 21n }), false).warning, false);
@@ -71,6 +78,6 @@ describe('solvency of one currency', () => {
 
   it('renders amounts as JSON numbers of the currency, negative included', () => {
     const r = solvencyOf(usdt, ledger({ merchants: 1_500_001n, custody: 1_000_000n }), chain('USDT_ERC20', 1_000_000n), false);
-    assert.equal(stringifyExact(solvencyRecord(r)), '{"cryptoCurrencyCode":"USDT_ERC20","custody":1,"liabilities":1.500001,"ledgerCustody":1,"difference":-0.500001,"status":"warning"}');
+    assert.equal(stringifyExact(solvencyRecord(r)), '{"cryptoCurrencyCode":"USDT_ERC20","custody":1,"liabilities":1.500001,"ledgerCustody":1,"difference":-0.500001,"status":"warning","disagreement":null,"warnings":["USDT_ERC20: custody is 0.500001 USDT_ERC20 below what the gateway owes (custody 1 USDT_ERC20, owed 1.500001 USDT_ERC20), so not every merchant could withdraw at once. Fund the Ethereum hot wallet with at least 0.500001 USDT_ERC20."]}');
   });
 });

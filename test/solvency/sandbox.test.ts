@@ -42,8 +42,12 @@ describeEngines('solvency (sandbox)', (engine) => {
   async function solvency(t: TestApp): Promise<Map<string, Row>> {
     const res = await t.admin('GET', '/admin/solvency');
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    return new Map(res.body.data.map(({ cryptoCurrencyCode, ...rest }: Row & { cryptoCurrencyCode: string }) => [cryptoCurrencyCode, rest]));
+    // What the warning says is asserted where there is one; an ok row says nothing.
+    for (const r of res.body.data) if (r.status === 'ok') assert.deepEqual([r.disagreement, r.warnings], [null, []], r.cryptoCurrencyCode);
+    return new Map(res.body.data.map(({ cryptoCurrencyCode, disagreement: _d, warnings: _w, ...rest }: Row & { cryptoCurrencyCode: string; disagreement: unknown; warnings: unknown }) => [cryptoCurrencyCode, rest]));
   }
+  /** One currency's row as answered, with what its warning says. */
+  const said = async (t: TestApp, code: string) => (await t.admin('GET', '/admin/solvency')).body.data.find((r: { cryptoCurrencyCode: string }) => r.cryptoCurrencyCode === code);
   /** The rows named are as given; every other currency is all zeros and ok. */
   async function expect(t: TestApp, step: string, rows: Record<string, Row>) {
     const got = await solvency(t);
@@ -124,6 +128,11 @@ describeEngines('solvency (sandbox)', (engine) => {
     await mine(t, 'Tron', 2);
     await expect(t, 'coins the ledger has not seen', { USDT_TRC20: row(56, 49, 51, 'warning'), USDC_ERC20: row(1002, 970, 1002) });
     assert.match(await scrape(t), /^solvency_warning\{currency="USDT_TRC20"\} 1$/m);
+    // Said in plain words: which side is higher, in which currency, by how much, what to do.
+    const unseen = await said(t, 'USDT_TRC20');
+    assert.deepEqual(unseen.disagreement, { higher: 'chain', by: 5 });
+    assert.equal(unseen.warnings.length, 1);
+    assert.match(unseen.warnings[0], /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books \(on chain 56 USDT_TRC20, in the ledger 51 USDT_TRC20\)\. Usually a payment still gaining its confirmations/);
     await watch(t);
     await expect(t, 'credited', { USDT_TRC20: row(56, 53, 56), USDC_ERC20: row(1002, 970, 1002) });
 
@@ -141,6 +150,12 @@ describeEngines('solvency (sandbox)', (engine) => {
     const after = await scrape(t);
     assert.match(after, /^solvency_warning\{currency="TRX"\} 1$/m);
     assert.match(after, /^solvency_difference\{currency="TRX"\} -10$/m);
+    const trx = await said(t, 'TRX');
+    assert.deepEqual(trx.disagreement, { higher: 'ledger', by: 10 });
+    assert.deepEqual(trx.warnings, [
+      "TRX: the ledger is higher. The chain holds 10 TRX less than the ledger books (on chain 0 TRX, in the ledger 10 TRX). Coins left the gateway's Tron addresses without a booking: compare the hot wallet's recent Tron transactions with the ledger, and if coins were moved out by hand, send them back to the hot wallet.",
+      'TRX: custody is 10 TRX below what the gateway owes (custody 0 TRX, owed 10 TRX), so not every merchant could withdraw at once. Fund the Tron hot wallet with at least 10 TRX once the missing coins are explained.',
+    ]);
     assert.match(after, /^solvency_warning\{currency="USDT_TRC20"\} 0$/m);
   });
 

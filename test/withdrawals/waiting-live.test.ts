@@ -79,9 +79,11 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     await devnet.mint(evm.hotWallet! as Address, 5_000_000n);
     let round = await service.executeRound([evm]);
     assert.deepEqual([round.signed, round.waiting], [0, 1]);
-    assert.deepEqual({ ...(await waiting(w.id)), since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_ERC20', missing: 15 });
+    const fund = 'Fund the Ethereum hot wallet with at least 15 USDT_ERC20: it holds 15 USDT_ERC20 less than this payout needs. It is signed on the next round after that.';
+    assert.deepEqual({ ...(await waiting(w.id)), since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_ERC20', missing: 15, action: fund });
     const queued = (await t.admin('GET', '/admin/withdrawals?status=waiting')).body.data.find((x: { id: string }) => x.id === w.id);
-    assert.deepEqual([queued.waitingReason, queued.reason], ['hotWalletLow', 'Hot wallet low: 15 USDT_ERC20 missing']);
+    assert.deepEqual([queued.waitingReason, queued.reason], ['hotWalletLow', `Hot wallet low: 15 USDT_ERC20 missing. ${fund}`]);
+    assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingShortfall, { cryptoCurrencyCode: 'USDT_ERC20', amount: 15 });
     // The keyless worker's round does not undo it: a signer has run lately.
     await service.executeRound([]);
     assert.equal((await waiting(w.id)).reason, 'hotWalletLow');
@@ -94,6 +96,9 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     assert.equal(gas.reason, 'hotWalletLow');
     assert.equal(gas.cryptoCurrencyCode, 'ETH');
     assert.ok(gas.missing > 0 && gas.missing < 0.1, String(gas.missing));
+    // The gas is in the network's coin: the operator funds ETH, the merchant reads ETH.
+    assert.match(gas.action, /^Fund the Ethereum hot wallet with at least 0\.\d+ ETH \(the network's fee coin, for the gas\)/);
+    assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingShortfall.cryptoCurrencyCode, 'ETH');
     assert.equal((await t.ctx.db.selectFrom('withdrawal_transactions').select('seq').where('withdrawal_id', '=', w.id).execute()).length, 0);
 
     const topUp = await wallet.sendTransaction({ to: evm.hotWallet! as Address, value: parseEther('1'), chain: null, account: buyer });

@@ -111,7 +111,8 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     // The merchant is told the reason, not the operator's detail.
     const mine = (await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data;
     assert.equal(mine.waitingReason, 'feeUnavailable');
-    assert.ok(!('waiting' in mine) && !JSON.stringify(mine).includes('unset'));
+    assert.ok(!('waiting' in mine) && !('waitingShortfall' in mine) && !JSON.stringify(mine).includes('unset'));
+    assert.match(detail.payout.waiting.action, /^Nothing to fund: check the Tron fee source and node/);
     // A second round changes nothing (the same reason is not written again).
     const since = detail.payout.waiting.since;
     await round(t);
@@ -136,14 +137,18 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     );
     assert.equal((await round(t, live)).waiting, 1);
     const detail = (await t.admin('GET', `/admin/withdrawals/${withdrawal.id}`)).body.data;
-    assert.deepEqual({ ...detail.payout.waiting, since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 7 });
+    // The operator is told what to fund and how much, the merchant how much is missing.
+    const action = 'Fund the Tron hot wallet with at least 7 USDT_TRC20: it holds 7 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';
+    assert.deepEqual({ ...detail.payout.waiting, since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 7, action });
     const [queued] = (await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.filter((w: { id: string }) => w.id === withdrawal.id);
-    assert.equal(queued.reason, 'Hot wallet low: 7 USDT_TRC20 missing');
-    assert.equal((await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data.waitingReason, 'hotWalletLow');
+    assert.equal(queued.reason, `Hot wallet low: 7 USDT_TRC20 missing. ${action}`);
+    const mine = (await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data;
+    assert.deepEqual([mine.waitingReason, mine.waitingShortfall], ['hotWalletLow', { cryptoCurrencyCode: 'USDT_TRC20', amount: 7 }]);
     assert.equal((await t.ctx.db.selectFrom('sandbox_faucet').select('id').where('withdrawal_id', '=', withdrawal.id).execute()).length, 0, 'no faucet ran');
     // Funded (the sandbox's own hot wallet holds the deposit): signed, no longer waiting.
     assert.equal((await round(t)).signed, 1);
-    assert.equal((await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data.waitingReason, undefined);
+    const sent = (await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data;
+    assert.deepEqual([sent.waitingReason, sent.waitingShortfall], [undefined, undefined]);
   });
 
   it('a network no worker has signed for lately waits with noSigner, set by any worker\'s round', async () => {

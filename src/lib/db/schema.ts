@@ -7,7 +7,7 @@ import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
 import type { WithdrawalApprovalsTable, WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402SettlementsTable } from './tables/x402.ts';
-import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable } from './tables/people.ts';
+import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable, UserRecoveryCodesTable, PasswordResetsTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
@@ -70,6 +70,8 @@ export interface DB {
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;
   users: UsersTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;

@@ -261,6 +261,11 @@ function registerStepUp(app: FastifyInstance, failures: FailureLimiter): void {
   });
 }
 
+/** The step-up check for a route that resolves its session itself (`/auth`): the same code, the same budget. */
+export function confirmStepUp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return stepUp(request.server, request.server.sessionAuth.loginFailures, request, reply);
+}
+
 async function stepUp(app: FastifyInstance, failures: FailureLimiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const session = await currentSession(request);
   if (!session?.totpEnabled || !session.totpSecret) return;

@@ -4,6 +4,7 @@ import { networkOf, servedCurrencies, type CurrencyDef } from '../../lib/currenc
 import { toJsonNumber } from '../../lib/money.ts';
 import { ledgerSide, type LedgerSide } from './books.ts';
 import { readChain, type ChainSide } from './chain-side.ts';
+import { solvencyWarnings } from './advice.ts';
 
 /** One currency's solvency, in its atomic units (exact). */
 export interface SolvencyRow {
@@ -12,6 +13,13 @@ export interface SolvencyRow {
   liabilities: bigint;
   ledgerCustody: bigint;
   difference: bigint;
+  /**
+   * How far the chain is outside what the ledger explains: above 0 the chain holds more than the
+   * ledger books (counting payouts in flight), below 0 less; 0 when they agree.
+   */
+  chainVsLedger: bigint;
+  /** What payouts in flight add to what the ledger expects on chain. */
+  inFlight: bigint;
   warning: boolean;
 }
 
@@ -61,8 +69,17 @@ export function solvencyOf(currency: CurrencyDef, ledger: LedgerSide, chain: Cha
   const native = networkOf(currency).nativeCode === currency.code;
   const high = ledger.custody + flight.amount;
   const low = high - (native ? chain.pendingCost : 0n);
-  const disagree = custody < low || (custody > high && (sandbox || !native));
-  return { currency, custody, liabilities, ledgerCustody: ledger.custody, difference: custody - liabilities, warning: custody < liabilities || disagree };
+  const chainVsLedger = custody < low ? custody - low : custody > high && (sandbox || !native) ? custody - high : 0n;
+  return {
+    currency,
+    custody,
+    liabilities,
+    ledgerCustody: ledger.custody,
+    difference: custody - liabilities,
+    chainVsLedger,
+    inFlight: flight.amount,
+    warning: custody < liabilities || chainVsLedger !== 0n,
+  };
 }
 
 /**
@@ -99,5 +116,7 @@ export function solvencyRecord(row: SolvencyRow) {
     ledgerCustody: n(row.ledgerCustody),
     difference: n(row.difference),
     status: row.warning ? ('warning' as const) : ('ok' as const),
+    disagreement: row.chainVsLedger === 0n ? null : { higher: row.chainVsLedger > 0n ? ('chain' as const) : ('ledger' as const), by: n(row.chainVsLedger < 0n ? -row.chainVsLedger : row.chainVsLedger) },
+    warnings: solvencyWarnings(row),
   };
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { chainAdapters } from '../../chains/registry.ts';
 import { AppError } from '../../lib/errors.ts';
-import { DataEnvelope, Money, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, Money, Nullable, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { registerChainMetrics } from './metrics.ts';
 import { CachedReading } from './reading.ts';
@@ -22,6 +22,16 @@ const SolvencyRowSchema = Type.Object({
     description:
       'warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float)',
   }),
+  disagreement: Nullable(
+    Type.Object(
+      {
+        higher: Type.Union([Type.Literal('chain'), Type.Literal('ledger')], { description: 'Which side holds more' }),
+        by: Money('By how much, beyond what payouts in flight explain'),
+      },
+      { description: 'The chain and the ledger disagree; null when they agree' },
+    ),
+  ),
+  warnings: Type.Array(Type.String(), { description: 'Each problem in plain words: which side, by how much, and what the operator does; empty when ok' }),
 });
 
 /**

@@ -1,14 +1,14 @@
-/** `/auth/password` and `/auth/totp/*`: what signed-in users change about their own sign-in. */
+/** `/auth/password`, `/auth/totp/*` and `/auth/recovery-codes`: what signed-in users change about their own sign-in. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { DataEnvelope, responses, type TypedApp } from '../../lib/http/schemas.ts';
-import { withRetryAfter } from '../../lib/http/security.ts';
+import { confirmStepUp, withRetryAfter } from '../../lib/http/security.ts';
 import { requireSession } from '../../lib/http/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NoContent, Password, TotpCode } from './schemas.ts';
 import { changePassword } from './service.ts';
-import { disableTotp, enableTotp, setupTotp } from './totp.ts';
+import { disableTotp, enableTotp, renewRecoveryCodes, setupTotp } from './totp.ts';
 
 const PUBLIC = { public: true } as const;
 const TAGS = ['sessions'];
@@ -17,8 +17,9 @@ const TAGS = ['sessions'];
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   passwordRoute(app);
   totpSetupRoute(app);
-  totpSwitchRoute(app, 'enable');
-  totpSwitchRoute(app, 'disable');
+  totpEnableRoute(app);
+  totpDisableRoute(app);
+  recoveryCodesRoute(app);
 };
 
 /**
@@ -78,28 +79,74 @@ function totpSetupRoute(app: TypedApp): void {
   );
 }
 
-/** POST /auth/totp/enable, POST /auth/totp/disable */
-function totpSwitchRoute(app: TypedApp, which: 'enable' | 'disable'): void {
+/** The recovery codes, shown once: when two-factor is switched on, and when a new set is asked for. */
+const RecoveryCodes = DataEnvelope(
+  Type.Object({
+    recoveryCodes: Type.Array(Type.String(), { description: 'Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe' }),
+  }),
+);
+
+/** POST /auth/totp/enable */
+function totpEnableRoute(app: TypedApp): void {
   app.post(
-    `/totp/${which}`,
+    '/totp/enable',
     {
       config: PUBLIC,
       schema: {
-        operationId: which === 'enable' ? 'enableTotp' : 'disableTotp',
+        operationId: 'enableTotp',
         tags: TAGS,
-        summary:
-          which === 'enable'
-            ? 'Turn two-factor authentication on with a code of the new secret (400 totpNotEnrolled, 401 invalidSecondFactor)'
-            : 'Turn two-factor authentication off with a current code (400 totpNotEnrolled, 401 invalidSecondFactor)',
+        summary: 'Turn two-factor authentication on with a code of the new secret; answers the recovery codes, once (400 totpNotEnrolled, 401 invalidSecondFactor)',
         body: Type.Object({ code: TotpCode }),
+        response: responses({ 200: RecoveryCodes }),
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      return { data: await guarded(app, reply, `totp:${session.userId}`, () => enableTotp(app.ctx.db, session.userId, request.body.code, request.ip)) };
+    },
+  );
+}
+
+/** POST /auth/totp/disable */
+function totpDisableRoute(app: TypedApp): void {
+  app.post(
+    '/totp/disable',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'disableTotp',
+        tags: TAGS,
+        summary: 'Turn two-factor authentication off with a current code, or a recovery code when the authenticator is lost (400 totpNotEnrolled, 401 invalidSecondFactor)',
+        body: Type.Object({ code: Type.String({ minLength: 6, maxLength: 40, description: 'The 6-digit code of the authenticator app, or a recovery code (spent)' }) }),
         response: responses({ 204: NoContent }),
       },
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      const change = which === 'enable' ? enableTotp : disableTotp;
-      await guarded(app, reply, `totp:${session.userId}`, () => change(app.ctx.db, session.userId, request.body.code, request.ip));
+      await guarded(app, reply, `totp:${session.userId}`, () => disableTotp(app.ctx.db, session.userId, request.body.code, request.ip));
       return reply.status(204).send(null);
+    },
+  );
+}
+
+/** POST /auth/recovery-codes */
+function recoveryCodesRoute(app: TypedApp): void {
+  app.post(
+    '/recovery-codes',
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'renewRecoveryCodes',
+        tags: TAGS,
+        summary:
+          'A new set of recovery codes, the old set ending: confirmed with a current authenticator code in `x-totp-code` (403 stepUpRequired without one, 401 invalidSecondFactor; 400 totpNotEnrolled while two-factor is off)',
+        response: responses({ 200: RecoveryCodes }, [403]),
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await confirmStepUp(request, reply);
+      return { data: await renewRecoveryCodes(app.ctx.db, session.userId, request.ip) };
     },
   );
 }

@@ -13,10 +13,11 @@ import { audit } from '../audit/service.ts';
 import { checkLogin } from './login.ts';
 import { LoginThrottle } from './throttle.ts';
 import { warmPasswordCheck } from './passwords.ts';
-import { MeSchema, NoContent, Password, TotpCode, UserRoleSchema } from './schemas.ts';
+import { MeSchema, NoContent, Password, RecoveryCode, TotpCode, UserRoleSchema } from './schemas.ts';
 import { acceptInvite, inviteInfo, me, type SignedIn } from './service.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { accountRoutes } from './account-routes.ts';
+import { passwordResetRoutes } from './reset-routes.ts';
 import { named } from '../../lib/http/plugins.ts';
 
 const PUBLIC = { public: true } as const;
@@ -36,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   inviteInfoRoute(app);
   acceptInviteRoute(app);
   await app.register(named(accountRoutes));
+  await app.register(named(passwordResetRoutes));
 };
 
 /** A new session for a user who proved who they are: the cookie, the audit entry, and `Me`. */
@@ -58,8 +60,14 @@ function loginRoute(app: TypedApp): void {
       schema: {
         operationId: 'login',
         tags: TAGS,
-        summary: 'Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures)',
-        body: Type.Object({ email: Type.String({ maxLength: 254 }), password: Password, totpCode: Type.Optional(TotpCode) }),
+        summary:
+          'Sign in: sets the session cookie; with two-factor on, `totpCode` or instead one of the recovery codes, which this spends (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures)',
+        body: Type.Object({
+          email: Type.String({ maxLength: 254 }),
+          password: Password,
+          totpCode: Type.Optional(TotpCode),
+          recoveryCode: Type.Optional(RecoveryCode),
+        }),
         response: responses({ 200: DataEnvelope(MeSchema) }),
       },
     },

@@ -1,7 +1,9 @@
 /** The operator console's people: every user across tenants (and the operators), and disabling any of them. */
+import { SUPPORT } from '../../lib/auth/operator-roles.ts';
 import { Type } from '@sinclair/typebox';
 import { operatorBy } from '../audit/service.ts';
-import { DateTime, Nullable, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, DateTime, Nullable, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { issuePasswordReset } from './password-reset.ts';
 import { disableAnyUser, listAllUsers } from './directory.ts';
 import { NoContent, UserRoleSchema } from './schemas.ts';
 
@@ -63,6 +65,42 @@ export function userConsoleRoutes(app: TypedApp): void {
       const notices = await disableAnyUser(app.ctx.db, request.params.id, operatorBy(request), request.query.keysTo);
       for (const notice of notices) app.ctx.changes?.emitLocal(notice);
       return reply.status(204).send(null);
+    },
+  );
+  passwordResetRoute(app);
+}
+
+const IssuedResetSchema = Type.Object(
+  {
+    userId: Uuid,
+    email: Type.String(),
+    resetUrl: Type.String({ description: 'The link to hand to the user: it works once, until expiresAt; shown only in this answer' }),
+    expiresAt: DateTime,
+  },
+  { title: 'IssuedPasswordReset' },
+);
+
+/** POST /admin/tenants/{tenantId}/users/{id}/password-reset */
+function passwordResetRoute(app: TypedApp): void {
+  app.post(
+    '/tenants/:tenantId/users/:id/password-reset',
+    {
+      // It opens a user's account to whoever holds the link: an operator's session with 2FA confirms it.
+      // Helping tenants' users is support's work too.
+      config: { ...ADMIN, operatorRoles: SUPPORT, stepUp: true },
+      schema: {
+        operationId: 'adminIssuePasswordReset',
+        tags: TAGS,
+        summary:
+          "A one-time password reset link for an active user of the tenant, valid an hour (the user's earlier links end; using it ends their sessions). 404 user.notFound (not a user of this tenant), 409 user.notActive (invited or removed)",
+        params: Type.Object({ tenantId: Uuid, id: Uuid }),
+        response: adminResponses({ 201: DataEnvelope(IssuedResetSchema) }, [404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const target = { tenantId: request.params.tenantId, userId: request.params.id };
+      const issued = await issuePasswordReset(app.ctx.db, app.ctx.config.publicBaseUrl, target, operatorBy(request));
+      return reply.status(201).send({ data: issued });
     },
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Sign-in: email and password (and the authenticator's code once two-factor authentication is on).
+ * Sign-in: email and password (and the authenticator's code once two-factor authentication is on,
+ * or one of the user's recovery codes, spent and audited).
  * Attempts are throttled per (email, address) pair and per address (throttle.ts): a key that kept
  * failing waits longer before each attempt, then is refused with 429 until its window ends, a right
  * password included; the same password from another address is not held back. An unknown email
@@ -12,11 +13,14 @@ import { audit } from '../audit/service.ts';
 import { spendPasswordCheck, verifyPassword } from './passwords.ts';
 import { normalizeEmail, userByEmail, type SignedIn } from './service.ts';
 import { signInKeys, type LoginThrottle } from './throttle.ts';
+import { recoveryCodesLeft, spendRecoveryCode } from './recovery.ts';
 
 export interface LoginInput {
   email: string;
   password: string;
   totpCode?: string;
+  /** Instead of totpCode: one of the user's recovery codes, spent by this sign-in. */
+  recoveryCode?: string;
 }
 
 /**
@@ -43,11 +47,17 @@ export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginIn
   // Told only to whoever knows the password; not a failure to count.
   if (user.tenant_suspended) throw new AppError('exceptions.auth.tenantSuspended');
   if (user.totp_enabled_at && user.totp_secret) {
-    if (!input.totpCode) throw new AppError('exceptions.auth.secondFactorRequired');
-    if (!(await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode))) {
+    if (!input.totpCode && !input.recoveryCode) throw new AppError('exceptions.auth.secondFactorRequired');
+    const recovery = !input.totpCode;
+    const ok = recovery ? await spendRecoveryCode(db, user.id, input.recoveryCode!) : await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode!);
+    if (!ok) {
       await throttle.failed(keys);
-      await logFailure('secondFactor');
-      throw new AppError('exceptions.auth.invalidSecondFactor');
+      await logFailure(recovery ? 'recoveryCode' : 'secondFactor');
+      throw recovery ? new AppError('exceptions.auth.invalidSecondFactor', { recoveryCode: true }, 'The recovery code is wrong or was already used') : new AppError('exceptions.auth.invalidSecondFactor');
+    }
+    if (recovery) {
+      const detail = { left: await recoveryCodesLeft(db, user.id) };
+      await audit(db, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'user.recoveryCodeUsed', targetType: 'user', targetId: user.id, detail, ip });
     }
   }
   return { userId: user.id, email: user.email, tenantId: user.tenant_id };

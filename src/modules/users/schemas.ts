@@ -20,11 +20,27 @@ export const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENG
 /** A code of an authenticator app. */
 export const TotpCode = Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code of the authenticator app' });
 
+/** A recovery code of two-factor authentication (`xxxx-xxxx-xxxx`; case, spaces and dashes do not matter). */
+export const RecoveryCode = Type.String({ minLength: 1, maxLength: 40, description: 'One of the recovery codes shown when two-factor authentication was switched on; each works once' });
+
 /** The signed-in user, their tenant and its accounts, what they may do, and the CSRF token of their session. */
 export const MeSchema = Type.Object(
   {
-    user: Type.Object({ id: Uuid, email: Type.String(), role: UserRoleSchema, tenantId: Nullable(Uuid), totpEnabled: Type.Boolean() }),
-    tenant: Nullable(Type.Object({ id: Uuid, name: Type.String() })),
+    user: Type.Object({
+      id: Uuid,
+      email: Type.String(),
+      role: UserRoleSchema,
+      tenantId: Nullable(Uuid),
+      totpEnabled: Type.Boolean(),
+      recoveryCodesLeft: Type.Integer({ description: 'Recovery codes not used yet (0 without two-factor authentication)' }),
+    }),
+    tenant: Nullable(
+      Type.Object({
+        id: Uuid,
+        name: Type.String(),
+        brandName: Nullable(Type.String({ description: "The merchant name of its branding settings, as customers see it (null: the tenant's name)" })),
+      }),
+    ),
     accounts: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),
     scopes: Type.Array(Type.String(), { description: "The scopes of the user's role (`*`: all)" }),
     csrfToken: Type.String({ description: 'Send it as `x-csrf-token` on every request that changes something' }),

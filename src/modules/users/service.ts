@@ -3,9 +3,9 @@
  * the password, and the signed-in user as the dashboard sees them (`Me`).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Mode } from '../../config.ts';
-import type { Db, Executor } from '../../lib/db/index.ts';
+import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { isUniqueViolation, now, nowPlus } from '../../lib/db/index.ts';
 import { isOperatorRole, type UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,6 +14,7 @@ import { audit, type AuditBy } from '../audit/service.ts';
 import { getTenant } from '../tenants/service.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { dropRecoveryCodes, recoveryCodesLeft } from './recovery.ts';
 
 /** A user who proved who they are (password, invitation), about to get a session. */
 export interface SignedIn {
@@ -64,21 +65,52 @@ export async function inviteUser(
   const email = normalizeEmail(input.email);
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  const invite = { role: input.role, invite_hash: inviteHash(token), invite_expires_at: nowPlus(INVITE_DAYS * 24 * 60, 'mins') };
+  const userId = await db.transaction().execute(async (trx) => {
     if (input.tenantId) await getTenant(trx, input.tenantId);
-    if (opts.anyTenant && (await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).executeTakeFirst())) {
+    // A removed user is no longer anyone's: only those not removed make an email taken.
+    if (opts.anyTenant && (await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).where('disabled_at', 'is', null).executeTakeFirst())) {
       throw new AppError('exceptions.user.emailTaken');
     }
-    await trx
-      .insertInto('users')
-      .values({ id, tenant_id: input.tenantId, email, role: input.role, invite_hash: inviteHash(token), invite_expires_at: nowPlus(INVITE_DAYS * 24 * 60, 'mins') })
-      .execute()
-      .catch((err: unknown) => {
-        throw isUniqueViolation(err) ? new AppError('exceptions.user.emailTaken') : err;
-      });
-    await audit(trx, { tenantId: input.tenantId, ...by, action: 'user.invited', targetType: 'user', targetId: id, detail: { email, role: input.role } });
+    const again = await reinvite(trx, input.tenantId, email, invite);
+    if (!again) {
+      await trx
+        .insertInto('users')
+        .values({ id, tenant_id: input.tenantId, email, ...invite })
+        .execute()
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? new AppError('exceptions.user.emailTaken') : err;
+        });
+    }
+    const target = again ?? id;
+    await audit(trx, { tenantId: input.tenantId, ...by, action: 'user.invited', targetType: 'user', targetId: target, detail: { email, role: input.role, ...(again ? { again: true } : {}) } });
+    return target;
   });
-  return { id, email, role: input.role, tenantId: input.tenantId, inviteUrl: `${publicBaseUrl}/dashboard/invite#${token}` };
+  return { id: userId, email, role: input.role, tenantId: input.tenantId, inviteUrl: `${publicBaseUrl}/dashboard/invite#${token}` };
+}
+
+/**
+ * A user removed from the tenant (or a removed operator) invited again takes up their row: the same
+ * person in the audit log, listed once. Everything they held is gone: password, second factor and
+ * recovery codes; sessions and keys ended when they were removed. Null when there is no such user.
+ */
+async function reinvite(trx: Trx, tenantId: string | null, email: string, invite: { role: UserRole; invite_hash: string; invite_expires_at: RawBuilder<Date> }): Promise<string | null> {
+  const removed = await trx
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email)
+    .where((eb) => (tenantId ? eb('tenant_id', '=', tenantId) : eb('tenant_id', 'is', null)))
+    .where('disabled_at', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!removed) return null;
+  await trx
+    .updateTable('users')
+    .set({ ...invite, disabled_at: null, password_hash: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now() })
+    .where('id', '=', removed.id)
+    .execute();
+  await dropRecoveryCodes(trx, removed.id);
+  return removed.id;
 }
 
 /** The user an unexpired, unused invitation token names; else 400 inviteInvalid. */
@@ -155,15 +187,22 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
   const user = await db
     .selectFrom('users')
     .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
-    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_enabled_at', 'tenants.name as tenant_name'])
+    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_enabled_at', 'tenants.name as tenant_name', 'tenants.brand_name'])
     .where('users.id', '=', session.userId)
     .executeTakeFirstOrThrow();
   const accounts = user.tenant_id
     ? await db.selectFrom('accounts').select(['id', 'name']).where('tenant_id', '=', user.tenant_id).orderBy('created_at').orderBy('id').execute()
     : [];
   return {
-    user: { id: user.id, email: user.email, role: user.role, tenantId: user.tenant_id, totpEnabled: user.totp_enabled_at !== null },
-    tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '' } : null,
+    user: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      tenantId: user.tenant_id,
+      totpEnabled: user.totp_enabled_at !== null,
+      recoveryCodesLeft: user.totp_enabled_at !== null ? await recoveryCodesLeft(db, user.id) : 0,
+    },
+    tenant: user.tenant_id ? { id: user.tenant_id, name: user.tenant_name ?? '', brandName: user.brand_name } : null,
     accounts,
     scopes: isOperatorRole(user.role) ? [] : [...ROLE_SCOPES[user.role]],
     csrfToken: session.csrfToken,
@@ -173,7 +212,7 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
 
 /**
  * The user who signs in with an email (lower case), with whether their tenant is suspended: the one
- * with a password (unique among them); invitations not accepted yet cannot sign in.
+ * with a password not removed (unique among them); invitations not accepted yet cannot sign in.
  */
 export async function userByEmail(db: Executor, email: string) {
   return db
@@ -183,6 +222,8 @@ export async function userByEmail(db: Executor, email: string) {
     .select(sql<boolean>`tenants.suspended_at is not null`.as('tenant_suspended'))
     .where(sql<string>`lower(users.email)`, '=', normalizeEmail(email))
     .where('users.password_hash', 'is not', null)
+    // One not removed at most (users_email_key); a removed one only when there is no other.
+    .orderBy(sql`users.disabled_at is not null`)
     .executeTakeFirst();
 }
 

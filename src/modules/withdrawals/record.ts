@@ -6,6 +6,7 @@ import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '
 import { toJsonNumber } from '../../lib/money.ts';
 import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { usdValue } from '../ledger/settlement.ts';
+import { shortfallOf } from './waiting.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -78,8 +79,10 @@ export function withdrawalRecord(w: WithdrawalRow, approvals?: ApprovalView[]) {
     // A refund names what it gives money back for; a plain withdrawal has neither.
     ...(w.refund_invoice_id !== null ? { invoiceId: w.refund_invoice_id } : {}),
     ...(w.refund_deposit_id !== null ? { depositId: w.refund_deposit_id } : {}),
-    // While it waits to be signed, why (the operator's view adds how much is missing, and since when).
+    // While it waits to be signed, why, and what the hot wallet lacks for it (the operator's view
+    // adds since when, the node's words and what to do).
     ...(w.status === 'created' && w.waiting_reason !== null ? { waitingReason: w.waiting_reason } : {}),
+    ...waitingShortfall(w),
     // Sent to approval: how many it needs, until when, and (where read with it) who gave theirs.
     ...(w.tenant_approval_required || w.operator_approval_required
       ? {
@@ -96,6 +99,11 @@ export interface ApprovalView {
   level: 'tenant' | 'operator';
   by: string;
   at: string;
+}
+
+function waitingShortfall(w: WithdrawalRow) {
+  const short = shortfallOf(w);
+  return short ? { waitingShortfall: short } : {};
 }
 
 /** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine. */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { withdrawalMachine } from './status.ts';
-import { WaitingReasonSchema } from './waiting.ts';
+import { ShortfallSchema, WaitingReasonSchema } from './waiting.ts';
 
 /** The withdrawal record. */
 export const WithdrawalRecordSchema = Type.Object({
@@ -33,6 +33,7 @@ export const WithdrawalRecordSchema = Type.Object({
   approvals: Type.Optional(
     Type.Array(Type.Object({ level: Type.Union([Type.Literal('tenant'), Type.Literal('operator')]), by: Type.String(), at: DateTime }), { description: 'The approvals given (on the single withdrawal, not in lists)' }),
   ),
+  waitingShortfall: Type.Optional(ShortfallSchema),
 });
 
 /** `withdrawal.statusChanged` body. */

@@ -7,8 +7,8 @@ import { unreachable } from '../../lib/state-machine.ts';
 import { WAITING_REASONS, type WaitingDetail, type WaitingReason } from '../../lib/db/schema.ts';
 import { configuredSecrets, secretScrubber } from '../../lib/http/log-redaction.ts';
 import { DateTime, Money } from '../../lib/http/schemas.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
-import { toJsonNumber } from '../../lib/money.ts';
+import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { formatUnits, toJsonNumber } from '../../lib/money.ts';
 import type { WithdrawalRow } from './record.ts';
 
 /** What each reason means. */
@@ -33,8 +33,18 @@ export const WaitingSchema = Type.Object({
   cryptoCurrencyCode: Type.Optional(Type.String({ description: 'hotWalletLow: the currency the hot wallet lacks' })),
   missing: Type.Optional(Money('hotWalletLow: how much of cryptoCurrencyCode it lacks')),
   message: Type.Optional(Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why" })),
+  action: Type.String({ description: 'What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much)' }),
 });
 export type WaitingView = Static<typeof WaitingSchema>;
+
+/** What the hot wallet lacks for a payout: the merchant may see it (its own payout waits on it). */
+export const ShortfallSchema = Type.Object(
+  {
+    cryptoCurrencyCode: Type.String({ description: "The payout's currency, or the network's fee coin when the gas is what is short" }),
+    amount: Money('How much of it the hot wallet lacks for this payout, exact'),
+  },
+  { description: "hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it)" },
+);
 
 /** A reason the round found, before it is stored. */
 export interface Waiting {
@@ -46,19 +56,61 @@ export interface Waiting {
 export function waitingOf(w: WithdrawalRow): WaitingView | null {
   if (w.status !== 'created' || !w.waiting_reason) return null;
   const d = w.waiting_detail ?? {};
-  const currency = d.cryptoCurrencyCode ? findCurrency(d.cryptoCurrencyCode) : undefined;
+  const short = shortfallOf(w);
   return {
     reason: w.waiting_reason,
     since: (w.waiting_since ?? w.updated_at).toISOString(),
-    ...(currency && d.missing !== undefined ? { cryptoCurrencyCode: currency.code, missing: toJsonNumber(BigInt(d.missing), currency.decimals) } : {}),
+    ...(short ? { cryptoCurrencyCode: short.cryptoCurrencyCode, missing: short.amount } : {}),
     ...(d.message !== undefined ? { message: d.message } : {}),
+    action: operatorAction(w),
   };
 }
 
-/** The reason in a sentence, for the operator's queue. */
+/** What a waiting payout's hot wallet lacks (hotWalletLow with its amount stored), else null. */
+export function shortfallOf(w: WithdrawalRow): Static<typeof ShortfallSchema> | null {
+  const short = missingOf(w);
+  return short && { cryptoCurrencyCode: short.currency.code, amount: toJsonNumber(short.units, short.currency.decimals) };
+}
+
+function missingOf(w: WithdrawalRow) {
+  const d = w.waiting_detail ?? {};
+  const currency = w.status === 'created' && w.waiting_reason === 'hotWalletLow' && d.cryptoCurrencyCode ? findCurrency(d.cryptoCurrencyCode) : undefined;
+  return currency && d.missing !== undefined ? { currency, units: BigInt(d.missing) } : null;
+}
+
+/** What the operator does about a waiting payout, in a sentence: what to fund and how much, or what to look at. */
+function operatorAction(w: WithdrawalRow): string {
+  const network = networkOf(findCurrency(w.currency_code)!);
+  const reason = w.waiting_reason!;
+  switch (reason) {
+    case 'hotWalletLow': {
+      const short = missingOf(w);
+      if (!short) return `Fund the ${network.api} hot wallet: it holds less than this payout needs.`;
+      const what = `${formatUnits(short.units, short.currency.decimals)} ${short.currency.code}`;
+      const gas = short.currency.code !== w.currency_code ? ` (the network's fee coin, for the gas)` : '';
+      return `Fund the ${network.api} hot wallet with at least ${what}${gas}: it holds ${what} less than this payout needs. It is signed on the next round after that.`;
+    }
+    case 'feeUnavailable':
+      return `Nothing to fund: check the ${network.api} fee source and node (the message says what failed); it is signed as soon as a fee can be had.`;
+    case 'noSigner':
+      return `Run a worker holding the ${network.api} hot-wallet key (${network.env}_HOT_WALLET_KEY); until one runs nothing of ${network.api} is signed.`;
+    case 'signingFailed':
+      return `Read the node's message and check the ${network.api} node; the next round tries again.`;
+    case 'screening':
+      return 'Screening flagged the destination (the message says who and why): cancel it to give the funds back, or clear the address from the denylist to have it signed on the next round.';
+    default:
+      return unreachable(reason);
+  }
+}
+
+/** The reason in a sentence, then what to do about it, for the operator's queue. */
 export function waitingText(w: WithdrawalRow): string | null {
   const waiting = waitingOf(w);
   if (!waiting) return null;
+  return `${reasonText(waiting).replace(/\.$/, '')}. ${waiting.action}`;
+}
+
+function reasonText(waiting: WaitingView): string {
   switch (waiting.reason) {
     case 'hotWalletLow':
       return waiting.missing !== undefined ? `Hot wallet low: ${waiting.missing} ${waiting.cryptoCurrencyCode} missing` : 'Hot wallet low';
@@ -69,7 +121,7 @@ export function waitingText(w: WithdrawalRow): string | null {
     case 'signingFailed':
       return `Signing failed${waiting.message ? `: ${waiting.message}` : ''}`;
     case 'screening':
-      return `Held by screening${waiting.message ? `: ${waiting.message}` : ''}; cancel it to release the funds`;
+      return `Held by screening${waiting.message ? `: ${waiting.message}` : ''}`;
     default:
       return unreachable(waiting.reason);
   }

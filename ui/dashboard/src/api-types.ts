@@ -1025,6 +1025,15 @@ export interface paths {
                                  * @description custody − liabilities (negative: not covered). Exact decimal (a JSON number with every digit)
                                  */
                                 difference: number;
+                                disagreement: {
+                                    /**
+                                     * Format: decimal
+                                     * @description By how much, beyond what payouts in flight explain. Exact decimal (a JSON number with every digit)
+                                     */
+                                    by: number;
+                                    /** @description Which side holds more */
+                                    higher: "chain" | "ledger";
+                                } | null;
                                 /**
                                  * Format: decimal
                                  * @description The ledger's custody account of the currency's network. Exact decimal (a JSON number with every digit)
@@ -1037,6 +1046,8 @@ export interface paths {
                                 liabilities: number;
                                 /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
                                 status: "ok" | "warning";
+                                /** @description Each problem in plain words: which side, by how much, and what the operator does; empty when ok */
+                                warnings: string[];
                             }[];
                         };
                     };
@@ -1972,6 +1983,23 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{tenantId}/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time password reset link for an active user of the tenant, valid an hour (the user's earlier links end; using it ends their sessions). 404 user.notFound (not a user of this tenant), 409 user.notActive (invited or removed) */
+        post: operations["adminIssuePasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3179,6 +3207,8 @@ export interface paths {
                                         txHash: string;
                                     }[];
                                     waiting: {
+                                        /** @description What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much) */
+                                        action: string;
                                         /** @description hotWalletLow: the currency the hot wallet lacks */
                                         cryptoCurrencyCode?: string;
                                         /** @description feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why */
@@ -3202,6 +3232,16 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                 waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3391,6 +3431,16 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                 waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3594,6 +3644,16 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                 waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3787,6 +3847,16 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                 waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
                                 webhookUrl?: string | null;
                             };
                         };
@@ -3923,7 +3993,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: sets the session cookie (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures) */
+        /** Sign in: sets the session cookie; with two-factor on, `totpCode` or instead one of the recovery codes, which this spends (401 invalidCredentials, secondFactorRequired, invalidSecondFactor; 403 tenantSuspended; 429 while this address waits after failures) */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -3999,6 +4069,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whose password a reset link sets (400 resetInvalid when unknown, expired or used) */
+        get: operations["passwordResetInfo"];
+        put?: never;
+        /** Set a new password with a reset link, spending it; every session of the user ends, and they sign in anew (400 resetInvalid, passwordMismatch, passwordTooWeak) */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new set of recovery codes, the old set ending: confirmed with a current authenticator code in `x-totp-code` (403 stepUpRequired without one, 401 invalidSecondFactor; 400 totpNotEnrolled while two-factor is off) */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/totp/disable": {
         parameters: {
             query?: never;
@@ -4008,7 +4113,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor authentication off with a current code (400 totpNotEnrolled, 401 invalidSecondFactor) */
+        /** Turn two-factor authentication off with a current code, or a recovery code when the authenticator is lost (400 totpNotEnrolled, 401 invalidSecondFactor) */
         post: operations["disableTotp"];
         delete?: never;
         options?: never;
@@ -4025,7 +4130,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor authentication on with a code of the new secret (400 totpNotEnrolled, 401 invalidSecondFactor) */
+        /** Turn two-factor authentication on with a code of the new secret; answers the recovery codes, once (400 totpNotEnrolled, 401 invalidSecondFactor) */
         post: operations["enableTotp"];
         delete?: never;
         options?: never;
@@ -6376,6 +6481,136 @@ export interface operations {
             };
         };
     };
+    adminIssuePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** IssuedPasswordReset */
+                        data: {
+                            email: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description The link to hand to the user: it works once, until expiresAt; shown only in this answer */
+                            resetUrl: string;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     adminUnlistedTokens: {
         parameters: {
             query: {
@@ -7132,6 +7367,8 @@ export interface operations {
                             tenantName: string;
                             txHash: string | null;
                             waiting: {
+                                /** @description What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much) */
+                                action: string;
                                 /** @description hotWalletLow: the currency the hot wallet lacks */
                                 cryptoCurrencyCode?: string;
                                 /** @description feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why */
@@ -7366,6 +7603,7 @@ export interface operations {
                             /** @description The scopes of the user's role (`*`: all) */
                             scopes: string[];
                             tenant: {
+                                brandName: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -7374,6 +7612,8 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description Recovery codes not used yet (0 without two-factor authentication) */
+                                recoveryCodesLeft: number;
                                 role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
@@ -7476,6 +7716,8 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    /** @description One of the recovery codes shown when two-factor authentication was switched on; each works once */
+                    recoveryCode?: string;
                     /** @description The 6-digit code of the authenticator app */
                     totpCode?: string;
                 };
@@ -7502,6 +7744,7 @@ export interface operations {
                             /** @description The scopes of the user's role (`*`: all) */
                             scopes: string[];
                             tenant: {
+                                brandName: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -7510,6 +7753,8 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description Recovery codes not used yet (0 without two-factor authentication) */
+                                recoveryCodesLeft: number;
                                 role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
@@ -7825,6 +8070,7 @@ export interface operations {
                             /** @description The scopes of the user's role (`*`: all) */
                             scopes: string[];
                             tenant: {
+                                brandName: string | null;
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -7833,6 +8079,8 @@ export interface operations {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description Recovery codes not used yet (0 without two-factor authentication) */
+                                recoveryCodesLeft: number;
                                 role: "owner" | "finance" | "developer" | "viewer" | "operator" | "operatorOperations" | "operatorSupport" | "operatorAuditor";
                                 tenantId: string | null;
                                 totpEnabled: boolean;
@@ -8028,6 +8276,326 @@ export interface operations {
             };
         };
     };
+    passwordResetInfo: {
+        parameters: {
+            query: {
+                /** @description The token of the link (its fragment after '#') */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            tenantName: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmPassword: string;
+                    password: string;
+                    /** @description The token of the link (its fragment after '#') */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe */
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     disableTotp: {
         parameters: {
             query?: never;
@@ -8038,7 +8606,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The 6-digit code of the authenticator app */
+                    /** @description The 6-digit code of the authenticator app, or a recovery code (spent) */
                     code: string;
                 };
             };
@@ -8149,12 +8717,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done */
-            204: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe */
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
             };
             /** @description Validation failed or the operation is not allowed in the current state */
             400: {
@@ -15568,6 +16143,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         };
                     };
@@ -15760,6 +16345,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         };
                     };
@@ -15980,6 +16575,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         };
                     };
@@ -16192,6 +16797,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         }[];
                         hasMore: boolean;
@@ -16609,6 +17224,16 @@ export interface operations {
                             updatedAt: string;
                             /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                             waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                            /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                            waitingShortfall?: {
+                                /**
+                                 * Format: decimal
+                                 * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                cryptoCurrencyCode: string;
+                            };
                             webhookUrl?: string | null;
                         };
                     };

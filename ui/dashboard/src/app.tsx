@@ -1,19 +1,21 @@
 // The dashboard: sign-in pages without a session, every other page inside the layout; operators
 // (users without a tenant) get the operator console instead of the merchant pages.
 import type { FunctionComponent } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { Layout } from './components/layout.tsx';
 import { LiveStatus } from './components/feedback.tsx';
 import { match, useLocation } from './router.tsx';
 import { SessionProvider, sessionOf, toLogin, useMe } from './session.tsx';
 import { LoginPage } from './pages/login.tsx';
 import { InvitePage } from './pages/invite.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { OverviewPage } from './pages/overview.tsx';
 import { InvoicesPage } from './pages/invoices.tsx';
 import { InvoicePage } from './pages/invoice.tsx';
 import { NewInvoicePage } from './pages/new-invoice.tsx';
 import { DepositsPage } from './pages/deposits.tsx';
 import { DepositPage } from './pages/deposit.tsx';
+import { NewDepositPage } from './pages/new-deposit.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
 import { WithdrawalPage } from './pages/withdrawal.tsx';
 import { NewWithdrawalPage } from './pages/new-withdrawal.tsx';
@@ -37,6 +39,7 @@ interface Guard {
 
 const NEW_INVOICE: Guard = { scope: 'invoices.create', what: 'create invoices', back: { href: '/invoices', label: 'Back to invoices' } };
 const NEW_WITHDRAWAL: Guard = { scope: 'withdrawals.create', what: 'send withdrawals', back: { href: '/withdrawals', label: 'Back to withdrawals' } };
+const NEW_DEPOSIT: Guard = { scope: 'deposits.create', what: 'create deposit addresses', back: { href: '/deposits', label: 'Back to deposits' } };
 const CONVERT: Guard = { scope: 'converting.create', what: 'convert between balances', back: { href: '/conversions', label: 'Back to conversions' } };
 
 /** Path patterns, first match wins (so `/withdrawals/new` before `/withdrawals/:id`); a guard hides a page from roles without its scope. */
@@ -46,6 +49,7 @@ const ROUTES: Array<[string, Page, Guard?]> = [
   ['/invoices/new', NewInvoicePage, NEW_INVOICE],
   ['/invoices/:id', InvoicePage],
   ['/deposits', DepositsPage],
+  ['/deposits/new', NewDepositPage, NEW_DEPOSIT],
   ['/deposits/:id', DepositPage],
   ['/withdrawals', WithdrawalsPage],
   ['/withdrawals/new', NewWithdrawalPage, NEW_WITHDRAWAL],
@@ -70,12 +74,24 @@ function route(path: string, can: (scope: string) => boolean): [Page, Record<str
   return [NotFoundPage, {}];
 }
 
-/** After a navigation, the new page's heading takes the focus and names the document. */
+/** The pages of someone not signed in. */
+const SIGNED_OUT = ['/login', '/invite', '/reset-password'];
+
+/**
+ * After a navigation, the new page's heading takes the focus and names the document. Every path
+ * after the first counts: the link or button that led there is often gone with its page (a list's
+ * row, a form's submit), leaving the focus on the body, yet the person is on the new page now.
+ * Signing in starts the dashboard as a fresh load does: the focus at the top, before the skip link.
+ */
 function useFocusOnNavigate(path: string, site: string): void {
+  const shown = useRef<string | null>(null);
   useEffect(() => {
     const heading = document.querySelector<HTMLElement>('main h1');
     document.title = `${heading?.textContent ?? site} · ${site}`;
-    if (heading && document.activeElement !== document.body) heading.focus();
+    const from = shown.current;
+    const navigated = from !== null && from !== path && !SIGNED_OUT.includes(from);
+    shown.current = path;
+    if (heading && navigated) heading.focus();
   }, [path, site]);
 }
 
@@ -93,10 +109,11 @@ export function App() {
   const { path } = useLocation();
   useFocusOnNavigate(path, me && !me.tenant ? 'Operator console' : 'Dashboard');
   useEffect(() => {
-    if (me === null && path !== '/login' && path !== '/invite') toLogin();
+    if (me === null && !SIGNED_OUT.includes(path)) toLogin();
   }, [me, path]);
   if (path === '/login') return <LoginPage onSignedIn={setMe} />;
   if (path === '/invite') return <InvitePage onSignedIn={setMe} />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
   if (!me) return <Loading />;
   if (!me.tenant) return <ConsoleApp me={me} setMe={setMe} path={path} />;
   const session = sessionOf(me, setMe, accountId, setAccountId);

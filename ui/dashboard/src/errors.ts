@@ -64,7 +64,9 @@ const SENTENCES: Record<string, Sentence> = {
   'exceptions.auth.insufficientScope': (_e, who) => ({ text: who.role ? `Your role (${who.role}) cannot do this. An owner can change your role.` : 'You may not do this.' }),
   'exceptions.auth.accountNotAllowed': (_e, who) => ({ text: `Your ${who.role ? `role (${who.role})` : 'access'} does not reach this account.` }),
   'exceptions.auth.stepUpRequired': () => ({ text: 'This needs the code from your authenticator app, and none was given.' }),
-  'exceptions.auth.invalidSecondFactor': () => ({ text: 'That code is wrong or was already used: enter the one your app shows now.' }),
+  'exceptions.auth.invalidSecondFactor': (e) => ({
+    text: e.recoveryCode ? 'That recovery code is wrong or was already used: each works once.' : 'That code is wrong or was already used: enter the one your app shows now.',
+  }),
   'exceptions.rateLimit.exceeded': () => ({ text: 'Too many requests at once: wait a moment and try again.' }),
   'exceptions.rates.unavailable': () => ({ text: 'There is no current exchange rate for this currency: try again in a minute.' }),
   'exceptions.invoice.amountBelowMinimum': (e) => ({ field: 'amount', text: `The smallest invoice in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.` }),

@@ -89,8 +89,8 @@ export function useMe(): [Me | null | undefined, (me: Me | null) => void, string
         toLogin();
       },
     });
-    // The sign-in and invite pages need no session (and asking would only log a 401).
-    if (/^\/dashboard\/(login|invite)\b/.test(location.pathname)) return setMeState(null);
+    // The sign-in, invite and password reset pages need no session (and asking would only log a 401).
+    if (/^\/dashboard\/(login|invite|reset-password)\b/.test(location.pathname)) return setMeState(null);
     api.get('/auth/me').then(
       (res) => setMe(res.data),
       (err: unknown) => {

@@ -36,6 +36,28 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** A two-factor recovery code of a user (migration 0048): single use, stored as its scrypt key. */
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  /** scrypt of the normalised code under the set's salt (base64). */
+  code_hash: string;
+  /** The salt of the set the code belongs to (base64), the same for every code of the set. */
+  salt: string;
+  used_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+/** A password reset link an operator issued (migration 0049): single use, an hour, stored as the SHA-256 of its token. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  /** Who issued it, as the audit log names them. */
+  created_by: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SessionsTable {
   /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
   token_hash: string;

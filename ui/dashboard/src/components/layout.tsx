@@ -135,7 +135,7 @@ export function Layout({ children, pages = PAGES, brand }: { children: Component
               Menu
             </button>
           )}
-          <span class="merchant">{brand ?? me.tenant?.name ?? 'Dashboard'}</span>
+          <span class="merchant">{brand ?? me.tenant?.brandName ?? me.tenant?.name ?? 'Dashboard'}</span>
           <div class={`site-menu${menu.open ? ' open' : ''}`} id={menuId}>
             {me.accounts.length > 0 && (
               <Select class="account" label="Account" value={accountId} onValue={setAccount} options={me.accounts.map((a): [string, string] => [a.id, a.name])} />

@@ -42,10 +42,18 @@ function SolvencySection() {
       <ErrorAlert error={solvency.error} />
       <LiveStatus>{solvency.loading ? 'Reading the chains and the ledger…' : ''}</LiveStatus>
       {warnings.length > 0 && (
-        <p class="alert warn">
-          <strong>Warning:</strong> {warnings.map((w) => w.cryptoCurrencyCode).join(', ')} — custody is below liabilities, or the chain and the
-          ledger disagree.
-        </p>
+        <div class="alert warn">
+          <p>
+            <strong>Warning:</strong> {warnings.map((w) => w.cryptoCurrencyCode).join(', ')} — custody is below liabilities, or the chain and the
+            ledger disagree.
+          </p>
+          {/* Each problem in plain words: which side is higher, by how much, and what to do. */}
+          <ul>
+            {warnings.flatMap((w) => w.warnings).map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {all && all.length > 0 && warnings.length === 0 && <p class="good">Every currency is covered: custody matches liabilities and the ledger.</p>}
       <DataTable<Solvency>

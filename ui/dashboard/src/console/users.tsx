@@ -1,5 +1,5 @@
 // Users across tenants (or one tenant's): search, invite an operator or a merchant user (the
-// link shown once), disable.
+// link shown once), disable, and a password reset link for a merchant user (shown once).
 import { useState } from 'preact/hooks';
 import { api, type Data, type RequestBody } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
@@ -10,6 +10,7 @@ import { useAction, useResource } from '../hooks.ts';
 import { setQuery, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
 import { Confirm, LIMIT, ShownOnce, TenantLink, usePage, useTenantOptions } from './parts.tsx';
+import { ResetPassword, ShownReset, type IssuedReset } from './password-reset.tsx';
 
 type User = Data<'get', '/admin/users'>[number];
 type Role = RequestBody<'post', '/admin/users'>['role'];
@@ -122,6 +123,7 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
   const q = { page, limit: LIMIT, ...(tenantId ? { tenantId } : {}), ...(search ? { search } : {}), ...(role ? { role: role as Role } : {}) };
   const users = useResource(() => api.get('/admin/users', { query: q }), [JSON.stringify(q)], true);
   const [inviteUrl, setInviteUrl] = useState('');
+  const [reset, setReset] = useState<IssuedReset | undefined>();
   const [done, setDone] = useState('');
   return (
     <>
@@ -129,6 +131,7 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
         {!tenantId && <Filters />}
         <ErrorAlert error={users.error} />
         <LiveStatus>{done}</LiveStatus>
+        <ShownReset issued={reset} />
         <DataTable<User>
           caption="Users"
           rows={users.data?.data}
@@ -141,7 +144,15 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
             { label: 'Status', render: (u) => <StatusBadge status={u.status} /> },
             { label: '2FA', render: (u) => (u.totpEnabled ? 'On' : 'Off') },
             { label: 'Last sign-in', render: (u) => dateTime(u.lastSignInAt) },
-            { label: 'Action', render: (u) => <Disable user={u} onDone={(text) => (setDone(text), users.reload())} /> },
+            {
+              label: 'Action',
+              render: (u) => (
+                <div class="actions">
+                  <Disable user={u} onDone={(text) => (setDone(text), setReset(undefined), users.reload())} />
+                  <ResetPassword user={u} onIssued={(issued) => (setReset(issued), setDone(`Password reset link made for ${issued.email}.`))} />
+                </div>
+              ),
+            },
           ]}
         />
         {users.data && <Pager page={page} total={users.data.total} limit={LIMIT} onPage={setPage} />}

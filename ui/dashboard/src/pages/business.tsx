@@ -28,7 +28,7 @@ function readLogo(file: File): Promise<string> {
 type Draft = { merchantName?: string; brandColor?: string; logo?: string | null };
 
 export function BusinessSection() {
-  const { can } = useSession();
+  const { can, refresh } = useSession();
   const settings = useResource(() => api.get('/v1/settings'), []);
   const [draft, setDraft] = useState<Draft>({});
   const [saved, setSaved] = useState('');
@@ -48,6 +48,8 @@ export function BusinessSection() {
     setDraft({});
     setSaved('Settings saved: the payment page shows them now.');
     settings.reload();
+    // The header shows the merchant name too.
+    if (draft.merchantName !== undefined) await refresh();
   });
   const readOnly = !can('settings.manage');
   return (

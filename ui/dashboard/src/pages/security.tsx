@@ -1,9 +1,10 @@
-// The signed-in user's own security: password change and two-factor authentication.
+// The signed-in user's own security: password change, two-factor authentication and its recovery codes.
 import { useState } from 'preact/hooks';
 import { api, ApiError, type Data } from '../api.ts';
 import { CopyValue } from '../components/copy.tsx';
 import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
 import { Field, Form } from '../components/fields.tsx';
+import { RecoveryCodesLeft, ShownRecoveryCodes } from '../components/recovery-codes.tsx';
 import { useAction } from '../hooks.ts';
 import { useSession } from '../session.tsx';
 
@@ -42,11 +43,13 @@ type Setup = Data<'post', '/auth/totp/setup'>;
 export function EnableTotp({ onDone }: { onDone(): Promise<void> }) {
   const [setup, setSetup] = useState<Setup | undefined>();
   const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | undefined>();
   const start = useAction(async () => setSetup((await api.post('/auth/totp/setup')).data));
   const enable = useAction(async () => {
-    await api.post('/auth/totp/enable', { body: { code: code.replace(/\s/g, '') } });
-    await onDone();
+    setCodes((await api.post('/auth/totp/enable', { body: { code: code.replace(/\s/g, '') } })).data.recoveryCodes);
   });
+  // On: the recovery codes, this once, before the page moves on.
+  if (codes) return <ShownRecoveryCodes codes={codes} onKept={onDone} />;
   if (!setup) {
     return (
       <>
@@ -84,7 +87,14 @@ function DisableTotp({ onDone }: { onDone(): Promise<void> }) {
   return (
     <Form label="Disable two-factor authentication" onSubmit={() => disable.run()}>
       <p>Two-factor authentication is on.</p>
-      <Field label="Authentication code" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required hint="A current code, to turn it off" />
+      <Field
+        label="Authentication code"
+        value={code}
+        onValue={setCode}
+        autoComplete="one-time-code"
+        required
+        hint="A current code, to turn it off; or a recovery code if the authenticator app is lost"
+      />
       <ErrorAlert error={disable.error} />
       <button type="submit" class="danger" disabled={disable.busy}>
         Turn off two-factor authentication
@@ -109,6 +119,11 @@ export function SecuritySection() {
         <LiveStatus>{status}</LiveStatus>
         {me.user.totpEnabled ? <DisableTotp onDone={done('Two-factor authentication is off.')} /> : <EnableTotp onDone={done('Two-factor authentication is on.')} />}
       </Section>
+      {me.user.totpEnabled && (
+        <Section title="Recovery codes">
+          <RecoveryCodesLeft left={me.user.recoveryCodesLeft} onRenewed={done('New recovery codes are in use; the old ones no longer work.')} />
+        </Section>
+      )}
     </>
   );
 }

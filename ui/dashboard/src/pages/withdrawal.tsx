@@ -21,14 +21,31 @@ function related(w: Withdrawal): Array<[string, ComponentChildren]> {
 
 type Withdrawal = Data<'get', '/v1/withdrawal'>;
 
-/** Why a withdrawal is not sent yet, as the gateway's last payout round found it, for the merchant. */
-const WAITING: Record<NonNullable<Withdrawal['waitingReason']>, string> = {
-  hotWalletLow: "Not sent yet: the gateway's hot wallet is short of funds for it; it is sent once the operator tops it up.",
-  feeUnavailable: 'Not sent yet: the network fee cannot be priced right now; it is sent as soon as it can.',
-  noSigner: 'Not sent yet: no payout signer of the gateway is running for this network; the operator sees it waiting.',
-  signingFailed: "Not sent yet: the network's node failed to sign it; it is tried again shortly.",
-  screening: 'Not sent: screening flagged the destination. The operator reviews it; if it is cancelled, the funds return to your balance.',
-};
+/**
+ * Why a withdrawal is not sent yet, as the gateway's last payout round found it, for the merchant:
+ * what the hot wallet lacks for it (in the payout's currency, or the network's fee coin) and who acts.
+ */
+function waitingText(w: Withdrawal): string | null {
+  const reason = w.waitingReason;
+  if (!reason) return null;
+  switch (reason) {
+    case 'hotWalletLow': {
+      const short = w.waitingShortfall;
+      if (!short) return 'Waiting: the hot wallet holds less than this payout needs. The operator has been told.';
+      const what = amount(short.amount, short.cryptoCurrencyCode);
+      const gas = short.cryptoCurrencyCode !== w.cryptoCurrencyCode ? " for the network's fee" : '';
+      return `Waiting: the hot wallet holds ${what} less than this payout needs${gas}. The operator has been told.`;
+    }
+    case 'feeUnavailable':
+      return 'Waiting: the network fee cannot be priced right now; it is sent as soon as it can.';
+    case 'noSigner':
+      return 'Waiting: no payout signer of the gateway is running for this network. The operator has been told.';
+    case 'signingFailed':
+      return "Waiting: the network's node failed to sign it; it is tried again shortly.";
+    case 'screening':
+      return 'Not sent: screening flagged the destination. The operator reviews it; if it is cancelled, the funds return to your balance.';
+  }
+}
 
 export function WithdrawalPage({ params }: { params: Record<string, string> }) {
   const id = params.id!;
@@ -46,6 +63,7 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
       {w && (
         <>
           <Section title="Details">
+            {w.waitingReason && <p class="alert warn">{waitingText(w)}</p>}
             <Facts
               items={[
                 ['Id', <span class="mono wrap">{w.id}</span>],
@@ -54,7 +72,6 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
                 ['Amount sent', `${amount(w.amount, w.cryptoCurrencyCode)} (${usd(w.amountUsd)})`],
                 ['Fee', `${amount(w.feeAmount, w.cryptoCurrencyCode)} (${usd(w.feeAmountUsd)})`],
                 ['Debited from the balance', amount(w.debitedAmount, w.cryptoCurrencyCode)],
-                ...(w.waitingReason ? [['Waiting', WAITING[w.waitingReason]] as [string, ComponentChildren]] : []),
                 ['Transaction', <TxLink hash={w.transactionHash} currency={w.cryptoCurrencyCode} />],
                 ...related(w),
               ]}
