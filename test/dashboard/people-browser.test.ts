@@ -89,7 +89,13 @@ describeEngines('dashboard: brand in the header, new deposit, focus after invoic
       assert.equal((await shown.locator('code').textContent())?.trim(), made.address);
       const qr = shown.getByRole('img', { name: `QR code of the deposit address ${made.address}` });
       assert.match((await qr.getAttribute('src'))!, /^data:image\/png;base64,/);
-      assert.ok(await qr.evaluate('(img) => img.complete && img.naturalWidth > 0'), 'the QR code is drawn');
+      // Drawn: the PNG decodes to a picture (decode() waits for it).
+      const drawn = await qr.evaluate(async (element) => {
+        const img = element as unknown as { decode(): Promise<void>; naturalWidth: number };
+        await img.decode();
+        return img.naturalWidth > 0;
+      });
+      assert.ok(drawn, 'the QR code is drawn');
       await shown.getByRole('button', { name: 'Copy deposit address' }).click();
       await shown.getByText(/^(Copied to the clipboard|Selected: press)/).waitFor();
       await assertNoSideScroll(page, 'new-deposit-created');
