@@ -54,6 +54,15 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /v1/webhooks/deposit.statusChanged': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
   'POST /v1/webhooks/deposit.otherAssetReceived': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
   'POST /v1/webhooks/withdrawal.statusChanged': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
+  'POST /v1/webhooks/payoutPolicy.changed': 'documentation of the event body; answers an acknowledgement',
+  'GET /v1/payout-policy': 'US dollar limits in whole cents, set and read back exactly in test/payouts/governance.test.ts',
+  'PATCH /v1/payout-policy': 'signed-in owners only (a key is refused); its limits are refused beyond cents like the operator route below',
+  'DELETE /v1/payout-policy/pending/{id}': 'signed-in owners only; answers the policy of GET /v1/payout-policy',
+  'POST /v1/withdrawal/approve': 'signed-in people only; answers the withdrawal record GET /v1/withdrawal answers (driven above)',
+  'POST /v1/withdrawal/reject': 'signed-in people only; answers the withdrawal record GET /v1/withdrawal answers (driven above)',
+  'POST /admin/withdrawals/{id}/approve': 'answers the withdrawal record GET /v1/withdrawal answers (driven above), on a withdrawal awaiting approval (test/payouts/approvals.test.ts)',
+  'POST /admin/withdrawals/{id}/reject': 'answers the withdrawal record GET /v1/withdrawal answers (driven above), on a withdrawal awaiting approval (test/payouts/approvals.test.ts)',
+  'PATCH /admin/tenants/{id}/payout-policy': 'US dollar limits in whole cents (their refusal beyond cents is tried below), read back in test/payouts/governance.test.ts',
 };
 
 const lastSegment = (path: string) => path.split(/[./[\]]+/).filter(Boolean).pop()!;
@@ -369,6 +378,9 @@ describeEngines('amounts on the wire', (engine) => {
       ['PATCH /admin/tenants/{id}', 'depositCommission', `/admin/tenants/${ctx.tenantId}`, '{"depositCommission":0.0123450000000000001}', 'exceptions.validation.failed', 'admin'],
       ['PUT /admin/sandbox/network-fees', 'amount', '/admin/sandbox/network-fees', `{"cryptoCurrencyCode":"ETH","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
       ['POST /admin/sandbox/transfers', 'amount', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"ETH","to":"${EVM_TO}","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
+      ...['maxPerWithdrawalUsd', 'maxPerDayUsd', 'approvalAboveUsd'].map(
+        (field): (typeof inputs)[number] => ['PATCH /admin/tenants/{id}/payout-policy', field, `/admin/tenants/${ctx.tenantId}/payout-policy`, `{"${field}":10.001}`, 'exceptions.validation.failed', 'admin'],
+      ),
     ];
     const before = { tenant: await db().selectFrom('tenants').select('deposit_commission').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow(), fees: await W.feeUnits(db()) };
     for (const [route, field, url, body, code, auth] of inputs) {
@@ -378,6 +390,7 @@ describeEngines('amounts on the wire', (engine) => {
     assert.deepEqual(await db().selectFrom('invoices').select('id').where('order_id', 'like', 'p-%').execute(), [], 'no invoice made');
     assert.deepEqual(await db().selectFrom('tenants').select('deposit_commission').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow(), before.tenant, 'commission unchanged');
     assert.deepEqual(await W.feeUnits(db()), before.fees, 'fees unchanged');
+    assert.deepEqual(await db().selectFrom('payout_policies').select('tenant_id').where('tenant_id', '=', ctx.tenantId).execute(), [], 'no payout policy set');
     // Every money input the document declares (body or query) is among them; the webhook reference routes only document events.
     const tried = new Set(inputs.map(([route, field]) => `${route} ${field}`));
     const declared: string[] = [];

@@ -1,6 +1,6 @@
 /** The address book's and the policy's records, as the API and the webhooks show them. */
 import { Type } from '@sinclair/typebox';
-import { DateTime, Money, Nullable, Uuid } from '../../lib/http/schemas.ts';
+import { DateTime, Money, MoneyInput, Nullable, Uuid } from '../../lib/http/schemas.ts';
 
 export const PayoutAddressSchema = Type.Object({
   id: Uuid,
@@ -39,7 +39,7 @@ export const PayoutPolicySchema = Type.Object({
   ),
 });
 
-const LimitInput = (description: string) => Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1e13, format: 'decimal', description: `${description}; at most 2 decimals` }), Type.Null()]));
+const LimitInput = (description: string) => Type.Optional(Type.Union([MoneyInput({ minimum: 0, maximum: 1e13, description: `${description}, at most 2 decimals` }), Type.Null()]));
 
 /** PATCH body: only the fields to change; null clears a limit. */
 export const PayoutPolicyChangeSchema = Type.Object(
