@@ -89,7 +89,9 @@ async function laterPages(gw: BenchGateway, accountId: string, skipped: (name: s
   for (const [list, url] of PAGED_LISTS) {
     const path = url(accountId);
     const at = (page: number) => `${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=20`;
-    const total = Number((await call(gw, 'GET', at(1), { expect: 200 })).body.total);
+    // Seeding can outlast the server's keep-alive (see `timed`): a reset connection is tried again once.
+    const first = () => call(gw, 'GET', at(1), { expect: 200 });
+    const total = Number((await first().catch(first)).body.total);
     for (const page of LATER_PAGES) {
       const rows = Math.min(20, total - (page - 1) * 20);
       if (rows <= 0) skipped(`${list}Page${page}`);
