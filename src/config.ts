@@ -6,6 +6,7 @@ import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
 import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
+import { emailSettings, type EmailSettings } from './config/email.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
@@ -13,6 +14,7 @@ export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
 export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
 export type { ScreeningSettings } from './config/screening.ts';
+export type { EmailSettings, Mailbox } from './config/email.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -141,6 +143,8 @@ export interface Config {
   screening: ScreeningSettings;
   /** Operator approval of large withdrawals, and how long approval may take. */
   withdrawalApproval: ApprovalSettings;
+  /** SMTP and the sender; null (no SMTP_URL): no mail is sent. */
+  email: EmailSettings | null;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retention: retention(env),
     metrics: metricsSettings(env, port),
     ...governance(env, mode),
+    email: emailSettings(env, setting(env, 'PUBLIC_BASE_URL') ?? `http://${publicHost}`),
   };
 }
 

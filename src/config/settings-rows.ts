@@ -271,6 +271,15 @@ export const SETTINGS: readonly SettingRow[] = [
     doc: 'what a provider that does not answer (or answers nonsense) means: `closed` refuses the withdrawal (503 `exceptions.screening.unavailable`; one being signed waits), `open` lets it pass',
   },
   {
+    vars: { SMTP_URL: null },
+    doc: '`smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://…:465` (or `SMTP_URL_FILE`): where mail is sent from the outbox. Unset: no mail is sent at all, and the dashboard says so',
+  },
+  {
+    vars: { EMAIL_FROM: null },
+    shown: '`no-reply@` the host of `PUBLIC_BASE_URL`',
+    doc: "the sender, `address` or `Name <address>`; customers' mails carry the merchant's brand name before the address",
+  },
+  {
     vars: { LOG_LEVEL: 'info' },
     doc: 'pino log level',
   },
