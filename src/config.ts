@@ -228,7 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const { mode, networks } = resolveMode(env, chains);
-  const rates = ratesSettings(env, mode);
   return {
     mode,
     networks,
@@ -256,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 1),
     rateRefreshS: int(env, 'RATE_REFRESH_S', 1),
     rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 1),
-    ...rates,
+    ...ratesSettings(env, mode),
     depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1),
     invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 15),
     invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 15),

@@ -12,7 +12,8 @@ import { NOTICE, type ClaimedEvent, type OutboxHandler } from '../../lib/outbox.
 import { customerKind, customerMail, type InvoiceEventData } from './customer.ts';
 import type { EmailKind } from './kinds.ts';
 import { insertMailJobs, mailTenants, peopleIn, personOf, rolesOf, sends, utc, type MailTenant, type NewMailJob } from './jobs-store.ts';
-import { merchantMail, type MerchantFacts, type SecurityChange } from './merchant.ts';
+import { merchantMail, type MerchantFacts } from './merchant.ts';
+import type { SecurityChange } from '../users/notices.ts';
 
 /** The notices' types: the payloads their writers give them. */
 export interface SignInNotice {

@@ -4,20 +4,18 @@
  * keeps failing, and their own sign-ins and security changes. Each links to the dashboard page
  * where it is acted on.
  */
-import type { EmailKind } from './kinds.ts';
+import type { SecurityChange } from '../users/notices.ts';
 import { renderMail, type MailBrand, type RenderedMail } from './render.ts';
 
 /** What a merchant mail tells, by kind; values are already written for people. */
 export type MerchantFacts =
   | { kind: 'payoutCompleted' | 'payoutFailed'; withdrawalId: string; amount: string; address: string; transactionHash: string | null; orderId: string }
   | { kind: 'approvalWaiting'; withdrawalId: string; amount: string; address: string; expiresAt: string }
-  | { kind: 'payoutAddressAdded'; amount?: never; address: string; currency: string; label: string | null; activeAt: string }
+  | { kind: 'payoutAddressAdded'; address: string; currency: string; label: string | null; activeAt: string }
   | { kind: 'webhookFailing'; url: string; since: string; lastError: string; pending: number }
   | { kind: 'newSignIn'; email: string; ip: string; device: string; at: string }
   | { kind: 'securityChanged'; email: string; change: SecurityChange; ip: string | null; at: string };
 
-/** A change to a user's sign-in security. */
-export type SecurityChange = 'password' | 'passwordReset' | 'totpEnabled' | 'totpDisabled';
 
 const CHANGES: Record<SecurityChange, string> = {
   password: 'Your password was changed',
@@ -91,7 +89,3 @@ export function merchantMail(facts: MerchantFacts, brand: MailBrand, publicBaseU
   });
 }
 
-/** The kind of a merchant mail's facts. */
-export function kindOf(facts: MerchantFacts): EmailKind {
-  return facts.kind;
-}

@@ -20,12 +20,12 @@ export interface EmailJobsTable {
   /** The sender's display name (the merchant's brand on customers' mails); null: EMAIL_FROM's own. */
   from_name: string | null;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: Timestamp;
   lease_until: NullableTimestamp;
   lease_owner: string | null;
   last_error: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   sent_at: NullableTimestamp;
   failed_at: NullableTimestamp;
 }
