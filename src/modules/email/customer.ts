@@ -59,7 +59,7 @@ function crypto(locale: string, amount: string, code: string): string {
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: c.decimals }).format(amount as unknown as number)} ${c.symbol}`;
 }
 
-const date = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
+const date = (locale: string, iso: string) => `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
 /** What is still due in the invoice's currency (never below zero), as decimal text. */
 export function leftToPay(inv: InvoiceEventData): string | null {

@@ -13,6 +13,7 @@ import { customerKind, customerMail, type InvoiceEventData } from './customer.ts
 import type { EmailKind } from './kinds.ts';
 import { insertMailJobs, mailTenants, peopleIn, personOf, rolesOf, sends, utc, type MailTenant, type NewMailJob } from './jobs-store.ts';
 import { merchantMail, type MerchantFacts } from './merchant.ts';
+import type { RenderedMail } from './render.ts';
 import type { SecurityChange } from '../users/notices.ts';
 
 /** The notices' types: the payloads their writers give them. */
@@ -41,10 +42,23 @@ const amountOf = (amount: unknown, code: unknown) => `${String(amount)} ${findCu
 
 type Env = Pick<Config, 'email' | 'publicBaseUrl'>;
 
+/**
+ * A mail laid out, or null when its event's data cannot make one: a malformed payload loses its
+ * own mail, never holds up the events behind it (nor their webhooks, made in this transaction).
+ */
+function laidOut(render: () => RenderedMail): RenderedMail | null {
+  try {
+    return render();
+  } catch {
+    return null;
+  }
+}
+
 /** A merchant mail of these facts to each address. */
 function toPeople(env: Env, tenant: MailTenant, source: string, facts: MerchantFacts, recipients: string[]): NewMailJob[] {
   if (!sends(tenant, facts.kind)) return [];
-  const mail = merchantMail(facts, tenant.brand, env.publicBaseUrl);
+  const mail = laidOut(() => merchantMail(facts, tenant.brand, env.publicBaseUrl));
+  if (!mail) return [];
   return recipients.map((recipient) => ({ tenantId: tenant.id, source, kind: facts.kind, recipient, mail, fromName: env.email?.from.name ?? null }));
 }
 
@@ -53,7 +67,8 @@ async function invoiceJobs(trx: Trx, tenant: MailTenant, source: string, data: R
   const kind = customerKind(inv.status);
   if (!kind || !inv.customerEmail || !sends(tenant, kind)) return [];
   const row = await trx.selectFrom('invoices').select('customer_language').where('id', '=', inv.id).executeTakeFirst();
-  const mail = customerMail(kind, inv, tenant.brand, row?.customer_language ?? null);
+  const mail = laidOut(() => customerMail(kind, inv, tenant.brand, row?.customer_language ?? null));
+  if (!mail) return [];
   return [{ tenantId: tenant.id, source, kind, recipient: inv.customerEmail, mail, fromName: tenant.brand.name }];
 }
 
