@@ -100,7 +100,7 @@ export const SETTINGS: readonly SettingRow[] = [
   },
   {
     vars: { WEBHOOK_RETENTION_DAYS: '90' },
-    doc: 'days a finished (delivered or failed) webhook delivery and its attempts are kept, and a dispatched event once no delivery names it; pending deliveries are kept however old',
+    doc: 'days a finished (delivered or failed) webhook delivery and its attempts are kept, a dispatched event once no delivery names it, and a mail sent or given up; pending deliveries and mails are kept however old',
   },
   {
     vars: { REQUEST_LOG_RETENTION_DAYS: '30' },
