@@ -3,7 +3,6 @@
  * written twice, from the same event handled again or by two workers' scans, it is one mail.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
 import type { MerchantRole } from '../../lib/db/schema.ts';
 import { EMAIL_KINDS, type EmailKind } from './kinds.ts';
@@ -106,8 +105,3 @@ export function utc(at: Date | string): string {
   return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The oldest mails still to be sent, for metrics and the operator. */
-export async function mailBacklog(db: Executor): Promise<number> {
-  const row = await db.selectFrom('email_jobs').select(sql<string>`count(*)`.as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
-  return Number(row.n);
-}

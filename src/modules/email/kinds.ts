@@ -26,7 +26,3 @@ export const EMAIL_KINDS = {
 export type EmailKind = keyof typeof EMAIL_KINDS;
 
 export const EMAIL_KIND_NAMES = Object.keys(EMAIL_KINDS) as EmailKind[];
-
-export function isEmailKind(value: string): value is EmailKind {
-  return Object.hasOwn(EMAIL_KINDS, value);
-}

@@ -35,11 +35,17 @@ export const SENDER_DEFAULTS: SenderOptions = { leaseS: 120, batch: 20, retryBas
 /** An outcome of one attempt, as stored. */
 export type MailOutcome = 'sent' | 'retried' | 'failed';
 
+/** Whether an SMTP error is about this mail (its recipient or content), not the server. */
+const aboutTheMail = (err: unknown) => ['EENVELOPE', 'EMESSAGE'].includes(String((err as { code?: string }).code));
+
 /** Whether an SMTP error refuses this mail for good: a 5xx answer about its recipient or its content. */
 export function isPermanent(err: unknown): boolean {
-  const e = err as { responseCode?: number; code?: string };
-  return typeof e.responseCode === 'number' && e.responseCode >= 500 && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE');
+  const e = err as { responseCode?: number };
+  return typeof e.responseCode === 'number' && e.responseCode >= 500 && aboutTheMail(err);
 }
+
+/** The longest one attempt may take (connection, greeting, and the transfer's socket wait). */
+const ATTEMPT_MAX_MS = 50_000;
 
 /** A transport to the SMTP server, with bounded waits (nodemailer's own wait minutes). */
 export function smtpTransport(settings: EmailSettings): Transporter {
@@ -75,22 +81,48 @@ export class MailSender {
     return rows;
   }
 
-  /** One round: lease due mails and send them one by one; returns how many were attempted. */
+  /**
+   * One round: lease due mails and send them one by one; returns how many were leased. When the
+   * server fails (unreachable, refusing to sign in), the rest of the batch is not tried: each is
+   * stored as failing the same way, to be tried again after its pause. One whose lease could run
+   * out before its attempt ends is given back, so no other worker sends it meanwhile.
+   */
   async round(): Promise<number> {
     const jobs = await this.claim();
-    for (const job of jobs) await this.attempt(job);
+    const leaseEnd = Date.now() + this.opts.leaseS * 1000;
+    let serverDown: unknown = null;
+    for (const job of jobs) {
+      if (serverDown !== null) await this.record(job, serverDown);
+      else if (Date.now() + ATTEMPT_MAX_MS > leaseEnd) await this.giveBack(job);
+      else {
+        const error = await this.send(job);
+        await this.record(job, error);
+        if (error !== null && !aboutTheMail(error)) serverDown = error;
+      }
+    }
     return jobs.length;
   }
 
-  /** Sends one leased mail and stores what came of it. */
-  async attempt(job: JobRow): Promise<MailOutcome | null> {
-    let error: unknown = null;
+  /** Sends one leased mail: null, or what went wrong. */
+  private async send(job: JobRow): Promise<unknown> {
     try {
       await this.transport.sendMail(await this.message(job));
+      return null;
     } catch (err) {
-      error = err;
+      return err ?? new Error('sending failed');
     }
-    return this.record(job, error);
+  }
+
+  /** Frees a lease this process will not use, its attempt not counted. */
+  private async giveBack(job: JobRow): Promise<void> {
+    await this.db
+      .updateTable('email_jobs')
+      .set({ lease_until: null, lease_owner: null, attempts: job.attempts - 1 })
+      .where('id', '=', job.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', job.attempts)
+      .where('lease_owner', '=', this.owner)
+      .execute();
   }
 
   private async message(job: JobRow) {
