@@ -12,11 +12,13 @@ export function emailJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
   const settings = ctx.config.email;
   if (!settings) return [];
   const sender = new MailSender(ctx.db, settings);
+  // Only where every write is seen does the job sleep until a retry falls due.
+  const embedded = ctx.database.writes !== undefined;
   let dueInMs: number | null = null;
   const send = async () => {
     // A full batch may have left more behind it.
     while ((await sender.round()) === SENDER_DEFAULTS.batch);
-    dueInMs = await sender.dueInMs();
+    if (embedded) dueInMs = await sender.dueInMs();
   };
   return [
     // Where every write is seen it waits for new mails or the next retry's time; elsewhere every second.
