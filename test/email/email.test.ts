@@ -19,6 +19,10 @@ import { emailJobs } from '../../src/modules/email/jobs.ts';
 import { MailSender, SENDER_DEFAULTS, smtpTransport } from '../../src/modules/email/sender.ts';
 import { webhookFailingRound } from '../../src/modules/email/watch.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { silentLog } from '../helpers/expiry.ts';
+import { until } from '../helpers/receiver.ts';
+import { startJob } from '../../src/worker.ts';
+import { webhookJobs } from '../../src/modules/webhooks/jobs.ts';
 import { funded, login, member, withTwoFactor, type Browser } from '../auth/helpers.ts';
 import { cafeLogo } from '../pay/logo-png.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
@@ -270,6 +274,26 @@ describeEngines('email', (engine) => {
     } finally {
       sender.close();
       await up.close();
+    }
+  });
+
+  it("the worker's jobs write and send mail by themselves", async () => {
+    const t = await started();
+    const a = await t.tenant();
+    const owner = await member(t, a.tenantId, 'owner');
+    const env = { ctx: t.ctx, log: silentLog };
+    const specs = [...webhookJobs(env, mailFromEvents(t.ctx.config)), ...emailJobs(env)];
+    assert.deepEqual(specs.map((s) => s.name), ['webhook-dispatch', 'webhook-deliver', 'email-send', 'email-webhook-watch']);
+    const jobs = specs.map((spec) => startJob(t.ctx, silentLog, spec));
+    try {
+      await t.ctx.db.transaction().execute((trx) =>
+        enqueue(trx, { tenantId: a.tenantId, type: 'payoutAddress.added', aggregateType: 'payoutAddress', aggregateId: randomUUID(), payload: { cryptoCurrencyCode: 'BTC', address: 'bc1qworker', label: 'Vault', activeAt: new Date().toISOString() } }),
+      );
+      await until(async () => inbox.to(owner.email).length === 1, 20_000, 'the mail sent by the jobs');
+      assert.match(inbox.to(owner.email)[0]!.text!, /bc1qworker[\s\S]*Vault/);
+    } finally {
+      await Promise.all(jobs.map((j) => j.stop()));
+      await Promise.all(specs.map((s) => s.afterStop?.()));
     }
   });
 
