@@ -7,6 +7,7 @@ import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
 import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
 import { emailSettings, type EmailSettings } from './config/email.ts';
+import { signInSettings, type SignInSettings } from './config/sign-in.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
@@ -57,7 +58,7 @@ export interface HttpLimits {
   maxConnectionsPerIp: number;
 }
 
-export interface Config {
+export interface Config extends SignInSettings {
   /** sandbox or live: derived from whether any network has an RPC URL, or stated by MODE. */
   mode: Mode;
   /** The networks this installation serves: all of them (simulated) in sandbox, the configured ones in live. */
@@ -131,10 +132,6 @@ export interface Config {
   btcBackend: 'esplora' | 'core';
   /** Timeouts and connection caps of the HTTP server. */
   http: HttpLimits;
-  /** Failed admin authentications one IP may make per window before it is refused with 429. */
-  adminAuthFailures: RateLimitSetting;
-  /** Failed dashboard sign-ins per (email, address) pair and per address (and second-factor codes per user) per window before 429. */
-  loginFailures: RateLimitSetting;
   /** Days kept of what only grows; money history is never pruned. */
   retention: Retention;
   /** Who may scrape /metrics and where (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
@@ -266,8 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chains,
     btcBackend,
     http: httpLimits(env),
-    adminAuthFailures: rateLimit(env, 'ADMIN_AUTH_FAILURES'),
-    loginFailures: rateLimit(env, 'LOGIN_FAILURES'),
+    ...signInSettings(env),
     retention: retention(env),
     metrics: metricsSettings(env, port),
     ...governance(env, mode),

@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  void warmPasswordCheck();
+  void warmPasswordCheck(app.ctx.config.passwordHashCost);
   loginRoute(app);
   logoutRoute(app);
   logoutEverywhereRoute(app);
@@ -78,7 +78,7 @@ function loginRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkOrigin(request);
-      const user = await withRetryAfter(reply, checkLogin(app.ctx.db, throttle, request.body, request.ip));
+      const user = await withRetryAfter(reply, checkLogin(app.ctx.db, throttle, request.body, request.ip, app.ctx.config.passwordHashCost));
       return signIn(app, request, reply, user);
     },
   );
@@ -169,7 +169,7 @@ function acceptInviteRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkOrigin(request);
-      const user = await acceptInvite(app.ctx.db, request.body, request.ip);
+      const user = await acceptInvite(app.ctx.db, request.body, app.ctx.config.passwordHashCost, request.ip);
       return signIn(app, request, reply, user);
     },
   );

@@ -37,13 +37,13 @@ export async function setupTotp(db: Db, userId: string): Promise<{ secret: strin
  * Switches two-factor on with a code of the secret being set up (400 totpNotEnrolled without one;
  * 401 invalidSecondFactor), and gives the user's recovery codes: shown this once.
  */
-export async function enableTotp(db: Db, userId: string, code: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
+export async function enableTotp(db: Db, userId: string, code: string, passwordCost: number, ip?: string): Promise<{ recoveryCodes: string[] }> {
   const user = await userOf(db, userId);
   if (!user.totp_secret || user.totp_enabled_at) throw new AppError('exceptions.user.totpNotEnrolled');
   if (!(await acceptTotpCode(db, userId, user.totp_secret, code))) throw new AppError('exceptions.auth.invalidSecondFactor');
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ totp_enabled_at: now(), updated_at: now() }).where('id', '=', userId).execute();
-    const recoveryCodes = await issueRecoveryCodes(trx, userId);
+    const recoveryCodes = await issueRecoveryCodes(trx, userId, passwordCost);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.totpEnabled', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
     await noticeSecurityChange(trx, { id: userId, tenant_id: user.tenant_id }, 'totpEnabled', ip);
     return { recoveryCodes };
@@ -68,11 +68,11 @@ export async function disableTotp(db: Db, userId: string, code: string, ip?: str
 }
 
 /** A new set of recovery codes for a user with two-factor on (the old set ends); 400 totpNotEnrolled while off. */
-export async function renewRecoveryCodes(db: Db, userId: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes(db: Db, userId: string, passwordCost: number, ip?: string): Promise<{ recoveryCodes: string[] }> {
   const user = await userOf(db, userId);
   if (!user.totp_enabled_at) throw new AppError('exceptions.user.totpNotEnrolled');
   return db.transaction().execute(async (trx) => {
-    const recoveryCodes = await issueRecoveryCodes(trx, userId);
+    const recoveryCodes = await issueRecoveryCodes(trx, userId, passwordCost);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.recoveryCodesRenewed', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
     return { recoveryCodes };
   });
