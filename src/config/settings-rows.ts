@@ -104,7 +104,7 @@ export const SETTINGS: readonly SettingRow[] = [
   },
   {
     vars: { WEBHOOK_RETENTION_DAYS: '90' },
-    doc: 'days a finished (delivered or failed) webhook delivery and its attempts are kept, and a dispatched event once no delivery names it; pending deliveries are kept however old',
+    doc: 'days a finished (delivered or failed) webhook delivery and its attempts are kept, a dispatched event once no delivery names it, and a mail sent or given up; pending deliveries and mails are kept however old',
   },
   {
     vars: { REQUEST_LOG_RETENTION_DAYS: '30' },
@@ -273,6 +273,11 @@ export const SETTINGS: readonly SettingRow[] = [
     vars: { SCREENING_FAIL: null },
     shown: '`closed` in live, `open` in sandbox',
     doc: 'what a provider that does not answer (or answers nonsense) means: `closed` refuses the withdrawal (503 `exceptions.screening.unavailable`; one being signed waits), `open` lets it pass',
+  },
+  {
+    vars: { SMTP_URL: null, EMAIL_FROM: null },
+    shown: 'unset, `no-reply@` the host of `PUBLIC_BASE_URL`',
+    doc: "mail: `SMTP_URL` is `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://…:465` (or `SMTP_URL_FILE`); unset, no mail is sent at all and the dashboard says so. `EMAIL_FROM` is the sender, `address` or `Name <address>`; customers' mails carry the merchant's brand name before the address",
   },
   {
     vars: { LOG_LEVEL: 'info' },

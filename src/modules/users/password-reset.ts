@@ -11,6 +11,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { now, nowPlus } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type AuditActor } from '../audit/service.ts';
+import { noticeSecurityChange } from './notices.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -104,5 +105,6 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await revokeUserSessions(trx, user.id);
     const actor = { userId: user.id, name: user.email };
     await audit(trx, { tenantId: user.tenant_id, actor, action: 'user.passwordReset', targetType: 'user', targetId: user.id, ...(ip ? { ip } : {}) });
+    await noticeSecurityChange(trx, user, 'passwordReset', ip);
   });
 }

@@ -11,6 +11,7 @@ import { isOperatorRole, type UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
+import { noticeSecurityChange } from './notices.ts';
 import { getTenant } from '../tenants/service.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -179,6 +180,7 @@ export async function changePassword(db: Db, user: { userId: string; tokenHash: 
     await revokeUserSessions(trx, user.userId, user.tokenHash);
     const by = { actor: { userId: user.userId, name: row.email }, ...(ip ? { ip } : {}) };
     await audit(trx, { tenantId: row.tenant_id, ...by, action: 'user.passwordSet', targetType: 'user', targetId: user.userId });
+    await noticeSecurityChange(trx, { id: user.userId, tenant_id: row.tenant_id }, 'password', ip);
   });
 }
 

@@ -9,6 +9,7 @@ import { now } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { acceptTotpCode, newTotpSecret, totpUri } from '../../lib/auth/totp.ts';
 import { audit } from '../audit/service.ts';
+import { noticeSecurityChange } from './notices.ts';
 import { dropRecoveryCodes, issueRecoveryCodes, spendRecoveryCode } from './recovery.ts';
 
 async function userOf(db: Db, userId: string) {
@@ -44,6 +45,7 @@ export async function enableTotp(db: Db, userId: string, code: string, passwordC
     await trx.updateTable('users').set({ totp_enabled_at: now(), updated_at: now() }).where('id', '=', userId).execute();
     const recoveryCodes = await issueRecoveryCodes(trx, userId, passwordCost);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.totpEnabled', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
+    await noticeSecurityChange(trx, { id: userId, tenant_id: user.tenant_id }, 'totpEnabled', ip);
     return { recoveryCodes };
   });
 }
@@ -61,6 +63,7 @@ export async function disableTotp(db: Db, userId: string, code: string, ip?: str
     await trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, updated_at: now() }).where('id', '=', userId).execute();
     await dropRecoveryCodes(trx, userId);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.totpDisabled', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
+    await noticeSecurityChange(trx, { id: userId, tenant_id: user.tenant_id }, 'totpDisabled', ip);
   });
 }
 
