@@ -8,10 +8,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performanceMarkdown } from './report.ts';
 import { scaleMarkdown } from './scale-report.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PERFORMANCE_DOC = join(ROOT, 'docs', 'performance.md');
 
 /** A results file: `npm run` without -s prints its banner before the object, which is skipped. */
@@ -84,7 +85,7 @@ export function performanceDoc(): string {
   return [INTRO, '## Performance table\n', performanceMarkdown(results('bench.json')), '', LOAD, SCALE, scaleMarkdown(results('scale.json'))].join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const page = performanceDoc();
   if (process.argv.includes('--check')) {
     if (readFileSync(PERFORMANCE_DOC, 'utf8') !== page) {
