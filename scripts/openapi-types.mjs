@@ -91,9 +91,9 @@ ${list}
 ]);
 
 /** The operator roles that may make each operator call (the console hides what a role cannot do). */
-export const operatorRoles: Readonly<Record<string, readonly string[]>> = {
+export const operatorRoles = {
 ${roles.sort().join('\n')}
-};
+} as const satisfies Record<string, readonly string[]>;
 `;
 }
 

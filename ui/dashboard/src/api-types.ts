@@ -18048,7 +18048,7 @@ export const accountOperations: ReadonlySet<string> = new Set([
 ]);
 
 /** The operator roles that may make each operator call (the console hides what a role cannot do). */
-export const operatorRoles: Readonly<Record<string, readonly string[]>> = {
+export const operatorRoles = {
     "DELETE /admin/api-keys/{id}": ["operator"],
     "DELETE /admin/users/{id}": ["operator"],
     "GET /admin/api-keys": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
@@ -18090,4 +18090,4 @@ export const operatorRoles: Readonly<Record<string, readonly string[]>> = {
     "POST /admin/withdrawals/{id}/cancel": ["operator", "operatorOperations"],
     "POST /admin/withdrawals/{id}/reject": ["operator", "operatorOperations"],
     "PUT /admin/sandbox/network-fees": ["operator"],
-};
+} as const satisfies Record<string, readonly string[]>;
