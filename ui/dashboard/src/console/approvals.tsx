@@ -90,7 +90,7 @@ export function ApprovalsPage() {
           { label: 'Approvals', render: (w) => approvalState(w.approval) },
           { label: 'Expires', render: (w) => dateTime(w.approval?.expiresAt) },
           ...(decides
-            ? [{ label: 'Action', render: (w: Queued) => (needsOperator(w.approval) ? <Decide w={w} onDone={(text) => (setDone(text), list.reload())} /> : <span class="muted">Not for an operator</span>) }]
+            ? [{ label: 'Action', render: (w: Queued) => (needsOperator(w.approval) ? <Decide w={w} onDone={(text) => (setDone(text), list.reload())} /> : <span class="muted">{w.approval?.levels.includes('operator') ? 'Operator approval given' : 'The merchant’s to approve'}</span>) }]
             : []),
         ]}
       />
