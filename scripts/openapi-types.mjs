@@ -68,15 +68,19 @@ function namesAccount(operation) {
 
 /**
  * The TypeScript source of `paths`, `components` and `operations` for the dashboard's part of a
- * document, and `accountOperations`: the calls to which the client adds the selected account.
+ * document; `accountOperations`: the calls to which the client adds the selected account; and
+ * `operatorRoles`: the operator roles that may make each operator call (its `x-operator-roles`).
  */
 export async function renderApiTypes(document) {
   const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => dashboardPath(path)));
   const ast = await openapiTS({ ...document, paths }, { alphabetize: true });
   const account = [];
+  const roles = [];
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      if (namesAccount(operation) && !operatorPath(path)) account.push(`${method.toUpperCase()} ${path}`);
+      const op = `${method.toUpperCase()} ${path}`;
+      if (namesAccount(operation) && !operatorPath(path)) account.push(op);
+      if (operatorPath(path) && operation['x-operator-roles']) roles.push(`    ${JSON.stringify(op)}: ${JSON.stringify(operation['x-operator-roles']).replaceAll(',', ', ')},`);
     }
   }
   const list = account.sort().map((op) => `    ${JSON.stringify(op)},`).join('\n');
@@ -85,6 +89,11 @@ export async function renderApiTypes(document) {
 export const accountOperations: ReadonlySet<string> = new Set([
 ${list}
 ]);
+
+/** The operator roles that may make each operator call (the console hides what a role cannot do). */
+export const operatorRoles = {
+${roles.sort().join('\n')}
+} as const satisfies Record<string, readonly string[]>;
 `;
 }
 

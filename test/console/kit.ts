@@ -13,6 +13,7 @@ export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
   ['Users', 'Users'],
   ['Networks', 'Networks'],
   ['Withdrawals', 'Withdrawals'],
+  ['Approvals', 'Approvals'],
   ['Unlisted tokens', 'Unlisted tokens'],
   ['Webhooks', 'Webhooks'],
   ['Rates', 'Rates'],

@@ -1118,7 +1118,7 @@ const ROWS: Row[] = [
     path: '/v1/webhooks/payoutPolicy.changed',
     scope: 'payouts.list',
     build: () => {
-      const data = { allowlistOnly: true, newAddressDelayHours: 24, maxPerWithdrawalUsd: 100.5, maxPerDayUsd: null, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] };
+      const data = { allowlistOnly: true, newAddressDelayHours: 24, maxPerWithdrawalUsd: 100.5, maxPerDayUsd: null, maxPerDayPerKeyUsd: 250, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] };
       return { url: '/v1/webhooks/payoutPolicy.changed', body: { event: 'payoutPolicy.changed', data, timestamp: new Date().toISOString() } };
     },
     happy: { status: 200 },

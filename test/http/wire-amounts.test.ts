@@ -378,7 +378,7 @@ describeEngines('amounts on the wire', (engine) => {
       ['PATCH /admin/tenants/{id}', 'depositCommission', `/admin/tenants/${ctx.tenantId}`, '{"depositCommission":0.0123450000000000001}', 'exceptions.validation.failed', 'admin'],
       ['PUT /admin/sandbox/network-fees', 'amount', '/admin/sandbox/network-fees', `{"cryptoCurrencyCode":"ETH","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
       ['POST /admin/sandbox/transfers', 'amount', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"ETH","to":"${EVM_TO}","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
-      ...['maxPerWithdrawalUsd', 'maxPerDayUsd', 'approvalAboveUsd'].map(
+      ...['maxPerWithdrawalUsd', 'maxPerDayUsd', 'maxPerDayPerKeyUsd', 'approvalAboveUsd'].map(
         (field): (typeof inputs)[number] => ['PATCH /admin/tenants/{id}/payout-policy', field, `/admin/tenants/${ctx.tenantId}/payout-policy`, `{"${field}":10.001}`, 'exceptions.validation.failed', 'admin'],
       ),
     ];

@@ -40,7 +40,7 @@ describeEngines('withdrawal approvals (four eyes)', (engine) => {
     const small = await commitBy((m, u, b) => owner.call(m, u, { body: { ...(b as object), accountId: a.accountId } }), 5);
     assert.equal(small.status, 'created', 'under the threshold: as before');
     const w = await commitBy((m, u, b) => owner.call(m, u, { body: { ...(b as object), accountId: a.accountId } }), 25);
-    assert.deepEqual([w.status, w.approvalsRequired, w.approvals], ['awaitingApproval', 1, []]);
+    assert.deepEqual([w.status, w.approvalsRequired, w.approvals, w.approvalLevels, w.committedBy, w.committedByUserId], ['awaitingApproval', 1, [], ['tenant'], owner.email, owner.userId]);
     assert.equal(before - (await usdt(t, a.accountId)), 32_000_000n, 'both debited: 5 + 1 and 25 + 1 USDT, the second held');
     await round(t);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key: a.key })).body.data.status, 'awaitingApproval', 'not signed while it awaits approval');
@@ -50,6 +50,8 @@ describeEngines('withdrawal approvals (four eyes)', (engine) => {
     const byKey = await t.call('POST', '/v1/withdrawal/approve', { key: a.key, body: { id: w.id } });
     assert.deepEqual([byKey.status, byKey.body.code], [403, 'exceptions.auth.accountNotAllowed'], 'never a key');
     const finance = await member(t, a.tenantId, 'finance');
+    const listed = await finance.call('GET', `/v1/withdrawal/list?status=awaitingApproval&accountId=${a.accountId}`);
+    assert.deepEqual(listed.body.data.map((x: any) => [x.id, x.approvals, x.committedBy]), [[w.id, [], owner.email]], 'listed with the approvals it got');
     const ok = await finance.call('POST', '/v1/withdrawal/approve', { body: { id: w.id } });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.deepEqual([ok.body.data.status, ok.body.data.approvals.map((x: any) => [x.level, x.by])], ['created', [['tenant', finance.email]]]);
@@ -95,7 +97,13 @@ describeEngines('withdrawal approvals (four eyes)', (engine) => {
     const auditor = await member(t, undefined, 'operatorAuditor');
     assert.equal((await auditor.call('POST', `/admin/withdrawals/${w.id}/approve`, { body: {} })).body.code, 'exceptions.auth.operatorRoleForbidden');
     const ops = await member(t, undefined, 'operatorOperations');
+    // The operator's queue of withdrawals awaiting approval says whose approval each needs.
+    const queue = await ops.call('GET', `/admin/withdrawals?status=awaitingApproval&tenantId=${a.tenantId}`);
+    assert.deepEqual([queue.status, queue.body.total, queue.body.data[0].approval], [200, 1, { levels: ['operator'], approvals: [], committedBy: w.committedBy, expiresAt: w.approvalExpiresAt }]);
+    assert.match(w.committedBy, /^api key /);
+    assert.equal((await ops.call('GET', `/admin/withdrawals?tenantId=${a.tenantId}`)).body.total, 0, 'the paying queues leave it out');
     const ok = await ops.call('POST', `/admin/withdrawals/${w.id}/approve`, { body: {} });
     assert.deepEqual([ok.status, ok.body.data.status], [200, 'created'], JSON.stringify(ok.body));
+    assert.equal((await ops.call('GET', `/admin/withdrawals?status=awaitingApproval&tenantId=${a.tenantId}`)).body.total, 0);
   });
 });

@@ -41,7 +41,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
     assert.equal((await quote(t, a.key, TRON_THIEF, 50)).status, 200);
     const policy = await t.call('GET', '/v1/payout-policy', { key: a.key });
     assert.equal(policy.status, 200);
-    assert.deepEqual(policy.body.data, { allowlistOnly: false, newAddressDelayHours: 24, maxPerWithdrawalUsd: null, maxPerDayUsd: null, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] });
+    assert.deepEqual(policy.body.data, { allowlistOnly: false, newAddressDelayHours: 24, maxPerWithdrawalUsd: null, maxPerDayUsd: null, maxPerDayPerKeyUsd: null, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] });
   });
 
   it('a stolen full-scope key can neither add its own address nor change the policy; an owner can, with a fresh code', async () => {
@@ -118,6 +118,38 @@ describeEngines('payout governance: address book and policy', (engine) => {
     const over = await quote(t, a.key, TRON_THIEF, 14);
     assert.deepEqual([over.body.code, over.body.extension.limit, over.body.extension.remainingUsd], ['exceptions.withdrawal.limitExceeded', 'maxPerDayUsd', 14.5]);
     assert.equal((await quote(t, a.key, TRON_THIEF, 13)).status, 200);
+  });
+
+  it('each API key has its own rolling 24 hours: a key past its own total is refused (at the quote and the commit) while another key and people still pay', async () => {
+    const t = app();
+    const a = await funded(t);
+    const other = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['*'] })).body.data.key as string;
+    const owner = await member(t, a.tenantId, 'owner');
+    const set = await owner.call('PATCH', '/v1/payout-policy', { body: { maxPerDayPerKeyUsd: 30, maxPerDayUsd: 80 } });
+    assert.deepEqual([set.status, set.body.data.maxPerDayPerKeyUsd, set.body.data.maxPerDayUsd], [200, 30, 80], JSON.stringify(set.body));
+    const commit = (key: string, quoteId: string) => t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId } });
+
+    // 15 + 1 fee of the first key's 30: 14 remain for it.
+    assert.equal((await commit(a.key, (await quote(t, a.key, TRON_THIEF, 15)).body.data.quoteId)).status, 201);
+    const over = await quote(t, a.key, TRON_THIEF, 15);
+    assert.deepEqual([over.status, over.body.code, over.body.extension.limit, over.body.extension.limitUsd, over.body.extension.remainingUsd], [403, 'exceptions.withdrawal.limitExceeded', 'maxPerDayPerKeyUsd', 30, 14]);
+    // Two quotes that each fit what remains: the second is refused at its commit, the first having spent it.
+    const [first, second] = [await quote(t, a.key, TRON_THIEF, 7), await quote(t, a.key, TRON_THIEF, 7)];
+    assert.deepEqual([first.status, second.status], [200, 200]);
+    assert.equal((await commit(a.key, first.body.data.quoteId)).status, 201);
+    const late = await commit(a.key, second.body.data.quoteId);
+    assert.deepEqual([late.status, late.body.code, late.body.extension.limit, late.body.extension.remainingUsd], [403, 'exceptions.withdrawal.limitExceeded', 'maxPerDayPerKeyUsd', 6]);
+
+    // The other key has its own 30, and a person's session no key's limit (the tenant's 80 binds all).
+    const theirs = await quote(t, other, TRON_THIEF, 15);
+    assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+    assert.equal((await commit(other, theirs.body.data.quoteId)).status, 201);
+    const person = await owner.call('POST', '/v1/withdrawal/quote', { body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_THIEF, amount: 40, orderId: randomUUID() } });
+    assert.deepEqual([person.status, person.body.code, person.body.extension?.limit], [403, 'exceptions.withdrawal.limitExceeded', 'maxPerDayUsd'], '16 + 8 + 16 of 80 spent: 40 remain for anyone');
+    assert.equal((await owner.call('POST', '/v1/withdrawal/quote', { body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_THIEF, amount: 39, orderId: randomUUID() } })).status, 200);
+    // Raising a key's limit is a loosening: it waits out the delay.
+    const raised = await owner.call('PATCH', '/v1/payout-policy', { body: { maxPerDayPerKeyUsd: 100 } });
+    assert.deepEqual([raised.body.data.maxPerDayPerKeyUsd, raised.body.data.pending[0].changes], [30, { maxPerDayPerKeyUsd: 100 }]);
   });
 
   it('loosening waits out the delay as a pending change the owner can cancel; the operator’s applies at once', async () => {

@@ -1,6 +1,7 @@
 /** What protects each route, declared by the route itself and checked as it is registered. */
 import type { FastifyInstance } from 'fastify';
 import type { Scope } from '../auth/scopes.ts';
+import { operatorRolesOf } from '../auth/operator-roles.ts';
 import { documentAccountId } from './account-scope.ts';
 
 /** A route as its security declaration reads (for tests and audits of what protects what). */
@@ -40,7 +41,9 @@ export function requireDeclaredSecurity(app: FastifyInstance): void {
     if (route.url.startsWith('/docs')) route.config = { ...cfg, public: true, rateLimit: false };
     // A merchant route takes an API key or a dashboard session (the cookie, with x-csrf-token on writes).
     const security = cfg.scope ? [{ tenantApiKey: [] }, { session: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
-    if (route.schema) route.schema = { ...route.schema, security } as typeof route.schema;
+    // An operator route names the operator roles that may call it, for the console and API readers.
+    const roles = cfg.admin ? { 'x-operator-roles': ([] as string[]).concat(route.method).flatMap((m) => operatorRolesOf(m, cfg.operatorRoles)).filter((r, i, all) => all.indexOf(r) === i) } : {};
+    if (route.schema) route.schema = { ...route.schema, security, ...roles } as typeof route.schema;
     documentAccountId(route);
   });
 }

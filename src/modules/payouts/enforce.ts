@@ -24,6 +24,8 @@ export interface PayoutRequest {
   /** The currency's US dollar price per whole unit, as quoted. */
   usdPrice: string;
   refund: boolean;
+  /** The API key that asks (its own daily limit applies too); null for a person's session. */
+  keyId: string | null;
 }
 
 /** Checks a payout against the tenant's policy; returns the policy and what the payout is worth in cents. */
@@ -34,16 +36,22 @@ export async function enforcePayoutPolicy(db: Db, p: PayoutRequest): Promise<{ p
   return { policy, valueCents };
 }
 
-/** The per-withdrawal and rolling 24-hour limits (403 limitExceeded, with what remains); what the payout is worth in cents. */
+/**
+ * The per-withdrawal limit, the tenant's rolling 24 hours and, for an API key, the key's own
+ * (403 limitExceeded, naming the limit and what remains of it); what the payout is worth in cents.
+ */
 async function checkLimits(db: Executor, policy: Policy, p: PayoutRequest): Promise<bigint> {
   const valueCents = usdCents(p.totalUnits, p.currency.decimals, p.usdPrice);
   const refuse = (limit: string, limitUsd: bigint, remaining: bigint) =>
     new AppError('exceptions.withdrawal.limitExceeded', { limit, limitUsd: jsonOfCents(limitUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(remaining) });
   if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) throw refuse('maxPerWithdrawalUsd', policy.maxPerWithdrawalUsd, policy.maxPerWithdrawalUsd);
-  if (policy.maxPerDayUsd !== null) {
-    const spent = await spentLastDay(db, p.tenantId);
-    const remaining = policy.maxPerDayUsd > spent ? policy.maxPerDayUsd - spent : 0n;
-    if (valueCents > remaining) throw refuse('maxPerDayUsd', policy.maxPerDayUsd, remaining);
+  const daily: Array<['maxPerDayUsd' | 'maxPerDayPerKeyUsd', bigint | null, SpentBy]> = [['maxPerDayUsd', policy.maxPerDayUsd, { tenantId: p.tenantId }]];
+  if (p.keyId !== null) daily.push(['maxPerDayPerKeyUsd', policy.maxPerDayPerKeyUsd, { tenantId: p.tenantId, keyId: p.keyId }]);
+  for (const [limit, limitUsd, by] of daily) {
+    if (limitUsd === null) continue;
+    const spent = await spentLastDay(db, by);
+    const remaining = limitUsd > spent ? limitUsd - spent : 0n;
+    if (valueCents > remaining) throw refuse(limit, limitUsd, remaining);
   }
   return valueCents;
 }
@@ -61,15 +69,24 @@ async function checkAllowlisted(db: Executor, p: PayoutRequest): Promise<void> {
   if (!entry.active) throw new AppError('exceptions.withdrawal.addressNotAllowed', { address: p.address, cryptoCurrencyCode: p.currency.code, activeAt: entry.active_at.toISOString() });
 }
 
+/** Whose withdrawals a daily limit sums: the tenant's, or those one of its API keys committed. */
+export interface SpentBy {
+  tenantId: string;
+  keyId?: string;
+}
+
 /**
- * What the tenant's withdrawals of the last 24 hours took out, in US cents at their quoted prices
- * (each currency's sum rounded up): every withdrawal but those that failed or were cancelled.
+ * What the tenant's (or one key's) withdrawals of the last 24 hours took out, in US cents at their
+ * quoted prices (each currency's sum rounded up): every withdrawal but those that failed or were
+ * cancelled.
  */
-export async function spentLastDay(db: Executor, tenantId: string): Promise<bigint> {
-  const rows = await db
+export async function spentLastDay(db: Executor, by: SpentBy): Promise<bigint> {
+  let q = db
     .selectFrom('withdrawals')
     .select(['currency_code', sql<string>`sum((amount + fee) * usd_price)`.as('value')])
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', by.tenantId);
+  if (by.keyId !== undefined) q = q.where('committed_by_key_id', '=', by.keyId);
+  const rows = await q
     .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
     .where('status', 'not in', ['failed', 'cancelled'])
     .groupBy('currency_code')
@@ -112,13 +129,13 @@ export async function policyIn(trx: Executor, tenantId: string): Promise<Policy>
 export async function enforceAtCommit(
   trx: Executor,
   operatorAboveUsdCents: bigint | null,
-  p: PayoutRequest & { byApiKey: boolean },
+  p: PayoutRequest,
 ): Promise<{ tenantApproval: boolean; operatorApproval: boolean }> {
   const policy = await policyIn(trx, p.tenantId);
   if (policy.allowlistOnly && !p.refund) await checkAllowlisted(trx, p);
   const valueCents = await checkLimits(trx, policy, p);
   return {
-    tenantApproval: (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && p.byApiKey),
+    tenantApproval: (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && p.keyId !== null),
     operatorApproval: operatorAboveUsdCents !== null && valueCents > operatorAboveUsdCents,
   };
 }

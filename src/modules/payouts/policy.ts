@@ -20,6 +20,8 @@ export interface Policy {
   newAddressDelayHours: number;
   maxPerWithdrawalUsd: bigint | null;
   maxPerDayUsd: bigint | null;
+  /** The same rolling 24 hours for what each API key commits on its own. */
+  maxPerDayPerKeyUsd: bigint | null;
   approvalAboveUsd: bigint | null;
   approvalForApiKeys: boolean;
 }
@@ -33,11 +35,13 @@ export const DEFAULT_POLICY: Policy = {
   newAddressDelayHours: 24,
   maxPerWithdrawalUsd: null,
   maxPerDayUsd: null,
+  maxPerDayPerKeyUsd: null,
   approvalAboveUsd: null,
   approvalForApiKeys: false,
 };
 
-const LIMITS = ['maxPerWithdrawalUsd', 'maxPerDayUsd', 'approvalAboveUsd'] as const;
+/** The policy's limits in US dollars (null: none). */
+export const LIMITS = ['maxPerWithdrawalUsd', 'maxPerDayUsd', 'maxPerDayPerKeyUsd', 'approvalAboveUsd'] as const;
 
 export function policyOf(row: Selectable<PayoutPoliciesTable> | undefined): Policy {
   if (!row) return { ...DEFAULT_POLICY };
@@ -47,6 +51,7 @@ export function policyOf(row: Selectable<PayoutPoliciesTable> | undefined): Poli
     newAddressDelayHours: row.new_address_delay_hours,
     maxPerWithdrawalUsd: cents(row.max_per_withdrawal_usd),
     maxPerDayUsd: cents(row.max_per_day_usd),
+    maxPerDayPerKeyUsd: cents(row.max_per_day_per_key_usd),
     approvalAboveUsd: cents(row.approval_above_usd),
     approvalForApiKeys: row.approval_for_api_keys,
   };
@@ -77,6 +82,7 @@ async function write(trx: Trx, tenantId: string, policy: Policy): Promise<void> 
     new_address_delay_hours: policy.newAddressDelayHours,
     max_per_withdrawal_usd: policy.maxPerWithdrawalUsd === null ? null : columnOfCents(policy.maxPerWithdrawalUsd),
     max_per_day_usd: policy.maxPerDayUsd === null ? null : columnOfCents(policy.maxPerDayUsd),
+    max_per_day_per_key_usd: policy.maxPerDayPerKeyUsd === null ? null : columnOfCents(policy.maxPerDayPerKeyUsd),
     approval_above_usd: policy.approvalAboveUsd === null ? null : columnOfCents(policy.approvalAboveUsd),
     approval_for_api_keys: policy.approvalForApiKeys,
     updated_at: sql<Date>`now()`,
@@ -157,6 +163,7 @@ export interface PolicyJson {
   newAddressDelayHours: number;
   maxPerWithdrawalUsd: JsonDecimal | null;
   maxPerDayUsd: JsonDecimal | null;
+  maxPerDayPerKeyUsd: JsonDecimal | null;
   approvalAboveUsd: JsonDecimal | null;
   approvalForApiKeys: boolean;
 }

@@ -11,7 +11,7 @@ import { exactNumber } from '../../lib/http/json-body.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import type { FastifyRequest } from 'fastify';
 import { addPayoutAddress, listPayoutAddresses, removePayoutAddress } from './addresses.ts';
-import { cancelPolicyChange, changePolicy, currentPolicy, policyView, type PolicyChange } from './policy.ts';
+import { LIMITS, cancelPolicyChange, changePolicy, currentPolicy, policyView, type PolicyChange } from './policy.ts';
 import { PayoutAddressSchema, PayoutPolicyChangeSchema, PayoutPolicySchema } from './schemas.ts';
 import { centsOfInput } from './usd.ts';
 
@@ -105,8 +105,9 @@ function getPolicyRoute(app: TypedApp): void {
 export function policyChangeOf(request: FastifyRequest, body: Record<string, unknown>): PolicyChange {
   const change: PolicyChange = {};
   for (const [field, value] of Object.entries(body)) {
-    if (field === 'maxPerWithdrawalUsd' || field === 'maxPerDayUsd' || field === 'approvalAboveUsd') {
-      change[field] = value === null ? null : centsOfInput(field, exactNumber(request, field, value as number));
+    if ((LIMITS as readonly string[]).includes(field)) {
+      const limit = field as (typeof LIMITS)[number];
+      change[limit] = value === null ? null : centsOfInput(field, exactNumber(request, field, value as number));
     } else Object.assign(change, { [field]: value });
   }
   return change;

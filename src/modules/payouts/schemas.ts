@@ -21,6 +21,7 @@ const PolicyFields = {
   newAddressDelayHours: Type.Integer({ minimum: 0, maximum: 720, description: 'Hours before a new address is usable, and a loosening of this policy takes effect' }),
   maxPerWithdrawalUsd: Limit('The most one withdrawal may take out (amount and fee)'),
   maxPerDayUsd: Limit('The most the withdrawals of a rolling 24 hours may take out'),
+  maxPerDayPerKeyUsd: Limit('The most the withdrawals one API key committed in a rolling 24 hours may take out'),
   approvalAboveUsd: Limit('Withdrawals worth more need a second person’s approval'),
   approvalForApiKeys: Type.Boolean({ description: 'Withdrawals committed by an API key need a person’s approval' }),
 };
@@ -48,6 +49,7 @@ export const PayoutPolicyChangeSchema = Type.Object(
     newAddressDelayHours: Type.Optional(Type.Integer({ minimum: 0, maximum: 720 })),
     maxPerWithdrawalUsd: LimitInput('US dollars'),
     maxPerDayUsd: LimitInput('US dollars'),
+    maxPerDayPerKeyUsd: LimitInput('US dollars'),
     approvalAboveUsd: LimitInput('US dollars'),
     approvalForApiKeys: Type.Optional(Type.Boolean()),
   },

@@ -30,6 +30,15 @@ export async function approvalsOf(db: Executor, withdrawalId: string): Promise<A
   return rows.map((r) => ({ level: r.level, by: r.actor, at: r.created_at.toISOString() }));
 }
 
+/** The approvals of several withdrawals (a list's page), each's oldest first. */
+export async function approvalsOfMany(db: Executor, withdrawalIds: string[]): Promise<Map<string, ApprovalView[]>> {
+  const out = new Map<string, ApprovalView[]>(withdrawalIds.map((id) => [id, []]));
+  if (withdrawalIds.length === 0) return out;
+  const rows = await db.selectFrom('withdrawal_approvals').select(['withdrawal_id', 'level', 'actor', 'created_at']).where('withdrawal_id', 'in', withdrawalIds).orderBy('created_at').execute();
+  for (const r of rows) out.get(r.withdrawal_id)!.push({ level: r.level, by: r.actor, at: r.created_at.toISOString() });
+  return out;
+}
+
 /** The withdrawal locked, the approver's own tenant's, awaiting approval at the approver's level. */
 async function awaiting(trx: Trx, id: string, who: Approver): Promise<WithdrawalRow> {
   let q = trx.selectFrom('withdrawals').selectAll().where('id', '=', id);

@@ -104,6 +104,8 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
       tenant_approval_required: approval.tenantApproval,
       operator_approval_required: approval.operatorApproval,
       committed_by_user_id: principal.userId ?? principal.ownerUserId,
+      committed_by_key_id: principal.keyId,
+      committed_by: principal.actor,
       approval_expires_at: awaiting ? sql<Date>`now() + make_interval(hours => ${config.withdrawalApproval.ttlHours})` : null,
       convert_id: convertId,
       custom_data: input.customData ? JSON.stringify(input.customData) : null,
@@ -138,6 +140,6 @@ function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, q: Quot
     totalUnits,
     usdPrice: q.usd_price,
     refund: q.refund_invoice_id !== null || q.refund_deposit_id !== null,
-    byApiKey: principal.kind === 'apiKey',
+    keyId: principal.keyId,
   });
 }

@@ -9,17 +9,33 @@ import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { withdrawalMachine } from './status.ts';
 import { WaitingReasonSchema, WaitingSchema, waitingOf, waitingText } from './waiting.ts';
+import { approvalsOfMany } from './approvals.ts';
+import type { ApprovalView } from './record.ts';
 
 /**
  * The operator's queues of withdrawals and the status each holds: waiting (created: not signed yet,
- * with the reason the last round found, waiting.ts), processing (signed, not yet final), failed.
+ * with the reason the last round found, waiting.ts), processing (signed, not yet final), failed,
+ * and awaitingApproval (held until the tenant's second person and, above the installation's
+ * threshold, an operator approve).
  */
-export const WITHDRAWAL_QUEUES = { waiting: 'created', processing: 'processing', failed: 'failed' } as const satisfies Record<string, WithdrawalStatus>;
+export const WITHDRAWAL_QUEUES = { waiting: 'created', processing: 'processing', failed: 'failed', awaitingApproval: 'awaitingApproval' } as const satisfies Record<string, WithdrawalStatus>;
 export type WithdrawalQueue = keyof typeof WITHDRAWAL_QUEUES;
+/** What the queue shows when none is named: the work of paying (approvals are their own queue, and index). */
+const PAYING: WithdrawalStatus[] = ['created', 'processing', 'failed'];
 export const WithdrawalQueueSchema = Type.Union(
   Object.keys(WITHDRAWAL_QUEUES).map((q) => Type.Literal(q as WithdrawalQueue)),
-  { description: 'waiting: created, not yet signed (each says why: waitingReason); absent: all three' },
+  { description: 'waiting: created, not yet signed (each says why: waitingReason); awaitingApproval: held for approval (each says whose: approval); absent: waiting, processing and failed' },
 );
+
+const ApprovalLevel = Type.Union([Type.Literal('tenant'), Type.Literal('operator')]);
+
+/** Where a withdrawal awaiting approval stands: whose approval it needs, who gave theirs, who committed it. */
+export const QueuedApprovalSchema = Type.Object({
+  levels: Type.Array(ApprovalLevel, { description: 'Whose approval it needs: the tenant’s second person, an operator' }),
+  approvals: Type.Array(Type.Object({ level: ApprovalLevel, by: Type.String(), at: DateTime })),
+  committedBy: Nullable(Type.String({ description: 'Who committed it (an email, or an API key’s prefix)' })),
+  expiresAt: Nullable(DateTime),
+});
 
 /** One withdrawal of a queue, as the operator sees it. */
 export const QueuedWithdrawalSchema = Type.Object({
@@ -41,11 +57,22 @@ export const QueuedWithdrawalSchema = Type.Object({
   ),
   waitingReason: Nullable(WaitingReasonSchema),
   waiting: Nullable(WaitingSchema),
+  approval: Type.Optional(Nullable(QueuedApprovalSchema)),
 });
 
 type QueueRow = Selectable<WithdrawalsTable> & { tenant_name: string; age: string };
 
-function queuedWithdrawal(w: QueueRow) {
+function queuedApproval(w: QueueRow, approvals: ApprovalView[]) {
+  if (w.status !== 'awaitingApproval') return null;
+  return {
+    levels: [...(w.tenant_approval_required ? ['tenant' as const] : []), ...(w.operator_approval_required ? ['operator' as const] : [])],
+    approvals,
+    committedBy: w.committed_by,
+    expiresAt: w.approval_expires_at?.toISOString() ?? null,
+  };
+}
+
+function queuedWithdrawal(w: QueueRow, approvals: ApprovalView[] = []) {
   const currency = findCurrency(w.currency_code)!;
   return {
     id: w.id,
@@ -64,20 +91,21 @@ function queuedWithdrawal(w: QueueRow) {
     reason: w.status === 'failed' ? w.failure_reason : w.status === 'processing' ? w.fee_capped_detail : waitingText(w),
     waitingReason: waitingOf(w)?.reason ?? null,
     waiting: waitingOf(w),
+    approval: queuedApproval(w, approvals),
   };
 }
 
 /**
- * Withdrawals of one queue (none: all three) of every tenant or one: the open ones oldest first
+ * Withdrawals of one queue (none: waiting, processing and failed) of every tenant or one: the open ones oldest first
  * (the longest waiting on top), the failed ones newest first.
  */
 export async function withdrawalQueue(db: Executor, q: { page: number; limit: number; status?: WithdrawalQueue; tenantId?: string }) {
   // The statuses as literals: the queues' partial indexes (migration 0038) serve a plan made without parameter values too.
-  const statuses = q.status ? [WITHDRAWAL_QUEUES[q.status]] : Object.values(WITHDRAWAL_QUEUES);
+  const statuses = q.status ? [WITHDRAWAL_QUEUES[q.status]] : PAYING;
   let base = db.selectFrom('withdrawals as w').where('w.status', 'in', statuses.map((s) => sql.lit(s)));
   if (q.tenantId) base = base.where('w.tenant_id', '=', q.tenantId);
   const order = q.status === 'failed' ? 'desc' : 'asc';
-  return paged(
+  const page = await paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
@@ -89,6 +117,8 @@ export async function withdrawalQueue(db: Executor, q: { page: number; limit: nu
         .orderBy('w.created_at', order)
         .orderBy('w.id', order)
         .execute(),
-    queuedWithdrawal,
+    (w) => w,
   );
+  const approvals = await approvalsOfMany(db, page.data.filter((w) => w.status === 'awaitingApproval').map((w) => w.id));
+  return { ...page, data: page.data.map((w) => queuedWithdrawal(w, approvals.get(w.id))) };
 }

@@ -47,7 +47,7 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
   const total = amount.plus(fee);
   await checkScreening(config.screening, currency, input.address, amount.units);
-  await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: ratioToDecimal(price.price), refund: Boolean(input.invoiceId || input.depositId) });
+  await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: ratioToDecimal(price.price), refund: Boolean(input.invoiceId || input.depositId), keyId: principal.keyId });
   // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
   const convert = await covered(ctx, principal.accountId, total.minus(refund.released), input.allowAutoConvert === true);
 

@@ -83,14 +83,23 @@ export function withdrawalRecord(w: WithdrawalRow, approvals?: ApprovalView[]) {
     // adds since when, the node's words and what to do).
     ...(w.status === 'created' && w.waiting_reason !== null ? { waitingReason: w.waiting_reason } : {}),
     ...waitingShortfall(w),
-    // Sent to approval: how many it needs, until when, and (where read with it) who gave theirs.
-    ...(w.tenant_approval_required || w.operator_approval_required
-      ? {
-          approvalsRequired: Number(w.tenant_approval_required) + Number(w.operator_approval_required),
-          ...(w.approval_expires_at ? { approvalExpiresAt: w.approval_expires_at.toISOString() } : {}),
-          ...(approvals ? { approvals } : {}),
-        }
-      : {}),
+    ...approvalFields(w, approvals),
+  };
+}
+
+/**
+ * Sent to approval: how many it needs and from whom, until when, who committed it (never its
+ * approver) and, where read with it, who gave theirs.
+ */
+function approvalFields(w: WithdrawalRow, approvals?: ApprovalView[]) {
+  if (!w.tenant_approval_required && !w.operator_approval_required) return {};
+  return {
+    approvalsRequired: Number(w.tenant_approval_required) + Number(w.operator_approval_required),
+    approvalLevels: [...(w.tenant_approval_required ? ['tenant' as const] : []), ...(w.operator_approval_required ? ['operator' as const] : [])],
+    ...(w.approval_expires_at ? { approvalExpiresAt: w.approval_expires_at.toISOString() } : {}),
+    ...(approvals ? { approvals } : {}),
+    ...(w.committed_by !== null ? { committedBy: w.committed_by } : {}),
+    committedByUserId: w.committed_by_user_id,
   };
 }
 

@@ -3,6 +3,9 @@ import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { withdrawalMachine } from './status.ts';
 import { ShortfallSchema, WaitingReasonSchema } from './waiting.ts';
 
+/** Who approves a withdrawal sent to approval. */
+const ApprovalLevel = Type.Union([Type.Literal('tenant'), Type.Literal('operator')]);
+
 /** The withdrawal record. */
 export const WithdrawalRecordSchema = Type.Object({
   id: Type.String(),
@@ -30,9 +33,14 @@ export const WithdrawalRecordSchema = Type.Object({
   waitingReason: Type.Optional(WaitingReasonSchema),
   approvalsRequired: Type.Optional(Type.Integer({ description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator' })),
   approvalExpiresAt: Type.Optional(DateTime),
+  approvalLevels: Type.Optional(Type.Array(ApprovalLevel, { description: 'Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator)' })),
   approvals: Type.Optional(
-    Type.Array(Type.Object({ level: Type.Union([Type.Literal('tenant'), Type.Literal('operator')]), by: Type.String(), at: DateTime }), { description: 'The approvals given (on the single withdrawal, not in lists)' }),
+    Type.Array(Type.Object({ level: ApprovalLevel, by: Type.String(), at: DateTime }), {
+      description: 'The approvals given (on the single withdrawal, and in lists on those awaiting approval)',
+    }),
   ),
+  committedBy: Type.Optional(Type.String({ description: 'Sent to approval: who committed it (an email, or an API key’s prefix); never its approver' })),
+  committedByUserId: Type.Optional(Nullable(Type.String({ format: 'uuid', description: 'Sent to approval: the user who committed it, or whose API key did; null for a key the operator issued' }))),
   waitingShortfall: Type.Optional(ShortfallSchema),
 });
 

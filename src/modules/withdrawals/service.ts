@@ -7,6 +7,7 @@ import { findByIdOrOrderId, listByAccount, type ListFilters } from '../../lib/db
 import type { WithdrawalStatus } from '../../lib/db/schema.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 
+import { approvalsOfMany } from './approvals.ts';
 import { cancelWithdrawal } from './cancel.ts';
 import { commitWithdrawal, type CommitInput } from './commit.ts';
 import { executeRound } from './execute.ts';
@@ -41,9 +42,11 @@ export class WithdrawalService {
     return findByIdOrOrderId(this.ctx.db, 'withdrawals', principal.accountId, q, LOOKUP_ERRORS);
   }
 
-  /** GET /withdrawal/list: newest first, optionally one status. */
-  list(principal: ApiPrincipal, q: { page: number; limit: number; status?: WithdrawalStatus } & ListFilters) {
-    return listByAccount(this.ctx.db, 'withdrawals', principal.accountId, q, withdrawalRecord);
+  /** GET /withdrawal/list: newest first, optionally one status; those awaiting approval with the approvals they got. */
+  async list(principal: ApiPrincipal, q: { page: number; limit: number; status?: WithdrawalStatus } & ListFilters) {
+    const page = await listByAccount(this.ctx.db, 'withdrawals', principal.accountId, q, (w) => w);
+    const awaiting = await approvalsOfMany(this.ctx.db, page.data.filter((w) => w.status === 'awaitingApproval').map((w) => w.id));
+    return { ...page, data: page.data.map((w) => withdrawalRecord(w, awaiting.get(w.id))) };
   }
 
   /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */

@@ -1556,6 +1556,7 @@ export interface paths {
                         allowlistOnly?: boolean;
                         approvalAboveUsd?: number | null;
                         approvalForApiKeys?: boolean;
+                        maxPerDayPerKeyUsd?: number | null;
                         maxPerDayUsd?: number | null;
                         maxPerWithdrawalUsd?: number | null;
                         newAddressDelayHours?: number;
@@ -1576,6 +1577,7 @@ export interface paths {
                                 approvalAboveUsd: number | null;
                                 /** @description Withdrawals committed by an API key need a person’s approval */
                                 approvalForApiKeys: boolean;
+                                maxPerDayPerKeyUsd: number | null;
                                 maxPerDayUsd: number | null;
                                 maxPerWithdrawalUsd: number | null;
                                 /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -1588,6 +1590,7 @@ export interface paths {
                                         approvalAboveUsd?: number | null;
                                         /** @description Withdrawals committed by an API key need a person’s approval */
                                         approvalForApiKeys?: boolean;
+                                        maxPerDayPerKeyUsd?: number | null;
                                         maxPerDayUsd?: number | null;
                                         maxPerWithdrawalUsd?: number | null;
                                         /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -3138,7 +3141,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3147,6 +3152,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3380,7 +3388,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3389,6 +3399,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3593,7 +3606,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3602,6 +3617,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3796,7 +3814,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3805,6 +3825,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -7339,8 +7362,8 @@ export interface operations {
             query: {
                 limit: number;
                 page: number;
-                /** @description waiting: created, not yet signed (each says why: waitingReason); absent: all three */
-                status?: "waiting" | "processing" | "failed";
+                /** @description waiting: created, not yet signed (each says why: waitingReason); awaitingApproval: held for approval (each says whose: approval); absent: waiting, processing and failed */
+                status?: "waiting" | "processing" | "failed" | "awaitingApproval";
                 tenantId?: string;
             };
             header?: never;
@@ -7367,6 +7390,18 @@ export interface operations {
                              * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                              */
                             amount: number;
+                            approval?: {
+                                approvals: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                committedBy: string | null;
+                                expiresAt: string | null;
+                                /** @description Whose approval it needs: the tenant’s second person, an operator */
+                                levels: ("tenant" | "operator")[];
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -13970,6 +14005,7 @@ export interface operations {
                             approvalAboveUsd: number | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
+                            maxPerDayPerKeyUsd: number | null;
                             maxPerDayUsd: number | null;
                             maxPerWithdrawalUsd: number | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -13982,6 +14018,7 @@ export interface operations {
                                     approvalAboveUsd?: number | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
+                                    maxPerDayPerKeyUsd?: number | null;
                                     maxPerDayUsd?: number | null;
                                     maxPerWithdrawalUsd?: number | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14094,6 +14131,7 @@ export interface operations {
                     allowlistOnly?: boolean;
                     approvalAboveUsd?: number | null;
                     approvalForApiKeys?: boolean;
+                    maxPerDayPerKeyUsd?: number | null;
                     maxPerDayUsd?: number | null;
                     maxPerWithdrawalUsd?: number | null;
                     newAddressDelayHours?: number;
@@ -14114,6 +14152,7 @@ export interface operations {
                             approvalAboveUsd: number | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
+                            maxPerDayPerKeyUsd: number | null;
                             maxPerDayUsd: number | null;
                             maxPerWithdrawalUsd: number | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14126,6 +14165,7 @@ export interface operations {
                                     approvalAboveUsd?: number | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
+                                    maxPerDayPerKeyUsd?: number | null;
                                     maxPerDayUsd?: number | null;
                                     maxPerWithdrawalUsd?: number | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14249,6 +14289,7 @@ export interface operations {
                             approvalAboveUsd: number | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
+                            maxPerDayPerKeyUsd: number | null;
                             maxPerDayUsd: number | null;
                             maxPerWithdrawalUsd: number | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14261,6 +14302,7 @@ export interface operations {
                                     approvalAboveUsd?: number | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
+                                    maxPerDayPerKeyUsd?: number | null;
                                     maxPerDayUsd?: number | null;
                                     maxPerWithdrawalUsd?: number | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -16438,7 +16480,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -16447,6 +16491,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -16640,7 +16687,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -16649,6 +16698,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -16870,7 +16922,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -16879,6 +16933,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -17092,7 +17149,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -17101,6 +17160,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -17519,7 +17581,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -17528,6 +17592,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -18325,3 +18392,48 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "POST /v1/withdrawal/commit",
     "POST /v1/withdrawal/quote",
 ]);
+
+/** The operator roles that may make each operator call (the console hides what a role cannot do). */
+export const operatorRoles = {
+    "DELETE /admin/api-keys/{id}": ["operator"],
+    "DELETE /admin/users/{id}": ["operator"],
+    "GET /admin/api-keys": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/audit-log": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/customers/blocks": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/networks": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/rates": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/solvency": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/tenants": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/tenants/{id}": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/tenants/{id}/webhook-deliveries": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/unlisted-tokens": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/users": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/webhook-deliveries": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/webhook-deliveries/{id}": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/webhook-health": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/withdrawals": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/withdrawals/{id}": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "PATCH /admin/tenants/{id}": ["operator", "operatorOperations"],
+    "PATCH /admin/tenants/{id}/payout-policy": ["operator"],
+    "POST /admin/api-keys": ["operator"],
+    "POST /admin/customers/block": ["operator", "operatorOperations"],
+    "POST /admin/customers/unblock": ["operator", "operatorOperations"],
+    "POST /admin/payout-addresses": ["operator"],
+    "POST /admin/sandbox/mine": ["operator"],
+    "POST /admin/sandbox/transfers": ["operator"],
+    "POST /admin/tenants": ["operator"],
+    "POST /admin/tenants/{id}/resume": ["operator", "operatorOperations"],
+    "POST /admin/tenants/{id}/suspend": ["operator", "operatorOperations"],
+    "POST /admin/tenants/{id}/webhook-secret": ["operator"],
+    "POST /admin/tenants/{tenantId}/users/{id}/password-reset": ["operator", "operatorSupport"],
+    "POST /admin/unlisted-tokens/{id}/dismiss": ["operator"],
+    "POST /admin/unlisted-tokens/{id}/hold": ["operator"],
+    "POST /admin/unlisted-tokens/{id}/move": ["operator"],
+    "POST /admin/unlisted-tokens/{id}/moved": ["operator"],
+    "POST /admin/users": ["operator", "operatorSupport"],
+    "POST /admin/webhook-deliveries/{id}/redeliver": ["operator", "operatorOperations"],
+    "POST /admin/withdrawals/{id}/approve": ["operator", "operatorOperations"],
+    "POST /admin/withdrawals/{id}/cancel": ["operator", "operatorOperations"],
+    "POST /admin/withdrawals/{id}/reject": ["operator", "operatorOperations"],
+    "PUT /admin/sandbox/network-fees": ["operator"],
+} as const satisfies Record<string, readonly string[]>;

@@ -19,6 +19,7 @@ import { NewDepositPage } from './pages/new-deposit.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
 import { WithdrawalPage } from './pages/withdrawal.tsx';
 import { NewWithdrawalPage } from './pages/new-withdrawal.tsx';
+import { PayoutsPage } from './pages/payouts.tsx';
 import { ConversionsPage } from './pages/conversions.tsx';
 import { ConversionPage } from './pages/conversion.tsx';
 import { ConvertPage } from './pages/convert.tsx';
@@ -54,6 +55,8 @@ const ROUTES: Array<[string, Page, Guard?]> = [
   ['/withdrawals', WithdrawalsPage],
   ['/withdrawals/new', NewWithdrawalPage, NEW_WITHDRAWAL],
   ['/withdrawals/:id', WithdrawalPage],
+  ['/payouts', PayoutsPage],
+  ['/payouts/:tab', PayoutsPage],
   ['/conversions', ConversionsPage],
   ['/conversions/new', ConvertPage, CONVERT],
   ['/conversions/:id', ConversionPage],

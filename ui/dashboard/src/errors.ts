@@ -3,7 +3,7 @@
 // code not listed here is said in the API's own message. The `exceptions.*` code itself is never
 // in the sentence (ErrorAlert keeps it in data-code, for support).
 import type { ApiError } from './api.ts';
-import { amount } from './format.ts';
+import { amount, dateTime, usd } from './format.ts';
 
 /** An error as the page says it: a sentence, and the form field it belongs to (body field name). */
 export interface Plain {
@@ -44,6 +44,20 @@ const URL_REASONS: Record<string, (e: FieldEntry) => string> = {
   notPublicName: (e) => `${e.host ?? 'This host'} is not a name on the public internet: use one like hooks.yourshop.com.`,
   unresolvable: (e) => `No server named ${e.host ?? 'so'} can be found: DNS does not know the name. Check the spelling, or create its DNS record first.`,
 };
+
+/** What each payout limit bounds, as the refusal names it. */
+const LIMIT_WHAT: Record<string, string> = {
+  maxPerWithdrawalUsd: 'one withdrawal',
+  maxPerDayUsd: 'the business’s withdrawals of 24 hours',
+  maxPerDayPerKeyUsd: 'one API key’s withdrawals of 24 hours',
+};
+
+/** A payout limit's refusal: which limit, and what is left of it. */
+function limitExceeded(e: Extension): Plain {
+  const dollars = (v: unknown) => (typeof v === 'number' ? usd(v) : '?');
+  const what = LIMIT_WHAT[String(e.limit)] ?? 'withdrawals';
+  return { field: 'amount', text: `The payout policy limits ${what} to ${dollars(e.limitUsd)}, and ${dollars(e.remainingUsd)} of it is left: this is worth ${dollars(e.requestedUsd)} with its fee.` };
+}
 
 /** A validation entry as a sentence at its field (body field name, without a nested path). */
 function entryPlain(entry: FieldEntry | undefined): Plain {
@@ -86,6 +100,20 @@ const SENTENCES: Record<string, Sentence> = {
   'exceptions.withdrawal.refundExceedsReceived': () => ({ field: 'amount', text: 'This is more than can still be refunded.' }),
   'exceptions.withdrawal.feeUnavailable': () => ({ text: "The network's fee is not known right now: try again in a minute." }),
   'exceptions.withdrawal.quoteExpired': () => ({ text: 'The quote has expired: refresh it for the current fee.' }),
+  'exceptions.withdrawal.limitExceeded': limitExceeded,
+  'exceptions.withdrawal.addressNotAllowed': (e) => ({
+    field: 'address',
+    text:
+      typeof e.activeAt === 'string'
+        ? `This address is in the payout address book but usable only from ${dateTime(e.activeAt)}.`
+        : 'The payout policy allows only addresses of the payout address book: an owner or finance user adds it under Payouts, and it is usable after the policy’s delay.',
+  }),
+  'exceptions.withdrawal.addressScreened': () => ({ field: 'address', text: 'Screening refused this destination: payouts cannot go there.' }),
+  'exceptions.withdrawal.selfApproval': () => ({ text: 'You committed this withdrawal: another owner or finance user must approve it.' }),
+  'exceptions.withdrawal.alreadyApproved': () => ({ text: 'This approval was given already.' }),
+  'exceptions.withdrawal.notAwaitingApproval': () => ({ text: 'This withdrawal no longer awaits your approval: it was approved, rejected or expired meanwhile.' }),
+  'exceptions.payoutAddress.alreadyExists': () => ({ field: 'address', text: 'This address is in the payout address book already.' }),
+  'exceptions.payoutPolicy.changeNotFound': () => ({ text: 'This change is no longer pending: it took effect or was cancelled meanwhile.' }),
   'exceptions.converting.amountBelowAtomicUnit': () => ({ field: 'fromAmount', text: 'This amount is too small to convert.' }),
   'exceptions.converting.amountBelowMinimum': (e) => ({ field: 'fromAmount', text: `This does not cover the commission: convert at least ${money(e.minFromAmount, e.cryptoCurrencyCode) ?? 'more'}.` }),
   'exceptions.converting.amountInvalidDecimalPlaces': (e) => ({ field: 'fromAmount', text: `${String(e.cryptoCurrencyCode)} has ${String(e.decimals)} decimal places: use no more.` }),

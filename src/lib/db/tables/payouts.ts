@@ -1,4 +1,4 @@
-/** Payout governance: the address book, the policy and its pending loosenings (migration 0052). */
+/** Payout governance: the address book, the policy and its pending loosenings (migrations 0052, 0057). */
 import type { ColumnType, Generated } from 'kysely';
 import type { NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
@@ -24,6 +24,8 @@ export interface PayoutPoliciesTable {
   max_per_day_usd: NullableNumeric;
   approval_above_usd: NullableNumeric;
   approval_for_api_keys: Generated<boolean>;
+  /** What the withdrawals one API key committed in a rolling 24 hours may take out (migration 0057). */
+  max_per_day_per_key_usd: NullableNumeric;
   updated_at: Generated<Date>;
 }
 

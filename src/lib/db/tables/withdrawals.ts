@@ -97,6 +97,9 @@ export interface WithdrawalsTable {
   operator_approval_required: Generated<boolean>;
   committed_by_user_id: string | null;
   approval_expires_at: NullableTimestamp;
+  /** The API key that committed it, and how people read who did (migration 0057); null before. */
+  committed_by_key_id: ColumnType<string | null, string | null | undefined, string | null>;
+  committed_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WithdrawalApprovalsTable {

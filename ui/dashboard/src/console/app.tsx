@@ -13,6 +13,8 @@ import { TenantPage } from './tenant.tsx';
 import { UsersPage } from './users.tsx';
 import { NetworksPage } from './networks.tsx';
 import { WithdrawalsPage } from './withdrawals.tsx';
+import { ApprovalsPage } from './approvals.tsx';
+import { hasSandbox } from './roles.ts';
 import { UnlistedTokensPage } from './unlisted-tokens.tsx';
 import { WebhooksPage } from './webhooks.tsx';
 import { RatesPage } from './rates.tsx';
@@ -29,6 +31,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/users', UsersPage],
   ['/networks', NetworksPage],
   ['/withdrawals', WithdrawalsPage],
+  ['/approvals', ApprovalsPage],
   ['/unlisted-tokens', UnlistedTokensPage],
   ['/webhooks', WebhooksPage],
   ['/rates', RatesPage],
@@ -36,11 +39,10 @@ const ROUTES: Array<[string, Page]> = [
   ['/audit', AuditPage],
 ];
 
-function route(path: string, mode: Me['mode']): [Page, Record<string, string>] {
+function route(path: string, me: Me): [Page, Record<string, string>] {
   for (const [pattern, page] of ROUTES) {
     const params = match(pattern, path);
-    // Sandbox tools exist only in a sandbox installation (the API answers 404 in live mode).
-    if (params && !(page === SandboxPage && mode !== 'sandbox')) return [page, params];
+    if (params && !(page === SandboxPage && !hasSandbox(me))) return [page, params];
   }
   return [NotFoundPage, {}];
 }
@@ -48,7 +50,7 @@ function route(path: string, mode: Me['mode']): [Page, Record<string, string>] {
 export function ConsoleApp({ me, setMe, path }: { me: Me; setMe(me: Me | null): void; path: string }) {
   const session = sessionOf(me, setMe, '', () => undefined);
   const enrol = me.mode === 'live' && !me.user.totpEnabled;
-  const [Page, params] = route(path, me.mode);
+  const [Page, params] = route(path, me);
   return (
     <SessionProvider value={session}>
       <ConsoleLayout enrolling={enrol}>{enrol ? <EnrolPage /> : <Page key={path} params={params} />}</ConsoleLayout>

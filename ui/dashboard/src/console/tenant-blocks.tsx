@@ -7,11 +7,13 @@ import { Field, Form } from '../components/fields.tsx';
 import { dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Confirm } from './parts.tsx';
+import { useMay } from './roles.ts';
 
 type Block = Data<'get', '/admin/customers/blocks'>[number];
 const LIMIT = 10;
 
 export function CustomerBlocks({ tenantId }: { tenantId: string }) {
+  const may = useMay();
   const [page, setPage] = useState(1);
   const blocks = useResource(() => api.get('/admin/customers/blocks', { query: { tenantId, page, limit: LIMIT } }), [tenantId, page]);
   const [customerId, setCustomerId] = useState('');
@@ -40,29 +42,35 @@ export function CustomerBlocks({ tenantId }: { tenantId: string }) {
         columns={[
           { label: 'Customer', render: (b) => <span class="mono wrap">{b.customerId}</span> },
           { label: 'Blocked', render: (b) => dateTime(b.blockedAt) },
-          {
-            label: 'Action',
-            render: (b) => (
-              <Confirm
-                label="Unblock"
-                ariaLabel={`Unblock ${b.customerId}`}
-                danger={false}
-                question={<p>Unblock {b.customerId}? New invoices for them are accepted again.</p>}
-                confirm="Unblock customer"
-                onConfirm={() => unblock(b)}
-              />
-            ),
-          },
+          ...(may('POST /admin/customers/unblock')
+            ? [
+                {
+                  label: 'Action',
+                  render: (b: Block) => (
+                    <Confirm
+                      label="Unblock"
+                      ariaLabel={`Unblock ${b.customerId}`}
+                      danger={false}
+                      question={<p>Unblock {b.customerId}? New invoices for them are accepted again.</p>}
+                      confirm="Unblock customer"
+                      onConfirm={() => unblock(b)}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {blocks.data && <Pager page={page} total={blocks.data.total} limit={LIMIT} onPage={setPage} />}
-      <Form label="Block a customer" class="inline-form" onSubmit={() => block.run()}>
-        <Field label="Customer id" value={customerId} onValue={setCustomerId} required maxLength={52} autoComplete="off" hint="As the merchant names them on invoices" />
-        <ErrorAlert error={block.error} />
-        <button type="submit" disabled={block.busy}>
-          Block customer
-        </button>
-      </Form>
+      {may('POST /admin/customers/block') && (
+        <Form label="Block a customer" class="inline-form" onSubmit={() => block.run()}>
+          <Field label="Customer id" value={customerId} onValue={setCustomerId} required maxLength={52} autoComplete="off" hint="As the merchant names them on invoices" />
+          <ErrorAlert error={block.error} />
+          <button type="submit" disabled={block.busy}>
+            Block customer
+          </button>
+        </Form>
+      )}
     </Section>
   );
 }

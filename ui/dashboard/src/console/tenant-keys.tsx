@@ -8,6 +8,7 @@ import { dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { SCOPES } from '../scopes.ts';
 import { Confirm, ShownOnce } from './parts.tsx';
+import { useMay } from './roles.ts';
 
 type ApiKey = Data<'get', '/admin/api-keys'>[number];
 type Scope = RequestBody<'post', '/admin/api-keys'>['scopes'][number];
@@ -50,6 +51,7 @@ function NewKeyForm({ tenantId, onIssued }: { tenantId: string; onIssued(key: st
 }
 
 export function TenantKeys({ tenantId }: { tenantId: string }) {
+  const may = useMay();
   const [page, setPage] = useState(1);
   const keys = useResource(() => api.get('/admin/api-keys', { query: { tenantId, page, limit: LIMIT } }), [tenantId, page]);
   const [issued, setIssued] = useState('');
@@ -79,6 +81,8 @@ export function TenantKeys({ tenantId }: { tenantId: string }) {
             render: (k) =>
               k.revokedAt ? (
                 `Revoked ${dateTime(k.revokedAt)}`
+              ) : !may('DELETE /admin/api-keys/{id}') ? (
+                'Active'
               ) : (
                 <Confirm
                   label="Revoke"
@@ -92,18 +96,22 @@ export function TenantKeys({ tenantId }: { tenantId: string }) {
         ]}
       />
       {keys.data && <Pager page={page} total={keys.data.total} limit={LIMIT} onPage={setPage} />}
-      <h3>Issue a key</h3>
-      <ShownOnce label="API key" value={issued}>
-        <strong>Copy the key now:</strong> it is shown only once and stored only as a hash. Hand it to the merchant over a safe channel.
-      </ShownOnce>
-      <LiveStatus>{issued ? 'API key issued.' : ''}</LiveStatus>
-      <NewKeyForm
-        tenantId={tenantId}
-        onIssued={(key) => {
-          setIssued(key);
-          keys.reload();
-        }}
-      />
+      {may('POST /admin/api-keys') && (
+        <>
+          <h3>Issue a key</h3>
+          <ShownOnce label="API key" value={issued}>
+            <strong>Copy the key now:</strong> it is shown only once and stored only as a hash. Hand it to the merchant over a safe channel.
+          </ShownOnce>
+          <LiveStatus>{issued ? 'API key issued.' : ''}</LiveStatus>
+          <NewKeyForm
+            tenantId={tenantId}
+            onIssued={(key) => {
+              setIssued(key);
+              keys.reload();
+            }}
+          />
+        </>
+      )}
     </Section>
   );
 }

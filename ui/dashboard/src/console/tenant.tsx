@@ -10,6 +10,7 @@ import { Confirm, ShownOnce } from './parts.tsx';
 import { TenantKeys } from './tenant-keys.tsx';
 import { CustomerBlocks } from './tenant-blocks.tsx';
 import { UsersPanel } from './users.tsx';
+import { useMay } from './roles.ts';
 
 type Tenant = Data<'get', '/admin/tenants/{id}'>;
 
@@ -82,7 +83,23 @@ function WebhookSecret({ tenant }: { tenant: Tenant }) {
   );
 }
 
+/** The settings as they are, for a role that may not change them. */
+function SettingsFacts({ tenant }: { tenant: Tenant }) {
+  return (
+    <Facts
+      items={[
+        ['Name', tenant.name],
+        ['Deposit commission', tenant.depositCommission === null ? 'System default' : `${toPercent(tenant.depositCommission)} %`],
+        ['Maximum accounts', String(tenant.maxAccounts)],
+        ['Webhook URL', <span class="mono wrap">{tenant.webhookUrl ?? '—'}</span>],
+        ['Deposit webhook URL', <span class="mono wrap">{tenant.depositWebhookUrl ?? '—'}</span>],
+      ]}
+    />
+  );
+}
+
 function Suspension({ tenant, onChanged }: { tenant: Tenant; onChanged(t: Tenant): void }) {
+  const may = useMay();
   const suspended = Boolean(tenant.suspendedAt);
   const [done, setDone] = useState('');
   const act = async (what: 'suspend' | 'resume') => {
@@ -96,28 +113,32 @@ function Suspension({ tenant, onChanged }: { tenant: Tenant; onChanged(t: Tenant
       {suspended ? (
         <>
           <p>Suspended since {dateTime(tenant.suspendedAt)}: its API keys are refused and its users cannot sign in. Its money stays where it is.</p>
-          <Confirm
-            label="Resume tenant"
-            danger={false}
-            question={<p>Resume {tenant.name}? Its API keys work again and its users can sign in again (sessions that ended stay ended).</p>}
-            confirm="Resume now"
-            onConfirm={() => act('resume')}
-          />
+          {may('POST /admin/tenants/{id}/resume') && (
+            <Confirm
+              label="Resume tenant"
+              danger={false}
+              question={<p>Resume {tenant.name}? Its API keys work again and its users can sign in again (sessions that ended stay ended).</p>}
+              confirm="Resume now"
+              onConfirm={() => act('resume')}
+            />
+          )}
         </>
       ) : (
         <>
           <p>Suspending stops the merchant's access at once, without touching its money.</p>
-          <Confirm
-            label="Suspend tenant"
-            question={
-              <p>
-                Suspend {tenant.name}? Every API key of the tenant is refused and every session of its users ends now; new sign-ins are refused.
-                Its money stays: payments still credit, deposits still confirm and webhooks keep being sent.
-              </p>
-            }
-            confirm="Suspend now"
-            onConfirm={() => act('suspend')}
-          />
+          {may('POST /admin/tenants/{id}/suspend') && (
+            <Confirm
+              label="Suspend tenant"
+              question={
+                <p>
+                  Suspend {tenant.name}? Every API key of the tenant is refused and every session of its users ends now; new sign-ins are refused.
+                  Its money stays: payments still credit, deposits still confirm and webhooks keep being sent.
+                </p>
+              }
+              confirm="Suspend now"
+              onConfirm={() => act('suspend')}
+            />
+          )}
         </>
       )}
     </Section>
@@ -128,6 +149,7 @@ export function TenantPage({ params }: { params: Record<string, string> }) {
   const id = params.id ?? '';
   const loaded = useResource(() => api.get('/admin/tenants/{id}', { params: { id } }), [id]);
   const [changed, setChanged] = useState<Tenant | undefined>();
+  const may = useMay();
   const tenant = changed ?? loaded.data?.data;
   if (!tenant) {
     return (
@@ -155,10 +177,10 @@ export function TenantPage({ params }: { params: Record<string, string> }) {
       />
       <div class="grid">
         <Section title="Settings">
-          <SettingsForm key={tenant.id} tenant={tenant} onSaved={setChanged} />
+          {may('PATCH /admin/tenants/{id}') ? <SettingsForm key={tenant.id} tenant={tenant} onSaved={setChanged} /> : <SettingsFacts tenant={tenant} />}
         </Section>
         <div>
-          <WebhookSecret tenant={tenant} />
+          {may('POST /admin/tenants/{id}/webhook-secret') && <WebhookSecret tenant={tenant} />}
           <Suspension tenant={tenant} onChanged={setChanged} />
         </div>
       </div>

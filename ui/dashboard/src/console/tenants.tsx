@@ -9,6 +9,7 @@ import { count, dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { LIMIT, usePage } from './parts.tsx';
+import { useMay } from './roles.ts';
 
 type TenantRow = Data<'get', '/admin/tenants'>[number];
 
@@ -40,6 +41,7 @@ function Search() {
 }
 
 export function TenantsPage() {
+  const may = useMay();
   const { query } = useLocation();
   const [page, setPage] = usePage();
   const search = query.get('search') ?? '';
@@ -68,7 +70,7 @@ export function TenantsPage() {
         />
         {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={setPage} />}
       </Section>
-      <CreateTenant />
+      {may('POST /admin/tenants') && <CreateTenant />}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { amount, dateTime, short } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { Link, useLocation } from '../router.tsx';
 import { Confirm, LIMIT, TenantLink, usePage } from './parts.tsx';
+import { useMay } from './roles.ts';
 
 type Unlisted = Data<'get', '/admin/unlisted-tokens'>[number];
 type Status = Unlisted['status'];
@@ -76,6 +77,7 @@ function Actions({ u, onDone }: { u: Unlisted; onDone(text: string): void }) {
 }
 
 export function UnlistedTokensPage() {
+  const may = useMay();
   const { query } = useLocation();
   const status: Status = TABS.find(([s]) => s === query.get('status'))?.[0] ?? 'held';
   const [page, setPage] = usePage();
@@ -104,7 +106,7 @@ export function UnlistedTokensPage() {
           { label: 'Address', render: (u) => <span class="mono wrap" title={u.derivationPath}>{u.address}</span> },
           { label: 'Transaction', render: (u) => <TxLink hash={u.transactionHash} currency={null} network={u.network} /> },
           { label: 'Status', render: (u) => <StatusBadge status={u.status} /> },
-          status === 'held'
+          status === 'held' && may('POST /admin/unlisted-tokens/{id}/move')
             ? { label: 'Action', render: (u: Unlisted) => <Actions u={u} onDone={(text) => (setDone(text), list.reload())} /> }
             : { label: 'Note', render: (u: Unlisted) => u.note ?? (u.moveTransactionHash ? <TxLink hash={u.moveTransactionHash} currency={null} network={u.network} /> : '—') },
         ]}

@@ -11,6 +11,7 @@ import { setQuery, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
 import { Confirm, LIMIT, ShownOnce, TenantLink, usePage, useTenantOptions } from './parts.tsx';
 import { ResetPassword, ShownReset, type IssuedReset } from './password-reset.tsx';
+import { useMay } from './roles.ts';
 
 type User = Data<'get', '/admin/users'>[number];
 type Role = RequestBody<'post', '/admin/users'>['role'];
@@ -30,8 +31,11 @@ const isOperator = (role: Role) => OPERATOR_ROLES.some(([r]) => r === role);
 const ALL_ROLES: Array<[Role, string]> = [...OPERATOR_ROLES, ...MERCHANT_ROLES];
 
 function InviteForm({ tenantId, onInvited }: { tenantId?: string; onInvited(url: string): void }) {
+  const { me } = useSession();
+  // Only an operator admin invites operators (the API refuses the others).
+  const roles = tenantId || me.user.role !== 'operator' ? MERCHANT_ROLES : ALL_ROLES;
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>(tenantId ? 'owner' : 'operator');
+  const [role, setRole] = useState<Role>(roles[0]![0]);
   const [tenant, setTenant] = useState('');
   const tenants = useTenantOptions(!tenantId);
   const invite = useAction(async () => {
@@ -43,7 +47,7 @@ function InviteForm({ tenantId, onInvited }: { tenantId?: string; onInvited(url:
   return (
     <Form label="Invite a user" onSubmit={() => invite.run()}>
       <Field label="Email" type="email" value={email} onValue={setEmail} required autoComplete="off" />
-      <Select label="Role" value={role} onValue={(v) => setRole(v as Role)} options={tenantId ? MERCHANT_ROLES : ALL_ROLES} />
+      <Select label="Role" value={role} onValue={(v) => setRole(v as Role)} options={roles} />
       {!tenantId && !isOperator(role) && (
         <Select label="Tenant" value={tenant} onValue={setTenant} required options={[['', 'Choose a tenant'], ...tenants]} />
       )}
@@ -90,9 +94,11 @@ function KeysTo({ user, value, onValue }: { user: User; value: string; onValue(i
 
 function Disable({ user, onDone }: { user: User; onDone(text: string): void }) {
   const { me } = useSession();
+  const may = useMay();
   const [keysTo, setKeysTo] = useState('');
   if (user.status === 'disabled') return <span>Disabled</span>;
   if (user.id === me.user.id) return <span class="muted">You</span>;
+  if (!may('DELETE /admin/users/{id}')) return null;
   return (
     <Confirm
       label="Disable"
@@ -125,6 +131,7 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
   const [inviteUrl, setInviteUrl] = useState('');
   const [reset, setReset] = useState<IssuedReset | undefined>();
   const [done, setDone] = useState('');
+  const may = useMay();
   return (
     <>
       <Section title={tenantId ? 'Users' : 'All users'}>
@@ -149,7 +156,7 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
               render: (u) => (
                 <div class="actions">
                   <Disable user={u} onDone={(text) => (setDone(text), setReset(undefined), users.reload())} />
-                  <ResetPassword user={u} onIssued={(issued) => (setReset(issued), setDone(`Password reset link made for ${issued.email}.`))} />
+                  {may('POST /admin/tenants/{tenantId}/users/{id}/password-reset') && <ResetPassword user={u} onIssued={(issued) => (setReset(issued), setDone(`Password reset link made for ${issued.email}.`))} />}
                 </div>
               ),
             },
@@ -157,19 +164,21 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
         />
         {users.data && <Pager page={page} total={users.data.total} limit={LIMIT} onPage={setPage} />}
       </Section>
-      <Section title={tenantId ? 'Invite a user' : 'Invite an operator or a merchant user'}>
-        <ShownOnce label="Invite link" value={inviteUrl}>
-          <strong>Send this link to the person you invited:</strong> it is shown only once and works for 7 days.
-        </ShownOnce>
-        <LiveStatus>{inviteUrl ? 'Invitation created.' : ''}</LiveStatus>
-        <InviteForm
-          tenantId={tenantId}
-          onInvited={(url) => {
-            setInviteUrl(url);
-            users.reload();
-          }}
-        />
-      </Section>
+      {may('POST /admin/users') && (
+        <Section title={tenantId ? 'Invite a user' : 'Invite an operator or a merchant user'}>
+          <ShownOnce label="Invite link" value={inviteUrl}>
+            <strong>Send this link to the person you invited:</strong> it is shown only once and works for 7 days.
+          </ShownOnce>
+          <LiveStatus>{inviteUrl ? 'Invitation created.' : ''}</LiveStatus>
+          <InviteForm
+            tenantId={tenantId}
+            onInvited={(url) => {
+              setInviteUrl(url);
+              users.reload();
+            }}
+          />
+        </Section>
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { count, dateTime, statusLabel } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link, setQuery, useLocation } from '../router.tsx';
 import { LIMIT, TenantLink, age, usePage, useTenantOptions } from './parts.tsx';
+import { useMay } from './roles.ts';
 
 type Health = Data<'get', '/admin/webhook-health'>;
 type Endpoint = Health['failingEndpoints'][number];
@@ -65,6 +66,7 @@ function Redeliver({ d, onDone }: { d: Delivery; onDone(text: string): void }) {
 }
 
 function Deliveries() {
+  const may = useMay();
   const { query } = useLocation();
   const [page, setPage] = usePage();
   const status = STATUSES.find((s) => s === query.get('status'));
@@ -104,7 +106,9 @@ function Deliveries() {
           { label: 'Attempts', class: 'num', render: (d) => count(d.attempts) },
           { label: 'Last answer', render: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },
           // Only a finished delivery is sent again by hand: a pending one is on its way already.
-          { label: 'Action', render: (d) => (d.status === 'pending' ? <span class="muted">On its way</span> : <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} />) },
+          ...(may('POST /admin/webhook-deliveries/{id}/redeliver')
+            ? [{ label: 'Action', render: (d: Delivery) => (d.status === 'pending' ? <span class="muted">On its way</span> : <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} />) }]
+            : []),
         ]}
       />
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={setPage} />}

@@ -1,5 +1,6 @@
-// The withdrawals queue across tenants: waiting (each with why), processing, failed; a waiting one
-// can be cancelled, its debited total refunded to the merchant.
+// The withdrawals queue across tenants: awaiting approval (whose, decided under Approvals), waiting
+// (each with why), processing, failed; a waiting one can be cancelled by admins and operations, its
+// debited total refunded to the merchant.
 import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { DataTable, Pager } from '../components/data-table.tsx';
@@ -9,10 +10,13 @@ import { amount, short } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { Link, useLocation } from '../router.tsx';
 import { Confirm, LIMIT, TenantLink, age, usePage } from './parts.tsx';
+import { approvalState } from './approvals.tsx';
+import { useMay } from './roles.ts';
 
 type Queued = Data<'get', '/admin/withdrawals'>[number];
-type Tab = 'waiting' | 'processing' | 'failed';
+type Tab = 'awaitingApproval' | 'waiting' | 'processing' | 'failed';
 const TABS: Array<[Tab, string]> = [
+  ['awaitingApproval', 'Awaiting approval'],
   ['waiting', 'Waiting'],
   ['processing', 'Processing'],
   ['failed', 'Failed'],
@@ -60,9 +64,20 @@ function CancelWithdrawal({ w, onDone }: { w: Queued; onDone(text: string): void
   );
 }
 
+/**
+ * The last column: a waiting one's Cancel (for the roles that may), the way to Approvals for those
+ * awaiting approval, else the transaction (waiting ones have none yet).
+ */
+function actionColumn(tab: Tab, cancels: boolean, onDone: (text: string) => void) {
+  if (tab === 'awaitingApproval') return [{ label: 'Action', render: () => <Link href="/approvals">Decide under Approvals</Link> }];
+  if (tab === 'waiting') return cancels ? [{ label: 'Action', render: (w: Queued) => <CancelWithdrawal w={w} onDone={onDone} /> }] : [];
+  return [{ label: 'Transaction', render: (w: Queued) => <TxLink hash={w.txHash} currency={w.cryptoCurrencyCode} network={w.network} /> }];
+}
+
 export function WithdrawalsPage() {
   const { query } = useLocation();
   const tab: Tab = TABS.find(([t]) => t === query.get('status'))?.[0] ?? 'waiting';
+  const may = useMay();
   const [page, setPage] = usePage();
   const tenantId = query.get('tenantId') ?? '';
   const q = { status: tab, page, limit: LIMIT, ...(tenantId ? { tenantId } : {}) };
@@ -92,11 +107,8 @@ export function WithdrawalsPage() {
           { label: 'Fee', class: 'num', render: (w) => amount(w.fee, w.cryptoCurrencyCode) },
           { label: 'To', render: (w) => <span class="mono wrap">{w.address}</span> },
           { label: 'Status', render: (w) => <StatusBadge status={w.status} /> },
-          { label: 'Reason', render: (w) => w.reason ?? '—' },
-          // Waiting ones have no transaction yet, and only they can still be cancelled.
-          ...(tab === 'waiting'
-            ? [{ label: 'Action', render: (w: Queued) => <CancelWithdrawal w={w} onDone={(text) => (setDone(text), list.reload())} /> }]
-            : [{ label: 'Transaction', render: (w: Queued) => <TxLink hash={w.txHash} currency={w.cryptoCurrencyCode} network={w.network} /> }]),
+          { label: 'Reason', render: (w) => (w.approval ? approvalState(w.approval) : (w.reason ?? '—')) },
+          ...actionColumn(tab, may('POST /admin/withdrawals/{id}/cancel'), (text) => (setDone(text), list.reload())),
         ]}
       />
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={setPage} />}

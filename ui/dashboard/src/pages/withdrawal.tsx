@@ -5,7 +5,8 @@ import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { TxLink } from '../components/tx-link.tsx';
-import { amount, short, usd, withdrawalName } from '../format.ts';
+import { amount, dateTime, short, usd, withdrawalName } from '../format.ts';
+import { approvalText } from './approvals.tsx';
 import { GroupedAddress } from '../components/withdraw-confirm.tsx';
 import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
@@ -64,6 +65,11 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
         <>
           <Section title="Details">
             {w.waitingReason && <p class="alert warn">{waitingText(w)}</p>}
+            {w.status === 'awaitingApproval' && (
+              <p class="alert warn">
+                Awaiting approval until {dateTime(w.approvalExpiresAt)}: {approvalText(w)}. Committed by {w.committedBy ?? 'someone of the business'}; see <Link href="/payouts">Approvals</Link>.
+              </p>
+            )}
             <Facts
               items={[
                 ['Id', <span class="mono wrap">{w.id}</span>],

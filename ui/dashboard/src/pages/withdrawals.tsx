@@ -9,7 +9,7 @@ import { useSession } from '../session.tsx';
 /** One withdrawal as the API answers it. */
 export type Withdrawal = Data<'get', '/v1/withdrawal'>;
 
-const STATUSES = ['created', 'processing', 'completed', 'failed', 'cancelled'] as const;
+const STATUSES = ['awaitingApproval', 'created', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
 export function WithdrawalsPage() {
   const { can } = useSession();
