@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../lib/db/index.ts';
 import type { WaitingDetail } from '../../lib/db/schema.ts';
 import type { Ratio } from '../../lib/money.ts';
+import { findCurrency } from '../../lib/currencies/catalogue.ts';
 
 /** A hot wallet's level of one currency, as a round reads it, in atomic units. */
 export interface Level {
@@ -87,4 +88,13 @@ export async function storeLevels(db: Executor, network: string, levels: readonl
         .where(changed),
     )
     .execute();
+}
+
+/** Each stored shortfall, per network (its API name) and currency, in whole units of it: the `hot_wallet_shortfall` gauge. */
+export async function storedShortfalls(db: Executor): Promise<Array<{ network: string; currency: string; units: bigint; decimals: number }>> {
+  const rows = await db.selectFrom('hot_wallet_levels').select(['network', 'currency_code', 'shortfall']).execute();
+  return rows.flatMap((r) => {
+    const currency = findCurrency(r.currency_code);
+    return currency ? [{ network: r.network, currency: currency.code, units: BigInt(r.shortfall), decimals: currency.decimals }] : [];
+  });
 }
