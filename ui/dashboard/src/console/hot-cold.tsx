@@ -9,6 +9,7 @@ import { TxLink } from '../components/tx-link.tsx';
 import { amount, dateTime, signedAmount, usd } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { useSession } from '../session.tsx';
+import { ChainReading } from './parts.tsx';
 
 type Solvency = Data<'get', '/admin/solvency'>[number];
 type HotWallet = Data<'get', '/admin/hot-wallets'>[number];
@@ -23,16 +24,7 @@ function Custody() {
   const solvency = useResource(() => api.get('/admin/solvency'), []);
   const rows = solvency.data?.data.filter((r) => r.custody !== 0 || r.liabilities !== 0 || r.status === 'warning');
   return (
-    <Section
-      title="Custody: hot and cold"
-      actions={
-        <button type="button" class="secondary" disabled={solvency.loading} onClick={solvency.reload}>
-          Read again
-        </button>
-      }
-    >
-      <ErrorAlert error={solvency.error} />
-      <LiveStatus>{solvency.loading ? 'Reading the chains and the ledger…' : ''}</LiveStatus>
+    <ChainReading title="Custody: hot and cold" reading={solvency}>
       <DataTable<Solvency>
         caption="Hot and cold custody per currency"
         rows={rows}
@@ -48,7 +40,7 @@ function Custody() {
           { label: 'Status', render: (r) => <StatusBadge status={r.status} /> },
         ]}
       />
-    </Section>
+    </ChainReading>
   );
 }
 
