@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { isDatabaseUnavailable } from '../../lib/db/index.ts';
@@ -40,7 +41,8 @@ export async function coldStorageRound(ctx: AppContext, adapters: readonly Chain
 
 async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: ColdRoundCounts): Promise<void> {
   const network = adapter.network;
-  const request = await ctx.db.selectFrom('cold_move_requests').select('requested_at').where('network', '=', network).executeTakeFirst();
+  // The request's time as the database wrote it (microseconds), so that removing it spares a newer one.
+  const request = await ctx.db.selectFrom('cold_move_requests').select(sql<string>`requested_at::text`.as('at')).where('network', '=', network).executeTakeFirst();
   const open = await ctx.db.selectFrom('cold_transfers').selectAll().where('network', '=', network).where('status', '=', 'processing').execute();
   const tip = adapter.replaceTransfer ? ((await adapter.tip())?.height ?? null) : null;
   const held = await heldCoins(ctx.db, network);
@@ -72,7 +74,7 @@ async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: ColdRou
   }
   await storeLevels(ctx.db, network, [...levels.values()]);
   // Asked for before this round read it: carried out (or nothing was above the target).
-  if (request) await ctx.db.deleteFrom('cold_move_requests').where('network', '=', network).where('requested_at', '<=', request.requested_at).execute();
+  if (request) await ctx.db.deleteFrom('cold_move_requests').where('network', '=', network).where('requested_at', '<=', sql<Date>`${request.at}::timestamptz`).execute();
 }
 
 /**

@@ -131,16 +131,14 @@ export async function depositHoldings(db: Executor, network: NetworkEnvName): Pr
 
 /**
  * The hot wallet of a network for a process that does not hold its key (`ROLE=api`): the sender
- * of its latest payout, the address the workers sign with. Null before any payout.
+ * of its latest payout or move to cold storage, the address the workers sign with. Null before any.
  */
 export async function lastSender(db: Executor, network: NetworkEnvName): Promise<string | null> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select('sender')
-    .where('network', '=', network)
-    .where('sender', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.sender ?? null;
+  const latest = await Promise.all(
+    (['withdrawals', 'cold_transfers'] as const).map((table) =>
+      db.selectFrom(table).select(['sender', 'created_at']).where('network', '=', network).where('sender', 'is not', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+    ),
+  );
+  const found = latest.filter((r) => r !== undefined).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return found[0]?.sender ?? null;
 }
