@@ -34,7 +34,7 @@ export async function readChain(db: Executor, adapter: ChainAdapter, currencies:
   const [holdings, payouts, moves, sender] = await Promise.all([
     depositHoldings(db, network),
     openPayouts(db, network),
-    coldAddress ? openColdMoves(db, network) : [],
+    openColdMoves(db, network),
     adapter.hotWallet ? null : lastSender(db, network),
   ]);
   const hotWallet = adapter.hotWallet ?? sender ?? undefined;
