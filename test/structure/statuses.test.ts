@@ -15,6 +15,7 @@ import { webhookDeliveryMachine } from '../../src/modules/webhooks/status.ts';
 import { withdrawalMachine } from '../../src/modules/withdrawals/status.ts';
 import { x402Machine } from '../../src/modules/x402/status.ts';
 import { coldTransferMachine } from '../../src/modules/cold-storage/status.ts';
+import { emailJobMachine } from '../../src/modules/email/status.ts';
 import { freshDatabase } from '../helpers/harness.ts';
 
 const MACHINES: Record<string, StatusMachine<string>> = {
@@ -26,6 +27,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   x402_settlements: x402Machine,
   sweep_transactions: sweepTxMachine,
   cold_transfers: coldTransferMachine,
+  email_jobs: emailJobMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

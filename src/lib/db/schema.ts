@@ -12,6 +12,7 @@ import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
 import type { ColdMoveRequestsTable, ColdTransferTransactionsTable, ColdTransfersTable, HotWalletLevelsTable } from './tables/cold-storage.ts';
+import type { EmailJobsTable } from './tables/email.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -33,6 +34,7 @@ export * from './tables/sweeps.ts';
 export * from './tables/counts.ts';
 export * from './tables/payouts.ts';
 export * from './tables/cold-storage.ts';
+export * from './tables/email.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -90,4 +92,5 @@ export interface DB {
   cold_transfer_transactions: ColdTransferTransactionsTable;
   hot_wallet_levels: HotWalletLevelsTable;
   cold_move_requests: ColdMoveRequestsTable;
+  email_jobs: EmailJobsTable;
 }
