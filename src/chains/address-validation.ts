@@ -149,9 +149,9 @@ export function addressKey(network: NetworkEnvName, address: string): string {
 }
 
 /**
- * Each live network's cold address, checked at start as a withdrawal's destination is: a typo, a
- * token contract's zero address or a burn address would send the hot wallet's excess where nobody
- * holds the key, so the gateway refuses to start and says which setting is wrong.
+ * Each live network's cold address, checked at start as a withdrawal's destination is: a typo, the
+ * zero address or a burn address would send the hot wallet's excess where nobody holds the key, so
+ * the gateway refuses to start and says which setting is wrong.
  */
 export function checkColdAddresses(chains: Record<NetworkEnvName, Pick<ChainSettings, 'cold'>>): void {
   for (const net of NETWORK_ENV_NAMES) {
