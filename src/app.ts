@@ -32,6 +32,7 @@ import { listenForChanges } from './lib/db/notify.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { webhookReferenceRoutes } from './modules/webhooks/reference-routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes.ts';
+import { coldStorageRoutes } from './modules/cold-storage/routes.ts';
 import { withdrawalAdminRoutes, withdrawalApprovalAdminRoutes, withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
@@ -220,6 +221,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(withdrawalAdminRoutes), { prefix: '/admin' });
   await app.register(named(withdrawalApprovalAdminRoutes), { prefix: '/admin' });
   await app.register(named(solvencyRoutes), { prefix: '/admin' });
+  await app.register(named(coldStorageRoutes), { prefix: '/admin' });
   await app.register(named(operationsRoutes), { prefix: '/admin' });
   await app.register(named(unlistedTokenRoutes), { prefix: '/admin' });
   await app.register(named(backupRoutes), { prefix: '/admin' });

@@ -1,6 +1,6 @@
 /** Service configuration, read once from the environment. Every variable is optional. */
 import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, wei, type RateLimitSetting } from './config/env.ts';
-import { NETWORK_ENV_NAMES, chainSettings, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+import { NETWORK_ENV_NAMES, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
@@ -9,7 +9,7 @@ import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
 import { emailSettings, type EmailSettings } from './config/email.ts';
 import { signInSettings, type SignInSettings } from './config/sign-in.ts';
 
-export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+export { NETWORK_ENV_NAMES, type ChainSettings, type ColdStorage, type NetworkEnvName } from './config/chains.ts';
 
 export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env.ts';
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
@@ -156,6 +156,7 @@ function x402Network(raw: string | undefined): string {
  */
 function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, ChainSettings>): { mode: Mode; networks: NetworkEnvName[] } {
   const configured = NETWORK_ENV_NAMES.filter((net) => chains[net].rpcUrl);
+  checkColdStorage(chains, configured);
   const stated = setting(env, 'MODE');
   if (stated !== undefined && stated !== 'sandbox' && stated !== 'live') throw new ConfigError(`MODE must be sandbox or live, got "${stated}"`);
   if (stated === 'sandbox' && configured.length > 0) {

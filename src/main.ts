@@ -11,6 +11,7 @@ import { startWorkers } from './worker.ts';
 import { systemLookup } from './lib/http/urls.ts';
 import { warmDashboard } from './modules/dashboard/routes.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
+import { checkColdAddresses } from './chains/address-validation.ts';
 import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { join } from 'node:path';
@@ -121,7 +122,9 @@ async function openDatabaseOrExit(config: Config) {
 /** The configuration, or exit code 2 with the reason when it is wrong. */
 function configOrExit(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    checkColdAddresses(config.chains);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`configuration error: ${err.message}`);

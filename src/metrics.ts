@@ -12,6 +12,8 @@ import { deliveryBacklog } from './modules/webhooks/deliveries.ts';
 import { payoutsPending, withdrawalsOpen } from './modules/withdrawals/service.ts';
 import { rateHealth } from './modules/rates/service.ts';
 import { chainCursors, unconfirmedPayments } from './modules/operations/chain-state.ts';
+import { storedShortfalls } from './modules/cold-storage/levels.ts';
+import { toGaugeValue } from './lib/money.ts';
 
 /** One value of a gauge: its labels (none for a single number) and the value. */
 type Sample = [labels: Record<string, string>, value: number];
@@ -80,6 +82,12 @@ const STATE_GAUGES: StateGauge[] = [
     help: 'Replacement transactions signed for payouts not yet final (stuck, underpriced or expired candidates), per network',
     labelNames: ['network'],
     read: async (db) => (await payoutsPending(db)).map((r) => [{ network: r.network }, count(r.replacements)]),
+  },
+  {
+    name: 'hot_wallet_shortfall',
+    help: "What a network's hot wallet lacks of a currency for the withdrawal queue, in whole units (0: covered), as a worker holding its key last read it; GET /admin/hot-wallets says what to refill from cold storage",
+    labelNames: ['network', 'currency'],
+    read: async (db) => (await storedShortfalls(db)).map((r) => [{ network: r.network, currency: r.currency }, toGaugeValue(r.units, r.decimals)]),
   },
   {
     name: 'chain_scanned_height',

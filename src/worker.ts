@@ -17,6 +17,7 @@ import { allListeners } from './modules/payments/watcher.ts';
 import { rateJobs } from './modules/rates/jobs.ts';
 import { webhookJobs } from './modules/webhooks/jobs.ts';
 import { withdrawalJobs } from './modules/withdrawals/jobs.ts';
+import { coldStorageJobs } from './modules/cold-storage/jobs.ts';
 import { x402Jobs } from './modules/x402/jobs.ts';
 
 /**
@@ -41,6 +42,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...paymentJobs(env, allListeners(deposits, invoices)),
     ...depositJobs(env, deposits),
     ...withdrawalJobs(env, signingAdapters(adapters)),
+    ...coldStorageJobs(env, signingAdapters(adapters)),
     ...x402Jobs(env),
     ...sweepJobs(env, adapters),
     ...invoiceJobs(env, invoices),

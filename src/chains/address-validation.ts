@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
 import { hexToBytes, isAddress, type Hex } from 'viem';
-import type { NetworkEnvName } from '../config.ts';
+import { ConfigError, NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from '../config.ts';
 
 const base58check = createBase58check(sha256);
 
@@ -146,4 +146,19 @@ export function addressKey(network: NetworkEnvName, address: string): string {
   if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') return address.toLowerCase();
   if (network === 'BTC' && /^(bc|tb|bcrt)1/i.test(address)) return address.toLowerCase();
   return address;
+}
+
+/**
+ * Each live network's cold address, checked at start as a withdrawal's destination is: a typo, the
+ * zero address or a burn address would send the hot wallet's excess where nobody holds the key, so
+ * the gateway refuses to start and says which setting is wrong.
+ */
+export function checkColdAddresses(chains: Record<NetworkEnvName, Pick<ChainSettings, 'cold'>>): void {
+  for (const net of NETWORK_ENV_NAMES) {
+    const address = chains[net].cold?.address;
+    if (address === undefined) continue;
+    if (!isValidAddress(net, address)) throw new ConfigError(`${net}_COLD_ADDRESS "${address}" is not a valid ${net} address (for EVM networks a mixed-case address must match its checksum)`);
+    const unusable = unusableAddress(net, address);
+    if (unusable) throw new ConfigError(`${net}_COLD_ADDRESS "${address}" is no destination (${unusable}): nobody could move what is sent there`);
+  }
 }

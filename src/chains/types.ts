@@ -174,6 +174,11 @@ export interface ChainAdapter {
    * the ledger; a node that cannot be reached throws.
    */
   custodyBalance(currency: CryptoCode, deposits: readonly string[], hotWallet?: string): Promise<bigint>;
+  /**
+   * What these addresses hold together of a currency, in blocks (the cold address, for the solvency
+   * view). Read from the node; absent on the sandbox, which has no cold storage.
+   */
+  balanceAt?(currency: CryptoCode, addresses: readonly string[]): Promise<bigint>;
   /** Builds and signs a transfer from the hot wallet; does not send it. */
   signTransfer(transfer: OutgoingTransfer): Promise<SignedTransfer>;
   /** Sends a signed transaction; sending one the chain already has is a no-op. */

@@ -102,7 +102,14 @@ export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: num
 
 /** A US dollar amount (`"0.5"`, `"0"`) read exactly into cents; more than two decimals is a configuration error. */
 export function cents(env: NodeJS.ProcessEnv, name: string): bigint {
-  const raw = required(env, name).trim();
+  required(env, name);
+  return optionalCents(env, name)!;
+}
+
+/** A US dollar amount in cents, or undefined when it is unset and has no default. */
+export function optionalCents(env: NodeJS.ProcessEnv, name: string): bigint | undefined {
+  const raw = setting(env, name)?.trim();
+  if (raw === undefined) return undefined;
   const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(raw);
   if (!m) throw new ConfigError(`${name} must be a US dollar amount with at most 2 decimals, got "${raw}"`);
   return BigInt(m[1]! + (m[2] ?? '').padEnd(2, '0'));

@@ -51,6 +51,19 @@ export const NETWORK_SETTINGS: readonly NetworkSettingRow[] = [
     doc: 'EVM networks: the most a payout or its replacement may bid per gas, a decimal in gwei; above it the payout waits (`withdrawals_fee_capped`). Bitcoin has `BTC_MAX_FEE_RATE`',
   },
   {
+    name: 'COLD_ADDRESS',
+    doc: "cold storage: an address of the network whose key is kept offline. The worker moves what the hot wallet holds above `<NET>_HOT_MAX_USD` there (down to `<NET>_HOT_TARGET_USD`), and solvency reads its balance from the chain as custody. Checked at start: an address the network would refuse stops the gateway. Live networks only",
+  },
+  {
+    name: 'HOT_MAX_USD',
+    doc: "the hot wallet's ceiling per currency, in US dollars (at most 2 decimals; needs `<NET>_COLD_ADDRESS`): above it the worker moves the excess to cold storage. Funds the withdrawal queue needs stay. Unset: nothing is moved",
+  },
+  {
+    name: 'HOT_TARGET_USD',
+    shown: 'half of `<NET>_HOT_MAX_USD`',
+    doc: 'what a move to cold storage leaves in the hot wallet per currency, in US dollars, besides what the withdrawal queue needs: above zero, below the ceiling (it also pays the move\'s own fee)',
+  },
+  {
     name: 'SWEEP_MAX_COST_SHARE',
     shown: '`SWEEP_MAX_COST_SHARE`',
     doc: 'the same as `SWEEP_MAX_COST_SHARE`, for this network alone',

@@ -95,6 +95,7 @@ export const ERRORS = {
   'exceptions.service.unavailable': [503, 'The service is shutting down or not ready'],
   'exceptions.service.busy': [503, 'Too many open connections; retry after Retry-After seconds'],
   'exceptions.status.conflict': [409, 'The object is not in a status that allows this change'],
+  'exceptions.coldStorage.notConfigured': [409, 'This network has no cold storage ceiling (<NET>_COLD_ADDRESS and <NET>_HOT_MAX_USD) in this installation'],
   'exceptions.internal': [500, 'Unexpected error'],
   'exceptions.auth.invalidCredentials': [401, 'Wrong email or password'],
   'exceptions.auth.sessionRequired': [401, 'Sign in first: the session is missing, expired or signed out'],

@@ -20,6 +20,7 @@ const OPERATIONS_WRITES = [
   'POST /admin/tenants/:id/resume',
   'POST /admin/customers/block',
   'POST /admin/customers/unblock',
+  'POST /admin/hot-wallets/:network/move-to-cold',
 ];
 const SUPPORT_WRITES = ['POST /admin/users', 'POST /admin/tenants/:tenantId/users/:id/password-reset'];
 const WRITES: Record<string, readonly string[]> = { operatorOperations: OPERATIONS_WRITES, operatorSupport: SUPPORT_WRITES, operatorAuditor: [] };

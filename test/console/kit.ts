@@ -12,6 +12,7 @@ export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
   ['Tenants', 'Tenants'],
   ['Users', 'Users'],
   ['Networks', 'Networks'],
+  ['Hot and cold', 'Hot and cold'],
   ['Withdrawals', 'Withdrawals'],
   ['Approvals', 'Approvals'],
   ['Unlisted tokens', 'Unlisted tokens'],

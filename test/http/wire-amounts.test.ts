@@ -62,6 +62,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /v1/withdrawal/reject': 'signed-in people only; answers the withdrawal record GET /v1/withdrawal answers (driven above)',
   'POST /admin/withdrawals/{id}/approve': 'answers the withdrawal record GET /v1/withdrawal answers (driven above), on a withdrawal awaiting approval (test/payouts/approvals.test.ts)',
   'POST /admin/withdrawals/{id}/reject': 'answers the withdrawal record GET /v1/withdrawal answers (driven above), on a withdrawal awaiting approval (test/payouts/approvals.test.ts)',
+  'GET /admin/hot-wallets': 'a sandbox has no hot wallet levels nor cold storage (live networks only): its amounts are driven exactly against the chain and the database in test/cold-storage/cold-storage.test.ts (anvil)',
   'PATCH /admin/tenants/{id}/payout-policy': 'US dollar limits in whole cents (their refusal beyond cents is tried below), read back in test/payouts/governance.test.ts',
 };
 
@@ -315,7 +316,7 @@ describeEngines('amounts on the wire', (engine) => {
       return each(list, async (r) => {
         const row = rows.get(r.cryptoCurrencyCode)!;
         const d = row.currency.decimals;
-        return { custody: W.dec(row.custody, d), liabilities: W.dec(row.liabilities, d), ledgerCustody: W.dec(row.ledgerCustody, d), difference: W.dec(row.difference, d) };
+        return { hot: W.dec(row.hot, d), cold: W.dec(row.cold, d), custody: W.dec(row.custody, d), liabilities: W.dec(row.liabilities, d), ledgerCustody: W.dec(row.ledgerCustody, d), difference: W.dec(row.difference, d) };
       });
     }, 'admin');
     await hit('GET /admin/networks', '/admin/networks', undefined, async (data) => {

@@ -11,9 +11,10 @@ import { stringifyExact } from '../../src/lib/exact-json.ts';
 
 const usdt = findCurrency('USDT_ERC20')!;
 const eth = findCurrency('ETH')!;
-const ledger = (patch: Partial<LedgerSide> = {}): LedgerSide => ({ merchants: 0n, clearing: 0n, suspense: 0n, treasury: 0n, custody: 0n, ...patch });
+const ledger = (patch: Partial<LedgerSide> = {}): LedgerSide => ({ merchants: 0n, clearing: 0n, suspense: 0n, treasury: 0n, custody: 0n, cold: 0n, ...patch });
 const chain = (code: string, custody: bigint, patch: Partial<Omit<ChainSide, 'custody'>> = {}): ChainSide => ({
   custody: new Map([[code, custody]]),
+  cold: new Map(),
   inFlight: new Map(),
   pendingCost: 0n,
   ...patch,
@@ -69,6 +70,17 @@ describe('solvency of one currency', () => {
     assert.equal(solvencyOf(usdt, ledger({ custody: 100n }), chain('USDT_ERC20', 99n, { pendingCost: 21n }), false).warning, true);
   });
 
+  it('counts the cold address with the hot side: custody is their sum, against the ledger of both', () => {
+    const books = ledger({ merchants: 900n, custody: 600n, cold: 400n });
+    const split = (hot: bigint, cold: bigint) => solvencyOf(usdt, books, chain('USDT_ERC20', hot, { cold: new Map([['USDT_ERC20', cold]]) }), false);
+    const moved = split(600n, 400n);
+    assert.deepEqual([moved.hot, moved.cold, moved.custody, moved.ledgerCustody, moved.difference, moved.warning], [600n, 400n, 1000n, 1000n, 100n, false]);
+    // A refill from cold by hand moves coins between two addresses counted together: nothing to book.
+    assert.deepEqual([split(700n, 300n).custody, split(700n, 300n).warning], [1000n, false]);
+    assert.equal(split(600n, 399n).warning, true, 'a unit gone from cold storage is missing');
+    assert.match(stringifyExact(solvencyRecord(moved)), /"hot":0\.0006,"cold":0\.0004,"custody":0\.001,/);
+  });
+
   it('bounds what a payout in a block can have cost, per family', () => {
     assert.equal(costBound({ family: 'evm', nonce: 3, gas: '65000', maxFeePerGas: '30000000000', maxPriorityFeePerGas: '1' }), 65_000n * 30_000_000_000n);
     assert.equal(costBound({ family: 'btc', inputs: [], fee: '2820', vsize: 141, feeRate: '20' }), 2820n);
@@ -78,6 +90,6 @@ describe('solvency of one currency', () => {
 
   it('renders amounts as JSON numbers of the currency, negative included', () => {
     const r = solvencyOf(usdt, ledger({ merchants: 1_500_001n, custody: 1_000_000n }), chain('USDT_ERC20', 1_000_000n), false);
-    assert.equal(stringifyExact(solvencyRecord(r)), '{"cryptoCurrencyCode":"USDT_ERC20","custody":1,"liabilities":1.500001,"ledgerCustody":1,"difference":-0.500001,"status":"warning","disagreement":null,"warnings":["USDT_ERC20: custody is 0.500001 USDT_ERC20 below what the gateway owes (custody 1 USDT_ERC20, owed 1.500001 USDT_ERC20), so not every merchant could withdraw at once. Fund the Ethereum hot wallet with at least 0.500001 USDT_ERC20."]}');
+    assert.equal(stringifyExact(solvencyRecord(r)), '{"cryptoCurrencyCode":"USDT_ERC20","hot":1,"cold":0,"custody":1,"liabilities":1.500001,"ledgerCustody":1,"difference":-0.500001,"status":"warning","disagreement":null,"warnings":["USDT_ERC20: custody is 0.500001 USDT_ERC20 below what the gateway owes (custody 1 USDT_ERC20, owed 1.500001 USDT_ERC20), so not every merchant could withdraw at once. Fund the Ethereum hot wallet with at least 0.500001 USDT_ERC20."]}');
   });
 });

@@ -21,13 +21,18 @@ const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /** A row as GET /admin/solvency answers it, without the currency code. */
 interface Row {
+  hot: number;
+  cold: number;
   custody: number;
   liabilities: number;
   ledgerCustody: number;
   difference: number;
   status: 'ok' | 'warning';
 }
+// The sandbox has no cold storage: custody is all hot.
 const row = (custody: number, liabilities: number, ledgerCustody: number, status: Row['status'] = 'ok'): Row => ({
+  hot: custody,
+  cold: 0,
   custody,
   liabilities,
   ledgerCustody,

@@ -301,7 +301,7 @@ describeEngines('withdrawals', (engine) => {
     );
     // The node's error is this payout's alone: counted, and the round goes on.
     const first = await service.executeRound(flaky);
-    assert.deepEqual(first.failures, [{ withdrawalId: w.id, error: 'connection reset' }]);
+    assert.deepEqual(first.failures, [{ payoutId: w.id, error: 'connection reset' }]);
     let row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.equal(row.status, 'processing');
     const hash = row.transactionHash;

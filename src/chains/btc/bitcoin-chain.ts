@@ -89,6 +89,10 @@ export abstract class BitcoinChain implements ChainAdapter {
     return this.balanceInBlocks(hotWallet ? [hotWallet, ...deposits] : deposits);
   }
 
+  balanceAt(_code: CryptoCode, addresses: readonly string[]): Promise<bigint> {
+    return this.balanceInBlocks(addresses);
+  }
+
   /** Sends a raw transaction; one the node already has is fine. */
   abstract broadcast(signed: SignedTransfer): Promise<void>;
 

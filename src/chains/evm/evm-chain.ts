@@ -222,9 +222,14 @@ export class EvmChain implements ChainAdapter {
   }
 
   /** The hot wallet's and the deposit addresses' balances at the latest block, native or token, summed. */
-  async custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+  custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+    return this.balanceAt(code, hotWallet ? [hotWallet, ...deposits] : deposits);
+  }
+
+  /** What these addresses hold at the latest block, native or token, summed. */
+  async balanceAt(code: CryptoCode, of: readonly string[]): Promise<bigint> {
     const contract = this.contractFor(code);
-    const addresses = (hotWallet ? [hotWallet, ...deposits] : [...deposits]).map((a) => getAddress(a));
+    const addresses = of.map((a) => getAddress(a));
     let sum = 0n;
     // In slices, so thousands of addresses go out as a few batched requests, not all at once.
     for (let i = 0; i < addresses.length; i += 100) {

@@ -181,9 +181,14 @@ export class TronGridChain implements ChainAdapter {
     return this.hotWallet ? tronBalance((path, body) => this.call(path, body), this.hotWallet, this.contractOf(code)) : 0n;
   }
 
-  async custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+  custodyBalance(code: CryptoCode, deposits: readonly string[], hotWallet: string | undefined = this.hotWallet): Promise<bigint> {
+    return this.balanceAt(code, hotWallet ? [hotWallet, ...deposits] : deposits);
+  }
+
+  /** What these accounts hold, TRX staked for resources included (it is still theirs). */
+  async balanceAt(code: CryptoCode, addresses: readonly string[]): Promise<bigint> {
     let sum = 0n;
-    for (const address of hotWallet ? [hotWallet, ...deposits] : deposits) sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code), { staked: true });
+    for (const address of addresses) sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code), { staked: true });
     return sum;
   }
 

@@ -11,6 +11,7 @@ import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginTh
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
+import type { ColdMoveRequestsTable, ColdTransferTransactionsTable, ColdTransfersTable, HotWalletLevelsTable } from './tables/cold-storage.ts';
 import type { EmailJobsTable } from './tables/email.ts';
 
 /**
@@ -32,6 +33,7 @@ export * from './tables/people.ts';
 export * from './tables/sweeps.ts';
 export * from './tables/counts.ts';
 export * from './tables/payouts.ts';
+export * from './tables/cold-storage.ts';
 export * from './tables/email.ts';
 
 /** Every table of the service, as Kysely sees it. */
@@ -86,5 +88,9 @@ export interface DB {
   payout_addresses: PayoutAddressesTable;
   payout_policies: PayoutPoliciesTable;
   payout_policy_changes: PayoutPolicyChangesTable;
+  cold_transfers: ColdTransfersTable;
+  cold_transfer_transactions: ColdTransferTransactionsTable;
+  hot_wallet_levels: HotWalletLevelsTable;
+  cold_move_requests: ColdMoveRequestsTable;
   email_jobs: EmailJobsTable;
 }

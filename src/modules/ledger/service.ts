@@ -6,13 +6,16 @@ import type { SweepLedger } from '../../chains/sweep-ledger.ts';
 import { Amount } from '../../lib/money.ts';
 
 /**
- * Ledger accounts. `custody:*` are assets (coins the gateway holds on a network); everything else
+ * Ledger accounts. `custody:*` and `cold:*` are assets (coins the gateway holds on a network, in
+ * its hot wallet and deposit addresses, or moved to its cold address); everything else
  * is what the gateway owes or earned: a merchant account's balance, commission revenue, and the
  * network fees collected from payers to pay for sweeps and withdrawals.
  */
 export type LedgerAccount =
   | `merchant:${string}`
   | `custody:${NetworkEnvName}`
+  /** What the gateway moved from a network's hot wallet to its cold address (an asset like custody). */
+  | `cold:${NetworkEnvName}`
   | 'revenue:commission'
   | 'revenue:conversion'
   | 'fees:network'
@@ -27,10 +30,11 @@ export type LedgerAccount =
 
 export const merchantAccount = (accountId: string): LedgerAccount => `merchant:${accountId}`;
 export const custodyAccount = (network: NetworkEnvName): LedgerAccount => `custody:${network}`;
+export const coldAccount = (network: NetworkEnvName): LedgerAccount => `cold:${network}`;
 
-/** Assets grow with debits; liabilities and revenue grow with credits. */
+/** Assets (custody, hot or cold) grow with debits; liabilities and revenue grow with credits. */
 export function isDebitNormal(account: string): boolean {
-  return account.startsWith('custody:');
+  return account.startsWith('custody:') || account.startsWith('cold:');
 }
 
 /**

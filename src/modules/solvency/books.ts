@@ -3,7 +3,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { TransferTerms } from '../../chains/types.ts';
 import { TRC20_FEE_LIMIT } from '../../chains/tron/resources.ts';
-import { custodyAccount } from '../ledger/service.ts';
+import { coldAccount, custodyAccount } from '../ledger/service.ts';
 
 /** What the ledger holds of one currency, in its atomic units (balances as the ledger keeps them). */
 export interface LedgerSide {
@@ -15,19 +15,22 @@ export interface LedgerSide {
   suspense: bigint;
   /** `treasury:conversion`: the house's FX position, positive where conversions left it holding coins. */
   treasury: bigint;
-  /** `custody:<network>`: what the ledger says the gateway holds on the currency's network. */
+  /** `custody:<network>`: what the ledger says the gateway holds on the currency's network, hot (wallet and deposit addresses). */
   custody: bigint;
+  /** `cold:<network>`: what the gateway moved to the network's cold address. */
+  cold: bigint;
 }
 
-const EMPTY: LedgerSide = { merchants: 0n, clearing: 0n, suspense: 0n, treasury: 0n, custody: 0n };
+const EMPTY: LedgerSide = { merchants: 0n, clearing: 0n, suspense: 0n, treasury: 0n, custody: 0n, cold: 0n };
 
 /** The accounts of `ledgerSide`: which field a ledger account adds to (null: not part of the view). */
-function fieldOf(account: string, custody: string): keyof LedgerSide | null {
+function fieldOf(account: string, network: NetworkEnvName): keyof LedgerSide | null {
   if (account.startsWith('merchant:')) return 'merchants';
   if (account.startsWith('suspense:')) return 'suspense';
   if (account === 'clearing:withdrawals') return 'clearing';
   if (account === 'treasury:conversion') return 'treasury';
-  return account === custody ? 'custody' : null;
+  if (account === coldAccount(network)) return 'cold';
+  return account === custodyAccount(network) ? 'custody' : null;
 }
 
 /** The ledger's side of each currency of one network, from the balances (one query). */
@@ -40,7 +43,7 @@ export async function ledgerSide(db: Executor, network: NetworkEnvName, codes: r
     .where('currency_code', 'in', [...codes])
     .execute();
   for (const r of rows) {
-    const field = fieldOf(r.ledger_account, custodyAccount(network));
+    const field = fieldOf(r.ledger_account, network);
     const side = out.get(r.currency_code);
     if (field && side) side[field] += BigInt(r.balance);
   }
@@ -69,6 +72,18 @@ export async function openPayouts(db: Executor, network: NetworkEnvName): Promis
     .where('w.tx_hash', 'is not', null)
     .execute();
   return rows.map((r) => ({ currency: r.currency_code, amount: BigInt(r.amount), fee: BigInt(r.fee), txHash: r.tx_hash!, terms: (r.terms ?? null) as TransferTerms | null }));
+}
+
+/** The transactions moves to cold storage of a network stand on while they are not completed (their cost is pending once in a block). */
+export async function openColdMoves(db: Executor, network: NetworkEnvName): Promise<Array<{ txHash: string; terms: TransferTerms | null }>> {
+  const rows = await db
+    .selectFrom('cold_transfers as c')
+    .leftJoin('cold_transfer_transactions as t', (j) => j.onRef('t.cold_transfer_id', '=', 'c.id').onRef('t.tx_hash', '=', 'c.tx_hash'))
+    .select(['c.tx_hash', 't.terms'])
+    .where('c.network', '=', network)
+    .where('c.status', '=', 'processing')
+    .execute();
+  return rows.map((r) => ({ txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }));
 }
 
 /**
@@ -116,16 +131,14 @@ export async function depositHoldings(db: Executor, network: NetworkEnvName): Pr
 
 /**
  * The hot wallet of a network for a process that does not hold its key (`ROLE=api`): the sender
- * of its latest payout, the address the workers sign with. Null before any payout.
+ * of its latest payout or move to cold storage, the address the workers sign with. Null before any.
  */
 export async function lastSender(db: Executor, network: NetworkEnvName): Promise<string | null> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select('sender')
-    .where('network', '=', network)
-    .where('sender', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.sender ?? null;
+  const latest = await Promise.all(
+    (['withdrawals', 'cold_transfers'] as const).map((table) =>
+      db.selectFrom(table).select(['sender', 'created_at']).where('network', '=', network).where('sender', 'is not', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+    ),
+  );
+  const found = latest.filter((r) => r !== undefined).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return found[0]?.sender ?? null;
 }

@@ -31,7 +31,8 @@ function registerSolvency(registry: Registry, solvency: CachedReading<SolvencyRo
   const per = (pick: (r: SolvencyRow) => bigint) => (read: Read<SolvencyRow[]>) =>
     read.value.map((r): Sample => [{ currency: r.currency.code }, toGaugeValue(pick(r), r.currency.decimals)]);
   const gauges: Array<[string, string, (r: Read<SolvencyRow[]>) => Sample[]]> = [
-    ['solvency_custody', 'What the chain shows the gateway holding (hot wallet and deposit addresses not swept yet), per currency, in whole units', per((r) => r.custody)],
+    ['solvency_custody', 'What the chain shows the gateway holding (hot wallet, deposit addresses not swept yet and the cold address), per currency, in whole units', per((r) => r.custody)],
+    ['solvency_cold', "What the network's cold address holds (<NET>_COLD_ADDRESS), per currency, in whole units", per((r) => r.cold)],
     ['solvency_liabilities', 'What custody must cover: merchant balances, withdrawals not yet out, suspense and the house FX long, per currency', per((r) => r.liabilities)],
     ['solvency_ledger_custody', "The ledger's custody account of the currency's network, per currency", per((r) => r.ledgerCustody)],
     ['solvency_difference', 'Custody less liabilities, per currency (negative: not covered)', per((r) => r.difference)],

@@ -9,6 +9,11 @@ import { solvencyWarnings } from './advice.ts';
 /** One currency's solvency, in its atomic units (exact). */
 export interface SolvencyRow {
   currency: CurrencyDef;
+  /** On chain: the hot wallet and the deposit addresses not swept yet. */
+  hot: bigint;
+  /** On chain: the network's cold address (0 without one). */
+  cold: bigint;
+  /** hot + cold. */
   custody: bigint;
   liabilities: bigint;
   ledgerCustody: bigint;
@@ -26,8 +31,10 @@ export interface SolvencyRow {
 /**
  * The solvency of one currency, every amount an exact bigint of its atomic units:
  *
- *   custody       = on chain, in blocks: the hot wallet + the deposit addresses whose confirmed
- *                   payments are not swept yet (or whose sweep is in no block yet)
+ *   custody       = hot + cold, on chain, in blocks:
+ *   hot           = the hot wallet + the deposit addresses whose confirmed payments are not swept
+ *                   yet (or whose sweep is in no block yet)
+ *   cold          = the network's cold address (<NET>_COLD_ADDRESS), 0 without one
  *   liabilities   = Σ merchant:*                  what merchants can withdraw
  *                 + clearing:withdrawals          withdrawals committed, not yet signed (amount + fee)
  *                 + payouts signed, in no block   amount + fee: the chain still holds them, and a
@@ -38,7 +45,8 @@ export interface SolvencyRow {
  *                                                 in the other currency, so it is never surplus; the
  *                                                 short side is not netted against merchants (it
  *                                                 shows as custody below what merchants are owed)
- *   ledgerCustody = custody:<network>
+ *   ledgerCustody = custody:<network> + cold:<network> (what moves to cold storage took out of the
+ *                   first and put into the second; a refill from cold by hand needs no booking)
  *   difference    = custody − liabilities. With the chain and the ledger agreeing and nothing in
  *                   flight it is the house's own: commission revenue + network fees collected less
  *                   those spent + its FX short (negative), + any float the ledger does not know.
@@ -63,18 +71,23 @@ export interface SolvencyRow {
  */
 export function solvencyOf(currency: CurrencyDef, ledger: LedgerSide, chain: ChainSide, sandbox: boolean): SolvencyRow {
   const flight = chain.inFlight.get(currency.code) ?? { amount: 0n, owed: 0n };
-  const custody = chain.custody.get(currency.code) ?? 0n;
+  const hot = chain.custody.get(currency.code) ?? 0n;
+  const cold = chain.cold.get(currency.code) ?? 0n;
+  const custody = hot + cold;
+  const ledgerCustody = ledger.custody + ledger.cold;
   const treasuryLong = ledger.treasury > 0n ? ledger.treasury : 0n;
   const liabilities = ledger.merchants + ledger.clearing + flight.owed + ledger.suspense + treasuryLong;
   const native = networkOf(currency).nativeCode === currency.code;
-  const high = ledger.custody + flight.amount;
+  const high = ledgerCustody + flight.amount;
   const low = high - (native ? chain.pendingCost : 0n);
   const chainVsLedger = custody < low ? custody - low : custody > high && (sandbox || !native) ? custody - high : 0n;
   return {
     currency,
+    hot,
+    cold,
     custody,
     liabilities,
-    ledgerCustody: ledger.custody,
+    ledgerCustody,
     difference: custody - liabilities,
     chainVsLedger,
     inFlight: flight.amount,
@@ -94,7 +107,7 @@ export async function solvencyReport(ctx: Pick<AppContext, 'db' | 'config'>, ada
       const ledger = await ledgerSide(ctx.db, adapter.network, currencies.map((c) => c.code));
       let chain: ChainSide;
       try {
-        chain = await readChain(ctx.db, adapter, currencies);
+        chain = await readChain(ctx.db, adapter, currencies, ctx.config.chains[adapter.network].cold?.address);
       } catch (err) {
         throw new Error(`${adapter.network}: ${(err as Error).message}`, { cause: err });
       }
@@ -111,6 +124,8 @@ export function solvencyRecord(row: SolvencyRow) {
   const n = (units: bigint) => toJsonNumber(units, row.currency.decimals);
   return {
     cryptoCurrencyCode: row.currency.code,
+    hot: n(row.hot),
+    cold: n(row.cold),
     custody: n(row.custody),
     liabilities: n(row.liabilities),
     ledgerCustody: n(row.ledgerCustody),

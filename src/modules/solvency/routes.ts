@@ -14,9 +14,11 @@ const SCRAPE_MAX_AGE_MS = 30_000;
 
 const SolvencyRowSchema = Type.Object({
   cryptoCurrencyCode: CryptoCodeSchema,
-  custody: Money('On chain, in blocks: the hot wallet and the deposit addresses not swept yet'),
+  hot: Money('On chain, in blocks: the hot wallet and the deposit addresses not swept yet'),
+  cold: Money("On chain, in blocks: the network's cold address (<NET>_COLD_ADDRESS); 0 without one"),
+  custody: Money('hot + cold'),
   liabilities: Money('Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long'),
-  ledgerCustody: Money("The ledger's custody account of the currency's network"),
+  ledgerCustody: Money("The ledger's custody of the currency's network: its hot side and what moves to cold storage put in cold"),
   difference: Money('custody − liabilities (negative: not covered)'),
   status: Type.Union([Type.Literal('ok'), Type.Literal('warning')], {
     description:

@@ -2,8 +2,9 @@ import type { AppContext } from '../../context.ts';
 import { FeeUnavailableError, type ChainAdapter, type SignedTransfer } from '../../chains/types.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../lib/db/index.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { freeNonce, heldCoins, holdInputs, outgoing, storeCandidate } from './candidates.ts';
+import { WITHDRAWAL_TABLES, claimNonce, freeNonce, heldCoins, holdInputs, outgoing, storeCandidate } from './candidates.ts';
 import { followPayout, send, type RoundCounts } from './follow.ts';
+import { WITHDRAWAL_KIND } from './withdrawal-kind.ts';
 import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 import { cover, hasFaucet, payoutNeeds, topUpSandbox, type Spare } from './hot-wallet.ts';
 import { markUnsigned, markWaiting, signersSeen, waitingFromError, type Waiting } from './waiting.ts';
@@ -43,11 +44,11 @@ export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): P
     for (const w of open) {
       try {
         if (w.status === 'created') await signOrWait(ctx, adapter, w, { spare, held }, out, tip);
-        else await followPayout(ctx, adapter, w, { tip, held }, out);
+        else await followPayout(ctx, adapter, WITHDRAWAL_KIND, w, { tip, held }, out);
       } catch (err) {
         // A database that went away stops the round (the job waits for it); a node's error is this payout's alone.
         if (isDatabaseUnavailable(err)) throw err;
-        out.failures.push({ withdrawalId: w.id, error: (err as Error).message });
+        out.failures.push({ payoutId: w.id, error: (err as Error).message });
       }
     }
   }
@@ -99,7 +100,7 @@ async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: Withdrawal
   const recorded = await record(ctx, adapter, w, signed, nonce);
   if (!recorded) return null;
   out.signed++;
-  await send(ctx, adapter, recorded, { withdrawal_id: recorded.id, seq: 0, tx_hash: signed.txHash, raw: signed.raw }, tip);
+  await send(ctx, adapter, WITHDRAWAL_KIND, recorded, { seq: 0, tx_hash: signed.txHash, raw: signed.raw }, tip);
   out.broadcast++;
   return null;
 }
@@ -111,6 +112,8 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
     .execute(async (trx) => {
       const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'created').forUpdate().skipLocked().executeTakeFirst();
       if (!row) return null;
+      // A move to cold storage may hold the nonce: signed again next round.
+      if (nonce !== undefined && !(await claimNonce(trx, adapter.network, adapter.hotWallet ?? null, nonce))) return null;
       const { amount, fee, total } = withdrawalMoney(row);
       await post(trx, {
         tenantId: row.tenant_id,
@@ -119,7 +122,7 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
         refId: row.id,
         lines: [debit('clearing:withdrawals', total), credit(custodyAccount(adapter.network), amount), credit('fees:network', fee)],
       });
-      await storeCandidate(trx, row, 0, signed, null);
+      await storeCandidate(trx, WITHDRAWAL_TABLES, row, 0, signed, null);
       return changeStatus(trx, row, 'processing', {
         set: { tx_hash: signed.txHash, signed_tx: signed.raw, sender: adapter.hotWallet ?? null, nonce: nonce ?? null, waiting_reason: null, waiting_detail: null, waiting_since: null },
       });

@@ -1,13 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import { PermanentBroadcastError, type ChainAdapter, type ReplacementDecision } from '../../chains/types.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
-import { now, type Trx } from '../../lib/db/index.ts';
+import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { unreachable } from '../../lib/state-machine.ts';
 import { networkOf, findCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { freeNonce, holdInputs, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate } from './candidates.ts';
-import { changeStatus, type WithdrawalRow } from './record.ts';
-import { refund } from './cancel.ts';
+import { freeNonce, holdInputs, loose, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate, type PayoutRow, type PayoutTables } from './candidates.ts';
 
 /** What one execution round did. */
 export interface RoundCounts {
@@ -21,79 +19,121 @@ export interface RoundCounts {
   /** New payouts the hot wallet cannot cover yet. */
   waiting: number;
   /** Payouts whose node failed them this round; tried again next round. */
-  failures: Array<{ withdrawalId: string; error: string }>;
+  failures: Array<{ payoutId: string; error: string }>;
+}
+
+/** The columns a payout's end writes besides its status: the transaction it ended on and what it cost. */
+export interface PayoutEnd {
+  tx_hash: string;
+  signed_tx: string;
+  fee_capped_at: null;
+  fee_capped_detail: null;
+  network_cost?: bigint;
+  network_cost_currency?: string;
 }
 
 /**
- * A sent withdrawal, each round: whichever candidate is in a block is the payout (its hash becomes
- * the withdrawal's), completed once deep enough, with what the network took booked against the
- * network fees. While none is, the newest is rebroadcast when the node lost it, and replaced when
- * the adapter says it is stuck, underpriced or expired (stored before it is sent).
+ * One kind of payout out of the hot wallet (a withdrawal, a move to cold storage): where its rows
+ * and candidates live and how it ends. Everything else, signing aside, is the same for every kind:
+ * the follow round below, its replacements, its broadcasts and the booking of what it cost.
  */
-export async function followPayout(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { tip: number | null; held: Set<string> }, out: RoundCounts): Promise<void> {
+export interface PayoutKind<R extends PayoutRow> {
+  tables: PayoutTables;
+  /** The ledger's reference to it (`refType`) and the kind of the entry that books its network cost. */
+  ledger: { refType: string; costKind: string };
+  /**
+   * In a block and final (inside the caller's transaction, the row locked): completed, or, when
+   * the transaction failed on chain and moved nothing, failed with its booking undone. Writes `end`
+   * with the status; says whether it completed.
+   */
+  settled(trx: Trx, row: R, succeeded: boolean, end: PayoutEnd): Promise<boolean>;
+  /** Its last standing candidate was refused for good: failed, its booking undone, its nonce let go. */
+  refused(trx: Trx, row: R, reason: string): Promise<void>;
+}
+
+/** The round's view of the network: its tip, and the coins open payouts' candidates spend. */
+export interface FollowRound {
+  tip: number | null;
+  held: Set<string>;
+}
+
+/** The payout's row locked while it is processing, or undefined when it moved on (or, skipping, another worker holds it). */
+async function lockProcessing<R extends PayoutRow>(trx: Trx, kind: PayoutKind<R>, id: string, skipLocked: boolean): Promise<R | undefined> {
+  const q = loose(trx).selectFrom(kind.tables.rows).selectAll().where('id', '=', id).where('status', '=', 'processing').forUpdate();
+  return (await (skipLocked ? q.skipLocked() : q).executeTakeFirst()) as R | undefined;
+}
+
+/** Writes columns of a payout's row (and its `updated_at`). */
+async function update(db: Executor, kind: PayoutKind<PayoutRow>, id: string, set: Record<string, unknown>): Promise<void> {
+  await loose(db).updateTable(kind.tables.rows).set({ ...set, updated_at: now() }).where('id', '=', id).execute();
+}
+
+/**
+ * A sent payout, each round: whichever candidate is in a block is the payout (its hash becomes
+ * the row's), completed once deep enough, with what the network took booked against the network
+ * fees. While none is, the newest is rebroadcast when the node lost it, and replaced when the
+ * adapter says it is stuck, underpriced or expired (stored before it is sent).
+ */
+export async function followPayout<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, round: FollowRound, out: RoundCounts): Promise<void> {
   const { tip } = round;
-  const candidates = await standingCandidates(ctx.db, w);
+  const candidates = await standingCandidates(ctx.db, kind.tables, p.id);
   let currentConfirmations: number | null = null;
   // Newest first: a replacement in a block is the usual ending.
   for (const c of [...candidates].reverse()) {
     const confirmations = await adapter.transactionConfirmations(c.tx_hash);
     if (c === candidates[candidates.length - 1]) currentConfirmations = confirmations;
-    if (confirmations !== null && confirmations > 0) return settle(ctx, adapter, w, c, confirmations, out);
+    if (confirmations !== null && confirmations > 0) return settle(ctx, adapter, kind, p, c, confirmations, out);
   }
   const current = candidates[candidates.length - 1];
   if (!current) return;
   if (currentConfirmations === null) {
     try {
-      await send(ctx, adapter, w, current, tip);
+      await send(ctx, adapter, kind, p, current, tip);
       out.broadcast++;
     } catch (err) {
       // An expired or outbid candidate the node refuses is what replacement is for: decide below.
-      out.failures.push({ withdrawalId: w.id, error: `rebroadcast: ${(err as Error).message}` });
+      out.failures.push({ payoutId: p.id, error: `rebroadcast: ${(err as Error).message}` });
     }
   }
   const terms = termsOf(current);
   if (!adapter.replaceTransfer || !terms) return;
   const blocksPending = tip !== null && current.broadcast_height !== null ? Math.max(0, tip - current.broadcast_height) : 0;
   const decision = await adapter.replaceTransfer({
-    transfer: { ...outgoing(w), heldCoins: round.held },
+    transfer: { ...outgoing(p), heldCoins: round.held },
     current: { txHash: current.tx_hash, raw: current.raw, terms },
     blocksPending,
     known: currentConfirmations !== null,
     finality: confirmationsRequired(ctx.config, adapter.network),
-    ...(adapter.nonces ? { freshNonce: async () => freeNonce(ctx.db, adapter.network, w.sender, await adapter.nonces!()) } : {}),
+    ...(adapter.nonces ? { freshNonce: async () => freeNonce(ctx.db, adapter.network, p.sender, await adapter.nonces!()) } : {}),
   });
-  await act(ctx, adapter, w, current, decision, round, out);
+  await act(ctx, adapter, kind, p, current, decision, round, out);
 }
 
 /** Carries out the adapter's decision for the newest candidate. */
-async function act(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, current: Candidate, decision: ReplacementDecision, round: { tip: number | null; held: Set<string> }, out: RoundCounts): Promise<void> {
+async function act<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, current: Candidate, decision: ReplacementDecision, round: FollowRound, out: RoundCounts): Promise<void> {
   switch (decision.action) {
     case 'wait':
-      if (w.fee_capped_at) await ctx.db.updateTable('withdrawals').set({ fee_capped_at: null, fee_capped_detail: null }).where('id', '=', w.id).execute();
+      if (p.fee_capped_at) await update(ctx.db, kind, p.id, { fee_capped_at: null, fee_capped_detail: null });
       return;
     case 'capped':
       out.capped++;
-      if (!w.fee_capped_at) await ctx.db.updateTable('withdrawals').set({ fee_capped_at: now(), fee_capped_detail: decision.detail }).where('id', '=', w.id).execute();
+      if (!p.fee_capped_at) await update(ctx.db, kind, p.id, { fee_capped_at: now(), fee_capped_detail: decision.detail });
       return;
     case 'replace': {
       const seq = current.seq + 1;
       const stored = await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'processing').forUpdate().executeTakeFirst();
+        const row = await lockProcessing(trx, kind, p.id, false);
         if (!row || row.tx_hash !== current.tx_hash) return null; // another worker moved it on
-        await storeCandidate(trx, row, seq, decision.signed, decision.reason);
+        await storeCandidate(trx, kind.tables, row, seq, decision.signed, decision.reason);
         // A payout whose nonce something else used moves to the fresh one it was signed with.
         const nonce = decision.signed.terms.family === 'evm' ? { nonce: decision.signed.terms.nonce } : {};
-        return trx
-          .updateTable('withdrawals')
-          .set({ tx_hash: decision.signed.txHash, signed_tx: decision.signed.raw, ...nonce, fee_capped_at: null, fee_capped_detail: null, updated_at: now() })
-          .where('id', '=', w.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        await update(trx, kind, p.id, { tx_hash: decision.signed.txHash, signed_tx: decision.signed.raw, ...nonce, fee_capped_at: null, fee_capped_detail: null });
+        return { ...row, tx_hash: decision.signed.txHash, signed_tx: decision.signed.raw, ...nonce };
       });
       if (!stored) return;
       out.replaced++;
       holdInputs(round.held, decision.signed.terms);
-      await send(ctx, adapter, stored, { withdrawal_id: w.id, seq, tx_hash: decision.signed.txHash, raw: decision.signed.raw }, round.tip);
+      await send(ctx, adapter, kind, stored, { seq, tx_hash: decision.signed.txHash, raw: decision.signed.raw }, round.tip);
       out.broadcast++;
       return;
     }
@@ -103,81 +143,75 @@ async function act(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, cur
 }
 
 /**
- * The candidate in a block: the withdrawal carries its hash from now on. Once it has its
+ * The candidate in a block: the payout carries its hash from now on. Once it has its
  * confirmations, what the network took (in its native coin) moves from custody to the network
- * fees, and the withdrawal completes, or, when the transaction failed on chain (a reverted token
- * transfer moves nothing), fails with the merchant refunded, in the same transaction.
+ * fees, and the payout ends (`PayoutKind.settled`) in the same transaction: completed, or, when
+ * the transaction failed on chain (a reverted token transfer moves nothing), failed.
  */
-async function settle(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, mined: Candidate, confirmations: number, out: RoundCounts): Promise<void> {
+async function settle<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, mined: Candidate, confirmations: number, out: RoundCounts): Promise<void> {
   const final = confirmations >= confirmationsRequired(ctx.config, adapter.network);
-  if (!final && w.tx_hash === mined.tx_hash) return;
+  if (!final && p.tx_hash === mined.tx_hash) return;
   const outcome = final && adapter.payoutOutcome ? await adapter.payoutOutcome(mined.tx_hash, termsOf(mined)) : null;
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'processing').forUpdate().skipLocked().executeTakeFirst();
+    const row = await lockProcessing(trx, kind, p.id, true);
     if (!row) return false;
     const switched = { tx_hash: mined.tx_hash, signed_tx: mined.raw, fee_capped_at: null, fee_capped_detail: null };
     if (!final) {
-      await trx.updateTable('withdrawals').set({ ...switched, updated_at: now() }).where('id', '=', w.id).execute();
+      await update(trx, kind, p.id, switched);
       return false;
     }
-    const costColumns = outcome ? await bookNetworkCost(trx, adapter, row, outcome.cost) : {};
-    if (outcome && !outcome.succeeded) {
-      await refund(trx, row, 'withdrawal.failed', true);
-      await changeStatus(trx, row, 'failed', { set: { ...switched, ...costColumns, failure_reason: 'the transaction was mined but failed on chain (nothing was sent); the debit is refunded' } });
-      return false;
-    }
-    await changeStatus(trx, row, 'completed', { set: { ...switched, ...costColumns, completed_at: now() } });
-    return true;
+    const cost = outcome ? await bookNetworkCost(trx, adapter, kind, row, outcome.cost) : {};
+    return kind.settled(trx, row, outcome?.succeeded ?? true, { ...switched, ...cost });
   });
   if (done) out.completed++;
 }
 
 /** What the network took for a payout, out of custody against the network fees, in its native coin. */
-async function bookNetworkCost(trx: Trx, adapter: ChainAdapter, row: WithdrawalRow, cost: bigint) {
+async function bookNetworkCost(trx: Trx, adapter: ChainAdapter, kind: PayoutKind<PayoutRow>, row: PayoutRow, cost: bigint) {
   const native = findCurrency(networkOf(findCurrency(row.currency_code)!).nativeCode)!;
   if (cost > 0n) {
     const paid = cryptoAmount(native.code, cost);
-    await post(trx, { tenantId: null, kind: 'withdrawal.networkCost', refType: 'withdrawal', refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });
+    await post(trx, { tenantId: null, kind: kind.ledger.costKind, refType: kind.ledger.refType, refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });
   }
   return { network_cost: cost, network_cost_currency: native.code };
 }
 
 /**
  * Broadcasts a stored candidate and notes the tip it reached the network at. The first candidate
- * refused for good (invalid, rejected) fails the withdrawal and refunds the merchant in one
- * transaction, its nonce freed; a refused replacement is set aside and the ones before it stand.
- * Any other error is retried next round.
+ * refused for good (invalid, rejected) fails the payout (`PayoutKind.refused`) in one transaction,
+ * its nonce freed; a refused replacement is set aside and the ones before it stand. Any other
+ * error is retried next round.
  */
-export async function send(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, c: Pick<Candidate, 'withdrawal_id' | 'seq' | 'tx_hash' | 'raw'>, tip: number | null): Promise<void> {
+export async function send<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, c: Pick<Candidate, 'seq' | 'tx_hash' | 'raw'>, tip: number | null): Promise<void> {
   try {
     await adapter.broadcast({ txHash: c.tx_hash, raw: c.raw });
   } catch (err) {
     if (!(err instanceof PermanentBroadcastError)) throw err;
-    await refuse(ctx, w, c, err.message);
+    await refuse(ctx, kind, p, c, err.message);
     return;
   }
-  await markBroadcast(ctx.db, c, tip);
-  if (!w.broadcast_at) await ctx.db.updateTable('withdrawals').set({ broadcast_at: now() }).where('id', '=', w.id).where('broadcast_at', 'is', null).execute();
+  await markBroadcast(ctx.db, kind.tables, p.id, c.seq, tip);
+  if (!p.broadcast_at) await loose(ctx.db).updateTable(kind.tables.rows).set({ broadcast_at: now() }).where('id', '=', p.id).where('broadcast_at', 'is', null).execute();
 }
 
 /** A candidate the network refused for good. */
-async function refuse(ctx: AppContext, w: WithdrawalRow, c: Pick<Candidate, 'withdrawal_id' | 'seq' | 'tx_hash'>, reason: string): Promise<void> {
+async function refuse<R extends PayoutRow>(ctx: AppContext, kind: PayoutKind<R>, p: R, c: Pick<Candidate, 'seq' | 'tx_hash'>, reason: string): Promise<void> {
+  const { tables } = kind;
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'processing').forUpdate().executeTakeFirst();
+    const row = await lockProcessing(trx, kind, p.id, false);
     if (!row) return;
-    await trx.updateTable('withdrawal_transactions').set({ rejected_at: now() }).where('withdrawal_id', '=', c.withdrawal_id).where('seq', '=', c.seq).execute();
-    const before = await trx
-      .selectFrom('withdrawal_transactions')
+    await loose(trx).updateTable(tables.candidates).set({ rejected_at: now() }).where(tables.ref, '=', p.id).where('seq', '=', c.seq).execute();
+    const before = await loose(trx)
+      .selectFrom(tables.candidates)
       .selectAll()
-      .where('withdrawal_id', '=', w.id)
+      .where(tables.ref, '=', p.id)
       .where('rejected_at', 'is', null)
       .orderBy('seq', 'desc')
       .executeTakeFirst();
     if (before) {
-      await trx.updateTable('withdrawals').set({ tx_hash: before.tx_hash, signed_tx: before.raw, updated_at: now() }).where('id', '=', w.id).execute();
+      await update(trx, kind, p.id, { tx_hash: before.tx_hash, signed_tx: before.raw });
       return;
     }
-    await refund(trx, row, 'withdrawal.failed', true);
-    await changeStatus(trx, row, 'failed', { set: { failure_reason: reason, nonce: null } });
+    await kind.refused(trx, row, reason);
   });
 }

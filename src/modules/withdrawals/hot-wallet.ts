@@ -11,24 +11,28 @@ export type Spare = Map<string, bigint>;
 
 /**
  * What the hot wallet can spend of a currency: its balance, less on EVM networks what its sent
- * payouts not yet in a block (nonce at or above the mined count) will still take. The chain's
- * balance is as of the last block, so without this a later round could sign a payout the wallet
- * cannot cover, and it would revert on chain.
+ * payouts not yet in a block (nonce at or above the mined count) will still take, withdrawals and
+ * moves to cold storage alike. The chain's balance is as of the last block, so without this a later
+ * round could sign a payout the wallet cannot cover, and it would revert on chain.
  */
-async function spendable(ctx: AppContext, adapter: ChainAdapter, code: string): Promise<bigint> {
+export async function spendable(ctx: Pick<AppContext, 'db'>, adapter: ChainAdapter, code: string): Promise<bigint> {
   const balance = await adapter.hotWalletBalance(code as CryptoCode);
   if (!adapter.nonces) return balance;
   const { mined } = await adapter.nonces();
-  const pending = await ctx.db
-    .selectFrom('withdrawals')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('units'))
-    .where('network', '=', adapter.network)
-    .where('currency_code', '=', code)
-    .where('status', '=', 'processing')
-    .where('sender', '=', adapter.hotWallet ?? '')
-    .where('nonce', '>=', mined)
-    .executeTakeFirstOrThrow();
-  return balance - BigInt(pending.units);
+  let pending = 0n;
+  for (const table of ['withdrawals', 'cold_transfers'] as const) {
+    const row = await ctx.db
+      .selectFrom(table)
+      .select(sql<string>`coalesce(sum(amount), 0)`.as('units'))
+      .where('network', '=', adapter.network)
+      .where('currency_code', '=', code)
+      .where('status', '=', 'processing')
+      .where('sender', '=', adapter.hotWallet ?? '')
+      .where('nonce', '>=', mined)
+      .executeTakeFirstOrThrow();
+    pending += BigInt(row.units);
+  }
+  return balance - pending;
 }
 
 /** What the hot wallet has spare of a currency this round (read once, then kept by the round). */
@@ -42,7 +46,7 @@ async function spareOf(ctx: AppContext, adapter: ChainAdapter, spare: Spare, cod
  * network, at most its gas × max fee in the network's coin (Bitcoin's fee is inside its signing,
  * Tron's resources and the sandbox's fee are not the wallet's balance to check here).
  */
-export function payoutNeeds(w: WithdrawalRow, signed?: SignedTransfer): Map<string, bigint> {
+export function payoutNeeds(w: Pick<WithdrawalRow, 'currency_code' | 'amount'>, signed?: SignedTransfer): Map<string, bigint> {
   const needs = new Map<string, bigint>([[w.currency_code, BigInt(w.amount)]]);
   if (signed?.terms?.family === 'evm') {
     const native = networkOf(findCurrency(w.currency_code)!).nativeCode;

@@ -19,7 +19,7 @@ export function withdrawalJobs({ ctx, log }: JobEnv<AppContext>, signers: ChainA
   const withdrawals = new WithdrawalService(ctx);
   const round = async () => {
     const out = await withdrawals.executeRound(signers);
-    for (const f of out.failures) log.warn({ withdrawalId: f.withdrawalId, error: f.error }, 'withdrawal round: node error, retried next round');
+    for (const f of out.failures) log.warn({ withdrawalId: f.payoutId, error: f.error }, 'withdrawal round: node error, retried next round');
     if (out.replaced) log.info({ replaced: out.replaced }, 'withdrawal round: stuck payouts replaced with higher fees');
     return out;
   };

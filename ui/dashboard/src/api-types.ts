@@ -452,6 +452,307 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/hot-wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hot wallets against cold storage: levels per currency, shortfalls, what to refill from cold, and the latest moves to cold */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coldStorage: {
+                                    /** @description <NET>_COLD_ADDRESS */
+                                    address: string;
+                                    hotMaxUsd: number | null;
+                                    hotTargetUsd: number | null;
+                                } | null;
+                                /** @description As the last round of a worker holding the hot-wallet key read them (none before one ran) */
+                                currencies: {
+                                    advice: string | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description What the hot wallet can spend (its balance less payouts sent and not yet in a block). Exact decimal (a JSON number with every digit)
+                                     */
+                                    balance: number;
+                                    /** Format: date-time */
+                                    checkedAt: string;
+                                    cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                    /**
+                                     * Format: decimal
+                                     * @description What the withdrawal queue needs of it: committed and awaiting approval. Exact decimal (a JSON number with every digit)
+                                     */
+                                    queued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What to send from cold storage to cover the queue and restore the target (without cold storage: to fund it with); 0 while nothing lacks. Exact decimal (a JSON number with every digit)
+                                     */
+                                    refill: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What it lacks for the queue (0: covered); the hot_wallet_shortfall gauge. Exact decimal (a JSON number with every digit)
+                                     */
+                                    shortfall: number;
+                                }[];
+                                moveRequestedAt: string | null;
+                                /** @description The latest moves to cold storage, newest first */
+                                moves: {
+                                    /** @description The cold address it pays */
+                                    address: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description ceiling: the hot wallet held more than <NET>_HOT_MAX_USD; operator: an operator asked for it */
+                                    cause: "ceiling" | "operator";
+                                    completedAt: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                    failureReason: string | null;
+                                    feeCappedAt: string | null;
+                                    feeCappedDetail: string | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description What the hot wallet could spend when it was decided. Exact decimal (a JSON number with every digit)
+                                     */
+                                    hotBalance: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                    networkCost: number | null;
+                                    networkCostCurrency: string | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description What the withdrawal queue needed of it then (kept in the hot wallet). Exact decimal (a JSON number with every digit)
+                                     */
+                                    queued: number;
+                                    status: "processing" | "completed" | "failed";
+                                    /** @description The transaction it stands on now (its newest replacement, or the one in a block) */
+                                    transactionHash: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/hot-wallets/{network}/move-to-cold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks the next round of a worker holding the network's key to move what its hot wallet holds above the target (and the queue) to cold storage */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                /** Format: date-time */
+                                requestedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/networks": {
         parameters: {
             query?: never;
@@ -1014,10 +1315,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /**
+                                 * Format: decimal
+                                 * @description On chain, in blocks: the network's cold address (<NET>_COLD_ADDRESS); 0 without one. Exact decimal (a JSON number with every digit)
+                                 */
+                                cold: number;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 /**
                                  * Format: decimal
-                                 * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
+                                 * @description hot + cold. Exact decimal (a JSON number with every digit)
                                  */
                                 custody: number;
                                 /**
@@ -1036,7 +1342,12 @@ export interface paths {
                                 } | null;
                                 /**
                                  * Format: decimal
-                                 * @description The ledger's custody account of the currency's network. Exact decimal (a JSON number with every digit)
+                                 * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
+                                 */
+                                hot: number;
+                                /**
+                                 * Format: decimal
+                                 * @description The ledger's custody of the currency's network: its hot side and what moves to cold storage put in cold. Exact decimal (a JSON number with every digit)
                                  */
                                 ledgerCustody: number;
                                 /**

@@ -12,6 +12,7 @@ import { TenantsPage } from './tenants.tsx';
 import { TenantPage } from './tenant.tsx';
 import { UsersPage } from './users.tsx';
 import { NetworksPage } from './networks.tsx';
+import { HotColdPage } from './hot-cold.tsx';
 import { WithdrawalsPage } from './withdrawals.tsx';
 import { ApprovalsPage } from './approvals.tsx';
 import { hasSandbox } from './roles.ts';
@@ -30,6 +31,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/tenants/:id', TenantPage],
   ['/users', UsersPage],
   ['/networks', NetworksPage],
+  ['/hot-cold', HotColdPage],
   ['/withdrawals', WithdrawalsPage],
   ['/approvals', ApprovalsPage],
   ['/unlisted-tokens', UnlistedTokensPage],

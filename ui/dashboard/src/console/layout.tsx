@@ -10,6 +10,7 @@ const PAGES: NavPage[] = [
   { href: '/tenants', label: 'Tenants', scopes: [] },
   { href: '/users', label: 'Users', scopes: [] },
   { href: '/networks', label: 'Networks', scopes: [] },
+  { href: '/hot-cold', label: 'Hot and cold', scopes: [] },
   { href: '/withdrawals', label: 'Withdrawals', scopes: [] },
   { href: '/approvals', label: 'Approvals', scopes: [] },
   { href: '/unlisted-tokens', label: 'Unlisted tokens', scopes: [] },

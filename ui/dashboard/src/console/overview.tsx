@@ -2,11 +2,11 @@
 // networks at a glance.
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
+import { ErrorAlert, Section, StatusBadge } from '../components/feedback.tsx';
 import { amount, count, signedAmount } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
-import { age, blocks } from './parts.tsx';
+import { ChainReading, age, blocks } from './parts.tsx';
 
 type Solvency = Data<'get', '/admin/solvency'>[number];
 export type NetworkStatus = Data<'get', '/admin/networks'>['networks'][number];
@@ -31,16 +31,7 @@ function SolvencySection() {
   const rows = all && [...warnings, ...all.filter((r) => r.status !== 'warning' && active(r))];
   const idle = all?.filter((r) => !active(r)) ?? [];
   return (
-    <Section
-      title="Solvency"
-      actions={
-        <button type="button" class="secondary" disabled={solvency.loading} onClick={solvency.reload}>
-          Read again
-        </button>
-      }
-    >
-      <ErrorAlert error={solvency.error} />
-      <LiveStatus>{solvency.loading ? 'Reading the chains and the ledger…' : ''}</LiveStatus>
+    <ChainReading title="Solvency" reading={solvency}>
       {warnings.length > 0 && (
         <div class="alert warn">
           <p>
@@ -71,7 +62,7 @@ function SolvencySection() {
         ]}
       />
       {idle.length > 0 && rows && rows.length > 0 && <p class="muted">Nothing held or owed in {idle.map((r) => r.cryptoCurrencyCode).join(', ')}.</p>}
-    </Section>
+    </ChainReading>
   );
 }
 

@@ -2,10 +2,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CopyValue } from '../components/copy.tsx';
-import { ErrorAlert } from '../components/feedback.tsx';
+import { ErrorAlert, LiveStatus, Section } from '../components/feedback.tsx';
 import { count, short } from '../format.ts';
 import { api } from '../api.ts';
-import { useAction, useResource } from '../hooks.ts';
+import { useAction, useResource, type Resource } from '../hooks.ts';
 import { Link, setQuery, useLocation } from '../router.tsx';
 
 /** How many rows a console list asks for at once. */
@@ -103,4 +103,22 @@ export function Confirm({ label, ariaLabel, question, confirm, keep = 'Keep', da
 export function useTenantOptions(enabled = true): Array<[string, string]> {
   const tenants = useResource(() => (enabled ? api.get('/admin/tenants', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)), [enabled]);
   return (tenants.data?.data ?? []).map((t): [string, string] => [t.id, t.name]);
+}
+
+/** A section shown from a reading of the chains and the ledger: read on opening and on request (never polled), with its error and progress. */
+export function ChainReading<T>({ title, reading, children }: { title: string; reading: Resource<T>; children: ComponentChildren }) {
+  return (
+    <Section
+      title={title}
+      actions={
+        <button type="button" class="secondary" disabled={reading.loading} onClick={reading.reload}>
+          Read again
+        </button>
+      }
+    >
+      <ErrorAlert error={reading.error} />
+      <LiveStatus>{reading.loading ? 'Reading the chains and the ledger…' : ''}</LiveStatus>
+      {children}
+    </Section>
+  );
 }
