@@ -12,6 +12,7 @@ import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
 import type { EmailJobsTable } from './tables/email.ts';
+import type { PaymentLinksTable } from './tables/payment-links.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -33,6 +34,7 @@ export * from './tables/sweeps.ts';
 export * from './tables/counts.ts';
 export * from './tables/payouts.ts';
 export * from './tables/email.ts';
+export * from './tables/payment-links.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -87,4 +89,5 @@ export interface DB {
   payout_policies: PayoutPoliciesTable;
   payout_policy_changes: PayoutPolicyChangesTable;
   email_jobs: EmailJobsTable;
+  payment_links: PaymentLinksTable;
 }

@@ -74,25 +74,31 @@ export function logoRoute(app: TypedApp): void {
     {
       config: { public: true },
       schema: { hide: true, params: Params },
-      // After the app's own onSend hook, which keeps every /pay answer out of caches: a logo may be cached.
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=300');
-        return payload;
-      },
+      onSend: cacheableLogo,
     },
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new AppError('exceptions.invoice.notFound');
-      const logo = await invoiceLogo(ctx.db, id.toLowerCase());
-      if (!logo) throw new AppError('exceptions.route.notFound', undefined, 'This merchant has no logo');
-      return reply
-        .header('content-type', logo.type)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(logo.bytes);
+      return sendLogo(reply, await invoiceLogo(ctx.db, id.toLowerCase()));
     },
   );
+}
+
+/** After the app's own onSend hook, which keeps every /pay answer out of caches: a logo may be cached. */
+export async function cacheableLogo(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=300');
+  return payload;
+}
+
+/** A merchant's logo with its own content type, never sniffed, inert if opened on its own; 404 when there is none. */
+export function sendLogo(reply: FastifyReply, logo: { bytes: Buffer; type: string } | undefined): FastifyReply {
+  if (!logo) throw new AppError('exceptions.route.notFound', undefined, 'This merchant has no logo');
+  return reply
+    .header('content-type', logo.type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .send(logo.bytes);
 }
 
 /**
