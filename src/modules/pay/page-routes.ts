@@ -16,8 +16,8 @@ import { isUuid } from '../../lib/db/search.ts';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-/** An HTML document's headers: not stored, no referrer, and a CSP that runs only this response's nonce. */
-function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyReply {
+/** An HTML document's headers: not stored, no referrer, and its content security policy. */
+export function htmlReply(reply: FastifyReply, status: number, csp: string): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -25,10 +25,12 @@ function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyR
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff')
     .header('vary', 'accept-language, cookie')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    );
+    .header('content-security-policy', csp);
+}
+
+/** The payment page's policy: only this response's nonce runs. */
+function payCsp(nonce: string): string {
+  return `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 /** The language a page request gets: `?lang=`, then the switcher's cookie, then Accept-Language. */
@@ -54,11 +56,11 @@ export function payPageRoute(app: TypedApp): void {
     } catch (err) {
       // The customer gets a page that says "try again in a moment" and does, not the API's JSON 503.
       if (!ctx.database.availability.noteFailure(err)) throw err;
-      return htmlReply(reply, 503, nonce)
+      return htmlReply(reply, 503, payCsp(nonce))
         .header('retry-after', SERVICE_RETRY_AFTER_S)
         .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, language, explicitLanguage: explicit, retryAfterS: SERVICE_RETRY_AFTER_S }));
     }
-    return htmlReply(reply, brand ? 200 : 404, nonce).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null }));
+    return htmlReply(reply, brand ? 200 : 404, payCsp(nonce)).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null }));
   });
 }
 

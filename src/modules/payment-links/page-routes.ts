@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { TypedApp } from '../../lib/http/schemas.ts';
 import { tenantBrand, tenantLogo, type PageBrand } from '../pay/brand.ts';
-import { cacheableLogo, sendLogo } from '../pay/page-routes.ts';
+import { cacheableLogo, htmlReply, sendLogo } from '../pay/page-routes.ts';
 import { isLanguage, negotiateLanguage, type PageLanguage } from '../pay/i18n/index.ts';
 import { checkout, linkBySlug, liveRequestInvoice, type CheckoutInput } from './checkout.ts';
 import { renderClosedPage, renderLinkPage, type FormProblem, type LinkPage } from './page.ts';
@@ -26,16 +26,9 @@ const FormBody = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 16 })),
 });
 
-/** The page's headers: not stored, no referrer (the slug is the link's secret), no script at all. */
-function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .header('vary', 'accept-language, cookie')
-    .header('content-security-policy', `default-src 'none'; script-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`);
+/** The page's policy: no script at all, its styles under this response's nonce, its form posted to the gateway only. */
+function linkCsp(nonce: string): string {
+  return `default-src 'none'; script-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
 /** The page's language: the form's or the query's `lang`, then the payment page's cookie, then Accept-Language. */
@@ -53,12 +46,12 @@ async function pageOf(app: TypedApp, slug: string): Promise<{ link: LinkView | n
 /** Answers the page: the form of an open link, else the reason it takes no payment, with the API's status for it. */
 function answer(reply: FastifyReply, page: LinkPage, status = 200): FastifyReply {
   const { link } = page;
-  if (!link) return htmlReply(reply, 404, page.nonce).send(renderClosedPage(page, 'notFound'));
+  if (!link) return htmlReply(reply, 404, linkCsp(page.nonce)).send(renderClosedPage(page, 'notFound'));
   if (link.availability !== 'open') {
     const code = link.availability === 'expired' ? 410 : 409;
-    return htmlReply(reply, code, page.nonce).send(renderClosedPage(page, link.availability));
+    return htmlReply(reply, code, linkCsp(page.nonce)).send(renderClosedPage(page, link.availability));
   }
-  return htmlReply(reply, status, page.nonce).send(renderLinkPage(page));
+  return htmlReply(reply, status, linkCsp(page.nonce)).send(renderLinkPage(page));
 }
 
 /** Where the customer pays an invoice, in the language they used here. */
