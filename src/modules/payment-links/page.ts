@@ -102,7 +102,7 @@ function input(page: LinkPage, field: 'amount' | 'quantity' | 'email', label: st
   const described = [hint ? `${field}-hint` : '', problem ? `${field}-problem` : ''].filter(Boolean).join(' ');
   const value = page.values?.[field];
   return `      <label for="${field}">${label}</label>
-      <input id="${field}" name="${field}" ${attrs}${value !== undefined ? ` value="${escapeHtml(value)}"` : ''}${described ? ` aria-describedby="${described}"` : ''}${problem ? ' aria-invalid="true"' : ''}>
+      <input id="${field}" name="${field}" ${attrs}${value !== undefined ? ` value="${escapeHtml(value)}"` : ''}${described ? ` aria-describedby="${described}"` : ''}${problem ? ' aria-invalid="true" autofocus' : ''}>
 ${problem ? `      <span class="problem" id="${field}-problem">${escapeHtml(problem)}</span>\n` : ''}${hint ? `      <span class="small hint" id="${field}-hint">${hint}</span>\n` : ''}`;
 }
 
