@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PASSWORD, member } from '../auth/helpers.ts';
 import { assertAccessible, noChromium, screenshot, waitInPage } from '../helpers/browser.ts';
+import { payScreenshot } from '../pay/kit.ts';
 import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
 
 describe('payment links in headless Chromium', { skip: noChromium }, () => {
@@ -65,7 +66,8 @@ describe('payment links in headless Chromium', { skip: noChromium }, () => {
       assert.equal(await shop.locator('script').count(), 0, 'the link page runs no script');
       await assertAccessible(shop, 'the payment link page (phone)');
       await assertNoSideScroll(shop, 'the payment link page');
-      await screenshot(shop, 'payment-link-page-phone.png');
+      // docs/payment-page-link.png: the link's page as the customer opens it.
+      await payScreenshot(shop, 'payment-link-page-phone.png', '-link');
       // Too little is refused at the field, and the customer corrects it.
       customer.expect(400, new URL(url).pathname);
       await shop.getByLabel('Amount (USD)').fill('2');
