@@ -106,6 +106,7 @@ describeEngines('payment links', (engine) => {
       [{ amount: 1e12, maxQuantity: 2 }, 400, 'exceptions.validation.failed', 'maxQuantity'],
       [{ amount: 10, maxQuantity: 0 }, 400, 'exceptions.validation.failed'],
       [{ amount: 10, title: '' }, 400, 'exceptions.validation.failed'],
+      [{ amount: 10, title: '   ' }, 400, 'exceptions.validation.failed', 'title'],
     ];
     for (const [body, status, code, field] of cases) {
       const res = await create(t, body);

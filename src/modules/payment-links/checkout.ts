@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { unreachable } from '../../lib/state-machine.ts';
 import { MoneyPrecisionError, formatUnits, toJsonNumber, toUnits } from '../../lib/money.ts';
 import { findFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { draftInvoice, insertInvoice } from '../invoices/create.ts';
@@ -40,7 +41,7 @@ export function refusalOf(availability: Availability): AppError | null {
     case 'usedUp':
       return new AppError('exceptions.paymentLink.usedUp');
     default:
-      throw new Error(`unknown availability ${String(availability)}`);
+      return unreachable(availability);
   }
 }
 

@@ -50,6 +50,7 @@ function minorOf(fiat: FiatDef, field: string, value: number | string | undefine
 /** The link's money and terms, checked: one way to price it, bounds in order, a request's fixed total. */
 function termsOf(input: CreateLinkInput, fiat: FiatDef) {
   const kind = input.kind ?? 'payment';
+  if (input.title.trim() === '') throw badField('title', 'must not be blank');
   const fixed = input.amount !== undefined;
   if (fixed && (input.minAmount !== undefined || input.maxAmount !== undefined)) throw new AppError('exceptions.paymentLink.amountSpecificationInvalid');
   if (!fixed && (kind === 'request' || input.maxQuantity !== undefined)) throw new AppError('exceptions.paymentLink.amountSpecificationInvalid');
@@ -83,7 +84,7 @@ export async function createLink(ctx: AppContext, principal: ApiPrincipal, input
         // 128 random bits: the page's address cannot be guessed from another link's.
         slug: randomBytes(16).toString('base64url'),
         kind: terms.kind,
-        title: input.title.trim() || input.title,
+        title: input.title.trim(),
         description: input.description?.trim() || null,
         fiat_currency: fiat.code,
         amount_minor: terms.amount,

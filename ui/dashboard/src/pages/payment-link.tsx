@@ -7,7 +7,7 @@ import { count, dateTime, fiat } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
-import { AVAILABILITY, AvailabilityBadge, priceOf, usesOf, type PaymentLink } from './payment-links.tsx';
+import { AvailabilityBadge, availabilityText, priceOf, usesOf, type PaymentLink } from './payment-links.tsx';
 
 /** The link's address with a Copy button, and its QR code to show or print. */
 function Share({ link }: { link: PaymentLink }) {
@@ -68,7 +68,7 @@ function Toggle({ link, onDone }: { link: PaymentLink; onDone(): void }) {
 function LinkBody({ link: l }: { link: PaymentLink }) {
   return (
     <>
-      {l.availability === 'open' ? <Share link={l} /> : <p class="alert">This link takes no payment now: {AVAILABILITY[l.availability].toLowerCase()}.</p>}
+      {l.availability === 'open' ? <Share link={l} /> : <p class="alert">This link takes no payment now: {availabilityText(l).toLowerCase()}.</p>}
       <Section title="Usage">
         <Facts
           items={[
@@ -110,7 +110,7 @@ export function PaymentLinkPage({ params }: { params: Record<string, string> }) 
         <div class="actions">{l && can('invoices.create') && <Toggle link={l} onDone={link.reload} />}</div>
       </div>
       <ErrorAlert error={link.error} />
-      <LiveStatus class={l ? 'sr-only' : ''}>{l ? `Status: ${AVAILABILITY[l.availability]}` : link.loading ? 'Loading…' : ''}</LiveStatus>
+      <LiveStatus class={l ? 'sr-only' : ''}>{l ? `Status: ${availabilityText(l)}` : link.loading ? 'Loading…' : ''}</LiveStatus>
       {l && <LinkBody link={l} />}
     </>
   );

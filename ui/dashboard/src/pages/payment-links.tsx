@@ -16,9 +16,15 @@ const LIMIT = 20;
 /** Whether customers can pay through the link now, in words. */
 export const AVAILABILITY: Record<PaymentLink['availability'], string> = { open: 'Open', disabled: 'Turned off', expired: 'Expired', usedUp: 'Used up' };
 
+/** The link's availability in words: a request whose one invoice was paid is done, not used up. */
+export function availabilityText(link: PaymentLink): string {
+  return link.kind === 'request' && link.availability === 'usedUp' && link.invoicesPaid > 0 ? 'Paid' : AVAILABILITY[link.availability];
+}
+
 /** The link's availability as a coloured label (the colour only repeats the word). */
 export function AvailabilityBadge({ link }: { link: PaymentLink }) {
-  return <span class={`badge s-link-${link.availability}`}>{AVAILABILITY[link.availability]}</span>;
+  const paid = availabilityText(link) === 'Paid';
+  return <span class={`badge ${paid ? 's-paid' : `s-link-${link.availability}`}`}>{availabilityText(link)}</span>;
 }
 
 /** What the customer pays: a fixed price (each, with a quantity), or the bounds of what they enter. */
