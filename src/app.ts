@@ -25,6 +25,8 @@ import { balanceRoutes } from './modules/ledger/routes.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { payRoutes } from './modules/pay/routes.ts';
+import { paymentLinkRoutes } from './modules/payment-links/routes.ts';
+import { paymentLinkPageRoutes } from './modules/payment-links/page-routes.ts';
 import { sandboxChainRoutes } from './chains/sandbox/routes.ts';
 import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
 import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules/currencies/routes.ts';
@@ -207,6 +209,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(systemRoutes));
   await app.register(named(currencyAssetRoutes));
   await app.register(named(payRoutes));
+  await app.register(named(paymentLinkPageRoutes));
   await app.register(named(dashboardRoutes));
   await app.register(named(authRoutes), { prefix: '/auth' });
   await app.register(named(tenantAdminRoutes), { prefix: '/admin' });
@@ -231,6 +234,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(named(accountRoutes));
       await v1.register(named(balanceRoutes));
       await v1.register(named(invoiceRoutes));
+      await v1.register(named(paymentLinkRoutes));
       await v1.register(named(depositRoutes));
       await v1.register(named(paymentRoutes));
       await v1.register(named(withdrawalRoutes));

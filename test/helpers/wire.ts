@@ -137,6 +137,15 @@ export async function invoiceExpected(db: Db, id: string): Promise<Expected> {
   return { ...out, ...(await refundFields(db, 'refund_invoice_id', id, quote?.currency_code ?? null)) };
 }
 
+/** A payment link record: its price or bounds, and what its paid invoices brought, in its fiat. */
+export async function linkExpected(db: Db, id: string): Promise<Expected> {
+  const row = await db.selectFrom('payment_links').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const d = findFiat(row.fiat_currency)!.decimals;
+  const out: Expected = { amountPaid: dec(row.amount_paid_minor, d) };
+  for (const [field, minor] of [['amount', row.amount_minor], ['minAmount', row.min_amount_minor], ['maxAmount', row.max_amount_minor]] as const) if (minor !== null) out[field] = dec(minor, d);
+  return out;
+}
+
 /** A deposit record, with the webhook's `actuallyReceivedAmount…`. */
 export async function depositExpected(db: Db, id: string): Promise<Expected> {
   const row = await db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

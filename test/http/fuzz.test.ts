@@ -66,6 +66,26 @@ const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }
       ],
     },
   },
+  { method: 'GET', path: '/pay/link/{slug}', html: true, op: { parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }] } },
+  {
+    method: 'POST',
+    path: '/pay/link/{slug}',
+    html: true,
+    op: {
+      parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }],
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { amount: { type: 'string', maxLength: 64 }, quantity: { type: 'string', maxLength: 16 }, email: { type: 'string', maxLength: 320 }, lang: { type: 'string', maxLength: 16 } },
+            },
+          },
+        },
+      },
+    },
+  },
+  { method: 'GET', path: '/pay/link/{slug}/logo', op: { parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }] } },
   { method: 'GET', path: '/assets/icons/{name}', op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] } },
   { method: 'GET', path: '/assets/networks/{name}', op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] } },
 ];
@@ -230,6 +250,9 @@ interface Pools {
   accountIds: string[];
   apiKeyIds: string[];
   deliveryIds: string[];
+  /** Payment links, by id and by their page's slug. */
+  linkIds: string[];
+  linkSlugs: string[];
   addresses: string[];
   /** A valid destination of each currency (its fixture deposit address). */
   addressOf: Record<string, string>;
@@ -349,6 +372,7 @@ class Gen {
     const r = this.route;
     const p = this.pools;
     if (r.includes('/admin/tenants/')) return p.tenantIds;
+    if (r.includes('/payment-links')) return p.linkIds;
     if (r.includes('/invoice') || r.includes('/pay/')) return p.invoiceIds;
     if (r.includes('/deposit')) return p.depositIds;
     if (r.includes('/withdrawal')) return p.withdrawalIds;
@@ -372,6 +396,8 @@ class Gen {
       switch (name) {
         case 'id':
           return fromPool(this.idPool());
+        case 'slug':
+          return fromPool(p.linkSlugs);
         case 'orderId':
           return fc.oneof({ weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 24 }) });
         case 'fiatCurrencyCode':
@@ -971,6 +997,10 @@ describeEngines('fuzzing every documented route', (engine) => {
     for (let i = 0; i < 24; i++) {
       quotes.push((await call('POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 10, orderId: `fixture-withdrawal-${i}` })).data.quoteId);
     }
+    const links = [];
+    for (const body of [{ minAmount: 5, maxAmount: 100 }, { amount: 9.99, maxQuantity: 3, maxUses: 40 }, { kind: 'request', amount: 30 }]) {
+      links.push((await call('POST', '/v1/payment-links', { title: 'Fixture link', fiatCurrencyCode: 'USD', ...body }, 201)).data as { id: string; url: string });
+    }
     const withdrawal = (await call('POST', '/v1/withdrawal/commit', { quoteId: quotes[0], webhookUrl: 'https://merchant.example.com/hooks/withdrawals' }, 201)).data.id as string;
     await dispatchEvents(db);
     const deliveries = (await db.selectFrom('webhook_deliveries').select('id').execute()).map((r) => r.id);
@@ -987,6 +1017,8 @@ describeEngines('fuzzing every documented route', (engine) => {
         accountIds: [a.accountId, a.accountId, second, b.accountId],
         apiKeyIds: [victim],
         deliveryIds: deliveries,
+        linkIds: links.map((l) => l.id),
+        linkSlugs: links.map((l) => l.url.split('/').pop()!),
         addressOf: Object.fromEntries(deposits.map((d) => [d.code, d.address])),
         addresses: [...Array(6).fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'), ...deposits.map((d) => d.address), '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
         orderIds: ['fixture-invoice-0', 'fixture-invoice-2', 'fixture-deposit-BTC', 'fixture-withdrawal-0', 'fixture-withdrawal-1', 'fuzz-dup'],
@@ -1010,6 +1042,10 @@ describeEngines('fuzzing every documented route', (engine) => {
     }
     if (route.path === '/v1/invoice' && route.method === 'POST') add(pools.invoiceIds, data.id);
     if (route.path === '/v1/deposit' && route.method === 'POST') add(pools.depositIds, data.id);
+    if (route.path === '/v1/payment-links' && route.method === 'POST') {
+      add(pools.linkIds, data.id);
+      add(pools.linkSlugs, String(data.url).split('/').pop());
+    }
     if (route.path === '/admin/tenants' && route.method === 'POST') add(pools.tenantIds, data.id);
     if (route.path === '/admin/api-keys' && route.method === 'POST') add(pools.apiKeyIds, data.id);
     if (typeof data.orderId === 'string') add(pools.orderIds, data.orderId);
@@ -1068,11 +1104,13 @@ describeEngines('fuzzing every documented route', (engine) => {
           assert.ok(res.statusCode === 503 && ALLOWED_503[code]?.includes(name), `5xx: ${context}`);
         }
         if (res.statusCode >= 400) {
-          // A `..` segment is resolved before the request is routed, so it may land on the payment
-          // page (`/pay/{id}/i18n/..` is `/pay/{id}/`).
-          if ((route.html || /\/\.\.(?:[/?]|$)/.test(req.url)) && !json) {
+          // A `..` segment (`%2e%2e` too) is resolved before the request is routed, so it may land
+          // on the payment page (`/pay/{id}/i18n/..` is `/pay/{id}/`, `/pay/link/..` is `/pay/`).
+          if ((route.html || /\/(?:\.|%2e){2}(?:[/?]|$)/i.test(req.url)) && !json) {
             // The payment page's own 404 is the page (it shows "not found"); router errors are JSON.
-            assert.equal(res.statusCode, 404, context);
+            // A payment link's page also says why it takes no payment, or what to change in its form.
+            const statuses = route.path.startsWith('/pay/link/') ? [400, 404, 409, 410] : [404];
+            assert.ok(statuses.includes(res.statusCode), context);
             assert.match(String(res.headers['content-type']), /^text\/html/, `${context}: the payment page answers HTML`);
           } else {
             assert.ok(json, `${context}: errors are JSON (content-type ${String(res.headers['content-type'])})`);

@@ -141,6 +141,8 @@ interface Fixture {
   allBut: Map<Scope, string>;
   revoked: string;
   invoice: any;
+  /** Tenant A's payment link (its first account's). */
+  link: any;
   deposit: any;
   withdrawal: any;
   openQuote: any;
@@ -807,6 +809,62 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/payment-links',
+    scope: 'invoices.create',
+    build: () => ({ url: '/v1/payment-links', body: { title: `link-${uid()}`, fiatCurrencyCode: 'USD', minAmount: 5, maxAmount: 50 } }),
+    happy: { status: 201 },
+    check: (b) => assert.match(b.data.url, /\/pay\/link\/[A-Za-z0-9_-]{22}$/),
+    unchanged: async (f, req) => {
+      const links = (await f.t.call('GET', '/v1/payment-links?limit=100', { key: f.a.key })).body.data;
+      assert.ok(!links.some((l: any) => l.title === (req.body as any).title), 'a refused request made a link');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment-links',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/payment-links?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((l: any) => l.id === f.link.id)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment-links/{id}',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/payment-links/${f.link.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.link.id),
+    asTenantB: { status: 404, code: 'exceptions.paymentLink.notFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment-links/{id}/qr.svg',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/payment-links/${f.link.id}/qr.svg` }),
+    happy: { status: 200 },
+    check: (b, _f, res) => {
+      assert.match(String(res.headers['content-type']), /^image\/svg\+xml/);
+      assert.match(String(b), /^<svg/);
+    },
+    asTenantB: { status: 404, code: 'exceptions.paymentLink.notFound' },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/payment-links/{id}',
+    scope: 'invoices.create',
+    // Turned on: what it is already, so the happy calls leave A's link open for the others.
+    build: (f) => ({ url: `/v1/payment-links/${f.link.id}`, body: { active: true } }),
+    happy: { status: 200 },
+    check: (b, f) => assert.deepEqual([b.data.id, b.data.active], [f.link.id, true]),
+    asTenantB: { status: 404, code: 'exceptions.paymentLink.notFound' },
+    foreign: [{ name: "B turns A's link off", req: (f) => ({ url: `/v1/payment-links/${f.link.id}`, body: { active: false } }), status: 404, code: 'exceptions.paymentLink.notFound' }],
+    unchanged: async (f) => {
+      const link = (await f.t.call('GET', `/v1/payment-links/${f.link.id}`, { key: f.a.key })).body.data;
+      assert.equal(link.active, true, "a refused request turned A's link off");
+    },
+  },
+  {
+    method: 'POST',
     path: '/v1/deposit',
     scope: 'deposits.create',
     build: () => ({ url: '/v1/deposit', body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${uid()}` } }),
@@ -1256,6 +1314,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
       customerId: `A-cust-${uid()}`,
       description: `A-desc-${uid()}`,
     });
+    const link = await merchant(aKey, 'POST', '/v1/payment-links', { title: `A-link-${uid()}`, fiatCurrencyCode: 'USD', amount: 31.41, maxUses: 50 });
     const deposit = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-dep-${uid()}`, customerId: `A-dcust-${uid()}` });
     const depositRecord = await merchant(aKey, 'GET', `/v1/deposit?id=${deposit.id}`);
     const quote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 17.654321, orderId: `A-wd-${uid()}` });
@@ -1323,6 +1382,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
       allBut,
       revoked: revokedKey.key,
       invoice,
+      link,
       deposit: { ...deposit, orderId: depositRecord.orderId },
       withdrawal,
       openQuote,
@@ -1342,6 +1402,9 @@ describeEngines('security matrix of the merchant API', (engine) => {
         invoice.customerId,
         invoice.description,
         '4321.17',
+        link.id,
+        link.url,
+        link.title,
         funding.id,
         funding.address,
         deposit.id,
@@ -1369,7 +1432,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
         delivery.objectId,
       ].map((v) => String(v).toLowerCase()),
       // (Ids and addresses; orderIds are the caller's own words, and other accounts may reuse them.)
-      accountObjects: [invoice.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId].map((v) =>
+      accountObjects: [invoice.id, link.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId].map((v) =>
         String(v).toLowerCase(),
       ),
       newInvoice: () => merchant(aKey, 'POST', '/v1/invoice', { amount: 12, fiatCurrencyCode: 'USD', orderId: `A-c-${uid()}` }),

@@ -363,6 +363,15 @@ describeEngines('amounts on the wire', (engine) => {
     }
   });
 
+  it('payment links answer their price, bounds and takings exactly: made, read, listed, turned off', async () => {
+    const link = async (d: any) => W.under('data', await W.linkExpected(db(), d.id));
+    const fixed = await hit('POST /v1/payment-links', '/v1/payment-links', '{"title":"Exact","fiatCurrencyCode":"USD","amount":99999999999.99,"maxQuantity":3}', link);
+    const open = await hit('POST /v1/payment-links', '/v1/payment-links', '{"title":"Open","fiatCurrencyCode":"USD","minAmount":1.01,"maxAmount":999999999999.99}', link);
+    await hit('GET /v1/payment-links/{id}', `/v1/payment-links/${fixed.id}`, undefined, link);
+    await hit('PATCH /v1/payment-links/{id}', `/v1/payment-links/${open.id}`, '{"active":false}', link);
+    await hit('GET /v1/payment-links', '/v1/payment-links', undefined, async (list) => each(list, (l) => W.linkExpected(db(), l.id)));
+  });
+
   it('refuses every money input more precise than its currency (or than whole cents), in the body and the query', async () => {
     const post = (method: string, url: string, body: string, auth: 'key' | 'admin') =>
       ctx.t.app.inject({ method: method as 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...(auth === 'key' ? { 'x-tenant-api-key': ctx.key } : { authorization: `Bearer ${ADMIN_TOKEN}` }) } });
@@ -379,6 +388,9 @@ describeEngines('amounts on the wire', (engine) => {
       ['PATCH /admin/tenants/{id}', 'depositCommission', `/admin/tenants/${ctx.tenantId}`, '{"depositCommission":0.0123450000000000001}', 'exceptions.validation.failed', 'admin'],
       ['PUT /admin/sandbox/network-fees', 'amount', '/admin/sandbox/network-fees', `{"cryptoCurrencyCode":"ETH","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
       ['POST /admin/sandbox/transfers', 'amount', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"ETH","to":"${EVM_TO}","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
+      ...['amount', 'minAmount', 'maxAmount'].map(
+        (field): (typeof inputs)[number] => ['POST /v1/payment-links', field, '/v1/payment-links', `{"title":"p-link","fiatCurrencyCode":"USD","${field}":12.340000000000000001}`, 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
+      ),
       ...['maxPerWithdrawalUsd', 'maxPerDayUsd', 'maxPerDayPerKeyUsd', 'approvalAboveUsd'].map(
         (field): (typeof inputs)[number] => ['PATCH /admin/tenants/{id}/payout-policy', field, `/admin/tenants/${ctx.tenantId}/payout-policy`, `{"${field}":10.001}`, 'exceptions.validation.failed', 'admin'],
       ),
@@ -389,6 +401,7 @@ describeEngines('amounts on the wire', (engine) => {
       assert.deepEqual([res.statusCode, res.json().code], [400, code], `${route} ${field}: ${res.body}`);
     }
     assert.deepEqual(await db().selectFrom('invoices').select('id').where('order_id', 'like', 'p-%').execute(), [], 'no invoice made');
+    assert.deepEqual(await db().selectFrom('payment_links').select('id').where('title', '=', 'p-link').execute(), [], 'no payment link made');
     assert.deepEqual(await db().selectFrom('tenants').select('deposit_commission').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow(), before.tenant, 'commission unchanged');
     assert.deepEqual(await W.feeUnits(db()), before.fees, 'fees unchanged');
     assert.deepEqual(await db().selectFrom('payout_policies').select('tenant_id').where('tenant_id', '=', ctx.tenantId).execute(), [], 'no payout policy set');

@@ -134,6 +134,11 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     // The invoice cancelled above (by its orderId, seed-49999) is the one of its status.
     const cancelled = await indexOnly('GET', '/v1/invoice/list?status=cancelled');
     assert.deepEqual([cancelled.total, cancelled.data.map((i: { orderId: string }) => i.orderId)], [1, ['seed-49999']]);
+    // One payment link's invoices, along their own index (the account's 50,000 were made by none).
+    const link = (await t.call('POST', '/v1/payment-links', { key, body: { title: 'Plans', fiatCurrencyCode: 'USD', amount: 5 } })).body.data;
+    const byLink = await indexOnly('GET', `/v1/invoice/list?paymentLinkId=${link.id}&limit=20`);
+    assert.deepEqual([byLink.total, byLink.data.length], [0, 0]);
+    assert.equal((await indexOnly('GET', `/v1/invoice/list?paymentLinkId=${link.id}&page=3&limit=20`)).total, 0);
   });
 
   it('conversions and x402 settlements: by id, the lists (page 1, deep) and every settlement filter', async () => {

@@ -13,6 +13,7 @@ import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from '
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
 import type { ColdMoveRequestsTable, ColdTransferTransactionsTable, ColdTransfersTable, HotWalletLevelsTable } from './tables/cold-storage.ts';
 import type { EmailJobsTable } from './tables/email.ts';
+import type { PaymentLinksTable } from './tables/payment-links.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -35,6 +36,7 @@ export * from './tables/counts.ts';
 export * from './tables/payouts.ts';
 export * from './tables/cold-storage.ts';
 export * from './tables/email.ts';
+export * from './tables/payment-links.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -93,4 +95,5 @@ export interface DB {
   hot_wallet_levels: HotWalletLevelsTable;
   cold_move_requests: ColdMoveRequestsTable;
   email_jobs: EmailJobsTable;
+  payment_links: PaymentLinksTable;
 }

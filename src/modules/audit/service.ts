@@ -52,7 +52,10 @@ export type AuditAction =
   | 'withdrawal.approved'
   | 'withdrawal.rejected'
   | 'withdrawal.approvalExpired'
-  | 'coldStorage.moveRequested';
+  | 'coldStorage.moveRequested'
+  | 'paymentLink.created'
+  | 'paymentLink.enabled'
+  | 'paymentLink.disabled';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {

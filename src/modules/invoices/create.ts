@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../lib/db/index.ts';
 import type { StoredInvoiceItem } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -108,14 +109,21 @@ export function invoiceTotal(input: InvoiceMoney, fiat: FiatDef): bigint {
   }
 }
 
+/** Who an invoice is made for: the account it belongs to, in its tenant. */
+export type InvoiceOwner = Pick<ApiPrincipal, 'tenantId' | 'accountId'>;
+
+/** A new invoice checked and priced but not written yet: the row's values and its lifetime. */
+export interface InvoiceDraft {
+  values: ReturnType<typeof invoiceValues>;
+  minutes: number;
+}
+
 /**
- * POST /invoice in one statement: the insert also checks that the customer is not blocked
- * (`where not exists`) and skips a used orderId (`on conflict do nothing`, also one taken by a
- * concurrent create). Only when nothing was inserted is a second query needed, to tell which.
- * It reads back only what the database sets (its clock): the rest of the record is what was sent.
+ * Checks and prices a new invoice without writing anything: its fiat, total, the fiat's minimum,
+ * and the tenant's commission rate (its override, else the default), fixed now. `paymentLinkId`
+ * names the link it is made through (never from a request body: a link's own flow sets it).
  */
-export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, input: CreateInvoiceInput, money: InvoiceMoney = input): Promise<InvoiceRecord> {
-  const { db, config } = ctx;
+export async function draftInvoice(ctx: AppContext, owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney = input, paymentLinkId: string | null = null): Promise<InvoiceDraft> {
   const fiat = findFiat(input.fiatCurrencyCode);
   if (!fiat) throw new AppError('exceptions.invoice.fiatCurrencyNotFound', { fiatCurrencyCode: input.fiatCurrencyCode });
   const total = invoiceTotal(money, fiat);
@@ -123,15 +131,30 @@ export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, in
   if (total < minimum) {
     throw new AppError('exceptions.invoice.amountBelowMinimum', { minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
   }
-  // The tenant's rate (its override, else the default), fixed now; cached until a tenant notice.
-  const commission = await catalogueOf(ctx).commissionOf(principal.tenantId);
-  const values = invoiceValues(principal, input, money, fiat, total, commission);
-  const minutes = Math.min(input.expiresInMinutes ?? config.invoiceExpiryMin, config.invoiceMaxExpiryMin);
-  const customerId = input.customerId;
+  // Cached until a tenant notice.
+  const commission = await catalogueOf(ctx).commissionOf(owner.tenantId);
+  const minutes = Math.min(input.expiresInMinutes ?? ctx.config.invoiceExpiryMin, ctx.config.invoiceMaxExpiryMin);
+  return { values: invoiceValues(owner, input, money, fiat, total, commission, paymentLinkId), minutes };
+}
+
+/** POST /invoice: a draft written at once. */
+export async function createInvoice(ctx: AppContext, principal: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney = input): Promise<InvoiceRecord> {
+  return insertInvoice(ctx, ctx.db, await draftInvoice(ctx, principal, input, money));
+}
+
+/**
+ * Writes a draft in one statement, on `db` (a payment link writes it in the transaction that takes
+ * the link's use): the insert also checks that the customer is not blocked (`where not exists`)
+ * and skips a used orderId (`on conflict do nothing`, also one taken by a concurrent create). Only
+ * when nothing was inserted is a second query needed, to tell which. It reads back only what the
+ * database sets (its clock): the rest of the record is what was sent.
+ */
+export async function insertInvoice(ctx: AppContext, db: Executor, { values, minutes }: InvoiceDraft): Promise<InvoiceRecord> {
+  const customerId = values.customer_id;
   const notBlocked =
-    customerId === undefined
+    customerId === null
       ? sql``
-      : sql`where not exists (select 1 from blocked_customers where tenant_id = ${principal.tenantId} and customer_id = ${customerId})`;
+      : sql`where not exists (select 1 from blocked_customers where tenant_id = ${values.tenant_id} and customer_id = ${customerId})`;
   const stored = { ...values, items: JSON.stringify(values.items) };
   // A plain statement: building it with Kysely's query builder cost more CPU than running it.
   const { rows } = await sql<Pick<InvoiceRow, 'created_at' | 'updated_at' | 'expires_at'>>`
@@ -144,16 +167,16 @@ export async function createInvoice(ctx: AppContext, principal: ApiPrincipal, in
     returning created_at, updated_at, expires_at`.execute(db);
   const times = rows[0];
   if (times) return recordOf(ctx, { row: { ...values, ...NEW_INVOICE, ...times }, quote: null });
-  if (customerId !== undefined && (await isCustomerBlocked(db, principal.tenantId, customerId))) {
+  if (customerId !== null && (await isCustomerBlocked(db, values.tenant_id, customerId))) {
     throw new AppError('exceptions.invoice.customerBlocked');
   }
   // The orderId is unique per tenant, but the id is named only to a key of the invoice's own account.
   const taken = await db
     .selectFrom('invoices')
     .select('id')
-    .where('tenant_id', '=', principal.tenantId)
-    .where('order_id', '=', input.orderId)
-    .where('account_id', '=', principal.accountId)
+    .where('tenant_id', '=', values.tenant_id)
+    .where('order_id', '=', values.order_id)
+    .where('account_id', '=', values.account_id)
     .executeTakeFirst();
   throw new AppError('exceptions.invoice.orderIdAlreadyExists', taken ? { id: taken.id } : undefined);
 }
@@ -173,7 +196,7 @@ const NEW_INVOICE = {
 } as const;
 
 /** The values a new invoice is inserted with, as its row reads them back (but the timestamps). */
-function invoiceValues(principal: ApiPrincipal, input: CreateInvoiceInput, money: InvoiceMoney, fiat: FiatDef, total: bigint, commission: string) {
+function invoiceValues(owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney, fiat: FiatDef, total: bigint, commission: string, paymentLinkId: string | null) {
   // Quantities and costs as the merchant wrote them (the total was summed from these texts).
   const items: StoredInvoiceItem[] = (input.items ?? []).map((i, n) => ({
     name: i.name,
@@ -182,8 +205,8 @@ function invoiceValues(principal: ApiPrincipal, input: CreateInvoiceInput, money
   }));
   return {
     id: randomUUID(),
-    tenant_id: principal.tenantId,
-    account_id: principal.accountId,
+    tenant_id: owner.tenantId,
+    account_id: owner.accountId,
     order_id: input.orderId,
     amount_minor: total.toString(),
     fiat_currency: fiat.code,
@@ -200,5 +223,6 @@ function invoiceValues(principal: ApiPrincipal, input: CreateInvoiceInput, money
     source: 'api',
     status: 'created' as const,
     commission_rate: commission,
+    payment_link_id: paymentLinkId,
   };
 }

@@ -13,6 +13,7 @@ import { invoiceMachine, statusFor } from './status.ts';
 import { moveStatus, type StatusSet } from '../../lib/state-machine.ts';
 import { Amount } from '../../lib/money.ts';
 import { recordSplit, settleOtherAsset } from '../payments/other-asset.ts';
+import { countLinkMove } from './link-usage.ts';
 
 import { loadInvoice, quotePayments, recordOf, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
 
@@ -125,6 +126,7 @@ export async function recompute(ctx: AppContext, trx: Trx, view: InvoiceView, un
  */
 export async function changeStatus(ctx: AppContext, trx: Trx, view: InvoiceView, to: InvoiceStatus, set: StatusSet<'invoices'> = {}, refusal?: ErrorCode): Promise<InvoiceView> {
   const row = await moveStatus(trx, invoiceMachine, 'invoices', view.row, to, { set, refusal });
+  await countLinkMove(trx, row, view.row.status);
   const updated: InvoiceView = { row, quote: view.quote, refunds: view.refunds };
   await publishChange(ctx, trx, updated, view.row.status);
   return updated;

@@ -126,6 +126,7 @@ export interface InvoiceRecord extends ReturnType<typeof refundFields> {
   paymentPageUrl: string;
   source: string;
   latePayment?: NonNullable<InvoiceRow['late_payment']>;
+  paymentLinkId?: string;
 }
 
 type Optional = { [K in keyof InvoiceRecord]-?: undefined extends InvoiceRecord[K] ? K : never }[keyof InvoiceRecord];
@@ -173,6 +174,7 @@ export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUr
   record.paymentPageUrl = `${publicBaseUrl}/pay/${row.id}`;
   record.source = row.source;
   put(record, 'latePayment', row.late_payment);
+  put(record, 'paymentLinkId', row.payment_link_id);
   const { amountRefunded, refunds: lines } = refundFields(quote?.currency_code ?? null, refunds);
   record.amountRefunded = amountRefunded;
   record.refunds = lines;

@@ -113,6 +113,7 @@ function listInvoicesRoute(app: TypedApp): void {
         querystring: Type.Object({
           ...PageQuery,
           status: Type.Optional(invoiceMachine.schema),
+          paymentLinkId: Type.Optional(Type.String({ format: 'uuid', description: "Only the invoices made through this payment link (a gateway extension)" })),
           ...ListSearchQuery,
         }),
         response: responses({ 200: PagedList(InvoiceRecordSchema) }),

@@ -44,6 +44,7 @@ export const InvoiceRecordSchema = Type.Composite([
         description: 'Set when money arrived after the invoice expired or was cancelled (it is still credited)',
       }),
     ),
+    paymentLinkId: Type.Optional(Type.String({ format: 'uuid', description: 'The payment link the invoice was made through (a gateway extension)' })),
   }),
   RefundFieldsSchema,
 ]);

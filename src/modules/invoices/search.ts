@@ -28,14 +28,14 @@ export function invoiceSearchIds(db: Executor, tenantId: string, accountId: stri
 }
 
 /** The filters of GET /invoice/list. */
-export type InvoiceListQuery = { page: number; limit: number; status?: InvoiceStatus } & ListFilters;
+export type InvoiceListQuery = { page: number; limit: number; status?: InvoiceStatus; paymentLinkId?: string } & ListFilters;
 
 /** Each invoice's refund withdrawals, oldest first, as `refundsOf` reads them (amounts as exact text). */
 const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'status', w.status, 'currency_code', w.currency_code, 'amount', w.amount::text, 'tx_hash', w.tx_hash)
   order by w.created_at, w.id), '[]'::json) from withdrawals w where w.refund_invoice_id = invoices.id)`;
 
 /**
- * GET /invoice/list: the account's invoices, newest first, in one statement: the page joined with
+ * GET /invoice/list: the account's invoices (or one payment link's), newest first, in one statement: the page joined with
  * its quotes, each invoice's refunds, and the exact total of the filtered list. Filtered by status
  * and time (or not at all) the total is the account's maintained counts (lib/db/counts.ts), a few
  * index entries and a time range's partial days; with a search it counts the few rows the search
@@ -62,8 +62,14 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
       mine = mine.where('invoices.status', '=', q.status);
       rows = rows.where('invoices.status', '=', q.status);
     }
+    // One link's invoices: along their own index, counted there (the account's counts are not by link).
+    const link = q.paymentLinkId;
+    if (link) {
+      mine = mine.where('invoices.payment_link_id', '=', link);
+      rows = rows.where('invoices.payment_link_id', '=', link);
+    }
     const filtered = mine.where(range);
-    const total = q.search
+    const total = q.search || link
       ? filtered.select((eb) => eb.fn.countAll<string>().as('total'))
       : rangedTotal(db, 'invoices', principal.accountId, q.status, within, (part) =>
           mine.where(inRange('invoices.created_at', part)).select((eb) => eb.fn.countAll<string>().as('total')),
@@ -72,7 +78,7 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
       q,
       (offset, limit) => {
         // Far down an unranged list, the walk starts at the day the page is in (lib/db/counts.ts deepPageAnchor).
-        const anchor = deepPageAnchor(db, 'invoices', principal.accountId, q, offset);
+        const anchor = link ? undefined : deepPageAnchor(db, 'invoices', principal.accountId, q, offset);
         const walk = anchor ? filtered.where('invoices.created_at', '<', anchor.before) : filtered;
         const ids = walk
           .select('invoices.id')

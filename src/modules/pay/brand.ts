@@ -60,6 +60,13 @@ export async function invoiceLogo(db: Kysely<DB>, invoiceId: string): Promise<{ 
   return { bytes: Buffer.from(row.logo), type: row.logo_type };
 }
 
+/** A tenant's logo (bytes and content type), or undefined when it has none. */
+export async function tenantLogo(db: Kysely<DB>, tenantId: string): Promise<{ bytes: Buffer; type: string } | undefined> {
+  const row = await db.selectFrom('tenants').select(['logo', 'logo_type']).where('id', '=', tenantId).executeTakeFirst();
+  if (!row?.logo || !row.logo_type) return undefined;
+  return { bytes: Buffer.from(row.logo), type: row.logo_type };
+}
+
 /** Where the page loads the invoice's logo from. */
 export function logoPath(invoiceId: string): string {
   return `/pay/${encodeURIComponent(invoiceId)}/logo`;

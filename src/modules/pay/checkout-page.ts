@@ -46,22 +46,27 @@ interface DocumentOptions {
   withText?: boolean;
 }
 
+/** The head every public page of the gateway shares: its language, title, and styles under the request's nonce. */
+export function documentHead(lang: string, title: string, nonce: string, css: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+<style nonce="${escapeHtml(nonce)}">${css}</style>
+</head>`;
+}
+
 /** The document around a page's main content: the same head, styles, nonce, language and sandbox ribbon. */
 function renderDocument(opts: DocumentOptions): string {
   const nonce = escapeHtml(opts.nonce);
   const t = DICTIONARIES[opts.language.lang];
   const id8 = escapeHtml(opts.invoiceId.slice(0, 8));
   const ribbon = `<header><p class="ribbon" data-i18n="testRibbon" data-testid="test-ribbon">${say(t, 'testRibbon')}</p></header>`;
-  return `<!doctype html>
-<html lang="${opts.language.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(opts.title)}</title>
-<style nonce="${nonce}">${STYLE}${accentCss(opts.brandColor)}</style>
-</head>
+  return `${documentHead(opts.language.lang, opts.title, opts.nonce, STYLE + accentCss(opts.brandColor))}
 <body data-invoice="${escapeHtml(opts.invoiceId)}"${opts.data ?? ''}>
 ${opts.sandbox ? ribbon : ''}
 <main id="app">

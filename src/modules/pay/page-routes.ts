@@ -16,8 +16,8 @@ import { isUuid } from '../../lib/db/search.ts';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-/** An HTML document's headers: not stored, no referrer, and a CSP that runs only this response's nonce. */
-function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyReply {
+/** An HTML document's headers: not stored, no referrer, and its content security policy. */
+export function htmlReply(reply: FastifyReply, status: number, csp: string): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -25,10 +25,12 @@ function htmlReply(reply: FastifyReply, status: number, nonce: string): FastifyR
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff')
     .header('vary', 'accept-language, cookie')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    );
+    .header('content-security-policy', csp);
+}
+
+/** The payment page's policy: only this response's nonce runs. */
+function payCsp(nonce: string): string {
+  return `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 /** The language a page request gets: `?lang=`, then the switcher's cookie, then Accept-Language. */
@@ -54,11 +56,11 @@ export function payPageRoute(app: TypedApp): void {
     } catch (err) {
       // The customer gets a page that says "try again in a moment" and does, not the API's JSON 503.
       if (!ctx.database.availability.noteFailure(err)) throw err;
-      return htmlReply(reply, 503, nonce)
+      return htmlReply(reply, 503, payCsp(nonce))
         .header('retry-after', SERVICE_RETRY_AFTER_S)
         .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, language, explicitLanguage: explicit, retryAfterS: SERVICE_RETRY_AFTER_S }));
     }
-    return htmlReply(reply, brand ? 200 : 404, nonce).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null }));
+    return htmlReply(reply, brand ? 200 : 404, payCsp(nonce)).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null }));
   });
 }
 
@@ -74,25 +76,31 @@ export function logoRoute(app: TypedApp): void {
     {
       config: { public: true },
       schema: { hide: true, params: Params },
-      // After the app's own onSend hook, which keeps every /pay answer out of caches: a logo may be cached.
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=300');
-        return payload;
-      },
+      onSend: cacheableLogo,
     },
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new AppError('exceptions.invoice.notFound');
-      const logo = await invoiceLogo(ctx.db, id.toLowerCase());
-      if (!logo) throw new AppError('exceptions.route.notFound', undefined, 'This merchant has no logo');
-      return reply
-        .header('content-type', logo.type)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(logo.bytes);
+      return sendLogo(reply, await invoiceLogo(ctx.db, id.toLowerCase()));
     },
   );
+}
+
+/** After the app's own onSend hook, which keeps every /pay answer out of caches: a logo may be cached. */
+export async function cacheableLogo(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=300');
+  return payload;
+}
+
+/** A merchant's logo with its own content type, never sniffed, inert if opened on its own; 404 when there is none. */
+export function sendLogo(reply: FastifyReply, logo: { bytes: Buffer; type: string } | undefined): FastifyReply {
+  if (!logo) throw new AppError('exceptions.route.notFound', undefined, 'This merchant has no logo');
+  return reply
+    .header('content-type', logo.type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .send(logo.bytes);
 }
 
 /**

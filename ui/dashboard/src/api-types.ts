@@ -5327,6 +5327,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's payment links with their usage, newest first */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /** A link to a public page where each payment makes an invoice of the account */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment link with its usage */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turns a payment link off (its page refuses payments; invoices already made stay payable), or on again */
+        patch: operations["updatePaymentLink"];
+        trace?: never;
+    };
+    "/v1/payment-links/{id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A QR code of the payment link's URL (SVG), to print or show */
+        get: operations["paymentLinkQrCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payout-addresses": {
         parameters: {
             query?: never;
@@ -12781,6 +12834,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13063,6 +13121,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13317,6 +13380,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13495,6 +13563,8 @@ export interface operations {
                 from?: string;
                 limit: number;
                 page: number;
+                /** @description Only the invoices made through this payment link (a gateway extension) */
+                paymentLinkId?: string;
                 /** @description Exact id, orderId, address or transaction hash (hex in any letter case) */
                 search?: string;
                 status?: "created" | "processing" | "paid" | "partially_paid" | "overpaid" | "expired" | "cancelled" | "failed" | "suspended";
@@ -13567,6 +13637,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13793,6 +13868,859 @@ export interface operations {
                             txHash: string;
                         }[];
                     };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                /** @description Only the links turned on (true) or off (false) */
+                active?: boolean;
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /**
+                     * Format: decimal
+                     * @description A fixed price (of one, with a quantity); absent: the customer enters the amount; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    amount?: number;
+                    description?: string;
+                    /**
+                     * Format: date-time
+                     * @description After this the link takes no payment
+                     */
+                    expiresAt?: string;
+                    fiatCurrencyCode: string;
+                    /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                    kind?: "payment" | "request";
+                    /**
+                     * Format: decimal
+                     * @description Most the customer may enter; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    maxAmount?: number;
+                    /** @description With a fixed amount: the customer picks 1 to maxQuantity, and pays amount × quantity */
+                    maxQuantity?: number;
+                    /** @description How many invoices the link may make; one that ends unpaid gives its use back */
+                    maxUses?: number;
+                    /**
+                     * Format: decimal
+                     * @description Least the customer may enter (default: the fiat currency’s minimum invoice amount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    minAmount?: number;
+                    /** @description Where the payment page sends the customer once paid */
+                    successUrl?: string;
+                    /** @description What the customer pays for, the page heading */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** @description false turns the link off (its page refuses payments); true turns it on again */
+                    active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    paymentLinkQrCode: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A QR code of the link's URL (SVG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Validation failed or the operation is not allowed in the current state */
@@ -18691,15 +19619,20 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/invoice",
     "GET /v1/invoice/list",
     "GET /v1/invoice/payments",
+    "GET /v1/payment-links",
+    "GET /v1/payment-links/{id}",
+    "GET /v1/payment-links/{id}/qr.svg",
     "GET /v1/stats/volume",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/list",
+    "PATCH /v1/payment-links/{id}",
     "POST /v1/converting/commit",
     "POST /v1/converting/preview",
     "POST /v1/converting/quote",
     "POST /v1/deposit",
     "POST /v1/invoice",
     "POST /v1/invoice/cancel",
+    "POST /v1/payment-links",
     "POST /v1/withdrawal/commit",
     "POST /v1/withdrawal/quote",
 ]);

@@ -13,6 +13,9 @@ import { OverviewPage } from './pages/overview.tsx';
 import { InvoicesPage } from './pages/invoices.tsx';
 import { InvoicePage } from './pages/invoice.tsx';
 import { NewInvoicePage } from './pages/new-invoice.tsx';
+import { PaymentLinksPage } from './pages/payment-links.tsx';
+import { PaymentLinkPage } from './pages/payment-link.tsx';
+import { NewPaymentLinkPage } from './pages/new-payment-link.tsx';
 import { DepositsPage } from './pages/deposits.tsx';
 import { DepositPage } from './pages/deposit.tsx';
 import { NewDepositPage } from './pages/new-deposit.tsx';
@@ -39,6 +42,7 @@ interface Guard {
 }
 
 const NEW_INVOICE: Guard = { scope: 'invoices.create', what: 'create invoices', back: { href: '/invoices', label: 'Back to invoices' } };
+const NEW_LINK: Guard = { scope: 'invoices.create', what: 'create payment links', back: { href: '/payment-links', label: 'Back to payment links' } };
 const NEW_WITHDRAWAL: Guard = { scope: 'withdrawals.create', what: 'send withdrawals', back: { href: '/withdrawals', label: 'Back to withdrawals' } };
 const NEW_DEPOSIT: Guard = { scope: 'deposits.create', what: 'create deposit addresses', back: { href: '/deposits', label: 'Back to deposits' } };
 const CONVERT: Guard = { scope: 'converting.create', what: 'convert between balances', back: { href: '/conversions', label: 'Back to conversions' } };
@@ -49,6 +53,9 @@ const ROUTES: Array<[string, Page, Guard?]> = [
   ['/invoices', InvoicesPage],
   ['/invoices/new', NewInvoicePage, NEW_INVOICE],
   ['/invoices/:id', InvoicePage],
+  ['/payment-links', PaymentLinksPage],
+  ['/payment-links/new', NewPaymentLinkPage, NEW_LINK],
+  ['/payment-links/:id', PaymentLinkPage],
   ['/deposits', DepositsPage],
   ['/deposits/new', NewDepositPage, NEW_DEPOSIT],
   ['/deposits/:id', DepositPage],

@@ -73,6 +73,9 @@ function validation(e: Extension): Plain {
   return entryPlain((e.fields as FieldEntry[] | undefined)?.[0]);
 }
 
+/** The amount field an error names (`field` in its extension), else the amount. */
+const fieldOf = (e: Extension) => (typeof e.field === 'string' ? e.field : 'amount');
+
 const SENTENCES: Record<string, Sentence> = {
   'exceptions.validation.failed': validation,
   'exceptions.auth.insufficientScope': (_e, who) => ({ text: who.role ? `Your role (${who.role}) cannot do this. An owner can change your role.` : 'You may not do this.' }),
@@ -83,8 +86,10 @@ const SENTENCES: Record<string, Sentence> = {
   }),
   'exceptions.rateLimit.exceeded': () => ({ text: 'Too many requests at once: wait a moment and try again.' }),
   'exceptions.rates.unavailable': () => ({ text: 'There is no current exchange rate for this currency: try again in a minute.' }),
-  'exceptions.invoice.amountBelowMinimum': (e) => ({ field: 'amount', text: `The smallest invoice in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.` }),
-  'exceptions.invoice.amountInvalidDecimalPlaces': (e) => ({ field: 'amount', text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.` }),
+  // A payment link's amounts name their field (minAmount, maxAmount); an invoice's is its amount.
+  'exceptions.invoice.amountBelowMinimum': (e) => ({ field: fieldOf(e), text: `The smallest invoice in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.` }),
+  'exceptions.invoice.amountInvalidDecimalPlaces': (e) => ({ field: fieldOf(e), text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.` }),
+  'exceptions.paymentLink.amountSpecificationInvalid': () => ({ field: 'amount', text: 'Give a fixed price, or the bounds of what the customer enters: a request and a quantity need a fixed price.' }),
   'exceptions.invoice.orderIdAlreadyExists': () => ({ field: 'orderId', text: 'An invoice with this order id exists already: choose another.' }),
   'exceptions.invoice.customerBlocked': () => ({ field: 'customerId', text: 'This customer is blocked: no invoice can be made for them.' }),
   'exceptions.withdrawal.invalidAddress': invalidAddress,

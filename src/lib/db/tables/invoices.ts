@@ -30,6 +30,8 @@ export interface InvoicesTable {
   /** Where the customer is mailed about the invoice, and the payment page's language they used (migration 0059). */
   customer_email: Generated<string | null>;
   customer_language: Generated<string | null>;
+  /** The payment link the invoice was made through (migration 0061). */
+  payment_link_id: Generated<string | null>;
   custom_payload: string | null;
   webhook_url: string | null;
   return_url: string | null;

@@ -1,4 +1,5 @@
 // One invoice, live: its payment link, cancellation, timeline, payment (totals, settlement and each transaction with its confirmations), refunds, webhook deliveries.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
@@ -11,6 +12,7 @@ import { RefundsSection, settlementFacts } from '../components/record-parts.tsx'
 import { Timeline, type Moment } from '../components/timeline.tsx';
 import { amount, dateTime, fiat, short, statusLabel } from '../format.ts';
 import { useResource } from '../hooks.ts';
+import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
 import type { Invoice } from './invoices.tsx';
 
@@ -68,6 +70,12 @@ function PaymentBlock({ invoice, payments }: { invoice: Invoice; payments: Payme
   );
 }
 
+/** The payment link an invoice was made through, by its title, linked to its page. */
+function LinkName({ id }: { id: string }) {
+  const link = useResource(() => api.get('/v1/payment-links/{id}', { params: { id } }), [id]);
+  return <Link href={`/payment-links/${id}`}>{link.data ? `Payment link “${link.data.data.title}”` : 'Payment link'}</Link>;
+}
+
 /** What may still be refunded, exactly: what arrived less what was refunded. */
 function refundable(i: Invoice): string {
   return remaining([i.cryptoAmountReceived ?? 0], [i.amountRefunded ?? 0]);
@@ -86,6 +94,8 @@ function InvoiceBody({ invoice: i, resource, deliveries }: { invoice: Invoice; r
             ['Amount', fiat(i.amount, i.fiatCurrencyCode)],
             ['Description', i.description ?? '—'],
             ['Customer', i.customerId ?? '—'],
+            ...(i.customerEmail ? [['Customer email', i.customerEmail] as [string, string]] : []),
+            ...(i.paymentLinkId ? [['Made through', <LinkName id={i.paymentLinkId} />] as [string, ComponentChildren]] : []),
             ['Expires', dateTime(i.expiresAt)],
           ]}
         />
