@@ -34,7 +34,9 @@ function header(r: Json): string {
   return (
     `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ${Math.round((m.memoryMb ?? 0) / 1024)} GB, ` +
     `${m.platform}, Node ${m.node}; \`BENCH_SECONDS=${s.benchSeconds}\`, PostgreSQL ${s.postgres === 'yes' ? 'local server' : 'not used'}; ` +
-    `whole run ${r.totalSeconds} s.\n`
+    `whole run ${r.totalSeconds} s` +
+    (typeof m.loadAverageAtStart === 'number' ? `; load average ${m.loadAverageAtStart} at the start and ${m.loadAverageAtEnd} at the end (other work on the machine lowers the absolute figures more than the ratios)` : '') +
+    '.\n'
   );
 }
 

@@ -47,7 +47,7 @@ if (json) process.stdout.write = process.stderr.write.bind(process.stderr) as ty
 const cpus = os.cpus();
 const report: Figures = {
   date: new Date().toISOString(),
-  machine: { cpuModel: cpus[0]?.model ?? 'unknown', cpus: cpus.length, node: process.version, platform: `${process.platform} ${os.release()} ${process.arch}`, memoryMb: Math.round(os.totalmem() / 2 ** 20) },
+  machine: { cpuModel: cpus[0]?.model ?? 'unknown', cpus: cpus.length, node: process.version, platform: `${process.platform} ${os.release()} ${process.arch}`, memoryMb: Math.round(os.totalmem() / 2 ** 20), loadAverageAtStart: Number(os.loadavg()[0]!.toFixed(1)) },
   settings: { benchSeconds: seconds(), postgres: process.env.BENCH_DATABASE_URL ? 'yes' : 'no' },
 };
 const failed: string[] = [];
@@ -67,6 +67,7 @@ for (const [name, run] of [...benches, ...namedOnly]) {
   }
 }
 report.totalSeconds = Math.round((performance.now() - t0) / 1000);
+(report.machine as Figures).loadAverageAtEnd = Number(os.loadavg()[0]!.toFixed(1));
 if (failed.length) report.failed = failed.join(',');
 if (json) writeStdout(JSON.stringify(report, null, 2) + '\n');
 progress(failed.length ? `FAILED: ${failed.join(', ')}` : `all done in ${report.totalSeconds} s`);

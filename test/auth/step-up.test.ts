@@ -96,6 +96,7 @@ describeEngines('step-up on every path to money or rights', (engine) => {
         'DELETE /v1/payout-addresses/:id always',
         'DELETE /v1/payout-policy/pending/:id always',
         'DELETE /v1/users/:id always',
+        'PATCH /v1/email-settings rule',
         'PATCH /v1/payout-policy always',
         'PATCH /v1/users/:id rule',
         'PATCH /v1/webhook-settings always',

@@ -229,6 +229,14 @@ describeEngines('email', (engine) => {
     assert.equal(off.body.data.kinds.invoicePaid, false);
     assert.equal(off.body.data.kinds.invoiceExpired, true);
     assert.equal((await developer.call('GET', '/v1/email-settings')).body.data.kinds.invoicePaid, false, 'every role reads it');
+    // An owner with two-factor turns a mail off only with a fresh code; turning one on needs none.
+    const guarded = await member(t, a.tenantId, 'owner');
+    const two = await withTwoFactor(guarded);
+    const silenced = await guarded.call('PATCH', '/v1/email-settings', { body: { kinds: { newSignIn: false } } });
+    assert.deepEqual([silenced.status, silenced.body.code], [403, 'exceptions.auth.stepUpRequired']);
+    assert.equal((await guarded.call('GET', '/v1/email-settings')).body.data.kinds.newSignIn, true, 'nothing changed');
+    assert.equal((await guarded.call('PATCH', '/v1/email-settings', { body: { kinds: { invoicePaid: true } } })).status, 200);
+    assert.equal((await guarded.call('PATCH', '/v1/email-settings', { body: { kinds: { invoicePaid: false } }, headers: { 'x-totp-code': two.fresh() } })).status, 200);
     const inv = (await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'off', customerEmail: 'off@buyer.test' } })).body.data;
     await t.ctx.db.transaction().execute(async (trx) => {
       for (const status of ['paid', 'expired']) await enqueue(trx, { tenantId: a.tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: inv.id, payload: { ...inv, status } });

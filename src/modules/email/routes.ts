@@ -66,7 +66,8 @@ function updateEmailSettingsRoute(app: TypedApp): void {
   app.patch(
     '/email-settings',
     {
-      config: { scope: 'settings.manage', tenantLevel: true, tenantWide: true },
+      // Turning a mail off asks for step-up: silencing the notices of new sign-ins or payout addresses is what an intruder would do first.
+      config: { scope: 'settings.manage', tenantLevel: true, tenantWide: true, stepUp: (request) => Object.values((request.body as { kinds?: Record<string, boolean> }).kinds ?? {}).includes(false) },
       schema: {
         operationId: 'updateEmailSettings',
         tags: TAGS,
