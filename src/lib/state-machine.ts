@@ -81,7 +81,7 @@ export function refusedMove(
 }
 
 /** The tables that hold an object with a status machine (each has `id`, `status`, `updated_at`). */
-export type StatusTable = 'invoices' | 'deposits' | 'payments' | 'withdrawals' | 'webhook_deliveries' | 'x402_settlements' | 'sweep_transactions' | 'unlisted_token_transfers';
+export type StatusTable = 'invoices' | 'deposits' | 'payments' | 'withdrawals' | 'webhook_deliveries' | 'x402_settlements' | 'sweep_transactions' | 'unlisted_token_transfers' | 'held_payments';
 export type StatusRow<T extends StatusTable> = Selectable<DB[T]>;
 /** Columns written with a status change: values or typed SQL expressions (`now()`). */
 export type StatusSet<T extends StatusTable> = UpdateObject<DB, T>;

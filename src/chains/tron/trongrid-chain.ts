@@ -135,7 +135,9 @@ export class TronGridChain implements ChainAdapter {
         }
         if (!transfer || transfer.amount <= 0n) continue;
         const { to, amount, ...asset } = transfer;
-        candidates.push({ txHash: tx.txID, outputIndex: 0, toAddress: to, units: amount, blockHeight: h, blockHash: block.blockID, rbf: false, ...asset });
+        // The caller pays: TRX's owner, or the owner calling the token's `transfer`.
+        const senders = typeof v.owner_address === 'string' ? [tronAddressFromHex(v.owner_address)] : undefined;
+        candidates.push({ txHash: tx.txID, outputIndex: 0, toAddress: to, units: amount, blockHeight: h, blockHash: block.blockID, rbf: false, ...asset, ...(senders ? { senders } : {}) });
       }
     }
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);

@@ -51,7 +51,10 @@ export type AuditAction =
   | 'payoutPolicy.changeCancelled'
   | 'withdrawal.approved'
   | 'withdrawal.rejected'
-  | 'withdrawal.approvalExpired';
+  | 'withdrawal.approvalExpired'
+  | 'payment.held'
+  | 'heldPayment.released'
+  | 'heldPayment.refunded';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {
