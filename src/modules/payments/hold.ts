@@ -10,12 +10,13 @@ import type { Db, Trx } from '../../lib/db/index.ts';
 import type { HeldPaymentStatus } from '../../lib/db/schema.ts';
 import { enqueue, type OutboxEvent } from '../../lib/outbox.ts';
 import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
-import { formatUnits } from '../../lib/money.ts';
+import { formatUnits, toJsonNumber } from '../../lib/money.ts';
+import { moveStatus } from '../../lib/state-machine.ts';
 import type { CatalogueTransfer, ChainAdapter, ChainTransfer } from '../../chains/types.ts';
 import { audit } from '../audit/service.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { screenerOf, type Verdict } from '../screening/screen.ts';
-import { paymentView } from './list.ts';
+import { heldPaymentMachine } from './status.ts';
 import type { Payment } from './watcher.ts';
 
 /** Why a payment is held: the first of its senders screening did not allow. */
@@ -90,7 +91,7 @@ export function storedSenders(t: ChainTransfer, check: SenderCheck | undefined):
  * `heldPayment.statusChanged` (to the invoice's or deposit's webhook URL); a payment already final
  * is booked into suspense at once.
  */
-export async function holdPayment(trx: Trx, config: Config, payment: Payment, flag: SenderFlag): Promise<void> {
+export async function holdPayment(trx: Trx, payment: Payment, flag: SenderFlag): Promise<void> {
   const held = await trx
     .insertInto('held_payments')
     .values({ id: payment.id, tenant_id: payment.tenant_id, status: 'held', sender: flag.sender, decision: flag.decision, source: flag.source, reason: flag.reason ?? null })
@@ -99,7 +100,7 @@ export async function holdPayment(trx: Trx, config: Config, payment: Payment, fl
   const amount = formatUnits(BigInt(payment.amount), findCurrency(payment.currency_code)!.decimals);
   const detail = { network: payment.network, transactionHash: payment.tx_hash, cryptoCurrencyCode: payment.currency_code, amount, ...flag };
   await audit(trx, { tenantId: payment.tenant_id, actor: { name: 'screening' }, action: 'payment.held', targetType: 'payment', targetId: payment.id, detail });
-  await enqueue(trx, heldPaymentEvent(config, held, payment, null));
+  await enqueue(trx, heldPaymentEvent(held, payment, null));
   if (payment.status === 'confirmed') await bookHold(trx, payment);
 }
 
@@ -111,13 +112,37 @@ export async function bookHold(trx: Trx, payment: Payment): Promise<void> {
 }
 
 /** `heldPayment.statusChanged`: the hold's status (and the one before; null when it was just held) with its payment. */
-export function heldPaymentEvent(config: Config, held: { id: string; status: HeldPaymentStatus }, payment: Payment, previousStatus: HeldPaymentStatus | null): OutboxEvent {
+export function heldPaymentEvent(held: { id: string; status: HeldPaymentStatus }, payment: Payment, previousStatus: HeldPaymentStatus | null): OutboxEvent {
   const ownerType = payment.purpose as 'invoice' | 'deposit';
+  const currency = findCurrency(payment.currency_code)!;
+  const transfer = {
+    txHash: payment.tx_hash,
+    outputIndex: payment.output_index,
+    network: currency.network,
+    cryptoCurrencyCode: currency.code,
+    amount: toJsonNumber(BigInt(payment.amount), currency.decimals),
+    address: payment.address,
+    status: payment.status,
+  };
   return {
     tenantId: payment.tenant_id,
     type: 'heldPayment.statusChanged',
     aggregateType: ownerType,
     aggregateId: payment.owner_id,
-    payload: { id: held.id, status: held.status, previousStatus, ownerType, ownerId: payment.owner_id, payment: paymentView(config, payment) },
+    payload: { id: held.id, status: held.status, previousStatus, ownerType, ownerId: payment.owner_id, payment: transfer },
   };
+}
+
+/**
+ * A refund payout of a held payment that failed or was cancelled gave its money back to
+ * `suspense:screened` (in the caller's transaction): the payment is held again, for the operator to
+ * release or refund anew.
+ */
+export async function holdAgain(trx: Trx, withdrawalId: string): Promise<void> {
+  const held = await trx.selectFrom('held_payments').selectAll().where('refund_withdrawal_id', '=', withdrawalId).where('status', '=', 'refunded').forUpdate().executeTakeFirst();
+  if (!held) return;
+  const payment = await trx.selectFrom('payments').selectAll().where('id', '=', held.id).executeTakeFirstOrThrow();
+  await moveStatus(trx, heldPaymentMachine, 'held_payments', held, 'held', { event: (moved, previous) => heldPaymentEvent(moved, payment, previous) });
+  const detail = { refundWithdrawalId: withdrawalId };
+  await audit(trx, { tenantId: held.tenant_id, actor: { name: 'refund payout not made' }, action: 'payment.held', targetType: 'payment', targetId: held.id, detail });
 }

@@ -48,7 +48,15 @@ export const HeldPaymentStatusChangedSchema = Type.Object(
     previousStatus: Nullable(heldPaymentMachine.schema),
     ownerType: Type.Union([Type.Literal('invoice'), Type.Literal('deposit')]),
     ownerId: Uuid,
-    payment: PaymentSchema,
+    payment: Type.Object({
+      txHash: Type.String(),
+      outputIndex: Type.Integer(),
+      network: ApiNetworkSchema,
+      cryptoCurrencyCode: CryptoCodeSchema,
+      amount: Money('Amount received, in whole units of the currency'),
+      address: Type.String({ description: 'Our address it paid' }),
+      status: paymentMachine.schema,
+    }),
   },
   { title: 'HeldPaymentStatusChanged' },
 );

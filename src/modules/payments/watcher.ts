@@ -240,7 +240,7 @@ export class Watcher {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (check?.flag) await holdPayment(trx, this.config, row, check.flag);
+    if (check?.flag) await holdPayment(trx, row, check.flag);
     await this.tell(trx, row, 'seen');
     if (final) await this.tell(trx, row, 'confirmed');
     return final ? 'confirmed' : 'seen';
