@@ -20,6 +20,8 @@ const OPERATIONS_WRITES = [
   'POST /admin/tenants/:id/resume',
   'POST /admin/customers/block',
   'POST /admin/customers/unblock',
+  'POST /admin/held-payments/:id/release',
+  'POST /admin/held-payments/:id/refund',
 ];
 const SUPPORT_WRITES = ['POST /admin/users', 'POST /admin/tenants/:tenantId/users/:id/password-reset'];
 const WRITES: Record<string, readonly string[]> = { operatorOperations: OPERATIONS_WRITES, operatorSupport: SUPPORT_WRITES, operatorAuditor: [] };

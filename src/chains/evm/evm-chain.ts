@@ -140,17 +140,7 @@ export class EvmChain implements ChainAdapter {
     const native = (tx: { hash: Hex; from: Address; to: Address | null; value: bigint }, height: number | null, hash: string | null): ChainTransfer | null =>
       !tx.to || tx.value === 0n
         ? null
-        : {
-            txHash: tx.hash,
-            outputIndex: NATIVE_OUTPUT_INDEX,
-            toAddress: getAddress(tx.to),
-            currencyCode: this.native.code,
-            units: tx.value,
-            blockHeight: height,
-            blockHash: hash,
-            rbf: height === null,
-            senders: [getAddress(tx.from)],
-          };
+        : { txHash: tx.hash, outputIndex: NATIVE_OUTPUT_INDEX, toAddress: getAddress(tx.to), currencyCode: this.native.code, units: tx.value, blockHeight: height, blockHash: hash, rbf: height === null, senders: [getAddress(tx.from)] };
     for (const block of blocks) {
       for (const tx of block.transactions) {
         const t = native(tx, Number(block.number), block.hash);

@@ -40,8 +40,8 @@ export const PaymentSchema = Type.Object(
   { title: 'Payment' },
 );
 
-/** `heldPayment.statusChanged`: a payment incoming screening held, released or refunded. */
-export const HeldPaymentStatusChangedSchema = Type.Object(
+/** A payment incoming screening held, released or refunded, as its event tells it. */
+const HeldPaymentEventData = Type.Object(
   {
     id: Uuid,
     status: heldPaymentMachine.schema,
@@ -58,5 +58,8 @@ export const HeldPaymentStatusChangedSchema = Type.Object(
       status: paymentMachine.schema,
     }),
   },
-  { title: 'HeldPaymentStatusChanged' },
+  { title: 'HeldPaymentEvent' },
 );
+
+/** `heldPayment.statusChanged`: sent to the invoice's or deposit's webhook URL. */
+export const HeldPaymentStatusChangedSchema = Type.Object({ event: Type.Literal('heldPayment.statusChanged'), data: HeldPaymentEventData, timestamp: DateTime });

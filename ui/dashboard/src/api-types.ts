@@ -452,6 +452,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/held-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payments incoming screening held, newest first: not credited until released */
+        get: operations["adminHeldPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/held-payments/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refunds a final held payment, less the network fee, to an address of its network (a payout from the hold) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Where the refund goes */
+                        address: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** HeldPayment */
+                            data: {
+                                /** @description Our address it paid */
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                confirmations: number;
+                                cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                decidedBy: string | null;
+                                /** @description deny or review */
+                                decision: string;
+                                /** @description The sender screening did not allow */
+                                flaggedSender: string;
+                                /** Format: date-time */
+                                heldAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                outputIndex: number;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @description What the address was handed out for */
+                                ownerType: "invoice" | "deposit";
+                                paymentStatus: "seen" | "confirmed" | "orphaned";
+                                reason: string | null;
+                                refundAddress: string | null;
+                                refundStatus: ("awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled") | null;
+                                refundWithdrawalId: string | null;
+                                /** @description Who paid it, as the chain names them */
+                                senders: string[];
+                                /** @description What decided: denylist, provider, or failClosed (the provider did not answer and SCREENING_FAIL is closed) */
+                                source: string;
+                                status: "held" | "released" | "refunded";
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                transactionHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/held-payments/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Releases a held payment: its invoice or deposit is credited as it would have been */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** HeldPayment */
+                            data: {
+                                /** @description Our address it paid */
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                confirmations: number;
+                                cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                decidedBy: string | null;
+                                /** @description deny or review */
+                                decision: string;
+                                /** @description The sender screening did not allow */
+                                flaggedSender: string;
+                                /** Format: date-time */
+                                heldAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                outputIndex: number;
+                                /** Format: uuid */
+                                ownerId: string;
+                                /** @description What the address was handed out for */
+                                ownerType: "invoice" | "deposit";
+                                paymentStatus: "seen" | "confirmed" | "orphaned";
+                                reason: string | null;
+                                refundAddress: string | null;
+                                refundStatus: ("awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled") | null;
+                                refundWithdrawalId: string | null;
+                                /** @description Who paid it, as the chain names them */
+                                senders: string[];
+                                /** @description What decided: denylist, provider, or failClosed (the provider did not answer and SCREENING_FAIL is closed) */
+                                source: string;
+                                status: "held" | "released" | "refunded";
+                                /** Format: uuid */
+                                tenantId: string;
+                                tenantName: string;
+                                transactionHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not found for this tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/networks": {
         parameters: {
             query?: never;
@@ -895,6 +1279,8 @@ export interface paths {
                         /** @description A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units */
                         contract?: string;
                         cryptoCurrencyCode?: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                        /** @description Who pays it (an address of its network): what incoming screening looks at */
+                        from?: string;
                         /** @description With contract: Ethereum, BNB, Base or Tron */
                         network?: string;
                         /** @description Signal replace-by-fee (BTC): not final before it confirms */
@@ -5837,6 +6223,142 @@ export interface operations {
             };
             /** @description Not found for this tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    adminHeldPayments: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+                status?: "held" | "released" | "refunded";
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Our address it paid */
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            confirmations: number;
+                            cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                            decidedBy: string | null;
+                            /** @description deny or review */
+                            decision: string;
+                            /** @description The sender screening did not allow */
+                            flaggedSender: string;
+                            /** Format: date-time */
+                            heldAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            outputIndex: number;
+                            /** Format: uuid */
+                            ownerId: string;
+                            /** @description What the address was handed out for */
+                            ownerType: "invoice" | "deposit";
+                            paymentStatus: "seen" | "confirmed" | "orphaned";
+                            reason: string | null;
+                            refundAddress: string | null;
+                            refundStatus: ("awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled") | null;
+                            refundWithdrawalId: string | null;
+                            /** @description Who paid it, as the chain names them */
+                            senders: string[];
+                            /** @description What decided: denylist, provider, or failClosed (the provider did not answer and SCREENING_FAIL is closed) */
+                            source: string;
+                            status: "held" | "released" | "refunded";
+                            /** Format: uuid */
+                            tenantId: string;
+                            tenantName: string;
+                            transactionHash: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11471,6 +11993,8 @@ export interface operations {
                             /** Format: date-time */
                             firstSeenAt: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            /** @description Held by incoming screening (a sender was flagged): recorded, not credited, until the operator releases or refunds it */
+                            onHold: boolean;
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
                             settlement: {
@@ -13072,6 +13596,8 @@ export interface operations {
                             /** Format: date-time */
                             firstSeenAt: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            /** @description Held by incoming screening (a sender was flagged): recorded, not credited, until the operator releases or refunds it */
+                            onHold: boolean;
                             /** @description Output (Bitcoin) or log index (tokens) within the transaction */
                             outputIndex: number;
                             settlement: {
