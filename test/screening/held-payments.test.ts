@@ -69,12 +69,13 @@ describeEngines('incoming screening: held payments', (engine) => {
     // Nothing listens on port 9 here: the provider never answers.
     const down = { SCREENING_URL: 'http://127.0.0.1:9/screen', SCREENING_TIMEOUT_MS: '2000' };
     t = await startTestApp(engine, { env: { SCREENING_DENYLIST_FILE: denylist } });
-    closed = await startTestApp(engine, { env: { ...down, SCREENING_FAIL: 'closed' } });
-    open = await startTestApp(engine, { env: { ...down, SCREENING_FAIL: 'open' } });
-    for (const app of [t, closed, open]) await prepare(app);
+    await prepare(t);
+    // The same database (and sandbox chain) seen by installations screening otherwise.
+    closed = await startTestApp(engine, { env: { ...down, SCREENING_FAIL: 'closed' }, database: t.ctx.database });
+    open = await startTestApp(engine, { env: { ...down, SCREENING_FAIL: 'open' }, database: t.ctx.database });
   });
   after(async () => {
-    for (const app of [t, closed, open]) await app?.close();
+    for (const app of [open, closed, t]) await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -185,7 +186,7 @@ describeEngines('incoming screening: held payments', (engine) => {
       assert.equal(await usdt(app, accountId), heldExpected ? 0n : 9_000_000n);
       if (heldExpected) {
         const [h] = (await app.admin('GET', '/admin/held-payments')).body.data;
-        assert.equal(h.source, 'failClosed');
+        assert.deepEqual([h.ownerId, h.source], [d.id, 'failClosed']);
       }
       assert.deepEqual(await auditLedger(app.ctx.db), clean);
     }
