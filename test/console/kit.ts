@@ -14,6 +14,7 @@ export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
   ['Networks', 'Networks'],
   ['Withdrawals', 'Withdrawals'],
   ['Unlisted tokens', 'Unlisted tokens'],
+  ['Held payments', 'Held payments'],
   ['Webhooks', 'Webhooks'],
   ['Rates', 'Rates'],
   ['Sandbox', 'Sandbox tools'],

@@ -14,6 +14,7 @@ import { UsersPage } from './users.tsx';
 import { NetworksPage } from './networks.tsx';
 import { WithdrawalsPage } from './withdrawals.tsx';
 import { UnlistedTokensPage } from './unlisted-tokens.tsx';
+import { HeldPaymentsPage } from './held-payments.tsx';
 import { WebhooksPage } from './webhooks.tsx';
 import { RatesPage } from './rates.tsx';
 import { SandboxPage } from './sandbox.tsx';
@@ -30,6 +31,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/networks', NetworksPage],
   ['/withdrawals', WithdrawalsPage],
   ['/unlisted-tokens', UnlistedTokensPage],
+  ['/held-payments', HeldPaymentsPage],
   ['/webhooks', WebhooksPage],
   ['/rates', RatesPage],
   ['/sandbox', SandboxPage],
