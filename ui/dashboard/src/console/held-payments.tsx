@@ -11,9 +11,9 @@ import { Field } from '../components/fields.tsx';
 import { TxLink } from '../components/tx-link.tsx';
 import { amount, dateTime, short } from '../format.ts';
 import { useResource } from '../hooks.ts';
-import { Link, useLocation } from '../router.tsx';
+import { useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
-import { Confirm, LIMIT, TenantLink, usePage } from './parts.tsx';
+import { Confirm, LIMIT, StatusTabs, TenantLink, usePage } from './parts.tsx';
 
 type Held = Data<'get', '/admin/held-payments'>[number];
 type Status = Held['status'];
@@ -24,22 +24,6 @@ const TABS: Array<[Status, string]> = [
 ];
 /** The operator roles that release and refund (the API decides; this only hides what would be refused). */
 const HELD_DECIDERS: readonly string[] = ['operator', 'operatorOperations'];
-
-function Tabs({ current }: { current: Status }) {
-  return (
-    <nav class="sub-nav" aria-label="Status">
-      <ul>
-        {TABS.map(([status, label]) => (
-          <li key={status}>
-            <Link href={status === 'held' ? '/held-payments' : `/held-payments?status=${status}`} aria-current={status === current ? 'page' : undefined}>
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 /** Release one held payment, or refund it to an address the operator names. */
 function Actions({ h, onDone }: { h: Held; onDone(text: string): void }) {
@@ -99,7 +83,7 @@ export function HeldPaymentsPage() {
     <>
       <h1 tabIndex={-1}>Held payments</h1>
       <p>Payments whose sender screening flagged. Nothing of them is credited until released; a refund pays them back from the hold.</p>
-      <Tabs current={status} />
+      <StatusTabs base="/held-payments" tabs={TABS} current={status} />
       <ErrorAlert error={list.error} />
       <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} ${status}`)}</LiveStatus>
       <DataTable<Held>

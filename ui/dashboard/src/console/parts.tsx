@@ -104,3 +104,23 @@ export function useTenantOptions(enabled = true): Array<[string, string]> {
   const tenants = useResource(() => (enabled ? api.get('/admin/tenants', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)), [enabled]);
   return (tenants.data?.data ?? []).map((t): [string, string] => [t.id, t.name]);
 }
+
+/**
+ * A list's status tabs as links (`base`, then `base?status=…`; the first tab is the list's default),
+ * the current one marked, so each status has its own URL.
+ */
+export function StatusTabs<S extends string>({ base, tabs, current }: { base: string; tabs: Array<[S, string]>; current: S }) {
+  return (
+    <nav class="sub-nav" aria-label="Status">
+      <ul>
+        {tabs.map(([status, label], i) => (
+          <li key={status}>
+            <Link href={i === 0 ? base : `${base}?status=${status}`} aria-current={status === current ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
