@@ -147,8 +147,17 @@ describeEngines('incoming screening: held payments', (engine) => {
     const { key, accountId, tenantId } = await shop(t);
     const d = await deposit(t, key);
     const before = await suspense(t);
-    await pay(t, d.address, 40, FLAGGED);
+    // Seen in the mempool first: held, not final, nothing to refund yet.
+    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 40, from: FLAGGED });
+    await watch(t);
     const [h] = (await t.admin('GET', `/admin/held-payments?tenantId=${tenantId}&status=held`)).body.data;
+    assert.equal(h.paymentStatus, 'seen');
+    const early = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: REFUND_TO });
+    assert.deepEqual([early.status, early.body.code, early.body.extension?.paymentStatus], [409, 'exceptions.heldPayment.notFinal', 'seen']);
+    assert.equal(await suspense(t), before);
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
+    await watch(t);
+    assert.equal((await suspense(t)) - before, 40_000_000n, 'booked into the hold once final');
     const bad = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: '0xnot-tron' });
     assert.deepEqual([bad.status, bad.body.code], [400, 'exceptions.withdrawal.invalidAddress']);
 
