@@ -1,20 +1,8 @@
 /**
- * docs/performance.md's performance table from one `npm run bench -- --json` run:
- *   npm run -s bench -- --json > out.json && node --import tsx bench/report.ts out.json
- * Prints Markdown (machine and date first, then measure | now | target | met) on stdout.
+ * docs/performance.md's performance table from one `npm run bench -- --json` run (bench/docs.ts
+ * writes the page): machine and date first, then measure | now | target | met.
  */
-import { readFileSync } from 'node:fs';
-
 type Json = { [k: string]: any };
-
-const file = process.argv[2];
-if (!file) {
-  console.error('usage: node --import tsx bench/report.ts out.json');
-  process.exit(2);
-}
-const text = readFileSync(file, 'utf8');
-// `npm run` without -s prints its banner lines on stdout before the object: skip to the object.
-const r: Json = JSON.parse(text.slice(text.indexOf('{')));
 
 const n = (x: unknown, places = 0): string =>
   typeof x === 'number' ? x.toLocaleString('en', { minimumFractionDigits: places, maximumFractionDigits: places }) : '?';
@@ -35,14 +23,29 @@ function row(measure: string, target: string, group: Json | undefined, now: (g: 
   return { measure, now: now(group), target, ok: ok(group) };
 }
 
+/** The table of one run's figures, as Markdown. */
+export function performanceMarkdown(r: Json): string {
+  return [header(r), '| measure | now | target | met |', '|---|---|---|---|', ...rowsOf(r).map((x) => `| ${x.measure} | ${x.now} | ${x.target} | ${met(x.ok)} |`)].join('\n') + '\n';
+}
+
+function header(r: Json): string {
+  const m = r.machine ?? {};
+  const s = r.settings ?? {};
+  return (
+    `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ${Math.round((m.memoryMb ?? 0) / 1024)} GB, ` +
+    `${m.platform}, Node ${m.node}; \`BENCH_SECONDS=${s.benchSeconds}\`, PostgreSQL ${s.postgres === 'yes' ? 'local server' : 'not used'}; ` +
+    `whole run ${r.totalSeconds} s.\n`
+  );
+}
+
 const vs = (g: Json) => `${n(g.gatewayRps)} vs ${n(g.bareRps)} req/s (${n(g.ratio, 2)})`;
 // The invoice bench also names the floor of any create endpoint: one INSERT into a minimal table.
 const vsMinimal = (g: Json) => `${vs(g)}, against a minimal table ${n(g.minimalRps)} req/s (${n(g.ratioToMinimal, 2)})`;
-const pg = r.invoices?.postgres;
-const lite = r.invoices?.pglite;
-const web = r.webhooks;
-
-const rows: Row[] = [
+function rowsOf(r: Json): Row[] {
+  const pg = r.invoices?.postgres;
+  const lite = r.invoices?.pglite;
+  const web = r.webhooks;
+  return [
   row('authenticated `GET /v1/currencies` / bare Fastify route serving the same bytes', '≥ 0.6', r.currencies, vs, (g) => g.ratio >= 0.6),
   row(
     '`POST /v1/invoice` / bare `INSERT` of the same row, PostgreSQL and PGlite',
@@ -94,16 +97,5 @@ const rows: Row[] = [
     (g) => `${n(g.idleCpuPct, 1)} % of a core, ${n(g.idleRssMb)} MB (with its ${g.treeProcesses - 1} child processes: ${n(g.treeIdleCpuPct, 1)} %, ${n(g.treeIdleRssMb)} MB)`,
     (g) => g.idleCpuPct < 1 && g.idleRssMb < 250,
   ),
-  { measure: '`npm test` on 2 cores (fresh clone, `.ci/run`, 528 tests)', now: 'not part of `npm run bench`', target: '< 240 s, nothing skipped', ok: undefined },
-];
-
-const m = r.machine ?? {};
-const s = r.settings ?? {};
-console.log(
-  `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ${Math.round((m.memoryMb ?? 0) / 1024)} GB, ` +
-    `${m.platform}, Node ${m.node}; \`BENCH_SECONDS=${s.benchSeconds}\`, PostgreSQL ${s.postgres === 'yes' ? 'local server' : 'not used'}; ` +
-    `whole run ${r.totalSeconds} s.\n`,
-);
-console.log('| measure | now | target | met |');
-console.log('|---|---|---|---|');
-for (const x of rows) console.log(`| ${x.measure} | ${x.now} | ${x.target} | ${met(x.ok)} |`);
+  ];
+}

@@ -1,27 +1,11 @@
 /**
- * docs/performance.md's scale table from one `npm run bench -- scale --json` run:
- *   npm run -s bench -- scale --json > scale.json && node --import tsx bench/scale-report.ts scale.json
- * Prints Markdown on stdout: machine and date, then per engine each read's p50 / p99 at every size,
+ * docs/performance.md's scale tables from one `npm run bench -- scale --json` run (bench/docs.ts
+ * writes the page): machine and date, then per engine each read's p50 / p99 at every size,
  * its growth and whether it meets the target (at the largest size within 2× of the smallest; a
  * later page of a list also within 2× of its page 1 at every size, the ratio shown in brackets; on
  * PostgreSQL also under 20 ms p50). A page past the last of its list at a size reads —.
  */
-import { readFileSync } from 'node:fs';
-
 type Json = { [k: string]: any };
-
-const file = process.argv[2];
-if (!file) {
-  console.error('usage: node --import tsx bench/scale-report.ts scale.json');
-  process.exit(2);
-}
-const text = readFileSync(file, 'utf8');
-const r: Json = JSON.parse(text.slice(text.indexOf('{')));
-const scale: Json = r.scale ?? {};
-const sizes = String(scale.sizes ?? '')
-  .split(',')
-  .map(Number)
-  .filter((x) => x > 0);
 
 /** Pages 2, 10, 50 and 500 of a list, after its page 1. */
 const later = (list: string, label: string): Array<[string, string]> => [2, 10, 50, 500].map((p) => [`${list}Page${p}`, `${label} page ${p}`]);
@@ -45,35 +29,48 @@ const READS: Array<[string, string]> = [
   ['webhookClaim', "the deliverer's claim (8 of 20 due)"],
 ];
 
-const m = r.machine ?? {};
-console.log(
-  `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, Node ${m.node}; ${scale.samples} sequential calls a read and size; ` +
-    `sizes in invoices (deposits, withdrawals and deliveries: a tenth).\n`,
-);
-for (const engine of ['postgres', 'pglite']) {
-  const g: Json | undefined = scale[engine];
-  if (!g) continue;
-  console.log(`${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, p50 / p99 ms:\n`);
-  if (g.error) {
-    console.log(`failed: ${g.error}\n`);
-    continue;
+/** The tables of one scale run, as Markdown. */
+export function scaleMarkdown(r: Json): string {
+  const scale: Json = r.scale ?? {};
+  const sizes = String(scale.sizes ?? '')
+    .split(',')
+    .map(Number)
+    .filter((x) => x > 0);
+  const out: string[] = [];
+  const m = r.machine ?? {};
+  out.push(
+    `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, Node ${m.node}; ${scale.samples} sequential calls a read and size; ` +
+      `sizes in invoices (deposits, withdrawals and deliveries: a tenth).\n`,
+  );
+  for (const engine of ['postgres', 'pglite']) {
+    const g: Json | undefined = scale[engine];
+    if (!g) continue;
+    out.push(`${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, p50 / p99 ms:\n`);
+    if (g.error) {
+      out.push(`failed: ${g.error}\n`);
+      continue;
+    }
+    out.push(`| read | ${sizes.map((s) => s.toLocaleString('en')).join(' | ')} | growth of p50 | met |`);
+    out.push(`|---|${sizes.map(() => '---').join('|')}|---|---|`);
+    for (const [key, label] of READS) out.push(readRow(g, engine, sizes, key, label));
+    out.push('');
   }
-  console.log(`| read | ${sizes.map((s) => s.toLocaleString('en')).join(' | ')} | growth of p50 | met |`);
-  console.log(`|---|${sizes.map(() => '---').join('|')}|---|---|`);
+  return out.join('\n');
+}
+
+/** One read's row: its p50 / p99 at each size, its growth, and whether it meets the target. */
+function readRow(g: Json, engine: string, sizes: number[], key: string, label: string): string {
   const largest = sizes[sizes.length - 1];
-  for (const [key, label] of READS) {
-    // A later page: its p50 against page 1's at the same size in brackets; — past the last page.
-    const ofPage1 = (s: number) => (g[`${key}.${s}.ofPage1`] === undefined ? '' : ` (×${g[`${key}.${s}.ofPage1`]} page 1)`);
-    const cells = sizes.map((s) => (g[`${key}.${s}.p50Ms`] === undefined && /Page\d+$/.test(key) ? '—' : `${g[`${key}.${s}.p50Ms`] ?? '?'} / ${g[`${key}.${s}.p99Ms`] ?? '?'}${ofPage1(s)}`));
-    const growth = g[`${key}.growth`];
-    const p50 = g[`${key}.${largest}.p50Ms`];
-    const nearPage1 = sizes.every((s) => g[`${key}.${s}.ofPage1`] === undefined || g[`${key}.${s}.ofPage1`] <= 2);
-    // A later page timed at one size only has no growth; one timed at none, nothing to meet.
-    const page = /Page(?!1$)\d+$/.test(key);
-    const timed = sizes.some((s) => g[`${key}.${s}.p50Ms`] !== undefined);
-    const grows = typeof growth === 'number' ? growth <= 2 : page;
-    const ok = grows && nearPage1 && (engine !== 'postgres' || typeof p50 !== 'number' || p50 < 20) && (typeof p50 === 'number' || page);
-    console.log(`| ${label} | ${cells.join(' | ')} | ${typeof growth === 'number' ? `×${growth}` : page ? '—' : '?'} | ${!timed && page ? '—' : ok ? 'yes' : 'no'} |`);
-  }
-  console.log('');
+  // A later page: its p50 against page 1's at the same size in brackets; — past the last page.
+  const ofPage1 = (s: number) => (g[`${key}.${s}.ofPage1`] === undefined ? '' : ` (×${g[`${key}.${s}.ofPage1`]} page 1)`);
+  const cells = sizes.map((s) => (g[`${key}.${s}.p50Ms`] === undefined && /Page\d+$/.test(key) ? '—' : `${g[`${key}.${s}.p50Ms`] ?? '?'} / ${g[`${key}.${s}.p99Ms`] ?? '?'}${ofPage1(s)}`));
+  const growth = g[`${key}.growth`];
+  const p50 = g[`${key}.${largest}.p50Ms`];
+  const nearPage1 = sizes.every((s) => g[`${key}.${s}.ofPage1`] === undefined || g[`${key}.${s}.ofPage1`] <= 2);
+  // A later page timed at one size only has no growth; one timed at none, nothing to meet.
+  const page = /Page(?!1$)\d+$/.test(key);
+  const timed = sizes.some((s) => g[`${key}.${s}.p50Ms`] !== undefined);
+  const grows = typeof growth === 'number' ? growth <= 2 : page;
+  const ok = grows && nearPage1 && (engine !== 'postgres' || typeof p50 !== 'number' || p50 < 20) && (typeof p50 === 'number' || page);
+  return `| ${label} | ${cells.join(' | ')} | ${typeof growth === 'number' ? `×${growth}` : page ? '—' : '?'} | ${!timed && page ? '—' : ok ? 'yes' : 'no'} |`;
 }

@@ -11,8 +11,6 @@
 // each shard a generated module importing its files, and the runner runs the shards in parallel.
 // Every test still runs and reports its own file (TAP `location:`, its compiled module). TEST_ISOLATE=1, or naming one
 // file, runs each file in its own process as before. TEST_CONCURRENCY sets the parallel shards.
-// test/helpers/compile-cache.mjs is preloaded: an app built again compiles no schema twice. And
-// test/helpers/runner-hook.mjs: node:test's async hook, which tracks every promise, is not enabled.
 // The type check of the whole suite runs beside the tests and fails the run like a failing test.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -227,7 +225,7 @@ const entries = isolate ? files : compiled ? writeEntries(shard(files, concurren
 // The runner applies --test-timeout to a whole file (here a shard) as well as to each test.
 const timeout = isolate ? 300_000 : 1_200_000;
 // tsx only where TypeScript is loaded as it is; the compile cache and the runner's hook always.
-const preload = [...(compiled ? [] : ['--import', 'tsx']), '--import', './test/helpers/compile-cache.mjs', '--import', './test/helpers/runner-hook.mjs'];
+const preload = [...(compiled ? [] : ['--import', 'tsx']), ...(process.env.TEST_TIMELINE ? ['--import', './test/helpers/timeline.mjs'] : [])];
 const result = await run(
   [...V8_FLAGS, ...(process.env.TEST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TEST_CPU_PROF}`] : []), ...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
   { env: { ...process.env, NODE_ENV: 'test', ...(await compiledWorker()) } },

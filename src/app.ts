@@ -38,6 +38,7 @@ import { conversionRoutes } from './modules/conversions/routes.ts';
 import { x402Routes } from './modules/x402/routes.ts';
 import { merchantKeyRoutes } from './modules/tenants/merchant-key-routes.ts';
 import { settingsRoutes } from './modules/tenants/settings-routes.ts';
+import { emailRoutes } from './modules/email/routes.ts';
 import { webhookMerchantRoutes } from './modules/webhooks/merchant-routes.ts';
 import { requestLogRoutes } from './modules/request-log/routes.ts';
 import { registerRequestLog } from './modules/request-log/recorder.ts';
@@ -243,6 +244,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(named(webhookMerchantRoutes));
       await v1.register(named(requestLogRoutes));
       await v1.register(named(settingsRoutes));
+      await v1.register(named(emailRoutes));
       await v1.register(named(exportRoutes));
       await v1.register(named(statsRoutes));
       await v1.register(named(userRoutes));

@@ -43,13 +43,13 @@ export async function bootstrapFirstStart(ctx: AppContext): Promise<FirstStart |
     if (tenant || user) return adminToken ? none : null;
     const operator = { email: 'operator@example.com', role: 'operator' as const, password: randomPassword() };
     if (ctx.config.mode === 'live') {
-      await createUser(trx, { ...operator, tenantId: null });
+      await createUser(trx, { ...operator, tenantId: null }, ctx.config.passwordHashCost);
       return { ...none, users: [operator] };
     }
     const demo = await createTenant(trx, 'Demo merchant', { isDemo: true });
     const key = await issueApiKey(trx, { tenantId: demo.id, accountId: demo.accountId, scopes: ['*'] });
     const users = [{ email: 'owner@example.com', role: 'owner' as const, password: randomPassword() }, operator];
-    for (const u of users) await createUser(trx, { ...u, tenantId: u.role === 'owner' ? demo.id : null });
+    for (const u of users) await createUser(trx, { ...u, tenantId: u.role === 'owner' ? demo.id : null }, ctx.config.passwordHashCost);
     return { adminToken, tenantId: demo.id, accountId: demo.accountId, apiKey: key.key, users };
   });
 }

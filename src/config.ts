@@ -6,6 +6,8 @@ import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
 import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
+import { emailSettings, type EmailSettings } from './config/email.ts';
+import { signInSettings, type SignInSettings } from './config/sign-in.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 
@@ -13,6 +15,7 @@ export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
 export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
 export type { ScreeningSettings } from './config/screening.ts';
+export type { EmailSettings, Mailbox } from './config/email.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -55,7 +58,7 @@ export interface HttpLimits {
   maxConnectionsPerIp: number;
 }
 
-export interface Config {
+export interface Config extends SignInSettings {
   /** sandbox or live: derived from whether any network has an RPC URL, or stated by MODE. */
   mode: Mode;
   /** The networks this installation serves: all of them (simulated) in sandbox, the configured ones in live. */
@@ -129,10 +132,6 @@ export interface Config {
   btcBackend: 'esplora' | 'core';
   /** Timeouts and connection caps of the HTTP server. */
   http: HttpLimits;
-  /** Failed admin authentications one IP may make per window before it is refused with 429. */
-  adminAuthFailures: RateLimitSetting;
-  /** Failed dashboard sign-ins per (email, address) pair and per address (and second-factor codes per user) per window before 429. */
-  loginFailures: RateLimitSetting;
   /** Days kept of what only grows; money history is never pruned. */
   retention: Retention;
   /** Who may scrape /metrics and where (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
@@ -141,6 +140,8 @@ export interface Config {
   screening: ScreeningSettings;
   /** Operator approval of large withdrawals, and how long approval may take. */
   withdrawalApproval: ApprovalSettings;
+  /** SMTP and the sender; null (no SMTP_URL): no mail is sent. */
+  email: EmailSettings | null;
 }
 
 function x402Network(raw: string | undefined): string {
@@ -224,7 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const { mode, networks } = resolveMode(env, chains);
-  const rates = ratesSettings(env, mode);
   return {
     mode,
     networks,
@@ -252,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeMaxAgeS: int(env, 'FEE_MAX_AGE_S', 1),
     rateRefreshS: int(env, 'RATE_REFRESH_S', 1),
     rateMaxAgeS: int(env, 'RATE_MAX_AGE_S', 1),
-    ...rates,
+    ...ratesSettings(env, mode),
     depositWindowMin: int(env, 'DEPOSIT_WINDOW_MIN', 1),
     invoiceExpiryMin: int(env, 'INVOICE_EXPIRY_MIN', 15),
     invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 15),
@@ -263,11 +263,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chains,
     btcBackend,
     http: httpLimits(env),
-    adminAuthFailures: rateLimit(env, 'ADMIN_AUTH_FAILURES'),
-    loginFailures: rateLimit(env, 'LOGIN_FAILURES'),
+    ...signInSettings(env),
     retention: retention(env),
     metrics: metricsSettings(env, port),
     ...governance(env, mode),
+    email: emailSettings(env, setting(env, 'PUBLIC_BASE_URL') ?? `http://${publicHost}`),
   };
 }
 

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     );
   }
   const metricsListener = await startMetrics(app, config);
+  if (config.passwordHashCost < 15) app.log.warn(`PASSWORD_HASH_COST is ${config.passwordHashCost}: new dashboard passwords are hashed with less work than the default 15 asks`);
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });

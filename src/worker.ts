@@ -5,6 +5,8 @@ import { every, type Job, type JobSpec, type RoundResult } from './lib/jobs.ts';
 import { chainAdapters } from './chains/registry.ts';
 import { currencyJobs } from './modules/currencies/jobs.ts';
 import { depositJobs } from './modules/deposits/jobs.ts';
+import { emailJobs } from './modules/email/jobs.ts';
+import { mailFromEvents } from './modules/email/from-events.ts';
 import { DepositService } from './modules/deposits/service.ts';
 import { invoiceJobs } from './modules/invoices/jobs.ts';
 import { InvoiceService } from './modules/invoices/service.ts';
@@ -42,7 +44,8 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...x402Jobs(env),
     ...sweepJobs(env, adapters),
     ...invoiceJobs(env, invoices),
-    ...webhookJobs(env),
+    ...webhookJobs(env, mailFromEvents(ctx.config)),
+    ...emailJobs(env),
     ...rateJobs(env),
     ...systemJobs(env),
   ];

@@ -37,6 +37,13 @@ export function int(env: NodeJS.ProcessEnv, name: string, min = 0): number {
   return optionalInt(env, name, min)!;
 }
 
+/** A whole number within [min, max]. */
+export function boundedInt(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number {
+  const value = int(env, name, min);
+  if (value > max) throw new ConfigError(`${name} must be at most ${max}`);
+  return value;
+}
+
 export function bool(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = required(env, name);
   if (raw === 'true' || raw === '1') return true;

@@ -4,7 +4,7 @@ import { int } from './env.ts';
 export interface Retention {
   /** Request log rows (REQUEST_LOG_RETENTION_DAYS, default 30). */
   requestLogDays: number;
-  /** Finished webhook deliveries with their attempts, and the outbox events no delivery names (WEBHOOK_RETENTION_DAYS, default 90). */
+  /** Finished webhook deliveries with their attempts, the outbox events no delivery names, and finished mails (WEBHOOK_RETENTION_DAYS, default 90). */
   webhookDays: number;
   /** Withdrawal and conversion quotes past their expiry that were never committed (QUOTE_RETENTION_DAYS, default 7). */
   quoteDays: number;

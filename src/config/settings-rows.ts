@@ -59,6 +59,10 @@ export const SETTINGS: readonly SettingRow[] = [
     doc: 'failed dashboard sign-ins per (email, address) pair and per address, an IPv6 client per /64 (and wrong authenticator codes per user): `<failures>/<seconds>`; after 3 failures each attempt of that pair or address waits 1 s, 2 s, 4 s … (at most 60 s), past the count it answers 429 with Retry-After until the window ends. Never per email alone: the right password from another address still signs in',
   },
   {
+    vars: { PASSWORD_HASH_COST: '15' },
+    doc: "work factor of dashboard passwords: scrypt's N is 2 to this power (r=8, p=1), 12 to 20; two-factor recovery codes use one less. Each hash records its own cost, so raising it later keeps old passwords valid. Below 15 the service warns at start: lower values are for test suites, where every invited user costs a derivation",
+  },
+  {
     vars: { ADMIN_AUTH_FAILURES: '10/900' },
     doc: 'failed operator authentications per IP: `<failures>/<seconds>`; past it every `/admin` call from that IP, even with the right token, gets 429 `exceptions.rateLimit.exceeded` with Retry-After until the window ends (successes are not counted; shared through Redis when `REDIS_URL` is set)',
   },
@@ -100,7 +104,7 @@ export const SETTINGS: readonly SettingRow[] = [
   },
   {
     vars: { WEBHOOK_RETENTION_DAYS: '90' },
-    doc: 'days a finished (delivered or failed) webhook delivery and its attempts are kept, and a dispatched event once no delivery names it; pending deliveries are kept however old',
+    doc: 'days a finished (delivered or failed) webhook delivery and its attempts are kept, a dispatched event once no delivery names it, and a mail sent or given up; pending deliveries and mails are kept however old',
   },
   {
     vars: { REQUEST_LOG_RETENTION_DAYS: '30' },
@@ -269,6 +273,11 @@ export const SETTINGS: readonly SettingRow[] = [
     vars: { SCREENING_FAIL: null },
     shown: '`closed` in live, `open` in sandbox',
     doc: 'what a provider that does not answer (or answers nonsense) means: `closed` refuses the withdrawal (503 `exceptions.screening.unavailable`; one being signed waits) and holds the payment, `open` lets them pass',
+  },
+  {
+    vars: { SMTP_URL: null, EMAIL_FROM: null },
+    shown: 'unset, `no-reply@` the host of `PUBLIC_BASE_URL`',
+    doc: "mail: `SMTP_URL` is `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://…:465` (or `SMTP_URL_FILE`); unset, no mail is sent at all and the dashboard says so. `EMAIL_FROM` is the sender, `address` or `Name <address>`; customers' mails carry the merchant's brand name before the address",
   },
   {
     vars: { LOG_LEVEL: 'info' },

@@ -12,6 +12,21 @@ export interface OutboxEvent {
   payload: unknown;
 }
 
+/**
+ * The `aggregateType` of the gateway's own notices (a new sign-in, a withdrawal waiting for
+ * approval): written like any event, in the change's transaction, they lead to mail and are never
+ * sent as webhooks.
+ */
+export const NOTICE = 'notice';
+
+/** A notice of the tenant's (see NOTICE), about the object `id`. */
+export function notice(tenantId: string, type: string, id: string, payload: unknown): OutboxEvent {
+  return { tenantId, type, aggregateType: NOTICE, aggregateId: id, payload };
+}
+
+/** What else is made of claimed events, in the transaction that marks them processed. */
+export type OutboxHandler = (trx: Trx, events: ClaimedEvent[]) => Promise<void>;
+
 /** A stored event, as a worker claims it. */
 export interface ClaimedEvent extends OutboxEvent {
   id: string;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { PASSWORD, browser, login, member, withTwoFactor, type Browser } from './helpers.ts';
 
 const FORMAT = /^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/;
@@ -102,5 +102,21 @@ describeEngines('two-factor recovery codes', (engine) => {
     assert.equal((await t.ctx.db.selectFrom('user_recovery_codes').select('user_id').where('user_id', '=', user.userId).execute()).length, 0, 'the set ended');
     assert.equal((await login(t, user.email)).status, 200, 'sign-in needs no code now');
     assert.equal((await user.call('POST', '/auth/recovery-codes')).body.code, 'exceptions.user.totpNotEnrolled');
+  });
+
+  it('a new PASSWORD_HASH_COST keeps the passwords and recovery codes made at the old one', async () => {
+    const t = app();
+    const { tenantId } = await t.tenant();
+    const user = await member(t, tenantId, 'viewer');
+    const codes = (await withTwoFactor(user)).recoveryCodes;
+    const stored = await t.ctx.db.selectFrom('user_recovery_codes').select('log2n').where('user_id', '=', user.userId).execute();
+    assert.deepEqual([...new Set(stored.map((r) => r.log2n))], [t.ctx.config.passwordHashCost - 1], 'a code takes one less than a password');
+    const raised = await startTestApp(t.engine, { database: t.ctx.database, env: { PASSWORD_HASH_COST: String(t.ctx.config.passwordHashCost + 1) } });
+    try {
+      assert.equal((await login(raised, user.email, PASSWORD, { recoveryCode: codes[0] })).status, 200);
+      assert.equal((await login(raised, user.email, 'wrong password!', { recoveryCode: codes[1] })).body.code, 'exceptions.auth.invalidCredentials');
+    } finally {
+      await raised.close();
+    }
   });
 });

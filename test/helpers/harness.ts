@@ -171,7 +171,8 @@ export function liveNetworkEnv(network: NetworkEnvName, rpcUrl: string): Record<
 
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
   return {
-    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ADMIN_AUTH_FAILURES: '100000/60', ...env }),
+    // Passwords at 2^12 instead of 2^15: every invited user of the suite costs a derivation.
+    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ADMIN_AUTH_FAILURES: '100000/60', PASSWORD_HASH_COST: '12', ...env }),
     ...overrides,
   };
 }

@@ -25,6 +25,12 @@ describe('configuration', () => {
       maxConnectionsPerIp: 256,
     });
     assert.deepEqual(c.adminAuthFailures, { points: 10, seconds: 900 });
+    assert.equal(c.passwordHashCost, 15);
+  });
+
+  it('bounds the password work factor', () => {
+    assert.equal(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost, 12);
+    for (const bad of ['11', '21', '15.5', 'high']) assert.throws(() => loadConfig({ PASSWORD_HASH_COST: bad }), ConfigError, bad);
   });
 
   it('reads the HTTP limits and the admin failure budget', () => {

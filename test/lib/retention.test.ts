@@ -65,6 +65,16 @@ describeEngines('retention of what only grows', (engine) => {
     const undelivered = await event(ago(100), true);
     const undispatched = await event(ago(100), false);
 
+    // Mails: sent 100 days ago (pruned), pending as long (kept), sent a day ago (kept).
+    const mail = async (at: Date, status: string) => {
+      const id = randomUUID();
+      await sql`insert into email_jobs (id, tenant_id, source, kind, recipient, status, subject, text_body, html_body, created_at)
+        values (${id}, ${tenantId}, ${`event:${id}`}, 'invoicePaid', 'buyer@example.com', ${status}, 's', 't', 'h', ${at})`.execute(db);
+      return id;
+    };
+    await mail(ago(100), 'sent');
+    const mailsKept = [await mail(ago(100), 'pending'), await mail(ago(1), 'sent')].sort();
+
     // Quotes: expired 8 days ago and never committed (pruned), committed (kept), expired an hour ago (kept).
     const quote = async (expires: Date, withdrawalId: string | null) => {
       const id = randomUUID();
@@ -81,7 +91,7 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Batches of 10: the request log's 25 take three batches of one round.
     const pruned = await pruneRound(db, policy, { limit: 10, now });
-    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0, login_throttle: 0 });
+    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, email_jobs: 1, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0, login_throttle: 0 });
 
     const ids = async (q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(db)).rows.map((r) => r.id).sort();
     assert.equal((await ids(sql`select id::text from request_log where request_id = any(${logIds}::text[])`)).length, 3);
@@ -89,6 +99,7 @@ describeEngines('retention of what only grows', (engine) => {
     assert.deepEqual(await ids(sql`select distinct delivery_id::text as id from webhook_attempts`), [pendingId, recentId].sort());
     assert.deepEqual(await ids(sql`select id::text from outbox_events where tenant_id = ${tenantId}`), [oldPending, recent, undispatched].sort());
     assert.ok(!(await ids(sql`select id::text from outbox_events`)).includes(undelivered));
+    assert.deepEqual(await ids(sql`select id::text from email_jobs where tenant_id = ${tenantId}`), mailsKept);
     assert.deepEqual(await ids(sql`select id::text from withdrawal_quotes where tenant_id = ${tenantId}`), [committed, fresh].sort());
     // The committed conversion quote is kept only while a conversion names it: here none does.
     assert.deepEqual(await ids(sql`select id::text from conversion_quotes where tenant_id = ${tenantId}`), [fresh]);
@@ -96,7 +107,7 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Money history has no policy: the invoice is there, and a second round finds nothing.
     assert.equal((await t.call('GET', `/v1/invoice?id=${invoice.body.data.id}`, { key })).status, 200);
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0, login_throttle: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0, login_throttle: 0 });
   });
 
   it("prunes a sandbox chain's old empty blocks deep below its tip; keeps blocks with transfers, recent ones and the tip's last 1,000", async () => {
@@ -115,7 +126,7 @@ describeEngines('retention of what only grows', (engine) => {
       values ('TRON', ${'aa'.repeat(32)}, 0, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'USDT_TRC20', 5000000, 5)`.execute(db);
 
     // Below the tip's last 1,000 (heights under 99): 99 blocks, less the one with a transfer and the ten recent ones.
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88, login_throttle: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88, login_throttle: 0 });
     const heights = async (network: string) =>
       (await sql<{ height: number }>`select height from sandbox_blocks where network = ${network} order by height`.execute(db)).rows.map((r) => r.height);
     const tron = await heights('TRON');

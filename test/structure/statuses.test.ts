@@ -14,6 +14,7 @@ import { paymentMachine } from '../../src/modules/payments/status.ts';
 import { webhookDeliveryMachine } from '../../src/modules/webhooks/status.ts';
 import { withdrawalMachine } from '../../src/modules/withdrawals/status.ts';
 import { x402Machine } from '../../src/modules/x402/status.ts';
+import { emailJobMachine } from '../../src/modules/email/status.ts';
 import { freshDatabase } from '../helpers/harness.ts';
 
 const MACHINES: Record<string, StatusMachine<string>> = {
@@ -24,6 +25,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   webhook_deliveries: webhookDeliveryMachine,
   x402_settlements: x402Machine,
   sweep_transactions: sweepTxMachine,
+  email_jobs: emailJobMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

@@ -11,6 +11,7 @@ import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginTh
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
+import type { EmailJobsTable } from './tables/email.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -31,6 +32,7 @@ export * from './tables/people.ts';
 export * from './tables/sweeps.ts';
 export * from './tables/counts.ts';
 export * from './tables/payouts.ts';
+export * from './tables/email.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -85,4 +87,5 @@ export interface DB {
   payout_addresses: PayoutAddressesTable;
   payout_policies: PayoutPoliciesTable;
   payout_policy_changes: PayoutPolicyChangesTable;
+  email_jobs: EmailJobsTable;
 }

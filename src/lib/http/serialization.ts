@@ -31,11 +31,35 @@ export const DECIMAL_FORMAT = 'decimal';
  */
 export const lazySerializers: SerializerFactory = (externalSchemas, options) => {
   const shared = (externalSchemas ?? {}) as Record<string, object>;
+  let context: string | undefined;
   return (route) => {
     let serialize: ((doc: unknown) => string) | undefined;
-    return (doc) => (serialize ??= exactSerializer((route.schema ?? {}) as Schema, { ...options, schema: withoutOwn(shared, (route.schema ?? {}) as Schema) }))(doc);
+    const build = () => {
+      const schema = (route.schema ?? {}) as Schema;
+      const make = () => exactSerializer(schema, { ...options, schema: withoutOwn(shared, schema) });
+      const key = jsonOf(schema);
+      context ??= jsonOf([shared, options ?? null]);
+      if (key === undefined || context === undefined) return make();
+      const text = `${context}\u0000${key}`;
+      let fn = serializersBySchema.get(text);
+      if (!fn) serializersBySchema.set(text, (fn = make()));
+      return fn;
+    };
+    return (doc) => (serialize ??= build())(doc);
   };
 };
+
+/** Serializers by the text of their schema and context: an app built again in this process (the tests, the bench) builds none twice. */
+const serializersBySchema = new Map<string, (doc: unknown) => string>();
+
+/** The JSON text of a value, or undefined when it has none (a cycle, a function). */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The shared schemas less the route's own (as Fastify's compiler hands them to fast-json-stringify). */
 function withoutOwn(shared: Record<string, object>, schema: Schema): Record<string, object> {

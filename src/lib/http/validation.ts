@@ -31,13 +31,31 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   let compiled: ValidateFunction | undefined;
   const validate = ((data: unknown) => {
-    const fn = (compiled ??= ajv.compile(schema) as ValidateFunction);
+    const fn = (compiled ??= compileOnce(ajv, schema));
     const ok = fn(data);
     validate.errors = fn.errors;
     return ok;
   }) as ValidateFunction;
   return validate;
 };
+
+/** Validators by Ajv instance and schema text: an app built again in this process (the tests, the bench) compiles no schema twice. */
+const compiledBySchema = new WeakMap<Ajv, Map<string, ValidateFunction>>();
+
+/** Ajv's validator of `schema`, compiled once per equal schema; a schema that is not JSON is compiled each time. */
+function compileOnce(ajv: Ajv, schema: object): ValidateFunction {
+  let known = compiledBySchema.get(ajv);
+  if (!known) compiledBySchema.set(ajv, (known = new Map()));
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    return ajv.compile(schema) as ValidateFunction;
+  }
+  let fn = known.get(text);
+  if (!fn) known.set(text, (fn = ajv.compile(schema) as ValidateFunction));
+  return fn;
+}
 
 /** One offending field as the validation error's `extension.fields` lists it. */
 export interface FieldError {

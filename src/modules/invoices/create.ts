@@ -29,6 +29,8 @@ export interface CreateInvoiceInput {
   failedUrl?: string;
   expiresInMinutes?: number;
   customerId?: string;
+  /** Where the gateway mails the customer about this invoice (when mail is on). */
+  customerEmail?: string;
   customPayload?: string;
   number?: string;
 }
@@ -167,6 +169,7 @@ const NEW_INVOICE = {
   late_payment: null,
   paid_at: null,
   cancelled_at: null,
+  customer_language: null,
 } as const;
 
 /** The values a new invoice is inserted with, as its row reads them back (but the timestamps). */
@@ -188,6 +191,7 @@ function invoiceValues(principal: ApiPrincipal, input: CreateInvoiceInput, money
     description: input.description ?? null,
     number: input.number ?? null,
     customer_id: input.customerId ?? null,
+    customer_email: input.customerEmail?.trim() ?? null,
     custom_payload: input.customPayload ?? null,
     webhook_url: input.webhookUrl ?? null,
     return_url: input.returnUrl ?? null,

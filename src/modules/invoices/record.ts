@@ -121,6 +121,7 @@ export interface InvoiceRecord extends ReturnType<typeof refundFields> {
   updatedAt: string;
   paidAt?: string;
   customerId?: string;
+  customerEmail?: string;
   customPayload?: string;
   paymentPageUrl: string;
   source: string;
@@ -167,6 +168,7 @@ export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUr
   record.updatedAt = row.updated_at.toISOString();
   put(record, 'paidAt', row.paid_at ? row.paid_at.toISOString() : null);
   put(record, 'customerId', row.customer_id);
+  put(record, 'customerEmail', row.customer_email);
   put(record, 'customPayload', row.custom_payload);
   record.paymentPageUrl = `${publicBaseUrl}/pay/${row.id}`;
   record.source = row.source;

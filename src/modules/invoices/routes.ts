@@ -56,6 +56,7 @@ function createInvoiceRoute(app: TypedApp): void {
           failedUrl: Type.Optional(Type.String({ maxLength: 512 })),
           expiresInMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 43200 })),
           customerId: Type.Optional(Type.String({ maxLength: 52 })),
+          customerEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: "The customer's address: the gateway mails them a receipt, what is left to pay, or that the invoice expired (when mail is set up and the merchant has not turned the kind off)" })),
           customPayload: Type.Optional(Type.String({ maxLength: 2048 })),
           number: Type.Optional(Type.String({ maxLength: 256 })),
         }),

@@ -35,6 +35,7 @@ export const InvoiceRecordSchema = Type.Composite([
     updatedAt: Type.Optional(Type.String()),
     paidAt: Type.Optional(Type.String()),
     customerId: Type.Optional(Type.String()),
+    customerEmail: Type.Optional(Type.String({ description: 'Where the customer is mailed about the invoice' })),
     customPayload: Type.Optional(Type.String()),
     paymentPageUrl: Type.String(),
     source: Type.Optional(Type.String()),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../lib/db/index.ts';
 import { AddressAllocator } from '../../chains/hd-wallet.ts';
 import { AppError } from '../../lib/errors.ts';
 import { convertUnits, ratioToDecimal, type Ratio } from '../../lib/money.ts';
@@ -84,4 +85,9 @@ export function amountDue(price: bigint, feeUnits: bigint, currency: CurrencyDef
   if (currency.decimals <= WALLET_DECIMALS) return total;
   const step = 10n ** BigInt(currency.decimals - WALLET_DECIMALS);
   return ((total + step - 1n) / step) * step;
+}
+
+/** The payment page's language the customer used, for their mails about the invoice (a write only when it changed). */
+export async function rememberCustomerLanguage(db: Executor, invoiceId: string, lang: string): Promise<void> {
+  await db.updateTable('invoices').set({ customer_language: lang }).where('id', '=', invoiceId).where(sql<boolean>`customer_language is distinct from ${lang}`).execute();
 }

@@ -163,7 +163,7 @@ async function pick(code) {
   try {
     const wasPicking = picking;
     picking = false;
-    try { if (await ask('POST', '/select', { cryptoCurrencyCode: code })) focusHeading(stage(state)); }
+    try { if (await ask('POST', '/select', { cryptoCurrencyCode: code, lang: TEXT.lang })) focusHeading(stage(state)); }
     catch (err) { picking = wasPicking; throw err; }
   } catch (err) {
     // What the page showed stays; the message goes on after the render, which clears it.

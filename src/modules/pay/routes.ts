@@ -14,6 +14,8 @@ import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '..
 import { logoRoute, pageTextRoute, payPageRoute } from './page-routes.ts';
 import { isUuid } from '../../lib/db/search.ts';
 import { payState } from './state.ts';
+import { isLanguage, negotiateLanguage } from './i18n/index.ts';
+import { rememberCustomerLanguage } from '../invoices/select.ts';
 
 const Str = Type.String();
 const NullableStr = Type.Union([Type.String(), Type.Null()]);
@@ -163,13 +165,19 @@ function selectCurrencyRoute(app: TypedApp): void {
         tags: ['payment page'],
         summary: 'Locks the currency, rate, amount with network fee, and a fresh address',
         params: Params,
-        body: Type.Object({ cryptoCurrencyCode: CryptoCodeSchema }),
+        body: Type.Object({
+          cryptoCurrencyCode: CryptoCodeSchema,
+          lang: Type.Optional(Type.String({ maxLength: 16, description: "The page's language: the customer's mails about the invoice are written in it" })),
+        }),
         response: { 200: DataEnvelope(PayStateSchema), ...errors(400, 404, 429, 503) },
       },
     },
     async (request) => {
       const view = await invoiceOf(ctx, request.params.id);
-      return { data: await payState(ctx, await invoices.select(view.row.id, request.body.cryptoCurrencyCode)) };
+      const selected = await invoices.select(view.row.id, request.body.cryptoCurrencyCode);
+      const { lang } = isLanguage(request.body.lang) ? { lang: request.body.lang } : negotiateLanguage({ cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+      await rememberCustomerLanguage(ctx.db, view.row.id, lang);
+      return { data: await payState(ctx, selected) };
     },
   );
 }

@@ -55,6 +55,12 @@ const POLICIES: Policy[] = [
       deleteOldest('outbox_events', sql`x.processed_at < ${cutoff} and not exists (select 1 from webhook_deliveries d where d.event_id = x.id)`, 'processed_at', limit),
   },
   {
+    // Mails sent or given up (a pending one is kept however old), for as long as webhook deliveries.
+    name: 'email_jobs',
+    days: (r) => r.webhookDays,
+    batch: (cutoff, limit) => deleteOldest('email_jobs', sql`x.status <> 'pending' and x.created_at < ${cutoff}`, 'created_at', limit),
+  },
+  {
     name: 'withdrawal_quotes',
     days: (r) => r.quoteDays,
     batch: (cutoff, limit) => deleteOldest('withdrawal_quotes', sql`x.withdrawal_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),

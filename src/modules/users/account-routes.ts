@@ -53,7 +53,7 @@ function passwordRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      await guarded(app, reply, `password:${session.userId}`, () => changePassword(app.ctx.db, session, request.body, request.ip));
+      await guarded(app, reply, `password:${session.userId}`, () => changePassword(app.ctx.db, session, request.body, app.ctx.config.passwordHashCost, request.ip));
       return reply.status(204).send(null);
     },
   );
@@ -102,7 +102,7 @@ function totpEnableRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      return { data: await guarded(app, reply, `totp:${session.userId}`, () => enableTotp(app.ctx.db, session.userId, request.body.code, request.ip)) };
+      return { data: await guarded(app, reply, `totp:${session.userId}`, () => enableTotp(app.ctx.db, session.userId, request.body.code, app.ctx.config.passwordHashCost, request.ip)) };
     },
   );
 }
@@ -146,7 +146,7 @@ function recoveryCodesRoute(app: TypedApp): void {
     async (request, reply) => {
       const session = await requireSession(request);
       await confirmStepUp(request, reply);
-      return { data: await renewRecoveryCodes(app.ctx.db, session.userId, request.ip) };
+      return { data: await renewRecoveryCodes(app.ctx.db, session.userId, app.ctx.config.passwordHashCost, request.ip) };
     },
   );
 }

@@ -16,6 +16,7 @@ import { warmPasswordCheck } from './passwords.ts';
 import { MeSchema, NoContent, Password, RecoveryCode, TotpCode, UserRoleSchema } from './schemas.ts';
 import { acceptInvite, inviteInfo, me, type SignedIn } from './service.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { noticeSignIn } from './notices.ts';
 import { accountRoutes } from './account-routes.ts';
 import { passwordResetRoutes } from './reset-routes.ts';
 import { named } from '../../lib/http/plugins.ts';
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  void warmPasswordCheck();
+  void warmPasswordCheck(app.ctx.config.passwordHashCost);
   loginRoute(app);
   logoutRoute(app);
   logoutEverywhereRoute(app);
@@ -43,7 +44,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** A new session for a user who proved who they are: the cookie, the audit entry, and `Me`. */
 async function signIn(app: TypedApp, request: FastifyRequest, reply: FastifyReply, user: SignedIn) {
   const { db, config } = app.ctx;
-  const session = await createSession(db, user.userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+  const session = await db.transaction().execute(async (trx) => {
+    await noticeSignIn(trx, user, client);
+    return createSession(trx, user.userId, client);
+  });
   const actor = { userId: user.userId, name: user.email };
   await audit(db, { tenantId: user.tenantId, actor, action: 'session.signedIn', targetType: 'user', targetId: user.userId, ip: request.ip });
   reply.header('set-cookie', sessionCookie(request, session.token));
@@ -73,7 +78,7 @@ function loginRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkOrigin(request);
-      const user = await withRetryAfter(reply, checkLogin(app.ctx.db, throttle, request.body, request.ip));
+      const user = await withRetryAfter(reply, checkLogin(app.ctx.db, throttle, request.body, request.ip, app.ctx.config.passwordHashCost));
       return signIn(app, request, reply, user);
     },
   );
@@ -164,7 +169,7 @@ function acceptInviteRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkOrigin(request);
-      const user = await acceptInvite(app.ctx.db, request.body, request.ip);
+      const user = await acceptInvite(app.ctx.db, request.body, app.ctx.config.passwordHashCost, request.ip);
       return signIn(app, request, reply, user);
     },
   );

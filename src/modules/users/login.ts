@@ -27,7 +27,7 @@ export interface LoginInput {
  * Checks the credentials; throws 401 (invalidCredentials, secondFactorRequired, invalidSecondFactor),
  * 403 tenantSuspended (right password, suspended tenant) or 429.
  */
-export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginInput, ip: string): Promise<SignedIn> {
+export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginInput, ip: string, passwordCost: number): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
   const keys = signInKeys(email, ip);
   await throttle.attempt(keys);
@@ -35,7 +35,7 @@ export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginIn
   const hash = user && !user.disabled_at ? user.password_hash : null;
   let ok = false;
   if (hash) ok = await verifyPassword(input.password, hash);
-  else await spendPasswordCheck(input.password);
+  else await spendPasswordCheck(input.password, passwordCost);
   // Attempts on unknown emails are not logged: anyone could fill the log with them.
   const logFailure = async (reason: string) =>
     user && audit(db, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'session.signInFailed', targetType: 'user', targetId: user.id, detail: { reason }, ip });

@@ -11,6 +11,7 @@ import type { Db } from '../../lib/db/index.ts';
 import { now, nowPlus } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type AuditActor } from '../audit/service.ts';
+import { noticeSecurityChange } from './notices.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -85,11 +86,11 @@ export async function resetInfo(db: Db, token: string): Promise<{ email: string;
  * Sets the new password with a live link, spending it (of two requests with one link only one
  * succeeds), and ends every session of the user; audited as the user's own act.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string; confirmPassword: string }, ip?: string): Promise<void> {
+export async function resetPassword(db: Db, input: { token: string; password: string; confirmPassword: string }, passwordCost: number, ip?: string): Promise<void> {
   if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
   const user = await resetTarget(db, input.token);
   await checkNewPassword(input.password, user.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordCost);
   await db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('password_resets')
@@ -104,5 +105,6 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await revokeUserSessions(trx, user.id);
     const actor = { userId: user.id, name: user.email };
     await audit(trx, { tenantId: user.tenant_id, actor, action: 'user.passwordReset', targetType: 'user', targetId: user.id, ...(ip ? { ip } : {}) });
+    await noticeSecurityChange(trx, user, 'passwordReset', ip);
   });
 }

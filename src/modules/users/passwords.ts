@@ -1,14 +1,15 @@
 /**
- * Passwords: scrypt (memory-hard; N=2^15, r=8, p=1, 16-byte salt), stored as
- * `scrypt$N$r$p$salt$hash` (base64) so the cost can rise later without invalidating old hashes,
- * and compared in constant time. scrypt runs on libuv's thread pool, off the event loop.
+ * Passwords: scrypt (memory-hard; N=2^PASSWORD_HASH_COST, 2^15 by default, r=8, p=1, 16-byte salt),
+ * stored as `scrypt$N$r$p$salt$hash` (base64) so the cost can rise later without invalidating old
+ * hashes, and compared in constant time. scrypt runs on libuv's thread pool, off the event loop.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { TranslationKeys } from '@zxcvbn-ts/core';
 import { AppError } from '../../lib/errors.ts';
 
 const KEY_LENGTH = 32;
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+/** scrypt's parameters for a cost of `log2N` (PASSWORD_HASH_COST). */
+const costOf = (log2N: number) => ({ N: 2 ** log2N, r: 8, p: 1 });
 /** The largest N a stored hash may ask for: a bound on the memory one check can take. */
 const MAX_N = 2 ** 20;
 /** Least length of a new password (NIST SP 800-63B asks for 8; a dashboard that moves money asks more). */
@@ -22,11 +23,12 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   });
 }
 
-/** The stored form of a new password. */
-export async function hashPassword(password: string): Promise<string> {
+/** The stored form of a new password, at the installation's cost (log2 of scrypt's N). */
+export async function hashPassword(password: string, log2N: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const cost = costOf(log2N);
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Whether `password` matches a stored hash; a malformed hash matches nothing. */
@@ -39,11 +41,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-let dummy: Promise<string> | undefined;
+/** A hash of a random password per cost, for spendPasswordCheck. */
+const dummies = new Map<number, Promise<string>>();
 
 /** Makes the hash spendPasswordCheck checks against ahead of the first sign-in (else that one costs two). */
-export function warmPasswordCheck(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString('base64url'));
+export function warmPasswordCheck(log2N: number): Promise<string> {
+  let dummy = dummies.get(log2N);
+  if (!dummy) dummies.set(log2N, (dummy = hashPassword(randomBytes(16).toString('base64url'), log2N)));
   return dummy;
 }
 
@@ -51,8 +55,8 @@ export function warmPasswordCheck(): Promise<string> {
  * Spends one check's worth of work for a sign-in that has no hash to check (unknown email, invited
  * user), so the answer's timing does not tell whether the account exists.
  */
-export async function spendPasswordCheck(password: string): Promise<void> {
-  await verifyPassword(password, await warmPasswordCheck());
+export async function spendPasswordCheck(password: string, log2N: number): Promise<void> {
+  await verifyPassword(password, await warmPasswordCheck(log2N));
 }
 
 /**

@@ -39,7 +39,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       checkOrigin(request);
-      await resetPassword(app.ctx.db, request.body, request.ip);
+      await resetPassword(app.ctx.db, request.body, app.ctx.config.passwordHashCost, request.ip);
       return reply.status(204).send(null);
     },
   );

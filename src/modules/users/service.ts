@@ -11,6 +11,7 @@ import { isOperatorRole, type UserRole } from '../../lib/db/tables/people.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ROLE_SCOPES } from '../../lib/auth/scopes.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
+import { noticeSecurityChange } from './notices.ts';
 import { getTenant } from '../tenants/service.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -140,13 +141,13 @@ export async function inviteInfo(db: Db, token: string): Promise<{ email: string
  * An email that already signs in elsewhere is never claimed twice: the unique index on the emails
  * of users with a password refuses it, and the link is as invalid as a used one (400 inviteInvalid).
  */
-export async function acceptInvite(db: Db, input: { token: string; password: string; confirmPassword: string }, ip?: string): Promise<SignedIn> {
+export async function acceptInvite(db: Db, input: { token: string; password: string; confirmPassword: string }, passwordCost: number, ip?: string): Promise<SignedIn> {
   if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
   const user = await invitee(db, input.token);
   // The invitation stays unspent: it can be accepted once the tenant is resumed.
   await assertTenantActive(db, user.tenant_id);
   await checkNewPassword(input.password, user.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordCost);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('users')
@@ -169,16 +170,17 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
  * Changes a signed-in user's password: the current one must be right (401 invalidCredentials),
  * the new one strong enough; every other session of the user ends.
  */
-export async function changePassword(db: Db, user: { userId: string; tokenHash: string }, input: { currentPassword: string; newPassword: string }, ip?: string): Promise<void> {
+export async function changePassword(db: Db, user: { userId: string; tokenHash: string }, input: { currentPassword: string; newPassword: string }, passwordCost: number, ip?: string): Promise<void> {
   const row = await db.selectFrom('users').select(['email', 'tenant_id', 'password_hash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
   if (!row.password_hash || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new AppError('exceptions.auth.invalidCredentials');
   await checkNewPassword(input.newPassword, row.email);
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, passwordCost);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.userId).execute();
     await revokeUserSessions(trx, user.userId, user.tokenHash);
     const by = { actor: { userId: user.userId, name: row.email }, ...(ip ? { ip } : {}) };
     await audit(trx, { tenantId: row.tenant_id, ...by, action: 'user.passwordSet', targetType: 'user', targetId: user.userId });
+    await noticeSecurityChange(trx, { id: user.userId, tenant_id: row.tenant_id }, 'password', ip);
   });
 }
 
@@ -235,9 +237,9 @@ export async function assertTenantActive(db: Executor, tenantId: string | null):
 }
 
 /** A user with a password already set (the first start's demo owner and operator). */
-export async function createUser(db: Executor, input: { tenantId: string | null; email: string; role: UserRole; password: string }): Promise<string> {
+export async function createUser(db: Executor, input: { tenantId: string | null; email: string; role: UserRole; password: string }, passwordCost: number): Promise<string> {
   const id = randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordCost);
   await db.insertInto('users').values({ id, tenant_id: input.tenantId, email: normalizeEmail(input.email), role: input.role, password_hash: passwordHash }).execute();
   return id;
 }

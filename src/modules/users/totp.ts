@@ -9,6 +9,7 @@ import { now } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { acceptTotpCode, newTotpSecret, totpUri } from '../../lib/auth/totp.ts';
 import { audit } from '../audit/service.ts';
+import { noticeSecurityChange } from './notices.ts';
 import { dropRecoveryCodes, issueRecoveryCodes, spendRecoveryCode } from './recovery.ts';
 
 async function userOf(db: Db, userId: string) {
@@ -36,14 +37,15 @@ export async function setupTotp(db: Db, userId: string): Promise<{ secret: strin
  * Switches two-factor on with a code of the secret being set up (400 totpNotEnrolled without one;
  * 401 invalidSecondFactor), and gives the user's recovery codes: shown this once.
  */
-export async function enableTotp(db: Db, userId: string, code: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
+export async function enableTotp(db: Db, userId: string, code: string, passwordCost: number, ip?: string): Promise<{ recoveryCodes: string[] }> {
   const user = await userOf(db, userId);
   if (!user.totp_secret || user.totp_enabled_at) throw new AppError('exceptions.user.totpNotEnrolled');
   if (!(await acceptTotpCode(db, userId, user.totp_secret, code))) throw new AppError('exceptions.auth.invalidSecondFactor');
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ totp_enabled_at: now(), updated_at: now() }).where('id', '=', userId).execute();
-    const recoveryCodes = await issueRecoveryCodes(trx, userId);
+    const recoveryCodes = await issueRecoveryCodes(trx, userId, passwordCost);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.totpEnabled', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
+    await noticeSecurityChange(trx, { id: userId, tenant_id: user.tenant_id }, 'totpEnabled', ip);
     return { recoveryCodes };
   });
 }
@@ -61,15 +63,16 @@ export async function disableTotp(db: Db, userId: string, code: string, ip?: str
     await trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, updated_at: now() }).where('id', '=', userId).execute();
     await dropRecoveryCodes(trx, userId);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.totpDisabled', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
+    await noticeSecurityChange(trx, { id: userId, tenant_id: user.tenant_id }, 'totpDisabled', ip);
   });
 }
 
 /** A new set of recovery codes for a user with two-factor on (the old set ends); 400 totpNotEnrolled while off. */
-export async function renewRecoveryCodes(db: Db, userId: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes(db: Db, userId: string, passwordCost: number, ip?: string): Promise<{ recoveryCodes: string[] }> {
   const user = await userOf(db, userId);
   if (!user.totp_enabled_at) throw new AppError('exceptions.user.totpNotEnrolled');
   return db.transaction().execute(async (trx) => {
-    const recoveryCodes = await issueRecoveryCodes(trx, userId);
+    const recoveryCodes = await issueRecoveryCodes(trx, userId, passwordCost);
     await audit(trx, { tenantId: user.tenant_id, actor: { userId, name: user.email }, action: 'user.recoveryCodesRenewed', targetType: 'user', targetId: userId, ...(ip ? { ip } : {}) });
     return { recoveryCodes };
   });

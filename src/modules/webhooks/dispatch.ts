@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/index.ts';
-import { processOutbox, type ClaimedEvent } from '../../lib/outbox.ts';
+import { NOTICE, processOutbox, type ClaimedEvent, type OutboxHandler } from '../../lib/outbox.ts';
 import { isUuid } from '../../lib/db/search.ts';
 
 /** A tenant's default URLs: every event's, and deposit events' before it. */
@@ -67,11 +67,13 @@ function originOf(url: string): string {
  * Turns published outbox events into deliveries, in the transaction that marks them processed:
  * an event becomes exactly one delivery per URL, whichever worker takes it. A batch costs a few
  * statements whatever its size: the tenants' and objects' URLs read at once, the deliveries
- * written in one insert.
+ * written in one insert. `also` makes what else comes of the events (mail) in that transaction.
+ * Notices are not webhooks.
  */
-export async function dispatchEvents(db: Db, limit = 200): Promise<number> {
+export async function dispatchEvents(db: Db, limit = 200, also?: OutboxHandler): Promise<number> {
   return processOutbox(db, limit, async (trx, events) => {
-    const owned = events.filter((e): e is ClaimedEvent & { tenantId: string } => e.tenantId !== null);
+    if (also) await also(trx, events);
+    const owned = events.filter((e): e is ClaimedEvent & { tenantId: string } => e.tenantId !== null && e.aggregateType !== NOTICE);
     if (owned.length === 0) return;
     const tenantIds = [...new Set(owned.map((e) => e.tenantId))];
     const tenantRows = await trx.selectFrom('tenants').select(['id', 'webhook_url', 'deposit_webhook_url']).where('id', 'in', tenantIds).execute();

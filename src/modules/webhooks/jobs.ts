@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
+import type { OutboxHandler } from '../../lib/outbox.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from './deliveries.ts';
 
 /** Events turned into deliveries per dispatch transaction. */
@@ -9,13 +10,14 @@ const DISPATCH_BATCH = 500;
  * Outbox events become deliveries (dispatch), deliveries are sent (deliver); on stop the deliverer
  * finishes the requests it has in flight. A dispatch round goes on while it finds full batches and
  * starts a delivery round as soon as it made deliveries, so new events do not wait for the next tick.
+ * `also` is handed every dispatched batch too (the mail jobs are written from it).
  */
-export function webhookJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
+export function webhookJobs({ ctx }: JobEnv<AppContext>, also?: OutboxHandler): JobSpec[] {
   const deliverer = new WebhookDeliverer(ctx.db, deliveryOptions(ctx.config));
   const dispatch = async () => {
     let n: number;
     do {
-      n = await dispatchEvents(ctx.db, DISPATCH_BATCH);
+      n = await dispatchEvents(ctx.db, DISPATCH_BATCH, also);
       // Failures surface in the deliver job's own rounds.
       if (n > 0) void deliverer.round().catch(() => {});
     } while (n === DISPATCH_BATCH);

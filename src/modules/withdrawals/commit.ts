@@ -7,6 +7,7 @@ import { now, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
+import { enqueue, notice } from '../../lib/outbox.ts';
 import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
 import { audit } from '../audit/service.ts';
 import { bookConversion } from '../conversions/commit.ts';
@@ -121,6 +122,8 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
     lines: [...debitLines(principal.accountId, total, refund.released), credit('clearing:withdrawals', total)],
   });
   await trx.updateTable('withdrawal_quotes').set({ committed_at: now(), withdrawal_id: id }).where('id', '=', q.id).execute();
+  // The tenant's approvers are told (by mail) that it waits for them.
+  if (approval.tenantApproval) await enqueue(trx, notice(principal.tenantId, 'withdrawal.awaitingApproval', id, { withdrawalId: id }));
   const detail = { accountId: principal.accountId, cryptoCurrencyCode: q.currency_code, amount: toJsonNumber(amount), address: q.address };
   await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawal.committed', targetType: 'withdrawal', targetId: id, detail });
   return row;

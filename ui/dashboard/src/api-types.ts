@@ -5224,6 +5224,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/email-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail: whether the installation sends any, which kinds this merchant sends, and the latest mails with their status */
+        get: operations["getEmailSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn kinds of mail on (true) or off (false); kinds not sent stay as they are */
+        patch: operations["updateEmailSettings"];
+        trace?: never;
+    };
     "/v1/export/conversions.csv": {
         parameters: {
             query?: never;
@@ -12124,6 +12142,321 @@ export interface operations {
             };
         };
     };
+    getEmailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** EmailSettings */
+                        data: {
+                            from: string | null;
+                            kinds: {
+                                /** @description A withdrawal waits for approval (owners and finance but its committer) */
+                                approvalWaiting: boolean;
+                                /** @description To the customer when an invoice expired unpaid */
+                                invoiceExpired: boolean;
+                                /** @description Receipt to the customer when an invoice is paid */
+                                invoicePaid: boolean;
+                                /** @description To the customer when less than due arrived, with what is left */
+                                invoiceUnderpaid: boolean;
+                                /** @description Sign-in from a new device or address (the user) */
+                                newSignIn: boolean;
+                                /** @description A payout address was added (owners and finance) */
+                                payoutAddressAdded: boolean;
+                                /** @description Payout completed (owners and finance) */
+                                payoutCompleted: boolean;
+                                /** @description Payout failed (owners and finance) */
+                                payoutFailed: boolean;
+                                /** @description Password or two-factor authentication changed (the user) */
+                                securityChanged: boolean;
+                                /** @description A webhook endpoint has been failing for an hour (owners and developers) */
+                                webhookFailing: boolean;
+                            };
+                            /** @description The latest 20 mails, newest first */
+                            recent: {
+                                /** @description Attempts so far; a failed attempt is retried with growing pauses for a day */
+                                attempts: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                kind: string;
+                                lastError: string | null;
+                                recipient: string;
+                                sentAt: string | null;
+                                status: "pending" | "sent" | "failed";
+                                subject: string;
+                            }[];
+                            /** @description Whether this installation sends mail at all (its operator set SMTP_URL); false: no mail of any kind is sent */
+                            sending: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEmailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kinds: {
+                        /** @description A withdrawal waits for approval (owners and finance but its committer) */
+                        approvalWaiting?: boolean;
+                        /** @description To the customer when an invoice expired unpaid */
+                        invoiceExpired?: boolean;
+                        /** @description Receipt to the customer when an invoice is paid */
+                        invoicePaid?: boolean;
+                        /** @description To the customer when less than due arrived, with what is left */
+                        invoiceUnderpaid?: boolean;
+                        /** @description Sign-in from a new device or address (the user) */
+                        newSignIn?: boolean;
+                        /** @description A payout address was added (owners and finance) */
+                        payoutAddressAdded?: boolean;
+                        /** @description Payout completed (owners and finance) */
+                        payoutCompleted?: boolean;
+                        /** @description Payout failed (owners and finance) */
+                        payoutFailed?: boolean;
+                        /** @description Password or two-factor authentication changed (the user) */
+                        securityChanged?: boolean;
+                        /** @description A webhook endpoint has been failing for an hour (owners and developers) */
+                        webhookFailing?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** EmailSettings */
+                        data: {
+                            from: string | null;
+                            kinds: {
+                                /** @description A withdrawal waits for approval (owners and finance but its committer) */
+                                approvalWaiting: boolean;
+                                /** @description To the customer when an invoice expired unpaid */
+                                invoiceExpired: boolean;
+                                /** @description Receipt to the customer when an invoice is paid */
+                                invoicePaid: boolean;
+                                /** @description To the customer when less than due arrived, with what is left */
+                                invoiceUnderpaid: boolean;
+                                /** @description Sign-in from a new device or address (the user) */
+                                newSignIn: boolean;
+                                /** @description A payout address was added (owners and finance) */
+                                payoutAddressAdded: boolean;
+                                /** @description Payout completed (owners and finance) */
+                                payoutCompleted: boolean;
+                                /** @description Payout failed (owners and finance) */
+                                payoutFailed: boolean;
+                                /** @description Password or two-factor authentication changed (the user) */
+                                securityChanged: boolean;
+                                /** @description A webhook endpoint has been failing for an hour (owners and developers) */
+                                webhookFailing: boolean;
+                            };
+                            /** @description The latest 20 mails, newest first */
+                            recent: {
+                                /** @description Attempts so far; a failed attempt is retried with growing pauses for a day */
+                                attempts: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                kind: string;
+                                lastError: string | null;
+                                recipient: string;
+                                sentAt: string | null;
+                                status: "pending" | "sent" | "failed";
+                                subject: string;
+                            }[];
+                            /** @description Whether this installation sends mail at all (its operator set SMTP_URL); false: no mail of any kind is sent */
+                            sending: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     exportConversionsCsv: {
         parameters: {
             query?: {
@@ -12599,6 +12932,8 @@ export interface operations {
                              */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
+                            /** @description Where the customer is mailed about the invoice */
+                            customerEmail?: string;
                             customerId?: string;
                             customPayload?: string;
                             description?: string;
@@ -12813,6 +13148,11 @@ export interface operations {
                      * @description Fiat total; when positive it wins over items; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
                      */
                     amount?: number;
+                    /**
+                     * Format: email
+                     * @description The customer's address: the gateway mails them a receipt, what is left to pay, or that the invoice expired (when mail is set up and the merchant has not turned the kind off)
+                     */
+                    customerEmail?: string;
                     customerId?: string;
                     customPayload?: string;
                     description?: string;
@@ -12874,6 +13214,8 @@ export interface operations {
                              */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
+                            /** @description Where the customer is mailed about the invoice */
+                            customerEmail?: string;
                             customerId?: string;
                             customPayload?: string;
                             description?: string;
@@ -13126,6 +13468,8 @@ export interface operations {
                              */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
+                            /** @description Where the customer is mailed about the invoice */
+                            customerEmail?: string;
                             customerId?: string;
                             customPayload?: string;
                             description?: string;
@@ -13374,6 +13718,8 @@ export interface operations {
                              */
                             cryptoAmountReceived?: number;
                             cryptoCurrencyCode?: string;
+                            /** @description Where the customer is mailed about the invoice */
+                            customerEmail?: string;
                             customerId?: string;
                             customPayload?: string;
                             description?: string;

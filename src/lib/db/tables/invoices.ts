@@ -1,5 +1,5 @@
 /** Invoices and the quotes they are paid through. */
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Numeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of an invoice, the API's enum (migration 0009's CHECK; the machine is in modules/invoices/status.ts). */
@@ -27,6 +27,9 @@ export interface InvoicesTable {
   description: string | null;
   number: string | null;
   customer_id: string | null;
+  /** Where the customer is mailed about the invoice, and the payment page's language they used (migration 0059). */
+  customer_email: Generated<string | null>;
+  customer_language: Generated<string | null>;
   custom_payload: string | null;
   webhook_url: string | null;
   return_url: string | null;

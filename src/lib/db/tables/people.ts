@@ -43,6 +43,8 @@ export interface UserRecoveryCodesTable {
   code_hash: string;
   /** The salt of the set the code belongs to (base64), the same for every code of the set. */
   salt: string;
+  /** log2 of scrypt's N the set was hashed with. */
+  log2n: Generated<number>;
   used_at: NullableTimestamp;
   created_at: Generated<Timestamp>;
 }

@@ -19,6 +19,8 @@ export interface TenantsTable {
   logo_type: Generated<'image/png' | 'image/jpeg' | 'image/webp' | null>;
   /** Set while an operator has the tenant suspended (migration 0025): its keys and sign-ins are refused. */
   suspended_at: NullableTimestamp;
+  /** The kinds of mail the tenant turned off (migration 0059). */
+  email_off: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -97,10 +97,10 @@ export function Select({ label, value, onValue, options, ...rest }: SelectProps)
 }
 
 /** A checkbox with its label beside it. */
-export function Check({ label, checked, onChecked, children }: { label: string; checked: boolean; onChecked(checked: boolean): void; children?: ComponentChildren }) {
+export function Check({ label, checked, onChecked, children, disabled = false }: { label: string; checked: boolean; onChecked(checked: boolean): void; children?: ComponentChildren; disabled?: boolean }) {
   return (
     <label class="check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChecked(e.currentTarget.checked)} />
       <span>{label}</span>
       {children}
     </label>
