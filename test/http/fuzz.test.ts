@@ -1086,9 +1086,9 @@ describeEngines('fuzzing every documented route', (engine) => {
           assert.ok(res.statusCode === 503 && ALLOWED_503[code]?.includes(name), `5xx: ${context}`);
         }
         if (res.statusCode >= 400) {
-          // A `..` segment is resolved before the request is routed, so it may land on the payment
-          // page (`/pay/{id}/i18n/..` is `/pay/{id}/`).
-          if ((route.html || /\/\.\.(?:[/?]|$)/.test(req.url)) && !json) {
+          // A `..` segment (`%2e%2e` too, which URLs read as dots) is resolved before the request is
+          // routed, so it may land on the payment page (`/pay/{id}/i18n/..` is `/pay/{id}/`).
+          if ((route.html || /\/(?:\.|%2e){2}(?:[/?]|$)/i.test(req.url)) && !json) {
             // The payment page's own 404 is the page (it shows "not found"); router errors are JSON.
             assert.equal(res.statusCode, 404, context);
             assert.match(String(res.headers['content-type']), /^text\/html/, `${context}: the payment page answers HTML`);
