@@ -63,7 +63,8 @@ async function checkAllowlisted(db: Executor, p: PayoutRequest): Promise<void> {
 
 /**
  * What the tenant's withdrawals of the last 24 hours took out, in US cents at their quoted prices
- * (each currency's sum rounded up): every withdrawal but those that failed or were cancelled.
+ * (each currency's sum rounded up): every withdrawal but those that failed or were cancelled, and
+ * the operator's refunds of held payments (paid from the hold, never from the tenant's balance).
  */
 export async function spentLastDay(db: Executor, tenantId: string): Promise<bigint> {
   const rows = await db
@@ -72,6 +73,7 @@ export async function spentLastDay(db: Executor, tenantId: string): Promise<bigi
     .where('tenant_id', '=', tenantId)
     .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
     .where('status', 'not in', ['failed', 'cancelled'])
+    .where('source', '<>', 'screeningRefund')
     .groupBy('currency_code')
     .execute();
   let cents = 0n;
