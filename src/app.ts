@@ -55,6 +55,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { solvencyRoutes } from './modules/solvency/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
 import { unlistedTokenRoutes } from './modules/payments/unlisted-routes.ts';
+import { heldPaymentRoutes } from './modules/screening/held-routes.ts';
 import { payoutAdminRoutes, payoutRoutes } from './modules/payouts/index.ts';
 import { named } from './lib/http/plugins.ts';
 
@@ -227,6 +228,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(coldStorageRoutes), { prefix: '/admin' });
   await app.register(named(operationsRoutes), { prefix: '/admin' });
   await app.register(named(unlistedTokenRoutes), { prefix: '/admin' });
+  await app.register(named(heldPaymentRoutes), { prefix: '/admin' });
   await app.register(named(backupRoutes), { prefix: '/admin' });
   await app.register(named(payoutAdminRoutes), { prefix: '/admin' });
   await app.register(

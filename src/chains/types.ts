@@ -28,6 +28,12 @@ interface TransferFields {
   blockHash: string | null;
   /** Signals replace-by-fee: not final before it confirms. */
   rbf: boolean;
+  /**
+   * Who paid it, as the chain names them (EVM: the transaction's sender, or the token Transfer's
+   * `from`; Bitcoin: the addresses of the coins its inputs spend; Tron: the caller); absent where
+   * the chain does not say. Incoming screening looks at these.
+   */
+  senders?: readonly string[];
 }
 
 /** Where the chain has a transfer now: a block of the best chain, or the mempool (both null). */
@@ -161,6 +167,12 @@ export interface ChainAdapter {
    * unconfirmed, so a hiccup never takes a payment back.
    */
   locateTransfer(txHash: string, outputIndex: number): Promise<TransferPlace | null>;
+  /**
+   * Who paid a transaction, asked of the node for a new payment whose transfer did not say
+   * (Bitcoin Core prints no input's address at the verbosities every version serves). Absent
+   * where transfers always carry their senders.
+   */
+  sendersOf?(txHash: string): Promise<string[]>;
   /** Live deposit network fee quotes for this network's currencies. */
   readonly feeOracle: FeeOracle;
   /** What the hot wallet holds of a currency, in atomic units. */

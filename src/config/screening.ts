@@ -1,4 +1,4 @@
-/** Destination screening: a denylist file and/or a provider, and what an unanswered provider means. */
+/** Screening of withdrawal destinations and of payments' senders: a denylist file and/or a provider, and what an unanswered provider means. */
 import { ConfigError, httpUrl, int, setting } from './env.ts';
 
 export interface ScreeningSettings {

@@ -259,11 +259,11 @@ export const SETTINGS: readonly SettingRow[] = [
   },
   {
     vars: { SCREENING_DENYLIST_FILE: null },
-    doc: 'a file of addresses never to pay (one a line, optionally `NETWORK:address`; `#` starts a comment), read again when it changes: a withdrawal or address book entry to one of them is refused with 403 `exceptions.withdrawal.addressScreened`, and a withdrawal committed before it was listed waits (`waitingReason` `screening`) for the operator',
+    doc: 'a file of addresses never to pay (one a line, optionally `NETWORK:address`; `#` starts a comment), read again when it changes: a withdrawal or address book entry to one of them is refused with 403 `exceptions.withdrawal.addressScreened`, a withdrawal committed before it was listed waits (`waitingReason` `screening`) for the operator, and a payment one of them sent is held (not credited) for the operator to release or refund',
   },
   {
     vars: { SCREENING_URL: null },
-    doc: 'a screening provider asked before a withdrawal is quoted and signed: `POST {network, address, direction, amount, cryptoCurrencyCode}` answered `{decision: "allow"|"review"|"deny", reason?}`; `review` and `deny` refuse the withdrawal like the denylist',
+    doc: 'a screening provider asked before a withdrawal is quoted and signed (`direction: "out"`), and of each new payment\'s senders (`"in"`): `POST {network, address, direction, amount, cryptoCurrencyCode}` answered `{decision: "allow"|"review"|"deny", reason?}`; `review` and `deny` refuse the withdrawal, or hold the payment, like the denylist',
   },
   {
     vars: { SCREENING_TIMEOUT_MS: '3000' },
@@ -272,7 +272,7 @@ export const SETTINGS: readonly SettingRow[] = [
   {
     vars: { SCREENING_FAIL: null },
     shown: '`closed` in live, `open` in sandbox',
-    doc: 'what a provider that does not answer (or answers nonsense) means: `closed` refuses the withdrawal (503 `exceptions.screening.unavailable`; one being signed waits), `open` lets it pass',
+    doc: 'what a provider that does not answer (or answers nonsense) means: `closed` refuses the withdrawal (503 `exceptions.screening.unavailable`; one being signed waits) and holds the payment, `open` lets them pass',
   },
   {
     vars: { SMTP_URL: null, EMAIL_FROM: null },

@@ -90,7 +90,8 @@ export type StatusTable =
   | 'x402_settlements'
   | 'sweep_transactions'
   | 'unlisted_token_transfers'
-  | 'cold_transfers';
+  | 'cold_transfers'
+  | 'held_payments';
 export type StatusRow<T extends StatusTable> = Selectable<DB[T]>;
 /** Columns written with a status change: values or typed SQL expressions (`now()`). */
 export type StatusSet<T extends StatusTable> = UpdateObject<DB, T>;

@@ -21,6 +21,8 @@ const OPERATIONS_WRITES = [
   'POST /admin/customers/block',
   'POST /admin/customers/unblock',
   'POST /admin/hot-wallets/:network/move-to-cold',
+  'POST /admin/held-payments/:id/release',
+  'POST /admin/held-payments/:id/refund',
 ];
 const SUPPORT_WRITES = ['POST /admin/users', 'POST /admin/tenants/:tenantId/users/:id/password-reset'];
 const WRITES: Record<string, readonly string[]> = { operatorOperations: OPERATIONS_WRITES, operatorSupport: SUPPORT_WRITES, operatorAuditor: [] };

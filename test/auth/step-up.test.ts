@@ -69,6 +69,8 @@ const ADMIN_STEP_UP = [
   'PATCH /admin/tenants/:id rule',
   'POST /admin/tenants/:id/webhook-secret always',
   'POST /admin/unlisted-tokens/:id/move always',
+  'POST /admin/held-payments/:id/release always',
+  'POST /admin/held-payments/:id/refund always',
   'POST /admin/payout-addresses always',
   'PATCH /admin/tenants/:id/payout-policy always',
   'POST /admin/withdrawals/:id/approve always',

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
@@ -8,6 +11,8 @@ import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, openMenu, signIn, star
 import { CONSOLE_PAGES, checkAndShoot, open, rowText } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+/** A payer on the installation's screening denylist. */
+const FLAGGED = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 
 describe('console: the operator runs the installation in headless Chromium', { skip: noChromium }, () => {
   let d: Dashboard;
@@ -15,9 +20,11 @@ describe('console: the operator runs the installation in headless Chromium', { s
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let shop: { tenantId: string; accountId: string; key: string };
   const operatorEmail = 'ops@gateway.example';
+  const dir = mkdtempSync(join(tmpdir(), 'cg-console-'));
   before(async () => {
     receiver = await startReceiver(() => ({ status: 410 }));
-    d = await startDashboard();
+    writeFileSync(join(dir, 'denylist.txt'), `Tron:${FLAGGED}\n`);
+    d = await startDashboard('pglite', { SCREENING_DENYLIST_FILE: join(dir, 'denylist.txt') });
     shop = await namedTenant(d.t, 'Corner Café');
     assert.equal((await d.t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { webhookUrl: `${receiver.url}/hook`, depositCommission: 0 })).status, 200);
     await member(d.t, undefined, 'operator', operatorEmail);
@@ -25,6 +32,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
   after(async () => {
     await d?.close();
     await receiver?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   /** Tenants → create → settings → key issued → secret → customer blocked and unblocked → suspended and resumed → key revoked → a user invited. */
@@ -151,6 +159,35 @@ describe('console: the operator runs the installation in headless Chromium', { s
   }
 
   /**
+   * Payments from a denylisted payer: held in the review queue, nothing credited, until released
+   * from it. The second stays held, for the every-page check to see the queue with its controls.
+   */
+  async function heldPayment(w: Watched) {
+    const { page } = w;
+    const { t } = d;
+    const deposit = async (orderId: string, amount: number) => {
+      const created = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId } })).body.data;
+      await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: created.address, amount, from: FLAGGED });
+      return created as { id: string; address: string };
+    };
+    const first = await deposit('console-held', 12);
+    await deposit('console-held-2', 7);
+    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
+    await open(page, 'Held payments');
+    await page.getByRole('table', { name: 'Held payments: held' }).getByText('12 USDT_TRC20').waitFor({ timeout: 15_000 });
+    assert.match(await rowText(page, 'Held payments: held', '12 USDT_TRC20'), /TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf.*deny by denylist/);
+    await checkAndShoot(page, 'held-payments-desktop');
+    assert.equal((await t.call('GET', `/v1/deposit?id=${first.id}`, { key: shop.key })).body.data.status, 'created', 'nothing credited while held');
+    const row = (await t.admin('GET', '/admin/held-payments')).body.data.find((h: { ownerId: string }) => h.ownerId === first.id);
+    await page.getByRole('button', { name: `Release payment ${row.id}` }).click();
+    await page.getByRole('group', { name: 'Release' }).getByRole('button', { name: 'Release and credit' }).click();
+    await page.getByText(/^Released 12 USDT_TRC20/).waitFor();
+    await page.getByRole('link', { name: 'Released' }).click();
+    assert.match(await rowText(page, 'Held payments: released', FLAGGED), /released by ops@gateway\.example/);
+    assert.equal((await t.call('GET', `/v1/deposit?id=${first.id}`, { key: shop.key })).body.data.status, 'completed');
+  }
+
+  /**
    * A withdrawal waiting, and saying why: USDT converted to USDC, whose withdrawal the workers do
    * not sign while USDC's network fee is unset (the sandbox's fee market). The queue shows the
    * reason; cancelled from it, refunded.
@@ -237,7 +274,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
     assert.equal((await d.t.call('GET', '/v1/invoice/list', { key })).status, 200, 'the key works on, as the colleague’s');
   }
 
-  it('invited operator signs in → overview → tenant managed → users → sandbox transfer on networks → waiting withdrawal cancelled → webhook redelivered → rates → audit', async () => {
+  it('invited operator signs in → overview → tenant managed → users → sandbox transfer on networks → waiting withdrawal cancelled → webhook redelivered → rates → audit → held payment released', async () => {
     const context = await d.browser.newContext(DESKTOP);
     const w = await watchedPage(context, d.origin);
     const { page } = w;
@@ -272,6 +309,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
       assert.match(await rowText(page, 'Solvency per currency', 'USDC_ERC20'), /warning/);
       await page.getByText(/^Warning:/).waitFor();
       await checkAndShoot(page, 'overview-desktop', 'overview');
+      await heldPayment(w);
     });
     w.assertClean('the operator journey');
     await context.close();

@@ -16,6 +16,7 @@ export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [
   ['Withdrawals', 'Withdrawals'],
   ['Approvals', 'Approvals'],
   ['Unlisted tokens', 'Unlisted tokens'],
+  ['Held payments', 'Held payments'],
   ['Webhooks', 'Webhooks'],
   ['Rates', 'Rates'],
   ['Sandbox', 'Sandbox tools'],

@@ -16,7 +16,10 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { it, type TestContext } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createPublicClient, custom, getAddress, type CustomTransport, type PublicClient } from 'viem';
@@ -93,14 +96,14 @@ const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }
 /**
  * 503 is a server error, but the API mandates it in these cases: address provisioning is
  * disabled, and no live network fee exists (the operator fuzzing sets fees to null, though it runs
- * after the merchant routes). Allowed only with these codes on these routes, and checked like any
+ * after the merchant routes; a held payment's refund pays that fee too). Allowed only with these codes on these routes, and checked like any
  * other error (body shape, nothing changed). Rates are refreshed before fuzzing and stay fresh
  * (RATE_MAX_AGE_S is 10 minutes), so `exceptions.rates.unavailable` is not allowed.
  */
 const ALLOWED_503: Record<string, string[]> = {
   'exceptions.addressProvision.temporarilyDisabled': ['GET /v1/address-provision', 'POST /v1/address-provision'],
   'exceptions.depositFee.quoteUnavailable': ['POST /v1/deposit', 'POST /pay/{id}/select'],
-  'exceptions.withdrawal.feeUnavailable': ['POST /v1/withdrawal/quote'],
+  'exceptions.withdrawal.feeUnavailable': ['POST /v1/withdrawal/quote', 'POST /admin/held-payments/{id}/refund'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +256,8 @@ interface Pools {
   /** Payment links, by id and by their page's slug. */
   linkIds: string[];
   linkSlugs: string[];
+  /** Payments incoming screening held (their sender is on the fixture's denylist). */
+  heldIds: string[];
   addresses: string[];
   /** A valid destination of each currency (its fixture deposit address). */
   addressOf: Record<string, string>;
@@ -371,6 +376,7 @@ class Gen {
   private idPool(): string[] {
     const r = this.route;
     const p = this.pools;
+    if (r.includes('/held-payments')) return p.heldIds;
     if (r.includes('/admin/tenants/')) return p.tenantIds;
     if (r.includes('/payment-links')) return p.linkIds;
     if (r.includes('/invoice') || r.includes('/pay/')) return p.invoiceIds;
@@ -947,8 +953,14 @@ function routesOf(doc: Schema): Route[] {
   return out.sort((x, y) => rank(x) - rank(y));
 }
 
+/** A payer on the fixture's screening denylist: its payments are held for the operator's routes. */
+const FLAGGED = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+const screeningDir = mkdtempSync(join(tmpdir(), 'cg-fuzz-'));
+writeFileSync(join(screeningDir, 'denylist.txt'), `Tron:${FLAGGED}\n`);
+after(() => rmSync(screeningDir, { recursive: true, force: true }));
+
 describeEngines('fuzzing every documented route', (engine) => {
-  const app = useTestApp(engine, { ctx: { x402: offlineX402() } });
+  const app = useTestApp(engine, { ctx: { x402: offlineX402() }, env: { SCREENING_DENYLIST_FILE: join(screeningDir, 'denylist.txt') } });
 
   /** Everything the generators draw valid values from, made through the API like a merchant would. */
   async function fixtures(t: TestApp): Promise<{ key: string; pools: Pools }> {
@@ -981,6 +993,9 @@ describeEngines('fuzzing every documented route', (engine) => {
     }
     const tron = deposits.find((d) => d.code === 'USDT_TRC20')!;
     await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: tron.address, amount: '5000' }, 201);
+    // Held payments, for the operator's release and refund to act on.
+    const flaggedTo = (await call('POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fixture-held' }, 201)).data.address as string;
+    for (const amount of ['20', '21', '22', '23', '24', '25', '26', '27']) await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: flaggedTo, amount, from: FLAGGED }, 201);
     await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 10 });
     for (const w of createWatchers(t.ctx.config, db, new DepositService(t.ctx))) await w.round();
     const balances = (await call('GET', '/v1/balances')).data as Array<{ cryptoCurrencyCode: string; amount: number }>;
@@ -1004,6 +1019,8 @@ describeEngines('fuzzing every documented route', (engine) => {
     const withdrawal = (await call('POST', '/v1/withdrawal/commit', { quoteId: quotes[0], webhookUrl: 'https://merchant.example.com/hooks/withdrawals' }, 201)).data.id as string;
     await dispatchEvents(db);
     const deliveries = (await db.selectFrom('webhook_deliveries').select('id').execute()).map((r) => r.id);
+    const held = (await db.selectFrom('held_payments').select('id').execute()).map((r) => r.id);
+    assert.equal(held.length, 8);
 
     return {
       key: a.key,
@@ -1019,6 +1036,7 @@ describeEngines('fuzzing every documented route', (engine) => {
         deliveryIds: deliveries,
         linkIds: links.map((l) => l.id),
         linkSlugs: links.map((l) => l.url.split('/').pop()!),
+        heldIds: held,
         addressOf: Object.fromEntries(deposits.map((d) => [d.code, d.address])),
         addresses: [...Array(6).fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'), ...deposits.map((d) => d.address), '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
         orderIds: ['fixture-invoice-0', 'fixture-invoice-2', 'fixture-deposit-BTC', 'fixture-withdrawal-0', 'fixture-withdrawal-1', 'fuzz-dup'],
@@ -1104,8 +1122,8 @@ describeEngines('fuzzing every documented route', (engine) => {
           assert.ok(res.statusCode === 503 && ALLOWED_503[code]?.includes(name), `5xx: ${context}`);
         }
         if (res.statusCode >= 400) {
-          // A `..` segment (`%2e%2e` too) is resolved before the request is routed, so it may land
-          // on the payment page (`/pay/{id}/i18n/..` is `/pay/{id}/`, `/pay/link/..` is `/pay/`).
+          // A `..` segment (`%2e%2e` too, which URLs read as dots) is resolved before the request is
+          // routed, so it may land on the payment page (`/pay/{id}/i18n/..` is `/pay/{id}/`, `/pay/link/..` is `/pay/`).
           if ((route.html || /\/(?:\.|%2e){2}(?:[/?]|$)/i.test(req.url)) && !json) {
             // The payment page's own 404 is the page (it shows "not found"); router errors are JSON.
             // A payment link's page also says why it takes no payment, or what to change in its form.

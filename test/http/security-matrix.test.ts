@@ -219,6 +219,7 @@ const OTHER_ASSET_PAYMENT = {
   firstSeenAt: new Date().toISOString(),
   confirmedAt: new Date().toISOString(),
   counted: false,
+  onHold: false,
   settlement: { networkFeeAmount: 0.0003, commissionAmount: 0.000097, netAmount: 0.009603, heldAmount: 0 },
 };
 
@@ -1178,6 +1179,18 @@ const ROWS: Row[] = [
     build: () => {
       const data = { allowlistOnly: true, newAddressDelayHours: 24, maxPerWithdrawalUsd: 100.5, maxPerDayUsd: null, maxPerDayPerKeyUsd: 250, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] };
       return { url: '/v1/webhooks/payoutPolicy.changed', body: { event: 'payoutPolicy.changed', data, timestamp: new Date().toISOString() } };
+    },
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/heldPayment.statusChanged',
+    scope: 'invoices.list',
+    build: (f) => {
+      const { txHash, outputIndex, network, cryptoCurrencyCode, amount, address, status } = OTHER_ASSET_PAYMENT;
+      const payment = { txHash, outputIndex, network, cryptoCurrencyCode, amount, address, status };
+      const data = { id: randomUUID(), status: 'held', previousStatus: null, ownerType: 'deposit', ownerId: f.deposit.id, payment };
+      return { url: '/v1/webhooks/heldPayment.statusChanged', body: { event: 'heldPayment.statusChanged', data, timestamp: new Date().toISOString() } };
     },
     happy: { status: 200 },
   },

@@ -10,7 +10,7 @@ import type { Database } from '../../src/lib/db/index.ts';
 import type { StatusMachine } from '../../src/lib/state-machine.ts';
 import { depositMachine } from '../../src/modules/deposits/status.ts';
 import { invoiceMachine } from '../../src/modules/invoices/status.ts';
-import { paymentMachine } from '../../src/modules/payments/status.ts';
+import { heldPaymentMachine, paymentMachine } from '../../src/modules/payments/status.ts';
 import { webhookDeliveryMachine } from '../../src/modules/webhooks/status.ts';
 import { withdrawalMachine } from '../../src/modules/withdrawals/status.ts';
 import { x402Machine } from '../../src/modules/x402/status.ts';
@@ -28,6 +28,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   sweep_transactions: sweepTxMachine,
   cold_transfers: coldTransferMachine,
   email_jobs: emailJobMachine,
+  held_payments: heldPaymentMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

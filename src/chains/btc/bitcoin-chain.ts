@@ -14,6 +14,14 @@ export interface BitcoinTx {
   /** Some input has nSequence below 0xfffffffe (BIP 125): replaceable until it confirms. */
   rbf: boolean;
   outputs: Array<{ address?: string; sats: bigint }>;
+  /** The addresses of the coins its inputs spend, where the backend printed them (none for a coinbase). */
+  senders?: string[];
+}
+
+/** The distinct addresses among those a backend printed for a transaction's inputs; undefined when it printed none. */
+export function sendersOf(addresses: Array<string | undefined>): string[] | undefined {
+  const found = [...new Set(addresses.filter((a): a is string => typeof a === 'string' && a.length > 0))];
+  return found.length ? found : undefined;
 }
 
 /** Where a transaction stands: in a block of the best chain, in the mempool, or unknown (null). */
@@ -110,7 +118,8 @@ export abstract class BitcoinChain implements ChainAdapter {
     for (const { tx, height, hash } of found) {
       tx.outputs.forEach((o, index) => {
         if (!o.address || o.sats <= 0n) return;
-        candidates.push({ txHash: tx.txid, outputIndex: index, toAddress: o.address, currencyCode: 'BTC', units: o.sats, blockHeight: height, blockHash: hash, rbf: tx.rbf });
+        const paid = { txHash: tx.txid, outputIndex: index, toAddress: o.address, currencyCode: 'BTC' as const, units: o.sats, blockHeight: height, blockHash: hash, rbf: tx.rbf };
+        candidates.push(tx.senders ? { ...paid, senders: tx.senders } : paid);
       });
     }
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);

@@ -2,12 +2,13 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript } from '@scure/btc-signer';
 import { toUnits } from '../../lib/money.ts';
 import type { ChainTip, SignedTransfer } from '../types.ts';
-import { BitcoinChain, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import { BitcoinChain, sendersOf, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
 
 /** A transaction as Bitcoin Core's `getblock <hash> 2` and `getrawtransaction <txid> true` show it. */
 interface CoreTx {
   txid: string;
-  vin: Array<{ sequence: number }>;
+  /** `txid`/`vout`: the coin spent (absent on a coinbase); `prevout` only at the higher verbosities of Core 23+. */
+  vin: Array<{ sequence: number; txid?: string; vout?: number; prevout?: { scriptPubKey?: { address?: string } } }>;
   /** `address` since Core 22; `addresses` before. Values in BTC. */
   vout: Array<{ value: number; n: number; scriptPubKey: { address?: string; addresses?: string[] } }>;
   blockhash?: string;
@@ -34,11 +35,15 @@ const NOT_FOUND = new Set([-5, -8]);
 /** Mempool transactions asked for in one JSON-RPC batch. */
 const BATCH = 100;
 
+const outputAddress = (o: CoreTx['vout'][number]) => o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0];
+
 function toTx(t: CoreTx): BitcoinTx {
+  const senders = sendersOf(t.vin.map((i) => i.prevout?.scriptPubKey?.address));
   return {
     txid: t.txid,
     rbf: signalsRbf(t.vin.map((i) => i.sequence)),
-    outputs: t.vout.map((o) => ({ address: o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0], sats: toUnits(o.value, 8) })),
+    outputs: t.vout.map((o) => ({ address: outputAddress(o), sats: toUnits(o.value, 8) })),
+    ...(senders ? { senders } : {}),
   };
 }
 
@@ -128,6 +133,26 @@ export class BitcoinCoreChain extends BitcoinChain {
       for (const r of replies) if (r.result && !r.result.blockhash) out.push(toTx(r.result));
     }
     return out;
+  }
+
+  /**
+   * Who paid a transaction: the addresses of the coins its inputs spend, each read from the
+   * transaction that made it (one batch; `txindex=1` serves them). A coin the node does not know
+   * names nobody; a node that cannot be reached throws.
+   */
+  async sendersOf(txHash: string): Promise<string[]> {
+    const tx = await this.maybe<CoreTx>('getrawtransaction', txHash, true);
+    const spent = (tx?.vin ?? []).filter((i): i is typeof i & { txid: string; vout: number } => typeof i.txid === 'string' && typeof i.vout === 'number');
+    if (spent.length === 0) return [];
+    const batch = spent.map((i) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'getrawtransaction', params: [i.txid, true] }));
+    const replies = new Map((await this.post<Array<RpcReply<CoreTx>>>(batch)).map((r) => [r.id, r]));
+    const addresses = batch.map((call, k) => {
+      const r = replies.get(call.id);
+      if (r?.error && !NOT_FOUND.has(r.error.code)) throw new CoreRpcError(r.error.code, `bitcoin core getrawtransaction: ${r.error.message}`);
+      const out = r?.result?.vout.find((o) => o.n === spent[k]!.vout);
+      return out ? outputAddress(out) : undefined;
+    });
+    return sendersOf(addresses) ?? [];
   }
 
   protected async txStatus(txid: string): Promise<BitcoinTxStatus> {

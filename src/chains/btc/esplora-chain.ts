@@ -1,17 +1,20 @@
 import type { ChainTip, SignedTransfer } from '../types.ts';
-import { BitcoinChain, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import { BitcoinChain, sendersOf, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
 import { toUnits } from '../../lib/money.ts';
 
 /** The parts of an Esplora transaction the adapter reads (https://github.com/Blockstream/esplora/blob/master/API.md). */
 interface EsploraTx {
   txid: string;
-  vin: Array<{ sequence: number }>;
+  /** `prevout`: the coin the input spends (null for a coinbase). */
+  vin: Array<{ sequence: number; prevout?: { scriptpubkey_address?: string } | null }>;
   vout: Array<{ scriptpubkey_address?: string; value: number }>;
   status: { confirmed: boolean; block_height?: number; block_hash?: string };
 }
 
 function toTx(t: EsploraTx): BitcoinTx {
-  return { txid: t.txid, rbf: signalsRbf(t.vin.map((i) => i.sequence)), outputs: t.vout.map((o) => ({ address: o.scriptpubkey_address, sats: BigInt(o.value) })) };
+  const senders = sendersOf(t.vin.map((i) => i.prevout?.scriptpubkey_address));
+  const outputs = t.vout.map((o) => ({ address: o.scriptpubkey_address, sats: BigInt(o.value) }));
+  return { txid: t.txid, rbf: signalsRbf(t.vin.map((i) => i.sequence)), outputs, ...(senders ? { senders } : {}) };
 }
 
 /**

@@ -137,10 +137,10 @@ export class EvmChain implements ChainAdapter {
       this.client.getBlockNumber(),
     ]);
     const candidates: ChainTransfer[] = [];
-    const native = (tx: { hash: Hex; to: Address | null; value: bigint }, height: number | null, hash: string | null): ChainTransfer | null =>
+    const native = (tx: { hash: Hex; from: Address; to: Address | null; value: bigint }, height: number | null, hash: string | null): ChainTransfer | null =>
       !tx.to || tx.value === 0n
         ? null
-        : { txHash: tx.hash, outputIndex: NATIVE_OUTPUT_INDEX, toAddress: getAddress(tx.to), currencyCode: this.native.code, units: tx.value, blockHeight: height, blockHash: hash, rbf: height === null };
+        : { txHash: tx.hash, outputIndex: NATIVE_OUTPUT_INDEX, toAddress: getAddress(tx.to), currencyCode: this.native.code, units: tx.value, blockHeight: height, blockHash: hash, rbf: height === null, senders: [getAddress(tx.from)] };
     for (const block of blocks) {
       for (const tx of block.transactions) {
         const t = native(tx, Number(block.number), block.hash);
@@ -171,6 +171,7 @@ export class EvmChain implements ChainAdapter {
         blockHeight: Number(log.blockNumber),
         blockHash: log.blockHash!,
         rbf: false,
+        ...(log.args.from ? { senders: [getAddress(log.args.from)] } : {}),
       });
     }
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);

@@ -37,12 +37,13 @@ function postSandboxTransfersRoute(app: TypedApp): void {
           to: Type.String({ minLength: 1, maxLength: 128 }),
           amount: Type.Union([MoneyInput({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
           rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
+          from: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Who pays it (an address of its network): what incoming screening looks at' })),
         }),
         response: adminResponses({ 201: DataEnvelope(Type.Object({ txHash: Type.String() })) }),
       },
     },
     async (request, reply) => {
-      const { cryptoCurrencyCode, contract, to, amount, rbf } = request.body;
+      const { cryptoCurrencyCode, contract, to, amount, rbf, from } = request.body;
       const refuse = (field: string, message: string) => new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
       if ((cryptoCurrencyCode === undefined) === (contract === undefined)) throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
       const currency = cryptoCurrencyCode === undefined ? undefined : findCurrency(cryptoCurrencyCode)!;
@@ -61,11 +62,12 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       if (!network) throw refuse('network', 'with contract, name the network: Ethereum, BNB, Base or Tron');
       try {
         const asset = currency ? { currencyCode: currency.code } : { contract: contract! };
-        const { txHash } = await new SandboxChain(network, db).inject({ ...asset, to, units, rbf });
+        const { txHash } = await new SandboxChain(network, db).inject({ ...asset, to, units, rbf, from });
         return reply.status(201).send({ data: { txHash } });
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;
-        throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'to', message: err.message }] });
+        const field = from !== undefined && err.message.startsWith(`"${from}"`) ? 'from' : 'to';
+        throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message: err.message }] });
       }
     },
   );

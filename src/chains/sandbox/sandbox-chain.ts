@@ -17,7 +17,7 @@ function randomHash(network: NetworkEnvName): string {
 }
 
 /** An incoming transfer the operator injects into a sandbox chain: a catalogue currency, or a token outside it. */
-export type SandboxTransferInput = { to: string; units: bigint; rbf?: boolean } & (
+export type SandboxTransferInput = { to: string; units: bigint; rbf?: boolean; from?: string } & (
   | { currencyCode: CryptoCode; contract?: undefined }
   | { currencyCode?: undefined; contract: string }
 );
@@ -69,7 +69,7 @@ export class SandboxChain implements ChainAdapter {
     const rows = await this.db
       .selectFrom('sandbox_transfers as t')
       .leftJoin('sandbox_blocks as b', (j) => j.onRef('b.network', '=', 't.network').onRef('b.height', '=', 't.block_height'))
-      .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.contract', 't.amount', 't.block_height', 't.rbf', 'b.hash'])
+      .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.contract', 't.amount', 't.block_height', 't.rbf', 't.sender', 'b.hash'])
       .where('t.network', '=', this.network)
       .where('t.dropped', '=', false)
       .where((eb) => eb.or([eb('t.block_height', 'is', null), eb.and([eb('t.block_height', '>=', fromHeight), eb('t.block_height', '<=', toHeight)])]))
@@ -87,6 +87,7 @@ export class SandboxChain implements ChainAdapter {
         blockHeight: r.block_height,
         blockHash: r.hash,
         rbf: r.rbf,
+        ...(r.sender !== null ? { senders: [r.sender] } : {}),
       }));
   }
 
@@ -182,7 +183,7 @@ export class SandboxChain implements ChainAdapter {
     const net = Object.values(NETWORKS).find((n) => n.env === this.network)!;
     // A catalogue token named by its contract is that currency, as a real chain's watcher reads it.
     const listed = request.contract && CURRENCIES.find((c) => c.network === net.api && c.contractAddress?.toLowerCase() === request.contract!.toLowerCase());
-    const input: SandboxTransferInput = listed ? { to: request.to, units: request.units, rbf: request.rbf, currencyCode: listed.code } : request;
+    const input: SandboxTransferInput = listed ? { to: request.to, units: request.units, rbf: request.rbf, from: request.from, currencyCode: listed.code } : request;
     if (input.currencyCode !== undefined) {
       const currency = findCurrency(input.currencyCode);
       if (!currency) throw new RangeError('a sandbox transfer needs a known currency');
@@ -191,6 +192,7 @@ export class SandboxChain implements ChainAdapter {
       throw new RangeError(`"${input.contract}" is not a token contract on ${net.api}`);
     }
     if (!new RegExp(net.addressMask).test(input.to)) throw new RangeError(`"${input.to}" is not a ${net.api} address`);
+    if (input.from !== undefined && !new RegExp(net.addressMask).test(input.from)) throw new RangeError(`"${input.from}" is not a ${net.api} address`);
     const txHash = randomHash(this.network);
     await this.db
       .insertInto('sandbox_transfers')
@@ -203,6 +205,7 @@ export class SandboxChain implements ChainAdapter {
         contract: input.contract ?? null,
         amount: input.units,
         rbf: input.rbf ?? false,
+        sender: input.from ?? null,
       })
       .execute();
     return { txHash, outputIndex: 0 };

@@ -135,7 +135,10 @@ export class TronGridChain implements ChainAdapter {
         }
         if (!transfer || transfer.amount <= 0n) continue;
         const { to, amount, ...asset } = transfer;
-        candidates.push({ txHash: tx.txID, outputIndex: 0, toAddress: to, units: amount, blockHeight: h, blockHash: block.blockID, rbf: false, ...asset });
+        // The caller pays: TRX's owner, or the owner calling the token's `transfer` (hex, or base58 from a node asked for visible addresses).
+        const owner = typeof v.owner_address === 'string' ? v.owner_address : undefined;
+        const senders = owner ? [/^41[0-9a-fA-F]{40}$/.test(owner) ? tronAddressFromHex(owner) : owner] : undefined;
+        candidates.push({ txHash: tx.txID, outputIndex: 0, toAddress: to, units: amount, blockHeight: h, blockHash: block.blockID, rbf: false, ...asset, ...(senders ? { senders } : {}) });
       }
     }
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);

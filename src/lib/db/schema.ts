@@ -1,5 +1,5 @@
 import type { TenantsTable, AccountsTable, ApiKeysTable, BlockedCustomersTable, SystemSettingsTable, SchemaMigrationsTable } from './tables/tenancy.ts';
-import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, SandboxFaucetTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable } from './tables/chain.ts';
+import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, SandboxFaucetTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable, HeldPaymentsTable } from './tables/chain.ts';
 import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable, RateAcceptedTable } from './tables/ledger.ts';
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
@@ -63,6 +63,7 @@ export interface DB {
   chain_cursors: ChainCursorsTable;
   payments: PaymentsTable;
   unlisted_token_transfers: UnlistedTokenTransfersTable;
+  held_payments: HeldPaymentsTable;
   sweep_transactions: SweepTransactionsTable;
   deposits: DepositsTable;
   invoices: InvoicesTable;

@@ -55,7 +55,11 @@ export type AuditAction =
   | 'coldStorage.moveRequested'
   | 'paymentLink.created'
   | 'paymentLink.enabled'
-  | 'paymentLink.disabled';
+  | 'paymentLink.disabled'
+
+  | 'payment.held'
+  | 'heldPayment.released'
+  | 'heldPayment.refunded';
 
 /** Who acted, when not a principal: a user (by id and email), or an operator's token. */
 export interface AuditActor {

@@ -220,6 +220,7 @@ export class DepositService implements PaymentListener {
           .select('id')
           .where('owner_id', '=', row.id)
           .where('counted', '=', true)
+          .where('on_hold', '=', false)
           .where('status', 'in', ['seen', 'confirmed'])
           .executeTakeFirst();
         if (others) return;

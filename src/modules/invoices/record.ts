@@ -194,6 +194,8 @@ export async function quotePayments(db: Executor, quote: Pick<QuoteRow, 'network
     .where('address', '=', quote.address)
     // Only payments in the quote's own currency count; another asset sent there is credited apart.
     .where('counted', '=', true)
+    // A payment screening holds counts for nothing until the operator releases it.
+    .where('on_hold', '=', false)
     .executeTakeFirstOrThrow();
   return { confirmed: BigInt(r.confirmed), pending: BigInt(r.pending), everSeen: Number(r.count) > 0 };
 }

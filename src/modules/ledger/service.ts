@@ -21,6 +21,8 @@ export type LedgerAccount =
   | 'fees:network'
   /** Received but not credited (below a deposit's minimum): held for the operator to resolve. */
   | 'suspense:below-minimum'
+  /** Received from a sender incoming screening flagged: held until the operator releases or refunds it. */
+  | 'suspense:screened'
   /** Debited from merchants for committed withdrawals, until the coins leave (or are refunded). */
   | 'clearing:withdrawals'
   /** The gateway's own side of currency conversions. */

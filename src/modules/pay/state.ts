@@ -124,7 +124,7 @@ const PAYMENT_LINES = 10;
 /**
  * The payments that count toward the quote (its currency, to its address), newest first: amount,
  * how deep in the chain, when seen and confirmed, and the transaction on a public explorer when live.
- * A payment the chain dropped is left out: it paid nothing.
+ * A payment the chain dropped is left out: it paid nothing; so is one screening holds, which counts for nothing until released.
  */
 async function quotePaymentLines(ctx: AppContext, invoiceId: string, quote: NonNullable<InvoiceView['quote']>) {
   const currency = findCurrency(quote.currency_code)!;
@@ -136,6 +136,7 @@ async function quotePaymentLines(ctx: AppContext, invoiceId: string, quote: NonN
     .where('network', '=', quote.network)
     .where('address', '=', quote.address)
     .where('counted', '=', true)
+    .where('on_hold', '=', false)
     .where('status', 'in', ['seen', 'confirmed'])
     .orderBy('first_seen_at', 'desc')
     .orderBy('id')

@@ -25,6 +25,7 @@ export interface PaymentView {
   firstSeenAt: string;
   confirmedAt: string | null;
   counted: boolean;
+  onHold: boolean;
   settlement: PaymentSettlementView | null;
 }
 
@@ -71,6 +72,7 @@ export function paymentView(config: Config, row: Payment): PaymentView {
     firstSeenAt: row.first_seen_at.toISOString(),
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
     counted: row.counted,
+    onHold: row.on_hold,
     settlement: settlementView(row, currency.decimals),
   };
 }

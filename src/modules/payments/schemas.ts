@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ApiNetworkSchema, CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
-import { paymentMachine } from './status.ts';
+import { DateTime, Money, Nullable, Uuid } from '../../lib/http/schemas.ts';
+import { heldPaymentMachine, paymentMachine } from './status.ts';
 
 /** One on-chain transfer to an invoice's or a deposit's address (also in the events that carry one). */
 export const PaymentSchema = Type.Object(
@@ -22,6 +22,9 @@ export const PaymentSchema = Type.Object(
       description:
         'Whether it counts toward the invoice or deposit: false for another asset than its currency, which is credited to the balance in its own currency instead',
     }),
+    onHold: Type.Boolean({
+      description: 'Held by incoming screening (a sender was flagged): recorded, not credited, until the operator releases or refunds it',
+    }),
     settlement: Nullable(
       Type.Object(
         {
@@ -36,3 +39,27 @@ export const PaymentSchema = Type.Object(
   },
   { title: 'Payment' },
 );
+
+/** A payment incoming screening held, released or refunded, as its event tells it. */
+const HeldPaymentEventData = Type.Object(
+  {
+    id: Uuid,
+    status: heldPaymentMachine.schema,
+    previousStatus: Nullable(heldPaymentMachine.schema),
+    ownerType: Type.Union([Type.Literal('invoice'), Type.Literal('deposit')]),
+    ownerId: Uuid,
+    payment: Type.Object({
+      txHash: Type.String(),
+      outputIndex: Type.Integer(),
+      network: ApiNetworkSchema,
+      cryptoCurrencyCode: CryptoCodeSchema,
+      amount: Money('Amount received, in whole units of the currency'),
+      address: Type.String({ description: 'Our address it paid' }),
+      status: paymentMachine.schema,
+    }),
+  },
+  { title: 'HeldPaymentEvent' },
+);
+
+/** `heldPayment.statusChanged`: sent to the invoice's or deposit's webhook URL. */
+export const HeldPaymentStatusChangedSchema = Type.Object({ event: Type.Literal('heldPayment.statusChanged'), data: HeldPaymentEventData, timestamp: DateTime });

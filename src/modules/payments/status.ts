@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, UNLISTED_TOKEN_STATUSES, type PaymentStatus, type UnlistedTokenStatus } from '../../lib/db/schema.ts';
+import { HELD_PAYMENT_STATUSES, PAYMENT_STATUSES, UNLISTED_TOKEN_STATUSES, type HeldPaymentStatus, type PaymentStatus, type UnlistedTokenStatus } from '../../lib/db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Trx } from '../../lib/db/index.ts';
 import type { PaymentsTable } from '../../lib/db/schema.ts';
@@ -37,6 +37,23 @@ export const unlistedTokenMachine = statusMachine({
     moving: ['moved', 'held'],
     moved: [],
     dismissed: ['held'],
+  },
+});
+
+export { HELD_PAYMENT_STATUSES, type HeldPaymentStatus };
+
+/**
+ * A payment incoming screening held: the operator releases it (credited as it would have been) or
+ * refunds it (a payout to an address they name). A refund whose payout failed or was cancelled
+ * gives the money back to the hold, so the payment is held again.
+ */
+export const heldPaymentMachine = statusMachine({
+  object: 'heldPayment',
+  statuses: HELD_PAYMENT_STATUSES,
+  transitions: {
+    held: ['released', 'refunded'],
+    released: [],
+    refunded: ['held'],
   },
 });
 

@@ -9,6 +9,7 @@ import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { chainAdapters } from '../../chains/registry.ts';
 import { confirmationsOf, type CatalogueTransfer, type ChainAdapter, type ChainTip, type ChainTransfer } from '../../chains/types.ts';
 import { addressOwner, recordUnlisted, transferColumns } from './unlisted.ts';
+import { bookHold, holdPayment, screenSenders, storedSenders, type SenderCheck } from './hold.ts';
 
 /** A payment as stored. */
 export type Payment = Selectable<PaymentsTable>;
@@ -131,6 +132,7 @@ export class Watcher {
     const pending = await this.db.selectFrom('payments').selectAll().where('network', '=', network).where('status', '=', 'seen').execute();
     const transfers = await this.adapter.transfersSince(fromHeight, toHeight, (addresses) => this.ours(addresses));
     const { gone, located } = await this.recheckPending(pending, transfers);
+    const checks = await screenSenders(this.db, this.config, this.adapter, transfers);
 
     return this.db.transaction().execute(async (trx) => {
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${`watcher:${network}`})) as ok`.execute(trx);
@@ -142,7 +144,7 @@ export class Watcher {
         if (t.currencyCode === null) continue;
         const confirmations = confirmationsOf(t.blockHeight, tip);
         const final = confirmations >= Math.max(required, t.rbf ? 1 : 0);
-        const change = await this.record(trx, t, confirmations, final);
+        const change = await this.record(trx, t, confirmations, final, checks.get(`${t.txHash}:${t.outputIndex}`));
         if (change === 'seen') result.seen++;
         if (change === 'confirmed') result.confirmed++;
       }
@@ -150,7 +152,7 @@ export class Watcher {
         const row = await orphanPayment(trx, p);
         if (row) {
           result.orphaned++;
-          await this.listener?.onPaymentChanged(trx, row, 'orphaned');
+          await this.tell(trx, row, 'orphaned');
         }
       }
       await saveCursor(trx, network, toHeight + 1, cursor);
@@ -206,8 +208,16 @@ export class Watcher {
     return found;
   }
 
-  /** A payment seen for the first time: stored with its owner, told as seen (and confirmed if final). */
-  private async insert(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean): Promise<PaymentChange> {
+  /** Tells the listener of a change, unless screening holds the payment (then its invoice or deposit hears nothing). */
+  private async tell(trx: Trx, row: Payment, change: PaymentChange): Promise<void> {
+    if (!row.on_hold) await this.listener?.onPaymentChanged(trx, row, change);
+  }
+
+  /**
+   * A payment seen for the first time: stored with its owner and senders, told as seen (and
+   * confirmed if final), or held when screening flagged a sender.
+   */
+  private async insert(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean, check?: SenderCheck): Promise<PaymentChange> {
     const network = this.adapter.network;
     const owner = await addressOwner(trx, network, t.toAddress);
     if (!owner) throw new Error(`${network}: ${t.toAddress} is not an address of ours`);
@@ -225,16 +235,19 @@ export class Watcher {
         // The one place a payment is told apart from another asset sent to the same address.
         counted: t.currencyCode === owner.currency_code,
         confirmed_at: final ? now() : null,
+        senders: storedSenders(t, check),
+        on_hold: check?.flag != null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await this.listener?.onPaymentChanged(trx, row, 'seen');
-    if (final) await this.listener?.onPaymentChanged(trx, row, 'confirmed');
+    if (check?.flag) await holdPayment(trx, row, check.flag);
+    await this.tell(trx, row, 'seen');
+    if (final) await this.tell(trx, row, 'confirmed');
     return final ? 'confirmed' : 'seen';
   }
 
   /** Inserts or updates one payment; returns the change worth telling, if any. */
-  private async record(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean): Promise<PaymentChange | null> {
+  private async record(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean, check?: SenderCheck): Promise<PaymentChange | null> {
     const network = this.adapter.network;
     const existing = await trx
       .selectFrom('payments')
@@ -244,7 +257,7 @@ export class Watcher {
       .where('output_index', '=', t.outputIndex)
       .forUpdate()
       .executeTakeFirst();
-    if (!existing) return (await ownTransaction(trx, network, t.txHash)) ? null : this.insert(trx, t, confirmations, final);
+    if (!existing) return (await ownTransaction(trx, network, t.txHash)) ? null : this.insert(trx, t, confirmations, final, check);
     if (existing.status === 'confirmed') return null;
     const next: PaymentStatus = final ? 'confirmed' : 'seen';
     const unchanged =
@@ -259,9 +272,11 @@ export class Watcher {
       existing.status === next
         ? await trx.updateTable('payments').set({ ...set, updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
         : await moveStatus(trx, paymentMachine, 'payments', existing, next, { set });
-    if (existing.status === 'orphaned') await this.listener?.onPaymentChanged(trx, row, 'seen');
+    if (existing.status === 'orphaned') await this.tell(trx, row, 'seen');
     if (final) {
-      await this.listener?.onPaymentChanged(trx, row, 'confirmed');
+      // Held, it is owed in suspense from now on: nobody is credited until the operator decides.
+      if (row.on_hold) await bookHold(trx, row);
+      await this.tell(trx, row, 'confirmed');
       return 'confirmed';
     }
     return existing.status === 'orphaned' ? 'seen' : null;

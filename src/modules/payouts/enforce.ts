@@ -78,7 +78,8 @@ export interface SpentBy {
 /**
  * What the tenant's (or one key's) withdrawals of the last 24 hours took out, in US cents at their
  * quoted prices (each currency's sum rounded up): every withdrawal but those that failed or were
- * cancelled.
+ * cancelled, and the operator's refunds of held payments (paid from the hold, never from the
+ * tenant's balance).
  */
 export async function spentLastDay(db: Executor, by: SpentBy): Promise<bigint> {
   let q = db
@@ -89,6 +90,7 @@ export async function spentLastDay(db: Executor, by: SpentBy): Promise<bigint> {
   const rows = await q
     .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
     .where('status', 'not in', ['failed', 'cancelled'])
+    .where('source', '<>', 'screeningRefund')
     .groupBy('currency_code')
     .execute();
   let cents = 0n;

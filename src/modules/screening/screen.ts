@@ -1,7 +1,8 @@
 /**
- * Screening of the addresses money goes to: a denylist file the operator keeps, and/or a provider
- * asked over HTTP. A provider that does not answer in time, or answers what this does not read, is
- * `unavailable`, which SCREENING_FAIL turns into a refusal (closed) or a pass (open).
+ * Screening of the addresses money goes to and comes from (withdrawal destinations, payments'
+ * senders): a denylist file the operator keeps, and/or a provider asked over HTTP. A provider that
+ * does not answer in time, or answers what this does not read, is `unavailable`, which
+ * SCREENING_FAIL turns into a refusal (closed) or a pass (open).
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { ScreeningSettings } from '../../config.ts';

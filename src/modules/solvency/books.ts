@@ -11,7 +11,7 @@ export interface LedgerSide {
   merchants: bigint;
   /** `clearing:withdrawals`: debited from merchants for withdrawals committed and not yet signed (amount and fee). */
   clearing: bigint;
-  /** Σ `suspense:*`: received and held, not credited (below a deposit's minimum). */
+  /** Σ `suspense:*`: received and held, not credited (below a deposit's minimum, or held by screening). */
   suspense: bigint;
   /** `treasury:conversion`: the house's FX position, positive where conversions left it holding coins. */
   treasury: bigint;

@@ -39,7 +39,7 @@ export interface SolvencyRow {
  *                 + clearing:withdrawals          withdrawals committed, not yet signed (amount + fee)
  *                 + payouts signed, in no block   amount + fee: the chain still holds them, and a
  *                                                 payout that fails refunds both
- *                 + Σ suspense:*                  received and held (below a deposit's minimum)
+ *                 + Σ suspense:*                  received and held (below a minimum, or screened)
  *                 + max(treasury:conversion, 0)   the house's FX long: what conversions left it
  *                                                 holding stands against what they left it short of
  *                                                 in the other currency, so it is never surplus; the

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { DepositOtherAssetSchema, DepositStatusChangedSchema } from '../deposits/schemas.ts';
 import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
+import { HeldPaymentStatusChangedSchema } from '../payments/schemas.ts';
 import { PayoutAddressAddedSchema, PayoutAddressRemovedSchema, PayoutPolicyChangedSchema } from '../payouts/schemas.ts';
 
 /**
@@ -17,6 +18,7 @@ export const EVENT_SCHEMAS = {
   'payoutAddress.added': PayoutAddressAddedSchema,
   'payoutAddress.removed': PayoutAddressRemovedSchema,
   'payoutPolicy.changed': PayoutPolicyChangedSchema,
+  'heldPayment.statusChanged': HeldPaymentStatusChangedSchema,
 } as const satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -16,6 +16,8 @@ const READ_SCOPE: Record<EventType, Scope> = {
   'payoutAddress.added': 'payouts.list',
   'payoutAddress.removed': 'payouts.list',
   'payoutPolicy.changed': 'payouts.list',
+  // A held payment is an invoice's or a deposit's; both scopes go together in every role.
+  'heldPayment.statusChanged': 'invoices.list',
 };
 
 /**

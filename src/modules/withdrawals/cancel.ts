@@ -7,6 +7,7 @@ import { custodyAccount, debit, post } from '../ledger/service.ts';
 
 import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 import { returnLines } from './refunds.ts';
+import { holdAgain } from '../payments/hold.ts';
 
 /** Operator: cancels a withdrawal not yet signed; the debit is refunded in the same transaction. */
 export async function cancelWithdrawal(ctx: AppContext, id: string, audited?: Audited): Promise<WithdrawalRow> {
@@ -26,7 +27,8 @@ export async function cancelWithdrawal(ctx: AppContext, id: string, audited?: Au
 
 /**
  * Gives back the debited total (and undoes the custody movement once signed): what a deposit
- * refund released goes back to suspense, the rest to the merchant (refunds.ts: returnLines).
+ * refund released goes back to suspense, the rest to the merchant (refunds.ts: returnLines); a
+ * held payment's refund goes back to its hold.
  */
 export async function refund(trx: Trx, w: WithdrawalRow, kind: string, sent: boolean): Promise<void> {
   const { amount, fee, total } = withdrawalMoney(w);
@@ -34,5 +36,7 @@ export async function refund(trx: Trx, w: WithdrawalRow, kind: string, sent: boo
     ? [debit(custodyAccount(w.network as NetworkEnvName), amount), debit('fees:network', fee), ...returnLines(w, total)]
     : [debit('clearing:withdrawals', total), ...returnLines(w, total)];
   await post(trx, { tenantId: w.tenant_id, kind, refType: 'withdrawal', refId: w.id, lines });
+  // A refund of a payment screening held gave its money back to the hold: held again.
+  if (w.suspense_account === 'suspense:screened') await holdAgain(trx, w.id);
 }
 

@@ -4,7 +4,7 @@ import type { WithdrawalStatus } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Amount, toJsonNumber } from '../../lib/money.ts';
 import { cryptoAmount, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import { credit, debit, merchantAccount, type PostingLine } from '../ledger/service.ts';
+import { credit, debit, merchantAccount, type LedgerAccount, type PostingLine } from '../ledger/service.ts';
 
 /**
  * Refunds: withdrawals that give back what an invoice or a deposit received. A refund names its
@@ -136,10 +136,10 @@ export function debitLines<C extends string>(accountId: string, total: Amount<C>
   return [debit(merchantAccount(accountId), total.minus(released)), debit('suspense:below-minimum', released)];
 }
 
-/** What a cancelled or failed withdrawal gives back: the released part to suspense, the rest to the merchant. */
-export function returnLines(w: { account_id: string; currency_code: string; suspense_released: string }, total: Amount<CryptoCode>): PostingLine[] {
+/** What a cancelled or failed withdrawal gives back: the released part to the suspense it came from, the rest to the merchant. */
+export function returnLines(w: { account_id: string; currency_code: string; suspense_released: string; suspense_account: string }, total: Amount<CryptoCode>): PostingLine[] {
   const released = cryptoAmount(w.currency_code, w.suspense_released);
-  return [credit(merchantAccount(w.account_id), total.minus(released)), credit('suspense:below-minimum', released)];
+  return [credit(merchantAccount(w.account_id), total.minus(released)), credit(w.suspense_account as LedgerAccount, released)];
 }
 
 /** One refund as invoice and deposit records list it. */

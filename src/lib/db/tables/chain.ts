@@ -1,5 +1,5 @@
 /** What the gateway knows of the networks: derived addresses, cursors, observed payments, fee quotes, the sandbox chain. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 export interface NetworkFeeQuotesTable {
@@ -51,6 +51,8 @@ export interface SandboxTransfersTable {
   block_height: number | null;
   rbf: Generated<boolean>;
   dropped: Generated<boolean>;
+  /** Who pays it, when the operator named them (migration 0058). */
+  sender: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -102,6 +104,31 @@ export interface PaymentsTable {
   commission: NullableNumeric;
   net_credited: NullableNumeric;
   held: NullableNumeric;
+  /** Who paid it, as the chain names them (null: the chain did not say; migration 0058). */
+  senders: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** Held by incoming screening: recorded, never told to its invoice or deposit until released. */
+  on_hold: Generated<boolean>;
+}
+
+/** Statuses of a payment held by incoming screening (migration 0058's CHECK; the machine is in modules/payments/status.ts). */
+export const HELD_PAYMENT_STATUSES = ['held', 'released', 'refunded'] as const;
+export type HeldPaymentStatus = (typeof HELD_PAYMENT_STATUSES)[number];
+
+export interface HeldPaymentsTable {
+  /** The payment's id. */
+  id: string;
+  tenant_id: string;
+  status: HeldPaymentStatus;
+  /** The sender screening flagged, and what decided (`deny` or `review`; denylist, provider or failClosed). */
+  sender: string;
+  decision: string;
+  source: string;
+  reason: string | null;
+  refund_address: string | null;
+  refund_withdrawal_id: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Statuses of a token outside the catalogue that arrived at one of our addresses (migration 0032's CHECK). */

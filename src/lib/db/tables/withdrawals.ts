@@ -87,6 +87,8 @@ export interface WithdrawalsTable {
   refund_deposit_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What a deposit refund took out of `suspense:below-minimum` rather than the merchant's balance. */
   suspense_released: ColumnType<string, string | bigint | undefined, string | bigint>;
+  /** The suspense account `suspense_released` came out of, and goes back to if it is not paid (migration 0058). */
+  suspense_account: ColumnType<string, string | undefined, string>;
   /** Why it is not signed yet, as the last round found it (migration 0040); null before a round looked, and once signed. */
   waiting_reason: ColumnType<WaitingReason | null, WaitingReason | null | undefined, WaitingReason | null>;
   waiting_detail: ColumnType<WaitingDetail | null, string | null | undefined, string | null>;

@@ -17,6 +17,7 @@ import { WithdrawalsPage } from './withdrawals.tsx';
 import { ApprovalsPage } from './approvals.tsx';
 import { hasSandbox } from './roles.ts';
 import { UnlistedTokensPage } from './unlisted-tokens.tsx';
+import { HeldPaymentsPage } from './held-payments.tsx';
 import { WebhooksPage } from './webhooks.tsx';
 import { RatesPage } from './rates.tsx';
 import { SandboxPage } from './sandbox.tsx';
@@ -35,6 +36,7 @@ const ROUTES: Array<[string, Page]> = [
   ['/withdrawals', WithdrawalsPage],
   ['/approvals', ApprovalsPage],
   ['/unlisted-tokens', UnlistedTokensPage],
+  ['/held-payments', HeldPaymentsPage],
   ['/webhooks', WebhooksPage],
   ['/rates', RatesPage],
   ['/sandbox', SandboxPage],

@@ -5,7 +5,13 @@ import { Layout, type NavPage } from '../components/layout.tsx';
 import { useSession } from '../session.tsx';
 import { hasSandbox } from './roles.ts';
 
-const PAGES: NavPage[] = [
+/** A console page, and the operator roles that read it (absent: every operator). */
+type ConsolePage = NavPage & { roles?: readonly string[] };
+
+/** Every operator role reads the review queue of held payments (admins and operations also decide). */
+const HELD_READERS = ['operator', 'operatorOperations', 'operatorSupport', 'operatorAuditor'];
+
+const PAGES: ConsolePage[] = [
   { href: '/', label: 'Overview', scopes: [] },
   { href: '/tenants', label: 'Tenants', scopes: [] },
   { href: '/users', label: 'Users', scopes: [] },
@@ -14,6 +20,7 @@ const PAGES: NavPage[] = [
   { href: '/withdrawals', label: 'Withdrawals', scopes: [] },
   { href: '/approvals', label: 'Approvals', scopes: [] },
   { href: '/unlisted-tokens', label: 'Unlisted tokens', scopes: [] },
+  { href: '/held-payments', label: 'Held payments', scopes: [], roles: HELD_READERS },
   { href: '/webhooks', label: 'Webhooks', scopes: [] },
   { href: '/rates', label: 'Rates', scopes: [] },
   { href: '/sandbox', label: 'Sandbox', scopes: [] },
@@ -23,7 +30,8 @@ const PAGES: NavPage[] = [
 /** The frame; while the operator must still enrol 2FA it shows no navigation (every page would be refused). */
 export function ConsoleLayout({ children, enrolling }: { children: ComponentChildren; enrolling: boolean }) {
   const { me } = useSession();
-  const pages = enrolling ? [] : PAGES.filter((p) => p.href !== '/sandbox' || hasSandbox(me));
+  // A page a role cannot read is not offered to it (the API refuses it anyway).
+  const pages = enrolling ? [] : PAGES.filter((p) => (p.href !== '/sandbox' || hasSandbox(me)) && (!p.roles || p.roles.includes(me.user.role)));
   return (
     <Layout pages={pages} brand="Operator console">
       <div class="console">{children}</div>

@@ -122,3 +122,23 @@ export function ChainReading<T>({ title, reading, children }: { title: string; r
     </Section>
   );
 }
+
+/**
+ * A list's status tabs as links (`base`, then `base?status=…`; the first tab is the list's default),
+ * the current one marked, so each status has its own URL.
+ */
+export function StatusTabs<S extends string>({ base, tabs, current }: { base: string; tabs: Array<[S, string]>; current: S }) {
+  return (
+    <nav class="sub-nav" aria-label="Status">
+      <ul>
+        {tabs.map(([status, label], i) => (
+          <li key={status}>
+            <Link href={i === 0 ? base : `${base}?status=${status}`} aria-current={status === current ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -9,8 +9,8 @@ import { Field } from '../components/fields.tsx';
 import { TxLink } from '../components/tx-link.tsx';
 import { amount, dateTime, short } from '../format.ts';
 import { useResource } from '../hooks.ts';
-import { Link, useLocation } from '../router.tsx';
-import { Confirm, LIMIT, TenantLink, usePage } from './parts.tsx';
+import { useLocation } from '../router.tsx';
+import { Confirm, LIMIT, StatusTabs, TenantLink, usePage } from './parts.tsx';
 import { useMay } from './roles.ts';
 
 type Unlisted = Data<'get', '/admin/unlisted-tokens'>[number];
@@ -21,22 +21,6 @@ const TABS: Array<[Status, string]> = [
   ['moved', 'Moved'],
   ['dismissed', 'Dismissed'],
 ];
-
-function Tabs({ current }: { current: Status }) {
-  return (
-    <nav class="sub-nav" aria-label="Status">
-      <ul>
-        {TABS.map(([status, label]) => (
-          <li key={status}>
-            <Link href={status === 'held' ? '/unlisted-tokens' : `/unlisted-tokens?status=${status}`} aria-current={status === current ? 'page' : undefined}>
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 /** Move (to the hot wallet, or an address the operator names) or dismiss one held token. */
 function Actions({ u, onDone }: { u: Unlisted; onDone(text: string): void }) {
@@ -89,7 +73,7 @@ export function UnlistedTokensPage() {
     <>
       <h1 tabIndex={-1}>Unlisted tokens</h1>
       <p>Tokens outside the catalogue that reached a deposit or invoice address. They are never credited to a merchant.</p>
-      <Tabs current={status} />
+      <StatusTabs base="/unlisted-tokens" tabs={TABS} current={status} />
       <ErrorAlert error={list.error} />
       <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} ${status}`)}</LiveStatus>
       <DataTable<Unlisted>
