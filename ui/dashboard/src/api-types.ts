@@ -836,6 +836,307 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/hot-wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hot wallets against cold storage: levels per currency, shortfalls, what to refill from cold, and the latest moves to cold */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                coldStorage: {
+                                    /** @description <NET>_COLD_ADDRESS */
+                                    address: string;
+                                    hotMaxUsd: number | null;
+                                    hotTargetUsd: number | null;
+                                } | null;
+                                /** @description As the last round of a worker holding the hot-wallet key read them (none before one ran) */
+                                currencies: {
+                                    advice: string | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description What the hot wallet can spend (its balance less payouts sent and not yet in a block). Exact decimal (a JSON number with every digit)
+                                     */
+                                    balance: number;
+                                    /** Format: date-time */
+                                    checkedAt: string;
+                                    cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                    /**
+                                     * Format: decimal
+                                     * @description What the withdrawal queue needs of it: committed and awaiting approval. Exact decimal (a JSON number with every digit)
+                                     */
+                                    queued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What to send from cold storage to cover the queue and restore the target (without cold storage: to fund it with); 0 while nothing lacks. Exact decimal (a JSON number with every digit)
+                                     */
+                                    refill: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What it lacks for the queue (0: covered); the hot_wallet_shortfall gauge. Exact decimal (a JSON number with every digit)
+                                     */
+                                    shortfall: number;
+                                }[];
+                                moveRequestedAt: string | null;
+                                /** @description The latest moves to cold storage, newest first */
+                                moves: {
+                                    /** @description The cold address it pays */
+                                    address: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description ceiling: the hot wallet held more than <NET>_HOT_MAX_USD; operator: an operator asked for it */
+                                    cause: "ceiling" | "operator";
+                                    completedAt: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
+                                    failureReason: string | null;
+                                    feeCappedAt: string | null;
+                                    feeCappedDetail: string | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description What the hot wallet could spend when it was decided. Exact decimal (a JSON number with every digit)
+                                     */
+                                    hotBalance: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                    networkCost: number | null;
+                                    networkCostCurrency: string | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description What the withdrawal queue needed of it then (kept in the hot wallet). Exact decimal (a JSON number with every digit)
+                                     */
+                                    queued: number;
+                                    status: "processing" | "completed" | "failed";
+                                    /** @description The transaction it stands on now (its newest replacement, or the one in a block) */
+                                    transactionHash: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/hot-wallets/{network}/move-to-cold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks the next round of a worker holding the network's key to move what its hot wallet holds above the target (and the queue) to cold storage */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
+                                /** Format: date-time */
+                                requestedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed or the operation is not allowed in the current state */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unexpected error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Machine-readable code under `exceptions.` */
+                            code: string;
+                            extension?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/networks": {
         parameters: {
             query?: never;
@@ -1400,10 +1701,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /**
+                                 * Format: decimal
+                                 * @description On chain, in blocks: the network's cold address (<NET>_COLD_ADDRESS); 0 without one. Exact decimal (a JSON number with every digit)
+                                 */
+                                cold: number;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 /**
                                  * Format: decimal
-                                 * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
+                                 * @description hot + cold. Exact decimal (a JSON number with every digit)
                                  */
                                 custody: number;
                                 /**
@@ -1422,7 +1728,12 @@ export interface paths {
                                 } | null;
                                 /**
                                  * Format: decimal
-                                 * @description The ledger's custody account of the currency's network. Exact decimal (a JSON number with every digit)
+                                 * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
+                                 */
+                                hot: number;
+                                /**
+                                 * Format: decimal
+                                 * @description The ledger's custody of the currency's network: its hot side and what moves to cold storage put in cold. Exact decimal (a JSON number with every digit)
                                  */
                                 ledgerCustody: number;
                                 /**
@@ -1942,6 +2253,7 @@ export interface paths {
                         allowlistOnly?: boolean;
                         approvalAboveUsd?: number | null;
                         approvalForApiKeys?: boolean;
+                        maxPerDayPerKeyUsd?: number | null;
                         maxPerDayUsd?: number | null;
                         maxPerWithdrawalUsd?: number | null;
                         newAddressDelayHours?: number;
@@ -1962,6 +2274,7 @@ export interface paths {
                                 approvalAboveUsd: number | null;
                                 /** @description Withdrawals committed by an API key need a person’s approval */
                                 approvalForApiKeys: boolean;
+                                maxPerDayPerKeyUsd: number | null;
                                 maxPerDayUsd: number | null;
                                 maxPerWithdrawalUsd: number | null;
                                 /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -1974,6 +2287,7 @@ export interface paths {
                                         approvalAboveUsd?: number | null;
                                         /** @description Withdrawals committed by an API key need a person’s approval */
                                         approvalForApiKeys?: boolean;
+                                        maxPerDayPerKeyUsd?: number | null;
                                         maxPerDayUsd?: number | null;
                                         maxPerWithdrawalUsd?: number | null;
                                         /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -3524,7 +3838,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3533,6 +3849,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3766,7 +4085,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3775,6 +4096,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -3979,7 +4303,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -3988,6 +4314,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -4182,7 +4511,9 @@ export interface paths {
                                 amountUsd: number;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
-                                /** @description The approvals given (on the single withdrawal, not in lists) */
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                                 approvals?: {
                                     /** Format: date-time */
                                     at: string;
@@ -4191,6 +4522,9 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
                                 convertId?: string | null;
                                 createdAt: string;
                                 cryptoCurrencyCode: string;
@@ -5371,6 +5705,59 @@ export interface paths {
         };
         /** The on-chain payments of an invoice, newest first */
         get: operations["listInvoicePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's payment links with their usage, newest first */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /** A link to a public page where each payment makes an invoice of the account */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment link with its usage */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turns a payment link off (its page refuses payments; invoices already made stay payable), or on again */
+        patch: operations["updatePaymentLink"];
+        trace?: never;
+    };
+    "/v1/payment-links/{id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A QR code of the payment link's URL (SVG), to print or show */
+        get: operations["paymentLinkQrCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7861,8 +8248,8 @@ export interface operations {
             query: {
                 limit: number;
                 page: number;
-                /** @description waiting: created, not yet signed (each says why: waitingReason); absent: all three */
-                status?: "waiting" | "processing" | "failed";
+                /** @description waiting: created, not yet signed (each says why: waitingReason); awaitingApproval: held for approval (each says whose: approval); absent: waiting, processing and failed */
+                status?: "waiting" | "processing" | "failed" | "awaitingApproval";
                 tenantId?: string;
             };
             header?: never;
@@ -7889,6 +8276,18 @@ export interface operations {
                              * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                              */
                             amount: number;
+                            approval?: {
+                                approvals: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                committedBy: string | null;
+                                expiresAt: string | null;
+                                /** @description Whose approval it needs: the tenant’s second person, an operator */
+                                levels: ("tenant" | "operator")[];
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -12959,6 +13358,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13241,6 +13645,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13495,6 +13904,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13673,6 +14087,8 @@ export interface operations {
                 from?: string;
                 limit: number;
                 page: number;
+                /** @description Only the invoices made through this payment link (a gateway extension) */
+                paymentLinkId?: string;
                 /** @description Exact id, orderId, address or transaction hash (hex in any letter case) */
                 search?: string;
                 status?: "created" | "processing" | "paid" | "partially_paid" | "overpaid" | "expired" | "cancelled" | "failed" | "suspended";
@@ -13745,6 +14161,11 @@ export interface operations {
                             number?: string;
                             orderId?: string;
                             paidAt?: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment link the invoice was made through (a gateway extension)
+                             */
+                            paymentLinkId?: string;
                             paymentPageUrl: string;
                             /** @description Its refund withdrawals, newest last */
                             refunds?: {
@@ -13973,6 +14394,859 @@ export interface operations {
                             txHash: string;
                         }[];
                     };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                /** @description Only the links turned on (true) or off (false) */
+                active?: boolean;
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /**
+                     * Format: decimal
+                     * @description A fixed price (of one, with a quantity); absent: the customer enters the amount; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    amount?: number;
+                    description?: string;
+                    /**
+                     * Format: date-time
+                     * @description After this the link takes no payment
+                     */
+                    expiresAt?: string;
+                    fiatCurrencyCode: string;
+                    /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                    kind?: "payment" | "request";
+                    /**
+                     * Format: decimal
+                     * @description Most the customer may enter; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    maxAmount?: number;
+                    /** @description With a fixed amount: the customer picks 1 to maxQuantity, and pays amount × quantity */
+                    maxQuantity?: number;
+                    /** @description How many invoices the link may make; one that ends unpaid gives its use back */
+                    maxUses?: number;
+                    /**
+                     * Format: decimal
+                     * @description Least the customer may enter (default: the fiat currency’s minimum invoice amount); more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    minAmount?: number;
+                    /** @description Where the payment page sends the customer once paid */
+                    successUrl?: string;
+                    /** @description What the customer pays for, the page heading */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** @description false turns the link off (its page refuses payments); true turns it on again */
+                    active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
+                             */
+                            amount?: number;
+                            /**
+                             * Format: decimal
+                             * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
+                             */
+                            amountPaid: number;
+                            /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
+                            availability: "open" | "disabled" | "expired" | "usedUp";
+                            /** Format: date-time */
+                            createdAt: string;
+                            description?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Every invoice the link made */
+                            invoicesMade: number;
+                            /** @description Its invoices paid in full */
+                            invoicesPaid: number;
+                            /** @description `payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full */
+                            kind: "payment" | "request";
+                            /**
+                             * Format: decimal
+                             * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            maxAmount?: number;
+                            maxQuantity?: number;
+                            maxUses?: number;
+                            /**
+                             * Format: decimal
+                             * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
+                             */
+                            minAmount?: number;
+                            /**
+                             * Format: uuid
+                             * @description A request's invoice, once the customer opened it
+                             */
+                            requestInvoiceId?: string;
+                            successUrl?: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The link's public page, to share with customers */
+                            url: string;
+                            /** @description Invoices counting against maxUses: made through the link, less those that ended unpaid */
+                            uses: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    paymentLinkQrCode: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A QR code of the link's URL (SVG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Validation failed or the operation is not allowed in the current state */
@@ -14496,6 +15770,7 @@ export interface operations {
                             approvalAboveUsd: number | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
+                            maxPerDayPerKeyUsd: number | null;
                             maxPerDayUsd: number | null;
                             maxPerWithdrawalUsd: number | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14508,6 +15783,7 @@ export interface operations {
                                     approvalAboveUsd?: number | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
+                                    maxPerDayPerKeyUsd?: number | null;
                                     maxPerDayUsd?: number | null;
                                     maxPerWithdrawalUsd?: number | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14620,6 +15896,7 @@ export interface operations {
                     allowlistOnly?: boolean;
                     approvalAboveUsd?: number | null;
                     approvalForApiKeys?: boolean;
+                    maxPerDayPerKeyUsd?: number | null;
                     maxPerDayUsd?: number | null;
                     maxPerWithdrawalUsd?: number | null;
                     newAddressDelayHours?: number;
@@ -14640,6 +15917,7 @@ export interface operations {
                             approvalAboveUsd: number | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
+                            maxPerDayPerKeyUsd: number | null;
                             maxPerDayUsd: number | null;
                             maxPerWithdrawalUsd: number | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14652,6 +15930,7 @@ export interface operations {
                                     approvalAboveUsd?: number | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
+                                    maxPerDayPerKeyUsd?: number | null;
                                     maxPerDayUsd?: number | null;
                                     maxPerWithdrawalUsd?: number | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14775,6 +16054,7 @@ export interface operations {
                             approvalAboveUsd: number | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
+                            maxPerDayPerKeyUsd: number | null;
                             maxPerDayUsd: number | null;
                             maxPerWithdrawalUsd: number | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -14787,6 +16067,7 @@ export interface operations {
                                     approvalAboveUsd?: number | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
+                                    maxPerDayPerKeyUsd?: number | null;
                                     maxPerDayUsd?: number | null;
                                     maxPerWithdrawalUsd?: number | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
@@ -16964,7 +18245,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -16973,6 +18256,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -17166,7 +18452,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -17175,6 +18463,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -17396,7 +18687,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -17405,6 +18698,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -17618,7 +18914,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -17627,6 +18925,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -18045,7 +19346,9 @@ export interface operations {
                             amountUsd: number;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
-                            /** @description The approvals given (on the single withdrawal, not in lists) */
+                            /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                            approvalLevels?: ("tenant" | "operator")[];
+                            /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
                             approvals?: {
                                 /** Format: date-time */
                                 at: string;
@@ -18054,6 +19357,9 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                            committedBy?: string;
+                            committedByUserId?: string | null;
                             convertId?: string | null;
                             createdAt: string;
                             cryptoCurrencyCode: string;
@@ -18839,15 +20145,70 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/invoice",
     "GET /v1/invoice/list",
     "GET /v1/invoice/payments",
+    "GET /v1/payment-links",
+    "GET /v1/payment-links/{id}",
+    "GET /v1/payment-links/{id}/qr.svg",
     "GET /v1/stats/volume",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/list",
+    "PATCH /v1/payment-links/{id}",
     "POST /v1/converting/commit",
     "POST /v1/converting/preview",
     "POST /v1/converting/quote",
     "POST /v1/deposit",
     "POST /v1/invoice",
     "POST /v1/invoice/cancel",
+    "POST /v1/payment-links",
     "POST /v1/withdrawal/commit",
     "POST /v1/withdrawal/quote",
 ]);
+
+/** The operator roles that may make each operator call (the console hides what a role cannot do). */
+export const operatorRoles = {
+    "DELETE /admin/api-keys/{id}": ["operator"],
+    "DELETE /admin/users/{id}": ["operator"],
+    "GET /admin/api-keys": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/audit-log": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/customers/blocks": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/held-payments": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/hot-wallets": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/networks": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/rates": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/solvency": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/tenants": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/tenants/{id}": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/tenants/{id}/webhook-deliveries": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/unlisted-tokens": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/users": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/webhook-deliveries": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/webhook-deliveries/{id}": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/webhook-health": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/withdrawals": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "GET /admin/withdrawals/{id}": ["operator", "operatorOperations", "operatorSupport", "operatorAuditor"],
+    "PATCH /admin/tenants/{id}": ["operator", "operatorOperations"],
+    "PATCH /admin/tenants/{id}/payout-policy": ["operator"],
+    "POST /admin/api-keys": ["operator"],
+    "POST /admin/customers/block": ["operator", "operatorOperations"],
+    "POST /admin/customers/unblock": ["operator", "operatorOperations"],
+    "POST /admin/held-payments/{id}/refund": ["operator", "operatorOperations"],
+    "POST /admin/held-payments/{id}/release": ["operator", "operatorOperations"],
+    "POST /admin/hot-wallets/{network}/move-to-cold": ["operator", "operatorOperations"],
+    "POST /admin/payout-addresses": ["operator"],
+    "POST /admin/sandbox/mine": ["operator"],
+    "POST /admin/sandbox/transfers": ["operator"],
+    "POST /admin/tenants": ["operator"],
+    "POST /admin/tenants/{id}/resume": ["operator", "operatorOperations"],
+    "POST /admin/tenants/{id}/suspend": ["operator", "operatorOperations"],
+    "POST /admin/tenants/{id}/webhook-secret": ["operator"],
+    "POST /admin/tenants/{tenantId}/users/{id}/password-reset": ["operator", "operatorSupport"],
+    "POST /admin/unlisted-tokens/{id}/dismiss": ["operator"],
+    "POST /admin/unlisted-tokens/{id}/hold": ["operator"],
+    "POST /admin/unlisted-tokens/{id}/move": ["operator"],
+    "POST /admin/unlisted-tokens/{id}/moved": ["operator"],
+    "POST /admin/users": ["operator", "operatorSupport"],
+    "POST /admin/webhook-deliveries/{id}/redeliver": ["operator", "operatorOperations"],
+    "POST /admin/withdrawals/{id}/approve": ["operator", "operatorOperations"],
+    "POST /admin/withdrawals/{id}/cancel": ["operator", "operatorOperations"],
+    "POST /admin/withdrawals/{id}/reject": ["operator", "operatorOperations"],
+    "PUT /admin/sandbox/network-fees": ["operator"],
+} as const satisfies Record<string, readonly string[]>;
