@@ -108,6 +108,7 @@ describeEngines('operator console: queues', (engine) => {
         reason: `Hot wallet low: 17 USDT_TRC20 missing. ${FUND_17}`,
         waitingReason: 'hotWalletLow',
         waiting: { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 17, action: FUND_17 },
+        approval: null,
       },
     );
     const processing = (await queue(t, `status=processing&${mine}`)).data;
