@@ -226,7 +226,7 @@ describeEngines('cold storage (live, anvil)', (engine) => {
         await page.getByText(/Send 100 USDT_ERC20 from cold storage/).waitFor();
         await page.getByRole('table', { name: 'Ethereum moves to cold storage' }).getByText('Asked by an operator').first().waitFor();
         await page.getByRole('button', { name: 'Move excess to cold now' }).waitFor();
-        await checkAndShoot(page, 'hot-cold-phone');
+        await checkAndShoot(page, 'hot-cold-phone', 'hot-and-cold');
       });
       w.assertClean('the hot and cold page');
     } finally {

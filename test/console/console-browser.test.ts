@@ -176,7 +176,7 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await open(page, 'Held payments');
     await page.getByRole('table', { name: 'Held payments: held' }).getByText('12 USDT_TRC20').waitFor({ timeout: 15_000 });
     assert.match(await rowText(page, 'Held payments: held', '12 USDT_TRC20'), /TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf.*deny by denylist/);
-    await checkAndShoot(page, 'held-payments-desktop');
+    await checkAndShoot(page, 'held-payments-desktop', 'held-payments');
     assert.equal((await t.call('GET', `/v1/deposit?id=${first.id}`, { key: shop.key })).body.data.status, 'created', 'nothing credited while held');
     const row = (await t.admin('GET', '/admin/held-payments')).body.data.find((h: { ownerId: string }) => h.ownerId === first.id);
     await page.getByRole('button', { name: `Release payment ${row.id}` }).click();

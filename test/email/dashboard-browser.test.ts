@@ -47,7 +47,7 @@ describe('dashboard: email settings in headless Chromium', { skip: noChromium },
       await mails.getByText('Payment received · Order #42').waitFor();
       await mails.getByText('550 mailbox unavailable').waitFor();
       await assertNoSideScroll(page, 'email settings');
-      await checkAndShoot(page, 'email-phone');
+      await checkAndShoot(page, 'email-phone', 'email-settings');
       w.assertClean('the email settings');
     });
 
