@@ -35,3 +35,8 @@ export async function payScripts(): Promise<PayScripts> {
   const bundle = await build();
   return { checkout: PAY_ASSETS + bundleFile(bundle, 'checkout.js').name, unavailable: PAY_ASSETS + bundleFile(bundle, 'unavailable.js').name };
 }
+
+/** Builds the scripts in the background once the service listens, so the first customer does not wait; a broken build is logged and retried on request. */
+export function warmPayScripts(log: { error(obj: object, msg: string): void }): void {
+  build().catch((err: unknown) => log.error({ err }, 'the payment page script failed to build'));
+}
