@@ -21,8 +21,8 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SHARD_DIR = join(ROOT, 'node_modules', '.cache', 'cryptogate', 'shards');
-/** CPU seconds of the smallest shards, the run's last: larger ones pay the start-up more seldom, smaller ones balance better. */
-const SHARD_TARGET = Number(process.env.TEST_SHARD_SECONDS ?? 20);
+/** CPU seconds a shard aims at: larger shards pay the start-up less often, smaller ones balance better. */
+const SHARD_TARGET = Number(process.env.TEST_SHARD_SECONDS ?? 45);
 
 function collect(path, out) {
   let st;
@@ -59,35 +59,23 @@ function costOf(file, costs) {
 }
 
 /**
- * Groups files into shards that shrink as the run goes on (guided scheduling): each takes about
- * what is left over twice the concurrency, the heaviest files first, down to SHARD_TARGET for the
- * last ones. Node's runner starts the next shard whenever one ends, so the large early shards pay a
- * process's start-up seldom and the small late ones even out the ends of the cores' work, however
- * far a file's measured cost is off (equal shards of the stale costs ended 18 to 47 s of CPU apart,
- * and the last to start ran alone on the cores for a minute). A file costing more than its shard's
- * share gets a shard of its own.
+ * Groups files into shards, longest first onto the least loaded (LPT). Files costing more than
+ * a shard's target get a shard of their own, so the heaviest (browser) files run apart.
  */
 function shard(files, concurrency) {
   const costs = loadCosts();
   const items = files.map((f) => ({ file: f, cost: costOf(f, costs) })).sort((a, b) => b.cost - a.cost);
-  let remaining = items.reduce((s, i) => s + i.cost, 0);
-  const shards = [];
-  while (items.length) {
-    const target = Math.max(SHARD_TARGET, remaining / (2 * concurrency));
-    const s = { cost: 0, files: [] };
-    // First fit, heaviest first: the shard's heaviest file, then the next that still fit.
-    for (let i = 0; i < items.length; ) {
-      if (s.files.length === 0 || s.cost + items[i].cost <= target) {
-        s.files.push(items[i].file);
-        s.cost += items[i].cost;
-        items.splice(i, 1);
-      } else i++;
-    }
-    remaining -= s.cost;
-    shards.push(s);
+  const total = items.reduce((s, i) => s + i.cost, 0);
+  // A multiple of the concurrency: shards of like cost then end together instead of one alone.
+  const count = Math.min(items.length, concurrency * Math.max(1, Math.ceil(total / SHARD_TARGET / concurrency)));
+  const shards = Array.from({ length: count }, () => ({ cost: 0, files: [] }));
+  for (const item of items) {
+    const least = shards.reduce((a, b) => (b.cost < a.cost ? b : a));
+    least.files.push(item.file);
+    least.cost += item.cost;
   }
-  // In this order the runner starts them: the largest first, so the small ones fill the tail.
-  return shards;
+  // The runner starts them in this order: the longest first, so the short ones fill the tail.
+  return shards.filter((s) => s.files.length).sort((a, b) => b.cost - a.cost);
 }
 
 /**
