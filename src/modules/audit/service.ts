@@ -31,6 +31,7 @@ export type AuditAction =
   | 'webhook.testSent'
   | 'settings.changed'
   | 'withdrawal.committed'
+  | 'withdrawalBatch.committed'
   | 'conversion.committed'
   | 'tenant.suspended'
   | 'tenant.resumed'

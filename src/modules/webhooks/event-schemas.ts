@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { DepositOtherAssetSchema, DepositStatusChangedSchema } from '../deposits/schemas.ts';
 import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
+import { WithdrawalBatchStatusChangedSchema } from '../withdrawals/batch/schemas.ts';
 import { HeldPaymentStatusChangedSchema } from '../payments/schemas.ts';
 import { PayoutAddressAddedSchema, PayoutAddressRemovedSchema, PayoutPolicyChangedSchema } from '../payouts/schemas.ts';
 
@@ -13,6 +14,7 @@ export const EVENT_SCHEMAS = {
   'invoice.statusChanged': InvoiceStatusChangedSchema,
   'deposit.statusChanged': DepositStatusChangedSchema,
   'withdrawal.statusChanged': WithdrawalStatusChangedSchema,
+  'withdrawalBatch.statusChanged': WithdrawalBatchStatusChangedSchema,
   'invoice.otherAssetReceived': InvoiceOtherAssetSchema,
   'deposit.otherAssetReceived': DepositOtherAssetSchema,
   'payoutAddress.added': PayoutAddressAddedSchema,

@@ -13,6 +13,7 @@ const READ_SCOPE: Record<EventType, Scope> = {
   'invoice.statusChanged': 'invoices.list',
   'invoice.otherAssetReceived': 'invoices.list',
   'withdrawal.statusChanged': 'withdrawals.list',
+  'withdrawalBatch.statusChanged': 'withdrawals.list',
   'payoutAddress.added': 'payouts.list',
   'payoutAddress.removed': 'payouts.list',
   'payoutPolicy.changed': 'payouts.list',

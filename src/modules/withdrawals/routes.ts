@@ -11,19 +11,21 @@ import { withdrawalMachine } from './status.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
 import { approvalRoutes } from './approval-routes.ts';
 import { approvalsOf } from './approvals.ts';
+import { batchRoutes } from './batch/routes.ts';
 
 const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
 
 export { withdrawalAdminRoutes } from './admin-routes.ts';
 export { withdrawalApprovalAdminRoutes } from './approval-routes.ts';
 
-/** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list. */
+/** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list, and the batches (batch/routes.ts). */
 export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   quoteWithdrawalRoute(app);
   commitWithdrawalRoute(app);
   getWithdrawalRoute(app);
   listWithdrawalsRoute(app);
   approvalRoutes(app);
+  batchRoutes(app);
 };
 
 /** POST /withdrawal/quote: quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */

@@ -50,6 +50,7 @@ export const WithdrawalRecordSchema = Type.Object({
   transferId: Nullable(Type.String({ format: 'uuid' })),
   invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
+  batchId: Type.Optional(Type.String({ format: 'uuid', description: 'An item of a batch: the batch (GET /withdrawal/batch)' })),
   waitingReason: Type.Optional(WaitingReasonSchema),
   approvalsRequired: Type.Optional(Type.Integer({ description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator' })),
   approvalExpiresAt: Type.Optional(DateTime),
