@@ -3849,6 +3849,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4096,6 +4101,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4314,6 +4324,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4522,6 +4537,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -6072,6 +6092,91 @@ export interface paths {
         put?: never;
         /** Approve a withdrawal awaiting approval (a signed-in owner or finance user, not its committer); the last approval needed sends it to be paid */
         post: operations["approveWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A withdrawal batch: its status, its items counted per status, its totals and fees per currency */
+        get: operations["getWithdrawalBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Commits a batch quote: debits the whole total or nothing, and creates one withdrawal per item */
+        post: operations["commitWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's withdrawal batches, newest first */
+        get: operations["listWithdrawalBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quotes up to 1,000 withdrawals at once; a refused item is named by its index and nothing is quoted (400 batchInvalid) */
+        post: operations["quoteWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's items and their withdrawals' results as CSV */
+        get: operations["withdrawalBatchResultsCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -18256,6 +18361,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -18463,6 +18573,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -18637,6 +18752,1029 @@ export interface operations {
             };
         };
     };
+    getWithdrawalBatch: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            completedAt: string | null;
+                            /** @description What the completed items paid out, per currency */
+                            completedTotals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** @description Items per withdrawal status */
+                            counts: {
+                                awaitingApproval: number;
+                                cancelled: number;
+                                completed: number;
+                                created: number;
+                                failed: number;
+                                processing: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            webhookUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    commitWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account
+                     */
+                    accountId?: string;
+                    /** Format: uuid */
+                    batchQuoteId: string;
+                    /** @description Where the batch's and its withdrawals' events go */
+                    webhookUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            completedAt: string | null;
+                            /** @description What the completed items paid out, per currency */
+                            completedTotals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** @description Items per withdrawal status */
+                            counts: {
+                                awaitingApproval: number;
+                                cancelled: number;
+                                completed: number;
+                                created: number;
+                                failed: number;
+                                processing: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            webhookUrl: string | null;
+                            withdrawals: {
+                                accountId: string;
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
+                                webhookUrl?: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWithdrawalBatches: {
+        parameters: {
+            query: {
+                accountId?: string;
+                limit: number;
+                page: number;
+                status?: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            completedAt: string | null;
+                            /** @description What the completed items paid out, per currency */
+                            completedTotals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** @description Items per withdrawal status */
+                            counts: {
+                                awaitingApproval: number;
+                                cancelled: number;
+                                completed: number;
+                                created: number;
+                                failed: number;
+                                processing: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            webhookUrl: string | null;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    quoteWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    items: {
+                        address: string;
+                        /**
+                         * Format: decimal
+                         * @description What reaches the destination, in cryptoCurrencyCode; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                         */
+                        amount: number;
+                        cryptoCurrencyCode: string;
+                        /** @description The item's idempotency key, unique with the account's withdrawals; absent: one of its own */
+                        orderId?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            items: {
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destination. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                autoConvert: null | {
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    commission: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    fromAmount: number;
+                                    fromCryptoCurrencyCode: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    toAmount: number;
+                                    toCryptoCurrencyCode: string;
+                                };
+                                cryptoCurrencyCode: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                fee: {
+                                    /** @description The network's base currency */
+                                    feeCurrency: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
+                                     */
+                                    feeInCryptoCurrencyCode: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
+                                     */
+                                    feeNative: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    feeUsd: number;
+                                };
+                                /** @description The item's place in the request, from 0 */
+                                index: number;
+                                orderId: string;
+                                /** Format: uuid */
+                                quoteId: string;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawalBatchResultsCsv: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, UTF-8, CRLF) with a header row: each item in the request's order, its withdrawal and how it stands; amounts are exact decimal strings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     commitWithdrawal: {
         parameters: {
             query?: never;
@@ -18698,6 +19836,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -18925,6 +20068,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -19357,6 +20505,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -20150,6 +21303,9 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/payment-links/{id}/qr.svg",
     "GET /v1/stats/volume",
     "GET /v1/withdrawal",
+    "GET /v1/withdrawal/batch",
+    "GET /v1/withdrawal/batch/list",
+    "GET /v1/withdrawal/batch/results.csv",
     "GET /v1/withdrawal/list",
     "PATCH /v1/payment-links/{id}",
     "POST /v1/converting/commit",
@@ -20159,6 +21315,8 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "POST /v1/invoice",
     "POST /v1/invoice/cancel",
     "POST /v1/payment-links",
+    "POST /v1/withdrawal/batch/commit",
+    "POST /v1/withdrawal/batch/quote",
     "POST /v1/withdrawal/commit",
     "POST /v1/withdrawal/quote",
 ]);
