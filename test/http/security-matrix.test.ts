@@ -146,6 +146,9 @@ interface Fixture {
   deposit: any;
   withdrawal: any;
   openQuote: any;
+  /** Tenant A's committed withdrawal batch, and a batch quote of A's left open. */
+  batch: any;
+  openBatchQuote: any;
   settlement: { id: string; payer: string; payTo: string; transaction: string; amount: string };
   /** Every identifying value of tenant A: none may appear in an answer to anyone else. */
   aValues: string[];
@@ -153,6 +156,7 @@ interface Fixture {
   accountObjects: string[];
   newInvoice(): Promise<any>;
   newQuote(): Promise<any>;
+  newBatchQuote(): Promise<any>;
   /** A dashboard user of tenant A (invited by the operator). */
   aUser: string;
   /** A fresh invited viewer of tenant A: its id. */
@@ -992,6 +996,59 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/withdrawal/batch/quote',
+    scope: 'withdrawals.create',
+    build: () => ({ url: '/v1/withdrawal/batch/quote', body: { items: [{ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5 }] } }),
+    happy: { status: 200 },
+    check: (b) => assert.deepEqual([b.data.items.length, b.data.totals[0].totalDeduction], [1, 6.5]),
+  },
+  {
+    method: 'POST',
+    path: '/v1/withdrawal/batch/commit',
+    scope: 'withdrawals.create',
+    build: async (f) => ({ url: '/v1/withdrawal/batch/commit', body: { batchQuoteId: (await f.newBatchQuote()).batchQuoteId } }),
+    happy: { status: 201 },
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.batchQuoteNotFound' },
+    // Clients send only batchQuoteId: a tenant-wide key commits on the batch quote's account.
+    withoutAccount: { status: 201 },
+    foreign: [{ name: "A's open batch quote", req: (f) => ({ url: '/v1/withdrawal/batch/commit', body: { batchQuoteId: f.openBatchQuote.batchQuoteId } }), status: 404, code: 'exceptions.withdrawal.batchQuoteNotFound' }],
+    unchanged: async (f, req) => {
+      const id = (req.body as any).batchQuoteId;
+      const row = await f.t.ctx.db.selectFrom('withdrawal_batch_quotes').select('committed_at').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(row.committed_at, null, 'a refused request committed the batch quote');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/batch',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/batch?id=${f.batch.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.batch.id),
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.batchNotFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/batch/list',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/batch/list?accountId=${f.a.accountId}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((x: any) => x.id === f.batch.id)),
+    asTenantB: { status: 404, code: 'exceptions.account.notFound' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    foreign: [{ name: "B's own account", req: (f) => ({ url: `/v1/withdrawal/batch/list?accountId=${f.b.accountId}` }), status: 200 }],
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/batch/results.csv',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/batch/results.csv?id=${f.batch.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(String(b).includes(f.batch.withdrawals[0].id)),
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.batchNotFound' },
+  },
+  {
+    method: 'POST',
     path: '/v1/converting/preview',
     scope: 'converting.create',
     build: () => ({ url: '/v1/converting/preview', body: conversionBody() }),
@@ -1227,6 +1284,16 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/webhooks/withdrawalBatch.statusChanged',
+    scope: 'withdrawals.list',
+    build: (f) => {
+      const { withdrawals: _, ...record } = f.batch;
+      return { url: '/v1/webhooks/withdrawalBatch.statusChanged', body: { event: 'withdrawalBatch.statusChanged', data: { ...record, previousStatus: 'created' }, timestamp: new Date().toISOString() } };
+    },
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
     path: '/v1/webhooks/withdrawal.statusChanged',
     scope: 'withdrawals.list',
     build: (f) => ({
@@ -1333,6 +1400,10 @@ describeEngines('security matrix of the merchant API', (engine) => {
     const quote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 17.654321, orderId: `A-wd-${uid()}` });
     const withdrawal = await merchant(aKey, 'POST', '/v1/withdrawal/commit', { quoteId: quote.quoteId, customData: { ref: `A-ref-${uid()}` } });
     const openQuote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 6.5, orderId: `A-open-${uid()}` });
+    const batchItem = () => ({ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.25, orderId: `A-bi-${uid()}` });
+    const batchQuote = await merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem(), batchItem()] });
+    const batch = await merchant(aKey, 'POST', '/v1/withdrawal/batch/commit', { batchQuoteId: batchQuote.batchQuoteId });
+    const openBatchQuote = await merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem()] });
     const settlement = { id: randomUUID(), payer: randomAddress(), payTo: randomAddress(), transaction: `0x${randomBytes(32).toString('hex')}`, amount: '987654321' };
     await t.ctx.db
       .insertInto('x402_settlements')
@@ -1399,6 +1470,8 @@ describeEngines('security matrix of the merchant API', (engine) => {
       deposit: { ...deposit, orderId: depositRecord.orderId },
       withdrawal,
       openQuote,
+      batch,
+      openBatchQuote,
       settlement,
       aValues: [
         ta.id,
@@ -1431,6 +1504,10 @@ describeEngines('security matrix of the merchant API', (engine) => {
         quote.quoteId,
         openQuote.quoteId,
         openQuote.orderId,
+        batch.id,
+        batchQuote.batchQuoteId,
+        openBatchQuote.batchQuoteId,
+        ...batch.withdrawals.flatMap((w: any) => [w.id, w.orderId]),
         settlement.id,
         settlement.payer,
         settlement.payTo,
@@ -1445,12 +1522,13 @@ describeEngines('security matrix of the merchant API', (engine) => {
         delivery.objectId,
       ].map((v) => String(v).toLowerCase()),
       // (Ids and addresses; orderIds are the caller's own words, and other accounts may reuse them.)
-      accountObjects: [invoice.id, link.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId].map((v) =>
+      accountObjects: [invoice.id, link.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId, batch.id, openBatchQuote.batchQuoteId].map((v) =>
         String(v).toLowerCase(),
       ),
       newInvoice: () => merchant(aKey, 'POST', '/v1/invoice', { amount: 12, fiatCurrencyCode: 'USD', orderId: `A-c-${uid()}` }),
       newQuote: () =>
         merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5, orderId: `A-q-${++quotes}-${uid()}` }),
+      newBatchQuote: () => merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem()] }),
       aUser: aUser.id,
       newUser,
       newKey: async () => (await issue(ta, ['*'])).id,

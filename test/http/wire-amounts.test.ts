@@ -54,6 +54,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /v1/webhooks/deposit.statusChanged': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
   'POST /v1/webhooks/deposit.otherAssetReceived': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
   'POST /v1/webhooks/withdrawal.statusChanged': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
+  'POST /v1/webhooks/withdrawalBatch.statusChanged': 'documentation of the event body, the batch record GET /v1/withdrawal/batch answers (driven below); answers an acknowledgement',
   'POST /v1/webhooks/payoutPolicy.changed': 'documentation of the event body; answers an acknowledgement',
   'POST /v1/webhooks/heldPayment.statusChanged': 'documentation of the event body; answers an acknowledgement',
   'GET /admin/held-payments': "a held payment's amount, the payment's own (driven with the payments above), read back exactly in test/screening/held-payments.test.ts",
@@ -273,6 +274,11 @@ describeEngines('amounts on the wire', (engine) => {
     const auto = await quote(`{"cryptoCurrencyCode":"LINK_BEP20","address":"${EVM_TO}","amount":0.5,"orderId":"auto-1","allowAutoConvert":true}`);
     assert.notEqual(auto.autoConvert, null, 'a conversion tops up LINK_BEP20');
     await commit(auto.quoteId);
+    const batchItems = `[{"cryptoCurrencyCode":"ETH","address":"${EVM_TO}","amount":0.010000000000000003,"orderId":"b-1"},{"cryptoCurrencyCode":"BNB","address":"${EVM_TO}","amount":0.010000000000000009,"orderId":"b-2"}]`;
+    const bq = await hit('POST /v1/withdrawal/batch/quote', '/v1/withdrawal/batch/quote', `{"items":${batchItems}}`, async (q) => W.under('data', await W.batchQuoteExpected(db(), q.batchQuoteId)));
+    const batch = await hit('POST /v1/withdrawal/batch/commit', '/v1/withdrawal/batch/commit', `{"batchQuoteId":"${bq.batchQuoteId}"}`, async (b) => W.under('data', await W.batchExpected(db(), b.id, true)));
+    await hit('GET /v1/withdrawal/batch', `/v1/withdrawal/batch?id=${batch.id}`, undefined, async (b) => W.under('data', await W.batchExpected(db(), b.id)));
+    await hit('GET /v1/withdrawal/batch/list', '/v1/withdrawal/batch/list?limit=100', undefined, async (list) => each(list, (b) => W.batchExpected(db(), b.id)));
     await hit('POST /admin/withdrawals/{id}/cancel', `/admin/withdrawals/${w2.id}/cancel`, undefined, async (w) => W.under('data', await withdrawal(w)), 'admin');
     await hit('GET /v1/withdrawal', `/v1/withdrawal?id=${w1.id}`, undefined, async (w) => W.under('data', await withdrawal(w)));
     await hit('GET /v1/withdrawal/list', `/v1/withdrawal/list?limit=100&accountId=${ctx.accountId}`, undefined, async (list) => each(list, withdrawal));
@@ -385,6 +391,7 @@ describeEngines('amounts on the wire', (engine) => {
       ['POST /v1/invoice', 'items[].cost', '/v1/invoice', '{"fiatCurrencyCode":"USD","orderId":"p-2","items":[{"name":"a","quantity":1,"cost":1.001}]}', 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/invoice', 'items[].quantity', '/v1/invoice', '{"fiatCurrencyCode":"USD","orderId":"p-3","items":[{"name":"a","quantity":1.000000000000000001,"cost":10}]}', 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/withdrawal/quote', 'amount', '/v1/withdrawal/quote', `{"cryptoCurrencyCode":"ETH","address":"${EVM_TO}","amount":${ETH_19},"orderId":"p-4"}`, 'exceptions.withdrawal.amountInvalidDecimalPlaces', 'key'],
+      ['POST /v1/withdrawal/batch/quote', 'items[].amount', '/v1/withdrawal/batch/quote', `{"items":[{"cryptoCurrencyCode":"ETH","address":"${EVM_TO}","amount":${ETH_19}}]}`, 'exceptions.withdrawal.batchInvalid', 'key'],
       ['POST /v1/converting/preview', 'fromAmount', '/v1/converting/preview', `{"fromCryptoCurrencyCode":"ETH","toCryptoCurrencyCode":"LINK_ERC20","fromAmount":${ETH_19}}`, 'exceptions.converting.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/converting/preview', 'toAmount', '/v1/converting/preview', `{"fromCryptoCurrencyCode":"ETH","toCryptoCurrencyCode":"LINK_ERC20","toAmount":${ETH_19}}`, 'exceptions.converting.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/converting/quote', 'fromAmount', '/v1/converting/quote', `{"fromCryptoCurrencyCode":"ETH","toCryptoCurrencyCode":"LINK_ERC20","fromAmount":${ETH_19}}`, 'exceptions.converting.amountInvalidDecimalPlaces', 'key'],
