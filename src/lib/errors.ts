@@ -86,6 +86,7 @@ export const ERRORS = {
   'exceptions.withdrawal.batchQuoteNotFound': [404, 'Batch quote not found'],
   'exceptions.withdrawal.batchQuoteSuperseded': [409, 'An item of this batch quote was quoted again since (its orderId); request a new batch quote'],
   'exceptions.withdrawal.batchNotFound': [404, 'Withdrawal batch not found'],
+  'exceptions.withdrawal.quoteInBatch': [409, 'This quote is an item of a batch quote: commit the batch (POST /withdrawal/batch/commit)'],
   'exceptions.withdrawal.refundTargetConflict': [400, 'A refund names invoiceId or depositId, not both'],
   'exceptions.withdrawal.refundCurrencyMismatch': [400, 'A refund is paid in the currency the invoice or deposit received'],
   'exceptions.withdrawal.refundExceedsReceived': [400, 'The refund exceeds what the invoice or deposit received less its refunds'],

@@ -131,6 +131,8 @@ describeEngines('withdrawal batches', (engine) => {
     const second = (await quote(t, key, [usdt(6, 'again-2')])).body.data;
     assert.equal(second.items[0].quoteId, first.items[1].quoteId, 'the same quote of that orderId, re-priced');
     assert.equal((await commit(t, key, first.batchQuoteId)).body.code, 'exceptions.withdrawal.batchQuoteSuperseded');
+    const alone = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: second.items[0].quoteId } });
+    assert.deepEqual([alone.status, alone.body.code], [409, 'exceptions.withdrawal.quoteInBatch'], 'an item is committed with its batch only');
     assert.equal((await commit(t, key, second.batchQuoteId)).status, 201);
     assert.equal((await quote(t, key, [usdt(5, 'again-2')])).body.extension.errors[0].code, 'exceptions.withdrawal.orderIdAlreadyExists');
   });

@@ -75,7 +75,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
           metadata: Type.Optional(Metadata),
           webhookUrl: Type.Optional(Type.String({ maxLength: 512 })),
         }),
-        response: responses({ 201: DataEnvelope(WithdrawalRecordSchema) }, [404, 503]),
+        response: responses({ 201: DataEnvelope(WithdrawalRecordSchema) }, [404, 409, 503]),
       },
     },
     async (request, reply) => {
