@@ -44,6 +44,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /metrics',
   'GET /pay/{id}/state',
   'POST /pay/{id}/select',
+  'POST /pay/{id}/receipt-email',
   'POST /pay/{id}/simulate',
   'POST /pay/{id}/simulate/mine',
   // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/auth).
