@@ -29,7 +29,7 @@ import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.t
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
-import type { X402Chain } from '../../src/modules/x402/chain.ts';
+import type { X402Chain } from '../../src/chains/x402/chain.ts';
 import { ADMIN_TOKEN, describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 0x5eed_2024;

@@ -24,7 +24,7 @@ import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
 import { WebhookDeliverer, deliveryOptions } from '../../src/modules/webhooks/deliveries.ts';
-import { x402FromConfig } from '../../src/modules/x402/chain.ts';
+import { x402FromConfig } from '../../src/chains/x402/chain.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';

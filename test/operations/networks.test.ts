@@ -16,7 +16,7 @@ import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { NetworkBoard } from '../../src/modules/operations/networks.ts';
 import { settlementsLeft } from '../../src/modules/operations/x402-status.ts';
 import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { connectX402, type X402Chain } from '../../src/modules/x402/chain.ts';
+import { connectX402, type X402Chain } from '../../src/chains/x402/chain.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const FEE_PAYER = '0x1111111111111111111111111111111111111111';

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
+import { paymentUri } from '../../chains/payment-uri.ts';
+import { paymentQrCode } from '../../chains/payment-qr.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { formatUnits, parseRatio } from '../../lib/money.ts';
 import { findCurrency, findFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
