@@ -6,11 +6,10 @@
 import type { AppContext } from '../../context.ts';
 import type { Trx } from '../../lib/db/index.ts';
 import type { PlanInterval } from '../../lib/db/schema.ts';
-import { notice } from '../../lib/outbox.ts';
-import { enqueue } from '../../lib/outbox.ts';
+import { enqueue, notice } from '../../lib/outbox.ts';
 import { formatUnits } from '../../lib/money.ts';
 import { findFiat } from '../../lib/currencies/catalogue.ts';
-import { draftInvoice, insertInvoice } from '../invoices/create.ts';
+import { draftInvoiceIn, insertInvoice } from '../invoices/create.ts';
 import { payFromCredit } from './credit.ts';
 import type { CustomerRow, PlanRow, SubscriptionRow } from './record.ts';
 
@@ -98,7 +97,8 @@ async function periodInvoice(ctx: AppContext, trx: Trx, bill: PeriodBill, end: D
   const price = formatUnits(BigInt(plan.amount_minor), fiat.decimals);
   const minutes = Math.ceil((dunningEnd(ctx, start).getTime() - clockOf(ctx).getTime()) / 60_000);
   const item = { name: `${plan.name}, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`, quantity: 1, cost: Number(price) };
-  const draft = await draftInvoice(
+  const draft = await draftInvoiceIn(
+    trx,
     ctx,
     { tenantId: sub.tenant_id, accountId: sub.account_id },
     {
