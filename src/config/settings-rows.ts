@@ -1,5 +1,4 @@
 /** The installation's settings, one documentation row each (settings.ts reads defaults from them). */
-import { SUBSCRIPTION_SETTING_ROWS } from './subscription-rows.ts';
 
 /** One row of the documentation: variables that belong together, their defaults and their meaning. */
 export interface SettingRow {
@@ -296,5 +295,5 @@ export const SETTINGS: readonly SettingRow[] = [
     vars: { SWEEP_MAX_COST_SHARE: '0.05' },
     doc: "the largest share of a deposit's value its sweep into the hot wallet may cost (0.05 = 5 %; up to 6 decimals); a dearer sweep waits for more deposits on the address. `NET_SWEEP_MAX_COST_SHARE` sets it for one network; the Tron sweeper applies it (EVM and Bitcoin sweeps move whatever exceeds their fee)",
   },
-  ...SUBSCRIPTION_SETTING_ROWS,
+
 ];
