@@ -1,6 +1,6 @@
 /**
  * Plans, customers and subscriptions through the API on both engines: made, read, listed with the
- * spec's paging, changed and cancelled; every refusal of bad input with its code; another tenant's
+ * API's paging, changed and cancelled; every refusal of bad input with its code; another tenant's
  * or account's object is a 404; the scopes hold; the portal link's signature and expiry are checked
  * (a changed id, expiry or signature is refused, so is an expired link) and its routes reach only
  * the link's customer.
