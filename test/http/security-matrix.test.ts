@@ -1341,6 +1341,16 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/webhooks/subscription.statusChanged',
+    scope: 'invoices.list',
+    build: (f) => {
+      const { portalUrl: _, ...data } = f.sub;
+      return { url: '/v1/webhooks/subscription.statusChanged', body: { event: 'subscription.statusChanged', data: { ...data, status: 'cancelled', previousStatus: 'trialing' }, timestamp: new Date().toISOString() } };
+    },
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
     path: '/v1/webhooks/invoice.statusChanged',
     scope: 'invoices.list',
     build: (f) => ({

@@ -100,8 +100,12 @@ export const SubscriptionSchema = Type.Object({
   updatedAt: DateTime,
 });
 
-/** `subscription.statusChanged`: the subscription and the status it left. */
-export const SubscriptionStatusChangedSchema = Type.Composite([SubscriptionSchema, Type.Object({ previousStatus: SubscriptionStatusSchema })]);
+/** `subscription.statusChanged` body: the subscription and the status it left. */
+export const SubscriptionStatusChangedSchema = Type.Object({
+  event: Type.Literal('subscription.statusChanged'),
+  data: Type.Composite([SubscriptionSchema, Type.Object({ previousStatus: SubscriptionStatusSchema })]),
+  timestamp: DateTime,
+});
 
 export const SubscriptionListQuery = Type.Object({
   ...PageQuery,
