@@ -11,7 +11,7 @@ import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { invoiceMachine } from '../invoices/status.ts';
 import { InvoiceItemSchema } from '../invoices/schemas.ts';
 import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
-import { logoRoute, pageTextRoute, payPageRoute } from './page-routes.ts';
+import { logoRoute, pageTextRoute, payAssetRoute, payPageRoute } from './page-routes.ts';
 import { isUuid } from '../../lib/db/search.ts';
 import { payState } from './state.ts';
 import { isLanguage, negotiateLanguage } from './i18n/index.ts';
@@ -109,6 +109,7 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
  */
 export const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   payPageRoute(app);
+  payAssetRoute(app);
   logoRoute(app);
   pageTextRoute(app);
   payStateRoute(app);
