@@ -60,7 +60,6 @@ export const ERRORS = {
   'exceptions.subscription.notFound': [404, 'Subscription not found'],
   'exceptions.subscription.cannotCancel': [409, 'The subscription has ended already (extension.currentStatus)'],
   'exceptions.subscription.cannotUpdate': [409, 'The subscription has ended: it cannot change (extension.currentStatus)'],
-  'exceptions.subscription.accountMismatch': [400, 'The plan and the customer belong to another account than the subscription'],
   'exceptions.deposit.orderIdAlreadyExists': [409, 'A deposit with this orderId already exists and is closed'],
   'exceptions.deposit.notFound': [404, 'Deposit not found'],
   'exceptions.deposit.idOrOrderIdRequired': [400, 'Either id or orderId must be provided'],

@@ -9,7 +9,7 @@ import type { Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { cryptoAmount, findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
-import { formatUnits, toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
+import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import { DepositService } from '../deposits/service.ts';
 import { cryptoAmountFor } from '../invoices/select.ts';
 import { credit, customerCreditAccount, debit, lockedMerchantBalance, merchantAccount, post } from '../ledger/service.ts';
@@ -120,5 +120,3 @@ export async function payFromCredit(ctx: AppContext, trx: Trx, charge: CreditCha
   return true;
 }
 
-/** The customer's credit as text, for logs and mails. */
-export const creditText = (units: bigint, code: string) => `${formatUnits(units, findCurrency(code)!.decimals)} ${code}`;
