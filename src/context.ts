@@ -18,4 +18,9 @@ export interface AppContext {
   lookupHost?: HostLookup;
   /** The x402 facilitator's network (configured RPC, or the sandbox devnet); absent: x402 disabled. */
   x402?: X402Chain;
+  /**
+   * The time subscription billing reads (its periods, due dates, reminders); absent: the system's.
+   * A test moves it on instead of sleeping.
+   */
+  clock?: () => Date;
 }

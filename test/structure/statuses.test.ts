@@ -16,6 +16,7 @@ import { withdrawalMachine } from '../../src/modules/withdrawals/status.ts';
 import { x402Machine } from '../../src/modules/x402/status.ts';
 import { coldTransferMachine } from '../../src/modules/cold-storage/status.ts';
 import { emailJobMachine } from '../../src/modules/email/status.ts';
+import { subscriptionMachine } from '../../src/modules/subscriptions/status.ts';
 import { freshDatabase } from '../helpers/harness.ts';
 
 const MACHINES: Record<string, StatusMachine<string>> = {
@@ -29,6 +30,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   cold_transfers: coldTransferMachine,
   email_jobs: emailJobMachine,
   held_payments: heldPaymentMachine,
+  subscriptions: subscriptionMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

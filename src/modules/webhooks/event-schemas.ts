@@ -3,6 +3,7 @@ import { DepositOtherAssetSchema, DepositStatusChangedSchema } from '../deposits
 import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
 import { HeldPaymentStatusChangedSchema } from '../payments/schemas.ts';
+import { SubscriptionStatusChangedSchema } from '../subscriptions/schemas.ts';
 import { PayoutAddressAddedSchema, PayoutAddressRemovedSchema, PayoutPolicyChangedSchema } from '../payouts/schemas.ts';
 
 /**
@@ -19,6 +20,7 @@ export const EVENT_SCHEMAS = {
   'payoutAddress.removed': PayoutAddressRemovedSchema,
   'payoutPolicy.changed': PayoutPolicyChangedSchema,
   'heldPayment.statusChanged': HeldPaymentStatusChangedSchema,
+  'subscription.statusChanged': SubscriptionStatusChangedSchema,
 } as const satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
