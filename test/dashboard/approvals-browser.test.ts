@@ -12,10 +12,10 @@ import type { Page } from 'playwright-core';
 import { noChromium } from '../helpers/browser.ts';
 import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines } from '../helpers/harness.ts';
-import { PASSWORD, member, type Browser } from '../auth/helpers.ts';
+import { PASSWORD, member, type Browser } from '../users/helpers.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
-import { checkAndShoot as shootConsole, open, rowText } from '../console/kit.ts';
+import { checkAndShoot as shootConsole, open, rowText } from './console/kit.ts';
 
 const SUPPLIER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const STEP_MS = 30_000;

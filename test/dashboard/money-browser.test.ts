@@ -14,7 +14,7 @@ import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

@@ -13,8 +13,8 @@ import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { noChromium } from '../helpers/browser.ts';
 import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines } from '../helpers/harness.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
-import { open, rowText } from '../console/kit.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
+import { open, rowText } from './console/kit.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';

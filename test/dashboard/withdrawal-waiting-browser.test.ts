@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { noChromium } from '../helpers/browser.ts';
 import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { until } from '../helpers/receiver.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
 

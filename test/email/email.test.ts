@@ -23,7 +23,7 @@ import { silentLog } from '../helpers/expiry.ts';
 import { until } from '../helpers/receiver.ts';
 import { startJob } from '../../src/worker.ts';
 import { webhookJobs } from '../../src/modules/webhooks/jobs.ts';
-import { funded, login, member, withTwoFactor, type Browser } from '../auth/helpers.ts';
+import { funded, login, member, withTwoFactor, type Browser } from '../users/helpers.ts';
 import { cafeLogo } from '../pay/logo-png.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 

@@ -46,7 +46,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /pay/{id}/select',
   'POST /pay/{id}/simulate',
   'POST /pay/{id}/simulate/mine',
-  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/auth).
+  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/users).
   'POST /auth/login',
   'POST /auth/logout',
   'POST /auth/logout-everywhere',
@@ -113,7 +113,7 @@ interface Row {
   /**
    * What the key holding only the route's scope (bound to A's first account) gets, when that alone
    * may not do it (default: `happy`): people are tenant-wide, so only a tenant-wide caller holding
-   * every scope of the role manages them (test/auth/grants.test.ts).
+   * every scope of the role manages them (test/users/grants.test.ts).
    */
   onlyScope?: Expect;
   /** More of tenant B's requests naming A's objects. */

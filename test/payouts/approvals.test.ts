@@ -13,7 +13,7 @@ import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.
 import { expireApprovals } from '../../src/modules/withdrawals/approvals.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { funded, member } from '../auth/helpers.ts';
+import { funded, member } from '../users/helpers.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 

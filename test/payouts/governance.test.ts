@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { funded, member, withTwoFactor, type Browser } from '../auth/helpers.ts';
+import { funded, member, withTwoFactor, type Browser } from '../users/helpers.ts';
 
 const TRON_SHOP = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_THIEF = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';

@@ -16,7 +16,7 @@ import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/servi
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
-import { member } from '../auth/helpers.ts';
+import { member } from '../users/helpers.ts';
 
 const TRON_SHOP = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_LISTED = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';

@@ -19,7 +19,7 @@ import { allListeners, createWatchers } from '../../src/modules/payments/watcher
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
-import { member } from '../auth/helpers.ts';
+import { member } from '../users/helpers.ts';
 
 const FLAGGED = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const CLEAN = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

@@ -14,7 +14,7 @@ import { auditLedger, credit, custodyAccount, debit, merchantAccount, post } fro
 import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { member } from '../auth/helpers.ts';
+import { member } from '../users/helpers.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
