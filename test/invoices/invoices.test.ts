@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { createWatchers, allListeners } from '../../src/modules/payments/watcher.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { formatUnits, toUnits } from '../../src/lib/money.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-
-async function watch(t: TestApp) {
-  const listener = allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx));
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
-}
+import { runWatchers } from '../helpers/scenario.ts';
 
 async function live(t: TestApp) {
   await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
@@ -231,11 +225,11 @@ describeEngines('invoices', (engine) => {
 
     const sim = await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } });
     assert.equal(sim.status, 200);
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await get(t, key, inv.id)).status, 'processing');
     assert.equal((await state(t, inv.id)).selected.amountPending, '26');
     assert.equal((await t.call('POST', `/pay/${inv.id}/simulate/mine`, { body: {} })).status, 200);
-    await watch(t);
+    await runWatchers(t);
 
     record = await get(t, key, inv.id);
     assert.equal(record.status, 'paid');
@@ -331,7 +325,7 @@ describeEngines('invoices', (engine) => {
     await select(t, inv.id, 'USDT_TRC20');
     await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'partial' } });
     await t.call('POST', `/pay/${inv.id}/simulate/mine`, { body: {} });
-    await watch(t);
+    await runWatchers(t);
     let record = await get(t, key, inv.id);
     assert.equal(record.status, 'partially_paid');
     assert.equal(record.cryptoAmountReceived, 13);
@@ -341,10 +335,10 @@ describeEngines('invoices', (engine) => {
     assert.equal(page.outcome, null);
 
     await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } });
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await get(t, key, inv.id)).status, 'processing');
     await t.call('POST', `/pay/${inv.id}/simulate/mine`, { body: {} });
-    await watch(t);
+    await runWatchers(t);
     record = await get(t, key, inv.id);
     assert.equal(record.status, 'paid');
     // Two payments, the fee withheld once: 26 − 1 − 0.25 = 24.75.
@@ -356,7 +350,7 @@ describeEngines('invoices', (engine) => {
     await select(t, over.id, 'USDT_TRC20');
     await t.call('POST', `/pay/${over.id}/simulate`, { body: { amount: 'over' } }); // 11 + 1.1
     await t.call('POST', `/pay/${over.id}/simulate/mine`, { body: {} });
-    await watch(t);
+    await runWatchers(t);
     record = await get(t, key, over.id);
     assert.equal(record.status, 'overpaid');
     assert.equal(record.cryptoAmountReceived, 12.1);
@@ -375,7 +369,7 @@ describeEngines('invoices', (engine) => {
     const address = (await state(t, inv.id)).selected.address;
     await new SandboxChain('TRON', t.ctx.db).inject({ currencyCode: 'USDT_TRC20', to: address, units: 99_000_000n });
     await new SandboxChain('TRON', t.ctx.db).mine(2);
-    for (const w of createWatchers(tolerant.config, t.ctx.db, new InvoiceService(tolerant))) await w.round();
+    await runWatchers({ ctx: tolerant }, { listen: 'invoices' });
     assert.equal((await get(t, key, inv.id)).status, 'paid');
     // First seen already final: still processing then paid, and `paid` carries the settlement.
     const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', inv.id).orderBy('id').execute();
@@ -387,7 +381,7 @@ describeEngines('invoices', (engine) => {
     const to = (await state(t, strict.id)).selected.address;
     await new SandboxChain('TRON', t.ctx.db).inject({ currencyCode: 'USDT_TRC20', to, units: 99_000_000n });
     await new SandboxChain('TRON', t.ctx.db).mine(2);
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await get(t, key, strict.id)).status, 'partially_paid');
   });
 
@@ -409,7 +403,7 @@ describeEngines('invoices', (engine) => {
     // The customer pays anyway: recorded, credited, and the invoice says it came late.
     await t.call('POST', `/pay/${late.id}/simulate`, { body: { amount: 'exact' } });
     await t.call('POST', `/pay/${late.id}/simulate/mine`, { body: {} });
-    await watch(t);
+    await runWatchers(t);
     let record = await get(t, key, late.id);
     assert.equal(record.status, 'paid');
     assert.equal(record.latePayment, 'after_expiry');
@@ -419,10 +413,10 @@ describeEngines('invoices', (engine) => {
     await select(t, cancelled.id, 'USDT_TRC20');
     assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id: cancelled.id } })).status, 200);
     await t.call('POST', `/pay/${cancelled.id}/simulate`, { body: { amount: 'exact' } });
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await get(t, key, cancelled.id)).status, 'cancelled');
     await t.call('POST', `/pay/${cancelled.id}/simulate/mine`, { body: {} });
-    await watch(t);
+    await runWatchers(t);
     record = await get(t, key, cancelled.id);
     assert.equal(record.status, 'suspended');
     assert.equal(record.latePayment, 'after_cancellation');
@@ -438,10 +432,10 @@ describeEngines('invoices', (engine) => {
     const inv = await invoice(t, key, { amount: 25 });
     await select(t, inv.id, 'USDT_TRC20');
     const sent = await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } });
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await get(t, key, inv.id)).status, 'processing');
     assert.equal(await new SandboxChain('TRON', t.ctx.db).drop(sent.body.data.txHash), true);
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await get(t, key, inv.id)).status, 'created');
 
     await t.ctx.db.updateTable('invoices').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', inv.id).execute();
@@ -453,7 +447,7 @@ describeEngines('invoices', (engine) => {
     const fixed = await invoice(t, key, { amount: 25 });
     await select(t, fixed.id, 'USDT_TRC20');
     await t.call('POST', `/pay/${fixed.id}/simulate`, { body: { amount: 'partial' } });
-    await watch(t);
+    await runWatchers(t);
     assert.equal((await select(t, fixed.id, 'USDC_ERC20')).body.code, 'exceptions.invoice.currencyLocked');
   });
 });

@@ -3,19 +3,16 @@ import { it } from 'node:test';
 import { sql } from 'kysely';
 import { bech32, bech32m } from '@scure/base';
 import { getAddress } from 'viem';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
-import { CURRENCIES, findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { CURRENCIES } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 
 // Valid destinations (checksums included), none of them a token contract or a reserved account.
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -26,20 +23,6 @@ describeEngines('withdrawals', (engine) => {
   const app = useTestApp(engine);
   let seq = 0;
 
-  /** A tenant whose account holds `amount` of `code` (credited through a real sandbox deposit). */
-  async function funded(t: TestApp, code: string, amount: number, fee: number) {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB']);
-    const tenant = await t.tenant(['*']);
-    await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: fee });
-    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: code, orderId: `fund-${++seq}` } })).body.data;
-    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: code, to: d.address, amount: amount + fee });
-    const net = networkOf(findCurrency(code)!).api;
-    await t.admin('POST', '/admin/sandbox/mine', { network: net, blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-    return tenant;
-  }
   const quote = (t: TestApp, key: string, body: Record<string, unknown>) =>
     t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}`, ...body } });
   /** The address passed every check: quoted, or refused only by a later one (these tests fund USDT_TRC20 alone). */
@@ -49,7 +32,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('quotes with the fee in three forms, validates address, amount and precision, and collapses one orderId', async () => {
     const t = app();
-    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key } = await fundedAccount(t);
     const res = await quote(t, key, { amount: 10, orderId: 'q-1' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const q = res.body.data;
@@ -101,7 +84,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('quotes without an orderId afresh each time, with an orderId of its own; with one, quotes collapse as before', async () => {
     const t = app();
-    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key } = await fundedAccount(t);
     const body = { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10 };
     const a = await t.call('POST', '/v1/withdrawal/quote', { key, body });
     const b = await t.call('POST', '/v1/withdrawal/quote', { key, body });
@@ -127,7 +110,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('refuses destinations nothing sent to can leave: zero and reserved accounts, and the catalogue\'s token contracts on any network', async () => {
     const t = app();
-    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key } = await fundedAccount(t);
     for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC']) await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     const evmAmount = { USDT_ERC20: 25, USDC_BEP20: 10, ETH_BASE: 0.01 } as const;
@@ -182,7 +165,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('refuses well-known burn addresses, all-alike accounts and Bitcoin witness versions no wallet spends yet, each with its reason', async () => {
     const t = app();
-    const { key } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key } = await fundedAccount(t);
     for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC']) await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     const program = (version: number, bytes: Uint8Array) => (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(bytes)]);
@@ -219,7 +202,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('commits once: debit, record, reads; re-quote after commit is 409; expired and committed quotes are refused', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId } = await fundedAccount(t);
     const q = (await quote(t, key, { amount: 10, orderId: 'pay-out-1' })).body.data;
     const committed = await t.call('POST', '/v1/withdrawal/commit', {
       key,
@@ -284,7 +267,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('signs, records, broadcasts and confirms; a crash before broadcasting resends the same transaction', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId } = await fundedAccount(t);
     const q = (await quote(t, key, { amount: 13 })).body.data;
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId, webhookUrl: 'https://merchant.example.com/payouts' } })).body.data;
     const service = new WithdrawalService(t.ctx);
@@ -337,7 +320,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('waits while the hot wallet is short, fails and refunds a refused transaction, and the operator can cancel before signing', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId } = await fundedAccount(t);
     const service = new WithdrawalService(t.ctx);
     const commit = async (amount: number) => {
       const q = (await quote(t, key, { amount })).body.data;
@@ -387,7 +370,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('auto-convert locks a conversion from another balance; without the flag the commit fails', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDC_ERC20', 50, 2);
+    const { key, accountId } = await fundedAccount(t, { code: 'USDC_ERC20', amount: 50, fee: 2 });
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     // Without the flag the empty USDT balance is refused at quote time, with what it holds.
@@ -417,7 +400,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('a quote over the balance is refused at quote time (400 with what it needs and what the balance holds), unless auto-convert covers it; nothing is stored', async () => {
     const t = app();
-    const a = await funded(t, 'USDT_TRC20', 20, 1);
+    const a = await fundedAccount(t, { amount: 20 });
     const { key, accountId } = a;
     const before = await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('account_id', '=', accountId).execute();
     // 20 held: 19 + fee 1 is covered, 19.000001 + 1 is not.
@@ -427,11 +410,11 @@ describeEngines('withdrawals', (engine) => {
     assert.deepEqual(over.body.extension, { cryptoCurrencyCode: 'USDT_TRC20', required: 20.000001, available: 20 });
     assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('order_id', '=', 'over-1').executeTakeFirst(), undefined);
     // Another account's or tenant's balance never covers it.
-    const other = await funded(t, 'USDT_TRC20', 100, 1);
+    const other = await fundedAccount(t);
     assert.equal((await quote(t, key, { amount: 50 })).status, 400);
     assert.equal((await quote(t, other.key, { amount: 50 })).status, 200);
     // Auto-convert: covered by the USDC balance, the quote locks the conversion; nothing can cover 500.
-    await fundedBySandboxDeposit(t, 'USDC_ERC20', 50, 2, a);
+    await fundedAccount(t, { code: 'USDC_ERC20', amount: 50, fee: 2, tenant: a, rates: null });
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     const converted = await quote(t, key, { amount: 30, allowAutoConvert: true });
@@ -444,7 +427,7 @@ describeEngines('withdrawals', (engine) => {
 
   it('50 parallel commits against a balance for 10 give exactly 10; one quote committed 20 times gives one', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 110, 1); // 10 × (10 + fee 1)
+    const { key, accountId } = await fundedAccount(t, { amount: 110 }); // 10 × (10 + fee 1)
     const quotes = [];
     for (let i = 0; i < 50; i++) quotes.push((await quote(t, key, { amount: 10 })).body.data.quoteId);
     const results = await Promise.all(quotes.map((quoteId) => t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId } })));
@@ -453,7 +436,7 @@ describeEngines('withdrawals', (engine) => {
     assert.ok(results.filter((r) => r.status !== 201).every((r) => r.body.code === 'exceptions.withdrawal.insufficientBalance'));
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 0n);
 
-    const other = await funded(t, 'USDT_TRC20', 100, 1);
+    const other = await fundedAccount(t);
     const one = (await quote(t, other.key, { amount: 10 })).body.data.quoteId;
     const same = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/v1/withdrawal/commit', { key: other.key, body: { quoteId: one } })));
     assert.deepEqual(same.map((r) => r.status).sort(), [201, ...Array(19).fill(400)]);
