@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './lib/db/index.ts';
 import type { ChangeListener } from './lib/db/notify.ts';
 import type { HostLookup } from './lib/http/urls.ts';
-import type { X402Chain } from './modules/x402/chain.ts';
+import type { X402Chain } from './chains/x402/chain.ts';
 
 /** What every module of the service is built from: configuration and connections, nothing global. */
 export interface AppContext {

@@ -41,6 +41,8 @@ export const ERRORS = {
   'exceptions.invoice.notPayable': [400, 'The invoice can no longer be paid'],
   'exceptions.invoice.currencyLocked': [400, 'A payment was already seen in another currency; the currency cannot change'],
   'exceptions.invoice.currencyNotSelected': [400, 'No crypto currency has been selected for this invoice yet'],
+  'exceptions.invoice.customerEmailAlreadySet': [409, "The invoice already has the customer's email address; it is not replaced"],
+  'exceptions.invoice.receiptNotOffered': [409, 'Receipts by mail are not sent for this invoice (mail is not set up, or the merchant turned receipts off)'],
   'exceptions.paymentLink.notFound': [404, 'Payment link not found'],
   'exceptions.paymentLink.amountSpecificationInvalid': [400, 'Give a fixed amount, or bounds (minAmount, maxAmount) for the amount the customer enters, not both; a request and a quantity need a fixed amount'],
   'exceptions.paymentLink.disabled': [409, 'This payment link is turned off'],

@@ -27,7 +27,7 @@ import { ERRORS } from '../../src/lib/errors.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
-import type { X402Chain } from '../../src/modules/x402/chain.ts';
+import type { X402Chain } from '../../src/chains/x402/chain.ts';
 import { ADMIN_TOKEN, describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { runWatchers } from '../helpers/scenario.ts';
 

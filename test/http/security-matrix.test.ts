@@ -22,7 +22,7 @@ import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.t
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
 import { WebhookDeliverer, deliveryOptions } from '../../src/modules/webhooks/deliveries.ts';
-import { x402FromConfig } from '../../src/modules/x402/chain.ts';
+import { x402FromConfig } from '../../src/chains/x402/chain.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
@@ -43,6 +43,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /metrics',
   'GET /pay/{id}/state',
   'POST /pay/{id}/select',
+  'POST /pay/{id}/receipt-email',
   'POST /pay/{id}/simulate',
   'POST /pay/{id}/simulate/mine',
   // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/users).

@@ -13,7 +13,7 @@ import { NETWORKS, servedCurrencies } from '../../src/lib/currencies/catalogue.t
 import { toJsonNumber } from '../../src/lib/money.ts';
 import { NetworkBoard } from '../../src/modules/operations/networks.ts';
 import { settlementsLeft } from '../../src/modules/operations/x402-status.ts';
-import { connectX402, type X402Chain } from '../../src/modules/x402/chain.ts';
+import { connectX402, type X402Chain } from '../../src/chains/x402/chain.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { runWatchers } from '../helpers/scenario.ts';
 

@@ -17,7 +17,7 @@ import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../.
 import { readFileSync } from 'node:fs';
 
 const TEST_SMART_WALLET = JSON.parse(readFileSync('contracts/TestSmartWallet.json', 'utf8')) as { abi: readonly unknown[]; bytecode: Hex };
-import { connectX402 } from '../../src/modules/x402/chain.ts';
+import { connectX402 } from '../../src/chains/x402/chain.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { TRANSFER_TYPES, X402Facilitator } from '../../src/modules/x402/facilitator.ts';
 import type { X402Settings } from '../../src/config.ts';

@@ -4958,6 +4958,13 @@ export interface paths {
                                     url: string | null;
                                 };
                                 paidAt: string | null;
+                                /** @description The receipt by mail: whether the page offers it, and the customer's address as the page may show it */
+                                receipt: {
+                                    /** @description The page may ask for an address: mail is set up, the merchant sends receipts, the invoice is open and has none */
+                                    offered: boolean;
+                                    /** @description Where the receipt goes, masked (j•••@example.com); null when the invoice has no address */
+                                    to: string | null;
+                                };
                                 selected: null | {
                                     address: string;
                                     amountExpected: string;

@@ -1,5 +1,5 @@
 /** Withdrawal quotes and withdrawals (the conversions that fund them are in conversions.ts). */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of a withdrawal, the API's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
@@ -103,6 +103,9 @@ export interface WithdrawalsTable {
   committed_by_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   committed_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** A withdrawal as stored. */
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
 export interface WithdrawalApprovalsTable {
   id: string;

@@ -1,9 +1,21 @@
-import { encodeFunctionData, keccak256, type Hex, type LocalAccount, type PublicClient } from 'viem';
-import type { Settleable } from './settleable.ts';
-import type { Spend } from './spending.ts';
+import { encodeFunctionData, keccak256, type Abi, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
 
 /** A contract call the fee payer sends. */
-type ContractCall = Settleable['call'];
+export interface ContractCall {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+}
+
+/** EIP-1559 fees to send a settlement with; absent: the wallet asks the node when it sends. */
+export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined;
+
+/** What a settlement is sent with, once the operator's limits allow it. */
+export interface Spend {
+  gas: bigint;
+  fees: Fees;
+}
 
 /** A transaction of the fee payer, signed and not yet known to be on the node. */
 export interface SignedTransaction {
