@@ -20,9 +20,10 @@ import { webhookFailingRound } from '../../src/modules/email/watch.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { silentLog } from '../helpers/expiry.ts';
 import { until } from '../helpers/receiver.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 import { startJob } from '../../src/worker.ts';
 import { webhookJobs } from '../../src/modules/webhooks/jobs.ts';
-import { funded, login, member, withTwoFactor, type Browser } from '../auth/helpers.ts';
+import { login, member, withTwoFactor, type Browser } from '../users/helpers.ts';
 import { cafeLogo } from '../pay/logo-png.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 
@@ -57,7 +58,7 @@ describeEngines('email', (engine) => {
 
   it('every kind of mail arrives, parsed: customers in their language under the brand, the people of the merchant each theirs', async () => {
     const t = await started();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['EUR', 'USDT']);
     const owner = await member(t, a.tenantId, 'owner');
     const finance = await member(t, a.tenantId, 'finance');

@@ -23,14 +23,13 @@ import { after, it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createPublicClient, custom, getAddress, type CustomTransport, type PublicClient } from 'viem';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { ERRORS } from '../../src/lib/errors.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import type { X402Chain } from '../../src/chains/x402/chain.ts';
 import { ADMIN_TOKEN, describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 0x5eed_2024;
 const RUNS = process.env.FUZZ_RUNS ? Math.max(1, Number(process.env.FUZZ_RUNS)) : 25;
@@ -1011,7 +1010,7 @@ describeEngines('fuzzing every documented route', (engine) => {
     const flaggedTo = (await call('POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fixture-held' }, 201)).data.address as string;
     for (const amount of ['20', '21', '22', '23', '24', '25', '26', '27']) await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: flaggedTo, amount, from: FLAGGED }, 201);
     await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 10 });
-    for (const w of createWatchers(t.ctx.config, db, new DepositService(t.ctx))) await w.round();
+    await runWatchers(t, { listen: 'deposits' });
     const balances = (await call('GET', '/v1/balances')).data as Array<{ cryptoCurrencyCode: string; amount: number }>;
     assert.ok(balances.some((x) => x.cryptoCurrencyCode === 'USDT_TRC20' && x.amount > 1000), JSON.stringify(balances));
 

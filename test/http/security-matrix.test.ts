@@ -17,10 +17,8 @@ import { after, before, describe, it } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SCOPES, type Scope } from '../../src/lib/auth/scopes.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
 import { WebhookDeliverer, deliveryOptions } from '../../src/modules/webhooks/deliveries.ts';
@@ -28,6 +26,7 @@ import { x402FromConfig } from '../../src/chains/x402/chain.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 // A withdrawal destination: any valid Tron account but a token contract or a reserved one.
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -53,7 +52,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /portal/{token}/subscriptions',
   'GET /portal/{token}/invoices',
   'POST /portal/{token}/subscriptions/{id}/cancel',
-  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/auth).
+  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/users).
   'POST /auth/login',
   'POST /auth/logout',
   'POST /auth/logout-everywhere',
@@ -120,7 +119,7 @@ interface Row {
   /**
    * What the key holding only the route's scope (bound to A's first account) gets, when that alone
    * may not do it (default: `happy`): people are tenant-wide, so only a tenant-wide caller holding
-   * every scope of the role manages them (test/auth/grants.test.ts).
+   * every scope of the role manages them (test/users/grants.test.ts).
    */
   onlyScope?: Expect;
   /** More of tenant B's requests naming A's objects. */
@@ -1475,7 +1474,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
       await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 30 });
     }
     await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+    await runWatchers(t, { listen: 'deposits' });
     const invoice = await merchant(aKey, 'POST', '/v1/invoice', {
       amount: 4321.17,
       fiatCurrencyCode: 'USD',

@@ -12,7 +12,8 @@ import { sql } from 'kysely';
 import { STEP_UP_SCOPES } from '../../src/lib/auth/scopes.ts';
 import type { AuditAction } from '../../src/modules/audit/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { funded, invite, member, uniqueEmail, withTwoFactor, type Browser, type TwoFactor } from './helpers.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
+import { invite, member, uniqueEmail, withTwoFactor, type Browser, type TwoFactor } from './helpers.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -122,7 +123,7 @@ describeEngines('step-up on every path to money or rights', (engine) => {
 
   it("the probe: an owner refused a withdrawal commit cannot route around it through a key, a finance user or a conversion", async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const { user } = await owner(t, a.tenantId);
     const quote = await user.call('POST', '/v1/withdrawal/quote', { body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10 } });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
@@ -174,7 +175,7 @@ describeEngines('step-up on every path to money or rights', (engine) => {
 
   it('conversion and withdrawal commits (refunds go through the same commit) are confirmed', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const { user, codes } = await owner(t, a.tenantId);
     const conversionQuote = async () => {
       const res = await user.call('POST', '/v1/converting/quote', { body: { accountId: a.accountId, fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 2 } });

@@ -8,20 +8,14 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const FORMULA_ORDER = '=HYPERLINK("http://evil.example","click")';
 const DESCRIPTION = 'Two "large" shirts,\nblue';
-
-async function watch(t: TestApp) {
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-}
 
 /** Tenant A's account with one of each, and tenant B with an invoice of its own. */
 async function build(t: TestApp) {
@@ -42,7 +36,7 @@ async function build(t: TestApp) {
   await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
   await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } });
   await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-  await watch(t);
+  await runWatchers(t);
   const quote = await call('POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'wd-1' }, 200);
   const withdrawal = await call('POST', '/v1/withdrawal/commit', { quoteId: quote.quoteId }, 201);
   const cq = await call('POST', '/v1/converting/quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 5 }, 200);

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -22,7 +22,7 @@ async function tenantWithTwoAccounts(t: TestApp) {
   const wide = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, scopes: ['*'] })).body.data.key as string;
   const second = (await t.call('POST', '/v1/accounts', { key: wide, body: { name: 'Second' } })).body.data.id as string;
   const secondKey = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: second, scopes: ['*'] })).body.data.key as string;
-  await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1, { ...a, accountId: second, key: secondKey });
+  await fundedAccount(t, { tenant: { ...a, accountId: second, key: secondKey }, rates: null });
   return { ...a, wide, second, secondKey };
 }
 

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
-import { PASSWORD, authenticator, browser, funded, login, member } from './helpers.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
+import { PASSWORD, authenticator, browser, login, member } from './helpers.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -60,7 +61,7 @@ describeEngines('two-factor authentication', (engine) => {
 
   it('a withdrawal commit from a session with two-factor needs a fresh x-totp-code; API keys are not asked', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const finance = await member(t, a.tenantId, 'finance');
     const app2 = authenticator((await finance.call('POST', '/auth/totp/setup')).body.data.secret);
     assert.equal((await finance.call('POST', '/auth/totp/enable', { body: { code: app2.code(-1) } })).status, 200);

@@ -6,22 +6,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { createWatchers, allListeners } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import { until } from '../helpers/receiver.ts';
 import { describeEngines, freshDatabase, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { payInvoice } from '../helpers/scenario.ts';
 import { PASSWORD, invite, login, member, uniqueEmail } from './helpers.ts';
 
 const SUSPENDED = 'exceptions.auth.tenantSuspended';
-
-async function watch(t: TestApp) {
-  const listener = allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx));
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
-}
 
 function refused(res: { status: number; body: any }, what: string) {
   assert.equal(res.status, 403, `${what}: ${JSON.stringify(res.body)}`);
@@ -75,11 +68,7 @@ describeEngines('a suspended tenant', (engine) => {
 
     // The payment page and the money: the customer still pays, the payment still credits.
     assert.equal((await t.call('GET', `/pay/${invoiceId}/state`)).status, 200);
-    const picked = await t.call('POST', `/pay/${invoiceId}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
-    assert.equal(picked.status, 200, JSON.stringify(picked.body));
-    assert.equal((await t.call('POST', `/pay/${invoiceId}/simulate`, { body: { amount: 'exact' } })).status, 200);
-    assert.equal((await t.call('POST', `/pay/${invoiceId}/simulate/mine`, { body: {} })).status, 200);
-    await watch(t);
+    await payInvoice(t, invoiceId);
     const paid = await t.ctx.db.selectFrom('invoices').select('status').where('id', '=', invoiceId).executeTakeFirstOrThrow();
     assert.equal(paid.status, 'paid');
 

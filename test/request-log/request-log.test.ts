@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { ReadBudget, RequestLogBuffer, errorCodeOf, type RequestLogRow } from '../../src/modules/request-log/recorder.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
-import { member } from '../auth/helpers.ts';
+import { member } from '../users/helpers.ts';
 
 /** A stand-in for the database's INSERT that can be made to fail; records each INSERT's rows. */
 function fakeDb() {

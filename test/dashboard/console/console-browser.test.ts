@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { noChromium, waitInPage } from '../helpers/browser.ts';
-import { startReceiver, until } from '../helpers/receiver.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
-import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
+import { noChromium, waitInPage } from '../../helpers/browser.ts';
+import { startReceiver, until } from '../../helpers/receiver.ts';
+import { PASSWORD, member } from '../../users/helpers.ts';
+import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../kit.ts';
 import { CONSOLE_PAGES, checkAndShoot, open, rowText } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';

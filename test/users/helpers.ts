@@ -3,10 +3,6 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { TestApp } from '../helpers/harness.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -109,18 +105,4 @@ export async function withTwoFactor(user: Browser): Promise<TwoFactor> {
       return totp.generate({ timestamp: start + next++ * 30_000 });
     },
   };
-}
-
-/** A tenant (with a full-scope key of its account) whose account holds 100 USDT_TRC20, credited through a sandbox deposit. */
-export async function funded(t: TestApp) {
-  await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'TRX']);
-  const tenant = await t.tenant(['*']);
-  await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-  await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-  await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-  const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fund' } })).body.data;
-  await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 100 });
-  await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-  return tenant;
 }

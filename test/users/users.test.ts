@@ -60,7 +60,7 @@ describeEngines('users of a tenant', (engine) => {
     assert.equal((await joined.call('DELETE', `/v1/users/${owner.userId}`)).status, 204);
     const after = (await joined.call('GET', '/v1/users')).body.data.find((u: any) => u.id === owner.userId);
     assert.equal(after.status, 'disabled');
-    // users.manage hands out only roles whose every scope the caller holds (test/auth/grants.test.ts).
+    // users.manage hands out only roles whose every scope the caller holds (test/users/grants.test.ts).
     const narrow = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, scopes: ['users.manage'] })).body.data.key;
     const escalate = await t.call('POST', '/v1/users', { key: narrow, body: { email: uniqueEmail(), role: 'owner' } });
     assert.equal(escalate.status, 403);

@@ -3,16 +3,13 @@
 // currency, in raw units (0.001 ETH to a USDT address became 990,000,000 USDT).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
 import { actOnUnlisted, moveSandboxUnlisted } from '../../src/modules/payments/unlisted-ops.ts';
 import { randomUUID } from 'node:crypto';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers, sandboxTransfer } from '../helpers/scenario.ts';
 
 const clean = { mismatches: [], unbalancedCurrencies: [] };
 
@@ -20,17 +17,8 @@ describeEngines('payments in another asset', (engine) => {
   const app = useTestApp(engine);
   let seq = 0;
 
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
   /** Sends `amount` of `code` to `to` on the sandbox and makes it final. */
-  const send = async (t: TestApp, code: string, to: string, amount: string) => {
-    const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: code, to, amount });
-    assert.equal(sent.status, 201, JSON.stringify(sent.body));
-    await t.admin('POST', '/admin/sandbox/mine', { network: networkOf(findCurrency(code)!).api, blocks: 20 });
-    await watch(t);
-    return sent.body.data.txHash as string;
-  };
+  const send = (t: TestApp, code: string, to: string, amount: string) => sandboxTransfer(t, code, to, amount, { blocks: 20 });
   async function tenant(t: TestApp) {
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB', 'LINK', 'USD', 'EUR']);
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
@@ -172,8 +160,8 @@ describeEngines('payments in another asset', (engine) => {
     const sent = await t.admin('POST', '/admin/sandbox/transfers', { contract, network: 'Ethereum', to: d.address, amount: '5000000000000000000000' });
     assert.equal(sent.status, 201, JSON.stringify(sent.body));
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Ethereum', blocks: 5 });
-    await watch(t);
-    await watch(t);
+    await runWatchers(t);
+    await runWatchers(t);
     assert.deepEqual(await balances(t, accountId), {});
     assert.deepEqual((await t.call('GET', `/v1/deposit/payments?id=${d.id}`, { key })).body.data, []);
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'created');
@@ -213,7 +201,7 @@ describeEngines('payments in another asset', (engine) => {
     const d = await deposit(t, key, 'TRX');
     await t.admin('POST', '/admin/sandbox/transfers', { contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', network: 'Tron', to: d.address, amount: '42' });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
-    await watch(t);
+    await runWatchers(t);
     const [row] = await t.ctx.db.selectFrom('unlisted_token_transfers').selectAll().where('owner_id', '=', d.id).execute();
     const by = { actor: { name: 'operator token' }, ip: '127.0.0.1' };
     await assert.rejects(actOnUnlisted(t.ctx.db, row!.id, { kind: 'move' }, by, () => false), { code: 'exceptions.unlistedToken.notMovable' });

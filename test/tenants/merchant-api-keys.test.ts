@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { member } from '../auth/helpers.ts';
+import { member } from '../users/helpers.ts';
 
 /** A tenant-wide key of the tenant, through the operator API. */
 async function wideKey(t: TestApp, tenantId: string, scopes: string[] = ['*']) {

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
-import { PASSWORD, authenticator, invite } from '../auth/helpers.ts';
-import { PHONE, diagnosed, navLink, openMenu, watchedPage } from '../dashboard/kit.ts';
+import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../../helpers/browser.ts';
+import { startTestApp, type TestApp } from '../../helpers/harness.ts';
+import { PASSWORD, authenticator, invite } from '../../users/helpers.ts';
+import { PHONE, diagnosed, navLink, openMenu, watchedPage } from '../kit.ts';
 import { checkAndShoot } from './kit.ts';
 
 // Only the mode matters: the security hook and /auth/me read it; no network is reached.

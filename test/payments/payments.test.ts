@@ -7,21 +7,15 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-
-async function watch(t: TestApp) {
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-}
+import { runWatchers } from '../helpers/scenario.ts';
 
 /** Mines one Tron block and lets the watchers see it. */
 async function mineOne(t: TestApp) {
   assert.equal((await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 1 })).status, 200);
-  await watch(t);
+  await runWatchers(t);
 }
 
 describeEngines('payments of an invoice or a deposit', (engine) => {
@@ -63,7 +57,7 @@ describeEngines('payments of an invoice or a deposit', (engine) => {
     assert.equal((await t.call('POST', `/pay/${invoiceId}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } })).status, 200);
     const half = await t.call('POST', `/pay/${invoiceId}/simulate`, { body: { amount: 'partial' } });
     assert.equal(half.status, 200);
-    await watch(t);
+    await runWatchers(t);
     let payments = await list(`/v1/invoice/payments?id=${invoiceId}`);
     assert.equal(payments.length, 1);
     const [seen] = payments;
@@ -80,7 +74,7 @@ describeEngines('payments of an invoice or a deposit', (engine) => {
 
     const rest = await t.call('POST', `/pay/${invoiceId}/simulate`, { body: { amount: 'exact' } });
     assert.equal(rest.status, 200);
-    await watch(t);
+    await runWatchers(t);
     payments = await list(`/v1/invoice/payments?id=${invoiceId}`);
     assert.deepEqual(
       payments.map((p) => p.txHash),
@@ -115,7 +109,7 @@ describeEngines('payments of an invoice or a deposit', (engine) => {
     assert.deepEqual(await list(`/v1/deposit/payments?id=${depositId}`), []);
     const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: dep.body.data.address, amount: 123.456789 });
     assert.equal(sent.status, 201);
-    await watch(t);
+    await runWatchers(t);
     let [p] = await list(`/v1/deposit/payments?id=${depositId}`);
     assert.equal(p.amount, 123.456789);
     assert.equal(p.address, dep.body.data.address);

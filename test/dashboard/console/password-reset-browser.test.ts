@@ -3,10 +3,10 @@
 // password in words, sets a strong one, and signs in with it; their earlier session has ended.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { noChromium } from '../helpers/browser.ts';
-import { describeEngines } from '../helpers/harness.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot as shootPage, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
+import { noChromium } from '../../helpers/browser.ts';
+import { describeEngines } from '../../helpers/harness.ts';
+import { PASSWORD, member } from '../../users/helpers.ts';
+import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot as shootPage, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../kit.ts';
 import { checkAndShoot, open } from './kit.ts';
 
 const NEW_PASSWORD = 'lantern orchard velvet quarry';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { assertAccessible, screenshot, waitInPage } from '../helpers/browser.ts';
-import { assertNoSideScroll, navLink, openMenu } from '../dashboard/kit.ts';
+import { assertAccessible, screenshot, waitInPage } from '../../helpers/browser.ts';
+import { assertNoSideScroll, navLink, openMenu } from '../kit.ts';
 
 /** The console's main pages: nav link → heading. */
 export const CONSOLE_PAGES: Array<[link: string, heading: string]> = [

@@ -7,15 +7,13 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import fc from 'fast-check';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { CURRENCIES, NETWORKS, networkOf, type CurrencyDef } from '../../src/lib/currencies/catalogue.ts';
 import { formatUnits, toUnits } from '../../src/lib/money.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 const RATE = 100n; // the tenant's commission: 1 %
 const UNLISTED = 'UNLISTED';
@@ -35,9 +33,6 @@ describeEngines('every asset arriving at every address (property)', (engine) => 
   const app = useTestApp(engine);
   let run = 0;
 
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
   const ledger = async (t: TestApp, account: string) =>
     Object.fromEntries(
       (await t.ctx.db.selectFrom('ledger_balances').select(['currency_code', 'balance']).where('ledger_account', '=', account).execute()).map((r) => [r.currency_code, BigInt(r.balance)]),
@@ -102,8 +97,8 @@ describeEngines('every asset arriving at every address (property)', (engine) => 
           }
         }
         for (const n of Object.values(NETWORKS)) await t.admin('POST', '/admin/sandbox/mine', { network: n.api, blocks: 20 });
-        await watch(t);
-        await watch(t); // a second round changes nothing
+        await runWatchers(t);
+        await runWatchers(t); // a second round changes nothing
 
         const nonZero = (m: Record<string, bigint>) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== 0n));
         assert.deepEqual(nonZero(await ledger(t, `merchant:${accountId}`)), nonZero(merchant));
