@@ -1,13 +1,11 @@
 /** What the subscription tests share: a clock the app bills by, a plan, customer and subscription made through the API, sandbox payments. */
 import assert from 'node:assert/strict';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { billingRound } from '../../src/modules/subscriptions/billing.ts';
 import { Clock } from '../helpers/clock.ts';
 import type { TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 export type Tenant = Awaited<ReturnType<TestApp['tenant']>>;
 export const HOUR = 3_600_000;
@@ -39,9 +37,8 @@ export async function subscribed(t: TestApp, a: Tenant, plan: Record<string, unk
 export const subNow = async (t: TestApp, a: Tenant, id: string) => (await t.call('GET', `/v1/subscriptions/${id}`, { key: a.key })).body.data;
 export const invoiceNow = async (t: TestApp, a: Tenant, id: string) => (await t.call('GET', `/v1/invoice?id=${id}`, { key: a.key })).body.data;
 
-export async function watch(t: TestApp): Promise<void> {
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-}
+/** The chain watchers' rounds, as the worker runs them. */
+export const watch = (t: TestApp): Promise<void> => runWatchers(t);
 
 /** The customer pays on the payment page through the sandbox: `exact` what is left, or `partial` half of it; mined and seen. */
 export async function pay(t: TestApp, invoiceId: string, amount: 'exact' | 'partial'): Promise<void> {
