@@ -1,12 +1,15 @@
-// The dashboard's API types, generated from the service's own OpenAPI document:
-// `npm run openapi:types` writes ui/dashboard/src/api-types.ts (run with `node --import tsx`).
-// test/dashboard/openapi-types.test.ts regenerates them in memory and fails when the file is stale.
+// The browser code's API types, generated from the service's own OpenAPI document:
+// `npm run openapi:types` writes ui/dashboard/src/api-types.ts and the payment page's
+// ui/pay/src/api-types.ts (run with `node --import tsx`). test/dashboard/openapi-types.test.ts
+// regenerates them in memory and fails when a file is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 /** Where the generated types live. */
 export const API_TYPES_FILE = fileURLToPath(new URL('../ui/dashboard/src/api-types.ts', import.meta.url));
+/** Where the payment page's generated types live. */
+export const PAY_TYPES_FILE = fileURLToPath(new URL('../ui/pay/src/api-types.ts', import.meta.url));
 
 const HEADER = `// Generated from GET /openapi.json by scripts/openapi-types.mjs (npm run openapi:types).
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
@@ -18,7 +21,14 @@ const HEADER = `// Generated from GET /openapi.json by scripts/openapi-types.mjs
  * The OpenAPI document of a service built in memory: an empty embedded database (the document
  * comes from the route schemas alone) and a fixed configuration, so the output is reproducible.
  */
-export async function openapiDocument() {
+export function openapiDocument() {
+  built ??= buildDocument();
+  return built;
+}
+/** The document, built once per process (both files are generated from the same one). */
+let built;
+
+async function buildDocument() {
   const { openDatabase } = await import('../src/lib/db/index.ts');
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
@@ -97,23 +107,43 @@ ${roles.sort().join('\n')}
 `;
 }
 
-/** The file as it should be now, generated from a freshly built app. */
+/** The TypeScript source of `paths` for the payment page's own calls (every documented route under /pay/). */
+export async function renderPayTypes(document) {
+  const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/pay/')));
+  return `${HEADER}${astToString(await openapiTS({ ...document, paths }, { alphabetize: true }))}`;
+}
+
+/** The dashboard's file as it should be now, generated from a freshly built app. */
 export async function currentApiTypes() {
   return renderApiTypes(await openapiDocument());
 }
 
-/** The file as committed, or '' when it does not exist yet. */
-export function committedApiTypes() {
+/** The payment page's file as it should be now. */
+export async function currentPayTypes() {
+  return renderPayTypes(await openapiDocument());
+}
+
+/** A file as committed, or '' when it does not exist yet. */
+function committed(file) {
   try {
-    return readFileSync(API_TYPES_FILE, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
     return '';
   }
 }
 
+/** The dashboard's file as committed. */
+export const committedApiTypes = () => committed(API_TYPES_FILE);
+/** The payment page's file as committed. */
+export const committedPayTypes = () => committed(PAY_TYPES_FILE);
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const text = await currentApiTypes();
-  const changed = text !== committedApiTypes();
-  if (changed) writeFileSync(API_TYPES_FILE, text);
-  console.log(`${API_TYPES_FILE}: ${changed ? 'written' : 'up to date'} (${text.split('\n').length} lines)`);
+  for (const [file, text] of [
+    [API_TYPES_FILE, await currentApiTypes()],
+    [PAY_TYPES_FILE, await currentPayTypes()],
+  ]) {
+    const changed = text !== committed(file);
+    if (changed) writeFileSync(file, text);
+    console.log(`${file}: ${changed ? 'written' : 'up to date'} (${text.split('\n').length} lines)`);
+  }
 }

@@ -215,7 +215,10 @@ const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc', '--liftoff
 // leave idle (waiting on Chromium, a child process or a timer). With one checker instead of tsgo's
 // four, which each check the declarations all files share again: 12.2-13.2 → 7.1-7.6 s of CPU on
 // 2 cores, and no slower alone (6.4-7.0 → 5.7-5.9 s; three runs each).
-const typeCheck = args.length === 0 ? run(['node_modules/typescript-7/bin/tsc', '--noEmit', '--checkers', '1'], { quiet: true, nice: 10 }) : undefined;
+// The payment page's browser script (ui/pay) is its own project, checked after the service's; the
+// dashboard's check is a test (test/dashboard/openapi-types.test.ts).
+const checkTypes = (...project) => run(['node_modules/typescript-7/bin/tsc', '--noEmit', '--checkers', '1', ...project], { quiet: true, nice: 10 });
+const typeCheck = args.length === 0 ? checkTypes().then((root) => (root.status !== 0 ? root : checkTypes('-p', 'ui/pay'))) : undefined;
 
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 3));
 const isolate = process.env.TEST_ISOLATE === '1' || files.length === 1;

@@ -10,9 +10,10 @@ import { DataDirLockedError } from './lib/db/data-dir-lock.ts';
 import { startWorkers } from './worker.ts';
 import { systemLookup } from './lib/http/urls.ts';
 import { warmDashboard } from './modules/dashboard/routes.ts';
+import { warmPayScripts } from './modules/pay/bundle.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { checkColdAddresses } from './chains/address-validation.ts';
-import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
+import { connectX402, x402FromConfig } from './chains/x402/chain.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { join } from 'node:path';
 
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     app.log.info({ startupMs: startup.mark('listening') }, 'started');
     warmDashboard(app.log);
+    warmPayScripts(app.log);
   } else {
     await app.ready();
     app.log.info('worker role: background jobs only, no HTTP listener');

@@ -92,7 +92,8 @@ export type StatusTable =
   | 'unlisted_token_transfers'
   | 'cold_transfers'
   | 'held_payments'
-  | 'withdrawal_batches';
+  | 'withdrawal_batches'
+  | 'subscriptions';
 export type StatusRow<T extends StatusTable> = Selectable<DB[T]>;
 /** Columns written with a status change: values or typed SQL expressions (`now()`). */
 export type StatusSet<T extends StatusTable> = UpdateObject<DB, T>;

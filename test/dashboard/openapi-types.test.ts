@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { committedApiTypes, currentApiTypes } from '../../scripts/openapi-types.mjs';
+import { committedApiTypes, committedPayTypes, currentApiTypes, currentPayTypes } from '../../scripts/openapi-types.mjs';
 
 /** The first line where two texts differ, for a short failure message. */
 function firstDifference(a: string, b: string): string {
@@ -24,6 +24,15 @@ describe('dashboard and console: API types generated from the OpenAPI document',
     assert.doesNotMatch(current, /"POST \/admin\/api-keys",/, 'operator calls name their own account');
     assert.match(current, /"GET \/v1\/invoice\/list",/, 'account operations are listed');
     assert.doesNotMatch(current, /"GET \/v1\/api-keys",/, 'tenant-level operations are not');
+  });
+
+  it('ui/pay/src/api-types.ts, the payment page’s own calls, is what `npm run openapi:types` writes today', async () => {
+    const committed = committedPayTypes();
+    const current = await currentPayTypes();
+    assert.ok(committed === current, `ui/pay/src/api-types.ts is stale (run npm run openapi:types): ${firstDifference(committed, current)}`);
+    assert.match(current, /"\/pay\/\{id\}\/state": \{/);
+    assert.match(current, /"\/pay\/\{id\}\/select": \{/);
+    assert.doesNotMatch(current, /"\/v1\//, 'nothing but the page’s calls');
   });
 
   it('the dashboard type-checks against them (tsc -p ui/dashboard)', () => {

@@ -21,15 +21,12 @@ import { jsonDecimal, toJsonNumber } from '../../src/lib/money.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { FIAT_CURRENCIES, findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { solvencyReport } from '../../src/modules/solvency/report.ts';
-import { WebhookDeliverer, deliveryOptions, dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { ADMIN_TOKEN, describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { startReceiver, until, type Received } from '../helpers/receiver.ts';
+import { startReceiver, type Received } from '../helpers/receiver.ts';
+import { deliverWebhooks, runWatchers } from '../helpers/scenario.ts';
 import * as W from '../helpers/wire.ts';
 
 const CODES = ['ETH', 'BNB', 'ETH_BASE', 'LINK_ERC20'] as const;
@@ -145,9 +142,6 @@ describeEngines('amounts on the wire', (engine) => {
   const admin = (method: string, url: string, body: string) =>
     ctx.t.app.inject({ method: method as 'POST', url, payload: body, headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` } });
   const mine = async (network: string, blocks = 30) => assert.equal((await ctx.t.admin('POST', '/admin/sandbox/mine', { network, blocks })).status, 200);
-  const watch = async () => {
-    for (const w of createWatchers(ctx.t.ctx.config, ctx.t.ctx.db, allListeners(new DepositService(ctx.t.ctx), new InvoiceService(ctx.t.ctx)))) await w.round();
-  };
   async function transfer(code: string, to: string, amount: string) {
     const res = await admin('POST', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"${code}","to":"${to}","amount":${amount}}`);
     assert.equal(res.statusCode, 201, res.body);
@@ -207,12 +201,12 @@ describeEngines('amounts on the wire', (engine) => {
       invoices[code].address = quote.address;
     }
     for (const network of ['Ethereum', 'BNB', 'Base']) await mine(network);
-    await watch();
+    await runWatchers(ctx.t);
     // Another asset at the ETH invoice's and the ETH deposit's addresses: the otherAssetReceived events.
     await transfer('LINK_ERC20', invoices.ETH.address, '0.123456789012345678');
     await transfer('LINK_ERC20', deposits.ETH.address, '0.876543210987654321');
     await mine('Ethereum');
-    await watch();
+    await runWatchers(ctx.t);
 
     for (const code of CODES) {
       const inv = await hit('GET /v1/invoice', `/v1/invoice?id=${invoices[code].id}`, undefined, async (d) => W.under('data', await W.invoiceExpected(db(), d.id)));
@@ -231,14 +225,8 @@ describeEngines('amounts on the wire', (engine) => {
 
   /** Delivers every pending event to the receiver; its bodies, each checked: signed over its exact bytes, and every amount exact. */
   async function deliverAndCheck(kinds: RegExp, expectedOf: (body: any) => Promise<W.Expected>): Promise<number> {
-    const deliverer = new WebhookDeliverer(db(), deliveryOptions(ctx.t.ctx.config));
     const pending = () => db().selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', ctx.tenantId).where('status', '!=', 'delivered').execute();
-    await until(async () => {
-      await dispatchEvents(db());
-      await deliverer.round();
-      return (await pending()).length === 0;
-    }, 60_000, 'every delivery delivered');
-    await deliverer.drain();
+    await deliverWebhooks(ctx.t, async () => (await pending()).length === 0, 'every delivery delivered');
     const bodies = ctx.receiver.received.splice(0).filter((r) => kinds.test(String(r.headers['x-webhook-event'])));
     // The last event of each object carries what the database holds now; earlier ones what it held then.
     const last = new Map<string, Received>();

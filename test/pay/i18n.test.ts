@@ -109,7 +109,7 @@ describe('rendered documents', () => {
 
   it('the page: lang attribute, its words, the switcher, and the dictionary as inert JSON', () => {
     const name = 'Evil </script><script>alert(1)</script> & Co';
-    const html = renderPayPage({ invoiceId: id, nonce: 'n0nce', sandbox: true, language: { lang: 'de', locale: 'de-AT' }, brand: { merchantName: name, brandColor: '#ffd400', hasLogo: true } });
+    const html = renderPayPage({ invoiceId: id, nonce: 'n0nce', sandbox: true, language: { lang: 'de', locale: 'de-AT' }, brand: { merchantName: name, brandColor: '#ffd400', hasLogo: true }, script: '/pay/assets/checkout-0123456789ab.js' });
     assert.match(html, /<html lang="de">/);
     assert.match(html, /<title>Rechnung bezahlen<\/title>/);
     assert.match(html, /<label for="lang" data-i18n="language">Sprache<\/label><select id="lang"/);
@@ -117,9 +117,9 @@ describe('rendered documents', () => {
     assert.match(html, /data-testid="test-ribbon">Testzahlung/);
     assert.match(html, /<img class="logo" data-testid="merchant-logo" src="\/pay\/11111111-2222-4333-8444-555555555555\/logo" alt="Evil &#60;\/script&#62;/);
     assert.match(html, /--accent:#ffd400;--on-accent:#16181d/);
-    // Only the nonce'd script runs; the data block cannot be closed by what it carries.
+    // Only the nonce'd script from the gateway runs; the data block cannot be closed by what it carries.
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-    assert.deepEqual(scripts, [' type="application/json" id="page-text"', ' nonce="n0nce"']);
+    assert.deepEqual(scripts, [' type="application/json" id="page-text"', ' nonce="n0nce" src="/pay/assets/checkout-0123456789ab.js"']);
     const block = /<script type="application\/json" id="page-text">([^<]*)<\/script>/.exec(html)?.[1];
     assert.ok(block, 'the JSON block has no "<" inside');
     const text = JSON.parse(block);
@@ -128,12 +128,12 @@ describe('rendered documents', () => {
   });
 
   it('the unavailable page speaks the language too, and its link keeps an explicit choice', () => {
-    const html = renderUnavailablePage({ invoiceId: id, nonce: 'n', sandbox: false, language: { lang: 'fr', locale: 'fr' }, retryAfterS: 5, explicitLanguage: true });
+    const html = renderUnavailablePage({ invoiceId: id, nonce: 'n', sandbox: false, language: { lang: 'fr', locale: 'fr' }, retryAfterS: 5, explicitLanguage: true, script: '/pay/assets/unavailable-0123456789ab.js' });
     assert.match(html, /<html lang="fr">/);
     assert.match(html, /<h1 id="title">Un instant, s’il vous plaît<\/h1>/);
     assert.match(html, /<a class="btn wide" href="\/pay\/11111111-2222-4333-8444-555555555555\?lang=fr">Réessayer<\/a>/);
-    assert.deepEqual([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]), [' nonce="n"']);
-    const en = renderUnavailablePage({ invoiceId: id, nonce: 'n', sandbox: false, language: { lang: 'en', locale: 'en' }, retryAfterS: 5, explicitLanguage: false });
+    assert.deepEqual([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]), [' nonce="n" src="/pay/assets/unavailable-0123456789ab.js"']);
+    const en = renderUnavailablePage({ invoiceId: id, nonce: 'n', sandbox: false, language: { lang: 'en', locale: 'en' }, retryAfterS: 5, explicitLanguage: false, script: '/pay/assets/unavailable-0123456789ab.js' });
     assert.match(en, /<a class="btn wide" href="\/pay\/11111111-2222-4333-8444-555555555555">Try again<\/a>/);
   });
 });

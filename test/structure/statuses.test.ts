@@ -17,6 +17,7 @@ import { withdrawalBatchMachine } from '../../src/modules/withdrawals/batch/stat
 import { x402Machine } from '../../src/modules/x402/status.ts';
 import { coldTransferMachine } from '../../src/modules/cold-storage/status.ts';
 import { emailJobMachine } from '../../src/modules/email/status.ts';
+import { subscriptionMachine } from '../../src/modules/subscriptions/status.ts';
 import { freshDatabase } from '../helpers/harness.ts';
 
 const MACHINES: Record<string, StatusMachine<string>> = {
@@ -31,6 +32,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   cold_transfers: coldTransferMachine,
   email_jobs: emailJobMachine,
   held_payments: heldPaymentMachine,
+  subscriptions: subscriptionMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

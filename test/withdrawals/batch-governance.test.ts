@@ -9,7 +9,8 @@ import { chainAdapters } from '../../src/chains/registry.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { funded, member } from '../auth/helpers.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
+import { member } from '../users/helpers.ts';
 
 const TRON_SHOP = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_OTHER = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -24,7 +25,7 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
 
   it('refuses an item whose address is not in the book, or above the per-withdrawal limit, by its index; and a batch whose total passes the daily limit', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     assert.equal((await policy(t, a.tenantId, { allowlistOnly: true, newAddressDelayHours: 0, maxPerWithdrawalUsd: 20, maxPerDayUsd: 40 })).status, 200);
     assert.equal((await t.admin('POST', '/admin/payout-addresses', { tenantId: a.tenantId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_SHOP })).status, 201);
     const refused = await quote(t, a.key, [usdt(10), usdt(10, TRON_OTHER), usdt(25)]);
@@ -50,7 +51,7 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
 
   it('sends the whole batch to approval when its total passes the threshold, funds held; approved, its items are paid', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     await policy(t, a.tenantId, { approvalAboveUsd: 20 });
     const before = await balance(t, a.accountId);
     // Each item (6 USD) is under the threshold; the batch (24 USD) is not.
@@ -79,7 +80,7 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
 
   it('a key under approvalForApiKeys commits a batch only into approval; every item rejected cancels the batch', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     await policy(t, a.tenantId, { approvalForApiKeys: true });
     const before = await balance(t, a.accountId);
     const q = (await quote(t, a.key, [usdt(5), usdt(6)])).body.data;

@@ -9,11 +9,10 @@ import { sql } from 'kysely';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { batchStatusFor } from '../../src/modules/withdrawals/batch/status.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -38,9 +37,8 @@ describeEngines('withdrawal batches', (engine) => {
 
   /** A tenant holding 100 USDT_TRC20 (fee 1) and 1 ETH (fee 0.001). */
   async function funded(t: TestApp) {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB']);
-    const tenant = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
-    await fundedBySandboxDeposit(t, 'ETH', 1, 0.001, tenant);
+    const tenant = await fundedAccount(t, { code: 'USDT_TRC20', amount: 100, fee: 1 });
+    await fundedAccount(t, { code: 'ETH', amount: 1, fee: 0.001, tenant, rates: null });
     return tenant;
   }
   const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;

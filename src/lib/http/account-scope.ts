@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Db, Executor } from '../db/index.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
-import type { ApiPrincipal } from './security.ts';
+import type { ApiPrincipal } from './principal.ts';
 import { isUuid } from '../db/search.ts';
 
 /** An API key as authentication reads it; `accountId` is null for a tenant-wide key. */

@@ -57,6 +57,11 @@ export type AuditAction =
   | 'paymentLink.created'
   | 'paymentLink.enabled'
   | 'paymentLink.disabled'
+  | 'plan.created'
+  | 'plan.updated'
+  | 'subscription.created'
+  | 'subscription.updated'
+  | 'subscription.cancelled'
 
   | 'payment.held'
   | 'heldPayment.released'

@@ -1,6 +1,6 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dashboardBundle, type DashboardAsset, type Encoding } from './bundle.ts';
+import { sendAsset } from '../../lib/http/ui-bundle.ts';
+import { dashboardBundle } from './bundle.ts';
 import { DASHBOARD_CSP, dashboardShell } from './shell.ts';
 
 /** Headers every dashboard response carries. */
@@ -25,16 +25,6 @@ function shellRoutes(app: FastifyInstance): void {
   app.get('/dashboard/*', options, send);
 }
 
-/** A year: the file's name changes with its bytes, so a kept copy is never stale. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** What the files are kept in besides plain, best first. */
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
-
-/** Whether an If-None-Match header names `etag` (or is `*`). */
-function matches(header: string | undefined, etag: string): boolean {
-  return !!header && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
-}
-
 /** The built script or style sheet by its hashed name: compressed as the browser accepts, kept for a year. */
 function assetRoute(app: FastifyInstance): void {
   app.get<{ Params: { file: string } }>(
@@ -42,16 +32,7 @@ function assetRoute(app: FastifyInstance): void {
     { config: { public: true, rateLimit: false }, schema: { hide: true } },
     async (request, reply) => {
       const bundle = await dashboardBundle();
-      const asset: DashboardAsset | undefined = [bundle.js, bundle.css].find((a) => a.name === request.params.file);
-      if (!asset) return reply.callNotFound();
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as Encoding | null;
-      // Each encoding is its own representation, with its own strong validator.
-      const etag = encoding ? `${asset.etag.slice(0, -1)}-${encoding}"` : asset.etag;
-      common(reply).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').header('etag', etag);
-      if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      reply.header('content-type', asset.contentType);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(encoding ? asset.encoded[encoding] : asset.body);
+      return sendAsset(request, common(reply), [bundle.js, bundle.css], request.params.file);
     },
   );
 }

@@ -1,14 +1,13 @@
 /**
- * The hosted payment page: one self-contained HTML document (inline CSS and JS under a nonce, no
- * external assets) that reads `GET /pay/{id}/state` and drives the customer from picking a currency
- * to the outcome. Everything from the server is put on the page with textContent, never as HTML.
+ * The hosted payment page: one HTML document (inline CSS under a nonce, and its script from
+ * ui/pay/ served by the gateway under the same nonce) that reads `GET /pay/{id}/state` and drives
+ * the customer from picking a currency to the outcome. Everything from the server is put on the page with textContent, never as HTML.
  * It speaks the customer's language (the server renders it, the script can switch it in place) and
  * wears the merchant's brand: name, logo and colour. While the database is unreachable the page is
  * a small "try again in a moment" document instead, and an open page says the connection is
  * interrupted until an answer comes back.
  */
 import { accentCss, logoPath, type PageBrand } from './brand.ts';
-import { SCRIPT, UNAVAILABLE_SCRIPT } from './checkout-script.ts';
 import { STYLE } from './checkout-style.ts';
 import { DICTIONARIES, LANGUAGE_NAMES, pageText, type Dictionary, type Language, type PageLanguage } from './i18n/index.ts';
 
@@ -40,6 +39,7 @@ interface DocumentOptions {
   brandColor: string | null;
   title: string;
   main: string;
+  /** The path of the page's script (`bundle.ts`: a hashed name under /pay/assets/). */
   script: string;
   data?: string;
   /** The page's words for its script, as a JSON data block (the 503 page's script needs none). */
@@ -73,7 +73,7 @@ ${opts.sandbox ? ribbon : ''}
 ${opts.main}
   <footer data-i18n="footer" data-id="${id8}">${say(t, 'footer', { id: id8 })}</footer>
 </main>
-${opts.withText ? `<script type="application/json" id="page-text">${jsonBlock(pageText(opts.language))}</script>\n` : ''}<script nonce="${nonce}">${opts.script}</script>
+${opts.withText ? `<script type="application/json" id="page-text">${jsonBlock(pageText(opts.language))}</script>\n` : ''}<script nonce="${nonce}" src="${escapeHtml(opts.script)}"></script>
 </body>
 </html>`;
 }
@@ -153,6 +153,14 @@ function cards(t: Dictionary): string {
     <p class="small" id="detAmount"></p>
     <p class="small" id="detNext"></p>
     <p class="small tx" id="detTx"></p>
+  </section>
+  <section class="card hidden" id="mailReceipt">
+    <form class="hidden" id="receiptForm" novalidate>
+      <label class="small" for="receiptEmail" ${text(t, 'receiptEmail.label')}</label>
+      <div class="field"><input id="receiptEmail" name="email" type="email" autocomplete="email" inputmode="email" maxlength="254" required><button class="btn ghost" type="submit" ${text(t, 'receiptEmail.send')}</button></div>
+      <p class="small warn hidden" id="receiptError" role="alert"></p>
+    </form>
+    <p class="small hidden" id="receiptTo" data-testid="receipt-to" role="status"></p>
   </section>`;
 }
 
@@ -163,6 +171,8 @@ export interface PageOptions {
   sandbox: boolean;
   language: PageLanguage;
   brand: PageBrand | null;
+  /** The path of the page's script. */
+  script: string;
 }
 
 /**
@@ -175,7 +185,6 @@ export function renderPayPage(opts: PageOptions): string {
     ...opts,
     brandColor: opts.brand?.brandColor ?? null,
     title: t.title,
-    script: SCRIPT,
     withText: true,
     main: `${topBar(t, opts.language.lang, opts.invoiceId, opts.brand)}
   <div class="notice" data-testid="connection" role="status"></div>
@@ -199,7 +208,6 @@ export function renderUnavailablePage(opts: Omit<PageOptions, 'brand'> & { retry
     ...opts,
     brandColor: null,
     title: `${t['unavailable.title']} · ${t.title}`,
-    script: UNAVAILABLE_SCRIPT,
     data: ` data-retry-after="${escapeHtml(String(opts.retryAfterS))}"`,
     main: `  <section class="card outcome" aria-labelledby="title">
     <div class="icon" aria-hidden="true">↻</div>

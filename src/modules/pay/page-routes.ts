@@ -1,7 +1,7 @@
 /**
  * The payment page's documents and assets, public and keyed only by the invoice id: the page in the
  * customer's language, the merchant's logo, and the dictionaries the page's language switcher
- * loads. None of them is in /openapi.json (they are not API calls); `routes.ts` registers them.
+ * loads; and the page's scripts, keyed by their hash. None of them is in /openapi.json (they are not API calls); `routes.ts` registers them.
  */
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
@@ -10,6 +10,8 @@ import { AppError } from '../../lib/errors.ts';
 import { SERVICE_RETRY_AFTER_S } from '../../lib/http/error-handler.ts';
 import { DataEnvelope, type TypedApp } from '../../lib/http/schemas.ts';
 import { invoiceBrand, invoiceLogo, type PageBrand } from './brand.ts';
+import { IMMUTABLE, sendAsset } from '../../lib/http/ui-bundle.ts';
+import { payBundle, payScripts } from './bundle.ts';
 import { renderPayPage, renderUnavailablePage } from './checkout-page.ts';
 import { isLanguage, negotiateLanguage, pageText } from './i18n/index.ts';
 import { isUuid } from '../../lib/db/search.ts';
@@ -28,7 +30,7 @@ export function htmlReply(reply: FastifyReply, status: number, csp: string): Fas
     .header('content-security-policy', csp);
 }
 
-/** The payment page's policy: only this response's nonce runs. */
+/** The payment page's policy: only this response's nonce runs (the page's script from the gateway carries it). */
 function payCsp(nonce: string): string {
   return `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
@@ -50,6 +52,7 @@ export function payPageRoute(app: TypedApp): void {
     const { id } = request.params;
     const sandbox = ctx.config.mode === 'sandbox';
     const { explicit, language } = requestLanguage(request);
+    const scripts = await payScripts();
     let brand: PageBrand | undefined;
     try {
       brand = isUuid(id) ? await invoiceBrand(ctx.db, id.toLowerCase()) : undefined;
@@ -58,10 +61,28 @@ export function payPageRoute(app: TypedApp): void {
       if (!ctx.database.availability.noteFailure(err)) throw err;
       return htmlReply(reply, 503, payCsp(nonce))
         .header('retry-after', SERVICE_RETRY_AFTER_S)
-        .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, language, explicitLanguage: explicit, retryAfterS: SERVICE_RETRY_AFTER_S }));
+        .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, language, script: scripts.unavailable, explicitLanguage: explicit, retryAfterS: SERVICE_RETRY_AFTER_S }));
     }
-    return htmlReply(reply, brand ? 200 : 404, payCsp(nonce)).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null }));
+    return htmlReply(reply, brand ? 200 : 404, payCsp(nonce)).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null, script: scripts.checkout }));
   });
+}
+
+/**
+ * GET /pay/assets/:file: the page's scripts by their hashed names, compressed as the browser accepts
+ * and kept for a year. They need no database, so the "try again" page's script loads during an outage.
+ */
+export function payAssetRoute(app: TypedApp): void {
+  app.get(
+    '/pay/assets/:file',
+    { config: { public: true, rateLimit: false }, schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) }, onSend: immutableAsset },
+    async (request, reply) => sendAsset(request, reply, (await payBundle()).values(), request.params.file),
+  );
+}
+
+/** After the app's own onSend hook, which keeps every /pay answer out of caches: a script named by its hash is kept. */
+async function immutableAsset(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('cache-control', IMMUTABLE);
+  return payload;
 }
 
 /**

@@ -4,6 +4,7 @@ import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
 import { WithdrawalBatchStatusChangedSchema } from '../withdrawals/batch/schemas.ts';
 import { HeldPaymentStatusChangedSchema } from '../payments/schemas.ts';
+import { SubscriptionStatusChangedSchema } from '../subscriptions/schemas.ts';
 import { PayoutAddressAddedSchema, PayoutAddressRemovedSchema, PayoutPolicyChangedSchema } from '../payouts/schemas.ts';
 
 /**
@@ -21,6 +22,7 @@ export const EVENT_SCHEMAS = {
   'payoutAddress.removed': PayoutAddressRemovedSchema,
   'payoutPolicy.changed': PayoutPolicyChangedSchema,
   'heldPayment.statusChanged': HeldPaymentStatusChangedSchema,
+  'subscription.statusChanged': SubscriptionStatusChangedSchema,
 } as const satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

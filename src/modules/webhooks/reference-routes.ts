@@ -19,6 +19,7 @@ const READ_SCOPE: Record<EventType, Scope> = {
   'payoutPolicy.changed': 'payouts.list',
   // A held payment is an invoice's or a deposit's; both scopes go together in every role.
   'heldPayment.statusChanged': 'invoices.list',
+  'subscription.statusChanged': 'invoices.list',
 };
 
 /**

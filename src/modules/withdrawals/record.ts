@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Trx } from '../../lib/db/index.ts';
 import { moveStatus, type Move } from '../../lib/state-machine.ts';
 import { withdrawalMachine } from './status.ts';
-import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
+import type { WithdrawalQuotesTable, WithdrawalRow, WithdrawalStatus } from '../../lib/db/schema.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { usdValue } from '../ledger/settlement.ts';
@@ -10,7 +10,7 @@ import { shortfallOf } from './waiting.ts';
 import { advanceBatch } from './batch/advance.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
-export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type { WithdrawalRow };
 
 /** A withdrawal's or quote's money: what leaves, the fee the merchant pays, and both together. */
 export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount' | 'fee'>) {

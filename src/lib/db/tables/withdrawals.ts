@@ -1,5 +1,5 @@
 /** Withdrawal quotes and withdrawals (the conversions that fund them are in conversions.ts). */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of a withdrawal, the API's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
@@ -108,6 +108,9 @@ export interface WithdrawalsTable {
   /** The batch it is an item of (migration 0064); null for a single withdrawal. */
   batch_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** A withdrawal as stored. */
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
 export interface WithdrawalApprovalsTable {
   id: string;
