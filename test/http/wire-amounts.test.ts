@@ -86,7 +86,8 @@ describe('the exact writers', () => {
 });
 
 describeEngines('amounts on the wire', (engine) => {
-  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  // A mail server named (never reached: no worker runs here) so the payment page takes a receipt address.
+  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', SMTP_URL: 'smtp://127.0.0.1:9' } });
   let doc: Record<string, any>;
   const covered = new Set<string>();
   const ctx = {} as {
@@ -196,6 +197,7 @@ describeEngines('amounts on the wire', (engine) => {
       const items = async () => W.under('data', await W.invoiceExpected(db(), invoices[code].id));
       await hit('POST /pay/{id}/select', `/pay/${invoices[code].id}/select`, `{"cryptoCurrencyCode":"${code}"}`, items, 'none');
       await hit('GET /pay/{id}/state', `/pay/${invoices[code].id}/state`, undefined, items, 'none');
+      if (code === 'ETH') await hit('POST /pay/{id}/receipt-email', `/pay/${invoices[code].id}/receipt-email`, '{"email":"wire@buyer.test"}', items, 'none');
       const quote = await db().selectFrom('invoice_quotes').select(['amount_expected', 'address']).where('invoice_id', '=', invoices[code].id).executeTakeFirstOrThrow();
       await transfer(code, quote.address, W.dec(quote.amount_expected, 18));
       invoices[code].address = quote.address;
@@ -370,6 +372,24 @@ describeEngines('amounts on the wire', (engine) => {
     await hit('GET /v1/payment-links', '/v1/payment-links', undefined, async (list) => each(list, (l) => W.linkExpected(db(), l.id)));
   });
 
+  it('plans, customer credit and the customer portal answer prices and credit exactly', async () => {
+    const fiat = (minor: unknown) => W.dec(String(minor), 2);
+    const plan = async (id: string) => ({ amount: fiat((await db().selectFrom('subscription_plans').select('amount_minor').where('id', '=', id).executeTakeFirstOrThrow()).amount_minor) });
+    const made = await hit('POST /v1/plans', '/v1/plans', '{"name":"Exact","fiatCurrencyCode":"USD","interval":"month","amount":99999999999.99}', async (d) => W.under('data', await plan(d.id)));
+    await hit('GET /v1/plans/{id}', `/v1/plans/${made.id}`, undefined, async (d) => W.under('data', await plan(d.id)));
+    await hit('PATCH /v1/plans/{id}', `/v1/plans/${made.id}`, '{"name":"Exact, renamed"}', async (d) => W.under('data', await plan(d.id)));
+    await hit('GET /v1/plans', '/v1/plans', undefined, async (list) => each(list, (p) => plan(p.id)));
+    const customer = (await ctx.t.call('POST', '/v1/customers', { key: ctx.key, body: { email: 'wire@customer.test', name: 'Wire' } })).body.data;
+    await hit('POST /v1/customers/{id}/credit-address', `/v1/customers/${customer.id}/credit-address`, '{"cryptoCurrencyCode":"ETH"}', async () => ({ 'data/balance': '0' }));
+    const sub = await ctx.t.call('POST', '/v1/subscriptions', { key: ctx.key, body: { planId: made.id, customerId: customer.id } });
+    assert.equal(sub.status, 201, JSON.stringify(sub.body));
+    const link = await ctx.t.call('POST', `/v1/customers/${customer.id}/portal-link`, { key: ctx.key, body: {} });
+    const token = String(link.body.data.url).split('/').pop();
+    await hit('GET /portal/{token}/subscriptions', `/portal/${token}/subscriptions`, undefined, async () => ({ 'data/0/amount': '99999999999.99' }), 'none');
+    const periods = await db().selectFrom('subscription_periods').select('amount_minor').where('subscription_id', '=', sub.body.data.id).orderBy('period_number', 'desc').execute();
+    await hit('GET /portal/{token}/invoices', `/portal/${token}/invoices`, undefined, async () => Object.fromEntries(periods.map((p, i) => [`data/${i}/amount`, fiat(p.amount_minor)])), 'none');
+  });
+
   it('refuses every money input more precise than its currency (or than whole cents), in the body and the query', async () => {
     const post = (method: string, url: string, body: string, auth: 'key' | 'admin') =>
       ctx.t.app.inject({ method: method as 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...(auth === 'key' ? { 'x-tenant-api-key': ctx.key } : { authorization: `Bearer ${ADMIN_TOKEN}` }) } });
@@ -387,6 +407,7 @@ describeEngines('amounts on the wire', (engine) => {
       ['PATCH /admin/tenants/{id}', 'depositCommission', `/admin/tenants/${ctx.tenantId}`, '{"depositCommission":0.0123450000000000001}', 'exceptions.validation.failed', 'admin'],
       ['PUT /admin/sandbox/network-fees', 'amount', '/admin/sandbox/network-fees', `{"cryptoCurrencyCode":"ETH","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
       ['POST /admin/sandbox/transfers', 'amount', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"ETH","to":"${EVM_TO}","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
+      ['POST /v1/plans', 'amount', '/v1/plans', '{"name":"p-plan","fiatCurrencyCode":"USD","interval":"month","amount":12.340000000000000001}', 'exceptions.plan.amountInvalidDecimalPlaces', 'key'],
       ...['amount', 'minAmount', 'maxAmount'].map(
         (field): (typeof inputs)[number] => ['POST /v1/payment-links', field, '/v1/payment-links', `{"title":"p-link","fiatCurrencyCode":"USD","${field}":12.340000000000000001}`, 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
       ),
@@ -401,6 +422,7 @@ describeEngines('amounts on the wire', (engine) => {
     }
     assert.deepEqual(await db().selectFrom('invoices').select('id').where('order_id', 'like', 'p-%').execute(), [], 'no invoice made');
     assert.deepEqual(await db().selectFrom('payment_links').select('id').where('title', '=', 'p-link').execute(), [], 'no payment link made');
+    assert.deepEqual(await db().selectFrom('subscription_plans').select('id').where('name', '=', 'p-plan').execute(), [], 'no plan made');
     assert.deepEqual(await db().selectFrom('tenants').select('deposit_commission').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow(), before.tenant, 'commission unchanged');
     assert.deepEqual(await W.feeUnits(db()), before.fees, 'fees unchanged');
     assert.deepEqual(await db().selectFrom('payout_policies').select('tenant_id').where('tenant_id', '=', ctx.tenantId).execute(), [], 'no payout policy set');
