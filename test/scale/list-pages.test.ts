@@ -92,8 +92,10 @@ async function vacuumed(db: Database['db'], table: string): Promise<void> {
   for (let i = 0; ; i++) {
     await sql`vacuum analyze ${sql.table(table)}`.execute(db);
     const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = ${table}::regclass`.execute(db);
-    // One page may stay unmarked on some tables, whatever the vacuums: a few rows.
-    if (rows[0]!.visible >= rows[0]!.pages - 1) return;
+    // A few pages may stay unmarked whatever the vacuums (one on some tables; three of 241 on a
+    // database reused after the backup, fuzz and matrix files in one process), as autovacuum leaves
+    // them too: up to 2 % of the table, a cost the planner's choice does not turn on.
+    if (rows[0]!.visible >= rows[0]!.pages - Math.max(1, Math.ceil(rows[0]!.pages / 50))) return;
     assert.ok(i < 50, `${table}: ${rows[0]!.visible} of ${rows[0]!.pages} pages all-visible after ${i + 1} vacuums`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
