@@ -108,7 +108,7 @@ export class SweepStore {
   /** Settles a stored transaction inside the caller's database transaction; false if another did first. */
   async settle(trx: Trx, txHash: string, status: 'confirmed' | 'failed' | 'expired', fee: bigint | null): Promise<boolean> {
     const row = await trx.selectFrom('sweep_transactions').select(['id', 'status']).where('network', '=', this.network).where('tx_hash', '=', txHash).forUpdate().executeTakeFirst();
-    if (!row || row.status !== 'signed') return false;
+    if (row?.status !== 'signed') return false;
     await moveStatus(trx, sweepTxMachine, 'sweep_transactions', row, status, { set: { fee: fee === null ? null : fee.toString(), resolved_at: now() } });
     return true;
   }

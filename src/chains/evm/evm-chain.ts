@@ -186,7 +186,7 @@ export class EvmChain implements ChainAdapter {
   private async transferLogs(fromBlock: bigint, toBlock: bigint) {
     try {
       return await this.client.getLogs({ event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
-    } catch (err) {
+    } catch {
       if (this.tokens.size === 0) return [];
       return this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
     }

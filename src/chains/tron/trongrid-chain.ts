@@ -14,7 +14,7 @@ export { signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from '.
 
 /** A TRC-20 `transfer(address,uint256)` call's destination and amount, if `data` is one. */
 function decodeTransfer(data: string | undefined): { to: string; amount: bigint } | null {
-  if (!data || !data.startsWith('a9059cbb') || data.length < 8 + 128) return null;
+  if (!data?.startsWith('a9059cbb') || data.length < 8 + 128) return null;
   const to = tronAddressFromHex(`41${data.slice(8 + 24, 8 + 64)}`);
   return { to, amount: BigInt(`0x${data.slice(8 + 64, 8 + 128)}`) };
 }

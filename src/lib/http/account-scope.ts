@@ -169,7 +169,7 @@ export function quoteAccount(table: 'withdrawal_quotes' | 'conversion_quotes', n
 /** A copy of an object schema with an optional `accountId`, unless it has one; other schemas as they are. */
 function withAccountId(schema: unknown, field: TSchema = ACCOUNT_ID): TSchema | undefined {
   const s = schema as TSchema | undefined;
-  if (!s || s.type !== 'object' || typeof s.properties !== 'object') return undefined;
+  if (s?.type !== 'object' || typeof s.properties !== 'object') return undefined;
   // A route that declares its own accountId keeps it, unless its object says the account.
   if ('accountId' in s.properties && field === ACCOUNT_ID) return undefined;
   return { ...s, properties: { ...s.properties, accountId: field } } as TSchema;

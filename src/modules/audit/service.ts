@@ -146,6 +146,7 @@ function auditView(row: Selectable<AuditLogTable>): AuditView {
 }
 
 /** A page's entry ids, newest first, along the index of the tenant's entries (or the primary key) alone. */
+// biome-ignore lint/complexity/noBannedTypes: Kysely's type of a query with no column selected yet.
 function newestIds(base: SelectQueryBuilder<DB, 'audit_log', {}>, offset: number, limit: number) {
   return base.select('id').orderBy('id', 'desc').limit(limit).offset(offset);
 }

@@ -92,7 +92,7 @@ async function approvalJobs(trx: Trx, env: Env, tenant: MailTenant, source: stri
     .select(['id', 'amount', 'currency_code', 'address', 'approval_expires_at', 'committed_by_user_id', 'status'])
     .where('id', '=', withdrawalId)
     .executeTakeFirst();
-  if (!w || w.status !== 'awaitingApproval') return [];
+  if (w?.status !== 'awaitingApproval') return [];
   const c = findCurrency(w.currency_code)!;
   const facts: MerchantFacts = {
     kind: 'approvalWaiting',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
-import { AddressAllocator } from '../../chains/hd-wallet.ts';
+import type { AddressAllocator } from '../../chains/hd-wallet.ts';
 import { AppError } from '../../lib/errors.ts';
 import { convertUnits, ratioToDecimal, type Ratio } from '../../lib/money.ts';
 import { findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';

@@ -27,7 +27,7 @@ useLocale();
 
 /** The sentence for a key in the page's language, its {placeholders} filled from vars. */
 export function t(key: string, vars?: Record<string, string | number | undefined>): string {
-  const text = Object.prototype.hasOwnProperty.call(TEXT.t, key) ? (TEXT.t[key] ?? key) : key;
+  const text = Object.hasOwn(TEXT.t, key) ? (TEXT.t[key] ?? key) : key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] != null ? String(vars[k]) : m)) : text;
 }
 
@@ -108,6 +108,7 @@ export function applyText(next: PageText): void {
 
 /** Remembers the choice: in the address (a reload or a shared link keeps it) and in a cookie for the next visit. */
 export function rememberLanguage(lang: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers the page serves.
   document.cookie = `pay_lang=${lang}; path=/pay; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   const url = new URL(location.href);
   url.searchParams.set('lang', lang);
