@@ -143,9 +143,10 @@ async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrin
   const { tenantLevel, accountOf } = request.routeOptions.config;
   // A commit names its quote, whose account it acts on (clients send only quoteId).
   const found = !first && accountOf ? await accountOf(db, principal.tenantId, request) : null;
-  if (first || found) {
+  const accountId = first?.id ?? found;
+  if (accountId) {
     // The spread leaves the unnamed-account guard behind (not enumerable).
-    request.principal = { ...principal, accountId: first?.id ?? found! };
+    request.principal = { ...principal, accountId };
   } else if (!tenantLevel && !accountOf) {
     throw fieldError(locationOf(request.method), `is required with a ${principal.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
   }

@@ -14,6 +14,8 @@ import { registerAccountScope, sessionPrincipal } from './account-scope.ts';
 import { requireDeclaredSecurity } from './declared-security.ts';
 import { findKey, lastUsedRecorder, principalMemo, type KeyState } from './api-key-lookup.ts';
 import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
+// The request's principal and operator, typed from each route's declaration, are declared there.
+export type { OperatorCaller } from './principal.ts';
 
 /** The caller behind a valid API key, and the account its request acts on. */
 export interface ApiPrincipal {
@@ -78,11 +80,6 @@ declare module 'fastify' {
     /** Merchant route only a signed-in person may call (a session, never an API key): where money may go, and approvals. */
     sessionOnly?: boolean;
   }
-  interface FastifyRequest {
-    principal?: ApiPrincipal;
-    /** Who called an operator route: the admin token, or an operator's session. */
-    operator?: { userId: string | null; actor: string; role: OperatorRole };
-  }
 }
 
 /** What authentication needs of the app's context (AppContext has it): keys, and notices of revoked ones. */
@@ -128,7 +125,7 @@ function routeKey(request: FastifyRequest): string {
 /** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110). */
 export function bearerToken(header: string | undefined): string {
   const match = /^bearer +(\S+) *$/i.exec(header ?? '');
-  return match ? match[1]! : '';
+  return match?.[1] ?? '';
 }
 
 /**
@@ -176,8 +173,9 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     if (!key) throw new AppError('exceptions.auth.invalidApiKey');
     if (!ipAllowed(request.ip, key.allowedIps)) throw new AppError('exceptions.auth.ipNotAllowed');
     if (key.tenantSuspended) throw new AppError('exceptions.auth.tenantSuspended');
-    if (!hasScope(key.scopes, cfg.scope!)) {
-      throw new AppError('exceptions.auth.insufficientScope', { requiredScope: cfg.scope });
+    const scope = declaredScope(cfg.scope, url);
+    if (!hasScope(key.scopes, scope)) {
+      throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
     }
     const touched = touch(key.keyId);
     if (touched) await touched;
@@ -235,10 +233,17 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
   await limit(request, reply, session ? `user:${session.userId}` : `ip:${request.ip}`);
   if (!session) throw new AppError('exceptions.auth.sessionRequired');
   if (changesState(request.method)) checkCsrf(request, session);
-  const scope = request.routeOptions.config.scope!;
+  const scope = declaredScope(request.routeOptions.config.scope, request.routeOptions.url);
   const scopes = isOperatorRole(session.role) || session.tenantId === null ? [] : ROLE_SCOPES[session.role];
-  if (!hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
-  request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId!, scopes }, request.method);
+  // A user of no tenant (an operator) has no scopes: refused as hasScope would refuse it.
+  if (session.tenantId === null || !hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
+  request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId, scopes }, request.method);
+}
+
+/** The scope of a merchant route: neither public nor admin, it declares one (declared-security.ts refuses it at start-up otherwise). */
+function declaredScope(scope: Scope | undefined, url: string | undefined): Scope {
+  if (scope === undefined) throw new Error(`${url} declares no scope`);
+  return scope;
 }
 
 /**

@@ -94,8 +94,8 @@ export interface Audited {
 }
 
 /** The operator behind an /admin request (a user's session or the admin token), with its IP. */
-export function operatorBy(request: { operator?: { userId: string | null; actor: string }; ip: string }): Required<Pick<AuditEntry, 'actor'>> & Pick<AuditEntry, 'ip'> {
-  const op = request.operator!;
+export function operatorBy(request: { operator: { userId: string | null; actor: string }; ip: string }): Required<Pick<AuditEntry, 'actor'>> & Pick<AuditEntry, 'ip'> {
+  const op = request.operator;
   return { actor: { userId: op.userId, name: op.actor }, ip: request.ip };
 }
 

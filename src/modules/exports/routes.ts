@@ -57,7 +57,7 @@ function exportRoute(app: TypedApp, kind: ExportKind): void {
     },
     async (request, reply) => {
       const range = boundedRange(request.query, MAX_EXPORT_DAYS);
-      const accountId = request.principal!.accountId;
+      const accountId = request.principal.accountId;
       const [first, last] = rangeDays(range);
       // The first page is read before answering: a database that is away is a 503, not a cut-off file.
       const page = await source.page(app.ctx.db, accountId, range, null, PAGE_ROWS);
