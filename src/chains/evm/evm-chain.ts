@@ -15,7 +15,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { CURRENCIES, NETWORKS, knownCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import { quoteEvmFee } from './fee-quote.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
@@ -70,7 +70,7 @@ export class EvmChain implements ChainAdapter {
     // No cached block number: every round and confirmation count reads the chain as it is now.
     this.client = createPublicClient<HttpTransport, undefined>({ transport, cacheTime: 0 });
 
-    this.native = findCurrency(api.nativeCode)!;
+    this.native = knownCurrency(api.nativeCode);
     this.tokens = new Map();
     this.contractOf = new Map();
     for (const c of CURRENCIES.filter((c) => c.network === api.api && c.contractAddress)) {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
-import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency } from '../../lib/currencies/catalogue.ts';
 import type { SweepLedger, UnlistedMoves } from '../sweep-ledger.ts';
 import { SweepStore } from '../sweep-store.ts';
 import type { EvmChain } from './evm-chain.ts';
@@ -58,7 +58,7 @@ export class EvmSweeper {
     const client = this.evm.client;
     const fees = await client.estimateFeesPerGas();
     for (const row of due) {
-      const currency = findCurrency(row.currency_code)!;
+      const currency = knownCurrency(row.currency_code);
       const from = getAddress(row.address);
       const owner = privateKeyToAccount(this.keyOf(row.derivation_index));
       if (owner.address !== from) continue; // not derived from this account key: not ours to move

@@ -2,7 +2,7 @@ import type { HDKey } from '@scure/bip32';
 import { hex } from '@scure/base';
 import { sql } from 'kysely';
 import { now, type Db } from '../../lib/db/index.ts';
-import { cryptoAmount, findCurrency, type CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { convertUnits, parseRatio } from '../../lib/money.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import { SweepStore, type StoredSweepTx } from '../sweep-store.ts';
@@ -266,7 +266,7 @@ export class TronSweeper {
   /** Whether `costSun` of TRX is within the set share of `units` of the token, at current prices (unknown prices: yes). */
   private async worthIt(costSun: bigint, units: bigint, code: CryptoCode): Promise<boolean> {
     if (costSun === 0n) return true;
-    const token = findCurrency(code)!;
+    const token = knownCurrency(code);
     const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', ['TRX', token.symbol]).execute();
     const trx = rows.find((r) => r.asset === 'TRX')?.usd_price;
     const price = rows.find((r) => r.asset === token.symbol)?.usd_price;

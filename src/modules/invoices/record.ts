@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { InvoiceQuotesTable, InvoicesTable } from '../../lib/db/schema.ts';
 import { Amount, jsonDecimal, type JsonDecimal, type MinorUnit, toJsonNumber } from '../../lib/money.ts';
-import { findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, knownFiat } from '../../lib/currencies/catalogue.ts';
 import { settlementRecord, totalsOf } from '../ledger/settlement.ts';
 import { refundFields, refundsOf, type RefundLine } from '../withdrawals/refunds.ts';
 
@@ -86,7 +86,7 @@ export async function withRefunds(db: Executor, views: InvoiceView[]): Promise<I
 
 /** The invoice's fiat total, as stored: minor units of its fiat currency. */
 export function fiatTotal(row: Pick<InvoiceRow, 'amount_minor' | 'fiat_currency'>): MinorUnit {
-  return Amount.of(findFiat(row.fiat_currency)!, BigInt(row.amount_minor));
+  return Amount.of(knownFiat(row.fiat_currency), BigInt(row.amount_minor));
 }
 
 /** The invoice's lines as the API shows them. */
@@ -138,8 +138,8 @@ function put<K extends Optional>(record: InvoiceRecord, key: K, value: InvoiceRe
 
 /** The API's invoice record, its fields in the API's order. */
 export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUrl: string): InvoiceRecord {
-  const fiat = findFiat(row.fiat_currency)!;
-  const currency = quote ? findCurrency(quote.currency_code)! : undefined;
+  const fiat = knownFiat(row.fiat_currency);
+  const currency = quote ? knownCurrency(quote.currency_code) : undefined;
   const paid = BigInt(row.amount_paid);
   const record = {
     id: row.id,

@@ -5,7 +5,7 @@ import type { Executor } from '../../lib/db/index.ts';
 import type { AddressAllocator } from '../../chains/hd-wallet.ts';
 import { AppError } from '../../lib/errors.ts';
 import { convertUnits, ratioToDecimal, type Ratio } from '../../lib/money.ts';
-import { findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
+import { knownFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { usdPrice } from '../rates/service.ts';
 import { PAYABLE_STATUSES } from './status.ts';
@@ -41,7 +41,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
     if (!quoteId) {
       const fee = await getDepositNetworkFee(trx, currency.code, config.feeMaxAgeS);
       if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
-      const fiat = findFiat(row.fiat_currency)!;
+      const fiat = knownFiat(row.fiat_currency);
       const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
       const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
       const amount = amountDue(cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price), fee.units, currency);

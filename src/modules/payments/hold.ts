@@ -9,7 +9,7 @@ import type { Config, NetworkEnvName } from '../../config.ts';
 import type { Db, Trx } from '../../lib/db/index.ts';
 import type { HeldPaymentStatus } from '../../lib/db/schema.ts';
 import { enqueue, type OutboxEvent } from '../../lib/outbox.ts';
-import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import type { CatalogueTransfer, ChainAdapter, ChainTransfer } from '../../chains/types.ts';
@@ -62,7 +62,7 @@ export async function screenSenders(db: Db, config: Config, adapter: ChainAdapte
   for (const t of fresh) {
     if (!sendersOfTx.has(t.txHash)) sendersOfTx.set(t.txHash, t.senders ? [...t.senders] : adapter.sendersOf ? await adapter.sendersOf(t.txHash) : null);
     const senders = sendersOfTx.get(t.txHash)!;
-    const currency = findCurrency(t.currencyCode)!;
+    const currency = knownCurrency(t.currencyCode);
     const net = networkOf(currency);
     let flag: SenderFlag | null = null;
     for (const sender of senders ?? []) {
@@ -97,7 +97,7 @@ export async function holdPayment(trx: Trx, payment: Payment, flag: SenderFlag):
     .values({ id: payment.id, tenant_id: payment.tenant_id, status: 'held', sender: flag.sender, decision: flag.decision, source: flag.source, reason: flag.reason ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const amount = formatUnits(BigInt(payment.amount), findCurrency(payment.currency_code)!.decimals);
+  const amount = formatUnits(BigInt(payment.amount), knownCurrency(payment.currency_code).decimals);
   const detail = { network: payment.network, transactionHash: payment.tx_hash, cryptoCurrencyCode: payment.currency_code, amount, ...flag };
   await audit(trx, { tenantId: payment.tenant_id, actor: { name: 'screening' }, action: 'payment.held', targetType: 'payment', targetId: payment.id, detail });
   await enqueue(trx, heldPaymentEvent(held, payment, null));
@@ -114,7 +114,7 @@ export async function bookHold(trx: Trx, payment: Payment): Promise<void> {
 /** `heldPayment.statusChanged`: the hold's status (and the one before; null when it was just held) with its payment. */
 export function heldPaymentEvent(held: { id: string; status: HeldPaymentStatus }, payment: Payment, previousStatus: HeldPaymentStatus | null): OutboxEvent {
   const ownerType = payment.purpose as 'invoice' | 'deposit';
-  const currency = findCurrency(payment.currency_code)!;
+  const currency = knownCurrency(payment.currency_code);
   const transfer = {
     txHash: payment.tx_hash,
     outputIndex: payment.output_index,

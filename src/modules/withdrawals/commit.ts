@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { enqueue, notice } from '../../lib/outbox.ts';
-import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { audit } from '../audit/service.ts';
 import { bookConversion } from '../conversions/commit.ts';
 import { checkPegs } from '../conversions/pricing.ts';
@@ -62,7 +62,7 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string): Pr
  * the pair is now off its peg. Returns the conversion's id.
  */
 async function convert(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow & { convert_from: string }): Promise<string> {
-  await checkPegs(trx, config, findCurrency(q.convert_from)!, findCurrency(q.currency_code)!);
+  await checkPegs(trx, config, knownCurrency(q.convert_from), knownCurrency(q.currency_code));
   const fromAmount = cryptoAmount(q.convert_from, q.convert_from_amount!);
   if ((await lockedMerchantBalance(trx, principal.accountId, q.convert_from)) < fromAmount.units) {
     throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.convert_from });
@@ -135,7 +135,7 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
 function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow, totalUnits: bigint) {
   return enforceAtCommit(trx, config.withdrawalApproval.operatorAboveUsdCents, {
     tenantId: principal.tenantId,
-    currency: findCurrency(q.currency_code)!,
+    currency: knownCurrency(q.currency_code),
     address: q.address,
     totalUnits,
     usdPrice: q.usd_price,

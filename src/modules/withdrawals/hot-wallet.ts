@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter, SignedTransfer } from '../../chains/types.ts';
-import { cryptoAmount, findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import type { WithdrawalRow } from './record.ts';
 import type { Waiting } from './waiting.ts';
@@ -49,7 +49,7 @@ async function spareOf(ctx: AppContext, adapter: ChainAdapter, spare: Spare, cod
 export function payoutNeeds(w: Pick<WithdrawalRow, 'currency_code' | 'amount'>, signed?: SignedTransfer): Map<string, bigint> {
   const needs = new Map<string, bigint>([[w.currency_code, BigInt(w.amount)]]);
   if (signed?.terms?.family === 'evm') {
-    const native = networkOf(findCurrency(w.currency_code)!).nativeCode;
+    const native = networkOf(knownCurrency(w.currency_code)).nativeCode;
     needs.set(native, (needs.get(native) ?? 0n) + BigInt(signed.terms.gas) * BigInt(signed.terms.maxFeePerGas));
   }
   return needs;

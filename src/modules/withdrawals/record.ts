@@ -4,7 +4,7 @@ import { moveStatus, type Move } from '../../lib/state-machine.ts';
 import { withdrawalMachine } from './status.ts';
 import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { usdValue } from '../ledger/settlement.ts';
 import { shortfallOf } from './waiting.ts';
 
@@ -20,10 +20,10 @@ export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount
 
 /** The quote as the API shows it. */
 export function quoteRecord(q: QuoteRow) {
-  const currency = findCurrency(q.currency_code)!;
-  const native = findCurrency(networkOf(currency).nativeCode)!;
+  const currency = knownCurrency(q.currency_code);
+  const native = knownCurrency(networkOf(currency).nativeCode);
   const d = currency.decimals;
-  const from = q.convert_from ? findCurrency(q.convert_from)! : null;
+  const from = q.convert_from ? knownCurrency(q.convert_from) : null;
   const { amount, fee, total } = withdrawalMoney(q);
   return {
     quoteId: q.id,

@@ -7,7 +7,7 @@ import { unreachable } from '../../lib/state-machine.ts';
 import { WAITING_REASONS, type WaitingDetail, type WaitingReason } from '../../lib/db/schema.ts';
 import { configuredSecrets, secretScrubber } from '../../lib/http/log-redaction.ts';
 import { DateTime, Money } from '../../lib/http/schemas.ts';
-import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { findCurrency, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
 import type { WithdrawalRow } from './record.ts';
 
@@ -80,7 +80,7 @@ function missingOf(w: WithdrawalRow) {
 
 /** What the operator does about a waiting payout, in a sentence: what to fund and how much, or what to look at. */
 function operatorAction(w: WithdrawalRow): string {
-  const network = networkOf(findCurrency(w.currency_code)!);
+  const network = networkOf(knownCurrency(w.currency_code));
   const reason = w.waiting_reason!;
   switch (reason) {
     case 'hotWalletLow': {
