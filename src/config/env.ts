@@ -95,7 +95,7 @@ export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: num
   if (raw === undefined || raw === '') return undefined;
   const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(raw);
   if (!m || (m[2] ?? '').length > decimals) throw new ConfigError(`${name} must be a positive decimal with at most ${decimals} decimals, got "${raw}"`);
-  const units = BigInt(m[1]! + (m[2] ?? '').padEnd(decimals, '0'));
+  const units = BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(decimals, '0'));
   if (units <= 0n) throw new ConfigError(`${name} must be above zero, got "${raw}"`);
   return units;
 }
@@ -112,7 +112,7 @@ export function optionalCents(env: NodeJS.ProcessEnv, name: string): bigint | un
   if (raw === undefined) return undefined;
   const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(raw);
   if (!m) throw new ConfigError(`${name} must be a US dollar amount with at most 2 decimals, got "${raw}"`);
-  return BigInt(m[1]! + (m[2] ?? '').padEnd(2, '0'));
+  return BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(2, '0'));
 }
 
 /** A decimal rate in [0, 1) with at most 6 decimals. */

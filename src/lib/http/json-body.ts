@@ -19,8 +19,8 @@ export function foreignCharset(contentType: string | undefined): string | undefi
   const params = contentType.slice(semicolon);
   PARAMETER.lastIndex = 0;
   for (let m = PARAMETER.exec(params); m; m = PARAMETER.exec(params)) {
-    if (m[1]!.toLowerCase() !== 'charset') continue;
-    let value = m[2]!;
+    if ((m[1] ?? '').toLowerCase() !== 'charset') continue;
+    let value = (m[2] ?? '');
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\([\t\u0020-\u00ff])/gu, '$1');
     if (!UTF8_LABELS.has(value.toLowerCase())) return value;
   }

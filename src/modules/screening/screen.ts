@@ -41,7 +41,7 @@ function entryKeys(line: string): string | null {
   const text = line.replace(/#.*/, '').trim();
   if (!text) return null;
   const m = /^([A-Za-z]+):(.+)$/.exec(text);
-  return m ? `${m[1]!.toUpperCase()}:${m[2]!.trim()}` : `*:${text}`;
+  return m ? `${(m[1] ?? '').toUpperCase()}:${(m[2] ?? '').trim()}` : `*:${text}`;
 }
 
 export class Screener {

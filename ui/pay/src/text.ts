@@ -38,7 +38,7 @@ export function t(key: string, vars?: Record<string, string | number | undefined
 export function decimal(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return text;
-  return (m[1] ? '-' : '') + NUM.format(BigInt(m[2]!)) + (m[3] ? DEC + m[3] : '');
+  return (m[1] ? '-' : '') + NUM.format(BigInt((m[2] ?? ''))) + (m[3] ? DEC + m[3] : '');
 }
 
 /** A crypto amount and its symbol: '1,234.5 USDT' in English, '1.234,5 USDT' in German; the same for every amount on the page. */
@@ -60,7 +60,7 @@ function unitsOf(value: number): { units: bigint; places: number } {
   const m = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
   if (!m) return { units: 0n, places: 0 };
   const places = (m[2] ?? '').length - Number(m[3] ?? 0);
-  const units = BigInt(m[1]! + (m[2] ?? ''));
+  const units = BigInt((m[1] ?? '') + (m[2] ?? ''));
   return places >= 0 ? { units, places } : { units: units * 10n ** BigInt(-places), places: 0 };
 }
 
