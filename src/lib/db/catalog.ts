@@ -3,9 +3,10 @@
  * PGlite and PostgreSQL): its tables, their columns, foreign keys and sequences, and a checksum of
  * a table's rows.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
-export type AnyDb = Kysely<any>;
+/** A database (or transaction) of any schema: the catalog is read with raw SQL alone. */
+export type AnyDb = QueryExecutorProvider;
 
 export interface Column {
   name: string;

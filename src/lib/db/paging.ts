@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /** A page of a list, as every list endpoint answers it: `{ total, page, limit, hasMore, data }`. */
 export interface Page<T> {
@@ -62,6 +62,6 @@ export function pageKeys<T>(ids: Expression<unknown>): RawBuilder<T> {
  * values (a prepared statement's generic plan) walked the list's index from the top, reading every
  * row above the page to find its keys, instead of reading them by key and sorting them.
  */
-export function byKeys<Q extends { where: (...args: any[]) => Q; limit: (n: number) => Q }>(base: Q, key: string, offset: number, limit: number, keys: Expression<unknown>): Q {
-  return offset === 0 ? base.limit(limit) : base.where(key, '=', pageKeys(keys));
+export function byKeys<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>, key: string, offset: number, limit: number, keys: Expression<unknown>): SelectQueryBuilder<DB, TB, O> {
+  return offset === 0 ? base.limit(limit) : base.where(sql.ref(key), '=', pageKeys(keys));
 }

@@ -37,7 +37,7 @@ export class PGliteDialect implements Dialect {
   async close(): Promise<void> {
     await Promise.all(this.drivers.map((d) => d.close()));
   }
-  createIntrospector(db: Kysely<any>) {
+  createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
   }
   createQueryCompiler() {

@@ -91,7 +91,7 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Currency and network icons, drawn and served by the service (no external assets). */
 export const currencyAssetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const serve = (icons: ReadonlyMap<string, string>) => async (request: { params: { name: string } }, reply: any) => {
+  const serve = (icons: ReadonlyMap<string, string>) => async (request: { params: { name: string } }, reply: FastifyReply) => {
     const svg = icons.get(request.params.name.replace(/\.svg$/, ''));
     if (!svg) throw new AppError('exceptions.route.notFound');
     return reply

@@ -41,20 +41,26 @@ export function viewSelect(db: Executor) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewSelect>['executeTakeFirstOrThrow']>>;
 
+/** A column of the joined quote, which a quote row always has (NOT NULL): null only when there is no quote. */
+function joined<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`an invoice quote without its ${column}`);
+  return value;
+}
+
 /** The quote columns of a joined row, or null when the invoice has no quote yet. */
 function quoteOf(r: ViewRow): QuoteRow | null {
   if (r.q_id === null) return null;
   return {
     id: r.q_id,
-    invoice_id: r.q_invoice_id!,
-    currency_code: r.q_currency_code!,
-    network: r.q_network!,
-    address: r.q_address!,
-    amount_expected: r.q_amount_expected!,
-    network_fee: r.q_network_fee!,
-    fiat_usd_price: r.q_fiat_usd_price!,
-    crypto_usd_price: r.q_crypto_usd_price!,
-    locked_at: r.q_locked_at!,
+    invoice_id: joined(r.q_invoice_id, 'invoice_id'),
+    currency_code: joined(r.q_currency_code, 'currency_code'),
+    network: joined(r.q_network, 'network'),
+    address: joined(r.q_address, 'address'),
+    amount_expected: joined(r.q_amount_expected, 'amount_expected'),
+    network_fee: joined(r.q_network_fee, 'network_fee'),
+    fiat_usd_price: joined(r.q_fiat_usd_price, 'fiat_usd_price'),
+    crypto_usd_price: joined(r.q_crypto_usd_price, 'crypto_usd_price'),
+    locked_at: joined(r.q_locked_at, 'locked_at'),
   };
 }
 
@@ -76,6 +82,13 @@ export function renderedView(r: ViewRow, refunds: RefundLine[]): InvoiceView {
 export async function loadInvoice(db: Executor, id: string): Promise<InvoiceView | undefined> {
   const r = await viewSelect(db).where('invoices.id', '=', id).executeTakeFirst();
   return r ? (await withRefunds(db, [toView(r)]))[0] : undefined;
+}
+
+/** An invoice the caller has just read, locked or written: missing, it is a broken database, not a 404. */
+export async function loadKnownInvoice(db: Executor, id: string): Promise<InvoiceView> {
+  const view = await loadInvoice(db, id);
+  if (!view) throw new Error(`invoice ${id} is gone`);
+  return view;
 }
 
 /** The views with their refunds, in one query. */

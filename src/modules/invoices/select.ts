@@ -11,7 +11,7 @@ import { usdPrice } from '../rates/service.ts';
 import { PAYABLE_STATUSES } from './status.ts';
 
 import { isClosed } from './payments.ts';
-import { fiatTotal, loadInvoice, quotePayments, type InvoiceView } from './record.ts';
+import { fiatTotal, loadKnownInvoice, quotePayments, type InvoiceView } from './record.ts';
 
 /**
  * The customer picks a currency on the payment page: lock the rate, fix the network fee, and
@@ -25,7 +25,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
   return db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
     if (!locked) throw new AppError('exceptions.invoice.notFound');
-    const view = (await loadInvoice(trx, invoiceId))!;
+    const view = await loadKnownInvoice(trx, invoiceId);
     const { row } = view;
     const closed = await isClosed(trx, row);
     if (!PAYABLE_STATUSES.includes(row.status) || (closed && row.status === 'created')) {
@@ -63,7 +63,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
         .execute();
     }
     await trx.updateTable('invoices').set({ quote_id: quoteId, updated_at: sql`now()` }).where('id', '=', row.id).execute();
-    return (await loadInvoice(trx, row.id))!;
+    return await loadKnownInvoice(trx, row.id);
   });
 }
 
