@@ -61,7 +61,8 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       const network = currency ? networkOf(currency).env : networkFromApi(request.body.network ?? '');
       if (!network) throw refuse('network', 'with contract, name the network: Ethereum, BNB, Base or Tron');
       try {
-        const asset = currency ? { currencyCode: currency.code } : { contract: contract! };
+        const asset = currency ? { currencyCode: currency.code } : contract !== undefined ? { contract } : undefined;
+        if (!asset) throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
         const { txHash } = await new SandboxChain(network, db).inject({ ...asset, to, units, rbf, from });
         return reply.status(201).send({ data: { txHash } });
       } catch (err) {

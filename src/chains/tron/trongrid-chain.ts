@@ -67,8 +67,8 @@ export class TronGridChain implements ChainAdapter {
     private readonly db?: Db,
   ) {
     this.fetcher = opts.fetcher ?? fetch;
-    for (const c of CURRENCIES.filter((c) => c.network === 'Tron' && c.contractAddress)) {
-      this.tokens.set(opts.contracts?.[c.code] ?? c.contractAddress!, c);
+    for (const c of CURRENCIES.filter((c) => c.network === 'Tron')) {
+      if (c.contractAddress) this.tokens.set(opts.contracts?.[c.code] ?? c.contractAddress, c);
     }
     if (opts.hotWalletKey) {
       this.hotKey = hex.decode(opts.hotWalletKey.replace(/^0x/, ''));

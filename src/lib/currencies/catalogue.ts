@@ -133,6 +133,13 @@ export function knownCurrency(code: string): CurrencyDef {
   return currency;
 }
 
+/** The catalogue's network of a configured network name (every name the config accepts has one). */
+export function networkNamed(env: NetworkEnvName): NetworkDef {
+  const net = Object.values(NETWORKS).find((n) => n.env === env);
+  if (!net) throw new TypeError(`not a catalogued network: ${env}`);
+  return net;
+}
+
 export function networkOf(currency: CurrencyDef): NetworkDef {
   return NETWORKS[currency.network];
 }
