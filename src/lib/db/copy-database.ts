@@ -58,7 +58,7 @@ export async function copyDatabase<S, T>(
     await setDeferrable(trx, keys, false);
     for (const t of tables) {
       const got = await tableChecksum(trx, t);
-      const want = expected.get(t)!;
+      const want = expected.get(t) ?? { rows: -1, md5: '' };
       if (got.rows !== want.rows || got.md5 !== want.md5) {
         throw new Error(`table ${t} differs after the copy (${got.rows} rows, source ${want.rows}); nothing was copied`);
       }

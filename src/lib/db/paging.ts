@@ -38,7 +38,8 @@ export async function pagedWithTotal<R extends { total: string | number | bigint
 ): Promise<Page<T>> {
   const offset = (q.page - 1) * q.limit;
   const page = await rows(offset, q.limit);
-  const n = Number(page.length > 0 ? page[0]!.total : offset === 0 ? 0 : await count());
+  const first = page[0];
+  const n = Number(first ? first.total : offset === 0 ? 0 : await count());
   return { total: n, page: q.page, limit: q.limit, hasMore: q.page * q.limit < n, data: page.map(map) };
 }
 

@@ -68,8 +68,9 @@ export class WriteSignal {
     else this.pending = new Set([...(this.pending ?? []), ...tables]);
     if (!first) return;
     setImmediate(() => {
-      const changed = this.pending!;
+      const changed = this.pending;
       this.pending = undefined;
+      if (changed === undefined) return;
       const test: ChangedTables = (table) => changed === '*' || changed.has(table);
       for (const h of this.handlers) h(test);
     });

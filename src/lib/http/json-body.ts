@@ -90,7 +90,8 @@ export function scanJson(text: string): JsonScan {
   // The keys of every open object, innermost last: keys[0 .. count); frame f's keys are
   // keys[starts[f] .. starts[f + 1]) (the array is reused, not cut). Per open object or array,
   // outermost first: where its keys start, whether it is an array, the index of the element being
-  // read (arrays), and a Set of its keys once it is wide.
+  // read (arrays), and a Set of its keys once it is wide. Every open frame's entries are set, so the
+  // `?? 0` and `?? ''` on reading them below are never taken (they only satisfy the index types).
   const f: Frames = { keys: [], starts: [], isArray: [], index: [], wide: [] };
   const { keys, starts, isArray, index, wide } = f;
   let count = 0;
@@ -113,7 +114,7 @@ export function scanJson(text: string): JsonScan {
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
       const exact = inexactLiteral(text, i, end);
-      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? index[depth - 1]! : keys[count - 1]!).join('.'), exact);
+      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? (index[depth - 1] ?? 0) : (keys[count - 1] ?? '')).join('.'), exact);
       i = end - 1;
       continue;
     }
@@ -131,11 +132,11 @@ export function scanJson(text: string): JsonScan {
       case 0x7d: // }
       case 0x5d: // ]
         depth--;
-        count = starts[depth]!;
+        count = starts[depth] ?? 0;
         expectKey = false;
         break;
       case 0x2c: // ,
-        if (isArray[depth - 1]) index[depth - 1]!++;
+        if (isArray[depth - 1]) index[depth - 1] = (index[depth - 1] ?? 0) + 1;
         else expectKey = true;
         break;
       default:
@@ -232,7 +233,7 @@ function stringEnd(text: string, i: number): number {
  * while the object is narrow, a Set once it is wide (the Set then also records `key`).
  */
 function seenInFrame({ keys, starts, wide }: Frames, count: number, top: number, key: string): boolean {
-  const from = starts[top]!;
+  const from = starts[top] ?? 0;
   const set = wide[top];
   if (set) {
     const seen = set.has(key);
@@ -247,7 +248,7 @@ function seenInFrame({ keys, starts, wide }: Frames, count: number, top: number,
 /** The path to a repeated key: each open object's current key (its last) or array's index. */
 function pathTo({ keys, starts, isArray, index }: Frames, depth: number, key: string | number): DuplicateKeyPath {
   const path: DuplicateKeyPath = [];
-  for (let f = 0; f < depth - 1; f++) path.push(isArray[f] ? index[f]! : keys[starts[f + 1]! - 1]!);
+  for (let f = 0; f < depth - 1; f++) path.push(isArray[f] ? (index[f] ?? 0) : (keys[(starts[f + 1] ?? 0) - 1] ?? ''));
   path.push(key);
   return path;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Payment, PaymentChange } from '../payments/watcher.ts';
-import { now, type Executor, type Trx } from '../../lib/db/index.ts';
+import { now, onlyRow, type Executor, type Trx } from '../../lib/db/index.ts';
 import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
@@ -146,6 +146,6 @@ async function publishChange(ctx: AppContext, trx: Trx, view: InvoiceView, previ
 /** Whether the invoice's payment window has closed, by the database's clock. */
 export async function isClosed(db: Executor, row: InvoiceRow): Promise<boolean> {
   const r = await sql<{ closed: boolean }>`select ${row.expires_at} <= now() as closed`.execute(db);
-  return r.rows[0]!.closed;
+  return onlyRow(r).closed;
 }
 
