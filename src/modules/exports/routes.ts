@@ -36,8 +36,9 @@ async function* csvLines(db: Executor, source: ExportSource, accountId: string, 
   let page = first;
   for (;;) {
     if (page.length > 0) yield page.map((r) => csvRow(r.cells)).join('');
-    if (page.length < PAGE_ROWS) return;
-    page = await source.page(db, accountId, range, page[page.length - 1]!.cursor, PAGE_ROWS);
+    const last = page[page.length - 1];
+    if (page.length < PAGE_ROWS || !last) return;
+    page = await source.page(db, accountId, range, last.cursor, PAGE_ROWS);
   }
 }
 
@@ -48,7 +49,7 @@ function exportRoute(app: TypedApp, kind: ExportKind): void {
     {
       config: { scope: source.scope },
       schema: {
-        operationId: `export${kind[0]!.toUpperCase()}${kind.slice(1)}Csv`,
+        operationId: `export${kind.charAt(0).toUpperCase()}${kind.slice(1)}Csv`,
         tags: ['exports'],
         summary: `The account's ${kind} created in a range (at most ${MAX_EXPORT_DAYS} days; default the last 30) as CSV`,
         querystring: Type.Object(DateRangeQuery),

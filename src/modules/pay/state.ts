@@ -42,7 +42,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
       ...plainName(c),
       icon: currencyIconPath(c.code),
       available,
-      amountEstimate: available ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice!, c, price!), fee!.units, c), c.decimals) : null,
+      amountEstimate: fee && price && fiatPrice ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice, c, price), fee.units, c), c.decimals) : null,
     };
   });
 

@@ -126,7 +126,7 @@ export async function liveRequestInvoice(db: Executor, link: LinkView): Promise<
  * request's customer is sent back to its invoice while it holds the use; otherwise a new invoice.
  */
 export async function checkout(ctx: AppContext, link: LinkView, input: CheckoutInput, lang: string): Promise<string> {
-  if (!link.active) throw refusalOf('disabled')!;
+  if (!link.active) throw new AppError('exceptions.paymentLink.disabled');
   const again = await liveRequestInvoice(ctx.db, link);
   if (again) return again;
   const refused = refusalOf(link.availability);

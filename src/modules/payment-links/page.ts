@@ -124,8 +124,7 @@ function fields(page: LinkPage, link: LinkView, fiat: FiatDef, w: LinkWords): st
 }
 
 /** The page of an open link: what it is, its price, and the form that leads to the payment page. */
-export function renderLinkPage(page: LinkPage): string {
-  const link = page.link!;
+export function renderLinkPage(page: LinkPage, link: LinkView): string {
   const w = LINK_WORDS[page.language.lang];
   const fiat = knownFiat(link.fiat_currency);
   const price = link.amount_minor === null ? '' : fiatText(BigInt(link.amount_minor), fiat, page.language.locale);

@@ -60,18 +60,22 @@ export async function screenSenders(db: Db, config: Config, adapter: ChainAdapte
   const sendersOfTx = new Map<string, string[] | null>();
   const verdicts = new Map<string, Verdict>();
   for (const t of fresh) {
-    if (!sendersOfTx.has(t.txHash)) sendersOfTx.set(t.txHash, t.senders ? [...t.senders] : adapter.sendersOf ? await adapter.sendersOf(t.txHash) : null);
-    const senders = sendersOfTx.get(t.txHash)!;
+    let senders = sendersOfTx.get(t.txHash);
+    if (senders === undefined) {
+      senders = t.senders ? [...t.senders] : adapter.sendersOf ? await adapter.sendersOf(t.txHash) : null;
+      sendersOfTx.set(t.txHash, senders);
+    }
     const currency = knownCurrency(t.currencyCode);
     const net = networkOf(currency);
     let flag: SenderFlag | null = null;
     for (const sender of senders ?? []) {
       const asked = `${sender}|${currency.code}|${t.units}`;
-      if (!verdicts.has(asked)) {
+      let v = verdicts.get(asked);
+      if (!v) {
         const request = { network: net.env, apiNetwork: net.api, address: sender, direction: 'in' as const, amount: formatUnits(t.units, currency.decimals), cryptoCurrencyCode: currency.code };
-        verdicts.set(asked, await screener.screen(request));
+        v = await screener.screen(request);
+        verdicts.set(asked, v);
       }
-      const v = verdicts.get(asked)!;
       if (v.decision === 'allow') continue;
       flag = { sender, decision: v.decision, source: v.source, ...(v.reason ? { reason: v.reason } : {}) };
       break;

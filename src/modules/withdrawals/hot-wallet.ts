@@ -37,8 +37,11 @@ export async function spendable(ctx: Pick<AppContext, 'db'>, adapter: ChainAdapt
 
 /** What the hot wallet has spare of a currency this round (read once, then kept by the round). */
 async function spareOf(ctx: AppContext, adapter: ChainAdapter, spare: Spare, code: string): Promise<bigint> {
-  if (!spare.has(code)) spare.set(code, await spendable(ctx, adapter, code));
-  return spare.get(code)!;
+  const known = spare.get(code);
+  if (known !== undefined) return known;
+  const read = await spendable(ctx, adapter, code);
+  spare.set(code, read);
+  return read;
 }
 
 /**
@@ -64,7 +67,8 @@ export async function cover(ctx: AppContext, adapter: ChainAdapter, spare: Spare
     const missing = units - (await spareOf(ctx, adapter, spare, code));
     if (missing > 0n) return { reason: 'hotWalletLow', detail: { cryptoCurrencyCode: code, missing: missing.toString() } };
   }
-  if (take) for (const [code, units] of needs) spare.set(code, spare.get(code)! - units);
+  // Every code of needs was read into spare by the loop above.
+  if (take) for (const [code, units] of needs) spare.set(code, (spare.get(code) ?? 0n) - units);
   return null;
 }
 
@@ -95,5 +99,5 @@ export async function topUpSandbox(ctx: AppContext, adapter: ChainAdapter, spare
       lines: [debit(custodyAccount(adapter.network), amount), credit('sandbox:faucet', amount)],
     });
   });
-  spare.set(w.currency_code, spare.get(w.currency_code)! + missing);
+  spare.set(w.currency_code, (spare.get(w.currency_code) ?? 0n) + missing);
 }
