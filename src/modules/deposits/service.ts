@@ -129,7 +129,7 @@ export class DepositService implements PaymentListener {
     // its address and that address's QR code drawn on the helper thread in one trip; an index
     // whose insert then fails (a repeated orderId) stays unused, which costs nothing.
     const reserved = await this.allocator.reserve(db, networkOf(currency).env, currency);
-    const qrCode = reserved.qrCode!;
+    const { qrCode } = reserved;
     try {
       const id = randomUUID();
       const minAmount = minDepositUnits(currency, fee);

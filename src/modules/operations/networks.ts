@@ -88,12 +88,11 @@ export class NetworkBoard {
       chainCursors(db),
       unconfirmedPayments(db),
       storedFeeQuotes(db),
-      Promise.all(config.networks.map((n) => this.readNode(n))),
+      Promise.all(config.networks.map(async (network) => ({ network, node: await this.readNode(network) }))),
     ]);
     const now = Date.now();
     const served = servedCurrencies(config);
-    return config.networks.map((network, i) => {
-      const node = nodes[i]!;
+    return nodes.map(({ network, node }) => {
       const cursor = cursors.find((c) => c.network === network);
       const tip = node.view?.tip ?? null;
       const scanned = cursor?.nextHeight ?? null;

@@ -45,7 +45,10 @@ function createLinkRoute(app: TypedApp): void {
       const body = request.body;
       // The money as written: an amount a double could not hold is checked exactly, not rounded.
       const money = Object.fromEntries(
-        (['amount', 'minAmount', 'maxAmount'] as const).filter((f) => body[f] !== undefined).map((f) => [f, exactNumber(request, f, body[f]!)]),
+        (['amount', 'minAmount', 'maxAmount'] as const).flatMap((f) => {
+          const value = body[f];
+          return value === undefined ? [] : [[f, exactNumber(request, f, value)]];
+        }),
       );
       return reply.status(201).send({ data: await createLink(app.ctx, request.principal, { ...body, ...money }) });
     },

@@ -12,8 +12,8 @@ export function centsOfInput(field: string, value: number | string): bigint {
 
 /** A NUMERIC(20,2) column's text in cents. */
 export function centsOfColumn(value: string): bigint {
-  const [whole, frac = ''] = value.split('.');
-  return BigInt(whole! + frac.padEnd(2, '0').slice(0, 2));
+  const [whole = '', frac = ''] = value.split('.');
+  return BigInt(whole + frac.padEnd(2, '0').slice(0, 2));
 }
 
 /** Cents as the column stores them (`12.30`). */

@@ -163,7 +163,7 @@ export async function refundsOf(db: Executor, kind: RefundTarget['kind'], ids: s
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const r of rows) byId.get(r.target!)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
+  for (const r of rows) if (r.target !== null) byId.get(r.target)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
   return byId;
 }
 

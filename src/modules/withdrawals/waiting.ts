@@ -62,7 +62,7 @@ export function waitingOf(w: WithdrawalRow): WaitingView | null {
     since: (w.waiting_since ?? w.updated_at).toISOString(),
     ...(short ? { cryptoCurrencyCode: short.cryptoCurrencyCode, missing: short.amount } : {}),
     ...(d.message !== undefined ? { message: d.message } : {}),
-    action: operatorAction(w),
+    action: operatorAction(w, w.waiting_reason),
   };
 }
 
@@ -79,9 +79,8 @@ function missingOf(w: WithdrawalRow) {
 }
 
 /** What the operator does about a waiting payout, in a sentence: what to fund and how much, or what to look at. */
-function operatorAction(w: WithdrawalRow): string {
+function operatorAction(w: WithdrawalRow, reason: NonNullable<WithdrawalRow['waiting_reason']>): string {
   const network = networkOf(knownCurrency(w.currency_code));
-  const reason = w.waiting_reason!;
   switch (reason) {
     case 'hotWalletLow': {
       const short = missingOf(w);
