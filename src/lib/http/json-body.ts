@@ -90,8 +90,7 @@ export function scanJson(text: string): JsonScan {
   // The keys of every open object, innermost last: keys[0 .. count); frame f's keys are
   // keys[starts[f] .. starts[f + 1]) (the array is reused, not cut). Per open object or array,
   // outermost first: where its keys start, whether it is an array, the index of the element being
-  // read (arrays), and a Set of its keys once it is wide. Every open frame's entries are set, so the
-  // `?? 0` and `?? ''` on reading them below are never taken (they only satisfy the index types).
+  // read (arrays), and a Set of its keys once it is wide.
   const f: Frames = { keys: [], starts: [], isArray: [], index: [], wide: [] };
   const { keys, starts, isArray, index, wide } = f;
   let count = 0;
@@ -145,6 +144,7 @@ export function scanJson(text: string): JsonScan {
   return out;
 }
 
+// An open frame's entries are always set: the `?? 0` and `?? ''` on reading them are never taken.
 /** The open objects and arrays of a scan (see scanJson). */
 interface Frames {
   keys: string[];

@@ -57,6 +57,12 @@ declare module 'fastify' {
   }
 }
 
+/** The scope of a merchant route: neither public nor admin, it declares one (declared-security.ts refuses it at start-up otherwise). */
+export function declaredScope(scope: Scope | undefined, url: string | undefined): Scope {
+  if (scope === undefined) throw new Error(`${url} declares no scope`);
+  return scope;
+}
+
 /** The principal of a request of a scoped route, where the request's type does not say so; a route without one is a bug (500). */
 export function principalOf(request: FastifyRequest): ApiPrincipal {
   if (!request.principal) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no principal: the route declares no scope`);

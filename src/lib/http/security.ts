@@ -16,6 +16,7 @@ import { findKey, lastUsedRecorder, principalMemo, type KeyState } from './api-k
 import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
 // The request's principal and operator, typed from each route's declaration, are declared there.
 export type { OperatorCaller } from './principal.ts';
+import { declaredScope } from './principal.ts';
 
 /** The caller behind a valid API key, and the account its request acts on. */
 export interface ApiPrincipal {
@@ -240,11 +241,6 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
   request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId, scopes }, request.method);
 }
 
-/** The scope of a merchant route: neither public nor admin, it declares one (declared-security.ts refuses it at start-up otherwise). */
-function declaredScope(scope: Scope | undefined, url: string | undefined): Scope {
-  if (scope === undefined) throw new Error(`${url} declares no scope`);
-  return scope;
-}
 
 /**
  * Step-up (`config.stepUp`): a session whose user has two-factor authentication (a merchant's, or an
