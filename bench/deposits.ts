@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { paymentQrCode, paymentUri } from '../src/chains/payment-uri.ts';
+import { paymentUri } from '../src/chains/payment-uri.ts';
+import { paymentQrCode } from '../src/chains/payment-qr.ts';
 import { findCurrency } from '../src/lib/currencies/catalogue.ts';
 import { figuresOf, jsonCheck, load, printTable, progress, ratio, startBenchGateway, type BenchGateway, type Figures } from './lib.ts';
 import { call, prepareSandbox } from './sandbox.ts';

@@ -7,7 +7,7 @@ import { toFacilitatorEvmSigner } from '@x402/evm';
 import { createWalletClient, http, publicActions, type Hex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, DEV_MNEMONIC, startDevnet } from '../src/chains/evm/devnet.ts';
-import { connectX402 } from '../src/modules/x402/chain.ts';
+import { connectX402 } from '../src/chains/x402/chain.ts';
 import { TRANSFER_TYPES } from '../src/modules/x402/facilitator.ts';
 import { profileIf, progress, ratio, round, startBenchGateway, type Figures } from './lib.ts';
 

@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.ts';
 import { DEV_KEYS, TEST_USDC, startDevnet } from '../src/chains/evm/devnet.ts';
 import { openDatabase } from '../src/lib/db/index.ts';
 import { migrate } from '../src/lib/db/migrate.ts';
-import { connectX402 } from '../src/modules/x402/chain.ts';
+import { connectX402 } from '../src/chains/x402/chain.ts';
 import { createTenant, issueApiKey } from '../src/modules/tenants/service.ts';
 
 const NETWORK = 'eip155:84532';

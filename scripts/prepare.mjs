@@ -2,7 +2,8 @@
 //  - the gateway's compiled bundle (scripts/gateway-bundle.mjs);
 //  - an empty PGlite cluster, node_modules/.cache/cryptogate/pglite-cluster-<version>, from which a
 //    new embedded database is copied instead of running initdb (src/lib/db/pglite-template.ts), and
-//    the same as a tarball (`.tar`), which an in-memory one loads.
+//    the same as a tarball (`.tar`), which an in-memory one loads;
+//  - the dashboard's and the payment page's browser bundles, in the build cache lib/http/ui-bundle.ts reads.
 // Never fails the install: whatever cannot be made now is made (or done without) at start.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,7 +41,7 @@ async function clusterTemplate() {
   return target;
 }
 
-/** The gateway's own database code (openDatabase, migrate, the template's names), compiled for this script. */
+/** The gateway's own code this script runs (the database's, the browser bundles'), compiled for it. */
 async function databaseCode() {
   const esbuild = await import('esbuild');
   const outfile = join(ROOT, 'node_modules', '.cache', 'cryptogate', `prepare-${process.pid}.mjs`);
@@ -50,6 +51,8 @@ async function databaseCode() {
         "export { openDatabase } from './src/lib/db/index.ts';",
         "export { migrate } from './src/lib/db/migrate.ts';",
         "export { migrationsKey, pgliteTemplateDir } from './src/lib/db/pglite-template.ts';",
+        "export { dashboardBundle } from './src/modules/dashboard/bundle.ts';",
+        "export { payBundle } from './src/modules/pay/bundle.ts';",
       ].join('\n'),
       resolveDir: ROOT,
       loader: 'ts',
@@ -97,6 +100,9 @@ for (const [what, make] of [
   ['gateway bundle', gatewayBundle],
   ['embedded database template', clusterTemplate],
   ['migrated embedded database template', migratedTemplate],
+  // Built into the cache now, so a process that cannot write there (an image's unprivileged user) serves them at once.
+  ['dashboard bundle', async () => (await (await databaseCode()).dashboardBundle()) && 'in the build cache'],
+  ['payment page scripts', async () => (await (await databaseCode()).payBundle()).size + ' files in the build cache'],
 ]) {
   try {
     const t = performance.now();

@@ -27,6 +27,9 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { payRoutes } from './modules/pay/routes.ts';
 import { paymentLinkRoutes } from './modules/payment-links/routes.ts';
 import { paymentLinkPageRoutes } from './modules/payment-links/page-routes.ts';
+import { planRoutes } from './modules/subscriptions/plan-routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { portalRoutes } from './modules/subscriptions/portal-routes.ts';
 import { sandboxChainRoutes } from './chains/sandbox/routes.ts';
 import { addressProvisionRoutes } from './modules/address-provision/routes.ts';
 import { currencyAssetRoutes, currencyRoutes, sandboxFeeRoutes } from './modules/currencies/routes.ts';
@@ -211,6 +214,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(currencyAssetRoutes));
   await app.register(named(payRoutes));
   await app.register(named(paymentLinkPageRoutes));
+  await app.register(named(portalRoutes));
   await app.register(named(dashboardRoutes));
   await app.register(named(authRoutes), { prefix: '/auth' });
   await app.register(named(tenantAdminRoutes), { prefix: '/admin' });
@@ -237,6 +241,8 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
       await v1.register(named(balanceRoutes));
       await v1.register(named(invoiceRoutes));
       await v1.register(named(paymentLinkRoutes));
+      await v1.register(named(planRoutes));
+      await v1.register(named(subscriptionRoutes));
       await v1.register(named(depositRoutes));
       await v1.register(named(paymentRoutes));
       await v1.register(named(withdrawalRoutes));

@@ -6,6 +6,7 @@ import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
 import { screeningSettings, type ScreeningSettings } from './config/screening.ts';
 import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
+import { subscriptionSettings, type SubscriptionSettings } from './config/subscriptions.ts';
 import { emailSettings, type EmailSettings } from './config/email.ts';
 import { signInSettings, type SignInSettings } from './config/sign-in.ts';
 
@@ -142,6 +143,8 @@ export interface Config extends SignInSettings {
   withdrawalApproval: ApprovalSettings;
   /** SMTP and the sender; null (no SMTP_URL): no mail is sent. */
   email: EmailSettings | null;
+  /** Subscription billing: invoice lead time, grace, dunning, portal links (SUBSCRIPTION_*). */
+  subscriptions: SubscriptionSettings;
 }
 
 function x402Network(value: string): string {
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retention: retention(env),
     metrics: metricsSettings(env, port),
     ...governance(env, mode),
+    subscriptions: subscriptionSettings(env),
     email: emailSettings(env, setting(env, 'PUBLIC_BASE_URL') ?? `http://${publicHost}`),
   };
 }

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './lib/db/index.ts';
 import type { ChangeListener } from './lib/db/notify.ts';
 import type { HostLookup } from './lib/http/urls.ts';
-import type { X402Chain } from './modules/x402/chain.ts';
+import type { X402Chain } from './chains/x402/chain.ts';
 
 /** What every module of the service is built from: configuration and connections, nothing global. */
 export interface AppContext {
@@ -18,4 +18,9 @@ export interface AppContext {
   lookupHost?: HostLookup;
   /** The x402 facilitator's network (configured RPC, or the sandbox devnet); absent: x402 disabled. */
   x402?: X402Chain;
+  /**
+   * The time subscription billing reads (its periods, due dates, reminders); absent: the system's.
+   * A test moves it on instead of sleeping.
+   */
+  clock?: () => Date;
 }

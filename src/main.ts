@@ -13,7 +13,7 @@ import { warmDashboard } from './modules/dashboard/routes.ts';
 import { warmPayScripts } from './modules/pay/bundle.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { checkColdAddresses } from './chains/address-validation.ts';
-import { connectX402, x402FromConfig } from './modules/x402/chain.ts';
+import { connectX402, x402FromConfig } from './chains/x402/chain.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { join } from 'node:path';
 

@@ -19,6 +19,7 @@ import { webhookJobs } from './modules/webhooks/jobs.ts';
 import { withdrawalJobs } from './modules/withdrawals/jobs.ts';
 import { coldStorageJobs } from './modules/cold-storage/jobs.ts';
 import { x402Jobs } from './modules/x402/jobs.ts';
+import { subscriptionJobs } from './modules/subscriptions/jobs.ts';
 
 /**
  * The adapters whose withdrawals this process executes: sandbox networks, and real ones whose
@@ -46,6 +47,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...x402Jobs(env),
     ...sweepJobs(env, adapters),
     ...invoiceJobs(env, invoices),
+    ...subscriptionJobs(env),
     ...webhookJobs(env, mailFromEvents(ctx.config)),
     ...emailJobs(env),
     ...rateJobs(env),

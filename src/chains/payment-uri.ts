@@ -1,6 +1,5 @@
 import { formatUnits } from '../lib/money.ts';
 import type { CurrencyDef } from '../lib/currencies/catalogue.ts';
-import { offThread } from './offload.ts';
 
 /** EIP-155 chain ids of the EVM networks. */
 export const EVM_CHAIN_IDS = { Ethereum: 1, BNB: 56, Base: 8453 } as const;
@@ -36,12 +35,4 @@ export function paymentUri(currency: CurrencyDef, address: string, units?: bigin
       throw new Error(`no payment URI for network ${String(never)}`);
     }
   }
-}
-
-/**
- * A QR code of the payment URI as a PNG data URL (`data:image/png;base64,…`; see qr-png.ts), drawn
- * on the helper thread so the event loop keeps serving requests meanwhile.
- */
-export function paymentQrCode(uri: string): Promise<string> {
-  return offThread('qr', uri);
 }

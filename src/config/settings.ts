@@ -5,9 +5,12 @@
  * readers, so no setting goes undocumented.
  */
 
-import { SETTINGS } from './settings-rows.ts';
+import { SETTINGS as GENERAL_SETTINGS, type SettingRow } from './settings-rows.ts';
+import { SUBSCRIPTION_SETTING_ROWS } from './subscription-rows.ts';
 
-export { SETTINGS, type SettingRow } from './settings-rows.ts';
+export type { SettingRow } from './settings-rows.ts';
+/** Every documented setting: the general rows, then subscription billing's. */
+export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...SUBSCRIPTION_SETTING_ROWS];
 
 /** The networks' own settings: each variable exists once per network as `<NET>_<name>`. */
 export interface NetworkSettingRow {

@@ -91,7 +91,9 @@ export type StatusTable =
   | 'sweep_transactions'
   | 'unlisted_token_transfers'
   | 'cold_transfers'
-  | 'held_payments';
+  | 'held_payments'
+  | 'withdrawal_batches'
+  | 'subscriptions';
 export type StatusRow<T extends StatusTable> = Selectable<DB[T]>;
 /** Columns written with a status change: values or typed SQL expressions (`now()`). */
 export type StatusSet<T extends StatusTable> = UpdateObject<DB, T>;

@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
-import { createWatchers, allListeners } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 /** One round of every network's watcher, as the worker runs them. */
-async function watch(t: TestApp) {
-  const listener = allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx));
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
-}
-
 /**
  * A sandbox payment must settle however many blocks arrive at once and whether or not its network
  * had a cursor yet: on a fresh installation a payment seen in the mempool and then buried under 100
@@ -77,11 +70,11 @@ describeEngines('no payment is stranded (sandbox, over HTTP)', (engine) => {
   it('confirms payments seen in the mempool and then buried under 100 blocks mined at once', async () => {
     const s = await fresh();
     await pay(s);
-    await watch(s.t);
+    await runWatchers(s.t);
     assert.equal((await s.t.call('GET', `/v1/deposit?id=${s.deposit.id}`, { key: s.key })).body.data.status, 'processing');
     assert.equal((await s.t.call('GET', `/v1/invoice?id=${s.invoiceId}`, { key: s.key })).body.data.status, 'processing');
     await mine100(s.t);
-    await watch(s.t);
+    await runWatchers(s.t);
     await assertSettled(s);
   });
 
@@ -90,7 +83,7 @@ describeEngines('no payment is stranded (sandbox, over HTTP)', (engine) => {
     assert.equal((await s.t.ctx.db.selectFrom('chain_cursors').selectAll().execute()).length, 0, 'no cursor yet');
     await pay(s);
     await mine100(s.t);
-    await watch(s.t);
+    await runWatchers(s.t);
     await assertSettled(s);
   });
 });

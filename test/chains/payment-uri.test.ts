@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paymentQrCode, paymentUri } from '../../src/chains/payment-uri.ts';
+import { paymentUri } from '../../src/chains/payment-uri.ts';
+import { paymentQrCode } from '../../src/chains/payment-qr.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 
 const c = (code: string) => findCurrency(code)!;

@@ -5,7 +5,8 @@ import QRCode from 'qrcode';
 import { deriveAddress, parseExtendedPublicKey } from '../../src/chains/addresses.ts';
 import { helperThreadReady, offThread } from '../../src/chains/offload.ts';
 import { runTask } from '../../src/chains/offload-tasks.ts';
-import { paymentQrCode, paymentUri } from '../../src/chains/payment-uri.ts';
+import { paymentUri } from '../../src/chains/payment-uri.ts';
+import { paymentQrCode } from '../../src/chains/payment-qr.ts';
 import { QR_MASK, qrCodeDataUrl } from '../../src/chains/qr-png.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 

@@ -22,11 +22,11 @@ import { auditLedger, credit, custodyAccount, debit, merchantBalances, post } fr
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { signingAdapters } from '../../src/worker.ts';
-import { authenticator, member, type Browser } from '../auth/helpers.ts';
+import { authenticator, member, type Browser } from '../users/helpers.ts';
 import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
 import { METRICS_AUTH, METRICS_TOKEN, describeEngines, liveNetworkEnv, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { PHONE, diagnosed, watchedPage } from '../dashboard/kit.ts';
-import { checkAndShoot } from '../console/kit.ts';
+import { checkAndShoot } from '../dashboard/console/kit.ts';
 
 const USDT = CURRENCIES.find((c) => c.code === 'USDT_ERC20')!.contractAddress as Address;
 const TOKENS = CURRENCIES.filter((c) => c.network === 'Ethereum' && c.contractAddress).map((c) => c.contractAddress as Address);

@@ -11,9 +11,8 @@ import { Amount, type Ratio } from '../../src/lib/money.ts';
 import { conversionTerms, pegDeviation, priceByFromAmount, priceByToAmount, samePeg, type ConversionTerms } from '../../src/modules/conversions/pricing.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, liveNetworkEnv, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const RATE_ASSETS = ['USDT', 'USDC', 'EURC', 'ETH', 'TRX', 'BTC', 'BNB', 'LINK'];
@@ -169,11 +168,6 @@ it('migration 0018 restates earlier conversions and open auto-convert quotes wit
 
 describeEngines('conversions', (engine) => {
   const app = useTestApp(engine);
-  /** A tenant whose account holds `amount` of `code`, credited through a real sandbox deposit, at the sandbox's prices. */
-  async function funded(t: TestApp, code: string, amount: number, fee: number, tenant?: Awaited<ReturnType<TestApp['tenant']>>) {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), RATE_ASSETS);
-    return fundedBySandboxDeposit(t, code, amount, fee, tenant);
-  }
   const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
   const post = (t: TestApp, key: string, op: 'preview' | 'quote' | 'commit', body: Record<string, unknown>) => t.call('POST', `/v1/converting/${op}`, { key, body });
   const usdtToUsdc = (amounts: Record<string, unknown>) => ({ fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', ...amounts });
@@ -185,7 +179,7 @@ describeEngines('conversions', (engine) => {
 
   it('previews (storing nothing), quotes, commits, lists and reads a conversion, booked as one entry through treasury:conversion', async () => {
     const t = app();
-    const { key, accountId, tenantId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId, tenantId } = await fundedAccount(t, { rates: RATE_ASSETS });
     const preview = await post(t, key, 'preview', usdtToUsdc({ fromAmount: 20.5 }));
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
     assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 20.5, toAmount: 20, commission: 0.5 });
@@ -238,7 +232,7 @@ describeEngines('conversions', (engine) => {
 
   it('prices across floating currencies at the current rates, rounded down to the atomic unit', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 50, 1);
+    const { key, accountId } = await fundedAccount(t, { amount: 50, rates: RATE_ASSETS });
     const toEth = (await post(t, key, 'quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10.5 })).body.data;
     assert.deepEqual([toEth.fromAmount, toEth.toAmount], [10.5, 0.003333333333333333]);
     const c = await post(t, key, 'commit', { quoteId: toEth.quoteId });
@@ -251,7 +245,7 @@ describeEngines('conversions', (engine) => {
 
   it('refuses bad requests with a 400 and its own code, writing nothing', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId } = await fundedAccount(t, { rates: RATE_ASSETS });
     const before = await stored(t, accountId);
     const bad: Array<[Record<string, unknown>, string, Record<string, unknown>?]> = [
       [usdtToUsdc({ toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 5 }), 'exceptions.converting.sameCurrency'],
@@ -291,7 +285,7 @@ describeEngines('conversions', (engine) => {
 
   it('commits a quote once: a second commit, ten at once, an unknown quote and another account\'s quote are refused', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId } = await fundedAccount(t, { rates: RATE_ASSETS });
     const q = (await post(t, key, 'quote', usdtToUsdc({ fromAmount: 10.5 }))).body.data;
     const first = await post(t, key, 'commit', { quoteId: q.quoteId });
     assert.equal(first.status, 201);
@@ -311,7 +305,7 @@ describeEngines('conversions', (engine) => {
     const unknown = await post(t, key, 'commit', { quoteId: '00000000-0000-4000-8000-000000000000' });
     assert.deepEqual([unknown.status, unknown.body.code], [404, 'exceptions.converting.quoteNotFound']);
     const open = (await post(t, key, 'quote', usdtToUsdc({ fromAmount: 10.5 }))).body.data;
-    const stranger = await funded(t, 'USDT_TRC20', 100, 1);
+    const stranger = await fundedAccount(t, { rates: RATE_ASSETS });
     const foreign = await post(t, stranger.key, 'commit', { quoteId: open.quoteId });
     assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.converting.quoteNotFound']);
     assert.equal(await balance(t, stranger.accountId, 'USDT_TRC20'), 100_000_000n);
@@ -321,7 +315,7 @@ describeEngines('conversions', (engine) => {
 
   it('50 parallel commits of 50 quotes against a balance for 10: exactly 10, never below zero, ledger clean', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 'USDT_TRC20', 105, 1); // 10 × 10.5
+    const { key, accountId } = await fundedAccount(t, { amount: 105, rates: RATE_ASSETS }); // 10 × 10.5
     const quotes: string[] = [];
     for (let i = 0; i < 50; i++) quotes.push((await post(t, key, 'quote', usdtToUsdc({ toAmount: 10 }))).body.data.quoteId);
     const results = await Promise.all(quotes.map((quoteId) => post(t, key, 'commit', { quoteId })));
@@ -338,7 +332,7 @@ describeEngines('conversions', (engine) => {
 
   it("prices a withdrawal's auto-convert with the same service, commission inside fromAmount", async () => {
     const t = app();
-    const tenant = await funded(t, 'BTC', 0.01, 0.00002);
+    const tenant = await fundedAccount(t, { code: 'BTC', amount: 0.01, fee: 0.00002, rates: RATE_ASSETS });
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     const wq = await t.call('POST', '/v1/withdrawal/quote', {
@@ -364,7 +358,7 @@ describeEngines('conversions', (engine) => {
 
     it('refuses an expired quote and books nothing', async () => {
       const t = short();
-      await refreshRates(t.ctx.db, new SandboxRateProvider(), RATE_ASSETS);
+      await sandboxRates(t, RATE_ASSETS);
       const { key, accountId } = await t.tenant(['*']);
       const q = (await post(t, key, 'quote', usdtToUsdc({ toAmount: 1 }))).body.data;
       assert.ok(Date.parse(q.expiresAt) - Date.now() <= 1_500);
@@ -381,7 +375,7 @@ describeEngines('conversions', (engine) => {
 
     it('refuses a currency of a network it does not serve', async () => {
       const t = live();
-      await refreshRates(t.ctx.db, new SandboxRateProvider(), RATE_ASSETS);
+      await sandboxRates(t, RATE_ASSETS);
       const { key, accountId } = await t.tenant(['*']);
       for (const [body, field] of [
         [{ fromCryptoCurrencyCode: 'USDT_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 5 }, 'toCryptoCurrencyCode'],

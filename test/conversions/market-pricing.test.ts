@@ -4,9 +4,9 @@ import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.t
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { usdPrice } from '../../src/modules/rates/service.ts';
 import type { Ratio } from '../../src/lib/money.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, type TestApp } from '../helpers/harness.ts';
 import { coinbaseWith, krakenWith, useReplayedRates } from '../helpers/rates.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 
 // Conversions priced from Coinbase and Kraken replayed locally (their documented answers, with
 // USDT moved), two agreeing sources needed per price. The API's earlier fee rule 4 ("stablecoin-to-
@@ -44,7 +44,7 @@ describeEngines('stablecoin conversions at market prices', (engine) => {
     coinbase.answer = coinbaseWith({ USDT: '1.01' }); // 0.990099…
     kraken.answer = krakenWith({ USDTZUSD: ['0.99015', '0.99005'] });
     await round();
-    const { key, accountId } = await fundedBySandboxDeposit(t, 'USDT_TRC20', 1000, 1);
+    const { key, accountId } = await fundedAccount(t, { amount: 1000, rates: null });
     const prices = { usdt: (await usdPrice(t.ctx.db, 'USDT', 600)).price, usdc: (await usdPrice(t.ctx.db, 'USDC', 600)).price };
     const expected = usdcFor1000Usdt(prices.usdt, prices.usdc);
     const quote = await post(t, key, 'quote', usdtToUsdc(1000));
@@ -64,7 +64,7 @@ describeEngines('stablecoin conversions at market prices', (engine) => {
     kraken.answer = krakenWith();
     await round();
     await fees(t);
-    const { key, accountId } = await fundedBySandboxDeposit(t, 'USDT_TRC20', 1000, 1);
+    const { key, accountId } = await fundedAccount(t, { amount: 1000, rates: null });
     const before = await merchantBalances(t.ctx.db, accountId);
     // Quoted while USDT holds its peg, committed after it lost it.
     const quoted = (await post(t, key, 'quote', usdtToUsdc(100))).body.data;
@@ -109,7 +109,7 @@ describeEngines('stablecoin conversions within a wide depeg band (STABLECOIN_DEP
     coinbase.answer = USDT_AT_HALF.coinbase;
     kraken.answer = USDT_AT_HALF.kraken;
     await round();
-    const { key, accountId } = await fundedBySandboxDeposit(t, 'USDT_TRC20', 1000, 1);
+    const { key, accountId } = await fundedAccount(t, { amount: 1000, rates: null });
     // USDC: (1 + 0.99995) / 2 on the two sources.
     const expected = usdcFor1000Usdt({ num: 1n, den: 2n }, { num: 999_975n, den: 1_000_000n });
     assert.deepEqual([expected.commission, expected.toUnits], [1_000_000n, 499_512_487n]);

@@ -10,12 +10,11 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { noChromium } from '../helpers/browser.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines } from '../helpers/harness.ts';
-import { PASSWORD, member, type Browser } from '../auth/helpers.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
+import { PASSWORD, member, type Browser } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
-import { checkAndShoot as shootConsole, open, rowText } from '../console/kit.ts';
+import { checkAndShoot as shootConsole, open, rowText } from './console/kit.ts';
 
 const SUPPLIER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const STEP_MS = 30_000;
@@ -56,9 +55,9 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
   let tenant: { tenantId: string; accountId: string; key: string };
   before(async () => {
     d = await startDashboard(engine, { WITHDRAWAL_OPERATOR_APPROVAL_ABOVE_USD: '50' }, { workers: false });
-    await refreshRates(d.t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
+    await sandboxRates(d.t, ['USDT', 'TRX']);
     tenant = await namedTenant(d.t, 'Harbour Books');
-    await fundedBySandboxDeposit(d.t, 'USDT_TRC20', 200, 1, { ...tenant, keyId: '' });
+    await fundedAccount(d.t, { amount: 200, tenant: { ...tenant, keyId: '' }, rates: null });
   });
   after(async () => {
     await d?.close();

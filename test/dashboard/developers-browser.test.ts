@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { noChromium } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 /** The answer to the first test event: longer than the 4 KB the log keeps. */

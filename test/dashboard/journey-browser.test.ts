@@ -4,7 +4,7 @@ import { after, before, it } from 'node:test';
 import { noChromium } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
-import { authenticator } from '../auth/helpers.ts';
+import { authenticator } from '../users/helpers.ts';
 import { DESKTOP, PASSWORD, checkAndShoot, diagnosed, go, inviteUser, namedTenant, navLink, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';

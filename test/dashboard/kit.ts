@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import type { Engine } from '../../src/lib/db/index.ts';
 import type { AppContext } from '../../src/context.ts';
 import { startWorkers } from '../../src/worker.ts';
-import { invite } from '../auth/helpers.ts';
+import { invite } from '../users/helpers.ts';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 900 } };

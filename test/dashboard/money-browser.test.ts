@@ -11,10 +11,10 @@ import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -41,7 +41,7 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
     d = await startDashboard(engine);
     tenant = await namedTenant(d.t, 'Corner Café');
     // 100 USDT on Tron to withdraw and convert (network fee 1).
-    await fundedBySandboxDeposit(d.t, 'USDT_TRC20', 100, 1, { ...tenant, keyId: '' } as Parameters<typeof fundedBySandboxDeposit>[4]);
+    await fundedAccount(d.t, { tenant: { ...tenant, keyId: '' }, rates: null });
     owner = (await member(d.t, tenant.tenantId, 'owner')).email;
   });
   after(async () => {

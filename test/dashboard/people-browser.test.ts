@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 /** The focus is on the page's heading, which reads `name`. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import {
   DESKTOP,

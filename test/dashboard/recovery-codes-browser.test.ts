@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 /** The recovery codes the page lists. */

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { until } from '../helpers/receiver.ts';
-import { PASSWORD, authenticator, member, withTwoFactor } from '../auth/helpers.ts';
+import { PASSWORD, authenticator, member, withTwoFactor } from '../users/helpers.ts';
 import { drawPng } from '../pay/logo-png.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 

@@ -6,15 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { noChromium } from '../helpers/browser.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines } from '../helpers/harness.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
-import { open, rowText } from '../console/kit.ts';
+import { fundedAccount, runWatchers, sandboxRates } from '../helpers/scenario.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
+import { open, rowText } from './console/kit.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -29,8 +26,8 @@ describeEngines('dashboard and console: shortfalls said with how much (headless 
   before(async () => {
     d = await startDashboard(engine, {}, { workers: false });
     const { t } = d;
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['ETH']);
-    const shop = await fundedBySandboxDeposit(t, 'ETH', 1, 0.0003);
+    await sandboxRates(t, ['ETH']);
+    const shop = await fundedAccount(t, { code: 'ETH', amount: 1, fee: 0.0003, rates: null });
     tenantId = shop.tenantId;
     const q = await t.call('POST', '/v1/withdrawal/quote', { key: shop.key, body: { cryptoCurrencyCode: 'ETH', address: EVM_TO, amount: 0.5, orderId: 'payout-short' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
@@ -50,7 +47,7 @@ describeEngines('dashboard and console: shortfalls said with how much (headless 
       assert.equal((await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 })).status, 200);
     };
     await transfer(10);
-    for (const watcher of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await watcher.round();
+    await runWatchers(t, { listen: 'deposits' });
     await transfer(5);
   });
   after(async () => {

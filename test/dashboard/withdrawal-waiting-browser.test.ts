@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { noChromium } from '../helpers/browser.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { until } from '../helpers/receiver.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
+import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -23,8 +22,8 @@ describe('dashboard: a waiting withdrawal says why (headless Chromium)', { skip:
 
   it('shows the reason on the withdrawal page while it waits, and not once it is sent (phone, then desktop)', async () => {
     const { t } = d;
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
-    const shop = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
+    await sandboxRates(t, ['USDT', 'TRX']);
+    const shop = await fundedAccount(t, { rates: null });
     const q = await t.call('POST', '/v1/withdrawal/quote', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'payout-waits' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: null })).status, 200);

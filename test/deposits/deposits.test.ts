@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-
-async function watch(t: TestApp) {
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-}
+import { runWatchers } from '../helpers/scenario.ts';
 
 describeEngines('deposits', (engine) => {
   const get = useTestApp(engine);
@@ -45,7 +41,7 @@ describeEngines('deposits', (engine) => {
 
     const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 101 });
     assert.equal(sent.status, 201);
-    await watch(t);
+    await runWatchers(t, { listen: 'deposits' });
     let record = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
     assert.equal(record.status, 'processing');
     const scraped = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
@@ -53,7 +49,7 @@ describeEngines('deposits', (engine) => {
     assert.match(scraped, /outbox_pending_events [1-9]/);
 
     assert.equal((await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 2 })).status, 200);
-    await watch(t);
+    await runWatchers(t, { listen: 'deposits' });
     record = (await t.call('GET', `/v1/deposit?orderId=top-up-1`, { key })).body.data;
     assert.equal(record.status, 'completed');
     assert.equal(record.customerId, 'c-1');
@@ -95,7 +91,7 @@ describeEngines('deposits', (engine) => {
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'small' } })).body.data;
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'BTC', to: d.address, amount: '0.00001' });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'BTC', blocks: 2 });
-    await watch(t);
+    await runWatchers(t, { listen: 'deposits' });
     const record = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
     assert.equal(record.status, 'failed');
     assert.equal(record.settlement.amountPaid, 0.00001);
@@ -189,7 +185,7 @@ describeEngines('deposits', (engine) => {
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'expired');
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDC_BASE', to: d.address, amount: 10 });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Base', blocks: 3 });
-    await watch(t);
+    await runWatchers(t, { listen: 'deposits' });
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'completed');
     assert.equal((await merchantBalances(t.ctx.db, accountId))[0]!.currency, 'USDC_BASE');
   });

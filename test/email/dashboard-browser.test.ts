@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { noChromium } from '../helpers/browser.ts';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { insertMailJobs } from '../../src/modules/email/jobs-store.ts';
 import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
 

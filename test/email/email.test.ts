@@ -7,11 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { smtpServer, type Inbox } from '../helpers/inbox.ts';
 import { enqueue } from '../../src/lib/outbox.ts';
 import { dispatchEvents, insertDelivery } from '../../src/modules/webhooks/dispatch.ts';
 import { mailFromEvents, writeMailJobs } from '../../src/modules/email/from-events.ts';
@@ -21,40 +20,14 @@ import { webhookFailingRound } from '../../src/modules/email/watch.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { silentLog } from '../helpers/expiry.ts';
 import { until } from '../helpers/receiver.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 import { startJob } from '../../src/worker.ts';
 import { webhookJobs } from '../../src/modules/webhooks/jobs.ts';
-import { funded, login, member, withTwoFactor, type Browser } from '../auth/helpers.ts';
+import { login, member, withTwoFactor, type Browser } from '../users/helpers.ts';
 import { cafeLogo } from '../pay/logo-png.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-
-/** A local SMTP server that parses what it receives. */
-interface Inbox {
-  port: number;
-  mails: ParsedMail[];
-  to(address: string): ParsedMail[];
-  close(): Promise<void>;
-}
-
-async function smtpServer(port = 0): Promise<Inbox> {
-  const mails: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((m) => (mails.push(m), done()), done);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    mails,
-    to: (address) => mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === address))),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The sender, with pauses the tests move past by the database's clock. */
 const senderOf = (t: TestApp) => new MailSender(t.ctx.db, t.ctx.config.email!, smtpTransport(t.ctx.config.email!), { ...SENDER_DEFAULTS, retryBaseS: 60 });
@@ -85,7 +58,7 @@ describeEngines('email', (engine) => {
 
   it('every kind of mail arrives, parsed: customers in their language under the brand, the people of the merchant each theirs', async () => {
     const t = await started();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['EUR', 'USDT']);
     const owner = await member(t, a.tenantId, 'owner');
     const finance = await member(t, a.tenantId, 'finance');

@@ -7,6 +7,8 @@ import type { Timers } from '../../src/lib/timers.ts';
  */
 export class Clock implements Timers {
   private now = 0;
+  /** The wall time the clock started at (subscription billing reads `date()` through the app context's clock). */
+  constructor(private readonly origin = Date.now()) {}
   private readonly due = new Map<number, { at: number; fn: () => void }>();
   private next = 1;
 
@@ -17,6 +19,11 @@ export class Clock implements Timers {
 
   clearTimeout(handle: unknown): void {
     this.due.delete(handle as number);
+  }
+
+  /** The wall time this clock shows: where it started plus how far it was moved. */
+  date(): Date {
+    return new Date(this.origin + this.now);
   }
 
   /** Moves the clock on by `ms`, firing what falls due on the way, earliest first. */

@@ -210,6 +210,39 @@ export async function quoteExpected(db: Db, quoteId: string): Promise<Expected> 
   return out;
 }
 
+/** Per-currency totals of rows (amount, fee, both), in currency order, under `prefix`. */
+function totalsExpected(prefix: string, rows: Array<{ currency_code: string; amount: string; fee: string }>, into: Expected): Expected {
+  const by = new Map<string, { amount: bigint; fee: bigint }>();
+  for (const r of rows) {
+    const t = by.get(r.currency_code) ?? { amount: 0n, fee: 0n };
+    t.amount += BigInt(r.amount);
+    t.fee += BigInt(r.fee);
+    by.set(r.currency_code, t);
+  }
+  [...by.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).forEach(([code, t], i) => {
+    const d = findCurrency(code)!.decimals;
+    Object.assign(into, { [`${prefix}/${i}/amount`]: dec(t.amount, d), [`${prefix}/${i}/fee`]: dec(t.fee, d), [`${prefix}/${i}/totalDeduction`]: dec(t.amount + t.fee, d) });
+  });
+  return into;
+}
+
+/** A batch quote: each item's quote, in the request's order, and the totals. */
+export async function batchQuoteExpected(db: Db, batchQuoteId: string): Promise<Expected> {
+  const items = await db.selectFrom('withdrawal_quotes').selectAll().where('batch_quote_id', '=', batchQuoteId).orderBy('batch_index').execute();
+  const out: Expected = {};
+  for (const [i, q] of items.entries()) under(`items/${i}`, await quoteExpected(db, q.id), out);
+  return totalsExpected('totals', items, out);
+}
+
+/** A withdrawal batch: its totals, its completed items' totals and, when `withWithdrawals`, each withdrawal in the request's order. */
+export async function batchExpected(db: Db, batchId: string, withWithdrawals = false): Promise<Expected> {
+  const rows = await db.selectFrom('withdrawals as w').innerJoin('withdrawal_quotes as q', 'q.id', 'w.quote_id').select(['w.id', 'w.status', 'w.currency_code', 'w.amount', 'w.fee']).where('w.batch_id', '=', batchId).orderBy('q.batch_index').execute();
+  const out = totalsExpected('totals', rows, {});
+  totalsExpected('completedTotals', rows.filter((r) => r.status === 'completed'), out);
+  if (withWithdrawals) for (const [i, w] of rows.entries()) under(`withdrawals/${i}`, await withdrawalExpected(db, w.id), out);
+  return out;
+}
+
 /** A conversion quote (by its id) or a booked conversion (by its id). */
 export async function conversionExpected(db: Db, table: 'conversion_quotes' | 'conversions', id: string): Promise<Expected> {
   const r = await db.selectFrom(table).select(['from_currency', 'to_currency', 'from_amount', 'to_amount', 'commission']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -9,8 +9,8 @@ import { describe, it } from 'node:test';
 import { scanJson } from '../../src/lib/http/json-body.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -51,7 +51,7 @@ describeEngines('money as written', (engine) => {
     const tenant = await priced(t);
     const { key } = tenant;
     // An ETH balance to quote against (a quote over the balance is refused).
-    await fundedBySandboxDeposit(t, 'ETH', 2, 0.0001, tenant);
+    await fundedAccount(t, { code: 'ETH', amount: 2, fee: 0.0001, tenant, rates: null });
     for (const [code, address, amount] of [
       ['USDT_TRC20', TRON_TO, '10.000000000000000001'],
       ['USDT_TRC20', TRON_TO, '1.0000000000000000000001e1'],

@@ -23,14 +23,13 @@ import { after, it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createPublicClient, custom, getAddress, type CustomTransport, type PublicClient } from 'viem';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { ERRORS } from '../../src/lib/errors.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
-import type { X402Chain } from '../../src/modules/x402/chain.ts';
+import type { X402Chain } from '../../src/chains/x402/chain.ts';
 import { ADMIN_TOKEN, describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 0x5eed_2024;
 const RUNS = process.env.FUZZ_RUNS ? Math.max(1, Number(process.env.FUZZ_RUNS)) : 25;
@@ -256,6 +255,11 @@ interface Pools {
   /** Payment links, by id and by their page's slug. */
   linkIds: string[];
   linkSlugs: string[];
+  /** Subscription plans, customers, subscriptions, and signed links to a customer's portal. */
+  planIds: string[];
+  customerIds: string[];
+  subscriptionIds: string[];
+  portalTokens: string[];
   /** Payments incoming screening held (their sender is on the fixture's denylist). */
   heldIds: string[];
   addresses: string[];
@@ -379,6 +383,9 @@ class Gen {
     if (r.includes('/held-payments')) return p.heldIds;
     if (r.includes('/admin/tenants/')) return p.tenantIds;
     if (r.includes('/payment-links')) return p.linkIds;
+    if (r.includes('/plans')) return p.planIds;
+    if (r.includes('/subscriptions')) return p.subscriptionIds;
+    if (r.includes('/customers/')) return p.customerIds;
     if (r.includes('/invoice') || r.includes('/pay/')) return p.invoiceIds;
     if (r.includes('/deposit')) return p.depositIds;
     if (r.includes('/withdrawal')) return p.withdrawalIds;
@@ -404,6 +411,12 @@ class Gen {
           return fromPool(this.idPool());
         case 'slug':
           return fromPool(p.linkSlugs);
+        case 'token':
+          return fromPool(p.portalTokens);
+        case 'planId':
+          return fromPool(p.planIds);
+        case 'customerId':
+          return this.route.includes('/subscriptions') ? fromPool(p.customerIds) : undefined;
         case 'orderId':
           return fc.oneof({ weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 24 }) });
         case 'fiatCurrencyCode':
@@ -997,7 +1010,7 @@ describeEngines('fuzzing every documented route', (engine) => {
     const flaggedTo = (await call('POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fixture-held' }, 201)).data.address as string;
     for (const amount of ['20', '21', '22', '23', '24', '25', '26', '27']) await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: flaggedTo, amount, from: FLAGGED }, 201);
     await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 10 });
-    for (const w of createWatchers(t.ctx.config, db, new DepositService(t.ctx))) await w.round();
+    await runWatchers(t, { listen: 'deposits' });
     const balances = (await call('GET', '/v1/balances')).data as Array<{ cryptoCurrencyCode: string; amount: number }>;
     assert.ok(balances.some((x) => x.cryptoCurrencyCode === 'USDT_TRC20' && x.amount > 1000), JSON.stringify(balances));
 
@@ -1016,6 +1029,13 @@ describeEngines('fuzzing every documented route', (engine) => {
     for (const body of [{ minAmount: 5, maxAmount: 100 }, { amount: 9.99, maxQuantity: 3, maxUses: 40 }, { kind: 'request', amount: 30 }]) {
       links.push((await call('POST', '/v1/payment-links', { title: 'Fixture link', fiatCurrencyCode: 'USD', ...body }, 201)).data as { id: string; url: string });
     }
+    const plans = [];
+    for (const body of [{ interval: 'month' }, { interval: 'week', trialDays: 7 }]) plans.push((await call('POST', '/v1/plans', { name: 'Fixture plan', amount: 12, fiatCurrencyCode: 'USD', ...body }, 201)).data.id as string);
+    const customers = [];
+    for (const email of ['one@example.com', 'two@example.com']) customers.push((await call('POST', '/v1/customers', { email }, 201)).data.id as string);
+    const subscriptions = [];
+    for (const [i, planId] of plans.entries()) subscriptions.push((await call('POST', '/v1/subscriptions', { planId, customerId: customers[i] }, 201)).data.id as string);
+    const portal = (await call('POST', `/v1/customers/${customers[0]}/portal-link`, {}, 201)).data.url as string;
     const withdrawal = (await call('POST', '/v1/withdrawal/commit', { quoteId: quotes[0], webhookUrl: 'https://merchant.example.com/hooks/withdrawals' }, 201)).data.id as string;
     await dispatchEvents(db);
     const deliveries = (await db.selectFrom('webhook_deliveries').select('id').execute()).map((r) => r.id);
@@ -1036,6 +1056,10 @@ describeEngines('fuzzing every documented route', (engine) => {
         deliveryIds: deliveries,
         linkIds: links.map((l) => l.id),
         linkSlugs: links.map((l) => l.url.split('/').pop()!),
+        planIds: plans,
+        customerIds: customers,
+        subscriptionIds: subscriptions,
+        portalTokens: [portal.split('/').pop()!],
         heldIds: held,
         addressOf: Object.fromEntries(deposits.map((d) => [d.code, d.address])),
         addresses: [...Array(6).fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'), ...deposits.map((d) => d.address), '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
@@ -1064,6 +1088,9 @@ describeEngines('fuzzing every documented route', (engine) => {
       add(pools.linkIds, data.id);
       add(pools.linkSlugs, String(data.url).split('/').pop());
     }
+    if (route.path === '/v1/plans' && route.method === 'POST') add(pools.planIds, data.id);
+    if (route.path === '/v1/customers' && route.method === 'POST') add(pools.customerIds, data.id);
+    if (route.path === '/v1/subscriptions' && route.method === 'POST') add(pools.subscriptionIds, data.id);
     if (route.path === '/admin/tenants' && route.method === 'POST') add(pools.tenantIds, data.id);
     if (route.path === '/admin/api-keys' && route.method === 'POST') add(pools.apiKeyIds, data.id);
     if (typeof data.orderId === 'string') add(pools.orderIds, data.orderId);

@@ -17,17 +17,16 @@ import { after, before, describe, it } from 'node:test';
 import { HDKey } from '@scure/bip32';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SCOPES, type Scope } from '../../src/lib/auth/scopes.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
 import { WebhookDeliverer, deliveryOptions } from '../../src/modules/webhooks/deliveries.ts';
-import { x402FromConfig } from '../../src/modules/x402/chain.ts';
+import { x402FromConfig } from '../../src/chains/x402/chain.ts';
 import { startWorkers } from '../../src/worker.ts';
 import { ADMIN_TOKEN, describeEngines, freshDatabase, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 // A withdrawal destination: any valid Tron account but a token contract or a reserved one.
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -44,9 +43,16 @@ const PUBLIC_ROUTES = new Set([
   'GET /metrics',
   'GET /pay/{id}/state',
   'POST /pay/{id}/select',
+  'POST /pay/{id}/receipt-email',
   'POST /pay/{id}/simulate',
   'POST /pay/{id}/simulate/mine',
-  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/auth).
+  // The customer portal: keyed by its signed link alone (test/subscriptions/api.test.ts).
+  'GET /portal/{token}/customer',
+  'PATCH /portal/{token}/customer',
+  'GET /portal/{token}/subscriptions',
+  'GET /portal/{token}/invoices',
+  'POST /portal/{token}/subscriptions/{id}/cancel',
+  // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/users).
   'POST /auth/login',
   'POST /auth/logout',
   'POST /auth/logout-everywhere',
@@ -113,7 +119,7 @@ interface Row {
   /**
    * What the key holding only the route's scope (bound to A's first account) gets, when that alone
    * may not do it (default: `happy`): people are tenant-wide, so only a tenant-wide caller holding
-   * every scope of the role manages them (test/auth/grants.test.ts).
+   * every scope of the role manages them (test/users/grants.test.ts).
    */
   onlyScope?: Expect;
   /** More of tenant B's requests naming A's objects. */
@@ -143,9 +149,17 @@ interface Fixture {
   invoice: any;
   /** Tenant A's payment link (its first account's). */
   link: any;
+  /** Tenant A's plan (with a trial), customer and their subscription. */
+  plan: any;
+  customer: any;
+  sub: any;
+  newSubscription(): Promise<any>;
   deposit: any;
   withdrawal: any;
   openQuote: any;
+  /** Tenant A's committed withdrawal batch, and a batch quote of A's left open. */
+  batch: any;
+  openBatchQuote: any;
   settlement: { id: string; payer: string; payTo: string; transaction: string; amount: string };
   /** Every identifying value of tenant A: none may appear in an answer to anyone else. */
   aValues: string[];
@@ -153,6 +167,7 @@ interface Fixture {
   accountObjects: string[];
   newInvoice(): Promise<any>;
   newQuote(): Promise<any>;
+  newBatchQuote(): Promise<any>;
   /** A dashboard user of tenant A (invited by the operator). */
   aUser: string;
   /** A fresh invited viewer of tenant A: its id. */
@@ -866,6 +881,140 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/plans',
+    scope: 'invoices.create',
+    build: () => ({ url: '/v1/plans', body: { name: `plan-${uid()}`, amount: 5, fiatCurrencyCode: 'USD', interval: 'week' } }),
+    happy: { status: 201 },
+    check: (b) => assert.equal(b.data.interval, 'week'),
+  },
+  {
+    method: 'GET',
+    path: '/v1/plans',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/plans?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((p: any) => p.id === f.plan.id)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/plans/{id}',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/plans/${f.plan.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.plan.id),
+    asTenantB: { status: 404, code: 'exceptions.plan.notFound' },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/plans/{id}',
+    scope: 'invoices.create',
+    build: (f) => ({ url: `/v1/plans/${f.plan.id}`, body: { active: true } }),
+    happy: { status: 200 },
+    check: (b, f) => assert.deepEqual([b.data.id, b.data.active], [f.plan.id, true]),
+    asTenantB: { status: 404, code: 'exceptions.plan.notFound' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/customers',
+    scope: 'invoices.create',
+    build: () => ({ url: '/v1/customers', body: { email: `c-${uid()}@example.com` } }),
+    happy: { status: 201 },
+    check: (b) => assert.match(b.data.email, /@example\.com$/),
+  },
+  {
+    method: 'GET',
+    path: '/v1/customers',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/customers?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((c: any) => c.id === f.customer.id)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/customers/{id}',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/customers/${f.customer.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.customer.id),
+    asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/customers/{id}',
+    scope: 'invoices.create',
+    build: (f) => ({ url: `/v1/customers/${f.customer.id}`, body: { name: 'Ada' } }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.customer.id),
+    asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/customers/{id}/credit-address',
+    scope: 'deposits.create',
+    build: (f) => ({ url: `/v1/customers/${f.customer.id}/credit-address`, body: { cryptoCurrencyCode: 'USDT_TRC20' } }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.data.cryptoCurrencyCode, 'USDT_TRC20'),
+    asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/customers/{id}/portal-link',
+    scope: 'invoices.create',
+    build: (f) => ({ url: `/v1/customers/${f.customer.id}/portal-link`, body: {} }),
+    happy: { status: 201 },
+    check: (b, f) => assert.ok(b.data.url.includes(`/portal/${f.customer.id}.`)),
+    asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/subscriptions',
+    scope: 'invoices.create',
+    build: (f) => ({ url: '/v1/subscriptions', body: { planId: f.plan.id, customerId: f.customer.id } }),
+    happy: { status: 201 },
+    check: (b, f) => assert.equal(b.data.planId, f.plan.id),
+    asTenantB: { status: 404, code: 'exceptions.plan.notFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions',
+    scope: 'invoices.list',
+    build: () => ({ url: '/v1/subscriptions?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((x: any) => x.id === f.sub.id)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions/{id}',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/subscriptions/${f.sub.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.sub.id),
+    asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/subscriptions/{id}',
+    scope: 'invoices.create',
+    build: (f) => ({ url: `/v1/subscriptions/${f.sub.id}`, body: { cancelAtPeriodEnd: false } }),
+    happy: { status: 200 },
+    check: (b, f) => assert.deepEqual([b.data.id, b.data.cancelAtPeriodEnd], [f.sub.id, false]),
+    asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/subscriptions/{id}/cancel',
+    scope: 'invoices.cancel',
+    build: async (f) => ({ url: `/v1/subscriptions/${(await f.newSubscription()).id}/cancel`, body: {} }),
+    happy: { status: 200 },
+    check: (b) => assert.equal(b.data.status, 'cancelled'),
+    asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
+    unchanged: async (f, req) => {
+      const id = req.url.split('/')[3];
+      assert.equal((await f.t.call('GET', `/v1/subscriptions/${id}`, { key: f.a.key })).body.data.status, 'trialing', 'a refused request cancelled the subscription');
+    },
+  },
+  {
+    method: 'POST',
     path: '/v1/deposit',
     scope: 'deposits.create',
     build: () => ({ url: '/v1/deposit', body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${uid()}` } }),
@@ -989,6 +1138,59 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.account.notFound' },
     asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     foreign: [{ name: "B's own account", req: (f) => ({ url: `/v1/withdrawal/list?accountId=${f.b.accountId}` }), status: 200 }],
+  },
+  {
+    method: 'POST',
+    path: '/v1/withdrawal/batch/quote',
+    scope: 'withdrawals.create',
+    build: () => ({ url: '/v1/withdrawal/batch/quote', body: { items: [{ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5 }] } }),
+    happy: { status: 200 },
+    check: (b) => assert.deepEqual([b.data.items.length, b.data.totals[0].totalDeduction], [1, 6.5]),
+  },
+  {
+    method: 'POST',
+    path: '/v1/withdrawal/batch/commit',
+    scope: 'withdrawals.create',
+    build: async (f) => ({ url: '/v1/withdrawal/batch/commit', body: { batchQuoteId: (await f.newBatchQuote()).batchQuoteId } }),
+    happy: { status: 201 },
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.batchQuoteNotFound' },
+    // Clients send only batchQuoteId: a tenant-wide key commits on the batch quote's account.
+    withoutAccount: { status: 201 },
+    foreign: [{ name: "A's open batch quote", req: (f) => ({ url: '/v1/withdrawal/batch/commit', body: { batchQuoteId: f.openBatchQuote.batchQuoteId } }), status: 404, code: 'exceptions.withdrawal.batchQuoteNotFound' }],
+    unchanged: async (f, req) => {
+      const id = (req.body as any).batchQuoteId;
+      const row = await f.t.ctx.db.selectFrom('withdrawal_batch_quotes').select('committed_at').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(row.committed_at, null, 'a refused request committed the batch quote');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/batch',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/batch?id=${f.batch.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.id, f.batch.id),
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.batchNotFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/batch/list',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/batch/list?accountId=${f.a.accountId}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((x: any) => x.id === f.batch.id)),
+    asTenantB: { status: 404, code: 'exceptions.account.notFound' },
+    asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+    foreign: [{ name: "B's own account", req: (f) => ({ url: `/v1/withdrawal/batch/list?accountId=${f.b.accountId}` }), status: 200 }],
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdrawal/batch/results.csv',
+    scope: 'withdrawals.list',
+    build: (f) => ({ url: `/v1/withdrawal/batch/results.csv?id=${f.batch.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(String(b).includes(f.batch.withdrawals[0].id)),
+    asTenantB: { status: 404, code: 'exceptions.withdrawal.batchNotFound' },
   },
   {
     method: 'POST',
@@ -1196,6 +1398,16 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/v1/webhooks/subscription.statusChanged',
+    scope: 'invoices.list',
+    build: (f) => {
+      const { portalUrl: _, ...data } = f.sub;
+      return { url: '/v1/webhooks/subscription.statusChanged', body: { event: 'subscription.statusChanged', data: { ...data, status: 'cancelled', previousStatus: 'trialing' }, timestamp: new Date().toISOString() } };
+    },
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
     path: '/v1/webhooks/invoice.statusChanged',
     scope: 'invoices.list',
     build: (f) => ({
@@ -1223,6 +1435,16 @@ const ROWS: Row[] = [
       url: '/v1/webhooks/invoice.otherAssetReceived',
       body: { event: 'invoice.otherAssetReceived', data: { ...f.invoice, payment: OTHER_ASSET_PAYMENT }, timestamp: new Date().toISOString() },
     }),
+    happy: { status: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/withdrawalBatch.statusChanged',
+    scope: 'withdrawals.list',
+    build: (f) => {
+      const { withdrawals: _, ...record } = f.batch;
+      return { url: '/v1/webhooks/withdrawalBatch.statusChanged', body: { event: 'withdrawalBatch.statusChanged', data: { ...record, previousStatus: 'created' }, timestamp: new Date().toISOString() } };
+    },
     happy: { status: 200 },
   },
   {
@@ -1319,7 +1541,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
       await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 30 });
     }
     await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+    await runWatchers(t, { listen: 'deposits' });
     const invoice = await merchant(aKey, 'POST', '/v1/invoice', {
       amount: 4321.17,
       fiatCurrencyCode: 'USD',
@@ -1328,11 +1550,19 @@ describeEngines('security matrix of the merchant API', (engine) => {
       description: `A-desc-${uid()}`,
     });
     const link = await merchant(aKey, 'POST', '/v1/payment-links', { title: `A-link-${uid()}`, fiatCurrencyCode: 'USD', amount: 31.41, maxUses: 50 });
+    const plan = await merchant(aKey, 'POST', '/v1/plans', { name: `A-plan-${uid()}`, amount: 9.99, fiatCurrencyCode: 'USD', interval: 'month', trialDays: 30 });
+    const customer = await merchant(aKey, 'POST', '/v1/customers', { email: `a-${uid()}@example.com` });
+    const newSubscription = () => merchant(aKey, 'POST', '/v1/subscriptions', { planId: plan.id, customerId: customer.id });
+    const sub = await newSubscription();
     const deposit = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-dep-${uid()}`, customerId: `A-dcust-${uid()}` });
     const depositRecord = await merchant(aKey, 'GET', `/v1/deposit?id=${deposit.id}`);
     const quote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 17.654321, orderId: `A-wd-${uid()}` });
     const withdrawal = await merchant(aKey, 'POST', '/v1/withdrawal/commit', { quoteId: quote.quoteId, customData: { ref: `A-ref-${uid()}` } });
     const openQuote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 6.5, orderId: `A-open-${uid()}` });
+    const batchItem = () => ({ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.25, orderId: `A-bi-${uid()}` });
+    const batchQuote = await merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem(), batchItem()] });
+    const batch = await merchant(aKey, 'POST', '/v1/withdrawal/batch/commit', { batchQuoteId: batchQuote.batchQuoteId });
+    const openBatchQuote = await merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem()] });
     const settlement = { id: randomUUID(), payer: randomAddress(), payTo: randomAddress(), transaction: `0x${randomBytes(32).toString('hex')}`, amount: '987654321' };
     await t.ctx.db
       .insertInto('x402_settlements')
@@ -1396,9 +1626,15 @@ describeEngines('security matrix of the merchant API', (engine) => {
       revoked: revokedKey.key,
       invoice,
       link,
+      plan,
+      customer,
+      sub,
+      newSubscription,
       deposit: { ...deposit, orderId: depositRecord.orderId },
       withdrawal,
       openQuote,
+      batch,
+      openBatchQuote,
       settlement,
       aValues: [
         ta.id,
@@ -1431,6 +1667,10 @@ describeEngines('security matrix of the merchant API', (engine) => {
         quote.quoteId,
         openQuote.quoteId,
         openQuote.orderId,
+        batch.id,
+        batchQuote.batchQuoteId,
+        openBatchQuote.batchQuoteId,
+        ...batch.withdrawals.flatMap((w: any) => [w.id, w.orderId]),
         settlement.id,
         settlement.payer,
         settlement.payTo,
@@ -1445,12 +1685,13 @@ describeEngines('security matrix of the merchant API', (engine) => {
         delivery.objectId,
       ].map((v) => String(v).toLowerCase()),
       // (Ids and addresses; orderIds are the caller's own words, and other accounts may reuse them.)
-      accountObjects: [invoice.id, link.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId].map((v) =>
+      accountObjects: [invoice.id, link.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId, batch.id, openBatchQuote.batchQuoteId].map((v) =>
         String(v).toLowerCase(),
       ),
       newInvoice: () => merchant(aKey, 'POST', '/v1/invoice', { amount: 12, fiatCurrencyCode: 'USD', orderId: `A-c-${uid()}` }),
       newQuote: () =>
         merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5, orderId: `A-q-${++quotes}-${uid()}` }),
+      newBatchQuote: () => merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem()] }),
       aUser: aUser.id,
       newUser,
       newKey: async () => (await issue(ta, ['*'])).id,

@@ -21,15 +21,12 @@ import { jsonDecimal, toJsonNumber } from '../../src/lib/money.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { FIAT_CURRENCIES, findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SANDBOX_USD_PRICES, SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { solvencyReport } from '../../src/modules/solvency/report.ts';
-import { WebhookDeliverer, deliveryOptions, dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { ADMIN_TOKEN, describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { startReceiver, until, type Received } from '../helpers/receiver.ts';
+import { startReceiver, type Received } from '../helpers/receiver.ts';
+import { deliverWebhooks, runWatchers } from '../helpers/scenario.ts';
 import * as W from '../helpers/wire.ts';
 
 const CODES = ['ETH', 'BNB', 'ETH_BASE', 'LINK_ERC20'] as const;
@@ -54,6 +51,7 @@ const NOT_DRIVEN: Record<string, string> = {
   'POST /v1/webhooks/deposit.statusChanged': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
   'POST /v1/webhooks/deposit.otherAssetReceived': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
   'POST /v1/webhooks/withdrawal.statusChanged': 'documentation of the event body (checked below on the bodies sent); answers an acknowledgement',
+  'POST /v1/webhooks/withdrawalBatch.statusChanged': 'documentation of the event body, the batch record GET /v1/withdrawal/batch answers (driven below); answers an acknowledgement',
   'POST /v1/webhooks/payoutPolicy.changed': 'documentation of the event body; answers an acknowledgement',
   'POST /v1/webhooks/heldPayment.statusChanged': 'documentation of the event body; answers an acknowledgement',
   'GET /admin/held-payments': "a held payment's amount, the payment's own (driven with the payments above), read back exactly in test/screening/held-payments.test.ts",
@@ -88,7 +86,8 @@ describe('the exact writers', () => {
 });
 
 describeEngines('amounts on the wire', (engine) => {
-  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  // A mail server named (never reached: no worker runs here) so the payment page takes a receipt address.
+  const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', SMTP_URL: 'smtp://127.0.0.1:9' } });
   let doc: Record<string, any>;
   const covered = new Set<string>();
   const ctx = {} as {
@@ -144,9 +143,6 @@ describeEngines('amounts on the wire', (engine) => {
   const admin = (method: string, url: string, body: string) =>
     ctx.t.app.inject({ method: method as 'POST', url, payload: body, headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` } });
   const mine = async (network: string, blocks = 30) => assert.equal((await ctx.t.admin('POST', '/admin/sandbox/mine', { network, blocks })).status, 200);
-  const watch = async () => {
-    for (const w of createWatchers(ctx.t.ctx.config, ctx.t.ctx.db, allListeners(new DepositService(ctx.t.ctx), new InvoiceService(ctx.t.ctx)))) await w.round();
-  };
   async function transfer(code: string, to: string, amount: string) {
     const res = await admin('POST', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"${code}","to":"${to}","amount":${amount}}`);
     assert.equal(res.statusCode, 201, res.body);
@@ -201,17 +197,18 @@ describeEngines('amounts on the wire', (engine) => {
       const items = async () => W.under('data', await W.invoiceExpected(db(), invoices[code].id));
       await hit('POST /pay/{id}/select', `/pay/${invoices[code].id}/select`, `{"cryptoCurrencyCode":"${code}"}`, items, 'none');
       await hit('GET /pay/{id}/state', `/pay/${invoices[code].id}/state`, undefined, items, 'none');
+      if (code === 'ETH') await hit('POST /pay/{id}/receipt-email', `/pay/${invoices[code].id}/receipt-email`, '{"email":"wire@buyer.test"}', items, 'none');
       const quote = await db().selectFrom('invoice_quotes').select(['amount_expected', 'address']).where('invoice_id', '=', invoices[code].id).executeTakeFirstOrThrow();
       await transfer(code, quote.address, W.dec(quote.amount_expected, 18));
       invoices[code].address = quote.address;
     }
     for (const network of ['Ethereum', 'BNB', 'Base']) await mine(network);
-    await watch();
+    await runWatchers(ctx.t);
     // Another asset at the ETH invoice's and the ETH deposit's addresses: the otherAssetReceived events.
     await transfer('LINK_ERC20', invoices.ETH.address, '0.123456789012345678');
     await transfer('LINK_ERC20', deposits.ETH.address, '0.876543210987654321');
     await mine('Ethereum');
-    await watch();
+    await runWatchers(ctx.t);
 
     for (const code of CODES) {
       const inv = await hit('GET /v1/invoice', `/v1/invoice?id=${invoices[code].id}`, undefined, async (d) => W.under('data', await W.invoiceExpected(db(), d.id)));
@@ -230,14 +227,8 @@ describeEngines('amounts on the wire', (engine) => {
 
   /** Delivers every pending event to the receiver; its bodies, each checked: signed over its exact bytes, and every amount exact. */
   async function deliverAndCheck(kinds: RegExp, expectedOf: (body: any) => Promise<W.Expected>): Promise<number> {
-    const deliverer = new WebhookDeliverer(db(), deliveryOptions(ctx.t.ctx.config));
     const pending = () => db().selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', ctx.tenantId).where('status', '!=', 'delivered').execute();
-    await until(async () => {
-      await dispatchEvents(db());
-      await deliverer.round();
-      return (await pending()).length === 0;
-    }, 60_000, 'every delivery delivered');
-    await deliverer.drain();
+    await deliverWebhooks(ctx.t, async () => (await pending()).length === 0, 'every delivery delivered');
     const bodies = ctx.receiver.received.splice(0).filter((r) => kinds.test(String(r.headers['x-webhook-event'])));
     // The last event of each object carries what the database holds now; earlier ones what it held then.
     const last = new Map<string, Received>();
@@ -273,6 +264,11 @@ describeEngines('amounts on the wire', (engine) => {
     const auto = await quote(`{"cryptoCurrencyCode":"LINK_BEP20","address":"${EVM_TO}","amount":0.5,"orderId":"auto-1","allowAutoConvert":true}`);
     assert.notEqual(auto.autoConvert, null, 'a conversion tops up LINK_BEP20');
     await commit(auto.quoteId);
+    const batchItems = `[{"cryptoCurrencyCode":"ETH","address":"${EVM_TO}","amount":0.010000000000000003,"orderId":"b-1"},{"cryptoCurrencyCode":"BNB","address":"${EVM_TO}","amount":0.010000000000000009,"orderId":"b-2"}]`;
+    const bq = await hit('POST /v1/withdrawal/batch/quote', '/v1/withdrawal/batch/quote', `{"items":${batchItems}}`, async (q) => W.under('data', await W.batchQuoteExpected(db(), q.batchQuoteId)));
+    const batch = await hit('POST /v1/withdrawal/batch/commit', '/v1/withdrawal/batch/commit', `{"batchQuoteId":"${bq.batchQuoteId}"}`, async (b) => W.under('data', await W.batchExpected(db(), b.id, true)));
+    await hit('GET /v1/withdrawal/batch', `/v1/withdrawal/batch?id=${batch.id}`, undefined, async (b) => W.under('data', await W.batchExpected(db(), b.id)));
+    await hit('GET /v1/withdrawal/batch/list', '/v1/withdrawal/batch/list?limit=100', undefined, async (list) => each(list, (b) => W.batchExpected(db(), b.id)));
     await hit('POST /admin/withdrawals/{id}/cancel', `/admin/withdrawals/${w2.id}/cancel`, undefined, async (w) => W.under('data', await withdrawal(w)), 'admin');
     await hit('GET /v1/withdrawal', `/v1/withdrawal?id=${w1.id}`, undefined, async (w) => W.under('data', await withdrawal(w)));
     await hit('GET /v1/withdrawal/list', `/v1/withdrawal/list?limit=100&accountId=${ctx.accountId}`, undefined, async (list) => each(list, withdrawal));
@@ -376,6 +372,24 @@ describeEngines('amounts on the wire', (engine) => {
     await hit('GET /v1/payment-links', '/v1/payment-links', undefined, async (list) => each(list, (l) => W.linkExpected(db(), l.id)));
   });
 
+  it('plans, customer credit and the customer portal answer prices and credit exactly', async () => {
+    const fiat = (minor: unknown) => W.dec(String(minor), 2);
+    const plan = async (id: string) => ({ amount: fiat((await db().selectFrom('subscription_plans').select('amount_minor').where('id', '=', id).executeTakeFirstOrThrow()).amount_minor) });
+    const made = await hit('POST /v1/plans', '/v1/plans', '{"name":"Exact","fiatCurrencyCode":"USD","interval":"month","amount":99999999999.99}', async (d) => W.under('data', await plan(d.id)));
+    await hit('GET /v1/plans/{id}', `/v1/plans/${made.id}`, undefined, async (d) => W.under('data', await plan(d.id)));
+    await hit('PATCH /v1/plans/{id}', `/v1/plans/${made.id}`, '{"name":"Exact, renamed"}', async (d) => W.under('data', await plan(d.id)));
+    await hit('GET /v1/plans', '/v1/plans', undefined, async (list) => each(list, (p) => plan(p.id)));
+    const customer = (await ctx.t.call('POST', '/v1/customers', { key: ctx.key, body: { email: 'wire@customer.test', name: 'Wire' } })).body.data;
+    await hit('POST /v1/customers/{id}/credit-address', `/v1/customers/${customer.id}/credit-address`, '{"cryptoCurrencyCode":"ETH"}', async () => ({ 'data/balance': '0' }));
+    const sub = await ctx.t.call('POST', '/v1/subscriptions', { key: ctx.key, body: { planId: made.id, customerId: customer.id } });
+    assert.equal(sub.status, 201, JSON.stringify(sub.body));
+    const link = await ctx.t.call('POST', `/v1/customers/${customer.id}/portal-link`, { key: ctx.key, body: {} });
+    const token = String(link.body.data.url).split('/').pop();
+    await hit('GET /portal/{token}/subscriptions', `/portal/${token}/subscriptions`, undefined, async () => ({ 'data/0/amount': '99999999999.99' }), 'none');
+    const periods = await db().selectFrom('subscription_periods').select('amount_minor').where('subscription_id', '=', sub.body.data.id).orderBy('period_number', 'desc').execute();
+    await hit('GET /portal/{token}/invoices', `/portal/${token}/invoices`, undefined, async () => Object.fromEntries(periods.map((p, i) => [`data/${i}/amount`, fiat(p.amount_minor)])), 'none');
+  });
+
   it('refuses every money input more precise than its currency (or than whole cents), in the body and the query', async () => {
     const post = (method: string, url: string, body: string, auth: 'key' | 'admin') =>
       ctx.t.app.inject({ method: method as 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...(auth === 'key' ? { 'x-tenant-api-key': ctx.key } : { authorization: `Bearer ${ADMIN_TOKEN}` }) } });
@@ -385,6 +399,7 @@ describeEngines('amounts on the wire', (engine) => {
       ['POST /v1/invoice', 'items[].cost', '/v1/invoice', '{"fiatCurrencyCode":"USD","orderId":"p-2","items":[{"name":"a","quantity":1,"cost":1.001}]}', 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/invoice', 'items[].quantity', '/v1/invoice', '{"fiatCurrencyCode":"USD","orderId":"p-3","items":[{"name":"a","quantity":1.000000000000000001,"cost":10}]}', 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/withdrawal/quote', 'amount', '/v1/withdrawal/quote', `{"cryptoCurrencyCode":"ETH","address":"${EVM_TO}","amount":${ETH_19},"orderId":"p-4"}`, 'exceptions.withdrawal.amountInvalidDecimalPlaces', 'key'],
+      ['POST /v1/withdrawal/batch/quote', 'items[].amount', '/v1/withdrawal/batch/quote', `{"items":[{"cryptoCurrencyCode":"ETH","address":"${EVM_TO}","amount":${ETH_19}}]}`, 'exceptions.withdrawal.batchInvalid', 'key'],
       ['POST /v1/converting/preview', 'fromAmount', '/v1/converting/preview', `{"fromCryptoCurrencyCode":"ETH","toCryptoCurrencyCode":"LINK_ERC20","fromAmount":${ETH_19}}`, 'exceptions.converting.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/converting/preview', 'toAmount', '/v1/converting/preview', `{"fromCryptoCurrencyCode":"ETH","toCryptoCurrencyCode":"LINK_ERC20","toAmount":${ETH_19}}`, 'exceptions.converting.amountInvalidDecimalPlaces', 'key'],
       ['POST /v1/converting/quote', 'fromAmount', '/v1/converting/quote', `{"fromCryptoCurrencyCode":"ETH","toCryptoCurrencyCode":"LINK_ERC20","fromAmount":${ETH_19}}`, 'exceptions.converting.amountInvalidDecimalPlaces', 'key'],
@@ -392,6 +407,7 @@ describeEngines('amounts on the wire', (engine) => {
       ['PATCH /admin/tenants/{id}', 'depositCommission', `/admin/tenants/${ctx.tenantId}`, '{"depositCommission":0.0123450000000000001}', 'exceptions.validation.failed', 'admin'],
       ['PUT /admin/sandbox/network-fees', 'amount', '/admin/sandbox/network-fees', `{"cryptoCurrencyCode":"ETH","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
       ['POST /admin/sandbox/transfers', 'amount', '/admin/sandbox/transfers', `{"cryptoCurrencyCode":"ETH","to":"${EVM_TO}","amount":${ETH_19}}`, 'exceptions.validation.failed', 'admin'],
+      ['POST /v1/plans', 'amount', '/v1/plans', '{"name":"p-plan","fiatCurrencyCode":"USD","interval":"month","amount":12.340000000000000001}', 'exceptions.plan.amountInvalidDecimalPlaces', 'key'],
       ...['amount', 'minAmount', 'maxAmount'].map(
         (field): (typeof inputs)[number] => ['POST /v1/payment-links', field, '/v1/payment-links', `{"title":"p-link","fiatCurrencyCode":"USD","${field}":12.340000000000000001}`, 'exceptions.invoice.amountInvalidDecimalPlaces', 'key'],
       ),
@@ -406,6 +422,7 @@ describeEngines('amounts on the wire', (engine) => {
     }
     assert.deepEqual(await db().selectFrom('invoices').select('id').where('order_id', 'like', 'p-%').execute(), [], 'no invoice made');
     assert.deepEqual(await db().selectFrom('payment_links').select('id').where('title', '=', 'p-link').execute(), [], 'no payment link made');
+    assert.deepEqual(await db().selectFrom('subscription_plans').select('id').where('name', '=', 'p-plan').execute(), [], 'no plan made');
     assert.deepEqual(await db().selectFrom('tenants').select('deposit_commission').where('id', '=', ctx.tenantId).executeTakeFirstOrThrow(), before.tenant, 'commission unchanged');
     assert.deepEqual(await W.feeUnits(db()), before.fees, 'fees unchanged');
     assert.deepEqual(await db().selectFrom('payout_policies').select('tenant_id').where('tenant_id', '=', ctx.tenantId).execute(), [], 'no payout policy set');

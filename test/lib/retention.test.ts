@@ -88,10 +88,16 @@ describeEngines('retention of what only grows', (engine) => {
     const stale = await quote(ago(8), null);
     const committed = await quote(ago(8), randomUUID());
     const fresh = await quote(new Date(now.getTime() - 3_600_000), null);
+    // A batch quote expired 8 days ago and never committed: pruned, with the item quote it holds.
+    const staleBatch = randomUUID();
+    await sql`insert into withdrawal_batch_quotes (id, tenant_id, account_id, item_count, expires_at) values (${staleBatch}, ${tenantId}, ${accountId}, 1, ${ago(8)})`.execute(db);
+    await sql`insert into withdrawal_quotes (id, tenant_id, account_id, order_id, currency_code, network, address, amount, fee, fee_native,
+        fee_native_currency, usd_price, expires_at, batch_quote_id, batch_index)
+      values (${staleBatch}, ${tenantId}, ${accountId}, ${staleBatch}, 'USDT_TRC20', 'Tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 10, 1, 1, 'TRX', '1', ${ago(8)}, ${staleBatch}, 0)`.execute(db);
 
     // Batches of 10: the request log's 25 take three batches of one round.
     const pruned = await pruneRound(db, policy, { limit: 10, now });
-    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, email_jobs: 1, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0, login_throttle: 0 });
+    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, email_jobs: 1, withdrawal_batch_quotes: 1, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0, login_throttle: 0 });
 
     const ids = async (q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(db)).rows.map((r) => r.id).sort();
     assert.equal((await ids(sql`select id::text from request_log where request_id = any(${logIds}::text[])`)).length, 3);
@@ -107,7 +113,7 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Money history has no policy: the invoice is there, and a second round finds nothing.
     assert.equal((await t.call('GET', `/v1/invoice?id=${invoice.body.data.id}`, { key })).status, 200);
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0, login_throttle: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_batch_quotes: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0, login_throttle: 0 });
   });
 
   it("prunes a sandbox chain's old empty blocks deep below its tip; keeps blocks with transfers, recent ones and the tip's last 1,000", async () => {
@@ -126,7 +132,7 @@ describeEngines('retention of what only grows', (engine) => {
       values ('TRON', ${'aa'.repeat(32)}, 0, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'USDT_TRC20', 5000000, 5)`.execute(db);
 
     // Below the tip's last 1,000 (heights under 99): 99 blocks, less the one with a transfer and the ten recent ones.
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88, login_throttle: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_batch_quotes: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88, login_throttle: 0 });
     const heights = async (network: string) =>
       (await sql<{ height: number }>`select height from sandbox_blocks where network = ${network} order by height`.execute(db)).rows.map((r) => r.height);
     const tron = await heights('TRON');

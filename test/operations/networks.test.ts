@@ -11,13 +11,11 @@ import { NETWORK_ENV_NAMES } from '../../src/config.ts';
 import { anvilBinary, DEV_KEYS, startDevnet } from '../../src/chains/evm/devnet.ts';
 import { NETWORKS, servedCurrencies } from '../../src/lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../src/lib/money.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { NetworkBoard } from '../../src/modules/operations/networks.ts';
 import { settlementsLeft } from '../../src/modules/operations/x402-status.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { connectX402, type X402Chain } from '../../src/modules/x402/chain.ts';
+import { connectX402, type X402Chain } from '../../src/chains/x402/chain.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 const FEE_PAYER = '0x1111111111111111111111111111111111111111';
 const NETWORK_KEYS = ['network', 'mode', 'nodeReachable', 'error', 'tip', 'scannedHeight', 'lag', 'scanAgeSeconds', 'unconfirmedPayments', 'fees', 'hotWallet'];
@@ -41,10 +39,6 @@ describeEngines('operator console: networks', (engine) => {
     return res.body.data as { networks: any[]; x402: any };
   };
   const tron = async (t: TestApp) => (await networks(t)).networks.find((n) => n.network === 'Tron');
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
-
   it('lists every sandbox network with node, scan, fees and hot wallet; x402 is null when not enabled', async () => {
     const t = app();
     const data = await networks(t);
@@ -87,7 +81,7 @@ describeEngines('operator console: networks', (engine) => {
     assert.equal(deposit.status, 201, JSON.stringify(deposit.body));
     const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.body.data.address, amount: 101 });
     assert.equal(sent.status, 201);
-    await watch(t);
+    await runWatchers(t);
     const seen = await tron(t);
     assert.equal(seen.unconfirmedPayments, before.unconfirmedPayments + 1);
     assert.equal(typeof seen.scannedHeight, 'number');
@@ -104,7 +98,7 @@ describeEngines('operator console: networks', (engine) => {
     assert.equal(ahead.unconfirmedPayments, seen.unconfirmedPayments);
 
     // Scanned (3 blocks, 2 confirmations needed): confirmed, caught up, and in the hot wallet.
-    await watch(t);
+    await runWatchers(t);
     const caught = await tron(t);
     assert.equal(caught.lag, 0);
     assert.equal(caught.scannedHeight, caught.tip + 1);

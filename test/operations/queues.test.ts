@@ -8,15 +8,12 @@ import { sql } from 'kysely';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
 import { enqueue } from '../../src/lib/outbox.ts';
-import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { RATED_ASSETS, SandboxRateProvider, refreshRates, type RateProvider } from '../../src/modules/rates/service.ts';
-import { WebhookDeliverer, deliveryOptions, dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { startReceiver, until } from '../helpers/receiver.ts';
+import { startReceiver } from '../helpers/receiver.ts';
+import { deliverWebhooks, fundedAccount } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -29,19 +26,6 @@ describeEngines('operator console: queues', (engine) => {
   const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   let seq = 0;
 
-  /** A tenant whose account holds 100 USDT_TRC20, credited through a sandbox deposit. */
-  async function funded(t: TestApp) {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
-    const tenant = await t.tenant(['*']);
-    await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `fund-${++seq}` } })).body.data;
-    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 101 });
-    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-    return tenant;
-  }
   const commit = async (t: TestApp, key: string, amount: number) => {
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount, orderId: `q-${++seq}` } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
@@ -58,7 +42,7 @@ describeEngines('operator console: queues', (engine) => {
 
   it('lists withdrawals waiting, processing and failed across tenants; a cancelled one leaves the queue, refunded', async () => {
     const t = app();
-    const tenant = await funded(t);
+    const tenant = await fundedAccount(t);
     const other = await t.tenant();
     const service = new WithdrawalService(t.ctx);
     // Refused for good by the network: failed; the other one is signed and sent: processing.
@@ -147,17 +131,10 @@ describeEngines('operator console: queues', (engine) => {
         tenants.push({ ...tenant, url });
       }
       const [retrying, refused, fine] = tenants as [(typeof tenants)[0], (typeof tenants)[0], (typeof tenants)[0]];
-      const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await until(
-        async () => {
-          await dispatchEvents(t.ctx.db);
-          await deliverer.round();
-          await deliverer.drain();
-          return failing.received.length > 0 && gone.received.length > 0 && healthy.received.length > 0;
-        },
-        30_000,
-        'one attempt at each receiver',
-      );
+      await deliverWebhooks(t, () => failing.received.length > 0 && gone.received.length > 0 && healthy.received.length > 0, 'one attempt at each receiver', {
+        ms: 30_000,
+        drain: 'each',
+      });
 
       const res = await t.admin('GET', '/admin/webhook-health');
       assert.equal(res.status, 200, JSON.stringify(res.body));

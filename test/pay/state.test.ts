@@ -5,15 +5,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { CURRENCIES, NETWORKS } from '../../src/lib/currencies/catalogue.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { explorerUrl, pageOrder, plainName } from '../../src/modules/pay/names.ts';
 import { payState } from '../../src/modules/pay/state.ts';
 import { loadInvoice } from '../../src/modules/invoices/service.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { sandboxTransfer } from '../helpers/scenario.ts';
 
 it('names: plain words, the network spelled out, the other networks of the same coin', () => {
   assert.deepEqual(plainName(CURRENCIES.find((c) => c.code === 'USDT_TRC20')!), {
@@ -46,17 +44,8 @@ describeEngines('payment page state', (engine) => {
   const app = useTestApp(engine);
   let seq = 0;
 
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
   /** Sends `amount` of `code` to `to` on the sandbox; mined deep enough to be final when `final`. */
-  async function send(t: TestApp, code: string, to: string, amount: string, final: boolean) {
-    const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: code, to, amount });
-    assert.equal(sent.status, 201, JSON.stringify(sent.body));
-    if (final) await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 20 });
-    await watch(t);
-    return sent.body.data.txHash as string;
-  }
+  const send = (t: TestApp, code: string, to: string, amount: string, final: boolean) => sandboxTransfer(t, code, to, amount, { blocks: final ? 20 : 0 });
   async function invoice(t: TestApp): Promise<string> {
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB', 'LINK', 'EURC', 'USD', 'EUR']);
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));

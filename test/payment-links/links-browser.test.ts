@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PASSWORD, member } from '../auth/helpers.ts';
+import { PASSWORD, member } from '../users/helpers.ts';
 import { assertAccessible, noChromium, screenshot, waitInPage } from '../helpers/browser.ts';
 import { payScreenshot } from '../pay/kit.ts';
 import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';

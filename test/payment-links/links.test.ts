@@ -8,12 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { payInvoice } from '../helpers/scenario.ts';
 
 type Tenant = Awaited<ReturnType<TestApp['tenant']>>;
 
@@ -38,16 +36,6 @@ describeEngines('payment links', (engine) => {
     return (await t.call('GET', `/v1/invoice?id=${id}`, { key: a.key })).body.data;
   };
   const linkNow = async (t: TestApp, id: string) => (await t.call('GET', `/v1/payment-links/${id}`, { key: a.key })).body.data;
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
-  /** The customer pays on the payment page through the sandbox: `exact` what is left, or `partial` half of it; mined and seen. */
-  async function pay(t: TestApp, invoiceId: string, amount: 'exact' | 'partial') {
-    await t.call('POST', `/pay/${invoiceId}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
-    assert.equal((await t.call('POST', `/pay/${invoiceId}/simulate`, { body: { amount } })).status, 200);
-    assert.equal((await t.call('POST', `/pay/${invoiceId}/simulate/mine`, { body: {} })).status, 200);
-    await watch(t);
-  }
 
   it('makes, reads and lists links of the account; another tenant or account gets 404; scopes hold', async () => {
     const t = app();
@@ -208,7 +196,7 @@ describeEngines('payment links', (engine) => {
     const t = app();
     const link = await made(t, { amount: 25 });
     const invoice = await invoiceOf(t, String((await post(t, link, { email: 'buyer@example.com' })).headers.location));
-    await pay(t, invoice.id, 'exact');
+    await payInvoice(t, invoice.id, 'exact');
     assert.equal((await t.call('GET', `/v1/invoice?id=${invoice.id}`, { key: a.key })).body.data.status, 'paid');
     const counted = await linkNow(t, link.id);
     assert.deepEqual([counted.uses, counted.invoicesPaid, counted.amountPaid], [1, 1, 25]);
@@ -222,11 +210,11 @@ describeEngines('payment links', (engine) => {
     const back = await page(t, request);
     assert.deepEqual([back.statusCode, back.headers.location], [303, opened.headers.location]);
     assert.equal((await post(t, request, {})).headers.location, opened.headers.location);
-    await pay(t, asked.id, 'partial');
+    await payInvoice(t, asked.id, 'partial');
     const part = (await t.call('GET', `/v1/invoice?id=${asked.id}`, { key: a.key })).body.data;
     assert.equal(part.status, 'partially_paid');
     assert.equal((await linkNow(t, request.id)).invoicesPaid, 0);
-    await pay(t, asked.id, 'exact');
+    await payInvoice(t, asked.id, 'exact');
     const whole = (await t.call('GET', `/v1/invoice?id=${asked.id}`, { key: a.key })).body.data;
     assert.equal(whole.status, 'paid');
     const done = await linkNow(t, request.id);

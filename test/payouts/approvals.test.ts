@@ -13,7 +13,8 @@ import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.
 import { expireApprovals } from '../../src/modules/withdrawals/approvals.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { funded, member } from '../auth/helpers.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
+import { member } from '../users/helpers.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -33,7 +34,7 @@ describeEngines('withdrawal approvals (four eyes)', (engine) => {
 
   it('above approvalAboveUsd a commit awaits a second person, funds held; the committer cannot approve, another person can, and it is paid', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const owner = await member(t, a.tenantId, 'owner');
     assert.equal((await owner.call('PATCH', '/v1/payout-policy', { body: { approvalAboveUsd: 20 } })).status, 200);
     const before = await usdt(t, a.accountId);
@@ -65,14 +66,14 @@ describeEngines('withdrawal approvals (four eyes)', (engine) => {
 
   it('a rejection or the approval time running out cancels it and gives the funds back; another tenant cannot touch it', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const owner = await member(t, a.tenantId, 'owner');
     await owner.call('PATCH', '/v1/payout-policy', { body: { approvalForApiKeys: true } });
     const before = await usdt(t, a.accountId);
     const byKey = (m: string, u: string, b: unknown) => t.call(m, u, { key: a.key, body: b });
     const rejected = await commitBy(byKey, 10);
     assert.equal(rejected.status, 'awaitingApproval', 'a key commits only into approval');
-    const other = await funded(t);
+    const other = await fundedAccount(t, { amount: 99 });
     const stranger = await member(t, other.tenantId, 'owner');
     assert.equal((await stranger.call('POST', '/v1/withdrawal/reject', { body: { id: rejected.id } })).status, 404);
     const no = await owner.call('POST', '/v1/withdrawal/reject', { body: { id: rejected.id, reason: 'not ours' } });
@@ -89,7 +90,7 @@ describeEngines('withdrawal approvals (four eyes)', (engine) => {
 
   it("above the installation's threshold an operator approves too, not the same person twice", async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const w = await commitBy((m, u, b) => t.call(m, u, { key: a.key, body: b }), 65);
     assert.deepEqual([w.status, w.approvalsRequired], ['awaitingApproval', 1], 'no tenant policy: the operator alone');
     const owner = await member(t, a.tenantId, 'owner');

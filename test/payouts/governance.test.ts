@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { funded, member, withTwoFactor, type Browser } from '../auth/helpers.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
+import { member, withTwoFactor, type Browser } from '../users/helpers.ts';
 
 const TRON_SHOP = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_THIEF = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -37,7 +38,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
 
   it('with no policy, withdrawals go anywhere as before', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     assert.equal((await quote(t, a.key, TRON_THIEF, 50)).status, 200);
     const policy = await t.call('GET', '/v1/payout-policy', { key: a.key });
     assert.equal(policy.status, 200);
@@ -46,7 +47,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
 
   it('a stolen full-scope key can neither add its own address nor change the policy; an owner can, with a fresh code', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const wide = await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, scopes: ['*'] });
     assert.equal(wide.status, 201, JSON.stringify(wide.body));
     // The tenant-wide key is refused as a key; the account's key already as bound to one account.
@@ -78,7 +79,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
 
   it('allowlist: unknown and pending destinations are refused, an active one pays; refunds are not bound to it', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const owner = await member(t, a.tenantId, 'owner');
     const entry = (await owner.call('POST', '/v1/payout-addresses', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_SHOP } })).body.data;
     const on = await owner.call('PATCH', '/v1/payout-policy', { body: { allowlistOnly: true } });
@@ -103,7 +104,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
 
   it('limits: one withdrawal and a rolling 24 hours, with what remains', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const owner = await member(t, a.tenantId, 'owner');
     const set = await owner.call('PATCH', '/v1/payout-policy', { body: { maxPerWithdrawalUsd: 30, maxPerDayUsd: 40.5 } });
     assert.equal(set.status, 200, JSON.stringify(set.body));
@@ -122,7 +123,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
 
   it('each API key has its own rolling 24 hours: a key past its own total is refused (at the quote and the commit) while another key and people still pay', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const other = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['*'] })).body.data.key as string;
     const owner = await member(t, a.tenantId, 'owner');
     const set = await owner.call('PATCH', '/v1/payout-policy', { body: { maxPerDayPerKeyUsd: 30, maxPerDayUsd: 80 } });
@@ -154,7 +155,7 @@ describeEngines('payout governance: address book and policy', (engine) => {
 
   it('loosening waits out the delay as a pending change the owner can cancel; the operator’s applies at once', async () => {
     const t = app();
-    const a = await funded(t);
+    const a = await fundedAccount(t, { amount: 99 });
     const owner = await member(t, a.tenantId, 'owner');
     await owner.call('PATCH', '/v1/payout-policy', { body: { allowlistOnly: true, maxPerDayUsd: 10 } });
     const loosen = await owner.call('PATCH', '/v1/payout-policy', { body: { allowlistOnly: false, maxPerDayUsd: null, newAddressDelayHours: 48 } });

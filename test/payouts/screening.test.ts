@@ -12,11 +12,10 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
-import { member } from '../auth/helpers.ts';
+import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
+import { member } from '../users/helpers.ts';
 
 const TRON_SHOP = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_LISTED = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -58,8 +57,8 @@ describeEngines('screening of withdrawal destinations', (engine) => {
     p = await provider();
     t = await startTestApp(engine, { env: { SCREENING_DENYLIST_FILE: denylist, SCREENING_URL: p.url, SCREENING_FAIL: 'closed', SCREENING_TIMEOUT_MS: '2000' } });
     open = await startTestApp(engine, { env: { SCREENING_URL: p.url, SCREENING_FAIL: 'open' } });
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
-    await refreshRates(open.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
+    await sandboxRates(t, ['USDT', 'TRX']);
+    await sandboxRates(open, ['USDT', 'TRX']);
   });
   after(async () => {
     await t?.close();
@@ -70,7 +69,7 @@ describeEngines('screening of withdrawal destinations', (engine) => {
 
   it('a listed or flagged destination is refused at the quote, and kept out of the address book', async () => {
     p.failing.on = false;
-    const { key, tenantId } = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
+    const { key, tenantId } = await fundedAccount(t, { rates: null });
     const listed = await quote(t, key, TRON_LISTED);
     assert.deepEqual([listed.status, listed.body.code, listed.body.extension.source], [403, 'exceptions.withdrawal.addressScreened', 'denylist']);
     const flagged = await quote(t, key, TRON_FLAGGED);
@@ -86,10 +85,10 @@ describeEngines('screening of withdrawal destinations', (engine) => {
   it('a provider that does not answer refuses with SCREENING_FAIL closed, and lets pass when open', async () => {
     p.failing.on = true;
     try {
-      const closed = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
+      const closed = await fundedAccount(t, { rates: null });
       const refused = await quote(t, closed.key, TRON_SHOP);
       assert.deepEqual([refused.status, refused.body.code], [503, 'exceptions.screening.unavailable']);
-      const opened = await fundedBySandboxDeposit(open, 'USDT_TRC20', 100, 1);
+      const opened = await fundedAccount(open, { rates: null });
       assert.equal((await quote(open, opened.key, TRON_SHOP)).status, 200);
     } finally {
       p.failing.on = false;
@@ -98,7 +97,7 @@ describeEngines('screening of withdrawal destinations', (engine) => {
 
   it('an address listed after its withdrawal was committed is not signed: it waits for the operator, and cancelling releases the funds', async () => {
     p.failing.on = false;
-    const { key, accountId } = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
+    const { key, accountId } = await fundedAccount(t, { rates: null });
     const q = await quote(t, key, TRON_LATE, 20);
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const c = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } });

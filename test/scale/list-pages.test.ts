@@ -4,9 +4,9 @@ import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Database } from '../../src/lib/db/index.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { isRead, recordingDatabase, seedCopies, tableRowsRead } from '../helpers/plans.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 
 /**
  * Rows of each table: enough that an index walk beats reading the table. The logs ordered by a key
@@ -123,7 +123,7 @@ describeEngines('a later page of every list reads no more of its table than page
     t = await startTestApp(engine, { database: recorded.database });
     // Only the recording database from here on: on PGlite a second driver would not wait for the first.
     const db = recorded.database.db;
-    const tenant = await fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
+    const tenant = await fundedAccount(t, { rates: null });
     ({ key, accountId } = tenant);
     const { tenantId } = tenant;
     wide = await t.wideKey(tenantId);

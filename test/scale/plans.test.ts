@@ -4,9 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { sql } from 'kysely';
 import { isRead, recordingDatabase, seedCopies, seqScans } from '../helpers/plans.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
 import { DepositService } from '../../src/modules/deposits/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { InvoiceService } from '../../src/modules/invoices/service.ts';
@@ -53,7 +53,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
     assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.body.data.address, amount: 100 })).status, 201);
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
+    await runWatchers(t, { listen: 'deposits' });
     const quote = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'first-withdrawal' } });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const committed = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: quote.body.data.quoteId } });
@@ -196,7 +196,7 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     await dispatchEvents(db, 200);
     await new InvoiceService(ctx).expiryRound();
     await new DepositService(ctx).expireDue();
-    for (const w of createWatchers(t.ctx.config, db, new DepositService(ctx))) await w.round();
+    await runWatchers({ ctx }, { listen: 'deposits' });
     // Every statement that reads or writes rows (transaction control and locks left out), EXPLAINed without running it.
     const statements = recorded.statements.filter((q) => /^\s*(\/\*[^*]*\*\/\s*)?(select|with|insert|update|delete)\b/i.test(q.sql));
     assert.ok(statements.length >= 5, `${statements.length} statements`);

@@ -12,31 +12,20 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
-import { member } from '../auth/helpers.ts';
+import { runWatchers, sandboxTransfer } from '../helpers/scenario.ts';
+import { member } from '../users/helpers.ts';
 
 const FLAGGED = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const CLEAN = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const REFUND_TO = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
 const clean = { mismatches: [], unbalancedCurrencies: [] };
 
-const watch = async (t: TestApp) => {
-  for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) if (w.network === 'TRON') await w.round();
-};
 /** `amount` USDT_TRC20 from `from` to `to`, mined deep enough to be final, and watched. */
-const pay = async (t: TestApp, to: string, amount: number, from?: string) => {
-  const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to, amount, ...(from ? { from } : {}) });
-  assert.equal(sent.status, 201, JSON.stringify(sent.body));
-  await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
-  await watch(t);
-  return sent.body.data.txHash as string;
-};
+const pay = (t: TestApp, to: string, amount: number, from?: string) => sandboxTransfer(t, 'USDT_TRC20', to, amount, { from, blocks: 3, network: 'TRON' });
 const suspense = async (t: TestApp) =>
   BigInt((await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'suspense:screened').where('currency_code', '=', 'USDT_TRC20').executeTakeFirst())?.balance ?? '0');
 const usdt = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
@@ -138,7 +127,7 @@ describeEngines('incoming screening: held payments', (engine) => {
     const entries = await t.ctx.db.selectFrom('journal_entries').select('kind').where('ref_id', '=', h.id).orderBy('created_at').execute();
     assert.deepEqual(entries.map((e) => e.kind).sort(), ['invoice.payment', 'payment.held', 'payment.heldReleased']);
     // Watching again changes nothing: the payment is credited once.
-    await watch(t);
+    await runWatchers(t, { network: 'TRON' });
     assert.equal(await usdt(t, accountId), credited);
     assert.deepEqual(await auditLedger(t.ctx.db), clean);
   });
@@ -149,14 +138,14 @@ describeEngines('incoming screening: held payments', (engine) => {
     const before = await suspense(t);
     // Seen in the mempool first: held, not final, nothing to refund yet.
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 40, from: FLAGGED });
-    await watch(t);
+    await runWatchers(t, { network: 'TRON' });
     const [h] = (await t.admin('GET', `/admin/held-payments?tenantId=${tenantId}&status=held`)).body.data;
     assert.equal(h.paymentStatus, 'seen');
     const early = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: REFUND_TO });
     assert.deepEqual([early.status, early.body.code, early.body.extension?.paymentStatus], [409, 'exceptions.heldPayment.notFinal', 'seen']);
     assert.equal(await suspense(t), before);
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
-    await watch(t);
+    await runWatchers(t, { network: 'TRON' });
     assert.equal((await suspense(t)) - before, 40_000_000n, 'booked into the hold once final');
     const bad = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: '0xnot-tron' });
     assert.deepEqual([bad.status, bad.body.code], [400, 'exceptions.withdrawal.invalidAddress']);

@@ -15,7 +15,8 @@ import { DepositService } from '../../src/modules/deposits/service.ts';
 import { auditLedger, merchantBalances, bookSweepCost } from '../../src/modules/ledger/service.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { solvencyReport, type SolvencyRow } from '../../src/modules/solvency/report.ts';
+import { solvencyReport } from '../../src/modules/solvency/report.ts';
+import type { SolvencyRow } from '../../src/modules/solvency/row.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 

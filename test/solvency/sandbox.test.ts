@@ -8,14 +8,12 @@ import { it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { CURRENCIES, cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
 import { auditLedger, credit, custodyAccount, debit, merchantAccount, post } from '../../src/modules/ledger/service.ts';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { member } from '../auth/helpers.ts';
+import { member } from '../users/helpers.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { runWatchers } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -59,9 +57,6 @@ describeEngines('solvency (sandbox)', (engine) => {
     assert.deepEqual([...got.keys()], CURRENCIES.map((c) => c.code), 'one row per served currency, in catalogue order');
     for (const [code, actual] of got) assert.deepEqual(actual, rows[code] ?? ZERO, `${step}: ${code}`);
   }
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
   const mine = (t: TestApp, network: string, blocks: number) => t.admin('POST', '/admin/sandbox/mine', { network, blocks });
   const execute = (t: TestApp) => new WithdrawalService(t.ctx).executeRound(chainAdapters(t.ctx.config, t.ctx.db));
   const scrape = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
@@ -81,7 +76,7 @@ describeEngines('solvency (sandbox)', (engine) => {
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 101 });
     await mine(t, 'Tron', 5);
     await expect(t, 'a deposit the watcher has not confirmed', {});
-    await watch(t);
+    await runWatchers(t);
     // Confirmed: 100 to the merchant, 1 of network fee withheld (the house's).
     await expect(t, 'deposit confirmed', { USDT_TRC20: row(101, 100, 101) });
 
@@ -107,7 +102,7 @@ describeEngines('solvency (sandbox)', (engine) => {
     const usdc = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDC_ERC20', orderId: 'solvency-2' } })).body.data;
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDC_ERC20', to: usdc.address, amount: 1002 });
     await mine(t, 'Ethereum', 5);
-    await watch(t);
+    await runWatchers(t);
     await expect(t, 'USDC deposit', { USDT_TRC20: row(51, 49, 51), USDC_ERC20: row(1002, 950, 1002) });
 
     // 20.5 USDT (0.5 of commission inside) converted to 20 USDC. USDT: the merchant's 20.5 become the
@@ -138,7 +133,7 @@ describeEngines('solvency (sandbox)', (engine) => {
     assert.deepEqual(unseen.disagreement, { higher: 'chain', by: 5 });
     assert.equal(unseen.warnings.length, 1);
     assert.match(unseen.warnings[0], /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books \(on chain 56 USDT_TRC20, in the ledger 51 USDT_TRC20\)\. Usually a payment still gaining its confirmations/);
-    await watch(t);
+    await runWatchers(t);
     await expect(t, 'credited', { USDT_TRC20: row(56, 53, 56), USDC_ERC20: row(1002, 970, 1002) });
 
     // A posting only the ledger has: 10 TRX in custody and owed to the merchant, none on chain.

@@ -3,6 +3,10 @@
 //   0 config → 1 lib (incl. the currency/network catalogue) → 2 chains → 3 modules, context
 //   → 4 app, worker, main, bootstrap, metrics, cli
 // A regex over the source is enough; no TypeScript compiler, so this runs in milliseconds.
+// The same graph must also have no circle: no two files that import each other, however far round.
+// Type-only imports count there as well. They vanish at run time, so they cannot break the order
+// in which modules load, but two files that name each other's types still have to be read and
+// changed together, and what both need belongs in a third file below them.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -86,6 +90,71 @@ function importGraph(): { files: string[]; edges: Edge[]; unresolved: string[] }
   return { files: files.map(rel), edges, unresolved };
 }
 
+/**
+ * The import circles among `files`: each strongly connected component of more than one file (or a
+ * file importing itself), found with Tarjan's algorithm and reported as one shortest loop through
+ * its first file, `a → b → … → a`, followed by the other files caught in the same knot.
+ */
+export function importCycles(files: readonly string[], edges: readonly Edge[]): string[] {
+  const next = new Map<string, string[]>(files.map((f) => [f, []]));
+  for (const e of edges) next.get(e.from)?.push(e.to);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = ''; w !== v; ) {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      component.push(w);
+    }
+    if (component.length > 1 || next.get(v)?.includes(v)) components.push(component.sort());
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return components.map((component) => {
+    const loop = shortestLoop(component[0] as string, new Set(component), next);
+    const others = component.filter((f) => !loop.includes(f));
+    const chain = loop.join(' → ');
+    return others.length === 0 ? chain : `${chain}\n    and, in the same circle, ${others.join(', ')}`;
+  });
+}
+
+/** A shortest path from `start` back to itself inside one component (breadth first). */
+function shortestLoop(start: string, inside: Set<string>, next: Map<string, string[]>): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const v = queue[i] as string;
+    for (const w of next.get(v) ?? []) {
+      if (w === start) {
+        const path = [start];
+        for (let u: string | undefined = v; u !== undefined && u !== start; u = cameFrom.get(u)) {
+          path.splice(1, 0, u);
+        }
+        return [...path, start];
+      }
+      if (inside.has(w) && !cameFrom.has(w)) {
+        cameFrom.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, start];
+}
+
 describe('layers: imports point down', () => {
   it('classifies a known file into each layer', () => {
     assert.equal(layerOf('src/config.ts'), 0);
@@ -152,5 +221,32 @@ describe('layers: imports point down', () => {
       );
     const unique = [...new Set(upward)];
     assert.equal(unique.length, 0, `${unique.length} upward imports:\n${unique.join('\n')}`);
+  });
+
+  it('finds each import circle once and prints it as a chain', () => {
+    const files = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts'];
+    const edges = [
+      ['a.ts', 'b.ts'],
+      ['b.ts', 'c.ts'],
+      ['c.ts', 'a.ts'],
+      ['c.ts', 'd.ts'],
+      ['d.ts', 'b.ts'],
+      ['e.ts', 'e.ts'],
+      ['e.ts', 'f.ts'],
+    ].map(([from, to]) => ({ from: from as string, to: to as string }));
+    assert.deepEqual(importCycles(files, edges), ['a.ts → b.ts → c.ts → a.ts\n    and, in the same circle, d.ts', 'e.ts → e.ts']);
+    assert.deepEqual(importCycles(files, edges.filter((e) => e.from !== 'c.ts' && e.from !== 'e.ts')), []);
+  });
+
+  it('keeps src/context.ts, which the modules import, clear of every module', () => {
+    const { edges } = importGraph();
+    const fromContext = edges.filter((e) => e.from === 'src/context.ts' && e.to.startsWith('src/modules/'));
+    assert.deepEqual(fromContext, []);
+  });
+
+  it('has no import circle', () => {
+    const { files, edges } = importGraph();
+    const cycles = importCycles(files, edges);
+    assert.equal(cycles.length, 0, `${cycles.length} import circles:\n${cycles.join('\n')}`);
   });
 });

@@ -13,9 +13,11 @@ import { invoiceMachine } from '../../src/modules/invoices/status.ts';
 import { heldPaymentMachine, paymentMachine } from '../../src/modules/payments/status.ts';
 import { webhookDeliveryMachine } from '../../src/modules/webhooks/status.ts';
 import { withdrawalMachine } from '../../src/modules/withdrawals/status.ts';
+import { withdrawalBatchMachine } from '../../src/modules/withdrawals/batch/status.ts';
 import { x402Machine } from '../../src/modules/x402/status.ts';
 import { coldTransferMachine } from '../../src/modules/cold-storage/status.ts';
 import { emailJobMachine } from '../../src/modules/email/status.ts';
+import { subscriptionMachine } from '../../src/modules/subscriptions/status.ts';
 import { freshDatabase } from '../helpers/harness.ts';
 
 const MACHINES: Record<string, StatusMachine<string>> = {
@@ -23,12 +25,14 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   deposits: depositMachine,
   payments: paymentMachine,
   withdrawals: withdrawalMachine,
+  withdrawal_batches: withdrawalBatchMachine,
   webhook_deliveries: webhookDeliveryMachine,
   x402_settlements: x402Machine,
   sweep_transactions: sweepTxMachine,
   cold_transfers: coldTransferMachine,
   email_jobs: emailJobMachine,
   held_payments: heldPaymentMachine,
+  subscriptions: subscriptionMachine,
 };
 
 /** The values a table's CHECK constraint on `status` allows, as PostgreSQL prints it. */

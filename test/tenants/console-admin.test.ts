@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { invite, login, member, uniqueEmail } from '../auth/helpers.ts';
+import { invite, login, member, uniqueEmail } from '../users/helpers.ts';
 
 /** A new tenant through the operator API, named `name`. */
 async function newTenant(t: TestApp, name: string) {

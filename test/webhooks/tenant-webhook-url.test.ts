@@ -7,15 +7,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { settlementRecord } from '../../src/modules/x402/record.ts';
 import { enqueue } from '../../src/lib/outbox.ts';
-import { WebhookDeliverer, deliveryOptions, dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
+import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
-import { startReceiver, until } from '../helpers/receiver.ts';
+import { startReceiver } from '../helpers/receiver.ts';
+import { deliverWebhooks, fundedAccount } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const DEFAULT_URL = 'https://hooks.shop.example.com/all';
@@ -39,20 +36,6 @@ describeEngines("the tenant's default webhook URL", (engine) => {
   const app = useTestApp(engine);
   const open = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '60000' } });
   let seq = 0;
-
-  /** A tenant with the given settings whose account holds 100 USDT_TRC20, credited through a real sandbox deposit. */
-  async function funded(t: TestApp, settings: Record<string, unknown>) {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB']);
-    const tenant = await t.tenant(['*']);
-    assert.equal((await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0, ...settings })).status, 200);
-    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `fund-${++seq}` } })).body.data;
-    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 101 });
-    await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, new DepositService(t.ctx))) await w.round();
-    return { ...tenant, depositId: d.id as string };
-  }
 
   /** A committed withdrawal, then cancelled by the operator: its `withdrawal.statusChanged` event. */
   async function cancelledWithdrawal(t: TestApp, key: string, commit: Record<string, unknown>) {
@@ -87,7 +70,7 @@ describeEngines("the tenant's default webhook URL", (engine) => {
 
   it('receives invoice, withdrawal, x402 and conversion events of objects without a URL; own URLs win', async () => {
     const t = app();
-    const { tenantId, key, depositId } = await funded(t, { webhookUrl: DEFAULT_URL });
+    const { tenantId, key, depositId } = await fundedAccount(t, { settings: { webhookUrl: DEFAULT_URL } });
     // A deposit without its own URL, the tenant without depositWebhookUrl: the default URL.
     const depositUrls = await urlsOf(t, `deposit:${depositId}`);
     assert.ok(depositUrls.length > 0 && depositUrls.every((u) => u === DEFAULT_URL), depositUrls.join());
@@ -111,7 +94,7 @@ describeEngines("the tenant's default webhook URL", (engine) => {
 
   it('sends deposits to depositWebhookUrl before webhookUrl, and x402 to webhookUrl before depositWebhookUrl', async () => {
     const t = app();
-    const both = await funded(t, { webhookUrl: DEFAULT_URL, depositWebhookUrl: DEPOSIT_URL });
+    const both = await fundedAccount(t, { settings: { webhookUrl: DEFAULT_URL, depositWebhookUrl: DEPOSIT_URL } });
     const bothUrls = await urlsOf(t, `deposit:${both.depositId}`);
     assert.ok(bothUrls.length > 0 && bothUrls.every((u) => u === DEPOSIT_URL), bothUrls.join());
     const own = await t.call('POST', '/v1/deposit', { key: both.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'dep-own', webhookUrl: OWN_URL } });
@@ -136,7 +119,7 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     const t = open();
     const receiver = await startReceiver();
     try {
-      const { tenantId, key } = await funded(t, { webhookUrl: `${receiver.url}/default` });
+      const { tenantId, key } = await fundedAccount(t, { settings: { webhookUrl: `${receiver.url}/default` } });
       const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-sent' } })).body.data;
       await t.call('POST', '/v1/invoice/cancel', { key, body: { id: invoice.id } });
       const withdrawal = await cancelledWithdrawal(t, key, {});
@@ -160,18 +143,12 @@ describeEngines("the tenant's default webhook URL", (engine) => {
       await t.ctx.db.transaction().execute((trx) =>
         enqueue(trx, { tenantId, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: row.id, payload: settlementRecord(row) }),
       );
-      const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
       const got = (event: string, id: string) => receiver.received.find((r) => r.json?.event === event && r.json.data.id === id);
-      await until(
-        async () => {
-          await dispatchEvents(t.ctx.db);
-          await deliverer.round();
-          return !!(got('invoice.statusChanged', invoice.id) && got('withdrawal.statusChanged', withdrawal.id) && got('x402.payment.settled', row.id));
-        },
-        60_000,
+      await deliverWebhooks(
+        t,
+        () => !!(got('invoice.statusChanged', invoice.id) && got('withdrawal.statusChanged', withdrawal.id) && got('x402.payment.settled', row.id)),
         'the three events at the default URL',
       );
-      await deliverer.drain();
       const sent = got('withdrawal.statusChanged', withdrawal.id)!.json.data;
       assert.equal(sent.status, 'cancelled');
       assert.ok(!('customData' in sent), 'no customData key when none was sent');
@@ -183,7 +160,7 @@ describeEngines("the tenant's default webhook URL", (engine) => {
 
   it('shows withdrawal customData as sent, and leaves it out (never null) when none was sent', async () => {
     const t = app();
-    const { key } = await funded(t, {});
+    const { key } = await fundedAccount(t);
     const none = await cancelledWithdrawal(t, key, {});
     assert.ok(!('customData' in none), JSON.stringify(none));
     const got = (await t.call('GET', `/v1/withdrawal?id=${none.id}`, { key })).body.data;

@@ -5,14 +5,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { enqueue } from '../../src/lib/outbox.ts';
 import { WebhookDeliverer, backoffSeconds, deliveryOptions, dispatchEvents, isRetryable } from '../../src/modules/webhooks/deliveries.ts';
 import { isPublicAddress, parseRetryAfter, sendWebhook, signBody } from '../../src/modules/webhooks/sender.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { assertAttemptsMatch, firstOfEach, startReceiver, until, type Received } from '../helpers/receiver.ts';
+import { deliverWebhooks, runWatchers } from '../helpers/scenario.ts';
 
 describe('webhook sending', () => {
   it('signs the exact body bytes with HMAC-SHA256, lowercase hex', () => {
@@ -95,18 +94,6 @@ describeEngines('webhook deliveries', (engine) => {
   // delivery arrives, deduped by x-webhook-id, and the attempts seen are the attempts recorded).
   const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '60000' } });
 
-  /** Runs dispatch and delivery rounds until `done` holds. */
-  async function pump(t: TestApp, deliverer: WebhookDeliverer, done: () => boolean | Promise<boolean>, what: string) {
-    await until(
-      async () => {
-        await dispatchEvents(t.ctx.db);
-        await deliverer.round();
-        return done();
-      },
-      60_000,
-      what,
-    );
-  }
   const makeDue = (t: TestApp) => t.ctx.db.updateTable('webhook_deliveries').set({ next_attempt_at: sql`now()` as never }).where('status', '=', 'pending').execute();
   const deliveriesOf = (t: TestApp, tenantId: string) => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
   const attemptsOf = (t: TestApp, deliveryId: string) =>
@@ -123,17 +110,15 @@ describeEngines('webhook deliveries', (engine) => {
       const secret = (await t.admin('POST', `/admin/tenants/${tenantId}/webhook-secret`)).body.data.secret;
       const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'wh-1' } })).body.data;
       await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: d.address, amount: 50 });
-      const listener = new DepositService(t.ctx);
-      for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
+      await runWatchers(t, { listen: 'deposits' });
       await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 2 });
-      for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) await w.round();
+      await runWatchers(t, { listen: 'deposits' });
 
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await pump(t, deliverer, async () => {
+      await deliverWebhooks(t, async () => {
         const rows = await deliveriesOf(t, tenantId);
         return rows.length === 2 && rows.every((r) => r.status === 'delivered');
-      }, 'two deliveries delivered');
-      await deliverer.drain();
+      }, 'two deliveries delivered', { deliverer });
       const ids = (await deliveriesOf(t, tenantId)).map((r) => r.id);
       await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
       // Each arrived, first in the order the events happened.
@@ -176,11 +161,10 @@ describeEngines('webhook deliveries', (engine) => {
       assert.equal(twice.body.code, 'exceptions.webhookDelivery.notFinished');
       assert.deepEqual([twice.body.extension.currentStatus, twice.body.extension.expectedStatus], ['pending', ['delivered', 'failed']]);
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${randomUUID()}/redeliver`)).status, 404);
-      await pump(t, deliverer, async () => {
+      await deliverWebhooks(t, async () => {
         const row = (await deliveriesOf(t, tenantId)).find((r) => r.id === one.id)!;
         return row.status === 'delivered' && row.attempts > before;
-      }, 'the redelivery');
-      await deliverer.drain();
+      }, 'the redelivery', { deliverer });
       await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
       assert.ok(receiver.received.some((r) => idOf(r) === one.id && Number(r.headers['x-webhook-attempt']) > before), 'the redelivery arrived');
       const again = (await t.admin('GET', `/admin/webhook-deliveries/${one.id}`)).body.data;
@@ -220,8 +204,7 @@ describeEngines('webhook deliveries', (engine) => {
       assert.equal(cancelled.status, 200);
 
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await pump(t, deliverer, async () => (await deliveriesOf(t, tenantId)).some((r) => r.status === 'failed'), 'the 404 to fail');
-      await deliverer.drain();
+      await deliverWebhooks(t, async () => (await deliveriesOf(t, tenantId)).some((r) => r.status === 'failed'), 'the 404 to fail', { deliverer });
       const goneRow = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/g`).executeTakeFirstOrThrow();
       assert.deepEqual([goneRow.status, goneRow.last_status_code], ['failed', 404]);
       // The one answer it got was the 404, and that ended it.
@@ -229,7 +212,7 @@ describeEngines('webhook deliveries', (engine) => {
 
       // First event: 500 → retried later; the next events of that invoice wait behind it.
       const first = () => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/i`).orderBy('seq').execute();
-      await pump(t, deliverer, async () => (await first())[0]!.attempts === 1 && (await first())[0]!.lease_until === null, 'the first attempt');
+      await deliverWebhooks(t, async () => (await first())[0]!.attempts === 1 && (await first())[0]!.lease_until === null, 'the first attempt', { deliverer, drain: 'none' });
       let rows = await first();
       assert.equal(rows[0]!.last_status_code, 500);
       // Scheduled by the base backoff (10 s ± 25 %) from the attempt, both read from the database clock.
@@ -239,7 +222,7 @@ describeEngines('webhook deliveries', (engine) => {
       assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
 
       await makeDue(t);
-      await pump(t, deliverer, async () => (await first())[0]!.attempts === 2 && (await first())[0]!.lease_until === null, 'the second attempt');
+      await deliverWebhooks(t, async () => (await first())[0]!.attempts === 2 && (await first())[0]!.lease_until === null, 'the second attempt', { deliverer, drain: 'none' });
       rows = await first();
       assert.equal(rows[0]!.last_status_code, 429);
       [attempt] = (await attemptsOf(t, rows[0]!.id)).slice(-1);
@@ -247,8 +230,7 @@ describeEngines('webhook deliveries', (engine) => {
       assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
 
       await makeDue(t);
-      await pump(t, deliverer, async () => (await first()).every((r) => r.status === 'delivered'), 'all three delivered');
-      await deliverer.drain();
+      await deliverWebhooks(t, async () => (await first()).every((r) => r.status === 'delivered'), 'all three delivered', { deliverer });
       const all = await deliveriesOf(t, tenantId);
       await assertAttemptsMatch(t.ctx.db, receiver.received, all.map((r) => r.id));
       const got = receiver.received.filter((r) => r.json.data.id === inv.id);
@@ -290,10 +272,10 @@ describeEngines('webhook deliveries', (engine) => {
         ids.push(fast.id);
       }
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await pump(t, deliverer, async () => {
+      await deliverWebhooks(t, async () => {
         const rows = await deliveriesOf(t, b.tenantId);
         return rows.length === 6 && rows.every((r) => r.status === 'delivered');
-      }, 'the healthy receiver');
+      }, 'the healthy receiver', { deliverer, drain: 'none' });
       // Every healthy event arrived while the dead endpoint still holds its requests open.
       assert.deepEqual(new Set(firstOfEach(healthy.received).map((r) => r.json.data.id)), new Set(ids));
       assert.ok(dead.received.length >= 1);

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
-import { createWatchers } from '../../src/modules/payments/watcher.ts';
-import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, freshDatabase, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { fundedAccount } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const USDT = 'USDT_TRC20';
@@ -46,15 +42,7 @@ describeEngines('concurrent commits of one account', (engine) => {
 
   /** A tenant whose account holds `amount` of USDT_TRC20 (credited through a real sandbox deposit). */
   async function funded(amount: number) {
-    await refreshRates(a.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB']);
-    const tenant = await a.tenant(['*']);
-    await a.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-    await a.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: USDT, amount: 1 });
-    await refreshFees(a.ctx.db, defaultOracles(a.ctx.db, a.ctx.config));
-    const d = (await a.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: USDT, orderId: `fund-${++seq}` } })).body.data;
-    await a.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: USDT, to: d.address, amount: amount + 1 });
-    await a.admin('POST', '/admin/sandbox/mine', { network: networkOf(findCurrency(USDT)!).api, blocks: 5 });
-    for (const w of createWatchers(a.ctx.config, a.ctx.db, new DepositService(a.ctx))) await w.round();
+    const tenant = await fundedAccount(a, { amount });
     assert.equal(await balance(tenant.accountId, USDT), BigInt(amount) * 1_000_000n);
     return tenant;
   }

@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
-import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
-import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { SANDBOX_ASSETS, fundedAccount, payInvoice, sandboxTransfer, setNetworkFee } from '../helpers/scenario.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -21,36 +16,11 @@ describeEngines('refunds', (engine) => {
   const app = useTestApp(engine);
   let seq = 0;
 
-  const watch = async (t: TestApp) => {
-    for (const w of createWatchers(t.ctx.config, t.ctx.db, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)))) await w.round();
-  };
-  const setFee = async (t: TestApp, amount: number) => {
-    await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: CODE, amount });
-    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-  };
-  /** Sends `amount` to `address` on the sandbox Tron network and confirms it. */
-  const pay = async (t: TestApp, address: string, amount: number) => {
-    await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: CODE, to: address, amount });
-    await t.admin('POST', '/admin/sandbox/mine', { network: networkOf(findCurrency(CODE)!).api, blocks: 5 });
-    await watch(t);
-  };
-  /** A tenant (no deposit commission, fee 1) whose balance holds `amount` through a real deposit. */
-  async function funded(t: TestApp, amount: number) {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB', 'USD', 'EUR']);
-    const tenant = await t.tenant(['*']);
-    await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-    await setFee(t, 1);
-    const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: CODE, orderId: `fund-${++seq}` } })).body.data;
-    await pay(t, d.address, amount + 1);
-    return tenant;
-  }
+  const RATES = [...SANDBOX_ASSETS, 'USD', 'EUR'];
   /** An invoice of `usd` paid in USDT (fee 1 included in what is due) the way `how` says. */
   async function paidInvoice(t: TestApp, key: string, usd: number, how: 'exact' | 'over') {
     const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: usd, fiatCurrencyCode: 'USD', orderId: `inv-${++seq}` } })).body.data;
-    assert.equal((await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: CODE } })).status, 200);
-    await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: how } });
-    await t.call('POST', `/pay/${inv.id}/simulate/mine`, { body: {} });
-    await watch(t);
+    await payInvoice(t, inv.id, how, CODE);
     return inv.id as string;
   }
   const quote = (t: TestApp, key: string, body: Record<string, unknown>) =>
@@ -72,7 +42,7 @@ describeEngines('refunds', (engine) => {
 
   it('refunds the excess of an overpaid invoice, then the rest; a third refund is refused with what is left', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 300);
+    const { key, accountId } = await fundedAccount(t, { amount: 300, rates: RATES });
     const id = await paidInvoice(t, key, 100, 'over'); // due 101 (fee 1 included), paid 101 + 10.1
     const invoice = (await t.call('GET', `/v1/invoice?id=${id}`, { key })).body.data;
     assert.equal(invoice.status, 'overpaid');
@@ -119,10 +89,10 @@ describeEngines('refunds', (engine) => {
 
   it("refuses another account's invoice or deposit (404), another currency, and both ids at once (400)", async () => {
     const t = app();
-    const { key } = await funded(t, 100);
+    const { key } = await fundedAccount(t, { amount: 100, rates: RATES });
     const id = await paidInvoice(t, key, 20, 'exact');
     const own = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: CODE, orderId: `d-${++seq}` } })).body.data;
-    const stranger = await funded(t, 100);
+    const stranger = await fundedAccount(t, { amount: 100, rates: RATES });
     const foreign = await quote(t, stranger.key, { invoiceId: id });
     assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.invoice.notFound']);
     const foreignDeposit = await quote(t, stranger.key, { depositId: own.id });
@@ -140,7 +110,7 @@ describeEngines('refunds', (engine) => {
 
   it('50 parallel refund commits of one invoice never give back more than it received', async () => {
     const t = app();
-    const { key } = await funded(t, 1000);
+    const { key } = await fundedAccount(t, { amount: 1000, rates: RATES });
     const id = await paidInvoice(t, key, 100, 'exact'); // received 101
     const quotes: string[] = [];
     for (let i = 0; i < 50; i++) {
@@ -160,12 +130,12 @@ describeEngines('refunds', (engine) => {
 
   it('a deposit below its minimum: the refund releases its suspense, the merchant pays only the fee; a cancel or a failure puts it back in suspense', async () => {
     const t = app();
-    const { key, accountId } = await funded(t, 100);
-    await setFee(t, 10); // this deposit's minimum: 1 + 10
+    const { key, accountId } = await fundedAccount(t, { amount: 100, rates: RATES });
+    await setNetworkFee(t, CODE, 10); // this deposit's minimum: 1 + 10
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: CODE, orderId: `small-${++seq}` } })).body.data;
     const held = await suspense(t);
-    await pay(t, d.address, 8);
-    await setFee(t, 1);
+    await sandboxTransfer(t, CODE, d.address, 8);
+    await setNetworkFee(t, CODE, 1);
     let deposit = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
     assert.equal(deposit.status, 'failed');
     assert.deepEqual([deposit.amountRefunded, deposit.refunds], [0, []]);

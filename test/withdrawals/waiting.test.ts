@@ -12,12 +12,10 @@ import { sql } from 'kysely';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import type { ChainAdapter } from '../../src/chains/types.ts';
-import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
-import { fundedBySandboxDeposit } from '../helpers/funding.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
+import { fundedAccount, setNetworkFee } from '../helpers/scenario.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -25,14 +23,6 @@ const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 describeEngines('waiting withdrawals (sandbox)', (engine) => {
   const app = useTestApp(engine);
   const round = (t: TestApp, adapters: ChainAdapter[] = chainAdapters(t.ctx.config, t.ctx.db)) => new WithdrawalService(t.ctx).executeRound(adapters);
-  const setFee = async (t: TestApp, code: string, amount: number | null) => {
-    assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount })).status, 200);
-    await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-  };
-  const funded = async (t: TestApp) => {
-    await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'TRX', 'BNB', 'ETH']);
-    return fundedBySandboxDeposit(t, 'USDT_TRC20', 100, 1);
-  };
   const commit = async (t: TestApp, key: string, body: Record<string, unknown>) => {
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body });
     assert.equal(q.status, 200, JSON.stringify(q.body));
@@ -44,8 +34,8 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
 
   it("the issue's auto-converting USDT_BEP20 withdrawal completes: the faucet funds the hot wallet, booked, and the books agree", async () => {
     const t = app();
-    const { key, accountId } = await funded(t);
-    await setFee(t, 'USDT_BEP20', 1);
+    const { key, accountId } = await fundedAccount(t);
+    await setNetworkFee(t, 'USDT_BEP20', 1);
     const { quote, withdrawal } = await commit(t, key, { cryptoCurrencyCode: 'USDT_BEP20', address: EVM_TO, amount: 10, orderId: 'bep20-1', allowAutoConvert: true });
     assert.equal(quote.autoConvert.toCryptoCurrencyCode, 'USDT_BEP20', 'the balance is converted first');
     const before = await merchantBalances(t.ctx.db, accountId);
@@ -90,12 +80,12 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
 
   it('a payout whose network fee is unset waits with feeUnavailable, shown to the operator and the merchant; signed once it is back', async () => {
     const t = app();
-    const { key } = await funded(t);
-    await setFee(t, 'USDT_TRC20', 1);
+    const { key } = await fundedAccount(t);
+    await setNetworkFee(t, 'USDT_TRC20', 1);
     const { withdrawal } = await commit(t, key, { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'fee-1' });
     // Before any round it says nothing: no round has looked yet.
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data.waitingReason, undefined);
-    await setFee(t, 'USDT_TRC20', null);
+    await setNetworkFee(t, 'USDT_TRC20', null);
     const res = await round(t);
     assert.deepEqual([res.signed, res.waiting, res.failures], [0, 1, []]);
 
@@ -118,7 +108,7 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     await round(t);
     assert.equal((await t.admin('GET', `/admin/withdrawals/${withdrawal.id}`)).body.data.payout.waiting.since, since);
 
-    await setFee(t, 'USDT_TRC20', 1);
+    await setNetworkFee(t, 'USDT_TRC20', 1);
     assert.equal((await round(t)).signed, 1);
     const sent = (await t.admin('GET', `/admin/withdrawals/${withdrawal.id}`)).body.data;
     assert.deepEqual([sent.status, sent.waitingReason, sent.payout.waiting], ['processing', undefined, null]);
@@ -128,8 +118,8 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
 
   it('a hot wallet no faucet tops up (as on a real network) waits with hotWalletLow and how much is missing', async () => {
     const t = app();
-    const { key } = await funded(t);
-    await setFee(t, 'USDT_TRC20', 1);
+    const { key } = await fundedAccount(t);
+    await setNetworkFee(t, 'USDT_TRC20', 1);
     const { withdrawal } = await commit(t, key, { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'low-1' });
     // The Tron hot wallet holds 3 USDT and has no faucet.
     const live = chainAdapters(t.ctx.config, t.ctx.db).map((a) =>
@@ -153,8 +143,8 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
 
   it('a network no worker has signed for lately waits with noSigner, set by any worker\'s round', async () => {
     const t = app();
-    const { key } = await funded(t);
-    await setFee(t, 'USDT_TRC20', 1);
+    const { key } = await fundedAccount(t);
+    await setNetworkFee(t, 'USDT_TRC20', 1);
     const { withdrawal } = await commit(t, key, { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'signer-1' });
     const others = chainAdapters(t.ctx.config, t.ctx.db).filter((a) => a.network !== 'TRON');
     // A worker signing for every network but Tron, in an installation where Tron never had a

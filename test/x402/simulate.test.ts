@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Address, Hex } from 'viem';
-import type { EthCall, EthCallAnswer, X402Chain } from '../../src/modules/x402/chain.ts';
+import type { EthCall, EthCallAnswer, X402Chain } from '../../src/chains/x402/chain.ts';
 import type { Parsed } from '../../src/modules/x402/parse.ts';
 import { simulateTransfer } from '../../src/modules/x402/simulate.ts';
 

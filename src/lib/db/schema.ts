@@ -14,6 +14,8 @@ import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTabl
 import type { ColdMoveRequestsTable, ColdTransferTransactionsTable, ColdTransfersTable, HotWalletLevelsTable } from './tables/cold-storage.ts';
 import type { EmailJobsTable } from './tables/email.ts';
 import type { PaymentLinksTable } from './tables/payment-links.ts';
+import type { SubscriptionCreditMovesTable, SubscriptionCustomersTable, SubscriptionPeriodsTable, SubscriptionPlansTable, SubscriptionsTable } from './tables/subscriptions.ts';
+import type { WithdrawalBatchQuotesTable, WithdrawalBatchesTable } from './tables/withdrawal-batches.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -37,6 +39,8 @@ export * from './tables/payouts.ts';
 export * from './tables/cold-storage.ts';
 export * from './tables/email.ts';
 export * from './tables/payment-links.ts';
+export * from './tables/subscriptions.ts';
+export * from './tables/withdrawal-batches.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -97,4 +101,11 @@ export interface DB {
   cold_move_requests: ColdMoveRequestsTable;
   email_jobs: EmailJobsTable;
   payment_links: PaymentLinksTable;
+  subscription_plans: SubscriptionPlansTable;
+  subscription_customers: SubscriptionCustomersTable;
+  subscriptions: SubscriptionsTable;
+  subscription_periods: SubscriptionPeriodsTable;
+  subscription_credit_moves: SubscriptionCreditMovesTable;
+  withdrawal_batch_quotes: WithdrawalBatchQuotesTable;
+  withdrawal_batches: WithdrawalBatchesTable;
 }

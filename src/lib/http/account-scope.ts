@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Db, Executor } from '../db/index.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
-import type { ApiPrincipal } from './security.ts';
+import type { ApiPrincipal } from './principal.ts';
 import { isUuid } from '../db/search.ts';
 
 /** An API key as authentication reads it; `accountId` is null for a tenant-wide key. */
@@ -153,13 +153,13 @@ async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrin
 }
 
 /**
- * `accountOf` of a commit route: the account of the quote its body names (`quoteId`), within the
+ * `accountOf` of a commit route: the account of the quote its body names (`quoteId`, or `field`), within the
  * caller's tenant; a quote the tenant lacks is the route's 404, as it would be with the account named.
  */
-export function quoteAccount(table: 'withdrawal_quotes' | 'conversion_quotes', notFound: ErrorCode) {
+export function quoteAccount(table: 'withdrawal_quotes' | 'conversion_quotes' | 'withdrawal_batch_quotes', notFound: ErrorCode, field = 'quoteId') {
   return async (db: Db, tenantId: string, request: FastifyRequest): Promise<string | null> => {
-    const body = request.body as { quoteId?: unknown } | null | undefined;
-    const quoteId = body && typeof body === 'object' ? body.quoteId : undefined;
+    const body = request.body as Record<string, unknown> | null | undefined;
+    const quoteId = body && typeof body === 'object' ? body[field] : undefined;
     if (typeof quoteId !== 'string' || !isUuid(quoteId)) return null;
     const row = await db.selectFrom(table).select('account_id').where('id', '=', quoteId).where('tenant_id', '=', tenantId).executeTakeFirst();
     if (!row) throw new AppError(notFound);

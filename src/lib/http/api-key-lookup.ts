@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { secretsEqual } from '../auth/api-keys.ts';
 import { principalFor, type ApiKeyRecord } from './account-scope.ts';
-import type { ApiPrincipal } from './security.ts';
+import type { ApiPrincipal } from './principal.ts';
 
 /** API keys as authentication reads them: the lookup by hash, its last use, and the principal made of it. */
 

@@ -5,7 +5,9 @@
  * route declares exactly one of scope, admin and public (declared-security.ts), so a handler of a
  * scoped route reads `request.principal` as present without checking it, and one of an operator
  * route reads `request.operator` so. Code that takes a plain FastifyRequest (a shared helper, a
- * hook) asks through `principalOf` and `operatorOf`, which check.
+ * hook) asks through `principalOf` and `operatorOf`, which check. ApiPrincipal lives here too, apart
+ * from security.ts (which re-exports it), so the account scope and the key lookup can name it without
+ * importing security.ts back.
  */
 import type {
   ContextConfigDefault,
@@ -22,7 +24,30 @@ import type {
 import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider.js';
 import type { OperatorRole } from '../db/tables/people.ts';
 import type { Scope } from '../auth/scopes.ts';
-import type { ApiPrincipal } from './security.ts';
+
+/** The caller behind a valid API key, and the account its request acts on. */
+export interface ApiPrincipal {
+  /** Who acts: an API key, or a signed-in user of the dashboard (a session, checked by the same hook). */
+  kind: 'apiKey' | 'session';
+  /** The API key; null for a session. */
+  keyId: string | null;
+  /** The signed-in user; null for an API key. */
+  userId: string | null;
+  /**
+   * The user the caller acts for, whose keys end with them: the signed-in user, or the user the key
+   * belongs to (null for a key the operator issued).
+   */
+  ownerUserId: string | null;
+  /** How the audit and request logs name the caller: `api key cg_live_ab12…` or the user's email. */
+  actor: string;
+  tenantId: string;
+  /** The account this request acts on: the key's own, or the one a tenant-wide key's request names. */
+  accountId: string;
+  /** The account the key is bound to; null for a tenant-wide key (any account of its tenant). */
+  keyAccountId: string | null;
+  scopes: string[];
+  allowedIps: string[] | null;
+}
 
 /** Who called an operator route: the admin token, or an operator's session. */
 export interface OperatorCaller {

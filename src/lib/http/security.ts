@@ -15,32 +15,10 @@ import { requireDeclaredSecurity } from './declared-security.ts';
 import { findKey, lastUsedRecorder, principalMemo, type KeyState } from './api-key-lookup.ts';
 import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
 // The request's principal and operator, typed from each route's declaration, are declared there.
+import { declaredScope, type ApiPrincipal } from './principal.ts';
 export type { OperatorCaller } from './principal.ts';
-import { declaredScope } from './principal.ts';
 
-/** The caller behind a valid API key, and the account its request acts on. */
-export interface ApiPrincipal {
-  /** Who acts: an API key, or a signed-in user of the dashboard (a session, checked by the same hook). */
-  kind: 'apiKey' | 'session';
-  /** The API key; null for a session. */
-  keyId: string | null;
-  /** The signed-in user; null for an API key. */
-  userId: string | null;
-  /**
-   * The user the caller acts for, whose keys end with them: the signed-in user, or the user the key
-   * belongs to (null for a key the operator issued).
-   */
-  ownerUserId: string | null;
-  /** How the audit and request logs name the caller: `api key cg_live_ab12…` or the user's email. */
-  actor: string;
-  tenantId: string;
-  /** The account this request acts on: the key's own, or the one a tenant-wide key's request names. */
-  accountId: string;
-  /** The account the key is bound to; null for a tenant-wide key (any account of its tenant). */
-  keyAccountId: string | null;
-  scopes: string[];
-  allowedIps: string[] | null;
-}
+export type { ApiPrincipal };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

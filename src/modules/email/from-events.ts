@@ -15,6 +15,7 @@ import { insertMailJobs, mailTenants, peopleIn, personOf, rolesOf, sends, utc, t
 import { merchantMail, type MerchantFacts } from './merchant.ts';
 import type { RenderedMail } from './render.ts';
 import type { SecurityChange } from '../users/notices.ts';
+import { SUBSCRIPTION_NOTICES, subscriptionMail } from './subscription-mail.ts';
 
 /** The notices' types: the payloads their writers give them. */
 export interface SignInNotice {
@@ -30,7 +31,7 @@ export interface SecurityNotice {
   at: string;
 }
 
-const HANDLED = new Set(['invoice.statusChanged', 'withdrawal.statusChanged', 'payoutAddress.added', 'withdrawal.awaitingApproval', 'user.signedIn', 'user.securityChanged']);
+const HANDLED = new Set(['invoice.statusChanged', 'withdrawal.statusChanged', 'payoutAddress.added', 'withdrawal.awaitingApproval', 'user.signedIn', 'user.securityChanged', ...Object.keys(SUBSCRIPTION_NOTICES)]);
 
 /** The events' payloads read again as text and parsed with every number kept as its decimal text. */
 async function exactPayloads(db: Executor, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
@@ -116,9 +117,23 @@ async function userJobs(trx: Trx, env: Env, tenant: MailTenant, e: ClaimedEvent,
   return toPeople(env, tenant, source, { kind: 'securityChanged', email, change: n.change, ip: n.ip, at: utc(n.at) }, [email]);
 }
 
+/** A subscription notice's mail to its customer, unless the tenant turned its kind off. */
+function subscriptionJobs(tenant: MailTenant, source: string, kind: EmailKind, d: Record<string, unknown>): NewMailJob[] {
+  if (!sends(tenant, kind)) return [];
+  let made: ReturnType<typeof subscriptionMail> = null;
+  try {
+    made = subscriptionMail(kind, d, tenant.brand);
+  } catch {
+    // A malformed payload loses its own mail only (see laidOut).
+  }
+  return made ? [{ tenantId: tenant.id, source, kind, recipient: made.recipient, mail: made.mail, fromName: tenant.brand.name }] : [];
+}
+
 /** The jobs of one event (none for the events no mail comes of). */
 async function jobsOf(trx: Trx, env: Env, tenant: MailTenant, e: ClaimedEvent, d: Record<string, unknown>): Promise<NewMailJob[]> {
   const source = `event:${e.id}`;
+  const subscriptionKind = e.aggregateType === NOTICE ? SUBSCRIPTION_NOTICES[e.type] : undefined;
+  if (subscriptionKind) return subscriptionJobs(tenant, source, subscriptionKind, d);
   switch (e.type) {
     case 'invoice.statusChanged':
       return invoiceJobs(trx, tenant, source, d);

@@ -132,7 +132,22 @@ export async function draftInvoice(ctx: AppContext, owner: InvoiceOwner, input: 
     throw new AppError('exceptions.invoice.amountBelowMinimum', { minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
   }
   // Cached until a tenant notice.
-  const commission = await catalogueOf(ctx).commissionOf(owner.tenantId);
+  return priced(ctx, owner, input, money, fiat, total, await catalogueOf(ctx).commissionOf(owner.tenantId), paymentLinkId);
+}
+
+/**
+ * draftInvoice for a caller inside a transaction (subscription billing): the tenant's commission
+ * rate is read on that transaction, since on the embedded database, one connection, a read through
+ * the app's pool would wait for the transaction forever.
+ */
+export async function draftInvoiceIn(trx: Executor, ctx: AppContext, owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney): Promise<InvoiceDraft> {
+  const fiat = findFiat(input.fiatCurrencyCode);
+  if (!fiat) throw new AppError('exceptions.invoice.fiatCurrencyNotFound', { fiatCurrencyCode: input.fiatCurrencyCode });
+  const tenant = await trx.selectFrom('tenants').select('deposit_commission').where('id', '=', owner.tenantId).executeTakeFirst();
+  return priced(ctx, owner, input, money, fiat, invoiceTotal(money, fiat), tenant?.deposit_commission ?? ctx.config.depositCommission, null);
+}
+
+function priced(ctx: AppContext, owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney, fiat: FiatDef, total: bigint, commission: string, paymentLinkId: string | null): InvoiceDraft {
   const minutes = Math.min(input.expiresInMinutes ?? ctx.config.invoiceExpiryMin, ctx.config.invoiceMaxExpiryMin);
   return { values: invoiceValues(owner, input, money, fiat, total, commission, paymentLinkId), minutes };
 }

@@ -13,6 +13,8 @@ import type { Amount } from '../../lib/money.ts';
  */
 export type LedgerAccount =
   | `merchant:${string}`
+  /** A subscription customer's prepaid credit, owed to the customer until it pays a renewal. */
+  | `customer-credit:${string}`
   | `custody:${NetworkEnvName}`
   /** What the gateway moved from a network's hot wallet to its cold address (an asset like custody). */
   | `cold:${NetworkEnvName}`
@@ -31,6 +33,7 @@ export type LedgerAccount =
   | 'sandbox:faucet';
 
 export const merchantAccount = (accountId: string): LedgerAccount => `merchant:${accountId}`;
+export const customerCreditAccount = (customerId: string): LedgerAccount => `customer-credit:${customerId}`;
 export const custodyAccount = (network: NetworkEnvName): LedgerAccount => `custody:${network}`;
 export const coldAccount = (network: NetworkEnvName): LedgerAccount => `cold:${network}`;
 

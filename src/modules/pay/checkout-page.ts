@@ -153,6 +153,14 @@ function cards(t: Dictionary): string {
     <p class="small" id="detAmount"></p>
     <p class="small" id="detNext"></p>
     <p class="small tx" id="detTx"></p>
+  </section>
+  <section class="card hidden" id="mailReceipt">
+    <form class="hidden" id="receiptForm" novalidate>
+      <label class="small" for="receiptEmail" ${text(t, 'receiptEmail.label')}</label>
+      <div class="field"><input id="receiptEmail" name="email" type="email" autocomplete="email" inputmode="email" maxlength="254" required><button class="btn ghost" type="submit" ${text(t, 'receiptEmail.send')}</button></div>
+      <p class="small warn hidden" id="receiptError" role="alert"></p>
+    </form>
+    <p class="small hidden" id="receiptTo" data-testid="receipt-to" role="status"></p>
   </section>`;
 }
 

@@ -54,6 +54,7 @@ h1[tabindex],h2[tabindex]{outline-offset:4px}
 .small{font-size:13px;color:var(--muted)}
 .qr{display:block;margin:14px auto;width:220px;height:220px;image-rendering:pixelated}
 .field{display:flex;gap:8px;align-items:center;margin-top:8px}
+.field input{flex:1;min-width:0;font:inherit;color:var(--ink);background:#fff;border:1px solid #767d89;border-radius:8px;padding:8px 10px}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;background:#f6f7f9;border:1px solid var(--line);border-radius:8px;padding:8px 10px;flex:1;word-break:break-all}
 button.btn,a.btn{display:inline-flex;justify-content:center;align-items:center;border:0;border-radius:10px;padding:10px 14px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;background:var(--accent);color:var(--on-accent);box-shadow:inset 0 0 0 1px var(--accent-edge)}
 button.ghost{background:#eef1f6;color:var(--ink);box-shadow:none}

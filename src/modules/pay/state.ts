@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { paymentQrCode, paymentUri } from '../../chains/payment-uri.ts';
+import { paymentUri } from '../../chains/payment-uri.ts';
+import { paymentQrCode } from '../../chains/payment-qr.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { formatUnits, parseRatio } from '../../lib/money.ts';
 import { knownCurrency, knownFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
@@ -11,6 +12,7 @@ import { freshUsdPrices } from '../rates/service.ts';
 import { liveRefunded } from '../withdrawals/refunds.ts';
 import { logoPath, tenantBrand } from './brand.ts';
 import { explorerUrl, pageOrder, plainName } from './names.ts';
+import { receiptOffer } from './receipt-email.ts';
 
 /**
  * What the payment page may show the customer: the order, the chosen currency with amount,
@@ -46,7 +48,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     };
   });
 
-  const selected = quote ? await selectedCurrency(ctx, row.id, quote) : null;
+  const [selected, receipt] = await Promise.all([quote ? selectedCurrency(ctx, row.id, quote) : null, receiptOffer(ctx, view, now)]);
 
   const closed = row.expires_at.getTime() <= now.getTime();
   // A partly paid invoice can still be completed while its window is open.
@@ -74,6 +76,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     currencies,
     outcome: kind ? { kind, url } : null,
     mode: config.mode,
+    receipt,
   };
 }
 

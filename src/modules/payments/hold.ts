@@ -7,7 +7,7 @@
  */
 import type { Config, NetworkEnvName } from '../../config.ts';
 import type { Db, Trx } from '../../lib/db/index.ts';
-import type { HeldPaymentStatus } from '../../lib/db/schema.ts';
+import type { HeldPaymentStatus, Payment } from '../../lib/db/schema.ts';
 import { enqueue, type OutboxEvent } from '../../lib/outbox.ts';
 import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
@@ -17,7 +17,6 @@ import { audit } from '../audit/service.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { screenerOf, type Verdict } from '../screening/screen.ts';
 import { heldPaymentMachine } from './status.ts';
-import type { Payment } from './watcher.ts';
 
 /** Why a payment is held: the first of its senders screening did not allow. */
 export interface SenderFlag {

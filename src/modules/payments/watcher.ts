@@ -1,18 +1,17 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Config, NetworkEnvName } from '../../config.ts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { orphanPayment, paymentMachine } from './status.ts';
 import { readCursor, saveCursor } from './watcher-cursor.ts';
-import type { PaymentStatus, PaymentsTable } from '../../lib/db/schema.ts';
+import type { Payment, PaymentStatus } from '../../lib/db/schema.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { chainAdapters } from '../../chains/registry.ts';
 import { confirmationsOf, type CatalogueTransfer, type ChainAdapter, type ChainTip, type ChainTransfer } from '../../chains/types.ts';
 import { addressOwner, recordUnlisted, transferColumns } from './unlisted.ts';
 import { bookHold, holdPayment, screenSenders, storedSenders, type SenderCheck } from './hold.ts';
 
-/** A payment as stored. */
-export type Payment = Selectable<PaymentsTable>;
+export type { Payment };
 
 /** What happened to a payment in a watcher round. */
 export type PaymentChange = 'seen' | 'confirmed' | 'orphaned';

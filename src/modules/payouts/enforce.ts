@@ -42,21 +42,34 @@ export async function enforcePayoutPolicy(db: Db, p: PayoutRequest): Promise<{ p
  */
 async function checkLimits(db: Executor, policy: Policy, p: PayoutRequest): Promise<bigint> {
   const valueCents = usdCents(p.totalUnits, p.currency.decimals, p.usdPrice);
-  const refuse = (limit: string, limitUsd: bigint, remaining: bigint) =>
-    new AppError('exceptions.withdrawal.limitExceeded', { limit, limitUsd: jsonOfCents(limitUsd), requestedUsd: jsonOfCents(valueCents), remainingUsd: jsonOfCents(remaining) });
-  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) throw refuse('maxPerWithdrawalUsd', policy.maxPerWithdrawalUsd, policy.maxPerWithdrawalUsd);
-  const daily: Array<['maxPerDayUsd' | 'maxPerDayPerKeyUsd', bigint | null, SpentBy]> = [['maxPerDayUsd', policy.maxPerDayUsd, { tenantId: p.tenantId }]];
-  if (p.keyId !== null) daily.push(['maxPerDayPerKeyUsd', policy.maxPerDayPerKeyUsd, { tenantId: p.tenantId, keyId: p.keyId }]);
+  checkPerWithdrawal(policy, valueCents);
+  await checkDaily(db, policy, { tenantId: p.tenantId, keyId: p.keyId }, valueCents);
+  return valueCents;
+}
+
+function limitExceeded(limit: string, limitUsd: bigint, requested: bigint, remaining: bigint): AppError {
+  return new AppError('exceptions.withdrawal.limitExceeded', { limit, limitUsd: jsonOfCents(limitUsd), requestedUsd: jsonOfCents(requested), remainingUsd: jsonOfCents(remaining) });
+}
+
+/** The per-withdrawal limit on one payout worth `valueCents`. */
+export function checkPerWithdrawal(policy: Policy, valueCents: bigint): void {
+  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) throw limitExceeded('maxPerWithdrawalUsd', policy.maxPerWithdrawalUsd, valueCents, policy.maxPerWithdrawalUsd);
+}
+
+/** The tenant's rolling 24 hours and, for an API key, the key's own, against `valueCents` more (a payout, or a batch's total). */
+export async function checkDaily(db: Executor, policy: Policy, who: { tenantId: string; keyId: string | null }, valueCents: bigint): Promise<void> {
+  const daily: Array<['maxPerDayUsd' | 'maxPerDayPerKeyUsd', bigint | null, SpentBy]> = [['maxPerDayUsd', policy.maxPerDayUsd, { tenantId: who.tenantId }]];
+  if (who.keyId !== null) daily.push(['maxPerDayPerKeyUsd', policy.maxPerDayPerKeyUsd, { tenantId: who.tenantId, keyId: who.keyId }]);
   for (const [limit, limitUsd, by] of daily) {
     if (limitUsd === null) continue;
     const spent = await spentLastDay(db, by);
     const remaining = limitUsd > spent ? limitUsd - spent : 0n;
-    if (valueCents > remaining) throw refuse(limit, limitUsd, remaining);
+    if (valueCents > remaining) throw limitExceeded(limit, limitUsd, valueCents, remaining);
   }
-  return valueCents;
 }
 
-async function checkAllowlisted(db: Executor, p: PayoutRequest): Promise<void> {
+/** The destination is in the tenant's address book and past its delay (403 addressNotAllowed, with `activeAt` while it waits). */
+export async function checkAllowlisted(db: Executor, p: Pick<PayoutRequest, 'tenantId' | 'currency' | 'address'>): Promise<void> {
   const entry = await db
     .selectFrom('payout_addresses')
     .select(['active_at', sql<boolean>`active_at <= now()`.as('active')])
@@ -136,8 +149,13 @@ export async function enforceAtCommit(
   const policy = await policyIn(trx, p.tenantId);
   if (policy.allowlistOnly && !p.refund) await checkAllowlisted(trx, p);
   const valueCents = await checkLimits(trx, policy, p);
+  return approvalsNeeded(policy, operatorAboveUsdCents, valueCents, p.keyId);
+}
+
+/** The approvals a payout (or a batch, by its total) worth `valueCents` needs under the policy and the installation's threshold. */
+export function approvalsNeeded(policy: Policy, operatorAboveUsdCents: bigint | null, valueCents: bigint, keyId: string | null): { tenantApproval: boolean; operatorApproval: boolean } {
   return {
-    tenantApproval: (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && p.keyId !== null),
+    tenantApproval: (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && keyId !== null),
     operatorApproval: operatorAboveUsdCents !== null && valueCents > operatorAboveUsdCents,
   };
 }

@@ -1,6 +1,6 @@
 import { networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits } from '../../lib/money.ts';
-import type { SolvencyRow } from './report.ts';
+import type { SolvencyRow } from './row.ts';
 
 /**
  * A solvency warning in plain words, one sentence group per problem: which side is higher (the

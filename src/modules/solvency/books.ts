@@ -7,7 +7,7 @@ import { coldAccount, custodyAccount } from '../ledger/service.ts';
 
 /** What the ledger holds of one currency, in its atomic units (balances as the ledger keeps them). */
 export interface LedgerSide {
-  /** Σ `merchant:*`: what merchants can withdraw. */
+  /** Σ `merchant:*`: what merchants can withdraw, and Σ `customer-credit:*`: subscription customers' prepaid credit. */
   merchants: bigint;
   /** `clearing:withdrawals`: debited from merchants for withdrawals committed and not yet signed (amount and fee). */
   clearing: bigint;
@@ -26,7 +26,7 @@ export const EMPTY: LedgerSide = { merchants: 0n, clearing: 0n, suspense: 0n, tr
 
 /** The accounts of `ledgerSide`: which field a ledger account adds to (null: not part of the view). */
 function fieldOf(account: string, network: NetworkEnvName): keyof LedgerSide | null {
-  if (account.startsWith('merchant:')) return 'merchants';
+  if (account.startsWith('merchant:') || account.startsWith('customer-credit:')) return 'merchants';
   if (account.startsWith('suspense:')) return 'suspense';
   if (account === 'clearing:withdrawals') return 'clearing';
   if (account === 'treasury:conversion') return 'treasury';

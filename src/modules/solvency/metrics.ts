@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { toGaugeValue } from '../../lib/money.ts';
 import { CachedReading, type Read } from './reading.ts';
-import type { SolvencyRow } from './report.ts';
+import type { SolvencyRow } from './row.ts';
 
 /** How long a scrape waits for a chain reading before it answers with the last one. */
 const SCRAPE_WAIT_MS = 2_000;

@@ -6,7 +6,8 @@ import { DataEnvelope, Money, Nullable, adminResponses, type TypedApp } from '..
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { registerChainMetrics } from './metrics.ts';
 import { CachedReading } from './reading.ts';
-import { solvencyRecord, solvencyReport, type SolvencyRow } from './report.ts';
+import { solvencyRecord, solvencyReport } from './report.ts';
+import type { SolvencyRow } from './row.ts';
 
 /** How long the chains are read for one report before it is given up; how old a report a scrape takes. */
 const READ_TIMEOUT_MS = 30_000;

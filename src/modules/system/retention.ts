@@ -61,6 +61,12 @@ const POLICIES: Policy[] = [
     batch: (cutoff, limit) => deleteOldest('email_jobs', sql`x.status <> 'pending' and x.created_at < ${cutoff}`, 'created_at', limit),
   },
   {
+    // Batch quotes never committed; the items' quotes they still hold go with them.
+    name: 'withdrawal_batch_quotes',
+    days: (r) => r.quoteDays,
+    batch: (cutoff, limit) => deleteOldest('withdrawal_batch_quotes', sql`x.batch_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),
+  },
+  {
     name: 'withdrawal_quotes',
     days: (r) => r.quoteDays,
     batch: (cutoff, limit) => deleteOldest('withdrawal_quotes', sql`x.withdrawal_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../lib/db/index.ts';
 import { webhookDeliveryMachine } from './status.ts';
 import type { SendResult } from './sender.ts';
 
-import type { DeliveryRow } from './deliveries.ts';
+import type { WebhookDeliveryRow as DeliveryRow } from '../../lib/db/schema.ts';
 
 /** How long a delivery keeps being retried before it is given up (about three days). */
 export const GIVE_UP_AFTER_S = 3 * 24 * 3600;

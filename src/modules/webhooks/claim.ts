@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/index.ts';
-import type { DeliveryRow } from './deliveries.ts';
+import type { WebhookDeliveryRow as DeliveryRow } from '../../lib/db/schema.ts';
 
 /** A leased delivery, with what its sending needs: the tenant's secret and the event's data. */
 export type ClaimedDelivery = Pick<DeliveryRow, 'id' | 'attempts' | 'retry_from' | 'aggregate_key' | 'url' | 'seq' | 'origin' | 'event_type'> & {

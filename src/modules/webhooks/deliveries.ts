@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
-import type { WebhookDeliveriesTable } from '../../lib/db/schema.ts';
+import type { WebhookDeliveryRow } from '../../lib/db/schema.ts';
 import { sendWebhook, signBody, webhookBody, type SendResult } from './sender.ts';
 import type { DeliveryOutcome } from './attempts.ts';
 import { AttemptRecorder } from './recorder.ts';
@@ -13,7 +13,7 @@ export { GIVE_UP_AFTER_S, backoffSeconds, isRetryable, recordAttempt, type Deliv
 export { dispatchEvents } from './dispatch.ts';
 export { deliveryBacklog, redeliver } from './operator.ts';
 
-export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type DeliveryRow = WebhookDeliveryRow;
 
 export interface DeliveryOptions {
   allowPrivate: boolean;

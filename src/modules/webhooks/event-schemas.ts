@@ -2,7 +2,9 @@ import type { TSchema } from '@sinclair/typebox';
 import { DepositOtherAssetSchema, DepositStatusChangedSchema } from '../deposits/schemas.ts';
 import { InvoiceOtherAssetSchema, InvoiceStatusChangedSchema } from '../invoices/schemas.ts';
 import { WithdrawalStatusChangedSchema } from '../withdrawals/schemas.ts';
+import { WithdrawalBatchStatusChangedSchema } from '../withdrawals/batch/schemas.ts';
 import { HeldPaymentStatusChangedSchema } from '../payments/schemas.ts';
+import { SubscriptionStatusChangedSchema } from '../subscriptions/schemas.ts';
 import { PayoutAddressAddedSchema, PayoutAddressRemovedSchema, PayoutPolicyChangedSchema } from '../payouts/schemas.ts';
 
 /**
@@ -13,12 +15,14 @@ export const EVENT_SCHEMAS = {
   'invoice.statusChanged': InvoiceStatusChangedSchema,
   'deposit.statusChanged': DepositStatusChangedSchema,
   'withdrawal.statusChanged': WithdrawalStatusChangedSchema,
+  'withdrawalBatch.statusChanged': WithdrawalBatchStatusChangedSchema,
   'invoice.otherAssetReceived': InvoiceOtherAssetSchema,
   'deposit.otherAssetReceived': DepositOtherAssetSchema,
   'payoutAddress.added': PayoutAddressAddedSchema,
   'payoutAddress.removed': PayoutAddressRemovedSchema,
   'payoutPolicy.changed': PayoutPolicyChangedSchema,
   'heldPayment.statusChanged': HeldPaymentStatusChangedSchema,
+  'subscription.statusChanged': SubscriptionStatusChangedSchema,
 } as const satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

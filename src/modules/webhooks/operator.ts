@@ -6,7 +6,7 @@ import { moveStatus } from '../../lib/state-machine.ts';
 import { webhookDeliveryMachine } from './status.ts';
 import type { DB, WebhookDeliveryStatus } from '../../lib/db/schema.ts';
 
-import type { DeliveryRow } from './deliveries.ts';
+import type { WebhookDeliveryRow as DeliveryRow } from '../../lib/db/schema.ts';
 import { countedTotal } from '../../lib/db/counts.ts';
 import { byKeys, paged } from '../../lib/db/paging.ts';
 

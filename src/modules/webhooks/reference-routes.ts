@@ -13,11 +13,13 @@ const READ_SCOPE: Record<EventType, Scope> = {
   'invoice.statusChanged': 'invoices.list',
   'invoice.otherAssetReceived': 'invoices.list',
   'withdrawal.statusChanged': 'withdrawals.list',
+  'withdrawalBatch.statusChanged': 'withdrawals.list',
   'payoutAddress.added': 'payouts.list',
   'payoutAddress.removed': 'payouts.list',
   'payoutPolicy.changed': 'payouts.list',
   // A held payment is an invoice's or a deposit's; both scopes go together in every role.
   'heldPayment.statusChanged': 'invoices.list',
+  'subscription.statusChanged': 'invoices.list',
 };
 
 /**

@@ -51,6 +51,8 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string): Pr
   if (!q) throw new AppError('exceptions.withdrawal.quoteNotFound');
   if (q.committed_at) throw new AppError('exceptions.withdrawal.quoteAlreadyCommitted', { withdrawalId: q.withdrawal_id });
   if (q.expired) throw new AppError('exceptions.withdrawal.quoteExpired', { expiredAt: q.expires_at.toISOString() });
+  // An item of a batch quote is committed with its batch, all of it or none.
+  if (q.batch_quote_id !== null) throw new AppError('exceptions.withdrawal.quoteInBatch', { batchQuoteId: q.batch_quote_id });
   const { expired: _, ...row } = q;
   return row;
 }

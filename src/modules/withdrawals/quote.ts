@@ -30,41 +30,28 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const currency = findCurrency(input.cryptoCurrencyCode);
   if (!currency) throw new AppError('exceptions.withdrawal.currencyNotFound', { cryptoCurrencyCode: input.cryptoCurrencyCode });
   servedCurrency(config, currency.code);
-  const net = networkOf(currency);
   checkDestination(currency, input.address);
-  const amount = requestedAmount(currency, input.amount);
-  const minimum = Amount.parse(currency, currency.minWithdrawal);
-  if (amount.compare(minimum) < 0) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum) });
+  const amount = withdrawalAmount(currency, input.amount);
   // A refund: the invoice or deposit is the account's, paid in this currency, and covers the amount.
   const refund = await quoteRefund(db, principal.accountId, input, amount);
 
-  const quoted = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
-  if (!quoted) throw new AppError('exceptions.withdrawal.feeUnavailable', { cryptoCurrencyCode: currency.code });
-  const native = knownCurrency(net.nativeCode);
-  const price = await usdPrice(db, currency.symbol, config.rateMaxAgeS);
-  const nativePrice = await usdPrice(db, native.symbol, config.rateMaxAgeS);
-  const fee = Amount.of(currency, quoted.units);
-  const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
-  const total = amount.plus(fee);
+  const terms = await feeTerms(ctx, currency);
+  const total = amount.plus(terms.fee);
   await checkScreening(config.screening, currency, input.address, amount.units);
-  await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: ratioToDecimal(price.price), refund: Boolean(input.invoiceId || input.depositId), keyId: principal.keyId });
+  await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: terms.usdPrice, refund: Boolean(input.invoiceId || input.depositId), keyId: principal.keyId });
   // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
   const convert = await covered(ctx, principal.accountId, total.minus(refund.released), input.allowAutoConvert === true);
 
   const values = {
-    currency_code: currency.code,
-    network: net.env,
-    address: input.address,
-    amount: amount.units,
-    fee: fee.units,
-    fee_native: feeNative.units,
-    fee_native_currency: net.nativeSymbol,
-    usd_price: ratioToDecimal(price.price),
+    ...quotedColumns(currency, input.address, amount, terms),
     convert_from: convert?.from.code ?? null,
     convert_from_amount: convert?.fromAmount.units ?? null,
     convert_to_amount: convert?.toAmount.units ?? null,
     convert_commission: convert?.commission.units ?? null,
     ...refund.columns,
+    // Quoted alone again, an item of a batch quote leaves it (that batch quote can no longer be committed).
+    batch_quote_id: null,
+    batch_index: null,
     expires_at: nowPlus(config.withdrawalQuoteTtlS),
     updated_at: now(),
   };
@@ -81,7 +68,14 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   return quoteRecord(row);
 }
 
-/** The amount asked for, in the currency's units; too many decimals or not a number is a 400. */
+/** The amount asked for, in the currency's units; too many decimals, not a number or below the minimum is a 400. */
+export function withdrawalAmount(currency: CurrencyDef, value: number | string): Amount {
+  const amount = requestedAmount(currency, value);
+  const minimum = Amount.parse(currency, currency.minWithdrawal);
+  if (amount.compare(minimum) < 0) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum) });
+  return amount;
+}
+
 function requestedAmount(currency: CurrencyDef, value: number | string): Amount {
   try {
     return Amount.parse(currency, value);
@@ -90,6 +84,36 @@ function requestedAmount(currency: CurrencyDef, value: number | string): Amount 
     if (err instanceof MoneyFormatError) throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'amount', message: 'must be a positive decimal amount' }] });
     throw err;
   }
+}
+
+/** What a withdrawal in `currency` pays the network now: in the currency and in the network's coin, with the price it was read at. */
+export async function feeTerms(ctx: AppContext, currency: CurrencyDef) {
+  const { db, config } = ctx;
+  const net = networkOf(currency);
+  const quoted = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
+  if (!quoted) throw new AppError('exceptions.withdrawal.feeUnavailable', { cryptoCurrencyCode: currency.code });
+  const native = knownCurrency(net.nativeCode);
+  const price = await usdPrice(db, currency.symbol, config.rateMaxAgeS);
+  const nativePrice = await usdPrice(db, native.symbol, config.rateMaxAgeS);
+  const fee = Amount.of(currency, quoted.units);
+  const feeNative = convertAmount(fee, price.price, native, nativePrice.price, 'up');
+  return { fee, feeNative, usdPrice: ratioToDecimal(price.price) };
+}
+export type FeeTerms = Awaited<ReturnType<typeof feeTerms>>;
+
+/** A quote's columns for `amount` to `address` on these terms (no conversion, no refund). */
+export function quotedColumns(currency: CurrencyDef, address: string, amount: Amount, terms: FeeTerms) {
+  const net = networkOf(currency);
+  return {
+    currency_code: currency.code,
+    network: net.env,
+    address,
+    amount: amount.units,
+    fee: terms.fee.units,
+    fee_native: terms.feeNative.units,
+    fee_native_currency: net.nativeSymbol,
+    usd_price: terms.usdPrice,
+  };
 }
 
 type Balances = Awaited<ReturnType<typeof merchantBalances>>;

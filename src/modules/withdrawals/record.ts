@@ -2,14 +2,15 @@ import type { Selectable } from 'kysely';
 import type { Trx } from '../../lib/db/index.ts';
 import { moveStatus, type Move } from '../../lib/state-machine.ts';
 import { withdrawalMachine } from './status.ts';
-import type { WithdrawalQuotesTable, WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
+import type { WithdrawalQuotesTable, WithdrawalRow, WithdrawalStatus } from '../../lib/db/schema.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { usdValue } from '../ledger/settlement.ts';
 import { shortfallOf } from './waiting.ts';
+import { advanceBatch } from './batch/advance.ts';
 
 export type QuoteRow = Selectable<WithdrawalQuotesTable>;
-export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type { WithdrawalRow };
 
 /** A withdrawal's or quote's money: what leaves, the fee the merchant pays, and both together. */
 export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount' | 'fee'>) {
@@ -89,6 +90,8 @@ export function withdrawalRecord(w: WithdrawalRow, approvals?: ApprovalView[]) {
     // A refund names what it gives money back for; a plain withdrawal has neither.
     ...(w.refund_invoice_id !== null ? { invoiceId: w.refund_invoice_id } : {}),
     ...(w.refund_deposit_id !== null ? { depositId: w.refund_deposit_id } : {}),
+    // An item of a batch names it.
+    ...(w.batch_id !== null ? { batchId: w.batch_id } : {}),
     // While it waits to be signed, why, and what the hot wallet lacks for it (the operator's view
     // adds since when, the node's words and what to do).
     ...(w.status === 'created' && w.waiting_reason !== null ? { waitingReason: w.waiting_reason } : {}),
@@ -125,9 +128,9 @@ function waitingShortfall(w: WithdrawalRow) {
   return short ? { waitingShortfall: short } : {};
 }
 
-/** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine. */
-export function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, move: Omit<Move<'withdrawals'>, 'event'> = {}): Promise<WithdrawalRow> {
-  return moveStatus(trx, withdrawalMachine, 'withdrawals', w, to, {
+/** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine (and its batch's, if any). */
+export async function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, move: Omit<Move<'withdrawals'>, 'event'> = {}): Promise<WithdrawalRow> {
+  const updated = await moveStatus(trx, withdrawalMachine, 'withdrawals', w, to, {
     ...move,
     event: (updated, previous) => ({
       tenantId: w.tenant_id,
@@ -137,5 +140,8 @@ export function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, m
       payload: { ...withdrawalRecord(updated), previousStatus: previous },
     }),
   });
+  // An item of a batch moves its batch in the same transaction.
+  if (updated.batch_id !== null) await advanceBatch(trx, updated.batch_id);
+  return updated;
 }
 

@@ -1,48 +1,31 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, Money, MoneyInput, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, MoneyInput, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { checkWebhookUrl } from '../../lib/http/urls.ts';
 import { quoteAccount } from '../../lib/http/account-scope.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { WithdrawalRecordSchema } from './schemas.ts';
+import { QuoteSchema, WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMachine } from './status.ts';
 import { WithdrawalService, withdrawalRecord } from './service.ts';
 import { approvalRoutes } from './approval-routes.ts';
 import { approvalsOf } from './approvals.ts';
+import { batchRoutes } from './batch/routes.ts';
 
-const QuoteSchema = Type.Object({
-  quoteId: Type.String({ format: 'uuid' }),
-  orderId: Type.String(),
-  cryptoCurrencyCode: Type.String(),
-  address: Type.String(),
-  amount: Money('What reaches the destination'),
-  fee: Type.Object({
-    feeNative: Money("On-chain fee in the network's base currency"),
-    feeCurrency: Type.String({ description: "The network's base currency" }),
-    feeInCryptoCurrencyCode: Money('The fee in the withdrawal currency (debited)'),
-    feeUsd: Money(),
-  }),
-  totalDeduction: Money('amount + fee, debited at commit'),
-  autoConvert: Type.Union([
-    Type.Null(),
-    Type.Object({ fromCryptoCurrencyCode: Type.String(), toCryptoCurrencyCode: Type.String(), fromAmount: Money(), toAmount: Money(), commission: Money() }),
-  ]),
-  expiresAt: Type.String({ format: 'date-time' }),
-});
 const Metadata = Type.Object({}, { additionalProperties: true, maxProperties: 50 });
 
 export { withdrawalAdminRoutes } from './admin-routes.ts';
 export { withdrawalApprovalAdminRoutes } from './approval-routes.ts';
 
-/** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list. */
+/** POST /withdrawal/quote, POST /withdrawal/commit, GET /withdrawal, GET /withdrawal/list, and the batches (batch/routes.ts). */
 export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   quoteWithdrawalRoute(app);
   commitWithdrawalRoute(app);
   getWithdrawalRoute(app);
   listWithdrawalsRoute(app);
   approvalRoutes(app);
+  batchRoutes(app);
 };
 
 /** POST /withdrawal/quote: quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */
@@ -92,7 +75,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
           metadata: Type.Optional(Metadata),
           webhookUrl: Type.Optional(Type.String({ maxLength: 512 })),
         }),
-        response: responses({ 201: DataEnvelope(WithdrawalRecordSchema) }, [404, 503]),
+        response: responses({ 201: DataEnvelope(WithdrawalRecordSchema) }, [404, 409, 503]),
       },
     },
     async (request, reply) => {

@@ -3,6 +3,26 @@ import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { withdrawalMachine } from './status.ts';
 import { ShortfallSchema, WaitingReasonSchema } from './waiting.ts';
 
+/** A withdrawal quote (also each item of a batch quote). */
+export const QuoteSchema = Type.Object({
+  quoteId: Type.String({ format: 'uuid' }),
+  orderId: Type.String(),
+  cryptoCurrencyCode: Type.String(),
+  address: Type.String(),
+  amount: Money('What reaches the destination'),
+  fee: Type.Object({
+    feeNative: Money("On-chain fee in the network's base currency"),
+    feeCurrency: Type.String({ description: "The network's base currency" }),
+    feeInCryptoCurrencyCode: Money('The fee in the withdrawal currency (debited)'),
+    feeUsd: Money(),
+  }),
+  totalDeduction: Money('amount + fee, debited at commit'),
+  autoConvert: Type.Union([
+    Type.Null(),
+    Type.Object({ fromCryptoCurrencyCode: Type.String(), toCryptoCurrencyCode: Type.String(), fromAmount: Money(), toAmount: Money(), commission: Money() }),
+  ]),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
 /** Who approves a withdrawal sent to approval. */
 const ApprovalLevel = Type.Union([Type.Literal('tenant'), Type.Literal('operator')]);
 
@@ -30,6 +50,7 @@ export const WithdrawalRecordSchema = Type.Object({
   transferId: Nullable(Type.String({ format: 'uuid' })),
   invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
+  batchId: Type.Optional(Type.String({ format: 'uuid', description: 'An item of a batch: the batch (GET /withdrawal/batch)' })),
   waitingReason: Type.Optional(WaitingReasonSchema),
   approvalsRequired: Type.Optional(Type.Integer({ description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator' })),
   approvalExpiresAt: Type.Optional(DateTime),

@@ -4,12 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { FeeUnavailableError } from '../../chains/types.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import { unreachable } from '../../lib/state-machine.ts';
-import { WAITING_REASONS, type WaitingDetail, type WaitingReason } from '../../lib/db/schema.ts';
+import { WAITING_REASONS, type WaitingDetail, type WaitingReason, type WithdrawalRow } from '../../lib/db/schema.ts';
 import { configuredSecrets, secretScrubber } from '../../lib/http/log-redaction.ts';
 import { DateTime, Money } from '../../lib/http/schemas.ts';
 import { findCurrency, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
-import type { WithdrawalRow } from './record.ts';
 
 /** What each reason means. */
 const MEANINGS: Record<WaitingReason, string> = {

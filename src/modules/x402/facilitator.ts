@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
-import { receiptWithin, type X402Chain } from './chain.ts';
-import type { FeePayerSender, SignedTransaction } from './sender.ts';
+import { receiptWithin, type X402Chain } from '../../chains/x402/chain.ts';
+import type { FeePayerSender, SignedTransaction, Spend } from '../../chains/x402/sender.ts';
 import { finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
 import { parsePayment, type ParsedPayment } from './parse.ts';
 import { SettlementLookup } from './lookup.ts';
-import { spendingCheck, type Spend, type SpendingLimits } from './spending.ts';
+import { spendingCheck, type SpendingLimits } from './spending.ts';
 import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
 import type { SettlementRow } from './record.ts';
 import { checkChain, checkPermit2, checkSignature } from './verify.ts';

@@ -2,7 +2,7 @@ import { parseTransaction, recoverTransactionAddress, type Hex, type Transaction
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
-import type { X402Chain } from './chain.ts';
+import type { X402Chain } from '../../chains/x402/chain.ts';
 import type { X402Reason } from './reasons.ts';
 import { settlementRecord, type SettlementRow } from './record.ts';
 import { x402Machine } from './status.ts';

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem';
 import { authorizationTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
-import type { X402Asset, X402Chain } from './chain.ts';
+import type { X402Asset, X402Chain } from '../../chains/x402/chain.ts';
 
 import { Invalid } from './reasons.ts';
 

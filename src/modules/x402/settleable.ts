@@ -1,6 +1,7 @@
 import { getAddress, type Abi, type Address } from 'viem';
 import { x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
-import { EIP3009_ABI } from './chain.ts';
+import { EIP3009_ABI } from '../../chains/x402/chain.ts';
+import type { ContractCall } from '../../chains/x402/sender.ts';
 
 import type { Parsed, Permit2Parsed } from './parse.ts';
 
@@ -9,7 +10,7 @@ export interface Settleable {
   key: { asset: Address; payer: Address; nonce: string };
   payTo: Address;
   amount: bigint;
-  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[] };
+  call: ContractCall;
 }
 
 /** An EIP-3009 payment sends transferWithAuthorization to the asset itself. */

@@ -1,5 +1,5 @@
 import { concat, encodeAbiParameters, toFunctionSelector } from 'viem';
-import type { EthCall, EthCallAnswer, X402Chain } from './chain.ts';
+import type { EthCall, EthCallAnswer, X402Chain } from '../../chains/x402/chain.ts';
 import type { Parsed } from './parse.ts';
 import { Coalescer } from '../../lib/coalesce.ts';
 

@@ -2,20 +2,12 @@ import { sql } from 'kysely';
 import type { Address } from 'viem';
 import type { Db } from '../../lib/db/index.ts';
 import type { X402Settings } from '../../config.ts';
-import type { X402Chain } from './chain.ts';
+import type { X402Chain } from '../../chains/x402/chain.ts';
+import type { Fees, Spend } from '../../chains/x402/sender.ts';
 import { Invalid } from './reasons.ts';
 import type { Settleable } from './settleable.ts';
 
 export type SpendingLimits = Pick<X402Settings, 'receiptTimeoutMs' | 'gasCeiling' | 'feePayerReserveWei' | 'gasBudgetWei' | 'tenantGasBudgetWei'>;
-
-/** EIP-1559 fees to send a settlement with; absent: the wallet asks the node when it sends. */
-export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined;
-
-/** What a settlement is sent with, once the operator's limits allow it. */
-export interface Spend {
-  gas: bigint;
-  fees: Fees;
-}
 
 /**
  * How long the fees and the fee payer's balance are shared by the settlements sent meanwhile (one

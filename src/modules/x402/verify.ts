@@ -1,6 +1,6 @@
 import { concat, encodeAbiParameters, recoverTypedDataAddress, toFunctionSelector, type Address, type Hex } from 'viem';
 import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes } from '@x402/evm';
-import { EIP3009_ABI, type X402Chain } from './chain.ts';
+import { EIP3009_ABI, type X402Chain } from '../../chains/x402/chain.ts';
 import { TRANSFER_TYPES, type Authorization, type Parsed, type Permit2Parsed } from './parse.ts';
 import { Invalid } from './reasons.ts';
 

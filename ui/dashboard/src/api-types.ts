@@ -3849,6 +3849,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4096,6 +4101,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4314,6 +4324,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4522,6 +4537,11 @@ export interface paths {
                                 }[];
                                 /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                                 approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
                                 /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                                 committedBy?: string;
                                 committedByUserId?: string | null;
@@ -4958,6 +4978,13 @@ export interface paths {
                                     url: string | null;
                                 };
                                 paidAt: string | null;
+                                /** @description The receipt by mail: whether the page offers it, and the customer's address as the page may show it */
+                                receipt: {
+                                    /** @description The page may ask for an address: mail is set up, the merchant sends receipts, the invoice is open and has none */
+                                    offered: boolean;
+                                    /** @description Where the receipt goes, masked (j•••@example.com); null when the invoice has no address */
+                                    to: string | null;
+                                };
                                 selected: null | {
                                     address: string;
                                     amountExpected: string;
@@ -5506,6 +5533,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's customers, newest first */
+        get: operations["listCustomers"];
+        put?: never;
+        /** A customer who subscribes to plans (reference unique in the tenant) */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a customer's email or name */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/v1/customers/{id}/credit-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's deposit address for prepaid credit (the same one again on a repeat), with the credit's balance; credit pays renewals it covers */
+        post: operations["customerCreditAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/portal-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed link to the customer's portal (their subscriptions and invoices, their email, cancellation), valid SUBSCRIPTION_PORTAL_LINK_TTL_MIN */
+        post: operations["customerPortalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deposit": {
         parameters: {
             query?: never;
@@ -5836,6 +5933,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's plans, newest first */
+        get: operations["listPlans"];
+        put?: never;
+        /** A plan: a fiat price per week, month or year, with an optional trial */
+        post: operations["createPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A plan */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames a plan, or turns it off for new subscriptions (existing ones go on) */
+        patch: operations["updatePlan"];
+        trace?: never;
+    };
     "/v1/request-log": {
         parameters: {
             query?: never;
@@ -5899,6 +6032,59 @@ export interface paths {
         get: operations["volumeStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's subscriptions, newest first */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /** A customer's subscription to a plan: trialing with a trial, else active with its first invoice issued at once */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subscription */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Sets or clears cancellation at the end of the current period */
+        patch: operations["updateSubscription"];
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a subscription now (its unpaid invoices cancelled), or at the end of the current period */
+        post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6072,6 +6258,91 @@ export interface paths {
         put?: never;
         /** Approve a withdrawal awaiting approval (a signed-in owner or finance user, not its committer); the last approval needed sends it to be paid */
         post: operations["approveWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A withdrawal batch: its status, its items counted per status, its totals and fees per currency */
+        get: operations["getWithdrawalBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Commits a batch quote: debits the whole total or nothing, and creates one withdrawal per item */
+        post: operations["commitWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's withdrawal batches, newest first */
+        get: operations["listWithdrawalBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quotes up to 1,000 withdrawals at once; a refused item is named by its index and nothing is quoted (400 batchInvalid) */
+        post: operations["quoteWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawal/batch/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's items and their withdrawals' results as CSV */
+        get: operations["withdrawalBatchResultsCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11782,6 +12053,870 @@ export interface operations {
             };
         };
     };
+    listCustomers: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                limit: number;
+                page: number;
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description The deposit whose address tops up prepaid credit
+                             */
+                            creditDepositId?: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name?: string;
+                            reference?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** Format: email */
+                    email: string;
+                    name?: string;
+                    /** @description The merchant's own key of the customer, unique in the tenant */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description The deposit whose address tops up prepaid credit
+                             */
+                            creditDepositId?: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name?: string;
+                            reference?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description The deposit whose address tops up prepaid credit
+                             */
+                            creditDepositId?: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name?: string;
+                            reference?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** Format: email */
+                    email?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description The deposit whose address tops up prepaid credit
+                             */
+                            creditDepositId?: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            name?: string;
+                            reference?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    customerCreditAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    cryptoCurrencyCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
+                             */
+                            balance: number;
+                            cryptoCurrencyCode: string;
+                            /** Format: uuid */
+                            depositId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    customerPortalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** @description true: mail it to the customer too */
+                    send?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description Whether the link was mailed to the customer */
+                            mailed: boolean;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getDeposit: {
         parameters: {
             query?: {
@@ -12577,8 +13712,14 @@ export interface operations {
                                 payoutCompleted: boolean;
                                 /** @description Payout failed (owners and finance) */
                                 payoutFailed: boolean;
+                                /** @description A link to the customer portal, when you send one */
+                                portalLink: boolean;
                                 /** @description Password or two-factor authentication changed (the user) */
                                 securityChanged: boolean;
+                                /** @description To a subscriber when their next period's invoice is issued */
+                                subscriptionInvoice: boolean;
+                                /** @description Payment reminders to a subscriber whose period is unpaid past its grace */
+                                subscriptionReminder: boolean;
                                 /** @description A webhook endpoint has been failing for an hour (owners and developers) */
                                 webhookFailing: boolean;
                             };
@@ -12712,8 +13853,14 @@ export interface operations {
                         payoutCompleted?: boolean;
                         /** @description Payout failed (owners and finance) */
                         payoutFailed?: boolean;
+                        /** @description A link to the customer portal, when you send one */
+                        portalLink?: boolean;
                         /** @description Password or two-factor authentication changed (the user) */
                         securityChanged?: boolean;
+                        /** @description To a subscriber when their next period's invoice is issued */
+                        subscriptionInvoice?: boolean;
+                        /** @description Payment reminders to a subscriber whose period is unpaid past its grace */
+                        subscriptionReminder?: boolean;
                         /** @description A webhook endpoint has been failing for an hour (owners and developers) */
                         webhookFailing?: boolean;
                     };
@@ -12748,8 +13895,14 @@ export interface operations {
                                 payoutCompleted: boolean;
                                 /** @description Payout failed (owners and finance) */
                                 payoutFailed: boolean;
+                                /** @description A link to the customer portal, when you send one */
+                                portalLink: boolean;
                                 /** @description Password or two-factor authentication changed (the user) */
                                 securityChanged: boolean;
+                                /** @description To a subscriber when their next period's invoice is issued */
+                                subscriptionInvoice: boolean;
+                                /** @description Payment reminders to a subscriber whose period is unpaid past its grace */
+                                subscriptionReminder: boolean;
                                 /** @description A webhook endpoint has been failing for an hour (owners and developers) */
                                 webhookFailing: boolean;
                             };
@@ -16183,6 +17336,582 @@ export interface operations {
             };
         };
     };
+    listPlans: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                active?: boolean;
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The price of one period. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The unit of a period: a period lasts intervalCount of them */
+                            interval: "week" | "month" | "year";
+                            intervalCount: number;
+                            name: string;
+                            trialDays?: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /**
+                     * Format: decimal
+                     * @description The price of one period in the fiat currency; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                     */
+                    amount: number;
+                    fiatCurrencyCode: string;
+                    /** @description The unit of a period: a period lasts intervalCount of them */
+                    interval: "week" | "month" | "year";
+                    /** @default 1 */
+                    intervalCount?: number;
+                    name: string;
+                    /** @description Days a new subscription is free before its first period */
+                    trialDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The price of one period. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The unit of a period: a period lasts intervalCount of them */
+                            interval: "week" | "month" | "year";
+                            intervalCount: number;
+                            name: string;
+                            trialDays?: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The price of one period. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The unit of a period: a period lasts intervalCount of them */
+                            interval: "week" | "month" | "year";
+                            intervalCount: number;
+                            name: string;
+                            trialDays?: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    active?: boolean;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            active: boolean;
+                            /**
+                             * Format: decimal
+                             * @description The price of one period. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The unit of a period: a period lasts intervalCount of them */
+                            interval: "week" | "month" | "year";
+                            intervalCount: number;
+                            name: string;
+                            trialDays?: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listRequestLog: {
         parameters: {
             query: {
@@ -16764,6 +18493,847 @@ export interface operations {
             };
             /** @description IP not allowed, scope missing, or account not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                customerId?: string;
+                limit: number;
+                page: number;
+                /** @description trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid */
+                status?: "trialing" | "active" | "pastDue" | "cancelled" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            cancelAtPeriodEnd: boolean;
+                            /** Format: date-time */
+                            cancelledAt?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: uuid */
+                            customerId: string;
+                            /** Format: date-time */
+                            endedAt?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice of the latest period billed
+                             */
+                            latestInvoiceId?: string;
+                            /** @description 0 during the trial, then 1, 2, … for each paid period */
+                            periodNumber: number;
+                            /** Format: uuid */
+                            planId: string;
+                            /** @description A signed link to the customer's portal, valid for a limited time */
+                            portalUrl?: string;
+                            /** @description trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid */
+                            status: "trialing" | "active" | "pastDue" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            trialEnd?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    cancelAtPeriodEnd?: boolean;
+                    /** Format: uuid */
+                    customerId: string;
+                    /** Format: uuid */
+                    planId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            cancelAtPeriodEnd: boolean;
+                            /** Format: date-time */
+                            cancelledAt?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: uuid */
+                            customerId: string;
+                            /** Format: date-time */
+                            endedAt?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice of the latest period billed
+                             */
+                            latestInvoiceId?: string;
+                            /** @description 0 during the trial, then 1, 2, … for each paid period */
+                            periodNumber: number;
+                            /** Format: uuid */
+                            planId: string;
+                            /** @description A signed link to the customer's portal, valid for a limited time */
+                            portalUrl?: string;
+                            /** @description trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid */
+                            status: "trialing" | "active" | "pastDue" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            trialEnd?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            cancelAtPeriodEnd: boolean;
+                            /** Format: date-time */
+                            cancelledAt?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: uuid */
+                            customerId: string;
+                            /** Format: date-time */
+                            endedAt?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice of the latest period billed
+                             */
+                            latestInvoiceId?: string;
+                            /** @description 0 during the trial, then 1, 2, … for each paid period */
+                            periodNumber: number;
+                            /** Format: uuid */
+                            planId: string;
+                            /** @description A signed link to the customer's portal, valid for a limited time */
+                            portalUrl?: string;
+                            /** @description trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid */
+                            status: "trialing" | "active" | "pastDue" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            trialEnd?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** @description true: ends at the end of the current period, no further invoice; false: renews again */
+                    cancelAtPeriodEnd: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            cancelAtPeriodEnd: boolean;
+                            /** Format: date-time */
+                            cancelledAt?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: uuid */
+                            customerId: string;
+                            /** Format: date-time */
+                            endedAt?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice of the latest period billed
+                             */
+                            latestInvoiceId?: string;
+                            /** @description 0 during the trial, then 1, 2, … for each paid period */
+                            periodNumber: number;
+                            /** Format: uuid */
+                            planId: string;
+                            /** @description A signed link to the customer's portal, valid for a limited time */
+                            portalUrl?: string;
+                            /** @description trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid */
+                            status: "trialing" | "active" | "pastDue" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            trialEnd?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    /** @description true: at the end of the current period (the same as PATCH cancelAtPeriodEnd); absent or false: now */
+                    atPeriodEnd?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            cancelAtPeriodEnd: boolean;
+                            /** Format: date-time */
+                            cancelledAt?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            currentPeriodEnd: string;
+                            /** Format: date-time */
+                            currentPeriodStart: string;
+                            /** Format: uuid */
+                            customerId: string;
+                            /** Format: date-time */
+                            endedAt?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice of the latest period billed
+                             */
+                            latestInvoiceId?: string;
+                            /** @description 0 during the trial, then 1, 2, … for each paid period */
+                            periodNumber: number;
+                            /** Format: uuid */
+                            planId: string;
+                            /** @description A signed link to the customer's portal, valid for a limited time */
+                            portalUrl?: string;
+                            /** @description trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid */
+                            status: "trialing" | "active" | "pastDue" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            trialEnd?: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18256,6 +20826,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -18463,6 +21038,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -18637,6 +21217,1029 @@ export interface operations {
             };
         };
     };
+    getWithdrawalBatch: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            completedAt: string | null;
+                            /** @description What the completed items paid out, per currency */
+                            completedTotals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** @description Items per withdrawal status */
+                            counts: {
+                                awaitingApproval: number;
+                                cancelled: number;
+                                completed: number;
+                                created: number;
+                                failed: number;
+                                processing: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            webhookUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    commitWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account
+                     */
+                    accountId?: string;
+                    /** Format: uuid */
+                    batchQuoteId: string;
+                    /** @description Where the batch's and its withdrawals' events go */
+                    webhookUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            completedAt: string | null;
+                            /** @description What the completed items paid out, per currency */
+                            completedTotals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** @description Items per withdrawal status */
+                            counts: {
+                                awaitingApproval: number;
+                                cancelled: number;
+                                completed: number;
+                                created: number;
+                                failed: number;
+                                processing: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            webhookUrl: string | null;
+                            withdrawals: {
+                                accountId: string;
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                amountUsd: number;
+                                /** Format: date-time */
+                                approvalExpiresAt?: string;
+                                /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
+                                approvalLevels?: ("tenant" | "operator")[];
+                                /** @description The approvals given (on the single withdrawal, and in lists on those awaiting approval) */
+                                approvals?: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    by: string;
+                                    level: "tenant" | "operator";
+                                }[];
+                                /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
+                                approvalsRequired?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description An item of a batch: the batch (GET /withdrawal/batch)
+                                 */
+                                batchId?: string;
+                                /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
+                                committedBy?: string;
+                                committedByUserId?: string | null;
+                                convertId?: string | null;
+                                createdAt: string;
+                                cryptoCurrencyCode: string;
+                                /** @description Merchant metadata as sent at commit; absent when none was sent */
+                                customData?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                debitedAmount: number;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the deposit it gives money back for
+                                 */
+                                depositId?: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Exact decimal (a JSON number with every digit)
+                                 */
+                                feeAmountUsd: number;
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A refund: the invoice it gives money back for
+                                 */
+                                invoiceId?: string;
+                                orderId: string;
+                                quoteId: string | null;
+                                source?: string;
+                                status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
+                                transactionHash?: string | null;
+                                transferId: string | null;
+                                updatedAt: string;
+                                /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
+                                waitingReason?: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
+                                /** @description hotWalletLow: what the gateway's hot wallet lacks for this payout (the operator funds it) */
+                                waitingShortfall?: {
+                                    /**
+                                     * Format: decimal
+                                     * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
+                                     */
+                                    amount: number;
+                                    /** @description The payout's currency, or the network's fee coin when the gas is what is short */
+                                    cryptoCurrencyCode: string;
+                                };
+                                webhookUrl?: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWithdrawalBatches: {
+        parameters: {
+            query: {
+                accountId?: string;
+                limit: number;
+                page: number;
+                status?: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            completedAt: string | null;
+                            /** @description What the completed items paid out, per currency */
+                            completedTotals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** @description Items per withdrawal status */
+                            counts: {
+                                awaitingApproval: number;
+                                cancelled: number;
+                                completed: number;
+                                created: number;
+                                failed: number;
+                                processing: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            status: "awaitingApproval" | "created" | "processing" | "completed" | "partiallyFailed" | "failed" | "cancelled";
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            webhookUrl: string | null;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    quoteWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account
+                     */
+                    accountId?: string;
+                    items: {
+                        address: string;
+                        /**
+                         * Format: decimal
+                         * @description What reaches the destination, in cryptoCurrencyCode; more decimals than the currency has is refused. Exact decimal (a JSON number with every digit)
+                         */
+                        amount: number;
+                        cryptoCurrencyCode: string;
+                        /** @description The item's idempotency key, unique with the account's withdrawals; absent: one of its own */
+                        orderId?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            batchQuoteId: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            items: {
+                                address: string;
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destination. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                autoConvert: null | {
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    commission: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    fromAmount: number;
+                                    fromCryptoCurrencyCode: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    toAmount: number;
+                                    toCryptoCurrencyCode: string;
+                                };
+                                cryptoCurrencyCode: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                fee: {
+                                    /** @description The network's base currency */
+                                    feeCurrency: string;
+                                    /**
+                                     * Format: decimal
+                                     * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
+                                     */
+                                    feeInCryptoCurrencyCode: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
+                                     */
+                                    feeNative: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Exact decimal (a JSON number with every digit)
+                                     */
+                                    feeUsd: number;
+                                };
+                                /** @description The item's place in the request, from 0 */
+                                index: number;
+                                orderId: string;
+                                /** Format: uuid */
+                                quoteId: string;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
+                                 */
+                                amount: number;
+                                cryptoCurrencyCode: string;
+                                /**
+                                 * Format: decimal
+                                 * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
+                                 */
+                                fee: number;
+                                /** @description Items in this currency */
+                                items: number;
+                                /**
+                                 * Format: decimal
+                                 * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
+                                 */
+                                totalDeduction: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawalBatchResultsCsv: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, UTF-8, CRLF) with a header row: each item in the request's order, its withdrawal and how it stands; amounts are exact decimal strings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     commitWithdrawal: {
         parameters: {
             query?: never;
@@ -18698,6 +22301,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -18822,6 +22430,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
             /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
             429: {
                 headers: {
@@ -18925,6 +22549,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -19357,6 +22986,11 @@ export interface operations {
                             }[];
                             /** @description Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator */
                             approvalsRequired?: number;
+                            /**
+                             * Format: uuid
+                             * @description An item of a batch: the batch (GET /withdrawal/batch)
+                             */
+                            batchId?: string;
                             /** @description Sent to approval: who committed it (an email, or an API key’s prefix); never its approver */
                             committedBy?: string;
                             committedByUserId?: string | null;
@@ -20135,6 +23769,8 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/balances",
     "GET /v1/converting",
     "GET /v1/converting/list",
+    "GET /v1/customers",
+    "GET /v1/customers/{id}",
     "GET /v1/deposit",
     "GET /v1/deposit/list",
     "GET /v1/deposit/payments",
@@ -20148,17 +23784,35 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/payment-links",
     "GET /v1/payment-links/{id}",
     "GET /v1/payment-links/{id}/qr.svg",
+    "GET /v1/plans",
+    "GET /v1/plans/{id}",
     "GET /v1/stats/volume",
+    "GET /v1/subscriptions",
+    "GET /v1/subscriptions/{id}",
     "GET /v1/withdrawal",
+    "GET /v1/withdrawal/batch",
+    "GET /v1/withdrawal/batch/list",
+    "GET /v1/withdrawal/batch/results.csv",
     "GET /v1/withdrawal/list",
+    "PATCH /v1/customers/{id}",
     "PATCH /v1/payment-links/{id}",
+    "PATCH /v1/plans/{id}",
+    "PATCH /v1/subscriptions/{id}",
     "POST /v1/converting/commit",
     "POST /v1/converting/preview",
     "POST /v1/converting/quote",
+    "POST /v1/customers",
+    "POST /v1/customers/{id}/credit-address",
+    "POST /v1/customers/{id}/portal-link",
     "POST /v1/deposit",
     "POST /v1/invoice",
     "POST /v1/invoice/cancel",
     "POST /v1/payment-links",
+    "POST /v1/plans",
+    "POST /v1/subscriptions",
+    "POST /v1/subscriptions/{id}/cancel",
+    "POST /v1/withdrawal/batch/commit",
+    "POST /v1/withdrawal/batch/quote",
     "POST /v1/withdrawal/commit",
     "POST /v1/withdrawal/quote",
 ]);

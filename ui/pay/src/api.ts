@@ -22,7 +22,7 @@ export type Status = PayState['status'];
 export type CryptoCode = paths['/pay/{id}/select']['post']['requestBody']['content']['application/json']['cryptoCurrencyCode'];
 
 /** The page's writes. */
-type PostPath = '/pay/{id}/select' | '/pay/{id}/simulate' | '/pay/{id}/simulate/mine';
+type PostPath = '/pay/{id}/select' | '/pay/{id}/simulate' | '/pay/{id}/simulate/mine' | '/pay/{id}/receipt-email';
 type Body<P extends PostPath> = paths[P]['post']['requestBody']['content']['application/json'];
 
 /** A call that got no usable answer: its words for the customer, and whether the service is merely away. */
@@ -48,6 +48,8 @@ const ERROR_TEXT: Record<string, string> = {
   'exceptions.depositFee.quoteUnavailable': 'error.currencyUnavailable',
   'exceptions.rates.unavailable': 'error.currencyUnavailable',
   'exceptions.rateLimit.exceeded': 'error.rateLimited',
+  'exceptions.invoice.customerEmailAlreadySet': 'error.receiptEmailSet',
+  'exceptions.validation.failed': 'error.invalidEmail',
 };
 
 const id = document.body.dataset.invoice ?? '';

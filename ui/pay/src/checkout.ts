@@ -6,6 +6,7 @@
 import { CallError, getState, getText, post, type CryptoCode, type PayState } from './api.ts';
 import { $, el, maybe, said, setText, show } from './dom.ts';
 import { TEXT, applyText, atomic, coin, money, rememberLanguage, t, times, when } from './text.ts';
+import { renderReceiptEmail, wireReceiptEmail } from './receipt-email.ts';
 import { OUTCOME_ICON, amountDue, optionButtons, renderDetected, renderOutcome, renderPay, renderPicker } from './views.ts';
 
 let state: PayState | null = null;
@@ -193,6 +194,7 @@ function render(s: PayState): void {
   if (st === 'pay' && s.selected) renderPay(s, s.selected);
   if (st === 'detected' && s.selected) renderDetected(s.selected);
   if (st === 'outcome') renderOutcome(s);
+  renderReceiptEmail(s, st === 'pay' || st === 'detected');
   if (wasHere && focusLost()) focusHeading(st);
   if (st === 'outcome' && s.outcome) stop();
 }
@@ -286,6 +288,7 @@ $('#copyAmount').addEventListener('click', (e) => {
   if (state?.selected) void copy(amountDue(state.selected), e.currentTarget as HTMLElement);
 });
 $('#change').addEventListener('click', changeCurrency);
+wireReceiptEmail(ask);
 if (maybe('#sandbox')) {
   $('[data-testid=sim-exact]').addEventListener('click', () => void simulate(() => post('/pay/{id}/simulate', { amount: 'exact' })));
   $('[data-testid=sim-partial]').addEventListener('click', () => void simulate(() => post('/pay/{id}/simulate', { amount: 'partial' })));

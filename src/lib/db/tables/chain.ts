@@ -1,5 +1,5 @@
 /** What the gateway knows of the networks: derived addresses, cursors, observed payments, fee quotes, the sandbox chain. */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 export interface NetworkFeeQuotesTable {
@@ -109,6 +109,9 @@ export interface PaymentsTable {
   /** Held by incoming screening: recorded, never told to its invoice or deposit until released. */
   on_hold: Generated<boolean>;
 }
+
+/** A payment as stored. */
+export type Payment = Selectable<PaymentsTable>;
 
 /** Statuses of a payment held by incoming screening (migration 0058's CHECK; the machine is in modules/payments/status.ts). */
 export const HELD_PAYMENT_STATUSES = ['held', 'released', 'refunded'] as const;

@@ -1,5 +1,5 @@
 /** Webhook deliveries and every attempt. */
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of a webhook delivery (migration 0010's CHECK lists the same; the machine is in modules/webhooks/status.ts). */
@@ -30,6 +30,9 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
   failed_at: NullableTimestamp;
 }
+
+/** A webhook delivery as stored. */
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 export interface WebhookAttemptsTable {
   id: Generated<string>;

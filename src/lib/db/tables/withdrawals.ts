@@ -1,5 +1,5 @@
 /** Withdrawal quotes and withdrawals (the conversions that fund them are in conversions.ts). */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of a withdrawal, the API's enum (migration 0011's CHECK; the machine is in modules/withdrawals/status.ts). */
@@ -46,6 +46,9 @@ export interface WithdrawalQuotesTable {
   /** A refund of this invoice's or deposit's receipts (migration 0020; never both). */
   refund_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
   refund_deposit_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The batch quote this quote is an item of, and its place there (migration 0064); null for a single quote. */
+  batch_quote_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_index: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WithdrawalsTable {
@@ -102,7 +105,12 @@ export interface WithdrawalsTable {
   /** The API key that committed it, and how people read who did (migration 0057); null before. */
   committed_by_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   committed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The batch it is an item of (migration 0064); null for a single withdrawal. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** A withdrawal as stored. */
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
 export interface WithdrawalApprovalsTable {
   id: string;

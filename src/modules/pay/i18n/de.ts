@@ -70,6 +70,9 @@ export const de: Dictionary = {
   stillToPay: 'Noch zu zahlen: {amount}.',
   openWallet: 'In Wallet öffnen',
   changeCurrency: 'Währung ändern',
+  'receiptEmail.label': 'E-Mail für den Beleg (optional)',
+  'receiptEmail.send': 'Beleg an mich senden',
+  'receiptEmail.to': 'Der Beleg wird an {to} gesendet.',
 
   payWithCurrency: 'Bezahlen mit {currency}',
   currentChoice: 'aktuelle Wahl',
@@ -105,6 +108,8 @@ export const de: Dictionary = {
   notFoundText: 'Prüfen Sie den Link, den Sie erhalten haben.',
   'error.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.notPayable': 'Diese Rechnung kann nicht mehr bezahlt werden.',
+  'error.receiptEmailSet': 'Für den Beleg wurde bereits eine E-Mail-Adresse angegeben.',
+  'error.invalidEmail': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   'error.currencyUnavailable': 'Diese Währung ist vorübergehend nicht verfügbar. Bitte wählen Sie eine andere.',
   'error.currencyLocked': 'Es ist bereits eine Zahlung in einer anderen Währung eingegangen; die Währung lässt sich nicht mehr ändern.',
   'error.rateLimited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',

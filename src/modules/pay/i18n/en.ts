@@ -71,6 +71,9 @@ export const en = {
   stillToPay: 'Still to pay: {amount}.',
   openWallet: 'Open in wallet',
   changeCurrency: 'Change currency',
+  'receiptEmail.label': 'Email for a receipt (optional)',
+  'receiptEmail.send': 'Send me a receipt',
+  'receiptEmail.to': 'The receipt will be sent to {to}.',
 
   payWithCurrency: 'Pay with {currency}',
   currentChoice: 'current choice',
@@ -106,6 +109,8 @@ export const en = {
   notFoundText: 'Check the link you were given.',
   'error.generic': 'Something went wrong. Please try again.',
   'error.notPayable': 'This invoice can no longer be paid.',
+  'error.receiptEmailSet': 'An email address for the receipt was already given.',
+  'error.invalidEmail': 'Please enter a valid email address.',
   'error.currencyUnavailable': 'This currency is temporarily unavailable. Please choose another one.',
   'error.currencyLocked': 'A payment already arrived in another currency, so the currency can no longer change.',
   'error.rateLimited': 'Too many attempts. Please wait a moment and try again.',

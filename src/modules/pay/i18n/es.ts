@@ -70,6 +70,9 @@ export const es: Dictionary = {
   stillToPay: 'Falta por pagar: {amount}.',
   openWallet: 'Abrir en el monedero',
   changeCurrency: 'Cambiar de moneda',
+  'receiptEmail.label': 'Correo electrónico para el recibo (opcional)',
+  'receiptEmail.send': 'Enviarme el recibo',
+  'receiptEmail.to': 'El recibo se enviará a {to}.',
 
   payWithCurrency: 'Pagar con {currency}',
   currentChoice: 'elección actual',
@@ -105,6 +108,8 @@ export const es: Dictionary = {
   notFoundText: 'Comprueba el enlace que recibiste.',
   'error.generic': 'Algo ha salido mal. Inténtalo de nuevo.',
   'error.notPayable': 'Esta factura ya no se puede pagar.',
+  'error.receiptEmailSet': 'Ya se indicó un correo electrónico para el recibo.',
+  'error.invalidEmail': 'Introduce un correo electrónico válido.',
   'error.currencyUnavailable': 'Esta moneda no está disponible por ahora. Elige otra.',
   'error.currencyLocked': 'Ya llegó un pago en otra moneda, así que la moneda no se puede cambiar.',
   'error.rateLimited': 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',

@@ -71,6 +71,9 @@ export const fr: Dictionary = {
   stillToPay: 'Reste à payer\u00a0: {amount}.',
   openWallet: 'Ouvrir dans le portefeuille',
   changeCurrency: 'Changer de monnaie',
+  'receiptEmail.label': 'E-mail pour le reçu (facultatif)',
+  'receiptEmail.send': 'M’envoyer le reçu',
+  'receiptEmail.to': 'Le reçu sera envoyé à {to}.',
 
   payWithCurrency: 'Payer en {currency}',
   currentChoice: 'choix actuel',
@@ -106,6 +109,8 @@ export const fr: Dictionary = {
   notFoundText: 'Vérifiez le lien qui vous a été transmis.',
   'error.generic': 'Une erreur s’est produite. Veuillez réessayer.',
   'error.notPayable': 'Cette facture ne peut plus être payée.',
+  'error.receiptEmailSet': 'Une adresse e-mail a déjà été indiquée pour le reçu.',
+  'error.invalidEmail': 'Veuillez saisir une adresse e-mail valide.',
   'error.currencyUnavailable': 'Cette monnaie est momentanément indisponible. Veuillez en choisir une autre.',
   'error.currencyLocked': 'Un paiement est déjà arrivé dans une autre monnaie\u00a0; la monnaie ne peut plus être changée.',
   'error.rateLimited': 'Trop de tentatives. Patientez un instant, puis réessayez.',

@@ -70,6 +70,9 @@ export const pt: Dictionary = {
   stillToPay: 'Falta pagar: {amount}.',
   openWallet: 'Abrir na carteira',
   changeCurrency: 'Trocar moeda',
+  'receiptEmail.label': 'E-mail para o recibo (opcional)',
+  'receiptEmail.send': 'Enviar-me o recibo',
+  'receiptEmail.to': 'O recibo será enviado para {to}.',
 
   payWithCurrency: 'Pagar com {currency}',
   currentChoice: 'escolha atual',
@@ -105,6 +108,8 @@ export const pt: Dictionary = {
   notFoundText: 'Confira o link que você recebeu.',
   'error.generic': 'Algo deu errado. Tente novamente.',
   'error.notPayable': 'Esta fatura não pode mais ser paga.',
+  'error.receiptEmailSet': 'Já foi indicado um e-mail para o recibo.',
+  'error.invalidEmail': 'Informe um e-mail válido.',
   'error.currencyUnavailable': 'Esta moeda está indisponível no momento. Escolha outra.',
   'error.currencyLocked': 'Já chegou um pagamento em outra moeda, então a moeda não pode mais ser trocada.',
   'error.rateLimited': 'Muitas tentativas. Aguarde um momento e tente novamente.',

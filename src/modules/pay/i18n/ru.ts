@@ -70,6 +70,9 @@ export const ru: Dictionary = {
   stillToPay: 'Осталось оплатить: {amount}.',
   openWallet: 'Открыть в кошельке',
   changeCurrency: 'Сменить валюту',
+  'receiptEmail.label': 'Эл. почта для квитанции (необязательно)',
+  'receiptEmail.send': 'Прислать мне квитанцию',
+  'receiptEmail.to': 'Квитанция будет отправлена на {to}.',
 
   payWithCurrency: 'Оплата: {currency}',
   currentChoice: 'текущий выбор',
@@ -105,6 +108,8 @@ export const ru: Dictionary = {
   notFoundText: 'Проверьте полученную ссылку.',
   'error.generic': 'Что-то пошло не так. Попробуйте ещё раз.',
   'error.notPayable': 'Этот счёт больше нельзя оплатить.',
+  'error.receiptEmailSet': 'Адрес для квитанции уже указан.',
+  'error.invalidEmail': 'Введите корректный адрес эл. почты.',
   'error.currencyUnavailable': 'Эта валюта временно недоступна. Выберите другую.',
   'error.currencyLocked': 'Платёж в другой валюте уже поступил, поэтому валюту больше нельзя сменить.',
   'error.rateLimited': 'Слишком много попыток. Подождите немного и попробуйте снова.',

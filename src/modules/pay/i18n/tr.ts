@@ -70,6 +70,9 @@ export const tr: Dictionary = {
   stillToPay: 'Kalan tutar: {amount}.',
   openWallet: 'Cüzdanda aç',
   changeCurrency: 'Para birimini değiştir',
+  'receiptEmail.label': 'Makbuz için e-posta (isteğe bağlı)',
+  'receiptEmail.send': 'Makbuzu bana gönder',
+  'receiptEmail.to': 'Makbuz {to} adresine gönderilecek.',
 
   payWithCurrency: '{currency} ile öde',
   currentChoice: 'mevcut seçim',
@@ -105,6 +108,8 @@ export const tr: Dictionary = {
   notFoundText: 'Size verilen bağlantıyı kontrol edin.',
   'error.generic': 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
   'error.notPayable': 'Bu fatura artık ödenemez.',
+  'error.receiptEmailSet': 'Makbuz için zaten bir e-posta adresi verildi.',
+  'error.invalidEmail': 'Lütfen geçerli bir e-posta adresi girin.',
   'error.currencyUnavailable': 'Bu para birimi geçici olarak kullanılamıyor. Lütfen başka birini seçin.',
   'error.currencyLocked': 'Başka bir para biriminde ödeme zaten geldi; para birimi artık değiştirilemez.',
   'error.rateLimited': 'Çok fazla deneme yapıldı. Lütfen biraz bekleyip tekrar deneyin.',

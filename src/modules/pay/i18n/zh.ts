@@ -70,6 +70,9 @@ export const zh: Dictionary = {
   stillToPay: '仍需支付：{amount}。',
   openWallet: '在钱包中打开',
   changeCurrency: '更换币种',
+  'receiptEmail.label': '接收收据的电子邮箱（可选）',
+  'receiptEmail.send': '把收据发给我',
+  'receiptEmail.to': '收据将发送至 {to}。',
 
   payWithCurrency: '使用 {currency} 支付',
   currentChoice: '当前选择',
@@ -105,6 +108,8 @@ export const zh: Dictionary = {
   notFoundText: '请检查您收到的链接。',
   'error.generic': '出了点问题，请重试。',
   'error.notPayable': '此账单已无法支付。',
+  'error.receiptEmailSet': '已填写过接收收据的邮箱。',
+  'error.invalidEmail': '请输入有效的电子邮箱地址。',
   'error.currencyUnavailable': '该币种暂不可用，请选择其他币种。',
   'error.currencyLocked': '已收到另一币种的付款，无法再更换币种。',
   'error.rateLimited': '尝试次数过多，请稍候再试。',
