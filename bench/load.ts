@@ -259,7 +259,7 @@ try {
   if (LOAD_MINUTES > 0) {
     console.log(`\n  memory (resident) over ${LOAD_MINUTES} min of load:`);
     for (const line of memoryLines) console.log(line);
-    const growth = (at: number) => procs.map((p, i) => {
+    const growth = (at: number) => procs.map((p) => {
       const mb = (line: string) => Number(new RegExp(`${p.role} (\\d+) MB`).exec(line)?.[1] ?? 0);
       return `${p.role} ${(100 * (mb(memoryLines[memoryLines.length - 1]!) / mb(memoryLines[at]!) - 1)).toFixed(1)} %`;
     });

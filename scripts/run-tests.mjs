@@ -11,7 +11,7 @@
 // each shard a generated module importing its files, and the runner runs the shards in parallel.
 // Every test still runs and reports its own file (TAP `location:`, its compiled module). TEST_ISOLATE=1, or naming one
 // file, runs each file in its own process as before. TEST_CONCURRENCY sets the parallel shards.
-// The type check of the whole suite runs beside the tests and fails the run like a failing test.
+// The type check and the lint of the whole suite run beside the tests and fail the run like a failing test.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { setPriority } from 'node:os';
@@ -219,6 +219,9 @@ const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc', '--liftoff
 // dashboard's check is a test (test/dashboard/openapi-types.test.ts).
 const checkTypes = (...project) => run(['node_modules/typescript-7/bin/tsc', '--noEmit', '--checkers', '1', ...project], { quiet: true, nice: 10 });
 const typeCheck = args.length === 0 ? checkTypes().then((root) => (root.status !== 0 ? root : checkTypes('-p', 'ui/pay'))) : undefined;
+// The lint (Biome, a native binary: a few seconds of CPU) runs beside them the same way: a finding
+// fails the run like a failing test. Its rules and why some are off are in biome.jsonc.
+const lint = args.length === 0 ? run(['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '--colors=off', '--max-diagnostics=50', 'src', 'ui', 'test', 'scripts', 'bench', 'examples'], { quiet: true, nice: 10 }) : undefined;
 
 /**
  * A temporary directory in memory (under /dev/shm) for the test processes, unless TMPDIR is set: the
@@ -261,6 +264,14 @@ if (typeCheck) {
     process.stdout.write(tsc.out);
     console.error('type check failed');
     status ||= tsc.status;
+  }
+}
+if (lint) {
+  const biome = await lint;
+  if (biome.status !== 0) {
+    process.stdout.write(biome.out);
+    console.error('lint failed');
+    status ||= biome.status;
   }
 }
 process.exit(status);

@@ -1,5 +1,5 @@
 /** Service configuration, read once from the environment. Every variable is optional. */
-import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, required, requiredWei, wei, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
@@ -147,8 +147,7 @@ export interface Config extends SignInSettings {
   subscriptions: SubscriptionSettings;
 }
 
-function x402Network(raw: string | undefined): string {
-  const value = raw!;
+function x402Network(value: string): string {
   if (!/^eip155:[1-9]\d*$/.test(value)) throw new ConfigError(`X402_NETWORK must be a CAIP-2 EVM network such as eip155:8453, got "${value}"`);
   return value;
 }
@@ -203,13 +202,13 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
 /** The x402 facilitator's network, fee payer and spending limits (`X402_*`). */
 function x402Settings(env: NodeJS.ProcessEnv): X402Settings {
   return {
-    network: x402Network(setting(env, 'X402_NETWORK')),
+    network: x402Network(required(env, 'X402_NETWORK')),
     rpcUrl: setting(env, 'X402_RPC_URL'),
     feePayerKey: setting(env, 'X402_FEE_PAYER_KEY'),
     assets: (setting(env, 'X402_ASSETS') ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 100),
-    gasCeiling: wei(env, 'X402_GAS_CEILING')!,
-    feePayerReserveWei: wei(env, 'X402_FEE_PAYER_RESERVE_WEI')!,
+    gasCeiling: requiredWei(env, 'X402_GAS_CEILING'),
+    feePayerReserveWei: requiredWei(env, 'X402_FEE_PAYER_RESERVE_WEI'),
     gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI'),
     tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI'),
   };
@@ -217,10 +216,10 @@ function x402Settings(env: NodeJS.ProcessEnv): X402Settings {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT');
-  const host = setting(env, 'HOST')!;
+  const host = required(env, 'HOST');
   const role = setting(env, 'ROLE') as Role;
   if (!['api', 'worker', 'all'].includes(role)) throw new ConfigError(`ROLE must be api, worker or all, got "${role}"`);
-  const commission = setting(env, 'DEPOSIT_COMMISSION')!;
+  const commission = required(env, 'DEPOSIT_COMMISSION');
   if (!/^(0(\.\d{1,6})?|1(\.0+)?)$/.test(commission)) {
     throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
   }
@@ -240,7 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: setting(env, 'REDIS_URL'),
     adminToken: adminToken(setting(env, 'ADMIN_TOKEN')),
     role,
-    trustProxy: setting(env, 'TRUST_PROXY') ? cidrList('TRUST_PROXY', setting(env, 'TRUST_PROXY')!) : undefined,
+    trustProxy: setting(env, 'TRUST_PROXY') ? cidrList('TRUST_PROXY', required(env, 'TRUST_PROXY')) : undefined,
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE'),
     rateLimit: rateLimit(env, 'RATE_LIMIT'),
     withdrawalQuoteTtlS: int(env, 'WITHDRAWAL_QUOTE_TTL_S', 1),
@@ -262,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoiceMaxExpiryMin: int(env, 'INVOICE_MAX_EXPIRY_MIN', 15),
     underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE'),
     watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 50),
-    logLevel: setting(env, 'LOG_LEVEL')!,
+    logLevel: required(env, 'LOG_LEVEL'),
     x402: x402Settings(env),
     chains,
     btcBackend,
@@ -279,9 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The embedded database's settings: its directory, the wait for the directory's lock, its buffers. */
 function embeddedDatabase(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'dataDirLockWaitMs' | 'pgliteSharedBuffers'> {
   return {
-    dataDir: setting(env, 'DATA_DIR')!,
+    dataDir: required(env, 'DATA_DIR'),
     dataDirLockWaitMs: int(env, 'DATA_DIR_LOCK_WAIT_MS'),
-    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', setting(env, 'PGLITE_SHARED_BUFFERS')!),
+    pgliteSharedBuffers: memorySize('PGLITE_SHARED_BUFFERS', required(env, 'PGLITE_SHARED_BUFFERS')),
   };
 }
 

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   startup.mark('app');
   const first = await bootstrapFirstStart(ctx);
-  if (first) process.stdout.write(formatFirstStart(first, config.publicBaseUrl, config.mode, config.networks) + '\n');
+  if (first) process.stdout.write(`${formatFirstStart(first, config.publicBaseUrl, config.mode, config.networks)}\n`);
   app.log.info({ mode: config.mode, networks: config.networks }, modeLine(config.mode, config.networks));
 
   if (devnet) {

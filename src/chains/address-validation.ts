@@ -27,7 +27,8 @@ function isBitcoinAddress(address: string): boolean {
     } catch {
       try {
         const v1 = bech32m.decode(lower as `${string}1${string}`);
-        if (v1.prefix !== 'bc' || v1.words[0]! < 1 || v1.words[0]! > 16) return false;
+        const version = v1.words[0];
+        if (v1.prefix !== 'bc' || version === undefined || version < 1 || version > 16) return false;
         const program = bech32m.fromWords(v1.words.slice(1));
         return program.length >= 2 && program.length <= 40;
       } catch {
@@ -116,7 +117,8 @@ function bitcoinProgram(address: string): { version: number; program: Uint8Array
   const lower = address.toLowerCase();
   if (!lower.startsWith('bc1')) return { version: -1, program: base58check.decode(address).subarray(1) };
   const decoded = lower.startsWith('bc1q') ? bech32.decode(lower as `${string}1${string}`) : bech32m.decode(lower as `${string}1${string}`);
-  return { version: decoded.words[0]!, program: bech32.fromWords(decoded.words.slice(1)) };
+  const [version = -1, ...words] = decoded.words;
+  return { version, program: bech32.fromWords(words) };
 }
 
 /**
@@ -132,7 +134,7 @@ function bitcoinProgram(address: string): { version: number; program: Uint8Array
  * (0xFFFF…FFFF, 0xEeee…EEeE, the native-coin placeholder of many contracts): as out of reach of a key.
  */
 export function unusableAddress(network: NetworkEnvName, address: string): UnusableAddressReason | undefined {
-  const { version, program } = network === 'BTC' ? bitcoinProgram(address) : { version: -1, program: accountBytes(network, address)! };
+  const { version, program } = network === 'BTC' ? bitcoinProgram(address) : { version: -1, program: accountBytes(network, address) ?? new Uint8Array() };
   if (program.every((b) => b === 0)) return 'zeroAddress';
   if (network !== 'BTC' && program.subarray(0, 16).every((b) => b === 0)) return 'reservedAddress';
   if (version >= 2 || (version === 1 && program.length !== 32)) return 'futureSegwitVersion';

@@ -22,6 +22,24 @@ const VERSIONS: Record<string, { private: number; public: number }> = {
 
 export class ExtendedKeyError extends Error {}
 
+/** A key's public key: scure types it nullable, but a key derived from an xpub or an xprv always has one. */
+export function publicKeyOf(key: HDKey): Uint8Array {
+  if (!key.publicKey) throw new ExtendedKeyError('the key has no public key');
+  return key.publicKey;
+}
+
+/** A key's private key: a key derived from an xprv has one; one from an xpub cannot sign. */
+export function privateKeyOf(key: HDKey): Uint8Array {
+  if (!key.privateKey) throw new ExtendedKeyError('the key is public only: signing needs the account xprv');
+  return key.privateKey;
+}
+
+/** A key's chain code, which every key parsed from an extended key has. */
+function chainCodeOf(key: HDKey): Uint8Array {
+  if (!key.chainCode) throw new ExtendedKeyError('the key has no chain code');
+  return key.chainCode;
+}
+
 /** Parses an account-level extended public key (xpub, or BIP84's zpub). Private keys are refused. */
 export function parseExtendedPublicKey(text: string): HDKey {
   const prefix = text.slice(0, 4);
@@ -112,8 +130,8 @@ function externalChain(account: HDKey): ExternalChain {
   if (!chain) {
     const node = account.deriveChild(0);
     const data = new Uint8Array(37);
-    data.set(node.publicKey!);
-    chain = { node, point: Point.fromBytes(node.publicKey!), data };
+    data.set(publicKeyOf(node));
+    chain = { node, point: Point.fromBytes(publicKeyOf(node)), data };
     externalChains.set(account, chain);
   }
   return chain;
@@ -130,10 +148,10 @@ function externalChain(account: HDKey): ExternalChain {
  */
 function childPoint(chain: ExternalChain, index: number): CurvePoint {
   new DataView(chain.data.buffer).setUint32(33, index, false);
-  const tweak = bytesToNumberBE(hmac(sha512, chain.node.chainCode!, chain.data).subarray(0, 32));
-  if (tweak === 0n || tweak >= Point.Fn.ORDER) return Point.fromBytes(chain.node.deriveChild(index).publicKey!);
+  const tweak = bytesToNumberBE(hmac(sha512, chainCodeOf(chain.node), chain.data).subarray(0, 32));
+  if (tweak === 0n || tweak >= Point.Fn.ORDER) return Point.fromBytes(publicKeyOf(chain.node.deriveChild(index)));
   const child = chain.point.add(generator().multiplyUnsafe(tweak));
-  return child.is0() ? Point.fromBytes(chain.node.deriveChild(index).publicKey!) : child;
+  return child.is0() ? Point.fromBytes(publicKeyOf(chain.node.deriveChild(index))) : child;
 }
 
 /**

@@ -118,6 +118,8 @@ export class AddressAllocator {
    * With `qrFor` the helper thread also draws the QR code of the address's payment URI in that
    * currency, in the same trip.
    */
+  async reserve(db: Executor, network: NetworkEnvName, qrFor: CurrencyDef): Promise<ReservedAddress & { qrCode: string }>;
+  async reserve(db: Executor, network: NetworkEnvName): Promise<ReservedAddress>;
   async reserve(db: Executor, network: NetworkEnvName, qrFor?: CurrencyDef): Promise<ReservedAddress> {
     const account = await this.accountKey(db, network);
     let block = this.blocks.get(network);

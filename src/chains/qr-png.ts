@@ -39,7 +39,10 @@ export function qrMatrixPng(modules: { size: number; data: Uint8Array }): Buffer
     const first = drawn((row + MARGIN) * SCALE);
     for (let col = 0; col < modules.size; col++) {
       if (!modules.data[row * modules.size + col]) continue;
-      for (let x = (col + MARGIN) * SCALE, end = x + SCALE; x < end; x++) raw[first + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+      for (let x = (col + MARGIN) * SCALE, end = x + SCALE; x < end; x++) {
+        const at = first + 1 + (x >> 3);
+        raw[at] = (raw[at] ?? 0) & ~(0x80 >> (x & 7));
+      }
     }
   }
   drawn((modules.size + MARGIN) * SCALE);

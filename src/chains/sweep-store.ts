@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder, type Selectable } from 'kysely';
 import { now, type Db, type Trx } from '../lib/db/index.ts';
 import { moveStatus } from '../lib/state-machine.ts';
 import { sweepTxMachine } from './sweep-status.ts';
-import type { SweepTxPurpose } from '../lib/db/schema.ts';
+import type { DB, SweepTxPurpose } from '../lib/db/schema.ts';
+
+/** A query of the network's sweep transactions, as `rows` filters it. */
+type SweepRows = SelectQueryBuilder<DB, 'sweep_transactions', Selectable<DB['sweep_transactions']>>;
 
 /** A signed sweep transaction to store before it is broadcast. */
 export interface SignedSweepTx {
@@ -108,7 +111,7 @@ export class SweepStore {
   /** Settles a stored transaction inside the caller's database transaction; false if another did first. */
   async settle(trx: Trx, txHash: string, status: 'confirmed' | 'failed' | 'expired', fee: bigint | null): Promise<boolean> {
     const row = await trx.selectFrom('sweep_transactions').select(['id', 'status']).where('network', '=', this.network).where('tx_hash', '=', txHash).forUpdate().executeTakeFirst();
-    if (!row || row.status !== 'signed') return false;
+    if (row?.status !== 'signed') return false;
     await moveStatus(trx, sweepTxMachine, 'sweep_transactions', row, status, { set: { fee: fee === null ? null : fee.toString(), resolved_at: now() } });
     return true;
   }
@@ -117,9 +120,9 @@ export class SweepStore {
     await this.db.updateTable('sweep_transactions').set({ followed_up: true }).where('network', '=', this.network).where('tx_hash', '=', txHash).execute();
   }
 
-  private async rows(filter: (q: any) => any): Promise<StoredSweepTx[]> {
+  private async rows(filter: (q: SweepRows) => SweepRows): Promise<StoredSweepTx[]> {
     const base = this.db.selectFrom('sweep_transactions').selectAll().where('network', '=', this.network);
-    const rows = await (filter(base) as typeof base).orderBy('created_at').execute();
+    const rows = await filter(base).orderBy('created_at').execute();
     return rows.map((r) => ({
       address: r.address,
       purpose: r.purpose,

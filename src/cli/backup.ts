@@ -82,7 +82,7 @@ async function fromDirectory(dataDir: string, partial: string): Promise<string> 
 
 /** Opens the written backup in memory: a backup is kept only once it is known to restore. */
 async function verify(path: string): Promise<string> {
-  let database;
+  let database: Awaited<ReturnType<typeof openBackup>>;
   try {
     database = await openBackup(readFileSync(path));
   } catch (err) {

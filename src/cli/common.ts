@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import type { Database } from '../lib/db/index.ts';
+import { onlyRow, type Database } from '../lib/db/index.ts';
 import { schemaVersion } from '../lib/db/snapshot.ts';
 
 /** A command's refusal: printed as one line, `name: message`, and the exit code. */
@@ -67,6 +67,6 @@ export async function describeDatabase(database: Database): Promise<string> {
   const counts = await sql<Record<string, string>>`
     select (select count(*) from tenants)::text as tenants, (select count(*) from invoices)::text as invoices,
            (select count(*) from deposits)::text as deposits, (select count(*) from withdrawals)::text as withdrawals`.execute(database.db);
-  const c = counts.rows[0]!;
+  const c = onlyRow(counts);
   return `schema ${version}; ${c.tenants} tenants, ${c.invoices} invoices, ${c.deposits} deposits, ${c.withdrawals} withdrawals`;
 }

@@ -1,5 +1,5 @@
 /** Each network's settings from the environment: node, keys, confirmations, payout replacement and fee ceilings. */
-import { ConfigError, decimalUnits, int, optionalCents, optionalInt, secret, setting } from './env.ts';
+import { ConfigError, decimalUnits, defaulted, int, optionalCents, optionalInt, secret, setting } from './env.ts';
 
 /** Networks as they are named in environment variables. */
 export const NETWORK_ENV_NAMES = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
@@ -51,7 +51,7 @@ export function chainSettings(env: NodeJS.ProcessEnv): Record<NetworkEnvName, Ch
       confirmations: optionalInt(env, `${net}_CONFIRMATIONS`),
       replaceAfterBlocks: int(env, `${net}_REPLACE_AFTER_BLOCKS`, 1),
       maxFee: maxFee(env, net),
-      sweepMaxCostShare: decimalUnits(env, `${net}_SWEEP_MAX_COST_SHARE`, 6) ?? decimalUnits(env, 'SWEEP_MAX_COST_SHARE', 6)!,
+      sweepMaxCostShare: decimalUnits(env, `${net}_SWEEP_MAX_COST_SHARE`, 6) ?? defaulted(decimalUnits(env, 'SWEEP_MAX_COST_SHARE', 6), 'SWEEP_MAX_COST_SHARE'),
       ...coldStorage(env, net),
     };
   }
@@ -71,7 +71,7 @@ function coldStorage(env: NodeJS.ProcessEnv, net: NetworkEnvName): { cold?: Cold
   if (max !== undefined && !address) throw new ConfigError(`${net}_HOT_MAX_USD needs ${net}_COLD_ADDRESS: the excess above the ceiling has nowhere to go`);
   if (target !== undefined && max === undefined) throw new ConfigError(`${net}_HOT_TARGET_USD needs ${net}_HOT_MAX_USD: the target is the level a move above the ceiling brings the hot wallet down to`);
   if (max === 0n) throw new ConfigError(`${net}_HOT_MAX_USD must be above zero`);
-  if (target !== undefined && (target === 0n || target >= max!)) {
+  if (target !== undefined && max !== undefined && (target === 0n || target >= max)) {
     throw new ConfigError(`${net}_HOT_TARGET_USD must be above zero and below ${net}_HOT_MAX_USD: the hot wallet keeps it for payouts and the move's own fee`);
   }
   if (!address) return {};

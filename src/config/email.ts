@@ -19,7 +19,7 @@ const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
 export function parseMailbox(name: string, raw: string): Mailbox {
   const text = raw.trim();
   const m = /^(?:"?([^"<>]*?)"?\s*)<([^<>]+)>$/.exec(text);
-  const address = (m ? m[2]! : text).trim();
+  const address = (m ? (m[2] ?? '') : text).trim();
   if (!ADDRESS.test(address)) throw new ConfigError(`${name} must be an address or "Name <address>", got "${raw}"`);
   return { name: m?.[1]?.trim() || null, address };
 }

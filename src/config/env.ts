@@ -16,10 +16,16 @@ export interface RateLimitSetting {
 }
 
 /** A setting that has a default: absent only by a mistake in settings.ts. */
-function required(env: NodeJS.ProcessEnv, name: string): string {
+/** A setting that has a default (settings.ts), so it is never unset. */
+export function required(env: NodeJS.ProcessEnv, name: string): string {
   const raw = setting(env, name);
-  if (raw === undefined) throw new Error(`${name} has no default in src/config/settings.ts`);
+  if (raw === undefined) throw noDefault(name);
   return raw;
+}
+
+/** A setting read as required is missing its default: a programming error. */
+function noDefault(name: string): Error {
+  return new Error(`${name} has no default in src/config/settings.ts`);
 }
 
 /** A whole number, or undefined when it is unset and has no default. */
@@ -33,8 +39,9 @@ export function optionalInt(env: NodeJS.ProcessEnv, name: string, min = 0): numb
 }
 
 export function int(env: NodeJS.ProcessEnv, name: string, min = 0): number {
-  required(env, name);
-  return optionalInt(env, name, min)!;
+  const value = optionalInt(env, name, min);
+  if (value === undefined) throw noDefault(name);
+  return value;
 }
 
 /** A whole number within [min, max]. */
@@ -79,6 +86,19 @@ export function secret(env: NodeJS.ProcessEnv, name: string): string | undefined
 }
 
 /** A whole number that may exceed 2^53 (wei, gas). */
+/** The value of a setting that has a default (settings.ts), read by one of the readers here. */
+export function defaulted<T>(value: T | undefined | null, name: string): T {
+  if (value === undefined || value === null) throw noDefault(name);
+  return value;
+}
+
+/** A wei amount of a setting that has a default. */
+export function requiredWei(env: NodeJS.ProcessEnv, name: string): bigint {
+  const value = wei(env, name);
+  if (value === null) throw noDefault(name);
+  return value;
+}
+
 export function wei(env: NodeJS.ProcessEnv, name: string): bigint | null {
   const raw = setting(env, name);
   if (raw === undefined) return null;
@@ -95,15 +115,16 @@ export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: num
   if (raw === undefined || raw === '') return undefined;
   const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(raw);
   if (!m || (m[2] ?? '').length > decimals) throw new ConfigError(`${name} must be a positive decimal with at most ${decimals} decimals, got "${raw}"`);
-  const units = BigInt(m[1]! + (m[2] ?? '').padEnd(decimals, '0'));
+  const units = BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(decimals, '0'));
   if (units <= 0n) throw new ConfigError(`${name} must be above zero, got "${raw}"`);
   return units;
 }
 
 /** A US dollar amount (`"0.5"`, `"0"`) read exactly into cents; more than two decimals is a configuration error. */
 export function cents(env: NodeJS.ProcessEnv, name: string): bigint {
-  required(env, name);
-  return optionalCents(env, name)!;
+  const value = optionalCents(env, name);
+  if (value === undefined) throw noDefault(name);
+  return value;
 }
 
 /** A US dollar amount in cents, or undefined when it is unset and has no default. */
@@ -112,7 +133,7 @@ export function optionalCents(env: NodeJS.ProcessEnv, name: string): bigint | un
   if (raw === undefined) return undefined;
   const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(raw);
   if (!m) throw new ConfigError(`${name} must be a US dollar amount with at most 2 decimals, got "${raw}"`);
-  return BigInt(m[1]! + (m[2] ?? '').padEnd(2, '0'));
+  return BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(2, '0'));
 }
 
 /** A decimal rate in [0, 1) with at most 6 decimals. */

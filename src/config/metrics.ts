@@ -1,4 +1,4 @@
-import { ConfigError, optionalInt, secret, setting } from './env.ts';
+import { ConfigError, optionalInt, secret, required } from './env.ts';
 
 /** Where and to whom `/metrics` is served (METRICS_TOKEN, METRICS_HOST, METRICS_PORT). */
 export interface MetricsSettings {
@@ -22,7 +22,7 @@ export function metricsSettings(env: NodeJS.ProcessEnv, publicPort: number): Met
   if (port !== undefined && (port > 65_535 || port === publicPort)) {
     throw new ConfigError(`METRICS_PORT must be a port from 1 to 65535 other than PORT (${publicPort}), got ${port}`);
   }
-  return { token, port, host: setting(env, 'METRICS_HOST')! };
+  return { token, port, host: required(env, 'METRICS_HOST') };
 }
 
 /**

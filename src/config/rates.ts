@@ -1,5 +1,5 @@
 /** Where prices come from and what makes one fit to quote with: the RATES_* settings and STABLECOIN_DEPEG_BAND. */
-import { ConfigError, fraction, httpUrl, int, setting } from './env.ts';
+import { ConfigError, fraction, httpUrl, int, setting, required } from './env.ts';
 
 /** Sources of exchange rates: the sandbox's fixed table, or public market APIs. */
 export const RATE_PROVIDER_NAMES = ['sandbox', 'coinbase', 'kraken'] as const;
@@ -24,7 +24,7 @@ export interface RatesSettings {
 
 /** A positive decimal with at most 6 decimals and 4 whole digits (RATES_MAX_JUMP: 0.2, 1.5, 9). */
 function positiveDecimal(env: NodeJS.ProcessEnv, name: string): string {
-  const raw = setting(env, name)!.trim();
+  const raw = required(env, name).trim();
   if (!/^\d{1,4}(\.\d{1,6})?$/.test(raw) || !/[1-9]/.test(raw)) {
     throw new ConfigError(`${name} must be a decimal above 0 with at most 6 decimals (0.2 = 20 %), got "${raw}"`);
   }

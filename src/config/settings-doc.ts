@@ -13,7 +13,7 @@ function networkDefault(row: (typeof NETWORK_SETTINGS)[number]): string {
   if (row.shown) return row.shown;
   if (!row.defaults) return 'unset';
   return Object.entries(row.defaults)
-    .map(([net, v]) => `${code(v!)} ${net}`)
+    .flatMap(([net, v]) => (v === undefined ? [] : [`${code(v)} ${net}`]))
     .join(', ');
 }
 

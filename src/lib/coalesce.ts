@@ -68,7 +68,8 @@ export class Coalescer<I, O> {
   private async settle(batch: Array<Waiting<I, O>>): Promise<void> {
     try {
       const out = await this.run(batch.map((w) => w.item));
-      batch.forEach((w, i) => w.resolve(out[i]!));
+      // run answers one output per item, in order; O may itself admit undefined, so none is not refused here.
+      batch.forEach((w, i) => w.resolve(out[i] as O));
     } catch (err) {
       if (!this.options.splitOnError || batch.length === 1) return batch.forEach((w) => w.reject(err));
       for (const w of batch) await this.settle([w]);

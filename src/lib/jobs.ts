@@ -77,6 +77,7 @@ export interface Wake {
  * What a round tells its runner: true, work is left now; a number, the milliseconds until its next
  * work falls due; false or nothing, no work it knows of.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a round that returns nothing (an async function without a value) is allowed.
 export type RoundResult = boolean | number | void;
 
 /**

@@ -14,8 +14,8 @@ export function numberToDecimalString(value: number): string {
   const text = String(value);
   const exp = /^(-)?(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!exp) return text;
-  const [, sign = '', lead, frac = '', e] = exp;
-  const digits = lead! + frac;
+  const [, sign = '', lead = '', frac = '', e] = exp;
+  const digits = lead + frac;
   const shift = Number(e) - frac.length;
   if (shift >= 0) return sign + digits + '0'.repeat(shift);
   const point = digits.length + shift;
@@ -36,10 +36,10 @@ export function toUnits(value: string | number, decimals: number, round?: 'up' |
   const text = typeof value === 'number' ? numberToDecimalString(value) : value.trim();
   const m = DECIMAL.exec(text);
   if (!m) throw new MoneyFormatError(`not a decimal amount: "${value}"`);
-  const [, neg, whole, frac = ''] = m;
+  const [, neg, whole = '', frac = ''] = m;
   const kept = frac.slice(0, decimals);
   const dropped = frac.slice(decimals);
-  let units = BigInt(whole! + kept.padEnd(decimals, '0'));
+  let units = BigInt(whole + kept.padEnd(decimals, '0'));
   if (/[1-9]/.test(dropped)) {
     if (!round) throw new MoneyPrecisionError(`"${value}" has more than ${decimals} decimal places`);
     if (round === 'up') units += 1n;
@@ -97,8 +97,9 @@ export function toJsonNumber(units: bigint, decimals: number): JsonDecimal;
 export function toJsonNumber(decimal: string, decimals: number): JsonDecimal;
 export function toJsonNumber(value: Amount | bigint | string, decimals?: number): JsonDecimal {
   if (value instanceof Amount) return new JsonDecimal(MINT, formatUnits(value.units, value.currency.decimals));
-  if (typeof value === 'bigint') return new JsonDecimal(MINT, formatUnits(value, decimals!));
-  return new JsonDecimal(MINT, formatUnits(toUnits(value, decimals!, 'down'), decimals!));
+  if (decimals === undefined) throw new TypeError('toJsonNumber: bare units need their decimals');
+  if (typeof value === 'bigint') return new JsonDecimal(MINT, formatUnits(value, decimals));
+  return new JsonDecimal(MINT, formatUnits(toUnits(value, decimals, 'down'), decimals));
 }
 
 /**
@@ -109,7 +110,7 @@ export function jsonDecimal(decimal: string): JsonDecimal {
   const m = DECIMAL.exec(decimal.trim());
   if (!m) throw new MoneyFormatError(`not a decimal: "${decimal}"`);
   const frac = (m[3] ?? '').replace(/0+$/, '');
-  const digits = BigInt(m[2]! + frac);
+  const digits = BigInt((m[2] ?? '') + frac);
   return new JsonDecimal(MINT, formatUnits(m[1] ? -digits : digits, frac.length));
 }
 
@@ -224,7 +225,7 @@ export function parseRatio(value: string): Ratio {
   // Trailing zeros (NUMERIC scale padding) carry no value: "60000.000" is 60000/1.
   const frac = (m[3] ?? '').replace(/0+$/, '');
   const den = 10n ** BigInt(frac.length);
-  const num = BigInt(m[2]! + frac) * (m[1] ? -1n : 1n);
+  const num = BigInt((m[2] ?? '') + frac) * (m[1] ? -1n : 1n);
   return { num, den };
 }
 

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript, Transaction, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { BitcoinChain, type BitcoinOptions } from '../../src/chains/btc/bitcoin-chain.ts';
+import type { BitcoinChain, BitcoinOptions } from '../../src/chains/btc/bitcoin-chain.ts';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
 import { BitcoinCoreChain } from '../../src/chains/btc/core-chain.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';

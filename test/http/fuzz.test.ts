@@ -416,7 +416,10 @@ class Gen {
         case 'planId':
           return fromPool(p.planIds);
         case 'customerId':
-          return this.route.includes('/subscriptions') ? fromPool(p.customerIds) : undefined;
+          // A subscription's customer is one of the pool; an invoice's or deposit's is the merchant's own text.
+          return this.route.includes('/subscriptions')
+            ? fromPool(p.customerIds)
+            : fc.oneof({ weight: 4, arbitrary: fc.constantFrom('customer-1', 'customer-2') }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 52 }) });
         case 'orderId':
           return fc.oneof({ weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 24 }) });
         case 'fiatCurrencyCode':
@@ -437,8 +440,6 @@ class Gen {
           return fromPool(p.accountIds);
         case 'quoteId':
           return fc.oneof({ weight: 3, arbitrary: fromPool(p.quoteIds, fromPool(p.usedQuoteIds)) }, { weight: 1, arbitrary: fromPool(p.usedQuoteIds) });
-        case 'customerId':
-          return fc.oneof({ weight: 4, arbitrary: fc.constantFrom('customer-1', 'customer-2') }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 52 }) });
         case 'network':
           return fc.constantFrom('BTC', 'Ethereum', 'BNB', 'Base', 'Tron');
         case 'name':

@@ -437,7 +437,7 @@ describeEngines('security headers', (engine) => {
       assertNoStore(res, what);
     }
     // Merchant 429: the third call on an endpoint with a budget of two.
-    let limited;
+    let limited: Awaited<ReturnType<typeof t.call>> | undefined;
     for (let i = 0; i < 3; i++) limited = await t.call('GET', '/v1/currencies/fiat', { key });
     assert.equal(limited!.status, 429);
     assertNoStore(limited!, 'merchant 429');

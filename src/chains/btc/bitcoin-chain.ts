@@ -62,8 +62,10 @@ export abstract class BitcoinChain implements ChainAdapter {
       const raw = opts.hotWalletKey.trim();
       const key = /^(0x)?[0-9a-fA-F]{64}$/.test(raw) ? hex.decode(raw.replace(/^0x/, '')) : WIF().decode(raw);
       const spend = p2wpkh(secp256k1.getPublicKey(key, true));
-      this.wallet = { key, address: spend.address!, script: spend.script };
-      this.hotWallet = spend.address!;
+      // A P2WPKH output always has an address; scure types it optional for scripts that have none.
+      if (!spend.address) throw new Error('BTC: the hot wallet key gives no address');
+      this.wallet = { key, address: spend.address, script: spend.script };
+      this.hotWallet = spend.address;
     }
     this.maxFeeRate = opts.maxFeeRate ?? 500n;
     this.replaceAfterBlocks = opts.replaceAfterBlocks ?? 3;

@@ -149,7 +149,7 @@ export class BitcoinCoreChain extends BitcoinChain {
     const addresses = batch.map((call, k) => {
       const r = replies.get(call.id);
       if (r?.error && !NOT_FOUND.has(r.error.code)) throw new CoreRpcError(r.error.code, `bitcoin core getrawtransaction: ${r.error.message}`);
-      const out = r?.result?.vout.find((o) => o.n === spent[k]!.vout);
+      const out = r?.result?.vout.find((o) => o.n === spent[k]?.vout);
       return out ? outputAddress(out) : undefined;
     });
     return sendersOf(addresses) ?? [];
@@ -186,7 +186,7 @@ export class BitcoinCoreChain extends BitcoinChain {
     const unspent = await this.unspentWithMempool(scan.unspents);
     for (const [i, u] of scan.unspents.entries()) {
       const address = byScript.get(u.scriptPubKey.toLowerCase());
-      if (address && unspent[i]) out.get(address)!.push({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8), confirmed: true });
+      if (address && unspent[i]) out.get(address)?.push({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8), confirmed: true });
     }
     return out;
   }

@@ -83,7 +83,9 @@ export class EsploraChain extends BitcoinChain {
   protected async txStatus(txid: string): Promise<BitcoinTxStatus> {
     const s = await this.find<EsploraTx['status']>(`/tx/${txid}/status`);
     if (!s) return null;
-    return s.confirmed ? { confirmed: true, height: s.block_height!, hash: s.block_hash! } : { confirmed: false };
+    if (!s.confirmed) return { confirmed: false };
+    if (s.block_height == null || s.block_hash == null) throw new Error(`esplora: tx ${txid} confirmed without its block`);
+    return { confirmed: true, height: s.block_height, hash: s.block_hash };
   }
 
   protected async feeRateMsatPerVb(): Promise<bigint | null> {

@@ -72,11 +72,11 @@ export function signPayout(wallet: HotWallet, t: OutgoingTransfer, rate: bigint,
 
 /** Its inputs, fee and size, read from the signed transaction itself (not the selector's estimate). */
 function termsOf(tx: Transaction): BtcTerms {
-  const inputs = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i)).map((i) => ({
-    txid: hex.encode(i.txid!),
-    vout: i.index!,
-    sats: String(i.witnessUtxo!.amount),
-  }));
+  const inputs = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i)).map((i) => {
+    // A signed input of ours has all three; scure types them optional for inputs being built.
+    if (!i.txid || i.index === undefined || !i.witnessUtxo) throw new Error('BTC: a signed input without its outpoint or amount');
+    return { txid: hex.encode(i.txid), vout: i.index, sats: String(i.witnessUtxo.amount) };
+  });
   const fee = tx.fee;
   const vsize = tx.vsize;
   return { family: 'btc', inputs, fee: String(fee), vsize, feeRate: String(ceilDiv(fee, BigInt(vsize))) };

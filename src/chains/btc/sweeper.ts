@@ -5,6 +5,7 @@ import { now, type Db } from '../../lib/db/index.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import { cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import type { BitcoinChain } from './bitcoin-chain.ts';
+import { privateKeyOf, publicKeyOf } from '../addresses.ts';
 
 /** vbytes of a P2WPKH input and of the rest of a one-output transaction (rounded up). */
 const INPUT_VBYTES = 68n;
@@ -45,8 +46,8 @@ export class BitcoinSweeper {
     const swept: typeof due = [];
     const coins = await this.chain.utxosOfMany(due.map((r) => r.address));
     for (const row of due) {
-      const key = this.account.deriveChild(0).deriveChild(row.derivation_index).privateKey!;
-      const spend = p2wpkh(this.account.deriveChild(0).deriveChild(row.derivation_index).publicKey!, NETWORK);
+      const key = privateKeyOf(this.account.deriveChild(0).deriveChild(row.derivation_index));
+      const spend = p2wpkh(publicKeyOf(this.account.deriveChild(0).deriveChild(row.derivation_index)), NETWORK);
       if (spend.address !== row.address) continue; // not derived from this account key: not ours to move
       const utxos = coins.get(row.address) ?? [];
       if (utxos.length === 0) continue;

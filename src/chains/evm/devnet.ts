@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -95,9 +95,9 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   if (opts.blockTimeS) args.push('--block-time', String(opts.blockTimeS), '--mixed-mining');
   if (opts.statePath) args.push('--state', keptState(opts.statePath));
-  const proc: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += d));
+  proc.stderr.on('data', (d) => (stderr += d));
   // The node never outlives the process that started it.
   const reap = () => proc.kill('SIGKILL');
   process.once('exit', reap);
@@ -166,7 +166,9 @@ async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, contro
   for (const [name, at] of [['TestPermit2', PERMIT2_CANONICAL], ['TestX402Permit2Proxy', X402_PERMIT2_PROXY_CANONICAL]] as const) {
     const { abi, bytecode } = artifact(name);
     const deployed = await deploy(abi, bytecode);
-    await control.setCode({ address: at, bytecode: (await pub.getCode({ address: deployed.contractAddress! }))! });
+    const code = deployed.contractAddress ? await pub.getCode({ address: deployed.contractAddress }) : undefined;
+    if (!code) throw new Error(`the devnet did not deploy ${name}`);
+    await control.setCode({ address: at, bytecode: code });
   }
 }
 

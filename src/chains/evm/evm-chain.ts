@@ -15,7 +15,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db } from '../../lib/db/index.ts';
-import { CURRENCIES, NETWORKS, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { CURRENCIES, knownCurrency, networkNamed, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import { quoteEvmFee } from './fee-quote.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
@@ -65,16 +65,17 @@ export class EvmChain implements ChainAdapter {
     private readonly db?: Db,
   ) {
     this.network = opts.network;
-    const api = Object.values(NETWORKS).find((n) => n.env === opts.network)!;
+    const api = networkNamed(opts.network);
     const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
     // No cached block number: every round and confirmation count reads the chain as it is now.
     this.client = createPublicClient<HttpTransport, undefined>({ transport, cacheTime: 0 });
 
-    this.native = findCurrency(api.nativeCode)!;
+    this.native = knownCurrency(api.nativeCode);
     this.tokens = new Map();
     this.contractOf = new Map();
-    for (const c of CURRENCIES.filter((c) => c.network === api.api && c.contractAddress)) {
-      const address = getAddress(opts.contracts?.[c.code] ?? c.contractAddress!);
+    for (const c of CURRENCIES.filter((c) => c.network === api.api)) {
+      if (!c.contractAddress) continue;
+      const address = getAddress(opts.contracts?.[c.code] ?? c.contractAddress);
       this.tokens.set(address.toLowerCase(), c);
       this.contractOf.set(c.code, address);
     }
@@ -129,9 +130,10 @@ export class EvmChain implements ChainAdapter {
   async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
     const heights: bigint[] = [];
     for (let h = BigInt(Math.max(0, fromHeight)); h <= BigInt(toHeight); h++) heights.push(h);
+    const [first, last] = [heights[0], heights[heights.length - 1]];
     const [blocks, logs, pending, latest] = await Promise.all([
       Promise.all(heights.map((blockNumber) => this.client.getBlock({ blockNumber, includeTransactions: true }))),
-      heights.length ? this.transferLogs(heights[0]!, heights[heights.length - 1]!) : Promise.resolve([]),
+      first !== undefined && last !== undefined ? this.transferLogs(first, last) : Promise.resolve([]),
       // A node without a pending view only costs the early sight of a transfer, never the transfer.
       this.client.getBlock({ blockTag: 'pending', includeTransactions: true }).catch(() => null),
       this.client.getBlockNumber(),
@@ -159,17 +161,18 @@ export class EvmChain implements ChainAdapter {
       }
     }
     for (const log of logs) {
-      if (!log.args.to || !log.args.value || log.removed) continue;
+      // A log of a mined block (getLogs reads no pending ones) has its hash, index and block.
+      if (!log.args.to || !log.args.value || log.removed || log.transactionHash === null || log.logIndex === null || log.blockHash === null) continue;
       const currency = this.tokens.get(log.address.toLowerCase());
       candidates.push({
-        txHash: log.transactionHash!,
-        outputIndex: log.logIndex!,
+        txHash: log.transactionHash,
+        outputIndex: log.logIndex,
         toAddress: getAddress(log.args.to),
         // A token outside the catalogue is reported by its contract: recorded for the operator, never credited.
         ...(currency ? { currencyCode: currency.code } : { currencyCode: null, contract: getAddress(log.address) }),
         units: log.args.value,
         blockHeight: Number(log.blockNumber),
-        blockHash: log.blockHash!,
+        blockHash: log.blockHash,
         rbf: false,
         ...(log.args.from ? { senders: [getAddress(log.args.from)] } : {}),
       });
@@ -186,7 +189,7 @@ export class EvmChain implements ChainAdapter {
   private async transferLogs(fromBlock: bigint, toBlock: bigint) {
     try {
       return await this.client.getLogs({ event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
-    } catch (err) {
+    } catch {
       if (this.tokens.size === 0) return [];
       return this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
     }

@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
-import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency } from '../../lib/currencies/catalogue.ts';
 import type { SweepLedger, UnlistedMoves } from '../sweep-ledger.ts';
 import { SweepStore } from '../sweep-store.ts';
 import type { EvmChain } from './evm-chain.ts';
+import { privateKeyOf } from '../addresses.ts';
 
 
 export { SweepKeyError, sweepAccountKey } from '../sweep-key.ts';
@@ -18,7 +19,8 @@ export interface SweepResult {
   moved: number;
 }
 
-type Fees = { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint };
+/** EIP-1559 fees, as estimateFeesPerGas answers them by default. */
+type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 /**
  * Moves confirmed deposits from their one-off addresses into the hot wallet, so withdrawals can be
@@ -38,7 +40,7 @@ export class EvmSweeper {
   ) {}
 
   private keyOf(index: number): Hex {
-    return toHex(this.account.deriveChild(0).deriveChild(index).privateKey!);
+    return toHex(privateKeyOf(this.account.deriveChild(0).deriveChild(index)));
   }
 
   async round(): Promise<SweepResult> {
@@ -58,7 +60,7 @@ export class EvmSweeper {
     const client = this.evm.client;
     const fees = await client.estimateFeesPerGas();
     for (const row of due) {
-      const currency = findCurrency(row.currency_code)!;
+      const currency = knownCurrency(row.currency_code);
       const from = getAddress(row.address);
       const owner = privateKeyToAccount(this.keyOf(row.derivation_index));
       if (owner.address !== from) continue; // not derived from this account key: not ours to move
@@ -67,7 +69,7 @@ export class EvmSweeper {
       if (!contract) {
         const wallet = createWalletClient({ account: owner, transport: http(this.rpcUrl) });
         const balance = await client.getBalance({ address: from });
-        const gasCost = 21_000n * fees.maxFeePerGas!;
+        const gasCost = 21_000n * fees.maxFeePerGas;
         if (balance <= gasCost) continue;
         hash = await wallet.sendTransaction({ chain: null, to: hot.address, value: balance - gasCost, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
       } else {
@@ -101,7 +103,7 @@ export class EvmSweeper {
     if (amount === 0n) return null;
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
     const gas = ((await client.estimateGas({ account: from, to: contract, data })) * 12n) / 10n;
-    const need = gas * fees.maxFeePerGas!;
+    const need = gas * fees.maxFeePerGas;
     const has = await client.getBalance({ address: from });
     if (has < need) {
       await this.topUp(from, need - has);

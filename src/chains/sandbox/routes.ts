@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, MoneyInput, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { MoneyFormatError, toUnits } from '../../lib/money.ts';
-import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { networkFromApi } from '../registry.ts';
 import { SandboxChain } from './sandbox-chain.ts';
 
@@ -46,7 +46,7 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       const { cryptoCurrencyCode, contract, to, amount, rbf, from } = request.body;
       const refuse = (field: string, message: string) => new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
       if ((cryptoCurrencyCode === undefined) === (contract === undefined)) throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
-      const currency = cryptoCurrencyCode === undefined ? undefined : findCurrency(cryptoCurrencyCode)!;
+      const currency = cryptoCurrencyCode === undefined ? undefined : knownCurrency(cryptoCurrencyCode);
       // A token outside the catalogue has no known decimals: its amount is in atomic units.
       const decimals = currency?.decimals ?? 0;
       let units: bigint;
@@ -61,7 +61,8 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       const network = currency ? networkOf(currency).env : networkFromApi(request.body.network ?? '');
       if (!network) throw refuse('network', 'with contract, name the network: Ethereum, BNB, Base or Tron');
       try {
-        const asset = currency ? { currencyCode: currency.code } : { contract: contract! };
+        const asset = currency ? { currencyCode: currency.code } : contract !== undefined ? { contract } : undefined;
+        if (!asset) throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
         const { txHash } = await new SandboxChain(network, db).inject({ ...asset, to, units, rbf, from });
         return reply.status(201).send({ data: { txHash } });
       } catch (err) {

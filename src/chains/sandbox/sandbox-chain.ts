@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
-import { CURRENCIES, NETWORKS, findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { CURRENCIES, findCurrency, networkNamed, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { SandboxFeeOracle, type FeeOracle } from '../fees.ts';
 import { fundFromFaucet, faucetUnits } from './faucet.ts';
 import { FeeUnavailableError, confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
@@ -180,9 +180,10 @@ export class SandboxChain implements ChainAdapter {
   /** Operator: an incoming transfer, in the mempool at once (0 confirmations). */
   async inject(request: SandboxTransferInput): Promise<{ txHash: string; outputIndex: number }> {
     if (request.units <= 0n) throw new RangeError('a sandbox transfer needs a positive amount');
-    const net = Object.values(NETWORKS).find((n) => n.env === this.network)!;
+    const net = networkNamed(this.network);
     // A catalogue token named by its contract is that currency, as a real chain's watcher reads it.
-    const listed = request.contract && CURRENCIES.find((c) => c.network === net.api && c.contractAddress?.toLowerCase() === request.contract!.toLowerCase());
+    const contract = request.contract?.toLowerCase();
+    const listed = contract && CURRENCIES.find((c) => c.network === net.api && c.contractAddress?.toLowerCase() === contract);
     const input: SandboxTransferInput = listed ? { to: request.to, units: request.units, rbf: request.rbf, from: request.from, currencyCode: listed.code } : request;
     if (input.currencyCode !== undefined) {
       const currency = findCurrency(input.currencyCode);
@@ -235,7 +236,9 @@ export class SandboxChain implements ChainAdapter {
         }
         tip = { height, hash };
       }
-      return tip!;
+      // count ≥ 1: the loop ran, so there is a tip.
+      if (!tip) throw new RangeError('mine 1 to 1000 blocks');
+      return tip;
     });
   }
 

@@ -2,7 +2,7 @@ import type { HDKey } from '@scure/bip32';
 import { hex } from '@scure/base';
 import { sql } from 'kysely';
 import { now, type Db } from '../../lib/db/index.ts';
-import { cryptoAmount, findCurrency, type CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { convertUnits, parseRatio } from '../../lib/money.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import { SweepStore, type StoredSweepTx } from '../sweep-store.ts';
@@ -13,6 +13,7 @@ import { TRC20_FEE_LIMIT } from './resources.ts';
 import { TRC20_ENERGY_TO_HOLDER, TRC20_ENERGY_TO_NEW_HOLDER, bandwidthCost, bandwidthOf, planTokenSweep, tronPrices, tronResources, type TronPrices } from './sweep-plan.ts';
 import { TronTxBuilder, signBuilt, tronAddressOfKey, type BuiltTronTx } from './sweep-tx.ts';
 import type { TronGridChain } from './trongrid-chain.ts';
+import { privateKeyOf } from '../addresses.ts';
 
 /** What one round did. */
 export interface TronSweepResult {
@@ -158,7 +159,7 @@ export class TronSweeper {
   private async keyOf(address: string, index?: number): Promise<Uint8Array | null> {
     const i = index ?? (await this.db.selectFrom('addresses').select('derivation_index').where('network', '=', 'TRON').where('address', '=', address).executeTakeFirst())?.derivation_index;
     if (i === undefined) return null;
-    const key = this.account.deriveChild(0).deriveChild(i).privateKey!;
+    const key = privateKeyOf(this.account.deriveChild(0).deriveChild(i));
     return tronAddressOfKey(key) === address ? key : null;
   }
 
@@ -217,7 +218,8 @@ export class TronSweeper {
 
   /** The next step of a token sweep (`planTokenSweep`): the sweep itself, an energy delegation or a top-up. */
   private async sweepToken(address: string, code: CryptoCode, key: Uint8Array, ids: string[], prices: TronPrices, result: TronSweepResult): Promise<'signed' | 'waiting' | 'nothing'> {
-    const contract = this.chain.contractOf(code)!;
+    const contract = this.chain.contractOf(code);
+    if (!contract) throw new Error(`TRON: ${code} is not a token here`);
     const units = await tronBalance(this.call, address, contract);
     if (units === 0n) return 'nothing';
     const sweep = await this.build.trc20(address, contract, this.hotWallet, units);
@@ -257,7 +259,10 @@ export class TronSweeper {
     const own = BigInt(account.frozenV2?.find((f) => f.type === 'ENERGY')?.amount ?? 0);
     let unsettled = this.lending;
     for (const tx of await this.store.open()) {
-      if (tx.purpose === 'delegate') unsettled += BigInt((parseExact(tx.raw) as { raw_data: { contract: Array<{ parameter: { value: { balance: number | bigint } } }> } }).raw_data.contract[0]!.parameter.value.balance);
+      if (tx.purpose !== 'delegate') continue;
+      const balance = (parseExact(tx.raw) as { raw_data: { contract: Array<{ parameter: { value: { balance: number | bigint } } }> } }).raw_data.contract[0]?.parameter.value.balance;
+      if (balance === undefined) throw new Error(`TRON: stored delegation ${tx.txHash} names no amount`);
+      unsettled += BigInt(balance);
     }
     const lendable = BigInt(max.max_size ?? 0) - unsettled;
     return { delegatable: lendable > 0n ? lendable : 0n, staked: own + BigInt(account.account_resource?.delegated_frozenV2_balance_for_energy ?? 0) };
@@ -266,7 +271,7 @@ export class TronSweeper {
   /** Whether `costSun` of TRX is within the set share of `units` of the token, at current prices (unknown prices: yes). */
   private async worthIt(costSun: bigint, units: bigint, code: CryptoCode): Promise<boolean> {
     if (costSun === 0n) return true;
-    const token = findCurrency(code)!;
+    const token = knownCurrency(code);
     const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', ['TRX', token.symbol]).execute();
     const trx = rows.find((r) => r.asset === 'TRX')?.usd_price;
     const price = rows.find((r) => r.asset === token.symbol)?.usd_price;

@@ -17,7 +17,8 @@ export function tronAddressToHex(address: string): string {
 /** A Tron signature over a transaction id: deterministic (RFC 6979, low-s) secp256k1, as r ‖ s ‖ v hex. */
 export function signTronTxId(txId: string, key: Uint8Array): string {
   const sig = secp256k1.sign(hex.decode(txId), key, { prehash: false, format: 'recovered' });
-  return hex.encode(new Uint8Array([...sig.slice(1), sig[0]!]));
+  // format 'recovered' puts the recovery byte first; Tron wants it last.
+  return hex.encode(new Uint8Array([...sig.slice(1), ...sig.slice(0, 1)]));
 }
 
 /** A protocol-buffers varint as hex. */
@@ -57,7 +58,8 @@ function readFields(messageHex: string): PbField[] {
     let n = 0n;
     for (let shift = 0n; shift < 70n; shift += 7n) {
       if (i >= b.length) break;
-      const byte = b[i++]!;
+      const byte = b[i] ?? 0;
+      i++;
       n |= BigInt(byte & 0x7f) << shift;
       if (!(byte & 0x80)) return n;
     }
@@ -84,10 +86,11 @@ const RAW_FIELDS = { refBlockBytes: 1, refBlockNum: 3, refBlockHash: 4, expirati
 /** When a transaction expires (ms since the epoch), read from its signed bytes (`raw_data_hex`). */
 export function expirationOf(rawHex: string): number {
   const field = readFields(rawHex).filter((f) => f.field === RAW_FIELDS.expiration);
-  if (field.length !== 1 || field[0]!.varint === undefined || field[0]!.varint > BigInt(Number.MAX_SAFE_INTEGER)) {
+  const value = field.length === 1 ? field[0]?.varint : undefined;
+  if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new Error('TRON: the transaction carries no single expiration');
   }
-  return Number(field[0]!.varint);
+  return Number(value);
 }
 
 /** What the signed transaction of one transfer must be: its one contract, byte for byte, and its fee limit. */

@@ -14,7 +14,7 @@ export { signTronTxId, tronAddressFromHex, tronAddressToHex, varintHex } from '.
 
 /** A TRC-20 `transfer(address,uint256)` call's destination and amount, if `data` is one. */
 function decodeTransfer(data: string | undefined): { to: string; amount: bigint } | null {
-  if (!data || !data.startsWith('a9059cbb') || data.length < 8 + 128) return null;
+  if (!data?.startsWith('a9059cbb') || data.length < 8 + 128) return null;
   const to = tronAddressFromHex(`41${data.slice(8 + 24, 8 + 64)}`);
   return { to, amount: BigInt(`0x${data.slice(8 + 64, 8 + 128)}`) };
 }
@@ -67,8 +67,8 @@ export class TronGridChain implements ChainAdapter {
     private readonly db?: Db,
   ) {
     this.fetcher = opts.fetcher ?? fetch;
-    for (const c of CURRENCIES.filter((c) => c.network === 'Tron' && c.contractAddress)) {
-      this.tokens.set(opts.contracts?.[c.code] ?? c.contractAddress!, c);
+    for (const c of CURRENCIES.filter((c) => c.network === 'Tron')) {
+      if (c.contractAddress) this.tokens.set(opts.contracts?.[c.code] ?? c.contractAddress, c);
     }
     if (opts.hotWalletKey) {
       this.hotKey = hex.decode(opts.hotWalletKey.replace(/^0x/, ''));

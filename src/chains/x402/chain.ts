@@ -132,7 +132,8 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
   const publicClient: PublicClient = createPublicClient<HttpTransport, Chain>({ chain, transport, pollingInterval });
   const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex) : undefined;
   const sender = account ? new FeePayerSender(publicClient, account, chainId) : undefined;
-  const addresses = opts.assets.length > 0 ? opts.assets : DEFAULT_USDC[chainId] ? [DEFAULT_USDC[chainId]!] : [];
+  const usdc = DEFAULT_USDC[chainId];
+  const addresses = opts.assets.length > 0 ? opts.assets : usdc ? [usdc] : [];
   const assets = new Map<string, X402Asset>();
   for (const raw of addresses) {
     const address = getAddress(raw);

@@ -132,7 +132,9 @@ export class FeePayerSender {
         this.free.delete(lowest);
         return lowest;
       }
-      return this.next!++;
+      // The first turn reads the node's count (resync starts true), so a nonce is known by now.
+      if (this.next === undefined) throw new Error('x402: no nonce was read from the node');
+      return this.next++;
     });
     this.queue = turn.catch(() => undefined);
     return turn;

@@ -123,9 +123,21 @@ export function findCurrency(code: string): CurrencyDef | undefined {
  * text) or as computed (bigint). An unknown code is a programming error, not bad input.
  */
 export function cryptoAmount(code: string, units: bigint | string): Amount<CryptoCode> {
+  return Amount.of(knownCurrency(code), BigInt(units));
+}
+
+/** A catalogued crypto currency by the code a row or the code itself wrote: an unknown one is a programming error, not bad input. */
+export function knownCurrency(code: string): CurrencyDef {
   const currency = findCurrency(code);
   if (!currency) throw new TypeError(`not a catalogued currency: ${code}`);
-  return Amount.of(currency, BigInt(units));
+  return currency;
+}
+
+/** The catalogue's network of a configured network name (every name the config accepts has one). */
+export function networkNamed(env: NetworkEnvName): NetworkDef {
+  const net = Object.values(NETWORKS).find((n) => n.env === env);
+  if (!net) throw new TypeError(`not a catalogued network: ${env}`);
+  return net;
 }
 
 export function networkOf(currency: CurrencyDef): NetworkDef {
@@ -184,4 +196,11 @@ const FIAT_BY_CODE = new Map(FIAT_CURRENCIES.map((f) => [f.code, f]));
 
 export function findFiat(code: string): FiatDef | undefined {
   return FIAT_BY_CODE.get(code);
+}
+
+/** A fiat currency by the code a row stores (checked on the way in): an unknown one is a programming error. */
+export function knownFiat(code: string): FiatDef {
+  const fiat = findFiat(code);
+  if (!fiat) throw new TypeError(`not a supported fiat currency: ${code}`);
+  return fiat;
 }

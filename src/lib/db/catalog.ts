@@ -3,9 +3,11 @@
  * PGlite and PostgreSQL): its tables, their columns, foreign keys and sequences, and a checksum of
  * a table's rows.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import { onlyRow } from './expressions.ts';
 
-export type AnyDb = Kysely<any>;
+/** A database (or transaction) of any schema: the catalog is read with raw SQL alone. */
+export type AnyDb = QueryExecutorProvider;
 
 export interface Column {
   name: string;
@@ -93,7 +95,8 @@ export async function tableChecksum(db: AnyDb, table: string): Promise<{ rows: n
   const r = await sql<{ n: string; h: string }>`
     select count(*)::text as n, coalesce(md5(string_agg(md5(cg_row::text), '' order by md5(cg_row::text))), '') as h
     from ${sql.table(table)} as cg_row`.execute(db);
-  return { rows: Number(r.rows[0]!.n), md5: r.rows[0]!.h };
+  const { n, h } = onlyRow(r);
+  return { rows: Number(n), md5: h };
 }
 
 export function quoteIdent(name: string): string {

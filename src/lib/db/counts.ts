@@ -155,8 +155,8 @@ export function rangedTotal(
     return db.selectNoFrom(sql<string>`coalesce((${countRows(range)}), 0)::text`.as('total'));
   }
   const parts = [];
-  if (range.from !== undefined && first! > range.from.getTime()) parts.push(countRows({ from: range.from, before: new Date(first!), inclusive: false }));
-  if (range.before !== undefined && (end! < range.before.getTime() || range.inclusive)) parts.push(countRows({ from: new Date(end!), before: range.before, inclusive: range.inclusive }));
+  if (range.from !== undefined && first !== undefined && first > range.from.getTime()) parts.push(countRows({ from: range.from, before: new Date(first), inclusive: false }));
+  if (range.before !== undefined && end !== undefined && (end < range.before.getTime() || range.inclusive)) parts.push(countRows({ from: new Date(end), before: range.before, inclusive: range.inclusive }));
   const dated = byDay(db, kind, scopeId, status, first === undefined ? undefined : dayOf(first), end === undefined ? undefined : dayOf(end));
   const whole = db.selectFrom(dated.as('c')).select(sql<string>`coalesce(sum(c.n), 0)`.as('n'));
   const sum = sql.join([sql`(${whole})`, ...parts.map((p) => sql`coalesce((${p}), 0)`)], sql` + `);

@@ -50,7 +50,8 @@ export function processStat(pid: number): { state: string; started: string } | n
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses, so count after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0]!, started: fields[19]! };
+    const [state, started] = [fields[0], fields[19]];
+    return state === undefined || started === undefined ? null : { state, started };
   } catch {
     return null;
   }

@@ -17,3 +17,10 @@ export function nowPlus(amount: number, unit: 'secs' | 'mins' = 'secs'): RawBuil
 export function nowOnce(column: string): RawBuilder<Date> {
   return sql<Date>`coalesce(${sql.ref(column)}, now())`;
 }
+
+/** The one row of a statement that always returns one (an aggregate, `select … as x`, an insert's `returning`). */
+export function onlyRow<R>(result: { rows: R[] }): R {
+  const row = result.rows[0];
+  if (row === undefined) throw new Error('a statement that returns one row returned none');
+  return row;
+}

@@ -10,7 +10,7 @@ import type { DB } from './schema.ts';
 
 export type { DB } from './schema.ts';
 export type { WriteSignal } from './pglite-dialect.ts';
-export { now, nowOnce, nowPlus } from './expressions.ts';
+export { now, nowOnce, nowPlus, onlyRow } from './expressions.ts';
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;
 /** Either the database or a transaction on it: repositories accept both. */

@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /** A page of a list, as every list endpoint answers it: `{ total, page, limit, hasMore, data }`. */
 export interface Page<T> {
@@ -38,7 +38,8 @@ export async function pagedWithTotal<R extends { total: string | number | bigint
 ): Promise<Page<T>> {
   const offset = (q.page - 1) * q.limit;
   const page = await rows(offset, q.limit);
-  const n = Number(page.length > 0 ? page[0]!.total : offset === 0 ? 0 : await count());
+  const first = page[0];
+  const n = Number(first ? first.total : offset === 0 ? 0 : await count());
   return { total: n, page: q.page, limit: q.limit, hasMore: q.page * q.limit < n, data: page.map(map) };
 }
 
@@ -62,6 +63,6 @@ export function pageKeys<T>(ids: Expression<unknown>): RawBuilder<T> {
  * values (a prepared statement's generic plan) walked the list's index from the top, reading every
  * row above the page to find its keys, instead of reading them by key and sorting them.
  */
-export function byKeys<Q extends { where: (...args: any[]) => Q; limit: (n: number) => Q }>(base: Q, key: string, offset: number, limit: number, keys: Expression<unknown>): Q {
-  return offset === 0 ? base.limit(limit) : base.where(key, '=', pageKeys(keys));
+export function byKeys<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>, key: string, offset: number, limit: number, keys: Expression<unknown>): SelectQueryBuilder<DB, TB, O> {
+  return offset === 0 ? base.limit(limit) : base.where(sql.ref(key), '=', pageKeys(keys));
 }

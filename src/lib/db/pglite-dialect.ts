@@ -37,7 +37,7 @@ export class PGliteDialect implements Dialect {
   async close(): Promise<void> {
     await Promise.all(this.drivers.map((d) => d.close()));
   }
-  createIntrospector(db: Kysely<any>) {
+  createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
   }
   createQueryCompiler() {
@@ -68,8 +68,9 @@ export class WriteSignal {
     else this.pending = new Set([...(this.pending ?? []), ...tables]);
     if (!first) return;
     setImmediate(() => {
-      const changed = this.pending!;
+      const changed = this.pending;
       this.pending = undefined;
+      if (changed === undefined) return;
       const test: ChangedTables = (table) => changed === '*' || changed.has(table);
       for (const h of this.handlers) h(test);
     });
@@ -134,7 +135,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: the stream is refused before its first row.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported on the embedded database');
   }

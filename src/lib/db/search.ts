@@ -23,11 +23,12 @@ export function searchUuid(text: string): string | null {
 export function searchForms(text: string): string[] {
   const forms = new Set([text]);
   const hex = HEX.exec(text);
-  if (hex) {
+  const digits = hex?.[2];
+  if (hex && digits !== undefined) {
     const prefix = hex[1] ? '0x' : '';
-    forms.add(prefix + hex[2]!.toLowerCase());
-    forms.add(prefix + hex[2]!.toUpperCase());
-    if (prefix && hex[2]!.length === 40) forms.add(getAddress(prefix + hex[2]!.toLowerCase()));
+    forms.add(prefix + digits.toLowerCase());
+    forms.add(prefix + digits.toUpperCase());
+    if (prefix && digits.length === 40) forms.add(getAddress(prefix + digits.toLowerCase()));
   }
   return [...forms];
 }

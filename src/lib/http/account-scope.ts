@@ -143,9 +143,10 @@ async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrin
   const { tenantLevel, accountOf } = request.routeOptions.config;
   // A commit names its quote, whose account it acts on (clients send only quoteId).
   const found = !first && accountOf ? await accountOf(db, principal.tenantId, request) : null;
-  if (first || found) {
+  const accountId = first?.id ?? found;
+  if (accountId) {
     // The spread leaves the unnamed-account guard behind (not enumerable).
-    request.principal = { ...principal, accountId: first?.id ?? found! };
+    request.principal = { ...principal, accountId };
   } else if (!tenantLevel && !accountOf) {
     throw fieldError(locationOf(request.method), `is required with a ${principal.kind === 'session' ? 'session' : 'tenant-wide API key'}`);
   }
@@ -169,7 +170,7 @@ export function quoteAccount(table: 'withdrawal_quotes' | 'conversion_quotes' | 
 /** A copy of an object schema with an optional `accountId`, unless it has one; other schemas as they are. */
 function withAccountId(schema: unknown, field: TSchema = ACCOUNT_ID): TSchema | undefined {
   const s = schema as TSchema | undefined;
-  if (!s || s.type !== 'object' || typeof s.properties !== 'object') return undefined;
+  if (s?.type !== 'object' || typeof s.properties !== 'object') return undefined;
   // A route that declares its own accountId keeps it, unless its object says the account.
   if ('accountId' in s.properties && field === ACCOUNT_ID) return undefined;
   return { ...s, properties: { ...s.properties, accountId: field } } as TSchema;

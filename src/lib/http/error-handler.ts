@@ -26,8 +26,8 @@ function toAppError(err: FastifyError, request: FastifyRequest): AppError {
       fields: describeValidationErrors(err.validation, err.validationContext ?? 'body'),
     });
   }
-  if (err.code && FASTIFY_CODES[err.code]) {
-    const code = FASTIFY_CODES[err.code]!;
+  const code = err.code ? FASTIFY_CODES[err.code] : undefined;
+  if (code) {
     return code === 'exceptions.validation.failed'
       ? new AppError(code, { fields: [{ location: 'headers', field: 'content-length', message: err.message }] })
       : new AppError(code);

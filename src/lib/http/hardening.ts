@@ -55,7 +55,7 @@ export function connectionGuard(limits: HttpLimits, trustProxy: readonly string[
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const res = answers.get(socket);
     // Mid-answer, or this request was already answered (a 401 before its body came): only close.
-    const answered = res !== undefined && res.headersSent && (!res.writableEnded || !res.req.complete);
+    const answered = res?.headersSent && (!res.writableEnded || !res.req.complete);
     if (socket.writable && !answered) socket.write(rawAnswer(clientProblem(err)));
     socket.destroy();
   };

@@ -19,8 +19,8 @@ export function foreignCharset(contentType: string | undefined): string | undefi
   const params = contentType.slice(semicolon);
   PARAMETER.lastIndex = 0;
   for (let m = PARAMETER.exec(params); m; m = PARAMETER.exec(params)) {
-    if (m[1]!.toLowerCase() !== 'charset') continue;
-    let value = m[2]!;
+    if ((m[1] ?? '').toLowerCase() !== 'charset') continue;
+    let value = (m[2] ?? '');
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\([\t\u0020-\u00ff])/gu, '$1');
     if (!UTF8_LABELS.has(value.toLowerCase())) return value;
   }
@@ -113,7 +113,7 @@ export function scanJson(text: string): JsonScan {
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
       const exact = inexactLiteral(text, i, end);
-      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? index[depth - 1]! : keys[count - 1]!).join('.'), exact);
+      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? (index[depth - 1] ?? 0) : (keys[count - 1] ?? '')).join('.'), exact);
       i = end - 1;
       continue;
     }
@@ -131,11 +131,11 @@ export function scanJson(text: string): JsonScan {
       case 0x7d: // }
       case 0x5d: // ]
         depth--;
-        count = starts[depth]!;
+        count = starts[depth] ?? 0;
         expectKey = false;
         break;
       case 0x2c: // ,
-        if (isArray[depth - 1]) index[depth - 1]!++;
+        if (isArray[depth - 1]) index[depth - 1] = (index[depth - 1] ?? 0) + 1;
         else expectKey = true;
         break;
       default:
@@ -144,6 +144,7 @@ export function scanJson(text: string): JsonScan {
   return out;
 }
 
+// An open frame's entries are always set: the `?? 0` and `?? ''` on reading them are never taken.
 /** The open objects and arrays of a scan (see scanJson). */
 interface Frames {
   keys: string[];
@@ -232,7 +233,7 @@ function stringEnd(text: string, i: number): number {
  * while the object is narrow, a Set once it is wide (the Set then also records `key`).
  */
 function seenInFrame({ keys, starts, wide }: Frames, count: number, top: number, key: string): boolean {
-  const from = starts[top]!;
+  const from = starts[top] ?? 0;
   const set = wide[top];
   if (set) {
     const seen = set.has(key);
@@ -247,7 +248,7 @@ function seenInFrame({ keys, starts, wide }: Frames, count: number, top: number,
 /** The path to a repeated key: each open object's current key (its last) or array's index. */
 function pathTo({ keys, starts, isArray, index }: Frames, depth: number, key: string | number): DuplicateKeyPath {
   const path: DuplicateKeyPath = [];
-  for (let f = 0; f < depth - 1; f++) path.push(isArray[f] ? index[f]! : keys[starts[f + 1]! - 1]!);
+  for (let f = 0; f < depth - 1; f++) path.push(isArray[f] ? (index[f] ?? 0) : (keys[(starts[f + 1] ?? 0) - 1] ?? ''));
   path.push(key);
   return path;
 }

@@ -14,7 +14,9 @@ import { registerAccountScope, sessionPrincipal } from './account-scope.ts';
 import { requireDeclaredSecurity } from './declared-security.ts';
 import { findKey, lastUsedRecorder, principalMemo, type KeyState } from './api-key-lookup.ts';
 import { changesState, checkCsrf, currentSession, hasSessionCookie } from './session.ts';
-import type { ApiPrincipal } from './principal.ts';
+// The request's principal and operator, typed from each route's declaration, are declared there.
+import { declaredScope, type ApiPrincipal } from './principal.ts';
+export type { OperatorCaller } from './principal.ts';
 
 export type { ApiPrincipal };
 
@@ -56,11 +58,6 @@ declare module 'fastify' {
     operatorRoles?: readonly OperatorRole[];
     /** Merchant route only a signed-in person may call (a session, never an API key): where money may go, and approvals. */
     sessionOnly?: boolean;
-  }
-  interface FastifyRequest {
-    principal?: ApiPrincipal;
-    /** Who called an operator route: the admin token, or an operator's session. */
-    operator?: { userId: string | null; actor: string; role: OperatorRole };
   }
 }
 
@@ -107,7 +104,7 @@ function routeKey(request: FastifyRequest): string {
 /** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110). */
 export function bearerToken(header: string | undefined): string {
   const match = /^bearer +(\S+) *$/i.exec(header ?? '');
-  return match ? match[1]! : '';
+  return match?.[1] ?? '';
 }
 
 /**
@@ -155,8 +152,9 @@ export function registerSecurity(app: FastifyInstance, opts: SecurityOptions): v
     if (!key) throw new AppError('exceptions.auth.invalidApiKey');
     if (!ipAllowed(request.ip, key.allowedIps)) throw new AppError('exceptions.auth.ipNotAllowed');
     if (key.tenantSuspended) throw new AppError('exceptions.auth.tenantSuspended');
-    if (!hasScope(key.scopes, cfg.scope!)) {
-      throw new AppError('exceptions.auth.insufficientScope', { requiredScope: cfg.scope });
+    const scope = declaredScope(cfg.scope, url);
+    if (!hasScope(key.scopes, scope)) {
+      throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
     }
     const touched = touch(key.keyId);
     if (touched) await touched;
@@ -214,11 +212,13 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
   await limit(request, reply, session ? `user:${session.userId}` : `ip:${request.ip}`);
   if (!session) throw new AppError('exceptions.auth.sessionRequired');
   if (changesState(request.method)) checkCsrf(request, session);
-  const scope = request.routeOptions.config.scope!;
+  const scope = declaredScope(request.routeOptions.config.scope, request.routeOptions.url);
   const scopes = isOperatorRole(session.role) || session.tenantId === null ? [] : ROLE_SCOPES[session.role];
-  if (!hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
-  request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId!, scopes }, request.method);
+  // A user of no tenant (an operator) has no scopes: refused as hasScope would refuse it.
+  if (session.tenantId === null || !hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
+  request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId, scopes }, request.method);
 }
+
 
 /**
  * Step-up (`config.stepUp`): a session whose user has two-factor authentication (a merchant's, or an

@@ -92,9 +92,10 @@ export function writableSchema(schema: Schema, underUnion = false): Schema {
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (union) {
     const others = union.filter((s) => s.type !== 'null');
-    if (others.length === 1 && union.length === 2 && holdsMoney(others[0]!)) {
+    const [only] = others;
+    if (only && others.length === 1 && union.length === 2 && holdsMoney(only)) {
       const { anyOf: _a, oneOf: _o, ...siblings } = schema;
-      return writableSchema({ ...siblings, ...others[0]!, nullable: true }, underUnion);
+      return writableSchema({ ...siblings, ...only, nullable: true }, underUnion);
     }
   }
   if (underUnion && schema.type === 'number' && schema.format === DECIMAL_FORMAT) {

@@ -26,8 +26,8 @@ export function isPublicIp(address: string): boolean {
 /** Whether a lowercased host name (no trailing dot) is a public, TLD-qualified DNS name. */
 function isPublicName(host: string): boolean {
   const labels = host.split('.');
-  if (labels.length < 2) return false;
-  const tld = labels[labels.length - 1]!;
+  const tld = labels[labels.length - 1];
+  if (labels.length < 2 || tld === undefined) return false;
   if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/.test(tld) || PRIVATE_TLDS.includes(tld)) return false;
   return labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l));
 }

@@ -138,8 +138,8 @@ function textProblem(text: string): string | undefined {
  */
 export function inputProblem(value: unknown): string | undefined {
   const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, depth] = next;
     if (typeof v === 'string') {
       const problem = textProblem(v);
       if (problem) return problem;

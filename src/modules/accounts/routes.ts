@@ -24,7 +24,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Type.Object({ data: Type.Array(Account) }) }),
       },
     },
-    async (request) => ({ data: await listAccounts(db, request.principal!.tenantId) }),
+    async (request) => ({ data: await listAccounts(db, request.principal.tenantId) }),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await createAccount(db, request.principal!.tenantId, request.body.name, config.defaultMaxAccounts);
+      const account = await createAccount(db, request.principal.tenantId, request.body.name, config.defaultMaxAccounts);
       return reply.status(201).send({ data: account });
     },
   );

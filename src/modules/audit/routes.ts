@@ -29,7 +29,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: PagedList(AuditEntrySchema) }),
       },
     },
-    async (request) => listAudit(db, request.principal!.tenantId, request.query),
+    async (request) => listAudit(db, request.principal.tenantId, request.query),
   );
 };
 

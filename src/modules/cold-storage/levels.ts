@@ -26,7 +26,11 @@ export async function queueOf(db: Executor, network: string): Promise<Map<string
     .where('status', 'in', ['created', 'awaitingApproval'])
     .execute();
   const out = new Map<string, { queued: bigint; missing: bigint }>();
-  const at = (code: string) => out.get(code) ?? out.set(code, { queued: 0n, missing: 0n }).get(code)!;
+  const at = (code: string) => {
+    let level = out.get(code);
+    if (!level) out.set(code, (level = { queued: 0n, missing: 0n }));
+    return level;
+  };
   for (const r of rows) {
     at(r.currency_code).queued += BigInt(r.amount);
     const d: WaitingDetail = r.waiting_detail ?? {};

@@ -36,6 +36,12 @@ export function planMove(currency: CurrencyDef, level: Level, cold: ColdStorage,
   return amount > 0n ? { currency, amount, cause: over ? 'ceiling' : 'operator', level, price } : null;
 }
 
+/** The hot wallet a move leaves from: cold storage is configured only on networks that have one. */
+function hotWalletOf(adapter: ChainAdapter): string {
+  if (!adapter.hotWallet) throw new Error(`${adapter.network}: cold storage needs the hot wallet's key`);
+  return adapter.hotWallet;
+}
+
 /**
  * Signs a planned move on the hot wallet's next free nonce (EVM) or with coins no open payout
  * holds (Bitcoin). Its fee must come out of what the queue leaves: a move of the network's own
@@ -44,7 +50,8 @@ export function planMove(currency: CurrencyDef, level: Level, cold: ColdStorage,
  */
 async function signMove(ctx: AppContext, adapter: ChainAdapter, cold: ColdStorage, plan: Plan, levels: ReadonlyMap<string, Level>) {
   const id = randomUUID();
-  const nonce = adapter.nonces ? await freeNonce(ctx.db, adapter.network, adapter.hotWallet!, await adapter.nonces()) : undefined;
+  const sender = hotWalletOf(adapter);
+  const nonce = adapter.nonces ? await freeNonce(ctx.db, adapter.network, sender, await adapter.nonces()) : undefined;
   const held = await heldCoins(ctx.db, adapter.network);
   const sign = (units: bigint) => adapter.signTransfer({ id, currencyCode: plan.currency.code as CryptoCode, to: cold.address, units, heldCoins: held, ...(nonce !== undefined ? { nonce } : {}) });
   let amount = plan.amount;
@@ -72,7 +79,7 @@ export async function moveToCold(ctx: AppContext, adapter: ChainAdapter, cold: C
   const signing = await signMove(ctx, adapter, cold, plan, levels);
   if (!signing) return null;
   const { id, amount, nonce, signed } = signing;
-  const sender = adapter.hotWallet!;
+  const sender = hotWalletOf(adapter);
   const row = await ctx.db
     .transaction()
     .execute(async (trx) => {

@@ -3,7 +3,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import type { Trx } from '../../lib/db/index.ts';
 import type { ColdTransfersTable, ColdTransferStatus } from '../../lib/db/schema.ts';
 import { moveStatus, type Move } from '../../lib/state-machine.ts';
-import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, findCurrency, knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { coldAccount, credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { apiNetworkOf } from '../operations/networks.ts';
@@ -13,7 +13,7 @@ export type ColdTransferRow = Selectable<ColdTransfersTable>;
 
 /** A move to cold storage as the operator API and its event show it. */
 export function coldTransferRecord(t: ColdTransferRow) {
-  const currency = findCurrency(t.currency_code)!;
+  const currency = knownCurrency(t.currency_code);
   const native = t.network_cost_currency ? findCurrency(t.network_cost_currency) : undefined;
   const units = (v: string) => toJsonNumber(BigInt(v), currency.decimals);
   return {

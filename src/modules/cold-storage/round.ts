@@ -61,9 +61,9 @@ async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: ColdRou
     const busy = new Set((await ctx.db.selectFrom('cold_transfers').select('currency_code').where('network', '=', network).where('status', '=', 'processing').execute()).map((r) => r.currency_code));
     for (const currency of currencies) {
       const price = prices.get(currency.code);
-      const level = levels.get(currency.code)!;
-      const plan = price && !busy.has(currency.code) ? planMove(currency, level, cold, price, !!request) : null;
-      if (!plan) continue;
+      const level = levels.get(currency.code);
+      const plan = price && level && !busy.has(currency.code) ? planMove(currency, level, cold, price, !!request) : null;
+      if (!plan || !level) continue;
       const moved = await moveToCold(ctx, adapter, cold, plan, levels, tip);
       if (!moved) continue;
       out.moved++;

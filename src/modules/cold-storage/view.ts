@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
-import { findCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
 import { apiNetworkOf } from '../operations/networks.ts';
 import { jsonOfCents } from '../payouts/usd.ts';
@@ -49,7 +49,7 @@ export async function hotWalletsView(ctx: Pick<AppContext, 'db' | 'config'>) {
           : null,
         moveRequestedAt: requests.find((r) => r.network === network)?.requested_at.toISOString() ?? null,
         currencies: own.map((l) => {
-          const currency = findCurrency(l.currency_code)!;
+          const currency = knownCurrency(l.currency_code);
           const units = (v: string) => toJsonNumber(BigInt(v), currency.decimals);
           return {
             cryptoCurrencyCode: currency.code,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { serializableInAccountQueue } from '../../lib/db/account-queue.ts';
 import { isUniqueViolation, type Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -67,7 +67,7 @@ export async function commitConversion(ctx: AppContext, principal: ApiPrincipal,
 
 async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, quoteId: string): Promise<ConversionRow> {
   const q = await lockQuote(trx, principal, quoteId);
-  await checkPegs(trx, config, findCurrency(q.from_currency)!, findCurrency(q.to_currency)!);
+  await checkPegs(trx, config, knownCurrency(q.from_currency), knownCurrency(q.to_currency));
   const money = conversionMoney(q);
   const available = await lockedMerchantBalance(trx, principal.accountId, q.from_currency);
   if (available < money.fromAmount.units) {

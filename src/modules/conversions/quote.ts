@@ -61,7 +61,7 @@ export async function previewConversion(ctx: AppContext, req: ConversionRequest)
   if (from.code === to.code) throw new AppError('exceptions.converting.sameCurrency', { cryptoCurrencyCode: from.code });
   const given = (['fromAmount', 'toAmount'] as const).filter((f) => req[f] !== undefined);
   if (given.length !== 1) throw new AppError('exceptions.converting.amountSpecificationInvalid', { given });
-  const amount = req.fromAmount !== undefined ? parseAmount(from, 'fromAmount', req.fromAmount) : parseAmount(to, 'toAmount', req.toAmount!);
+  const amount = req.fromAmount !== undefined ? parseAmount(from, 'fromAmount', req.fromAmount) : parseAmount(to, 'toAmount', req.toAmount ?? '');
   const terms = await currentTerms(ctx, from, to);
   return req.fromAmount !== undefined ? priceByFromAmount(terms, amount) : priceByToAmount(terms, amount);
 }

@@ -54,7 +54,7 @@ function quoteConversionRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(ConversionQuoteSchema) }, [404, 503]),
       },
     },
-    async (request) => ({ data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal!, exactAmounts(request, request.body))) }),
+    async (request) => ({ data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal, exactAmounts(request, request.body))) }),
   );
 }
 
@@ -75,7 +75,7 @@ function commitConversionRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const row = await commitConversion(app.ctx, request.principal!, request.body.quoteId);
+      const row = await commitConversion(app.ctx, request.principal, request.body.quoteId);
       return reply.status(201).send({ data: conversionRecord(row) });
     },
   );
@@ -95,7 +95,7 @@ function getConversionRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(ConversionRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: conversionRecord(await findConversion(app.ctx.db, request.principal!.accountId, request.query.id)) }),
+    async (request) => ({ data: conversionRecord(await findConversion(app.ctx.db, request.principal.accountId, request.query.id)) }),
   );
 }
 
@@ -113,7 +113,7 @@ function listConversionsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(ConversionRecordSchema) }, [404]),
       },
     },
-    async (request) => listConversions(app.ctx.db, request.principal!.accountId, request.query),
+    async (request) => listConversions(app.ctx.db, request.principal.accountId, request.query),
   );
 }
 

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { JsonMemo } from '../../lib/http/memo-json.ts';
 import { DataEnvelope, Money, MoneyInput, adminResponses, responses } from '../../lib/http/schemas.ts';
 import { exactNumber } from '../../lib/http/json-body.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { FEES_CHANGED, setFee } from './fees.ts';
 import { CURRENCY_ICONS, NETWORK_ICONS } from './icons.ts';
 import { CatalogueService, fiatRecords, type CurrencyRecord } from './service.ts';
@@ -67,7 +67,7 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The list is memoised per fee snapshot and commission rate, and so is its JSON; when its
       // inputs are cached it comes back at once, and the answer is sent without a wait.
       const send = (records: CurrencyRecord[]) => void bodies.send(reply as FastifyReply, records, (data) => ({ data }));
-      const records = catalogue.list(request.principal!.tenantId, request.query.network);
+      const records = catalogue.list(request.principal.tenantId, request.query.network);
       if (!Array.isArray(records)) return records.then(send);
       send(records);
     },
@@ -91,7 +91,7 @@ export const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Currency and network icons, drawn and served by the service (no external assets). */
 export const currencyAssetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const serve = (icons: ReadonlyMap<string, string>) => async (request: { params: { name: string } }, reply: any) => {
+  const serve = (icons: ReadonlyMap<string, string>) => async (request: { params: { name: string } }, reply: FastifyReply) => {
     const svg = icons.get(request.params.name.replace(/\.svg$/, ''));
     if (!svg) throw new AppError('exceptions.route.notFound');
     return reply
@@ -132,7 +132,7 @@ export const sandboxFeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { cryptoCurrencyCode, amount } = request.body;
-      const currency = findCurrency(cryptoCurrencyCode)!;
+      const currency = knownCurrency(cryptoCurrencyCode);
       let units: bigint | null = null;
       if (amount !== null) {
         try {

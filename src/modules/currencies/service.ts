@@ -84,7 +84,8 @@ export class CatalogueService {
   }
 
   async liveFees(): Promise<Map<string, FeeQuote>> {
-    return (await this.fees.get('fees', () => loadLiveFees(this.ctx.db, this.ctx.config.feeMaxAgeS)))!;
+    // The loader always answers a map, so the cache does too.
+    return (await this.fees.get('fees', () => loadLiveFees(this.ctx.db, this.ctx.config.feeMaxAgeS))) ?? new Map();
   }
 
   /** The tenant's deposit commission rate: its override, else the system default. */

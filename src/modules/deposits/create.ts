@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { addressRow, type ReservedAddress } from '../../chains/hd-wallet.ts';
 import type { CurrencyDef } from '../../lib/currencies/catalogue.ts';
-import { nowPlus } from '../../lib/db/index.ts';
+import { nowPlus, onlyRow } from '../../lib/db/index.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import type { FeeQuote } from '../currencies/fees.ts';
 import { CatalogueService } from '../currencies/service.ts';
@@ -84,6 +84,6 @@ export class DepositWriter {
         ${nowPlus(config.depositWindowMin, 'mins')}
       from a
       returning created_at, expires_at`.execute(db);
-    return rows[0]!;
+    return onlyRow({ rows });
   }
 }

@@ -46,7 +46,7 @@ function createDepositRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkWebhookUrl('webhookUrl', request.body.webhookUrl, app.ctx.config);
-      const { created, deposit } = await deposits.create(request.principal!, request.body);
+      const { created, deposit } = await deposits.create(request.principal, request.body);
       return reply.status(created ? 201 : 200).send({ data: deposit });
     },
   );
@@ -67,7 +67,7 @@ function getDepositRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(DepositRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await deposits.record(await deposits.get(request.principal!, request.query)) }),
+    async (request) => ({ data: await deposits.record(await deposits.get(request.principal, request.query)) }),
   );
 }
 
@@ -90,6 +90,6 @@ function listDepositsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(DepositRecordSchema) }),
       },
     },
-    async (request) => deposits.list(request.principal!, request.query),
+    async (request) => deposits.list(request.principal, request.query),
   );
 }

@@ -16,7 +16,7 @@ import { minDepositUnits } from '../currencies/service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, now } from '../../lib/db/index.ts';
 import { Amount, toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
-import { findCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, networkOf, servedCurrency } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { settlementLines, settlementRecord, splitPayment, totalsOf, uncreditedSplit, usdValue } from '../ledger/settlement.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
@@ -49,7 +49,7 @@ export interface CreateDepositInput {
 
 /** The API's deposit record, with its refunds (withdrawals that give its money back). */
 export function depositRecord(row: DepositRow, refunds: RefundLine[] = []) {
-  const currency = findCurrency(row.currency_code)!;
+  const currency = knownCurrency(row.currency_code);
   const paid = BigInt(row.amount_paid);
   const settled = row.completed_at !== null;
   return {
@@ -79,7 +79,7 @@ async function recordWithRefunds(db: Executor, row: DepositRow) {
 
 /** The webhook body's data: the record plus the transition and the money received. */
 async function eventData(db: Executor, row: DepositRow, previousStatus: DepositStatus) {
-  const currency = findCurrency(row.currency_code)!;
+  const currency = knownCurrency(row.currency_code);
   const paid = BigInt(row.amount_paid);
   return {
     ...(await recordWithRefunds(db, row)),
@@ -130,7 +130,7 @@ export class DepositService implements PaymentListener {
     // its address and that address's QR code drawn on the helper thread in one trip; an index
     // whose insert then fails (a repeated orderId) stays unused, which costs nothing.
     const reserved = await this.allocator.reserve(db, networkOf(currency).env, currency);
-    const qrCode = reserved.qrCode!;
+    const { qrCode } = reserved;
     try {
       const id = randomUUID();
       const minAmount = minDepositUnits(currency, fee);
@@ -156,7 +156,7 @@ export class DepositService implements PaymentListener {
     row: Pick<DepositRow, 'id' | 'currency_code' | 'address' | 'min_amount' | 'created_at' | 'expires_at'>,
     qrCode?: string,
   ): Promise<DepositCreated> {
-    const currency = findCurrency(row.currency_code)!;
+    const currency = knownCurrency(row.currency_code);
     return {
       id: row.id,
       minimumAmount: toJsonNumber(BigInt(row.min_amount), currency.decimals),
@@ -245,7 +245,7 @@ export class DepositService implements PaymentListener {
    * credited. A payment below the deposit's minimum is recorded and held, not credited.
    */
   private async settle(trx: Trx, row: DepositRow, payment: Payment): Promise<void> {
-    const currency = findCurrency(row.currency_code)!;
+    const currency = knownCurrency(row.currency_code);
     const received = Amount.of(currency, BigInt(payment.amount));
     const credited = received.units >= BigInt(row.min_amount);
     const network = row.network as NetworkEnvName;

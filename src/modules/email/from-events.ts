@@ -6,7 +6,7 @@
 import { parse } from 'lossless-json';
 import type { Config } from '../../config.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { findCurrency, knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { formatUnits } from '../../lib/money.ts';
 import { NOTICE, type ClaimedEvent, type OutboxHandler } from '../../lib/outbox.ts';
 import { customerKind, customerMail, type InvoiceEventData } from './customer.ts';
@@ -93,8 +93,8 @@ async function approvalJobs(trx: Trx, env: Env, tenant: MailTenant, source: stri
     .select(['id', 'amount', 'currency_code', 'address', 'approval_expires_at', 'committed_by_user_id', 'status'])
     .where('id', '=', withdrawalId)
     .executeTakeFirst();
-  if (!w || w.status !== 'awaitingApproval') return [];
-  const c = findCurrency(w.currency_code)!;
+  if (w?.status !== 'awaitingApproval') return [];
+  const c = knownCurrency(w.currency_code);
   const facts: MerchantFacts = {
     kind: 'approvalWaiting',
     withdrawalId: w.id,

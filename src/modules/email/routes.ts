@@ -57,7 +57,7 @@ function getEmailSettingsRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(EmailSettingsSchema) }),
       },
     },
-    async (request) => ({ data: await emailSettingsOf(app.ctx.db, app.ctx.config, request.principal!.tenantId) }),
+    async (request) => ({ data: await emailSettingsOf(app.ctx.db, app.ctx.config, request.principal.tenantId) }),
   );
 }
 
@@ -77,7 +77,7 @@ function updateEmailSettingsRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const p = request.principal!;
+      const p = request.principal;
       await changeEmailKinds(app.ctx.db, p.tenantId, request.body.kinds, (trx, changed) =>
         audit(trx, { tenantId: p.tenantId, principal: p, action: 'settings.changed', targetType: 'tenant', targetId: p.tenantId, detail: { emailKinds: changed }, ip: request.ip }),
       );

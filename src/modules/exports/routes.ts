@@ -36,8 +36,9 @@ async function* csvLines(db: Executor, source: ExportSource, accountId: string, 
   let page = first;
   for (;;) {
     if (page.length > 0) yield page.map((r) => csvRow(r.cells)).join('');
-    if (page.length < PAGE_ROWS) return;
-    page = await source.page(db, accountId, range, page[page.length - 1]!.cursor, PAGE_ROWS);
+    const last = page[page.length - 1];
+    if (page.length < PAGE_ROWS || !last) return;
+    page = await source.page(db, accountId, range, last.cursor, PAGE_ROWS);
   }
 }
 
@@ -48,7 +49,7 @@ function exportRoute(app: TypedApp, kind: ExportKind): void {
     {
       config: { scope: source.scope },
       schema: {
-        operationId: `export${kind[0]!.toUpperCase()}${kind.slice(1)}Csv`,
+        operationId: `export${kind.charAt(0).toUpperCase()}${kind.slice(1)}Csv`,
         tags: ['exports'],
         summary: `The account's ${kind} created in a range (at most ${MAX_EXPORT_DAYS} days; default the last 30) as CSV`,
         querystring: Type.Object(DateRangeQuery),
@@ -57,7 +58,7 @@ function exportRoute(app: TypedApp, kind: ExportKind): void {
     },
     async (request, reply) => {
       const range = boundedRange(request.query, MAX_EXPORT_DAYS);
-      const accountId = request.principal!.accountId;
+      const accountId = request.principal.accountId;
       const [first, last] = rangeDays(range);
       // The first page is read before answering: a database that is away is a 503, not a cut-off file.
       const page = await source.page(app.ctx.db, accountId, range, null, PAGE_ROWS);

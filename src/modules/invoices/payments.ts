@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Payment, PaymentChange } from '../payments/watcher.ts';
-import { now, type Executor, type Trx } from '../../lib/db/index.ts';
+import { now, onlyRow, type Executor, type Trx } from '../../lib/db/index.ts';
 import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
@@ -15,14 +15,14 @@ import { Amount } from '../../lib/money.ts';
 import { recordSplit, settleOtherAsset } from '../payments/other-asset.ts';
 import { countLinkMove } from './link-usage.ts';
 
-import { loadInvoice, quotePayments, recordOf, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
+import { loadKnownInvoice, quotePayments, recordOf, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
 
 /** The watcher's hook: a payment to an invoice address was seen, confirmed or dropped. */
 export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payment, change: PaymentChange): Promise<void> {
   if (payment.purpose !== 'invoice') return;
   const locked = await trx.selectFrom('invoices').select('id').where('id', '=', payment.owner_id).forUpdate().executeTakeFirst();
   if (!locked) return;
-  let view = (await loadInvoice(trx, locked.id))!;
+  let view = await loadKnownInvoice(trx, locked.id);
   if (!payment.counted) {
     // Another asset than the address's currency: credited in its own currency once final, never
     // toward the invoice (its status, totals and currency stay as they are).
@@ -47,7 +47,7 @@ export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payme
     }
     // The first money arrived in an earlier pick: that is the currency the invoice is paid in.
     await trx.updateTable('invoices').set({ quote_id: quote.id }).where('id', '=', view.row.id).execute();
-    view = (await loadInvoice(trx, view.row.id))!;
+    view = await loadKnownInvoice(trx, view.row.id);
   }
 
   if (change !== 'orphaned') view = await markLate(trx, view, payment);
@@ -146,6 +146,6 @@ async function publishChange(ctx: AppContext, trx: Trx, view: InvoiceView, previ
 /** Whether the invoice's payment window has closed, by the database's clock. */
 export async function isClosed(db: Executor, row: InvoiceRow): Promise<boolean> {
   const r = await sql<{ closed: boolean }>`select ${row.expires_at} <= now() as closed`.execute(db);
-  return r.rows[0]!.closed;
+  return onlyRow(r).closed;
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { InvoiceQuotesTable, InvoicesTable } from '../../lib/db/schema.ts';
 import { Amount, jsonDecimal, type JsonDecimal, type MinorUnit, toJsonNumber } from '../../lib/money.ts';
-import { findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, knownFiat } from '../../lib/currencies/catalogue.ts';
 import { settlementRecord, totalsOf } from '../ledger/settlement.ts';
 import { refundFields, refundsOf, type RefundLine } from '../withdrawals/refunds.ts';
 
@@ -41,20 +41,26 @@ export function viewSelect(db: Executor) {
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewSelect>['executeTakeFirstOrThrow']>>;
 
+/** A column of the joined quote, which a quote row always has (NOT NULL): null only when there is no quote. */
+function joined<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`an invoice quote without its ${column}`);
+  return value;
+}
+
 /** The quote columns of a joined row, or null when the invoice has no quote yet. */
 function quoteOf(r: ViewRow): QuoteRow | null {
   if (r.q_id === null) return null;
   return {
     id: r.q_id,
-    invoice_id: r.q_invoice_id!,
-    currency_code: r.q_currency_code!,
-    network: r.q_network!,
-    address: r.q_address!,
-    amount_expected: r.q_amount_expected!,
-    network_fee: r.q_network_fee!,
-    fiat_usd_price: r.q_fiat_usd_price!,
-    crypto_usd_price: r.q_crypto_usd_price!,
-    locked_at: r.q_locked_at!,
+    invoice_id: joined(r.q_invoice_id, 'invoice_id'),
+    currency_code: joined(r.q_currency_code, 'currency_code'),
+    network: joined(r.q_network, 'network'),
+    address: joined(r.q_address, 'address'),
+    amount_expected: joined(r.q_amount_expected, 'amount_expected'),
+    network_fee: joined(r.q_network_fee, 'network_fee'),
+    fiat_usd_price: joined(r.q_fiat_usd_price, 'fiat_usd_price'),
+    crypto_usd_price: joined(r.q_crypto_usd_price, 'crypto_usd_price'),
+    locked_at: joined(r.q_locked_at, 'locked_at'),
   };
 }
 
@@ -78,6 +84,13 @@ export async function loadInvoice(db: Executor, id: string): Promise<InvoiceView
   return r ? (await withRefunds(db, [toView(r)]))[0] : undefined;
 }
 
+/** An invoice the caller has just read, locked or written: missing, it is a broken database, not a 404. */
+export async function loadKnownInvoice(db: Executor, id: string): Promise<InvoiceView> {
+  const view = await loadInvoice(db, id);
+  if (!view) throw new Error(`invoice ${id} is gone`);
+  return view;
+}
+
 /** The views with their refunds, in one query. */
 export async function withRefunds(db: Executor, views: InvoiceView[]): Promise<InvoiceView[]> {
   const refunds = await refundsOf(db, 'invoice', views.map((v) => v.row.id));
@@ -86,7 +99,7 @@ export async function withRefunds(db: Executor, views: InvoiceView[]): Promise<I
 
 /** The invoice's fiat total, as stored: minor units of its fiat currency. */
 export function fiatTotal(row: Pick<InvoiceRow, 'amount_minor' | 'fiat_currency'>): MinorUnit {
-  return Amount.of(findFiat(row.fiat_currency)!, BigInt(row.amount_minor));
+  return Amount.of(knownFiat(row.fiat_currency), BigInt(row.amount_minor));
 }
 
 /** The invoice's lines as the API shows them. */
@@ -138,8 +151,8 @@ function put<K extends Optional>(record: InvoiceRecord, key: K, value: InvoiceRe
 
 /** The API's invoice record, its fields in the API's order. */
 export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUrl: string): InvoiceRecord {
-  const fiat = findFiat(row.fiat_currency)!;
-  const currency = quote ? findCurrency(quote.currency_code)! : undefined;
+  const fiat = knownFiat(row.fiat_currency);
+  const currency = quote ? knownCurrency(quote.currency_code) : undefined;
   const paid = BigInt(row.amount_paid);
   const record = {
     id: row.id,

@@ -75,7 +75,7 @@ function createInvoiceRoute(app: TypedApp): void {
         ...(body.amount !== undefined ? { amount: exactNumber(request, 'amount', body.amount) } : {}),
         ...(body.items ? { items: body.items.map((item, i) => ({ cost: exactNumber(request, `items.${i}.cost`, item.cost), quantity: exactNumber(request, `items.${i}.quantity`, item.quantity) })) } : {}),
       };
-      return reply.status(201).send({ data: await invoices.create(request.principal!, body, money) });
+      return reply.status(201).send({ data: await invoices.create(request.principal, body, money) });
     },
   );
 }
@@ -95,7 +95,7 @@ function getInvoiceRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(InvoiceRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await invoices.get(request.principal!, request.query) }),
+    async (request) => ({ data: await invoices.get(request.principal, request.query) }),
   );
 }
 
@@ -119,7 +119,7 @@ function listInvoicesRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(InvoiceRecordSchema) }),
       },
     },
-    async (request) => list(request.principal!, request.query),
+    async (request) => list(request.principal, request.query),
   );
 }
 
@@ -147,7 +147,7 @@ function cancelInvoiceRoute(app: TypedApp): void {
       // The body wins; the query string is what some existing clients send.
       const body = request.body;
       const target = body.id !== undefined || body.orderId !== undefined ? body : request.query;
-      return { data: await invoices.cancel(request.principal!, target) };
+      return { data: await invoices.cancel(request.principal, target) };
     },
   );
 }

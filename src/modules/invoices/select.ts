@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
-import { AddressAllocator } from '../../chains/hd-wallet.ts';
+import type { AddressAllocator } from '../../chains/hd-wallet.ts';
 import { AppError } from '../../lib/errors.ts';
 import { convertUnits, ratioToDecimal, type Ratio } from '../../lib/money.ts';
-import { findFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
+import { knownFiat, networkOf, servedCurrency, type CurrencyDef, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { usdPrice } from '../rates/service.ts';
 import { PAYABLE_STATUSES } from './status.ts';
 
 import { isClosed } from './payments.ts';
-import { fiatTotal, loadInvoice, quotePayments, type InvoiceView } from './record.ts';
+import { fiatTotal, loadKnownInvoice, quotePayments, type InvoiceView } from './record.ts';
 
 /**
  * The customer picks a currency on the payment page: lock the rate, fix the network fee, and
@@ -25,7 +25,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
   return db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
     if (!locked) throw new AppError('exceptions.invoice.notFound');
-    const view = (await loadInvoice(trx, invoiceId))!;
+    const view = await loadKnownInvoice(trx, invoiceId);
     const { row } = view;
     const closed = await isClosed(trx, row);
     if (!PAYABLE_STATUSES.includes(row.status) || (closed && row.status === 'created')) {
@@ -41,7 +41,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
     if (!quoteId) {
       const fee = await getDepositNetworkFee(trx, currency.code, config.feeMaxAgeS);
       if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
-      const fiat = findFiat(row.fiat_currency)!;
+      const fiat = knownFiat(row.fiat_currency);
       const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
       const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
       const amount = amountDue(cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price), fee.units, currency);
@@ -63,7 +63,7 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
         .execute();
     }
     await trx.updateTable('invoices').set({ quote_id: quoteId, updated_at: sql`now()` }).where('id', '=', row.id).execute();
-    return (await loadInvoice(trx, row.id))!;
+    return await loadKnownInvoice(trx, row.id);
   });
 }
 

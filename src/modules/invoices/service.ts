@@ -9,7 +9,7 @@ import { createInvoice, type CreateInvoiceInput, type InvoiceMoney } from './cre
 import type { ExpiryRound } from '../../lib/db/lookup.ts';
 import { expireInvoices } from './expire.ts';
 import { changeStatus, onInvoicePayment } from './payments.ts';
-import { loadInvoice, recordOf, type InvoiceRecord, type InvoiceView } from './record.ts';
+import { loadKnownInvoice, recordOf, type InvoiceRecord, type InvoiceView } from './record.ts';
 import { selectCurrency } from './select.ts';
 import { invoiceLister, type InvoiceListQuery } from './search.ts';
 
@@ -48,7 +48,7 @@ export class InvoiceService implements PaymentListener {
     const found = await (lock ? query.forUpdate() : query).executeTakeFirst();
     // Existing clients tell an unknown orderId (their own key, maybe never sent) from an unknown id.
     if (!found) throw new AppError(q.id ? 'exceptions.invoice.notFound' : 'exceptions.invoice.notFoundByOrderId');
-    return (await loadInvoice(db, found.id))!;
+    return await loadKnownInvoice(db, found.id);
   }
 
   /** GET /invoice/list: newest first, optionally one status (one statement: search.ts). */

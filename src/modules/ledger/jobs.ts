@@ -23,25 +23,29 @@ export function sweepJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAdapt
   }
   const evm = adapters
     .filter((a): a is EvmChain => a instanceof EvmChain)
-    .filter((a) => chains[a.network].sweepXprv && chains[a.network].hotWalletKey)
-    .map((a): JobSpec => {
+    .flatMap((a): JobSpec[] => {
       const settings = chains[a.network];
-      const key = sweepAccountKey(settings.sweepXprv!, settings.xpub);
-      const sweeper = new EvmSweeper(ctx.db, a, key, settings.rpcUrl!, settings.hotWalletKey as `0x${string}`, bookSweepCost, unlistedMoves(ctx.db));
-      return { name: `sweep-${a.network}`, intervalMs: 30_000, round: () => sweeper.round() };
+      // An EVM network is configured with its RPC URL; without the sweep key and hot wallet it is not swept.
+      if (!settings.sweepXprv || !settings.hotWalletKey || !settings.rpcUrl) return [];
+      const key = sweepAccountKey(settings.sweepXprv, settings.xpub);
+      const sweeper = new EvmSweeper(ctx.db, a, key, settings.rpcUrl, settings.hotWalletKey as `0x${string}`, bookSweepCost, unlistedMoves(ctx.db));
+      return [{ name: `sweep-${a.network}`, intervalMs: 30_000, round: () => sweeper.round() }];
     });
   const btc = adapters
-    .filter((a): a is BitcoinChain => a instanceof BitcoinChain && !!a.hotWallet && !!chains.BTC.sweepXprv)
-    .map((a): JobSpec => {
-      const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(chains.BTC.sweepXprv!, chains.BTC.xpub), bookSweepCost);
-      return { name: 'sweep-BTC', intervalMs: 60_000, round: () => sweeper.round() };
+    .filter((a): a is BitcoinChain => a instanceof BitcoinChain && !!a.hotWallet)
+    .flatMap((a): JobSpec[] => {
+      const xprv = chains.BTC.sweepXprv;
+      if (!xprv) return [];
+      const sweeper = new BitcoinSweeper(ctx.db, a, sweepAccountKey(xprv, chains.BTC.xpub), bookSweepCost);
+      return [{ name: 'sweep-BTC', intervalMs: 60_000, round: () => sweeper.round() }];
     });
   const tron = adapters
     .filter((a): a is TronGridChain => a instanceof TronGridChain && !!a.hotWallet && sweeperEnabled(ctx.config, 'TRON'))
-    .map((a): JobSpec => {
+    .flatMap((a): JobSpec[] => {
       const s = chains.TRON;
-      const sweeper = new TronSweeper(ctx.db, a, sweepAccountKey(s.sweepXprv!, s.xpub), s.hotWalletKey!, bookSweepCost, s.sweepMaxCostShare);
-      return {
+      if (!s.sweepXprv || !s.hotWalletKey) return []; // sweeperEnabled said both are there
+      const sweeper = new TronSweeper(ctx.db, a, sweepAccountKey(s.sweepXprv, s.xpub), s.hotWalletKey, bookSweepCost, s.sweepMaxCostShare);
+      return [{
         name: 'sweep-TRON',
         intervalMs: 30_000,
         round: async () => {
@@ -50,7 +54,7 @@ export function sweepJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAdapt
           if (r.errors.length > 0) log.warn({ errors: r.errors }, 'TRON sweep: some steps failed this round');
           return r;
         },
-      };
+      }];
     });
   return [...evm, ...btc, ...tron];
 }

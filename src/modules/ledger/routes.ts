@@ -33,7 +33,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const [balances, prices] = await Promise.all([
-        merchantBalances(app.ctx.db, request.principal!.accountId),
+        merchantBalances(app.ctx.db, request.principal.accountId),
         freshUsdPrices(app.ctx.db, app.ctx.config.rateMaxAgeS),
       ]);
       return {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { NetworkEnvName } from '../../config.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { SweepLedger } from '../../chains/sweep-ledger.ts';
-import { Amount } from '../../lib/money.ts';
+import type { Amount } from '../../lib/money.ts';
 
 /**
  * Ledger accounts. `custody:*` and `cold:*` are assets (coins the gateway holds on a network, in

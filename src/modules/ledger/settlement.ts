@@ -64,16 +64,17 @@ function usdCents(amount: Amount, usdPrice: string | null): bigint {
  * each part is the rounded running total less the one before it, so the parts sum to the whole's
  * own snapshot to the cent, and none is a cent or more from its own value.
  */
-export function usdParts(parts: Amount[], usdPrice: string | null): JsonDecimal[] {
-  let total = Amount.zero(parts[0]!.currency);
+export function usdParts(parts: readonly [Amount, Amount, Amount], usdPrice: string | null): [JsonDecimal, JsonDecimal, JsonDecimal] {
+  let total = Amount.zero(parts[0].currency);
   let before = 0n;
-  return parts.map((part) => {
+  const next = (part: Amount) => {
     total = total.plus(part);
     const cents = usdCents(total, usdPrice);
     const value = toJsonNumber(cents - before, 2);
     before = cents;
     return value;
-  });
+  };
+  return [next(parts[0]), next(parts[1]), next(parts[2])];
 }
 
 /** Totals of the payments settled so far for one invoice or deposit. */
@@ -114,12 +115,12 @@ export function settlementRecord(totals: SettledTotals, usdPrice: string | null)
     amountPaid: toJsonNumber(totals.paid),
     amountPaidUsd: usdValue(totals.paid, usdPrice),
     commissionAmount: toJsonNumber(totals.commission),
-    commissionAmountUsd: commissionUsd!,
+    commissionAmountUsd: commissionUsd,
     networkFeeAmount: toJsonNumber(totals.fee),
-    networkFeeAmountUsd: feeUsd!,
+    networkFeeAmountUsd: feeUsd,
     networkFeeCurrencyCode: totals.fee.currency.code,
     netAmount: toJsonNumber(totals.net),
-    netAmountUsd: netUsd!,
+    netAmountUsd: netUsd,
     ...(totals.txHash ? { txHash: totals.txHash } : {}),
     completedAt: totals.completedAt.toISOString(),
   };

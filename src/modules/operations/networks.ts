@@ -41,7 +41,7 @@ async function readHotWallet(ctx: Pick<AppContext, 'db'>, adapter: ChainAdapter,
   const balances = await Promise.all(
     currencies.map(async (currency) => ({
       currency,
-      units: own ? await adapter.hotWalletBalance(currency.code) : await adapter.custodyBalance(currency.code, [], address!),
+      units: own || address === null ? await adapter.hotWalletBalance(currency.code) : await adapter.custodyBalance(currency.code, [], address),
     })),
   );
   return { address, balances };
@@ -49,7 +49,7 @@ async function readHotWallet(ctx: Pick<AppContext, 'db'>, adapter: ChainAdapter,
 
 /** A failure as the operator is shown it: its first line, short, with no configured secret in it. */
 export function describeFailure(err: unknown, scrub: ((s: string) => string) | undefined): string {
-  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
+  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.slice(0, 300) ?? '';
   return scrub ? scrub(first) : first;
 }
 
@@ -88,12 +88,11 @@ export class NetworkBoard {
       chainCursors(db),
       unconfirmedPayments(db),
       storedFeeQuotes(db),
-      Promise.all(config.networks.map((n) => this.readNode(n))),
+      Promise.all(config.networks.map(async (network) => ({ network, node: await this.readNode(network) }))),
     ]);
     const now = Date.now();
     const served = servedCurrencies(config);
-    return config.networks.map((network, i) => {
-      const node = nodes[i]!;
+    return nodes.map(({ network, node }) => {
       const cursor = cursors.find((c) => c.network === network);
       const tip = node.view?.tip ?? null;
       const scanned = cursor?.nextHeight ?? null;

@@ -3,7 +3,7 @@ import { paymentUri } from '../../chains/payment-uri.ts';
 import { paymentQrCode } from '../../chains/payment-qr.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { formatUnits, parseRatio } from '../../lib/money.ts';
-import { findCurrency, findFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, knownFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
 import { amountDue, cryptoAmountFor, fiatTotal, invoiceItems, quotePayments, type InvoiceView } from '../invoices/service.ts';
@@ -22,7 +22,7 @@ import { receiptOffer } from './receipt-email.ts';
 export async function payState(ctx: AppContext, view: InvoiceView) {
   const { db, config } = ctx;
   const { row, quote } = view;
-  const fiat = findFiat(row.fiat_currency)!;
+  const fiat = knownFiat(row.fiat_currency);
   const fiatUnits = fiatTotal(row).units;
   const [brand, fees, prices, clock] = await Promise.all([
     tenantBrand(db, row.tenant_id),
@@ -44,7 +44,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
       ...plainName(c),
       icon: currencyIconPath(c.code),
       available,
-      amountEstimate: available ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice!, c, price!), fee!.units, c), c.decimals) : null,
+      amountEstimate: fee && price && fiatPrice ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice, c, price), fee.units, c), c.decimals) : null,
     };
   });
 
@@ -70,7 +70,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     expiresAt: row.expires_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     // What the merchant gave back (live refunds), in the chosen currency; '0' when none.
-    amountRefunded: quote ? formatUnits(liveRefunded(view.refunds, quote.currency_code), findCurrency(quote.currency_code)!.decimals) : '0',
+    amountRefunded: quote ? formatUnits(liveRefunded(view.refunds, quote.currency_code), knownCurrency(quote.currency_code).decimals) : '0',
     now: now.toISOString(),
     selected,
     currencies,
@@ -87,7 +87,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
  * the wallet link all give that one figure.
  */
 async function selectedCurrency(ctx: AppContext, invoiceId: string, quote: NonNullable<InvoiceView['quote']>) {
-  const currency = findCurrency(quote.currency_code)!;
+  const currency = knownCurrency(quote.currency_code);
   const network = networkOf(currency).env;
   const expected = BigInt(quote.amount_expected);
   const [paid, payments] = await Promise.all([quotePayments(ctx.db, quote), quotePaymentLines(ctx, invoiceId, quote)]);
@@ -130,7 +130,7 @@ const PAYMENT_LINES = 10;
  * A payment the chain dropped is left out: it paid nothing; so is one screening holds, which counts for nothing until released.
  */
 async function quotePaymentLines(ctx: AppContext, invoiceId: string, quote: NonNullable<InvoiceView['quote']>) {
-  const currency = findCurrency(quote.currency_code)!;
+  const currency = knownCurrency(quote.currency_code);
   const rows = await ctx.db
     .selectFrom('payments')
     .select(['tx_hash', 'amount', 'status', 'confirmations', 'first_seen_at', 'confirmed_at'])

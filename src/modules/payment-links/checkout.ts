@@ -10,7 +10,7 @@ import type { Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { unreachable } from '../../lib/state-machine.ts';
 import { MoneyPrecisionError, formatUnits, toJsonNumber, toUnits } from '../../lib/money.ts';
-import { findFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
+import { knownFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { draftInvoice, insertInvoice } from '../invoices/create.ts';
 import { rememberCustomerLanguage } from '../invoices/select.ts';
 import { MAX_FIAT_AMOUNT } from '../invoices/service.ts';
@@ -126,12 +126,12 @@ export async function liveRequestInvoice(db: Executor, link: LinkView): Promise<
  * request's customer is sent back to its invoice while it holds the use; otherwise a new invoice.
  */
 export async function checkout(ctx: AppContext, link: LinkView, input: CheckoutInput, lang: string): Promise<string> {
-  if (!link.active) throw refusalOf('disabled')!;
+  if (!link.active) throw new AppError('exceptions.paymentLink.disabled');
   const again = await liveRequestInvoice(ctx.db, link);
   if (again) return again;
   const refused = refusalOf(link.availability);
   if (refused) throw refused;
-  const fiat = findFiat(link.fiat_currency)!;
+  const fiat = knownFiat(link.fiat_currency);
   const unit = link.amount_minor !== null ? BigInt(link.amount_minor) : enteredAmount(link, fiat, input.amount);
   const quantity = chosenQuantity(link, input.quantity);
   const customerEmail = emailOf(input.email);

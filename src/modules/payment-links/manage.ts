@@ -1,6 +1,7 @@
 /** A merchant's payment links: made, read, listed, turned off and on again (the API and the dashboard). */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../lib/db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
@@ -99,7 +100,7 @@ export async function createLink(ctx: AppContext, principal: ApiPrincipal, input
       .returning('id')
       .executeTakeFirstOrThrow();
     await audit(trx, { tenantId: principal.tenantId, principal, action: 'paymentLink.created', targetType: 'paymentLink', targetId: row.id, detail: { title: input.title, kind: terms.kind } });
-    return (await linkSelect(trx).where('id', '=', row.id).executeTakeFirst())!;
+    return await linkSelect(trx).where('id', '=', row.id).executeTakeFirstOrThrow();
   });
   return linkRecord(view, ctx.config.publicBaseUrl);
 }
@@ -118,7 +119,7 @@ export async function getLink(ctx: AppContext, principal: ApiPrincipal, id: stri
 
 /** GET /payment-links: the account's links, newest first, optionally only the active or inactive ones. */
 export async function listLinks(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; active?: boolean }): Promise<Page<PaymentLinkRecord>> {
-  const mine = <Q extends { where: (...args: any[]) => Q }>(query: Q): Q => {
+  const mine = <O>(query: SelectQueryBuilder<DB, 'payment_links', O>): SelectQueryBuilder<DB, 'payment_links', O> => {
     const own = query.where('payment_links.account_id', '=', principal.accountId);
     return q.active === undefined ? own : own.where('payment_links.active', '=', q.active);
   };
@@ -137,7 +138,7 @@ export async function setLinkActive(ctx: AppContext, principal: ApiPrincipal, id
     if (current.active === active) return current;
     await trx.updateTable('payment_links').set({ active, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
     await audit(trx, { tenantId: principal.tenantId, principal, action: active ? 'paymentLink.enabled' : 'paymentLink.disabled', targetType: 'paymentLink', targetId: id, detail: { title: current.title } });
-    return (await linkSelect(trx).where('id', '=', id).executeTakeFirst())!;
+    return await linkSelect(trx).where('id', '=', id).executeTakeFirstOrThrow();
   });
   return linkRecord(view, ctx.config.publicBaseUrl);
 }

@@ -51,7 +51,7 @@ function answer(reply: FastifyReply, page: LinkPage, status = 200): FastifyReply
     const code = link.availability === 'expired' ? 410 : 409;
     return htmlReply(reply, code, linkCsp(page.nonce)).send(renderClosedPage(page, link.availability));
   }
-  return htmlReply(reply, status, linkCsp(page.nonce)).send(renderLinkPage(page));
+  return htmlReply(reply, status, linkCsp(page.nonce)).send(renderLinkPage(page, link));
 }
 
 /** Where the customer pays an invoice, in the language they used here. */

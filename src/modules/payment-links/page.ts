@@ -10,7 +10,7 @@ import { documentHead } from '../pay/checkout-page.ts';
 import { STYLE } from '../pay/checkout-style.ts';
 import { DICTIONARIES, LANGUAGE_NAMES, type Language, type PageLanguage } from '../pay/i18n/index.ts';
 import { formatUnits } from '../../lib/money.ts';
-import { findFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
+import { knownFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { amountBounds } from './checkout.ts';
 import type { LinkView } from './record.ts';
 import { LINK_WORDS, type LinkWords } from './words.ts';
@@ -124,10 +124,9 @@ function fields(page: LinkPage, link: LinkView, fiat: FiatDef, w: LinkWords): st
 }
 
 /** The page of an open link: what it is, its price, and the form that leads to the payment page. */
-export function renderLinkPage(page: LinkPage): string {
-  const link = page.link!;
+export function renderLinkPage(page: LinkPage, link: LinkView): string {
   const w = LINK_WORDS[page.language.lang];
-  const fiat = findFiat(link.fiat_currency)!;
+  const fiat = knownFiat(link.fiat_currency);
   const price = link.amount_minor === null ? '' : fiatText(BigInt(link.amount_minor), fiat, page.language.locale);
   const priceLine = price ? `    <p class="price" data-testid="price">${link.max_quantity !== null ? say(w, 'priceEach', { price }) : escapeHtml(price)}</p>\n` : '';
   const general = page.problem && page.problem.field === null ? `  <div class="error" role="alert">${escapeHtml(page.problem.text)}</div>\n` : '';

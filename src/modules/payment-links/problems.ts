@@ -1,5 +1,5 @@
 import type { AppError } from '../../lib/errors.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import type { PageLanguage } from '../pay/i18n/index.ts';
 import { amountBounds } from './checkout.ts';
 import { fiatText, type FormProblem } from './page.ts';
@@ -19,7 +19,7 @@ function fieldOf(err: AppError): FormProblem['field'] {
  */
 export function problemOf(err: AppError, link: LinkView, language: PageLanguage): FormProblem | null {
   const w = LINK_WORDS[language.lang];
-  const fiat = findFiat(link.fiat_currency)!;
+  const fiat = knownFiat(link.fiat_currency);
   const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
   switch (err.code) {
     case 'exceptions.paymentLink.disabled':

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
 import type { PaymentLinksTable } from '../../lib/db/schema.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import type { AvailabilitySchema } from './schemas.ts';
 
@@ -60,7 +60,7 @@ export interface PaymentLinkRecord {
 
 /** The record of a link, its fields in the API's order. */
 export function linkRecord(view: LinkView, publicBaseUrl: string): PaymentLinkRecord {
-  const { decimals } = findFiat(view.fiat_currency)!;
+  const { decimals } = knownFiat(view.fiat_currency);
   const money = (minor: string | null) => (minor === null ? undefined : toJsonNumber(BigInt(minor), decimals));
   const record: PaymentLinkRecord = {
     id: view.id,

@@ -45,9 +45,12 @@ function createLinkRoute(app: TypedApp): void {
       const body = request.body;
       // The money as written: an amount a double could not hold is checked exactly, not rounded.
       const money = Object.fromEntries(
-        (['amount', 'minAmount', 'maxAmount'] as const).filter((f) => body[f] !== undefined).map((f) => [f, exactNumber(request, f, body[f]!)]),
+        (['amount', 'minAmount', 'maxAmount'] as const).flatMap((f) => {
+          const value = body[f];
+          return value === undefined ? [] : [[f, exactNumber(request, f, value)]];
+        }),
       );
-      return reply.status(201).send({ data: await createLink(app.ctx, request.principal!, { ...body, ...money }) });
+      return reply.status(201).send({ data: await createLink(app.ctx, request.principal, { ...body, ...money }) });
     },
   );
 }
@@ -66,7 +69,7 @@ function listLinksRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(PaymentLinkSchema) }),
       },
     },
-    async (request) => listLinks(app.ctx, request.principal!, request.query),
+    async (request) => listLinks(app.ctx, request.principal, request.query),
   );
 }
 
@@ -84,7 +87,7 @@ function getLinkRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(PaymentLinkSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await getLink(app.ctx, request.principal!, request.params.id) }),
+    async (request) => ({ data: await getLink(app.ctx, request.principal, request.params.id) }),
   );
 }
 
@@ -103,7 +106,7 @@ function updateLinkRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(PaymentLinkSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await setLinkActive(app.ctx, request.principal!, request.params.id, request.body.active) }),
+    async (request) => ({ data: await setLinkActive(app.ctx, request.principal, request.params.id, request.body.active) }),
   );
 }
 
@@ -122,7 +125,7 @@ function linkQrRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const { url } = await getLink(app.ctx, request.principal!, request.params.id);
+      const { url } = await getLink(app.ctx, request.principal, request.params.id);
       const svg = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')

@@ -9,7 +9,7 @@ import type { Config, NetworkEnvName } from '../../config.ts';
 import type { Db, Trx } from '../../lib/db/index.ts';
 import type { HeldPaymentStatus, Payment } from '../../lib/db/schema.ts';
 import { enqueue, type OutboxEvent } from '../../lib/outbox.ts';
-import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import type { CatalogueTransfer, ChainAdapter, ChainTransfer } from '../../chains/types.ts';
@@ -59,18 +59,22 @@ export async function screenSenders(db: Db, config: Config, adapter: ChainAdapte
   const sendersOfTx = new Map<string, string[] | null>();
   const verdicts = new Map<string, Verdict>();
   for (const t of fresh) {
-    if (!sendersOfTx.has(t.txHash)) sendersOfTx.set(t.txHash, t.senders ? [...t.senders] : adapter.sendersOf ? await adapter.sendersOf(t.txHash) : null);
-    const senders = sendersOfTx.get(t.txHash)!;
-    const currency = findCurrency(t.currencyCode)!;
+    let senders = sendersOfTx.get(t.txHash);
+    if (senders === undefined) {
+      senders = t.senders ? [...t.senders] : adapter.sendersOf ? await adapter.sendersOf(t.txHash) : null;
+      sendersOfTx.set(t.txHash, senders);
+    }
+    const currency = knownCurrency(t.currencyCode);
     const net = networkOf(currency);
     let flag: SenderFlag | null = null;
     for (const sender of senders ?? []) {
       const asked = `${sender}|${currency.code}|${t.units}`;
-      if (!verdicts.has(asked)) {
+      let v = verdicts.get(asked);
+      if (!v) {
         const request = { network: net.env, apiNetwork: net.api, address: sender, direction: 'in' as const, amount: formatUnits(t.units, currency.decimals), cryptoCurrencyCode: currency.code };
-        verdicts.set(asked, await screener.screen(request));
+        v = await screener.screen(request);
+        verdicts.set(asked, v);
       }
-      const v = verdicts.get(asked)!;
       if (v.decision === 'allow') continue;
       flag = { sender, decision: v.decision, source: v.source, ...(v.reason ? { reason: v.reason } : {}) };
       break;
@@ -96,7 +100,7 @@ export async function holdPayment(trx: Trx, payment: Payment, flag: SenderFlag):
     .values({ id: payment.id, tenant_id: payment.tenant_id, status: 'held', sender: flag.sender, decision: flag.decision, source: flag.source, reason: flag.reason ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const amount = formatUnits(BigInt(payment.amount), findCurrency(payment.currency_code)!.decimals);
+  const amount = formatUnits(BigInt(payment.amount), knownCurrency(payment.currency_code).decimals);
   const detail = { network: payment.network, transactionHash: payment.tx_hash, cryptoCurrencyCode: payment.currency_code, amount, ...flag };
   await audit(trx, { tenantId: payment.tenant_id, actor: { name: 'screening' }, action: 'payment.held', targetType: 'payment', targetId: payment.id, detail });
   await enqueue(trx, heldPaymentEvent(held, payment, null));
@@ -113,7 +117,7 @@ export async function bookHold(trx: Trx, payment: Payment): Promise<void> {
 /** `heldPayment.statusChanged`: the hold's status (and the one before; null when it was just held) with its payment. */
 export function heldPaymentEvent(held: { id: string; status: HeldPaymentStatus }, payment: Payment, previousStatus: HeldPaymentStatus | null): OutboxEvent {
   const ownerType = payment.purpose as 'invoice' | 'deposit';
-  const currency = findCurrency(payment.currency_code)!;
+  const currency = knownCurrency(payment.currency_code);
   const transfer = {
     txHash: payment.tx_hash,
     outputIndex: payment.output_index,

@@ -26,7 +26,7 @@ function listInvoicePaymentsRoute(app: TypedApp): void {
         response: responses({ 200: PaymentList }, [404]),
       },
     },
-    async (request) => ({ data: await ownerPayments(app.ctx.db, app.ctx.config, request.principal!, 'invoice', request.query.id) }),
+    async (request) => ({ data: await ownerPayments(app.ctx.db, app.ctx.config, request.principal, 'invoice', request.query.id) }),
   );
 }
 
@@ -44,6 +44,6 @@ function listDepositPaymentsRoute(app: TypedApp): void {
         response: responses({ 200: PaymentList }, [404]),
       },
     },
-    async (request) => ({ data: await ownerPayments(app.ctx.db, app.ctx.config, request.principal!, 'deposit', request.query.id) }),
+    async (request) => ({ data: await ownerPayments(app.ctx.db, app.ctx.config, request.principal, 'deposit', request.query.id) }),
   );
 }

@@ -12,7 +12,7 @@ import type { PayoutAddressesTable } from '../../lib/db/schema.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { findCurrency, knownCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
 import { checkScreening } from './enforce.ts';
@@ -34,7 +34,7 @@ export function payoutAddressRecord(row: Row, now = new Date()) {
   return {
     id: row.id,
     cryptoCurrencyCode: row.currency_code,
-    network: networkOf(findCurrency(row.currency_code)!).api,
+    network: networkOf(knownCurrency(row.currency_code)).api,
     address: row.address,
     label: row.label,
     status: row.removed_at ? ('removed' as const) : row.active_at <= now ? ('active' as const) : ('pending' as const),

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findCurrency, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, networkOf, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, parseRatio } from '../../lib/money.ts';
 import type { ScreeningSettings } from '../../config.ts';
 import { screenerOf } from '../screening/screen.ts';
@@ -109,7 +109,7 @@ export async function spentLastDay(db: Executor, by: SpentBy): Promise<bigint> {
   let cents = 0n;
   for (const r of rows) {
     const value = parseRatio(r.value);
-    const den = value.den * 10n ** BigInt(findCurrency(r.currency_code)!.decimals);
+    const den = value.den * 10n ** BigInt(knownCurrency(r.currency_code).decimals);
     cents += (value.num * 100n + den - 1n) / den;
   }
   return cents;

@@ -99,7 +99,10 @@ async function lockPolicy(trx: Trx, tenantId: string): Promise<Policy> {
 /** A change as JSON (cents as decimal strings) and back. */
 function changeToJson(change: PolicyChange): Record<string, unknown> {
   const out: Record<string, unknown> = { ...change };
-  for (const f of LIMITS) if (change[f] !== undefined) out[f] = change[f] === null ? null : columnOfCents(change[f]!);
+  for (const f of LIMITS) {
+    const cents = change[f];
+    if (cents !== undefined) out[f] = cents === null ? null : columnOfCents(cents);
+  }
   return out;
 }
 function changeFromJson(json: Record<string, unknown>): PolicyChange {

@@ -29,7 +29,7 @@ export const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   cancelChangeRoute(app);
 };
 
-const by = (request: FastifyRequest) => ({ principal: request.principal!, ip: request.ip });
+const by = (request: FastifyRequest) => ({ principal: request.principal, ip: request.ip });
 
 function listAddressesRoute(app: TypedApp): void {
   app.get(
@@ -44,7 +44,7 @@ function listAddressesRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(PayoutAddressSchema) }),
       },
     },
-    async (request) => listPayoutAddresses(app.ctx.db, request.principal!.tenantId, request.query),
+    async (request) => listPayoutAddresses(app.ctx.db, request.principal.tenantId, request.query),
   );
 }
 
@@ -62,7 +62,7 @@ function addAddressRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
+      const p = request.principal;
       const data = await addPayoutAddress(app.ctx.db, app.ctx.config, p.tenantId, request.body, by(request), p.actor);
       return reply.status(201).send({ data });
     },
@@ -82,7 +82,7 @@ function removeAddressRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(PayoutAddressSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await removePayoutAddress(app.ctx.db, request.principal!.tenantId, request.params.id, by(request)) }),
+    async (request) => ({ data: await removePayoutAddress(app.ctx.db, request.principal.tenantId, request.params.id, by(request)) }),
   );
 }
 
@@ -94,7 +94,7 @@ function getPolicyRoute(app: TypedApp): void {
       schema: { operationId: 'getPayoutPolicy', tags: TAGS, summary: 'The payout policy in force and its pending loosenings', response: responses({ 200: DataEnvelope(PayoutPolicySchema) }) },
     },
     async (request) => {
-      const { tenantId } = request.principal!;
+      const { tenantId } = request.principal;
       await currentPolicy(app.ctx.db, tenantId);
       return { data: await policyView(app.ctx.db, tenantId) };
     },
@@ -127,7 +127,7 @@ function changePolicyRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const p = request.principal!;
+      const p = request.principal;
       return { data: await changePolicy(app.ctx.db, p.tenantId, policyChangeOf(request, request.body), by(request), p.actor) };
     },
   );
@@ -146,6 +146,6 @@ function cancelChangeRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(PayoutPolicySchema) }, [404]),
       },
     },
-    async (request) => ({ data: await cancelPolicyChange(app.ctx.db, request.principal!.tenantId, request.params.id, by(request)) }),
+    async (request) => ({ data: await cancelPolicyChange(app.ctx.db, request.principal.tenantId, request.params.id, by(request)) }),
   );
 }

@@ -7,13 +7,13 @@ export function centsOfInput(field: string, value: number | string): bigint {
   const text = typeof value === 'number' ? numberToDecimalString(value) : value;
   const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message: 'must be a US dollar amount of at least 0 with at most 2 decimals' }] });
-  return BigInt(m[1]! + (m[2] ?? '').padEnd(2, '0'));
+  return BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(2, '0'));
 }
 
 /** A NUMERIC(20,2) column's text in cents. */
 export function centsOfColumn(value: string): bigint {
-  const [whole, frac = ''] = value.split('.');
-  return BigInt(whole! + frac.padEnd(2, '0').slice(0, 2));
+  const [whole = '', frac = ''] = value.split('.');
+  return BigInt(whole + frac.padEnd(2, '0').slice(0, 2));
 }
 
 /** Cents as the column stores them (`12.30`). */

@@ -1,4 +1,4 @@
-import { parseRatio } from '../../lib/money.ts';
+import { parseRatio, type Ratio } from '../../lib/money.ts';
 import { priceString } from './combine.ts';
 import type { RateProvider } from './service.ts';
 
@@ -30,7 +30,7 @@ export class CoinbaseRateProvider implements RateProvider {
     for (const asset of assets) {
       const raw = body.data.rates[asset];
       if (typeof raw !== 'string') continue;
-      let perUsd;
+      let perUsd: Ratio;
       try {
         perUsd = parseRatio(raw);
       } catch {

@@ -103,22 +103,20 @@ export function combinePrices(prices: readonly SourcePrice[], now: Date, policy:
     const c = compare(a.ratio, b.ratio);
     return c < 0n ? -1 : c > 0n ? 1 : a.source.localeCompare(b.source);
   });
-  if (apart(sorted[0]!.ratio, sorted[sorted.length - 1]!.ratio, parseRatio(policy.maxDivergence))) {
+  const [lowest, highest] = [sorted[0], sorted[sorted.length - 1]];
+  if (!lowest || !highest) return { ok: false, reason: 'missing', sources: [...prices] }; // fresh is not empty
+  if (apart(lowest.ratio, highest.ratio, parseRatio(policy.maxDivergence))) {
     return { ok: false, reason: 'sourcesDisagree', sources: fresh };
   }
   if (fresh.length < policy.minSources) return { ok: false, reason: 'tooFewSources', sources: fresh };
   const mid = sorted.length >> 1;
-  let num: bigint;
-  let den: bigint;
-  if (sorted.length % 2 === 1) {
-    ({ num, den } = sorted[mid]!.ratio);
-  } else {
-    const a = sorted[mid - 1]!.ratio;
-    const b = sorted[mid]!.ratio;
-    num = a.num * b.den + b.num * a.den;
-    den = 2n * a.den * b.den;
-  }
-  const usdPrice = priceString(num, den)!;
+  // The median: the middle price, or the mean of the two middle ones (sorted[mid] exists: mid < length).
+  const upper = (sorted[mid] ?? highest).ratio;
+  const lower = sorted.length % 2 === 1 ? upper : (sorted[mid - 1] ?? lowest).ratio;
+  const num = lower.num * upper.den + upper.num * lower.den;
+  const den = 2n * lower.den * upper.den;
+  const usdPrice = priceString(num, den);
+  if (usdPrice === null) throw new RangeError(`rates: the median of ${fresh.map((p) => p.usdPrice).join(', ')} is out of range`);
   if (fresh.length < 2 && last && apart(parseRatio(usdPrice), parseRatio(last.usdPrice), parseRatio(policy.maxJump))) {
     return { ok: false, reason: 'unconfirmedJump', sources: fresh, lastAccepted: last };
   }

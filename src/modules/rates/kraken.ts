@@ -70,18 +70,21 @@ export class KrakenRateProvider implements RateProvider {
   async fetchUsdPrices(assets: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (assets.includes('USD')) out.set('USD', '1');
-    const wanted = assets.filter((a) => KRAKEN_PAIRS[a] && !this.unlisted.has(KRAKEN_PAIRS[a].pair));
+    const wanted = assets.flatMap((asset) => {
+      const spec = KRAKEN_PAIRS[asset];
+      return spec && !this.unlisted.has(spec.pair) ? [{ asset, spec }] : [];
+    });
     if (wanted.length === 0) return out;
     let result: Record<string, Ticker>;
     try {
-      result = await this.ticker(wanted.map((a) => KRAKEN_PAIRS[a]!.pair));
+      result = await this.ticker(wanted.map((w) => w.spec.pair));
     } catch (err) {
       if (!(err instanceof UnlistedPairError)) throw err;
       // One pair Kraken stopped listing fails the whole request: ask each pair alone once, and
       // leave the unlisted ones out from then on, so one delisting does not silence the source.
       result = {};
-      for (const asset of wanted) {
-        const pair = KRAKEN_PAIRS[asset]!.pair;
+      for (const { spec } of wanted) {
+        const pair = spec.pair;
         try {
           Object.assign(result, await this.ticker([pair]));
         } catch (e) {
@@ -90,8 +93,7 @@ export class KrakenRateProvider implements RateProvider {
         }
       }
     }
-    for (const asset of wanted) {
-      const spec = KRAKEN_PAIRS[asset]!;
+    for (const { asset, spec } of wanted) {
       if (this.unlisted.has(spec.pair)) continue;
       const key = spec.keys.find((k) => Object.hasOwn(result, k));
       const ticker = key ? result[key] : undefined;

@@ -30,9 +30,10 @@ export function pricingNotes(config: Config, assets: readonly string[]): string[
   const providers = rateProvidersFor(config);
   const jump = `RATES_MAX_JUMP (${config.ratesMaxJump})`;
   const notes: string[] = [];
-  if (providers.length === 1) {
+  const only = providers.length === 1 ? providers[0] : undefined;
+  if (only) {
     notes.push(
-      `Prices rest on ${providers[0]!.source} alone (RATES_MIN_SOURCES=1): a wrong price from it within ${jump} of an asset's last accepted price is quoted as it is, and a move beyond that is refused until a second source confirms it, which this installation has none of. Add a provider to RATES_PROVIDER, or raise RATES_MAX_JUMP and restart to accept a new level.`,
+      `Prices rest on ${only.source} alone (RATES_MIN_SOURCES=1): a wrong price from it within ${jump} of an asset's last accepted price is quoted as it is, and a move beyond that is refused until a second source confirms it, which this installation has none of. Add a provider to RATES_PROVIDER, or raise RATES_MAX_JUMP and restart to accept a new level.`,
     );
   } else if (config.ratesMinSources === 1) {
     notes.push(`RATES_MIN_SOURCES=1: while a provider is down or lacks an asset, another prices it alone, within ${jump} of its last accepted price.`);

@@ -52,7 +52,12 @@ export class SandboxRateProvider implements RateProvider {
     return asset in SANDBOX_USD_PRICES;
   }
   async fetchUsdPrices(assets: readonly string[]): Promise<Map<string, string>> {
-    return new Map(assets.filter((a) => SANDBOX_USD_PRICES[a]).map((a) => [a, SANDBOX_USD_PRICES[a]!]));
+    return new Map(
+      assets.flatMap((a) => {
+        const price = SANDBOX_USD_PRICES[a];
+        return price ? [[a, price] as const] : [];
+      }),
+    );
   }
 }
 
@@ -111,7 +116,8 @@ export async function refreshRates(
 /** Stores each provider's answer as that source's latest prices; a failed provider is reported. */
 async function storeAnswers(trx: Trx, list: readonly RateProvider[], answers: PromiseSettledResult<Map<string, string>>[], now: Date, report: RateRefreshReport): Promise<void> {
   for (const [i, answer] of answers.entries()) {
-    const source = list[i]!.source;
+    const source = list[i]?.source;
+    if (source === undefined) continue; // one answer per provider: never taken
     if (answer.status === 'rejected') {
       report.failed.push({ source, error: answer.reason instanceof Error ? answer.reason.message : String(answer.reason) });
       continue;

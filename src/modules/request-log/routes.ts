@@ -63,7 +63,7 @@ function listRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(RequestLogEntry) }),
       },
     },
-    async (request) => listRequests(app.ctx.db, ownerOf(request.principal!), request.query),
+    async (request) => listRequests(app.ctx.db, ownerOf(request.principal), request.query),
   );
 }
 
@@ -81,6 +81,6 @@ function detailRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(RequestLogDetail) }, [404]),
       },
     },
-    async (request) => ({ data: await requestDetail(app.ctx.db, ownerOf(request.principal!), request.params.id) }),
+    async (request) => ({ data: await requestDetail(app.ctx.db, ownerOf(request.principal), request.params.id) }),
   );
 }

@@ -11,7 +11,7 @@ import type { NetworkEnvName } from '../../config.ts';
 import { now, nowPlus, type Trx } from '../../lib/db/index.ts';
 import type { HeldPaymentsTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { audit, type AuditEntry } from '../audit/service.ts';
@@ -80,7 +80,7 @@ export async function refundHeld(ctx: AppContext, id: string, address: string, b
     const { held, payment } = await lockHeld(trx, id);
     heldPaymentMachine.assert(held.status, 'refunded', 'exceptions.heldPayment.wrongStatus');
     if (payment.status !== 'confirmed') throw new AppError('exceptions.heldPayment.notFinal', { paymentStatus: payment.status });
-    const currency = findCurrency(payment.currency_code)!;
+    const currency = knownCurrency(payment.currency_code);
     checkDestination(currency, address);
     const quoted = await getDepositNetworkFee(trx, currency.code, ctx.config.feeMaxAgeS);
     if (!quoted) throw new AppError('exceptions.withdrawal.feeUnavailable', { cryptoCurrencyCode: currency.code });
@@ -102,7 +102,7 @@ export async function refundHeld(ctx: AppContext, id: string, address: string, b
 
 /** The refund's withdrawal (and the committed quote every withdrawal refers to), paid out of `suspense:screened`. */
 async function insertRefund(trx: Trx, payment: Payment, address: string, money: { amount: bigint; fee: bigint }, accountId: string): Promise<string> {
-  const currency = findCurrency(payment.currency_code)!;
+  const currency = knownCurrency(payment.currency_code);
   const net = networkOf(currency);
   const id = randomUUID();
   const orderId = `heldRefund-${randomUUID()}`;

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
 import type { HeldPaymentStatus } from '../../lib/db/schema.ts';
 import { pageKeys, paged } from '../../lib/db/paging.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { ApiNetworkSchema, CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { DateTime, Money, Nullable, Uuid } from '../../lib/http/schemas.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -60,7 +60,7 @@ type Listed = Awaited<ReturnType<ReturnType<typeof listed>['executeTakeFirstOrTh
 
 /** One held payment in the API's words. */
 export function heldView(r: Listed) {
-  const currency = findCurrency(r.currency_code)!;
+  const currency = knownCurrency(r.currency_code);
   return {
     id: r.id,
     status: r.status,

@@ -41,7 +41,7 @@ function entryKeys(line: string): string | null {
   const text = line.replace(/#.*/, '').trim();
   if (!text) return null;
   const m = /^([A-Za-z]+):(.+)$/.exec(text);
-  return m ? `${m[1]!.toUpperCase()}:${m[2]!.trim()}` : `*:${text}`;
+  return m ? `${(m[1] ?? '').toUpperCase()}:${(m[2] ?? '').trim()}` : `*:${text}`;
 }
 
 export class Screener {
@@ -55,27 +55,27 @@ export class Screener {
   }
 
   async screen(req: ScreeningRequest): Promise<Verdict> {
-    if (this.settings.denylistFile && (await this.denied(req.network, req.address))) return { decision: 'deny', source: 'denylist', reason: 'listed in the denylist' };
-    if (!this.settings.url) return { decision: 'allow', source: 'none' };
+    const { denylistFile, url } = this.settings;
+    if (denylistFile && (await this.denied(denylistFile, req.network, req.address))) return { decision: 'deny', source: 'denylist', reason: 'listed in the denylist' };
+    if (!url) return { decision: 'allow', source: 'none' };
     try {
-      return await this.ask(req);
+      return await this.ask(url, req);
     } catch (err) {
       const reason = `screening provider unavailable: ${(err as Error).message}`;
       return this.settings.fail === 'closed' ? { decision: 'deny', source: 'failClosed', reason } : { decision: 'allow', source: 'failOpen', reason };
     }
   }
 
-  private async denied(network: NetworkEnvName, address: string): Promise<boolean> {
-    const entries = await this.entries();
+  private async denied(file: string, network: NetworkEnvName, address: string): Promise<boolean> {
+    const entries = await this.entries(file);
     // Entries are compared as the network compares addresses (case, where it ignores case).
     const key = addressKey(network, address);
     for (const candidate of [`*:${key}`, `${network}:${key}`, `*:${address}`, `${network}:${address}`]) if (entries.has(candidate)) return true;
     return false;
   }
 
-  private async entries(): Promise<Set<string>> {
+  private async entries(file: string): Promise<Set<string>> {
     // Looked at on every check (a stat is cheap): an address listed takes effect at once.
-    const file = this.settings.denylistFile!;
     const { mtimeMs, size } = await stat(file);
     if (this.loaded && this.loaded.mtimeMs === mtimeMs && this.loaded.size === size) return this.loaded.entries;
     const entries = new Set<string>();
@@ -91,8 +91,8 @@ export class Screener {
     return entries;
   }
 
-  private async ask(req: ScreeningRequest): Promise<Verdict> {
-    const res = await fetch(this.settings.url!, {
+  private async ask(url: string, req: ScreeningRequest): Promise<Verdict> {
+    const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ network: req.apiNetwork, address: req.address, direction: req.direction, amount: req.amount, cryptoCurrencyCode: req.cryptoCurrencyCode }),

@@ -21,7 +21,8 @@ export interface LedgerSide {
   cold: bigint;
 }
 
-const EMPTY: LedgerSide = { merchants: 0n, clearing: 0n, suspense: 0n, treasury: 0n, custody: 0n, cold: 0n };
+/** A currency with nothing on the books. */
+export const EMPTY: LedgerSide = { merchants: 0n, clearing: 0n, suspense: 0n, treasury: 0n, custody: 0n, cold: 0n };
 
 /** The accounts of `ledgerSide`: which field a ledger account adds to (null: not part of the view). */
 function fieldOf(account: string, network: NetworkEnvName): keyof LedgerSide | null {
@@ -71,7 +72,7 @@ export async function openPayouts(db: Executor, network: NetworkEnvName): Promis
     .where('w.status', '=', 'processing')
     .where('w.tx_hash', 'is not', null)
     .execute();
-  return rows.map((r) => ({ currency: r.currency_code, amount: BigInt(r.amount), fee: BigInt(r.fee), txHash: r.tx_hash!, terms: (r.terms ?? null) as TransferTerms | null }));
+  return rows.flatMap((r) => (r.tx_hash === null ? [] : [{ currency: r.currency_code, amount: BigInt(r.amount), fee: BigInt(r.fee), txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }]));
 }
 
 /** The transactions moves to cold storage of a network stand on while they are not completed (their cost is pending once in a block). */
@@ -126,7 +127,7 @@ export async function depositHoldings(db: Executor, network: NetworkEnvName): Pr
     .where('sweep_tx', 'is not', null)
     .where('swept_at', '>', sql<Date>`now() - ${sql.lit(SWEEP_RECHECK)}::interval`)
     .execute();
-  return { unswept, recent: recent.map((r) => ({ currency: r.currency, address: r.address, sweepTx: r.sweep_tx! })) };
+  return { unswept, recent: recent.flatMap((r) => (r.sweep_tx === null ? [] : [{ currency: r.currency, address: r.address, sweepTx: r.sweep_tx }])) };
 }
 
 /**

@@ -50,7 +50,7 @@ export async function readChain(db: Executor, adapter: ChainAdapter, currencies:
   const custody = new Map<string, bigint>();
   const cold = new Map<string, bigint>();
   for (const c of currencies) {
-    custody.set(c.code, await adapter.custodyBalance(c.code, [...held.get(c.code)!], hotWallet));
+    custody.set(c.code, await adapter.custodyBalance(c.code, [...(held.get(c.code) ?? [])], hotWallet));
     if (coldAddress && adapter.balanceAt) cold.set(c.code, await adapter.balanceAt(c.code, [coldAddress]));
   }
 

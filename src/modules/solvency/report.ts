@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { networkOf, servedCurrencies, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { ledgerSide, type LedgerSide } from './books.ts';
+import { EMPTY, ledgerSide, type LedgerSide } from './books.ts';
 import { readChain, type ChainSide } from './chain-side.ts';
 import { solvencyWarnings } from './advice.ts';
 import type { SolvencyRow } from './row.ts';
@@ -90,12 +90,13 @@ export async function solvencyReport(ctx: Pick<AppContext, 'db' | 'config'>, ada
       } catch (err) {
         throw new Error(`${adapter.network}: ${(err as Error).message}`, { cause: err });
       }
-      return currencies.map((c) => solvencyOf(c, ledger.get(c.code)!, chain, adapter.sandbox));
+      return currencies.map((c) => solvencyOf(c, ledger.get(c.code) ?? EMPTY, chain, adapter.sandbox));
     }),
   );
   const rows = perNetwork.flat();
   const order = new Map(served.map((c, i) => [c.code, i]));
-  return rows.sort((a, b) => order.get(a.currency.code)! - order.get(b.currency.code)!);
+  const rank = (row: SolvencyRow) => order.get(row.currency.code) ?? order.size;
+  return rows.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The JSON of a row: amounts as JSON numbers of the currency's decimals. */

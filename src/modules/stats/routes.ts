@@ -29,7 +29,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: { currency: 'USD' as const, days: await volumeByDay(app.ctx.db, request.principal!.accountId, request.query.days) },
+      data: { currency: 'USD' as const, days: await volumeByDay(app.ctx.db, request.principal.accountId, request.query.days) },
     }),
   );
 };

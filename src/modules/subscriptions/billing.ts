@@ -11,7 +11,7 @@ import { payFromCredit } from './credit.ts';
 import { dun } from './dunning.ts';
 import { cancelMoneyless, cancelUnpaidFrom, notePaidInvoices } from './invoices.ts';
 import { clockOf, hoursAfter, issuePeriod } from './periods.ts';
-import { loadSubscription, type CustomerRow, type PlanRow, type SubscriptionView } from './record.ts';
+import { loadKnownSubscription, type CustomerRow, type PlanRow, type SubscriptionView } from './record.ts';
 import { OPEN_STATUSES, changeSubscriptionStatus, subscriptionMachine } from './status.ts';
 
 /** One round: the subscriptions billed (at most `limit`). */
@@ -52,7 +52,7 @@ async function dueSubscriptions(ctx: AppContext, at: Date, limit: number): Promi
 async function billOne(ctx: AppContext, trx: Trx, id: string, at: Date): Promise<boolean> {
   const locked = await trx.selectFrom('subscriptions').select(['id', 'status']).where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
   if (!locked || subscriptionMachine.isFinal(locked.status)) return false;
-  const row = (await loadSubscription(trx, id))!;
+  const row = await loadKnownSubscription(trx, id);
   const plan = await trx.selectFrom('subscription_plans').selectAll().where('id', '=', row.plan_id).executeTakeFirstOrThrow();
   const customer = await trx.selectFrom('subscription_customers').selectAll().where('id', '=', row.customer_id).executeTakeFirstOrThrow();
   await notePaidInvoices(ctx, trx, id);

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import { cryptoAmount, findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
 import { DepositService } from '../deposits/service.ts';
 import { cryptoAmountFor } from '../invoices/select.ts';
@@ -47,7 +47,7 @@ export async function creditAddress(ctx: AppContext, principal: ApiPrincipal, cu
 
 async function creditOf(db: Executor, customerId: string, deposit: { id: string; address: string; currency_code: string }): Promise<CreditRecord> {
   const units = await creditBalance(db, customerId, deposit.currency_code);
-  return { depositId: deposit.id, address: deposit.address, cryptoCurrencyCode: deposit.currency_code, balance: toJsonNumber(units, findCurrency(deposit.currency_code)!.decimals) };
+  return { depositId: deposit.id, address: deposit.address, cryptoCurrencyCode: deposit.currency_code, balance: toJsonNumber(units, knownCurrency(deposit.currency_code).decimals) };
 }
 
 /**
@@ -68,7 +68,8 @@ export async function collectCredit(trx: Trx, customer: { id: string; tenant_id:
     .where((eb) => eb.not(eb.exists(eb.selectFrom('subscription_credit_moves as m').select('m.payment_id').whereRef('m.payment_id', '=', 'payments.id'))))
     .execute();
   for (const p of payments) {
-    const amount = cryptoAmount(p.currency_code, p.net_credited!);
+    if (p.net_credited === null) continue; // the query takes net_credited > 0 only
+    const amount = cryptoAmount(p.currency_code, p.net_credited);
     if ((await lockedMerchantBalance(trx, customer.account_id, p.currency_code)) < amount.units) continue;
     await trx.insertInto('subscription_credit_moves').values({ payment_id: p.id, customer_id: customer.id, currency_code: p.currency_code, amount: amount.units }).execute();
     await post(trx, { tenantId: customer.tenant_id, kind: 'subscription.credit', refType: 'payment', refId: p.id, lines: [debit(merchantAccount(customer.account_id), amount), credit(customerCreditAccount(customer.id), amount)] });
@@ -96,8 +97,8 @@ export async function payFromCredit(ctx: AppContext, trx: Trx, charge: CreditCha
   if (!customer.credit_deposit_id) return false;
   await collectCredit(trx, customer);
   const deposit = await trx.selectFrom('deposits').select('currency_code').where('id', '=', customer.credit_deposit_id).executeTakeFirstOrThrow();
-  const currency = findCurrency(deposit.currency_code)!;
-  const fiat = findFiat(charge.fiatCurrency)!;
+  const currency = knownCurrency(deposit.currency_code);
+  const fiat = knownFiat(charge.fiatCurrency);
   let price: bigint;
   try {
     const fiatPrice = await usdPrice(trx, fiat.code, ctx.config.rateMaxAgeS);

@@ -1,6 +1,7 @@
 /** A merchant's customers: made (reference unique in the tenant), read, listed, their email and name changed. */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../lib/db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Executor } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
@@ -52,7 +53,7 @@ export async function getCustomer(ctx: AppContext, principal: ApiPrincipal, id: 
 
 /** GET /customers: the account's customers, newest first, or the one of a reference. */
 export async function listCustomers(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; reference?: string }): Promise<Page<CustomerRecord>> {
-  const mine = <Q extends { where: (...args: any[]) => Q }>(query: Q): Q => {
+  const mine = <O>(query: SelectQueryBuilder<DB, 'subscription_customers', O>): SelectQueryBuilder<DB, 'subscription_customers', O> => {
     const own = query.where('account_id', '=', principal.accountId);
     return q.reference === undefined ? own : own.where('tenant_id', '=', principal.tenantId).where('reference', '=', q.reference);
   };

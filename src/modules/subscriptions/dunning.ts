@@ -8,10 +8,10 @@ import type { AppContext } from '../../context.ts';
 import type { Trx } from '../../lib/db/index.ts';
 import { notice, enqueue } from '../../lib/outbox.ts';
 import { formatUnits } from '../../lib/money.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { cancelUnpaidFrom } from './invoices.ts';
 import { dunningEnd, hoursAfter } from './periods.ts';
-import { loadSubscription, type CustomerRow, type PlanRow, type SubscriptionView } from './record.ts';
+import { loadKnownSubscription, type CustomerRow, type PlanRow, type SubscriptionView } from './record.ts';
 import { changeSubscriptionStatus } from './status.ts';
 
 /** A subscription whose current period is unpaid, one round on. */
@@ -33,7 +33,7 @@ export async function dun(ctx: AppContext, trx: Trx, row: SubscriptionView, plan
   if (row.reminders_sent >= s.reminders || (last && at < hoursAfter(last, s.reminderIntervalHours))) return row;
   const n = row.reminders_sent + 1;
   await trx.updateTable('subscriptions').set({ reminders_sent: n, last_reminder_at: at }).where('id', '=', row.id).execute();
-  const updated = (await loadSubscription(trx, row.id))!;
+  const updated = await loadKnownSubscription(trx, row.id);
   await remind(ctx, trx, updated, plan, customer, n);
   return updated;
 }
@@ -46,7 +46,7 @@ async function remind(ctx: AppContext, trx: Trx, row: SubscriptionView, plan: Pl
     .where('subscription_id', '=', row.id)
     .where('period_number', '=', row.period_number)
     .executeTakeFirst();
-  const fiat = findFiat(plan.fiat_currency)!;
+  const fiat = knownFiat(plan.fiat_currency);
   await enqueue(
     trx,
     notice(row.tenant_id, 'subscription.paymentReminder', row.id, {

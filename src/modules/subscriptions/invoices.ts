@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { now, type Trx } from '../../lib/db/index.ts';
 import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import { changeStatus } from '../invoices/payments.ts';
-import { loadInvoice } from '../invoices/record.ts';
+import { loadKnownInvoice } from '../invoices/record.ts';
 import { clockOf } from './periods.ts';
 
 /** Invoice statuses that pay their period: the full amount arrived (an underpaid one waits for the rest). */
@@ -27,7 +27,7 @@ export async function cancelMoneyless(ctx: AppContext, trx: Trx, invoiceId: stri
   if (!invoiceId) return;
   const locked = await trx.selectFrom('invoices').select(['id', 'status']).where('id', '=', invoiceId).forUpdate().executeTakeFirst();
   if (!locked || !MONEYLESS.includes(locked.status)) return;
-  const view = (await loadInvoice(trx, invoiceId))!;
+  const view = await loadKnownInvoice(trx, invoiceId);
   await changeStatus(ctx, trx, view, 'cancelled', { cancelled_at: now() });
 }
 

@@ -1,6 +1,7 @@
 /** Subscriptions through the API: made (with a trial, or billed at once), read, listed, changed, cancelled. */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../lib/db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { SubscriptionStatus } from '../../lib/db/schema.ts';
@@ -13,7 +14,7 @@ import { cancelUnpaidFrom } from './invoices.ts';
 import { clockOf, issuePeriod, periodEnd } from './periods.ts';
 import { ownPlan } from './plans.ts';
 import { portalToken, portalUrl } from './portal-link.ts';
-import { loadSubscription, subscriptionRecord, subscriptionSelect, type SubscriptionRecord, type SubscriptionView } from './record.ts';
+import { loadKnownSubscription, subscriptionRecord, subscriptionSelect, type SubscriptionRecord, type SubscriptionView } from './record.ts';
 import { changeSubscriptionStatus, subscriptionMachine } from './status.ts';
 
 type Owner = Pick<ApiPrincipal, 'tenantId' | 'accountId'>;
@@ -34,8 +35,9 @@ export async function createSubscription(ctx: AppContext, principal: ApiPrincipa
     if (!plan.active) throw new AppError('exceptions.plan.inactive', { planId: plan.id });
     const customer = await ownCustomer(trx, principal, input.customerId);
     const at = clockOf(ctx);
-    const trial = plan.trial_days !== null;
-    const end = trial ? new Date(at.getTime() + plan.trial_days! * 86_400_000) : periodEnd(at, plan.interval, plan.interval_count);
+    const trialDays = plan.trial_days;
+    const trial = trialDays !== null;
+    const end = trialDays !== null ? new Date(at.getTime() + trialDays * 86_400_000) : periodEnd(at, plan.interval, plan.interval_count);
     const id = randomUUID();
     await trx
       .insertInto('subscriptions')
@@ -57,7 +59,7 @@ export async function createSubscription(ctx: AppContext, principal: ApiPrincipa
       .execute();
     if (!trial) await issuePeriod(ctx, trx, { sub: { id, tenant_id: principal.tenantId, account_id: principal.accountId }, plan, customer, number: 1, start: at });
     await audit(trx, { tenantId: principal.tenantId, principal, action: 'subscription.created', targetType: 'subscription', targetId: id, detail: { planId: plan.id, customerId: customer.id } });
-    return (await loadSubscription(trx, id))!;
+    return await loadKnownSubscription(trx, id);
   });
   return withPortal(ctx, view);
 }
@@ -76,7 +78,7 @@ export async function getSubscription(ctx: AppContext, principal: ApiPrincipal, 
 
 /** GET /subscriptions: the account's subscriptions, newest first, optionally of one status or customer. */
 export async function listSubscriptions(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; status?: SubscriptionStatus; customerId?: string }): Promise<Page<SubscriptionRecord>> {
-  const mine = <Q extends { where: (...args: any[]) => Q }>(query: Q): Q => {
+  const mine = <O>(query: SelectQueryBuilder<DB, 'subscriptions', O>): SelectQueryBuilder<DB, 'subscriptions', O> => {
     let own = query.where('subscriptions.account_id', '=', principal.accountId);
     if (q.status !== undefined) own = own.where('subscriptions.status', '=', q.status);
     return q.customerId === undefined ? own : own.where('subscriptions.customer_id', '=', q.customerId);
@@ -98,7 +100,7 @@ export async function setCancelAtPeriodEnd(ctx: AppContext, trx: Trx, view: Subs
   if (view.cancel_at_period_end === cancel) return view;
   await trx.updateTable('subscriptions').set({ cancel_at_period_end: cancel, updated_at: sql<Date>`now()` }).where('id', '=', view.id).execute();
   if (cancel) await cancelUnpaidFrom(ctx, trx, view.id, view.period_number + 1);
-  return (await loadSubscription(trx, view.id))!;
+  return await loadKnownSubscription(trx, view.id);
 }
 
 /** Cancels now: final at once, every unpaid period's invoice with no money on it cancelled. */

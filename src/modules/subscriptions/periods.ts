@@ -8,7 +8,7 @@ import type { Trx } from '../../lib/db/index.ts';
 import type { PlanInterval } from '../../lib/db/schema.ts';
 import { enqueue, notice } from '../../lib/outbox.ts';
 import { formatUnits } from '../../lib/money.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { draftInvoiceIn, insertInvoice } from '../invoices/create.ts';
 import { payFromCredit } from './credit.ts';
 import type { CustomerRow, PlanRow, SubscriptionRow } from './record.ts';
@@ -93,7 +93,7 @@ export async function issuePeriod(ctx: AppContext, trx: Trx, bill: PeriodBill): 
 /** The period's invoice, payable until its dunning ends (within the installation's longest invoice). */
 async function periodInvoice(ctx: AppContext, trx: Trx, bill: PeriodBill, end: Date) {
   const { sub, plan, customer, number, start } = bill;
-  const fiat = findFiat(plan.fiat_currency)!;
+  const fiat = knownFiat(plan.fiat_currency);
   const price = formatUnits(BigInt(plan.amount_minor), fiat.decimals);
   const minutes = Math.ceil((dunningEnd(ctx, start).getTime() - clockOf(ctx).getTime()) / 60_000);
   const item = { name: `${plan.name}, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`, quantity: 1, cost: Number(price) };

@@ -33,7 +33,7 @@ function planWriteRoutes(app: TypedApp): void {
     },
     async (request, reply) => {
       const amount = exactNumber(request, 'amount', request.body.amount);
-      return reply.status(201).send({ data: await createPlan(app.ctx, request.principal!, { ...request.body, amount }) });
+      return reply.status(201).send({ data: await createPlan(app.ctx, request.principal, { ...request.body, amount }) });
     },
   );
   app.patch(
@@ -42,7 +42,7 @@ function planWriteRoutes(app: TypedApp): void {
       config: { scope: 'invoices.create' },
       schema: { operationId: 'updatePlan', tags: PLANS, summary: 'Renames a plan, or turns it off for new subscriptions (existing ones go on)', params: IdParams, body: UpdatePlanBody, response: responses({ 200: DataEnvelope(PlanSchema) }, [404]) },
     },
-    async (request) => ({ data: await updatePlan(app.ctx, request.principal!, request.params.id, request.body) }),
+    async (request) => ({ data: await updatePlan(app.ctx, request.principal, request.params.id, request.body) }),
   );
 }
 
@@ -59,12 +59,12 @@ function planReadRoutes(app: TypedApp): void {
         response: responses({ 200: PagedList(PlanSchema) }),
       },
     },
-    async (request) => listPlans(app.ctx, request.principal!, request.query),
+    async (request) => listPlans(app.ctx, request.principal, request.query),
   );
   app.get(
     '/plans/:id',
     { config: { scope: 'invoices.list' }, schema: { operationId: 'getPlan', tags: PLANS, summary: 'A plan', params: IdParams, response: responses({ 200: DataEnvelope(PlanSchema) }, [404]) } },
-    async (request) => ({ data: await getPlan(app.ctx, request.principal!, request.params.id) }),
+    async (request) => ({ data: await getPlan(app.ctx, request.principal, request.params.id) }),
   );
 }
 
@@ -75,7 +75,7 @@ function customerWriteRoutes(app: TypedApp): void {
       config: { scope: 'invoices.create' },
       schema: { operationId: 'createCustomer', tags: PLANS, summary: 'A customer who subscribes to plans (reference unique in the tenant)', body: CreateCustomerBody, response: responses({ 201: DataEnvelope(CustomerSchema) }, [409]) },
     },
-    async (request, reply) => reply.status(201).send({ data: await createCustomer(app.ctx, request.principal!, request.body) }),
+    async (request, reply) => reply.status(201).send({ data: await createCustomer(app.ctx, request.principal, request.body) }),
   );
   app.patch(
     '/customers/:id',
@@ -83,7 +83,7 @@ function customerWriteRoutes(app: TypedApp): void {
       config: { scope: 'invoices.create' },
       schema: { operationId: 'updateCustomer', tags: PLANS, summary: "Changes a customer's email or name", params: IdParams, body: UpdateCustomerBody, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) },
     },
-    async (request) => ({ data: await updateCustomer(app.ctx, request.principal!, request.params.id, request.body) }),
+    async (request) => ({ data: await updateCustomer(app.ctx, request.principal, request.params.id, request.body) }),
   );
 }
 
@@ -100,12 +100,12 @@ function customerReadRoutes(app: TypedApp): void {
         response: responses({ 200: PagedList(CustomerSchema) }),
       },
     },
-    async (request) => listCustomers(app.ctx, request.principal!, request.query),
+    async (request) => listCustomers(app.ctx, request.principal, request.query),
   );
   app.get(
     '/customers/:id',
     { config: { scope: 'invoices.list' }, schema: { operationId: 'getCustomer', tags: PLANS, summary: 'A customer', params: IdParams, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) } },
-    async (request) => ({ data: await getCustomer(app.ctx, request.principal!, request.params.id) }),
+    async (request) => ({ data: await getCustomer(app.ctx, request.principal, request.params.id) }),
   );
 }
 
@@ -131,6 +131,6 @@ function creditAddressRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(CreditSchema) }, [404, 503]),
       },
     },
-    async (request) => ({ data: await creditAddress(app.ctx, request.principal!, request.params.id, request.body.cryptoCurrencyCode) }),
+    async (request) => ({ data: await creditAddress(app.ctx, request.principal, request.params.id, request.body.cryptoCurrencyCode) }),
   );
 }

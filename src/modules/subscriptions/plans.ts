@@ -1,6 +1,7 @@
 /** A merchant's plans: made, read, listed, renamed, turned off for new subscriptions. */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../lib/db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../lib/db/index.ts';
 import type { PlanInterval } from '../../lib/db/schema.ts';
@@ -8,7 +9,7 @@ import { paged, type Page } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { MoneyPrecisionError, toJsonNumber, toUnits } from '../../lib/money.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { findFiat, knownFiat } from '../../lib/currencies/catalogue.ts';
 import { audit } from '../audit/service.ts';
 import { planRecord, type PlanRecord, type PlanRow } from './record.ts';
 
@@ -57,7 +58,7 @@ export async function createPlan(ctx: AppContext, principal: ApiPrincipal, input
         account_id: principal.accountId,
         name: input.name.trim(),
         amount_minor: amount,
-        fiat_currency: findFiat(input.fiatCurrencyCode)!.code,
+        fiat_currency: knownFiat(input.fiatCurrencyCode).code,
         interval: input.interval,
         interval_count: input.intervalCount ?? 1,
         trial_days: input.trialDays ?? null,
@@ -83,7 +84,7 @@ export async function getPlan(ctx: AppContext, principal: ApiPrincipal, id: stri
 
 /** GET /plans: the account's plans, newest first, optionally only the active or inactive ones. */
 export async function listPlans(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; active?: boolean }): Promise<Page<PlanRecord>> {
-  const mine = <Q extends { where: (...args: any[]) => Q }>(query: Q): Q => {
+  const mine = <O>(query: SelectQueryBuilder<DB, 'subscription_plans', O>): SelectQueryBuilder<DB, 'subscription_plans', O> => {
     const own = query.where('account_id', '=', principal.accountId);
     return q.active === undefined ? own : own.where('active', '=', q.active);
   };

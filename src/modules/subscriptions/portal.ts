@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context.ts';
 import { enqueue, notice } from '../../lib/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { updateCustomerRow } from './customers.ts';
 import { cancelNow, setCancelAtPeriodEnd } from './manage.ts';
@@ -34,9 +34,10 @@ export async function portalSubscriptions(ctx: AppContext, customerId: string) {
   const views = await subscriptionSelect(ctx.db).where('subscriptions.customer_id', '=', customerId).orderBy('subscriptions.created_at', 'desc').orderBy('subscriptions.id', 'desc').limit(100).execute();
   const plans = views.length ? await ctx.db.selectFrom('subscription_plans').selectAll().where('id', 'in', [...new Set(views.map((v) => v.plan_id))]).execute() : [];
   const byId = new Map(plans.map((p) => [p.id, p]));
-  return views.map((v) => {
-    const plan = byId.get(v.plan_id)!;
-    const fiat = findFiat(plan.fiat_currency)!;
+  return views.flatMap((v) => {
+    const plan = byId.get(v.plan_id);
+    if (!plan) return []; // plans are never deleted
+    const fiat = knownFiat(plan.fiat_currency);
     return { ...subscriptionRecord(v), planName: plan.name, amount: toJsonNumber(BigInt(plan.amount_minor), fiat.decimals), fiatCurrencyCode: fiat.code, interval: plan.interval, intervalCount: plan.interval_count };
   });
 }
@@ -58,11 +59,11 @@ export async function portalInvoices(ctx: AppContext, customerId: string) {
       periodNumber: r.period_number,
       periodStart: r.starts_at.toISOString(),
       periodEnd: r.ends_at.toISOString(),
-      amount: toJsonNumber(BigInt(r.amount_minor), findFiat(r.fiat_currency)!.decimals),
+      amount: toJsonNumber(BigInt(r.amount_minor), knownFiat(r.fiat_currency).decimals),
       fiatCurrencyCode: r.fiat_currency,
       paid: r.paid_at !== null,
     };
-    const invoice = r.invoice_id ? { invoiceId: r.invoice_id, invoiceStatus: r.status!, paymentPageUrl: `${ctx.config.publicBaseUrl}/pay/${r.invoice_id}` } : {};
+    const invoice = r.invoice_id && r.status ? { invoiceId: r.invoice_id, invoiceStatus: r.status, paymentPageUrl: `${ctx.config.publicBaseUrl}/pay/${r.invoice_id}` } : {};
     return { ...record, ...invoice, ...(r.paid_by ? { paidBy: r.paid_by } : {}), ...(r.paid_at ? { paidAt: r.paid_at.toISOString() } : {}) };
   });
 }

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../lib/db/index.ts';
 import type { SubscriptionCustomersTable, SubscriptionPlansTable, SubscriptionsTable } from '../../lib/db/schema.ts';
-import { findFiat } from '../../lib/currencies/catalogue.ts';
+import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import type { CustomerSchema, PlanSchema, SubscriptionSchema } from './schemas.ts';
 
@@ -24,7 +24,7 @@ function withOptional<T extends object>(record: T, optional: Partial<T>): T {
 }
 
 export function planRecord(row: PlanRow): PlanRecord {
-  const fiat = findFiat(row.fiat_currency)!;
+  const fiat = knownFiat(row.fiat_currency);
   return withOptional<PlanRecord>(
     {
       id: row.id,
@@ -86,4 +86,9 @@ export function subscriptionSelect(db: Executor) {
 /** One subscription as a view (after a change, to publish or answer it). */
 export async function loadSubscription(db: Executor, id: string): Promise<SubscriptionView | undefined> {
   return subscriptionSelect(db).where('subscriptions.id', '=', id).executeTakeFirst();
+}
+
+/** A subscription the caller has just read, locked or written: missing, it is a broken database, not a 404. */
+export async function loadKnownSubscription(db: Executor, id: string): Promise<SubscriptionView> {
+  return subscriptionSelect(db).where('subscriptions.id', '=', id).executeTakeFirstOrThrow();
 }

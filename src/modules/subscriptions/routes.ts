@@ -35,7 +35,7 @@ function createRoute(app: TypedApp): void {
         response: responses({ 201: DataEnvelope(SubscriptionSchema) }, [404]),
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await createSubscription(app.ctx, request.principal!, request.body) }),
+    async (request, reply) => reply.status(201).send({ data: await createSubscription(app.ctx, request.principal, request.body) }),
   );
 }
 
@@ -46,12 +46,12 @@ function readRoutes(app: TypedApp): void {
       config: { scope: 'invoices.list' },
       schema: { operationId: 'listSubscriptions', tags: TAGS, summary: "The account's subscriptions, newest first", querystring: SubscriptionListQuery, response: responses({ 200: PagedList(SubscriptionSchema) }) },
     },
-    async (request) => listSubscriptions(app.ctx, request.principal!, request.query),
+    async (request) => listSubscriptions(app.ctx, request.principal, request.query),
   );
   app.get(
     '/subscriptions/:id',
     { config: { scope: 'invoices.list' }, schema: { operationId: 'getSubscription', tags: TAGS, summary: 'A subscription', params: IdParams, response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404]) } },
-    async (request) => ({ data: await getSubscription(app.ctx, request.principal!, request.params.id) }),
+    async (request) => ({ data: await getSubscription(app.ctx, request.principal, request.params.id) }),
   );
 }
 
@@ -62,7 +62,7 @@ function changeRoutes(app: TypedApp): void {
       config: { scope: 'invoices.create' },
       schema: { operationId: 'updateSubscription', tags: TAGS, summary: 'Sets or clears cancellation at the end of the current period', params: IdParams, body: UpdateSubscriptionBody, response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404, 409]) },
     },
-    async (request) => ({ data: await updateSubscription(app.ctx, request.principal!, request.params.id, request.body) }),
+    async (request) => ({ data: await updateSubscription(app.ctx, request.principal, request.params.id, request.body) }),
   );
   app.post(
     '/subscriptions/:id/cancel',
@@ -77,7 +77,7 @@ function changeRoutes(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404, 409]),
       },
     },
-    async (request) => ({ data: await cancelSubscription(app.ctx, request.principal!, request.params.id, request.body?.atPeriodEnd === true) }),
+    async (request) => ({ data: await cancelSubscription(app.ctx, request.principal, request.params.id, request.body?.atPeriodEnd === true) }),
   );
 }
 
@@ -99,7 +99,7 @@ function portalLinkRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const customer = await ownCustomer(app.ctx.db, request.principal!, request.params.id);
+      const customer = await ownCustomer(app.ctx.db, request.principal, request.params.id);
       const { token, expiresAt } = await portalToken(app.ctx, customer.id);
       const url = portalUrl(app.ctx, token);
       const mailed = request.body?.send === true;

@@ -2,7 +2,7 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../lib/db/sch
 import type { Trx } from '../../lib/db/index.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import { moveStatus, statusMachine, type StatusSet } from '../../lib/state-machine.ts';
-import { loadSubscription, subscriptionRecord, type SubscriptionRow, type SubscriptionView } from './record.ts';
+import { loadKnownSubscription, subscriptionRecord, type SubscriptionRow, type SubscriptionView } from './record.ts';
 
 export { SUBSCRIPTION_STATUSES, type SubscriptionStatus };
 
@@ -47,8 +47,8 @@ export async function changeSubscriptionStatus(
       type: 'subscription.statusChanged',
       aggregateType: 'subscription',
       aggregateId: updated.id,
-      payload: { ...subscriptionRecord((await loadSubscription(trx, updated.id))!), previousStatus },
+      payload: { ...subscriptionRecord(await loadKnownSubscription(trx, updated.id)), previousStatus },
     }),
   });
-  return (await loadSubscription(trx, moved.id))!;
+  return await loadKnownSubscription(trx, moved.id);
 }

@@ -48,10 +48,11 @@ const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 export function parseLogo(dataUrl: string): { bytes: Buffer; type: LogoType } {
   const m = DATA_URL.exec(dataUrl);
   const invalid = (reason: string) => new AppError('exceptions.settings.invalidLogo', { reason });
-  if (!m || m[2]!.length % 4 !== 0) throw invalid('not a base64 data URL');
+  const data = m?.[2];
+  if (!m || data === undefined || data.length % 4 !== 0) throw invalid('not a base64 data URL');
   // Checked before decoding: base64 holds 3 bytes per 4 characters.
-  if ((m[2]!.length / 4) * 3 - (m[2]!.match(/=/g)?.length ?? 0) > MAX_LOGO_BYTES) throw invalid('larger than 256 KB');
-  const bytes = Buffer.from(m[2]!, 'base64');
+  if ((data.length / 4) * 3 - (data.match(/=/g)?.length ?? 0) > MAX_LOGO_BYTES) throw invalid('larger than 256 KB');
+  const bytes = Buffer.from(data, 'base64');
   const type = sniffImage(bytes);
   if (!type) throw invalid('not a PNG, JPEG or WebP image');
   if (type !== m[1]) throw invalid(`the data is ${type}, not ${m[1]}`);

@@ -84,7 +84,7 @@ function listKeysRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const p = request.principal!;
+      const p = request.principal;
       return { data: (await listApiKeys(app.ctx.db, p.tenantId, p.keyAccountId)).map(keyView) };
     },
   );
@@ -157,7 +157,7 @@ function issueKeyRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
+      const p = request.principal;
       const { scopes, allowedIps, name } = request.body;
       const ips = grantCeiling(p, scopes, allowedIps);
       const accountId = await boundAccount(app.ctx.db, p, request.body);
@@ -191,7 +191,7 @@ function revokeKeyRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
+      const p = request.principal;
       const owner = { tenantId: p.tenantId, ...(p.keyAccountId !== null ? { accountId: p.keyAccountId } : {}) };
       // Every instance drops the key from its cache once this commits; this one at once.
       app.ctx.changes?.emitLocal(await revokeApiKey(app.ctx.db, request.params.id, owner, { by: { principal: p, ip: request.ip }, action: 'apiKey.revoked' }));

@@ -138,7 +138,7 @@ export async function issueApiKey(
       key_hash: hashApiKey(key),
       key_start: keyStart(key),
       scopes: [...new Set(input.scopes)],
-      allowed_ips: input.allowedIps && input.allowedIps.length ? input.allowedIps : null,
+      allowed_ips: input.allowedIps?.length ? input.allowedIps : null,
       user_id: input.userId ?? null,
     })
     .returningAll()

@@ -39,7 +39,7 @@ function getSettingsRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(SettingsView) }),
       },
     },
-    async (request) => ({ data: await getBranding(app.ctx.db, request.principal!.tenantId) }),
+    async (request) => ({ data: await getBranding(app.ctx.db, request.principal.tenantId) }),
   );
 }
 
@@ -64,7 +64,7 @@ function updateSettingsRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const p = request.principal!;
+      const p = request.principal;
       // The fields changed, not their values (a logo is large and says nothing to an auditor).
       const detail = { fields: Object.keys(request.body).sort() };
       const data = await updateBranding(app.ctx.db, p.tenantId, request.body, (trx) =>

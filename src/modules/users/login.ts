@@ -49,7 +49,8 @@ export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginIn
   if (user.totp_enabled_at && user.totp_secret) {
     if (!input.totpCode && !input.recoveryCode) throw new AppError('exceptions.auth.secondFactorRequired');
     const recovery = !input.totpCode;
-    const ok = recovery ? await spendRecoveryCode(db, user.id, input.recoveryCode!) : await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode!);
+    // One of the two is given (checked above): a TOTP code when there is one, else the recovery code.
+    const ok = input.totpCode ? await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode) : input.recoveryCode ? await spendRecoveryCode(db, user.id, input.recoveryCode) : false;
     if (!ok) {
       await throttle.failed(keys);
       await logFailure(recovery ? 'recoveryCode' : 'secondFactor');

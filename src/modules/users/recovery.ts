@@ -48,7 +48,13 @@ export async function issueRecoveryCodes(db: Executor, userId: string, passwordC
   const salt = randomBytes(16).toString('base64');
   const log2n = passwordCost - 1;
   const codes = Array.from({ length: RECOVERY_CODES }, newCode);
-  const keys = await Promise.all(codes.map((c) => keyOf(normalizeRecoveryCode(c)!, salt, log2n)));
+  const keys = await Promise.all(
+    codes.map((c) => {
+      const normal = normalizeRecoveryCode(c);
+      if (!normal) throw new Error('a new recovery code does not read as one');
+      return keyOf(normal, salt, log2n);
+    }),
+  );
   await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('user_recovery_codes')

@@ -93,7 +93,7 @@ function listUsersRoute(app: TypedApp): void {
       config: { scope: 'users.list', tenantLevel: true },
       schema: { operationId: 'listUsers', tags: TAGS, summary: "The tenant's users, oldest first", response: responses({ 200: DataEnvelope(Type.Array(UserViewSchema)) }) },
     },
-    async (request) => ({ data: await listUsers(app.ctx.db, request.principal!.tenantId) }),
+    async (request) => ({ data: await listUsers(app.ctx.db, request.principal.tenantId) }),
   );
 }
 
@@ -112,7 +112,7 @@ function inviteUserRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const principal = request.principal!;
+      const principal = request.principal;
       tenantWideOnly(principal);
       mayGrant(principal, request.body.role);
       const input = { tenantId: principal.tenantId, email: request.body.email, role: request.body.role };
@@ -138,7 +138,7 @@ function changeRoleRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const principal = request.principal!;
+      const principal = request.principal;
       tenantWideOnly(principal);
       mayGrant(principal, request.body.role);
       const by = { principal, ip: request.ip };
@@ -164,7 +164,7 @@ function removeUserRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const principal = request.principal!;
+      const principal = request.principal;
       tenantWideOnly(principal);
       const notices = await disableUser(app.ctx.db, principal.tenantId, request.params.id, { principal, ip: request.ip }, (role) => mayGrant(principal, role));
       for (const notice of notices) app.ctx.changes?.emitLocal(notice);

@@ -114,7 +114,7 @@ export class WebhookDeliverer {
     if (limit <= 0 || this.stopped) return 0;
     if (this.leasesInDoubt) await this.freeIdleLeases();
     const leaseEnd = performance.now() + this.leaseS * 1000;
-    let claimed;
+    let claimed: Awaited<ReturnType<typeof claimDeliveries>>;
     try {
       claimed = await claimDeliveries(this.db, { owner: this.owner, leaseS: this.leaseS, limit, perOrigin: this.opts.perOrigin, room: this.queues.room(), origins });
     } catch (err) {

@@ -25,7 +25,10 @@ async function ownUrls(trx: Trx, events: ClaimedEvent[]): Promise<Map<string, st
     if (ids.length === 0) continue;
     const rows = await trx.selectFrom(table).select(['id', 'webhook_url']).where('id', 'in', ids).execute();
     const urls = new Map(rows.map((r) => [r.id, r.webhook_url]));
-    for (const e of events) if (e.aggregateType === type && urls.get(e.aggregateId)) out.set(e.id, urls.get(e.aggregateId)!);
+    for (const e of events) {
+      const url = e.aggregateType === type ? urls.get(e.aggregateId) : undefined;
+      if (url) out.set(e.id, url);
+    }
   }
   for (const e of events) {
     if (e.aggregateType in OWN_URL_OBJECTS) continue;

@@ -56,7 +56,7 @@ function getSettingsRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(WebhookSettings) }),
       },
     },
-    async (request) => ({ data: settingsView(await getTenant(app.ctx.db, request.principal!.tenantId)) }),
+    async (request) => ({ data: settingsView(await getTenant(app.ctx.db, request.principal.tenantId)) }),
   );
 }
 
@@ -76,7 +76,7 @@ function updateSettingsRoute(app: TypedApp): void {
     },
     async (request) => {
       await checkWebhookUrls(request.body, app.ctx.config, app.ctx.lookupHost);
-      const p = request.principal!;
+      const p = request.principal;
       const row = await updateTenant(app.ctx.db, p.tenantId, request.body, { by: { principal: p, ip: request.ip }, action: 'webhook.settingsChanged' });
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
       return { data: settingsView(row) };
@@ -98,7 +98,7 @@ function rotateSecretRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const p = request.principal!;
+      const p = request.principal;
       const secret = await rotateWebhookSecret(app.ctx.db, p.tenantId, { by: { principal: p, ip: request.ip }, action: 'webhook.secretRotated' });
       return { data: { secret } };
     },
@@ -119,7 +119,7 @@ function testEventRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
+      const p = request.principal;
       const deliveryId = await sendTestEvent(app.ctx.db, p.tenantId, p.keyAccountId);
       await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'webhook.testSent', targetType: 'webhookDelivery', targetId: deliveryId, ip: request.ip });
       return reply.status(202).send({ data: { deliveryId } });
@@ -146,7 +146,7 @@ function listDeliveriesRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const page = await listDeliveries(app.ctx.db, ownerOf(request.principal!), request.query);
+      const page = await listDeliveries(app.ctx.db, ownerOf(request.principal), request.query);
       return { ...page, data: page.data.map(merchantDeliveryView) };
     },
   );
@@ -172,7 +172,7 @@ function getDeliveryRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const { delivery, attempts } = await deliveryWithAttempts(app.ctx.db, request.params.id, ownerOf(request.principal!));
+      const { delivery, attempts } = await deliveryWithAttempts(app.ctx.db, request.params.id, ownerOf(request.principal));
       return { data: merchantDeliveryDetail(delivery, attempts) };
     },
   );
@@ -193,7 +193,7 @@ function redeliverRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
+      const p = request.principal;
       const row = await redeliver(app.ctx.db, request.params.id, ownerOf(p), { by: { principal: p, ip: request.ip }, action: 'webhook.redelivered' });
       return reply.status(202).send({ data: merchantDeliveryView(row) });
     },

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { audit, type Audited } from '../audit/service.ts';
 import { now, type Db, type Executor } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { webhookDeliveryMachine } from './status.ts';
-import type { WebhookDeliveryStatus } from '../../lib/db/schema.ts';
+import type { DB, WebhookDeliveryStatus } from '../../lib/db/schema.ts';
 
 import type { WebhookDeliveryRow as DeliveryRow } from '../../lib/db/schema.ts';
 import { countedTotal } from '../../lib/db/counts.ts';
@@ -20,7 +20,7 @@ export interface DeliveryOwner {
 }
 
 /** The rows an owner may see; the operator (no owner) sees all. */
-function ownedBy<Q extends { where: (...args: any[]) => Q }>(query: Q, owner?: DeliveryOwner): Q {
+function ownedBy<O>(query: SelectQueryBuilder<DB, 'webhook_deliveries', O>, owner?: DeliveryOwner): SelectQueryBuilder<DB, 'webhook_deliveries', O> {
   if (!owner) return query;
   const q = query.where('tenant_id', '=', owner.tenantId);
   return owner.accountId ? q.where('account_id', '=', owner.accountId) : q;

@@ -45,7 +45,9 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
         return callback(new BlockedAddressError(`${hostname} resolves to a non-public address (${blocked?.address ?? 'none'})`), '', 0);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
+      const [first] = list;
+      if (!first) return callback(new Error(`${hostname} resolves to no address`), '', 0);
+      return callback(null, first.address, first.family);
     });
   };
 }

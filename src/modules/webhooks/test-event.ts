@@ -24,7 +24,9 @@ export async function sendTestEvent(db: Db, tenantId: string, accountId: string 
     const payload = { tenantId, message: 'A test event: your endpoint receives and verifies our webhooks.' };
     const id = await enqueue(trx, { ...event, payload });
     await trx.updateTable('outbox_events').set({ processed_at: sql`now()` }).where('id', '=', id).execute();
-    const deliveryId = (await insertDelivery(trx, { ...event, id }, tenant.webhook_url))!;
+    const deliveryId = await insertDelivery(trx, { ...event, id }, tenant.webhook_url);
+    // A new event's only delivery: nothing can already hold its key.
+    if (!deliveryId) throw new Error('the test event got no delivery');
     if (accountId) await trx.updateTable('webhook_deliveries').set({ account_id: accountId }).where('id', '=', deliveryId).execute();
     return deliveryId;
   });

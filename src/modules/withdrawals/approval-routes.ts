@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
+import { operatorOf, principalOf } from '../../lib/http/principal.ts';
 import { DataEnvelope, Uuid, adminResponses, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { operatorBy } from '../audit/service.ts';
 import { approveWithdrawal, rejectWithdrawal, type Approver } from './approvals.ts';
@@ -13,13 +14,14 @@ const TAGS = ['withdrawals'];
 const Reason = Type.Optional(Type.String({ minLength: 1, maxLength: 500 }));
 
 function tenantApprover(request: FastifyRequest): Approver {
-  const p = request.principal!;
+  const p = principalOf(request);
   return { level: 'tenant', tenantId: p.tenantId, userId: p.userId, actor: p.actor, by: { principal: p, ip: request.ip } };
 }
 
 function operatorApprover(request: FastifyRequest): Approver {
-  const by = operatorBy(request);
-  return { level: 'operator', tenantId: null, userId: request.operator!.userId, actor: request.operator!.actor, by };
+  const operator = operatorOf(request);
+  const by = operatorBy({ operator, ip: request.ip });
+  return { level: 'operator', tenantId: null, userId: operator.userId, actor: operator.actor, by };
 }
 
 /** POST /withdrawal/approve and /withdrawal/reject: a second person of the tenant, signed in, with a fresh code. */

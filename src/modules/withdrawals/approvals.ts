@@ -35,7 +35,7 @@ export async function approvalsOfMany(db: Executor, withdrawalIds: string[]): Pr
   const out = new Map<string, ApprovalView[]>(withdrawalIds.map((id) => [id, []]));
   if (withdrawalIds.length === 0) return out;
   const rows = await db.selectFrom('withdrawal_approvals').select(['withdrawal_id', 'level', 'actor', 'created_at']).where('withdrawal_id', 'in', withdrawalIds).orderBy('created_at').execute();
-  for (const r of rows) out.get(r.withdrawal_id)!.push({ level: r.level, by: r.actor, at: r.created_at.toISOString() });
+  for (const r of rows) out.get(r.withdrawal_id)?.push({ level: r.level, by: r.actor, at: r.created_at.toISOString() });
   return out;
 }
 

@@ -8,13 +8,13 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { enqueue, notice } from '../../lib/outbox.ts';
-import { cryptoAmount, findCurrency } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { audit } from '../audit/service.ts';
 import { bookConversion } from '../conversions/commit.ts';
 import { checkPegs } from '../conversions/pricing.ts';
 import { credit, lockedMerchantBalance, post } from '../ledger/service.ts';
 
-import { withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
+import { autoConvertOf, withdrawalMoney, type QuoteRow, type WithdrawalRow } from './record.ts';
 import { commitRefund, debitLines } from './refunds.ts';
 import { enforceAtCommit } from '../payouts/enforce.ts';
 
@@ -63,13 +63,13 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string): Pr
  * `convert_to_amount` all that arrives. Refused, like a conversion's commit, when a stablecoin of
  * the pair is now off its peg. Returns the conversion's id.
  */
-async function convert(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow & { convert_from: string }): Promise<string> {
-  await checkPegs(trx, config, findCurrency(q.convert_from)!, findCurrency(q.currency_code)!);
-  const fromAmount = cryptoAmount(q.convert_from, q.convert_from_amount!);
-  if ((await lockedMerchantBalance(trx, principal.accountId, q.convert_from)) < fromAmount.units) {
-    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.convert_from });
+async function convert(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow, c: NonNullable<ReturnType<typeof autoConvertOf>>): Promise<string> {
+  await checkPegs(trx, config, knownCurrency(c.from), knownCurrency(q.currency_code));
+  const fromAmount = cryptoAmount(c.from, c.fromAmount);
+  if ((await lockedMerchantBalance(trx, principal.accountId, c.from)) < fromAmount.units) {
+    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: c.from });
   }
-  const money = { fromAmount, toAmount: cryptoAmount(q.currency_code, q.convert_to_amount!), commission: cryptoAmount(q.convert_from, q.convert_commission!) };
+  const money = { fromAmount, toAmount: cryptoAmount(q.currency_code, c.toAmount), commission: cryptoAmount(c.from, c.commission) };
   return (await bookConversion(trx, principal, money, null)).id;
 }
 
@@ -78,7 +78,8 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   const { amount, total } = withdrawalMoney(q);
   // A refund locks its invoice or deposit and checks its limit again; a deposit's may release suspense.
   const refund = await commitRefund(trx, principal.accountId, q);
-  const convertId = q.convert_from ? await convert(config, trx, principal, { ...q, convert_from: q.convert_from }) : null;
+  const auto = autoConvertOf(q);
+  const convertId = auto ? await convert(config, trx, principal, q, auto) : null;
   // The single locked balance must cover the locked total (less what suspense releases); never another currency.
   const required = total.minus(refund.released);
   if ((await lockedMerchantBalance(trx, principal.accountId, q.currency_code)) < required.units) {
@@ -137,7 +138,7 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
 function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow, totalUnits: bigint) {
   return enforceAtCommit(trx, config.withdrawalApproval.operatorAboveUsdCents, {
     tenantId: principal.tenantId,
-    currency: findCurrency(q.currency_code)!,
+    currency: knownCurrency(q.currency_code),
     address: q.address,
     totalUnits,
     usdPrice: q.usd_price,

@@ -8,7 +8,7 @@ import { WITHDRAWAL_KIND } from './withdrawal-kind.ts';
 import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
 import { cover, hasFaucet, payoutNeeds, topUpSandbox, type Spare } from './hot-wallet.ts';
 import { markUnsigned, markWaiting, signersSeen, waitingFromError, type Waiting } from './waiting.ts';
-import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits } from '../../lib/money.ts';
 import { screenerOf } from '../screening/screen.ts';
 
@@ -137,7 +137,7 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
 async function screenBeforeSigning(ctx: AppContext, w: WithdrawalRow): Promise<Waiting | null> {
   const screener = screenerOf(ctx.config.screening);
   if (!screener.enabled) return null;
-  const currency = findCurrency(w.currency_code)!;
+  const currency = knownCurrency(w.currency_code);
   const net = networkOf(currency);
   const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address: w.address, direction: 'out', amount: formatUnits(BigInt(w.amount), currency.decimals), cryptoCurrencyCode: currency.code });
   if (verdict.decision === 'allow') return null;

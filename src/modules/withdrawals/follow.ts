@@ -3,7 +3,7 @@ import { PermanentBroadcastError, type ChainAdapter, type ReplacementDecision } 
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { unreachable } from '../../lib/state-machine.ts';
-import { networkOf, findCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
+import { networkOf, knownCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import { freeNonce, holdInputs, loose, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate, type PayoutRow, type PayoutTables } from './candidates.ts';
 
@@ -98,13 +98,14 @@ export async function followPayout<R extends PayoutRow>(ctx: AppContext, adapter
   const terms = termsOf(current);
   if (!adapter.replaceTransfer || !terms) return;
   const blocksPending = tip !== null && current.broadcast_height !== null ? Math.max(0, tip - current.broadcast_height) : 0;
+  const nonces = adapter.nonces?.bind(adapter);
   const decision = await adapter.replaceTransfer({
     transfer: { ...outgoing(p), heldCoins: round.held },
     current: { txHash: current.tx_hash, raw: current.raw, terms },
     blocksPending,
     known: currentConfirmations !== null,
     finality: confirmationsRequired(ctx.config, adapter.network),
-    ...(adapter.nonces ? { freshNonce: async () => freeNonce(ctx.db, adapter.network, p.sender, await adapter.nonces!()) } : {}),
+    ...(nonces ? { freshNonce: async () => freeNonce(ctx.db, adapter.network, p.sender, await nonces()) } : {}),
   });
   await act(ctx, adapter, kind, p, current, decision, round, out);
 }
@@ -168,7 +169,7 @@ async function settle<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapte
 
 /** What the network took for a payout, out of custody against the network fees, in its native coin. */
 async function bookNetworkCost(trx: Trx, adapter: ChainAdapter, kind: PayoutKind<PayoutRow>, row: PayoutRow, cost: bigint) {
-  const native = findCurrency(networkOf(findCurrency(row.currency_code)!).nativeCode)!;
+  const native = knownCurrency(networkOf(knownCurrency(row.currency_code)).nativeCode);
   if (cost > 0n) {
     const paid = cryptoAmount(native.code, cost);
     await post(trx, { tenantId: null, kind: kind.ledger.costKind, refType: kind.ledger.refType, refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter, SignedTransfer } from '../../chains/types.ts';
-import { cryptoAmount, findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
 import type { WithdrawalRow } from './record.ts';
 import type { Waiting } from './waiting.ts';
@@ -37,8 +37,11 @@ export async function spendable(ctx: Pick<AppContext, 'db'>, adapter: ChainAdapt
 
 /** What the hot wallet has spare of a currency this round (read once, then kept by the round). */
 async function spareOf(ctx: AppContext, adapter: ChainAdapter, spare: Spare, code: string): Promise<bigint> {
-  if (!spare.has(code)) spare.set(code, await spendable(ctx, adapter, code));
-  return spare.get(code)!;
+  const known = spare.get(code);
+  if (known !== undefined) return known;
+  const read = await spendable(ctx, adapter, code);
+  spare.set(code, read);
+  return read;
 }
 
 /**
@@ -49,7 +52,7 @@ async function spareOf(ctx: AppContext, adapter: ChainAdapter, spare: Spare, cod
 export function payoutNeeds(w: Pick<WithdrawalRow, 'currency_code' | 'amount'>, signed?: SignedTransfer): Map<string, bigint> {
   const needs = new Map<string, bigint>([[w.currency_code, BigInt(w.amount)]]);
   if (signed?.terms?.family === 'evm') {
-    const native = networkOf(findCurrency(w.currency_code)!).nativeCode;
+    const native = networkOf(knownCurrency(w.currency_code)).nativeCode;
     needs.set(native, (needs.get(native) ?? 0n) + BigInt(signed.terms.gas) * BigInt(signed.terms.maxFeePerGas));
   }
   return needs;
@@ -64,7 +67,8 @@ export async function cover(ctx: AppContext, adapter: ChainAdapter, spare: Spare
     const missing = units - (await spareOf(ctx, adapter, spare, code));
     if (missing > 0n) return { reason: 'hotWalletLow', detail: { cryptoCurrencyCode: code, missing: missing.toString() } };
   }
-  if (take) for (const [code, units] of needs) spare.set(code, spare.get(code)! - units);
+  // Every code of needs was read into spare by the loop above.
+  if (take) for (const [code, units] of needs) spare.set(code, (spare.get(code) ?? 0n) - units);
   return null;
 }
 
@@ -95,5 +99,5 @@ export async function topUpSandbox(ctx: AppContext, adapter: ChainAdapter, spare
       lines: [debit(custodyAccount(adapter.network), amount), credit('sandbox:faucet', amount)],
     });
   });
-  spare.set(w.currency_code, spare.get(w.currency_code)! + missing);
+  spare.set(w.currency_code, (spare.get(w.currency_code) ?? 0n) + missing);
 }

@@ -5,7 +5,7 @@ import { byKeys, paged } from '../../lib/db/paging.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../lib/db/schema.ts';
 import { DateTime, Money, Nullable } from '../../lib/http/schemas.ts';
 import { ApiNetworkSchema } from '../../lib/currencies/schemas.ts';
-import { findCurrency } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
 import { withdrawalMachine } from './status.ts';
 import { WaitingReasonSchema, WaitingSchema, waitingOf, waitingText } from './waiting.ts';
@@ -73,7 +73,7 @@ function queuedApproval(w: QueueRow, approvals: ApprovalView[]) {
 }
 
 function queuedWithdrawal(w: QueueRow, approvals: ApprovalView[] = []) {
-  const currency = findCurrency(w.currency_code)!;
+  const currency = knownCurrency(w.currency_code);
   return {
     id: w.id,
     tenantId: w.tenant_id,

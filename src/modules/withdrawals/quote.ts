@@ -4,7 +4,7 @@ import { now, nowPlus } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { Amount, MoneyFormatError, MoneyPrecisionError, convertAmount, ratioToDecimal, toJsonNumber } from '../../lib/money.ts';
-import { findCurrency, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { findCurrency, knownCurrency, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { currentTerms, priceByToAmount, samePeg } from '../conversions/pricing.ts';
 import { getDepositNetworkFee } from '../currencies/fees.ts';
 import { merchantBalances } from '../ledger/service.ts';
@@ -92,7 +92,7 @@ export async function feeTerms(ctx: AppContext, currency: CurrencyDef) {
   const net = networkOf(currency);
   const quoted = await getDepositNetworkFee(db, currency.code, config.feeMaxAgeS);
   if (!quoted) throw new AppError('exceptions.withdrawal.feeUnavailable', { cryptoCurrencyCode: currency.code });
-  const native = findCurrency(net.nativeCode)!;
+  const native = knownCurrency(net.nativeCode);
   const price = await usdPrice(db, currency.symbol, config.rateMaxAgeS);
   const nativePrice = await usdPrice(db, native.symbol, config.rateMaxAgeS);
   const fee = Amount.of(currency, quoted.units);
@@ -128,7 +128,7 @@ async function covered(ctx: AppContext, accountId: string, needed: Amount, allow
   const balances = await merchantBalances(ctx.db, accountId);
   const have = Amount.of(needed.currency, balances.find((b) => b.currency === needed.currency.code)?.units ?? 0n);
   if (have.compare(needed) >= 0) return null;
-  const convert = allowAutoConvert ? await planConversion(ctx, balances, findCurrency(needed.currency.code)!, needed.minus(have)) : null;
+  const convert = allowAutoConvert ? await planConversion(ctx, balances, knownCurrency(needed.currency.code), needed.minus(have)) : null;
   if (convert) return convert;
   throw new AppError(
     'exceptions.withdrawal.insufficientBalance',
@@ -147,7 +147,7 @@ async function covered(ctx: AppContext, accountId: string, needed: Amount, allow
 async function planConversion(ctx: AppContext, balances: Balances, to: CurrencyDef, shortfall: Amount) {
   const candidates = balances
     .filter((b) => b.currency !== to.code && b.units > 0n)
-    .map((b) => ({ ...b, def: findCurrency(b.currency)! }))
+    .map((b) => ({ ...b, def: knownCurrency(b.currency) }))
     .sort((a, b) => Number(samePeg(b.def, to)) - Number(samePeg(a.def, to)));
   let offPeg: AppError | undefined;
   for (const c of candidates) {

@@ -4,7 +4,7 @@ import { moveStatus, type Move } from '../../lib/state-machine.ts';
 import { withdrawalMachine } from './status.ts';
 import type { WithdrawalQuotesTable, WithdrawalRow, WithdrawalStatus } from '../../lib/db/schema.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import { cryptoAmount, findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { usdValue } from '../ledger/settlement.ts';
 import { shortfallOf } from './waiting.ts';
 import { advanceBatch } from './batch/advance.ts';
@@ -19,12 +19,21 @@ export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount
   return { amount, fee, total: amount.plus(fee) };
 }
 
+/** A quote's auto-convert: its three amounts are written with convert_from, so one without them is a broken row. */
+export function autoConvertOf(q: QuoteRow): { from: string; fromAmount: string; toAmount: string; commission: string } | null {
+  if (!q.convert_from) return null;
+  const { convert_from_amount: fromAmount, convert_to_amount: toAmount, convert_commission: commission } = q;
+  if (fromAmount === null || toAmount === null || commission === null) throw new Error(`withdrawal quote ${q.id}: an auto-convert without its amounts`);
+  return { from: q.convert_from, fromAmount, toAmount, commission };
+}
+
 /** The quote as the API shows it. */
 export function quoteRecord(q: QuoteRow) {
-  const currency = findCurrency(q.currency_code)!;
-  const native = findCurrency(networkOf(currency).nativeCode)!;
+  const currency = knownCurrency(q.currency_code);
+  const native = knownCurrency(networkOf(currency).nativeCode);
   const d = currency.decimals;
-  const from = q.convert_from ? findCurrency(q.convert_from)! : null;
+  const convert = autoConvertOf(q);
+  const from = convert ? knownCurrency(convert.from) : null;
   const { amount, fee, total } = withdrawalMoney(q);
   return {
     quoteId: q.id,
@@ -39,15 +48,16 @@ export function quoteRecord(q: QuoteRow) {
       feeUsd: usdValue(fee, q.usd_price),
     },
     totalDeduction: toJsonNumber(total),
-    autoConvert: from
-      ? {
-          fromCryptoCurrencyCode: from.code,
-          toCryptoCurrencyCode: currency.code,
-          fromAmount: toJsonNumber(BigInt(q.convert_from_amount!), from.decimals),
-          toAmount: toJsonNumber(BigInt(q.convert_to_amount!), d),
-          commission: toJsonNumber(BigInt(q.convert_commission!), from.decimals),
-        }
-      : null,
+    autoConvert:
+      from && convert
+        ? {
+            fromCryptoCurrencyCode: from.code,
+            toCryptoCurrencyCode: currency.code,
+            fromAmount: toJsonNumber(BigInt(convert.fromAmount), from.decimals),
+            toAmount: toJsonNumber(BigInt(convert.toAmount), d),
+            commission: toJsonNumber(BigInt(convert.commission), from.decimals),
+          }
+        : null,
     expiresAt: q.expires_at.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { Executor, Trx } from '../../lib/db/index.ts';
 import type { WithdrawalStatus } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Amount, toJsonNumber } from '../../lib/money.ts';
-import { cryptoAmount, findCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import { cryptoAmount, findCurrency, knownCurrency, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import { credit, debit, merchantAccount, type LedgerAccount, type PostingLine } from '../ledger/service.ts';
 
 /**
@@ -163,7 +163,7 @@ export async function refundsOf(db: Executor, kind: RefundTarget['kind'], ids: s
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const r of rows) byId.get(r.target!)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
+  for (const r of rows) if (r.target !== null) byId.get(r.target)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
   return byId;
 }
 
@@ -185,7 +185,7 @@ export function refundFields(currencyCode: string | null, lines: RefundLine[] = 
       id: l.id,
       status: l.status,
       cryptoCurrencyCode: l.currency_code,
-      amount: toJsonNumber(BigInt(l.amount), findCurrency(l.currency_code)!.decimals),
+      amount: toJsonNumber(BigInt(l.amount), knownCurrency(l.currency_code).decimals),
       transactionHash: l.tx_hash,
     })),
   };

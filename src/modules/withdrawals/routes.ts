@@ -53,7 +53,7 @@ function quoteWithdrawalRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(QuoteSchema) }, [404, 409, 503]),
       },
     },
-    async (request) => ({ data: await withdrawals.quote(request.principal!, { ...request.body, amount: exactNumber(request, 'amount', request.body.amount) }) }),
+    async (request) => ({ data: await withdrawals.quote(request.principal, { ...request.body, amount: exactNumber(request, 'amount', request.body.amount) }) }),
   );
 }
 
@@ -81,7 +81,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
     async (request, reply) => {
       const { quoteId, customData, metadata, webhookUrl } = request.body;
       checkWebhookUrl('webhookUrl', webhookUrl, app.ctx.config);
-      const row = await withdrawals.commit(request.principal!, { quoteId, customData: customData ?? metadata, webhookUrl });
+      const row = await withdrawals.commit(request.principal, { quoteId, customData: customData ?? metadata, webhookUrl });
       return reply.status(201).send({ data: withdrawalRecord(row, row.status === 'awaitingApproval' ? [] : undefined) });
     },
   );
@@ -103,7 +103,7 @@ function getWithdrawalRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const row = await withdrawals.get(request.principal!, request.query);
+      const row = await withdrawals.get(request.principal, request.query);
       const sent = row.tenant_approval_required || row.operator_approval_required;
       return { data: withdrawalRecord(row, sent ? await approvalsOf(app.ctx.db, row.id) : undefined) };
     },
@@ -131,6 +131,6 @@ function listWithdrawalsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(WithdrawalRecordSchema) }),
       },
     },
-    async (request) => withdrawals.list(request.principal!, request.query),
+    async (request) => withdrawals.list(request.principal, request.query),
   );
 }

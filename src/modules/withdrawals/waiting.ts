@@ -7,7 +7,7 @@ import { unreachable } from '../../lib/state-machine.ts';
 import { WAITING_REASONS, type WaitingDetail, type WaitingReason, type WithdrawalRow } from '../../lib/db/schema.ts';
 import { configuredSecrets, secretScrubber } from '../../lib/http/log-redaction.ts';
 import { DateTime, Money } from '../../lib/http/schemas.ts';
-import { findCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
+import { findCurrency, knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toJsonNumber } from '../../lib/money.ts';
 
 /** What each reason means. */
@@ -61,7 +61,7 @@ export function waitingOf(w: WithdrawalRow): WaitingView | null {
     since: (w.waiting_since ?? w.updated_at).toISOString(),
     ...(short ? { cryptoCurrencyCode: short.cryptoCurrencyCode, missing: short.amount } : {}),
     ...(d.message !== undefined ? { message: d.message } : {}),
-    action: operatorAction(w),
+    action: operatorAction(w, w.waiting_reason),
   };
 }
 
@@ -78,9 +78,8 @@ function missingOf(w: WithdrawalRow) {
 }
 
 /** What the operator does about a waiting payout, in a sentence: what to fund and how much, or what to look at. */
-function operatorAction(w: WithdrawalRow): string {
-  const network = networkOf(findCurrency(w.currency_code)!);
-  const reason = w.waiting_reason!;
+function operatorAction(w: WithdrawalRow, reason: NonNullable<WithdrawalRow['waiting_reason']>): string {
+  const network = networkOf(knownCurrency(w.currency_code));
   switch (reason) {
     case 'hotWalletLow': {
       const short = missingOf(w);

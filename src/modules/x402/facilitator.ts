@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { now, type Db } from '../../lib/db/index.ts';
 import { receiptWithin, type X402Chain } from '../../chains/x402/chain.ts';
-import type { SignedTransaction, Spend } from '../../chains/x402/sender.ts';
+import type { FeePayerSender, SignedTransaction, Spend } from '../../chains/x402/sender.ts';
 import { finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
 import { parsePayment, type ParsedPayment } from './parse.ts';
 import { SettlementLookup } from './lookup.ts';
@@ -36,16 +36,17 @@ const passed: Promise<Outcome<void>> = Promise.resolve({ ok: true, value: undefi
  * settle rely on the node's simulation of the transfer first (the token checks all three): verify
  * with an eth_call batched with the other verifies of its turn, beside our record; settle with the
  * gas estimate, in the same round trip as the operator's limits. The checks run only to name why a
- * simulation failed (verify: or to accept what they accept, as they always have).
+ * simulation failed (verify: or to accept what they accept, as they always have). An installation
+ * without an x402 network has no facilitator: its routes answer settlement_disabled (routes.ts).
  */
 export class X402Facilitator {
-  private readonly lookup: SettlementLookup | undefined;
+  private readonly lookup: SettlementLookup;
   /** Submitted settlements the last `confirmPending` round found still without a receipt. */
   awaitingReceipts = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly chain: X402Chain | undefined,
+    private readonly chain: X402Chain,
     private readonly limits: SpendingLimits = {
       receiptTimeoutMs: 15_000,
       gasCeiling: 200_000n,
@@ -54,34 +55,32 @@ export class X402Facilitator {
       tenantGasBudgetWei: null,
     },
   ) {
-    this.lookup = chain ? new SettlementLookup(db, chain.network) : undefined;
+    this.lookup = new SettlementLookup(db, chain.network);
   }
 
   private get receiptTimeoutMs(): number {
     return this.limits.receiptTimeoutMs;
   }
 
-  get network(): string | undefined {
-    return this.chain?.network;
+  get network(): string {
+    return this.chain.network;
   }
 
   supported(): { kinds: Array<{ x402Version: number; scheme: string; network: string; extra?: Record<string, unknown> }>; extensions: string[]; signers: Record<string, string[]> } {
-    const kinds = this.chain
-      ? [{ x402Version: 2, scheme: 'exact', network: this.chain.network, extra: { assets: [...this.chain.assets.values()].map((a) => ({ address: a.address, name: a.name, version: a.version })) } }]
-      : [];
-    return { kinds, extensions: [], signers: this.chain?.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
+    const kinds = [{ x402Version: 2, scheme: 'exact', network: this.chain.network, extra: { assets: [...this.chain.assets.values()].map((a) => ({ address: a.address, name: a.name, version: a.version })) } }];
+    return { kinds, extensions: [], signers: this.chain.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
   }
 
   /** The settlement of this key, if any (concurrent lookups share one query). */
   private existing(key: Settleable['key']): Promise<SettlementRow | undefined> {
-    return this.lookup!.find(key);
+    return this.lookup.find(key);
   }
 
   async verify(body: unknown): Promise<VerifyResult> {
     try {
       const parsed = parsePayment(this.chain, body);
       if (parsed.kind === 'permit2') {
-        await checkPermit2(this.chain!, parsed.permit);
+        await checkPermit2(this.chain, parsed.permit);
         return { isValid: true, payer: parsed.permit.from };
       }
       const p = parsed.payment;
@@ -91,10 +90,10 @@ export class X402Facilitator {
       // they all accept stays valid, as it always was (a token without the bytes-signature
       // transferWithAuthorization, or a wallet that is not deployed yet, ERC-6492, fails the
       // simulation only).
-      const [known, simulated] = await Promise.all([this.existing(eip3009Settleable(p).key), simulateTransfer(this.chain!, p)]);
-      if (!simulated) await checkSignature(this.chain!, p);
+      const [known, simulated] = await Promise.all([this.existing(eip3009Settleable(p).key), simulateTransfer(this.chain, p)]);
+      if (!simulated) await checkSignature(this.chain, p);
       if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
-      if (!simulated) await checkChain(this.chain!, p);
+      if (!simulated) await checkChain(this.chain, p);
       return { isValid: true, payer: p.auth.from };
     } catch (err) {
       if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
@@ -108,7 +107,7 @@ export class X402Facilitator {
    * of the same payload gets the original transaction instead of a second one.
    */
   async settle(tenantId: string, body: unknown): Promise<SettleResult> {
-    const network = this.chain?.network ?? '';
+    const network = this.chain.network;
     let s: Settleable;
     let checks: SettleChecks;
     try {
@@ -118,14 +117,14 @@ export class X402Facilitator {
     }
     const base = { payer: s.key.payer, network, amount: s.amount.toString() };
     const refused = (err: unknown) => refusal(err, { transaction: '', ...base });
-    const sender = this.chain!.sender;
+    const { sender } = this.chain;
     // Our record, the payment's checks and the operator's limits (with the simulation of the
     // transfer) are read together: one database and one batched RPC round trip. Their answers are
     // taken in that order; without a clean simulation, the checks it proves give the reason.
     const [replay, checked, spend] = await Promise.all([
       this.existing(s.key),
       checks.before ? outcome(checks.before()) : passed,
-      sender ? outcome(spendingCheck(this.db, this.chain!, this.limits, tenantId, s)) : undefined,
+      sender ? outcome(spendingCheck(this.db, this.chain, sender.account.address, this.limits, tenantId, s)) : undefined,
     ]);
     if (replay) return this.answer(replay, base);
     if (!checked.ok) return refused(checked.error);
@@ -133,22 +132,23 @@ export class X402Facilitator {
       const proven = await outcome(checks.proven());
       if (!proven.ok) return refused(proven.error);
     }
-    if (!spend) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
+    // No sender, no spend: a chain without a fee payer verifies only.
+    if (!spend || !sender) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
     if (!spend.ok) {
       if (spend.error instanceof Invalid) return refused(spend.error);
       // The estimate reverted: the chain refuses this transfer as it stands.
       return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (spend.error as Error).message.split('\n')[0], transaction: '', ...base };
     }
-    return this.claimAndSend(tenantId, s, spend.value, base);
+    return this.claimAndSend(tenantId, sender, s, spend.value, base);
   }
 
   /** What a parsed payment sends, and its checks (EIP-3009: all proven by the token's simulation). */
   private settleChecks(parsed: ParsedPayment): { s: Settleable; checks: SettleChecks } {
-    if (parsed.kind === 'permit2') return { s: permit2Settleable(parsed.permit), checks: { before: () => checkPermit2(this.chain!, parsed.permit) } };
+    if (parsed.kind === 'permit2') return { s: permit2Settleable(parsed.permit), checks: { before: () => checkPermit2(this.chain, parsed.permit) } };
     const p = parsed.payment;
     const proven = async () => {
-      await checkSignature(this.chain!, p);
-      await checkChain(this.chain!, p);
+      await checkSignature(this.chain, p);
+      await checkChain(this.chain, p);
     };
     return { s: eip3009Settleable(p), checks: { proven } };
   }
@@ -157,8 +157,7 @@ export class X402Facilitator {
    * Claims the payment's key with the `submitted` row, then sends: a settle that finds the key
    * claimed waits for the claimant's transaction instead of sending a second one.
    */
-  private async claimAndSend(tenantId: string, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
-    const sender = this.chain!.sender!;
+  private async claimAndSend(tenantId: string, sender: FeePayerSender, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
     const claimed = await this.db
       .insertInto('x402_settlements')
       .values({
@@ -206,7 +205,7 @@ export class X402Facilitator {
       // The node may have it: settlement_pending with the hash; the worker sends it again if need be.
       if (outcome === 'unknown') return this.answer(recorded, base);
       if (outcome === 'sent') {
-        const receipt = await receiptWithin(this.chain!.publicClient, tx.hash, this.receiptTimeoutMs);
+        const receipt = await receiptWithin(this.chain.publicClient, tx.hash, this.receiptTimeoutMs);
         const finished = receipt ? await finishWithReceipt(this.db, recorded, receipt).catch(() => recorded) : recorded;
         // Without a receipt in time (or its record): settlement_pending with the hash; the worker finishes it.
         return this.answer(finished, base);
@@ -226,11 +225,13 @@ export class X402Facilitator {
     const deadline = Date.now() + this.receiptTimeoutMs;
     let mined: string | undefined;
     for (;;) {
-      const row = (await this.existing(key))!;
+      const row = await this.existing(key);
+      // The claim that won the key is never deleted: a missing one is a broken database.
+      if (!row) throw new Error(`the settlement claiming ${key.asset}/${key.payer}/${key.nonce} is gone`);
       if (row.status !== 'submitted' || Date.now() > deadline) return row;
       // Its receipt first; then the claimant's record of it, which may land a moment after.
       if (row.transaction && row.transaction !== mined) {
-        if (await receiptWithin(this.chain!.publicClient, row.transaction as Hex, Math.max(100, deadline - Date.now()))) mined = row.transaction;
+        if (await receiptWithin(this.chain.publicClient, row.transaction as Hex, Math.max(100, deadline - Date.now()))) mined = row.transaction;
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -244,7 +245,6 @@ export class X402Facilitator {
 
   /** Worker: the submitted settlements of this network taken to their end (follow.ts). */
   async confirmPending(): Promise<number> {
-    if (!this.chain) return 0;
     const { finished, waiting } = await followSubmitted(this.db, this.chain, this.receiptTimeoutMs);
     this.awaitingReceipts = waiting;
     return finished;

@@ -95,8 +95,7 @@ function parsePermit2(payload: unknown, asset: X402Asset, payTo: Address, amount
  * Everything that needs no chain access: the body checked against the requirements, as the payment
  * it describes (EIP-3009 or permit2). A payment that fails a check throws `Invalid` with its reason.
  */
-export function parsePayment(chain: X402Chain | undefined, body: unknown): ParsedPayment {
-  if (!chain) throw new Invalid('settlement_disabled', 'the x402 facilitator has no network configured');
+export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
   if (!isObject(body)) throw new Invalid('invalid_payload', 'the body must be an object');
   const { paymentPayload: pp, paymentRequirements: req } = body;
   if (body.x402Version !== undefined && body.x402Version !== 2) throw new Invalid('invalid_x402_version', 'x402Version must be 2');

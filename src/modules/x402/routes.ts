@@ -4,6 +4,10 @@ import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp, Nul
 import { X402Facilitator, settlementRecord } from './facilitator.ts';
 import { x402Machine } from './status.ts';
 import { getSettlement, listSettlements } from './record.ts';
+import { Invalid, refusal } from './reasons.ts';
+
+/** What verify and settle answer on an installation without an x402 network. */
+const NO_NETWORK = new Invalid('settlement_disabled', 'the x402 facilitator has no network configured');
 
 const Str = Type.String();
 // The x402 v2 body; every field is checked by the facilitator, which answers protocol failures as
@@ -38,42 +42,41 @@ const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
 /** The x402 facilitator under /v1/x402 (an unmodified x402 client can point at it). */
 export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
-  x402VerifyRoute(app);
-  x402SettleRoute(app);
-  x402SupportedRoute(app);
+  // No x402 network configured: no facilitator, and verify and settle answer settlement_disabled.
+  const facilitator = app.ctx.x402 ? new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402) : undefined;
+  x402VerifyRoute(app, facilitator);
+  x402SettleRoute(app, facilitator);
+  x402SupportedRoute(app, facilitator);
   x402SettlementsRoute(app);
   x402SettlementRoute(app);
 };
 
 /** POST /x402/verify: verifies an x402 v2 exact payment without broadcasting */
-function x402VerifyRoute(app: TypedApp): void {
-  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
+function x402VerifyRoute(app: TypedApp, facilitator: X402Facilitator | undefined): void {
   app.post(
     '/x402/verify',
     {
       config: { scope: 'x402.verify', tenantLevel: true },
       schema: { operationId: 'x402Verify', tags: ['x402'], summary: 'Verifies an x402 v2 exact payment without broadcasting', body: X402Body, response: responses({ 200: VerifySchema }) },
     },
-    async (request) => facilitator.verify(request.body),
+    async (request) => (facilitator ? facilitator.verify(request.body) : { isValid: false, invalidReason: NO_NETWORK.reason, invalidMessage: NO_NETWORK.message }),
   );
 }
 
 /** POST /x402/settle: verifies, then broadcasts transferWithAuthorization (a replay returns the original) */
-function x402SettleRoute(app: TypedApp): void {
-  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
+function x402SettleRoute(app: TypedApp, facilitator: X402Facilitator | undefined): void {
   app.post(
     '/x402/settle',
     {
       config: { scope: 'x402.settle', tenantLevel: true },
       schema: { operationId: 'x402Settle', tags: ['x402'], summary: 'Verifies, then broadcasts transferWithAuthorization (a replay returns the original)', body: X402Body, response: responses({ 200: SettleSchema }) },
     },
-    async (request) => facilitator.settle(request.principal!.tenantId, request.body),
+    async (request) => (facilitator ? facilitator.settle(request.principal.tenantId, request.body) : refusal(NO_NETWORK, { network: '', transaction: '' })),
   );
 }
 
 /** GET /x402/supported: the scheme, network and assets this facilitator settles */
-function x402SupportedRoute(app: TypedApp): void {
-  const facilitator = new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
+function x402SupportedRoute(app: TypedApp, facilitator: X402Facilitator | undefined): void {
   app.get(
     '/x402/supported',
     {
@@ -91,7 +94,7 @@ function x402SupportedRoute(app: TypedApp): void {
         }),
       },
     },
-    async () => facilitator.supported(),
+    async () => facilitator?.supported() ?? { kinds: [], extensions: [], signers: {} },
   );
 }
 
@@ -117,7 +120,7 @@ function x402SettlementsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(SettlementSchema) }),
       },
     },
-    async (request) => listSettlements(app.ctx.db, request.principal!.tenantId, request.query),
+    async (request) => listSettlements(app.ctx.db, request.principal.tenantId, request.query),
   );
 }
 
@@ -135,6 +138,6 @@ function x402SettlementRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(SettlementSchema) }, [404]),
       },
     },
-    async (request) => ({ data: settlementRecord(await getSettlement(app.ctx.db, request.principal!.tenantId, request.params.id)) }),
+    async (request) => ({ data: settlementRecord(await getSettlement(app.ctx.db, request.principal.tenantId, request.params.id)) }),
   );
 }

@@ -41,7 +41,7 @@ async function sendDistinct(chain: X402Chain, calls: EthCall[]): Promise<EthCall
           ),
         ),
       );
-  return slots.map((i) => answers[i]!);
+  return slots.map((i) => answers[i] ?? { ok: false, error: new Error('the node answered fewer calls than were sent') });
 }
 
 const batchers = new WeakMap<X402Chain, Coalescer<EthCall, EthCallAnswer>>();

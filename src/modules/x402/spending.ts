@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Address } from 'viem';
 import type { Db } from '../../lib/db/index.ts';
 import type { X402Settings } from '../../config.ts';
 import type { X402Chain } from '../../chains/x402/chain.ts';
@@ -58,20 +59,21 @@ async function gasSpent(db: Db, tenantId?: string): Promise<bigint> {
  * the fees are shared for a second. Returns the estimate and the fees to send the transaction with; an estimate that
  * reverts is thrown as the node's error.
  */
-export async function spendingCheck(db: Db, chain: X402Chain, limits: SpendingLimits, tenantId: string, s: Settleable): Promise<Spend> {
-  const { publicClient, feePayer } = chain;
+export async function spendingCheck(db: Db, chain: X402Chain, feePayer: Address, limits: SpendingLimits, tenantId: string, s: Settleable): Promise<Spend> {
+  const { publicClient } = chain;
+  const { gasBudgetWei, tenantGasBudgetWei } = limits;
   const [balance, gas, spent, tenantSpent, fees] = await Promise.all([
-    limits.feePayerReserveWei > 0n ? sharedRead(chain, 'feePayerBalance', () => publicClient.getBalance({ address: feePayer! })) : undefined,
-    publicClient.estimateContractGas({ ...s.call, account: feePayer! }),
-    limits.gasBudgetWei !== null ? gasSpent(db) : undefined,
-    limits.tenantGasBudgetWei !== null ? gasSpent(db, tenantId) : undefined,
+    limits.feePayerReserveWei > 0n ? sharedRead(chain, 'feePayerBalance', () => publicClient.getBalance({ address: feePayer })) : undefined,
+    publicClient.estimateContractGas({ ...s.call, account: feePayer }),
+    gasBudgetWei !== null ? gasSpent(db) : undefined,
+    tenantGasBudgetWei !== null ? gasSpent(db, tenantId) : undefined,
     currentFees(chain),
   ]);
   if (balance !== undefined && balance < limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);
-  if (spent !== undefined && spent >= limits.gasBudgetWei!) {
+  if (spent !== undefined && gasBudgetWei !== null && spent >= gasBudgetWei) {
     throw new Invalid('gas_budget_exhausted', 'the daily gas budget of this facilitator is spent', s.key.payer);
   }
-  if (tenantSpent !== undefined && tenantSpent >= limits.tenantGasBudgetWei!) {
+  if (tenantSpent !== undefined && tenantGasBudgetWei !== null && tenantSpent >= tenantGasBudgetWei) {
     throw new Invalid('tenant_gas_budget_exhausted', 'the daily gas budget of this merchant is spent', s.key.payer);
   }
   if (gas > limits.gasCeiling) throw new Invalid('gas_ceiling_exceeded', `the settlement needs ${gas} gas, above the ceiling`, s.key.payer);

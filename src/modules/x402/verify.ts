@@ -46,7 +46,8 @@ export async function checkSignature(chain: X402Chain, p: Parsed): Promise<void>
     if (recovered.has(cacheKey)) return;
     const signer = await recoverTypedDataAddress({ ...typed, signature: p.signature }).catch(() => null);
     if (signer === p.auth.from) {
-      if (recovered.size >= 10_000) recovered.delete(recovered.values().next().value!);
+      const oldest = recovered.size >= 10_000 ? recovered.values().next() : undefined;
+      if (oldest && !oldest.done) recovered.delete(oldest.value);
       recovered.add(cacheKey);
       return;
     }

@@ -10,7 +10,7 @@ export function toUnits(decimal: string, decimals: number): bigint | null {
   if (!m) return null;
   const frac = (m[2] ?? '').replace(/0+$/, '');
   if (frac.length > decimals) return null;
-  return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+  return BigInt((m[1] ?? '')) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
 }
 
 /** `12500000n` with 6 decimals → `'12.5'` (no trailing zeros). */
@@ -29,7 +29,7 @@ export function fromUnits(units: bigint, decimals: number): string {
 export function decimalOf(value: number): string {
   const text = String(Math.abs(value));
   const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  const plain = m ? shift(m[1]!, m[2] ?? '', Number(m[3])) : text;
+  const plain = m ? shift((m[1] ?? ''), m[2] ?? '', Number(m[3])) : text;
   return value < 0 ? `-${plain}` : plain;
 }
 

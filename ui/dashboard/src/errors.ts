@@ -62,7 +62,7 @@ function limitExceeded(e: Extension): Plain {
 /** A validation entry as a sentence at its field (body field name, without a nested path). */
 function entryPlain(entry: FieldEntry | undefined): Plain {
   if (!entry?.field) return { text: 'Some of what was entered is not valid.' };
-  const field = entry.field.split('.')[0]!;
+  const [field = entry.field] = entry.field.split('.');
   const reason = entry.reason ? URL_REASONS[entry.reason] : undefined;
   if (reason) return { field, text: reason(entry) };
   return { field, text: `This ${field === 'amount' ? 'amount' : 'value'} ${entry.message ?? 'is not valid'}.` };

@@ -114,6 +114,6 @@ export function exampleAmount(locale = LOCALE): string {
  */
 export function inputAmount(decimal: string, locale = LOCALE): string {
   const symbols = numberSymbols(locale);
-  const localDigits = (s: string) => (symbols.digits[0] === '0' ? s : s.replace(/\d/g, (d) => symbols.digits[Number(d)]!));
+  const localDigits = (s: string) => (symbols.digits[0] === '0' ? s : s.replace(/\d/g, (d) => symbols.digits[Number(d)] ?? d));
   return localDigits(decimal).replace('.', symbols.decimal);
 }

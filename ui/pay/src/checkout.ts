@@ -264,7 +264,7 @@ async function simulate(write: () => Promise<unknown>): Promise<void> {
 async function switchLanguage(lang: string): Promise<void> {
   if (lang === TEXT.lang) return;
   const asking = ++langAsked;
-  let next;
+  let next: Awaited<ReturnType<typeof getText>>;
   try {
     next = await getText(lang);
   } catch (err) {

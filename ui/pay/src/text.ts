@@ -27,7 +27,7 @@ useLocale();
 
 /** The sentence for a key in the page's language, its {placeholders} filled from vars. */
 export function t(key: string, vars?: Record<string, string | number | undefined>): string {
-  const text = Object.prototype.hasOwnProperty.call(TEXT.t, key) ? (TEXT.t[key] ?? key) : key;
+  const text = Object.hasOwn(TEXT.t, key) ? (TEXT.t[key] ?? key) : key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] != null ? String(vars[k]) : m)) : text;
 }
 
@@ -38,7 +38,7 @@ export function t(key: string, vars?: Record<string, string | number | undefined
 export function decimal(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return text;
-  return (m[1] ? '-' : '') + NUM.format(BigInt(m[2]!)) + (m[3] ? DEC + m[3] : '');
+  return (m[1] ? '-' : '') + NUM.format(BigInt((m[2] ?? ''))) + (m[3] ? DEC + m[3] : '');
 }
 
 /** A crypto amount and its symbol: '1,234.5 USDT' in English, '1.234,5 USDT' in German; the same for every amount on the page. */
@@ -60,7 +60,7 @@ function unitsOf(value: number): { units: bigint; places: number } {
   const m = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
   if (!m) return { units: 0n, places: 0 };
   const places = (m[2] ?? '').length - Number(m[3] ?? 0);
-  const units = BigInt(m[1]! + (m[2] ?? ''));
+  const units = BigInt((m[1] ?? '') + (m[2] ?? ''));
   return places >= 0 ? { units, places } : { units: units * 10n ** BigInt(-places), places: 0 };
 }
 
@@ -108,6 +108,7 @@ export function applyText(next: PageText): void {
 
 /** Remembers the choice: in the address (a reload or a shared link keeps it) and in a cookie for the next visit. */
 export function rememberLanguage(lang: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers the page serves.
   document.cookie = `pay_lang=${lang}; path=/pay; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   const url = new URL(location.href);
   url.searchParams.set('lang', lang);

@@ -47,8 +47,10 @@ function optionButton(c: Currency, pick: (code: string) => void): HTMLButtonElem
 function fillOption(b: HTMLButtonElement, c: Currency, chosen: boolean): void {
   b.disabled = !c.available;
   b.querySelector('.name')?.replaceChildren(currencyLabel(c), chosen ? el('span', { className: 'tag', textContent: t('currentChoice') }) : '');
-  b.querySelector('.sub')!.textContent = c.standard ? `${c.symbol} · ${c.standard}` : c.symbol;
-  b.querySelector('.est')!.textContent = c.available ? (c.amountEstimate ? `≈ ${coin(c.amountEstimate, c.symbol)}` : '') : t('currencyUnavailable');
+  const sub = b.querySelector('.sub');
+  const est = b.querySelector('.est');
+  if (sub) sub.textContent = c.standard ? `${c.symbol} · ${c.standard}` : c.symbol;
+  if (est) est.textContent = c.available ? (c.amountEstimate ? `≈ ${coin(c.amountEstimate, c.symbol)}` : '') : t('currencyUnavailable');
   if (chosen) b.setAttribute('aria-current', 'true');
   else b.removeAttribute('aria-current');
 }
@@ -66,7 +68,10 @@ export function renderPicker(s: PayState, pick: (code: string) => void): void {
     if (focused) optionButtons.get(focused)?.focus();
   }
   const chosen = s.selected?.cryptoCurrencyCode;
-  for (const c of s.currencies) fillOption(optionButtons.get(c.cryptoCurrencyCode)!, c, c.cryptoCurrencyCode === chosen);
+  for (const c of s.currencies) {
+    const button = optionButtons.get(c.cryptoCurrencyCode);
+    if (button) fillOption(button, c, c.cryptoCurrencyCode === chosen);
+  }
 }
 
 /** What arrived so far (all of it confirmed: a payment on its way shows "payment detected" instead) and what is left. */

@@ -7,7 +7,7 @@ import { isUniqueViolation, now, type Trx } from '../../../lib/db/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ApiPrincipal } from '../../../lib/http/security.ts';
 import { toJsonNumber } from '../../../lib/money.ts';
-import { cryptoAmount, findCurrency } from '../../../lib/currencies/catalogue.ts';
+import { cryptoAmount, knownCurrency } from '../../../lib/currencies/catalogue.ts';
 import { audit } from '../../audit/service.ts';
 import { credit, debit, lockedMerchantBalance, merchantAccount, post } from '../../ledger/service.ts';
 import { checkBatchItems, checkBatchTotal } from '../../payouts/batch.ts';
@@ -72,7 +72,7 @@ async function checkLockedBalances(trx: Trx, accountId: string, totals: Currency
 /** The policy again inside the commit: each item (address book, per-withdrawal limit), then the total (daily limits, approvals). */
 async function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, items: QuoteRow[]) {
   const policy = await policyIn(trx, principal.tenantId);
-  const payouts = items.map((q) => ({ index: q.batch_index!, currency: findCurrency(q.currency_code)!, address: q.address, totalUnits: BigInt(q.amount) + BigInt(q.fee), usdPrice: q.usd_price }));
+  const payouts = items.map((q) => ({ index: q.batch_index ?? -1, currency: knownCurrency(q.currency_code), address: q.address, totalUnits: BigInt(q.amount) + BigInt(q.fee), usdPrice: q.usd_price }));
   const checked = await checkBatchItems(trx, principal.tenantId, policy, payouts);
   if (checked.errors.length > 0) throw batchInvalid(checked.errors);
   return checkBatchTotal(trx, policy, { tenantId: principal.tenantId, keyId: principal.keyId }, checked.totalCents, config.withdrawalApproval.operatorAboveUsdCents);
@@ -131,5 +131,9 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
 /** The withdrawals in the order of their items in the request. */
 function orderedAsQuoted(withdrawals: WithdrawalRow[], items: QuoteRow[]): WithdrawalRow[] {
   const byQuote = new Map(withdrawals.map((w) => [w.quote_id, w]));
-  return items.map((q) => byQuote.get(q.id)!);
+  return items.map((q) => {
+    const w = byQuote.get(q.id);
+    if (!w) throw new Error(`batch item ${q.id} has no withdrawal`);
+    return w;
+  });
 }

@@ -59,17 +59,17 @@ export function checkItems(config: Pick<Config, 'mode' | 'networks'>, items: Bat
 
 /** Items whose orderId a committed withdrawal of the account already has (409 alone, a row error here). */
 export async function usedOrderIds(db: Executor, accountId: string, items: CheckedItem[]): Promise<RowError[]> {
-  const given = items.filter((i) => i.orderId !== undefined);
+  const given = items.flatMap((i) => (i.orderId === undefined ? [] : [{ ...i, orderId: i.orderId }]));
   if (given.length === 0) return [];
   const rows = await db
     .selectFrom('withdrawal_quotes')
     .select('order_id')
     .where('account_id', '=', accountId)
-    .where('order_id', 'in', given.map((i) => i.orderId!))
+    .where('order_id', 'in', given.map((i) => i.orderId))
     .where('committed_at', 'is not', null)
     .execute();
   const used = new Set(rows.map((r) => r.order_id));
-  return given.filter((i) => used.has(i.orderId!)).map((i) => rowError(i.index, new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: i.orderId })));
+  return given.filter((i) => used.has(i.orderId)).map((i) => rowError(i.index, new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: i.orderId })));
 }
 
 /** Items whose destination screening refuses (a provider that cannot answer refuses the whole batch: 503). */

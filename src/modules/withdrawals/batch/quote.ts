@@ -5,7 +5,7 @@ import { nowPlus, type Db } from '../../../lib/db/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ApiPrincipal } from '../../../lib/http/security.ts';
 import { Amount, toJsonNumber } from '../../../lib/money.ts';
-import { findCurrency } from '../../../lib/currencies/catalogue.ts';
+import { knownCurrency } from '../../../lib/currencies/catalogue.ts';
 import { merchantBalances } from '../../ledger/service.ts';
 import { checkBatchItems, checkBatchTotal, type RowError } from '../../payouts/batch.ts';
 import { currentPolicy } from '../../payouts/policy.ts';
@@ -29,12 +29,12 @@ export async function quoteBatch(ctx: AppContext, principal: ApiPrincipal, input
   const items = without(ok, errors);
   const terms = await termsByCurrency(ctx, items);
   const policy = await currentPolicy(ctx.db, principal.tenantId);
-  const payouts = items.map((i) => ({ index: i.index, currency: i.currency, address: i.address, totalUnits: i.amount.units + terms.get(i.currency.code)!.fee.units, usdPrice: terms.get(i.currency.code)!.usdPrice }));
+  const payouts = items.map((i) => ({ index: i.index, currency: i.currency, address: i.address, totalUnits: i.amount.units + terms(i.currency.code).fee.units, usdPrice: terms(i.currency.code).usdPrice }));
   const checked = await checkBatchItems(ctx.db, principal.tenantId, policy, payouts);
   errors.push(...checked.errors);
   if (errors.length > 0) throw batchInvalid(errors);
   await checkBatchTotal(ctx.db, policy, { tenantId: principal.tenantId, keyId: principal.keyId }, checked.totalCents, null);
-  const totals = sumByCurrency(items.map((i) => ({ currency_code: i.currency.code, amount: i.amount.units, fee: terms.get(i.currency.code)!.fee.units })));
+  const totals = sumByCurrency(items.map((i) => ({ currency_code: i.currency.code, amount: i.amount.units, fee: terms(i.currency.code).fee.units })));
   await checkBalances(ctx.db, principal.accountId, totals);
   return insertBatchQuote(ctx, principal, items, terms, totals);
 }
@@ -44,10 +44,14 @@ export function batchInvalid(errors: RowError[]): AppError {
 }
 
 /** The fee terms of each currency the items use, read once per currency. */
-async function termsByCurrency(ctx: AppContext, items: CheckedItem[]): Promise<Map<string, FeeTerms>> {
+async function termsByCurrency(ctx: AppContext, items: CheckedItem[]): Promise<(code: string) => FeeTerms> {
   const out = new Map<string, FeeTerms>();
   for (const i of items) if (!out.has(i.currency.code)) out.set(i.currency.code, await feeTerms(ctx, i.currency));
-  return out;
+  return (code) => {
+    const terms = out.get(code);
+    if (!terms) throw new Error(`no fee terms were read for ${code}`);
+    return terms;
+  };
 }
 
 /**
@@ -57,7 +61,7 @@ async function termsByCurrency(ctx: AppContext, items: CheckedItem[]): Promise<M
 export async function checkBalances(db: Db, accountId: string, totals: CurrencyTotal[]): Promise<void> {
   const balances = await merchantBalances(db, accountId);
   for (const t of totals) {
-    const currency = findCurrency(t.currency)!;
+    const currency = knownCurrency(t.currency);
     const have = Amount.of(currency, balances.find((b) => b.currency === t.currency)?.units ?? 0n);
     const needed = Amount.of(currency, t.amount + t.fee);
     if (have.compare(needed) >= 0) continue;
@@ -69,7 +73,7 @@ export async function checkBalances(db: Db, accountId: string, totals: CurrencyT
 const TAKEN_OVER = ['currency_code', 'network', 'address', 'amount', 'fee', 'fee_native', 'fee_native_currency', 'usd_price', 'convert_from', 'convert_from_amount', 'convert_to_amount', 'convert_commission', 'refund_invoice_id', 'refund_deposit_id', 'batch_quote_id', 'batch_index', 'expires_at', 'updated_at'] as const;
 
 /** The batch quote and its items' quotes, in one transaction. */
-async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items: CheckedItem[], terms: Map<string, FeeTerms>, totals: CurrencyTotal[]) {
+async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items: CheckedItem[], terms: (code: string) => FeeTerms, totals: CurrencyTotal[]) {
   const id = randomUUID();
   return ctx.db.transaction().execute(async (trx) => {
     const bq = await trx
@@ -82,7 +86,7 @@ async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items:
       tenant_id: principal.tenantId,
       account_id: principal.accountId,
       order_id: i.orderId ?? randomUUID(),
-      ...quotedColumns(i.currency, i.address, i.amount, terms.get(i.currency.code)!),
+      ...quotedColumns(i.currency, i.address, i.amount, terms(i.currency.code)),
       convert_from: null,
       convert_from_amount: null,
       convert_to_amount: null,
@@ -107,7 +111,9 @@ async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items:
       const lost = values.filter((v) => !got.has(v.order_id));
       throw batchInvalid(lost.map((v) => ({ index: v.batch_index, code: 'exceptions.withdrawal.orderIdAlreadyExists', message: 'A withdrawal was already committed for this orderId', extension: { orderId: v.order_id } })));
     }
-    rows.sort((a, b) => a.batch_index! - b.batch_index!);
-    return { batchQuoteId: id, items: rows.map((r) => ({ index: r.batch_index!, ...quoteRecord(r) })), totals: totalsJson(totals), expiresAt: bq.expires_at.toISOString() };
+    // Every row of a batch quote has its index (written above).
+    const indexOf = (r: (typeof rows)[number]) => r.batch_index ?? -1;
+    rows.sort((a, b) => indexOf(a) - indexOf(b));
+    return { batchQuoteId: id, items: rows.map((r) => ({ index: indexOf(r), ...quoteRecord(r) })), totals: totalsJson(totals), expiresAt: bq.expires_at.toISOString() };
   });
 }

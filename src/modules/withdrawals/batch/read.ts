@@ -2,11 +2,11 @@ import type { Executor } from '../../../lib/db/index.ts';
 import { paged } from '../../../lib/db/paging.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { formatUnits } from '../../../lib/money.ts';
-import { findCurrency } from '../../../lib/currencies/catalogue.ts';
+import { knownCurrency } from '../../../lib/currencies/catalogue.ts';
 import { csvHeader, csvRow, num, text, time } from '../../exports/csv.ts';
 import { batchRecord, type BatchRow } from './record.ts';
 import type { WithdrawalBatchStatus } from './status.ts';
-import { batchSummaries } from './summary.ts';
+import { batchSummaries, emptySummary } from './summary.ts';
 
 /** One batch of the account (another account's or tenant's is the same 404 as a missing one). */
 export async function findBatch(db: Executor, accountId: string, id: string): Promise<BatchRow> {
@@ -29,7 +29,7 @@ export async function listBatches(db: Executor, accountId: string, q: { page: nu
     (row) => row,
   );
   const summaries = await batchSummaries(db, page.data.map((b) => b.id));
-  return { ...page, data: page.data.map((b) => batchRecord(b, summaries.get(b.id)!)) };
+  return { ...page, data: page.data.map((b) => batchRecord(b, summaries.get(b.id) ?? emptySummary())) };
 }
 
 const RESULT_COLUMNS = ['index', 'withdrawalId', 'orderId', 'status', 'cryptoCurrencyCode', 'network', 'address', 'amount', 'fee', 'debitedAmount', 'transactionHash', 'createdAt', 'updatedAt'] as const;
@@ -44,7 +44,7 @@ export async function batchResultsCsv(db: Executor, batch: BatchRow): Promise<st
     .orderBy('q.batch_index')
     .execute();
   const lines = rows.map((r) => {
-    const c = findCurrency(r.currency_code)!;
+    const c = knownCurrency(r.currency_code);
     const units = (v: bigint) => num(formatUnits(v, c.decimals));
     return csvRow([
       num(String(r.batch_index)), text(r.id), text(r.order_id), text(r.status), text(c.code), text(c.network), text(r.address),

@@ -44,7 +44,7 @@ function quoteBatchRoute(app: TypedApp): void {
     },
     async (request) => {
       const items = request.body.items.map((item, i) => ({ ...item, amount: exactNumber(request, `items.${i}.amount`, item.amount) }));
-      return { data: await quoteBatch(app.ctx, request.principal!, items) };
+      return { data: await quoteBatch(app.ctx, request.principal, items) };
     },
   );
 }
@@ -65,7 +65,7 @@ function commitBatchRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkWebhookUrl('webhookUrl', request.body.webhookUrl, app.ctx.config);
-      const { batch, withdrawals } = await commitBatch(app.ctx, request.principal!, request.body);
+      const { batch, withdrawals } = await commitBatch(app.ctx, request.principal, request.body);
       const sent = batch.status === 'awaitingApproval' ? [] : undefined;
       return reply.status(201).send({ data: { ...(await batchView(app.ctx.db, batch)), withdrawals: withdrawals.map((w) => withdrawalRecord(w, sent)) } });
     },
@@ -85,7 +85,7 @@ function getBatchRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(BatchRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await batchView(app.ctx.db, await findBatch(app.ctx.db, request.principal!.accountId, request.query.id)) }),
+    async (request) => ({ data: await batchView(app.ctx.db, await findBatch(app.ctx.db, request.principal.accountId, request.query.id)) }),
   );
 }
 
@@ -102,7 +102,7 @@ function listBatchesRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(BatchRecordSchema) }),
       },
     },
-    async (request) => listBatches(app.ctx.db, request.principal!.accountId, request.query),
+    async (request) => listBatches(app.ctx.db, request.principal.accountId, request.query),
   );
 }
 
@@ -125,7 +125,7 @@ function batchResultsRoute(app: TypedApp): void {
       },
     },
     async (request, reply) => {
-      const batch = await findBatch(app.ctx.db, request.principal!.accountId, request.query.id);
+      const batch = await findBatch(app.ctx.db, request.principal.accountId, request.query.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="withdrawal-batch-${batch.id}.csv"`)

@@ -3,12 +3,17 @@ import type { Executor } from '../../../lib/db/index.ts';
 import type { WithdrawalStatus } from '../../../lib/db/schema.ts';
 import { batchRecord, type BatchRow, type BatchSummary, type CurrencyTotal } from './record.ts';
 
+/** A batch with no items counted yet. */
+export function emptySummary(): BatchSummary {
+  return { counts: {}, totals: [], completed: [] };
+}
+
 /**
  * Batches' items counted per status and summed per currency (all, and the completed ones), in one
  * query along the items' batch index.
  */
 export async function batchSummaries(db: Executor, batchIds: string[]): Promise<Map<string, BatchSummary>> {
-  const out = new Map<string, BatchSummary>(batchIds.map((id) => [id, { counts: {}, totals: [], completed: [] }]));
+  const out = new Map<string, BatchSummary>(batchIds.map((id) => [id, emptySummary()]));
   if (batchIds.length === 0) return out;
   const rows = await db
     .selectFrom('withdrawals')
@@ -18,7 +23,8 @@ export async function batchSummaries(db: Executor, batchIds: string[]): Promise<
     .orderBy('currency_code')
     .execute();
   for (const r of rows) {
-    const s = out.get(r.batch_id!)!;
+    const s = r.batch_id === null ? undefined : out.get(r.batch_id);
+    if (!s) continue; // the query reads these batches' items only
     const status = r.status as WithdrawalStatus;
     s.counts[status] = (s.counts[status] ?? 0) + Number(r.n);
     add(s.totals, r);
@@ -36,7 +42,7 @@ function add(into: CurrencyTotal[], r: { currency_code: string; n: string; amoun
 }
 
 export async function batchSummary(db: Executor, batchId: string): Promise<BatchSummary> {
-  return (await batchSummaries(db, [batchId])).get(batchId)!;
+  return (await batchSummaries(db, [batchId])).get(batchId) ?? emptySummary();
 }
 
 /** The batch with its summary, as the API shows it. */

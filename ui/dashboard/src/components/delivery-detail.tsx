@@ -48,6 +48,7 @@ export function BodyBlock({ label, text, empty }: { label: string; text: string 
         {text && text.length >= KEPT ? ' (its first 4 KB: the rest is not kept)' : ''}
       </figcaption>
       {text ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard to be scrolled.
         <pre tabIndex={0} class="mono">
           {text}
         </pre>

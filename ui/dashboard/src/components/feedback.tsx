@@ -21,7 +21,7 @@ export function ErrorAlert({ error, children, focus = false, fields = [] }: { er
   if ((!error || atField) && !children) return null;
   return (
     <div class="alert error" role="alert" ref={ref} tabIndex={focus ? -1 : undefined} data-code={error?.code}>
-      {children ?? plain!.text}
+      {children ?? plain?.text}
     </div>
   );
 }

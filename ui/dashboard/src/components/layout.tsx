@@ -124,6 +124,7 @@ export function Layout({ children, pages = PAGES, brand }: { children: Component
       <a class="skip" href="#main">
         Skip to content
       </a>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape pressed anywhere in the open menu closes it; the keys come from the menu's own buttons and links. */}
       <header class="top" onKeyDown={menu.onKeyDown}>
         {me.mode === 'sandbox' && (
           <p class="ribbon">

@@ -31,7 +31,7 @@ interface Props {
 export function GroupedAddress({ address }: { address: string }) {
   return (
     <span class="address-groups" title={address}>
-      {address.match(/.{1,4}/g)!.map((group, i) => (
+      {(address.match(/.{1,4}/g) ?? []).map((group, i) => (
         <span key={i}>{group}</span>
       ))}
     </span>

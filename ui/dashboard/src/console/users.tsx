@@ -35,7 +35,7 @@ function InviteForm({ tenantId, onInvited }: { tenantId?: string; onInvited(url:
   // Only an operator admin invites operators (the API refuses the others).
   const roles = tenantId || me.user.role !== 'operator' ? MERCHANT_ROLES : ALL_ROLES;
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>(roles[0]![0]);
+  const [role, setRole] = useState<Role>(roles[0]?.[0] ?? 'owner');
   const [tenant, setTenant] = useState('');
   const tenants = useTenantOptions(!tenantId);
   const invite = useAction(async () => {
@@ -79,8 +79,8 @@ function Filters() {
 }
 
 /** What becomes of a merchant user's API keys: revoked (the default), or handed to another active user of the tenant. */
-function KeysTo({ user, value, onValue }: { user: User; value: string; onValue(id: string): void }) {
-  const others = useResource(() => api.get('/admin/users', { query: { tenantId: user.tenantId!, page: 1, limit: 100 } }), [user.tenantId]);
+function KeysTo({ user, tenantId, value, onValue }: { user: User; tenantId: string; value: string; onValue(id: string): void }) {
+  const others = useResource(() => api.get('/admin/users', { query: { tenantId, page: 1, limit: 100 } }), [tenantId]);
   const heirs = (others.data?.data ?? []).filter((u) => u.id !== user.id && u.status === 'active');
   return (
     <Select
@@ -106,7 +106,7 @@ function Disable({ user, onDone }: { user: User; onDone(text: string): void }) {
       question={
         <>
           <p>Disable {user.email}? Their sessions end at once and they cannot sign in again.</p>
-          {user.tenantId && <KeysTo user={user} value={keysTo} onValue={setKeysTo} />}
+          {user.tenantId && <KeysTo user={user} tenantId={user.tenantId} value={keysTo} onValue={setKeysTo} />}
         </>
       }
       confirm="Disable user"

@@ -15,6 +15,9 @@ import { useMay } from './roles.ts';
 
 type Queued = Data<'get', '/admin/withdrawals'>[number];
 type Tab = 'awaitingApproval' | 'waiting' | 'processing' | 'failed';
+/** A tab's name as the list's caption says it. */
+const tabLabel = (tab: Tab): string => TABS.find(([t]) => t === tab)?.[1] ?? tab;
+
 const TABS: Array<[Tab, string]> = [
   ['awaitingApproval', 'Awaiting approval'],
   ['waiting', 'Waiting'],
@@ -94,9 +97,9 @@ export function WithdrawalsPage() {
         </p>
       )}
       <ErrorAlert error={list.error} />
-      <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} ${TABS.find(([t]) => t === tab)![1].toLowerCase()}`)}</LiveStatus>
+      <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} ${tabLabel(tab).toLowerCase()}`)}</LiveStatus>
       <DataTable<Queued>
-        caption={`Withdrawals: ${TABS.find(([t]) => t === tab)![1]}`}
+        caption={`Withdrawals: ${tabLabel(tab)}`}
         rows={list.data?.data}
         rowKey={(w) => w.id}
         empty="The queue is empty."

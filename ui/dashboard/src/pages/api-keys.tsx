@@ -36,7 +36,7 @@ const RESOURCES: Record<string, string> = {
 function groups(allowed: readonly KeyScope[]): Array<[string, KeyScope[]]> {
   const byResource = new Map<string, KeyScope[]>();
   for (const s of allowed) {
-    const resource = s.split('.')[0]!;
+    const [resource = s] = s.split('.');
     byResource.set(resource, [...(byResource.get(resource) ?? []), s]);
   }
   return [...byResource].map(([resource, scopes]) => [RESOURCES[resource] ?? resource, scopes]);

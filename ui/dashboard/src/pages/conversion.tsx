@@ -8,7 +8,7 @@ import { useResource } from '../hooks.ts';
 import { conversionFacts } from './convert.tsx';
 
 export function ConversionPage({ params }: { params: Record<string, string> }) {
-  const id = params.id!;
+  const id = params.id ?? ''; // the route has :id
   const conversion = useResource(() => api.get('/v1/converting', { query: { id } }), [id]);
   const catalogue = useResource(currencies, []);
   const c = conversion.data?.data;

@@ -14,7 +14,7 @@ import { useSession } from '../session.tsx';
 
 export function DepositPage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
-  const id = params.id!;
+  const id = params.id ?? ''; // the route has :id
   const deposit = useResource(() => withPayments('deposit', id, api.get('/v1/deposit', { query: { id } })), [id], true);
   const deliveries = useDeliveries({ objectId: id });
   const [refunding, setRefunding] = useState(false);

@@ -119,7 +119,7 @@ function useInvoice(id: string) {
 
 export function InvoicePage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
-  const id = params.id!;
+  const id = params.id ?? ''; // the route has :id
   const invoice = useInvoice(id);
   const deliveries = useDeliveries({ objectId: id });
   const [panel, setPanel] = useState<'refund' | 'cancel' | undefined>();
@@ -158,7 +158,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
       <ErrorAlert error={invoice.error} />
       {/* Said to screen readers as it changes; the badge shows it. */}
       <LiveStatus class={i ? 'sr-only' : ''}>{i ? `Status: ${i.status.replace(/_/g, ' ')}` : invoice.loading ? 'Loading…' : ''}</LiveStatus>
-      {i && panel === 'refund' && <RefundPanel of={{ invoiceId: i.id }} currency={i.cryptoCurrencyCode!} refundable={refundable(i)} onClose={() => setPanel(undefined)} />}
+      {i?.cryptoCurrencyCode && panel === 'refund' && <RefundPanel of={{ invoiceId: i.id }} currency={i.cryptoCurrencyCode} refundable={refundable(i)} onClose={() => setPanel(undefined)} />}
       {i && canCancel && panel === 'cancel' && <CancelInvoice invoiceId={i.id} onDone={cancelled} onKeep={() => setPanel(undefined)} />}
       {i && <InvoiceBody invoice={i} resource={invoice} deliveries={deliveries} />}
     </>

@@ -99,7 +99,7 @@ function LinkBody({ link: l }: { link: PaymentLink }) {
 
 export function PaymentLinkPage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
-  const id = params.id!;
+  const id = params.id ?? ''; // the route has :id
   const link = useResource(() => api.get('/v1/payment-links/{id}', { params: { id } }), [id], true);
   const l = link.data?.data;
   return (

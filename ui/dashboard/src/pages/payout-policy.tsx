@@ -39,6 +39,9 @@ const NAMES: Record<string, string> = {
   ...Object.fromEntries(LIMITS.map(([f, label]) => [f, label.replace(' (USD)', '')])),
 };
 
+/** A field's name in the policy's words. */
+const nameOf = (field: string): string => NAMES[field] ?? field;
+
 /** A pending change as one line per field: `Most per withdrawal: no limit`. */
 function changeText(changes: Pending['changes']): string {
   return Object.entries(changes)
@@ -143,10 +146,10 @@ export function PayoutPolicySection() {
         {policy && (
           <Facts
             items={[
-              [NAMES.allowlistOnly!, valueText('allowlistOnly', policy.allowlistOnly)],
+              [nameOf('allowlistOnly'), valueText('allowlistOnly', policy.allowlistOnly)],
               ['Delay for new addresses and loosenings', valueText('newAddressDelayHours', policy.newAddressDelayHours)],
-              ...LIMITS.map(([f]): [string, string] => [NAMES[f]!, valueText(f, policy[f])]),
-              [NAMES.approvalForApiKeys!, valueText('approvalForApiKeys', policy.approvalForApiKeys)],
+              ...LIMITS.map(([f]): [string, string] => [nameOf(f), valueText(f, policy[f])]),
+              [nameOf('approvalForApiKeys'), valueText('approvalForApiKeys', policy.approvalForApiKeys)],
             ]}
           />
         )}

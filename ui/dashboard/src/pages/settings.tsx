@@ -20,7 +20,8 @@ const TABS = [
 export function SettingsPage({ params }: { params: Record<string, string> }) {
   const { can } = useSession();
   const tabs = TABS.filter((t) => !t.scope || can(t.scope));
-  const current = tabs.find((t) => t.tab === (params.tab ?? '')) ?? tabs[0]!;
+  const current = tabs.find((t) => t.tab === (params.tab ?? '')) ?? tabs[0];
+  if (!current) return null; // every user can see the first tab
   return (
     <>
       <h1 tabIndex={-1}>Settings</h1>

@@ -49,7 +49,7 @@ function waitingText(w: Withdrawal): string | null {
 }
 
 export function WithdrawalPage({ params }: { params: Record<string, string> }) {
-  const id = params.id!;
+  const id = params.id ?? ''; // the route has :id
   const withdrawal = useResource(() => api.get('/v1/withdrawal', { query: { id } }), [id], true);
   const deliveries = useDeliveries({ objectId: id });
   const w = withdrawal.data?.data;
