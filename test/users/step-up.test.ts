@@ -55,6 +55,7 @@ async function assertStepUp(t: TestApp, who: Browser, codes: TwoFactor, path: Pa
 /** Writes under a scope of STEP_UP_SCOPES that move no money and grant no rights, and why. */
 const NO_STEP_UP = new Map([
   ['POST /v1/withdrawal/quote', 'a quote reserves and moves nothing; its commit is confirmed'],
+  ['POST /v1/withdrawal/batch/quote', 'a batch quote reserves and moves nothing; its commit is confirmed'],
   ['POST /v1/converting/preview', 'a price, nothing stored'],
   ['POST /v1/converting/quote', 'a quote moves nothing; its commit is confirmed'],
   ['DELETE /v1/api-keys/:id', 'revoking takes rights away'],
