@@ -110,6 +110,7 @@ describeEngines('step-up on every path to money or rights', (engine) => {
         'POST /v1/users rule',
         'POST /v1/webhook-settings/secret always',
         'POST /v1/withdrawal/approve always',
+        'POST /v1/withdrawal/batch/commit always',
         'POST /v1/withdrawal/commit always',
         'POST /v1/withdrawal/reject always',
       ],
