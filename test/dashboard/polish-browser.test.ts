@@ -300,12 +300,15 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
       await page.getByLabel('Merchant name').fill('Lantern Books');
       await preview.getByText('Lantern Books').waitFor();
       // Typed as text: the picker and the preview follow (dark orange: white text on it).
+      // Each field follows the other on the next render: waited for, not read at once.
       await hex.fill('#AA3300');
-      assert.equal(await picker.inputValue(), '#aa3300');
+      await until(async () => (await picker.inputValue()) === '#aa3300', 5000, 'the picker to follow the hex field');
+      await until(async () => (await painted())[0] === 'rgb(170, 51, 0)', 5000, 'the preview in dark orange');
       assert.deepEqual(await painted(), ['rgb(170, 51, 0)', 'rgb(255, 255, 255)', 'rgb(170, 51, 0)']);
       // Picked: the text and the preview follow (a light yellow: dark text, a name darkened to stay readable).
       await picker.fill('#ffe066');
-      assert.equal(await hex.inputValue(), '#ffe066');
+      await until(async () => (await hex.inputValue()) === '#ffe066', 5000, 'the hex field to follow the picker');
+      await until(async () => (await painted())[0] === 'rgb(255, 224, 102)', 5000, 'the preview in light yellow');
       const [bg, ink, name] = await painted();
       assert.equal(bg, 'rgb(255, 224, 102)');
       assert.notEqual(ink, 'rgb(255, 255, 255)', 'no white on yellow');
