@@ -138,15 +138,21 @@ $<HTMLFormElement>('#emailForm').addEventListener('submit', async (e) => {
   const problem = $('#emailError');
   problem.classList.add('hidden');
   input.removeAttribute('aria-invalid');
-  try {
-    const customer = await updateEmail({ email: input.value.trim() });
-    await load();
-    announce(`Your email is now ${customer.email}.`);
-  } catch (err) {
-    problem.textContent = messageOf(err);
+  const refuse = (text: string) => {
+    problem.textContent = text;
     problem.classList.remove('hidden');
     input.setAttribute('aria-invalid', 'true');
     input.focus();
+  };
+  input.value = input.value.trim();
+  // The browser knows an email's form: a wrong one is said at once, without a round trip.
+  if (!input.checkValidity()) return refuse('Enter a valid email address, like name@example.com.');
+  try {
+    const customer = await updateEmail({ email: input.value });
+    await load();
+    announce(`Your email is now ${customer.email}.`);
+  } catch (err) {
+    refuse(messageOf(err));
   }
 });
 
