@@ -16,3 +16,11 @@ export function renderPayTypes(document: Record<string, unknown>): Promise<strin
 export function currentPayTypes(): Promise<string>;
 /** The payment page's file as committed ('' when missing). */
 export function committedPayTypes(): string;
+/** Where the customer portal's generated API types live (ui/portal/src/api-types.ts). */
+export const PORTAL_TYPES_FILE: string;
+/** The customer portal's file text for a document. */
+export function renderPortalTypes(document: Record<string, unknown>): Promise<string>;
+/** The customer portal's file as it should be now. */
+export function currentPortalTypes(): Promise<string>;
+/** The customer portal's file as committed ('' when missing). */
+export function committedPortalTypes(): string;

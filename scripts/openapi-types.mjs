@@ -1,6 +1,6 @@
 // The browser code's API types, generated from the service's own OpenAPI document:
-// `npm run openapi:types` writes ui/dashboard/src/api-types.ts and the payment page's
-// ui/pay/src/api-types.ts (run with `node --import tsx`). test/dashboard/openapi-types.test.ts
+// `npm run openapi:types` writes ui/dashboard/src/api-types.ts, the payment page's
+// ui/pay/src/api-types.ts and the customer portal's ui/portal/src/api-types.ts (run with `node --import tsx`). test/dashboard/openapi-types.test.ts
 // regenerates them in memory and fails when a file is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,6 +10,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 export const API_TYPES_FILE = fileURLToPath(new URL('../ui/dashboard/src/api-types.ts', import.meta.url));
 /** Where the payment page's generated types live. */
 export const PAY_TYPES_FILE = fileURLToPath(new URL('../ui/pay/src/api-types.ts', import.meta.url));
+/** Where the customer portal's generated types live. */
+export const PORTAL_TYPES_FILE = fileURLToPath(new URL('../ui/portal/src/api-types.ts', import.meta.url));
 
 const HEADER = `// Generated from GET /openapi.json by scripts/openapi-types.mjs (npm run openapi:types).
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
@@ -113,6 +115,12 @@ export async function renderPayTypes(document) {
   return `${HEADER}${astToString(await openapiTS({ ...document, paths }, { alphabetize: true }))}`;
 }
 
+/** The TypeScript source of `paths` for the customer portal's calls (every documented route under /portal/). */
+export async function renderPortalTypes(document) {
+  const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/portal/')));
+  return `${HEADER}${astToString(await openapiTS({ ...document, paths }, { alphabetize: true }))}`;
+}
+
 /** The dashboard's file as it should be now, generated from a freshly built app. */
 export async function currentApiTypes() {
   return renderApiTypes(await openapiDocument());
@@ -121,6 +129,11 @@ export async function currentApiTypes() {
 /** The payment page's file as it should be now. */
 export async function currentPayTypes() {
   return renderPayTypes(await openapiDocument());
+}
+
+/** The customer portal's file as it should be now. */
+export async function currentPortalTypes() {
+  return renderPortalTypes(await openapiDocument());
 }
 
 /** A file as committed, or '' when it does not exist yet. */
@@ -136,11 +149,14 @@ function committed(file) {
 export const committedApiTypes = () => committed(API_TYPES_FILE);
 /** The payment page's file as committed. */
 export const committedPayTypes = () => committed(PAY_TYPES_FILE);
+/** The customer portal's file as committed. */
+export const committedPortalTypes = () => committed(PORTAL_TYPES_FILE);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const [file, text] of [
     [API_TYPES_FILE, await currentApiTypes()],
     [PAY_TYPES_FILE, await currentPayTypes()],
+    [PORTAL_TYPES_FILE, await currentPortalTypes()],
   ]) {
     const changed = text !== committed(file);
     if (changed) writeFileSync(file, text);

@@ -215,10 +215,16 @@ const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc', '--liftoff
 // leave idle (waiting on Chromium, a child process or a timer). With one checker instead of tsgo's
 // four, which each check the declarations all files share again: 12.2-13.2 → 7.1-7.6 s of CPU on
 // 2 cores, and no slower alone (6.4-7.0 → 5.7-5.9 s; three runs each).
-// The payment page's browser script (ui/pay) is its own project, checked after the service's; the
+// The payment page's and the customer portal's browser scripts (ui/pay, ui/portal) are projects of
+// their own, checked after the service's; the
 // dashboard's check is a test (test/dashboard/openapi-types.test.ts).
 const checkTypes = (...project) => run(['node_modules/typescript-7/bin/tsc', '--noEmit', '--checkers', '1', ...project], { quiet: true, nice: 10 });
-const typeCheck = args.length === 0 ? checkTypes().then((root) => (root.status !== 0 ? root : checkTypes('-p', 'ui/pay'))) : undefined;
+const typeCheck =
+  args.length === 0
+    ? checkTypes()
+        .then((root) => (root.status !== 0 ? root : checkTypes('-p', 'ui/pay')))
+        .then((pay) => (pay.status !== 0 ? pay : checkTypes('-p', 'ui/portal')))
+    : undefined;
 // The lint (Biome, a native binary: a few seconds of CPU) runs beside them the same way: a finding
 // fails the run like a failing test. Its rules and why some are off are in biome.jsonc.
 const lint = args.length === 0 ? run(['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '--colors=off', '--max-diagnostics=50', 'src', 'ui', 'test', 'scripts', 'bench', 'examples'], { quiet: true, nice: 10 }) : undefined;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { committedApiTypes, committedPayTypes, currentApiTypes, currentPayTypes } from '../../scripts/openapi-types.mjs';
+import { committedApiTypes, committedPayTypes, committedPortalTypes, currentApiTypes, currentPayTypes, currentPortalTypes } from '../../scripts/openapi-types.mjs';
 
 /** The first line where two texts differ, for a short failure message. */
 function firstDifference(a: string, b: string): string {
@@ -33,6 +33,14 @@ describe('dashboard and console: API types generated from the OpenAPI document',
     assert.match(current, /"\/pay\/\{id\}\/state": \{/);
     assert.match(current, /"\/pay\/\{id\}\/select": \{/);
     assert.doesNotMatch(current, /"\/v1\//, 'nothing but the page’s calls');
+  });
+
+  it('ui/portal/src/api-types.ts, the customer portal’s own calls, is what `npm run openapi:types` writes today', async () => {
+    const committed = committedPortalTypes();
+    const current = await currentPortalTypes();
+    assert.ok(committed === current, `ui/portal/src/api-types.ts is stale (run npm run openapi:types): ${firstDifference(committed, current)}`);
+    assert.match(current, /"\/portal\/\{token\}\/subscriptions": \{/);
+    assert.doesNotMatch(current, /"\/v1\//, 'nothing but the portal’s calls');
   });
 
   it('the dashboard type-checks against them (tsc -p ui/dashboard)', () => {

@@ -97,8 +97,13 @@ export async function openWatched(context: BrowserContext, origin: string, path:
  * the docs' picture of it, docs/payment-page<doc>.png, when `doc` names one ('' is the main one).
  */
 export async function payScreenshot(page: Page, file: string, doc?: string): Promise<void> {
+  await docsScreenshot(page, file, doc === undefined ? undefined : `payment-page${doc}`);
+}
+
+/** A full-page screenshot in test-results (when SCREENSHOTS); with UPDATE_DOCS_SCREENSHOTS=1 also docs/<doc>.png when `doc` names one. */
+export async function docsScreenshot(page: Page, file: string, doc?: string): Promise<void> {
   const path = await screenshot(page, file);
-  if (path && doc !== undefined && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `payment-page${doc}.png`));
+  if (path && doc !== undefined && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(path, join('docs', `${doc}.png`));
 }
 
 /** Whether two elements' boxes overlap on screen (an amount running into its Copy button). */

@@ -1,12 +1,13 @@
 /**
  * The customer portal's public JSON routes, keyed by the signed link's token alone (no API key):
  * a token whose id, expiry or signature was changed is refused with 403, an expired one with 410.
- * The portal page calls these.
+ * The portal page (`portal-page-routes.ts`, registered here too) calls these.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, DateTime, ErrorBodySchema, Money, Uuid, type TypedApp } from '../../lib/http/schemas.ts';
 import { verifyPortalToken } from './portal-link.ts';
+import { portalPageRoutes } from './portal-page-routes.ts';
 import { portalCancel, portalCustomer, portalInvoices, portalSubscriptions, portalUpdateEmail } from './portal.ts';
 import { CustomerSchema, SubscriptionSchema } from './schemas.ts';
 
@@ -37,6 +38,7 @@ const PortalInvoiceSchema = Type.Object({
 export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   readRoutes(app);
   writeRoutes(app);
+  portalPageRoutes(app);
 };
 
 function readRoutes(app: TypedApp): void {

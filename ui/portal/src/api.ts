@@ -1,0 +1,59 @@
+// The portal's calls to the gateway, each under the link's own path (`/portal/{token}/…`), typed
+// from the API's OpenAPI document (api-types.ts, written by `npm run openapi:types`).
+import type { paths } from './api-types.ts';
+
+type Data<R> = R extends { content: { 'application/json': { data: infer D } } } ? D : never;
+
+/** The customer the link is for. */
+export type Customer = Data<paths['/portal/{token}/customer']['get']['responses'][200]>;
+/** A subscription with its plan's name and price. */
+export type Subscription = Data<paths['/portal/{token}/subscriptions']['get']['responses'][200]>[number];
+/** A billed period and its invoice. */
+export type Invoice = Data<paths['/portal/{token}/invoices']['get']['responses'][200]>[number];
+type CancelBody = NonNullable<paths['/portal/{token}/subscriptions/{id}/cancel']['post']['requestBody']>['content']['application/json'];
+type EmailBody = paths['/portal/{token}/customer']['patch']['requestBody']['content']['application/json'];
+
+/** A call that got no usable answer, in words for the customer. */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+// The codes a customer can meet here, in words; anything else is "try again".
+const ERROR_TEXT: Record<string, string> = {
+  'exceptions.customer.portalLinkExpired': 'This link has expired. Ask the merchant for a new one.',
+  'exceptions.customer.portalLinkInvalid': 'This link is not valid. Ask the merchant for a new one.',
+  'exceptions.validation.failed': 'Enter a valid email address, like name@example.com.',
+  'exceptions.subscription.cannotCancel': 'This subscription can no longer be cancelled.',
+  'exceptions.rateLimit.exceeded': 'Too many attempts. Wait a minute and try again.',
+};
+
+const token = document.body.dataset.token ?? '';
+
+async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(`/portal/${encodeURIComponent(token)}${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      cache: 'no-store',
+    });
+  } catch {
+    throw new CallError('No connection to the server. Check your connection and try again.', 0);
+  }
+  const json = (await res.json().catch(() => null)) as { data?: unknown; code?: string } | null;
+  if (!res.ok || !json) throw new CallError((json?.code && ERROR_TEXT[json.code]) || 'Something went wrong. Try again in a moment.', res.status);
+  return json.data;
+}
+
+export const getCustomer = () => call('GET', '/customer') as Promise<Customer>;
+export const getSubscriptions = () => call('GET', '/subscriptions') as Promise<Subscription[]>;
+export const getInvoices = () => call('GET', '/invoices') as Promise<Invoice[]>;
+export const updateEmail = (body: EmailBody) => call('PATCH', '/customer', body) as Promise<Customer>;
+/** Cancels at the end of the current period: the customer keeps what they paid for. */
+export const cancelAtPeriodEnd = (id: string) => call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { atPeriodEnd: true } satisfies CancelBody);
