@@ -16,7 +16,7 @@ import { CHROMIUM, CHROMIUM_ARGS, assertAccessible, noChromium } from '../helper
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { smtpServer, type Inbox } from '../helpers/inbox.ts';
 import { until } from '../helpers/receiver.ts';
-import { openWatched, payScreenshot, PHONE } from './kit.ts';
+import { DESKTOP, openWatched, payScreenshot, PHONE } from './kit.ts';
 
 let orders = 0;
 const invoice = async (t: TestApp, key: string, body: Record<string, unknown> = {}) => {
@@ -163,5 +163,12 @@ describe('payment page: receipt by mail in headless Chromium', { skip: noChromiu
     await until(() => inbox.to('carla@buyer.test').length > 0, 20_000, 'the receipt');
     assert.match(inbox.to('carla@buyer.test')[0]!.subject ?? '', /^Payment received/);
     assert.deepEqual([foreign, errors], [[], []]);
+
+    // At 1280 px the field sits in the page's column, labelled, axe-core clean.
+    const wide = await openWatched(await browser.newContext(DESKTOP), origin, `/pay/${(await invoice(t, key, { orderId: 'receipt-wide' })).id}`);
+    await wide.page.getByRole('button', { name: /Tether USD on Tron/ }).click();
+    await wide.page.getByLabel('Email for a receipt (optional)').waitFor();
+    await assertAccessible(wide.page, 'the receipt field at 1280 px');
+    assert.deepEqual([wide.foreign, wide.errors], [[], []]);
   });
 });

@@ -31,6 +31,35 @@ export interface CommitInput {
  * withdrawal inserted, the debit posted (ledger/service.ts `post`), the quote marked committed and
  * the audit entry written, all of it or none.
  */
+/**
+ * A committed withdrawal's columns from its quote and who committed it, as a single commit and a
+ * batch's write them: sent to approval, it is debited and held now and paid once approved (approvals.ts).
+ */
+export function withdrawalOfQuote(config: Pick<Config, 'withdrawalApproval'>, principal: ApiPrincipal, q: QuoteRow, approval: { tenantApproval: boolean; operatorApproval: boolean }) {
+  const awaiting = approval.tenantApproval || approval.operatorApproval;
+  return {
+    id: randomUUID(),
+    tenant_id: principal.tenantId,
+    account_id: principal.accountId,
+    order_id: q.order_id,
+    quote_id: q.id,
+    currency_code: q.currency_code,
+    network: q.network,
+    address: q.address,
+    amount: q.amount,
+    fee: q.fee,
+    usd_price: q.usd_price,
+    status: awaiting ? ('awaitingApproval' as const) : ('created' as const),
+    tenant_approval_required: approval.tenantApproval,
+    operator_approval_required: approval.operatorApproval,
+    committed_by_user_id: principal.userId ?? principal.ownerUserId,
+    committed_by_key_id: principal.keyId,
+    committed_by: principal.actor,
+    approval_expires_at: awaiting ? sql<Date>`now() + make_interval(hours => ${config.withdrawalApproval.ttlHours})` : null,
+    source: 'api' as const,
+  };
+}
+
 export async function commitWithdrawal(ctx: AppContext, principal: ApiPrincipal, input: CommitInput): Promise<WithdrawalRow> {
   return serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(ctx.config, trx, principal, input));
 }
@@ -86,34 +115,15 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
     throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(required) });
   }
   const approval = await approvalsFor(config, trx, principal, q, total.units);
-  const awaiting = approval.tenantApproval || approval.operatorApproval;
   const id = randomUUID();
   const row = await trx
     .insertInto('withdrawals')
     .values({
+      ...withdrawalOfQuote(config, principal, q, approval),
       id,
-      tenant_id: principal.tenantId,
-      account_id: principal.accountId,
-      order_id: q.order_id,
-      quote_id: q.id,
-      currency_code: q.currency_code,
-      network: q.network,
-      address: q.address,
-      amount: q.amount,
-      fee: q.fee,
-      usd_price: q.usd_price,
-      // Sent to approval: debited and held now, paid once approved (approvals.ts).
-      status: awaiting ? 'awaitingApproval' : 'created',
-      tenant_approval_required: approval.tenantApproval,
-      operator_approval_required: approval.operatorApproval,
-      committed_by_user_id: principal.userId ?? principal.ownerUserId,
-      committed_by_key_id: principal.keyId,
-      committed_by: principal.actor,
-      approval_expires_at: awaiting ? sql<Date>`now() + make_interval(hours => ${config.withdrawalApproval.ttlHours})` : null,
       convert_id: convertId,
       custom_data: input.customData ? JSON.stringify(input.customData) : null,
       webhook_url: input.webhookUrl ?? null,
-      source: 'api',
       ...refund.columns,
       suspense_released: refund.released.units,
     })

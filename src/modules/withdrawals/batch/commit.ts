@@ -12,6 +12,7 @@ import { audit } from '../../audit/service.ts';
 import { credit, debit, lockedMerchantBalance, merchantAccount, post } from '../../ledger/service.ts';
 import { checkBatchItems, checkBatchTotal } from '../../payouts/batch.ts';
 import { policyIn } from '../../payouts/enforce.ts';
+import { withdrawalOfQuote } from '../commit.ts';
 import type { QuoteRow, WithdrawalRow } from '../record.ts';
 import { batchInvalid } from './quote.ts';
 import { sumByCurrency, type BatchQuoteRow, type BatchRow, type CurrencyTotal } from './record.ts';
@@ -93,27 +94,11 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   const withdrawals = await trx
     .insertInto('withdrawals')
     .values(
+      // The whole batch waits for approval, debited and held now, or none of it does.
       items.map((q) => ({
-        id: randomUUID(),
-        tenant_id: principal.tenantId,
-        account_id: principal.accountId,
-        order_id: q.order_id,
-        quote_id: q.id,
-        currency_code: q.currency_code,
-        network: q.network,
-        address: q.address,
-        amount: q.amount,
-        fee: q.fee,
-        usd_price: q.usd_price,
-        // The whole batch waits for approval, debited and held now, or none of it does.
-        status: awaiting ? ('awaitingApproval' as const) : ('created' as const),
-        tenant_approval_required: approval.tenantApproval,
-        operator_approval_required: approval.operatorApproval,
-        approval_expires_at: awaiting ? sql<Date>`now() + make_interval(hours => ${config.withdrawalApproval.ttlHours})` : null,
+        ...withdrawalOfQuote(config, principal, q, approval),
         webhook_url: input.webhookUrl ?? null,
-        source: 'api',
         batch_id: batch.id,
-        ...committedBy,
       })),
     )
     .returningAll()
