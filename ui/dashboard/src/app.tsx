@@ -22,6 +22,9 @@ import { NewDepositPage } from './pages/new-deposit.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
 import { WithdrawalPage } from './pages/withdrawal.tsx';
 import { NewWithdrawalPage } from './pages/new-withdrawal.tsx';
+import { BatchesPage } from './pages/batches.tsx';
+import { BatchPage } from './pages/batch.tsx';
+import { NewBatchPage } from './pages/new-batch.tsx';
 import { PayoutsPage } from './pages/payouts.tsx';
 import { ConversionsPage } from './pages/conversions.tsx';
 import { ConversionPage } from './pages/conversion.tsx';
@@ -44,6 +47,7 @@ interface Guard {
 const NEW_INVOICE: Guard = { scope: 'invoices.create', what: 'create invoices', back: { href: '/invoices', label: 'Back to invoices' } };
 const NEW_LINK: Guard = { scope: 'invoices.create', what: 'create payment links', back: { href: '/payment-links', label: 'Back to payment links' } };
 const NEW_WITHDRAWAL: Guard = { scope: 'withdrawals.create', what: 'send withdrawals', back: { href: '/withdrawals', label: 'Back to withdrawals' } };
+const NEW_BATCH: Guard = { scope: 'withdrawals.create', what: 'send batch payouts', back: { href: '/batches', label: 'Back to batch payouts' } };
 const NEW_DEPOSIT: Guard = { scope: 'deposits.create', what: 'create deposit addresses', back: { href: '/deposits', label: 'Back to deposits' } };
 const CONVERT: Guard = { scope: 'converting.create', what: 'convert between balances', back: { href: '/conversions', label: 'Back to conversions' } };
 
@@ -62,6 +66,9 @@ const ROUTES: Array<[string, Page, Guard?]> = [
   ['/withdrawals', WithdrawalsPage],
   ['/withdrawals/new', NewWithdrawalPage, NEW_WITHDRAWAL],
   ['/withdrawals/:id', WithdrawalPage],
+  ['/batches', BatchesPage],
+  ['/batches/new', NewBatchPage, NEW_BATCH],
+  ['/batches/:id', BatchPage],
   ['/payouts', PayoutsPage],
   ['/payouts/:tab', PayoutsPage],
   ['/conversions', ConversionsPage],

@@ -79,6 +79,11 @@ export function withdrawalName(id: string): string {
   return `Withdrawal ${short(id, 8)}`;
 }
 
+/** How a withdrawal batch is named everywhere (heading, lists, links): its id's first characters. */
+export function batchName(id: string): string {
+  return `Batch ${short(id, 8)}`;
+}
+
 /** `m:ss` for a countdown. */
 export function countdown(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));

@@ -22,6 +22,7 @@ const PAGES: NavPage[] = [
   { href: '/payment-links', label: 'Payment links', scopes: ['invoices.list'] },
   { href: '/deposits', label: 'Deposits', scopes: ['deposits.list'] },
   { href: '/withdrawals', label: 'Withdrawals', scopes: ['withdrawals.list'] },
+  { href: '/batches', label: 'Batch payouts', scopes: ['withdrawals.list'] },
   { href: '/payouts', label: 'Payouts', scopes: ['withdrawals.list', 'payouts.list'] },
   { href: '/conversions', label: 'Conversions', scopes: ['converting.list'] },
   { href: '/developers', label: 'Developers', scopes: ['apiKeys.list', 'webhooks.list', 'requestLog.list'] },
