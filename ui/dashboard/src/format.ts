@@ -59,9 +59,9 @@ export function shortDay(date: string): string {
   return day.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** `created` → `Created`, `partially_paid` → `Partially paid`. */
+/** `created` → `Created`, `partially_paid` → `Partially paid`, `awaitingApproval` → `Awaiting approval`. */
 export function statusLabel(status: string): string {
-  const text = status.replace(/_/g, ' ');
+  const text = status.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

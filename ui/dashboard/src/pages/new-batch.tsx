@@ -51,6 +51,7 @@ function itemOf(row: BatchRow) {
 /** The file: chosen (its text shown) or pasted; "Check rows" sends it to be checked. */
 function RowsForm({ text, onText, onCheck, busy }: { text: string; onText(text: string): void; onCheck(): void; busy: boolean }) {
   const [fileError, setFileError] = useState<string | undefined>();
+  const file = useRef<HTMLInputElement>(null);
   const pick = async (file: File | undefined) => {
     setFileError(undefined);
     if (!file) return;
@@ -69,12 +70,28 @@ function RowsForm({ text, onText, onCheck, busy }: { text: string; onText(text: 
       </p>
       <div class="field">
         <label for="batch-file">CSV file</label>
-        <input id="batch-file" type="file" accept=".csv,text/csv,text/plain" aria-describedby="batch-format" onChange={(e) => void pick(e.currentTarget.files?.[0])} />
-        {fileError && <small class="field-error">{fileError}</small>}
+        <input id="batch-file" ref={file} type="file" accept=".csv,text/csv,text/plain" aria-describedby={fileError ? 'batch-format batch-file-error' : 'batch-format'} onChange={(e) => void pick(e.currentTarget.files?.[0])} />
+        {fileError && (
+          <small id="batch-file-error" class="field-error">
+            {fileError}
+          </small>
+        )}
       </div>
       <div class="field">
         <label for="batch-text">Rows (choose a file above, or paste them here)</label>
-        <textarea id="batch-text" class="mono" rows={8} value={text} spellcheck={false} autoComplete="off" onInput={(e) => onText(e.currentTarget.value)} />
+        <textarea
+          id="batch-text"
+          class="mono"
+          rows={8}
+          value={text}
+          spellcheck={false}
+          autoComplete="off"
+          onInput={(e) => {
+            // Rows typed or pasted are no longer the chosen file's.
+            if (file.current) file.current.value = '';
+            onText(e.currentTarget.value);
+          }}
+        />
       </div>
       <div class="actions">
         <button type="submit" disabled={busy || text.trim() === ''}>
