@@ -1,10 +1,14 @@
 // What the subscription pages share: the records' types, the section links, how a plan's price and a
 // subscription's status read, and the account's plans and customers by id (to name them in tables).
+import type { ComponentChildren } from 'preact';
 import { api, type Data, type Ok } from '../api.ts';
 import { fiat, short } from '../format.ts';
 import { useResource } from '../hooks.ts';
-import { Link } from '../router.tsx';
+import { Link, setQuery, useLocation } from '../router.tsx';
 import { useSession } from '../session.tsx';
+import { DataTable, Pager, type Column } from './data-table.tsx';
+import { ErrorAlert, LiveStatus } from './feedback.tsx';
+import type { Paged } from './list-view.tsx';
 import { SubNav } from './sub-nav.tsx';
 
 /** A plan, a customer and a subscription as the API answers them. */
@@ -89,4 +93,41 @@ export function useDirectory() {
       return c ? customerName(c) : short(id);
     },
   };
+}
+
+const LIMIT = 20;
+
+/** One list page of the subscription pages: its page in the URL, loaded with the account's and `deps`, polled. */
+export function usePagedList<T>(load: (page: number, limit: number) => Promise<Paged<T>>, deps: unknown[] = []) {
+  const { accountId } = useSession();
+  const { query } = useLocation();
+  const page = Number(query.get('page') ?? 1) || 1;
+  const list = useResource(() => load(page, LIMIT), [accountId, page, ...deps], true);
+  return { page, list };
+}
+
+interface PagedTableProps<T> {
+  paged: ReturnType<typeof usePagedList<T>>;
+  /** What a row is, singular: its count reads `2 plans`. */
+  noun: string;
+  caption: string;
+  columns: Array<Column<T>>;
+  rowKey(row: T): string;
+  empty: string;
+  /** A failure of something else the table shows (names). */
+  error?: ComponentChildren;
+}
+
+/** The list's error, its count said politely, the table and the pager. */
+export function PagedTable<T>({ paged: { page, list }, noun, error, ...table }: PagedTableProps<T>) {
+  const total = list.data?.total;
+  return (
+    <>
+      <ErrorAlert error={list.error} />
+      {error}
+      <LiveStatus>{list.loading && !list.data ? 'Loading…' : total !== undefined ? `${total} ${noun}${total === 1 ? '' : 's'}` : ''}</LiveStatus>
+      <DataTable {...table} rows={list.data?.data} />
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => setQuery({ page: p }, false)} />}
+    </>
+  );
 }
