@@ -49,7 +49,7 @@ export async function creditAddress(ctx: AppContext, principal: ApiPrincipal, cu
 export async function customerCredit(ctx: AppContext, principal: ApiPrincipal, customerId: string): Promise<CreditRecord> {
   const customer = await ownCustomer(ctx.db, principal, customerId);
   if (!customer.credit_deposit_id) throw new AppError('exceptions.customer.creditNotFound');
-  return creditOf(ctx.db, customer.id, await new DepositService(ctx).get(principal, { id: customer.credit_deposit_id }));
+  return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: customer.credit_deposit_id }));
 }
 
 async function creditOf(db: Executor, customerId: string, deposit: { id: string; address: string; currency_code: string }): Promise<CreditRecord> {
