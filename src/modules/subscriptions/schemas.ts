@@ -112,3 +112,19 @@ export const SubscriptionListQuery = Type.Object({
   status: Type.Optional(SubscriptionStatusSchema),
   customerId: Type.Optional(Id),
 });
+
+/** A billed period of a subscription: its bounds and price, whether it is paid, and its invoice (none when prepaid credit paid it). */
+export const PeriodSchema = Type.Object({
+  subscriptionId: Id,
+  periodNumber: Type.Integer({ description: '1 for the first paid period, then 2, 3, …' }),
+  periodStart: DateTime,
+  periodEnd: DateTime,
+  amount: Money('The price of the period'),
+  fiatCurrencyCode: Type.String(),
+  paid: Type.Boolean(),
+  paidBy: Type.Optional(Type.String({ description: 'invoice or credit' })),
+  paidAt: Type.Optional(DateTime),
+  invoiceId: Type.Optional(Id),
+  invoiceStatus: Type.Optional(Type.String()),
+  paymentPageUrl: Type.Optional(Type.String()),
+});

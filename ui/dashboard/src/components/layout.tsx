@@ -20,6 +20,7 @@ const PAGES: NavPage[] = [
   { href: '/', label: 'Overview', scopes: ['balances.list'] },
   { href: '/invoices', label: 'Invoices', scopes: ['invoices.list'] },
   { href: '/payment-links', label: 'Payment links', scopes: ['invoices.list'] },
+  { href: '/subscriptions', label: 'Subscriptions', scopes: ['invoices.list'] },
   { href: '/deposits', label: 'Deposits', scopes: ['deposits.list'] },
   { href: '/withdrawals', label: 'Withdrawals', scopes: ['withdrawals.list'] },
   { href: '/batches', label: 'Batch payouts', scopes: ['withdrawals.list'] },
