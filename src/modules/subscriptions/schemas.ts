@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, Money, MoneyInput, PageQuery } from '../../lib/http/schemas.ts';
 import { statusEnum } from '../../lib/state-machine.ts';
 import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '../../lib/db/schema.ts';
-import { MAX_FIAT_AMOUNT } from '../invoices/service.ts';
+import { MAX_FIAT_AMOUNT } from '../invoices/create.ts';
 
 const Id = Type.String({ format: 'uuid' });
 const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
