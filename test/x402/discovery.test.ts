@@ -45,7 +45,7 @@ describeEngines('x402 discovery catalog', (engine) => {
     withBazaar(
       'key' in by
         ? new HTTPFacilitatorClient({ url: `${origin}/v1/x402`, createAuthHeaders: async () => ({ verify: {}, settle: {}, supported: {}, bazaar: { 'x-tenant-api-key': by.key } }) })
-        : new HTTPFacilitatorClient({ url: `${origin}/v1/x402/tenants/${by.tenantId}` }),
+        : new HTTPFacilitatorClient({ url: `${origin}/x402/${by.tenantId}` }),
     ).extensions.bazaar;
 
   it('a seller lists, changes and removes its resources; the official Bazaar client reads them, filtered and paged', { skip }, async () => {

@@ -1,12 +1,13 @@
 /**
  * The x402 discovery catalog's routes. A seller manages its entries under /x402/resources with its
  * merchant key; buyers read a tenant's catalog in the x402 Bazaar's shape, either through the
- * facilitator's own path with the tenant's key (`/x402/discovery/resources`, as a Bazaar client
- * configured with the facilitator's auth headers asks it) or through the tenant's public path
- * (`/x402/tenants/{tenantId}/discovery/resources`, a Bazaar client pointed at
- * `/v1/x402/tenants/{tenantId}`). Either way one tenant's entries only.
+ * facilitator's own path with the tenant's key (`/v1/x402/discovery/resources`, as a Bazaar client
+ * configured with the facilitator's auth headers asks it) or through the tenant's public path outside
+ * the keyed API (`/x402/{tenantId}/discovery/resources`, a Bazaar client pointed at
+ * `/x402/{tenantId}`). Either way one tenant's entries only.
  */
 import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, Nullable, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { discoveryList, merchantList } from './discovery.ts';
@@ -130,23 +131,28 @@ export function x402ResourceRoutes(app: TypedApp, c: CatalogContext): void {
     { config: MANAGE, schema: { operationId: 'x402RemoveResource', tags: TAGS, summary: 'Takes an entry out of the catalog at once', params: IdParams, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]) } },
     async (request) => ({ data: resourceRecord(await removeResource(c.db, request.principal, request.params.id)) }),
   );
-  discoveryRoutes(app, c);
-}
-
-/** The discovery list, by the tenant's key or by the tenant's public path. */
-function discoveryRoutes(app: TypedApp, c: CatalogContext): void {
-  const summary = 'The x402 Bazaar discovery list of one tenant';
   app.get(
     '/x402/discovery/resources',
-    { config: { scope: 'x402.verify', tenantLevel: true }, schema: { operationId: 'x402Discovery', tags: TAGS, summary: `${summary}: the key's`, querystring: DiscoveryQuery, response: responses({ 200: DiscoverySchema }) } },
+    { config: { scope: 'x402.verify', tenantLevel: true }, schema: { operationId: 'x402Discovery', tags: TAGS, summary: "The x402 Bazaar discovery list of the key's tenant", querystring: DiscoveryQuery, response: responses({ 200: DiscoverySchema }) } },
     async (request) => discoveryList(c.db, request.principal.tenantId, request.query),
   );
+}
+
+/** GET /x402/{tenantId}/discovery/resources: one tenant's discovery list, public (an unknown tenant lists nothing). */
+export const x402PublicDiscoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/x402/tenants/:tenantId/discovery/resources',
+    '/x402/:tenantId/discovery/resources',
     {
       config: { public: true },
-      schema: { operationId: 'x402TenantDiscovery', tags: TAGS, summary: `${summary}, public: an unknown tenant lists nothing`, params: Type.Object({ tenantId: Uuid }), querystring: DiscoveryQuery, response: responses({ 200: DiscoverySchema }) },
+      schema: {
+        operationId: 'x402TenantDiscovery',
+        tags: TAGS,
+        summary: "A tenant's x402 Bazaar discovery list, public: point a Bazaar client at /x402/{tenantId}",
+        params: Type.Object({ tenantId: Uuid }),
+        querystring: DiscoveryQuery,
+        response: responses({ 200: DiscoverySchema }),
+      },
     },
-    async (request) => discoveryList(c.db, request.params.tenantId, request.query),
+    async (request) => discoveryList(app.ctx.db, request.params.tenantId, request.query),
   );
-}
+};
