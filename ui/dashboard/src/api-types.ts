@@ -6424,7 +6424,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The x402 Bazaar discovery list of one tenant: the key's */
+        /** The x402 Bazaar discovery list of the key's tenant */
         get: operations["x402Discovery"];
         put?: never;
         post?: never;
@@ -6531,23 +6531,6 @@ export interface paths {
         };
         /** The scheme, network and assets this facilitator settles */
         get: operations["x402Supported"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/x402/tenants/{tenantId}/discovery/resources": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The x402 Bazaar discovery list of one tenant, public: an unknown tenant lists nothing */
-        get: operations["x402TenantDiscovery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -24566,146 +24549,6 @@ export interface operations {
                         signers: {
                             [key: string]: string[];
                         };
-                    };
-                };
-            };
-            /** @description Validation failed or the operation is not allowed in the current state */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Machine-readable code under `exceptions.` */
-                        code: string;
-                        extension?: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                    };
-                };
-            };
-            /** @description Missing or invalid credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Machine-readable code under `exceptions.` */
-                        code: string;
-                        extension?: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                    };
-                };
-            };
-            /** @description IP not allowed, scope missing, or account not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Machine-readable code under `exceptions.` */
-                        code: string;
-                        extension?: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Machine-readable code under `exceptions.` */
-                        code: string;
-                        extension?: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                    };
-                };
-            };
-            /** @description Unexpected error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Machine-readable code under `exceptions.` */
-                        code: string;
-                        extension?: {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    x402TenantDiscovery: {
-        parameters: {
-            query: {
-                limit: number;
-                network?: string;
-                offset: number;
-                payTo?: string;
-                scheme?: string;
-                type?: string;
-            };
-            header?: never;
-            path: {
-                tenantId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            accepts: {
-                                /** @description atomic units of the asset */
-                                amount: string;
-                                asset: string;
-                                extra?: {
-                                    [key: string]: unknown;
-                                };
-                                maxTimeoutSeconds: number;
-                                /** @description CAIP-2 id, one GET /x402/supported lists */
-                                network: string;
-                                payTo: string;
-                                scheme: string;
-                            }[];
-                            description?: string;
-                            lastUpdated: string;
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            mimeType?: string;
-                            resource: string;
-                            type: string;
-                            x402Version: number;
-                        }[];
-                        pagination: {
-                            limit: number;
-                            offset: number;
-                            total: number;
-                        };
-                        x402Version: number;
                     };
                 };
             };
