@@ -1,44 +1,28 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { withBazaar } from '@x402/extensions/bazaar';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
-import { connectX402, type X402Chain } from '../../src/chains/x402/chain.ts';
-import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { DEV_KEYS } from '../../src/chains/evm/devnet.ts';
+import { describeEngines, startTestApp } from '../helpers/harness.ts';
+import { X402_NETWORK, useX402App, useX402Devnet, x402Skip, type X402App } from '../helpers/x402-devnet.ts';
 
-const NETWORK = 'eip155:84532';
+const NETWORK = X402_NETWORK;
 const seller = privateKeyToAccount(DEV_KEYS.seller).address;
 const other = privateKeyToAccount(DEV_KEYS.buyer).address;
 
-// One local node for both engines: the catalog checks requirements against what it settles.
-let devnet: Devnet | undefined;
-let chain: X402Chain | undefined;
-const skip = anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform';
-before(async () => {
-  if (skip) return;
-  devnet = await startDevnet({ chainId: 84532 });
-  chain = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-});
-after(() => devnet?.stop());
+// One local node for both engines.
+const net = useX402Devnet();
+const skip = x402Skip;
 
 describeEngines('x402 discovery catalog', (engine) => {
-  let t: TestApp;
-  let origin = '';
-  let a: { tenantId: string; key: string };
-  let b: { tenantId: string; key: string };
-  before(async () => {
-    if (skip) return;
-    t = await startTestApp(engine, { ctx: { x402: chain } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    a = await t.tenant(['*']);
-    b = await t.tenant(['*']);
+  const app = useX402App(engine, net);
+  let { t, origin, a, b } = {} as X402App;
+  before(() => {
+    if (!skip) ({ t, origin, a, b } = app());
   });
-  after(() => t?.close());
 
-  const requirement = (over: Record<string, unknown> = {}) => ({ scheme: 'exact', network: NETWORK, amount: '10000', asset: devnet!.usdc, payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' }, ...over });
+  const requirement = (over: Record<string, unknown> = {}) => ({ scheme: 'exact', network: NETWORK, amount: '10000', asset: net().devnet.usdc, payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' }, ...over });
   const list = (key: string, body: Record<string, unknown>) => t.call('POST', '/v1/x402/resources', { key, body });
   /** The official Bazaar client, on the facilitator's path with a tenant's key, or on a tenant's public path. */
   const bazaar = (by: { key: string } | { tenantId: string }) =>
@@ -143,7 +127,7 @@ describeEngines('x402 discovery catalog', (engine) => {
     for (const [what, over] of unsupported) {
       const res = await list(a.key, { resource: `https://api.seller.test/${what}`, accepts: [requirement(), requirement(over)] });
       assert.deepEqual([res.status, res.body.code, res.body.extension?.index], [400, 'exceptions.x402.requirementsNotSupported', 1], what);
-      assert.deepEqual(res.body.extension.supported, [{ scheme: 'exact', network: NETWORK, assets: [devnet!.usdc.toLowerCase()] }]);
+      assert.deepEqual(res.body.extension.supported, [{ scheme: 'exact', network: NETWORK, assets: [net().devnet.usdc.toLowerCase()] }]);
     }
     const malformed: Array<[string, unknown]> = [
       ['zero amount', [requirement({ amount: '0' })]],
@@ -163,7 +147,7 @@ describeEngines('x402 discovery catalog', (engine) => {
   });
 
   it('a live installation takes https resources only', { skip }, async () => {
-    const live = await startTestApp(engine, { config: { mode: 'live' }, ctx: { x402: chain } });
+    const live = await startTestApp(engine, { config: { mode: 'live' }, ctx: { x402: net().chain } });
     try {
       const { key } = await live.tenant(['x402.resources.manage']);
       const http = await live.call('POST', '/v1/x402/resources', { key, body: { resource: 'http://api.seller.test/weather', accepts: [requirement()] } });

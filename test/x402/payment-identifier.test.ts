@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { after, before, it } from 'node:test';
+import { before, it } from 'node:test';
 // @ts-expect-error express ships no types; the test uses only express(), get() and listen().
 import express from 'express';
 import { HTTPFacilitatorClient } from '@x402/core/server';
@@ -13,39 +13,32 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@
 import { PAYMENT_IDENTIFIER, appendPaymentIdentifierToExtensions, declarePaymentIdentifierExtension, generatePaymentId } from '@x402/extensions/payment-identifier';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
-import { connectX402, type X402Chain } from '../../src/chains/x402/chain.ts';
+import { DEV_KEYS, TEST_USDC } from '../../src/chains/evm/devnet.ts';
 import { TRANSFER_TYPES } from '../../src/modules/x402/facilitator.ts';
-import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
+import { describeEngines } from '../helpers/harness.ts';
+import { X402_NETWORK, useX402App, useX402Devnet, x402Skip, type X402App } from '../helpers/x402-devnet.ts';
 
-const NETWORK = 'eip155:84532';
+const NETWORK = X402_NETWORK;
 const buyer = privateKeyToAccount(DEV_KEYS.buyer);
 const seller = privateKeyToAccount(DEV_KEYS.seller).address;
 
-// One local node for both engines (each engine's settlements are its own transfers on it).
-let devnet: Devnet | undefined;
-let chain: X402Chain | undefined;
-const skip = anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform';
-before(async () => {
-  if (skip) return;
-  devnet = await startDevnet({ chainId: 84532 });
-  chain = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-});
-after(() => devnet?.stop());
+// One local node for both engines.
+const net = useX402Devnet();
+const skip = x402Skip;
 
 const balance = (address: Address) =>
-  createPublicClient({ transport: http(devnet!.rpcUrl) }).readContract({ address: devnet!.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
+  createPublicClient({ transport: http(net().devnet.rpcUrl) }).readContract({ address: net().devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
 
 /** A settle body: a freshly signed authorization (its own nonce) under the payment identifier `id`. */
 async function payment(id: string | undefined, opts: { amount?: string; payTo?: Address; resource?: string; signer?: typeof buyer } = {}) {
   const amount = opts.amount ?? '10000';
   const payTo = opts.payTo ?? seller;
   const signer = opts.signer ?? buyer;
-  const requirements = { scheme: 'exact', network: NETWORK, asset: devnet!.usdc, amount, payTo, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
+  const requirements = { scheme: 'exact', network: NETWORK, asset: net().devnet.usdc, amount, payTo, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
   const now = Math.floor(Date.now() / 1000);
   const authorization = { from: signer.address, to: payTo, value: amount, validAfter: String(now - 60), validBefore: String(now + 300), nonce: `0x${randomBytes(32).toString('hex')}` as Hex };
   const signature = await signer.signTypedData({
-    domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: devnet!.usdc },
+    domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: net().devnet.usdc },
     types: TRANSFER_TYPES,
     primaryType: 'TransferWithAuthorization',
     message: { ...authorization, value: BigInt(amount), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
@@ -61,19 +54,11 @@ async function payment(id: string | undefined, opts: { amount?: string; payTo?: 
 }
 
 describeEngines('x402 payment-identifier extension', (engine) => {
-  let t: TestApp;
-  let origin = '';
-  let a: { tenantId: string; key: string };
-  let b: { tenantId: string; key: string };
-  before(async () => {
-    if (skip) return;
-    t = await startTestApp(engine, { ctx: { x402: chain } });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    a = await t.tenant(['*']);
-    b = await t.tenant(['*']);
+  const app = useX402App(engine, net);
+  let { t, origin, a, b } = {} as X402App;
+  before(() => {
+    if (!skip) ({ t, origin, a, b } = app());
   });
-  after(() => t?.close());
 
   const settle = (body: unknown, key = a.key) => t.call('POST', '/v1/x402/settle', { key, body });
   const settlementsOf = async (tenantId: string) => Number((await t.ctx.db.selectFrom('x402_settlements').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
@@ -87,7 +72,7 @@ describeEngines('x402 payment-identifier extension', (engine) => {
       },
     });
     const shop = express();
-    const accepts = { scheme: 'exact', network: NETWORK as `${string}:${string}`, payTo: seller, price: { amount: '10000', asset: devnet!.usdc, extra: { name: 'USDC', version: '2' } } };
+    const accepts = { scheme: 'exact', network: NETWORK as `${string}:${string}`, payTo: seller, price: { amount: '10000', asset: net().devnet.usdc, extra: { name: 'USDC', version: '2' } } };
     const routes = { 'GET /report': { accepts, description: 'Report', extensions: { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension() } } };
     shop.use(paymentMiddleware(routes, new x402ResourceServer(facilitator).register(NETWORK, new ExactEvmServer())));
     shop.get('/report', (_req: unknown, res: { json(v: unknown): void }) => res.json({ ok: true }));
@@ -151,7 +136,7 @@ describeEngines('x402 payment-identifier extension', (engine) => {
     assert.equal(await balance(buyer.address), before - 10_000n);
     // So is another payer's, under the same tenant.
     const payer2 = privateKeyToAccount(DEV_KEYS.deployer);
-    await devnet!.mint(payer2.address, 1_000_000n);
+    await net().devnet.mint(payer2.address, 1_000_000n);
     const ofPayer2 = await settle(await payment(id, { signer: payer2 }));
     assert.equal(ofPayer2.body.success, true, JSON.stringify(ofPayer2.body));
     assert.notEqual(ofPayer2.body.transaction, first.body.transaction);
