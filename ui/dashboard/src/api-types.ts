@@ -30,7 +30,7 @@ export interface paths {
                          */
                         accountId?: string;
                         allowedIps?: string[] | null;
-                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
+                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "x402.resources.manage" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
                         /** Format: uuid */
                         tenantId: string;
                     };
@@ -6451,6 +6451,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/x402/discovery/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The x402 Bazaar discovery list of the key's tenant */
+        get: operations["x402Discovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/x402/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's x402 discovery catalog, newest first */
+        get: operations["x402Resources"];
+        put?: never;
+        /** Lists a paid resource in the tenant's x402 discovery catalog */
+        post: operations["x402ListResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/x402/resources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry of the tenant's x402 discovery catalog */
+        get: operations["x402Resource"];
+        put?: never;
+        post?: never;
+        /** Takes an entry out of the catalog at once */
+        delete: operations["x402RemoveResource"];
+        options?: never;
+        head?: never;
+        /** Changes an entry of the catalog (the fields given; null clears) */
+        patch: operations["x402UpdateResource"];
+        trace?: never;
+    };
     "/v1/x402/settle": {
         parameters: {
             query?: never;
@@ -10537,7 +10591,7 @@ export interface operations {
                     keyAccountId?: string | null;
                     /** @description What the key is for, as the keys list shows it */
                     name?: string;
-                    scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
+                    scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "x402.resources.manage" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
                 };
             };
         };
@@ -23367,6 +23421,934 @@ export interface operations {
                                 cryptoCurrencyCode: string;
                             };
                             webhookUrl?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402Discovery: {
+        parameters: {
+            query: {
+                limit: number;
+                network?: string;
+                offset: number;
+                payTo?: string;
+                scheme?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            description?: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType?: string;
+                            resource: string;
+                            type: string;
+                            x402Version: number;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                        x402Version: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402Resources: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402ListResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accepts: {
+                        /** @description atomic units of the asset */
+                        amount: string;
+                        asset: string;
+                        extra?: {
+                            [key: string]: unknown;
+                        };
+                        maxTimeoutSeconds: number;
+                        /** @description CAIP-2 id, one GET /x402/supported lists */
+                        network: string;
+                        payTo: string;
+                        scheme: string;
+                    }[];
+                    description?: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    mimeType?: string;
+                    /** @description absolute https URL (http too in a sandbox) */
+                    resource: string;
+                    /** @enum {string} */
+                    type?: "http";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402Resource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402RemoveResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402UpdateResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accepts?: {
+                        /** @description atomic units of the asset */
+                        amount: string;
+                        asset: string;
+                        extra?: {
+                            [key: string]: unknown;
+                        };
+                        maxTimeoutSeconds: number;
+                        /** @description CAIP-2 id, one GET /x402/supported lists */
+                        network: string;
+                        payTo: string;
+                        scheme: string;
+                    }[];
+                    description?: string | null;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    mimeType?: string | null;
+                    /** @description absolute https URL (http too in a sandbox) */
+                    resource?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
                         };
                     };
                 };
