@@ -5565,7 +5565,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes a customer's email or name */
+        /** Changes a customer's email, name or language */
         patch: operations["updateCustomer"];
         trace?: never;
     };
@@ -12088,6 +12088,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12199,6 +12201,8 @@ export interface operations {
                     accountId?: string;
                     /** Format: email */
                     email: string;
+                    /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                    language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                     name?: string;
                     /** @description The merchant's own key of the customer, unique in the tenant */
                     reference?: string;
@@ -12226,6 +12230,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12366,6 +12372,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12491,6 +12499,8 @@ export interface operations {
                     accountId?: string;
                     /** Format: email */
                     email?: string;
+                    /** @description The language of their mails and portal; null: none chosen (English mails) */
+                    language?: ("en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh") | null;
                     name?: string;
                 };
             };
@@ -12516,6 +12526,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
