@@ -33,6 +33,7 @@ main{max-width:640px}
 .confirm p{margin:0 0 4px}
 .ok{color:var(--ok);font-weight:600}
 label{display:block;font-weight:600}
+.lang label{display:inline;font-weight:400}
 #emailForm label+.field{margin-bottom:12px}
 #emailForm select{flex:1;min-width:0;font:inherit;color:var(--ink);background:#fff;border:1px solid #767d89;border-radius:8px;padding:8px 10px}
 `;
