@@ -57,6 +57,7 @@ export const ERRORS = {
   'exceptions.plan.inactive': [400, 'The plan is turned off: no new subscriptions to it'],
   'exceptions.customer.notFound': [404, 'Customer not found'],
   'exceptions.customer.referenceAlreadyExists': [409, 'A customer with this reference already exists'],
+  'exceptions.customer.creditNotFound': [404, 'The customer has no prepaid credit address yet; POST /customers/{id}/credit-address makes one'],
   'exceptions.customer.portalLinkInvalid': [403, 'The portal link is not valid'],
   'exceptions.customer.portalLinkExpired': [410, 'The portal link has expired; ask for a new one'],
   'exceptions.subscription.notFound': [404, 'Subscription not found'],

@@ -957,6 +957,19 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
   },
   {
+    method: 'GET',
+    path: '/v1/customers/{id}/credit',
+    scope: 'deposits.list',
+    build: async (f) => {
+      const made = await f.t.call('POST', `/v1/customers/${f.customer.id}/credit-address`, { key: f.a.key, body: { cryptoCurrencyCode: 'USDT_TRC20' } });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      return { url: `/v1/customers/${f.customer.id}/credit` };
+    },
+    happy: { status: 200 },
+    check: (b) => assert.deepEqual([b.data.cryptoCurrencyCode, b.data.balance], ['USDT_TRC20', 0]),
+    asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
+  },
+  {
     method: 'POST',
     path: '/v1/customers/{id}/portal-link',
     scope: 'invoices.create',
@@ -989,6 +1002,16 @@ const ROWS: Row[] = [
     build: (f) => ({ url: `/v1/subscriptions/${f.sub.id}` }),
     happy: { status: 200 },
     check: (b, f) => assert.equal(b.data.id, f.sub.id),
+    asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions/{id}/periods',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/subscriptions/${f.sub.id}/periods` }),
+    happy: { status: 200 },
+    // The fixture's plan has a trial: nothing is billed yet.
+    check: (b) => assert.deepEqual([b.total, b.page, b.data], [0, 1, []]),
     asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
   },
   {

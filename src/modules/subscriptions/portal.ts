@@ -11,7 +11,7 @@ import { toJsonNumber } from '../../lib/money.ts';
 import type { Language } from '../pay/i18n/index.ts';
 import { updateCustomerRow } from './customers.ts';
 import { cancelNow, setCancelAtPeriodEnd } from './manage.ts';
-import { customerRecord, subscriptionSelect, subscriptionRecord, type CustomerRow } from './record.ts';
+import { customerRecord, periodRecord, periodSelect, subscriptionSelect, subscriptionRecord, type CustomerRow, type PeriodRecord } from './record.ts';
 
 /** Mails the customer their portal link (a mail-only notice). */
 export async function sendPortalLink(ctx: AppContext, customer: CustomerRow, url: string, expiresAt: Date): Promise<void> {
@@ -44,29 +44,9 @@ export async function portalSubscriptions(ctx: AppContext, customerId: string) {
 }
 
 /** The invoices of the customer's billed periods, newest first (periods paid from credit have none). */
-export async function portalInvoices(ctx: AppContext, customerId: string) {
-  const rows = await ctx.db
-    .selectFrom('subscription_periods as p')
-    .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
-    .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
-    .select(['p.subscription_id', 'p.period_number', 'p.starts_at', 'p.ends_at', 'p.amount_minor', 'p.fiat_currency', 'p.paid_by', 'p.paid_at', 'p.invoice_id', 'i.status'])
-    .where('s.customer_id', '=', customerId)
-    .orderBy('p.starts_at', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map((r) => {
-    const record = {
-      subscriptionId: r.subscription_id,
-      periodNumber: r.period_number,
-      periodStart: r.starts_at.toISOString(),
-      periodEnd: r.ends_at.toISOString(),
-      amount: toJsonNumber(BigInt(r.amount_minor), knownFiat(r.fiat_currency).decimals),
-      fiatCurrencyCode: r.fiat_currency,
-      paid: r.paid_at !== null,
-    };
-    const invoice = r.invoice_id && r.status ? { invoiceId: r.invoice_id, invoiceStatus: r.status, paymentPageUrl: `${ctx.config.publicBaseUrl}/pay/${r.invoice_id}` } : {};
-    return { ...record, ...invoice, ...(r.paid_by ? { paidBy: r.paid_by } : {}), ...(r.paid_at ? { paidAt: r.paid_at.toISOString() } : {}) };
-  });
+export async function portalInvoices(ctx: AppContext, customerId: string): Promise<PeriodRecord[]> {
+  const rows = await periodSelect(ctx.db).where('s.customer_id', '=', customerId).orderBy('p.starts_at', 'desc').limit(100).execute();
+  return rows.map((r) => periodRecord(ctx.config.publicBaseUrl, r));
 }
 
 /** The customer changes their email, and the language of their mails if they name one. */

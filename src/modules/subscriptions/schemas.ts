@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, Money, MoneyInput, PageQuery } from '../../lib/http/schemas.ts';
 import { statusEnum } from '../../lib/state-machine.ts';
 import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '../../lib/db/schema.ts';
-import { MAX_FIAT_AMOUNT } from '../invoices/service.ts';
+import { MAX_FIAT_AMOUNT } from '../invoices/create.ts';
 import { LANGUAGES } from '../pay/i18n/index.ts';
 
 const Id = Type.String({ format: 'uuid' });
@@ -126,4 +126,20 @@ export const SubscriptionListQuery = Type.Object({
   ...PageQuery,
   status: Type.Optional(SubscriptionStatusSchema),
   customerId: Type.Optional(Id),
+});
+
+/** A billed period of a subscription: its bounds and price, whether it is paid, and its invoice (none when prepaid credit paid it). */
+export const PeriodSchema = Type.Object({
+  subscriptionId: Id,
+  periodNumber: Type.Integer({ description: '1 for the first paid period, then 2, 3, …' }),
+  periodStart: DateTime,
+  periodEnd: DateTime,
+  amount: Money('The price of the period'),
+  fiatCurrencyCode: Type.String(),
+  paid: Type.Boolean(),
+  paidBy: Type.Optional(Type.String({ description: 'invoice or credit' })),
+  paidAt: Type.Optional(DateTime),
+  invoiceId: Type.Optional(Id),
+  invoiceStatus: Type.Optional(Type.String()),
+  paymentPageUrl: Type.Optional(Type.String()),
 });

@@ -5569,6 +5569,23 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/v1/customers/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's prepaid credit: its deposit address and balance (404 exceptions.customer.creditNotFound before the address is made) */
+        get: operations["customerCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers/{id}/credit-address": {
         parameters: {
             query?: never;
@@ -6085,6 +6102,23 @@ export interface paths {
         put?: never;
         /** Cancels a subscription now (its unpaid invoices cancelled), or at the end of the current period */
         post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subscription's billed periods with their invoices, newest first (a period paid from prepaid credit has no invoice) */
+        get: operations["listSubscriptionPeriods"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12532,6 +12566,139 @@ export interface operations {
                             reference?: string;
                             /** Format: date-time */
                             updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    customerCredit: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
+                             */
+                            balance: number;
+                            cryptoCurrencyCode: string;
+                            /** Format: uuid */
+                            depositId: string;
                         };
                     };
                 };
@@ -19394,6 +19561,159 @@ export interface operations {
             };
         };
     };
+    listSubscriptionPeriods: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: decimal
+                             * @description The price of the period. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            invoiceId?: string;
+                            invoiceStatus?: string;
+                            paid: boolean;
+                            /** Format: date-time */
+                            paidAt?: string;
+                            /** @description invoice or credit */
+                            paidBy?: string;
+                            paymentPageUrl?: string;
+                            /** Format: date-time */
+                            periodEnd: string;
+                            /** @description 1 for the first paid period, then 2, 3, … */
+                            periodNumber: number;
+                            /** Format: date-time */
+                            periodStart: string;
+                            /** Format: uuid */
+                            subscriptionId: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: never;
@@ -23783,6 +24103,7 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/converting/list",
     "GET /v1/customers",
     "GET /v1/customers/{id}",
+    "GET /v1/customers/{id}/credit",
     "GET /v1/deposit",
     "GET /v1/deposit/list",
     "GET /v1/deposit/payments",
@@ -23801,6 +24122,7 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/stats/volume",
     "GET /v1/subscriptions",
     "GET /v1/subscriptions/{id}",
+    "GET /v1/subscriptions/{id}/periods",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/batch",
     "GET /v1/withdrawal/batch/list",

@@ -302,6 +302,7 @@ export interface paths {
                                 paymentPageUrl?: string;
                                 /** Format: date-time */
                                 periodEnd: string;
+                                /** @description 1 for the first paid period, then 2, 3, … */
                                 periodNumber: number;
                                 /** Format: date-time */
                                 periodStart: string;
