@@ -81,7 +81,7 @@ function customerWriteRoutes(app: TypedApp): void {
     '/customers/:id',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'updateCustomer', tags: PLANS, summary: "Changes a customer's email or name", params: IdParams, body: UpdateCustomerBody, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) },
+      schema: { operationId: 'updateCustomer', tags: PLANS, summary: "Changes a customer's email, name or language", params: IdParams, body: UpdateCustomerBody, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) },
     },
     async (request) => ({ data: await updateCustomer(app.ctx, request.principal, request.params.id, request.body) }),
   );

@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, ErrorBodySchema, Money, Uuid, type TypedApp } from '../../lib/http/schemas.ts';
 import { verifyPortalToken } from './portal-link.ts';
 import { portalPageRoutes } from './portal-page-routes.ts';
-import { portalCancel, portalCustomer, portalInvoices, portalSubscriptions, portalUpdateEmail } from './portal.ts';
-import { CustomerSchema, PeriodSchema, SubscriptionSchema } from './schemas.ts';
+import { portalCancel, portalCustomer, portalInvoices, portalSubscriptions, portalUpdateCustomer } from './portal.ts';
+import { CustomerSchema, PeriodSchema, PortalCustomerBody, SubscriptionSchema } from './schemas.ts';
 
 const TAGS = ['customer portal'];
 const Token = Type.String({ maxLength: 200 });
@@ -53,13 +53,13 @@ function writeRoutes(app: TypedApp): void {
       config: { public: true },
       schema: {
         tags: TAGS,
-        summary: 'The customer changes their email',
+        summary: 'The customer changes their email and the language of their mails',
         params: TokenParams,
-        body: Type.Object({ email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }) }),
+        body: PortalCustomerBody,
         response: { 200: DataEnvelope(CustomerSchema), ...errors(400, 403, 404, 410, 429) },
       },
     },
-    async (request) => ({ data: await portalUpdateEmail(ctx, await verifyPortalToken(ctx, request.params.token), request.body.email) }),
+    async (request) => ({ data: await portalUpdateCustomer(ctx, await verifyPortalToken(ctx, request.params.token), request.body) }),
   );
   app.post(
     '/portal/:token/subscriptions/:id/cancel',

@@ -1,6 +1,6 @@
 /**
  * What a customer does in their portal, named by a verified link: read their subscriptions and
- * their periods' invoices, change their email, cancel a subscription (now or at the period's end).
+ * their periods' invoices, change their email and its language, cancel a subscription (now or at the period's end).
  * Only the link's customer's own objects are reachable; anything else is a 404.
  */
 import type { AppContext } from '../../context.ts';
@@ -8,6 +8,7 @@ import { enqueue, notice } from '../../lib/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
+import type { Language } from '../pay/i18n/index.ts';
 import { updateCustomerRow } from './customers.ts';
 import { cancelNow, setCancelAtPeriodEnd } from './manage.ts';
 import { customerRecord, periodRecord, periodSelect, subscriptionSelect, subscriptionRecord, type CustomerRow, type PeriodRecord } from './record.ts';
@@ -15,7 +16,7 @@ import { customerRecord, periodRecord, periodSelect, subscriptionSelect, subscri
 /** Mails the customer their portal link (a mail-only notice). */
 export async function sendPortalLink(ctx: AppContext, customer: CustomerRow, url: string, expiresAt: Date): Promise<void> {
   await ctx.db.transaction().execute((trx) =>
-    enqueue(trx, notice(customer.tenant_id, 'customer.portalLink', customer.id, { customerId: customer.id, customerEmail: customer.email, customerName: customer.name, url, expiresAt: expiresAt.toISOString() })),
+    enqueue(trx, notice(customer.tenant_id, 'customer.portalLink', customer.id, { customerId: customer.id, customerEmail: customer.email, customerName: customer.name, customerLanguage: customer.language, url, expiresAt: expiresAt.toISOString() })),
   );
 }
 
@@ -48,10 +49,10 @@ export async function portalInvoices(ctx: AppContext, customerId: string): Promi
   return rows.map((r) => periodRecord(ctx.config.publicBaseUrl, r));
 }
 
-/** The customer changes their email. */
-export async function portalUpdateEmail(ctx: AppContext, customerId: string, email: string) {
+/** The customer changes their email, and the language of their mails if they name one. */
+export async function portalUpdateCustomer(ctx: AppContext, customerId: string, change: { email: string; language?: Language }) {
   await customerOf(ctx, customerId);
-  return customerRecord(await updateCustomerRow(ctx.db, customerId, { email }));
+  return customerRecord(await updateCustomerRow(ctx.db, customerId, change));
 }
 
 /** The customer cancels one of their subscriptions, now or at the period's end. */

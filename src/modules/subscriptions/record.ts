@@ -5,6 +5,7 @@ import type { Executor } from '../../lib/db/index.ts';
 import type { SubscriptionCustomersTable, SubscriptionPlansTable, SubscriptionsTable } from '../../lib/db/schema.ts';
 import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
+import { isLanguage, type Language } from '../pay/i18n/index.ts';
 import type { CustomerSchema, PeriodSchema, PlanSchema, SubscriptionSchema } from './schemas.ts';
 
 export type PlanRow = Selectable<SubscriptionPlansTable>;
@@ -43,10 +44,13 @@ export function planRecord(row: PlanRow): PlanRecord {
   );
 }
 
+/** A stored language the gateway still speaks, else none (the customer then gets English mails). */
+export const languageOf = (stored: string | null): Language | undefined => (isLanguage(stored) ? stored : undefined);
+
 export function customerRecord(row: CustomerRow): CustomerRecord {
   return withOptional<CustomerRecord>(
     { id: row.id, accountId: row.account_id, email: row.email, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() },
-    { name: row.name ?? undefined, reference: row.reference ?? undefined, creditDepositId: row.credit_deposit_id ?? undefined },
+    { name: row.name ?? undefined, reference: row.reference ?? undefined, creditDepositId: row.credit_deposit_id ?? undefined, language: languageOf(row.language) },
   );
 }
 

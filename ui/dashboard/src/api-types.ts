@@ -5565,7 +5565,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes a customer's email or name */
+        /** Changes a customer's email, name or language */
         patch: operations["updateCustomer"];
         trace?: never;
     };
@@ -12176,6 +12176,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12287,6 +12289,8 @@ export interface operations {
                     accountId?: string;
                     /** Format: email */
                     email: string;
+                    /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                    language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                     name?: string;
                     /** @description The merchant's own key of the customer, unique in the tenant */
                     reference?: string;
@@ -12314,6 +12318,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12454,6 +12460,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12579,6 +12587,8 @@ export interface operations {
                     accountId?: string;
                     /** Format: email */
                     email?: string;
+                    /** @description The language of their mails and portal; null: none chosen (English mails) */
+                    language?: ("en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh") | null;
                     name?: string;
                 };
             };
@@ -12604,6 +12614,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
