@@ -72,10 +72,12 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByLabel('Name (optional)').fill('Ada Lovelace');
       await page.getByLabel('Reference (optional)').fill('cust-1');
+      await page.getByLabel('Language of mails and portal').selectOption({ label: 'Deutsch' });
       await phoneCheck(page, 'customer-new');
       await page.getByRole('button', { name: 'Create customer' }).click();
       await page.getByRole('heading', { level: 1, name: 'Ada Lovelace (ada@example.com)' }).waitFor();
       await page.getByRole('region', { name: 'Subscriptions' }).getByText('No subscriptions yet.').waitFor();
+      await page.getByRole('region', { name: 'Details' }).getByText('Deutsch').waitFor();
       const portal = page.getByRole('region', { name: 'Customer portal' });
       await portal.getByRole('button', { name: 'Get portal link' }).click();
       assert.match((await portal.locator('code').textContent({ timeout: 5000 })) ?? '', new RegExp(`^${d.origin}/portal/[0-9a-f-]{36}\\.\\d+\\.`));

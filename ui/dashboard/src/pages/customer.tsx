@@ -1,6 +1,7 @@
 // One customer: who they are, their subscriptions, a fresh link to their portal to copy, and their
 // prepaid credit (the address that tops it up, and its balance).
 import { useState } from 'preact/hooks';
+import { languageName } from '../customer-languages.ts';
 import { api } from '../api.ts';
 import { CopyValue } from '../components/copy.tsx';
 import { DataTable } from '../components/data-table.tsx';
@@ -129,6 +130,7 @@ export function CustomerPage({ params }: { params: Record<string, string> }) {
                 ['Email', c.email],
                 ['Name', c.name ?? '—'],
                 ['Reference', c.reference ?? '—'],
+                ['Language', languageName(c.language)],
                 ['Created', dateTime(c.createdAt)],
                 ['Id', <span class="mono wrap">{c.id}</span>],
               ]}

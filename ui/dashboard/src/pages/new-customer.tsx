@@ -2,7 +2,8 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
-import { Field, Form } from '../components/fields.tsx';
+import { Field, Form, Select } from '../components/fields.tsx';
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../customer-languages.ts';
 import { fieldError } from '../errors.ts';
 import { useAction } from '../hooks.ts';
 import { Link, navigate } from '../router.tsx';
@@ -11,9 +12,10 @@ function CustomerForm() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [reference, setReference] = useState('');
+  const [language, setLanguage] = useState<CustomerLanguage | ''>('');
   const create = useAction(async () => {
     const res = await api.post('/v1/customers', {
-      body: { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(reference.trim() ? { reference: reference.trim() } : {}) },
+      body: { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(reference.trim() ? { reference: reference.trim() } : {}), ...(language ? { language } : {}) },
     });
     navigate(`/subscriptions/customers/${res.data.id}`);
   });
@@ -23,7 +25,13 @@ function CustomerForm() {
       <Field label="Email" type="email" value={email} onValue={setEmail} required maxLength={254} autoComplete="off" error={at('email')} hint="Invoices and the portal link are mailed here" />
       <Field label="Name (optional)" value={name} onValue={setName} maxLength={200} autoComplete="off" error={at('name')} />
       <Field label="Reference (optional)" value={reference} onValue={setReference} maxLength={200} autoComplete="off" spellcheck={false} error={at('reference')} hint="Your own key of the customer, unique in the business" />
-      <ErrorAlert error={create.error} focus fields={['email', 'name', 'reference']} />
+      <Select
+        label="Language of mails and portal"
+        value={language}
+        onValue={(v) => setLanguage(v as CustomerLanguage | '')}
+        options={[['', 'Not chosen (English mails)'], ...CUSTOMER_LANGUAGES.map(([c, n]): [string, string] => [c, n])]}
+      />
+      <ErrorAlert error={create.error} focus fields={['email', 'name', 'reference', 'language']} />
       <div class="actions">
         <button type="submit" disabled={create.busy}>
           Create customer
