@@ -126,7 +126,7 @@ export async function benchX402(): Promise<Figures> {
 
   // This gateway.
   const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-  const gateway = await startBenchGateway({ embedded: true, ctx: { x402 } });
+  const gateway = await startBenchGateway({ embedded: true, ctx: { x402: [x402] } });
   const { url: gatewayUrl, key } = gateway;
 
   const bare = await startPlain(devnet.rpcUrl);
