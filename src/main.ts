@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
 import { ConfigError, loadConfig, publicMetrics, type Config, type X402NetworkSettings } from './config.ts';
+import { X402_CHAIN_IDS } from './config/x402.ts';
 import { startMetricsListener } from './metrics.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, retryWhileUnreachable, type Database } from './lib/db/index.ts';
@@ -137,14 +138,17 @@ function configOrExit(): Config {
 }
 
 /**
- * x402: the configured networks, and (sandbox, API roles) for each one without an RPC a local devnet
- * of its chain id with test USDC (on BNB Smart Chain also a Permit2-only test USDT). A live
- * installation never starts a devnet: a network without its RPC has no facilitator.
+ * x402: the configured networks, and (sandbox, API roles) for each test network (Sepolia, BSC testnet,
+ * Base Sepolia) without an RPC a local devnet of its chain id with test USDC (on BNB Smart Chain also
+ * a Permit2-only test USDT). A live installation never starts a devnet: a network without its RPC
+ * has no facilitator.
  */
 async function x402Network(config: Config): Promise<{ x402: X402Chain[]; devnets: Devnet[] }> {
   const x402 = await x402FromConfig(config);
   const sandbox = config.mode === 'sandbox' && config.role !== 'worker' && anvilBinary() !== null;
-  const missing = sandbox ? config.x402.networks.filter((n) => !n.rpcUrl) : [];
+  // Only a test network's chain id gets a devnet: a main network without its RPC stays off, as
+  // a devnet answering for a real chain's id would be taken for it.
+  const missing = sandbox ? config.x402.networks.filter((n) => !n.rpcUrl && n.env !== undefined && X402_CHAIN_IDS[n.env][1] === n.chainId) : [];
   const started = await Promise.all(missing.map((n) => sandboxDevnet(config, n)));
   return { x402: [...x402, ...started.map((s) => s.chain)], devnets: started.map((s) => s.devnet) };
 }

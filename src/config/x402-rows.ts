@@ -14,7 +14,7 @@ export const X402_SETTING_ROWS: readonly SettingRow[] = [
   },
   {
     vars: { X402_RPC_URL: null },
-    doc: "`X402_NETWORK`'s JSON-RPC (`<NET>_X402_RPC_URL` for the others); a sandbox network without one gets a local devnet started by `npm start` (anvil, one per chain id, test USDC; on `BNB` also a Permit2-only test USDT)",
+    doc: "`X402_NETWORK`'s JSON-RPC (`<NET>_X402_RPC_URL` for the others); in the sandbox a test network (11155111, 97, 84532) without one gets a local devnet started by `npm start` (anvil, one per chain id, test USDC; on `BNB` also a Permit2-only test USDT), a main network none",
   },
   {
     vars: { X402_FEE_PAYER_KEY: null },
