@@ -41,7 +41,7 @@ export function useX402App(engine: Engine, net: () => { chain: X402Chain }): () 
   let app: X402App | undefined;
   before(async () => {
     if (x402Skip) return;
-    const t = await startTestApp(engine, { ctx: { x402: net().chain } });
+    const t = await startTestApp(engine, { ctx: { x402: [net().chain] } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     app = { t, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, a: await t.tenant(['*']), b: await t.tenant(['*']) };
   });

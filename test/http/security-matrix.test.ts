@@ -2253,7 +2253,8 @@ describe('secrets never reach logs or responses [pglite]', () => {
       await req('GET', `/admin/tenants/${tenant.id}/webhook-deliveries`, { headers: op });
 
       // What main.ts would print were the x402 network unreachable at start-up.
-      const x402Error = await x402FromConfig({ ...config, x402: { ...config.x402, rpcUrl: 'http://127.0.0.1:1' } }).then(
+      const unreachable = config.x402.networks.map((n) => ({ ...n, rpcUrl: 'http://127.0.0.1:1' }));
+      const x402Error = await x402FromConfig({ ...config, x402: { ...config.x402, networks: unreachable } }).then(
         () => null,
         (err: unknown) => err as Error,
       );

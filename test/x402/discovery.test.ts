@@ -147,7 +147,7 @@ describeEngines('x402 discovery catalog', (engine) => {
   });
 
   it('a live installation takes https resources only', { skip }, async () => {
-    const live = await startTestApp(engine, { config: { mode: 'live' }, ctx: { x402: net().chain } });
+    const live = await startTestApp(engine, { config: { mode: 'live' }, ctx: { x402: [net().chain] } });
     try {
       const { key } = await live.tenant(['x402.resources.manage']);
       const http = await live.call('POST', '/v1/x402/resources', { key, body: { resource: 'http://api.seller.test/weather', accepts: [requirement()] } });

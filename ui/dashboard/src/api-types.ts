@@ -1144,7 +1144,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and the x402 fee payer, read now */
+        /** Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and each x402 network's fee payer, read now */
         get: operations["adminNetworks"];
         put?: never;
         post?: never;
@@ -6563,7 +6563,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scheme, network and assets this facilitator settles */
+        /** The scheme, networks and assets this facilitator settles (one kind per network) */
         get: operations["x402Supported"];
         put?: never;
         post?: never;
@@ -7219,6 +7219,8 @@ export interface operations {
                             }[];
                             x402: {
                                 balance: number | null;
+                                /** @description The native coin the fee payer pays gas in (ETH, BNB) */
+                                coin: string;
                                 error: string | null;
                                 feePayer: string | null;
                                 /** @description CAIP-2 id, e.g. eip155:8453 */
@@ -7226,11 +7228,11 @@ export interface operations {
                                 nodeReachable: boolean;
                                 /**
                                  * Format: decimal
-                                 * @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused. Exact decimal (a JSON number with every digit)
+                                 * @description The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused. Exact decimal (a JSON number with every digit)
                                  */
                                 reserve: number;
                                 settlementsLeft: number | null;
-                            } | null;
+                            }[];
                         };
                     };
                 };
