@@ -2,6 +2,7 @@
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
 // fails while this file is stale.
 /* eslint-disable */
+import type { Decimal } from '../../shared/exact-json.ts';
 export interface paths {
     "/admin/api-keys": {
         parameters: {
@@ -512,7 +513,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 confirmations: number;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 decidedBy: string | null;
@@ -694,7 +695,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 confirmations: number;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 decidedBy: string | null;
@@ -864,8 +865,8 @@ export interface paths {
                                 coldStorage: {
                                     /** @description <NET>_COLD_ADDRESS */
                                     address: string;
-                                    hotMaxUsd: number | null;
-                                    hotTargetUsd: number | null;
+                                    hotMaxUsd: Decimal | null;
+                                    hotTargetUsd: Decimal | null;
                                 } | null;
                                 /** @description As the last round of a worker holding the hot-wallet key read them (none before one ran) */
                                 currencies: {
@@ -874,7 +875,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description What the hot wallet can spend (its balance less payouts sent and not yet in a block). Exact decimal (a JSON number with every digit)
                                      */
-                                    balance: number;
+                                    balance: Decimal;
                                     /** Format: date-time */
                                     checkedAt: string;
                                     cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
@@ -882,17 +883,17 @@ export interface paths {
                                      * Format: decimal
                                      * @description What the withdrawal queue needs of it: committed and awaiting approval. Exact decimal (a JSON number with every digit)
                                      */
-                                    queued: number;
+                                    queued: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description What to send from cold storage to cover the queue and restore the target (without cold storage: to fund it with); 0 while nothing lacks. Exact decimal (a JSON number with every digit)
                                      */
-                                    refill: number;
+                                    refill: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description What it lacks for the queue (0: covered); the hot_wallet_shortfall gauge. Exact decimal (a JSON number with every digit)
                                      */
-                                    shortfall: number;
+                                    shortfall: Decimal;
                                 }[];
                                 moveRequestedAt: string | null;
                                 /** @description The latest moves to cold storage, newest first */
@@ -903,7 +904,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description ceiling: the hot wallet held more than <NET>_HOT_MAX_USD; operator: an operator asked for it */
                                     cause: "ceiling" | "operator";
                                     completedAt: string | null;
@@ -917,17 +918,17 @@ export interface paths {
                                      * Format: decimal
                                      * @description What the hot wallet could spend when it was decided. Exact decimal (a JSON number with every digit)
                                      */
-                                    hotBalance: number;
+                                    hotBalance: Decimal;
                                     /** Format: uuid */
                                     id: string;
                                     network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
-                                    networkCost: number | null;
+                                    networkCost: Decimal | null;
                                     networkCostCurrency: string | null;
                                     /**
                                      * Format: decimal
                                      * @description What the withdrawal queue needed of it then (kept in the hot wallet). Exact decimal (a JSON number with every digit)
                                      */
-                                    queued: number;
+                                    queued: Decimal;
                                     status: "processing" | "completed" | "failed";
                                     /** @description The transaction it stands on now (its newest replacement, or the one in a block) */
                                     transactionHash: string;
@@ -1477,7 +1478,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                amount: number | null;
+                                amount: Decimal | null;
                                 cryptoCurrencyCode: string;
                             };
                         };
@@ -1705,24 +1706,24 @@ export interface paths {
                                  * Format: decimal
                                  * @description On chain, in blocks: the network's cold address (<NET>_COLD_ADDRESS); 0 without one. Exact decimal (a JSON number with every digit)
                                  */
-                                cold: number;
+                                cold: Decimal;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 /**
                                  * Format: decimal
                                  * @description hot + cold. Exact decimal (a JSON number with every digit)
                                  */
-                                custody: number;
+                                custody: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description custody − liabilities (negative: not covered). Exact decimal (a JSON number with every digit)
                                  */
-                                difference: number;
+                                difference: Decimal;
                                 disagreement: {
                                     /**
                                      * Format: decimal
                                      * @description By how much, beyond what payouts in flight explain. Exact decimal (a JSON number with every digit)
                                      */
-                                    by: number;
+                                    by: Decimal;
                                     /** @description Which side holds more */
                                     higher: "chain" | "ledger";
                                 } | null;
@@ -1730,17 +1731,17 @@ export interface paths {
                                  * Format: decimal
                                  * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
                                  */
-                                hot: number;
+                                hot: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description The ledger's custody of the currency's network: its hot side and what moves to cold storage put in cold. Exact decimal (a JSON number with every digit)
                                  */
-                                ledgerCustody: number;
+                                ledgerCustody: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long. Exact decimal (a JSON number with every digit)
                                  */
-                                liabilities: number;
+                                liabilities: Decimal;
                                 /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
                                 status: "ok" | "warning";
                                 /** @description Each problem in plain words: which side, by how much, and what the operator does; empty when ok */
@@ -1877,7 +1878,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Override of the system default rate; null uses the default */
-                                depositCommission: number | null;
+                                depositCommission: Decimal | null;
                                 /** @description Deposit events' URL when the deposit names none */
                                 depositWebhookUrl: string | null;
                                 id: string;
@@ -1993,7 +1994,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Override of the system default rate; null uses the default */
-                                depositCommission: number | null;
+                                depositCommission: Decimal | null;
                                 /** @description Deposit events' URL when the deposit names none */
                                 depositWebhookUrl: string | null;
                                 id: string;
@@ -2127,7 +2128,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Override of the system default rate; null uses the default */
-                                depositCommission: number | null;
+                                depositCommission: Decimal | null;
                                 /** @description Deposit events' URL when the deposit names none */
                                 depositWebhookUrl: string | null;
                                 id: string;
@@ -2271,12 +2272,12 @@ export interface paths {
                             data: {
                                 /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                 allowlistOnly: boolean;
-                                approvalAboveUsd: number | null;
+                                approvalAboveUsd: Decimal | null;
                                 /** @description Withdrawals committed by an API key need a person’s approval */
                                 approvalForApiKeys: boolean;
-                                maxPerDayPerKeyUsd: number | null;
-                                maxPerDayUsd: number | null;
-                                maxPerWithdrawalUsd: number | null;
+                                maxPerDayPerKeyUsd: Decimal | null;
+                                maxPerDayUsd: Decimal | null;
+                                maxPerWithdrawalUsd: Decimal | null;
                                 /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                 newAddressDelayHours: number;
                                 /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -2284,12 +2285,12 @@ export interface paths {
                                     changes: {
                                         /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                         allowlistOnly?: boolean;
-                                        approvalAboveUsd?: number | null;
+                                        approvalAboveUsd?: Decimal | null;
                                         /** @description Withdrawals committed by an API key need a person’s approval */
                                         approvalForApiKeys?: boolean;
-                                        maxPerDayPerKeyUsd?: number | null;
-                                        maxPerDayUsd?: number | null;
-                                        maxPerWithdrawalUsd?: number | null;
+                                        maxPerDayPerKeyUsd?: Decimal | null;
+                                        maxPerDayUsd?: Decimal | null;
+                                        maxPerWithdrawalUsd?: Decimal | null;
                                         /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                         newAddressDelayHours?: number;
                                     };
@@ -3830,12 +3831,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -3868,7 +3869,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -3878,12 +3879,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -3899,8 +3900,8 @@ export interface paths {
                                      * Format: decimal
                                      * @description The fee the merchant paid, fixed at commit, in the withdrawal currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    feeCharged: number;
-                                    networkCost: number | null;
+                                    feeCharged: Decimal;
+                                    networkCost: Decimal | null;
                                     networkCostCurrency: string | null;
                                     nonce: number | null;
                                     sender: string | null;
@@ -3927,7 +3928,7 @@ export interface paths {
                                          * Format: decimal
                                          * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                          */
-                                        missing?: number;
+                                        missing?: Decimal;
                                         /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                         reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                         /** Format: date-time */
@@ -3948,7 +3949,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4082,12 +4083,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -4120,7 +4121,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -4130,12 +4131,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -4157,7 +4158,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4305,12 +4306,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -4343,7 +4344,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -4353,12 +4354,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -4380,7 +4381,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4518,12 +4519,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -4556,7 +4557,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -4566,12 +4567,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -4593,7 +4594,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4955,13 +4956,13 @@ export interface paths {
                                      * Format: decimal
                                      * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    cost: number;
+                                    cost: Decimal;
                                     name: string;
                                     /**
                                      * Format: decimal
                                      * @description Quantity. Exact decimal (a JSON number with every digit)
                                      */
-                                    quantity: number;
+                                    quantity: Decimal;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
                                 merchantLogoUrl: string | null;
@@ -7063,7 +7064,7 @@ export interface operations {
                              * Format: decimal
                              * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             confirmations: number;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                             decidedBy: string | null;
@@ -7192,7 +7193,7 @@ export interface operations {
                                 error: string | null;
                                 fees: {
                                     ageSeconds: number | null;
-                                    amount: number | null;
+                                    amount: Decimal | null;
                                     cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 }[];
                                 hotWallet: {
@@ -7202,7 +7203,7 @@ export interface operations {
                                          * Format: decimal
                                          * @description Exact decimal (a JSON number with every digit)
                                          */
-                                        amount: number;
+                                        amount: Decimal;
                                         cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                     }[];
                                 } | null;
@@ -7218,7 +7219,7 @@ export interface operations {
                                 unconfirmedPayments: number;
                             }[];
                             x402: {
-                                balance: number | null;
+                                balance: Decimal | null;
                                 /** @description The native coin the fee payer pays gas in (ETH, BNB) */
                                 coin: string;
                                 error: string | null;
@@ -7230,7 +7231,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused. Exact decimal (a JSON number with every digit)
                                  */
-                                reserve: number;
+                                reserve: Decimal;
                                 settlementsLeft: number | null;
                             }[];
                         };
@@ -7556,7 +7557,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Override of the system default rate; null uses the default */
-                            depositCommission: number | null;
+                            depositCommission: Decimal | null;
                             /** @description Deposit events' URL when the deposit names none */
                             depositWebhookUrl: string | null;
                             id: string;
@@ -7674,7 +7675,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Override of the system default rate; null uses the default */
-                            depositCommission: number | null;
+                            depositCommission: Decimal | null;
                             /** @description Deposit events' URL when the deposit names none */
                             depositWebhookUrl: string | null;
                             id: string;
@@ -8636,7 +8637,7 @@ export interface operations {
                              * Format: decimal
                              * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             approval?: {
                                 approvals: {
                                     /** Format: date-time */
@@ -8656,7 +8657,7 @@ export interface operations {
                              * Format: decimal
                              * @description The fee the merchant pays, in the withdrawal currency. Exact decimal (a JSON number with every digit)
                              */
-                            fee: number;
+                            fee: Decimal;
                             /** Format: uuid */
                             id: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
@@ -8677,7 +8678,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                  */
-                                missing?: number;
+                                missing?: Decimal;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                 reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 /** Format: date-time */
@@ -10986,9 +10987,9 @@ export interface operations {
                              * Format: decimal
                              * @description Available balance in the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** @description The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists */
-                            amountUsd: number | null;
+                            amountUsd: Decimal | null;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                         }[];
                     };
@@ -11100,14 +11101,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             completedAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
@@ -11116,7 +11117,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11253,14 +11254,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             completedAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
@@ -11269,7 +11270,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11420,14 +11421,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             completedAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
@@ -11436,7 +11437,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         }[];
                         hasMore: boolean;
@@ -11586,18 +11587,18 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /**
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11759,14 +11760,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             expiresAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             quoteId: string;
@@ -11774,7 +11775,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11921,13 +11922,13 @@ export interface operations {
                              * Format: decimal
                              * @description The calling tenant's rate (its override, else the default). Exact decimal (a JSON number with every digit)
                              */
-                            depositCommission: number;
+                            depositCommission: Decimal;
                             depositNetworkFee: {
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** Format: date-time */
                                 quotedAt: string;
                             } | null;
@@ -11936,12 +11937,12 @@ export interface operations {
                              * Format: decimal
                              * @description Smallest credited deposit: base minimum plus the live network fee. Exact decimal (a JSON number with every digit)
                              */
-                            minDepositAmount: number;
+                            minDepositAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            minWithdrawalAmount: number;
+                            minWithdrawalAmount: Decimal;
                             name: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
                             networkIconUrl?: string | null;
@@ -12055,7 +12056,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            minInvoiceAmount: number;
+                            minInvoiceAmount: Decimal;
                             name: string;
                         }[];
                     };
@@ -12751,7 +12752,7 @@ export interface operations {
                              * Format: decimal
                              * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
                              */
-                            balance: number;
+                            balance: Decimal;
                             cryptoCurrencyCode: string;
                             /** Format: uuid */
                             depositId: string;
@@ -12892,7 +12893,7 @@ export interface operations {
                              * Format: decimal
                              * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
                              */
-                            balance: number;
+                            balance: Decimal;
                             cryptoCurrencyCode: string;
                             /** Format: uuid */
                             depositId: string;
@@ -13181,7 +13182,7 @@ export interface operations {
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             cryptoCurrencyCode: string;
                             customerId?: string;
@@ -13194,7 +13195,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -13207,43 +13208,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -13396,7 +13397,7 @@ export interface operations {
                              * Format: decimal
                              * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
                              */
-                            minimumAmount: number;
+                            minimumAmount: Decimal;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
                         };
@@ -13425,7 +13426,7 @@ export interface operations {
                              * Format: decimal
                              * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
                              */
-                            minimumAmount: number;
+                            minimumAmount: Decimal;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
                         };
@@ -13582,7 +13583,7 @@ export interface operations {
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             cryptoCurrencyCode: string;
                             customerId?: string;
@@ -13595,7 +13596,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -13608,43 +13609,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -13767,7 +13768,7 @@ export interface operations {
                              * Format: decimal
                              * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
                             confirmations: number;
@@ -13789,22 +13790,22 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
                                  */
-                                heldAmount: number;
+                                heldAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
                             /** @description Transaction hash, as the network spells it */
@@ -14701,23 +14702,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -14733,13 +14734,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -14758,7 +14759,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -14772,43 +14773,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -14988,23 +14989,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -15020,13 +15021,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -15045,7 +15046,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -15059,43 +15060,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -15247,23 +15248,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -15279,13 +15280,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -15304,7 +15305,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -15318,43 +15319,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -15504,23 +15505,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -15536,13 +15537,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -15561,7 +15562,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -15575,43 +15576,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -15738,7 +15739,7 @@ export interface operations {
                              * Format: decimal
                              * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
                             confirmations: number;
@@ -15760,22 +15761,22 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
                                  */
-                                heldAmount: number;
+                                heldAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
                             /** @description Transaction hash, as the network spells it */
@@ -15913,12 +15914,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -15939,14 +15940,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -16116,12 +16117,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -16142,14 +16143,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -16278,12 +16279,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -16304,14 +16305,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -16465,12 +16466,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -16491,14 +16492,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -17155,12 +17156,12 @@ export interface operations {
                         data: {
                             /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                             allowlistOnly: boolean;
-                            approvalAboveUsd: number | null;
+                            approvalAboveUsd: Decimal | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
-                            maxPerDayPerKeyUsd: number | null;
-                            maxPerDayUsd: number | null;
-                            maxPerWithdrawalUsd: number | null;
+                            maxPerDayPerKeyUsd: Decimal | null;
+                            maxPerDayUsd: Decimal | null;
+                            maxPerWithdrawalUsd: Decimal | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                             newAddressDelayHours: number;
                             /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -17168,12 +17169,12 @@ export interface operations {
                                 changes: {
                                     /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                     allowlistOnly?: boolean;
-                                    approvalAboveUsd?: number | null;
+                                    approvalAboveUsd?: Decimal | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
-                                    maxPerDayPerKeyUsd?: number | null;
-                                    maxPerDayUsd?: number | null;
-                                    maxPerWithdrawalUsd?: number | null;
+                                    maxPerDayPerKeyUsd?: Decimal | null;
+                                    maxPerDayUsd?: Decimal | null;
+                                    maxPerWithdrawalUsd?: Decimal | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                     newAddressDelayHours?: number;
                                 };
@@ -17302,12 +17303,12 @@ export interface operations {
                         data: {
                             /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                             allowlistOnly: boolean;
-                            approvalAboveUsd: number | null;
+                            approvalAboveUsd: Decimal | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
-                            maxPerDayPerKeyUsd: number | null;
-                            maxPerDayUsd: number | null;
-                            maxPerWithdrawalUsd: number | null;
+                            maxPerDayPerKeyUsd: Decimal | null;
+                            maxPerDayUsd: Decimal | null;
+                            maxPerWithdrawalUsd: Decimal | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                             newAddressDelayHours: number;
                             /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -17315,12 +17316,12 @@ export interface operations {
                                 changes: {
                                     /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                     allowlistOnly?: boolean;
-                                    approvalAboveUsd?: number | null;
+                                    approvalAboveUsd?: Decimal | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
-                                    maxPerDayPerKeyUsd?: number | null;
-                                    maxPerDayUsd?: number | null;
-                                    maxPerWithdrawalUsd?: number | null;
+                                    maxPerDayPerKeyUsd?: Decimal | null;
+                                    maxPerDayUsd?: Decimal | null;
+                                    maxPerWithdrawalUsd?: Decimal | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                     newAddressDelayHours?: number;
                                 };
@@ -17439,12 +17440,12 @@ export interface operations {
                         data: {
                             /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                             allowlistOnly: boolean;
-                            approvalAboveUsd: number | null;
+                            approvalAboveUsd: Decimal | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
-                            maxPerDayPerKeyUsd: number | null;
-                            maxPerDayUsd: number | null;
-                            maxPerWithdrawalUsd: number | null;
+                            maxPerDayPerKeyUsd: Decimal | null;
+                            maxPerDayUsd: Decimal | null;
+                            maxPerWithdrawalUsd: Decimal | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                             newAddressDelayHours: number;
                             /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -17452,12 +17453,12 @@ export interface operations {
                                 changes: {
                                     /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                     allowlistOnly?: boolean;
-                                    approvalAboveUsd?: number | null;
+                                    approvalAboveUsd?: Decimal | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
-                                    maxPerDayPerKeyUsd?: number | null;
-                                    maxPerDayUsd?: number | null;
-                                    maxPerWithdrawalUsd?: number | null;
+                                    maxPerDayPerKeyUsd?: Decimal | null;
+                                    maxPerDayUsd?: Decimal | null;
+                                    maxPerWithdrawalUsd?: Decimal | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                     newAddressDelayHours?: number;
                                 };
@@ -17601,7 +17602,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -17751,7 +17752,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -17879,7 +17880,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -18032,7 +18033,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -18676,19 +18677,19 @@ export interface operations {
                                  * Format: decimal
                                  * @description What they received, in USD at the rate stored on each deposit. Exact decimal (a JSON number with every digit)
                                  */
-                                depositsVolumeUsd: number;
+                                depositsVolumeUsd: Decimal;
                                 /** @description Invoices paid that day (paid or overpaid) */
                                 invoices: number;
                                 /**
                                  * Format: decimal
                                  * @description What they received, in USD at the rate locked on each invoice. Exact decimal (a JSON number with every digit)
                                  */
-                                invoicesVolumeUsd: number;
+                                invoicesVolumeUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description invoicesVolumeUsd + depositsVolumeUsd. Exact decimal (a JSON number with every digit)
                                  */
-                                volumeUsd: number;
+                                volumeUsd: Decimal;
                             }[];
                         };
                     };
@@ -19645,7 +19646,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of the period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             fiatCurrencyCode: string;
                             /** Format: uuid */
                             invoiceId?: string;
@@ -21195,12 +21196,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -21233,7 +21234,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -21243,12 +21244,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -21270,7 +21271,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -21407,12 +21408,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -21445,7 +21446,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -21455,12 +21456,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -21482,7 +21483,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -21637,20 +21638,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** @description Items per withdrawal status */
                             counts: {
@@ -21672,20 +21673,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** Format: date-time */
                             updatedAt: string;
@@ -21834,20 +21835,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** @description Items per withdrawal status */
                             counts: {
@@ -21869,20 +21870,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** Format: date-time */
                             updatedAt: string;
@@ -21894,12 +21895,12 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -21932,7 +21933,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -21942,12 +21943,12 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -21969,7 +21970,7 @@ export interface operations {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -22142,20 +22143,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** @description Items per withdrawal status */
                             counts: {
@@ -22177,20 +22178,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** Format: date-time */
                             updatedAt: string;
@@ -22333,24 +22334,24 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 autoConvert: null | {
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    commission: number;
+                                    commission: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    fromAmount: number;
+                                    fromAmount: Decimal;
                                     fromCryptoCurrencyCode: string;
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    toAmount: number;
+                                    toAmount: Decimal;
                                     toCryptoCurrencyCode: string;
                                 };
                                 cryptoCurrencyCode: string;
@@ -22363,17 +22364,17 @@ export interface operations {
                                      * Format: decimal
                                      * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
                                      */
-                                    feeInCryptoCurrencyCode: number;
+                                    feeInCryptoCurrencyCode: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    feeNative: number;
+                                    feeNative: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    feeUsd: number;
+                                    feeUsd: Decimal;
                                 };
                                 /** @description The item's place in the request, from 0 */
                                 index: number;
@@ -22384,27 +22385,27 @@ export interface operations {
                                  * Format: decimal
                                  * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             totals: {
                                 /**
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                         };
                     };
@@ -22670,12 +22671,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -22708,7 +22709,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -22718,12 +22719,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -22745,7 +22746,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -22918,12 +22919,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -22956,7 +22957,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -22966,12 +22967,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -22993,7 +22994,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -23140,24 +23141,24 @@ export interface operations {
                              * Format: decimal
                              * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             autoConvert: null | {
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commission: number;
+                                commission: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                fromAmount: number;
+                                fromAmount: Decimal;
                                 fromCryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                toAmount: number;
+                                toAmount: Decimal;
                                 toCryptoCurrencyCode: string;
                             };
                             cryptoCurrencyCode: string;
@@ -23170,17 +23171,17 @@ export interface operations {
                                  * Format: decimal
                                  * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
                                  */
-                                feeInCryptoCurrencyCode: number;
+                                feeInCryptoCurrencyCode: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
                                  */
-                                feeNative: number;
+                                feeNative: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeUsd: number;
+                                feeUsd: Decimal;
                             };
                             orderId: string;
                             /** Format: uuid */
@@ -23189,7 +23190,7 @@ export interface operations {
                              * Format: decimal
                              * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
                              */
-                            totalDeduction: number;
+                            totalDeduction: Decimal;
                         };
                     };
                 };
@@ -23355,12 +23356,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -23393,7 +23394,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -23403,12 +23404,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -23430,7 +23431,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -25079,6 +25080,135 @@ export interface operations {
         };
     };
 }
+
+/** The properties whose numbers are exact decimals in these answers: the client parses them as Decimals. */
+export const decimalFields: ReadonlySet<string> = new Set([
+    "amount",
+    "amountPaid",
+    "amountPaidUsd",
+    "amountRefunded",
+    "amountUsd",
+    "approvalAboveUsd",
+    "balance",
+    "by",
+    "cold",
+    "commission",
+    "commissionAmount",
+    "commissionAmountUsd",
+    "cost",
+    "cryptoAmountExpected",
+    "cryptoAmountReceived",
+    "custody",
+    "debitedAmount",
+    "depositCommission",
+    "depositsVolumeUsd",
+    "difference",
+    "fee",
+    "feeAmount",
+    "feeAmountUsd",
+    "feeCharged",
+    "feeInCryptoCurrencyCode",
+    "feeNative",
+    "feeUsd",
+    "fromAmount",
+    "heldAmount",
+    "hot",
+    "hotBalance",
+    "hotMaxUsd",
+    "hotTargetUsd",
+    "invoicesVolumeUsd",
+    "ledgerCustody",
+    "liabilities",
+    "maxAmount",
+    "maxPerDayPerKeyUsd",
+    "maxPerDayUsd",
+    "maxPerWithdrawalUsd",
+    "minAmount",
+    "minDepositAmount",
+    "minInvoiceAmount",
+    "minWithdrawalAmount",
+    "minimumAmount",
+    "missing",
+    "netAmount",
+    "netAmountUsd",
+    "networkCost",
+    "networkFeeAmount",
+    "networkFeeAmountUsd",
+    "quantity",
+    "queued",
+    "refill",
+    "reserve",
+    "shortfall",
+    "toAmount",
+    "totalDeduction",
+    "volumeUsd",
+]);
+
+/** The properties whose numbers are other numbers (counts, heights, places) in these answers: parsed as numbers. */
+export const numberFields: ReadonlySet<string> = new Set([
+    "accounts",
+    "ageSeconds",
+    "apiKeys",
+    "approvalsRequired",
+    "attempt",
+    "attempts",
+    "awaitingApproval",
+    "blockHeight",
+    "broadcastHeight",
+    "cancelled",
+    "completed",
+    "confirmations",
+    "confirmationsRequired",
+    "created",
+    "decimalPlaces",
+    "decimals",
+    "deposits",
+    "durationMs",
+    "failed",
+    "failedLastDay",
+    "height",
+    "index",
+    "intervalCount",
+    "invoices",
+    "invoicesMade",
+    "invoicesPaid",
+    "itemCount",
+    "items",
+    "lag",
+    "lastStatusCode",
+    "latencyMs",
+    "limit",
+    "maxAccounts",
+    "maxAgeSeconds",
+    "maxQuantity",
+    "maxTimeoutSeconds",
+    "maxUses",
+    "minSources",
+    "n",
+    "newAddressDelayHours",
+    "nonce",
+    "offset",
+    "oldestPendingAgeSeconds",
+    "outputIndex",
+    "page",
+    "pending",
+    "periodNumber",
+    "processing",
+    "recoveryCodesLeft",
+    "scanAgeSeconds",
+    "scannedHeight",
+    "seq",
+    "settlementsLeft",
+    "status",
+    "statusCode",
+    "tip",
+    "total",
+    "trialDays",
+    "unconfirmedPayments",
+    "users",
+    "uses",
+    "x402Version",
+]);
 
 /** The calls that act on one merchant account: the client names it (`accountId`) in the query of a read, the body of a write. */
 export const accountOperations: ReadonlySet<string> = new Set([
