@@ -8,6 +8,7 @@ import { progress, seconds, type Figures } from './lib.ts';
 import { benchScale } from './scale.ts';
 import { benchStartup } from './startup.ts';
 import { benchWebhooks } from './webhooks.ts';
+import { benchWithdrawalBatch } from './withdrawal-batch.ts';
 import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
 
@@ -23,6 +24,7 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['deposits', benchDeposits],
   ['invoiceList', benchInvoiceList],
   ['withdrawals', benchWithdrawals],
+  ['withdrawalBatch', benchWithdrawalBatch],
   ['x402', benchX402],
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
