@@ -25,29 +25,36 @@ interface Side {
   executeS: number;
 }
 
-/** The singles: ITEMS quotes, then each committed once, 10 at a time over HTTP (as bench/withdrawals.ts). */
+/** Quotes live a minute: the singles are quoted and committed a hundred at a time, each phase timed. */
+const CHUNK = 100;
+
+/** The singles: quotes then their commits over HTTP, 10 at a time (as bench/withdrawals.ts), CHUNK by CHUNK. */
 async function singles(gw: BenchGateway, run: string): Promise<{ side: Side; ids: string[] }> {
   const headers = { 'x-tenant-api-key': gw.key };
-  const quotes: string[] = [];
-  let n = 0;
-  const q0 = performance.now();
-  await load('single quotes', `${gw.url}/v1/withdrawal/quote`, {
-    headers,
-    amount: ITEMS,
-    post: () => item(`${run}-s-${n++}`),
-    check: jsonCheck(200, (b) => typeof b.data.quoteId === 'string' && quotes.push(b.data.quoteId) > 0),
-  });
-  const quoteS = seconds(q0);
   const ids: string[] = [];
-  let c = 0;
-  const c0 = performance.now();
-  await load('single commits', `${gw.url}/v1/withdrawal/commit`, {
-    headers,
-    amount: ITEMS,
-    post: () => ({ quoteId: quotes[c++] ?? randomUUID() }),
-    check: jsonCheck(201, (b) => b.data.status === 'created' && ids.push(b.data.id) > 0),
-  });
-  const commitS = seconds(c0);
+  let quoteS = 0;
+  let commitS = 0;
+  for (let from = 0; from < ITEMS; from += CHUNK) {
+    const size = Math.min(CHUNK, ITEMS - from);
+    const quotes: string[] = [];
+    let n = from;
+    // Each phase's time from its first request to its last answer (load's rate), not to autocannon's next tick.
+    const quoting = await load('single quotes', `${gw.url}/v1/withdrawal/quote`, {
+      headers,
+      amount: size,
+      post: () => item(`${run}-s-${n++}`),
+      check: jsonCheck(200, (b) => typeof b.data.quoteId === 'string' && quotes.push(b.data.quoteId) > 0),
+    });
+    quoteS += size / quoting.requestsPerSec;
+    let c = 0;
+    const committing = await load('single commits', `${gw.url}/v1/withdrawal/commit`, {
+      headers,
+      amount: size,
+      post: () => ({ quoteId: quotes[c++] ?? randomUUID() }),
+      check: jsonCheck(201, (b) => b.data.status === 'created' && ids.push(b.data.id) > 0),
+    });
+    commitS += size / committing.requestsPerSec;
+  }
   if (ids.length !== ITEMS) throw new Error(`${ids.length} single withdrawals of ${ITEMS}`);
   return { side: { quoteS, commitS, executeS: await execute(gw, ids) }, ids };
 }
