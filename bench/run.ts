@@ -11,6 +11,7 @@ import { benchWebhooks } from './webhooks.ts';
 import { benchWithdrawalBatch } from './withdrawal-batch.ts';
 import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
+import { benchX402Permit2 } from './x402-permit2.ts';
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run; progress on stderr,
@@ -26,6 +27,7 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['withdrawals', benchWithdrawals],
   ['withdrawalBatch', benchWithdrawalBatch],
   ['x402', benchX402],
+  ['x402Permit2', benchX402Permit2],
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
   ['evmWatcher', benchEvmWatcher],

@@ -105,9 +105,9 @@ export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
   const accepted = pp.accepted;
   if (!isObject(accepted)) throw new Invalid('invalid_payload', 'paymentPayload.accepted is required');
   if (req.scheme !== 'exact' || accepted.scheme !== 'exact') throw new Invalid('invalid_scheme', 'only the exact scheme is supported');
-  if (req.network !== chain.network || accepted.network !== chain.network) {
-    throw new Invalid('invalid_network', `this facilitator settles on ${chain.network}`);
-  }
+  if (req.network !== chain.network) throw new Invalid('invalid_network', `this facilitator settles on ${chain.network}`);
+  // A payment made (and signed) for one network is never settled on another.
+  if (accepted.network !== req.network) throw new Invalid('invalid_network', `the payment was made on ${String(accepted.network)}, the requirements are on ${chain.network}`);
   const asset = typeof req.asset === 'string' ? chain.assets.get(req.asset.toLowerCase()) : undefined;
   if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
   if (!uintString(req.amount) || BigInt(req.amount) === 0n) throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
@@ -125,6 +125,7 @@ export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
   if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
     throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
   }
+  if (asset.version === undefined) throw new Invalid('invalid_payment_requirements', 'this asset has no EIP-3009: it is paid through Permit2 (extra.assetTransferMethod permit2)');
   return { kind: 'eip3009', payment: parseEip3009(pp.payload, asset, getAddress(req.payTo), BigInt(req.amount)) };
 }
 
