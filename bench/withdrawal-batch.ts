@@ -6,7 +6,7 @@ import { chainAdapters } from '../src/chains/registry.ts';
 import { SandboxChain } from '../src/chains/sandbox/sandbox-chain.ts';
 import type { Engine } from '../src/lib/db/index.ts';
 import { auditLedger } from '../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../src/modules/withdrawals/service.ts';
+import { executeRound } from '../src/modules/withdrawals/execute.ts';
 import { benchEngines, jsonCheck, load, progress, ratio, round, rounds, startBenchGateway, type BenchGateway, type Figures } from './lib.ts';
 import { call, fund, prepareSandbox } from './sandbox.ts';
 
@@ -83,12 +83,11 @@ async function batch(gw: BenchGateway, run: string): Promise<{ side: Side; ids: 
  */
 async function execute(gw: BenchGateway, ids: string[]): Promise<number> {
   const ctx = { config: gw.config, database: gw.database, db: gw.database.db };
-  const service = new WithdrawalService(ctx);
   const adapters = chainAdapters(gw.config, gw.database.db);
   const tron = new SandboxChain('TRON', gw.database.db);
   const t0 = performance.now();
   for (let r = 0; ; r++) {
-    const out = await service.executeRound(adapters);
+    const out = await executeRound(ctx, adapters);
     if (out.failures.length > 0) throw new Error(`execution round: ${out.failures[0]?.error}`);
     const open = await gw.database.db.selectFrom('withdrawals').select('id').where('id', 'in', ids).where('status', 'not in', ['completed', 'failed', 'cancelled']).limit(1).execute();
     if (open.length === 0) break;
