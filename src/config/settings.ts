@@ -7,10 +7,11 @@
 
 import { SETTINGS as GENERAL_SETTINGS, type SettingRow } from './settings-rows.ts';
 import { SUBSCRIPTION_SETTING_ROWS } from './subscription-rows.ts';
+import { BITCOIN_SETTING_ROWS } from './bitcoin-rows.ts';
 
 export type { SettingRow } from './settings-rows.ts';
-/** Every documented setting: the general rows, then subscription billing's. */
-export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...SUBSCRIPTION_SETTING_ROWS];
+/** Every documented setting: the general rows, then Bitcoin's, then subscription billing's. */
+export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...BITCOIN_SETTING_ROWS, ...SUBSCRIPTION_SETTING_ROWS];
 
 /** The networks' own settings: each variable exists once per network as `<NET>_<name>`. */
 export interface NetworkSettingRow {

@@ -107,6 +107,9 @@ export interface WithdrawalsTable {
   committed_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The batch it is an item of (migration 0064); null for a single withdrawal. */
   batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bitcoin: the bundle that pays it, and its output there (migration 0066); null when paid alone. */
+  bundle_id: ColumnType<string | null, string | null | undefined, string | null>;
+  output_index: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A withdrawal as stored. */
