@@ -175,6 +175,12 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     assert.ok(followed.every((w) => w.tx_hash === replacement && w.status === 'processing'), 'every withdrawal names the replacement');
     const outputs = outputsOf(esplora.node.pool.get(replacement)!.raw);
     for (const w of followed) assert.deepEqual(outputs[w.output_index!], { address: w.address, sats: BigInt(w.amount) }, 'the same payment at the same index');
+    // The merchant reads its output; the operator reads the bundle's two transactions on each withdrawal.
+    const record = (await t.call('GET', `/v1/withdrawal?id=${ids[1]}`, { key: tenant.key })).body.data;
+    assert.deepEqual([record.transactionHash, record.outputIndex], [replacement, followed.find((w) => w.id === ids[1])!.output_index]);
+    const detail = (await t.admin('GET', `/admin/withdrawals/${ids[1]}`)).body.data.payout;
+    assert.equal(detail.bundleId, followed[0]!.bundle_id);
+    assert.deepEqual(detail.transactions.map((c: { txHash: string; reason: string | null }) => [c.txHash, c.reason]), [[original, null], [replacement, 'stuck']]);
 
     esplora.mine([replacement]);
     await service.executeRound([signer]);

@@ -75,16 +75,27 @@ export async function openPayouts(db: Executor, network: NetworkEnvName): Promis
   return rows.flatMap((r) => (r.tx_hash === null ? [] : [{ currency: r.currency_code, amount: BigInt(r.amount), fee: BigInt(r.fee), txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }]));
 }
 
-/** The transactions moves to cold storage of a network stand on while they are not completed (their cost is pending once in a block). */
+/**
+ * The transactions moves to cold storage and Bitcoin payout bundles of a network stand on while
+ * they are not completed (their cost is pending once in a block). A bundle's withdrawals are open
+ * payouts too, but its one fee is counted here, once.
+ */
 export async function openColdMoves(db: Executor, network: NetworkEnvName): Promise<Array<{ txHash: string; terms: TransferTerms | null }>> {
-  const rows = await db
+  const moves = await db
     .selectFrom('cold_transfers as c')
     .leftJoin('cold_transfer_transactions as t', (j) => j.onRef('t.cold_transfer_id', '=', 'c.id').onRef('t.tx_hash', '=', 'c.tx_hash'))
     .select(['c.tx_hash', 't.terms'])
     .where('c.network', '=', network)
     .where('c.status', '=', 'processing')
     .execute();
-  return rows.map((r) => ({ txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }));
+  const bundles = await db
+    .selectFrom('payout_bundles as b')
+    .leftJoin('payout_bundle_transactions as t', (j) => j.onRef('t.payout_bundle_id', '=', 'b.id').onRef('t.tx_hash', '=', 'b.tx_hash'))
+    .select(['b.tx_hash', 't.terms'])
+    .where('b.network', '=', network)
+    .where('b.status', '=', 'processing')
+    .execute();
+  return [...moves, ...bundles].map((r) => ({ txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }));
 }
 
 /**

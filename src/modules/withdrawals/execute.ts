@@ -47,8 +47,9 @@ async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: RoundCo
     .execute();
   const bundling = bundleWindowS(ctx, adapter) > 0;
   const bundles = adapter.bundlesPayouts ? await openBundles(ctx.db, adapter.network) : [];
-  // Blocks are counted from one tip per round; none is needed where nothing is ever replaced.
-  const following = bundles.length > 0 || open.some((w) => w.status === 'processing');
+  // Blocks are counted from one tip per round; none is needed where nothing is ever replaced. A
+  // bundle is sent knowing it, so its blocks waited count from its broadcast.
+  const following = bundles.length > 0 || open.some((w) => w.status === 'processing' || (bundling && w.status === 'created'));
   const tip = adapter.replaceTransfer && following ? ((await adapter.tip())?.height ?? null) : null;
   // What the hot wallet can still spend this round, per currency, as withdrawals take from it,
   // and the coins open payouts' stored transactions already spend (Bitcoin).

@@ -3891,7 +3891,10 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 payout: {
+                                    bundleId: string | null;
                                     failureReason: string | null;
                                     feeCappedAt: string | null;
                                     feeCappedDetail: string | null;
@@ -4143,6 +4146,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4366,6 +4371,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4579,6 +4586,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -20868,6 +20877,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21080,6 +21091,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21567,6 +21580,8 @@ export interface operations {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22343,6 +22358,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22591,6 +22608,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -23028,6 +23047,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
