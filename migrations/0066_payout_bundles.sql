@@ -26,23 +26,11 @@ CREATE TABLE payout_bundles (
 );
 CREATE INDEX payout_bundles_open ON payout_bundles (network, created_at) WHERE status = 'processing';
 
--- withdrawal_transactions' columns, for a bundle.
-CREATE TABLE payout_bundle_transactions (
-  payout_bundle_id uuid NOT NULL REFERENCES payout_bundles (id),
-  seq integer NOT NULL CHECK (seq >= 0),
-  network text NOT NULL,
-  tx_hash text NOT NULL,
-  raw text NOT NULL,
-  terms jsonb,
-  reason text CHECK (reason IN ('stuck', 'underpriced', 'expired')),
-  broadcast_height integer,
-  broadcast_at timestamptz,
-  rejected_at timestamptz,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (payout_bundle_id, seq),
-  UNIQUE (network, tx_hash),
-  CHECK ((seq = 0) = (reason IS NULL))
-);
+-- Every transaction signed for a bundle, in order, kept as withdrawal_transactions keeps a payout's
+-- (the same columns, checks and keys, naming the bundle instead of a withdrawal).
+CREATE TABLE payout_bundle_transactions (LIKE withdrawal_transactions INCLUDING ALL);
+ALTER TABLE payout_bundle_transactions RENAME COLUMN withdrawal_id TO payout_bundle_id;
+ALTER TABLE payout_bundle_transactions ADD FOREIGN KEY (payout_bundle_id) REFERENCES payout_bundles (id);
 
 -- A withdrawal paid by a bundle names it and its output there (the same in every candidate: the
 -- payments keep their order, change comes last).

@@ -130,6 +130,24 @@ export interface WithdrawalSignersTable {
   seen_at: Timestamp;
 }
 
+/**
+ * What a payout signed as a whole (a move to cold storage, a Bitcoin bundle) keeps of the
+ * transaction it stands on now (its newest candidate, or the one in a block) and of its end.
+ */
+export interface SignedPayoutColumns {
+  tx_hash: string;
+  signed_tx: string;
+  /** What the network took, in the native coin's atomic units, booked when it completes. */
+  network_cost: NullableNumeric;
+  network_cost_currency: string | null;
+  /** Since when its replacement waits above the operator's fee ceiling (null: not waiting). */
+  fee_capped_at: NullableTimestamp;
+  fee_capped_detail: string | null;
+  failure_reason: string | null;
+  broadcast_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+}
+
 /** Why a candidate replaced the one before it (chains/types.ts ReplacementReason). */
 export type CandidateReason = 'stuck' | 'underpriced' | 'expired';
 
