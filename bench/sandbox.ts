@@ -1,7 +1,7 @@
 import type { AppContext } from '../src/context.ts';
 import { defaultOracles, refreshFees } from '../src/modules/currencies/fees.ts';
-import { DepositService } from '../src/modules/deposits/service.ts';
-import { InvoiceService } from '../src/modules/invoices/service.ts';
+import { depositListener } from '../src/modules/deposits/settle.ts';
+import { invoiceListener } from '../src/modules/invoices/payments.ts';
 import { allListeners, createWatchers } from '../src/modules/payments/watcher.ts';
 import { RATED_ASSETS, SandboxRateProvider, refreshRates } from '../src/modules/rates/service.ts';
 import { ADMIN_TOKEN, type BenchGateway } from './lib.ts';
@@ -29,7 +29,7 @@ export async function prepareSandbox(gw: BenchGateway): Promise<void> {
 /** One round of every watcher, as the worker's job runs it. */
 async function watchOnce(gw: BenchGateway): Promise<void> {
   const ctx = context(gw);
-  for (const w of createWatchers(gw.config, gw.database.db, allListeners(new DepositService(ctx), new InvoiceService(ctx)))) await w.round();
+  for (const w of createWatchers(gw.config, gw.database.db, allListeners(depositListener(ctx), invoiceListener(ctx)))) await w.round();
 }
 
 /** The tenant's balance in USDT_TRC20: one deposit paid on the sandbox Tron chain and confirmed. */

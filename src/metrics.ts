@@ -9,7 +9,7 @@ import { AppError, type ErrorCode } from './lib/errors.ts';
 import { scrapeAllowed } from './lib/http/metrics.ts';
 import { outboxBacklog } from './lib/outbox.ts';
 import { deliveryBacklog } from './modules/webhooks/deliveries.ts';
-import { payoutsPending, withdrawalsOpen } from './modules/withdrawals/service.ts';
+import { payoutsPending, withdrawalsOpen } from './modules/withdrawals/read.ts';
 import { rateHealth } from './modules/rates/service.ts';
 import { chainCursors, unconfirmedPayments } from './modules/operations/chain-state.ts';
 import { storedShortfalls } from './modules/cold-storage/levels.ts';

@@ -7,9 +7,9 @@ import { currencyJobs } from './modules/currencies/jobs.ts';
 import { depositJobs } from './modules/deposits/jobs.ts';
 import { emailJobs } from './modules/email/jobs.ts';
 import { mailFromEvents } from './modules/email/from-events.ts';
-import { DepositService } from './modules/deposits/service.ts';
+import { depositListener } from './modules/deposits/settle.ts';
 import { invoiceJobs } from './modules/invoices/jobs.ts';
-import { InvoiceService } from './modules/invoices/service.ts';
+import { invoiceListener } from './modules/invoices/payments.ts';
 import { sweepJobs } from './modules/ledger/jobs.ts';
 import { systemJobs } from './modules/system/jobs.ts';
 import { paymentJobs } from './modules/payments/jobs.ts';
@@ -35,18 +35,16 @@ export function signingAdapters(adapters: ChainAdapter[]): ChainAdapter[] {
  */
 export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
   const env = { ctx, log };
-  const deposits = new DepositService(ctx);
-  const invoices = new InvoiceService(ctx);
   const adapters = chainAdapters(ctx.config, ctx.db);
   const specs: JobSpec[] = [
     ...currencyJobs(env, adapters),
-    ...paymentJobs(env, allListeners(deposits, invoices)),
-    ...depositJobs(env, deposits),
+    ...paymentJobs(env, allListeners(depositListener(ctx), invoiceListener(ctx))),
+    ...depositJobs(env),
     ...withdrawalJobs(env, signingAdapters(adapters)),
     ...coldStorageJobs(env, signingAdapters(adapters)),
     ...x402Jobs(env),
     ...sweepJobs(env, adapters),
-    ...invoiceJobs(env, invoices),
+    ...invoiceJobs(env),
     ...subscriptionJobs(env),
     ...webhookJobs(env, mailFromEvents(ctx.config)),
     ...emailJobs(env),

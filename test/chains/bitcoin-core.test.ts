@@ -7,10 +7,10 @@ import { Address, NETWORK, OutScript, Transaction } from '@scure/btc-signer';
 import { BitcoinCoreChain } from '../../src/chains/btc/core-chain.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 import { fakeCore } from '../helpers/btc-mempool.ts';
 
@@ -46,7 +46,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     const { key } = await t.tenant(['*']);
     const a = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'core-1' } })).body.data;
     const b = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'core-rbf' } })).body.data;
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx));
     const status = async (id: string) => (await t.call('GET', `/v1/deposit?id=${id}`, { key })).body.data;
     // 0.00050001 BTC is not exactly representable in binary: it must still be 50,001 sat.
     core.mempool.set('1'.repeat(64), core.tx('1'.repeat(64), a.address, 50_001));
@@ -82,7 +82,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
   it('takes back a payment whose block a reorg removed', async () => {
     const { key } = await t.tenant(['*']);
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'core-reorg' } })).body.data;
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx));
     core.mempool.set('3'.repeat(64), core.tx('3'.repeat(64), d.address, 70_000));
     core.mine();
     assert.equal((await watcher.round()).seen, 1);
@@ -101,13 +101,12 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     core.mempool.set('4'.repeat(64), core.tx('4'.repeat(64), d.address, 200_000));
     core.mine();
     core.mine([]);
-    await new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx)).round();
     const to = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'core-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.equal(core.sent.length, 1);
     const tx = Transaction.fromRaw(hex.decode(core.sent[0]!));
     const row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
@@ -119,7 +118,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     assert.equal(core.sent.length, 1);
     core.mine([tx.id]);
     core.mine([]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
   it('locates a transfer by its transaction: in a block far below any window, in the mempool, or gone (Core error -5)', async () => {

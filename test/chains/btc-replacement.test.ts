@@ -10,10 +10,10 @@ import { BitcoinCoreChain } from '../../src/chains/btc/core-chain.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { PermanentBroadcastError, type OutgoingTransfer, type PendingTransfer, type SignedTransfer, type TransferTerms } from '../../src/chains/types.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { startTestApp, testConfig, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 import { BtcMempool, fakeCore, fakeEsplora } from '../helpers/btc-mempool.ts';
@@ -322,14 +322,13 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'rbf-fund' } })).body.data;
     esplora.mempool.set('4'.repeat(64), esplora.tx('4'.repeat(64), d.address, 200_000));
     esplora.mine(['4'.repeat(64)]);
-    await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), depositListener(t.ctx)).round();
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId: 'rbf-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-    const service = new WithdrawalService(t.ctx);
     const withdrawal = async () => (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
 
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     const sent = await withdrawal();
     assert.equal(sent.status, 'processing');
     const original = sent.transactionHash as string;
@@ -339,7 +338,7 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     esplora.setFeeRate(25);
     esplora.mine([]);
     esplora.mine([]);
-    for (let i = 0; i < 3 && esplora.node.pool.has(original); i++) await service.executeRound([signer]);
+    for (let i = 0; i < 3 && esplora.node.pool.has(original); i++) await executeRound(t.ctx, [signer]);
     const pool = [...esplora.node.pool.values()];
     const replaced = pool.find((tx) => tx.txid !== original && read(tx.raw).outputs.some((o) => o.address === PAYEE && o.sats === 50_000n));
     assert.ok(replaced, 'a replacement of the stuck payout reached the node (needs the withdrawal round to call replaceTransfer)');
@@ -347,7 +346,7 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     assert.equal((await withdrawal()).status, 'processing');
 
     esplora.mine([replaced.txid]);
-    for (let i = 0; i < 3 && (await withdrawal()).status !== 'completed'; i++) await service.executeRound([signer]);
+    for (let i = 0; i < 3 && (await withdrawal()).status !== 'completed'; i++) await executeRound(t.ctx, [signer]);
     const done = await withdrawal();
     assert.equal(done.status, 'completed');
     assert.equal(done.transactionHash, replaced.txid);
@@ -363,7 +362,7 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'held-fund' } })).body.data;
     esplora.mempool.set('5'.repeat(64), esplora.tx('5'.repeat(64), d.address, 200_000));
     esplora.mine(['5'.repeat(64)]);
-    await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), depositListener(t.ctx)).round();
     const ids: string[] = [];
     for (const orderId of ['held-1', 'held-2']) {
       const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId } });
@@ -376,17 +375,16 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
         throw new Error('connection refused');
       },
     });
-    const round = await new WithdrawalService(t.ctx).executeRound([offline]);
+    const round = await executeRound(t.ctx, [offline]);
     assert.equal(round.signed, 2, JSON.stringify(round));
     const stored = await t.ctx.db.selectFrom('withdrawals').select(['id', 'signed_tx']).where('id', 'in', ids).execute();
     const [first, second] = ids.map((id) => read(stored.find((r) => r.id === id)!.signed_tx!));
     assert.deepEqual(first!.coins.filter((c) => second!.coins.includes(c)), [], 'no coin is spent by both');
     // The node is back: both reach it, neither displaces the other, and both complete.
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.ok(esplora.node.pool.has(first!.txid) && esplora.node.pool.has(second!.txid));
     esplora.mine([first!.txid, second!.txid]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     for (const id of ids) assert.equal((await t.call('GET', `/v1/withdrawal?id=${id}`, { key })).body.data.status, 'completed');
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });

@@ -9,10 +9,10 @@ import { EsploraChain, msatPerVb } from '../../src/chains/btc/esplora-chain.ts';
 import { BitcoinSweeper } from '../../src/chains/btc/sweeper.ts';
 import { HDKey } from '@scure/bip32';
 import { auditLedger, bookSweepCost } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 import { fakeEsplora } from '../helpers/btc-mempool.ts';
@@ -41,7 +41,7 @@ describe('Bitcoin through an Esplora API', () => {
     const a = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'btc-1' } })).body.data;
     const b = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'btc-rbf' } })).body.data;
     assert.match(a.address, /^bc1q[02-9ac-hj-np-z]{38}$/);
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, depositListener(t.ctx));
     const status = async (id: string) => (await t.call('GET', `/v1/deposit?id=${id}`, { key })).body.data;
 
     esplora.mempool.set('1'.repeat(64), esplora.tx('1'.repeat(64), a.address, 50_000));
@@ -66,7 +66,7 @@ describe('Bitcoin through an Esplora API', () => {
   it('a payment in a block that a reorg removes is taken back out', async () => {
     const { key } = await t.tenant(['*']);
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'btc-reorg' } })).body.data;
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, depositListener(t.ctx));
     esplora.mempool.set('3'.repeat(64), esplora.tx('3'.repeat(64), d.address, 70_000));
     esplora.mine();
     assert.equal((await watcher.round()).seen, 1); // one confirmation of two
@@ -95,13 +95,12 @@ describe('Bitcoin through an Esplora API', () => {
     esplora.mempool.set('4'.repeat(64), esplora.tx('4'.repeat(64), d.address, 200_000));
     esplora.mine();
     esplora.mine([]);
-    await new Watcher(t.ctx.db, t.ctx.config, btc, new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, btc, depositListener(t.ctx)).round();
     const to = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'btc-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     const row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.equal(row.status, 'processing');
     assert.equal(esplora.broadcasts.length, 1);
@@ -126,7 +125,7 @@ describe('Bitcoin through an Esplora API', () => {
     esplora.mine([tx.id]);
     esplora.mine([]);
     esplora.mine([]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
   it('locates a transfer by its transaction: in a block far below any window, in the mempool, or gone', async () => {
@@ -147,7 +146,7 @@ describe('Bitcoin through an Esplora API', () => {
   it('confirms a payment seen in the mempool under more blocks than a round reads, and never takes it back on a server error', async () => {
     const { key } = await t.tenant(['*']);
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'btc-deep' } })).body.data;
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, btc, depositListener(t.ctx));
     await watcher.round();
     esplora.mempool.set('5c'.repeat(32), esplora.tx('5c'.repeat(32), d.address, 80_000));
     assert.equal((await watcher.round()).seen, 1);
@@ -278,7 +277,7 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
     for (const orderId of ['sw-1', 'sw-2']) deposits.push((await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId } })).body.data);
     deposits.forEach((d, i) => esplora.mempool.set(`${i + 5}`.repeat(64), esplora.tx(`${i + 5}`.repeat(64), d.address, 100_000 * (i + 1))));
     esplora.mine();
-    await new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx)).round();
     deposits.forEach((d, i) => esplora.utxos.set(d.address, [{ txid: `${i + 5}`.repeat(64), vout: 0, value: 100_000 * (i + 1), status: { confirmed: true } }]));
 
     const sweeper = new BitcoinSweeper(t.ctx.db, chain, account, bookSweepCost);

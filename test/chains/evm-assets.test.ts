@@ -13,8 +13,8 @@ import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../.
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
 import { EvmSweeper, sweepAccountKey } from '../../src/chains/evm/sweeper.ts';
 import { Watcher, allListeners } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
+import { invoiceListener } from '../../src/modules/invoices/payments.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { toUnits } from '../../src/lib/money.ts';
@@ -55,7 +55,7 @@ describe('every asset arriving at every Ethereum address (anvil, property)', { s
     }
     const { UNLISTED: _unlisted, ...listed } = contracts;
     evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: DEV_KEYS.deployer, contracts: listed }, t.ctx.db);
-    watcher = new Watcher(t.ctx.db, t.ctx.config, evm, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)));
+    watcher = new Watcher(t.ctx.db, t.ctx.config, evm, allListeners(depositListener(t.ctx), invoiceListener(t.ctx)));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'LINK', 'ETH']);
     await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
     const tenant = await t.tenant(['*']);

@@ -10,7 +10,7 @@ import { cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, credit, custodyAccount, debit, merchantAccount, post } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { METRICS_AUTH, METRICS_TOKEN, liveNetworkEnv, startTestApp, type TestApp } from '../helpers/harness.ts';
 
 const GWEI = 10n ** 9n;
@@ -79,10 +79,9 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
   it('replaces an underpriced payout on the same nonce, confirms it, and a payout committed meanwhile confirms too', async () => {
     await controls().setAutomine(false);
     const chain = evm();
-    const service = new WithdrawalService(t.ctx);
     const first = await commit('USDT_ERC20', 25, 'bump-1');
     const before = await usdtOf(dest);
-    let round = await service.executeRound([chain]);
+    let round = await executeRound(t.ctx, [chain]);
     assert.equal(round.signed, 1, JSON.stringify(round));
     const [original] = await candidates(first);
     const bid = feeCapOf(original!.raw);
@@ -90,7 +89,7 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     // The base fee jumps above what it offers, for several blocks: no block can take it.
     await forceBaseFee(bid * 3n, 3);
     assert.equal(await receiptOf(original!.tx_hash), null);
-    round = await service.executeRound([chain]);
+    round = await executeRound(t.ctx, [chain]);
     assert.equal(round.replaced, 1, JSON.stringify(round));
     const [, replacement] = await candidates(first);
     assert.equal(replacement!.reason, 'underpriced');
@@ -102,14 +101,14 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
 
     // A second payout committed meanwhile takes the next nonce and is not blocked.
     const second = await commit('ETH', 0.01, 'bump-2');
-    round = await service.executeRound([chain]);
+    round = await executeRound(t.ctx, [chain]);
     assert.equal(round.signed, 1, JSON.stringify(round));
     const [secondTx] = await candidates(second);
     assert.equal(parseTransaction(secondTx!.raw as Hex).nonce, parsed[0]!.nonce! + 1);
 
     // Fees come back within reach: both are mined and complete with the hash that confirmed.
     await controls().mine({ blocks: 3 });
-    round = await service.executeRound([chain]);
+    round = await executeRound(t.ctx, [chain]);
     assert.equal(round.completed, 2, JSON.stringify(round));
     const done = await withdrawal(first);
     assert.equal(done.status, 'completed');
@@ -143,10 +142,9 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
   });
 
   it('a crash between storing a replacement and broadcasting it leaves exactly one confirmed payout', async () => {
-    const service = new WithdrawalService(t.ctx);
     const id = await commit('USDT_ERC20', 21, 'bump-crash');
     const before = await usdtOf(dest);
-    await service.executeRound([evm()]);
+    await executeRound(t.ctx, [evm()]);
     const [original] = await candidates(id);
     await forceBaseFee(feeCapOf(original!.raw) * 3n, 2);
     // The process dies after the replacement is stored and before it is sent.
@@ -156,16 +154,15 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
         throw new Error('process killed');
       },
     });
-    const crashed = await service.executeRound([dying]);
+    const crashed = await executeRound(t.ctx, [dying]);
     assert.equal(crashed.replaced, 1);
     assert.match(crashed.failures[0]!.error, /process killed/);
     const stored = await candidates(id);
     assert.equal(stored.length, 2, 'the replacement was stored before any broadcast');
     // A new process picks it up: the stored replacement is sent, never a third signing.
-    const restarted = new WithdrawalService(t.ctx);
-    await restarted.executeRound([evm()]);
+    await executeRound(t.ctx, [evm()]);
     await controls().mine({ blocks: 3 });
-    await restarted.executeRound([evm()]);
+    await executeRound(t.ctx, [evm()]);
     assert.equal((await withdrawal(id)).status, 'completed');
     const mined = (await Promise.all((await candidates(id)).map((c) => receiptOf(c.tx_hash)))).filter((r) => r !== null);
     assert.equal(mined.length, 1, 'exactly one candidate confirmed');
@@ -176,7 +173,6 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
 
   it('a payout mined but reverted on chain fails, refunds the merchant, and books the gas it burned', async () => {
     const chain = evm();
-    const service = new WithdrawalService(t.ctx);
     const balanceBefore = (await t.call('GET', '/v1/balances', { key })).body.data;
     const id = await commit('USDT_ERC20', 21, 'reverted-1');
     // A spender the hot wallet once approved takes its tokens after the payout was signed, with a
@@ -185,7 +181,7 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     const hot = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
     await hot.writeContract({ chain: null, address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [buyer.address, 2n ** 255n] });
     await controls().mine({ blocks: 1 });
-    const round = await service.executeRound([chain]);
+    const round = await executeRound(t.ctx, [chain]);
     assert.equal(round.signed, 1, JSON.stringify(round));
     const held = await usdtOf(chain.hotWallet as Address);
     const spender = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl) });
@@ -193,7 +189,7 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     const data = encodeFunctionData({ abi: TEST_USDC.abi, functionName: 'transferFrom', args: [chain.hotWallet as Address, buyer.address, held] });
     await spender.sendTransaction({ chain: null, to: devnet.usdc, data, gas: 100_000n, maxFeePerGas: 500n * GWEI, maxPriorityFeePerGas: 400n * GWEI });
     await controls().mine({ blocks: 3 });
-    await service.executeRound([chain]);
+    await executeRound(t.ctx, [chain]);
     const w = await withdrawal(id);
     assert.equal(w.status, 'failed');
     const [tx] = await candidates(id);
@@ -210,7 +206,6 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
 
   it('a payout the hot wallet cannot cover once its pending payouts are paid waits instead of being signed', async () => {
     const chain = evm();
-    const service = new WithdrawalService(t.ctx);
     // The hot wallet keeps 50 USDT.
     await controls().setAutomine(true);
     const hot = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
@@ -218,22 +213,22 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     await hot.writeContract({ chain: null, address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [privateKeyToAccount(DEV_KEYS.buyer).address, extra] });
     await controls().setAutomine(false);
     const first = await commit('USDT_ERC20', 30, 'cover-1');
-    assert.equal((await service.executeRound([chain])).signed, 1);
+    assert.equal((await executeRound(t.ctx, [chain])).signed, 1);
     // The chain still shows 50 (the first is not mined): the second, 30, would overdraw.
     const second = await commit('USDT_ERC20', 30, 'cover-2');
-    const round = await service.executeRound([chain]);
+    const round = await executeRound(t.ctx, [chain]);
     assert.deepEqual([round.signed, round.waiting], [0, 1], JSON.stringify(round));
     assert.equal((await withdrawal(second)).status, 'created');
     await controls().mine({ blocks: 3 });
-    await service.executeRound([chain]);
+    await executeRound(t.ctx, [chain]);
     assert.equal((await withdrawal(first)).status, 'completed');
     assert.equal((await withdrawal(second)).status, 'created', 'still waiting for funds, never signed to revert');
     await controls().setAutomine(true);
     await devnet.mint(chain.hotWallet!, 1_000_000_000n);
     await controls().setAutomine(false);
-    await service.executeRound([chain]);
+    await executeRound(t.ctx, [chain]);
     await controls().mine({ blocks: 3 });
-    await service.executeRound([chain]);
+    await executeRound(t.ctx, [chain]);
     assert.equal((await withdrawal(second)).status, 'completed');
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
@@ -241,11 +236,10 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
   it('waits at the operator ceiling, shows it in metrics, and confirms once fees come back under it', async () => {
     const ceiling = 50n * GWEI;
     const capped = evm({ maxFeePerGas: ceiling });
-    const service = new WithdrawalService(t.ctx);
     const id = await commit('ETH', 0.02, 'bump-ceiling');
-    await service.executeRound([capped]);
+    await executeRound(t.ctx, [capped]);
     await forceBaseFee(ceiling * 2n, 2);
-    const round = await service.executeRound([capped]);
+    const round = await executeRound(t.ctx, [capped]);
     assert.equal(round.capped, 1, JSON.stringify(round));
     assert.equal(round.replaced, 0);
     for (const c of await candidates(id)) assert.ok(feeCapOf(c.raw) <= ceiling, 'nothing signed above the ceiling');
@@ -257,9 +251,9 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     // The base fee falls back under the ceiling. A node that dropped the payout meanwhile (anvil
     // does) gets it again from the next round; it is mined as it is, within the set blocks.
     await forceBaseFee(GWEI, 1);
-    await service.executeRound([capped]);
+    await executeRound(t.ctx, [capped]);
     await controls().mine({ blocks: 3 });
-    await service.executeRound([capped]);
+    await executeRound(t.ctx, [capped]);
     assert.equal((await withdrawal(id)).status, 'completed');
     assert.equal((await candidates(id)).length, 1, 'never replaced above the ceiling');
     const after = await t.ctx.db.selectFrom('withdrawals').select('fee_capped_at').where('id', '=', id).executeTakeFirstOrThrow();

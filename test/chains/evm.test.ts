@@ -7,12 +7,12 @@ import { EvmChain, NATIVE_OUTPUT_INDEX } from '../../src/chains/evm/evm-chain.ts
 import { EvmSweeper, SweepKeyError, sweepAccountKey } from '../../src/chains/evm/sweeper.ts';
 import { HDKey } from '@scure/bip32';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { auditLedger, bookSweepCost } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 
 describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil-*) is not installed for this platform' }, () => {
@@ -28,7 +28,7 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     t = await startTestApp('pglite', { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '3' } });
     // The devnet's token stands in for USDT on Ethereum; the deployer's key is the hot wallet.
     evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: DEV_KEYS.deployer, contracts: { USDT_ERC20: devnet.usdc } }, t.ctx.db);
-    watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+    watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'ETH']);
     await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
     ({ key } = await t.tenant(['*']));
@@ -114,16 +114,15 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     assert.equal(w.status, 'created', JSON.stringify(w));
-    const service = new WithdrawalService(t.ctx);
     const before = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [dest] })) as bigint;
-    await service.executeRound([evm]);
+    await executeRound(t.ctx, [evm]);
     let row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.equal(row.status, 'processing');
     assert.match(row.transactionHash, /^0x[0-9a-f]{64}$/);
     const stored = await t.ctx.db.selectFrom('withdrawals').select('signed_tx').where('id', '=', w.id).executeTakeFirstOrThrow();
     assert.match(stored.signed_tx!, /^0x02/); // EIP-1559 typed transaction
     await controls().mine({ blocks: 3 });
-    await service.executeRound([evm]);
+    await executeRound(t.ctx, [evm]);
     row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.equal(row.status, 'completed');
     const afterBalance = (await evm.client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [dest] })) as bigint;
@@ -151,15 +150,14 @@ describe('EVM adapter against a local node (anvil, chain id 1)', { skip: anvilBi
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const service = new WithdrawalService({ ...t.ctx, db });
     const nonceBefore = await evm.client.getTransactionCount({ address: evm.hotWallet as Address, blockTag: 'pending' });
-    await assert.rejects(service.executeRound([evm]), /Connection terminated/);
+    await assert.rejects(executeRound({ ...t.ctx, db }, [evm]), /Connection terminated/);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'created');
-    await service.executeRound([evm]);
+    await executeRound({ ...t.ctx, db }, [evm]);
     const stored = await t.ctx.db.selectFrom('withdrawals').select('signed_tx').where('id', '=', w.id).executeTakeFirstOrThrow();
     assert.equal(parseTransaction(stored.signed_tx as `0x${string}`).nonce, nonceBefore, 'the nonce of the transfer never sent is used again');
     await controls().mine({ blocks: 3 });
-    await service.executeRound([evm]);
+    await executeRound({ ...t.ctx, db }, [evm]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
@@ -235,7 +233,7 @@ for (const [chainId, network, native, token] of [
       await wallet.sendTransaction({ to: nativeDeposit.address, value: parseEther('1'), chain: null, account: buyer });
       const tokenDeposit = token ? await make(token) : null;
       if (tokenDeposit) await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [tokenDeposit.address, 30_000_000n], chain: null, account: buyer });
-      const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+      const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
       await watcher.round();
       await devnetControls(devnet.rpcUrl, chainId).mine({ blocks: 2 });
       await watcher.round();
@@ -279,7 +277,7 @@ describe('sweeping deposit addresses into the hot wallet (anvil, chain id 1)', {
     const eth = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'ETH', orderId: 'sweep-eth' } })).body.data;
     await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 40_000_000n], chain: null, account: buyer });
     await wallet.sendTransaction({ to: eth.address, value: parseEther('0.5'), chain: null, account: buyer });
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
     await watcher.round();
     await devnetControls(devnet.rpcUrl, 1).mine({ blocks: 1 });
     await watcher.round();

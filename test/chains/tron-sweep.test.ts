@@ -15,13 +15,13 @@ import { bandwidthCost, bandwidthOf, planTokenSweep } from '../../src/chains/tro
 import { TronGridChain } from '../../src/chains/tron/trongrid-chain.ts';
 import { DERIVATION } from '../../src/chains/hd-wallet.ts';
 import { chainSettings } from '../../src/config/chains.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { auditLedger, bookSweepCost, custodyAccount } from '../../src/modules/ledger/service.ts';
 import { sweepJobs } from '../../src/modules/ledger/jobs.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { FAKE_USDT, fakeTronGrid } from '../helpers/fake-trongrid.ts';
 import { METRICS_AUTH, METRICS_TOKEN, describeEngines, liveNetworkEnv, startTestApp, testXpub, type TestApp } from '../helpers/harness.ts';
 
@@ -53,7 +53,7 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
       return fetch(input, init);
     };
     chain = new TronGridChain(url, { hotWalletKey: staked, fetcher }, t.ctx.db);
-    watcher = new Watcher(t.ctx.db, t.ctx.config, chain, new DepositService(t.ctx));
+    watcher = new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['TRX', 'USDT']);
     await refreshFees(t.ctx.db, (c) => (c.network === 'Tron' ? chain.feeOracle : { source: 'none', quote: async () => null }));
     key = (await t.tenant(['*'])).key;
@@ -259,11 +259,10 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: PAYEE, amount: 25, orderId: 'tron-sweep-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([chain]);
+    await executeRound(t.ctx, [chain]);
     grid.mine();
     grid.mine([]);
-    await service.executeRound([chain]);
+    await executeRound(t.ctx, [chain]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
     assert.equal(grid.tokenBalance(FAKE_USDT, PAYEE), 25_000_000n);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });

@@ -10,11 +10,11 @@ import type { OutgoingTransfer, PendingTransfer, SignedTransfer, TransferTerms }
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { TronGridChain, parseExact, signTronTxId, stringifyExact, tronAddressFromHex, tronAddressToHex, varintHex } from '../../src/chains/tron/trongrid-chain.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { startTestApp, type TestApp, liveNetworkEnv } from '../helpers/harness.ts';
 import { encodeTronRaw, fakeTronGrid } from '../helpers/fake-trongrid.ts';
 
@@ -122,7 +122,7 @@ describe('Tron through a TronGrid API', () => {
       // A reverted token transfer credits nothing.
       { txID: 'c3'.repeat(32), ret: [{ contractRet: 'REVERT' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), contract_address: tronAddressToHex(USDT), data: transferData(usdt.address, 99_000_000n) } } }] } },
     ]);
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, depositListener(t.ctx));
     assert.equal((await watcher.round()).seen, 2);
     grid.mine([]);
     assert.equal((await watcher.round()).confirmed, 2);
@@ -144,7 +144,7 @@ describe('Tron through a TronGrid API', () => {
       { txID: 'd2'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: from, contract_address: tronAddressToHex(USDT), data: transferData(trxAddress.address, 100_000_000n) } } }] } },
       { txID: 'd3'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: from, contract_address: tronAddressToHex(other), data: transferData(usdtAddress.address, 10n ** 24n) } } }] } },
     ]);
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, depositListener(t.ctx));
     await watcher.round();
     grid.mine([]);
     await watcher.round();
@@ -167,18 +167,17 @@ describe('Tron through a TronGrid API', () => {
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'TRX', orderId: 'tron-fund' } })).body.data;
     grid.mine([{ txID: 'd4'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), to_address: tronAddressToHex(d.address), amount: 300_000_000 } } }] } }]);
     grid.mine([]);
-    await new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, tron, depositListener(t.ctx)).round();
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'TRX', address: PAYEE, amount: 25, orderId: 'tron-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.equal(grid.broadcasts.length, 1);
     assert.equal(grid.broadcasts[0].raw_data.contract[0].parameter.value.amount, 25_000_000);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.transactionHash, grid.broadcasts[0].txID);
     grid.mine();
     grid.mine([]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
 
@@ -191,19 +190,18 @@ describe('Tron through a TronGrid API', () => {
     const data = `a9059cbb${tronAddressToHex(d.address).slice(2).padStart(64, '0')}${(100_000_000).toString(16).padStart(64, '0')}`;
     grid.mine([{ txID: 'e5'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), contract_address: tronAddressToHex(USDT), data } } }] } }]);
     grid.mine([]);
-    await new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx)).round();
+    await new Watcher(t.ctx.db, t.ctx.config, tron, depositListener(t.ctx)).round();
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: PAYEE, amount: 10, orderId: 'tron-usdt-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     const before = grid.broadcasts.length;
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     const sent = grid.broadcasts[before];
     assert.equal(sent.raw_data.contract[0].type, 'TriggerSmartContract');
     assert.equal(sent.raw_data.contract[0].parameter.value.data, `a9059cbb${tronAddressToHex(PAYEE).slice(2).padStart(64, '0')}${(10_000_000).toString(16).padStart(64, '0')}`);
     grid.mine();
     grid.mine([]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
   it('locates a transfer by its transaction: in a block far below any window, pending, failed, or gone', async () => {
@@ -319,20 +317,19 @@ describe('Tron through a TronGrid API', () => {
       grid.mine([{ txID: 'd5'.repeat(32), ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: 'TransferContract', parameter: { value: { owner_address: '41' + 'ee'.repeat(20), to_address: tronAddressToHex(d.address), amount: 300_000_000 } } }] } }]);
       grid.mine([]);
       // The watcher catches up in rounds of at most 100 blocks over what the tests before mined.
-      const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, new DepositService(t.ctx));
+      const watcher = new Watcher(t.ctx.db, t.ctx.config, tron, depositListener(t.ctx));
       for (let i = 0; i < 10 && (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status !== 'completed'; i++) await watcher.round();
       const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'TRX', address: PAYEE, amount: 25, orderId: 'tron-expiry-out' } });
       assert.equal(q.status, 200, JSON.stringify(q.body));
       const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-      const service = new WithdrawalService(t.ctx);
-      await service.executeRound([signer]);
+      await executeRound(t.ctx, [signer]);
       const first = grid.broadcasts.at(-1);
       assert.equal(first.raw_data.contract[0].parameter.value.amount, 25_000_000);
       // No producer takes it; its expiration passes, the pool drops it, the solidified head passes it too.
       grid.skip(60_000);
       grid.mine([]);
       solidifyPast(first.raw_data.expiration);
-      await service.executeRound([signer]);
+      await executeRound(t.ctx, [signer]);
       const second = grid.broadcasts.at(-1);
       assert.notEqual(second.txID, first.txID, 'a new transaction pays the withdrawal');
       assert.ok(second.raw_data.expiration > first.raw_data.expiration);
@@ -344,8 +341,8 @@ describe('Tron through a TronGrid API', () => {
       grid.fees.set(second.txID, 268_000);
       grid.mine();
       grid.mine([]);
-      await service.executeRound([signer]);
-      await service.executeRound([signer]);
+      await executeRound(t.ctx, [signer]);
+      await executeRound(t.ctx, [signer]);
       const done = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
       assert.deepEqual([done.status, done.transactionHash], ['completed', second.txID]);
       const cost = await t.ctx.db.selectFrom('withdrawals').select(['network_cost', 'network_cost_currency']).where('id', '=', w.id).executeTakeFirstOrThrow();

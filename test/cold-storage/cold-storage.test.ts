@@ -20,7 +20,7 @@ import { coldStorageRound } from '../../src/modules/cold-storage/round.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, credit, custodyAccount, debit, merchantBalances, post } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { signingAdapters } from '../../src/worker.ts';
 import { authenticator, member, type Browser } from '../users/helpers.ts';
 import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
@@ -151,9 +151,8 @@ describeEngines('cold storage (live, anvil)', (engine) => {
   });
 
   it('moves down to the target when an operator asks; says what the hot wallet lacks and what to refill from cold; roles hold', { skip }, async () => {
-    const withdrawals = new WithdrawalService(t.ctx);
-    await withdrawals.executeRound(adapters);
-    await withdrawals.executeRound(adapters);
+    await executeRound(t.ctx, adapters);
+    await executeRound(t.ctx, adapters);
     assert.equal(await usdtOf(HOT), usdt(50), 'the queued 20 paid');
     await deposit(usdt(40));
     assert.equal((await round()).moved, 0, '$90 is under the ceiling');
@@ -185,7 +184,7 @@ describeEngines('cold storage (live, anvil)', (engine) => {
 
     // 100 committed, 50 spendable: the withdrawal waits, the level says what lacks and what to refill.
     const waiting = await commit(100, 'short-100');
-    await withdrawals.executeRound(adapters);
+    await executeRound(t.ctx, adapters);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${waiting}`, { key })).body.data.waitingReason, 'hotWalletLow');
     await round();
     const level = (await hotWallet()).currencies.find((c: { cryptoCurrencyCode: string }) => c.cryptoCurrencyCode === 'USDT_ERC20');

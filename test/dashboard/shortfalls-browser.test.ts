@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { noChromium } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { fundedAccount, runWatchers, sandboxRates } from '../helpers/scenario.ts';
@@ -36,7 +36,7 @@ describeEngines('dashboard and console: shortfalls said with how much (headless 
     const live = chainAdapters(t.ctx.config, t.ctx.db).map((a) =>
       Object.assign(Object.create(Object.getPrototypeOf(a)), a, { fundHotWallet: undefined, hotWalletBalance: async () => 10n ** 17n }),
     );
-    assert.equal((await new WithdrawalService(t.ctx).executeRound(live)).waiting, 1);
+    assert.equal((await executeRound(t.ctx, live)).waiting, 1);
     const mine = (await t.call('GET', `/v1/withdrawal?id=${withdrawalId}`, { key: shop.key })).body.data;
     assert.deepEqual(mine.waitingShortfall, { cryptoCurrencyCode: 'ETH', amount: 0.4 });
     // A deposit address holding 10 booked USDT receives 5 more that no watcher has booked yet: the

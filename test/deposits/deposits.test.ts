@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { expireDeposits } from '../../src/modules/deposits/read.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
@@ -181,7 +181,7 @@ describeEngines('deposits', (engine) => {
     const { key, accountId } = await t.tenant(['*']);
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDC_BASE', orderId: 'late' } })).body.data;
     await t.ctx.db.updateTable('deposits').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', d.id).execute();
-    assert.ok((await new DepositService(t.ctx).expireDue()) >= 1);
+    assert.ok((await expireDeposits(t.ctx)).expired >= 1);
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'expired');
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDC_BASE', to: d.address, amount: 10 });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Base', blocks: 3 });

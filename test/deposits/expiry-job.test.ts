@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { depositJobs } from '../../src/modules/deposits/jobs.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { assertShortenedExpiryIsMet, silentLog } from '../helpers/expiry.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
@@ -15,7 +15,7 @@ describeEngines('deposit expiry job', (engine) => {
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USD']);
     const { key } = await t.tenant(['*']);
-    const [spec] = depositJobs({ ctx: t.ctx, log: silentLog }, new DepositService(t.ctx));
+    const [spec] = depositJobs({ ctx: t.ctx, log: silentLog });
     await assertShortenedExpiryIsMet(t, {
       spec: spec!,
       table: 'deposits',

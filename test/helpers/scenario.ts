@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../src/context.ts';
 import { findCurrency, networkOf } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
+import { invoiceListener } from '../../src/modules/invoices/payments.ts';
 import { allListeners, createWatchers } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { WebhookDeliverer, deliveryOptions, dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
@@ -47,7 +47,7 @@ export interface WatchOptions {
 export async function runWatchers(t: { ctx: AppContext }, opts: WatchOptions = {}): Promise<void> {
   const { listen = 'all' } = opts;
   const listener =
-    listen === 'deposits' ? new DepositService(t.ctx) : listen === 'invoices' ? new InvoiceService(t.ctx) : allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx));
+    listen === 'deposits' ? depositListener(t.ctx) : listen === 'invoices' ? invoiceListener(t.ctx) : allListeners(depositListener(t.ctx), invoiceListener(t.ctx));
   for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) {
     if (!opts.network || w.network === opts.network) await w.round();
   }

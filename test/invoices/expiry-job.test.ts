@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { invoiceJobs } from '../../src/modules/invoices/jobs.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
+
 import { assertShortenedExpiryIsMet, silentLog } from '../helpers/expiry.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
 
@@ -11,7 +11,7 @@ describeEngines('invoice expiry job', (engine) => {
   it('expires an invoice whose window was shortened after the job had found the next expiry far away', async () => {
     const t = app();
     const { key } = await t.tenant(['*']);
-    const [spec] = invoiceJobs({ ctx: t.ctx, log: silentLog }, new InvoiceService(t.ctx));
+    const [spec] = invoiceJobs({ ctx: t.ctx, log: silentLog });
     await assertShortenedExpiryIsMet(t, {
       spec: spec!,
       table: 'invoices',

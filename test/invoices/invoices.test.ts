@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
+import { expireInvoices } from '../../src/modules/invoices/expire.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
@@ -397,11 +397,10 @@ describeEngines('invoices', (engine) => {
       await live(t);
       const { key, accountId } = await t.tenant(['*']);
       await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-      const service = new InvoiceService(t.ctx);
-      const late = await invoice(t, key, { amount: 25 });
+            const late = await invoice(t, key, { amount: 25 });
       await select(t, late.id, 'USDT_TRC20');
       await t.ctx.db.updateTable('invoices').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', late.id).execute();
-      assert.ok((await service.expireDue()) >= 1);
+      assert.ok((await expireInvoices(t.ctx)).expired >= 1);
       assert.equal((await get(t, key, late.id)).status, 'expired');
       assert.equal((await select(t, late.id, 'USDT_TRC20')).body.code, 'exceptions.invoice.notPayable');
       const page = await state(t, late.id);
@@ -446,7 +445,7 @@ describeEngines('invoices', (engine) => {
       assert.equal((await get(t, key, inv.id)).status, 'created');
 
       await t.ctx.db.updateTable('invoices').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', inv.id).execute();
-      await new InvoiceService(t.ctx).expireDue();
+      await expireInvoices(t.ctx);
       const record = await get(t, key, inv.id);
       assert.equal(record.status, 'failed');
       assert.equal(record.settlement, undefined);

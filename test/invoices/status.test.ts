@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findFiat } from '../../src/lib/currencies/catalogue.ts';
-import { MAX_FIAT_AMOUNT, invoiceTotal } from '../../src/modules/invoices/service.ts';
+import { MAX_FIAT_AMOUNT, invoiceTotal } from '../../src/modules/invoices/create.ts';
 import { outcomeKind, paidThreshold, statusFor, type InvoiceSums } from '../../src/modules/invoices/status.ts';
 
 const sums = (s: Partial<InvoiceSums>): InvoiceSums => ({ expected: 1000n, confirmed: 0n, pending: 0n, everSeen: false, closed: false, ...s });

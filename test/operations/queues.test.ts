@@ -10,7 +10,7 @@ import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/typ
 import { enqueue } from '../../src/lib/outbox.ts';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
 import { RATED_ASSETS, SandboxRateProvider, refreshRates, type RateProvider } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { deliverWebhooks, fundedAccount } from '../helpers/scenario.ts';
@@ -44,11 +44,10 @@ describeEngines('operator console: queues', (engine) => {
     const t = app();
     const tenant = await fundedAccount(t);
     const other = await t.tenant();
-    const service = new WithdrawalService(t.ctx);
     // Refused for good by the network: failed; the other one is signed and sent: processing.
     const failed = await commit(t, tenant.key, 20);
     const sent = await commit(t, tenant.key, 10);
-    await service.executeRound(
+    await executeRound(t.ctx, 
       patched(t, (a) => ({
         broadcast: async (signed) => {
           if (JSON.parse(signed.raw).units === '20000000') throw new PermanentBroadcastError('rejected: invalid destination');
@@ -61,7 +60,7 @@ describeEngines('operator console: queues', (engine) => {
     const waiting = await commit(t, tenant.key, 17);
     assert.equal(await usdt(t, tenant.accountId), beforeCommit - 18_000_000n, '17 and the fee of 1 debited');
     // An empty hot wallet no sandbox faucet tops up, as on a real network.
-    assert.ok((await service.executeRound(patched(t, () => ({ hotWalletBalance: async () => 0n, fundHotWallet: undefined })))).waiting >= 1);
+    assert.ok((await executeRound(t.ctx, patched(t, () => ({ hotWalletBalance: async () => 0n, fundHotWallet: undefined })))).waiting >= 1);
 
     const mine = `tenantId=${tenant.tenantId}`;
     const FUND_17 = 'Fund the Tron hot wallet with at least 17 USDT_TRC20: it holds 17 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';

@@ -8,7 +8,7 @@ import { CURRENCIES, NETWORKS } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { explorerUrl, pageOrder, plainName } from '../../src/modules/pay/names.ts';
 import { payState } from '../../src/modules/pay/state.ts';
-import { loadInvoice } from '../../src/modules/invoices/service.ts';
+import { loadInvoice } from '../../src/modules/invoices/record.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { sandboxTransfer } from '../helpers/scenario.ts';

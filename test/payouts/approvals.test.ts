@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { expireApprovals } from '../../src/modules/withdrawals/approvals.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { fundedAccount } from '../helpers/scenario.ts';
 import { member } from '../users/helpers.ts';
@@ -30,7 +30,7 @@ async function commitBy(call: (method: string, url: string, body: unknown) => Pr
 
 describeEngines('withdrawal approvals (four eyes)', (engine) => {
   const app = useTestApp(engine, { env: { WITHDRAWAL_OPERATOR_APPROVAL_ABOVE_USD: '60' } });
-  const round = (t: TestApp) => new WithdrawalService(t.ctx).executeRound(chainAdapters(t.ctx.config, t.ctx.db));
+  const round = (t: TestApp) => executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
 
   it('above approvalAboveUsd a commit awaits a second person, funds held; the committer cannot approve, another person can, and it is paid', async () => {
     const t = app();

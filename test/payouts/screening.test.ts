@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { merchantBalances } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
 import { member } from '../users/helpers.ts';
@@ -104,7 +104,7 @@ describeEngines('screening of withdrawal destinations', (engine) => {
     assert.equal(c.status, 201, JSON.stringify(c.body));
     const committed = await merchantBalances(t.ctx.db, accountId);
     appendFileSync(denylist, `${TRON_LATE}\n`);
-    await new WithdrawalService(t.ctx).executeRound(chainAdapters(t.ctx.config, t.ctx.db));
+    await executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
     const held = await t.admin('GET', `/admin/withdrawals/${c.body.data.id}`);
     assert.equal(held.body.data.status, 'created');
     assert.equal(held.body.data.waitingReason, 'screening');

@@ -7,9 +7,9 @@ import { isRead, recordingDatabase, seedCopies, seqScans } from '../helpers/plan
 import { runWatchers } from '../helpers/scenario.ts';
 import type { Database } from '../../src/lib/db/index.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { expireDeposits } from '../../src/modules/deposits/read.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
+import { expireInvoices } from '../../src/modules/invoices/expire.ts';
 import { claimDeliveries } from '../../src/modules/webhooks/claim.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/dispatch.ts';
 
@@ -194,8 +194,8 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     const ctx = { ...t.ctx, db, database: recorded.database };
     await claimDeliveries(db, { owner: randomUUID(), leaseS: 30, limit: 10, perOrigin: 2, room: new Map(), origins: null });
     await dispatchEvents(db, 200);
-    await new InvoiceService(ctx).expiryRound();
-    await new DepositService(ctx).expireDue();
+    await expireInvoices(ctx);
+    await expireDeposits(ctx);
     await runWatchers({ ctx }, { listen: 'deposits' });
     // Every statement that reads or writes rows (transaction control and locks left out), EXPLAINed without running it.
     const statements = recorded.statements.filter((q) => /^\s*(\/\*[^*]*\*\/\s*)?(select|with|insert|update|delete)\b/i.test(q.sql));

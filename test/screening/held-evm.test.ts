@@ -13,8 +13,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
-import { InvoiceService } from '../../src/modules/invoices/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
+import { invoiceListener } from '../../src/modules/invoices/payments.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { Watcher, allListeners } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
@@ -71,7 +71,7 @@ describeEngines('incoming screening on anvil', (engine) => {
     await bad.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 25_000_000n], chain: null, account: flagged });
     const last = await wallet(buyer).sendTransaction({ to: fine.address, value: parseEther('0.05'), chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, allListeners(new DepositService(t.ctx), new InvoiceService(t.ctx)));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, allListeners(depositListener(t.ctx), invoiceListener(t.ctx)));
     await watcher.round();
 
     assert.deepEqual(await state(eth.id), ['created', true, [flagged.address]]);

@@ -14,7 +14,7 @@ import { chainAdapters } from '../../src/chains/registry.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { runWatchers, sandboxTransfer } from '../helpers/scenario.ts';
 import { member } from '../users/helpers.ts';
@@ -166,7 +166,7 @@ describeEngines('incoming screening: held payments', (engine) => {
 
     const second = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: REFUND_TO });
     assert.equal(second.status, 200, JSON.stringify(second.body));
-    await new WithdrawalService(t.ctx).executeRound(chainAdapters(t.ctx.config, t.ctx.db));
+    await executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
     const paid = await t.ctx.db.selectFrom('withdrawals').select(['status', 'tx_hash']).where('id', '=', second.body.data.refundWithdrawalId).executeTakeFirstOrThrow();
     assert.equal(paid.status, 'processing');
     assert.ok(paid.tx_hash);

@@ -11,13 +11,13 @@ import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Dev
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
 import { EvmSweeper, sweepAccountKey } from '../../src/chains/evm/sweeper.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { auditLedger, merchantBalances, bookSweepCost } from '../../src/modules/ledger/service.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { solvencyReport } from '../../src/modules/solvency/report.ts';
 import type { SolvencyRow } from '../../src/modules/solvency/row.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
 describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil-*) is not installed for this platform' }, () => {
@@ -88,7 +88,7 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 40_000_000n], chain: null, account: buyer });
     const h = await wallet.sendTransaction({ to: eth.address, value: parseEther('0.5'), chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash: h, pollingInterval: 50 });
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
     await watcher.round();
     await devnetControls(devnet.rpcUrl, 1).mine({ blocks: 1 });
     await watcher.round();
@@ -106,11 +106,10 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     const total = 20_000_000n + BigInt(Math.round(q.body.data.fee.feeInCryptoCurrencyCode * 1e6));
     await check('withdrawal committed', accountId, {}, { owed: { USDT_ERC20: total } });
-    const service = new WithdrawalService(t.ctx);
     const controls = devnetControls(devnet.rpcUrl, 1);
     await controls.setAutomine(false);
     try {
-      assert.equal((await service.executeRound([evm])).signed, 1);
+      assert.equal((await executeRound(t.ctx, [evm])).signed, 1);
       // Signed and sent, in no block: the ledger took the 20 out of custody, the chain still has them.
       await check('withdrawal in the mempool', accountId, {}, { owed: { USDT_ERC20: total }, flight: { USDT_ERC20: 20_000_000n } });
       assert.equal((await report()).get('USDT_ERC20')!.ledgerCustody, 20_000_000n);
@@ -119,7 +118,7 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
       await controls.setAutomine(true);
     }
     await check('withdrawal in a block', accountId, {});
-    await service.executeRound([evm]);
+    await executeRound(t.ctx, [evm]);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
     await check('withdrawal completed', accountId, {});
 

@@ -10,7 +10,7 @@ import { CURRENCIES, cryptoAmount } from '../../src/lib/currencies/catalogue.ts'
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, credit, custodyAccount, debit, merchantAccount, post } from '../../src/modules/ledger/service.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { member } from '../users/helpers.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { runWatchers } from '../helpers/scenario.ts';
@@ -58,7 +58,7 @@ describeEngines('solvency (sandbox)', (engine) => {
     for (const [code, actual] of got) assert.deepEqual(actual, rows[code] ?? ZERO, `${step}: ${code}`);
   }
   const mine = (t: TestApp, network: string, blocks: number) => t.admin('POST', '/admin/sandbox/mine', { network, blocks });
-  const execute = (t: TestApp) => new WithdrawalService(t.ctx).executeRound(chainAdapters(t.ctx.config, t.ctx.db));
+  const execute = (t: TestApp) => executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
   const scrape = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
 
   it('matches every step of a deposit, a withdrawal and a conversion, and warns when the chain and the ledger disagree', async () => {

@@ -162,7 +162,7 @@ describe('layers: imports point down', () => {
     assert.equal(layerOf('src/lib/money.ts'), 1);
     assert.equal(layerOf('src/lib/currencies/catalogue.ts'), 1);
     assert.equal(layerOf('src/chains/evm/evm-chain.ts'), 2);
-    assert.equal(layerOf('src/modules/invoices/service.ts'), 3);
+    assert.equal(layerOf('src/modules/invoices/create.ts'), 3);
     assert.equal(layerOf('src/context.ts'), 3);
     assert.equal(layerOf('src/app.ts'), 4);
     assert.equal(layerOf('src/worker.ts'), 4);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { fundedAccount } from '../helpers/scenario.ts';
 import { member } from '../users/helpers.ts';
@@ -62,8 +62,7 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
     assert.deepEqual([batch.status, batch.counts.awaitingApproval], ['awaitingApproval', 4]);
     assert.deepEqual(batch.withdrawals.map((w: any) => [w.status, w.approvalsRequired, w.approvals]), Array(4).fill(['awaitingApproval', 1, []]));
     assert.equal(before - (await balance(t, a.accountId)), 24_000_000n, 'held');
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound(chainAdapters(t.ctx.config, t.ctx.db));
+    await executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
     assert.equal((await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data.status, 'awaitingApproval', 'nothing signed while it waits');
 
     const finance = await member(t, a.tenantId, 'finance');
@@ -71,7 +70,7 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
     const rejected = await finance.call('POST', '/v1/withdrawal/reject', { body: { id: batch.withdrawals[3].id } });
     assert.equal(rejected.body.data.status, 'cancelled');
     assert.equal((await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data.status, 'created');
-    await service.executeRound(chainAdapters(t.ctx.config, t.ctx.db));
+    await executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
     const paying = (await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data;
     assert.deepEqual([paying.status, paying.counts.processing, paying.counts.cancelled], ['processing', 3, 1]);
     assert.equal(before - (await balance(t, a.accountId)), 18_000_000n, 'the rejected item given back');

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { batchStatusFor } from '../../src/modules/withdrawals/batch/status.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { fundedAccount } from '../helpers/scenario.ts';
@@ -148,13 +148,12 @@ describeEngines('withdrawal batches', (engine) => {
     assert.equal(before.usdt - (await balance(t, accountId, 'USDT_TRC20')), 27_000_000n, 'the whole total held at once');
     assert.equal(before.eth - (await balance(t, accountId, 'ETH')), 201_000_000_000_000_000n);
 
-    const service = new WithdrawalService(t.ctx);
     const adapters = chainAdapters(t.ctx.config, t.ctx.db);
-    await service.executeRound(adapters);
+    await executeRound(t.ctx, adapters);
     assert.equal((await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key })).body.data.status, 'processing');
     await new SandboxChain('TRON', t.ctx.db).mine(20);
     await new SandboxChain('ETHEREUM', t.ctx.db).mine(20);
-    await service.executeRound(adapters);
+    await executeRound(t.ctx, adapters);
     const done = (await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key })).body.data;
     assert.deepEqual([done.status, done.counts.completed, done.counts.processing], ['completed', 3, 0], JSON.stringify(done));
     assert.ok(done.completedAt);

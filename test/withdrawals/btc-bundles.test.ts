@@ -12,10 +12,10 @@ import { sql } from 'kysely';
 import type { BitcoinChain } from '../../src/chains/btc/bitcoin-chain.ts';
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
 import { describeEngines, liveNetworkEnv, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { fakeEsplora } from '../helpers/btc-mempool.ts';
@@ -68,7 +68,7 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     const txid = coin.toString(16).padStart(64, 'd');
     esplora.mempool.set(txid, esplora.tx(txid, d.address, 2_000_000));
     esplora.mine([txid]);
-    await new Watcher(app.ctx.db, app.ctx.config, new EsploraChain(url), new DepositService(app.ctx)).round();
+    await new Watcher(app.ctx.db, app.ctx.config, new EsploraChain(url), depositListener(app.ctx)).round();
     esplora.fund(signer.hotWallet!, coin.toString(16).padStart(64, 'c'), 0, 3_000_000n);
     return tenant;
   }
@@ -101,14 +101,13 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     esplora.setFeeRate(5);
     const [a, b] = [await funded(t), await funded(t)];
     const ids = [await withdraw(t, a.key, PAYEES[0]!, 0.001, 'w-1'), await withdraw(t, b.key, PAYEES[1]!, 0.002, 'w-2'), await withdraw(t, a.key, PAYEES[2]!, 0.003, 'w-3')];
-    const service = new WithdrawalService(t.ctx);
-    const before = esplora.node.pool.size;
-    await service.executeRound([signer]);
+        const before = esplora.node.pool.size;
+    await executeRound(t.ctx, [signer]);
     assert.equal(esplora.node.pool.size, before, 'nothing is sent inside the window');
     assert.deepEqual((await rows(t, ids)).map((w) => w.status), ['created', 'created', 'created']);
 
     offsetMs += (WINDOW_S + 1) * 1000;
-    const round = await service.executeRound([signer]);
+    const round = await executeRound(t.ctx, [signer]);
     assert.equal(round.signed, 3, JSON.stringify(round));
     const sent = await rows(t, ids);
     const txid = sent[0]!.tx_hash!;
@@ -122,7 +121,7 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${ids[1]}`, { key: b.key })).body.data.transactionHash, txid);
 
     esplora.mine([txid]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     const done = await rows(t, ids);
     assert.deepEqual(done.map((w) => w.status), ['completed', 'completed', 'completed']);
     const fee = esplora.node.feeOf(txid)!;
@@ -143,13 +142,13 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     esplora.setFeeRate(5);
     const tenant = await funded(alone);
     const ids = [await withdraw(alone, tenant.key, PAYEES[0]!, 0.001, 'a-1'), await withdraw(alone, tenant.key, PAYEES[2]!, 0.001, 'a-2')];
-    await new WithdrawalService(alone.ctx).executeRound([signer]);
+    await executeRound(alone.ctx, [signer]);
     const sent = await rows(alone, ids);
     assert.ok(sent.every((w) => w.status === 'processing' && w.bundle_id === null));
     assert.notEqual(sent[0]!.tx_hash, sent[1]!.tx_hash, 'a transaction each');
     for (const w of sent) assert.equal(outputsOf(esplora.node.pool.get(w.tx_hash!)!.raw).length, 2, 'one payment and its change');
     esplora.mine(sent.map((w) => w.tx_hash!));
-    await new WithdrawalService(alone.ctx).executeRound([signer]);
+    await executeRound(alone.ctx, [signer]);
     assert.deepEqual((await rows(alone, ids)).map((w) => w.status), ['completed', 'completed']);
     assert.deepEqual(await auditLedger(alone.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
@@ -159,14 +158,13 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     const tenant = await funded(t);
     const ids = [await withdraw(t, tenant.key, PAYEES[0]!, 0.001, 'r-1'), await withdraw(t, tenant.key, PAYEES[2]!, 0.0015, 'r-2'), await withdraw(t, tenant.key, PAYEES[1]!, 0.0005, 'r-3')];
     offsetMs += (WINDOW_S + 1) * 1000;
-    const service = new WithdrawalService(t.ctx);
-    await service.executeRound([signer]);
+        await executeRound(t.ctx, [signer]);
     const original = (await rows(t, ids))[0]!.tx_hash!;
     const originalFee = esplora.node.feeOf(original)!;
     esplora.setFeeRate(25);
     esplora.mine([]);
     esplora.mine([]);
-    const round = await service.executeRound([signer]);
+    const round = await executeRound(t.ctx, [signer]);
     assert.equal(round.replaced, 1, JSON.stringify(round));
     assert.ok(!esplora.node.pool.has(original), 'the replacement displaced the original');
     const followed = await rows(t, ids);
@@ -183,7 +181,7 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
     assert.deepEqual(detail.transactions.map((c: { txHash: string; reason: string | null }) => [c.txHash, c.reason]), [[original, null], [replacement, 'stuck']]);
 
     esplora.mine([replacement]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     const done = await rows(t, ids);
     assert.deepEqual(done.map((w) => w.status), ['completed', 'completed', 'completed']);
     const fee = esplora.node.feeOf(replacement)!;
@@ -209,17 +207,16 @@ describeEngines('Bitcoin payouts bundled over BTC_BATCH_WINDOW_S', (engine) => {
         throw new Error('worker killed after the broadcast');
       },
     });
-    const service = new WithdrawalService(t.ctx);
-    const [first, second] = await Promise.all([service.executeRound([dying]), service.executeRound([signer])]);
+        const [first, second] = await Promise.all([executeRound(t.ctx, [dying]), executeRound(t.ctx, [signer])]);
     assert.equal(first.signed + second.signed, 3, `${JSON.stringify(first)} ${JSON.stringify(second)}`);
     assert.equal((await t.ctx.db.selectFrom('payout_bundles').select('id').where('id', 'in', (await rows(t, ids)).map((w) => w.bundle_id!)).execute()).length, 1, 'one bundle');
     // Whoever runs the next rounds finds the stored bundle on the node and signs nothing new.
-    await service.executeRound([signer]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
+    await executeRound(t.ctx, [signer]);
     const txid = (await rows(t, ids))[0]!.tx_hash!;
     assert.ok(esplora.node.pool.has(txid));
     esplora.mine([txid]);
-    await service.executeRound([signer]);
+    await executeRound(t.ctx, [signer]);
     assert.deepEqual((await rows(t, ids)).map((w) => w.status), ['completed', 'completed', 'completed']);
     assert.deepEqual(
       payees.map((p, i) => paidTo(p).length - paidBefore[i]!),

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
 import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/types.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { SANDBOX_ASSETS, fundedAccount, payInvoice, sandboxTransfer, setNetworkFee } from '../helpers/scenario.ts';
 
@@ -184,7 +184,7 @@ describeEngines('refunds', (engine) => {
         },
       }),
     );
-    await new WithdrawalService(t.ctx).executeRound(refusing);
+    await executeRound(t.ctx, refusing);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${again.id}`, { key })).body.data.status, 'failed');
     assert.equal(await suspense(t), held + 8_000_000n);
     assert.equal(await balance(t, accountId), 100_000_000n);

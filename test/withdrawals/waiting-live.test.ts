@@ -10,11 +10,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
 import { refreshFees } from '../../src/modules/currencies/fees.ts';
-import { DepositService } from '../../src/modules/deposits/service.ts';
+import { depositListener } from '../../src/modules/deposits/settle.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { Watcher } from '../../src/modules/payments/watcher.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import type { Engine } from '../../src/lib/db/index.ts';
 import { describeEngines, liveNetworkEnv, startTestApp } from '../helpers/harness.ts';
 
@@ -53,7 +53,7 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'live-fund' } })).body.data;
     const hash = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [d.address as Address, 50_000_000n], chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, new DepositService(t.ctx));
+    const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
     await watcher.round();
     await devnetControls(devnet.rpcUrl, 1).mine({ blocks: 2 });
     await watcher.round();
@@ -68,16 +68,15 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', address: dest, amount: 20, orderId: 'live-out' } });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
-    const service = new WithdrawalService(t.ctx);
 
     // A worker without the hot-wallet key: nobody signs for Ethereum.
-    await service.executeRound([]);
+    await executeRound(t.ctx, []);
     assert.equal((await waiting(w.id)).reason, 'noSigner');
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingReason, 'noSigner');
 
     // The signer: its wallet holds 5 of the 20 USDT.
     await devnet.mint(evm.hotWallet! as Address, 5_000_000n);
-    let round = await service.executeRound([evm]);
+    let round = await executeRound(t.ctx, [evm]);
     assert.deepEqual([round.signed, round.waiting], [0, 1]);
     const fund = 'Fund the Ethereum hot wallet with at least 15 USDT_ERC20: it holds 15 USDT_ERC20 less than this payout needs. It is signed on the next round after that.';
     assert.deepEqual({ ...(await waiting(w.id)), since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_ERC20', missing: 15, action: fund });
@@ -85,12 +84,12 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     assert.deepEqual([queued.waitingReason, queued.reason], ['hotWalletLow', `Hot wallet low: 15 USDT_ERC20 missing. ${fund}`]);
     assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingShortfall, { cryptoCurrencyCode: 'USDT_ERC20', amount: 15 });
     // The keyless worker's round does not undo it: a signer has run lately.
-    await service.executeRound([]);
+    await executeRound(t.ctx, []);
     assert.equal((await waiting(w.id)).reason, 'hotWalletLow');
 
     // The tokens are there, no ETH for the gas: it waits for ETH, signed but never stored or sent.
     await devnet.mint(evm.hotWallet! as Address, 15_000_000n);
-    round = await service.executeRound([evm]);
+    round = await executeRound(t.ctx, [evm]);
     assert.deepEqual([round.signed, round.waiting], [0, 1]);
     const gas = await waiting(w.id);
     assert.equal(gas.reason, 'hotWalletLow');
@@ -103,11 +102,11 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
 
     const topUp = await wallet.sendTransaction({ to: evm.hotWallet! as Address, value: parseEther('1'), chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash: topUp, pollingInterval: 50 });
-    round = await service.executeRound([evm]);
+    round = await executeRound(t.ctx, [evm]);
     assert.equal(round.signed, 1, JSON.stringify(round));
     assert.equal(await waiting(w.id), null);
     await devnetControls(devnet.rpcUrl, 1).mine({ blocks: 2 });
-    await service.executeRound([evm]);
+    await executeRound(t.ctx, [evm]);
     const done = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.deepEqual([done.status, done.waitingReason], ['completed', undefined]);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });

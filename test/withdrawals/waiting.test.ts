@@ -13,7 +13,7 @@ import { chainAdapters } from '../../src/chains/registry.ts';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
 import type { ChainAdapter } from '../../src/chains/types.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { fundedAccount, setNetworkFee } from '../helpers/scenario.ts';
 
@@ -22,7 +22,7 @@ const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 describeEngines('waiting withdrawals (sandbox)', (engine) => {
   const app = useTestApp(engine);
-  const round = (t: TestApp, adapters: ChainAdapter[] = chainAdapters(t.ctx.config, t.ctx.db)) => new WithdrawalService(t.ctx).executeRound(adapters);
+  const round = (t: TestApp, adapters: ChainAdapter[] = chainAdapters(t.ctx.config, t.ctx.db)) => executeRound(t.ctx, adapters);
   const commit = async (t: TestApp, key: string, body: Record<string, unknown>) => {
     const q = await t.call('POST', '/v1/withdrawal/quote', { key, body });
     assert.equal(q.status, 200, JSON.stringify(q.body));

@@ -9,7 +9,7 @@ import { PermanentBroadcastError, type ChainAdapter } from '../../src/chains/typ
 import { CURRENCIES } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
-import { WithdrawalService } from '../../src/modules/withdrawals/service.ts';
+import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { dispatchEvents } from '../../src/modules/webhooks/deliveries.ts';
 import { describeEngines, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { fundedAccount } from '../helpers/scenario.ts';
@@ -277,7 +277,6 @@ describeEngines('withdrawals', (engine) => {
       const { key, accountId } = await fundedAccount(t);
       const q = (await quote(t, key, { amount: 13 })).body.data;
       const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId, webhookUrl: 'https://merchant.example.com/payouts' } })).body.data;
-      const service = new WithdrawalService(t.ctx);
       // Its first broadcast is lost (the process dies after recording, before sending).
       const real = adapters(t);
       let lost = 1;
@@ -290,20 +289,20 @@ describeEngines('withdrawals', (engine) => {
         }),
       );
       // The node's error is this payout's alone: counted, and the round goes on.
-      const first = await service.executeRound(flaky);
+      const first = await executeRound(t.ctx, flaky);
       assert.deepEqual(first.failures, [{ payoutId: w.id, error: 'connection reset' }]);
       let row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
       assert.equal(row.status, 'processing');
       const hash = row.transactionHash;
       assert.match(hash, /^[0-9a-f]{64}$/);
       assert.equal((await t.ctx.db.selectFrom('sandbox_transfers').select('tx_hash').where('tx_hash', '=', hash).execute()).length, 0);
-      await service.executeRound(real);
-      await service.executeRound(real); // and again: still one transaction on chain
+      await executeRound(t.ctx, real);
+      await executeRound(t.ctx, real); // and again: still one transaction on chain
       const onChain = await t.ctx.db.selectFrom('sandbox_transfers').selectAll().where('network', '=', 'TRON').where('tx_hash', '=', hash).execute();
       assert.equal(onChain.length, 1);
       assert.equal(onChain[0]!.amount, '13000000');
       await new SandboxChain('TRON', t.ctx.db).mine(2);
-      await service.executeRound(real);
+      await executeRound(t.ctx, real);
       row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
       assert.equal(row.status, 'completed');
       assert.equal(row.transactionHash, hash);
@@ -328,7 +327,6 @@ describeEngines('withdrawals', (engine) => {
     it('waits while the hot wallet is short, fails and refunds a refused transaction, and the operator can cancel before signing', async () => {
       const t = app();
       const { key, accountId } = await fundedAccount(t);
-      const service = new WithdrawalService(t.ctx);
       const commit = async (amount: number) => {
         const q = (await quote(t, key, { amount })).body.data;
         return (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
@@ -336,7 +334,7 @@ describeEngines('withdrawals', (engine) => {
       // An empty hot wallet no sandbox faucet tops up, as on a real network.
       const empty: ChainAdapter[] = adapters(t).map((a) => Object.assign(Object.create(Object.getPrototypeOf(a)), a, { hotWalletBalance: async () => 0n, fundHotWallet: undefined }));
       const a = await commit(17);
-      const result = await service.executeRound(empty);
+      const result = await executeRound(t.ctx, empty);
       assert.ok(result.waiting >= 1);
       assert.deepEqual(
         [(await t.call('GET', `/v1/withdrawal?id=${a.id}`, { key })).body.data].map((r) => [r.status, r.waitingReason]),
@@ -367,7 +365,7 @@ describeEngines('withdrawals', (engine) => {
           },
         }),
       );
-      await service.executeRound(refusing);
+      await executeRound(t.ctx, refusing);
       const failed = (await t.call('GET', `/v1/withdrawal?id=${b.id}`, { key })).body.data;
       assert.equal(failed.status, 'failed');
       assert.equal(await balance(t, accountId, 'USDT_TRC20'), 100_000_000n);

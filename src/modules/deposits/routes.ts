@@ -6,7 +6,9 @@ import { checkWebhookUrl } from '../../lib/http/urls.ts';
 import { ListSearchQuery } from '../../lib/http/list-filters.ts';
 import { DepositRecordSchema } from './schemas.ts';
 import { depositMachine } from './status.ts';
-import { DepositService } from './service.ts';
+import { createDeposit } from './create.ts';
+import { getDeposit, listDeposits } from './read.ts';
+import { recordWithRefunds } from './record.ts';
 
 const DepositCreatedSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -26,7 +28,6 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** POST /deposit: A fresh address for an open-amount top-up (idempotent by orderId) */
 function createDepositRoute(app: TypedApp): void {
-  const deposits = new DepositService(app.ctx);
   app.post(
     '/deposit',
     {
@@ -46,7 +47,7 @@ function createDepositRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       checkWebhookUrl('webhookUrl', request.body.webhookUrl, app.ctx.config);
-      const { created, deposit } = await deposits.create(request.principal, request.body);
+      const { created, deposit } = await createDeposit(app.ctx, request.principal, request.body);
       return reply.status(created ? 201 : 200).send({ data: deposit });
     },
   );
@@ -54,7 +55,6 @@ function createDepositRoute(app: TypedApp): void {
 
 /** GET /deposit: A deposit by id (wins) or orderId */
 function getDepositRoute(app: TypedApp): void {
-  const deposits = new DepositService(app.ctx);
   app.get(
     '/deposit',
     {
@@ -67,13 +67,12 @@ function getDepositRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(DepositRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await deposits.record(await deposits.get(request.principal, request.query)) }),
+    async (request) => ({ data: await recordWithRefunds(app.ctx.db, await getDeposit(app.ctx.db, request.principal, request.query)) }),
   );
 }
 
 /** GET /deposit/list: the account's deposits, newest first */
 function listDepositsRoute(app: TypedApp): void {
-  const deposits = new DepositService(app.ctx);
   app.get(
     '/deposit/list',
     {
@@ -90,6 +89,6 @@ function listDepositsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(DepositRecordSchema) }),
       },
     },
-    async (request) => deposits.list(request.principal, request.query),
+    async (request) => listDeposits(app.ctx.db, request.principal, request.query),
   );
 }

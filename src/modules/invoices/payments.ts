@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { NetworkEnvName } from '../../config.ts';
-import type { Payment, PaymentChange } from '../payments/watcher.ts';
+import type { Payment, PaymentChange, PaymentListener } from '../payments/watcher.ts';
 import { now, onlyRow, type Executor, type Trx } from '../../lib/db/index.ts';
 import type { InvoiceStatus } from '../../lib/db/schema.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
@@ -16,6 +16,11 @@ import { recordSplit, settleOtherAsset } from '../payments/other-asset.ts';
 import { countLinkMove } from './link-usage.ts';
 
 import { loadKnownInvoice, quotePayments, recordOf, type InvoiceRow, type InvoiceView, type QuoteRow } from './record.ts';
+
+/** What the payment watcher tells about invoice addresses: onInvoicePayment. */
+export function invoiceListener(ctx: AppContext): PaymentListener {
+  return { onPaymentChanged: (trx, payment, change) => onInvoicePayment(ctx, trx, payment, change) };
+}
 
 /** The watcher's hook: a payment to an invoice address was seen, confirmed or dropped. */
 export async function onInvoicePayment(ctx: AppContext, trx: Trx, payment: Payment, change: PaymentChange): Promise<void> {

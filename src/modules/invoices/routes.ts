@@ -8,7 +8,9 @@ import { exactNumber } from '../../lib/http/json-body.ts';
 import { InvoiceRecordSchema } from './schemas.ts';
 import { invoiceLister } from './search.ts';
 import { invoiceMachine } from './status.ts';
-import { InvoiceService, MAX_FIAT_AMOUNT as MAX_FIAT } from './service.ts';
+import { cancelInvoice } from './cancel.ts';
+import { MAX_FIAT_AMOUNT as MAX_FIAT, createInvoice } from './create.ts';
+import { getInvoice } from './read.ts';
 
 const ItemSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 256 }),
@@ -35,7 +37,6 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** POST /invoice: an invoice priced in fiat, paid in crypto on the hosted payment page */
 function createInvoiceRoute(app: TypedApp): void {
-  const invoices = new InvoiceService(app.ctx);
   app.post(
     '/invoice',
     {
@@ -75,14 +76,13 @@ function createInvoiceRoute(app: TypedApp): void {
         ...(body.amount !== undefined ? { amount: exactNumber(request, 'amount', body.amount) } : {}),
         ...(body.items ? { items: body.items.map((item, i) => ({ cost: exactNumber(request, `items.${i}.cost`, item.cost), quantity: exactNumber(request, `items.${i}.quantity`, item.quantity) })) } : {}),
       };
-      return reply.status(201).send({ data: await invoices.create(request.principal, body, money) });
+      return reply.status(201).send({ data: await createInvoice(app.ctx, request.principal, body, money) });
     },
   );
 }
 
 /** GET /invoice: an invoice by id (wins) or orderId */
 function getInvoiceRoute(app: TypedApp): void {
-  const invoices = new InvoiceService(app.ctx);
   app.get(
     '/invoice',
     {
@@ -95,7 +95,7 @@ function getInvoiceRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(InvoiceRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: await invoices.get(request.principal, request.query) }),
+    async (request) => ({ data: await getInvoice(app.ctx, request.principal, request.query) }),
   );
 }
 
@@ -125,7 +125,6 @@ function listInvoicesRoute(app: TypedApp): void {
 
 /** POST /invoice/cancel: cancels an invoice on which no money has become final (id or orderId, in the body or the query) */
 function cancelInvoiceRoute(app: TypedApp): void {
-  const invoices = new InvoiceService(app.ctx);
   app.post(
     '/invoice/cancel',
     {
@@ -147,7 +146,7 @@ function cancelInvoiceRoute(app: TypedApp): void {
       // The body wins; the query string is what some existing clients send.
       const body = request.body;
       const target = body.id !== undefined || body.orderId !== undefined ? body : request.query;
-      return { data: await invoices.cancel(request.principal, target) };
+      return { data: await cancelInvoice(app.ctx, request.principal, target) };
     },
   );
 }

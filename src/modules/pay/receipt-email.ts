@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { DataEnvelope, ErrorBodySchema, type TypedApp } from '../../lib/http/schemas.ts';
 import { PAYABLE_STATUSES } from '../invoices/status.ts';
 import { rememberCustomerLanguage } from '../invoices/select.ts';
-import type { InvoiceView } from '../invoices/service.ts';
+import type { InvoiceView } from '../invoices/record.ts';
 import { isLanguage } from './i18n/index.ts';
 import { PayStateSchema } from './schemas.ts';
 

@@ -8,12 +8,13 @@ import { DataEnvelope, ErrorBodySchema, type TypedApp } from '../../lib/http/sch
 import type { NetworkEnvName } from '../../config.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
-import { InvoiceService, loadInvoice, quotePayments, type InvoiceView } from '../invoices/service.ts';
+import { loadInvoice, quotePayments, type InvoiceView } from '../invoices/record.ts';
+import { allocatorOf } from '../address-provision/allocator.ts';
 import { logoRoute, pageTextRoute, payAssetRoute, payPageRoute } from './page-routes.ts';
 import { isUuid } from '../../lib/db/search.ts';
 import { payState } from './state.ts';
 import { isLanguage, negotiateLanguage } from './i18n/index.ts';
-import { rememberCustomerLanguage } from '../invoices/select.ts';
+import { rememberCustomerLanguage, selectCurrency } from '../invoices/select.ts';
 import { receiptEmailRoute } from './receipt-email.ts';
 import { PayStateSchema } from './schemas.ts';
 
@@ -78,7 +79,6 @@ function payStateRoute(app: TypedApp): void {
 /** POST /pay/:id/select: the customer picks a currency. */
 function selectCurrencyRoute(app: TypedApp): void {
   const { ctx } = app;
-  const invoices = new InvoiceService(ctx);
   app.post(
     '/pay/:id/select',
     {
@@ -96,7 +96,7 @@ function selectCurrencyRoute(app: TypedApp): void {
     },
     async (request) => {
       const view = await invoiceOf(ctx, request.params.id);
-      const selected = await invoices.select(view.row.id, request.body.cryptoCurrencyCode);
+      const selected = await selectCurrency(ctx, allocatorOf(ctx), view.row.id, request.body.cryptoCurrencyCode);
       const { lang } = isLanguage(request.body.lang) ? { lang: request.body.lang } : negotiateLanguage({ cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
       await rememberCustomerLanguage(ctx.db, view.row.id, lang);
       return { data: await payState(ctx, selected) };

@@ -13,7 +13,7 @@ import { MoneyPrecisionError, formatUnits, toJsonNumber, toUnits } from '../../l
 import { knownFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { draftInvoice, insertInvoice } from '../invoices/create.ts';
 import { rememberCustomerLanguage } from '../invoices/select.ts';
-import { MAX_FIAT_AMOUNT } from '../invoices/service.ts';
+import { MAX_FIAT_AMOUNT } from '../invoices/create.ts';
 import { linkSelect, type Availability, type LinkView } from './record.ts';
 
 /** What the customer sent from the link's page, as typed. */

@@ -11,7 +11,7 @@ import { isHttpUrl } from '../../lib/http/urls.ts';
 import { MoneyPrecisionError, toJsonNumber, toUnits } from '../../lib/money.ts';
 import { findFiat, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { audit } from '../audit/service.ts';
-import { MAX_FIAT_AMOUNT } from '../invoices/service.ts';
+import { MAX_FIAT_AMOUNT } from '../invoices/create.ts';
 import { linkRecord, linkSelect, type LinkView, type PaymentLinkRecord } from './record.ts';
 
 /** POST /payment-links as the route read it; the money as written (an exact decimal text where a double would not hold it). */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Money, MoneyInput } from '../../lib/http/schemas.ts';
-import { MAX_FIAT_AMOUNT } from '../invoices/service.ts';
+import { MAX_FIAT_AMOUNT } from '../invoices/create.ts';
 
 /** The most a customer may buy of one link at once. */
 export const MAX_QUANTITY = 1000;

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OPERATIONS } from '../../lib/auth/operator-roles.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { operatorBy } from '../audit/service.ts';
-import { DepositService } from '../deposits/service.ts';
-import { InvoiceService } from '../invoices/service.ts';
+import { depositListener } from '../deposits/settle.ts';
+import { invoiceListener } from '../invoices/payments.ts';
 import { heldPaymentMachine } from '../payments/status.ts';
 import { allListeners } from '../payments/watcher.ts';
 import { HeldPaymentSchema, listHeld } from './held.ts';
@@ -46,7 +46,7 @@ function listHeldRoute(app: TypedApp): void {
 
 /** POST /admin/held-payments/{id}/release: credits it as it would have been credited */
 function releaseRoute(app: TypedApp): void {
-  const listener = allListeners(new DepositService(app.ctx), new InvoiceService(app.ctx));
+  const listener = allListeners(depositListener(app.ctx), invoiceListener(app.ctx));
   app.post(
     '/held-payments/:id/release',
     {

@@ -10,7 +10,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { cryptoAmount, knownCurrency, knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber, type JsonDecimal } from '../../lib/money.ts';
-import { DepositService } from '../deposits/service.ts';
+import { createDeposit } from '../deposits/create.ts';
+import { getDeposit } from '../deposits/read.ts';
 import { cryptoAmountFor } from '../invoices/select.ts';
 import { credit, customerCreditAccount, debit, lockedMerchantBalance, merchantAccount, post } from '../ledger/service.ts';
 import { usdPrice } from '../rates/service.ts';
@@ -34,15 +35,21 @@ async function creditBalance(db: Executor, customerId: string, currency: string,
 /** POST /customers/{id}/credit-address: the customer's deposit address for prepaid credit (the same one on a repeat). */
 export async function creditAddress(ctx: AppContext, principal: ApiPrincipal, customerId: string, code: string): Promise<CreditRecord> {
   const customer = await ownCustomer(ctx.db, principal, customerId);
-  const deposits = new DepositService(ctx);
   if (customer.credit_deposit_id) {
-    const current = await deposits.get(principal, { id: customer.credit_deposit_id });
+    const current = await getDeposit(ctx.db, principal, { id: customer.credit_deposit_id });
     if (current.currency_code !== code) throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'cryptoCurrencyCode', message: `the customer's credit is in ${current.currency_code}` }] });
     return creditOf(ctx.db, customer.id, current);
   }
-  const { deposit } = await deposits.create(principal, { cryptoCurrencyCode: code, orderId: `credit-${customer.id}`, customerId: customer.id });
+  const { deposit } = await createDeposit(ctx, principal, { cryptoCurrencyCode: code, orderId: `credit-${customer.id}`, customerId: customer.id });
   await ctx.db.updateTable('subscription_customers').set({ credit_deposit_id: deposit.id }).where('id', '=', customer.id).where('credit_deposit_id', 'is', null).execute();
-  return creditOf(ctx.db, customer.id, await deposits.get(principal, { id: deposit.id }));
+  return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: deposit.id }));
+}
+
+/** GET /customers/{id}/credit: the customer's credit address and balance, once they have one. */
+export async function customerCredit(ctx: AppContext, principal: ApiPrincipal, customerId: string): Promise<CreditRecord> {
+  const customer = await ownCustomer(ctx.db, principal, customerId);
+  if (!customer.credit_deposit_id) throw new AppError('exceptions.customer.creditNotFound');
+  return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: customer.credit_deposit_id }));
 }
 
 async function creditOf(db: Executor, customerId: string, deposit: { id: string; address: string; currency_code: string }): Promise<CreditRecord> {

@@ -6,7 +6,8 @@ import { DataEnvelope, PageQuery, PagedList, Uuid, adminResponses, type TypedApp
 import { PayoutDetailSchema, payoutDetail } from './payout-record.ts';
 import { QueuedWithdrawalSchema, WithdrawalQueueSchema, withdrawalQueue } from './queue.ts';
 import { WithdrawalRecordSchema } from './schemas.ts';
-import { WithdrawalService, withdrawalRecord } from './service.ts';
+import { cancelWithdrawal } from './cancel.ts';
+import { withdrawalRecord } from './record.ts';
 
 /** Operator: the queues of withdrawals, one withdrawal with how it was paid; cancel one not yet signed (refunded). */
 export const withdrawalAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -56,7 +57,6 @@ function getPayoutRoute(app: TypedApp): void {
 
 /** POST /admin/withdrawals/{id}/cancel: cancels a withdrawal not yet signed; the debited total is refunded */
 function cancelWithdrawalRoute(app: TypedApp): void {
-  const withdrawals = new WithdrawalService(app.ctx);
   app.post(
     '/withdrawals/:id/cancel',
     {
@@ -68,6 +68,6 @@ function cancelWithdrawalRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: withdrawalRecord(await withdrawals.cancel(request.params.id, { by: operatorBy(request), action: 'withdrawal.cancelled' })) }),
+    async (request) => ({ data: withdrawalRecord(await cancelWithdrawal(app.ctx, request.params.id, { by: operatorBy(request), action: 'withdrawal.cancelled' })) }),
   );
 }

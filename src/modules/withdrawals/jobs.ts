@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
-import { WithdrawalService } from './service.ts';
+import { executeRound } from './execute.ts';
 import { expireApprovals } from './approvals.ts';
 
 /** With only sandbox signers, a round without a change to wake it runs this often. */
@@ -16,9 +16,8 @@ const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers
  * worker runs the round, a keyless one too: it marks the payouts of networks nobody signs for.
  */
 export function withdrawalJobs({ ctx, log }: JobEnv<AppContext>, signers: ChainAdapter[]): JobSpec[] {
-  const withdrawals = new WithdrawalService(ctx);
   const round = async () => {
-    const out = await withdrawals.executeRound(signers);
+    const out = await executeRound(ctx, signers);
     for (const f of out.failures) log.warn({ withdrawalId: f.payoutId, error: f.error }, 'withdrawal round: node error, retried next round');
     if (out.replaced) log.info({ replaced: out.replaced }, 'withdrawal round: stuck payouts replaced with higher fees');
     return out;

@@ -8,7 +8,10 @@ import { exactNumber } from '../../lib/http/json-body.ts';
 import { CryptoCodeSchema } from '../../lib/currencies/schemas.ts';
 import { QuoteSchema, WithdrawalRecordSchema } from './schemas.ts';
 import { withdrawalMachine } from './status.ts';
-import { WithdrawalService, withdrawalRecord } from './service.ts';
+import { commitWithdrawal } from './commit.ts';
+import { quoteWithdrawal } from './quote.ts';
+import { getWithdrawal, listWithdrawals } from './read.ts';
+import { withdrawalRecord } from './record.ts';
 import { approvalRoutes } from './approval-routes.ts';
 import { approvalsOf } from './approvals.ts';
 import { batchRoutes } from './batch/routes.ts';
@@ -30,7 +33,6 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** POST /withdrawal/quote: quotes a withdrawal (fee locked for WITHDRAWAL_QUOTE_TTL_S, nothing reserved) */
 function quoteWithdrawalRoute(app: TypedApp): void {
-  const withdrawals = new WithdrawalService(app.ctx);
   app.post(
     '/withdrawal/quote',
     {
@@ -53,13 +55,12 @@ function quoteWithdrawalRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(QuoteSchema) }, [404, 409, 503]),
       },
     },
-    async (request) => ({ data: await withdrawals.quote(request.principal, { ...request.body, amount: exactNumber(request, 'amount', request.body.amount) }) }),
+    async (request) => ({ data: await quoteWithdrawal(app.ctx, request.principal, { ...request.body, amount: exactNumber(request, 'amount', request.body.amount) }) }),
   );
 }
 
 /** POST /withdrawal/commit: commits a quote: debits the locked total and creates the withdrawal */
 function commitWithdrawalRoute(app: TypedApp): void {
-  const withdrawals = new WithdrawalService(app.ctx);
   app.post(
     '/withdrawal/commit',
     {
@@ -81,7 +82,7 @@ function commitWithdrawalRoute(app: TypedApp): void {
     async (request, reply) => {
       const { quoteId, customData, metadata, webhookUrl } = request.body;
       checkWebhookUrl('webhookUrl', webhookUrl, app.ctx.config);
-      const row = await withdrawals.commit(request.principal, { quoteId, customData: customData ?? metadata, webhookUrl });
+      const row = await commitWithdrawal(app.ctx, request.principal, { quoteId, customData: customData ?? metadata, webhookUrl });
       return reply.status(201).send({ data: withdrawalRecord(row, row.status === 'awaitingApproval' ? [] : undefined) });
     },
   );
@@ -89,7 +90,6 @@ function commitWithdrawalRoute(app: TypedApp): void {
 
 /** GET /withdrawal: A withdrawal by id (wins) or orderId */
 function getWithdrawalRoute(app: TypedApp): void {
-  const withdrawals = new WithdrawalService(app.ctx);
   app.get(
     '/withdrawal',
     {
@@ -103,7 +103,7 @@ function getWithdrawalRoute(app: TypedApp): void {
       },
     },
     async (request) => {
-      const row = await withdrawals.get(request.principal, request.query);
+      const row = await getWithdrawal(app.ctx.db, request.principal, request.query);
       const sent = row.tenant_approval_required || row.operator_approval_required;
       return { data: withdrawalRecord(row, sent ? await approvalsOf(app.ctx.db, row.id) : undefined) };
     },
@@ -112,7 +112,6 @@ function getWithdrawalRoute(app: TypedApp): void {
 
 /** GET /withdrawal/list: the account's withdrawals, newest first */
 function listWithdrawalsRoute(app: TypedApp): void {
-  const withdrawals = new WithdrawalService(app.ctx);
   app.get(
     '/withdrawal/list',
     {
@@ -131,6 +130,6 @@ function listWithdrawalsRoute(app: TypedApp): void {
         response: responses({ 200: PagedList(WithdrawalRecordSchema) }),
       },
     },
-    async (request) => withdrawals.list(request.principal, request.query),
+    async (request) => listWithdrawals(app.ctx.db, request.principal, request.query),
   );
 }

@@ -5,6 +5,7 @@ import { X402Facilitator, settlementRecord } from './facilitator.ts';
 import { x402Machine } from './status.ts';
 import { getSettlement, listSettlements } from './record.ts';
 import { Invalid, refusal } from './reasons.ts';
+import { x402ResourceRoutes } from './resource-routes.ts';
 
 /** What verify and settle answer on an installation without an x402 network. */
 const NO_NETWORK = new Invalid('settlement_disabled', 'the x402 facilitator has no network configured');
@@ -49,6 +50,8 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
   x402SupportedRoute(app, facilitator);
   x402SettlementsRoute(app);
   x402SettlementRoute(app);
+  // The discovery catalog takes requirements on what this facilitator settles, as /supported lists it.
+  x402ResourceRoutes(app, { db: app.ctx.db, sandbox: app.ctx.config.mode === 'sandbox', supported: () => facilitator?.supported().kinds ?? [] });
 };
 
 /** POST /x402/verify: verifies an x402 v2 exact payment without broadcasting */
