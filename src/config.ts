@@ -1,6 +1,6 @@
 /** Service configuration, read once from the environment. Every variable is optional. */
 import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, required, type RateLimitSetting } from './config/env.ts';
-import { NETWORK_ENV_NAMES, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+import { NETWORK_ENV_NAMES, bitcoinSettings, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
@@ -109,6 +109,8 @@ export interface Config extends SignInSettings {
   underpaymentTolerance: string;
   /** Milliseconds between watcher rounds of each network. */
   watchIntervalMs: number;
+  /** Seconds Bitcoin withdrawals wait to share one transaction (`BTC_BATCH_WINDOW_S`; 0: each paid alone). */
+  btcBatchWindowS: number;
   ratesUrl?: string;
   /** x402 facilitator: its networks, each with its RPC (absent: a local devnet in the sandbox), fee payer, accepted assets and limits. */
   x402: X402Settings;
@@ -189,8 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
   }
   const chains = chainSettings(env);
-  const btcBackend = setting(env, 'BTC_BACKEND') as Config['btcBackend'];
-  if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const { mode, networks } = resolveMode(env, chains);
   return {
@@ -229,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: required(env, 'LOG_LEVEL'),
     x402: x402Settings(env),
     chains,
-    btcBackend,
+    ...bitcoinSettings(env),
     http: httpLimits(env),
     ...signInSettings(env),
     retention: retention(env),
