@@ -37,6 +37,11 @@ export interface SvmDevnet {
   /** Creates `mint` with `decimals` if it is not there, and sets `owner`'s token account to `amount`. */
   setTokenBalance(mint: Address, owner: Address, amount: bigint, decimals?: number): Promise<Address>;
   tokenBalance(mint: Address, owner: Address): Promise<bigint>;
+  /**
+   * The next send's answer is lost: `landed` runs the transaction first (the node has it), `lost`
+   * drops it (the node never saw it). Either way the caller gets an error, as from a cut connection.
+   */
+  loseNextSend(how: 'landed' | 'lost'): void;
   /** Makes every blockhash handed out so far invalid, as ~150 slots passing would. */
   expireBlockhash(): void;
   /** The signatures the front was asked to send, in order (sent twice shows twice). */
@@ -71,6 +76,7 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
   const svm = new LiteSVM().withSigverify(true).withBlockhashCheck(true).withTransactionHistory(10_000n);
   const statuses = new Map<string, Status>();
   const sent: string[] = [];
+  let loseNext: 'landed' | 'lost' | null = null;
   const context = () => ({ slot: svm.getClock().slot, apiVersion: '2.2.0' });
   const blockHeight = () => svm.getClock().slot;
 
@@ -135,6 +141,9 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
       const tx = decodeTransaction(String(wire));
       const signature = base58.decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
       sent.push(signature);
+      const lose = loseNext;
+      loseNext = null;
+      if (lose === 'lost') throw new RpcError(-32603, 'connection reset');
       if (statuses.has(signature)) return signature;
       const result = svm.sendTransaction(tx);
       if ('err' in result) {
@@ -146,6 +155,7 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
       // Each transaction lands in a slot of its own. The blockhash stays valid (a validator's lasts
       // about a minute) until the test expires it.
       svm.warpToSlot(svm.getClock().slot + 1n);
+      if (lose === 'landed') throw new RpcError(-32603, 'connection reset');
       return signature;
     },
     getSignatureStatuses: ([signatures]) => ({
@@ -199,6 +209,7 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
     sent,
     airdrop: (to, amount) => void svm.airdrop(to, lamports(amount)),
     expireBlockhash: () => svm.expireBlockhash(),
+    loseNextSend: (how) => void (loseNext = how),
     async setTokenBalance(mint, owner, amount, decimals = 6) {
       if (!svm.getAccount(mint).exists) {
         const data = new Uint8Array(getMintEncoder().encode({ mintAuthority: null, supply: 10n ** 15n, decimals, isInitialized: true, freezeAuthority: null }));

@@ -75,6 +75,31 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     for (const b of buyers) assert.equal(await net.tokenBalance(DEVNET_USDC, b.address), 990_000n);
   });
 
+  it('follows a send whose answer was lost to its end: landed, or failed once its blockhash expired', async () => {
+    const landedBuyer = await buyerWith(100_000n);
+    net.loseNextSend('landed');
+    const pending = await facilitator.settle(tenantId, await paymentBody(landedBuyer, '40000'));
+    // The settle itself may already see it land; if not, it answers pending and the worker finishes it.
+    if (!pending.success) {
+      assert.equal(pending.errorReason, 'settlement_pending');
+      assert.ok(pending.transaction, 'the pending answer names its transaction');
+      await facilitator.confirmPending();
+    }
+    const landed = await database().db.selectFrom('x402_settlements').select(['status', 'transaction']).where('payer', '=', landedBuyer.address).executeTakeFirstOrThrow();
+    assert.equal(landed.status, 'confirmed');
+    assert.equal(await net.tokenBalance(DEVNET_USDC, landedBuyer.address), 60_000n);
+
+    const lostBuyer = await buyerWith(100_000n);
+    net.loseNextSend('lost');
+    const lost = await facilitator.settle(tenantId, await paymentBody(lostBuyer, '40000'));
+    assert.deepEqual([lost.success, lost.errorReason], [false, 'settlement_pending']);
+    net.expireBlockhash();
+    await facilitator.confirmPending();
+    const failed = await database().db.selectFrom('x402_settlements').select(['status', 'transaction', 'signed_transaction']).where('payer', '=', lostBuyer.address).executeTakeFirstOrThrow();
+    assert.deepEqual(failed, { status: 'failed', transaction: '', signed_transaction: '' });
+    assert.equal(await net.tokenBalance(DEVNET_USDC, lostBuyer.address), 100_000n, 'nothing was taken from the buyer');
+  });
+
   it('refuses another asset, another network, another fee payer, a short amount and an unfunded buyer', async () => {
     const buyer = await buyerWith(1_000_000n);
     const body = await paymentBody(buyer, '5000');
