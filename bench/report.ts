@@ -79,6 +79,20 @@ function rowsOf(r: Json): Row[] {
     (g) => g.ratio >= 3,
   ),
   row(
+    'x402 Permit2 verify on a second network (USDT, BSC-like), successful calls/s / plain `@x402/evm`',
+    '≥ 1×',
+    r.x402Permit2 && (r.x402Permit2.error ? r.x402Permit2 : r.x402Permit2.verify),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+    (g) => g.ratio >= 1,
+  ),
+  row(
+    'x402 Permit2 settle on a second network, successful calls/s / plain `@x402/evm`',
+    '≥ 3×',
+    r.x402Permit2 && (r.x402Permit2.error ? r.x402Permit2 : r.x402Permit2.settle),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+    (g) => g.ratio >= 3,
+  ),
+  row(
     'webhook deliveries/s to a local receiver, PostgreSQL / PGlite',
     '≥ 1,000 / ≥ 500, oldest pending < 2 s',
     web,

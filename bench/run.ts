@@ -10,6 +10,7 @@ import { benchStartup } from './startup.ts';
 import { benchWebhooks } from './webhooks.ts';
 import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
+import { benchX402Permit2 } from './x402-permit2.ts';
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run; progress on stderr,
@@ -24,6 +25,7 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['invoiceList', benchInvoiceList],
   ['withdrawals', benchWithdrawals],
   ['x402', benchX402],
+  ['x402Permit2', benchX402Permit2],
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
   ['evmWatcher', benchEvmWatcher],

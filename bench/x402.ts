@@ -11,9 +11,9 @@ import { connectX402 } from '../src/chains/x402/chain.ts';
 import { TRANSFER_TYPES } from '../src/modules/x402/facilitator.ts';
 import { profileIf, progress, ratio, round, startBenchGateway, type Figures } from './lib.ts';
 
-const NETWORK = 'eip155:84532';
+const NETWORK = 'eip155:84532' as const;
 
-interface Run {
+export interface Run {
   label: string;
   perSec: number;
   /** Calls that succeeded (isValid / success true) per second. */
@@ -24,7 +24,7 @@ interface Run {
 }
 
 /** `count` calls, `concurrency` at a time; throughput and latency percentiles. */
-async function drive(label: string, count: number, concurrency: number, call: (i: number) => Promise<boolean>): Promise<Run> {
+export async function drive(label: string, count: number, concurrency: number, call: (i: number) => Promise<boolean>): Promise<Run> {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -53,7 +53,7 @@ async function drive(label: string, count: number, concurrency: number, call: (i
  * process more CPU per call than the gateway's own verify, so the gateway measured the client as
  * much as itself (1,200 verifies/s through fetch, 1,500-1,800 through this on the same machine).
  */
-function postJson(agent: Agent, url: string, body: unknown, headers: Record<string, string>): Promise<{ isValid?: boolean; success?: boolean }> {
+export function postJson(agent: Agent, url: string, body: unknown, headers: Record<string, string>): Promise<{ isValid?: boolean; success?: boolean }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
     const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } }, (res) => {
@@ -74,13 +74,14 @@ function postJson(agent: Agent, url: string, body: unknown, headers: Record<stri
 }
 
 /** The plain library behind a bare Fastify route, with its own fee payer on the same chain. */
-async function startPlain(rpcUrl: string) {
+export async function startPlain(rpcUrl: string, network: `eip155:${number}` = NETWORK) {
+  const id = Number(network.slice('eip155:'.length));
   const wallet = createWalletClient({
     account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }),
     transport: http(rpcUrl),
-    chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } },
+    chain: { id, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } },
   }).extend(publicActions);
-  const plain = new x402Facilitator().register(NETWORK, new ExactEvmFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)));
+  const plain = new x402Facilitator().register(network, new ExactEvmFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)));
   const bare = Fastify({ logger: false });
   bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) => plain.verify(req.body.paymentPayload, req.body.paymentRequirements));
   bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) => plain.settle(req.body.paymentPayload, req.body.paymentRequirements));
@@ -88,8 +89,8 @@ async function startPlain(rpcUrl: string) {
   return { url: bareUrl, close: () => bare.close() };
 }
 
-function printRuns(runs: Run[], verifies: number, settles: number): void {
-  console.log(`\nx402 over HTTP on a local anvil chain, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
+export function printRuns(runs: Run[], verifies: number, settles: number, what = 'x402'): void {
+  console.log(`\n${what} over HTTP on a local anvil chain, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
   console.log('  ' + ['case', 'calls/s', 'ok/s', 'p50 ms', 'p99 ms', 'failures'].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
   for (const r of runs) {
     console.log('  ' + [r.label, r.perSec.toFixed(0), r.okPerSec.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.failures)].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
@@ -126,7 +127,7 @@ export async function benchX402(): Promise<Figures> {
 
   // This gateway.
   const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-  const gateway = await startBenchGateway({ embedded: true, ctx: { x402 } });
+  const gateway = await startBenchGateway({ embedded: true, ctx: { x402: [x402] } });
   const { url: gatewayUrl, key } = gateway;
 
   const bare = await startPlain(devnet.rpcUrl);
@@ -156,7 +157,7 @@ export async function benchX402(): Promise<Figures> {
 }
 
 /** The runs' figures (verify and settle, gateway and plain); fails when the gateway failed a call. */
-function figuresOfRuns(runs: Run[]): Figures {
+export function figuresOfRuns(runs: Run[]): Figures {
   const [pv, gv, ps, gs] = runs as [Run, Run, Run, Run];
   // The gateway must answer every call right; the plain library's failed calls are part of what the
   // baseline is (the ratio counts successful calls), so they are counted and reported, not fatal.

@@ -36,7 +36,7 @@ step(2, 'Starting the gateway (embedded database in memory) with its x402 facili
 const database = await openDatabase({ dataDir: 'memory://' });
 await migrate(database.db);
 const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-const gateway = await buildApp({ config: { ...loadConfig({ ADMIN_TOKEN: 'demo-admin-token-0123456789abcdef' }), logLevel: 'warn' }, database, db: database.db, x402 }, { logger: false });
+const gateway = await buildApp({ config: { ...loadConfig({ ADMIN_TOKEN: 'demo-admin-token-0123456789abcdef' }), logLevel: 'warn' }, database, db: database.db, x402: [x402] }, { logger: false });
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const tenant = await createTenant(database.db, 'Demo seller');
 const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['x402.verify', 'x402.settle', 'x402.list'] });

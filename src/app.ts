@@ -42,6 +42,7 @@ import { withdrawalAdminRoutes, withdrawalApprovalAdminRoutes, withdrawalRoutes 
 import { backupRoutes } from './modules/backup/routes.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { x402Routes } from './modules/x402/routes.ts';
+import { x402PublicDiscoveryRoutes } from './modules/x402/resource-routes.ts';
 import { merchantKeyRoutes } from './modules/tenants/merchant-key-routes.ts';
 import { settingsRoutes } from './modules/tenants/settings-routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
@@ -214,6 +215,7 @@ async function registerRoutes(app: FastifyInstance, config: Config): Promise<voi
   await app.register(named(currencyAssetRoutes));
   await app.register(named(payRoutes));
   await app.register(named(paymentLinkPageRoutes));
+  await app.register(named(x402PublicDiscoveryRoutes));
   await app.register(named(portalRoutes));
   await app.register(named(dashboardRoutes));
   await app.register(named(authRoutes), { prefix: '/auth' });

@@ -1,5 +1,5 @@
 /** Service configuration, read once from the environment. Every variable is optional. */
-import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, required, requiredWei, wei, type RateLimitSetting } from './config/env.ts';
+import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, required, type RateLimitSetting } from './config/env.ts';
 import { NETWORK_ENV_NAMES, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
@@ -9,6 +9,7 @@ import { approvalSettings, type ApprovalSettings } from './config/approvals.ts';
 import { subscriptionSettings, type SubscriptionSettings } from './config/subscriptions.ts';
 import { emailSettings, type EmailSettings } from './config/email.ts';
 import { signInSettings, type SignInSettings } from './config/sign-in.ts';
+import { x402Settings, type X402Settings } from './config/x402.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type ColdStorage, type NetworkEnvName } from './config/chains.ts';
 
@@ -16,6 +17,7 @@ export { ConfigError, parseRateLimit, type RateLimitSetting } from './config/env
 export { RATE_PROVIDER_NAMES, type RateProviderName } from './config/rates.ts';
 export { publicMetrics, type MetricsSettings } from './config/metrics.ts';
 export type { ScreeningSettings } from './config/screening.ts';
+export type { X402NetworkSettings, X402Settings } from './config/x402.ts';
 export type { EmailSettings, Mailbox } from './config/email.ts';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -25,23 +27,6 @@ export type Role = 'api' | 'worker' | 'all';
  * network with test money; `live` serves only the networks that are configured, with real money.
  */
 export type Mode = 'sandbox' | 'live';
-
-/** x402 facilitator settings (with the operator's spending limits). */
-export interface X402Settings {
-  network: string;
-  rpcUrl?: string;
-  feePayerKey?: string;
-  assets: string[];
-  receiptTimeoutMs: number;
-  /** Most gas one settlement may use (its estimate); above it: gas_ceiling_exceeded. */
-  gasCeiling: bigint;
-  /** Wei the fee payer keeps; below it nothing is broadcast: fee_payer_reserve_low. */
-  feePayerReserveWei: bigint;
-  /** Wei of gas all settlements may spend per rolling 24 h (null: no limit): gas_budget_exhausted. */
-  gasBudgetWei: bigint | null;
-  /** The same per tenant: tenant_gas_budget_exhausted. */
-  tenantGasBudgetWei: bigint | null;
-}
 
 /** What one client may hold of the HTTP server: how long each phase may take and how many connections. */
 export interface HttpLimits {
@@ -125,7 +110,7 @@ export interface Config extends SignInSettings {
   /** Milliseconds between watcher rounds of each network. */
   watchIntervalMs: number;
   ratesUrl?: string;
-  /** x402 facilitator: CAIP-2 network, its RPC (absent: a local devnet), fee payer, accepted assets. */
+  /** x402 facilitator: its networks, each with its RPC (absent: a local devnet in the sandbox), fee payer, accepted assets and limits. */
   x402: X402Settings;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
@@ -145,11 +130,6 @@ export interface Config extends SignInSettings {
   email: EmailSettings | null;
   /** Subscription billing: invoice lead time, grace, dunning, portal links (SUBSCRIPTION_*). */
   subscriptions: SubscriptionSettings;
-}
-
-function x402Network(value: string): string {
-  if (!/^eip155:[1-9]\d*$/.test(value)) throw new ConfigError(`X402_NETWORK must be a CAIP-2 EVM network such as eip155:8453, got "${value}"`);
-  return value;
 }
 
 /**
@@ -197,21 +177,6 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   return limits;
-}
-
-/** The x402 facilitator's network, fee payer and spending limits (`X402_*`). */
-function x402Settings(env: NodeJS.ProcessEnv): X402Settings {
-  return {
-    network: x402Network(required(env, 'X402_NETWORK')),
-    rpcUrl: setting(env, 'X402_RPC_URL'),
-    feePayerKey: setting(env, 'X402_FEE_PAYER_KEY'),
-    assets: (setting(env, 'X402_ASSETS') ?? '').split(',').map((a) => a.trim()).filter(Boolean),
-    receiptTimeoutMs: int(env, 'X402_RECEIPT_TIMEOUT_MS', 100),
-    gasCeiling: requiredWei(env, 'X402_GAS_CEILING'),
-    feePayerReserveWei: requiredWei(env, 'X402_FEE_PAYER_RESERVE_WEI'),
-    gasBudgetWei: wei(env, 'X402_GAS_BUDGET_WEI'),
-    tenantGasBudgetWei: wei(env, 'X402_TENANT_GAS_BUDGET_WEI'),
-  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -16,8 +16,8 @@ export interface AppContext {
   changes?: ChangeListener;
   /** Looks up webhook hosts when a default URL is set (main.ts: the system resolver); absent: not looked up. */
   lookupHost?: HostLookup;
-  /** The x402 facilitator's network (configured RPC, or the sandbox devnet); absent: x402 disabled. */
-  x402?: X402Chain;
+  /** The x402 facilitator's networks (configured RPCs, or sandbox devnets); absent or empty: x402 disabled. */
+  x402?: readonly X402Chain[];
   /**
    * The time subscription billing reads (its periods, due dates, reminders); absent: the system's.
    * A test moves it on instead of sleeping.

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ModeMismatchError, bootstrapFirstStart, claimInstallationMode, formatFirstStart, modeLine } from './bootstrap.ts';
-import { ConfigError, loadConfig, publicMetrics, type Config } from './config.ts';
+import { ConfigError, loadConfig, publicMetrics, type Config, type X402NetworkSettings } from './config.ts';
+import { X402_CHAIN_IDS } from './config/x402.ts';
 import { startMetricsListener } from './metrics.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, retryWhileUnreachable, type Database } from './lib/db/index.ts';
@@ -13,7 +14,7 @@ import { warmDashboard } from './modules/dashboard/routes.ts';
 import { warmPayScripts } from './modules/pay/bundle.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { checkColdAddresses } from './chains/address-validation.ts';
-import { connectX402, x402FromConfig } from './chains/x402/chain.ts';
+import { connectX402, x402FromConfig, type X402Chain } from './chains/x402/chain.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { join } from 'node:path';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
-  const { x402, devnet } = await network;
+  const { x402, devnets } = await network;
   startup.mark('devnet');
   // Default webhook URLs are looked up when set, so a typo is said at the field (modules/tenants/webhook-urls.ts).
   const ctx: AppContext = { config, database, db: database.db, redis, x402, lookupHost: systemLookup() };
@@ -49,9 +50,9 @@ async function main(): Promise<void> {
   if (first) process.stdout.write(`${formatFirstStart(first, config.publicBaseUrl, config.mode, config.networks)}\n`);
   app.log.info({ mode: config.mode, networks: config.networks }, modeLine(config.mode, config.networks));
 
-  if (devnet) {
+  for (const devnet of devnets) {
     app.log.info(
-      { rpcUrl: devnet.rpcUrl, network: config.x402.network, usdc: devnet.usdc, demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address },
+      { rpcUrl: devnet.rpcUrl, network: `eip155:${devnet.chainId}`, usdc: devnet.usdc, usdt: devnet.usdt, demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address },
       'x402 sandbox: local devnet started (anvil) with test USDC and a funded demo buyer',
     );
   }
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
     // until both the in-flight requests and the workers are done.
     await Promise.all([workers?.stop(), app.close(), metricsListener?.close()]);
     redis?.disconnect();
-    await devnet?.stop();
+    await Promise.all(devnets.map((d) => d.stop()));
     await database.close();
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -137,19 +138,33 @@ function configOrExit(): Config {
 }
 
 /**
- * x402: the configured network, or (sandbox, API roles) a local devnet with test USDC. A live
- * installation never starts a devnet: without X402_RPC_URL its facilitator is off.
+ * x402: the configured networks, and (sandbox, API roles) for each test network (Sepolia, BSC testnet,
+ * Base Sepolia) without an RPC a local devnet of its chain id with test USDC (on BNB Smart Chain also
+ * a Permit2-only test USDT). A live installation never starts a devnet: a network without its RPC
+ * has no facilitator.
  */
-async function x402Network(config: Config): Promise<{ x402: AppContext['x402']; devnet?: Devnet }> {
+async function x402Network(config: Config): Promise<{ x402: X402Chain[]; devnets: Devnet[] }> {
   const x402 = await x402FromConfig(config);
-  if (x402 || config.mode !== 'sandbox' || config.role === 'worker' || !anvilBinary() || config.x402.network !== 'eip155:84532') return { x402 };
+  const sandbox = config.mode === 'sandbox' && config.role !== 'worker' && anvilBinary() !== null;
+  // Only a test network's chain id gets a devnet: a main network without its RPC stays off, as
+  // a devnet answering for a real chain's id would be taken for it.
+  const missing = sandbox ? config.x402.networks.filter((n) => !n.rpcUrl && n.env !== undefined && X402_CHAIN_IDS[n.env][1] === n.chainId) : [];
+  const started = await Promise.all(missing.map((n) => sandboxDevnet(config, n)));
+  return { x402: [...x402, ...started.map((s) => s.chain)], devnets: started.map((s) => s.devnet) };
+}
+
+/** One x402 network's sandbox devnet and its chain, paid for by anvil's development fee payer. */
+async function sandboxDevnet(config: Config, n: X402NetworkSettings): Promise<{ devnet: Devnet; chain: X402Chain }> {
   // With the embedded database on disk the chain is kept beside it: a restart finds its contracts
   // and payments as they were (one process per DATA_DIR). Instances sharing PostgreSQL keep none,
   // and neither does an in-memory database (memory://), whose payments are gone at exit anyway.
   const kept = !config.databaseUrl && !config.dataDir.startsWith('memory://');
-  const statePath = kept ? join(config.dataDir, DEVNET_STATE_FILE) : undefined;
-  const devnet = await startDevnet({ chainId: 84532, blockTimeS: 2, statePath });
-  return { devnet, x402: await connectX402({ network: config.x402.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }) };
+  // Base Sepolia's keeps the name it always had, so an existing sandbox keeps its chain.
+  const file = n.chainId === 84532 ? DEVNET_STATE_FILE : `.devnet-state-${n.chainId}.json`;
+  const usdt = n.env === 'BNB';
+  const devnet = await startDevnet({ chainId: n.chainId, blockTimeS: 2, statePath: kept ? join(config.dataDir, file) : undefined, usdt });
+  const assets = [devnet.usdc, ...(devnet.usdt ? [devnet.usdt] : [])];
+  return { devnet, chain: await connectX402({ network: n.network, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets }) };
 }
 
 /**

@@ -215,41 +215,6 @@ export const SETTINGS: readonly SettingRow[] = [
     doc: "the embedded database's shared buffers (PostgreSQL's `shared_buffers`)",
   },
   {
-    vars: { X402_NETWORK: 'eip155:84532' },
-    doc: 'CAIP-2 network of the x402 facilitator',
-  },
-  {
-    vars: { X402_RPC_URL: null },
-    doc: 'its JSON-RPC; unset: a local devnet started by `npm start` (anvil, test USDC)',
-  },
-  {
-    vars: { X402_FEE_PAYER_KEY: null },
-    doc: "key that pays for settlements (the devnet uses anvil's development account)",
-  },
-  {
-    vars: { X402_ASSETS: null },
-    shown: "the network's USDC",
-    doc: 'accepted token contracts, comma-separated',
-  },
-  {
-    vars: { X402_RECEIPT_TIMEOUT_MS: '15000' },
-    doc: 'how long a settle waits for the receipt before answering `settlement_pending`',
-  },
-  {
-    vars: { X402_GAS_CEILING: '200000' },
-    doc: 'most gas one settlement may need (`gas_ceiling_exceeded` above it)',
-  },
-  {
-    vars: { X402_FEE_PAYER_RESERVE_WEI: '1000000000000000' },
-    shown: '`10^15`',
-    doc: 'the fee payer keeps this much; below it settles answer `fee_payer_reserve_low`',
-  },
-  {
-    vars: { X402_GAS_BUDGET_WEI: null, X402_TENANT_GAS_BUDGET_WEI: null },
-    shown: 'unlimited',
-    doc: "gas all settlements, or one merchant's, may spend per 24 h (`gas_budget_exhausted`, `tenant_gas_budget_exhausted`)",
-  },
-  {
     vars: { WITHDRAWAL_OPERATOR_APPROVAL_ABOVE_USD: null },
     doc: "withdrawals worth more than this many US dollars (at most 2 decimals; amount and fee) also need an operator's approval (`operator` or `operatorOperations`), whatever the tenant's policy; unset: none",
   },

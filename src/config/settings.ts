@@ -7,10 +7,11 @@
 
 import { SETTINGS as GENERAL_SETTINGS, type SettingRow } from './settings-rows.ts';
 import { SUBSCRIPTION_SETTING_ROWS } from './subscription-rows.ts';
+import { X402_NETWORK_ROWS, X402_SETTING_ROWS } from './x402-rows.ts';
 
 export type { SettingRow } from './settings-rows.ts';
-/** Every documented setting: the general rows, then subscription billing's. */
-export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...SUBSCRIPTION_SETTING_ROWS];
+/** Every documented setting: the general rows, then the x402 facilitator's, then subscription billing's. */
+export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...X402_SETTING_ROWS, ...SUBSCRIPTION_SETTING_ROWS];
 
 /** The networks' own settings: each variable exists once per network as `<NET>_<name>`. */
 export interface NetworkSettingRow {
@@ -66,6 +67,7 @@ export const NETWORK_SETTINGS: readonly NetworkSettingRow[] = [
     shown: 'half of `<NET>_HOT_MAX_USD`',
     doc: 'what a move to cold storage leaves in the hot wallet per currency, in US dollars, besides what the withdrawal queue needs: above zero, below the ceiling (it also pays the move\'s own fee)',
   },
+  ...X402_NETWORK_ROWS,
   {
     name: 'SWEEP_MAX_COST_SHARE',
     shown: '`SWEEP_MAX_COST_SHARE`',

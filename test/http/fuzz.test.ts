@@ -974,7 +974,7 @@ writeFileSync(join(screeningDir, 'denylist.txt'), `Tron:${FLAGGED}\n`);
 after(() => rmSync(screeningDir, { recursive: true, force: true }));
 
 describeEngines('fuzzing every documented route', (engine) => {
-  const app = useTestApp(engine, { ctx: { x402: offlineX402() }, env: { SCREENING_DENYLIST_FILE: join(screeningDir, 'denylist.txt') } });
+  const app = useTestApp(engine, { ctx: { x402: [offlineX402()] }, env: { SCREENING_DENYLIST_FILE: join(screeningDir, 'denylist.txt') } });
 
   /** Everything the generators draw valid values from, made through the API like a merchant would. */
   async function fixtures(t: TestApp): Promise<{ key: string; pools: Pools }> {

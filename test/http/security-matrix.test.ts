@@ -36,6 +36,17 @@ const RATE_ASSETS = ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB'];
 const uid = () => randomBytes(5).toString('hex');
 const randomAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
+/** An entry of a tenant's x402 discovery catalog, written as the catalog's routes write one. */
+async function catalogEntry(t: TestApp, tenantId: string): Promise<{ id: string; url: string }> {
+  const entry = { id: randomUUID(), url: `https://${uid()}.seller.test/paid` };
+  const accepts = [{ scheme: 'exact', network: 'eip155:84532', amount: '1000', asset: randomAddress(), payTo: randomAddress(), maxTimeoutSeconds: 60 }];
+  await t.ctx.db
+    .insertInto('x402_resources')
+    .values({ id: entry.id, tenant_id: tenantId, resource: entry.url, type: 'http', accepts: JSON.stringify(accepts), metadata: '{}', description: 'A paid resource' })
+    .execute();
+  return entry;
+}
+
 /** Routes open without any credential; every other route must be merchant (key) or operator (token). */
 const PUBLIC_ROUTES = new Set([
   'GET /healthz',
@@ -51,6 +62,8 @@ const PUBLIC_ROUTES = new Set([
   'PATCH /portal/{token}/customer',
   'GET /portal/{token}/subscriptions',
   'GET /portal/{token}/invoices',
+  // A tenant's x402 discovery list, public by design (test/x402/discovery.test.ts).
+  'GET /x402/{tenantId}/discovery/resources',
   'POST /portal/{token}/subscriptions/{id}/cancel',
   // The dashboard's session routes: each resolves (and CSRF-checks) the session itself (test/users).
   'POST /auth/login',
@@ -161,6 +174,8 @@ interface Fixture {
   batch: any;
   openBatchQuote: any;
   settlement: { id: string; payer: string; payTo: string; transaction: string; amount: string };
+  /** Tenant A's entry of its x402 discovery catalog. */
+  resource: { id: string; url: string };
   /** Every identifying value of tenant A: none may appear in an answer to anyone else. */
   aValues: string[];
   /** The objects of A's first account: a key bound to its second account sees none of them. */
@@ -957,6 +972,19 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
   },
   {
+    method: 'GET',
+    path: '/v1/customers/{id}/credit',
+    scope: 'deposits.list',
+    build: async (f) => {
+      const made = await f.t.call('POST', `/v1/customers/${f.customer.id}/credit-address`, { key: f.a.key, body: { cryptoCurrencyCode: 'USDT_TRC20' } });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      return { url: `/v1/customers/${f.customer.id}/credit` };
+    },
+    happy: { status: 200 },
+    check: (b) => assert.deepEqual([b.data.cryptoCurrencyCode, b.data.balance], ['USDT_TRC20', 0]),
+    asTenantB: { status: 404, code: 'exceptions.customer.notFound' },
+  },
+  {
     method: 'POST',
     path: '/v1/customers/{id}/portal-link',
     scope: 'invoices.create',
@@ -989,6 +1017,16 @@ const ROWS: Row[] = [
     build: (f) => ({ url: `/v1/subscriptions/${f.sub.id}` }),
     happy: { status: 200 },
     check: (b, f) => assert.equal(b.data.id, f.sub.id),
+    asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions/{id}/periods',
+    scope: 'invoices.list',
+    build: (f) => ({ url: `/v1/subscriptions/${f.sub.id}/periods` }),
+    happy: { status: 200 },
+    // The fixture's plan has a trial: nothing is billed yet.
+    check: (b) => assert.deepEqual([b.total, b.page, b.data], [0, 1, []]),
     asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
   },
   {
@@ -1335,6 +1373,72 @@ const ROWS: Row[] = [
     // x402 settlements belong to the tenant, not to one of its accounts.
     asSiblingAccount: { status: 200 },
   },
+  // The installation of this matrix has no x402 network: a catalog entry settles on none, so the
+  // entries are written straight to the database (catalogEntry) and a listing through the API is refused.
+  {
+    method: 'POST',
+    path: '/v1/x402/resources',
+    scope: 'x402.resources.manage',
+    build: () => ({ url: '/v1/x402/resources', body: { resource: `https://${uid()}.seller.test/paid`, accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '1000', asset: randomAddress(), payTo: randomAddress(), maxTimeoutSeconds: 60 }] } }),
+    happy: { status: 400, code: 'exceptions.x402.requirementsNotSupported' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/resources',
+    scope: 'x402.list',
+    build: () => ({ url: '/v1/x402/resources?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.data.some((r: any) => r.id === f.resource.id)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/resources/{id}',
+    scope: 'x402.list',
+    build: (f) => ({ url: `/v1/x402/resources/${f.resource.id}` }),
+    happy: { status: 200 },
+    check: (b, f) => assert.equal(b.data.resource, f.resource.url),
+    asTenantB: { status: 404, code: 'exceptions.x402.resourceNotFound' },
+    // The catalog belongs to the tenant, not to one of its accounts.
+    asSiblingAccount: { status: 200 },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/x402/resources/{id}',
+    scope: 'x402.resources.manage',
+    // What it is already, so the happy calls leave A's entry as the others read it.
+    build: (f) => ({ url: `/v1/x402/resources/${f.resource.id}`, body: { description: 'A paid resource' } }),
+    happy: { status: 200 },
+    check: (b, f) => assert.deepEqual([b.data.id, b.data.description], [f.resource.id, 'A paid resource']),
+    asTenantB: { status: 404, code: 'exceptions.x402.resourceNotFound' },
+    asSiblingAccount: { status: 200 },
+    foreign: [{ name: "B moves A's entry", req: (f) => ({ url: `/v1/x402/resources/${f.resource.id}`, body: { resource: 'https://b.seller.test/x' } }), status: 404, code: 'exceptions.x402.resourceNotFound' }],
+    unchanged: async (f) => {
+      const row = await f.t.ctx.db.selectFrom('x402_resources').select(['resource', 'description']).where('id', '=', f.resource.id).executeTakeFirstOrThrow();
+      assert.deepEqual(row, { resource: f.resource.url, description: 'A paid resource' }, "a refused request changed A's entry");
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/x402/resources/{id}',
+    scope: 'x402.resources.manage',
+    // An entry of its own for every request: a happy one takes it out.
+    build: async (f) => ({ url: `/v1/x402/resources/${(await catalogEntry(f.t, f.a.id)).id}` }),
+    happy: { status: 200 },
+    asTenantB: { status: 404, code: 'exceptions.x402.resourceNotFound' },
+    asSiblingAccount: { status: 200 },
+    unchanged: async (f, req) => {
+      const id = req.url.split('/').pop()!;
+      assert.ok(await f.t.ctx.db.selectFrom('x402_resources').select('id').where('id', '=', id).executeTakeFirst(), "a refused request removed A's entry");
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/discovery/resources',
+    scope: 'x402.verify',
+    build: () => ({ url: '/v1/x402/discovery/resources?limit=100' }),
+    happy: { status: 200 },
+    check: (b, f) => assert.ok(b.items.some((i: any) => i.resource === f.resource.url)),
+  },
   { method: 'GET', path: '/v1/currencies', scope: 'currencies.list', build: () => ({ url: '/v1/currencies' }), happy: { status: 200 } },
   { method: 'GET', path: '/v1/currencies/fiat', scope: 'currencies.list', build: () => ({ url: '/v1/currencies/fiat' }), happy: { status: 200 } },
   {
@@ -1581,6 +1685,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
         confirmed_at: new Date(),
       } as never)
       .execute();
+    const resource = await catalogEntry(t, ta.id);
 
     // Tenant A's webhooks and brand, set through the merchant API; its events so far become
     // deliveries (as the worker would), and a webhook.test is delivered.
@@ -1636,6 +1741,7 @@ describeEngines('security matrix of the merchant API', (engine) => {
       batch,
       openBatchQuote,
       settlement,
+      resource,
       aValues: [
         ta.id,
         ta.name,
@@ -1676,6 +1782,8 @@ describeEngines('security matrix of the merchant API', (engine) => {
         settlement.payTo,
         settlement.transaction,
         settlement.amount,
+        resource.id,
+        resource.url,
         aUser.id,
         aUser.email,
         aIssued.id,
@@ -2145,7 +2253,8 @@ describe('secrets never reach logs or responses [pglite]', () => {
       await req('GET', `/admin/tenants/${tenant.id}/webhook-deliveries`, { headers: op });
 
       // What main.ts would print were the x402 network unreachable at start-up.
-      const x402Error = await x402FromConfig({ ...config, x402: { ...config.x402, rpcUrl: 'http://127.0.0.1:1' } }).then(
+      const unreachable = config.x402.networks.map((n) => ({ ...n, rpcUrl: 'http://127.0.0.1:1' }));
+      const x402Error = await x402FromConfig({ ...config, x402: { ...config.x402, networks: unreachable } }).then(
         () => null,
         (err: unknown) => err as Error,
       );

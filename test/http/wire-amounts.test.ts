@@ -381,8 +381,13 @@ describeEngines('amounts on the wire', (engine) => {
     await hit('GET /v1/plans', '/v1/plans', undefined, async (list) => each(list, (p) => plan(p.id)));
     const customer = (await ctx.t.call('POST', '/v1/customers', { key: ctx.key, body: { email: 'wire@customer.test', name: 'Wire' } })).body.data;
     await hit('POST /v1/customers/{id}/credit-address', `/v1/customers/${customer.id}/credit-address`, '{"cryptoCurrencyCode":"ETH"}', async () => ({ 'data/balance': '0' }));
+    await hit('GET /v1/customers/{id}/credit', `/v1/customers/${customer.id}/credit`, undefined, async () => ({ 'data/balance': '0' }));
     const sub = await ctx.t.call('POST', '/v1/subscriptions', { key: ctx.key, body: { planId: made.id, customerId: customer.id } });
     assert.equal(sub.status, 201, JSON.stringify(sub.body));
+    const billed = await db().selectFrom('subscription_periods').select('amount_minor').where('subscription_id', '=', sub.body.data.id).orderBy('period_number', 'desc').execute();
+    await hit('GET /v1/subscriptions/{id}/periods', `/v1/subscriptions/${sub.body.data.id}/periods`, undefined, async () =>
+      Object.fromEntries(billed.map((p, i) => [`data/${i}/amount`, fiat(p.amount_minor)])),
+    );
     const link = await ctx.t.call('POST', `/v1/customers/${customer.id}/portal-link`, { key: ctx.key, body: {} });
     const token = String(link.body.data.url).split('/').pop();
     await hit('GET /portal/{token}/subscriptions', `/portal/${token}/subscriptions`, undefined, async () => ({ 'data/0/amount': '99999999999.99' }), 'none');

@@ -21,13 +21,14 @@ const FEE_PAYER = '0x1111111111111111111111111111111111111111';
 const NETWORK_KEYS = ['network', 'mode', 'nodeReachable', 'error', 'tip', 'scannedHeight', 'lag', 'scanAgeSeconds', 'unconfirmedPayments', 'fees', 'hotWallet'];
 
 /** A stand-in x402 chain whose node answers (or fails) as told. */
-function fakeX402(node: { balance?: bigint; gasPrice?: bigint; fail?: string }): X402Chain {
+function fakeX402(node: { balance?: bigint; gasPrice?: bigint; fail?: string; chainId?: number }): X402Chain {
   const answer = async <T>(value: T) => {
     if (node.fail) throw new Error(node.fail);
     return value;
   };
   const publicClient = { getBalance: () => answer(node.balance ?? 0n), getGasPrice: () => answer(node.gasPrice ?? 0n) } as unknown as PublicClient;
-  return { network: 'eip155:84532', chainId: 84532, publicClient, feePayer: FEE_PAYER, assets: new Map() };
+  const chainId = node.chainId ?? 84532;
+  return { network: `eip155:${chainId}`, chainId, publicClient, feePayer: FEE_PAYER, assets: new Map() };
 }
 
 describeEngines('operator console: networks', (engine) => {
@@ -36,13 +37,13 @@ describeEngines('operator console: networks', (engine) => {
   const networks = async (t: TestApp) => {
     const res = await t.admin('GET', '/admin/networks');
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body.data as { networks: any[]; x402: any };
+    return res.body.data as { networks: any[]; x402: any[] };
   };
   const tron = async (t: TestApp) => (await networks(t)).networks.find((n) => n.network === 'Tron');
-  it('lists every sandbox network with node, scan, fees and hot wallet; x402 is null when not enabled', async () => {
+  it('lists every sandbox network with node, scan, fees and hot wallet; x402 lists nothing when not enabled', async () => {
     const t = app();
     const data = await networks(t);
-    assert.equal(data.x402, null);
+    assert.deepEqual(data.x402, []);
     // A sandbox installation offers every network, in configuration order.
     assert.deepEqual(t.ctx.config.networks, [...NETWORK_ENV_NAMES]);
     assert.deepEqual(
@@ -148,20 +149,33 @@ describeEngines('operator console: networks', (engine) => {
 
 describeEngines('operator console: the x402 fee payer', (engine) => {
   it('shows the fee payer, its balance against the reserve and the settlements it pays for; an unreachable node is reported', async () => {
-    const t = await startTestApp(engine, { ctx: { x402: fakeX402({ balance: 2n * 10n ** 18n, gasPrice: 10n ** 9n }) } });
+    const t = await startTestApp(engine, { ctx: { x402: [fakeX402({ balance: 2n * 10n ** 18n, gasPrice: 10n ** 9n })] } });
     try {
       const res = await t.admin('GET', '/admin/networks');
       assert.equal(res.status, 200, JSON.stringify(res.body));
       // (2 ETH − 0.001 ETH reserve) / (200 000 gas × 1 gwei) settlements.
-      assert.deepEqual(res.body.data.x402, { network: 'eip155:84532', feePayer: FEE_PAYER, balance: 2, reserve: 0.001, settlementsLeft: 9995, nodeReachable: true, error: null });
+      assert.deepEqual(res.body.data.x402, [{ network: 'eip155:84532', coin: 'ETH', feePayer: FEE_PAYER, balance: 2, reserve: 0.001, settlementsLeft: 9995, nodeReachable: true, error: null }]);
     } finally {
       await t.close();
     }
-    const down = await startTestApp(engine, { ctx: { x402: fakeX402({ fail: 'HTTP request failed' }) } });
+    // Two networks: each its own fee payer reading, reserve and coin; one node down leaves the other read.
+    const env = { X402_NETWORKS: 'eip155:84532,eip155:97', BNB_X402_FEE_PAYER_RESERVE_WEI: '500000000000000000' };
+    const bnb = fakeX402({ chainId: 97, fail: 'bnb node down' });
+    const two = await startTestApp(engine, { env, ctx: { x402: [fakeX402({ balance: 2n * 10n ** 18n, gasPrice: 10n ** 9n }), bnb] } });
+    try {
+      const res = await two.admin('GET', '/admin/networks');
+      assert.deepEqual(res.body.data.x402, [
+        { network: 'eip155:84532', coin: 'ETH', feePayer: FEE_PAYER, balance: 2, reserve: 0.001, settlementsLeft: 9995, nodeReachable: true, error: null },
+        { network: 'eip155:97', coin: 'BNB', feePayer: FEE_PAYER, balance: null, reserve: 0.5, settlementsLeft: null, nodeReachable: false, error: 'bnb node down' },
+      ]);
+    } finally {
+      await two.close();
+    }
+    const down = await startTestApp(engine, { ctx: { x402: [fakeX402({ fail: 'HTTP request failed' })] } });
     try {
       const res = await down.admin('GET', '/admin/networks');
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body.data.x402, { network: 'eip155:84532', feePayer: FEE_PAYER, balance: null, reserve: 0.001, settlementsLeft: null, nodeReachable: false, error: 'HTTP request failed' });
+      assert.deepEqual(res.body.data.x402, [{ network: 'eip155:84532', coin: 'ETH', feePayer: FEE_PAYER, balance: null, reserve: 0.001, settlementsLeft: null, nodeReachable: false, error: 'HTTP request failed' }]);
       assert.ok(res.body.data.networks.every((n: any) => n.nodeReachable), 'the chains are read all the same');
     } finally {
       await down.close();
@@ -185,20 +199,21 @@ describe('operator console: x402 on a local EVM node [pglite]', { skip: anvilBin
     try {
       const x402 = await connectX402({ network: 'eip155:84532', rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
       const [balance, gasPrice] = await Promise.all([x402.publicClient.getBalance({ address: x402.feePayer! }), x402.publicClient.getGasPrice()]);
-      t = await startTestApp('pglite', { ctx: { x402 } });
+      t = await startTestApp('pglite', { ctx: { x402: [x402] } });
       const res = await t.admin('GET', '/admin/networks');
       assert.equal(res.status, 200, JSON.stringify(res.body));
       const { config } = t.ctx;
-      assert.deepEqual(res.body.data.x402, {
+      assert.deepEqual(res.body.data.x402, [{
         network: 'eip155:84532',
+        coin: 'ETH',
         feePayer: x402.feePayer,
         balance: Number(toJsonNumber(balance, 18).text),
         reserve: Number(toJsonNumber(config.x402.feePayerReserveWei, 18).text),
         settlementsLeft: settlementsLeft(balance, config.x402.feePayerReserveWei, config.x402.gasCeiling, gasPrice),
         nodeReachable: true,
         error: null,
-      });
-      assert.ok(res.body.data.x402.settlementsLeft > 0);
+      }]);
+      assert.ok(res.body.data.x402[0].settlementsLeft > 0);
     } finally {
       await t?.close();
       await devnet.stop();

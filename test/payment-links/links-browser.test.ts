@@ -6,17 +6,19 @@
  * off, the link's page says so. axe-core on every new page, no sideways scroll, no console error.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { describeEngines } from '../helpers/harness.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
 import { assertAccessible, noChromium, screenshot, waitInPage } from '../helpers/browser.ts';
 import { payScreenshot } from '../pay/kit.ts';
 import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
 
-describe('payment links in headless Chromium', { skip: noChromium }, () => {
+describeEngines('payment links in headless Chromium', (engine) => {
+  if (noChromium) return void it('needs Chromium', { skip: noChromium }, () => {});
   let d: Dashboard;
   let tenant: { tenantId: string; accountId: string; key: string };
   before(async () => {
-    d = await startDashboard();
+    d = await startDashboard(engine);
     // The links the API hands out point at this server, so the browser can follow them.
     d.t.ctx.config.publicBaseUrl = d.origin;
     tenant = await namedTenant(d.t, 'Corner Roastery');

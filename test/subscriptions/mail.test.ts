@@ -27,7 +27,7 @@ describeEngines('subscription mails', (engine) => {
     assert.deepEqual(mails.map((m) => [m.kind, m.recipient]).sort(), [['portalLink', customer.email], ['subscriptionInvoice', customer.email], ['subscriptionReminder', customer.email]]);
     const invoice = mails.find((m) => m.kind === 'subscriptionInvoice')!;
     assert.match(invoice.text_body, new RegExp(`/pay/${sub.latestInvoiceId}`));
-    assert.match(invoice.text_body, /10 USD/);
+    assert.match(invoice.text_body, /\$10\.00/);
     assert.match(mails.find((m) => m.kind === 'portalLink')!.text_body, new RegExp(sent.body.data.url.replace(/[.]/g, '\\.')));
     assert.match(mails.find((m) => m.kind === 'subscriptionReminder')!.text_body, /Reminder 1 of 3/);
   });

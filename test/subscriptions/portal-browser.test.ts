@@ -1,30 +1,39 @@
 /**
- * The customer portal in headless Chromium (PGlite), time moved by the test clock: a subscription
+ * The customer portal in headless Chromium, on each engine, time moved by the test clock: a subscription
  * made through the API, its first invoice paid on the payment page through the sandbox buttons, the
  * renewal underpaid (pastDue after the grace) and topped up (active again); then the customer opens
  * the portal link, sees the subscription and both invoices, and cancels by keyboard at the end of
- * the period, which the API and the billing round then keep. A link that is changed or has expired
- * gets a page that says so.
+ * the period, which the API and the billing round then keep. A customer with a language gets the
+ * portal in it, switches it, and chooses their mails' language there. A link that is changed or has
+ * expired gets a page that says so, in the browser's language.
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after as afterAll, before, describe, it } from 'node:test';
+import { after as afterAll, before, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { assertAccessible, CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
-import { startTestApp, type TestApp } from '../helpers/harness.ts';
+import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { DESKTOP, PHONE, docsScreenshot, openWatched } from '../pay/kit.ts';
 import { HOUR, after, appClock, clock, freshMarket, invoiceNow, pay, subNow, subscribed, watch, type Tenant } from './helpers.ts';
 
-/** 29 November 2026, as the portal writes dates (UTC). */
-const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+/** A UTC day as the portal writes it in a locale: November 29, 2026 in en-US, 29. November 2026 in de. */
+const dayIn = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+const day = (iso: string) => dayIn('en-US', iso);
+/** The browser of an English-speaking customer in the US, and of a French-speaking one. */
+const EN = { locale: 'en-US' };
+const FR = { locale: 'fr-FR' };
 
-describe('customer portal in headless Chromium', { skip: noChromium }, () => {
+describeEngines('customer portal in headless Chromium', (engine) => {
+  if (noChromium) {
+    it('needs Chromium', { skip: noChromium }, () => {});
+    return;
+  }
   let t: TestApp;
   let browser: Browser;
   let origin = '';
   let a: Tenant;
   before(async () => {
-    t = await startTestApp('pglite', appClock);
+    t = await startTestApp(engine, appClock);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -61,7 +70,7 @@ describe('customer portal in headless Chromium', { skip: noChromium }, () => {
     const s = t.ctx.config.subscriptions;
 
     // The first period's invoice, paid on the payment page through the sandbox buttons.
-    const payContext = await browser.newContext(DESKTOP);
+    const payContext = await browser.newContext({ ...DESKTOP, ...EN });
     const checkout = await openWatched(payContext, origin, `/pay/${sub.latestInvoiceId}`);
     await checkout.page.click('[data-testid=currency-option][data-code=USDT_TRC20]');
     await checkout.page.waitForSelector('[data-testid=address]:not(:empty)');
@@ -83,12 +92,12 @@ describe('customer portal in headless Chromium', { skip: noChromium }, () => {
 
     // The customer opens the portal on a phone: overdue, the renewal can be paid from there.
     const token = await portalToken(customer.id);
-    const context = await browser.newContext(PHONE);
+    const context = await browser.newContext({ ...PHONE, ...EN });
     const { page, foreign, errors } = await openWatched(context, origin, `/portal/${token}`);
     const item = `[data-subscription="${sub.id}"]`;
     await page.waitForSelector(`${item} .badge`);
     assert.equal(await badge(page, item), 'Payment overdue');
-    assert.equal(await page.getAttribute(`[data-invoice="${renewal}"] a`, 'href'), `/pay/${renewal}`);
+    assert.equal(await page.getAttribute(`[data-invoice="${renewal}"] a`, 'href'), `/pay/${renewal}?lang=en`, 'the payment page opens in the portal language');
     assert.equal(await badge(page, `[data-invoice="${renewal}"]`), 'Partly paid');
 
     // Topped up: active again, and the portal shows it on reload.
@@ -116,14 +125,15 @@ describe('customer portal in headless Chromium', { skip: noChromium }, () => {
 
     // A new email, through the form; a wrong one is refused in words, next to the field.
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-    await page.getByRole('button', { name: 'Update email' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForSelector('#emailError:not(.hidden)');
     assert.equal(await page.textContent('#emailError'), 'Enter a valid email address, like name@example.com.');
     await page.getByLabel('Email', { exact: true }).fill('ada@example.org');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=done]:not(.hidden)');
-    assert.equal(await page.textContent('[data-testid=done]'), 'Your email is now ada@example.org.');
-    assert.equal((await t.call('GET', `/v1/customers/${customer.id}`, { key: a.key })).body.data.email, 'ada@example.org');
+    assert.equal(await page.textContent('[data-testid=done]'), 'Saved. Invoices and reminders go to ada@example.org (language: English).');
+    const saved = (await t.call('GET', `/v1/customers/${customer.id}`, { key: a.key })).body.data;
+    assert.deepEqual([saved.email, saved.language], ['ada@example.org', 'en']);
 
     // Cancel by keyboard: Tab to the button, Enter, then confirm with Enter.
     await page.focus('#title');
@@ -159,6 +169,45 @@ describe('customer portal in headless Chromium', { skip: noChromium }, () => {
     await context.close();
   });
 
+  it('speaks the customer’s language over the browser’s, switches in place of the link, and takes the mails’ language', async () => {
+    const { customer, sub } = await subscribed(t, a, { name: 'Kaffee' });
+    const set = await t.call('PATCH', `/v1/customers/${customer.id}`, { key: a.key, body: { language: 'de' } });
+    assert.deepEqual([set.status, set.body.data.language], [200, 'de']);
+    const context = await browser.newContext({ ...DESKTOP, ...FR });
+    const { page, foreign, errors } = await openWatched(context, origin, `/portal/${await portalToken(customer.id)}`);
+    const item = `[data-subscription="${sub.id}"]`;
+    await page.waitForSelector(`${item} .badge`);
+    const spaced = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+    // German, the customer's language, though the browser asks for French.
+    assert.equal(await page.evaluate('document.documentElement.lang'), 'de');
+    assert.equal(await page.title(), 'Ihre Abonnements · Acme Cloud');
+    assert.equal(await page.textContent('h1'), 'Ihre Abonnements');
+    assert.equal(await badge(page, item), 'Aktiv');
+    const view = await subNow(t, a, sub.id);
+    const rows = await page.$$eval(`${item} dt, ${item} dd`, (cells) => cells.map((c) => c.textContent));
+    assert.deepEqual(rows.map(spaced), ['Preis', '10,00 $ pro Monat', 'Aktueller Zeitraum', `${dayIn('de', view.currentPeriodStart)} – ${dayIn('de', view.currentPeriodEnd)}`, 'Nächste Rechnung', dayIn('de', view.currentPeriodEnd)]);
+    const invoice = `[data-invoice="${sub.latestInvoiceId}"]`;
+    assert.deepEqual([await badge(page, invoice), await page.textContent(`${invoice} h3`)], ['Warten auf Zahlung', 'Kaffee, Zeitraum 1']);
+    assert.equal(await page.getByRole('link', { name: 'Jetzt bezahlen: Kaffee, Zeitraum 1' }).getAttribute('href'), `/pay/${sub.latestInvoiceId}?lang=de`);
+    assert.equal(await page.getByRole('button', { name: 'Abonnement Kaffee kündigen' }).isVisible(), true);
+    assert.equal(await page.getByLabel('Sprache der E-Mails').inputValue(), 'de');
+    await assertAccessible(page, 'the customer portal in German');
+
+    // The switch opens the same link in Turkish; the mails' language stays the customer's until saved.
+    await Promise.all([page.waitForURL(/[?&]lang=tr$/), page.getByLabel('Sprache', { exact: true }).selectOption('tr')]);
+    await page.waitForSelector(`${item} .badge`);
+    assert.deepEqual([await page.evaluate('document.documentElement.lang'), await page.textContent('h1'), await badge(page, item)], ['tr', 'Abonelikleriniz', 'Etkin']);
+    assert.equal(await page.getByLabel('E-postaların dili').inputValue(), 'de');
+    await page.getByLabel('E-postaların dili').selectOption('es');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.waitForSelector('[data-testid=done]:not(.hidden)');
+    assert.equal(await page.textContent('[data-testid=done]'), `Kaydedildi. Faturalar ve hatırlatmalar ${customer.email} adresine gider (dil: Español).`);
+    assert.equal((await t.call('GET', `/v1/customers/${customer.id}`, { key: a.key })).body.data.language, 'es');
+    assert.deepEqual([errors, foreign], [[], []]);
+    await context.close();
+  });
+
   it('a changed or expired link gets a page that says so, with its status', async () => {
     const { customer } = await subscribed(t, a, { name: 'Basic' });
     const token = await portalToken(customer.id);
@@ -168,9 +217,13 @@ describe('customer portal in headless Chromium', { skip: noChromium }, () => {
     assert.match(String(bad.headers['content-type']), /^text\/html/);
     assert.match(bad.body, /This link is not valid or has expired/);
     assert.equal((await t.call('GET', '/portal/not-a-token')).status, 403);
+    const french = await t.call('GET', `/portal/${changed}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    assert.equal(french.status, 403);
+    assert.match(french.body, /<html lang="fr">/);
+    assert.match(french.body, /Ce lien n’est pas valide ou a expiré/);
 
     await after(t, t.ctx.config.subscriptions.portalLinkTtlMin * 60_000 + 1000);
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser.newContext({ ...DESKTOP, ...EN });
     const { page, foreign, errors } = await openWatched(context, origin, `/portal/${token}`);
     assert.equal(await page.textContent('h1'), 'This link is not valid or has expired');
     assert.equal(await page.getAttribute('[data-testid=dead-link]', 'data-reason'), 'expired');

@@ -36,7 +36,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
   before(async () => {
     devnet = await startDevnet({ chainId: 84532 });
     const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-    t = await startTestApp('pglite', { ctx: { x402 } });
+    t = await startTestApp('pglite', { ctx: { x402: [x402] } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     ({ key, tenantId } = await t.tenant(['*']));
@@ -330,7 +330,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     });
 
     it('a receipt that does not arrive in time answers settlement_pending; the worker confirms it later', async () => {
-      const x402 = t.ctx.x402!;
+      const x402 = t.ctx.x402![0]!;
       const slow = new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, receiptTimeoutMs: 300 });
       const body = await payment();
       // The node holds its transactions unmined, as a congested chain would, until it is told to mine.
@@ -428,7 +428,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 
   describe('operator limits and payload kinds', () => {
     it('refuses by the operator limits before writing or sending anything', async () => {
-      const x402 = t.ctx.x402!;
+      const x402 = t.ctx.x402![0]!;
       const limited = (over: Partial<X402Settings>) => new X402Facilitator(t.ctx.db, x402, { ...t.ctx.config.x402, ...over });
       const cases: Array<[Partial<X402Settings>, string]> = [
         [{ gasCeiling: 1000n }, 'gas_ceiling_exceeded'],

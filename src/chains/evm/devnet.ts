@@ -35,6 +35,12 @@ export const TEST_USDC = JSON.parse(readFileSync(new URL('../../../contracts/Tes
   bytecode: Hex;
 };
 
+/** The compiled plain ERC-20 USDT-like test token (contracts/TestUSDT.sol): no EIP-3009, paid through Permit2. */
+export const TEST_USDT = artifact('TestUSDT');
+
+/** The deployer's nonce that deploys the test USDT: after the USDC, its first mint, Permit2 and the proxy. */
+const USDT_NONCE = 4;
+
 /** Anvil's development mnemonic: public knowledge, its accounts funded only on a local devnet. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -70,8 +76,10 @@ export interface Devnet {
   chainId: number;
   /** The deployed EIP-3009 USDC-like token. */
   usdc: Address;
-  /** Mints test USDC (6 decimals, atomic units) to an address. */
-  mint(to: Address, units: bigint): Promise<void>;
+  /** The deployed plain ERC-20 USDT-like token (Permit2 only), when asked for with `usdt`. */
+  usdt?: Address;
+  /** Mints a test token (USDC unless named; atomic units) to an address. */
+  mint(to: Address, units: bigint, token?: Address): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,14 +95,14 @@ const POLL_MS = 50;
  * stops): a later start on the same file finds its contracts and balances as they were, and deploys
  * nothing. A file that does not hold them (a first start, an older format) is deployed upon as usual.
  */
-export async function startDevnet(opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint; statePath?: string } = {}): Promise<Devnet> {
+export async function startDevnet(opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint; statePath?: string; usdt?: boolean } = {}): Promise<Devnet> {
   const binary = anvilBinary();
   if (!binary) throw new Error(`anvil is not installed for ${process.platform}-${process.arch} (@foundry-rs/anvil-*)`);
   const chainId = opts.chainId ?? 84532;
   const port = await freePort();
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   if (opts.blockTimeS) args.push('--block-time', String(opts.blockTimeS), '--mixed-mining');
-  if (opts.statePath) args.push('--state', keptState(opts.statePath));
+  if (opts.statePath) args.push('--state', keptState(opts.statePath, opts.usdt === true));
   const proc = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
@@ -116,17 +124,26 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
     }
   }
   const deployer = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(DEV_KEYS.deployer), pollingInterval: POLL_MS });
-  const reused = opts.statePath ? await deployedBefore(pub) : null;
+  const reused = opts.statePath ? await deployedBefore(pub, opts.usdt === true) : null;
   const usdc = reused ?? getContractAddress({ from: deployer.account.address, nonce: 0n });
-  const mint = async (to: Address, units: bigint) => {
-    const h = await deployer.writeContract({ address: usdc, abi: TEST_USDC.abi, functionName: 'mint', args: [to, units] });
+  const mint = async (to: Address, units: bigint, token: Address = usdc) => {
+    const h = await deployer.writeContract({ address: token, abi: TEST_USDC.abi, functionName: 'mint', args: [to, units] });
     await pub.waitForTransactionReceipt({ hash: h, pollingInterval: POLL_MS });
   };
   if (!reused) await deployContracts(pub, deployer, devnetControls(rpcUrl, chainId), usdc, () => mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n));
+  // The USDT-like token comes after every other contract, so theirs keep their addresses.
+  const usdt = opts.usdt ? getContractAddress({ from: deployer.account.address, nonce: BigInt(USDT_NONCE) }) : undefined;
+  if (usdt && !reused) {
+    const deployed = await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi: TEST_USDT.abi, bytecode: TEST_USDT.bytecode, nonce: USDT_NONCE }), pollingInterval: POLL_MS });
+    if (deployed.contractAddress?.toLowerCase() !== usdt.toLowerCase()) throw new Error('the devnet deployer had sent other transactions before the test USDT');
+    // 1,000 USDT (18 decimals, as on BNB Smart Chain) for the development buyer.
+    await mint(privateKeyToAccount(DEV_KEYS.buyer).address, 10n ** 21n, usdt);
+  }
   return {
     rpcUrl,
     chainId,
     usdc,
+    ...(usdt ? { usdt } : {}),
     mint,
     async stop() {
       if (proc.exitCode !== null) return;
@@ -139,8 +156,9 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
  * The saved chain at `path`, unless its contracts were compiled from other sources (the file
  * beside it names the bytecode they were deployed from): then it is dropped and deployed anew.
  */
-function keptState(path: string): string {
-  const fingerprint = createHash('sha256').update([TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode].join()).digest('hex');
+function keptState(path: string, usdt: boolean): string {
+  const bytecodes = [TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode, ...(usdt ? [TEST_USDT.bytecode] : [])];
+  const fingerprint = createHash('sha256').update(bytecodes.join()).digest('hex');
   const marker = `${path}.contracts`;
   // The devnet starts while the database opens: a new DATA_DIR may not exist yet.
   mkdirSync(dirname(path), { recursive: true });
@@ -173,9 +191,11 @@ async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, contro
 }
 
 /** The test USDC's address when a saved chain already holds every devnet contract, else null. */
-async function deployedBefore(pub: DevnetPublic): Promise<Address | null> {
-  const usdc = getContractAddress({ from: privateKeyToAccount(DEV_KEYS.deployer).address, nonce: 0n });
-  for (const at of [usdc, PERMIT2_CANONICAL, X402_PERMIT2_PROXY_CANONICAL]) {
+async function deployedBefore(pub: DevnetPublic, usdt: boolean): Promise<Address | null> {
+  const from = privateKeyToAccount(DEV_KEYS.deployer).address;
+  const usdc = getContractAddress({ from, nonce: 0n });
+  const expected = [usdc, PERMIT2_CANONICAL, X402_PERMIT2_PROXY_CANONICAL, ...(usdt ? [getContractAddress({ from, nonce: BigInt(USDT_NONCE) })] : [])];
+  for (const at of expected) {
     const code = await pub.getCode({ address: at });
     if (!code || code === '0x') return null;
   }

@@ -13,7 +13,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { getHttpRpcClient } from 'viem/utils';
 import { eip3009ABI } from '@x402/evm';
-import type { Config } from '../../config.ts';
+import type { Config, X402NetworkSettings } from '../../config.ts';
+import { X402_CHAIN_IDS, x402EnvOf } from '../../config/x402.ts';
+import { CURRENCIES, networkNamed } from '../../lib/currencies/catalogue.ts';
 import { FeePayerSender } from './sender.ts';
 
 /** Circle's USDC on the networks x402 is used on: the default accepted asset. */
@@ -21,6 +23,20 @@ export const DEFAULT_USDC: Readonly<Record<number, Address>> = {
   8453: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
   84532: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
 };
+
+/**
+ * The tokens a network accepts when none are configured: Circle's USDC where x402 has one, else on a
+ * catalogue network's main chain its US-dollar tokens (on BNB Smart Chain USDT and USDC, paid through
+ * Permit2), else none.
+ */
+export function defaultX402Assets(chainId: number): Address[] {
+  const usdc = DEFAULT_USDC[chainId];
+  if (usdc) return [usdc];
+  const net = x402EnvOf(chainId);
+  if (!net || X402_CHAIN_IDS[net][0] !== chainId) return [];
+  const api = networkNamed(net).api;
+  return CURRENCIES.flatMap((c) => (c.network === api && c.peg === 'USD' && c.contractAddress ? [getAddress(c.contractAddress)] : []));
+}
 
 /**
  * The EIP-3009 surface the facilitator uses: the x402 library's ABI (transferWithAuthorization,
@@ -66,11 +82,14 @@ export async function receiptWithin(client: PublicClient, hash: Hex, timeoutMs: 
   }
 }
 
-/** An accepted token and its EIP-712 domain (read once from the chain: it cannot change). */
+/**
+ * An accepted token and its EIP-712 domain (read once from the chain: it cannot change). A token
+ * without one (no `version()`: USDT on BNB Smart Chain) has no EIP-3009 and is paid through Permit2.
+ */
 export interface X402Asset {
   address: Address;
   name: string;
-  version: string;
+  version?: string;
 }
 
 /** The facilitator's chain: clients, the fee payer, and the accepted assets. */
@@ -132,8 +151,10 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
   const publicClient: PublicClient = createPublicClient<HttpTransport, Chain>({ chain, transport, pollingInterval });
   const account = opts.feePayerKey ? privateKeyToAccount(opts.feePayerKey as Hex) : undefined;
   const sender = account ? new FeePayerSender(publicClient, account, chainId) : undefined;
-  const usdc = DEFAULT_USDC[chainId];
-  const addresses = opts.assets.length > 0 ? opts.assets : usdc ? [usdc] : [];
+  // A node of another chain would have every payment signed for this one refused, or worse: said at start.
+  const actual = await publicClient.getChainId();
+  if (actual !== chainId) throw new Error(`the x402 node of ${opts.network} serves chain ${actual}`);
+  const addresses = opts.assets.length > 0 ? opts.assets : defaultX402Assets(chainId);
   const assets = new Map<string, X402Asset>();
   for (const raw of addresses) {
     const address = getAddress(raw);
@@ -143,22 +164,29 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
   return { network: opts.network, chainId, publicClient, sender, feePayer: account?.address, assets, ethCallBatch: ethCallBatcher(opts.rpcUrl) };
 }
 
-/** A token's EIP-712 name and version: EIP-5267 `eip712Domain()`, else `name()` and `version()`. */
-async function readDomain(client: PublicClient, address: Address): Promise<{ name: string; version: string }> {
+/**
+ * A token's EIP-712 name and version: EIP-5267 `eip712Domain()`, else `name()` and `version()`; a
+ * token with a name and no version has no domain (Permit2 only). One without a name is no token.
+ */
+async function readDomain(client: PublicClient, address: Address): Promise<{ name: string; version?: string }> {
   try {
     const [, name, version] = await client.readContract({ address, abi: EIP3009_ABI, functionName: 'eip712Domain' });
     return { name, version };
   } catch {
     const [name, version] = await Promise.all([
       client.readContract({ address, abi: EIP3009_ABI, functionName: 'name' }),
-      client.readContract({ address, abi: EIP3009_ABI, functionName: 'version' }),
+      client.readContract({ address, abi: EIP3009_ABI, functionName: 'version' }).catch(() => undefined),
     ]);
-    return { name, version };
+    return version === undefined ? { name } : { name, version };
   }
 }
 
-/** The chain of this installation's config, when it names an RPC (the devnet case is set up by main). */
-export async function x402FromConfig(config: Config): Promise<X402Chain | undefined> {
-  if (!config.x402.rpcUrl) return undefined;
-  return connectX402({ network: config.x402.network, rpcUrl: config.x402.rpcUrl, feePayerKey: config.x402.feePayerKey, assets: config.x402.assets });
+/** The x402 network of these settings, when they name an RPC (a sandbox devnet is set up by main). */
+function connectX402Network(n: X402NetworkSettings): Promise<X402Chain> | undefined {
+  return n.rpcUrl ? connectX402({ network: n.network, rpcUrl: n.rpcUrl, feePayerKey: n.feePayerKey, assets: n.assets }) : undefined;
+}
+
+/** The chains of this installation's x402 networks that name an RPC, in the configured order. */
+export async function x402FromConfig(config: Config): Promise<X402Chain[]> {
+  return Promise.all(config.x402.networks.flatMap((n) => connectX402Network(n) ?? []));
 }

@@ -16,6 +16,7 @@ export const SCOPES = [
   'x402.verify',
   'x402.settle',
   'x402.list',
+  'x402.resources.manage',
   'addressProvision.list',
   'addressProvision.create',
   'accounts.list',
@@ -57,7 +58,7 @@ const READS: Scope[] = SCOPES.filter((s) => s.endsWith('.list') && s !== 'audit.
 export const ROLE_SCOPES: Record<MerchantRole, readonly string[]> = {
   owner: [ALL_SCOPES],
   finance: [...READS, 'withdrawals.create', 'converting.create', 'payouts.manage'],
-  developer: [...READS, 'apiKeys.manage', 'webhooks.manage'],
+  developer: [...READS, 'apiKeys.manage', 'webhooks.manage', 'x402.resources.manage'],
   viewer: READS,
 };
 

@@ -6,7 +6,7 @@ import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
 import type { WithdrawalApprovalsTable, WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
-import type { X402SettlementsTable } from './tables/x402.ts';
+import type { X402PaymentIdentifiersTable, X402ResourcesTable, X402SettlementsTable } from './tables/x402.ts';
 import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable, UserRecoveryCodesTable, PasswordResetsTable } from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
@@ -80,6 +80,8 @@ export interface DB {
   conversions: ConversionsTable;
   conversion_quotes: ConversionQuotesTable;
   x402_settlements: X402SettlementsTable;
+  x402_resources: X402ResourcesTable;
+  x402_payment_identifiers: X402PaymentIdentifiersTable;
   users: UsersTable;
   user_recovery_codes: UserRecoveryCodesTable;
   password_resets: PasswordResetsTable;

@@ -92,6 +92,7 @@ export function configuredSecrets(config: Config): string[] {
   const urls = [
     ...Object.values(config.chains).map((c) => c.rpcUrl),
     config.x402.rpcUrl,
+    ...config.x402.networks.map((n) => n.rpcUrl),
     config.ratesUrl,
     config.ratesKrakenUrl,
     config.databaseUrl,
@@ -100,6 +101,7 @@ export function configuredSecrets(config: Config): string[] {
   const raw = [
     config.adminToken,
     config.x402.feePayerKey,
+    ...config.x402.networks.map((n) => n.feePayerKey),
     ...Object.values(config.chains).flatMap((c) => [c.hotWalletKey, c.sweepXprv]),
   ].filter((v): v is string => !!v && v.length >= 8);
   return [...new Set([...urls.flatMap(urlSecrets), ...raw])].sort((a, b) => b.length - a.length);

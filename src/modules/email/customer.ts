@@ -5,7 +5,8 @@
  */
 import { findCurrency } from '../../lib/currencies/catalogue.ts';
 import { formatUnits, toUnits } from '../../lib/money.ts';
-import { DICTIONARIES, isLanguage, type Dictionary } from '../pay/i18n/index.ts';
+import { DICTIONARIES, fill, isLanguage, type Dictionary } from '../pay/i18n/index.ts';
+import { crypto, date, fiat } from './formats.ts';
 import type { EmailKind } from './kinds.ts';
 import { renderMail, type MailBrand, type RenderedMail } from './render.ts';
 
@@ -41,25 +42,6 @@ export function customerKind(status: string): EmailKind | null {
       return null;
   }
 }
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
-
-/** Money written for people in the customer's locale, from its exact decimal text. */
-function fiat(locale: string, amount: string, code: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount as unknown as number);
-  } catch {
-    return `${amount} ${code}`;
-  }
-}
-
-function crypto(locale: string, amount: string, code: string): string {
-  const c = findCurrency(code);
-  if (!c) return `${amount} ${code}`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: c.decimals }).format(amount as unknown as number)} ${c.symbol}`;
-}
-
-const date = (locale: string, iso: string) => `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
 /** What is still due in the invoice's currency (never below zero), as decimal text. */
 export function leftToPay(inv: InvoiceEventData): string | null {

@@ -10,7 +10,7 @@ import { lastSender } from '../solvency/books.ts';
 import { CachedReading } from '../solvency/reading.ts';
 import { chainCursors, unconfirmedPayments } from './chain-state.ts';
 import type { NetworkStatusSchema } from './schemas.ts';
-import { x402Reading, x402Status, type X402Reading, type X402StatusView } from './x402-status.ts';
+import { x402Readings, x402Status, type X402StatusView } from './x402-status.ts';
 
 /** How long one node may take to answer before its network is reported unreachable. */
 export const NODE_TIMEOUT_MS = 5_000;
@@ -60,7 +60,7 @@ export function describeFailure(err: unknown, scrub: ((s: string) => string) | u
  */
 export class NetworkBoard {
   private readonly nodes = new Map<NetworkEnvName, CachedReading<NodeView>>();
-  private readonly feePayer: CachedReading<X402Reading> | null;
+  private readonly feePayers: ReturnType<typeof x402Readings>;
   private readonly scrub: ((s: string) => string) | undefined;
 
   constructor(
@@ -77,7 +77,7 @@ export class NetworkBoard {
       };
       this.nodes.set(adapter.network, new CachedReading(read, { maxAgeMs: 0, timeoutMs }));
     }
-    this.feePayer = x402Reading(ctx, timeoutMs);
+    this.feePayers = x402Readings(ctx, timeoutMs);
     this.scrub = secretScrubber(configuredSecrets(ctx.config));
   }
 
@@ -121,14 +121,14 @@ export class NetworkBoard {
     });
   }
 
-  /** The x402 fee payer (null: x402 is not enabled). */
-  x402(): Promise<X402StatusView | null> {
-    return x402Status(this.ctx, this.feePayer, (err) => describeFailure(err, this.scrub));
+  /** Each x402 network's fee payer, in configuration order (none: x402 is not enabled). */
+  x402(): Promise<X402StatusView[]> {
+    return Promise.all(this.feePayers.map((f) => x402Status(this.ctx, f, (err) => describeFailure(err, this.scrub))));
   }
 
   /** Waits for readings still under way (shutdown). */
   async settle(): Promise<void> {
-    await Promise.all([...this.nodes.values(), ...(this.feePayer ? [this.feePayer] : [])].map((r) => r.settle()));
+    await Promise.all([...this.nodes.values(), ...this.feePayers.map((f) => f.reading)].map((r) => r.settle()));
   }
 
   private async readNode(network: NetworkEnvName): Promise<{ view: NodeView | null; error: string | null }> {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { chainAdapters } from '../../chains/registry.ts';
-import { DataEnvelope, Nullable, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, adminResponses, type TypedApp } from '../../lib/http/schemas.ts';
 import { rateBoard } from '../rates/health.ts';
 import { webhookHealth } from '../webhooks/operator.ts';
 import { NetworkBoard } from './networks.ts';
@@ -32,9 +32,9 @@ function networksRoute(app: TypedApp, board: NetworkBoard): void {
       schema: {
         operationId: 'adminNetworks',
         tags: TAGS,
-        summary: "Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and the x402 fee payer, read now",
+        summary: "Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and each x402 network's fee payer, read now",
         response: adminResponses({
-          200: DataEnvelope(Type.Object({ networks: Type.Array(NetworkStatusSchema), x402: Nullable(X402StatusSchema) })),
+          200: DataEnvelope(Type.Object({ networks: Type.Array(NetworkStatusSchema), x402: Type.Array(X402StatusSchema) })),
         }),
       },
     },

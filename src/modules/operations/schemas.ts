@@ -33,12 +33,13 @@ export const NetworkStatusSchema = Type.Object({
   ),
 });
 
-/** The x402 facilitator's fee payer. */
+/** The fee payer of one x402 network. */
 export const X402StatusSchema = Type.Object({
   network: Type.String({ description: 'CAIP-2 id, e.g. eip155:8453' }),
+  coin: Type.String({ description: "The native coin the fee payer pays gas in (ETH, BNB)" }),
   feePayer: Nullable(Type.String()),
-  balance: Nullable(Money("The fee payer's native balance (ETH)")),
-  reserve: Money('X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused'),
+  balance: Nullable(Money("The fee payer's native balance, in `coin`")),
+  reserve: Money("The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused"),
   settlementsLeft: Nullable(Type.Integer({ minimum: 0, description: 'Settlements the balance above the reserve pays for, each at X402_GAS_CEILING gas and the current gas price' })),
   nodeReachable: Type.Boolean(),
   error: Nullable(Type.String()),

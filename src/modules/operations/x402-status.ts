@@ -1,10 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context.ts';
+import type { X402Chain } from '../../chains/x402/chain.ts';
+import { x402EnvOf } from '../../config/x402.ts';
+import { networkNamed } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
+import { limitsOf } from '../x402/networks.ts';
 import { CachedReading } from '../solvency/reading.ts';
 import type { X402StatusSchema } from './schemas.ts';
 
-/** Wei per unit of the x402 network's native coin (ETH on Base). */
+/** Smallest units per unit of an x402 network's native coin (ETH on Base and Ethereum, BNB on BNB Smart Chain). */
 const NATIVE_DECIMALS = 18;
 
 /** What the x402 node shows: the fee payer's balance (null without a fee payer) and the gas price, wei. */
@@ -16,10 +20,18 @@ export interface X402Reading {
 /** The x402 facilitator's fee payer, as GET /admin/networks shows it. */
 export type X402StatusView = Static<typeof X402StatusSchema>;
 
-/** The reading of the fee payer, bounded by `timeoutMs`; null when x402 is not enabled. */
-export function x402Reading(ctx: Pick<AppContext, 'x402'>, timeoutMs: number): CachedReading<X402Reading> | null {
-  const chain = ctx.x402;
-  if (!chain) return null;
+/** The symbol of the coin an x402 network's fee payer pays gas in. */
+export function x402Coin(chainId: number): string {
+  const net = x402EnvOf(chainId);
+  return net ? networkNamed(net).nativeSymbol : 'ETH';
+}
+
+/** Each x402 network's chain and the reading of its fee payer, bounded by `timeoutMs` (none when x402 is not enabled). */
+export function x402Readings(ctx: Pick<AppContext, 'x402'>, timeoutMs: number): Array<{ chain: X402Chain; reading: CachedReading<X402Reading> }> {
+  return (ctx.x402 ?? []).map((chain) => ({ chain, reading: x402Reading(chain, timeoutMs) }));
+}
+
+function x402Reading(chain: X402Chain, timeoutMs: number): CachedReading<X402Reading> {
   return new CachedReading(
     async () => {
       const [balance, gasPrice] = await Promise.all([chain.feePayer ? chain.publicClient.getBalance({ address: chain.feePayer }) : null, chain.publicClient.getGasPrice()]);
@@ -41,16 +53,14 @@ export function settlementsLeft(balance: bigint, reserve: bigint, gasCeiling: bi
   return spare <= 0n ? 0 : Number(spare / perSettlement);
 }
 
-/** The fee payer's state, read now; a node that fails is reported here, never thrown. */
+/** One network's fee payer state, read now; a node that fails is reported here, never thrown. */
 export async function x402Status(
-  ctx: Pick<AppContext, 'config' | 'x402'>,
-  reading: CachedReading<X402Reading> | null,
+  ctx: Pick<AppContext, 'config'>,
+  { chain, reading }: { chain: X402Chain; reading: CachedReading<X402Reading> },
   describe: (err: unknown) => string,
-): Promise<X402StatusView | null> {
-  const chain = ctx.x402;
-  if (!chain || !reading) return null;
-  const { feePayerReserveWei, gasCeiling } = ctx.config.x402;
-  const base = { network: chain.network, feePayer: chain.feePayer ?? null, reserve: toJsonNumber(feePayerReserveWei, NATIVE_DECIMALS) };
+): Promise<X402StatusView> {
+  const { feePayerReserveWei, gasCeiling } = limitsOf(ctx.config.x402, chain.network);
+  const base = { network: chain.network, coin: x402Coin(chain.chainId), feePayer: chain.feePayer ?? null, reserve: toJsonNumber(feePayerReserveWei, NATIVE_DECIMALS) };
   try {
     const { balance, gasPrice } = await reading.fresh();
     return {

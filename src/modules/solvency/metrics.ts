@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { toGaugeValue } from '../../lib/money.ts';
 import { CachedReading, type Read } from './reading.ts';
+import { limitsOf } from '../x402/networks.ts';
 import type { SolvencyRow } from './row.ts';
 
 /** How long a scrape waits for a chain reading before it answers with the last one. */
@@ -67,22 +68,26 @@ function registerTips(registry: Registry, adapters: readonly ChainAdapter[]): Ca
   return tips;
 }
 
-/** The x402 fee payer's balance and the reserve under which it stops paying for settlements. */
-function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | 'x402'>): CachedReading<bigint | null> {
-  const chain = ctx.x402;
-  const balance = new CachedReading(async () => (chain?.feePayer ? await chain.publicClient.getBalance({ address: chain.feePayer }) : null), { maxAgeMs: 60_000, timeoutMs: 30_000 });
-  const network = chain?.network ?? '';
-  readingGauge(registry, 'x402_fee_payer_balance_wei', 'Native balance of the x402 fee payer, wei (absent: no fee payer)', ['network'], balance, (read) =>
-    read.value === null ? [] : [[{ network }, Number(read.value)]],
+/** Each x402 network's fee payer balance and the reserve under which it stops paying for settlements. */
+function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | 'x402'>): CachedReading<Array<[string, bigint]>> {
+  const paying = (ctx.x402 ?? []).flatMap((chain) => (chain.feePayer ? [{ network: chain.network, feePayer: chain.feePayer, client: chain.publicClient }] : []));
+  // A network whose node fails has no sample this time; the others keep theirs.
+  const read = async () => {
+    const read = await Promise.all(paying.map((p) => p.client.getBalance({ address: p.feePayer }).then((wei): Array<[string, bigint]> => [[p.network, wei]], () => [])));
+    return read.flat();
+  };
+  const balance = new CachedReading(read, { maxAgeMs: 60_000, timeoutMs: 30_000 });
+  readingGauge(registry, 'x402_fee_payer_balance_wei', "Native balance of each x402 network's fee payer, wei (absent: no fee payer)", ['network'], balance, (read) =>
+    read.value.map(([network, wei]) => [{ network }, Number(wei)]),
   );
   new Gauge({
     name: 'x402_fee_payer_reserve_wei',
-    help: 'X402_FEE_PAYER_RESERVE_WEI: below it the fee payer refuses to settle (fee_payer_reserve_low)',
+    help: "The network's X402_FEE_PAYER_RESERVE_WEI: below it its fee payer refuses to settle (fee_payer_reserve_low)",
     labelNames: ['network'],
     registers: [registry],
     collect() {
       this.reset();
-      if (chain?.feePayer) this.set({ network }, Number(ctx.config.x402.feePayerReserveWei));
+      for (const { network } of paying) this.set({ network }, Number(limitsOf(ctx.config.x402, network).feePayerReserveWei));
     },
   });
   return balance;
@@ -90,7 +95,7 @@ function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | '
 
 /**
  * The gauges read from the chains, each through a short cache and a bounded wait: solvency per
- * currency, each network's tip, the x402 fee payer's balance. Returns the readings, to settle at shutdown.
+ * currency, each network's tip, each x402 fee payer's balance. Returns the readings, to settle at shutdown.
  */
 export function registerChainMetrics(registry: Registry, env: { ctx: Pick<AppContext, 'config' | 'x402'>; adapters: readonly ChainAdapter[]; solvency: CachedReading<SolvencyRow[]> }): Array<{ settle(): Promise<void> }> {
   registerSolvency(registry, env.solvency);

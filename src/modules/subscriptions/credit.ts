@@ -45,6 +45,13 @@ export async function creditAddress(ctx: AppContext, principal: ApiPrincipal, cu
   return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: deposit.id }));
 }
 
+/** GET /customers/{id}/credit: the customer's credit address and balance, once they have one. */
+export async function customerCredit(ctx: AppContext, principal: ApiPrincipal, customerId: string): Promise<CreditRecord> {
+  const customer = await ownCustomer(ctx.db, principal, customerId);
+  if (!customer.credit_deposit_id) throw new AppError('exceptions.customer.creditNotFound');
+  return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: customer.credit_deposit_id }));
+}
+
 async function creditOf(db: Executor, customerId: string, deposit: { id: string; address: string; currency_code: string }): Promise<CreditRecord> {
   const units = await creditBalance(db, customerId, deposit.currency_code);
   return { depositId: deposit.id, address: deposit.address, cryptoCurrencyCode: deposit.currency_code, balance: toJsonNumber(units, knownCurrency(deposit.currency_code).decimals) };

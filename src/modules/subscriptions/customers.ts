@@ -1,4 +1,4 @@
-/** A merchant's customers: made (reference unique in the tenant), read, listed, their email and name changed. */
+/** A merchant's customers: made (reference unique in the tenant), read, listed, their email, name and language changed. */
 import { randomUUID } from 'node:crypto';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../lib/db/schema.ts';
@@ -7,12 +7,21 @@ import { isUniqueViolation, type Executor } from '../../lib/db/index.ts';
 import { paged, type Page } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
+import type { Language } from '../pay/i18n/index.ts';
 import { customerRecord, type CustomerRecord, type CustomerRow } from './record.ts';
 
 export interface CreateCustomerInput {
   email: string;
   name?: string;
   reference?: string;
+  language?: Language;
+}
+
+/** What the merchant (or, for email and language, the customer in the portal) changes; a null language clears it. */
+export interface CustomerChange {
+  email?: string;
+  name?: string;
+  language?: Language | null;
 }
 
 type Owner = Pick<ApiPrincipal, 'tenantId' | 'accountId'>;
@@ -30,6 +39,7 @@ export async function createCustomer(ctx: AppContext, principal: ApiPrincipal, i
         name: input.name?.trim() || null,
         reference: input.reference ?? null,
         credit_deposit_id: null,
+        language: input.language ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -65,17 +75,18 @@ export async function listCustomers(ctx: AppContext, principal: ApiPrincipal, q:
   );
 }
 
-/** Changes a customer's email or name (the merchant's PATCH, or the customer in the portal). */
-export async function updateCustomerRow(db: Executor, id: string, input: { email?: string; name?: string }): Promise<CustomerRow> {
+/** Changes a customer's email, name or language (the merchant's PATCH, or the customer in the portal). */
+export async function updateCustomerRow(db: Executor, id: string, input: CustomerChange): Promise<CustomerRow> {
   const set = {
     ...(input.email !== undefined ? { email: input.email.trim() } : {}),
     ...(input.name !== undefined ? { name: input.name.trim() || null } : {}),
+    ...(input.language !== undefined ? { language: input.language } : {}),
   };
   return db.updateTable('subscription_customers').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** PATCH /customers/{id}. */
-export async function updateCustomer(ctx: AppContext, principal: ApiPrincipal, id: string, input: { email?: string; name?: string }): Promise<CustomerRecord> {
+export async function updateCustomer(ctx: AppContext, principal: ApiPrincipal, id: string, input: CustomerChange): Promise<CustomerRecord> {
   await ownCustomer(ctx.db, principal, id);
   return customerRecord(await updateCustomerRow(ctx.db, id, input));
 }

@@ -54,6 +54,7 @@ async function remind(ctx: AppContext, trx: Trx, row: SubscriptionView, plan: Pl
       invoiceId: period?.invoice_id ?? null,
       customerEmail: customer.email,
       customerName: customer.name,
+      customerLanguage: customer.language,
       planName: plan.name,
       amount: formatUnits(BigInt(period?.amount_minor ?? plan.amount_minor), fiat.decimals),
       fiatCurrencyCode: fiat.code,

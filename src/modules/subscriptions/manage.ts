@@ -14,7 +14,7 @@ import { cancelUnpaidFrom } from './invoices.ts';
 import { clockOf, issuePeriod, periodEnd } from './periods.ts';
 import { ownPlan } from './plans.ts';
 import { portalToken, portalUrl } from './portal-link.ts';
-import { loadKnownSubscription, subscriptionRecord, subscriptionSelect, type SubscriptionRecord, type SubscriptionView } from './record.ts';
+import { loadKnownSubscription, periodRecord, periodSelect, subscriptionRecord, subscriptionSelect, type PeriodRecord, type SubscriptionRecord, type SubscriptionView } from './record.ts';
 import { changeSubscriptionStatus, subscriptionMachine } from './status.ts';
 
 type Owner = Pick<ApiPrincipal, 'tenantId' | 'accountId'>;
@@ -65,7 +65,7 @@ export async function createSubscription(ctx: AppContext, principal: ApiPrincipa
 }
 
 /** A subscription of the caller's account; another account's or tenant's is the same 404 as none. */
-async function ownSubscription(db: Executor, owner: Owner, id: string, lock = false): Promise<SubscriptionView> {
+export async function ownSubscription(db: Executor, owner: Owner, id: string, lock = false): Promise<SubscriptionView> {
   if (lock) await db.selectFrom('subscriptions').select('id').where('id', '=', id).where('account_id', '=', owner.accountId).forUpdate().executeTakeFirst();
   const view = await subscriptionSelect(db).where('subscriptions.id', '=', id).where('subscriptions.account_id', '=', owner.accountId).executeTakeFirst();
   if (!view) throw new AppError('exceptions.subscription.notFound');
@@ -88,6 +88,17 @@ export async function listSubscriptions(ctx: AppContext, principal: ApiPrincipal
     () => mine(ctx.db.selectFrom('subscriptions')).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) => mine(subscriptionSelect(ctx.db)).orderBy('subscriptions.created_at', 'desc').orderBy('subscriptions.id', 'desc').offset(offset).limit(limit).execute(),
     (view) => subscriptionRecord(view),
+  );
+}
+
+/** GET /subscriptions/{id}/periods: the subscription's billed periods with their invoices, newest first. */
+export async function listPeriods(ctx: AppContext, principal: ApiPrincipal, id: string, q: { page: number; limit: number }): Promise<Page<PeriodRecord>> {
+  const sub = await ownSubscription(ctx.db, principal, id);
+  return paged(
+    q,
+    () => ctx.db.selectFrom('subscription_periods').where('subscription_id', '=', sub.id).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    (offset, limit) => periodSelect(ctx.db).where('p.subscription_id', '=', sub.id).orderBy('p.period_number', 'desc').offset(offset).limit(limit).execute(),
+    (row) => periodRecord(ctx.config.publicBaseUrl, row),
   );
 }
 

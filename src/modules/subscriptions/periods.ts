@@ -10,6 +10,7 @@ import { enqueue, notice } from '../../lib/outbox.ts';
 import { formatUnits } from '../../lib/money.ts';
 import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { draftInvoiceIn, insertInvoice } from '../invoices/create.ts';
+import { rememberCustomerLanguage } from '../invoices/select.ts';
 import { payFromCredit } from './credit.ts';
 import type { CustomerRow, PlanRow, SubscriptionRow } from './record.ts';
 
@@ -78,6 +79,7 @@ export async function issuePeriod(ctx: AppContext, trx: Trx, bill: PeriodBill): 
       invoiceId: invoice.id,
       customerEmail: customer.email,
       customerName: customer.name,
+      customerLanguage: customer.language,
       planName: plan.name,
       amount: invoice.amount,
       fiatCurrencyCode: plan.fiat_currency,
@@ -110,5 +112,8 @@ async function periodInvoice(ctx: AppContext, trx: Trx, bill: PeriodBill, end: D
     },
     { amount: price, items: [{ quantity: '1', cost: price }] },
   );
-  return insertInvoice(ctx, trx, draft);
+  const invoice = await insertInvoice(ctx, trx, draft);
+  // The customer's language is the invoice's until they pick another on its page: its receipt speaks it.
+  if (customer.language) await rememberCustomerLanguage(trx, invoice.id, customer.language);
+  return invoice;
 }

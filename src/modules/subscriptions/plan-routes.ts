@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { exactNumber } from '../../lib/http/json-body.ts';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
-import { creditAddress } from './credit.ts';
+import { creditAddress, customerCredit } from './credit.ts';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customers.ts';
 import { createPlan, getPlan, listPlans, updatePlan } from './plans.ts';
 import { CreateCustomerBody, CreatePlanBody, CustomerSchema, PlanSchema, UpdateCustomerBody, UpdatePlanBody } from './schemas.ts';
@@ -81,7 +81,7 @@ function customerWriteRoutes(app: TypedApp): void {
     '/customers/:id',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'updateCustomer', tags: PLANS, summary: "Changes a customer's email or name", params: IdParams, body: UpdateCustomerBody, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) },
+      schema: { operationId: 'updateCustomer', tags: PLANS, summary: "Changes a customer's email, name or language", params: IdParams, body: UpdateCustomerBody, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) },
     },
     async (request) => ({ data: await updateCustomer(app.ctx, request.principal, request.params.id, request.body) }),
   );
@@ -116,7 +116,7 @@ const CreditSchema = Type.Object({
   balance: Money("The customer's prepaid credit"),
 });
 
-/** POST /customers/{id}/credit-address: the customer's own deposit address; what it receives pays renewals. */
+/** POST /customers/{id}/credit-address: the customer's own deposit address, what it receives pays renewals; GET /customers/{id}/credit reads it. */
 function creditAddressRoute(app: TypedApp): void {
   app.post(
     '/customers/:id/credit-address',
@@ -132,5 +132,19 @@ function creditAddressRoute(app: TypedApp): void {
       },
     },
     async (request) => ({ data: await creditAddress(app.ctx, request.principal, request.params.id, request.body.cryptoCurrencyCode) }),
+  );
+  app.get(
+    '/customers/:id/credit',
+    {
+      config: { scope: 'deposits.list' },
+      schema: {
+        operationId: 'customerCredit',
+        tags: PLANS,
+        summary: "The customer's prepaid credit: its deposit address and balance (404 exceptions.customer.creditNotFound before the address is made)",
+        params: IdParams,
+        response: responses({ 200: DataEnvelope(CreditSchema) }, [404]),
+      },
+    },
+    async (request) => ({ data: await customerCredit(app.ctx, request.principal, request.params.id) }),
   );
 }

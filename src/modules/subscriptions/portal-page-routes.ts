@@ -1,6 +1,6 @@
 /**
  * The customer portal's page and assets, public and keyed by the signed link's token alone: the page
- * (HTML under a nonce CSP), the merchant's logo under the link's own path, and the page's script
+ * (HTML under a nonce CSP, in the customer's language unless the switch chose another), the merchant's logo under the link's own path, and the page's script
  * (TypeScript under ui/portal/, built like the payment page's and served by its hash). None of them
  * is in /openapi.json: they are not API calls. The page's data comes from `portal-routes.ts`.
  */
@@ -14,6 +14,7 @@ import type { TypedApp } from '../../lib/http/schemas.ts';
 import { IMMUTABLE, bundleFile, sendAsset, uiBundle } from '../../lib/http/ui-bundle.ts';
 import { tenantBrand, tenantLogo } from '../pay/brand.ts';
 import { cacheableLogo, htmlReply, sendLogo } from '../pay/page-routes.ts';
+import { isLanguage, negotiateLanguage, type PageLanguage } from '../pay/i18n/index.ts';
 import { verifyPortalToken } from './portal-link.ts';
 import { renderDeadLinkPage, renderPortalPage, type DeadLink } from './portal-page.ts';
 
@@ -23,6 +24,8 @@ export const PORTAL_ASSETS = '/portal/assets/';
 const build = uiBundle({
   name: 'portal',
   sourceDir: fileURLToPath(new URL('../../../ui/portal/', import.meta.url)),
+  // The page reads its words as the payment page does, with that page's own text module.
+  sharedSources: [fileURLToPath(new URL('../../../ui/pay/src/text.ts', import.meta.url))],
   entryPoints: [{ in: 'src/portal.ts', out: 'portal' }],
 });
 
@@ -41,12 +44,21 @@ function deadLink(err: unknown): DeadLink | undefined {
   return err.code === 'exceptions.customer.notFound' ? 'notFound' : undefined;
 }
 
-/** The tenant of the customer a token names (a verified token whose customer is gone is a 404). */
-async function tenantOf(ctx: AppContext, token: string): Promise<string> {
+/** The tenant and language of the customer a token names (a verified token whose customer is gone is a 404). */
+async function customerOf(ctx: AppContext, token: string): Promise<{ tenantId: string; language: string | null }> {
   const customerId = await verifyPortalToken(ctx, token);
-  const row = await ctx.db.selectFrom('subscription_customers').select('tenant_id').where('id', '=', customerId).executeTakeFirst();
+  const row = await ctx.db.selectFrom('subscription_customers').select(['tenant_id', 'language']).where('id', '=', customerId).executeTakeFirst();
   if (!row) throw new AppError('exceptions.customer.notFound');
-  return row.tenant_id;
+  return { tenantId: row.tenant_id, language: row.language };
+}
+
+/**
+ * The page's language: the switch's `?lang=`, then the customer's own language, then the
+ * browser's (as the payment page negotiates it), else English.
+ */
+function portalLanguage(request: FastifyRequest, customerLanguage: string | null): PageLanguage {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  return negotiateLanguage({ query: isLanguage(query) ? query : (customerLanguage ?? undefined), acceptLanguage: request.headers['accept-language'] });
 }
 
 export function portalPageRoutes(app: TypedApp): void {
@@ -55,20 +67,21 @@ export function portalPageRoutes(app: TypedApp): void {
     const nonce = randomBytes(16).toString('base64');
     const sandbox = ctx.config.mode === 'sandbox';
     const { token } = request.params;
-    let tenantId: string;
+    let customer: { tenantId: string; language: string | null };
     try {
-      tenantId = await tenantOf(ctx, token);
+      customer = await customerOf(ctx, token);
     } catch (err) {
       const reason = deadLink(err);
       if (!reason) throw err;
       const status = reason === 'expired' ? 410 : reason === 'invalid' ? 403 : 404;
-      return htmlReply(reply, status, portalCsp(nonce)).send(renderDeadLinkPage({ nonce, sandbox, reason }));
+      return htmlReply(reply, status, portalCsp(nonce)).send(renderDeadLinkPage({ nonce, sandbox, reason, language: portalLanguage(request, null) }));
     }
     const script = PORTAL_ASSETS + bundleFile(await build(), 'portal.js').name;
-    return htmlReply(reply, 200, portalCsp(nonce)).send(renderPortalPage({ token, nonce, sandbox, brand: await tenantBrand(ctx.db, tenantId), script }));
+    const language = portalLanguage(request, customer.language);
+    return htmlReply(reply, 200, portalCsp(nonce)).send(renderPortalPage({ token, nonce, sandbox, brand: await tenantBrand(ctx.db, customer.tenantId), language, script }));
   });
   app.get('/portal/:token/logo', { config: { public: true }, schema: { hide: true, params: TokenParams }, onSend: cacheableLogo }, async (request, reply) =>
-    sendLogo(reply, await tenantLogo(ctx.db, await tenantOf(ctx, request.params.token))),
+    sendLogo(reply, await tenantLogo(ctx.db, (await customerOf(ctx, request.params.token)).tenantId)),
   );
   app.get(
     '/portal/assets/:file',

@@ -5,11 +5,11 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, DateTime, ErrorBodySchema, Money, Uuid, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, ErrorBodySchema, Money, Uuid, type TypedApp } from '../../lib/http/schemas.ts';
 import { verifyPortalToken } from './portal-link.ts';
 import { portalPageRoutes } from './portal-page-routes.ts';
-import { portalCancel, portalCustomer, portalInvoices, portalSubscriptions, portalUpdateEmail } from './portal.ts';
-import { CustomerSchema, SubscriptionSchema } from './schemas.ts';
+import { portalCancel, portalCustomer, portalInvoices, portalSubscriptions, portalUpdateCustomer } from './portal.ts';
+import { CustomerSchema, PeriodSchema, PortalCustomerBody, SubscriptionSchema } from './schemas.ts';
 
 const TAGS = ['customer portal'];
 const Token = Type.String({ maxLength: 200 });
@@ -20,21 +20,6 @@ const PortalSubscriptionSchema = Type.Composite([
   SubscriptionSchema,
   Type.Object({ planName: Type.String(), amount: Money('The price of one period'), fiatCurrencyCode: Type.String(), interval: Type.String(), intervalCount: Type.Integer() }),
 ]);
-const PortalInvoiceSchema = Type.Object({
-  subscriptionId: Uuid,
-  periodNumber: Type.Integer(),
-  periodStart: DateTime,
-  periodEnd: DateTime,
-  amount: Money('The price of the period'),
-  fiatCurrencyCode: Type.String(),
-  paid: Type.Boolean(),
-  paidBy: Type.Optional(Type.String({ description: 'invoice or credit' })),
-  paidAt: Type.Optional(DateTime),
-  invoiceId: Type.Optional(Uuid),
-  invoiceStatus: Type.Optional(Type.String()),
-  paymentPageUrl: Type.Optional(Type.String()),
-});
-
 export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   readRoutes(app);
   writeRoutes(app);
@@ -55,7 +40,7 @@ function readRoutes(app: TypedApp): void {
   );
   app.get(
     '/portal/:token/invoices',
-    { config: { public: true }, schema: { tags: TAGS, summary: "The customer's billed periods and their invoices, newest first", params: TokenParams, response: { 200: DataEnvelope(Type.Array(PortalInvoiceSchema)), ...errors(403, 410, 429) } } },
+    { config: { public: true }, schema: { tags: TAGS, summary: "The customer's billed periods and their invoices, newest first", params: TokenParams, response: { 200: DataEnvelope(Type.Array(PeriodSchema)), ...errors(403, 410, 429) } } },
     async (request) => ({ data: await portalInvoices(ctx, await verifyPortalToken(ctx, request.params.token)) }),
   );
 }
@@ -68,13 +53,13 @@ function writeRoutes(app: TypedApp): void {
       config: { public: true },
       schema: {
         tags: TAGS,
-        summary: 'The customer changes their email',
+        summary: 'The customer changes their email and the language of their mails',
         params: TokenParams,
-        body: Type.Object({ email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }) }),
+        body: PortalCustomerBody,
         response: { 200: DataEnvelope(CustomerSchema), ...errors(400, 403, 404, 410, 429) },
       },
     },
-    async (request) => ({ data: await portalUpdateEmail(ctx, await verifyPortalToken(ctx, request.params.token), request.body.email) }),
+    async (request) => ({ data: await portalUpdateCustomer(ctx, await verifyPortalToken(ctx, request.params.token), request.body) }),
   );
   app.post(
     '/portal/:token/subscriptions/:id/cancel',

@@ -1,6 +1,6 @@
 /**
  * What a customer does in their portal, named by a verified link: read their subscriptions and
- * their periods' invoices, change their email, cancel a subscription (now or at the period's end).
+ * their periods' invoices, change their email and its language, cancel a subscription (now or at the period's end).
  * Only the link's customer's own objects are reachable; anything else is a 404.
  */
 import type { AppContext } from '../../context.ts';
@@ -8,14 +8,15 @@ import { enqueue, notice } from '../../lib/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
+import type { Language } from '../pay/i18n/index.ts';
 import { updateCustomerRow } from './customers.ts';
 import { cancelNow, setCancelAtPeriodEnd } from './manage.ts';
-import { customerRecord, subscriptionSelect, subscriptionRecord, type CustomerRow } from './record.ts';
+import { customerRecord, periodRecord, periodSelect, subscriptionSelect, subscriptionRecord, type CustomerRow, type PeriodRecord } from './record.ts';
 
 /** Mails the customer their portal link (a mail-only notice). */
 export async function sendPortalLink(ctx: AppContext, customer: CustomerRow, url: string, expiresAt: Date): Promise<void> {
   await ctx.db.transaction().execute((trx) =>
-    enqueue(trx, notice(customer.tenant_id, 'customer.portalLink', customer.id, { customerId: customer.id, customerEmail: customer.email, customerName: customer.name, url, expiresAt: expiresAt.toISOString() })),
+    enqueue(trx, notice(customer.tenant_id, 'customer.portalLink', customer.id, { customerId: customer.id, customerEmail: customer.email, customerName: customer.name, customerLanguage: customer.language, url, expiresAt: expiresAt.toISOString() })),
   );
 }
 
@@ -43,35 +44,15 @@ export async function portalSubscriptions(ctx: AppContext, customerId: string) {
 }
 
 /** The invoices of the customer's billed periods, newest first (periods paid from credit have none). */
-export async function portalInvoices(ctx: AppContext, customerId: string) {
-  const rows = await ctx.db
-    .selectFrom('subscription_periods as p')
-    .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
-    .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
-    .select(['p.subscription_id', 'p.period_number', 'p.starts_at', 'p.ends_at', 'p.amount_minor', 'p.fiat_currency', 'p.paid_by', 'p.paid_at', 'p.invoice_id', 'i.status'])
-    .where('s.customer_id', '=', customerId)
-    .orderBy('p.starts_at', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map((r) => {
-    const record = {
-      subscriptionId: r.subscription_id,
-      periodNumber: r.period_number,
-      periodStart: r.starts_at.toISOString(),
-      periodEnd: r.ends_at.toISOString(),
-      amount: toJsonNumber(BigInt(r.amount_minor), knownFiat(r.fiat_currency).decimals),
-      fiatCurrencyCode: r.fiat_currency,
-      paid: r.paid_at !== null,
-    };
-    const invoice = r.invoice_id && r.status ? { invoiceId: r.invoice_id, invoiceStatus: r.status, paymentPageUrl: `${ctx.config.publicBaseUrl}/pay/${r.invoice_id}` } : {};
-    return { ...record, ...invoice, ...(r.paid_by ? { paidBy: r.paid_by } : {}), ...(r.paid_at ? { paidAt: r.paid_at.toISOString() } : {}) };
-  });
+export async function portalInvoices(ctx: AppContext, customerId: string): Promise<PeriodRecord[]> {
+  const rows = await periodSelect(ctx.db).where('s.customer_id', '=', customerId).orderBy('p.starts_at', 'desc').limit(100).execute();
+  return rows.map((r) => periodRecord(ctx.config.publicBaseUrl, r));
 }
 
-/** The customer changes their email. */
-export async function portalUpdateEmail(ctx: AppContext, customerId: string, email: string) {
+/** The customer changes their email, and the language of their mails if they name one. */
+export async function portalUpdateCustomer(ctx: AppContext, customerId: string, change: { email: string; language?: Language }) {
   await customerOf(ctx, customerId);
-  return customerRecord(await updateCustomerRow(ctx.db, customerId, { email }));
+  return customerRecord(await updateCustomerRow(ctx.db, customerId, change));
 }
 
 /** The customer cancels one of their subscriptions, now or at the period's end. */

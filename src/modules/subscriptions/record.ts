@@ -5,7 +5,8 @@ import type { Executor } from '../../lib/db/index.ts';
 import type { SubscriptionCustomersTable, SubscriptionPlansTable, SubscriptionsTable } from '../../lib/db/schema.ts';
 import { knownFiat } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
-import type { CustomerSchema, PlanSchema, SubscriptionSchema } from './schemas.ts';
+import { isLanguage, type Language } from '../pay/i18n/index.ts';
+import type { CustomerSchema, PeriodSchema, PlanSchema, SubscriptionSchema } from './schemas.ts';
 
 export type PlanRow = Selectable<SubscriptionPlansTable>;
 export type CustomerRow = Selectable<SubscriptionCustomersTable>;
@@ -16,6 +17,7 @@ export type SubscriptionView = SubscriptionRow & { latest_invoice_id: string | n
 export type PlanRecord = Static<typeof PlanSchema>;
 export type CustomerRecord = Static<typeof CustomerSchema>;
 export type SubscriptionRecord = Static<typeof SubscriptionSchema>;
+export type PeriodRecord = Static<typeof PeriodSchema>;
 
 /** Copies the defined values of `optional` onto `record`. */
 function withOptional<T extends object>(record: T, optional: Partial<T>): T {
@@ -42,10 +44,13 @@ export function planRecord(row: PlanRow): PlanRecord {
   );
 }
 
+/** A stored language the gateway still speaks, else none (the customer then gets English mails). */
+export const languageOf = (stored: string | null): Language | undefined => (isLanguage(stored) ? stored : undefined);
+
 export function customerRecord(row: CustomerRow): CustomerRecord {
   return withOptional<CustomerRecord>(
     { id: row.id, accountId: row.account_id, email: row.email, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() },
-    { name: row.name ?? undefined, reference: row.reference ?? undefined, creditDepositId: row.credit_deposit_id ?? undefined },
+    { name: row.name ?? undefined, reference: row.reference ?? undefined, creditDepositId: row.credit_deposit_id ?? undefined, language: languageOf(row.language) },
   );
 }
 
@@ -91,4 +96,35 @@ export async function loadSubscription(db: Executor, id: string): Promise<Subscr
 /** A subscription the caller has just read, locked or written: missing, it is a broken database, not a 404. */
 export async function loadKnownSubscription(db: Executor, id: string): Promise<SubscriptionView> {
   return subscriptionSelect(db).where('subscriptions.id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Billed periods with their subscription and the status of their invoice (none when credit paid it). */
+export function periodSelect(db: Executor) {
+  return db
+    .selectFrom('subscription_periods as p')
+    .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
+    .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .select(['p.subscription_id', 'p.period_number', 'p.starts_at', 'p.ends_at', 'p.amount_minor', 'p.fiat_currency', 'p.paid_by', 'p.paid_at', 'p.invoice_id', 'i.status']);
+}
+
+type PeriodRow = Awaited<ReturnType<ReturnType<typeof periodSelect>['executeTakeFirstOrThrow']>>;
+
+/** One billed period as the API answers it, with its invoice and the invoice's payment page. */
+export function periodRecord(publicBaseUrl: string, r: PeriodRow): PeriodRecord {
+  return withOptional<PeriodRecord>(
+    {
+      subscriptionId: r.subscription_id,
+      periodNumber: r.period_number,
+      periodStart: r.starts_at.toISOString(),
+      periodEnd: r.ends_at.toISOString(),
+      amount: toJsonNumber(BigInt(r.amount_minor), knownFiat(r.fiat_currency).decimals),
+      fiatCurrencyCode: r.fiat_currency,
+      paid: r.paid_at !== null,
+    },
+    {
+      paidBy: r.paid_by ?? undefined,
+      paidAt: r.paid_at?.toISOString(),
+      ...(r.invoice_id && r.status ? { invoiceId: r.invoice_id, invoiceStatus: r.status, paymentPageUrl: `${publicBaseUrl}/pay/${r.invoice_id}` } : {}),
+    },
+  );
 }

@@ -1,15 +1,16 @@
 /**
  * Subscriptions under /v1, each of one account (another account's or tenant's is a 404): made,
- * changed and cancelled with the invoice creation scope, read with the invoice list scope. Every
- * answer but the list carries a fresh signed link to the customer's portal.
+ * changed and cancelled with the invoice creation scope, read (their billed periods too) with the
+ * invoice list scope. Every answer about one subscription carries a fresh signed link to the
+ * customer's portal.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, DateTime, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
+import { DataEnvelope, DateTime, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { ownCustomer } from './customers.ts';
-import { cancelSubscription, createSubscription, getSubscription, listSubscriptions, updateSubscription } from './manage.ts';
+import { cancelSubscription, createSubscription, getSubscription, listPeriods, listSubscriptions, updateSubscription } from './manage.ts';
 import { portalToken, portalUrl } from './portal-link.ts';
-import { CancelSubscriptionBody, CreateSubscriptionBody, SubscriptionListQuery, SubscriptionSchema, UpdateSubscriptionBody } from './schemas.ts';
+import { CancelSubscriptionBody, CreateSubscriptionBody, PeriodSchema, SubscriptionListQuery, SubscriptionSchema, UpdateSubscriptionBody } from './schemas.ts';
 import { sendPortalLink } from './portal.ts';
 
 const IdParams = Type.Object({ id: Uuid });
@@ -52,6 +53,21 @@ function readRoutes(app: TypedApp): void {
     '/subscriptions/:id',
     { config: { scope: 'invoices.list' }, schema: { operationId: 'getSubscription', tags: TAGS, summary: 'A subscription', params: IdParams, response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404]) } },
     async (request) => ({ data: await getSubscription(app.ctx, request.principal, request.params.id) }),
+  );
+  app.get(
+    '/subscriptions/:id/periods',
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        operationId: 'listSubscriptionPeriods',
+        tags: TAGS,
+        summary: "A subscription's billed periods with their invoices, newest first (a period paid from prepaid credit has no invoice)",
+        params: IdParams,
+        querystring: Type.Object(PageQuery),
+        response: responses({ 200: PagedList(PeriodSchema) }, [404]),
+      },
+    },
+    async (request) => listPeriods(app.ctx, request.principal, request.params.id, request.query),
   );
 }
 

@@ -4,9 +4,15 @@ import { DateTime, Money, MoneyInput, PageQuery } from '../../lib/http/schemas.t
 import { statusEnum } from '../../lib/state-machine.ts';
 import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '../../lib/db/schema.ts';
 import { MAX_FIAT_AMOUNT } from '../invoices/create.ts';
+import { LANGUAGES } from '../pay/i18n/index.ts';
 
 const Id = Type.String({ format: 'uuid' });
 const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
+/** A language of the payment page, which the customer's mails and portal speak. */
+const Language = Type.Union(
+  LANGUAGES.map((l) => Type.Literal(l)),
+  { description: `The language the customer is mailed in and their portal opens in (ISO 639-1): one of ${LANGUAGES.join(', ')}; absent: English mails, the browser's language in the portal` },
+);
 const Interval = statusEnum(PLAN_INTERVALS, { description: 'The unit of a period: a period lasts intervalCount of them' });
 
 /** POST /plans. */
@@ -44,10 +50,18 @@ export const CreateCustomerBody = Type.Object({
   email: Email,
   name: Type.Optional(Type.String({ maxLength: 200 })),
   reference: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The merchant's own key of the customer, unique in the tenant" })),
+  language: Type.Optional(Language),
 });
 
 /** PATCH /customers/{id}. */
-export const UpdateCustomerBody = Type.Object({ email: Type.Optional(Email), name: Type.Optional(Type.String({ maxLength: 200 })) });
+export const UpdateCustomerBody = Type.Object({
+  email: Type.Optional(Email),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  language: Type.Optional(Type.Union([Language, Type.Null()], { description: 'The language of their mails and portal; null: none chosen (English mails)' })),
+});
+
+/** PATCH /portal/{token}/customer: what the customer changes themselves. */
+export const PortalCustomerBody = Type.Object({ email: Email, language: Type.Optional(Language) });
 
 export const CustomerSchema = Type.Object({
   id: Id,
@@ -56,6 +70,7 @@ export const CustomerSchema = Type.Object({
   name: Type.Optional(Type.String()),
   reference: Type.Optional(Type.String()),
   creditDepositId: Type.Optional(Type.String({ format: 'uuid', description: 'The deposit whose address tops up prepaid credit' })),
+  language: Type.Optional(Language),
   createdAt: DateTime,
   updatedAt: DateTime,
 });
@@ -111,4 +126,20 @@ export const SubscriptionListQuery = Type.Object({
   ...PageQuery,
   status: Type.Optional(SubscriptionStatusSchema),
   customerId: Type.Optional(Id),
+});
+
+/** A billed period of a subscription: its bounds and price, whether it is paid, and its invoice (none when prepaid credit paid it). */
+export const PeriodSchema = Type.Object({
+  subscriptionId: Id,
+  periodNumber: Type.Integer({ description: '1 for the first paid period, then 2, 3, …' }),
+  periodStart: DateTime,
+  periodEnd: DateTime,
+  amount: Money('The price of the period'),
+  fiatCurrencyCode: Type.String(),
+  paid: Type.Boolean(),
+  paidBy: Type.Optional(Type.String({ description: 'invoice or credit' })),
+  paidAt: Type.Optional(DateTime),
+  invoiceId: Type.Optional(Id),
+  invoiceStatus: Type.Optional(Type.String()),
+  paymentPageUrl: Type.Optional(Type.String()),
 });

@@ -12,6 +12,7 @@ import type { SettlementRow } from './record.ts';
 import { checkChain, checkPermit2, checkSignature } from './verify.ts';
 import { simulateTransfer } from './simulate.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
+import { claimSettlement, conflicting, findIdentifier, firstKey, identify, type IdentifierRow, type Identified } from './payment-id.ts';
 
 export { TRANSFER_TYPES } from './parse.ts';
 export type { SettleResult, VerifyResult, X402Reason } from './reasons.ts';
@@ -110,8 +111,10 @@ export class X402Facilitator {
     const network = this.chain.network;
     let s: Settleable;
     let checks: SettleChecks;
+    let identified: Identified | undefined;
     try {
       ({ s, checks } = this.settleChecks(parsePayment(this.chain, body)));
+      identified = identify(tenantId, network, body as Record<string, unknown>, s);
     } catch (err) {
       return refusal(err, { network, transaction: '', ...(err instanceof Invalid && err.payer ? { payer: err.payer } : {}) });
     }
@@ -121,11 +124,13 @@ export class X402Facilitator {
     // Our record, the payment's checks and the operator's limits (with the simulation of the
     // transfer) are read together: one database and one batched RPC round trip. Their answers are
     // taken in that order; without a clean simulation, the checks it proves give the reason.
-    const [replay, checked, spend] = await Promise.all([
+    const [first, replay, checked, spend] = await Promise.all([
+      identified ? findIdentifier(this.db, identified) : undefined,
       this.existing(s.key),
       checks.before ? outcome(checks.before()) : passed,
       sender ? outcome(spendingCheck(this.db, this.chain, sender.account.address, this.limits, tenantId, s)) : undefined,
     ]);
+    if (first && identified) return this.retried(first, identified, base);
     if (replay) return this.answer(replay, base);
     if (!checked.ok) return refused(checked.error);
     if (!spend?.ok && checks.proven) {
@@ -139,7 +144,14 @@ export class X402Facilitator {
       // The estimate reverted: the chain refuses this transfer as it stands.
       return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (spend.error as Error).message.split('\n')[0], transaction: '', ...base };
     }
-    return this.claimAndSend(tenantId, sender, s, spend.value, base);
+    return this.claimAndSend(tenantId, sender, s, spend.value, base, identified);
+  }
+
+  /** A settle under a payment identifier already claimed: the first settlement's result, or refused for other terms. */
+  private async retried(first: IdentifierRow, id: Identified, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
+    const conflict = conflicting(first, id);
+    if (conflict) return refusal(conflict, { transaction: '', ...base });
+    return this.answer(await this.awaitTransaction(firstKey(first)), base);
   }
 
   /** What a parsed payment sends, and its checks (EIP-3009: all proven by the token's simulation). */
@@ -157,23 +169,14 @@ export class X402Facilitator {
    * Claims the payment's key with the `submitted` row, then sends: a settle that finds the key
    * claimed waits for the claimant's transaction instead of sending a second one.
    */
-  private async claimAndSend(tenantId: string, sender: FeePayerSender, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
-    const claimed = await this.db
-      .insertInto('x402_settlements')
-      .values({
-        id: randomUUID(),
-        tenant_id: tenantId,
-        network: base.network,
-        asset: s.key.asset.toLowerCase(),
-        payer: s.key.payer.toLowerCase(),
-        pay_to: s.payTo.toLowerCase(),
-        nonce: s.key.nonce,
-        amount: s.amount,
-        status: 'submitted',
-      })
-      .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+  private async claimAndSend(tenantId: string, sender: FeePayerSender, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }, identified?: Identified): Promise<SettleResult> {
+    const { claimed, first } = await claimSettlement(
+      this.db,
+      { id: randomUUID(), tenant_id: tenantId, network: base.network, asset: s.key.asset.toLowerCase(), payer: s.key.payer.toLowerCase(), pay_to: s.payTo.toLowerCase(), nonce: s.key.nonce, amount: s.amount, status: 'submitted' },
+      identified,
+    );
+    // Another settle under the same payment identifier claimed it first: its result, nothing sent.
+    if (first && identified) return this.retried(first, identified, base);
     if (!claimed) return this.answer(await this.awaitTransaction(s.key), base);
 
     // Signed, recorded, then sent: the row holds the hash and the signed bytes before the node hears

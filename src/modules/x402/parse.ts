@@ -108,7 +108,9 @@ export function parseEnvelope(
   const accepted = pp.accepted;
   if (!isObject(accepted)) throw new Invalid('invalid_payload', 'paymentPayload.accepted is required');
   if (req.scheme !== 'exact' || accepted.scheme !== 'exact') throw new Invalid('invalid_scheme', 'only the exact scheme is supported');
-  if (req.network !== network || accepted.network !== network) throw new Invalid('invalid_network', `this facilitator settles on ${network}`);
+  if (req.network !== network) throw new Invalid('invalid_network', `this facilitator settles on ${network}`);
+  // A payment made (and signed) for one network is never settled on another.
+  if (accepted.network !== req.network) throw new Invalid('invalid_network', `the payment was made on ${String(accepted.network)}, the requirements are on ${network}`);
   if (!uintString(req.amount) || BigInt(req.amount) === 0n) throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
   if (typeof req.maxTimeoutSeconds !== 'number' || !(req.maxTimeoutSeconds >= 1)) {
     throw new Invalid('invalid_payment_requirements', 'maxTimeoutSeconds must be at least 1');
@@ -135,6 +137,7 @@ export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
   if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
     throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
   }
+  if (asset.version === undefined) throw new Invalid('invalid_payment_requirements', 'this asset has no EIP-3009: it is paid through Permit2 (extra.assetTransferMethod permit2)');
   return { kind: 'eip3009', payment: parseEip3009(pp.payload, asset, getAddress(req.payTo), amount) };
 }
 

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp, Nullable } from '../../lib/http/schemas.ts';
-import { X402Facilitator, settlementRecord } from './facilitator.ts';
+import { settlementRecord } from './facilitator.ts';
+import { X402Facilitators } from './networks.ts';
 import { x402Machine } from './status.ts';
 import { getSettlement, listSettlements } from './record.ts';
 import { Invalid, refusal } from './reasons.ts';
+import { x402ResourceRoutes } from './resource-routes.ts';
 
 /** What verify and settle answer on an installation without an x402 network. */
 const NO_NETWORK = new Invalid('settlement_disabled', 'the x402 facilitator has no network configured');
@@ -43,16 +45,19 @@ const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 /** The x402 facilitator under /v1/x402 (an unmodified x402 client can point at it). */
 export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
   // No x402 network configured: no facilitator, and verify and settle answer settlement_disabled.
-  const facilitator = app.ctx.x402 ? new X402Facilitator(app.ctx.db, app.ctx.x402, app.ctx.config.x402) : undefined;
+  // Otherwise one per network, picked by the requirements' network (networks.ts).
+  const facilitator = X402Facilitators.of(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
   x402VerifyRoute(app, facilitator);
   x402SettleRoute(app, facilitator);
   x402SupportedRoute(app, facilitator);
   x402SettlementsRoute(app);
   x402SettlementRoute(app);
+  // The discovery catalog takes requirements on what this facilitator settles, as /supported lists it.
+  x402ResourceRoutes(app, { db: app.ctx.db, sandbox: app.ctx.config.mode === 'sandbox', supported: () => facilitator?.supported().kinds ?? [] });
 };
 
 /** POST /x402/verify: verifies an x402 v2 exact payment without broadcasting */
-function x402VerifyRoute(app: TypedApp, facilitator: X402Facilitator | undefined): void {
+function x402VerifyRoute(app: TypedApp, facilitator: X402Facilitators | undefined): void {
   app.post(
     '/x402/verify',
     {
@@ -64,7 +69,7 @@ function x402VerifyRoute(app: TypedApp, facilitator: X402Facilitator | undefined
 }
 
 /** POST /x402/settle: verifies, then broadcasts transferWithAuthorization (a replay returns the original) */
-function x402SettleRoute(app: TypedApp, facilitator: X402Facilitator | undefined): void {
+function x402SettleRoute(app: TypedApp, facilitator: X402Facilitators | undefined): void {
   app.post(
     '/x402/settle',
     {
@@ -75,8 +80,8 @@ function x402SettleRoute(app: TypedApp, facilitator: X402Facilitator | undefined
   );
 }
 
-/** GET /x402/supported: the scheme, network and assets this facilitator settles */
-function x402SupportedRoute(app: TypedApp, facilitator: X402Facilitator | undefined): void {
+/** GET /x402/supported: the scheme, networks and assets this facilitator settles */
+function x402SupportedRoute(app: TypedApp, facilitator: X402Facilitators | undefined): void {
   app.get(
     '/x402/supported',
     {
@@ -84,7 +89,7 @@ function x402SupportedRoute(app: TypedApp, facilitator: X402Facilitator | undefi
       schema: {
         operationId: 'x402Supported',
         tags: ['x402'],
-        summary: 'The scheme, network and assets this facilitator settles',
+        summary: 'The scheme, networks and assets this facilitator settles (one kind per network)',
         response: responses({
           200: Type.Object({
             kinds: Type.Array(Type.Object({ x402Version: Type.Integer(), scheme: Str, network: Str, extra: Type.Optional(Type.Object({}, { additionalProperties: true })) })),

@@ -45,9 +45,13 @@ export function currentFees(chain: X402Chain): Promise<Fees> {
   );
 }
 
-/** Wei of gas spent by settlements in the last 24 h, of one tenant or of all. */
-async function gasSpent(db: Db, tenantId?: string): Promise<bigint> {
-  let q = db.selectFrom('x402_settlements').select(sql<string>`coalesce(sum(gas_cost), 0)`.as('s')).where('created_at', '>', sql<Date>`now() - interval '24 hours'`);
+/** Wei of gas spent by the network's settlements in the last 24 h (each network pays in its own coin), of one tenant or of all. */
+async function gasSpent(db: Db, network: string, tenantId?: string): Promise<bigint> {
+  let q = db
+    .selectFrom('x402_settlements')
+    .select(sql<string>`coalesce(sum(gas_cost), 0)`.as('s'))
+    .where('network', '=', network)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`);
   if (tenantId) q = q.where('tenant_id', '=', tenantId);
   return BigInt((await q.executeTakeFirstOrThrow()).s);
 }
@@ -65,8 +69,8 @@ export async function spendingCheck(db: Db, chain: X402Chain, feePayer: Address,
   const [balance, gas, spent, tenantSpent, fees] = await Promise.all([
     limits.feePayerReserveWei > 0n ? sharedRead(chain, 'feePayerBalance', () => publicClient.getBalance({ address: feePayer })) : undefined,
     publicClient.estimateContractGas({ ...s.call, account: feePayer }),
-    gasBudgetWei !== null ? gasSpent(db) : undefined,
-    tenantGasBudgetWei !== null ? gasSpent(db, tenantId) : undefined,
+    gasBudgetWei !== null ? gasSpent(db, chain.network) : undefined,
+    tenantGasBudgetWei !== null ? gasSpent(db, chain.network, tenantId) : undefined,
     currentFees(chain),
   ]);
   if (balance !== undefined && balance < limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);

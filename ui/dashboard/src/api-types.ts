@@ -30,7 +30,7 @@ export interface paths {
                          */
                         accountId?: string;
                         allowedIps?: string[] | null;
-                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
+                        scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "x402.resources.manage" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
                         /** Format: uuid */
                         tenantId: string;
                     };
@@ -1144,7 +1144,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and the x402 fee payer, read now */
+        /** Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and each x402 network's fee payer, read now */
         get: operations["adminNetworks"];
         put?: never;
         post?: never;
@@ -5565,8 +5565,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes a customer's email or name */
+        /** Changes a customer's email, name or language */
         patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/v1/customers/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's prepaid credit: its deposit address and balance (404 exceptions.customer.creditNotFound before the address is made) */
+        get: operations["customerCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/customers/{id}/credit-address": {
@@ -6091,6 +6108,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions/{id}/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subscription's billed periods with their invoices, newest first (a period paid from prepaid credit has no invoice) */
+        get: operations["listSubscriptionPeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -6417,6 +6451,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/x402/discovery/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The x402 Bazaar discovery list of the key's tenant */
+        get: operations["x402Discovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/x402/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's x402 discovery catalog, newest first */
+        get: operations["x402Resources"];
+        put?: never;
+        /** Lists a paid resource in the tenant's x402 discovery catalog */
+        post: operations["x402ListResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/x402/resources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry of the tenant's x402 discovery catalog */
+        get: operations["x402Resource"];
+        put?: never;
+        post?: never;
+        /** Takes an entry out of the catalog at once */
+        delete: operations["x402RemoveResource"];
+        options?: never;
+        head?: never;
+        /** Changes an entry of the catalog (the fields given; null clears) */
+        patch: operations["x402UpdateResource"];
+        trace?: never;
+    };
     "/v1/x402/settle": {
         parameters: {
             query?: never;
@@ -6475,7 +6563,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scheme, network and assets this facilitator settles */
+        /** The scheme, networks and assets this facilitator settles (one kind per network) */
         get: operations["x402Supported"];
         put?: never;
         post?: never;
@@ -7131,6 +7219,8 @@ export interface operations {
                             }[];
                             x402: {
                                 balance: number | null;
+                                /** @description The native coin the fee payer pays gas in (ETH, BNB) */
+                                coin: string;
                                 error: string | null;
                                 feePayer: string | null;
                                 /** @description CAIP-2 id, e.g. eip155:8453 */
@@ -7138,11 +7228,11 @@ export interface operations {
                                 nodeReachable: boolean;
                                 /**
                                  * Format: decimal
-                                 * @description X402_FEE_PAYER_RESERVE_WEI in ETH: below it settlements are refused. Exact decimal (a JSON number with every digit)
+                                 * @description The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused. Exact decimal (a JSON number with every digit)
                                  */
                                 reserve: number;
                                 settlementsLeft: number | null;
-                            } | null;
+                            }[];
                         };
                     };
                 };
@@ -10503,7 +10593,7 @@ export interface operations {
                     keyAccountId?: string | null;
                     /** @description What the key is for, as the keys list shows it */
                     name?: string;
-                    scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
+                    scopes: ("*" | "currencies.list" | "invoices.create" | "invoices.list" | "invoices.cancel" | "deposits.create" | "deposits.list" | "withdrawals.create" | "withdrawals.list" | "x402.verify" | "x402.settle" | "x402.list" | "x402.resources.manage" | "addressProvision.list" | "addressProvision.create" | "accounts.list" | "accounts.create" | "balances.list" | "converting.create" | "converting.list" | "apiKeys.list" | "apiKeys.manage" | "webhooks.list" | "webhooks.manage" | "requestLog.list" | "users.list" | "users.manage" | "settings.manage" | "audit.list" | "payouts.list" | "payouts.manage" | "payoutPolicy.manage")[];
                 };
             };
         };
@@ -12088,6 +12178,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12199,6 +12291,8 @@ export interface operations {
                     accountId?: string;
                     /** Format: email */
                     email: string;
+                    /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                    language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                     name?: string;
                     /** @description The merchant's own key of the customer, unique in the tenant */
                     reference?: string;
@@ -12226,6 +12320,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12366,6 +12462,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
@@ -12491,6 +12589,8 @@ export interface operations {
                     accountId?: string;
                     /** Format: email */
                     email?: string;
+                    /** @description The language of their mails and portal; null: none chosen (English mails) */
+                    language?: ("en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh") | null;
                     name?: string;
                 };
             };
@@ -12516,10 +12616,145 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                            language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                             name?: string;
                             reference?: string;
                             /** Format: date-time */
                             updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    customerCredit: {
+        parameters: {
+            query?: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string;
+                            /**
+                             * Format: decimal
+                             * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
+                             */
+                            balance: number;
+                            cryptoCurrencyCode: string;
+                            /** Format: uuid */
+                            depositId: string;
                         };
                     };
                 };
@@ -19382,6 +19617,159 @@ export interface operations {
             };
         };
     };
+    listSubscriptionPeriods: {
+        parameters: {
+            query: {
+                /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
+                accountId?: string;
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: decimal
+                             * @description The price of the period. Exact decimal (a JSON number with every digit)
+                             */
+                            amount: number;
+                            fiatCurrencyCode: string;
+                            /** Format: uuid */
+                            invoiceId?: string;
+                            invoiceStatus?: string;
+                            paid: boolean;
+                            /** Format: date-time */
+                            paidAt?: string;
+                            /** @description invoice or credit */
+                            paidBy?: string;
+                            paymentPageUrl?: string;
+                            /** Format: date-time */
+                            periodEnd: string;
+                            /** @description 1 for the first paid period, then 2, 3, … */
+                            periodNumber: number;
+                            /** Format: date-time */
+                            periodStart: string;
+                            /** Format: uuid */
+                            subscriptionId: string;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: never;
@@ -23165,6 +23553,934 @@ export interface operations {
             };
         };
     };
+    x402Discovery: {
+        parameters: {
+            query: {
+                limit: number;
+                network?: string;
+                offset: number;
+                payTo?: string;
+                scheme?: string;
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            description?: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType?: string;
+                            resource: string;
+                            type: string;
+                            x402Version: number;
+                        }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                        x402Version: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402Resources: {
+        parameters: {
+            query: {
+                limit: number;
+                page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402ListResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accepts: {
+                        /** @description atomic units of the asset */
+                        amount: string;
+                        asset: string;
+                        extra?: {
+                            [key: string]: unknown;
+                        };
+                        maxTimeoutSeconds: number;
+                        /** @description CAIP-2 id, one GET /x402/supported lists */
+                        network: string;
+                        payTo: string;
+                        scheme: string;
+                    }[];
+                    description?: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    mimeType?: string;
+                    /** @description absolute https URL (http too in a sandbox) */
+                    resource: string;
+                    /** @enum {string} */
+                    type?: "http";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402Resource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402RemoveResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    x402UpdateResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accepts?: {
+                        /** @description atomic units of the asset */
+                        amount: string;
+                        asset: string;
+                        extra?: {
+                            [key: string]: unknown;
+                        };
+                        maxTimeoutSeconds: number;
+                        /** @description CAIP-2 id, one GET /x402/supported lists */
+                        network: string;
+                        payTo: string;
+                        scheme: string;
+                    }[];
+                    description?: string | null;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    mimeType?: string | null;
+                    /** @description absolute https URL (http too in a sandbox) */
+                    resource?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepts: {
+                                /** @description atomic units of the asset */
+                                amount: string;
+                                asset: string;
+                                extra?: {
+                                    [key: string]: unknown;
+                                };
+                                maxTimeoutSeconds: number;
+                                /** @description CAIP-2 id, one GET /x402/supported lists */
+                                network: string;
+                                payTo: string;
+                                scheme: string;
+                            }[];
+                            createdAt: string;
+                            description: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            lastUpdated: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mimeType: string | null;
+                            resource: string;
+                            /** @enum {string} */
+                            type: "http";
+                            x402Version: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found for this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     x402Settle: {
         parameters: {
             query?: never;
@@ -23771,6 +25087,7 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/converting/list",
     "GET /v1/customers",
     "GET /v1/customers/{id}",
+    "GET /v1/customers/{id}/credit",
     "GET /v1/deposit",
     "GET /v1/deposit/list",
     "GET /v1/deposit/payments",
@@ -23789,6 +25106,7 @@ export const accountOperations: ReadonlySet<string> = new Set([
     "GET /v1/stats/volume",
     "GET /v1/subscriptions",
     "GET /v1/subscriptions/{id}",
+    "GET /v1/subscriptions/{id}/periods",
     "GET /v1/withdrawal",
     "GET /v1/withdrawal/batch",
     "GET /v1/withdrawal/batch/list",

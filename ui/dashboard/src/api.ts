@@ -10,7 +10,8 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Op<P, M extends Method> = P extends keyof Paths ? (Paths[P] extends { [K in M]: infer O } ? ([O] extends [undefined] ? never : O) : never) : never;
 /** The paths that answer a method. */
 export type PathOf<M extends Method> = { [P in keyof Paths]: [Op<P, M>] extends [never] ? never : P }[keyof Paths];
-type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
+/** An answer's body: JSON parsed, a CSV answer (results.csv) as its text. */
+type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : R extends { content: { 'text/csv': infer C } } ? C : undefined;
 /** The body of the success answer. */
 export type Ok<P, M extends Method> =
   Op<P, M> extends { responses: infer R }
@@ -150,7 +151,7 @@ async function send(method: Method, path: string, opts: Loose): Promise<unknown>
   const account = actsOnAccount(method, path) && session.accountId ? { accountId: session.accountId } : {};
   const read = method === 'get';
   const url = withParams(path, opts.params) + queryString({ ...opts.query, ...(read ? account : {}) });
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { accept: path.endsWith('.csv') ? 'text/csv, application/json' : 'application/json', ...opts.headers };
   let body: string | undefined;
   if (!read) {
     if (session.csrfToken) headers['x-csrf-token'] = session.csrfToken;
@@ -170,8 +171,9 @@ async function send(method: Method, path: string, opts: Loose): Promise<unknown>
     if (error.code === 'exceptions.auth.sessionRequired') session.onSignedOut();
     throw error;
   }
-  // 204, and a 202 without a body, answer nothing.
+  // 204, and a 202 without a body, answer nothing; a CSV answer is its text.
   const text = await res.text();
+  if (res.headers.get('content-type')?.startsWith('text/csv')) return text;
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 

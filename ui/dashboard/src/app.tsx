@@ -16,12 +16,23 @@ import { NewInvoicePage } from './pages/new-invoice.tsx';
 import { PaymentLinksPage } from './pages/payment-links.tsx';
 import { PaymentLinkPage } from './pages/payment-link.tsx';
 import { NewPaymentLinkPage } from './pages/new-payment-link.tsx';
+import { SubscriptionsPage } from './pages/subscriptions.tsx';
+import { SubscriptionPage } from './pages/subscription.tsx';
+import { NewSubscriptionPage } from './pages/new-subscription.tsx';
+import { PlansPage } from './pages/plans.tsx';
+import { NewPlanPage } from './pages/new-plan.tsx';
+import { CustomersPage } from './pages/customers.tsx';
+import { CustomerPage } from './pages/customer.tsx';
+import { NewCustomerPage } from './pages/new-customer.tsx';
 import { DepositsPage } from './pages/deposits.tsx';
 import { DepositPage } from './pages/deposit.tsx';
 import { NewDepositPage } from './pages/new-deposit.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
 import { WithdrawalPage } from './pages/withdrawal.tsx';
 import { NewWithdrawalPage } from './pages/new-withdrawal.tsx';
+import { BatchesPage } from './pages/batches.tsx';
+import { BatchPage } from './pages/batch.tsx';
+import { NewBatchPage } from './pages/new-batch.tsx';
 import { PayoutsPage } from './pages/payouts.tsx';
 import { ConversionsPage } from './pages/conversions.tsx';
 import { ConversionPage } from './pages/conversion.tsx';
@@ -43,7 +54,11 @@ interface Guard {
 
 const NEW_INVOICE: Guard = { scope: 'invoices.create', what: 'create invoices', back: { href: '/invoices', label: 'Back to invoices' } };
 const NEW_LINK: Guard = { scope: 'invoices.create', what: 'create payment links', back: { href: '/payment-links', label: 'Back to payment links' } };
+const NEW_SUBSCRIPTION: Guard = { scope: 'invoices.create', what: 'create subscriptions', back: { href: '/subscriptions', label: 'Back to subscriptions' } };
+const NEW_PLAN: Guard = { scope: 'invoices.create', what: 'create plans', back: { href: '/subscriptions/plans', label: 'Back to plans' } };
+const NEW_CUSTOMER: Guard = { scope: 'invoices.create', what: 'create customers', back: { href: '/subscriptions/customers', label: 'Back to customers' } };
 const NEW_WITHDRAWAL: Guard = { scope: 'withdrawals.create', what: 'send withdrawals', back: { href: '/withdrawals', label: 'Back to withdrawals' } };
+const NEW_BATCH: Guard = { scope: 'withdrawals.create', what: 'send batch payouts', back: { href: '/batches', label: 'Back to batch payouts' } };
 const NEW_DEPOSIT: Guard = { scope: 'deposits.create', what: 'create deposit addresses', back: { href: '/deposits', label: 'Back to deposits' } };
 const CONVERT: Guard = { scope: 'converting.create', what: 'convert between balances', back: { href: '/conversions', label: 'Back to conversions' } };
 
@@ -56,12 +71,23 @@ const ROUTES: Array<[string, Page, Guard?]> = [
   ['/payment-links', PaymentLinksPage],
   ['/payment-links/new', NewPaymentLinkPage, NEW_LINK],
   ['/payment-links/:id', PaymentLinkPage],
+  ['/subscriptions', SubscriptionsPage],
+  ['/subscriptions/new', NewSubscriptionPage, NEW_SUBSCRIPTION],
+  ['/subscriptions/plans', PlansPage],
+  ['/subscriptions/plans/new', NewPlanPage, NEW_PLAN],
+  ['/subscriptions/customers', CustomersPage],
+  ['/subscriptions/customers/new', NewCustomerPage, NEW_CUSTOMER],
+  ['/subscriptions/customers/:id', CustomerPage],
+  ['/subscriptions/:id', SubscriptionPage],
   ['/deposits', DepositsPage],
   ['/deposits/new', NewDepositPage, NEW_DEPOSIT],
   ['/deposits/:id', DepositPage],
   ['/withdrawals', WithdrawalsPage],
   ['/withdrawals/new', NewWithdrawalPage, NEW_WITHDRAWAL],
   ['/withdrawals/:id', WithdrawalPage],
+  ['/batches', BatchesPage],
+  ['/batches/new', NewBatchPage, NEW_BATCH],
+  ['/batches/:id', BatchPage],
   ['/payouts', PayoutsPage],
   ['/payouts/:tab', PayoutsPage],
   ['/conversions', ConversionsPage],

@@ -59,9 +59,9 @@ export function shortDay(date: string): string {
   return day.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** `created` → `Created`, `partially_paid` → `Partially paid`. */
+/** `created` → `Created`, `partially_paid` → `Partially paid`, `awaitingApproval` → `Awaiting approval`. */
 export function statusLabel(status: string): string {
-  const text = status.replace(/_/g, ' ');
+  const text = status.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -77,6 +77,11 @@ export function short(id: string | null | undefined, length = 10): string {
  */
 export function withdrawalName(id: string): string {
   return `Withdrawal ${short(id, 8)}`;
+}
+
+/** How a withdrawal batch is named everywhere (heading, lists, links): its id's first characters. */
+export function batchName(id: string): string {
+  return `Batch ${short(id, 8)}`;
 }
 
 /** `m:ss` for a countdown. */

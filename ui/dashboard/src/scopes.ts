@@ -24,6 +24,7 @@ export const SCOPES = [
   'x402.verify',
   'x402.settle',
   'x402.list',
+  'x402.resources.manage',
   'apiKeys.list',
   'apiKeys.manage',
   'webhooks.list',

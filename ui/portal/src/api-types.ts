@@ -42,6 +42,8 @@ export interface paths {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                                language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                                 name?: string;
                                 reference?: string;
                                 /** Format: date-time */
@@ -121,7 +123,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** The customer changes their email */
+        /** The customer changes their email and the language of their mails */
         patch: {
             parameters: {
                 query?: never;
@@ -136,6 +138,8 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email: string;
+                        /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                        language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                     };
                 };
             };
@@ -160,6 +164,8 @@ export interface paths {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** @description The language the customer is mailed in and their portal opens in (ISO 639-1): one of en, es, de, fr, pt, ru, tr, zh; absent: English mails, the browser's language in the portal */
+                                language?: "en" | "es" | "de" | "fr" | "pt" | "ru" | "tr" | "zh";
                                 name?: string;
                                 reference?: string;
                                 /** Format: date-time */
@@ -296,6 +302,7 @@ export interface paths {
                                 paymentPageUrl?: string;
                                 /** Format: date-time */
                                 periodEnd: string;
+                                /** @description 1 for the first paid period, then 2, 3, … */
                                 periodNumber: number;
                                 /** Format: date-time */
                                 periodStart: string;

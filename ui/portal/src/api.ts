@@ -1,6 +1,7 @@
 // The portal's calls to the gateway, each under the link's own path (`/portal/{token}/…`), typed
 // from the API's OpenAPI document (api-types.ts, written by `npm run openapi:types`).
 import type { paths } from './api-types.ts';
+import { t } from './words.ts';
 
 type Data<R> = R extends { content: { 'application/json': { data: infer D } } } ? D : never;
 
@@ -23,13 +24,13 @@ export class CallError extends Error {
   }
 }
 
-// The codes a customer can meet here, in words; anything else is "try again".
+// The codes a customer can meet here, by the key of their words; anything else is "try again".
 const ERROR_TEXT: Record<string, string> = {
-  'exceptions.customer.portalLinkExpired': 'This link has expired. Ask the merchant for a new one.',
-  'exceptions.customer.portalLinkInvalid': 'This link is not valid. Ask the merchant for a new one.',
-  'exceptions.validation.failed': 'Enter a valid email address, like name@example.com.',
-  'exceptions.subscription.cannotCancel': 'This subscription can no longer be cancelled.',
-  'exceptions.rateLimit.exceeded': 'Too many attempts. Wait a minute and try again.',
+  'exceptions.customer.portalLinkExpired': 'portal.error.expired',
+  'exceptions.customer.portalLinkInvalid': 'portal.error.invalid',
+  'exceptions.validation.failed': 'portal.error.email',
+  'exceptions.subscription.cannotCancel': 'portal.error.cannotCancel',
+  'exceptions.rateLimit.exceeded': 'portal.error.rateLimited',
 };
 
 const token = document.body.dataset.token ?? '';
@@ -44,16 +45,17 @@ async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unkno
       cache: 'no-store',
     });
   } catch {
-    throw new CallError('No connection to the server. Check your connection and try again.', 0);
+    throw new CallError(t('portal.error.connection'), 0);
   }
   const json = (await res.json().catch(() => null)) as { data?: unknown; code?: string } | null;
-  if (!res.ok || !json) throw new CallError((json?.code && ERROR_TEXT[json.code]) || 'Something went wrong. Try again in a moment.', res.status);
+  if (!res.ok || !json) throw new CallError(t((json?.code && ERROR_TEXT[json.code]) || 'portal.error.generic'), res.status);
   return json.data;
 }
 
 export const getCustomer = () => call('GET', '/customer') as Promise<Customer>;
 export const getSubscriptions = () => call('GET', '/subscriptions') as Promise<Subscription[]>;
 export const getInvoices = () => call('GET', '/invoices') as Promise<Invoice[]>;
-export const updateEmail = (body: EmailBody) => call('PATCH', '/customer', body) as Promise<Customer>;
+/** The customer's email and the language of their mails. */
+export const updateCustomer = (body: EmailBody) => call('PATCH', '/customer', body) as Promise<Customer>;
 /** Cancels at the end of the current period: the customer keeps what they paid for. */
 export const cancelAtPeriodEnd = (id: string) => call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { atPeriodEnd: true } satisfies CancelBody);

@@ -1,40 +1,39 @@
-// The portal's words and formats: statuses in plain English, prices with their interval, dates in UTC
-// (a period's bounds are UTC instants, so every customer sees the same calendar day).
+// The portal's words and formats: its sentences from the page's dictionary (the server's
+// `page-text` block, read by the payment page's own text module), prices with their interval in
+// the page's locale, and dates as UTC calendar days (a period's bounds are UTC instants, so every
+// customer sees the same day).
+import { TEXT, money as pageMoney, t } from '../../pay/src/text.ts';
 import type { Invoice, Subscription } from './api.ts';
 
-const DATES = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export { t };
 
-/** A date as the portal writes it: 29 November 2026. */
+const DATES = new Intl.DateTimeFormat(TEXT.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A date as the portal writes it: 29 November 2026 in en-GB, 29. November 2026 in German. */
 export const day = (iso: string): string => DATES.format(new Date(iso));
 
-/** An amount in its currency: $10.00 (display only: nothing is computed with it). */
-export function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
+/** An amount in its currency, in the page's locale (display only: nothing is computed with it). */
+export const money = (amount: number, currency: string): string => pageMoney(String(amount), currency);
 
 /** A plan's price: $10.00 per month, $25.00 every 3 months. */
 export function price(s: Subscription): string {
-  const each = s.intervalCount === 1 ? `per ${s.interval}` : `every ${s.intervalCount} ${s.interval}s`;
-  return `${money(s.amount, s.fiatCurrencyCode)} ${each}`;
+  const amount = money(s.amount, s.fiatCurrencyCode);
+  const unit = s.interval === 'week' || s.interval === 'year' ? s.interval : 'month';
+  return s.intervalCount === 1 ? t(`portal.per.${unit}`, { amount }) : t(`portal.every.${unit}`, { amount, count: s.intervalCount });
 }
 
 /** A subscription's status in words. */
 export function subscriptionStatus(s: Subscription): string {
+  const date = day(s.currentPeriodEnd);
   switch (s.status) {
     case 'trialing':
-      return s.cancelAtPeriodEnd ? `On trial, ends ${day(s.currentPeriodEnd)}` : 'On trial';
+      return s.cancelAtPeriodEnd ? t('portal.status.trialEnds', { date }) : t('portal.status.trialing');
     case 'active':
-      return s.cancelAtPeriodEnd ? `Active, ends ${day(s.currentPeriodEnd)}` : 'Active';
+      return s.cancelAtPeriodEnd ? t('portal.status.activeEnds', { date }) : t('portal.status.active');
     case 'pastDue':
-      return 'Payment overdue';
     case 'cancelled':
-      return 'Cancelled';
     case 'expired':
-      return 'Ended: not paid';
+      return t(`portal.status.${s.status}`);
   }
 }
 
@@ -43,8 +42,8 @@ export const running = (s: Subscription): boolean => s.status === 'trialing' || 
 
 /** When the next invoice comes: at the end of the current period, unless the subscription ends there. */
 export function nextInvoice(s: Subscription): string {
-  if (!running(s)) return 'None';
-  return s.cancelAtPeriodEnd ? `None: ends ${day(s.currentPeriodEnd)}` : day(s.currentPeriodEnd);
+  if (!running(s)) return t('portal.next.none');
+  return s.cancelAtPeriodEnd ? t('portal.next.ends', { date: day(s.currentPeriodEnd) }) : day(s.currentPeriodEnd);
 }
 
 /** An invoice may still be paid on its payment page. */
@@ -52,19 +51,17 @@ export const payable = (i: Invoice): boolean => !i.paid && (i.invoiceStatus === 
 
 /** An invoice's state in words, and the badge's class. */
 export function invoiceStatus(i: Invoice): [string, string] {
-  if (i.paid) return [i.paidBy === 'credit' ? 'Paid from credit' : 'Paid', 'paid'];
+  if (i.paid) return [t(i.paidBy === 'credit' ? 'portal.invoice.credit' : 'portal.invoice.paid'), 'paid'];
   switch (i.invoiceStatus) {
     case 'created':
-      return ['Awaiting payment', 'open'];
     case 'partially_paid':
-      return ['Partly paid', 'open'];
+      return [t(`portal.invoice.${i.invoiceStatus}`), 'open'];
     case 'processing':
-      return ['Payment being confirmed', 'processing'];
+      return [t('portal.invoice.processing'), 'processing'];
     case 'expired':
-      return ['Expired', 'ended'];
     case 'cancelled':
-      return ['Cancelled', 'ended'];
+      return [t(`portal.invoice.${i.invoiceStatus}`), 'ended'];
     default:
-      return ['Not paid', 'open'];
+      return [t('portal.invoice.unpaid'), 'open'];
   }
 }

@@ -34,6 +34,8 @@ export interface SubscriptionCustomersTable {
   name: string | null;
   reference: string | null;
   credit_deposit_id: string | null;
+  /** The payment page's language the customer is mailed in and their portal opens in; null: not chosen (migration 0065). */
+  language: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

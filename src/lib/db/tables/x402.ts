@@ -1,5 +1,5 @@
 /** x402 settlements. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of an x402 settlement (migration 0012's CHECK; the machine is in modules/x402/status.ts). */
@@ -24,4 +24,41 @@ export interface X402SettlementsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   confirmed_at: NullableTimestamp;
+}
+
+/** A payment requirement as a seller lists it in the discovery catalog (x402 v2 `accepts[]` entry). */
+export interface StoredRequirement {
+  scheme: string;
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra?: Record<string, unknown>;
+}
+
+/** A tenant's resource in its x402 discovery catalog (migration 0068). */
+export interface X402ResourcesTable {
+  id: string;
+  tenant_id: string;
+  resource: string;
+  type: 'http';
+  accepts: ColumnType<StoredRequirement[], string, string>;
+  metadata: ColumnType<Record<string, unknown>, string, string>;
+  description: string | null;
+  mime_type: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A buyer's payment identifier and the settlement it was first claimed with (migration 0068). */
+export interface X402PaymentIdentifiersTable {
+  tenant_id: string;
+  payer: string;
+  payment_id: string;
+  fingerprint: string;
+  network: string;
+  asset: string;
+  nonce: string;
+  created_at: Timestamp;
 }

@@ -42,6 +42,14 @@ export interface PageLanguage {
 /** The cookie the language switcher sets (path /pay). */
 export const LANGUAGE_COOKIE = 'pay_lang';
 
+/** The page's languages, in the switcher's order. */
+export const LANGUAGES = Object.keys(DICTIONARIES) as Language[];
+
+/** A sentence with its {placeholders} filled in; one not given stays as written. */
+export function fill(text: string, values: Record<string, string | number | undefined>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] !== undefined ? String(values[k]) : m));
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && Object.hasOwn(DICTIONARIES, value);
 }

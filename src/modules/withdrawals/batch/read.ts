@@ -32,7 +32,8 @@ export async function listBatches(db: Executor, accountId: string, q: { page: nu
   return { ...page, data: page.data.map((b) => batchRecord(b, summaries.get(b.id) ?? emptySummary())) };
 }
 
-const RESULT_COLUMNS = ['index', 'withdrawalId', 'orderId', 'status', 'cryptoCurrencyCode', 'network', 'address', 'amount', 'fee', 'debitedAmount', 'transactionHash', 'createdAt', 'updatedAt'] as const;
+/** The results CSV's columns (the dashboard reads them by these names). */
+export const RESULT_COLUMNS = ['index', 'withdrawalId', 'orderId', 'status', 'cryptoCurrencyCode', 'network', 'address', 'amount', 'fee', 'debitedAmount', 'transactionHash', 'createdAt', 'updatedAt'] as const;
 
 /** A batch's items and how each ended (or stands), in the order of the request, as CSV. */
 export async function batchResultsCsv(db: Executor, batch: BatchRow): Promise<string> {

@@ -32,8 +32,10 @@ export interface Paged<T> {
 /** One list page's parts. */
 export interface ListConfig<T, S extends string = string> {
   title: string;
-  /** The export's name: /v1/export/<kind>.csv. */
-  kind: 'invoices' | 'deposits' | 'withdrawals' | 'conversions';
+  /** The export's name: /v1/export/<kind>.csv; none, no export. */
+  kind?: 'invoices' | 'deposits' | 'withdrawals' | 'conversions';
+  /** Whether the list takes a search and a date range (its API does); else only the status. */
+  searchable?: boolean;
   statuses?: readonly S[];
   columns: Array<Column<T>>;
   rowKey(row: T): string;
@@ -51,7 +53,7 @@ function counted(total: number, title: string): string {
 }
 
 /** Status, search and days, each applied as it changes (no Apply button): the URL holds them. */
-function Filters({ title, statuses }: { title: string; statuses?: readonly string[] | undefined }) {
+function Filters({ title, statuses, searchable }: { title: string; statuses?: readonly string[] | undefined; searchable: boolean }) {
   const { query } = useLocation();
   return (
     <div class="filters" role="search" aria-label={`Filter ${title.toLowerCase()}`}>
@@ -63,14 +65,14 @@ function Filters({ title, statuses }: { title: string; statuses?: readonly strin
           options={[['', 'Any status'], ...statuses.map((s): [string, string] => [s, statusLabel(s)])]}
         />
       )}
-      <SearchFilter hint="Id, order id, address or transaction hash" />
-      <DateRange />
+      {searchable && <SearchFilter hint="Id, order id, address or transaction hash" />}
+      {searchable && <DateRange />}
     </div>
   );
 }
 
 /** From/to dates and a link that downloads the list as CSV (the browser sends the session cookie). */
-export function ExportCsv({ kind }: { kind: ListConfig<unknown>['kind'] }) {
+export function ExportCsv({ kind }: { kind: NonNullable<ListConfig<unknown>['kind']> }) {
   const [range, setRange] = useState({ from: isoDay(-30), to: isoDay(), changed: 'to' as 'from' | 'to' });
   const { from, to } = range;
   const error = rangeError(from, to, range.changed);
@@ -95,8 +97,9 @@ export function ExportCsv({ kind }: { kind: ListConfig<unknown>['kind'] }) {
 export function ListView<T, S extends string = string>(config: ListConfig<T, S>) {
   const { accountId } = useSession();
   const { query } = useLocation();
+  const { searchable = true } = config;
   const q: ListQuery<S> = { page: Number(query.get('page') ?? 1) || 1, limit: LIMIT };
-  for (const key of ['search', 'from', 'to'] as const) {
+  for (const key of searchable ? (['search', 'from', 'to'] as const) : []) {
     const value = query.get(key);
     if (value) q[key] = value;
   }
@@ -110,12 +113,12 @@ export function ListView<T, S extends string = string>(config: ListConfig<T, S>)
         <h1 tabIndex={-1}>{config.title}</h1>
         {config.actions}
       </div>
-      <Filters title={config.title} statuses={config.statuses} />
+      <Filters title={config.title} statuses={config.statuses} searchable={searchable} />
       <ErrorAlert error={list.error} />
       <LiveStatus>{list.loading && !list.data ? 'Loading…' : list.data ? counted(list.data.total, config.title) : ''}</LiveStatus>
       <DataTable caption={config.title} columns={config.columns} rows={list.data?.data} rowKey={config.rowKey} empty={`No ${config.title.toLowerCase()} match.`} />
       {list.data && <Pager page={q.page} total={list.data.total} limit={LIMIT} onPage={(page) => setQuery({ page }, false)} />}
-      <ExportCsv kind={config.kind} />
+      {config.kind && <ExportCsv kind={config.kind} />}
     </>
   );
 }

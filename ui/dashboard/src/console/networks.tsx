@@ -1,5 +1,5 @@
-// Networks: each chain's node, scan progress, unconfirmed payments, fee quotes and hot wallet; the
-// x402 fee payer's gas.
+// Networks: each chain's node, scan progress, unconfirmed payments, fee quotes and hot wallet; each
+// x402 network's fee payer gas.
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section } from '../components/feedback.tsx';
@@ -8,7 +8,7 @@ import { useResource } from '../hooks.ts';
 import { NodeState, type NetworkStatus } from './overview.tsx';
 import { age, blocks } from './parts.tsx';
 
-type X402 = NonNullable<Data<'get', '/admin/networks'>['x402']>;
+type X402 = Data<'get', '/admin/networks'>['x402'][number];
 type Fee = NetworkStatus['fees'][number];
 type Holding = NonNullable<NetworkStatus['hotWallet']>['balances'][number];
 
@@ -61,14 +61,14 @@ function Network({ n }: { n: NetworkStatus }) {
 function X402Panel({ x }: { x: X402 }) {
   const low = x.settlementsLeft !== null && x.settlementsLeft < 10;
   return (
-    <Section title="x402 fee payer">
+    <Section title={`x402 fee payer on ${x.network}`}>
       <Facts
         items={[
           ['Network', x.network],
           ['Node', <NodeState n={{ nodeReachable: x.nodeReachable, error: null }} />],
           ['Fee payer', x.feePayer ? <span class="mono wrap">{x.feePayer}</span> : 'None'],
-          ['Balance', amount(x.balance, 'ETH')],
-          ['Reserve', amount(x.reserve, 'ETH')],
+          ['Balance', amount(x.balance, x.coin)],
+          ['Reserve', amount(x.reserve, x.coin)],
           ['Settlements left', x.settlementsLeft === null ? '—' : <span class={low ? 'bad' : ''}>{count(x.settlementsLeft)}</span>],
         ]}
       />
@@ -89,7 +89,9 @@ export function NetworksPage() {
           {data.networks.map((n) => (
             <Network key={n.network} n={n} />
           ))}
-          {data.x402 && <X402Panel x={data.x402} />}
+          {data.x402.map((x) => (
+            <X402Panel key={x.network} x={x} />
+          ))}
         </div>
       )}
     </>

@@ -5,18 +5,19 @@ import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { TxLink } from '../components/tx-link.tsx';
-import { amount, dateTime, short, usd, withdrawalName } from '../format.ts';
+import { amount, batchName, dateTime, short, usd, withdrawalName } from '../format.ts';
 import { approvalText } from './approvals.tsx';
 import { GroupedAddress } from '../components/withdraw-confirm.tsx';
 import { useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
 
-/** What the withdrawal refunds or converted first, as links. */
+/** What the withdrawal refunds or converted first, and the batch it is a payout of, as links. */
 function related(w: Withdrawal): Array<[string, ComponentChildren]> {
   const rows: Array<[string, ComponentChildren]> = [];
   if (w.invoiceId) rows.push(['Refund of', <Link href={`/invoices/${w.invoiceId}`}>{`invoice ${short(w.invoiceId)}`}</Link>]);
   if (w.depositId) rows.push(['Refund of', <Link href={`/deposits/${w.depositId}`}>{`deposit ${short(w.depositId)}`}</Link>]);
   if (w.convertId) rows.push(['Converted first', <Link href={`/conversions/${w.convertId}`}>{`conversion ${short(w.convertId)}`}</Link>]);
+  if (w.batchId) rows.push(['Part of', <Link href={`/batches/${w.batchId}`}>{batchName(w.batchId)}</Link>]);
   return rows;
 }
 
