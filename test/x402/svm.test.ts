@@ -5,35 +5,63 @@
  * fee payer, records and sends it, and follows what it cannot see land.
  */
 import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+// @ts-expect-error express ships no types; the test uses only express(), get() and listen().
+import express from 'express';
+import { HTTPFacilitatorClient } from '@x402/core/server';
+import { paymentMiddleware, x402ResourceServer } from '@x402/express';
+import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from '@x402/fetch';
+import { createKeyPairSignerFromPrivateKeyBytes, generateKeyPairSigner, getAddressEncoder, type KeyPairSigner } from '@solana/kit';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
-import { svmChain } from '../../src/chains/x402/svm.ts';
-import { createTenant } from '../../src/modules/tenants/service.ts';
-import { SvmFacilitator } from '../../src/modules/x402/svm/facilitator.ts';
-import { describeEngines, useTestDatabase } from '../helpers/harness.ts';
+import { ExactSvmScheme as ExactSvmServer } from '@x402/svm/exact/server';
+import { connectSvmX402 } from '../../src/chains/x402/svm.ts';
+import { facilitatorsOf, type X402Facilitators } from '../../src/modules/x402/networks.ts';
+import { describeEngines, startTestApp, testConfig, type TestApp } from '../helpers/harness.ts';
 import { DEVNET_USDC, SOLANA_DEVNET, startSvmDevnet, type SvmDevnet } from '../helpers/litesvm-rpc.ts';
 
+/** A keypair as Solana's tools write it (64 bytes: the secret seed, then the public key), and its signer. */
+async function keypairFile(): Promise<{ file: string; signer: KeyPairSigner }> {
+  const seed = randomBytes(32);
+  const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
+  return { file: JSON.stringify([...seed, ...getAddressEncoder().encode(signer.address)]), signer };
+}
+
 describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
-  const database = useTestDatabase(engine);
   let net: SvmDevnet;
   let feePayer: KeyPairSigner;
   let seller: KeyPairSigner;
-  let facilitator: SvmFacilitator;
+  let t: TestApp;
+  let facilitator: X402Facilitators;
   let tenantId = '';
+  let key = '';
+  let origin = '';
 
   before(async () => {
     net = await startSvmDevnet();
-    [feePayer, seller] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    const payer = await keypairFile();
+    feePayer = payer.signer;
+    seller = await generateKeyPairSigner();
     net.airdrop(feePayer.address, 10n ** 9n);
     await net.setTokenBalance(DEVNET_USDC, seller.address, 0n);
-    const chain = svmChain({ network: SOLANA_DEVNET, rpcUrl: net.url, feePayer, assets: [{ address: DEVNET_USDC, decimals: 6 }] });
-    if (!chain.signer || !chain.feePayer) throw new Error('the chain has a fee payer');
-    facilitator = new SvmFacilitator(database().db, { ...chain, signer: chain.signer, feePayer: chain.feePayer }, { receiptTimeoutMs: 5000, feePayerReserveLamports: 0n });
-    ({ id: tenantId } = await createTenant(database().db, 'svm seller'));
+    // Configured as an operator would: the network, its node and the fee payer's keypair file.
+    const env = { SOLANA_X402_NETWORK: 'devnet', SOLANA_X402_RPC_URL: net.url, SOLANA_X402_FEE_PAYER_KEY: payer.file, SOLANA_X402_FEE_PAYER_RESERVE_LAMPORTS: '0' };
+    const config = testConfig({}, env);
+    if (!config.x402Svm) throw new Error('SOLANA_X402_NETWORK configures Solana');
+    t = await startTestApp(engine, { env, ctx: { x402Solana: await connectSvmX402(config.x402Svm) } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const made = facilitatorsOf(t.ctx);
+    if (!made) throw new Error('Solana gives the app a facilitator');
+    facilitator = made;
+    ({ tenantId, key } = await t.tenant(['*']));
   });
-  after(async () => net?.close());
-
+  after(async () => {
+    await t?.close();
+    await net?.close();
+  });
   const requirements = (amount: string) => ({ scheme: 'exact', network: SOLANA_DEVNET, asset: DEVNET_USDC, amount, payTo: seller.address, maxTimeoutSeconds: 60, extra: { feePayer: feePayer.address } });
   async function paymentBody(buyer: KeyPairSigner, amount: string) {
     const req = requirements(amount);
@@ -46,6 +74,44 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     return buyer;
   }
 
+  it('the official clients pay a shop through the gateway: @x402/express sells, @x402/fetch with the Solana scheme pays', async () => {
+    const supported = await t.call('GET', '/v1/x402/supported', { key });
+    assert.deepEqual(supported.body.kinds.map((k: { scheme: string; network: string }) => [k.scheme, k.network]), [['exact', SOLANA_DEVNET]]);
+    assert.deepEqual(supported.body.signers, { 'solana:*': [feePayer.address] });
+    const headers = { 'x-tenant-api-key': key };
+    const client = new HTTPFacilitatorClient({ url: `${origin}/v1/x402`, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
+    const shop = express();
+    shop.use(
+      paymentMiddleware(
+        { 'GET /report': { accepts: { scheme: 'exact', network: SOLANA_DEVNET, payTo: seller.address, price: { amount: '25000', asset: DEVNET_USDC } }, description: 'A report' } },
+        new x402ResourceServer(client).register(SOLANA_DEVNET, new ExactSvmServer()),
+      ),
+    );
+    shop.get('/report', (_req: unknown, res: { json(v: unknown): void }) => res.json({ report: 'ready' }));
+    const server: Server = await new Promise((r) => {
+      const s = shop.listen(0, '127.0.0.1', () => r(s));
+    });
+    try {
+      const buyer = await buyerWith(100_000n);
+      const before = await net.tokenBalance(DEVNET_USDC, seller.address);
+      const pay = wrapFetchWithPaymentFromConfig(fetch, { schemes: [{ network: 'solana:*', client: new ExactSvmScheme(buyer, { rpcUrl: net.url }) }] });
+      const res = await pay(`http://127.0.0.1:${(server.address() as AddressInfo).port}/report`);
+      assert.equal(res.status, 200, await res.clone().text());
+      assert.deepEqual(await res.json(), { report: 'ready' });
+      const receipt = decodePaymentResponseHeader(res.headers.get('PAYMENT-RESPONSE') ?? '');
+      assert.deepEqual([receipt.success, receipt.network, receipt.payer], [true, SOLANA_DEVNET, buyer.address]);
+      assert.equal(await net.tokenBalance(DEVNET_USDC, seller.address), before + 25_000n);
+      // The merchant's books: the settlement, on its network, with the Solana addresses as they are written.
+      const listed = await t.call('GET', '/v1/x402/settlements', { key });
+      assert.deepEqual(
+        listed.body.data.filter((r: Record<string, string>) => r.transaction === receipt.transaction).map((r: Record<string, string>) => [r.status, r.network, r.payer, r.payTo, r.amount]),
+        [['confirmed', SOLANA_DEVNET, buyer.address, seller.address, '25000']],
+      );
+    } finally {
+      await new Promise((r) => server.close(() => r(undefined)));
+    }
+  });
+
   it('verifies and settles a payment once: the seller gets the amount, the fee payer pays the fee', async () => {
     const buyer = await buyerWith(5_000_000n);
     const body = await paymentBody(buyer, '1250000');
@@ -55,7 +121,7 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.equal(settled.success, true, JSON.stringify(settled));
     assert.equal(await net.tokenBalance(DEVNET_USDC, seller.address), before + 1_250_000n);
     assert.equal(await net.tokenBalance(DEVNET_USDC, buyer.address), 3_750_000n);
-    const row = await database().db.selectFrom('x402_settlements').selectAll().where('transaction', '=', settled.transaction).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.selectFrom('x402_settlements').selectAll().where('transaction', '=', settled.transaction).executeTakeFirstOrThrow();
     assert.deepEqual([row.status, row.payer, row.pay_to, row.asset, row.amount, row.signed_transaction], ['confirmed', buyer.address, seller.address, DEVNET_USDC, '1250000', '']);
     assert.ok(BigInt(row.gas_cost ?? '0') >= 5000n, 'the fee payer’s lamports are booked');
     // The same payload again: the first settlement, nothing sent twice.
@@ -85,7 +151,7 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
       assert.ok(pending.transaction, 'the pending answer names its transaction');
       await facilitator.confirmPending();
     }
-    const landed = await database().db.selectFrom('x402_settlements').select(['status', 'transaction']).where('payer', '=', landedBuyer.address).executeTakeFirstOrThrow();
+    const landed = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('payer', '=', landedBuyer.address).executeTakeFirstOrThrow();
     assert.equal(landed.status, 'confirmed');
     assert.equal(await net.tokenBalance(DEVNET_USDC, landedBuyer.address), 60_000n);
 
@@ -95,7 +161,7 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.deepEqual([lost.success, lost.errorReason], [false, 'settlement_pending']);
     net.expireBlockhash();
     await facilitator.confirmPending();
-    const failed = await database().db.selectFrom('x402_settlements').select(['status', 'transaction', 'signed_transaction']).where('payer', '=', lostBuyer.address).executeTakeFirstOrThrow();
+    const failed = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction', 'signed_transaction']).where('payer', '=', lostBuyer.address).executeTakeFirstOrThrow();
     assert.deepEqual(failed, { status: 'failed', transaction: '', signed_transaction: '' });
     assert.equal(await net.tokenBalance(DEVNET_USDC, lostBuyer.address), 100_000n, 'nothing was taken from the buyer');
   });

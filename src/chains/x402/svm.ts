@@ -15,7 +15,8 @@ import {
   type SolanaRpcApi,
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
-import { toFacilitatorSvmSigner, type FacilitatorSvmSigner } from '@x402/svm';
+import { getDefaultAsset, toFacilitatorSvmSigner, type FacilitatorSvmSigner } from '@x402/svm';
+import type { SvmX402Settings } from '../../config/x402-svm.ts';
 
 /** An accepted SPL token: its mint and decimals. */
 export interface SvmAsset {
@@ -36,6 +37,9 @@ export interface SvmX402Chain {
   assets: Map<string, SvmAsset>;
 }
 
+/** A Solana network with a fee payer: what the facilitator settles on. */
+export type SettlingSvmChain = SvmX402Chain & { signer: FacilitatorSvmSigner; feePayer: Address };
+
 /** A fee payer key as Solana's tools write it: a JSON array of 64 bytes, or those bytes in base58. */
 export async function feePayerSigner(secret: string): Promise<KeyPairSigner> {
   const text = secret.trim();
@@ -53,6 +57,24 @@ export function svmChain(opts: { network: string; rpcUrl: string; feePayer: KeyP
     feePayer: opts.feePayer?.address ?? null,
     assets: new Map(opts.assets.map((a) => [a.address, a])),
   };
+}
+
+/** An SPL mint's decimals (byte 44 of a mint account, Token and Token-2022 alike), read from the node. */
+async function mintDecimals(rpc: Rpc<SolanaRpcApi>, mint: Address): Promise<number> {
+  const { value } = await rpc.getAccountInfo(mint, { encoding: 'base64', commitment: 'confirmed' }).send();
+  const data = value ? wire.toBytes.encode(value.data[0]) : undefined;
+  if (!data || data.length < 82) throw new Error(`${mint} is not a token mint on this network`);
+  return data[44] ?? 0;
+}
+
+/** The configured Solana network, its fee payer and its mints (decimals read from the node once). */
+export async function connectSvmX402(settings: SvmX402Settings): Promise<SettlingSvmChain> {
+  const feePayer = await feePayerSigner(settings.feePayerKey);
+  const rpc = createSolanaRpc(settings.rpcUrl);
+  const mints = settings.assets.length > 0 ? settings.assets : [getDefaultAsset(settings.network as `${string}:${string}`).asset];
+  const assets = await Promise.all(mints.map(async (m) => ({ address: m as Address, decimals: await mintDecimals(rpc, m as Address) })));
+  const chain = svmChain({ network: settings.network, rpcUrl: settings.rpcUrl, feePayer, assets });
+  return { ...chain, signer: toFacilitatorSvmSigner(feePayer, { defaultRpcUrl: settings.rpcUrl }), feePayer: feePayer.address };
 }
 
 const wire = { toBytes: getBase64Encoder(), toText: getBase64Decoder() };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Address, Signature } from '@solana/kit';
+import type { Signature } from '@solana/kit';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { Db } from '../../../lib/db/index.ts';
-import { feePayerBalance, transactionFate, transactionFee, wireTransaction, type SvmX402Chain } from '../../../chains/x402/svm.ts';
+import { feePayerBalance, transactionFate, transactionFee, wireTransaction, type SettlingSvmChain } from '../../../chains/x402/svm.ts';
 import { finishSettlement } from '../follow.ts';
 import { Invalid, refusal, type SettleResult, type VerifyResult, type X402Reason } from '../reasons.ts';
 import type { SettlementRow } from '../record.ts';
@@ -34,7 +34,7 @@ export class SvmFacilitator {
 
   constructor(
     private readonly db: Db,
-    private readonly chain: SvmX402Chain & { signer: NonNullable<SvmX402Chain['signer']>; feePayer: Address },
+    private readonly chain: SettlingSvmChain,
     private readonly limits: SvmLimits,
   ) {
     this.scheme = new ExactSvmScheme(chain.signer);
