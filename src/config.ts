@@ -10,6 +10,7 @@ import { subscriptionSettings, type SubscriptionSettings } from './config/subscr
 import { emailSettings, type EmailSettings } from './config/email.ts';
 import { signInSettings, type SignInSettings } from './config/sign-in.ts';
 import { x402Settings, type X402Settings } from './config/x402.ts';
+import { svmX402Settings, type SvmX402Settings } from './config/x402-svm.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type ColdStorage, type NetworkEnvName } from './config/chains.ts';
 
@@ -114,6 +115,8 @@ export interface Config extends SignInSettings {
   ratesUrl?: string;
   /** x402 facilitator: its networks, each with its RPC (absent: a local devnet in the sandbox), fee payer, accepted assets and limits. */
   x402: X402Settings;
+  /** x402 on Solana (`SOLANA_X402_*`); null: none. */
+  x402Svm: SvmX402Settings | null;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
   /** What `BTC_RPC_URL` points at: an Esplora REST API (default) or Bitcoin Core's JSON-RPC. */
@@ -227,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE'),
     watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 50),
     logLevel: required(env, 'LOG_LEVEL'),
-    x402: x402Settings(env),
+    ...x402Networks(env),
     chains,
     ...bitcoinSettings(env),
     http: httpLimits(env),
@@ -238,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subscriptions: subscriptionSettings(env),
     email: emailSettings(env, setting(env, 'PUBLIC_BASE_URL') ?? `http://${publicHost}`),
   };
+}
+
+/** x402's networks: the EVM ones (`X402_*`) and Solana's (`SOLANA_X402_*`). */
+function x402Networks(env: NodeJS.ProcessEnv): Pick<Config, 'x402' | 'x402Svm'> {
+  return { x402: x402Settings(env), x402Svm: svmX402Settings(env) };
 }
 
 /** The embedded database's settings: its directory, the wait for the directory's lock, its buffers. */
