@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp, Nullable } from '../../lib/http/schemas.ts';
 import { settlementRecord } from './facilitator.ts';
-import { X402Facilitators, facilitatorsOf } from './networks.ts';
+import { type X402Facilitators, facilitatorsOf } from './networks.ts';
 import { x402Machine } from './status.ts';
 import { getSettlement, listSettlements } from './record.ts';
 import { Invalid, refusal } from './reasons.ts';
