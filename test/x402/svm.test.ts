@@ -166,6 +166,25 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.equal(await net.tokenBalance(DEVNET_USDC, lostBuyer.address), 100_000n, 'nothing was taken from the buyer');
   });
 
+  it("the console shows Solana's fee payer: its SOL balance, reserve and the settlements it can still pay for", async () => {
+    const res = await t.admin('GET', '/admin/networks');
+    const solana = res.body.data.x402.find((x: { network: string }) => x.network === SOLANA_DEVNET);
+    const lamports = await t.ctx.x402Solana?.rpc.getBalance(feePayer.address).send();
+    assert.ok(lamports);
+    const spent = 10n ** 9n - BigInt(lamports.value);
+    assert.ok(spent > 0n, 'the settlements so far cost the fee payer');
+    assert.deepEqual(solana, {
+      network: SOLANA_DEVNET,
+      coin: 'SOL',
+      feePayer: feePayer.address,
+      reserve: 0,
+      balance: Number(`0.${(10n ** 9n - spent).toString().padStart(9, '0')}`),
+      settlementsLeft: Number((10n ** 9n - spent) / 10_000n),
+      nodeReachable: true,
+      error: null,
+    });
+  });
+
   it('refuses another asset, another network, another fee payer, a short amount and an unfunded buyer', async () => {
     const buyer = await buyerWith(1_000_000n);
     const body = await paymentBody(buyer, '5000');

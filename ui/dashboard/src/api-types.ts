@@ -7228,7 +7228,7 @@ export interface operations {
                             }[];
                             x402: {
                                 balance: number | null;
-                                /** @description The native coin the fee payer pays gas in (ETH, BNB) */
+                                /** @description The native coin the fee payer pays gas in (ETH, BNB, SOL) */
                                 coin: string;
                                 error: string | null;
                                 feePayer: string | null;
