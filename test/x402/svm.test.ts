@@ -166,6 +166,25 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.equal(await net.tokenBalance(DEVNET_USDC, lostBuyer.address), 100_000n, 'nothing was taken from the buyer');
   });
 
+  it('a retry under the same payment identifier gets the first settlement; the identifier for another payment is refused', async () => {
+    const buyer = await buyerWith(1_000_000n);
+    const named = async (amount: string, id: string) => {
+      const body = await paymentBody(buyer, amount);
+      return { ...body, paymentPayload: { ...body.paymentPayload, extensions: { 'payment-identifier': { info: { id } } } } };
+    };
+    const id = `order-${randomBytes(8).toString('hex')}`;
+    // Four attempts, each a freshly signed transaction of the same payment, settled at once.
+    const attempts = await Promise.all([1, 2, 3, 4].map(() => named('30000', id)));
+    assert.equal(new Set(attempts.map((a) => a.paymentPayload.payload.transaction)).size, 4, 'four different transactions');
+    const results = await Promise.all(attempts.map((a) => facilitator.settle(tenantId, a)));
+    assert.ok(results.every((r) => r.success && r.transaction === results[0]?.transaction), JSON.stringify(results));
+    assert.equal(await net.tokenBalance(DEVNET_USDC, buyer.address), 970_000n, 'the buyer paid once');
+    const other = await facilitator.settle(tenantId, await named('31000', id));
+    assert.deepEqual([other.success, other.errorReason], [false, 'invalid_payload']);
+    assert.match(String(other.errorMessage), new RegExp(`payment identifier ${id} was already used`));
+    assert.equal(await net.tokenBalance(DEVNET_USDC, buyer.address), 970_000n);
+  });
+
   it("the console shows Solana's fee payer: its SOL balance, reserve and the settlements it can still pay for", async () => {
     const res = await t.admin('GET', '/admin/networks');
     const solana = res.body.data.x402.find((x: { network: string }) => x.network === SOLANA_DEVNET);

@@ -8,6 +8,7 @@ import { Invalid, refusal, type SettleResult, type VerifyResult, type X402Reason
 import type { SettlementRow } from '../record.ts';
 import { followSvmSubmitted } from './follow.ts';
 import { parseSvmPayment, type SvmPayment } from './parse.ts';
+import { claimSettlement, conflicting, findIdentifier, identify, type Identified } from '../payment-id.ts';
 
 export interface SvmLimits {
   /** How long a settle waits for its transaction to land before answering settlement_pending. */
@@ -70,12 +71,22 @@ export class SvmFacilitator {
   async settle(tenantId: string, body: unknown): Promise<SettleResult> {
     const network = this.chain.network;
     let p: SvmPayment;
+    let identified: Identified | undefined;
     try {
       p = parseSvmPayment(this.chain, body);
+      identified = identify(tenantId, network, body as Record<string, unknown>, { key: { asset: p.asset.address, payer: p.payer }, amount: p.amount, payTo: p.payTo });
     } catch (err) {
       return refusal(err, { network, transaction: '', ...(err instanceof Invalid && err.payer ? { payer: err.payer } : {}) });
     }
     const base = { payer: p.payer, network, amount: p.amount.toString() };
+    // A retry under the buyer's payment identifier gets the first settlement's result (a fresh
+    // transaction of the same payment is never sent); the same identifier for other terms is refused.
+    const first = identified ? await findIdentifier(this.db, identified) : undefined;
+    if (first && identified) {
+      const conflict = conflicting(first, identified);
+      if (conflict) return refusal(conflict, { transaction: '', ...base });
+      return this.answer(await this.awaitEnd(await this.byKey(first)), base);
+    }
     const replay = await this.existing(p);
     if (replay) return this.answer(replay.status === 'submitted' ? await this.awaitEnd(replay) : replay, base);
     const verdict = await this.scheme.verify(p.payload, p.requirements).catch((err: Error) => ({ isValid: false, invalidReason: 'unexpected_settle_error', invalidMessage: err.message }));
@@ -90,14 +101,14 @@ export class SvmFacilitator {
     if (balance !== null && balance - (fee ?? 0n) < this.limits.feePayerReserveLamports) {
       return refusal(new Invalid('fee_payer_reserve_low', 'the fee payer is at its reserve'), { transaction: '', ...base });
     }
-    return this.claimAndSend(tenantId, p, signed, tx.signature, fee, base);
+    return this.claimAndSend(tenantId, p, signed, tx.signature, fee, base, identified);
   }
 
-  private async claimAndSend(tenantId: string, p: SvmPayment, signed: string, signature: Signature, fee: bigint | null, base: Base): Promise<SettleResult> {
+  private async claimAndSend(tenantId: string, p: SvmPayment, signed: string, signature: Signature, fee: bigint | null, base: Base, identified?: Identified): Promise<SettleResult> {
     // The claim carries the signed bytes and their id: nothing is sent that is not on record first.
-    const claimed = await this.db
-      .insertInto('x402_settlements')
-      .values({
+    const { claimed, first } = await claimSettlement(
+      this.db,
+      {
         id: randomUUID(),
         tenant_id: tenantId,
         network: base.network,
@@ -110,10 +121,11 @@ export class SvmFacilitator {
         transaction: signature,
         signed_transaction: signed,
         gas_cost: fee?.toString() ?? null,
-      })
-      .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+      },
+      identified,
+    );
+    // Another settle under the same payment identifier claimed first: its result, nothing sent.
+    if (first) return this.answer(await this.awaitEnd(await this.byKey(first)), base);
     if (!claimed) {
       const other = await this.existing(p);
       if (!other) throw new Error(`the settlement claiming ${p.nonce} is gone`);
@@ -148,6 +160,18 @@ export class SvmFacilitator {
       current = await this.db.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     }
     return current;
+  }
+
+  /** The settlement an identifier's first settle claimed (never deleted). */
+  private byKey(key: { network: string; asset: string; payer: string; nonce: string }): Promise<SettlementRow> {
+    return this.db
+      .selectFrom('x402_settlements')
+      .selectAll()
+      .where('network', '=', key.network)
+      .where('asset', '=', key.asset)
+      .where('payer', '=', key.payer)
+      .where('nonce', '=', key.nonce)
+      .executeTakeFirstOrThrow();
   }
 
   private existing(p: SvmPayment): Promise<SettlementRow | undefined> {
