@@ -46,7 +46,7 @@ export interface MedusaServer {
  * does not have. No Redis: Medusa's in-memory event bus, cache, locking and workflow engine.
  * The payment module's webhook delay is short, so the test waits seconds, not tens of them.
  */
-function configText(providerOptions: Record<string, unknown>): string {
+function configText(providerOptions: Record<string, unknown>, storeCors: string): string {
   const payment = {
     resolve: '@medusajs/medusa/payment',
     options: { webhook_delay: 200, providers: [{ resolve: PACKAGE_DIR, id: 'cryptogate', options: providerOptions }] },
@@ -55,7 +55,7 @@ function configText(providerOptions: Record<string, unknown>): string {
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
-    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "medusa-test-jwt", cookieSecret: "medusa-test-cookie" },
+    http: { storeCors: ${JSON.stringify(storeCors)}, adminCors: "*", authCors: "*", jwtSecret: "medusa-test-jwt", cookieSecret: "medusa-test-cookie" },
   },
   admin: { disable: true },
   modules: [${JSON.stringify(payment)}],
@@ -63,12 +63,12 @@ module.exports = defineConfig({
 `;
 }
 
-/** Writes a Medusa application that registers the provider with `providerOptions`. */
-export function createMedusaApp(databaseUrl: string, providerOptions: Record<string, unknown>): MedusaApp {
+/** Writes a Medusa application that registers the provider with `providerOptions`; `storeCors` is the storefront's origin. */
+export function createMedusaApp(databaseUrl: string, providerOptions: Record<string, unknown>, storeCors: string): MedusaApp {
   const dir = mkdtempSync(join(tmpdir(), 'medusa-app-'));
   const pkg = { name: 'medusa-test-shop', private: true, dependencies: { '@medusajs/medusa': '2.21.2', '@medusajs/framework': '2.21.2', '@medusajs/cli': '2.21.2' } };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-  writeFileSync(join(dir, 'medusa-config.js'), configText(providerOptions));
+  writeFileSync(join(dir, 'medusa-config.js'), configText(providerOptions, storeCors));
   symlinkSync(MODULES, join(dir, 'node_modules'), 'dir');
   const env = { DATABASE_URL: databaseUrl };
   return {

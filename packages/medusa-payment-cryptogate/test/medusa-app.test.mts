@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, noChromium, SHOTS, screenshot, waitInPage } from '../../../test/helpers/browser.ts';
 import { after, before, describe, test } from 'node:test';
 import { createScratchDatabase } from '../../../test/helpers/processes.ts';
 import { api, payOnPage, type SandboxGateway, startSandboxGateway, until } from './gateway.mts';
 import { buildProvider, createMedusaApp, type MedusaApp, type MedusaServer, medusaMissing } from './medusa-app.mts';
 import { checkout, type Json, type MedusaClient, medusaClient, type Shop, setUpShop } from './medusa-shop.mts';
+import { startStorefront } from './storefront.mts';
 import { postHook, startRelay } from './webhook-relay.mts';
 
 const missing = medusaMissing();
@@ -20,6 +25,7 @@ const HOOK = '/hooks/payment/pp_cryptogate_cryptogate';
 describe('a Medusa application checking out through the provider', { skip: missing ?? false }, () => {
   let gw: SandboxGateway;
   let relay: Awaited<ReturnType<typeof startRelay>>;
+  let storefront: Awaited<ReturnType<typeof startStorefront>>;
   let db: Awaited<ReturnType<typeof createScratchDatabase>>;
   let app: MedusaApp;
   let medusa: MedusaServer;
@@ -31,8 +37,9 @@ describe('a Medusa application checking out through the provider', { skip: missi
     await buildProvider();
     gw = await startSandboxGateway('postgres');
     relay = await startRelay();
+    storefront = await startStorefront();
     db = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'medusa_app');
-    app = createMedusaApp(db.url, { gatewayUrl: gw.url, apiKey: gw.key, webhookSecret: gw.webhookSecret, webhookUrl: `${relay.url}${HOOK}` });
+    app = createMedusaApp(db.url, { gatewayUrl: gw.url, apiKey: gw.key, webhookSecret: gw.webhookSecret, webhookUrl: `${relay.url}${HOOK}` }, storefront.url);
     await app.cli(['db:migrate']);
     await app.cli(['user', '-e', ADMIN_EMAIL, '-p', ADMIN_PASSWORD]);
     medusa = await app.start();
@@ -41,10 +48,12 @@ describe('a Medusa application checking out through the provider', { skip: missi
     admin = client;
     shop = await setUpShop(admin, 20);
     store = client.withKey(shop.publishableKey);
+    storefront.configure({ medusaUrl: medusa.url, publishableKey: shop.publishableKey, regionId: shop.regionId });
   });
   after(async () => {
     await medusa?.stop();
     await relay?.close();
+    await storefront?.close();
     await gw?.stop();
     await db?.drop();
     app?.remove();
@@ -137,5 +146,38 @@ describe('a Medusa application checking out through the provider', { skip: missi
     await relay.release(second.session.data.invoice_id);
     const order = await orderOf(second.cart.id);
     assert.equal(order.total, 25);
+  });
+  test('a customer checks out in a storefront page in Chromium and pays on the hosted page', { skip: noChromium }, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 900, height: 480 } });
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(storefront.url);
+      await page.fill('#qty', '3');
+      await page.fill('#refund', REFUND_ADDRESS);
+      await page.click('#checkout');
+      await page.waitForSelector('[data-testid=pay]');
+      assert.equal(await page.textContent('[data-testid=total]'), '$65.00');
+      const shot = await screenshot(page, 'medusa-checkout.png');
+      if (shot && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(shot, fileURLToPath(new URL('../../../docs/medusa-checkout.png', import.meta.url)));
+
+      await page.click('[data-testid=pay]');
+      await page.waitForURL(`${gw.url}/pay/**`);
+      await page.waitForSelector('[data-testid=currency-option][data-code=USDT_TRC20]');
+      assert.match((await page.textContent('#total')) ?? '', /65\.00/);
+      await page.click('[data-testid=currency-option][data-code=USDT_TRC20]');
+      await page.click('[data-testid=sim-exact]');
+      await page.click('[data-testid=sim-mine]');
+      await waitInPage(page, `document.querySelector('[data-testid=status]')?.dataset.status === 'paid'`, 30_000);
+      await Promise.all([page.waitForURL(`${storefront.url}/order/confirmed**`), page.click('[data-testid=outcome-link]')]);
+      await page.waitForSelector('[data-testid=order]', { timeout: 60_000 });
+      assert.match((await page.textContent('[data-testid=order]')) ?? '', /^Order #\d+ is placed: \$65\.00 paid\.$/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+    }
   });
 });
