@@ -35,6 +35,8 @@ describe('a Medusa application checking out through the provider', { skip: missi
 
   before(async () => {
     await buildProvider();
+    // PostgreSQL for the gateway too: Medusa needs it here anyway, and the provider's own test runs
+    // the gateway on PGlite.
     gw = await startSandboxGateway('postgres');
     relay = await startRelay();
     storefront = await startStorefront();
