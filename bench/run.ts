@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { benchBtcBatch } from './btc-batch.ts';
 import { benchCurrencies } from './currencies.ts';
 import { benchDeposits } from './deposits.ts';
 import { benchEvmWatcher } from './evm-watcher.ts';
@@ -29,6 +30,7 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
   ['evmWatcher', benchEvmWatcher],
+  ['btcBatch', benchBtcBatch],
 ];
 /** Benches that run only when named (`npm run bench -- scale`): minutes of seeding, not the performance table's. */
 const namedOnly: Array<[string, () => Promise<Figures>]> = [['scale', benchScale]];
