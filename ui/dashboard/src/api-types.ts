@@ -3891,7 +3891,10 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 payout: {
+                                    bundleId: string | null;
                                     failureReason: string | null;
                                     feeCappedAt: string | null;
                                     feeCappedDetail: string | null;
@@ -4143,6 +4146,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4366,6 +4371,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4579,6 +4586,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -7219,7 +7228,7 @@ export interface operations {
                             }[];
                             x402: {
                                 balance: number | null;
-                                /** @description The native coin the fee payer pays gas in (ETH, BNB) */
+                                /** @description The native coin the fee payer pays gas in (ETH, BNB, SOL) */
                                 coin: string;
                                 error: string | null;
                                 feePayer: string | null;
@@ -21256,6 +21265,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21468,6 +21479,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21955,6 +21968,8 @@ export interface operations {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22731,6 +22746,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22979,6 +22996,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -23416,6 +23435,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
