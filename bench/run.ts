@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { benchBtcBatch } from './btc-batch.ts';
 import { benchCurrencies } from './currencies.ts';
 import { benchDeposits } from './deposits.ts';
 import { benchEvmWatcher } from './evm-watcher.ts';
@@ -8,9 +9,11 @@ import { progress, seconds, type Figures } from './lib.ts';
 import { benchScale } from './scale.ts';
 import { benchStartup } from './startup.ts';
 import { benchWebhooks } from './webhooks.ts';
+import { benchWithdrawalBatch } from './withdrawal-batch.ts';
 import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
 import { benchX402Permit2 } from './x402-permit2.ts';
+import { benchX402Svm } from './x402-svm.ts';
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run; progress on stderr,
@@ -24,11 +27,14 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['deposits', benchDeposits],
   ['invoiceList', benchInvoiceList],
   ['withdrawals', benchWithdrawals],
+  ['withdrawalBatch', benchWithdrawalBatch],
   ['x402', benchX402],
   ['x402Permit2', benchX402Permit2],
+  ['x402Svm', benchX402Svm],
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
   ['evmWatcher', benchEvmWatcher],
+  ['btcBatch', benchBtcBatch],
 ];
 /** Benches that run only when named (`npm run bench -- scale`): minutes of seeding, not the performance table's. */
 const namedOnly: Array<[string, () => Promise<Figures>]> = [['scale', benchScale]];

@@ -3892,7 +3892,10 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 payout: {
+                                    bundleId: string | null;
                                     failureReason: string | null;
                                     feeCappedAt: string | null;
                                     feeCappedDetail: string | null;
@@ -4144,6 +4147,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4367,6 +4372,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4580,6 +4587,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -7220,7 +7229,7 @@ export interface operations {
                             }[];
                             x402: {
                                 balance: Decimal | null;
-                                /** @description The native coin the fee payer pays gas in (ETH, BNB) */
+                                /** @description The native coin the fee payer pays gas in (ETH, BNB, SOL) */
                                 coin: string;
                                 error: string | null;
                                 feePayer: string | null;
@@ -21257,6 +21266,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21469,6 +21480,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21956,6 +21969,8 @@ export interface operations {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22732,6 +22747,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22980,6 +22997,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -23417,6 +23436,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
