@@ -83,6 +83,15 @@ export function parseExactJson(text: string, keep: KeepExact): unknown {
   return SOURCE_TEXT ? JSON.parse(text, exactReviver(keep)) : JSON.parse(quoteExactNumbers(text, keep));
 }
 
+/** `parseExactJson`, or null when the text is not JSON (a proxy's error page, an empty body). */
+export function parseExactJsonOrNull(text: string, keep: KeepExact): unknown {
+  try {
+    return parseExactJson(text, keep);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * For JSON no schema describes (an error's `extension`, an audit entry's detail): a number is kept
  * as a Decimal unless it is an integer a double holds exactly, so counts and indexes stay numbers

@@ -1,6 +1,6 @@
 // The portal's calls to the gateway, each under the link's own path (`/portal/{token}/…`), typed
 // from the API's OpenAPI document (api-types.ts, written by `npm run openapi:types`).
-import { byName, parseExactJson } from '../../shared/exact-json.ts';
+import { byName, parseExactJsonOrNull } from '../../shared/exact-json.ts';
 import { decimalFields, numberFields, type paths } from './api-types.ts';
 import { t } from './words.ts';
 
@@ -36,16 +36,8 @@ const ERROR_TEXT: Record<string, string> = {
 
 const token = document.body.dataset.token ?? '';
 
+/** Answers are read with their amounts as exact Decimals (never rounded through a double). */
 const keepDecimal = byName(decimalFields, numberFields);
-
-/** An answer's JSON with its amounts as exact Decimals (never rounded through a double); null when it is not JSON. */
-function exactJson(text: string): unknown {
-  try {
-    return parseExactJson(text, keepDecimal);
-  } catch {
-    return null;
-  }
-}
 
 async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown> {
   let res: Response;
@@ -59,7 +51,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unkno
   } catch {
     throw new CallError(t('portal.error.connection'), 0);
   }
-  const json = (await res.text().then(exactJson, () => null)) as { data?: unknown; code?: string } | null;
+  const json = (await res.text().then((text) => parseExactJsonOrNull(text, keepDecimal), () => null)) as { data?: unknown; code?: string } | null;
   if (!res.ok || !json) throw new CallError(t((json?.code && ERROR_TEXT[json.code]) || 'portal.error.generic'), res.status);
   return json.data;
 }
