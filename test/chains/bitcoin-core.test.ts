@@ -24,7 +24,7 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
   before(async () => {
     await new Promise<void>((r) => core.server.listen(0, '127.0.0.1', r));
     url = `http://gate:s3cret@127.0.0.1:${(core.server.address() as AddressInfo).port}/`;
-    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_BACKEND: 'core', BTC_CONFIRMATIONS: '2' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_BACKEND: 'core', BTC_CONFIRMATIONS: '2', BTC_BATCH_WINDOW_S: '0' } });
     chain = new BitcoinCoreChain(url);
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? chain.feeOracle : { source: 'none', quote: async () => null }));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['BTC']);

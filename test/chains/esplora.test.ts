@@ -24,7 +24,7 @@ describe('Bitcoin through an Esplora API', () => {
   before(async () => {
     await new Promise<void>((r) => esplora.server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`;
-    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_CONFIRMATIONS: '2' } });
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_CONFIRMATIONS: '2', BTC_BATCH_WINDOW_S: '0' } });
     btc = new EsploraChain(url);
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? btc.feeOracle : { source: 'none', quote: async () => null }));
   });
