@@ -17,7 +17,7 @@ export interface FinishOptions {
  * (another instance's worker, a second settle call) gets the row as the winner left it. The move
  * is made only for the transaction the caller decided on (a settle may have signed another meanwhile).
  */
-export async function finishSettlement(
+export function finishSettlement(
   db: Db,
   row: SettlementRow,
   status: 'confirmed' | 'failed',
@@ -25,31 +25,53 @@ export async function finishSettlement(
   gasCost: bigint | null = null,
   opts: FinishOptions = {},
 ): Promise<SettlementRow> {
-  return db.transaction().execute(async (trx: Trx) => {
-    try {
-      return await moveStatus(trx, x402Machine, 'x402_settlements', row, status, {
-        // A final row keeps no signed bytes.
-        set: { error_reason: reason, gas_cost: gasCost, signed_transaction: '', ...(opts.unsent ? { transaction: '' } : {}), ...(status === 'confirmed' ? { confirmed_at: now() } : {}) },
-        where: { transaction: row.transaction },
-        event: (updated) => ({
-          tenantId: updated.tenant_id,
-          type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
-          aggregateType: 'x402',
-          aggregateId: updated.id,
-          payload: settlementRecord(updated),
-        }),
-      });
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'exceptions.status.conflict')) throw err;
-      return trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    }
-  });
+  return db.transaction().execute((trx: Trx) => finishIn(trx, row, status, reason, gasCost, opts));
+}
+
+/** `finishSettlement` inside the caller's transaction (an upto settlement of 0 is claimed and confirmed in one). */
+export async function finishIn(
+  trx: Trx,
+  row: SettlementRow,
+  status: 'confirmed' | 'failed',
+  reason: X402Reason | null,
+  gasCost: bigint | null = null,
+  opts: FinishOptions = {},
+): Promise<SettlementRow> {
+  try {
+    return await moveStatus(trx, x402Machine, 'x402_settlements', row, status, {
+      // A final row keeps no signed bytes.
+      set: {
+        error_reason: reason,
+        gas_cost: gasCost,
+        signed_transaction: '',
+        ...(opts.unsent ? { transaction: '' } : {}),
+        ...(status === 'confirmed' ? { confirmed_at: now() } : {}),
+      },
+      where: { transaction: row.transaction },
+      event: (updated) => ({
+        tenantId: updated.tenant_id,
+        type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
+        aggregateType: 'x402',
+        aggregateId: updated.id,
+        payload: settlementRecord(updated),
+      }),
+    });
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'exceptions.status.conflict')) throw err;
+    return trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  }
 }
 
 /** The settlement's end as its transaction's receipt says: confirmed, or failed on a revert; the gas it cost either way. */
 export function finishWithReceipt(db: Db, row: SettlementRow, receipt: TransactionReceipt): Promise<SettlementRow> {
   const ok = receipt.status === 'success';
-  return finishSettlement(db, row, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
+  return finishSettlement(
+    db,
+    row,
+    ok ? 'confirmed' : 'failed',
+    ok ? null : 'invalid_transaction_state',
+    receipt.gasUsed * receipt.effectiveGasPrice,
+  );
 }
 
 /**
