@@ -27,15 +27,16 @@ const CAP = '50000';
 const net = useX402Devnet();
 const skip = x402Skip;
 
-before(async () => {
-  if (skip) return;
-  // Permit2 moves only what the buyer allowed it to: once, for the test token.
+/** Permit2 moves only what the buyer allowed it to: approved once, for the test token, by the first suite. */
+let approval: Promise<void> | undefined;
+const approvePermit2 = () => (approval ??= approve());
+async function approve(): Promise<void> {
   const { rpcUrl, usdc } = net().devnet;
   const chain = { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
   const wallet = createWalletClient({ account: buyer, transport: http(rpcUrl), chain });
   const hash = await wallet.writeContract({ address: usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 10n ** 30n] });
   await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash });
-});
+}
 
 const balance = (address: Address) =>
   createPublicClient({ transport: http(net().devnet.rpcUrl) }).readContract({ address: net().devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
@@ -90,8 +91,10 @@ async function startShop(origin: string, key: string): Promise<{ url: string; cl
 describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
   const app = useX402App(engine, net);
   let { t, origin, a, b } = {} as X402App;
-  before(() => {
-    if (!skip) ({ t, origin, a, b } = app());
+  before(async () => {
+    if (skip) return;
+    ({ t, origin, a, b } = app());
+    await approvePermit2();
   });
   const call = (path: 'verify' | 'settle', body: unknown, key = a.key) => t.call('POST', `/v1/x402/${path}`, { key, body });
   const settlements = async () => Number((await t.ctx.db.selectFrom('x402_settlements').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
