@@ -17,16 +17,12 @@ export interface FinishOptions {
  * (another instance's worker, a second settle call) gets the row as the winner left it. The move
  * is made only for the transaction the caller decided on (a settle may have signed another meanwhile).
  */
-export function finishSettlement(
-  db: Db,
-  row: SettlementRow,
-  status: 'confirmed' | 'failed',
-  reason: X402Reason | null,
-  gasCost: bigint | null = null,
-  opts: FinishOptions = {},
-): Promise<SettlementRow> {
-  return db.transaction().execute((trx: Trx) => finishIn(trx, row, status, reason, gasCost, opts));
+export function finishSettlement(db: Db, ...args: FinishArgs): Promise<SettlementRow> {
+  return db.transaction().execute((trx: Trx) => finishIn(trx, ...args));
 }
+
+/** `finishIn`'s arguments after the transaction. */
+type FinishArgs = Parameters<typeof finishIn> extends [Trx, ...infer A] ? A : never;
 
 /** `finishSettlement` inside the caller's transaction (an upto settlement of 0 is claimed and confirmed in one). */
 export async function finishIn(

@@ -10,7 +10,7 @@ import type { X402Chain } from '../../chains/x402/chain.ts';
 import { VALID_BEFORE_MARGIN_S, isObject, parsePayment, parseTerms, readPermit2, uintString, type ParsedPayment, type Permit2Parsed } from './parse.ts';
 import { Invalid } from './reasons.ts';
 import type { Settleable } from './settleable.ts';
-import { checkPermit2Funds, checkPermit2Signature, permit2Domain } from './verify.ts';
+import { checkPermit2Funds, checkPermit2Signature, permit2Typed } from './verify.ts';
 
 /** Verify reads the requirements' amount as the cap; settle, as the amount to charge. */
 export type Phase = 'verify' | 'settle';
@@ -63,18 +63,7 @@ function parseUpto(chain: X402Chain, body: unknown, phase: Phase): UptoParsed {
  * allowing Permit2 what may move (the cap at verify, the amount at settle).
  */
 export async function checkUpto(chain: X402Chain, u: UptoParsed, phase: Phase): Promise<void> {
-  const typed = {
-    domain: permit2Domain(chain),
-    types: uptoPermit2WitnessTypes,
-    primaryType: 'PermitWitnessTransferFrom' as const,
-    message: {
-      permitted: { token: u.token, amount: u.cap },
-      spender: u.spender,
-      nonce: u.nonce,
-      deadline: u.deadline,
-      witness: { to: u.to, facilitator: u.facilitator, validAfter: u.validAfter },
-    },
-  };
+  const typed = permit2Typed(chain, uptoPermit2WitnessTypes, u, u.cap, { to: u.to, facilitator: u.facilitator, validAfter: u.validAfter });
   await checkPermit2Signature(chain, u.from, typed, u.signature, 'invalid_permit2_signature');
   await checkPermit2Funds(chain, u, phase === 'verify' ? u.cap : u.amount);
 }

@@ -1,5 +1,5 @@
 import { concat, encodeAbiParameters, recoverTypedDataAddress, toFunctionSelector, type Address, type Hex, type PublicClient } from 'viem';
-import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes } from '@x402/evm';
+import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes, type uptoPermit2WitnessTypes } from '@x402/evm';
 import { EIP3009_ABI, type X402Chain } from '../../chains/x402/chain.ts';
 import { TRANSFER_TYPES, type Authorization, type Parsed, type Permit2Parsed } from './parse.ts';
 import { Invalid, type X402Reason } from './reasons.ts';
@@ -83,8 +83,21 @@ export async function checkChain(chain: X402Chain, p: Parsed): Promise<void> {
 /** A Permit2 PermitWitnessTransferFrom message (Permit2's domain, a scheme's witness), without its signature. */
 export type Permit2Typed = Omit<Parameters<typeof recoverTypedDataAddress>[0], 'signature'>;
 
-/** Permit2's EIP-712 domain on this chain. */
-export const permit2Domain = (chain: X402Chain) => ({ name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS });
+/**
+ * A PermitWitnessTransferFrom of `p` for `amount` on this chain (Permit2's domain), with a scheme's
+ * witness types and its witness (the types name the witness's fields; the message is checked
+ * against them when it is hashed).
+ */
+export function permit2Typed(
+  chain: X402Chain,
+  types: typeof permit2WitnessTypes | typeof uptoPermit2WitnessTypes,
+  p: { token: Address; spender: Address; nonce: bigint; deadline: bigint },
+  amount: bigint,
+  witness: Record<string, unknown>,
+): Permit2Typed {
+  const message = { permitted: { token: p.token, amount }, spender: p.spender, nonce: p.nonce, deadline: p.deadline, witness };
+  return { domain: { name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS }, types, primaryType: 'PermitWitnessTransferFrom', message } as Permit2Typed;
+}
 
 /** A permit2 signature: recovered locally for a plain key, else checked through the chain (smart wallets, ERC-1271/6492). */
 export async function checkPermit2Signature(chain: X402Chain, from: Address, typed: Permit2Typed, signature: Hex, reason: X402Reason): Promise<void> {
@@ -117,18 +130,7 @@ export async function checkPermit2Funds(chain: X402Chain, p: { token: Address; f
  * then one batched read of the payer's balance, its allowance to Permit2 and the nonce's bit.
  */
 export async function checkPermit2(chain: X402Chain, p: Permit2Parsed): Promise<void> {
-  const typed = {
-    domain: permit2Domain(chain),
-    types: permit2WitnessTypes,
-    primaryType: 'PermitWitnessTransferFrom' as const,
-    message: {
-      permitted: { token: p.token, amount: p.amount },
-      spender: p.spender,
-      nonce: p.nonce,
-      deadline: p.deadline,
-      witness: { to: p.to, validAfter: p.validAfter },
-    },
-  };
+  const typed = permit2Typed(chain, permit2WitnessTypes, p, p.amount, { to: p.to, validAfter: p.validAfter });
   await checkPermit2Signature(chain, p.from, typed, p.signature, 'invalid_exact_evm_payload_signature');
   await checkPermit2Funds(chain, p, p.amount);
 }
