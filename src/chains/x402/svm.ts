@@ -92,6 +92,11 @@ export function wireTransaction(base64: string): { signature: Signature; blockha
   };
 }
 
+/** A base64 wire transaction's message (signed or not), as the fee lookup takes it. */
+export function messageOf(base64: string): TransactionMessageBytesBase64 {
+  return wire.toText.decode(transactionDecoder.decode(wire.toBytes.encode(base64)).messageBytes) as TransactionMessageBytesBase64;
+}
+
 /** What a transaction costs its fee payer in lamports (signatures and priority fee), or null if the node cannot say. */
 export async function transactionFee(chain: SvmX402Chain, message: TransactionMessageBytesBase64): Promise<bigint | null> {
   const { value } = await chain.rpc.getFeeForMessage(message, { commitment: 'confirmed' }).send();
@@ -103,17 +108,41 @@ export async function transactionFee(chain: SvmX402Chain, message: TransactionMe
  * blockhash can still carry it. Not found with an expired blockhash is final: it never can land.
  */
 export async function transactionFate(chain: SvmX402Chain, signature: Signature, blockhash: Blockhash): Promise<'landed' | 'reverted' | 'pending' | 'expired'> {
-  // The blockhash first: a transaction that lands meanwhile is then found by the status lookup.
+  const seen = await signatureStatus(chain, signature);
+  if (seen !== 'unseen') return seen;
+  // Not seen: only an expired blockhash makes that final, and only if the transaction was not
+  // seen after the blockhash expired either (it may have landed between the two lookups).
   const { value: valid } = await chain.rpc.isBlockhashValid(blockhash, { commitment: 'confirmed' }).send();
-  const { value } = await chain.rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send();
-  const status = value[0];
-  if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return status.err ? 'reverted' : 'landed';
-  return status || valid ? 'pending' : 'expired';
+  if (valid) return 'pending';
+  const again = await signatureStatus(chain, signature);
+  return again === 'unseen' ? 'expired' : again;
 }
 
-/** The fee payer's balance in lamports. */
-export async function feePayerBalance(chain: SvmX402Chain): Promise<bigint | null> {
+async function signatureStatus(chain: SvmX402Chain, signature: Signature): Promise<'landed' | 'reverted' | 'pending' | 'unseen'> {
+  const { value } = await chain.rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send();
+  const status = value[0];
+  if (!status) return 'unseen';
+  if (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized') return status.err ? 'reverted' : 'landed';
+  return 'pending';
+}
+
+/** How long settles share one reading of the fee payer's balance (it only guards the operator's reserve). */
+const BALANCE_TTL_MS = 1000;
+const balances = new WeakMap<SvmX402Chain, { at: number; value: Promise<bigint | null> }>();
+
+/** The fee payer's balance in lamports, read now (the operator's views). */
+export async function feePayerBalanceNow(chain: SvmX402Chain): Promise<bigint | null> {
   if (!chain.feePayer) return null;
-  const { value } = await chain.rpc.getBalance(chain.feePayer, { commitment: 'confirmed' }).send();
-  return BigInt(value);
+  return BigInt((await chain.rpc.getBalance(chain.feePayer, { commitment: 'confirmed' }).send()).value);
+}
+
+/** The fee payer's balance in lamports as settles check the reserve: read at most once a second (a failed read is not kept). */
+export function feePayerBalance(chain: SvmX402Chain): Promise<bigint | null> {
+  const kept = balances.get(chain);
+  if (kept && Date.now() - kept.at < BALANCE_TTL_MS) return kept.value;
+  const value = feePayerBalanceNow(chain);
+  const entry = { at: Date.now(), value };
+  balances.set(chain, entry);
+  value.catch(() => balances.get(chain) === entry && balances.delete(chain));
+  return value;
 }

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context.ts';
 import type { X402Chain } from '../../chains/x402/chain.ts';
-import { feePayerBalance, type SettlingSvmChain } from '../../chains/x402/svm.ts';
+import { feePayerBalanceNow, type SettlingSvmChain } from '../../chains/x402/svm.ts';
 import { x402EnvOf } from '../../config/x402.ts';
 import { networkNamed } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -60,7 +60,7 @@ const SOLANA_SETTLEMENT_LAMPORTS = 10_000n;
 /** Solana's fee payer and the reading of its balance (lamports), when Solana is an x402 network. */
 export function solanaReading(ctx: Pick<AppContext, 'x402Solana'>, timeoutMs: number): { chain: SettlingSvmChain; reading: CachedReading<bigint | null> } | undefined {
   const chain = ctx.x402Solana;
-  return chain ? { chain, reading: new CachedReading(() => feePayerBalance(chain), { maxAgeMs: 0, timeoutMs }) } : undefined;
+  return chain ? { chain, reading: new CachedReading(() => feePayerBalanceNow(chain), { maxAgeMs: 0, timeoutMs }) } : undefined;
 }
 
 /** Solana's fee payer state, read now: its balance and reserve in SOL, and the settlements it can still pay for at the base fee. */

@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { feePayerBalance } from '../../chains/x402/svm.ts';
+import { feePayerBalanceNow } from '../../chains/x402/svm.ts';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { toGaugeValue } from '../../lib/money.ts';
@@ -75,7 +75,7 @@ function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | '
   const solana = ctx.x402Solana;
   const paying: Array<{ network: string; balance(): Promise<bigint | null>; reserve: bigint }> = [
     ...evm.map((p) => ({ network: p.network, balance: () => p.client.getBalance({ address: p.feePayer }), reserve: limitsOf(ctx.config.x402, p.network).feePayerReserveWei })),
-    ...(solana ? [{ network: solana.network, balance: () => feePayerBalance(solana), reserve: ctx.config.x402Svm?.feePayerReserveLamports ?? 0n }] : []),
+    ...(solana ? [{ network: solana.network, balance: () => feePayerBalanceNow(solana), reserve: ctx.config.x402Svm?.feePayerReserveLamports ?? 0n }] : []),
   ];
   // A network whose node fails has no sample this time; the others keep theirs.
   const read = async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Signature } from '@solana/kit';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { Db } from '../../../lib/db/index.ts';
-import { feePayerBalance, transactionFate, transactionFee, wireTransaction, type SettlingSvmChain } from '../../../chains/x402/svm.ts';
+import { feePayerBalance, messageOf, transactionFate, transactionFee, wireTransaction, type SettlingSvmChain } from '../../../chains/x402/svm.ts';
 import { finishSettlement } from '../follow.ts';
 import { Invalid, refusal, type SettleResult, type VerifyResult, type X402Reason } from '../reasons.ts';
 import type { SettlementRow } from '../record.ts';
@@ -81,23 +81,27 @@ export class SvmFacilitator {
     const base = { payer: p.payer, network, amount: p.amount.toString() };
     // A retry under the buyer's payment identifier gets the first settlement's result (a fresh
     // transaction of the same payment is never sent); the same identifier for other terms is refused.
-    const first = identified ? await findIdentifier(this.db, identified) : undefined;
+    // Our records, the library's verify, the transaction's fee (its message is the buyer's, before
+    // our signature) and the fee payer's balance are read together.
+    const [first, replay, verdict, fee, balance] = await Promise.all([
+      identified ? findIdentifier(this.db, identified) : undefined,
+      this.existing(p),
+      this.scheme.verify(p.payload, p.requirements).catch((err: Error) => ({ isValid: false, invalidReason: 'unexpected_settle_error', invalidMessage: err.message })),
+      transactionFee(this.chain, messageOf(p.transaction)).catch(() => null),
+      feePayerBalance(this.chain),
+    ]);
     if (first && identified) {
       const conflict = conflicting(first, identified);
       if (conflict) return refusal(conflict, { transaction: '', ...base });
       return this.answer(await this.awaitEnd(await this.byKey(first)), base);
     }
-    const replay = await this.existing(p);
     if (replay) return this.answer(replay.status === 'submitted' ? await this.awaitEnd(replay) : replay, base);
-    const verdict = await this.scheme.verify(p.payload, p.requirements).catch((err: Error) => ({ isValid: false, invalidReason: 'unexpected_settle_error', invalidMessage: err.message }));
     if (!verdict.isValid) {
       const reason = (verdict.invalidReason ?? 'invalid_payload') as X402Reason;
       return { success: false, errorReason: reason, errorMessage: verdict.invalidMessage ?? reason, transaction: '', ...base };
     }
     const signed = await this.chain.signer.signTransaction(p.transaction, this.chain.feePayer, network);
     const tx = wireTransaction(signed);
-    const fee = await transactionFee(this.chain, tx.message);
-    const balance = await feePayerBalance(this.chain);
     if (balance !== null && balance - (fee ?? 0n) < this.limits.feePayerReserveLamports) {
       return refusal(new Invalid('fee_payer_reserve_low', 'the fee payer is at its reserve'), { transaction: '', ...base });
     }
