@@ -121,13 +121,14 @@ describeEngines('x402 discovery catalog', (engine) => {
     assert.equal((await list(a.key, { resource: 'http://localhost:4021/weather', accepts: [requirement()] })).status, 201);
     const unsupported: Array<[string, Record<string, unknown>]> = [
       ['network', { network: 'eip155:1' }],
-      ['scheme', { scheme: 'upto' }],
+      ['scheme', { scheme: 'deferred' }],
       ['asset', { asset: '0x0000000000000000000000000000000000000001' }],
     ];
     for (const [what, over] of unsupported) {
       const res = await list(a.key, { resource: `https://api.seller.test/${what}`, accepts: [requirement(), requirement(over)] });
       assert.deepEqual([res.status, res.body.code, res.body.extension?.index], [400, 'exceptions.x402.requirementsNotSupported', 1], what);
-      assert.deepEqual(res.body.extension.supported, [{ scheme: 'exact', network: NETWORK, assets: [net().devnet.usdc.toLowerCase()] }]);
+      const assets = [net().devnet.usdc.toLowerCase()];
+      assert.deepEqual(res.body.extension.supported, [{ scheme: 'exact', network: NETWORK, assets }, { scheme: 'upto', network: NETWORK, assets }]);
     }
     const malformed: Array<[string, unknown]> = [
       ['zero amount', [requirement({ amount: '0' })]],

@@ -144,8 +144,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('supported lists both networks with their assets, and both fee payers as signers', async () => {
       const supported = (await t.call('GET', '/v1/x402/supported', { key })).body;
-      assert.deepEqual(supported.kinds.map((k: { network: string; scheme: string }) => [k.scheme, k.network]), [['exact', BASE], ['exact', BSC]]);
-      const bscAssets = supported.kinds[1].extra.assets as Array<{ address: string; name: string; version?: string }>;
+      assert.deepEqual(supported.kinds.map((k: { network: string; scheme: string }) => [k.scheme, k.network]), [['exact', BASE], ['upto', BASE], ['exact', BSC], ['upto', BSC]]);
+      const bscAssets = supported.kinds[2].extra.assets as Array<{ address: string; name: string; version?: string }>;
       assert.deepEqual(bscAssets.map((a) => [a.address, a.name, a.version]), [[usdt, 'Tether USD', undefined], [bsc.usdc, 'USDC', '2']]);
       assert.deepEqual(supported.signers, { 'eip155:*': [privateKeyToAccount(DEV_KEYS.feePayer).address, privateKeyToAccount(bscFeePayer).address] });
     });

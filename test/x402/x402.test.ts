@@ -129,8 +129,10 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
             id: undefined,
             status: 'confirmed',
             network: NETWORK,
+            scheme: 'exact',
             asset: devnet.usdc.toLowerCase(),
             amount: '10000',
+            cap: null,
             payer: buyer.address.toLowerCase(),
             payTo: seller.toLowerCase(),
             transaction: receipt.transaction,
@@ -325,7 +327,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       assert.equal((await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).status, 404);
       assert.equal((await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).body.code, 'exceptions.x402.settlementNotFound');
       const supported = (await t.call('GET', '/v1/x402/supported', { key })).body;
-      assert.deepEqual(supported.kinds.map((k: any) => [k.x402Version, k.scheme, k.network]), [[2, 'exact', NETWORK]]);
+      assert.deepEqual(supported.kinds.map((k: any) => [k.x402Version, k.scheme, k.network]), [[2, 'exact', NETWORK], [2, 'upto', NETWORK]]);
       assert.ok(tenantId);
     });
 

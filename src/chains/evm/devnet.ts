@@ -25,9 +25,10 @@ const require = createRequire(import.meta.url);
 
 const artifact = (name: string) => JSON.parse(readFileSync(new URL(`../../../contracts/${name}.json`, import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
 
-/** Permit2's and x402's exact permit2 proxy's canonical addresses (the same on every chain). */
+/** Permit2's and x402's permit2 proxies' (exact, upto) canonical addresses (the same on every chain). */
 export const PERMIT2_CANONICAL: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 export const X402_PERMIT2_PROXY_CANONICAL: Address = '0x402085c248EeA27D92E8b30b2C58ed07f9E20001';
+export const X402_UPTO_PERMIT2_PROXY_CANONICAL: Address = '0x4020A4f3b7b90ccA423B9fabCc0CE57C6C240002';
 
 /** The compiled EIP-3009 test token (contracts/TestUSDC.sol, built by `npm run build:contracts`). */
 export const TEST_USDC = JSON.parse(readFileSync(new URL('../../../contracts/TestUSDC.json', import.meta.url), 'utf8')) as {
@@ -38,8 +39,8 @@ export const TEST_USDC = JSON.parse(readFileSync(new URL('../../../contracts/Tes
 /** The compiled plain ERC-20 USDT-like test token (contracts/TestUSDT.sol): no EIP-3009, paid through Permit2. */
 export const TEST_USDT = artifact('TestUSDT');
 
-/** The deployer's nonce that deploys the test USDT: after the USDC, its first mint, Permit2 and the proxy. */
-const USDT_NONCE = 4;
+/** The deployer's nonce that deploys the test USDT: after the USDC, its first mint, Permit2 and the two proxies. */
+const USDT_NONCE = 5;
 
 /** Anvil's development mnemonic: public knowledge, its accounts funded only on a local devnet. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -157,7 +158,7 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
  * beside it names the bytecode they were deployed from): then it is dropped and deployed anew.
  */
 function keptState(path: string, usdt: boolean): string {
-  const bytecodes = [TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode, ...(usdt ? [TEST_USDT.bytecode] : [])];
+  const bytecodes = [TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode, artifact('TestX402UptoPermit2Proxy').bytecode, ...(usdt ? [TEST_USDT.bytecode] : [])];
   const fingerprint = createHash('sha256').update(bytecodes.join()).digest('hex');
   const marker = `${path}.contracts`;
   // The devnet starts while the database opens: a new DATA_DIR may not exist yet.
@@ -172,16 +173,21 @@ function keptState(path: string, usdt: boolean): string {
 type DevnetPublic = ReturnType<typeof createPublicClient>;
 type DevnetWallet = WalletClient<Transport, Chain, Account>;
 
-/** The test USDC (the deployer's first contract, at `usdc`), the buyer's funds, Permit2 and x402's permit2 proxy. */
+/** The test USDC (the deployer's first contract, at `usdc`), the buyer's funds, Permit2 and x402's permit2 proxies. */
 async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, control: ReturnType<typeof devnetControls>, usdc: Address, fundBuyer: () => Promise<void>): Promise<void> {
   const deploy = async (abi: Abi, bytecode: Hex) =>
     pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode }), pollingInterval: POLL_MS });
   const token = await deploy(TEST_USDC.abi, TEST_USDC.bytecode);
   if (token.contractAddress?.toLowerCase() !== usdc.toLowerCase()) throw new Error('the devnet deployer had sent transactions before the test USDC');
   await fundBuyer();
-  // Permit2 and x402's permit2 proxy at their canonical addresses, as on Base: deployed, then
-  // their runtime code placed where payments name them (neither has constructor state).
-  for (const [name, at] of [['TestPermit2', PERMIT2_CANONICAL], ['TestX402Permit2Proxy', X402_PERMIT2_PROXY_CANONICAL]] as const) {
+  // Permit2 and x402's permit2 proxies at their canonical addresses, as on Base: deployed, then
+  // their runtime code placed where payments name them (none has constructor state).
+  const placed = [
+    ['TestPermit2', PERMIT2_CANONICAL],
+    ['TestX402Permit2Proxy', X402_PERMIT2_PROXY_CANONICAL],
+    ['TestX402UptoPermit2Proxy', X402_UPTO_PERMIT2_PROXY_CANONICAL],
+  ] as const;
+  for (const [name, at] of placed) {
     const { abi, bytecode } = artifact(name);
     const deployed = await deploy(abi, bytecode);
     const code = deployed.contractAddress ? await pub.getCode({ address: deployed.contractAddress }) : undefined;
@@ -194,7 +200,7 @@ async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, contro
 async function deployedBefore(pub: DevnetPublic, usdt: boolean): Promise<Address | null> {
   const from = privateKeyToAccount(DEV_KEYS.deployer).address;
   const usdc = getContractAddress({ from, nonce: 0n });
-  const expected = [usdc, PERMIT2_CANONICAL, X402_PERMIT2_PROXY_CANONICAL, ...(usdt ? [getContractAddress({ from, nonce: BigInt(USDT_NONCE) })] : [])];
+  const expected = [usdc, PERMIT2_CANONICAL, X402_PERMIT2_PROXY_CANONICAL, X402_UPTO_PERMIT2_PROXY_CANONICAL, ...(usdt ? [getContractAddress({ from, nonce: BigInt(USDT_NONCE) })] : [])];
   for (const at of expected) {
     const code = await pub.getCode({ address: at });
     if (!code || code === '0x') return null;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
-import { now, type Db } from '../../lib/db/index.ts';
+import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { receiptWithin, type X402Chain } from '../../chains/x402/chain.ts';
 import type { FeePayerSender, SignedTransaction, Spend } from '../../chains/x402/sender.ts';
-import { finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
-import { parsePayment, type ParsedPayment } from './parse.ts';
+import { finishIn, finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
 import { SettlementLookup } from './lookup.ts';
 import { spendingCheck, type SpendingLimits } from './spending.ts';
 import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
@@ -13,6 +12,7 @@ import { checkChain, checkPermit2, checkSignature } from './verify.ts';
 import { simulateTransfer } from './simulate.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
 import { claimSettlement, conflicting, findIdentifier, firstKey, identify, type IdentifierRow, type Identified } from './payment-id.ts';
+import { checkUpto, parseAny, uptoSettleable, type AnyPayment } from './upto.ts';
 
 export { TRANSFER_TYPES } from './parse.ts';
 export type { SettleResult, VerifyResult, X402Reason } from './reasons.ts';
@@ -27,10 +27,12 @@ interface SettleChecks {
   before?: () => Promise<void>;
   proven?: () => Promise<void>;
 }
+/** A scheme and network this facilitator settles, as GET /x402/supported lists it. */
+type Kind = { x402Version: number; scheme: string; network: string; extra?: Record<string, unknown> };
 const passed: Promise<Outcome<void>> = Promise.resolve({ ok: true, value: undefined });
 
 /**
- * The x402 v2 facilitator for scheme `exact` on one EVM network, EIP-3009 assets. The checks, from
+ * The x402 v2 facilitator for schemes `exact` and `upto` (upto.ts) on one EVM network. The checks, from
  * the cheapest to the dearest: shape and requirements, then the signature (recovered locally for
  * plain keys; smart-wallet signatures through the chain, ERC-1271/6492), then one batched read of
  * the authorization state and the payer's balance, with our own record of the key. Both verify and
@@ -67,9 +69,13 @@ export class X402Facilitator {
     return this.chain.network;
   }
 
-  supported(): { kinds: Array<{ x402Version: number; scheme: string; network: string; extra?: Record<string, unknown> }>; extensions: string[]; signers: Record<string, string[]> } {
-    const kinds = [{ x402Version: 2, scheme: 'exact', network: this.chain.network, extra: { assets: [...this.chain.assets.values()].map((a) => ({ address: a.address, name: a.name, version: a.version })) } }];
-    return { kinds, extensions: [], signers: this.chain.feePayer ? { 'eip155:*': [this.chain.feePayer] } : {} };
+  supported(): { kinds: Kind[]; extensions: string[]; signers: Record<string, string[]> } {
+    const { network, feePayer } = this.chain;
+    const assets = [...this.chain.assets.values()].map((a) => ({ address: a.address, name: a.name, version: a.version }));
+    const kinds: Kind[] = [{ x402Version: 2, scheme: 'exact', network, extra: { assets } }];
+    // An upto payer names the one address allowed to settle its permit: without a fee payer, none can.
+    if (feePayer) kinds.push({ x402Version: 2, scheme: 'upto', network, extra: { assets, facilitatorAddress: feePayer } });
+    return { kinds, extensions: [], signers: feePayer ? { 'eip155:*': [feePayer] } : {} };
   }
 
   /** The settlement of this key, if any (concurrent lookups share one query). */
@@ -79,10 +85,18 @@ export class X402Facilitator {
 
   async verify(body: unknown): Promise<VerifyResult> {
     try {
-      const parsed = parsePayment(this.chain, body);
+      const parsed = parseAny(this.chain, body, 'verify');
       if (parsed.kind === 'permit2') {
         await checkPermit2(this.chain, parsed.permit);
         return { isValid: true, payer: parsed.permit.from };
+      }
+      if (parsed.kind === 'upto') {
+        const { upto } = parsed;
+        await checkUpto(this.chain, upto, 'verify');
+        // A permit settled for 0 is unused on chain, and still settled: our record says so.
+        const known = await this.existing(uptoSettleable(upto).key);
+        if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this permit was already settled', upto.from);
+        return { isValid: true, payer: upto.from };
       }
       const p = parsed.payment;
       // Our own record and the simulation of the transfer are read together. A clean simulation
@@ -103,9 +117,10 @@ export class X402Facilitator {
   }
 
   /**
-   * Verifies, then broadcasts transferWithAuthorization once per (network, asset, payer, nonce):
-   * the row claiming that key is written before broadcasting, so a concurrent or repeated settle
-   * of the same payload gets the original transaction instead of a second one.
+   * Verifies, then broadcasts transferWithAuthorization (or a permit2 proxy's settle) once per
+   * (network, asset, payer, nonce): the row claiming that key is written before broadcasting, so a
+   * concurrent or repeated settle of the same payload gets the original transaction instead of a
+   * second one. An upto settlement of 0 sends nothing: its row is claimed and confirmed at once.
    */
   async settle(tenantId: string, body: unknown): Promise<SettleResult> {
     const network = this.chain.network;
@@ -113,14 +128,16 @@ export class X402Facilitator {
     let checks: SettleChecks;
     let identified: Identified | undefined;
     try {
-      ({ s, checks } = this.settleChecks(parsePayment(this.chain, body)));
-      identified = identify(tenantId, network, body as Record<string, unknown>, s);
+      ({ s, checks } = this.settleChecks(parseAny(this.chain, body, 'settle')));
+      // An upto payment's terms are its cap: a retry may charge another amount.
+      identified = identify(tenantId, network, body as Record<string, unknown>, { ...s, amount: s.cap ?? s.amount });
     } catch (err) {
       return refusal(err, { network, transaction: '', ...(err instanceof Invalid && err.payer ? { payer: err.payer } : {}) });
     }
     const base = { payer: s.key.payer, network, amount: s.amount.toString() };
     const refused = (err: unknown) => refusal(err, { transaction: '', ...base });
     const { sender } = this.chain;
+    const zero = s.amount === 0n;
     // Our record, the payment's checks and the operator's limits (with the simulation of the
     // transfer) are read together: one database and one batched RPC round trip. Their answers are
     // taken in that order; without a clean simulation, the checks it proves give the reason.
@@ -128,11 +145,12 @@ export class X402Facilitator {
       identified ? findIdentifier(this.db, identified) : undefined,
       this.existing(s.key),
       checks.before ? outcome(checks.before()) : passed,
-      sender ? outcome(spendingCheck(this.db, this.chain, sender.account.address, this.limits, tenantId, s)) : undefined,
+      sender && !zero ? outcome(spendingCheck(this.db, this.chain, sender.account.address, this.limits, tenantId, s)) : undefined,
     ]);
     if (first && identified) return this.retried(first, identified, base);
     if (replay) return this.answer(replay, base);
     if (!checked.ok) return refused(checked.error);
+    if (zero) return this.claimUnsent(tenantId, s, base, identified);
     if (!spend?.ok && checks.proven) {
       const proven = await outcome(checks.proven());
       if (!proven.ok) return refused(proven.error);
@@ -155,8 +173,9 @@ export class X402Facilitator {
   }
 
   /** What a parsed payment sends, and its checks (EIP-3009: all proven by the token's simulation). */
-  private settleChecks(parsed: ParsedPayment): { s: Settleable; checks: SettleChecks } {
+  private settleChecks(parsed: AnyPayment): { s: Settleable; checks: SettleChecks } {
     if (parsed.kind === 'permit2') return { s: permit2Settleable(parsed.permit), checks: { before: () => checkPermit2(this.chain, parsed.permit) } };
+    if (parsed.kind === 'upto') return { s: uptoSettleable(parsed.upto), checks: { before: () => checkUpto(this.chain, parsed.upto, 'settle') } };
     const p = parsed.payment;
     const proven = async () => {
       await checkSignature(this.chain, p);
@@ -170,11 +189,7 @@ export class X402Facilitator {
    * claimed waits for the claimant's transaction instead of sending a second one.
    */
   private async claimAndSend(tenantId: string, sender: FeePayerSender, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }, identified?: Identified): Promise<SettleResult> {
-    const { claimed, first } = await claimSettlement(
-      this.db,
-      { id: randomUUID(), tenant_id: tenantId, network: base.network, asset: s.key.asset.toLowerCase(), payer: s.key.payer.toLowerCase(), pay_to: s.payTo.toLowerCase(), nonce: s.key.nonce, amount: s.amount, status: 'submitted' },
-      identified,
-    );
+    const { claimed, first } = await claimSettlement(this.db, this.claimOf(tenantId, s), identified);
     // Another settle under the same payment identifier claimed it first: its result, nothing sent.
     if (first && identified) return this.retried(first, identified, base);
     if (!claimed) return this.answer(await this.awaitTransaction(s.key), base);
@@ -219,6 +234,20 @@ export class X402Facilitator {
     return { ...this.answer(row, base), errorMessage: error };
   }
 
+  /** The `submitted` row that claims a payment's key. */
+  private claimOf(tenantId: string, s: Settleable) {
+    const { asset, payer, nonce } = s.key;
+    return { id: randomUUID(), tenant_id: tenantId, network: this.network, asset: asset.toLowerCase(), payer: payer.toLowerCase(), pay_to: s.payTo.toLowerCase(), nonce, amount: s.amount, scheme: s.scheme, cap: s.cap ?? null, status: 'submitted' as const };
+  }
+
+  /** An upto settlement of 0: nothing is sent, and its row is claimed and confirmed in one transaction (a replay answers it). */
+  private async claimUnsent(tenantId: string, s: Settleable, base: { payer: string; network: string; amount: string }, identified?: Identified): Promise<SettleResult> {
+    const confirm = (trx: Trx, row: SettlementRow) => finishIn(trx, row, 'confirmed', null, null, { unsent: true });
+    const { claimed, first } = await claimSettlement(this.db, this.claimOf(tenantId, s), identified, confirm);
+    if (first && identified) return this.retried(first, identified, base);
+    return this.answer(claimed ?? (await this.awaitTransaction(s.key)), base);
+  }
+
   private current(id: string): Promise<SettlementRow> {
     return this.db.selectFrom('x402_settlements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
@@ -240,7 +269,9 @@ export class X402Facilitator {
     }
   }
 
-  private answer(row: SettlementRow, base: { payer: string; network: string; amount: string }): SettleResult {
+  /** A settlement's result as its row has it: a replay answers the amount first settled. */
+  private answer(row: SettlementRow, { payer, network }: { payer: string; network: string; amount: string }): SettleResult {
+    const base = { payer, network, amount: row.amount };
     if (row.status === 'confirmed') return { success: true, transaction: row.transaction, ...base };
     if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', transaction: row.transaction, ...base };
     return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };

@@ -17,39 +17,57 @@ export interface FinishOptions {
  * (another instance's worker, a second settle call) gets the row as the winner left it. The move
  * is made only for the transaction the caller decided on (a settle may have signed another meanwhile).
  */
-export async function finishSettlement(
-  db: Db,
+export function finishSettlement(db: Db, ...args: FinishArgs): Promise<SettlementRow> {
+  return db.transaction().execute((trx: Trx) => finishIn(trx, ...args));
+}
+
+/** `finishIn`'s arguments after the transaction. */
+type FinishArgs = Parameters<typeof finishIn> extends [Trx, ...infer A] ? A : never;
+
+/** `finishSettlement` inside the caller's transaction (an upto settlement of 0 is claimed and confirmed in one). */
+export async function finishIn(
+  trx: Trx,
   row: SettlementRow,
   status: 'confirmed' | 'failed',
   reason: X402Reason | null,
   gasCost: bigint | null = null,
   opts: FinishOptions = {},
 ): Promise<SettlementRow> {
-  return db.transaction().execute(async (trx: Trx) => {
-    try {
-      return await moveStatus(trx, x402Machine, 'x402_settlements', row, status, {
-        // A final row keeps no signed bytes.
-        set: { error_reason: reason, gas_cost: gasCost, signed_transaction: '', ...(opts.unsent ? { transaction: '' } : {}), ...(status === 'confirmed' ? { confirmed_at: now() } : {}) },
-        where: { transaction: row.transaction },
-        event: (updated) => ({
-          tenantId: updated.tenant_id,
-          type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
-          aggregateType: 'x402',
-          aggregateId: updated.id,
-          payload: settlementRecord(updated),
-        }),
-      });
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'exceptions.status.conflict')) throw err;
-      return trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    }
-  });
+  try {
+    return await moveStatus(trx, x402Machine, 'x402_settlements', row, status, {
+      // A final row keeps no signed bytes.
+      set: {
+        error_reason: reason,
+        gas_cost: gasCost,
+        signed_transaction: '',
+        ...(opts.unsent ? { transaction: '' } : {}),
+        ...(status === 'confirmed' ? { confirmed_at: now() } : {}),
+      },
+      where: { transaction: row.transaction },
+      event: (updated) => ({
+        tenantId: updated.tenant_id,
+        type: status === 'confirmed' ? 'x402.payment.settled' : 'x402.payment.failed',
+        aggregateType: 'x402',
+        aggregateId: updated.id,
+        payload: settlementRecord(updated),
+      }),
+    });
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'exceptions.status.conflict')) throw err;
+    return trx.selectFrom('x402_settlements').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  }
 }
 
 /** The settlement's end as its transaction's receipt says: confirmed, or failed on a revert; the gas it cost either way. */
 export function finishWithReceipt(db: Db, row: SettlementRow, receipt: TransactionReceipt): Promise<SettlementRow> {
   const ok = receipt.status === 'success';
-  return finishSettlement(db, row, ok ? 'confirmed' : 'failed', ok ? null : 'invalid_transaction_state', receipt.gasUsed * receipt.effectiveGasPrice);
+  return finishSettlement(
+    db,
+    row,
+    ok ? 'confirmed' : 'failed',
+    ok ? null : 'invalid_transaction_state',
+    receipt.gasUsed * receipt.effectiveGasPrice,
+  );
 }
 
 /**

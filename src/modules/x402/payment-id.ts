@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { PaymentIdentifierInfo } from '@x402/extensions/payment-identifier';
-import type { Db } from '../../lib/db/index.ts';
+import type { Db, Trx } from '../../lib/db/index.ts';
 import type { X402PaymentIdentifiersTable, X402SettlementsTable } from '../../lib/db/schema.ts';
 import { isObject } from './parse.ts';
 import { Invalid } from './reasons.ts';
@@ -86,11 +86,14 @@ class IdentifierTaken extends Error {}
  * Claims the settlement's key with its `submitted` row and, when the buyer named one, the payment
  * identifier with it, in one transaction. Answers the row claimed (none: another settle holds the
  * key), or the identifier's first row when another settle holds the identifier (nothing claimed).
+ * `then` takes a claimed row further in the same transaction (a settlement that sends nothing is
+ * final at once).
  */
 export async function claimSettlement(
   db: Db,
   values: Insertable<X402SettlementsTable>,
   id: Identified | undefined,
+  then?: (trx: Trx, claimed: SettlementRow) => Promise<SettlementRow>,
 ): Promise<{ claimed?: SettlementRow; first?: IdentifierRow }> {
   const insertSettlement = (trx: Db) =>
     trx
@@ -99,10 +102,14 @@ export async function claimSettlement(
       .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
       .returningAll()
       .executeTakeFirst();
-  if (!id) return { claimed: await insertSettlement(db) };
+  const claim = async (trx: Trx) => {
+    const claimed = await insertSettlement(trx);
+    return claimed && then ? then(trx, claimed) : claimed;
+  };
+  if (!id) return { claimed: then ? await db.transaction().execute(claim) : await insertSettlement(db) };
   try {
     return await db.transaction().execute(async (trx) => {
-      const claimed = await insertSettlement(trx);
+      const claimed = await claim(trx);
       const mine = await trx
         .insertInto('x402_payment_identifiers')
         .values({ tenant_id: id.tenantId, payer: id.payer, payment_id: id.paymentId, fingerprint: id.fingerprint, network: values.network, asset: values.asset, nonce: values.nonce })

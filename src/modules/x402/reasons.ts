@@ -22,6 +22,16 @@ export type X402Reason =
   | 'tenant_gas_budget_exhausted'
   | 'fee_payer_reserve_low'
   | 'permit2_allowance_required'
+  // The upto scheme's (the x402 EVM library's names): its permit, its witness, and an amount above the cap.
+  | 'invalid_upto_evm_payload_settlement_exceeds_amount'
+  | 'invalid_permit2_spender'
+  | 'invalid_permit2_recipient_mismatch'
+  | 'invalid_permit2_signature'
+  | 'upto_facilitator_mismatch'
+  | 'permit2_amount_mismatch'
+  | 'permit2_token_mismatch'
+  | 'permit2_deadline_expired'
+  | 'permit2_not_yet_valid'
   // The x402 Solana library's own reasons, answered as it names them.
   | `invalid_exact_svm_${string}`;
 

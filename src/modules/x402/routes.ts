@@ -31,8 +31,10 @@ const SettlementSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   status: x402Machine.schema,
   network: Str,
+  scheme: Type.Union([Type.Literal('exact'), Type.Literal('upto')], { description: 'upto: the payer signed a cap and was charged `amount`, at most the cap' }),
   asset: Str,
-  amount: Str,
+  amount: Type.String({ description: 'atomic units moved (upto: the amount the seller reported; 0 sends no transaction)' }),
+  cap: Nullable(Type.String({ description: 'upto: the most the payer signed for, in atomic units; null for exact' })),
   payer: Str,
   payTo: Str,
   transaction: Str,
@@ -56,25 +58,25 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
   x402ResourceRoutes(app, { db: app.ctx.db, sandbox: app.ctx.config.mode === 'sandbox', supported: () => facilitator?.supported().kinds ?? [] });
 };
 
-/** POST /x402/verify: verifies an x402 v2 exact payment without broadcasting */
+/** POST /x402/verify: verifies an x402 v2 payment (exact or upto) without broadcasting */
 function x402VerifyRoute(app: TypedApp, facilitator: X402Facilitators | undefined): void {
   app.post(
     '/x402/verify',
     {
       config: { scope: 'x402.verify', tenantLevel: true },
-      schema: { operationId: 'x402Verify', tags: ['x402'], summary: 'Verifies an x402 v2 exact payment without broadcasting', body: X402Body, response: responses({ 200: VerifySchema }) },
+      schema: { operationId: 'x402Verify', tags: ['x402'], summary: 'Verifies an x402 v2 payment (exact or upto) without broadcasting', body: X402Body, response: responses({ 200: VerifySchema }) },
     },
     async (request) => (facilitator ? facilitator.verify(request.body) : { isValid: false, invalidReason: NO_NETWORK.reason, invalidMessage: NO_NETWORK.message }),
   );
 }
 
-/** POST /x402/settle: verifies, then broadcasts transferWithAuthorization (a replay returns the original) */
+/** POST /x402/settle: verifies, then settles on chain once (exact: the signed amount; upto: the requirements' amount, at most the signed cap) */
 function x402SettleRoute(app: TypedApp, facilitator: X402Facilitators | undefined): void {
   app.post(
     '/x402/settle',
     {
       config: { scope: 'x402.settle', tenantLevel: true },
-      schema: { operationId: 'x402Settle', tags: ['x402'], summary: 'Verifies, then broadcasts transferWithAuthorization (a replay returns the original)', body: X402Body, response: responses({ 200: SettleSchema }) },
+      schema: { operationId: 'x402Settle', tags: ['x402'], summary: "Verifies, then settles on chain once (exact: the signed amount; upto: the requirements' amount, at most the signed cap; a replay returns the original)", body: X402Body, response: responses({ 200: SettleSchema }) },
     },
     async (request) => (facilitator ? facilitator.settle(request.principal.tenantId, request.body) : refusal(NO_NETWORK, { network: '', transaction: '' })),
   );

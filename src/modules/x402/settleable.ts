@@ -2,14 +2,19 @@ import { getAddress, type Abi, type Address } from 'viem';
 import { x402ExactPermit2ProxyABI, x402ExactPermit2ProxyAddress } from '@x402/evm';
 import { EIP3009_ABI } from '../../chains/x402/chain.ts';
 import type { ContractCall } from '../../chains/x402/sender.ts';
+import type { X402Scheme } from '../../lib/db/schema.ts';
 
 import type { Parsed, Permit2Parsed } from './parse.ts';
 
 /** What a settlement sends and how it is keyed, whichever transfer method the payment uses. */
 export interface Settleable {
   key: { asset: Address; payer: Address; nonce: string };
+  scheme: X402Scheme;
   payTo: Address;
+  /** What the settlement moves (upto: the amount the seller charges, 0 sends nothing). */
   amount: bigint;
+  /** upto: the most the payer signed for; exact has none (its amount is signed). */
+  cap?: bigint;
   call: ContractCall;
 }
 
@@ -17,6 +22,7 @@ export interface Settleable {
 export function eip3009Settleable(p: Parsed): Settleable {
   return {
     key: { asset: p.asset.address, payer: p.auth.from, nonce: p.auth.nonce },
+    scheme: 'exact',
     payTo: p.payTo,
     amount: p.amount,
     call: {
@@ -32,6 +38,7 @@ export function eip3009Settleable(p: Parsed): Settleable {
 export function permit2Settleable(p: Permit2Parsed): Settleable {
   return {
     key: { asset: p.token, payer: p.from, nonce: p.nonce.toString() },
+    scheme: 'exact',
     payTo: p.to,
     amount: p.amount,
     call: {

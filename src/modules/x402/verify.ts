@@ -1,8 +1,8 @@
-import { concat, encodeAbiParameters, recoverTypedDataAddress, toFunctionSelector, type Address, type Hex } from 'viem';
-import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes } from '@x402/evm';
+import { concat, encodeAbiParameters, recoverTypedDataAddress, toFunctionSelector, type Address, type Hex, type PublicClient } from 'viem';
+import { PERMIT2_ADDRESS, erc20AllowanceAbi, permit2WitnessTypes, type uptoPermit2WitnessTypes } from '@x402/evm';
 import { EIP3009_ABI, type X402Chain } from '../../chains/x402/chain.ts';
 import { TRANSFER_TYPES, type Authorization, type Parsed, type Permit2Parsed } from './parse.ts';
-import { Invalid } from './reasons.ts';
+import { Invalid, type X402Reason } from './reasons.ts';
 
 /*
  * The checks that need the chain, cheapest first: the signature (recovered locally for a plain
@@ -80,28 +80,38 @@ export async function checkChain(chain: X402Chain, p: Parsed): Promise<void> {
   if (used !== 0n) throw new Invalid('authorization_already_used', 'this authorization was already used', p.auth.from);
   if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.auth.from);
 }
+/** A Permit2 PermitWitnessTransferFrom message (Permit2's domain, a scheme's witness), without its signature. */
+export type Permit2Typed = Omit<Parameters<typeof recoverTypedDataAddress>[0], 'signature'>;
+
 /**
- * Permit2: the EIP-712 PermitWitnessTransferFrom signature (Permit2's domain, x402's witness),
- * then one batched read of the payer's balance, its allowance to Permit2 and the nonce's bit.
+ * A PermitWitnessTransferFrom of `p` for `amount` on this chain (Permit2's domain), with a scheme's
+ * witness types and its witness (the types name the witness's fields; the message is checked
+ * against them when it is hashed).
  */
-export async function checkPermit2(chain: X402Chain, p: Permit2Parsed): Promise<void> {
-  const typed = {
-    domain: { name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS },
-    types: permit2WitnessTypes,
-    primaryType: 'PermitWitnessTransferFrom' as const,
-    message: {
-      permitted: { token: p.token, amount: p.amount },
-      spender: p.spender,
-      nonce: p.nonce,
-      deadline: p.deadline,
-      witness: { to: p.to, validAfter: p.validAfter },
-    },
-  };
-  const signer = p.signature.length === 132 ? await recoverTypedDataAddress({ ...typed, signature: p.signature }).catch(() => null) : null;
-  if (signer !== p.from) {
-    const ok = await chain.publicClient.verifyTypedData({ address: p.from, ...typed, signature: p.signature, blockTag: 'latest' }).catch(() => false);
-    if (!ok) throw new Invalid('invalid_exact_evm_payload_signature', 'the permit2 signature is not the payer’s', p.from);
-  }
+export function permit2Typed(
+  chain: X402Chain,
+  types: typeof permit2WitnessTypes | typeof uptoPermit2WitnessTypes,
+  p: { token: Address; spender: Address; nonce: bigint; deadline: bigint },
+  amount: bigint,
+  witness: Record<string, unknown>,
+): Permit2Typed {
+  const message = { permitted: { token: p.token, amount }, spender: p.spender, nonce: p.nonce, deadline: p.deadline, witness };
+  return { domain: { name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS }, types, primaryType: 'PermitWitnessTransferFrom', message } as Permit2Typed;
+}
+
+/** A permit2 signature: recovered locally for a plain key, else checked through the chain (smart wallets, ERC-1271/6492). */
+export async function checkPermit2Signature(chain: X402Chain, from: Address, typed: Permit2Typed, signature: Hex, reason: X402Reason): Promise<void> {
+  const signer = signature.length === 132 ? await recoverTypedDataAddress({ ...typed, signature }).catch(() => null) : null;
+  if (signer === from) return;
+  const ok = await chain.publicClient.verifyTypedData({ address: from, ...typed, signature, blockTag: 'latest' } as Parameters<PublicClient['verifyTypedData']>[0]).catch(() => false);
+  if (!ok) throw new Invalid(reason, 'the permit2 signature is not the payer’s', from);
+}
+
+/**
+ * One batched read of the payer's balance, its allowance to Permit2 and the nonce's bit: refused
+ * when the nonce is used, or when the payer does not hold or has not allowed `need`.
+ */
+export async function checkPermit2Funds(chain: X402Chain, p: { token: Address; from: Address; nonce: bigint }, need: bigint): Promise<void> {
   const [balance, allowance, permit2Code] = await Promise.all([
     chain.publicClient.readContract({ address: p.token, abi: EIP3009_ABI, functionName: 'balanceOf', args: [p.from] }),
     chain.publicClient.readContract({ address: p.token, abi: erc20AllowanceAbi, functionName: 'allowance', args: [p.from, PERMIT2_ADDRESS] }) as Promise<bigint>,
@@ -111,7 +121,16 @@ export async function checkPermit2(chain: X402Chain, p: Permit2Parsed): Promise<
     const word = await chain.publicClient.readContract({ address: PERMIT2_ADDRESS, abi: PERMIT2_NONCE_ABI, functionName: 'nonceBitmap', args: [p.from, p.nonce >> 8n] });
     if ((word >> (p.nonce & 255n)) & 1n) throw new Invalid('authorization_already_used', 'this permit2 nonce was already used', p.from);
   }
-  if (balance < p.amount) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.from);
-  if (allowance < p.amount) throw new Invalid('permit2_allowance_required', 'the payer has not approved Permit2 for the amount', p.from);
+  if (balance < need) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.from);
+  if (allowance < need) throw new Invalid('permit2_allowance_required', 'the payer has not approved Permit2 for the amount', p.from);
 }
 
+/**
+ * Permit2: the EIP-712 PermitWitnessTransferFrom signature (Permit2's domain, x402's witness),
+ * then one batched read of the payer's balance, its allowance to Permit2 and the nonce's bit.
+ */
+export async function checkPermit2(chain: X402Chain, p: Permit2Parsed): Promise<void> {
+  const typed = permit2Typed(chain, permit2WitnessTypes, p, p.amount, { to: p.to, validAfter: p.validAfter });
+  await checkPermit2Signature(chain, p.from, typed, p.signature, 'invalid_exact_evm_payload_signature');
+  await checkPermit2Funds(chain, p, p.amount);
+}

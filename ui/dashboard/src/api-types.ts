@@ -6524,7 +6524,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verifies, then broadcasts transferWithAuthorization (a replay returns the original) */
+        /** Verifies, then settles on chain once (exact: the signed amount; upto: the requirements' amount, at most the signed cap; a replay returns the original) */
         post: operations["x402Settle"];
         delete?: never;
         options?: never;
@@ -6592,7 +6592,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verifies an x402 v2 exact payment without broadcasting */
+        /** Verifies an x402 v2 payment (exact or upto) without broadcasting */
         post: operations["x402Verify"];
         delete?: never;
         options?: never;
@@ -24642,8 +24642,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description atomic units moved (upto: the amount the seller reported; 0 sends no transaction) */
                             amount: string;
                             asset: string;
+                            cap: string | null;
                             confirmedAt: string | null;
                             createdAt: string;
                             errorReason: string | null;
@@ -24652,6 +24654,8 @@ export interface operations {
                             network: string;
                             payer: string;
                             payTo: string;
+                            /** @description upto: the payer signed a cap and was charged `amount`, at most the cap */
+                            scheme: "exact" | "upto";
                             status: "submitted" | "confirmed" | "failed";
                             transaction: string;
                         }[];
@@ -24763,8 +24767,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description atomic units moved (upto: the amount the seller reported; 0 sends no transaction) */
                             amount: string;
                             asset: string;
+                            cap: string | null;
                             confirmedAt: string | null;
                             createdAt: string;
                             errorReason: string | null;
@@ -24773,6 +24779,8 @@ export interface operations {
                             network: string;
                             payer: string;
                             payTo: string;
+                            /** @description upto: the payer signed a cap and was charged `amount`, at most the cap */
+                            scheme: "exact" | "upto";
                             status: "submitted" | "confirmed" | "failed";
                             transaction: string;
                         };

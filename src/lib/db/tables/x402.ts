@@ -6,6 +6,9 @@ import type { Numeric, NullableNumeric, NullableTimestamp, Timestamp } from './c
 export const X402_STATUSES = ['submitted', 'confirmed', 'failed'] as const;
 export type X402Status = (typeof X402_STATUSES)[number];
 
+/** The EVM x402 schemes a settlement is made under (migration 0070's CHECK). */
+export type X402Scheme = 'exact' | 'upto';
+
 export interface X402SettlementsTable {
   id: string;
   tenant_id: string;
@@ -19,6 +22,10 @@ export interface X402SettlementsTable {
   transaction: Generated<string>;
   /** The signed raw transaction (0x hex) while it may still be mined; '' once final (migration 0031). */
   signed_transaction: Generated<string>;
+  /** The x402 scheme it was paid under (migration 0070). */
+  scheme: Generated<X402Scheme>;
+  /** `upto`: the most the payer signed for, of which `amount` was charged; null for `exact` (migration 0070). */
+  cap: NullableNumeric;
   error_reason: string | null;
   gas_cost: NullableNumeric;
   created_at: Timestamp;
