@@ -32,7 +32,7 @@ export interface SettlementSpec {
   gasCost?: bigint | null;
 }
 
-/** One settlement of the tenant, claimed and (unless it stays submitted) finished as the spec says. */
+/** One settlement of the tenant, claimed and (unless it stays submitted) finished with the given status. */
 export async function recordSettlement(db: Db, tenantId: string, spec: SettlementSpec): Promise<SettlementRow> {
   const evm = spec.network.startsWith('eip155:');
   const { claimed } = await claimSettlement(

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
-import { auditListCounts } from '../../src/lib/db/counts.ts';
+import { addressScope, auditListCounts } from '../../src/lib/db/counts.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
 import { BASE_MAINNET, BASE_USDC, BSC_MAINNET, BSC_USDT, SOLANA_DEVNET, SOLANA_DEVNET_USDC, base58, evmAddress, recordSettlement } from '../helpers/x402-settlements.ts';
 
@@ -93,7 +93,7 @@ describeEngines('x402 settlements on several networks', (engine) => {
     }
   });
 
-  it("totals from the maintained counts agree with the rows, for EVM and base58 payers, payTos, statuses and ranges", async () => {
+  it('totals from the maintained counts agree with the rows, for EVM and base58 payers, payTos, networks, statuses and ranges', async () => {
     const from = encodeURIComponent(new Date(Date.now() - 3 * 86_400_000).toISOString());
     const to = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
     const cases: Array<[string, string]> = [
@@ -102,9 +102,21 @@ describeEngines('x402 settlements on several networks', (engine) => {
       [`payer=${solPayer}&from=${from}&to=${to}`, `and payer = '${solPayer}'`],
       [`payTo=${solPayTo}&from=${from}`, `and pay_to = '${solPayTo}'`],
       [`status=submitted&to=${to}`, `and status = 'submitted'`],
+      [`network=${BASE_MAINNET}`, `and network = '${BASE_MAINNET}'`],
+      [`network=${BASE_MAINNET}&status=confirmed&from=${from}`, `and network = '${BASE_MAINNET}' and status = 'confirmed'`],
+      [`network=${encodeURIComponent(SOLANA_DEVNET)}&to=${to}`, `and network = '${SOLANA_DEVNET}'`],
     ];
     for (const [query, where] of cases) assert.equal((await list(query)).total, await rowCount(where), query);
     assert.deepEqual(await auditListCounts(app().ctx.db), []);
+    // The network's total is its own count: a count made wrong shows in the total, and the audit names it.
+    const db = app().ctx.db;
+    const scope = addressScope(tenant.tenantId, BSC_MAINNET);
+    await sql`insert into list_count_deltas (kind, scope_id, status, day, delta) values ('x402_settlements_of_network', ${scope}::uuid, 'confirmed', null, 1)`.execute(db);
+    const res = await app().call('GET', `/v1/x402/settlements?limit=1&network=${BSC_MAINNET}`, { key: tenant.key });
+    assert.equal(res.body.total, 3);
+    assert.deepEqual((await auditListCounts(db)).map((m) => [m.kind, m.scopeId, m.status, m.day]), [['x402_settlements_of_network', scope, 'confirmed', null]]);
+    await sql`delete from list_count_deltas where kind = 'x402_settlements_of_network' and scope_id = ${scope}::uuid and day is null`.execute(db);
+    assert.deepEqual(await auditListCounts(db), []);
   });
 
   it("another tenant's settlements never show: not by its payer, payTo, network or id", async () => {

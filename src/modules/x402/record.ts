@@ -75,20 +75,19 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
   const within = timeRange(q);
   const base = mine.where(inRange('created_at', within));
   const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
-  // Filtered by status and time, and by a payer or a payTo (or not at all), the total is the
-  // tenant's maintained counts, of that address if one is named (lib/db/counts.ts); by a transaction
-  // (one row), by both addresses or by a network (the counts are not kept per network: a tenant
-  // settles on a few, each a large part of its rows), a count of the rows that match, along an index.
-  const ranged = (kind: 'x402_settlements' | 'x402_settlements_of_payer' | 'x402_settlements_of_pay_to', scope: string) =>
-    rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
+  // Filtered by status and time, and by one of payer, payTo or network (or none), the total is the
+  // tenant's maintained counts, of that address or network if one is named (lib/db/counts.ts); by a
+  // transaction (one row) or by two of them, a count of the rows that match, along an index.
+  type Kind = 'x402_settlements' | 'x402_settlements_of_payer' | 'x402_settlements_of_pay_to' | 'x402_settlements_of_network';
+  const ranged = (kind: Kind, scope: string) => rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
+  const named = [
+    payer === undefined ? null : (['x402_settlements_of_payer', payer] as const),
+    payTo === undefined ? null : (['x402_settlements_of_pay_to', payTo] as const),
+    q.network === undefined ? null : (['x402_settlements_of_network', q.network] as const),
+  ].filter((n) => n !== null);
+  const [one] = named;
   const total = () =>
-    q.transaction !== undefined || q.network !== undefined || (payer !== undefined && payTo !== undefined)
-      ? count(base)
-      : payer !== undefined
-        ? ranged('x402_settlements_of_payer', addressScope(tenantId, payer))
-        : payTo !== undefined
-          ? ranged('x402_settlements_of_pay_to', addressScope(tenantId, payTo))
-          : ranged('x402_settlements', tenantId);
+    q.transaction !== undefined || named.length > 1 ? count(base) : one ? ranged(one[0], addressScope(tenantId, one[1])) : ranged('x402_settlements', tenantId);
   return paged(
     q,
     () => total().executeTakeFirstOrThrow(),
