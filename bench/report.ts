@@ -93,6 +93,20 @@ function rowsOf(r: Json): Row[] {
     (g) => g.ratio >= 3,
   ),
   row(
+    'x402 exact verify on Solana (USDC, LiteSVM), successful calls/s / plain `@x402/svm`',
+    '≥ 0.5×',
+    r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.verify),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+    (g) => g.ratio >= 0.5,
+  ),
+  row(
+    'x402 exact settle on Solana (records it before sending, settles once), successful calls/s / plain `@x402/svm`',
+    '≥ 0.5×',
+    r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.settle),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+    (g) => g.ratio >= 0.5,
+  ),
+  row(
     'webhook deliveries/s to a local receiver, PostgreSQL / PGlite',
     '≥ 1,000 / ≥ 500, oldest pending < 2 s',
     web,

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { benchBtcBatch } from './btc-batch.ts';
 import { benchCurrencies } from './currencies.ts';
 import { benchDeposits } from './deposits.ts';
 import { benchEvmWatcher } from './evm-watcher.ts';
@@ -11,6 +12,7 @@ import { benchWebhooks } from './webhooks.ts';
 import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
 import { benchX402Permit2 } from './x402-permit2.ts';
+import { benchX402Svm } from './x402-svm.ts';
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run; progress on stderr,
@@ -26,9 +28,11 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['withdrawals', benchWithdrawals],
   ['x402', benchX402],
   ['x402Permit2', benchX402Permit2],
+  ['x402Svm', benchX402Svm],
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
   ['evmWatcher', benchEvmWatcher],
+  ['btcBatch', benchBtcBatch],
 ];
 /** Benches that run only when named (`npm run bench -- scale`): minutes of seeding, not the performance table's. */
 const namedOnly: Array<[string, () => Promise<Figures>]> = [['scale', benchScale]];

@@ -1,6 +1,6 @@
 /** Service configuration, read once from the environment. Every variable is optional. */
 import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, required, type RateLimitSetting } from './config/env.ts';
-import { NETWORK_ENV_NAMES, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+import { NETWORK_ENV_NAMES, bitcoinSettings, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
@@ -10,6 +10,7 @@ import { subscriptionSettings, type SubscriptionSettings } from './config/subscr
 import { emailSettings, type EmailSettings } from './config/email.ts';
 import { signInSettings, type SignInSettings } from './config/sign-in.ts';
 import { x402Settings, type X402Settings } from './config/x402.ts';
+import { svmX402Settings, type SvmX402Settings } from './config/x402-svm.ts';
 
 export { NETWORK_ENV_NAMES, type ChainSettings, type ColdStorage, type NetworkEnvName } from './config/chains.ts';
 
@@ -109,9 +110,13 @@ export interface Config extends SignInSettings {
   underpaymentTolerance: string;
   /** Milliseconds between watcher rounds of each network. */
   watchIntervalMs: number;
+  /** Seconds Bitcoin withdrawals wait to share one transaction (`BTC_BATCH_WINDOW_S`; 0: each paid alone). */
+  btcBatchWindowS: number;
   ratesUrl?: string;
   /** x402 facilitator: its networks, each with its RPC (absent: a local devnet in the sandbox), fee payer, accepted assets and limits. */
   x402: X402Settings;
+  /** x402 on Solana (`SOLANA_X402_*`); null: none. */
+  x402Svm: SvmX402Settings | null;
   logLevel: string;
   chains: Record<NetworkEnvName, ChainSettings>;
   /** What `BTC_RPC_URL` points at: an Esplora REST API (default) or Bitcoin Core's JSON-RPC. */
@@ -189,8 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DEPOSIT_COMMISSION must be a decimal rate between 0 and 1 with at most 6 decimals');
   }
   const chains = chainSettings(env);
-  const btcBackend = setting(env, 'BTC_BACKEND') as Config['btcBackend'];
-  if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const { mode, networks } = resolveMode(env, chains);
   return {
@@ -227,9 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     underpaymentTolerance: fraction(env, 'INVOICE_UNDERPAYMENT_TOLERANCE'),
     watchIntervalMs: int(env, 'WATCH_INTERVAL_MS', 50),
     logLevel: required(env, 'LOG_LEVEL'),
-    x402: x402Settings(env),
+    ...x402Networks(env),
     chains,
-    btcBackend,
+    ...bitcoinSettings(env),
     http: httpLimits(env),
     ...signInSettings(env),
     retention: retention(env),
@@ -238,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subscriptions: subscriptionSettings(env),
     email: emailSettings(env, setting(env, 'PUBLIC_BASE_URL') ?? `http://${publicHost}`),
   };
+}
+
+/** x402's networks: the EVM ones (`X402_*`) and Solana's (`SOLANA_X402_*`). */
+function x402Networks(env: NodeJS.ProcessEnv): Pick<Config, 'x402' | 'x402Svm'> {
+  return { x402: x402Settings(env), x402Svm: svmX402Settings(env) };
 }
 
 /** The embedded database's settings: its directory, the wait for the directory's lock, its buffers. */

@@ -4,6 +4,7 @@ import type { Database, Db } from './lib/db/index.ts';
 import type { ChangeListener } from './lib/db/notify.ts';
 import type { HostLookup } from './lib/http/urls.ts';
 import type { X402Chain } from './chains/x402/chain.ts';
+import type { SettlingSvmChain } from './chains/x402/svm.ts';
 
 /** What every module of the service is built from: configuration and connections, nothing global. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   lookupHost?: HostLookup;
   /** The x402 facilitator's networks (configured RPCs, or sandbox devnets); absent or empty: x402 disabled. */
   x402?: readonly X402Chain[];
+  /** x402's Solana network (SOLANA_X402_*), when configured. */
+  x402Solana?: SettlingSvmChain;
   /**
    * The time subscription billing reads (its periods, due dates, reminders); absent: the system's.
    * A test moves it on instead of sleeping.

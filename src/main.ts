@@ -15,6 +15,7 @@ import { warmPayScripts } from './modules/pay/bundle.ts';
 import { DEV_KEYS, anvilBinary, startDevnet, type Devnet } from './chains/evm/devnet.ts';
 import { checkColdAddresses } from './chains/address-validation.ts';
 import { connectX402, x402FromConfig, type X402Chain } from './chains/x402/chain.ts';
+import { connectSvmX402 } from './chains/x402/svm.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import { join } from 'node:path';
 
@@ -37,9 +38,11 @@ async function main(): Promise<void> {
     : undefined;
   redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
   const { x402, devnets } = await network;
+  // Solana's node must answer at start: its mints' decimals are read from it.
+  const x402Solana = config.x402Svm ? await connectSvmX402(config.x402Svm) : undefined;
   startup.mark('devnet');
   // Default webhook URLs are looked up when set, so a typo is said at the field (modules/tenants/webhook-urls.ts).
-  const ctx: AppContext = { config, database, db: database.db, redis, x402, lookupHost: systemLookup() };
+  const ctx: AppContext = { config, database, db: database.db, redis, x402, x402Solana, lookupHost: systemLookup() };
 
   // The app is built before the first-start credentials are created: were it to fail (a bad
   // TRUST_PROXY, say), credentials created but never printed would be lost for good, since later

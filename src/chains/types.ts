@@ -60,6 +60,11 @@ export interface OutgoingTransfer {
    * spending one again would make two payouts fight over it. Other families ignore it.
    */
   heldCoins?: ReadonlySet<string>;
+  /**
+   * Bitcoin: the payments of a bundle (`ChainAdapter.bundlesPayouts`), one output each in this
+   * order, change after them; `to` and `units` are then the first's. Absent: `to` and `units` alone.
+   */
+  outputs?: ReadonlyArray<{ to: string; units: bigint }>;
 }
 
 /**
@@ -191,6 +196,11 @@ export interface ChainAdapter {
    * view). Read from the node; absent on the sandbox, which has no cold storage.
    */
   balanceAt?(currency: CryptoCode, addresses: readonly string[]): Promise<bigint>;
+  /**
+   * Bitcoin: pays several transfers in one transaction (`OutgoingTransfer.outputs`), each output
+   * at its place in every candidate, so they share one fee. Absent: one transfer per transaction.
+   */
+  readonly bundlesPayouts?: boolean;
   /** Builds and signs a transfer from the hot wallet; does not send it. */
   signTransfer(transfer: OutgoingTransfer): Promise<SignedTransfer>;
   /** Sends a signed transaction; sending one the chain already has is a no-op. */

@@ -1,5 +1,5 @@
 /** Each network's settings from the environment: node, keys, confirmations, payout replacement and fee ceilings. */
-import { ConfigError, decimalUnits, defaulted, int, optionalCents, optionalInt, secret, setting } from './env.ts';
+import { ConfigError, boundedInt, decimalUnits, defaulted, int, optionalCents, optionalInt, secret, setting } from './env.ts';
 
 /** Networks as they are named in environment variables. */
 export const NETWORK_ENV_NAMES = ['BTC', 'ETHEREUM', 'BNB', 'BASE', 'TRON'] as const;
@@ -91,4 +91,11 @@ export function checkColdStorage(chains: Record<NetworkEnvName, ChainSettings>, 
 function maxFee(env: NodeJS.ProcessEnv, net: NetworkEnvName): bigint | undefined {
   if (net === 'BTC') return decimalUnits(env, 'BTC_MAX_FEE_RATE', 0);
   return decimalUnits(env, `${net}_MAX_FEE_GWEI`, 9);
+}
+
+/** Bitcoin's own settings: its backend's API, and how long payouts wait to share a transaction. */
+export function bitcoinSettings(env: NodeJS.ProcessEnv): { btcBackend: 'esplora' | 'core'; btcBatchWindowS: number } {
+  const btcBackend = setting(env, 'BTC_BACKEND');
+  if (btcBackend !== 'esplora' && btcBackend !== 'core') throw new ConfigError(`BTC_BACKEND must be esplora or core, got "${btcBackend}"`);
+  return { btcBackend, btcBatchWindowS: boundedInt(env, 'BTC_BATCH_WINDOW_S', 0, 3600) };
 }

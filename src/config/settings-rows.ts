@@ -249,14 +249,6 @@ export const SETTINGS: readonly SettingRow[] = [
     doc: 'pino log level',
   },
   {
-    vars: { BTC_BACKEND: 'esplora' },
-    doc: 'what `BTC_RPC_URL` points at: `esplora` (REST API) or `core` (Bitcoin Core JSON-RPC)',
-  },
-  {
-    vars: { BTC_MAX_FEE_RATE: '500' },
-    doc: 'the most a Bitcoin payout or its replacement may bid, in sat/vB; above it the payout waits (`withdrawals_fee_capped`)',
-  },
-  {
     vars: { SWEEP_MAX_COST_SHARE: '0.05' },
     doc: "the largest share of a deposit's value its sweep into the hot wallet may cost (0.05 = 5 %; up to 6 decimals); a dearer sweep waits for more deposits on the address. `NET_SWEEP_MAX_COST_SHARE` sets it for one network; the Tron sweeper applies it (EVM and Bitcoin sweeps move whatever exceeds their fee)",
   },

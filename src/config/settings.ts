@@ -7,11 +7,12 @@
 
 import { SETTINGS as GENERAL_SETTINGS, type SettingRow } from './settings-rows.ts';
 import { SUBSCRIPTION_SETTING_ROWS } from './subscription-rows.ts';
-import { X402_NETWORK_ROWS, X402_SETTING_ROWS } from './x402-rows.ts';
+import { SOLANA_X402_SETTING_ROWS, X402_NETWORK_ROWS, X402_SETTING_ROWS } from './x402-rows.ts';
+import { BITCOIN_SETTING_ROWS } from './bitcoin-rows.ts';
 
 export type { SettingRow } from './settings-rows.ts';
-/** Every documented setting: the general rows, then the x402 facilitator's, then subscription billing's. */
-export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...X402_SETTING_ROWS, ...SUBSCRIPTION_SETTING_ROWS];
+/** Every documented setting: the general rows, then Bitcoin's, the x402 facilitator's (EVM, then Solana), then subscription billing's. */
+export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...BITCOIN_SETTING_ROWS, ...X402_SETTING_ROWS, ...SOLANA_X402_SETTING_ROWS, ...SUBSCRIPTION_SETTING_ROWS];
 
 /** The networks' own settings: each variable exists once per network as `<NET>_<name>`. */
 export interface NetworkSettingRow {

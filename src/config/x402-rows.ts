@@ -45,6 +45,32 @@ export const X402_SETTING_ROWS: readonly SettingRow[] = [
   },
 ];
 
+/** x402 on Solana: one network beside the EVM ones, with its own node, fee payer and mints. */
+export const SOLANA_X402_SETTING_ROWS: readonly SettingRow[] = [
+  {
+    vars: { SOLANA_X402_NETWORK: null },
+    shown: 'none',
+    doc: '`mainnet`, `devnet`, `testnet` or a CAIP-2 id (`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1`): x402 `exact` payments in SPL tokens are verified and settled there too, beside the EVM networks',
+  },
+  {
+    vars: { SOLANA_X402_RPC_URL: null },
+    doc: "that network's Solana JSON-RPC node (required with `SOLANA_X402_NETWORK`; there is no Solana devnet in the sandbox)",
+  },
+  {
+    vars: { SOLANA_X402_FEE_PAYER_KEY: null },
+    doc: 'the keypair that signs and pays for the settlements (a keypair file\'s JSON array of 64 bytes, or base58; `SOLANA_X402_FEE_PAYER_KEY_FILE` names a file holding it); required with `SOLANA_X402_NETWORK`',
+  },
+  {
+    vars: { SOLANA_X402_ASSETS: null },
+    shown: "the network's USDC",
+    doc: 'accepted SPL token mints, comma-separated',
+  },
+  {
+    vars: { SOLANA_X402_FEE_PAYER_RESERVE_LAMPORTS: '10000000' },
+    doc: 'lamports the fee payer keeps (0.01 SOL); below it settles answer `fee_payer_reserve_low`',
+  },
+];
+
 /** x402's own settings of a network (EVM networks only), each defaulting to its `X402_*` setting. */
 export const X402_NETWORK_ROWS: readonly { name: string; shown?: string; doc: string }[] = [
   { name: 'X402_RPC_URL', doc: 'EVM networks: the JSON-RPC of this network\'s x402 chain, when `X402_NETWORKS` names it; unset: `X402_RPC_URL` for `X402_NETWORK`\'s, a devnet in the sandbox' },

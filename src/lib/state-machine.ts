@@ -91,6 +91,7 @@ export type StatusTable =
   | 'sweep_transactions'
   | 'unlisted_token_transfers'
   | 'cold_transfers'
+  | 'payout_bundles'
   | 'held_payments'
   | 'withdrawal_batches'
   | 'subscriptions';

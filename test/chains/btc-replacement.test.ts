@@ -302,7 +302,8 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
   let url = '';
   before(async () => {
     url = `http://127.0.0.1:${await listen(esplora.server)}`;
-    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_CONFIRMATIONS: '1' } });
+    // Payouts paid alone, at once: bundles are test/withdrawals/btc-bundles.test.ts's.
+    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_CONFIRMATIONS: '1', BTC_BATCH_WINDOW_S: '0' } });
     const reader = new EsploraChain(url);
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? reader.feeOracle : { source: 'none', quote: async () => null }));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['BTC']);

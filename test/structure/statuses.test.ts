@@ -16,6 +16,7 @@ import { withdrawalMachine } from '../../src/modules/withdrawals/status.ts';
 import { withdrawalBatchMachine } from '../../src/modules/withdrawals/batch/status.ts';
 import { x402Machine } from '../../src/modules/x402/status.ts';
 import { coldTransferMachine } from '../../src/modules/cold-storage/status.ts';
+import { payoutBundleMachine } from '../../src/modules/withdrawals/bundle/status.ts';
 import { emailJobMachine } from '../../src/modules/email/status.ts';
 import { subscriptionMachine } from '../../src/modules/subscriptions/status.ts';
 import { freshDatabase } from '../helpers/harness.ts';
@@ -30,6 +31,7 @@ const MACHINES: Record<string, StatusMachine<string>> = {
   x402_settlements: x402Machine,
   sweep_transactions: sweepTxMachine,
   cold_transfers: coldTransferMachine,
+  payout_bundles: payoutBundleMachine,
   email_jobs: emailJobMachine,
   held_payments: heldPaymentMachine,
   subscriptions: subscriptionMachine,

@@ -46,6 +46,7 @@ const TYPICAL_VBYTES = 141n;
  */
 export abstract class BitcoinChain implements ChainAdapter {
   readonly sandbox = false;
+  readonly bundlesPayouts = true;
   readonly network = 'BTC' as const;
   readonly maxBlocksPerRound = 50;
   readonly feeOracle: FeeOracle;
@@ -188,7 +189,7 @@ export abstract class BitcoinChain implements ChainAdapter {
     const estimate = await this.feeRate();
     const coins = (await this.spendable()).filter((u) => !t.heldCoins?.has(outpoint(u)));
     const signed = signPayout(wallet, t, estimate < this.maxFeeRate ? estimate : this.maxFeeRate, coins);
-    if (!signed) throw new Error('BTC: the hot wallet cannot cover this payment and its fee');
+    if (!signed) throw new Error(`BTC: the hot wallet cannot cover ${t.outputs ? 'these payments' : 'this payment'} and the fee`);
     return signed;
   }
 

@@ -1,5 +1,5 @@
 import { hex } from '@scure/base';
-import { NETWORK, selectUTXO, type Transaction } from '@scure/btc-signer';
+import { Address, NETWORK, OutScript, selectUTXO, type Transaction } from '@scure/btc-signer';
 import type { OutgoingTransfer, SignedTransfer, TransferTerms } from '../types.ts';
 
 /** nSequence that signals replace-by-fee (BIP 125) and nothing else: no relative lock-time, no lock-time opt-out. */
@@ -47,27 +47,55 @@ export function outpoint(u: { txid: string; vout: number }): string {
 /**
  * Pays `t` from the hot wallet at `rate` sat/vB: every coin of `required` (a replacement's, so it
  * conflicts with the candidate it replaces) and as many of `coins` as the amount and fee need, change
- * back to the hot wallet unless it would be dust. Every input signals replace-by-fee. Null when the
- * coins cannot cover the payment and its fee.
+ * back to the hot wallet unless it would be dust. Every input signals replace-by-fee. A bundle
+ * (`t.outputs`) keeps its payments in their order, change last, so each payment's output index is
+ * the same in every candidate; a single payment is ordered by BIP 69. Null when the coins cannot
+ * cover the payments and the fee.
  */
 export function signPayout(wallet: HotWallet, t: OutgoingTransfer, rate: bigint, coins: Utxo[], required: Utxo[] = []): SignedPayout | null {
   const asInput = (u: Utxo) => ({ txid: u.txid, index: u.vout, sequence: RBF_SEQUENCE, witnessUtxo: { script: wallet.script, amount: u.sats } });
-  const selected = selectUTXO(coins.map(asInput), [{ address: t.to, amount: t.units }], 'default', {
-    changeAddress: wallet.address,
-    feePerByte: rate,
-    requiredInputs: required.map(asInput),
-    // The dust limit in vbytes at 1 sat/vB: change at or under DUST_LIMIT sats goes to the fee.
-    dust: DUST_LIMIT,
-    dustRelayFeeRate: 1n,
-    bip69: true,
-    createTx: true,
-    network: NETWORK,
-  });
+  const payments = t.outputs ?? [{ to: t.to, units: t.units }];
+  const selected = selectUTXO(
+    coins.map(asInput),
+    payments.map((p) => ({ address: p.to, amount: p.units })),
+    'default',
+    {
+      changeAddress: wallet.address,
+      feePerByte: rate,
+      requiredInputs: required.map(asInput),
+      // The dust limit in vbytes at 1 sat/vB: change at or under DUST_LIMIT sats goes to the fee.
+      dust: DUST_LIMIT,
+      dustRelayFeeRate: 1n,
+      bip69: !t.outputs,
+      createTx: true,
+      network: NETWORK,
+    },
+  );
   if (!selected?.tx) return null;
   const tx: Transaction = selected.tx;
+  if (t.outputs) assertInPlace(tx, t.outputs);
   tx.sign(wallet.key);
   tx.finalize();
   return { txHash: tx.id, raw: tx.hex, terms: termsOf(tx) };
+}
+
+/** A bundle's withdrawals record their output index: a payment found anywhere else must never be signed. */
+function assertInPlace(tx: Transaction, payments: ReadonlyArray<{ to: string; units: bigint }>): void {
+  payments.forEach((p, i) => {
+    const out = tx.getOutput(i);
+    if (!out.script || hex.encode(out.script) !== hex.encode(scriptOf(p.to)) || out.amount !== p.units) throw new Error(`BTC: the bundle's payment ${i} is not output ${i}`);
+  });
+}
+
+/** The output script of an address. */
+function scriptOf(address: string): Uint8Array {
+  return OutScript.encode(Address(NETWORK).decode(address));
+}
+
+/** The vbytes an output paying `address` adds to a transaction: its amount, script length and script. */
+export function outputVbytes(address: string): bigint {
+  const script = scriptOf(address).length;
+  return BigInt(8 + (script < 0xfd ? 1 : 3) + script);
 }
 
 /** Its inputs, fee and size, read from the signed transaction itself (not the selector's estimate). */

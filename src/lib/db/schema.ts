@@ -16,6 +16,7 @@ import type { EmailJobsTable } from './tables/email.ts';
 import type { PaymentLinksTable } from './tables/payment-links.ts';
 import type { SubscriptionCreditMovesTable, SubscriptionCustomersTable, SubscriptionPeriodsTable, SubscriptionPlansTable, SubscriptionsTable } from './tables/subscriptions.ts';
 import type { WithdrawalBatchQuotesTable, WithdrawalBatchesTable } from './tables/withdrawal-batches.ts';
+import type { PayoutBundleTransactionsTable, PayoutBundlesTable } from './tables/payout-bundles.ts';
 
 /**
  * The database as Kysely sees it: each table's row type lives with its domain in `tables/`, this
@@ -41,6 +42,7 @@ export * from './tables/email.ts';
 export * from './tables/payment-links.ts';
 export * from './tables/subscriptions.ts';
 export * from './tables/withdrawal-batches.ts';
+export * from './tables/payout-bundles.ts';
 
 /** Every table of the service, as Kysely sees it. */
 export interface DB {
@@ -99,6 +101,8 @@ export interface DB {
   payout_policy_changes: PayoutPolicyChangesTable;
   cold_transfers: ColdTransfersTable;
   cold_transfer_transactions: ColdTransferTransactionsTable;
+  payout_bundles: PayoutBundlesTable;
+  payout_bundle_transactions: PayoutBundleTransactionsTable;
   hot_wallet_levels: HotWalletLevelsTable;
   cold_move_requests: ColdMoveRequestsTable;
   email_jobs: EmailJobsTable;

@@ -1,5 +1,5 @@
 import { now } from '../../lib/db/index.ts';
-import { COLD_TRANSFER_TABLES } from '../withdrawals/candidates.ts';
+import { COLD_TRANSFER_TABLES, outgoing } from '../withdrawals/candidates.ts';
 import type { PayoutKind } from '../withdrawals/follow.ts';
 import { bookMove, changeColdStatus, type ColdTransferRow } from './record.ts';
 
@@ -11,6 +11,7 @@ import { bookMove, changeColdStatus, type ColdTransferRow } from './record.ts';
 export const COLD_TRANSFER_KIND: PayoutKind<ColdTransferRow> = {
   tables: COLD_TRANSFER_TABLES,
   ledger: { refType: 'cold_transfer', costKind: 'coldTransfer.networkCost' },
+  transfer: async (_db, row) => outgoing(row),
   async settled(trx, row, succeeded, end) {
     if (!succeeded) {
       await bookMove(trx, row, 'undone');

@@ -10,7 +10,7 @@ import { lastSender } from '../solvency/books.ts';
 import { CachedReading } from '../solvency/reading.ts';
 import { chainCursors, unconfirmedPayments } from './chain-state.ts';
 import type { NetworkStatusSchema } from './schemas.ts';
-import { x402Readings, x402Status, type X402StatusView } from './x402-status.ts';
+import { solanaReading, solanaStatus, x402Readings, x402Status, type X402StatusView } from './x402-status.ts';
 
 /** How long one node may take to answer before its network is reported unreachable. */
 export const NODE_TIMEOUT_MS = 5_000;
@@ -61,10 +61,11 @@ export function describeFailure(err: unknown, scrub: ((s: string) => string) | u
 export class NetworkBoard {
   private readonly nodes = new Map<NetworkEnvName, CachedReading<NodeView>>();
   private readonly feePayers: ReturnType<typeof x402Readings>;
+  private readonly solanaFeePayer: ReturnType<typeof solanaReading>;
   private readonly scrub: ((s: string) => string) | undefined;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'config' | 'x402'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'config' | 'x402' | 'x402Solana'>,
     adapters: readonly ChainAdapter[],
     timeoutMs = NODE_TIMEOUT_MS,
   ) {
@@ -78,6 +79,7 @@ export class NetworkBoard {
       this.nodes.set(adapter.network, new CachedReading(read, { maxAgeMs: 0, timeoutMs }));
     }
     this.feePayers = x402Readings(ctx, timeoutMs);
+    this.solanaFeePayer = solanaReading(ctx, timeoutMs);
     this.scrub = secretScrubber(configuredSecrets(ctx.config));
   }
 
@@ -123,12 +125,15 @@ export class NetworkBoard {
 
   /** Each x402 network's fee payer, in configuration order (none: x402 is not enabled). */
   x402(): Promise<X402StatusView[]> {
-    return Promise.all(this.feePayers.map((f) => x402Status(this.ctx, f, (err) => describeFailure(err, this.scrub))));
+    const describe = (err: unknown) => describeFailure(err, this.scrub);
+    const solana = this.solanaFeePayer;
+    return Promise.all([...this.feePayers.map((f) => x402Status(this.ctx, f, describe)), ...(solana ? [solanaStatus(this.ctx, solana, describe)] : [])]);
   }
 
   /** Waits for readings still under way (shutdown). */
   async settle(): Promise<void> {
-    await Promise.all([...this.nodes.values(), ...this.feePayers.map((f) => f.reading)].map((r) => r.settle()));
+    const readings: Array<{ settle(): Promise<void> }> = [...this.nodes.values(), ...this.feePayers.map((f) => f.reading), ...(this.solanaFeePayer ? [this.solanaFeePayer.reading] : [])];
+    await Promise.all(readings.map((r) => r.settle()));
   }
 
   private async readNode(network: NetworkEnvName): Promise<{ view: NodeView | null; error: string | null }> {

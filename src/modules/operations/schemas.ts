@@ -36,11 +36,11 @@ export const NetworkStatusSchema = Type.Object({
 /** The fee payer of one x402 network. */
 export const X402StatusSchema = Type.Object({
   network: Type.String({ description: 'CAIP-2 id, e.g. eip155:8453' }),
-  coin: Type.String({ description: "The native coin the fee payer pays gas in (ETH, BNB)" }),
+  coin: Type.String({ description: 'The native coin the fee payer pays gas in (ETH, BNB, SOL)' }),
   feePayer: Nullable(Type.String()),
   balance: Nullable(Money("The fee payer's native balance, in `coin`")),
   reserve: Money("The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused"),
-  settlementsLeft: Nullable(Type.Integer({ minimum: 0, description: 'Settlements the balance above the reserve pays for, each at X402_GAS_CEILING gas and the current gas price' })),
+  settlementsLeft: Nullable(Type.Integer({ minimum: 0, description: "Settlements the balance above the reserve pays for: on EVM each at the network's gas ceiling and the current gas price, on Solana each at the base fee of its two signatures" })),
   nodeReachable: Type.Boolean(),
   error: Nullable(Type.String()),
 });

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context.ts';
 import type { X402Chain } from '../../chains/x402/chain.ts';
+import { feePayerBalanceNow, type SettlingSvmChain } from '../../chains/x402/svm.ts';
 import { x402EnvOf } from '../../config/x402.ts';
 import { networkNamed } from '../../lib/currencies/catalogue.ts';
 import { toJsonNumber } from '../../lib/money.ts';
@@ -51,6 +52,32 @@ export function settlementsLeft(balance: bigint, reserve: bigint, gasCeiling: bi
   if (perSettlement <= 0n) return null;
   const spare = balance - reserve;
   return spare <= 0n ? 0 : Number(spare / perSettlement);
+}
+
+/** Lamports a Solana settlement costs its fee payer at the least: the base fee of its two signatures. */
+const SOLANA_SETTLEMENT_LAMPORTS = 10_000n;
+
+/** Solana's fee payer and the reading of its balance (lamports), when Solana is an x402 network. */
+export function solanaReading(ctx: Pick<AppContext, 'x402Solana'>, timeoutMs: number): { chain: SettlingSvmChain; reading: CachedReading<bigint | null> } | undefined {
+  const chain = ctx.x402Solana;
+  return chain ? { chain, reading: new CachedReading(() => feePayerBalanceNow(chain), { maxAgeMs: 0, timeoutMs }) } : undefined;
+}
+
+/** Solana's fee payer state, read now: its balance and reserve in SOL, and the settlements it can still pay for at the base fee. */
+export async function solanaStatus(
+  ctx: Pick<AppContext, 'config'>,
+  { chain, reading }: { chain: SettlingSvmChain; reading: CachedReading<bigint | null> },
+  describe: (err: unknown) => string,
+): Promise<X402StatusView> {
+  const reserve = ctx.config.x402Svm?.feePayerReserveLamports ?? 0n;
+  const base = { network: chain.network, coin: 'SOL', feePayer: chain.feePayer, reserve: toJsonNumber(reserve, 9) };
+  try {
+    const balance = await reading.fresh();
+    const spare = balance === null ? null : balance - reserve;
+    return { ...base, balance: balance === null ? null : toJsonNumber(balance, 9), settlementsLeft: spare === null ? null : spare <= 0n ? 0 : Number(spare / SOLANA_SETTLEMENT_LAMPORTS), nodeReachable: true, error: null };
+  } catch (err) {
+    return { ...base, balance: null, settlementsLeft: null, nodeReachable: false, error: describe(err) };
+  }
 }
 
 /** One network's fee payer state, read now; a node that fails is reported here, never thrown. */

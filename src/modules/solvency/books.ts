@@ -4,6 +4,7 @@ import type { Executor } from '../../lib/db/index.ts';
 import type { TransferTerms } from '../../chains/types.ts';
 import { TRC20_FEE_LIMIT } from '../../chains/tron/resources.ts';
 import { coldAccount, custodyAccount } from '../ledger/service.ts';
+import { BUNDLE_TABLES, COLD_TRANSFER_TABLES, loose, type PayoutTables } from '../withdrawals/candidates.ts';
 
 /** What the ledger holds of one currency, in its atomic units (balances as the ledger keeps them). */
 export interface LedgerSide {
@@ -75,16 +76,25 @@ export async function openPayouts(db: Executor, network: NetworkEnvName): Promis
   return rows.flatMap((r) => (r.tx_hash === null ? [] : [{ currency: r.currency_code, amount: BigInt(r.amount), fee: BigInt(r.fee), txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }]));
 }
 
-/** The transactions moves to cold storage of a network stand on while they are not completed (their cost is pending once in a block). */
+/**
+ * The transactions moves to cold storage and Bitcoin payout bundles of a network stand on while
+ * they are not completed (their cost is pending once in a block). A bundle's withdrawals are open
+ * payouts too, but its one fee is counted here, once.
+ */
 export async function openColdMoves(db: Executor, network: NetworkEnvName): Promise<Array<{ txHash: string; terms: TransferTerms | null }>> {
-  const rows = await db
-    .selectFrom('cold_transfers as c')
-    .leftJoin('cold_transfer_transactions as t', (j) => j.onRef('t.cold_transfer_id', '=', 'c.id').onRef('t.tx_hash', '=', 'c.tx_hash'))
-    .select(['c.tx_hash', 't.terms'])
-    .where('c.network', '=', network)
-    .where('c.status', '=', 'processing')
+  const rows = [...(await openOf(db, COLD_TRANSFER_TABLES, network)), ...(await openOf(db, BUNDLE_TABLES, network))];
+  return rows.map((r) => ({ txHash: r.tx_hash as string, terms: (r.terms ?? null) as TransferTerms | null }));
+}
+
+/** The processing payouts of one kind with the terms of the candidate each stands on now. */
+async function openOf(db: Executor, tables: PayoutTables, network: NetworkEnvName) {
+  return loose(db)
+    .selectFrom(`${tables.rows} as p`)
+    .leftJoin(`${tables.candidates} as t`, (j) => j.onRef(`t.${tables.ref}`, '=', 'p.id').onRef('t.tx_hash', '=', 'p.tx_hash'))
+    .select(['p.tx_hash', 't.terms'])
+    .where('p.network', '=', network)
+    .where('p.status', '=', 'processing')
     .execute();
-  return rows.map((r) => ({ txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }));
 }
 
 /**

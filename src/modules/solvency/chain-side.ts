@@ -64,7 +64,8 @@ export async function readChain(db: Executor, adapter: ChainAdapter, currencies:
     const was = inFlight.get(p.currency) ?? { amount: 0n, owed: 0n };
     inFlight.set(p.currency, { amount: was.amount + p.amount, owed: was.owed + p.amount + p.fee });
   }
-  // A move to cold storage leaves custody as a whole unchanged, but for what its block took.
+  // A move to cold storage leaves custody as a whole unchanged, but for what its block took; a
+  // bundle's fee is counted here once (its withdrawals' rows carry no terms of their own).
   for (const m of moves) if (await inBlock(adapter, m.txHash)) pendingCost += costBound(m.terms);
   return { custody, cold, inFlight, pendingCost };
 }

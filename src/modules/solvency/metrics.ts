@@ -1,4 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
+import { feePayerBalanceNow } from '../../chains/x402/svm.ts';
 import type { AppContext } from '../../context.ts';
 import type { ChainAdapter } from '../../chains/types.ts';
 import { toGaugeValue } from '../../lib/money.ts';
@@ -69,25 +70,30 @@ function registerTips(registry: Registry, adapters: readonly ChainAdapter[]): Ca
 }
 
 /** Each x402 network's fee payer balance and the reserve under which it stops paying for settlements. */
-function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | 'x402'>): CachedReading<Array<[string, bigint]>> {
-  const paying = (ctx.x402 ?? []).flatMap((chain) => (chain.feePayer ? [{ network: chain.network, feePayer: chain.feePayer, client: chain.publicClient }] : []));
+function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | 'x402' | 'x402Solana'>): CachedReading<Array<[string, bigint]>> {
+  const evm = (ctx.x402 ?? []).flatMap((chain) => (chain.feePayer ? [{ network: chain.network, feePayer: chain.feePayer, client: chain.publicClient }] : []));
+  const solana = ctx.x402Solana;
+  const paying: Array<{ network: string; balance(): Promise<bigint | null>; reserve: bigint }> = [
+    ...evm.map((p) => ({ network: p.network, balance: () => p.client.getBalance({ address: p.feePayer }), reserve: limitsOf(ctx.config.x402, p.network).feePayerReserveWei })),
+    ...(solana ? [{ network: solana.network, balance: () => feePayerBalanceNow(solana), reserve: ctx.config.x402Svm?.feePayerReserveLamports ?? 0n }] : []),
+  ];
   // A network whose node fails has no sample this time; the others keep theirs.
   const read = async () => {
-    const read = await Promise.all(paying.map((p) => p.client.getBalance({ address: p.feePayer }).then((wei): Array<[string, bigint]> => [[p.network, wei]], () => [])));
+    const read = await Promise.all(paying.map((p) => p.balance().then((units): Array<[string, bigint]> => (units === null ? [] : [[p.network, units]]), () => [])));
     return read.flat();
   };
   const balance = new CachedReading(read, { maxAgeMs: 60_000, timeoutMs: 30_000 });
-  readingGauge(registry, 'x402_fee_payer_balance_wei', "Native balance of each x402 network's fee payer, wei (absent: no fee payer)", ['network'], balance, (read) =>
+  readingGauge(registry, 'x402_fee_payer_balance_wei', "Native balance of each x402 network's fee payer in its coin's smallest unit: wei, lamports on Solana (absent: no fee payer)", ['network'], balance, (read) =>
     read.value.map(([network, wei]) => [{ network }, Number(wei)]),
   );
   new Gauge({
     name: 'x402_fee_payer_reserve_wei',
-    help: "The network's X402_FEE_PAYER_RESERVE_WEI: below it its fee payer refuses to settle (fee_payer_reserve_low)",
+    help: "The network's fee payer reserve (X402_FEE_PAYER_RESERVE_WEI; SOLANA_X402_FEE_PAYER_RESERVE_LAMPORTS): below it its fee payer refuses to settle (fee_payer_reserve_low)",
     labelNames: ['network'],
     registers: [registry],
     collect() {
       this.reset();
-      for (const { network } of paying) this.set({ network }, Number(limitsOf(ctx.config.x402, network).feePayerReserveWei));
+      for (const { network, reserve } of paying) this.set({ network }, Number(reserve));
     },
   });
   return balance;
@@ -97,7 +103,7 @@ function registerFeePayer(registry: Registry, ctx: Pick<AppContext, 'config' | '
  * The gauges read from the chains, each through a short cache and a bounded wait: solvency per
  * currency, each network's tip, each x402 fee payer's balance. Returns the readings, to settle at shutdown.
  */
-export function registerChainMetrics(registry: Registry, env: { ctx: Pick<AppContext, 'config' | 'x402'>; adapters: readonly ChainAdapter[]; solvency: CachedReading<SolvencyRow[]> }): Array<{ settle(): Promise<void> }> {
+export function registerChainMetrics(registry: Registry, env: { ctx: Pick<AppContext, 'config' | 'x402' | 'x402Solana'>; adapters: readonly ChainAdapter[]; solvency: CachedReading<SolvencyRow[]> }): Array<{ settle(): Promise<void> }> {
   registerSolvency(registry, env.solvency);
   return [env.solvency, registerTips(registry, env.adapters), registerFeePayer(registry, env.ctx)];
 }

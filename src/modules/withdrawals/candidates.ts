@@ -15,17 +15,21 @@ export type Candidate = Omit<Selectable<WithdrawalTransactionsTable>, 'withdrawa
 
 /** Where one kind of payout keeps its rows and its candidates. */
 export interface PayoutTables {
-  rows: 'withdrawals' | 'cold_transfers';
-  candidates: 'withdrawal_transactions' | 'cold_transfer_transactions';
+  rows: 'withdrawals' | 'cold_transfers' | 'payout_bundles';
+  candidates: 'withdrawal_transactions' | 'cold_transfer_transactions' | 'payout_bundle_transactions';
   /** The candidates' column that names their payout. */
-  ref: 'withdrawal_id' | 'cold_transfer_id';
+  ref: 'withdrawal_id' | 'cold_transfer_id' | 'payout_bundle_id';
 }
 
 export const WITHDRAWAL_TABLES: PayoutTables = { rows: 'withdrawals', candidates: 'withdrawal_transactions', ref: 'withdrawal_id' };
 export const COLD_TRANSFER_TABLES: PayoutTables = { rows: 'cold_transfers', candidates: 'cold_transfer_transactions', ref: 'cold_transfer_id' };
+export const BUNDLE_TABLES: PayoutTables = { rows: 'payout_bundles', candidates: 'payout_bundle_transactions', ref: 'payout_bundle_id' };
 
-/** What every kind of payout row has: where it pays, how much, and the transaction it stands on. */
-export type PayoutRow = Pick<WithdrawalRow, 'id' | 'network' | 'currency_code' | 'address' | 'amount' | 'sender' | 'nonce' | 'tx_hash' | 'signed_tx' | 'broadcast_at' | 'fee_capped_at'>;
+/** What every kind of payout row has: its network and currency, and the transaction it stands on. */
+export type PayoutRow = Pick<WithdrawalRow, 'id' | 'network' | 'currency_code' | 'sender' | 'tx_hash' | 'signed_tx' | 'broadcast_at' | 'fee_capped_at'>;
+
+/** A payout of one payment: where it pays, how much, and on EVM networks its nonce. */
+export type SinglePayoutRow = PayoutRow & Pick<WithdrawalRow, 'address' | 'amount' | 'nonce'>;
 
 /** Kysely over a table named at run time; the callers' signatures carry the types. */
 export function loose(db: Executor): Kysely<Record<string, Record<string, unknown>>> {
@@ -33,7 +37,7 @@ export function loose(db: Executor): Kysely<Record<string, Record<string, unknow
 }
 
 /** The transfer a payout asks the adapter for (its nonce, where it holds one). */
-export function outgoing(w: PayoutRow): OutgoingTransfer {
+export function outgoing(w: SinglePayoutRow): OutgoingTransfer {
   return { id: w.id, currencyCode: w.currency_code as CryptoCode, to: w.address, units: BigInt(w.amount), ...(w.nonce !== null ? { nonce: w.nonce } : {}) };
 }
 
@@ -47,13 +51,13 @@ export async function standingCandidates(db: Executor, tables: PayoutTables, id:
 }
 
 /**
- * The coins (`txid:vout`) that the standing candidates of a network's open payouts, withdrawals
- * and moves to cold storage alike, spend: a new payout or a replacement must not select them
+ * The coins (`txid:vout`) that the standing candidates of a network's open payouts, withdrawals,
+ * bundles and moves to cold storage alike, spend: a new payout or a replacement must not select them
  * again (Bitcoin terms name their inputs; other families have none, and get an empty set).
  */
 export async function heldCoins(db: Executor, network: string): Promise<Set<string>> {
   const held = new Set<string>();
-  for (const tables of [WITHDRAWAL_TABLES, COLD_TRANSFER_TABLES]) {
+  for (const tables of [WITHDRAWAL_TABLES, COLD_TRANSFER_TABLES, BUNDLE_TABLES]) {
     const rows = await loose(db)
       .selectFrom(`${tables.candidates} as t`)
       .innerJoin(`${tables.rows} as p`, 'p.id', `t.${tables.ref}`)
@@ -131,4 +135,17 @@ async function heldNonces(db: Executor, network: string, sender: string | null, 
 export async function claimNonce(trx: Trx, network: string, sender: string | null, nonce: number): Promise<boolean> {
   await sql`select pg_advisory_xact_lock(hashtext(${`hot-wallet-nonce:${network}:${sender ?? ''}`}))`.execute(trx);
   return !(await heldNonces(trx, network, sender, nonce)).has(nonce);
+}
+
+/**
+ * Before a Bitcoin payout is stored (in the storing transaction): takes the network's coin lock,
+ * held to the commit, and says whether no other open payout's candidate spends a coin of `terms`.
+ * Two workers signing at once may pick the same coins; the lock makes each check and store whole,
+ * so the second finds the first's coins held and signs again next round. Other families: true.
+ */
+export async function claimCoins(trx: Trx, network: string, terms: TransferTerms | undefined): Promise<boolean> {
+  if (terms?.family !== 'btc') return true;
+  await sql`select pg_advisory_xact_lock(hashtext(${`hot-wallet-coins:${network}`}))`.execute(trx);
+  const held = await heldCoins(trx, network);
+  return !terms.inputs.some((i) => held.has(`${i.txid}:${i.vout}`));
 }

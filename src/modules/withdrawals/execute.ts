@@ -1,16 +1,15 @@
 import type { AppContext } from '../../context.ts';
 import { FeeUnavailableError, type ChainAdapter, type SignedTransfer } from '../../chains/types.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../lib/db/index.ts';
-import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { WITHDRAWAL_TABLES, claimNonce, freeNonce, heldCoins, holdInputs, outgoing, storeCandidate } from './candidates.ts';
+import { WITHDRAWAL_TABLES, claimCoins, claimNonce, freeNonce, heldCoins, holdInputs, outgoing, storeCandidate } from './candidates.ts';
 import { followPayout, send, type RoundCounts } from './follow.ts';
 import { WITHDRAWAL_KIND } from './withdrawal-kind.ts';
-import { changeStatus, withdrawalMoney, type WithdrawalRow } from './record.ts';
+import { changeStatus, type WithdrawalRow } from './record.ts';
 import { cover, hasFaucet, payoutNeeds, topUpSandbox, type Spare } from './hot-wallet.ts';
 import { markUnsigned, markWaiting, signersSeen, waitingFromError, type Waiting } from './waiting.ts';
-import { knownCurrency, networkOf } from '../../lib/currencies/catalogue.ts';
-import { formatUnits } from '../../lib/money.ts';
-import { screenerOf } from '../screening/screen.ts';
+import { bookSent, screenBeforeSigning } from './signing.ts';
+import { BUNDLE_KIND, openBundles } from './bundle/kind.ts';
+import { bundleRound, bundleWindowS } from './bundle/round.ts';
 
 export type { RoundCounts } from './follow.ts';
 
@@ -26,34 +25,51 @@ export type { RoundCounts } from './follow.ts';
 export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): Promise<RoundCounts> {
   const out: RoundCounts = { signed: 0, broadcast: 0, replaced: 0, capped: 0, completed: 0, waiting: 0, failures: [] };
   await signersSeen(ctx.db, adapters.map((a) => a.network));
-  for (const adapter of adapters) {
-    const open = await ctx.db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('network', '=', adapter.network)
-      .where('status', 'in', ['created', 'processing'])
-      .orderBy('created_at')
-      .limit(100)
-      .execute();
-    // Blocks are counted from one tip per round; none is needed where nothing is ever replaced.
-    const tip = adapter.replaceTransfer && open.some((w) => w.status === 'processing') ? ((await adapter.tip())?.height ?? null) : null;
-    // What the hot wallet can still spend this round, per currency, as withdrawals take from it,
-    // and the coins open payouts' stored transactions already spend (Bitcoin).
-    const spare: Spare = new Map();
-    const held = await heldCoins(ctx.db, adapter.network);
-    for (const w of open) {
-      try {
-        if (w.status === 'created') await signOrWait(ctx, adapter, w, { spare, held }, out, tip);
-        else await followPayout(ctx, adapter, WITHDRAWAL_KIND, w, { tip, held }, out);
-      } catch (err) {
-        // A database that went away stops the round (the job waits for it); a node's error is this payout's alone.
-        if (isDatabaseUnavailable(err)) throw err;
-        out.failures.push({ payoutId: w.id, error: (err as Error).message });
-      }
-    }
-  }
+  for (const adapter of adapters) await networkRound(ctx, adapter, out);
   await markUnsigned(ctx);
   return out;
+}
+
+/**
+ * One network's part of the round. Where payouts are bundled (Bitcoin, `BTC_BATCH_WINDOW_S` above
+ * 0) its new withdrawals are signed together by the bundle round, and its bundles followed like
+ * any payout; a bundle's withdrawals follow their bundle, never on their own.
+ */
+async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: RoundCounts): Promise<void> {
+  const open = await ctx.db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('network', '=', adapter.network)
+    .where('status', 'in', ['created', 'processing'])
+    .where('bundle_id', 'is', null)
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+  const bundling = bundleWindowS(ctx, adapter) > 0;
+  const bundles = adapter.bundlesPayouts ? await openBundles(ctx.db, adapter.network) : [];
+  // Blocks are counted from one tip per round; none is needed where nothing is ever replaced. A
+  // bundle is sent knowing it, so its blocks waited count from its broadcast.
+  const following = bundles.length > 0 || open.some((w) => w.status === 'processing' || (bundling && w.status === 'created'));
+  const tip = adapter.replaceTransfer && following ? ((await adapter.tip())?.height ?? null) : null;
+  // What the hot wallet can still spend this round, per currency, as withdrawals take from it,
+  // and the coins open payouts' stored transactions already spend (Bitcoin).
+  const round = { spare: new Map() as Spare, held: await heldCoins(ctx.db, adapter.network) };
+  for (const w of open) {
+    if (w.status === 'created' && bundling) continue;
+    await guarded(out, w.id, () => (w.status === 'created' ? signOrWait(ctx, adapter, w, round, out, tip) : followPayout(ctx, adapter, WITHDRAWAL_KIND, w, { tip, held: round.held }, out)));
+  }
+  if (bundling) await bundleRound(ctx, adapter, open.filter((w) => w.status === 'created'), round, out, tip);
+  for (const b of bundles) await guarded(out, b.id, () => followPayout(ctx, adapter, BUNDLE_KIND, b, { tip, held: round.held }, out));
+}
+
+/** Runs one payout's step: a database that went away stops the round (the job waits for it); a node's error is this payout's alone. */
+async function guarded(out: RoundCounts, payoutId: string, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    out.failures.push({ payoutId, error: (err as Error).message });
+  }
 }
 
 /** Signs and sends a created withdrawal, or stores why it waits (a node's error also rethrown, as a failure). */
@@ -114,14 +130,9 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
       if (!row) return null;
       // A move to cold storage may hold the nonce: signed again next round.
       if (nonce !== undefined && !(await claimNonce(trx, adapter.network, adapter.hotWallet ?? null, nonce))) return null;
-      const { amount, fee, total } = withdrawalMoney(row);
-      await post(trx, {
-        tenantId: row.tenant_id,
-        kind: 'withdrawal.sent',
-        refType: 'withdrawal',
-        refId: row.id,
-        lines: [debit('clearing:withdrawals', total), credit(custodyAccount(adapter.network), amount), credit('fees:network', fee)],
-      });
+      // Another worker's payout stored meanwhile may spend the same coins: signed again next round.
+      if (!(await claimCoins(trx, adapter.network, signed.terms))) return null;
+      await bookSent(trx, adapter.network, row);
       await storeCandidate(trx, WITHDRAWAL_TABLES, row, 0, signed, null);
       return changeStatus(trx, row, 'processing', {
         set: { tx_hash: signed.txHash, signed_tx: signed.raw, sender: adapter.hotWallet ?? null, nonce: nonce ?? null, waiting_reason: null, waiting_detail: null, waiting_since: null },
@@ -131,15 +142,4 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
       if (isUniqueViolation(err, 'withdrawals_sender_nonce')) return null;
       throw err;
     });
-}
-
-/** The destination screened again just before signing: lists change between a commit and its signing. */
-async function screenBeforeSigning(ctx: AppContext, w: WithdrawalRow): Promise<Waiting | null> {
-  const screener = screenerOf(ctx.config.screening);
-  if (!screener.enabled) return null;
-  const currency = knownCurrency(w.currency_code);
-  const net = networkOf(currency);
-  const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address: w.address, direction: 'out', amount: formatUnits(BigInt(w.amount), currency.decimals), cryptoCurrencyCode: currency.code });
-  if (verdict.decision === 'allow') return null;
-  return { reason: 'screening', detail: { message: `${verdict.source}: ${verdict.reason ?? verdict.decision}` } };
 }

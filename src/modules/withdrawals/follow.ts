@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.ts';
-import { PermanentBroadcastError, type ChainAdapter, type ReplacementDecision } from '../../chains/types.ts';
+import { PermanentBroadcastError, type ChainAdapter, type OutgoingTransfer, type ReplacementDecision } from '../../chains/types.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { unreachable } from '../../lib/state-machine.ts';
 import { networkOf, knownCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { freeNonce, holdInputs, loose, markBroadcast, outgoing, standingCandidates, storeCandidate, termsOf, type Candidate, type PayoutRow, type PayoutTables } from './candidates.ts';
+import { freeNonce, holdInputs, loose, markBroadcast, standingCandidates, storeCandidate, termsOf, type Candidate, type PayoutRow, type PayoutTables } from './candidates.ts';
 
 /** What one execution round did. */
 export interface RoundCounts {
@@ -41,6 +41,15 @@ export interface PayoutKind<R extends PayoutRow> {
   tables: PayoutTables;
   /** The ledger's reference to it (`refType`) and the kind of the entry that books its network cost. */
   ledger: { refType: string; costKind: string };
+  /** What it pays, as the adapter signs a replacement of it. */
+  transfer(db: Executor, row: R): Promise<OutgoingTransfer>;
+  /**
+   * Books what the network took (inside the settling transaction), instead of one entry against
+   * the payout itself: a bundle splits it over its withdrawals. Returns the columns of its end.
+   */
+  bookCost?(trx: Trx, row: R, cost: bigint, native: string): Promise<Pick<PayoutEnd, 'network_cost' | 'network_cost_currency'>>;
+  /** Columns written to its row (its transaction, its fee cap, its broadcast) that others follow too: a bundle's withdrawals. */
+  mirror?(db: Executor, id: string, set: Record<string, unknown>): Promise<void>;
   /**
    * In a block and final (inside the caller's transaction, the row locked): completed, or, when
    * the transaction failed on chain and moved nothing, failed with its booking undone. Writes `end`
@@ -63,9 +72,10 @@ async function lockProcessing<R extends PayoutRow>(trx: Trx, kind: PayoutKind<R>
   return (await (skipLocked ? q.skipLocked() : q).executeTakeFirst()) as R | undefined;
 }
 
-/** Writes columns of a payout's row (and its `updated_at`). */
-async function update(db: Executor, kind: PayoutKind<PayoutRow>, id: string, set: Record<string, unknown>): Promise<void> {
+/** Writes columns of a payout's row (and its `updated_at`), and of those that follow it. */
+async function update<R extends PayoutRow>(db: Executor, kind: PayoutKind<R>, id: string, set: Record<string, unknown>): Promise<void> {
   await loose(db).updateTable(kind.tables.rows).set({ ...set, updated_at: now() }).where('id', '=', id).execute();
+  await kind.mirror?.(db, id, set);
 }
 
 /**
@@ -100,7 +110,7 @@ export async function followPayout<R extends PayoutRow>(ctx: AppContext, adapter
   const blocksPending = tip !== null && current.broadcast_height !== null ? Math.max(0, tip - current.broadcast_height) : 0;
   const nonces = adapter.nonces?.bind(adapter);
   const decision = await adapter.replaceTransfer({
-    transfer: { ...outgoing(p), heldCoins: round.held },
+    transfer: { ...(await kind.transfer(ctx.db, p)), heldCoins: round.held },
     current: { txHash: current.tx_hash, raw: current.raw, terms },
     blocksPending,
     known: currentConfirmations !== null,
@@ -168,8 +178,9 @@ async function settle<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapte
 }
 
 /** What the network took for a payout, out of custody against the network fees, in its native coin. */
-async function bookNetworkCost(trx: Trx, adapter: ChainAdapter, kind: PayoutKind<PayoutRow>, row: PayoutRow, cost: bigint) {
+async function bookNetworkCost<R extends PayoutRow>(trx: Trx, adapter: ChainAdapter, kind: PayoutKind<R>, row: R, cost: bigint) {
   const native = knownCurrency(networkOf(knownCurrency(row.currency_code)).nativeCode);
+  if (kind.bookCost) return kind.bookCost(trx, row, cost, native.code);
   if (cost > 0n) {
     const paid = cryptoAmount(native.code, cost);
     await post(trx, { tenantId: null, kind: kind.ledger.costKind, refType: kind.ledger.refType, refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });
@@ -192,7 +203,11 @@ export async function send<R extends PayoutRow>(ctx: AppContext, adapter: ChainA
     return;
   }
   await markBroadcast(ctx.db, kind.tables, p.id, c.seq, tip);
-  if (!p.broadcast_at) await loose(ctx.db).updateTable(kind.tables.rows).set({ broadcast_at: now() }).where('id', '=', p.id).where('broadcast_at', 'is', null).execute();
+  if (!p.broadcast_at) {
+    const at = now();
+    await loose(ctx.db).updateTable(kind.tables.rows).set({ broadcast_at: at }).where('id', '=', p.id).where('broadcast_at', 'is', null).execute();
+    await kind.mirror?.(ctx.db, p.id, { broadcast_at: at });
+  }
 }
 
 /** A candidate the network refused for good. */

@@ -27,8 +27,9 @@ export const PayoutDetailSchema = Type.Composite([
     payout: Type.Object({
       sender: Nullable(Type.String({ description: 'The hot wallet that signed it' })),
       nonce: Nullable(Type.Integer({ description: 'EVM: the nonce all its transactions share' })),
+      bundleId: Nullable(Type.String({ format: 'uuid', description: 'Bitcoin: the bundle whose one transaction pays it with others; its transactions are the bundle\'s' })),
       feeCharged: Money('The fee the merchant paid, fixed at commit, in the withdrawal currency'),
-      networkCost: Nullable(Money('What the network took, booked at completion (the house gains or loses the difference)')),
+      networkCost: Nullable(Money("What the network took, booked at completion (the house gains or loses the difference); a bundle's withdrawal, its share of the bundle's fee")),
       networkCostCurrency: Nullable(Type.String()),
       feeCappedAt: Nullable(Type.String({ format: 'date-time', description: 'Since when its replacement waits above the fee ceiling' })),
       feeCappedDetail: Nullable(Type.String()),
@@ -43,13 +44,17 @@ export const PayoutDetailSchema = Type.Composite([
 export async function payoutDetail(db: Executor, id: string) {
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!w) throw new AppError('exceptions.withdrawal.notFound');
-  // Every candidate, those the network refused for good included (they show `rejectedAt`).
-  const shown = await db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', id).orderBy('seq').execute();
+  // Every candidate, those the network refused for good included (they show `rejectedAt`); a
+  // bundle's withdrawal shows the bundle's.
+  const shown = w.bundle_id
+    ? await db.selectFrom('payout_bundle_transactions').selectAll().where('payout_bundle_id', '=', w.bundle_id).orderBy('seq').execute()
+    : await db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', id).orderBy('seq').execute();
   return {
     ...withdrawalRecord(w),
     payout: {
       sender: w.sender,
       nonce: w.nonce,
+      bundleId: w.bundle_id,
       feeCharged: toJsonNumber(withdrawalMoney(w).fee),
       ...networkCost(w),
       feeCappedAt: w.fee_capped_at?.toISOString() ?? null,

@@ -30,7 +30,10 @@ export async function payoutsPending(db: Executor) {
     .select([
       'w.network',
       sql<string>`count(*) filter (where w.fee_capped_at is not null)`.as('capped'),
-      sql<string>`coalesce(sum((select count(*) - 1 from withdrawal_transactions t where t.withdrawal_id = w.id)), 0)`.as('replacements'),
+      // A bundle's withdrawals each count the bundle's replacements: theirs too.
+      sql<string>`coalesce(sum(case when w.bundle_id is null
+        then (select count(*) - 1 from withdrawal_transactions t where t.withdrawal_id = w.id)
+        else (select count(*) - 1 from payout_bundle_transactions b where b.payout_bundle_id = w.bundle_id) end), 0)`.as('replacements'),
     ])
     .where('w.status', '=', 'processing')
     .groupBy('w.network')

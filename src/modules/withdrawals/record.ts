@@ -92,6 +92,8 @@ export function withdrawalRecord(w: WithdrawalRow, approvals?: ApprovalView[]) {
     ...(w.refund_deposit_id !== null ? { depositId: w.refund_deposit_id } : {}),
     // An item of a batch names it.
     ...(w.batch_id !== null ? { batchId: w.batch_id } : {}),
+    // Paid by a bundle: its output in the shared transaction.
+    ...(w.output_index !== null ? { outputIndex: w.output_index } : {}),
     // While it waits to be signed, why, and what the hot wallet lacks for it (the operator's view
     // adds since when, the node's words and what to do).
     ...(w.status === 'created' && w.waiting_reason !== null ? { waitingReason: w.waiting_reason } : {}),

@@ -51,6 +51,9 @@ export const WithdrawalRecordSchema = Type.Object({
   invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the invoice it gives money back for' })),
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
   batchId: Type.Optional(Type.String({ format: 'uuid', description: 'An item of a batch: the batch (GET /withdrawal/batch)' })),
+  outputIndex: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash' }),
+  ),
   waitingReason: Type.Optional(WaitingReasonSchema),
   approvalsRequired: Type.Optional(Type.Integer({ description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator' })),
   approvalExpiresAt: Type.Optional(DateTime),

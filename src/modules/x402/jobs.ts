@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import type { JobEnv, JobSpec } from '../../lib/jobs.ts';
-import { X402Facilitators } from './networks.ts';
+import { facilitatorsOf } from './networks.ts';
 
 /** Settlements broadcast but not yet mined are confirmed (or failed) from their receipts, on every x402 network. */
 export function x402Jobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
-  const facilitator = X402Facilitators.of(ctx.db, ctx.x402, ctx.config.x402);
+  const facilitator = facilitatorsOf(ctx);
   if (!facilitator) return [];
   // Settlements are only ever submitted by this gateway's own writes: idle until one is, then every
   // 2 s while any still waits for its receipt.

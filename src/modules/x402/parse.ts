@@ -92,10 +92,13 @@ function parsePermit2(payload: unknown, asset: X402Asset, payTo: Address, amount
 }
 
 /**
- * Everything that needs no chain access: the body checked against the requirements, as the payment
- * it describes (EIP-3009 or permit2). A payment that fails a check throws `Invalid` with its reason.
+ * The x402 v2 envelope of a verify or settle body, checked for what every network shares: the
+ * versions, the payload and its accepted requirements, the scheme, and this facilitator's network.
  */
-export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
+export function parseEnvelope(
+  network: string,
+  body: unknown,
+): { pp: Record<string, unknown>; req: Record<string, unknown>; accepted: Record<string, unknown>; amount: bigint } {
   if (!isObject(body)) throw new Invalid('invalid_payload', 'the body must be an object');
   const { paymentPayload: pp, paymentRequirements: req } = body;
   if (body.x402Version !== undefined && body.x402Version !== 2) throw new Invalid('invalid_x402_version', 'x402Version must be 2');
@@ -105,28 +108,37 @@ export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
   const accepted = pp.accepted;
   if (!isObject(accepted)) throw new Invalid('invalid_payload', 'paymentPayload.accepted is required');
   if (req.scheme !== 'exact' || accepted.scheme !== 'exact') throw new Invalid('invalid_scheme', 'only the exact scheme is supported');
-  if (req.network !== chain.network) throw new Invalid('invalid_network', `this facilitator settles on ${chain.network}`);
+  if (req.network !== network) throw new Invalid('invalid_network', `this facilitator settles on ${network}`);
   // A payment made (and signed) for one network is never settled on another.
-  if (accepted.network !== req.network) throw new Invalid('invalid_network', `the payment was made on ${String(accepted.network)}, the requirements are on ${chain.network}`);
-  const asset = typeof req.asset === 'string' ? chain.assets.get(req.asset.toLowerCase()) : undefined;
-  if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
+  if (accepted.network !== req.network) throw new Invalid('invalid_network', `the payment was made on ${String(accepted.network)}, the requirements are on ${network}`);
   if (!uintString(req.amount) || BigInt(req.amount) === 0n) throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
-  if (typeof req.payTo !== 'string' || !isAddress(req.payTo, { strict: false })) throw new Invalid('invalid_payment_requirements', 'payTo must be an address');
   if (typeof req.maxTimeoutSeconds !== 'number' || !(req.maxTimeoutSeconds >= 1)) {
     throw new Invalid('invalid_payment_requirements', 'maxTimeoutSeconds must be at least 1');
   }
+  return { pp, req, accepted, amount: BigInt(req.amount) };
+}
+
+/**
+ * Everything that needs no chain access: the body checked against the requirements, as the payment
+ * it describes (EIP-3009 or permit2). A payment that fails a check throws `Invalid` with its reason.
+ */
+export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
+  const { pp, req, accepted, amount } = parseEnvelope(chain.network, body);
+  const asset = typeof req.asset === 'string' ? chain.assets.get(req.asset.toLowerCase()) : undefined;
+  if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
+  if (typeof req.payTo !== 'string' || !isAddress(req.payTo, { strict: false })) throw new Invalid('invalid_payment_requirements', 'payTo must be an address');
   if (!sameAddress(accepted.asset, req.asset) || accepted.amount !== req.amount || !sameAddress(accepted.payTo, req.payTo)) {
     throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
   }
   const extra = isObject(req.extra) ? req.extra : {};
   if (extra.assetTransferMethod === 'permit2') {
-    return { kind: 'permit2', permit: parsePermit2(pp.payload, asset, getAddress(req.payTo), BigInt(req.amount)) };
+    return { kind: 'permit2', permit: parsePermit2(pp.payload, asset, getAddress(req.payTo), amount) };
   }
   if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
     throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
   }
   if (asset.version === undefined) throw new Invalid('invalid_payment_requirements', 'this asset has no EIP-3009: it is paid through Permit2 (extra.assetTransferMethod permit2)');
-  return { kind: 'eip3009', payment: parseEip3009(pp.payload, asset, getAddress(req.payTo), BigInt(req.amount)) };
+  return { kind: 'eip3009', payment: parseEip3009(pp.payload, asset, getAddress(req.payTo), amount) };
 }
 
 /** Checks an EIP-3009 payload against the requirements: recipient, value, validity window. */

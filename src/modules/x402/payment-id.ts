@@ -37,11 +37,17 @@ export interface Identified {
  * an id names none). A malformed one is refused: a buyer who meant to be safe from paying twice
  * must not be paid for as if it had not asked.
  */
-export function identify(tenantId: string, network: string, body: Record<string, unknown>, s: Settleable): Identified | undefined {
+/** What a payment is, for its identifier: an EVM settleable, or a Solana payment's key and terms. */
+export type IdentifiedPayment = { key: { asset: string; payer: string }; amount: bigint; payTo: string };
+
+/** Addresses as their family compares them: EVM hex case-insensitively, Solana's base58 as written. */
+const addressKey = (a: string) => (a.startsWith('0x') ? a.toLowerCase() : a);
+
+export function identify(tenantId: string, network: string, body: Record<string, unknown>, s: IdentifiedPayment): Identified | undefined {
   const payload = body.paymentPayload as Record<string, unknown>;
   const ext = isObject(payload.extensions) ? payload.extensions[PAYMENT_IDENTIFIER] : undefined;
   if (ext === undefined) return undefined;
-  const payer = s.key.payer.toLowerCase();
+  const payer = addressKey(s.key.payer);
   if (!isObject(ext) || !isObject(ext.info)) throw new Invalid('invalid_payload', `extensions["${PAYMENT_IDENTIFIER}"] needs an info object`, s.key.payer);
   const id = (ext.info as Partial<PaymentIdentifierInfo>).id;
   if (id === undefined) return undefined;
@@ -49,7 +55,7 @@ export function identify(tenantId: string, network: string, body: Record<string,
     throw new Invalid('invalid_payload', 'the payment identifier must be 16 to 128 letters, digits, hyphens or underscores', s.key.payer);
   }
   const resource = isObject(payload.resource) && typeof payload.resource.url === 'string' ? payload.resource.url : '';
-  const terms = [network, s.key.asset.toLowerCase(), s.amount.toString(), s.payTo.toLowerCase(), resource];
+  const terms = [network, addressKey(s.key.asset), s.amount.toString(), addressKey(s.payTo), resource];
   return { tenantId, payer, paymentId: id, fingerprint: createHash('sha256').update(JSON.stringify(terms)).digest('hex') };
 }
 

@@ -21,7 +21,9 @@ export type X402Reason =
   | 'gas_budget_exhausted'
   | 'tenant_gas_budget_exhausted'
   | 'fee_payer_reserve_low'
-  | 'permit2_allowance_required';
+  | 'permit2_allowance_required'
+  // The x402 Solana library's own reasons, answered as it names them.
+  | `invalid_exact_svm_${string}`;
 
 export interface VerifyResult {
   isValid: boolean;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp, Nullable } from '../../lib/http/schemas.ts';
-import { X402Facilitators } from './networks.ts';
+import { type X402Facilitators, facilitatorsOf } from './networks.ts';
 import { x402Machine } from './status.ts';
 import { getSettlement, listSettlements, settledNetworks, settlementView } from './record.ts';
 import { knownNetwork } from './known.ts';
@@ -59,7 +59,7 @@ const Caip2 = Type.String({ pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$', des
 export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
   // No x402 network configured: no facilitator, and verify and settle answer settlement_disabled.
   // Otherwise one per network, picked by the requirements' network (networks.ts).
-  const facilitator = X402Facilitators.of(app.ctx.db, app.ctx.x402, app.ctx.config.x402);
+  const facilitator = facilitatorsOf(app.ctx);
   x402VerifyRoute(app, facilitator);
   x402SettleRoute(app, facilitator);
   x402SupportedRoute(app, facilitator);

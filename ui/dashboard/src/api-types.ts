@@ -3891,7 +3891,10 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 payout: {
+                                    bundleId: string | null;
                                     failureReason: string | null;
                                     feeCappedAt: string | null;
                                     feeCappedDetail: string | null;
@@ -4143,6 +4146,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4366,6 +4371,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -4579,6 +4586,8 @@ export interface paths {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -7253,7 +7262,7 @@ export interface operations {
                             }[];
                             x402: {
                                 balance: number | null;
-                                /** @description The native coin the fee payer pays gas in (ETH, BNB) */
+                                /** @description The native coin the fee payer pays gas in (ETH, BNB, SOL) */
                                 coin: string;
                                 error: string | null;
                                 feePayer: string | null;
@@ -21395,6 +21404,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -21607,6 +21618,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22094,6 +22107,8 @@ export interface operations {
                                  */
                                 invoiceId?: string;
                                 orderId: string;
+                                /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                                outputIndex?: number;
                                 quoteId: string | null;
                                 source?: string;
                                 status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -22870,6 +22885,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -23118,6 +23135,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";
@@ -23555,6 +23574,8 @@ export interface operations {
                              */
                             invoiceId?: string;
                             orderId: string;
+                            /** @description Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash */
+                            outputIndex?: number;
                             quoteId: string | null;
                             source?: string;
                             status: "awaitingApproval" | "created" | "processing" | "completed" | "failed" | "cancelled";

@@ -1,7 +1,7 @@
 /** Cold storage: moves of the hot wallet's excess, their transactions, hot wallet levels (migration 0056). */
 import type { Generated } from 'kysely';
-import type { Numeric, NullableNumeric, NullableTimestamp } from './columns.ts';
-import type { WithdrawalTransactionsTable } from './withdrawals.ts';
+import type { Numeric } from './columns.ts';
+import type { SignedPayoutColumns, WithdrawalTransactionsTable } from './withdrawals.ts';
 
 /** Statuses of a move to cold storage (migration 0056's CHECK; the machine is in modules/cold-storage/status.ts). */
 export const COLD_TRANSFER_STATUSES = ['processing', 'completed', 'failed'] as const;
@@ -10,7 +10,7 @@ export type ColdTransferStatus = (typeof COLD_TRANSFER_STATUSES)[number];
 /** Why a move was made: the hot wallet above its ceiling, or an operator's request. */
 export type ColdTransferCause = 'ceiling' | 'operator';
 
-export interface ColdTransfersTable {
+export interface ColdTransfersTable extends SignedPayoutColumns {
   id: string;
   network: string;
   currency_code: string;
@@ -24,15 +24,6 @@ export interface ColdTransfersTable {
   usd_price: Numeric;
   sender: string;
   nonce: number | null;
-  tx_hash: string;
-  signed_tx: string;
-  network_cost: NullableNumeric;
-  network_cost_currency: string | null;
-  fee_capped_at: NullableTimestamp;
-  fee_capped_detail: string | null;
-  failure_reason: string | null;
-  broadcast_at: NullableTimestamp;
-  completed_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -107,6 +107,9 @@ export interface WithdrawalsTable {
   committed_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The batch it is an item of (migration 0064); null for a single withdrawal. */
   batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bitcoin: the bundle that pays it, and its output there (migration 0066); null when paid alone. */
+  bundle_id: ColumnType<string | null, string | null | undefined, string | null>;
+  output_index: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A withdrawal as stored. */
@@ -125,6 +128,24 @@ export interface WithdrawalApprovalsTable {
 export interface WithdrawalSignersTable {
   network: string;
   seen_at: Timestamp;
+}
+
+/**
+ * What a payout signed as a whole (a move to cold storage, a Bitcoin bundle) keeps of the
+ * transaction it stands on now (its newest candidate, or the one in a block) and of its end.
+ */
+export interface SignedPayoutColumns {
+  tx_hash: string;
+  signed_tx: string;
+  /** What the network took, in the native coin's atomic units, booked when it completes. */
+  network_cost: NullableNumeric;
+  network_cost_currency: string | null;
+  /** Since when its replacement waits above the operator's fee ceiling (null: not waiting). */
+  fee_capped_at: NullableTimestamp;
+  fee_capped_detail: string | null;
+  failure_reason: string | null;
+  broadcast_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
 }
 
 /** Why a candidate replaced the one before it (chains/types.ts ReplacementReason). */
