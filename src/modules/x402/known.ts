@@ -7,6 +7,7 @@
 import { X402_CHAIN_IDS, x402EnvOf } from '../../config/x402.ts';
 import { CURRENCIES, networkNamed } from '../../lib/currencies/catalogue.ts';
 import { DEFAULT_USDC } from '../../chains/x402/chain.ts';
+import { SOLANA_X402_NETWORKS } from '../../config/x402-svm.ts';
 
 /** A token or coin's ticker and the decimals of its atomic unit. */
 export interface KnownUnit {
@@ -33,13 +34,11 @@ const EVM_NAMES: Readonly<Record<number, string>> = {
 
 const SOL: KnownUnit = { symbol: 'SOL', decimals: 9 };
 const USDC: KnownUnit = { symbol: 'USDC', decimals: 6 };
-const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
-const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
-
-/** Solana's networks, with Circle's USDC mint on each (base58: compared as written). */
-const SOLANA: Readonly<Record<string, { name: string; catalogueNetwork: string | null; usdc: string }>> = {
-  [SOLANA_MAINNET]: { name: 'Solana', catalogueNetwork: 'Solana', usdc: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
-  [SOLANA_DEVNET]: { name: 'Solana Devnet', catalogueNetwork: null, usdc: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' },
+/** Solana's networks, with Circle's USDC mint where the gateway knows it (base58: compared as written). */
+const SOLANA: Readonly<Record<string, { name: string; catalogueNetwork: string | null; usdc: string | null }>> = {
+  [SOLANA_X402_NETWORKS.mainnet]: { name: 'Solana', catalogueNetwork: 'Solana', usdc: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
+  [SOLANA_X402_NETWORKS.devnet]: { name: 'Solana Devnet', catalogueNetwork: null, usdc: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' },
+  [SOLANA_X402_NETWORKS.testnet]: { name: 'Solana Testnet', catalogueNetwork: null, usdc: null },
 };
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]+$/;
