@@ -48,6 +48,10 @@ CPU profile of the load runs whose label matches.
 - \`invoiceList\`: \`GET /v1/invoice/list?limit=20\` over 60 invoices against one \`SELECT\` of the page.
 - \`withdrawals\`: commits of one account, each its own transaction queued on the account, 10 at a
   time, after their quotes; no target.
+- \`withdrawalBatch\`: a batch of 1,000 withdrawals (\`BENCH_BATCH_ITEMS\`): its quote, its commit, and its
+  payout on the sandbox chain until every item is final, against as many withdrawals quoted and
+  committed one by one, 10 at a time, and paid out the same way, in the same round; on each engine;
+  every payout checked paid exactly once; no target.
 - \`x402\`: verify and settle over HTTP against the official \`@x402/evm\` facilitator behind a bare
   route, same local anvil chain, same signed payloads, 10 concurrent callers.
 - \`webhooks\`: 2,000 events from the outbox to a local receiver against the same signed POSTs sent
@@ -64,8 +68,9 @@ Not part of \`npm run bench\`, and their figures are not kept here: \`npm run be
 API and a worker process as deployed and drives each route over HTTP at a fixed concurrency
 (\`BENCH_CONNECTIONS\`, default 16) next to the raw inserts on the same PostgreSQL database
 (\`BENCH_LOAD_MINUTES\` keeps the load on and reports memory growth); \`npm run test:chaos\` kills the
-gateway and restarts its database at random moments under a mixed load, then checks that every
-object answered 201 exists, the journal sums to the balances, no withdrawal was paid twice and
+gateway and restarts its database at random moments under a mixed load (some kills while a batch
+of withdrawals is being paid out), then checks that every object answered 201 exists, the journal
+sums to the balances, no withdrawal was paid twice, every batch completed with each item paid and
 every event reached its receiver. Both print their tally.
 `;
 

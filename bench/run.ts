@@ -9,6 +9,7 @@ import { progress, seconds, type Figures } from './lib.ts';
 import { benchScale } from './scale.ts';
 import { benchStartup } from './startup.ts';
 import { benchWebhooks } from './webhooks.ts';
+import { benchWithdrawalBatch } from './withdrawal-batch.ts';
 import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
 import { benchX402Permit2 } from './x402-permit2.ts';
@@ -26,6 +27,7 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['deposits', benchDeposits],
   ['invoiceList', benchInvoiceList],
   ['withdrawals', benchWithdrawals],
+  ['withdrawalBatch', benchWithdrawalBatch],
   ['x402', benchX402],
   ['x402Permit2', benchX402Permit2],
   ['x402Svm', benchX402Svm],

@@ -4,7 +4,8 @@
  * database fault test (the database restarted, stopped, cut off).
  *
  * The load: invoices; deposits paid through the sandbox Tron chain; withdrawals to a fresh address
- * each (every quote committed twice at once); blocks mined now and then; lists read.
+ * each (every quote committed twice at once), one in four of them a batch of three; blocks mined
+ * now and then; lists read.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -33,14 +34,22 @@ export interface LoadTally {
   errors: number;
   /** No answer at all (the process was killed mid-request, or the request timed out). */
   unanswered: number;
+  /** Quotes (or batch quotes) that two commits at once both got a 201 for. */
   doubleCommits: number;
 }
 
+/** A batch committed through the load: its id and its withdrawals' ids. */
+export interface CommittedBatch {
+  id: string;
+  withdrawals: string[];
+}
+
 export class MixedLoad {
-  readonly created = { invoices: new Set<string>(), deposits: new Set<string>(), withdrawals: new Set<string>() };
+  readonly created = { invoices: new Set<string>(), deposits: new Set<string>(), withdrawals: new Set<string>(), batches: new Set<string>() };
   readonly tally: LoadTally = { answered: 0, unavailable: 0, errors: 0, unanswered: 0, doubleCommits: 0 };
-  /** A few of the unexpected answers, for the report. */
+  /** A few of the unexpected answers, for the report: up to five 5xx and five unanswered requests. */
   readonly samples: string[] = [];
+  private sampled = { errors: 0, unanswered: 0 };
   private seq = 0;
   private running = false;
   private clients: Promise<void>[] = [];
@@ -66,12 +75,12 @@ export class MixedLoad {
       else if (r.status === 503 && r.body?.code === 'exceptions.service.unavailable' && Number(r.headers['retry-after']) > 0) this.tally.unavailable++;
       else {
         this.tally.errors++;
-        if (this.samples.length < 5) this.samples.push(`${method} ${path} → ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        if (this.sampled.errors++ < 5) this.samples.push(`${method} ${path} → ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       }
       return r;
     } catch (err) {
       this.tally.unanswered++;
-      if (this.samples.length < 5) this.samples.push(`${method} ${path} → no answer (${(err as Error).message})`);
+      if (this.sampled.unanswered++ < 5) this.samples.push(`${method} ${path} → no answer (${(err as Error).message})`);
       return null;
     }
   }
@@ -98,6 +107,8 @@ export class MixedLoad {
       if (r?.status !== 201) return;
       this.created.deposits.add(r.body.data.id);
       await this.call('POST', '/admin/sandbox/transfers', { admin: true, body: { cryptoCurrencyCode: 'USDT_TRC20', to: r.body.data.address, amount: `${1 + (n % 9)}.25` } });
+    } else if (kind === 2 && n % 16 === 2) {
+      await this.commitBatch(3, `bt-${n}`);
     } else if (kind === 2) {
       const q = await this.call('POST', '/v1/withdrawal/quote', { key: true, body: { cryptoCurrencyCode: 'USDT_TRC20', address: tronAddress(), amount: 5, orderId: `wd-${n}` } });
       if (q?.status !== 200) return;
@@ -113,6 +124,26 @@ export class MixedLoad {
     } else {
       await this.call('GET', '/v1/invoice/list', { key: true });
     }
+  }
+
+  /**
+   * A batch of `items` withdrawals of 5 USDT_TRC20, each to a fresh address, quoted and committed
+   * twice at once (at most one batch may come of it); its ids once a commit was answered 201, else null.
+   */
+  async commitBatch(items: number, prefix: string): Promise<CommittedBatch | null> {
+    const body = { items: Array.from({ length: items }, (_, i) => ({ cryptoCurrencyCode: 'USDT_TRC20', address: tronAddress(), amount: 5, orderId: `${prefix}-${i}` })) };
+    const q = await this.call('POST', '/v1/withdrawal/batch/quote', { key: true, body });
+    if (q?.status !== 200) return null;
+    const commit = { batchQuoteId: q.body.data.batchQuoteId, webhookUrl: `${this.opts.receiver}/withdrawals` };
+    const commits = await Promise.all([0, 1].map(() => this.call('POST', '/v1/withdrawal/batch/commit', { key: true, body: commit })));
+    const ok = commits.filter((c) => c && c.status < 300);
+    if (ok.length > 1) this.tally.doubleCommits++;
+    const first = ok[0]?.body.data;
+    if (!first) return null;
+    const batch = { id: String(first.id), withdrawals: first.withdrawals.map((w: { id: string }) => w.id) };
+    this.created.batches.add(batch.id);
+    for (const id of batch.withdrawals) this.created.withdrawals.add(id);
+    return batch;
   }
 
   /** Starts `clients` loops, each one operation after another (with `pauseMs` between). */
@@ -161,8 +192,9 @@ export class MixedLoad {
 
   /**
    * The promises kept: every object whose creation was answered exists, the journal sums to the
-   * balances, no quote backs two withdrawals, no withdrawal was paid twice, every event reached the
-   * receiver at least once. Returns one line per check (`ok` or `FAIL`).
+   * balances, no quote backs two withdrawals, no batch quote two batches, every batch ended with all
+   * its items paid, no withdrawal was paid twice, every event reached the receiver at least once.
+   * Returns one line per check (`ok` or `FAIL`).
    */
   async verify(db: Db, received: Received[]): Promise<{ lines: string[]; failures: string[]; repeats: number }> {
     const lines: string[] = [];
@@ -171,7 +203,7 @@ export class MixedLoad {
       lines.push(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
       if (!ok) failures.push(what);
     };
-    const existing = async (table: 'invoices' | 'deposits' | 'withdrawals', ids: Set<string>) =>
+    const existing = async (table: 'invoices' | 'deposits' | 'withdrawals' | 'withdrawal_batches', ids: Set<string>) =>
       ids.size === 0 ? 0 : Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where id in (${sql.join([...ids])})`.execute(db)).rows[0]!.n);
     const { invoices, deposits, withdrawals } = this.created;
     check((await existing('invoices', invoices)) === invoices.size, `every invoice answered 201 exists (${invoices.size})`);
@@ -183,6 +215,9 @@ export class MixedLoad {
       this.tally.doubleCommits === 0 && (await count(db, `select count(*) as n from (select quote_id from withdrawals group by quote_id having count(*) > 1) d`)) === 0,
       'no quote backs two withdrawals',
     );
+    const { batches } = this.created;
+    check((await existing('withdrawal_batches', batches)) === batches.size, `every batch answered 201 exists (${batches.size})`);
+    for (const [ok, what] of await batchChecks(db)) check(ok, what);
     const payments = await sql<{ id: string; n: string; paid: string | null; amount: string }>`
       select w.id, count(s.tx_hash) as n, sum(s.amount) as paid, w.amount
       from withdrawals w left join sandbox_transfers s on s.network = 'TRON' and s.to_address = w.address
@@ -201,4 +236,21 @@ export class MixedLoad {
     );
     return { lines, failures, repeats: received.length - deliveries.rows.length };
   }
+}
+
+/**
+ * Every batch in the database (those whose commit answer a kill cut off too) came of one batch quote,
+ * and ended completed with as many withdrawals as it has items, each completed.
+ */
+async function batchChecks(db: Db): Promise<Array<[boolean, string]>> {
+  const twice = await count(db, `select count(*) as n from (select quote_id from withdrawal_batches group by quote_id having count(*) > 1) d`);
+  const rows = await sql<{ status: string; item_count: number; items: string; completed: string }>`
+    select b.status, b.item_count, count(w.id) as items, count(w.id) filter (where w.status = 'completed') as completed
+    from withdrawal_batches b left join withdrawals w on w.batch_id = b.id group by b.id`.execute(db);
+  const unfinished = rows.rows.filter((b) => b.status !== 'completed' || Number(b.items) !== Number(b.item_count) || Number(b.completed) !== Number(b.item_count));
+  const items = rows.rows.reduce((a, b) => a + Number(b.items), 0);
+  return [
+    [twice === 0, 'no batch quote backs two batches'],
+    [unfinished.length === 0, `every batch completed, each of its items paid (${rows.rows.length} batches, ${items} items${unfinished.length ? `; ${unfinished.length} not: ${JSON.stringify(unfinished[0])}` : ''})`],
+  ];
 }
