@@ -321,7 +321,7 @@ const markerIp = () => `2001:db8:ffff::${randomBytes(2).toString('hex')}:${rando
 function csvCheck(header: string, id: (f: Fixture) => string) {
   return (body: any, f: Fixture, res: Res) => {
     assert.match(String(res.headers['content-type']), /^text\/csv/);
-    assert.match(String(res.headers['content-disposition']), /^attachment; filename="[a-z]+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="[a-z0-9]+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
     assert.equal(typeof body, 'string');
     const lines = (body as string).split('\r\n');
     assert.ok(lines[0]!.startsWith(header), lines[0]);
@@ -1371,6 +1371,24 @@ const ROWS: Row[] = [
     check: (b, f) => assert.equal(b.data.id, f.settlement.id),
     asTenantB: { status: 404, code: 'exceptions.x402.settlementNotFound' },
     // x402 settlements belong to the tenant, not to one of its accounts.
+    asSiblingAccount: { status: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/v1/x402/networks',
+    scope: 'x402.list',
+    build: () => ({ url: '/v1/x402/networks' }),
+    happy: { status: 200 },
+    check: (b) => assert.ok(b.data.some((n: any) => n.network === 'eip155:84532')),
+  },
+  {
+    method: 'GET',
+    path: '/v1/export/x402.csv',
+    scope: 'x402.list',
+    build: () => ({ url: '/v1/export/x402.csv' }),
+    happy: { status: 200 },
+    check: csvCheck('id,createdAt,confirmedAt,status,network,', (f) => f.settlement.id),
+    // The tenant's settlements, whichever of its accounts asks.
     asSiblingAccount: { status: 200 },
   },
   // The installation of this matrix has no x402 network: a catalog entry settles on none, so the

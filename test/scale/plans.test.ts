@@ -181,6 +181,10 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     // One receiving address of several: a filter that matches most of the history counts most of it.
     assert.equal((await check(`/v1/x402/settlements?payTo=${'0x' + '22'.repeat(20)}&limit=5`)).total, 1 + ROWS / 100);
     assert.equal((await check(`/v1/x402/settlements?transaction=${'0x' + 'cd'.repeat(32)}`)).total, 1);
+    // By network: along the tenant's network index, counted there (the maintained counts are not per network).
+    assert.equal((await check('/v1/x402/settlements?network=eip155:84532&limit=5')).total, all);
+    assert.equal((await check('/v1/x402/settlements?network=eip155:8453')).total, 0);
+    assert.deepEqual((await check('/v1/x402/networks')).data.map((n: { network: string }) => n.network), ['eip155:84532']);
     const from = new Date(Date.now() - 90 * 60_000).toISOString();
     assert.equal((await check(`/v1/x402/settlements?from=${encodeURIComponent(from)}`)).total, 90);
   });

@@ -107,6 +107,12 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
         listed.body.data.filter((r: Record<string, string>) => r.transaction === receipt.transaction).map((r: Record<string, string>) => [r.status, r.network, r.payer, r.payTo, r.amount]),
         [['confirmed', SOLANA_DEVNET, buyer.address, seller.address, '25000']],
       );
+      // Found by its base58 payer, payTo and transaction as written and by its network; the token is known: 0.025 USDC.
+      for (const filter of [`payer=${buyer.address}`, `payTo=${seller.address}&network=${SOLANA_DEVNET}`, `transaction=${receipt.transaction}`]) {
+        const found = (await t.call('GET', `/v1/x402/settlements?${filter}`, { key })).body;
+        assert.deepEqual(found.data.map((r: Record<string, unknown>) => [r.transaction, r.assetSymbol, r.assetDecimals, r.gasSymbol]), [[receipt.transaction, 'USDC', 6, 'SOL']], filter);
+        assert.equal(found.total, 1, filter);
+      }
     } finally {
       await new Promise((r) => server.close(() => r(undefined)));
     }

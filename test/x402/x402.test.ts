@@ -123,6 +123,7 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 
         const listed = (await t.call('GET', `/v1/x402/settlements?transaction=${receipt.transaction}`, { key })).body;
         assert.equal(listed.total, 1);
+        assert.ok(BigInt(listed.data[0].gasCost) > 0n, 'the gas the fee payer spent');
         assert.deepEqual(
           { ...listed.data[0], id: undefined, createdAt: undefined, confirmedAt: undefined },
           {
@@ -139,6 +140,14 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
             errorReason: null,
             createdAt: undefined,
             confirmedAt: undefined,
+            // The fee payer's wei, and what the gateway knows: the network, not the devnet's own token.
+            gasCost: listed.data[0].gasCost,
+            networkName: 'Base Sepolia',
+            catalogueNetwork: null,
+            assetSymbol: null,
+            assetDecimals: null,
+            gasSymbol: 'ETH',
+            gasDecimals: 18,
           },
         );
         const one = await t.call('GET', `/v1/x402/settlements/${listed.data[0].id}`, { key });

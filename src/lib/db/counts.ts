@@ -14,7 +14,7 @@ import { pgInstant } from './search.ts';
 
 /**
  * The counted kinds, each with its table, the column its lists are scoped by, its status
- * expression and the time its lists' ranges filter (its day's), as migrations 0028 and 0030's
+ * expression and the time its lists' ranges filter (its day's), as migrations 0028, 0030 and 0069's
  * triggers count them (rows with a null scope are not counted in
  * that kind; conversions have no status: each is booked complete).
  */
@@ -27,6 +27,8 @@ export const COUNTED = {
   // A tenant's settlements of one payer, of one payTo: scoped by `addressScope` (migration 0030).
   x402_settlements_of_payer: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || payer)::uuid", status: 'status', at: 'created_at' },
   x402_settlements_of_pay_to: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || pay_to)::uuid", status: 'status', at: 'created_at' },
+  // A tenant's settlements on one network, scoped by `addressScope(tenant, network)` (migration 0069).
+  x402_settlements_of_network: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || network)::uuid", status: 'status', at: 'created_at' },
   webhook_deliveries: { table: 'webhook_deliveries', scope: 'tenant_id', status: 'status', at: 'created_at' },
   webhook_deliveries_of_account: { table: 'webhook_deliveries', scope: 'account_id', status: 'status', at: 'created_at' },
 } as const;
@@ -34,7 +36,8 @@ export type CountedKind = keyof typeof COUNTED;
 
 /**
  * The scope id under which a tenant's rows of one address are counted (the x402 settlements of a
- * payer or a payTo): the md5 of `tenant:address` as a uuid, as migration 0030's triggers make it.
+ * payer or a payTo, or of a network): the md5 of `tenant:address` as a uuid, as migration 0030's
+ * (and 0069's) triggers make it.
  */
 export function addressScope(tenantId: string, address: string): string {
   const h = createHash('md5').update(`${tenantId}:${address}`).digest('hex');

@@ -17,7 +17,7 @@ const CsvResponse = {
   content: { 'text/csv': { schema: Type.String() } },
 } as unknown as TSchema;
 
-/** GET /export/<kind>.csv for invoices, deposits, withdrawals and conversions: one route each, with its list's scope. */
+/** GET /export/<kind>.csv for invoices, deposits, withdrawals, conversions and x402 settlements: one route each, with its list's scope. */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const kind of Object.keys(EXPORTS) as ExportKind[]) exportRoute(app, kind);
 };
@@ -31,14 +31,14 @@ function rangeDays(r: ExportRange): [string, string] {
 }
 
 /** The CSV text, a page at a time as the client reads it (the stream's backpressure paces the queries). */
-async function* csvLines(db: Executor, source: ExportSource, accountId: string, range: ExportRange, first: Page) {
+async function* csvLines(db: Executor, source: ExportSource, ownerId: string, range: ExportRange, first: Page) {
   yield csvHeader(source.columns);
   let page = first;
   for (;;) {
     if (page.length > 0) yield page.map((r) => csvRow(r.cells)).join('');
     const last = page[page.length - 1];
     if (page.length < PAGE_ROWS || !last) return;
-    page = await source.page(db, accountId, range, last.cursor, PAGE_ROWS);
+    page = await source.page(db, ownerId, range, last.cursor, PAGE_ROWS);
   }
 }
 
@@ -47,22 +47,22 @@ function exportRoute(app: TypedApp, kind: ExportKind): void {
   app.get(
     `/export/${kind}.csv`,
     {
-      config: { scope: source.scope },
+      config: { scope: source.scope, ...(source.tenantLevel ? { tenantLevel: true } : {}) },
       schema: {
         operationId: `export${kind.charAt(0).toUpperCase()}${kind.slice(1)}Csv`,
         tags: ['exports'],
-        summary: `The account's ${kind} created in a range (at most ${MAX_EXPORT_DAYS} days; default the last 30) as CSV`,
+        summary: `The ${source.tenantLevel ? "tenant's" : "account's"} ${kind === 'x402' ? 'x402 settlements' : kind} created in a range (at most ${MAX_EXPORT_DAYS} days; default the last 30) as CSV`,
         querystring: Type.Object(DateRangeQuery),
         response: responses({ 200: CsvResponse }),
       },
     },
     async (request, reply) => {
       const range = boundedRange(request.query, MAX_EXPORT_DAYS);
-      const accountId = request.principal.accountId;
+      const owner = source.tenantLevel ? request.principal.tenantId : request.principal.accountId;
       const [first, last] = rangeDays(range);
       // The first page is read before answering: a database that is away is a 503, not a cut-off file.
-      const page = await source.page(app.ctx.db, accountId, range, null, PAGE_ROWS);
-      const lines = Readable.from(csvLines(app.ctx.db, source, accountId, range, page));
+      const page = await source.page(app.ctx.db, owner, range, null, PAGE_ROWS);
+      const lines = Readable.from(csvLines(app.ctx.db, source, owner, range, page));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${kind}-${first}-${last}.csv"`)

@@ -4,6 +4,7 @@ import { inRange } from '../../lib/db/search.ts';
 import type { Scope } from '../../lib/auth/scopes.ts';
 import { findCurrency, findFiat } from '../../lib/currencies/catalogue.ts';
 import { formatUnits } from '../../lib/money.ts';
+import { knownAsset, knownNetwork } from '../x402/known.ts';
 import { num, text, time, type Cell } from './csv.ts';
 
 /** The position after the last row written: its time (as the database prints it, exact) and id. */
@@ -22,9 +23,11 @@ export interface ExportRange {
 /** One kind of export: its list's scope, its columns, and its rows page by page, oldest first. */
 export interface ExportSource {
   scope: Scope;
+  /** Its rows belong to the whole tenant (x402 settlements), not to one account: `page` is given the tenant's id. */
+  tenantLevel?: true;
   columns: readonly string[];
-  /** Up to `limit` rows after `after` (each with its cursor), already as cells. */
-  page(db: Executor, accountId: string, range: ExportRange, after: Cursor | null, limit: number): Promise<Array<{ cursor: Cursor; cells: Cell[] }>>;
+  /** Up to `limit` rows of the account (the tenant, when `tenantLevel`) after `after` (each with its cursor), already as cells. */
+  page(db: Executor, ownerId: string, range: ExportRange, after: Cursor | null, limit: number): Promise<Array<{ cursor: Cursor; cells: Cell[] }>>;
 }
 
 /** Rows strictly after the cursor in (time, id) order: the list's index, read from where it stopped. */
@@ -146,6 +149,47 @@ const conversions: ExportSource = {
   },
 };
 
+/** Atomic units as an exact decimal of a unit the gateway knows (empty when it does not). */
+function inUnit(unit: { decimals: number } | null, units: string | null): Cell {
+  return unit && units !== null ? num(formatUnits(BigInt(units), unit.decimals)) : null;
+}
+
+/**
+ * The tenant's x402 settlements. `amount` and `fee` are exact decimals in the token's and the
+ * network coin's own units where the gateway knows them (x402/known.ts) and empty where it does
+ * not; `amountUnits` and `feeUnits` always hold the atomic units, so no column changes its unit
+ * from one row to the next.
+ */
+const x402Settlements: ExportSource = {
+  scope: 'x402.list',
+  tenantLevel: true,
+  columns: ['id', 'createdAt', 'confirmedAt', 'status', 'network', 'asset', 'assetSymbol', 'amount', 'amountUnits', 'payer', 'payTo', 'transaction', 'fee', 'feeCurrency', 'feeUnits', 'errorReason'],
+  async page(db, tenantId, range, after, limit) {
+    const rows = await db
+      .selectFrom('x402_settlements')
+      .select(['id', 'network', 'asset', 'payer', 'pay_to', 'amount', 'status', 'transaction', 'error_reason', 'gas_cost', 'created_at', 'confirmed_at', cursorAt('created_at')])
+      .where('tenant_id', '=', tenantId)
+      .where(inRange('created_at', range))
+      .where(afterCursor('created_at', 'id', after))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => {
+      const asset = knownAsset(r.network, r.asset);
+      const coin = knownNetwork(r.network)?.coin ?? null;
+      return {
+        cursor: { at: r.cursor_at, id: r.id },
+        cells: [
+          text(r.id), time(r.created_at), time(r.confirmed_at), text(r.status), text(r.network), text(r.asset), text(asset?.symbol),
+          inUnit(asset, r.amount), num(r.amount), text(r.payer), text(r.pay_to), text(r.transaction),
+          inUnit(coin, r.gas_cost), text(r.gas_cost === null ? null : coin?.symbol), num(r.gas_cost), text(r.error_reason),
+        ],
+      };
+    });
+  },
+};
+
 /** Every export, by the name its URL uses (`/export/<kind>.csv`). */
-export const EXPORTS = { invoices, deposits, withdrawals, conversions } as const;
+export const EXPORTS = { invoices, deposits, withdrawals, conversions, x402: x402Settlements } as const;
 export type ExportKind = keyof typeof EXPORTS;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { X402SettlementsTable, X402Status } from '../../lib/db/schema.ts';
 import type { Db } from '../../lib/db/index.ts';
 import { addressScope, rangedTotal } from '../../lib/db/counts.ts';
@@ -6,6 +6,7 @@ import { inRange } from '../../lib/db/search.ts';
 import { timeRange } from '../../lib/http/list-filters.ts';
 import { byKeys, paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
+import { addressKey, knownAsset, knownNetwork } from './known.ts';
 
 export type SettlementRow = Selectable<X402SettlementsTable>;
 
@@ -28,11 +29,32 @@ export function settlementRecord(r: SettlementRow) {
   };
 }
 
+/**
+ * The record as the merchant API answers it: the event's record, the fee payer's cost, and what
+ * the gateway knows of the network and token (null where it knows nothing), so a reader can show
+ * the atomic amounts in the token's and the coin's own units.
+ */
+export function settlementView(r: SettlementRow) {
+  const network = knownNetwork(r.network);
+  const asset = knownAsset(r.network, r.asset);
+  return {
+    ...settlementRecord(r),
+    gasCost: r.gas_cost,
+    networkName: network?.name ?? null,
+    catalogueNetwork: network?.catalogueNetwork ?? null,
+    assetSymbol: asset?.symbol ?? null,
+    assetDecimals: asset?.decimals ?? null,
+    gasSymbol: network?.coin.symbol ?? null,
+    gasDecimals: network?.coin.decimals ?? null,
+  };
+}
+
 /** Filters of the settlement list (all optional). */
 export interface SettlementQuery {
   page: number;
   limit: number;
   status?: X402Status;
+  network?: string;
   from?: string;
   to?: string;
   payer?: string;
@@ -42,28 +64,32 @@ export interface SettlementQuery {
 
 /** GET /x402/settlements: the tenant's settlements, newest first, filtered. */
 export async function listSettlements(db: Db, tenantId: string, q: SettlementQuery) {
+  // Addresses and hashes as stored: EVM hex lowercased, base58 (Solana) as given (known.ts).
+  const payer = q.payer === undefined ? undefined : addressKey(q.payer);
+  const payTo = q.payTo === undefined ? undefined : addressKey(q.payTo);
   let mine = db.selectFrom('x402_settlements').where('tenant_id', '=', tenantId);
   if (q.status) mine = mine.where('status', '=', q.status);
-  if (q.payer) mine = mine.where('payer', '=', q.payer.toLowerCase());
-  if (q.payTo) mine = mine.where('pay_to', '=', q.payTo.toLowerCase());
-  if (q.transaction) mine = mine.where('transaction', '=', q.transaction.toLowerCase());
+  if (q.network) mine = mine.where('network', '=', q.network);
+  if (payer !== undefined) mine = mine.where('payer', '=', payer);
+  if (payTo !== undefined) mine = mine.where('pay_to', '=', payTo);
+  if (q.transaction) mine = mine.where('transaction', '=', addressKey(q.transaction));
   // `to` is an instant, in the range; an instant out of the engines' range is a 400 (timeRange).
   const within = timeRange(q);
   const base = mine.where(inRange('created_at', within));
   const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<string>().as('total'));
-  // Filtered by status and time, and by a payer or a payTo (or not at all), the total is the
-  // tenant's maintained counts, of that address if one is named (lib/db/counts.ts); by a transaction
-  // (one row) or by both addresses, a count of the rows that match, along an index.
-  const ranged = (kind: 'x402_settlements' | 'x402_settlements_of_payer' | 'x402_settlements_of_pay_to', scope: string) =>
-    rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
+  // Filtered by status and time, and by one of payer, payTo or network (or none), the total is the
+  // tenant's maintained counts, of that address or network if one is named (lib/db/counts.ts); by a
+  // transaction (one row) or by two of them, a count of the rows that match, along an index.
+  type Kind = 'x402_settlements' | 'x402_settlements_of_payer' | 'x402_settlements_of_pay_to' | 'x402_settlements_of_network';
+  const ranged = (kind: Kind, scope: string) => rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
+  const named = [
+    payer === undefined ? null : (['x402_settlements_of_payer', payer] as const),
+    payTo === undefined ? null : (['x402_settlements_of_pay_to', payTo] as const),
+    q.network === undefined ? null : (['x402_settlements_of_network', q.network] as const),
+  ].filter((n) => n !== null);
+  const [one] = named;
   const total = () =>
-    q.transaction !== undefined || (q.payer !== undefined && q.payTo !== undefined)
-      ? count(base)
-      : q.payer !== undefined
-        ? ranged('x402_settlements_of_payer', addressScope(tenantId, q.payer.toLowerCase()))
-        : q.payTo !== undefined
-          ? ranged('x402_settlements_of_pay_to', addressScope(tenantId, q.payTo.toLowerCase()))
-          : ranged('x402_settlements', tenantId);
+    q.transaction !== undefined || named.length > 1 ? count(base) : one ? ranged(one[0], addressScope(tenantId, one[1])) : ranged('x402_settlements', tenantId);
   return paged(
     q,
     () => total().executeTakeFirstOrThrow(),
@@ -72,7 +98,7 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
       const ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
       return byKeys(base, 'id', offset, limit, ids).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     },
-    settlementRecord,
+    settlementView,
   );
 }
 
@@ -81,4 +107,20 @@ export async function getSettlement(db: Db, tenantId: string, id: string): Promi
   const row = await db.selectFrom('x402_settlements').selectAll().where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
   if (!row) throw new AppError('exceptions.x402.settlementNotFound');
   return row;
+}
+
+/**
+ * The networks the tenant has settlements on, in order: one probe of the tenant's network index
+ * per network (a loose index scan), however many settlements each holds.
+ */
+export async function settledNetworks(db: Db, tenantId: string): Promise<string[]> {
+  const { rows } = await sql<{ network: string }>`
+    with recursive nets (network) as (
+      (select network from x402_settlements where tenant_id = ${tenantId}::uuid order by network limit 1)
+      union all
+      select (select s.network from x402_settlements s where s.tenant_id = ${tenantId}::uuid and s.network > n.network order by s.network limit 1)
+      from nets n where n.network is not null
+    )
+    select network from nets where network is not null`.execute(db);
+  return rows.map((r) => r.network);
 }

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, PageQuery, PagedList, Uuid, responses, type TypedApp, Nullable } from '../../lib/http/schemas.ts';
-import { settlementRecord } from './facilitator.ts';
 import { type X402Facilitators, facilitatorsOf } from './networks.ts';
 import { x402Machine } from './status.ts';
-import { getSettlement, listSettlements } from './record.ts';
+import { getSettlement, listSettlements, settledNetworks, settlementView } from './record.ts';
+import { knownNetwork } from './known.ts';
 import { Invalid, refusal } from './reasons.ts';
 import { x402ResourceRoutes } from './resource-routes.ts';
 
@@ -27,6 +27,7 @@ const SettleSchema = Type.Object({
   network: Str,
   amount: Type.Optional(Str),
 });
+const NullableInt = (description: string) => Nullable(Type.Integer({ minimum: 0, description }));
 const SettlementSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   status: x402Machine.schema,
@@ -41,8 +42,20 @@ const SettlementSchema = Type.Object({
   errorReason: Nullable(Str),
   createdAt: Str,
   confirmedAt: Nullable(Str),
+  gasCost: Nullable(Type.String({ description: "Atomic units of the network's coin (wei, lamports) the fee payer spent on it; null until known" })),
+  networkName: Nullable(Type.String({ description: 'The network as people name it (Base, BNB Smart Chain, Solana Devnet); null when the gateway does not know it' })),
+  catalogueNetwork: Nullable(Type.String({ description: 'The network as GET /v1/currencies names it (Base), on its main chain only; null on test and other networks' })),
+  assetSymbol: Nullable(Type.String({ description: "The token's ticker (USDC) when the gateway knows the token on this network, else null" })),
+  assetDecimals: NullableInt('Decimals of the token\'s atomic unit (amount ÷ 10^assetDecimals is the token amount); null when the token is unknown'),
+  gasSymbol: Nullable(Type.String({ description: "The ticker of the network's coin gasCost is counted in (ETH, BNB, SOL); null when unknown" })),
+  gasDecimals: NullableInt('Decimals of the coin gasCost is counted in; null when unknown'),
 });
-const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
+// EVM addresses and hashes are hex (any letter case); Solana's are base58, whose case is part of them.
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+const Address = Type.String({ pattern: `^(0x[0-9a-fA-F]{40}|${BASE58}{32,44})$` });
+const TxHash = Type.String({ pattern: `^(0x[0-9a-fA-F]{64}|${BASE58}{64,88})$` });
+/** A CAIP-2 chain id: namespace, colon, reference. */
+const Caip2 = Type.String({ pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$', description: 'CAIP-2 id, e.g. eip155:8453' });
 
 /** The x402 facilitator under /v1/x402 (an unmodified x402 client can point at it). */
 export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -54,6 +67,7 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
   x402SupportedRoute(app, facilitator);
   x402SettlementsRoute(app);
   x402SettlementRoute(app);
+  x402NetworksRoute(app, facilitator);
   // The discovery catalog takes requirements on what this facilitator settles, as /supported lists it.
   x402ResourceRoutes(app, { db: app.ctx.db, sandbox: app.ctx.config.mode === 'sandbox', supported: () => facilitator?.supported().kinds ?? [] });
 };
@@ -118,11 +132,12 @@ function x402SettlementsRoute(app: TypedApp): void {
         querystring: Type.Object({
           ...PageQuery,
           status: Type.Optional(x402Machine.schema),
+          network: Type.Optional(Caip2),
           from: Type.Optional(Type.String({ format: 'date-time' })),
           to: Type.Optional(Type.String({ format: 'date-time' })),
           payer: Type.Optional(Address),
           payTo: Type.Optional(Address),
-          transaction: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+          transaction: Type.Optional(TxHash),
         }),
         response: responses({ 200: PagedList(SettlementSchema) }),
       },
@@ -145,6 +160,38 @@ function x402SettlementRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(SettlementSchema) }, [404]),
       },
     },
-    async (request) => ({ data: settlementRecord(await getSettlement(app.ctx.db, request.principal.tenantId, request.params.id)) }),
+    async (request) => ({ data: settlementView(await getSettlement(app.ctx.db, request.principal.tenantId, request.params.id)) }),
+  );
+}
+
+/** GET /x402/networks: the networks this facilitator settles on and those the tenant has settlements on */
+function x402NetworksRoute(app: TypedApp, facilitator: X402Facilitators | undefined): void {
+  app.get(
+    '/x402/networks',
+    {
+      config: { scope: 'x402.list', tenantLevel: true },
+      schema: {
+        operationId: 'x402Networks',
+        tags: ['x402'],
+        summary: 'The networks this facilitator settles on and those the tenant has settlements on (a list filter\'s choices)',
+        response: responses({
+          200: DataEnvelope(
+            Type.Array(
+              Type.Object({
+                network: Str,
+                name: Nullable(Type.String({ description: 'The network as people name it; null when the gateway does not know it' })),
+                served: Type.Boolean({ description: 'Whether this facilitator settles on it now' }),
+              }),
+            ),
+          ),
+        }),
+      },
+    },
+    async (request) => {
+      const served = new Set((facilitator?.supported().kinds ?? []).map((k) => k.network));
+      const settled = await settledNetworks(app.ctx.db, request.principal.tenantId);
+      const all = [...served, ...settled.filter((n) => !served.has(n))];
+      return { data: all.map((network) => ({ network, name: knownNetwork(network)?.name ?? null, served: served.has(network) })) };
+    },
   );
 }

@@ -5768,6 +5768,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/export/x402.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's x402 settlements created in a range (at most 366 days; default the last 30) as CSV */
+        get: operations["exportX402Csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoice": {
         parameters: {
             query?: never;
@@ -6470,6 +6487,23 @@ export interface paths {
         };
         /** The x402 Bazaar discovery list of the key's tenant */
         get: operations["x402Discovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/x402/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The networks this facilitator settles on and those the tenant has settlements on (a list filter's choices) */
+        get: operations["x402Networks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -14580,6 +14614,111 @@ export interface operations {
             query?: {
                 /** @description The account to act on: required with a tenant-wide API key (any account of its tenant); with an account-bound key, omit it or name that account */
                 accountId?: string;
+                /** @description Created at or after this day or instant */
+                from?: string;
+                /** @description Created at or before this day (inclusive) or instant */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, UTF-8, CRLF) with a header row, oldest first; amounts are exact decimal strings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    exportX402Csv: {
+        parameters: {
+            query?: {
                 /** @description Created at or after this day or instant */
                 from?: string;
                 /** @description Created at or before this day (inclusive) or instant */
@@ -23713,6 +23852,113 @@ export interface operations {
             };
         };
     };
+    x402Networks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            name: string | null;
+                            network: string;
+                            /** @description Whether this facilitator settles on it now */
+                            served: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed or the operation is not allowed in the current state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description IP not allowed, scope missing, or account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait extension.msBeforeNext milliseconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code under `exceptions.` */
+                        code: string;
+                        extension?: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     x402Resources: {
         parameters: {
             query: {
@@ -24621,6 +24867,8 @@ export interface operations {
             query: {
                 from?: string;
                 limit: number;
+                /** @description CAIP-2 id, e.g. eip155:8453 */
+                network?: string;
                 page: number;
                 payer?: string;
                 payTo?: string;
@@ -24645,13 +24893,20 @@ export interface operations {
                             /** @description atomic units moved (upto: the amount the seller reported; 0 sends no transaction) */
                             amount: string;
                             asset: string;
+                            assetDecimals: number | null;
+                            assetSymbol: string | null;
                             cap: string | null;
+                            catalogueNetwork: string | null;
                             confirmedAt: string | null;
                             createdAt: string;
                             errorReason: string | null;
+                            gasCost: string | null;
+                            gasDecimals: number | null;
+                            gasSymbol: string | null;
                             /** Format: uuid */
                             id: string;
                             network: string;
+                            networkName: string | null;
                             payer: string;
                             payTo: string;
                             /** @description upto: the payer signed a cap and was charged `amount`, at most the cap */
@@ -24770,13 +25025,20 @@ export interface operations {
                             /** @description atomic units moved (upto: the amount the seller reported; 0 sends no transaction) */
                             amount: string;
                             asset: string;
+                            assetDecimals: number | null;
+                            assetSymbol: string | null;
                             cap: string | null;
+                            catalogueNetwork: string | null;
                             confirmedAt: string | null;
                             createdAt: string;
                             errorReason: string | null;
+                            gasCost: string | null;
+                            gasDecimals: number | null;
+                            gasSymbol: string | null;
                             /** Format: uuid */
                             id: string;
                             network: string;
+                            networkName: string | null;
                             payer: string;
                             payTo: string;
                             /** @description upto: the payer signed a cap and was charged `amount`, at most the cap */
@@ -25179,6 +25441,7 @@ export const numberFields: ReadonlySet<string> = new Set([
     "ageSeconds",
     "apiKeys",
     "approvalsRequired",
+    "assetDecimals",
     "attempt",
     "attempts",
     "awaitingApproval",
@@ -25195,6 +25458,7 @@ export const numberFields: ReadonlySet<string> = new Set([
     "durationMs",
     "failed",
     "failedLastDay",
+    "gasDecimals",
     "height",
     "index",
     "intervalCount",

@@ -37,6 +37,8 @@ import { PayoutsPage } from './pages/payouts.tsx';
 import { ConversionsPage } from './pages/conversions.tsx';
 import { ConversionPage } from './pages/conversion.tsx';
 import { ConvertPage } from './pages/convert.tsx';
+import { X402SettlementsPage } from './pages/x402-settlements.tsx';
+import { X402SettlementPage } from './pages/x402-settlement.tsx';
 import { DevelopersPage } from './pages/developers.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
@@ -93,6 +95,8 @@ const ROUTES: Array<[string, Page, Guard?]> = [
   ['/conversions', ConversionsPage],
   ['/conversions/new', ConvertPage, CONVERT],
   ['/conversions/:id', ConversionPage],
+  ['/x402', X402SettlementsPage],
+  ['/x402/:id', X402SettlementPage],
   ['/developers', DevelopersPage],
   ['/developers/:tab', DevelopersPage],
   ['/settings', SettingsPage],

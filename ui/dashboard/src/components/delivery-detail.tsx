@@ -17,12 +17,13 @@ export function preciseTime(iso: string | null | undefined): string {
   return iso ? exact.format(new Date(iso)) : '—';
 }
 
-/** The dashboard page of each kind of object events are about (x402 settlements and test events have none). */
+/** The dashboard page of each kind of object events are about (test events have none). */
 const PAGES: Record<string, [label: string, path: string]> = {
   invoice: ['Invoice', '/invoices/'],
   deposit: ['Deposit', '/deposits/'],
   withdrawal: ['Withdrawal', '/withdrawals/'],
   conversion: ['Conversion', '/conversions/'],
+  x402: ['x402 settlement', '/x402/'],
 };
 
 /** What a delivery is about: a link to the object's page, or its kind and id. */

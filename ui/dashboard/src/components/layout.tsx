@@ -26,6 +26,7 @@ const PAGES: NavPage[] = [
   { href: '/batches', label: 'Batch payouts', scopes: ['withdrawals.list'] },
   { href: '/payouts', label: 'Payouts', scopes: ['withdrawals.list', 'payouts.list'] },
   { href: '/conversions', label: 'Conversions', scopes: ['converting.list'] },
+  { href: '/x402', label: 'x402', scopes: ['x402.list'] },
   { href: '/developers', label: 'Developers', scopes: ['apiKeys.list', 'webhooks.list', 'requestLog.list'] },
   { href: '/settings', label: 'Settings', scopes: [] },
 ];

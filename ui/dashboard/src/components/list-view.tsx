@@ -19,6 +19,17 @@ export interface ListQuery<S extends string = string> {
   search?: string;
   from?: string;
   to?: string;
+  /** The values of the list's own choices (`selects`), by name; only on lists that have some. */
+  filters?: Record<string, string>;
+}
+
+/** A choice of the list's own beside the status (the network of x402 settlements): a URL query name and its options. */
+export interface SelectFilter {
+  name: string;
+  label: string;
+  /** The option that filters nothing (`Any network`). */
+  any: string;
+  options: Array<[value: string, text: string]>;
 }
 
 /** A page of a list as the API answers it. */
@@ -33,10 +44,12 @@ export interface Paged<T> {
 export interface ListConfig<T, S extends string = string> {
   title: string;
   /** The export's name: /v1/export/<kind>.csv; none, no export. */
-  kind?: 'invoices' | 'deposits' | 'withdrawals' | 'conversions';
+  kind?: 'invoices' | 'deposits' | 'withdrawals' | 'conversions' | 'x402';
   /** Whether the list takes a search and a date range (its API does); else only the status. */
   searchable?: boolean;
   statuses?: readonly S[];
+  /** More choices, each applied as it changes and kept in the URL like the status. */
+  selects?: readonly SelectFilter[];
   columns: Array<Column<T>>;
   rowKey(row: T): string;
   load(query: ListQuery<S>): Promise<Paged<T>>;
@@ -52,8 +65,8 @@ function counted(total: number, title: string): string {
   return `${total} ${total === 1 ? noun.replace(/s$/, '') : noun}`;
 }
 
-/** Status, search and days, each applied as it changes (no Apply button): the URL holds them. */
-function Filters({ title, statuses, searchable }: { title: string; statuses?: readonly string[] | undefined; searchable: boolean }) {
+/** Status, the list's own choices, search and days, each applied as it changes (no Apply button): the URL holds them. */
+function Filters({ title, statuses, selects = [], searchable }: { title: string; statuses?: readonly string[] | undefined; selects?: readonly SelectFilter[] | undefined; searchable: boolean }) {
   const { query } = useLocation();
   return (
     <div class="filters" role="search" aria-label={`Filter ${title.toLowerCase()}`}>
@@ -65,6 +78,12 @@ function Filters({ title, statuses, searchable }: { title: string; statuses?: re
           options={[['', 'Any status'], ...statuses.map((s): [string, string] => [s, statusLabel(s)])]}
         />
       )}
+      {selects.map((f) => {
+        const value = query.get(f.name) ?? '';
+        // A value the options lack (a bookmark, a network no longer listed) stays shown as it is.
+        const options = value && !f.options.some(([v]) => v === value) ? [...f.options, [value, value] as [string, string]] : f.options;
+        return <Select key={f.name} label={f.label} value={value} onValue={(v) => setQuery({ [f.name]: v, page: undefined })} options={[['', f.any], ...options]} />;
+      })}
       {searchable && <SearchFilter hint="Id, order id, address or transaction hash" />}
       {searchable && <DateRange />}
     </div>
@@ -106,6 +125,14 @@ export function ListView<T, S extends string = string>(config: ListConfig<T, S>)
   // A status the list does not know (an old bookmark) is ignored rather than refused.
   const status = config.statuses?.find((s) => s === query.get('status'));
   if (status) q.status = status;
+  if (config.selects) {
+    const filters: Record<string, string> = {};
+    for (const { name } of config.selects) {
+      const value = query.get(name);
+      if (value) filters[name] = value;
+    }
+    q.filters = filters;
+  }
   const list = useResource(() => config.load(q), [accountId, query.toString()], true);
   return (
     <>
@@ -113,7 +140,7 @@ export function ListView<T, S extends string = string>(config: ListConfig<T, S>)
         <h1 tabIndex={-1}>{config.title}</h1>
         {config.actions}
       </div>
-      <Filters title={config.title} statuses={config.statuses} searchable={searchable} />
+      <Filters title={config.title} statuses={config.statuses} selects={config.selects} searchable={searchable} />
       <ErrorAlert error={list.error} />
       <LiveStatus>{list.loading && !list.data ? 'Loading…' : list.data ? counted(list.data.total, config.title) : ''}</LiveStatus>
       <DataTable caption={config.title} columns={config.columns} rows={list.data?.data} rowKey={config.rowKey} empty={`No ${config.title.toLowerCase()} match.`} />
