@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 
 /** Where the generated types live. */
 export const API_TYPES_FILE = fileURLToPath(new URL('../ui/dashboard/src/api-types.ts', import.meta.url));
@@ -17,7 +18,80 @@ const HEADER = `// Generated from GET /openapi.json by scripts/openapi-types.mjs
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
 // fails while this file is stale.
 /* eslint-disable */
+import type { Decimal } from '../../shared/exact-json.ts';
 `;
+
+/**
+ * A response's exact decimal (`format: decimal`, money written with every digit) is typed as a
+ * Decimal, the string the client keeps it as; a request's stays a number (the client writes it from
+ * an ExactNumber or a number).
+ */
+function decimalAsString(schema, options) {
+  if (schema.format === 'decimal' && options.path?.includes('/responses/')) return ts.factory.createTypeReferenceNode('Decimal');
+  return undefined;
+}
+
+/** openapi-typescript over some of the document's paths, exact decimals typed as Decimals. */
+async function typesOf(document, paths) {
+  return astToString(await openapiTS({ ...document, paths }, { alphabetize: true, transform: decimalAsString }));
+}
+
+/**
+ * The names of the properties that hold numbers in the answers of these paths: `decimal`, those
+ * that are exact decimals, which the client parses as Decimals (ui/shared/exact-json.ts), and
+ * `number`, the other numbers, which it parses as numbers; the parser sees a number's name but not
+ * the schema it belongs to. That is sound only while no name is both and every number has a name,
+ * so a document where it is not is refused here.
+ */
+export function numberFields(paths) {
+  const kinds = new Map();
+  const note = (name, kind, where) => {
+    if (!kinds.has(name)) kinds.set(name, new Map());
+    kinds.get(name).set(kind, where);
+  };
+  const walk = (schema, name, where) => {
+    if (!schema || typeof schema !== 'object') return;
+    const types = [schema.type].flat();
+    if (types.includes('number') || types.includes('integer')) {
+      if (name === undefined) throw new Error(`${where}: a number without a property name cannot be read exactly; give it one`);
+      note(name, schema.format === 'decimal' ? 'decimal' : 'number', where);
+    }
+    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(branch, name, where);
+    if (schema.items) walk(schema.items, undefined, `${where}[]`);
+    if (typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, undefined, `${where}{}`);
+    for (const [key, value] of Object.entries(schema.properties ?? {})) walk(value, key, `${where}.${key}`);
+  };
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        for (const media of Object.values(response.content ?? {})) walk(media.schema, undefined, `${method.toUpperCase()} ${path} ${status}`);
+      }
+    }
+  }
+  const fields = { decimal: [], number: [] };
+  for (const [name, kind] of kinds) {
+    if (kind.has('decimal') && kind.has('number')) throw new Error(`"${name}" is an exact decimal at ${kind.get('decimal')} but another number at ${kind.get('number')}; name one of them otherwise`);
+    fields[kind.has('decimal') ? 'decimal' : 'number'].push(name);
+  }
+  return { decimal: fields.decimal.sort(), number: fields.number.sort() };
+}
+
+/** The runtime lists of `numberFields`, for the client's parser. */
+function numberFieldsSource(paths) {
+  const fields = numberFields(paths);
+  const list = (names) => names.map((name) => `    ${JSON.stringify(name)},`).join('\n');
+  return `
+/** The properties whose numbers are exact decimals in these answers: the client parses them as Decimals. */
+export const decimalFields: ReadonlySet<string> = new Set([
+${list(fields.decimal)}
+]);
+
+/** The properties whose numbers are other numbers (counts, heights, places) in these answers: parsed as numbers. */
+export const numberFields: ReadonlySet<string> = new Set([
+${list(fields.number)}
+]);
+`;
+}
 
 /**
  * The OpenAPI document of a service built in memory: an empty embedded database (the document
@@ -85,7 +159,7 @@ function namesAccount(operation) {
  */
 export async function renderApiTypes(document) {
   const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => dashboardPath(path)));
-  const ast = await openapiTS({ ...document, paths }, { alphabetize: true });
+  const types = await typesOf(document, paths);
   const account = [];
   const roles = [];
   for (const [path, item] of Object.entries(paths)) {
@@ -96,7 +170,7 @@ export async function renderApiTypes(document) {
     }
   }
   const list = account.sort().map((op) => `    ${JSON.stringify(op)},`).join('\n');
-  return `${HEADER}${astToString(ast)}
+  return `${HEADER}${types}${numberFieldsSource(paths)}
 /** The calls that act on one merchant account: the client names it (\`accountId\`) in the query of a read, the body of a write. */
 export const accountOperations: ReadonlySet<string> = new Set([
 ${list}
@@ -112,13 +186,13 @@ ${roles.sort().join('\n')}
 /** The TypeScript source of `paths` for the payment page's own calls (every documented route under /pay/). */
 export async function renderPayTypes(document) {
   const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/pay/')));
-  return `${HEADER}${astToString(await openapiTS({ ...document, paths }, { alphabetize: true }))}`;
+  return `${HEADER}${await typesOf(document, paths)}${numberFieldsSource(paths)}`;
 }
 
 /** The TypeScript source of `paths` for the customer portal's calls (every documented route under /portal/). */
 export async function renderPortalTypes(document) {
   const paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/portal/')));
-  return `${HEADER}${astToString(await openapiTS({ ...document, paths }, { alphabetize: true }))}`;
+  return `${HEADER}${await typesOf(document, paths)}${numberFieldsSource(paths)}`;
 }
 
 /** The dashboard's file as it should be now, generated from a freshly built app. */

@@ -1,13 +1,14 @@
 /**
  * Amount fields read numbers as the page's language writes them (ui/dashboard/src/locale.ts), to
  * exact decimal strings; what would mean another number there is refused with a sentence. And the
- * dashboard's exact decimals (decimal.ts): units, a JSON number's decimal, a rate, and the JSON text
- * of a body whose amounts are written digit for digit (api.ts).
+ * dashboard's exact decimals (decimal.ts): units, sums, comparisons and rates of the API's Decimals
+ * (parsed exactly, test/dashboard/exact-json.test.ts), and the JSON text of a body whose amounts are
+ * written digit for digit (api.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ExactNumber, jsonText } from '../../ui/dashboard/src/api.ts';
-import { decimalOf, fromUnits, ratio, remaining, toUnits } from '../../ui/dashboard/src/decimal.ts';
+import { compare, type Decimal, fromUnits, movePoint, ratio, remaining, share, toUnits, total } from '../../ui/dashboard/src/decimal.ts';
 import { exampleAmount, inputAmount, parseAmount } from '../../ui/dashboard/src/locale.ts';
 
 const read = (text: string, locale: string, decimals = 8) => {
@@ -80,20 +81,26 @@ describe('amounts as people write them', () => {
 });
 
 describe('exact decimals in the browser', () => {
-  it('units and decimals, exactly', () => {
-    assert.deepEqual([toUnits('12.5', 6), toUnits('0.000001', 6), toUnits('1.0000001', 6), toUnits('1.50', 1), toUnits('x', 6)], [12_500_000n, 1n, null, 15n, null]);
+  it('units and decimals, exactly, negatives too', () => {
+    assert.deepEqual([toUnits('12.5', 6), toUnits('0.000001', 6), toUnits('1.0000001', 6), toUnits('1.50', 1), toUnits('x', 6), toUnits('-1.5', 2)], [12_500_000n, 1n, null, 15n, null, -150n]);
     assert.deepEqual([fromUnits(12_500_000n, 6), fromUnits(5n, 18), fromUnits(-15n, 1), fromUnits(0n, 2)], ['12.5', '0.000000000000000005', '-1.5', '0']);
   });
 
-  it("a JSON number's decimal is the digits the API wrote, without exponents", () => {
-    assert.deepEqual([1e-7, 1.5e21, 0.1, 99, -2.5e-8, 0.016966804979253112].map(decimalOf), ['0.0000001', '1500000000000000000000', '0.1', '99', '-0.000000025', '0.01696680497925311']);
-  });
-
-  it('what is left of JSON amounts is exact and never below zero (0.3 − 0.1 is 0.2)', () => {
+  it('what is left of the API’s amounts is exact and never below zero (0.3 − 0.1 is 0.2); sums and comparisons too', () => {
+    const d = (...values: string[]) => values as Decimal[];
+    const one = (value: string) => value as Decimal;
     assert.deepEqual(
-      [remaining([0.3], [0.1]), remaining([0.1, 0.2]), remaining([1], [2]), remaining([50], []), remaining([1e-18, 2e-18], [1e-18])],
+      [remaining(d('0.3'), d('0.1')), remaining(d('0.1', '0.2')), remaining(d('1'), d('2')), remaining(d('50'), []), remaining(d('0.000000000000000001', '0.000000000000000002'), d('0.000000000000000001'))],
       ['0.2', '0.3', '0', '50', '0.000000000000000002'],
     );
+    assert.equal(remaining(d('1.123456789012345678'), d('0.000000000000000001')), '1.123456789012345677');
+    assert.deepEqual([total(d('0.1', '0.2', '-0.05')), total(d('1', '0.000000000000000001')), total([])], ['0.25', '1.000000000000000001', '0']);
+    assert.deepEqual(
+      [compare(one('0.000000000000000001')), compare(one('-0.5')), compare(one('0')), compare(one('0.10'), one('0.1')), compare(one('0.123456789012345678'), one('0.123456789012345679'))],
+      [1, -1, 0, 0, -1],
+    );
+    assert.deepEqual([movePoint('0.015', 2), movePoint('1.5', -2), movePoint('25', 2), movePoint('0.000001', 6)], ['1.5', '0.015', '2500', '1']);
+    assert.deepEqual([share(one('1'), one('4')), share(one('0'), one('0')), share(one('3'), one('3'))], [0.25, 0, 1]);
   });
 
   it('a rate to 8 significant digits, rounded down, in integers', () => {

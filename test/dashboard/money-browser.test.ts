@@ -3,7 +3,7 @@
  * browser's language set per context: amounts read as German, French and Russian write them (and
  * refused where they would mean another number); a withdrawal with its balance, Max, a refusal at
  * quote time said at the field, Cancel back to the filled form and Refresh of an expired quote; a
- * conversion's rate and commission; one name per withdrawal; what a viewer finds at the create
+ * conversion's rate and commission; an 18-decimal ETH balance with every digit; one name per withdrawal; what a viewer finds at the create
  * pages; API keys with a name, presets and their own account.
  */
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { describeEngines, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
-import { fundedAccount } from '../helpers/scenario.ts';
+import { fundedAccount, sandboxTransfer, setNetworkFee } from '../helpers/scenario.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
 import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
@@ -170,6 +170,36 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
       await page.getByRole('heading', { level: 1, name: /^Withdrawal [0-9a-f]{8}…$/ }).waitFor();
     });
     w.assertClean('the withdrawal');
+    await page.context().close();
+  });
+
+  it('an 18-decimal ETH amount is shown with every digit: the balance on the overview and the withdrawal form, the deposit that made it', async () => {
+    // 1.123456789012345678 ETH arrives, the 1 ETH network fee is kept: 0.123456789012345678 is credited (a double holds 0.12345678901234568).
+    await setNetworkFee(d.t, 'ETH', 1);
+    const deposit = (await d.t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'ETH', orderId: `eth-18-${engine}` } })).body.data;
+    await sandboxTransfer(d.t, 'ETH', deposit.address, '1.123456789012345678', { listen: 'deposits', blocks: 30 });
+    await until(async () => (await api(d.t, `/v1/deposit?id=${deposit.id}`)).body.data.settlement !== null, 15_000, 'the deposit credited');
+    const w = await ownerIn('en-US');
+    const { page } = w;
+    await diagnosed(page, `eighteen-decimals-${engine}`, async () => {
+      // Chromium hands a reviver each number's source text: the path the dashboard reads its answers by.
+      const source = await page.evaluate(() => {
+        let seen: string | undefined;
+        JSON.parse('[0.1]', (_key, value, context?: { source?: string }) => ((seen ??= context?.source), value));
+        return seen;
+      });
+      assert.equal(source, '0.1');
+      await page.goto(`${d.origin}/dashboard`);
+      await page.getByRole('table', { name: 'Balances' }).getByRole('cell', { name: '0.123456789012345678', exact: true }).waitFor();
+      await page.goto(`${d.origin}/dashboard/withdrawals/new`);
+      await page.getByLabel('Currency').selectOption('ETH');
+      await page.getByText(/^Balance 0\.123456789012345678 ETH · network fee 1 ETH/).waitFor();
+      await page.goto(`${d.origin}/dashboard/deposits/${deposit.id}`);
+      const settlement = (await page.getByRole('region', { name: 'Settlement' }).innerText())!;
+      assert.match(settlement, /Paid by the customer\s+1\.123456789012345678 ETH/);
+      assert.match(settlement, /Credited to your balance\s+0\.123456789012345678 ETH/);
+    });
+    w.assertClean('the 18-decimal amounts');
     await page.context().close();
   });
 

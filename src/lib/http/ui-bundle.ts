@@ -59,6 +59,9 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
  */
 const BUILD_CACHE = fileURLToPath(new URL('../../../node_modules/.cache/cryptogate/', import.meta.url));
 
+/** Browser code every bundle may import (the exact JSON reader): part of every build's key. */
+const UI_SHARED = fileURLToPath(new URL('../../../ui/shared/', import.meta.url));
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -90,7 +93,7 @@ async function asset(out: string, contents: Uint8Array, file: string): Promise<B
 async function buildBundle(spec: UiBundleSpec): Promise<UiBundle> {
   const options = buildOptions(spec);
   const key = createHash('sha256').update(`esbuild ${esbuildVersion()}\n${JSON.stringify(options)}\n`);
-  for (const file of [...filesUnder(spec.sourceDir), ...(spec.sharedSources ?? [])]) key.update(`${file}\n`).update(readFileSync(file));
+  for (const file of [...filesUnder(spec.sourceDir), ...filesUnder(UI_SHARED), ...(spec.sharedSources ?? [])]) key.update(`${file}\n`).update(readFileSync(file));
   const cached = join(BUILD_CACHE, `${spec.name}-${key.digest('hex').slice(0, 16)}`);
   const built = readBuild(cached) ?? (await compile(options, cached));
   const assets = new Map<string, BundleAsset>();

@@ -2,6 +2,7 @@
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
 // fails while this file is stale.
 /* eslint-disable */
+import type { Decimal } from '../../shared/exact-json.ts';
 export interface paths {
     "/admin/api-keys": {
         parameters: {
@@ -512,7 +513,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 confirmations: number;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 decidedBy: string | null;
@@ -694,7 +695,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 confirmations: number;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 decidedBy: string | null;
@@ -864,8 +865,8 @@ export interface paths {
                                 coldStorage: {
                                     /** @description <NET>_COLD_ADDRESS */
                                     address: string;
-                                    hotMaxUsd: number | null;
-                                    hotTargetUsd: number | null;
+                                    hotMaxUsd: Decimal | null;
+                                    hotTargetUsd: Decimal | null;
                                 } | null;
                                 /** @description As the last round of a worker holding the hot-wallet key read them (none before one ran) */
                                 currencies: {
@@ -874,7 +875,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description What the hot wallet can spend (its balance less payouts sent and not yet in a block). Exact decimal (a JSON number with every digit)
                                      */
-                                    balance: number;
+                                    balance: Decimal;
                                     /** Format: date-time */
                                     checkedAt: string;
                                     cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
@@ -882,17 +883,17 @@ export interface paths {
                                      * Format: decimal
                                      * @description What the withdrawal queue needs of it: committed and awaiting approval. Exact decimal (a JSON number with every digit)
                                      */
-                                    queued: number;
+                                    queued: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description What to send from cold storage to cover the queue and restore the target (without cold storage: to fund it with); 0 while nothing lacks. Exact decimal (a JSON number with every digit)
                                      */
-                                    refill: number;
+                                    refill: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description What it lacks for the queue (0: covered); the hot_wallet_shortfall gauge. Exact decimal (a JSON number with every digit)
                                      */
-                                    shortfall: number;
+                                    shortfall: Decimal;
                                 }[];
                                 moveRequestedAt: string | null;
                                 /** @description The latest moves to cold storage, newest first */
@@ -903,7 +904,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description ceiling: the hot wallet held more than <NET>_HOT_MAX_USD; operator: an operator asked for it */
                                     cause: "ceiling" | "operator";
                                     completedAt: string | null;
@@ -917,17 +918,17 @@ export interface paths {
                                      * Format: decimal
                                      * @description What the hot wallet could spend when it was decided. Exact decimal (a JSON number with every digit)
                                      */
-                                    hotBalance: number;
+                                    hotBalance: Decimal;
                                     /** Format: uuid */
                                     id: string;
                                     network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
-                                    networkCost: number | null;
+                                    networkCost: Decimal | null;
                                     networkCostCurrency: string | null;
                                     /**
                                      * Format: decimal
                                      * @description What the withdrawal queue needed of it then (kept in the hot wallet). Exact decimal (a JSON number with every digit)
                                      */
-                                    queued: number;
+                                    queued: Decimal;
                                     status: "processing" | "completed" | "failed";
                                     /** @description The transaction it stands on now (its newest replacement, or the one in a block) */
                                     transactionHash: string;
@@ -1477,7 +1478,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                amount: number | null;
+                                amount: Decimal | null;
                                 cryptoCurrencyCode: string;
                             };
                         };
@@ -1705,24 +1706,24 @@ export interface paths {
                                  * Format: decimal
                                  * @description On chain, in blocks: the network's cold address (<NET>_COLD_ADDRESS); 0 without one. Exact decimal (a JSON number with every digit)
                                  */
-                                cold: number;
+                                cold: Decimal;
                                 cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 /**
                                  * Format: decimal
                                  * @description hot + cold. Exact decimal (a JSON number with every digit)
                                  */
-                                custody: number;
+                                custody: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description custody − liabilities (negative: not covered). Exact decimal (a JSON number with every digit)
                                  */
-                                difference: number;
+                                difference: Decimal;
                                 disagreement: {
                                     /**
                                      * Format: decimal
                                      * @description By how much, beyond what payouts in flight explain. Exact decimal (a JSON number with every digit)
                                      */
-                                    by: number;
+                                    by: Decimal;
                                     /** @description Which side holds more */
                                     higher: "chain" | "ledger";
                                 } | null;
@@ -1730,17 +1731,17 @@ export interface paths {
                                  * Format: decimal
                                  * @description On chain, in blocks: the hot wallet and the deposit addresses not swept yet. Exact decimal (a JSON number with every digit)
                                  */
-                                hot: number;
+                                hot: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description The ledger's custody of the currency's network: its hot side and what moves to cold storage put in cold. Exact decimal (a JSON number with every digit)
                                  */
-                                ledgerCustody: number;
+                                ledgerCustody: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long. Exact decimal (a JSON number with every digit)
                                  */
-                                liabilities: number;
+                                liabilities: Decimal;
                                 /** @description warning: custody below liabilities, or the chain and the ledger disagree (outside what payouts in flight explain; on a real network its own coin may hold more, the operator’s gas float) */
                                 status: "ok" | "warning";
                                 /** @description Each problem in plain words: which side, by how much, and what the operator does; empty when ok */
@@ -1877,7 +1878,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Override of the system default rate; null uses the default */
-                                depositCommission: number | null;
+                                depositCommission: Decimal | null;
                                 /** @description Deposit events' URL when the deposit names none */
                                 depositWebhookUrl: string | null;
                                 id: string;
@@ -1993,7 +1994,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Override of the system default rate; null uses the default */
-                                depositCommission: number | null;
+                                depositCommission: Decimal | null;
                                 /** @description Deposit events' URL when the deposit names none */
                                 depositWebhookUrl: string | null;
                                 id: string;
@@ -2127,7 +2128,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** @description Override of the system default rate; null uses the default */
-                                depositCommission: number | null;
+                                depositCommission: Decimal | null;
                                 /** @description Deposit events' URL when the deposit names none */
                                 depositWebhookUrl: string | null;
                                 id: string;
@@ -2271,12 +2272,12 @@ export interface paths {
                             data: {
                                 /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                 allowlistOnly: boolean;
-                                approvalAboveUsd: number | null;
+                                approvalAboveUsd: Decimal | null;
                                 /** @description Withdrawals committed by an API key need a person’s approval */
                                 approvalForApiKeys: boolean;
-                                maxPerDayPerKeyUsd: number | null;
-                                maxPerDayUsd: number | null;
-                                maxPerWithdrawalUsd: number | null;
+                                maxPerDayPerKeyUsd: Decimal | null;
+                                maxPerDayUsd: Decimal | null;
+                                maxPerWithdrawalUsd: Decimal | null;
                                 /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                 newAddressDelayHours: number;
                                 /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -2284,12 +2285,12 @@ export interface paths {
                                     changes: {
                                         /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                         allowlistOnly?: boolean;
-                                        approvalAboveUsd?: number | null;
+                                        approvalAboveUsd?: Decimal | null;
                                         /** @description Withdrawals committed by an API key need a person’s approval */
                                         approvalForApiKeys?: boolean;
-                                        maxPerDayPerKeyUsd?: number | null;
-                                        maxPerDayUsd?: number | null;
-                                        maxPerWithdrawalUsd?: number | null;
+                                        maxPerDayPerKeyUsd?: Decimal | null;
+                                        maxPerDayUsd?: Decimal | null;
+                                        maxPerWithdrawalUsd?: Decimal | null;
                                         /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                         newAddressDelayHours?: number;
                                     };
@@ -3830,12 +3831,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -3868,7 +3869,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -3878,12 +3879,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -3902,8 +3903,8 @@ export interface paths {
                                      * Format: decimal
                                      * @description The fee the merchant paid, fixed at commit, in the withdrawal currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    feeCharged: number;
-                                    networkCost: number | null;
+                                    feeCharged: Decimal;
+                                    networkCost: Decimal | null;
                                     networkCostCurrency: string | null;
                                     nonce: number | null;
                                     sender: string | null;
@@ -3930,7 +3931,7 @@ export interface paths {
                                          * Format: decimal
                                          * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                          */
-                                        missing?: number;
+                                        missing?: Decimal;
                                         /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                         reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                         /** Format: date-time */
@@ -3951,7 +3952,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4085,12 +4086,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -4123,7 +4124,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -4133,12 +4134,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -4162,7 +4163,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4310,12 +4311,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -4348,7 +4349,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -4358,12 +4359,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -4387,7 +4388,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4525,12 +4526,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -4563,7 +4564,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -4573,12 +4574,12 @@ export interface paths {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -4602,7 +4603,7 @@ export interface paths {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -4964,13 +4965,13 @@ export interface paths {
                                      * Format: decimal
                                      * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    cost: number;
+                                    cost: Decimal;
                                     name: string;
                                     /**
                                      * Format: decimal
                                      * @description Quantity. Exact decimal (a JSON number with every digit)
                                      */
-                                    quantity: number;
+                                    quantity: Decimal;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
                                 merchantLogoUrl: string | null;
@@ -7072,7 +7073,7 @@ export interface operations {
                              * Format: decimal
                              * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             confirmations: number;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                             decidedBy: string | null;
@@ -7201,7 +7202,7 @@ export interface operations {
                                 error: string | null;
                                 fees: {
                                     ageSeconds: number | null;
-                                    amount: number | null;
+                                    amount: Decimal | null;
                                     cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                 }[];
                                 hotWallet: {
@@ -7211,7 +7212,7 @@ export interface operations {
                                          * Format: decimal
                                          * @description Exact decimal (a JSON number with every digit)
                                          */
-                                        amount: number;
+                                        amount: Decimal;
                                         cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                                     }[];
                                 } | null;
@@ -7227,7 +7228,7 @@ export interface operations {
                                 unconfirmedPayments: number;
                             }[];
                             x402: {
-                                balance: number | null;
+                                balance: Decimal | null;
                                 /** @description The native coin the fee payer pays gas in (ETH, BNB, SOL) */
                                 coin: string;
                                 error: string | null;
@@ -7239,7 +7240,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused. Exact decimal (a JSON number with every digit)
                                  */
-                                reserve: number;
+                                reserve: Decimal;
                                 settlementsLeft: number | null;
                             }[];
                         };
@@ -7565,7 +7566,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Override of the system default rate; null uses the default */
-                            depositCommission: number | null;
+                            depositCommission: Decimal | null;
                             /** @description Deposit events' URL when the deposit names none */
                             depositWebhookUrl: string | null;
                             id: string;
@@ -7683,7 +7684,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /** @description Override of the system default rate; null uses the default */
-                            depositCommission: number | null;
+                            depositCommission: Decimal | null;
                             /** @description Deposit events' URL when the deposit names none */
                             depositWebhookUrl: string | null;
                             id: string;
@@ -8645,7 +8646,7 @@ export interface operations {
                              * Format: decimal
                              * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             approval?: {
                                 approvals: {
                                     /** Format: date-time */
@@ -8665,7 +8666,7 @@ export interface operations {
                              * Format: decimal
                              * @description The fee the merchant pays, in the withdrawal currency. Exact decimal (a JSON number with every digit)
                              */
-                            fee: number;
+                            fee: Decimal;
                             /** Format: uuid */
                             id: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
@@ -8686,7 +8687,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description hotWalletLow: how much of cryptoCurrencyCode it lacks. Exact decimal (a JSON number with every digit)
                                  */
-                                missing?: number;
+                                missing?: Decimal;
                                 /** @description Why it is not signed yet (status created), as the last execution round found it: hotWalletLow: the network's hot wallet holds less than the payout needs (its amount, or on EVM networks its gas in the network's coin); feeUnavailable: no network fee could be had to sign it with (no fee quote, or a node that will not price it); noSigner: no worker holding the network's hot-wallet key has run lately; signingFailed: the last attempt to sign it failed at the node; screening: screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled */
                                 reason: "hotWalletLow" | "feeUnavailable" | "noSigner" | "signingFailed" | "screening";
                                 /** Format: date-time */
@@ -10995,9 +10996,9 @@ export interface operations {
                              * Format: decimal
                              * @description Available balance in the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** @description The balance in USD at the current rate (2 decimals, rounded down); null while no fresh rate exists */
-                            amountUsd: number | null;
+                            amountUsd: Decimal | null;
                             cryptoCurrencyCode: "USDT_TRC20" | "USDT_ERC20" | "USDT_BEP20" | "USDC_ERC20" | "USDC_BEP20" | "USDC_BASE" | "EURC_BASE" | "LINK_ERC20" | "LINK_BEP20" | "ETH" | "TRX" | "BNB" | "BTC" | "ETH_BASE";
                         }[];
                     };
@@ -11109,14 +11110,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             completedAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
@@ -11125,7 +11126,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11262,14 +11263,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             completedAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
@@ -11278,7 +11279,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11429,14 +11430,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             completedAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             id: string;
@@ -11445,7 +11446,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         }[];
                         hasMore: boolean;
@@ -11595,18 +11596,18 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /**
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11768,14 +11769,14 @@ export interface operations {
                              * Format: decimal
                              * @description The part of fromAmount the house keeps (CONVERT_COMMISSION_USD at the source price); the rest converts at the rate. Exact decimal (a JSON number with every digit)
                              */
-                            commission: number;
+                            commission: Decimal;
                             /** Format: date-time */
                             expiresAt: string;
                             /**
                              * Format: decimal
                              * @description Everything debited from the source balance; the commission is inside it. Exact decimal (a JSON number with every digit)
                              */
-                            fromAmount: number;
+                            fromAmount: Decimal;
                             fromCryptoCurrencyCode: string;
                             /** Format: uuid */
                             quoteId: string;
@@ -11783,7 +11784,7 @@ export interface operations {
                              * Format: decimal
                              * @description Everything credited to the target balance. Exact decimal (a JSON number with every digit)
                              */
-                            toAmount: number;
+                            toAmount: Decimal;
                             toCryptoCurrencyCode: string;
                         };
                     };
@@ -11930,13 +11931,13 @@ export interface operations {
                              * Format: decimal
                              * @description The calling tenant's rate (its override, else the default). Exact decimal (a JSON number with every digit)
                              */
-                            depositCommission: number;
+                            depositCommission: Decimal;
                             depositNetworkFee: {
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** Format: date-time */
                                 quotedAt: string;
                             } | null;
@@ -11945,12 +11946,12 @@ export interface operations {
                              * Format: decimal
                              * @description Smallest credited deposit: base minimum plus the live network fee. Exact decimal (a JSON number with every digit)
                              */
-                            minDepositAmount: number;
+                            minDepositAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            minWithdrawalAmount: number;
+                            minWithdrawalAmount: Decimal;
                             name: string;
                             network: "Tron" | "Solana" | "Ethereum" | "BNB" | "BTC" | "Base";
                             networkIconUrl?: string | null;
@@ -12064,7 +12065,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            minInvoiceAmount: number;
+                            minInvoiceAmount: Decimal;
                             name: string;
                         }[];
                     };
@@ -12760,7 +12761,7 @@ export interface operations {
                              * Format: decimal
                              * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
                              */
-                            balance: number;
+                            balance: Decimal;
                             cryptoCurrencyCode: string;
                             /** Format: uuid */
                             depositId: string;
@@ -12901,7 +12902,7 @@ export interface operations {
                              * Format: decimal
                              * @description The customer's prepaid credit. Exact decimal (a JSON number with every digit)
                              */
-                            balance: number;
+                            balance: Decimal;
                             cryptoCurrencyCode: string;
                             /** Format: uuid */
                             depositId: string;
@@ -13190,7 +13191,7 @@ export interface operations {
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             cryptoCurrencyCode: string;
                             customerId?: string;
@@ -13203,7 +13204,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -13216,43 +13217,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -13405,7 +13406,7 @@ export interface operations {
                              * Format: decimal
                              * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
                              */
-                            minimumAmount: number;
+                            minimumAmount: Decimal;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
                         };
@@ -13434,7 +13435,7 @@ export interface operations {
                              * Format: decimal
                              * @description Smallest amount credited. Exact decimal (a JSON number with every digit)
                              */
-                            minimumAmount: number;
+                            minimumAmount: Decimal;
                             /** @description PNG data URL of the payment URI */
                             qrCode: string;
                         };
@@ -13591,7 +13592,7 @@ export interface operations {
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             cryptoCurrencyCode: string;
                             customerId?: string;
@@ -13604,7 +13605,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -13617,43 +13618,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -13776,7 +13777,7 @@ export interface operations {
                              * Format: decimal
                              * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
                             confirmations: number;
@@ -13798,22 +13799,22 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
                                  */
-                                heldAmount: number;
+                                heldAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
                             /** @description Transaction hash, as the network spells it */
@@ -14710,23 +14711,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -14742,13 +14743,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -14767,7 +14768,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -14781,43 +14782,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -14997,23 +14998,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -15029,13 +15030,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -15054,7 +15055,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -15068,43 +15069,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -15256,23 +15257,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -15288,13 +15289,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -15313,7 +15314,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -15327,43 +15328,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -15513,23 +15514,23 @@ export interface operations {
                              * Format: decimal
                              * @description Fiat total. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description What live refunds (not failed or cancelled) in its own currency give back; 0 when none. Exact decimal (a JSON number with every digit)
                              */
-                            amountRefunded?: number;
+                            amountRefunded?: Decimal;
                             createdAt: string;
                             /**
                              * Format: decimal
                              * @description Fiat converted at the locked rate, plus the network fee. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountExpected?: number;
+                            cryptoAmountExpected?: Decimal;
                             /**
                              * Format: decimal
                              * @description Confirmed payments so far. Exact decimal (a JSON number with every digit)
                              */
-                            cryptoAmountReceived?: number;
+                            cryptoAmountReceived?: Decimal;
                             cryptoCurrencyCode?: string;
                             /** @description Where the customer is mailed about the invoice */
                             customerEmail?: string;
@@ -15545,13 +15546,13 @@ export interface operations {
                                  * Format: decimal
                                  * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                  */
-                                cost: number;
+                                cost: Decimal;
                                 name: string;
                                 /**
                                  * Format: decimal
                                  * @description Quantity. Exact decimal (a JSON number with every digit)
                                  */
-                                quantity: number;
+                                quantity: Decimal;
                             }[];
                             /** @description Set when money arrived after the invoice expired or was cancelled (it is still credited) */
                             latePayment?: "after_expiry" | "after_cancellation";
@@ -15570,7 +15571,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description Its own currency, or another asset that reached the address */
                                 cryptoCurrencyCode?: string;
                                 /** Format: uuid */
@@ -15584,43 +15585,43 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaid: number;
+                                amountPaid: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountPaidUsd: number;
+                                amountPaidUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmountUsd: number;
+                                commissionAmountUsd: Decimal;
                                 completedAt: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                netAmountUsd: number;
+                                netAmountUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmountUsd: number;
+                                networkFeeAmountUsd: Decimal;
                                 networkFeeCurrencyCode: string;
                                 txHash?: string;
                             };
@@ -15747,7 +15748,7 @@ export interface operations {
                              * Format: decimal
                              * @description Amount received, in whole units of the currency. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             blockHeight: number | null;
                             /** @description Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool */
                             confirmations: number;
@@ -15769,22 +15770,22 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commissionAmount: number;
+                                commissionAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Held for a refund: below that currency's minimum deposit. Exact decimal (a JSON number with every digit)
                                  */
-                                heldAmount: number;
+                                heldAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Credited to the account, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                netAmount: number;
+                                netAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Network fee withheld, in the payment's currency. Exact decimal (a JSON number with every digit)
                                  */
-                                networkFeeAmount: number;
+                                networkFeeAmount: Decimal;
                             } | null;
                             status: "seen" | "confirmed" | "orphaned";
                             /** @description Transaction hash, as the network spells it */
@@ -15922,12 +15923,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -15948,14 +15949,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -16125,12 +16126,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -16151,14 +16152,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -16287,12 +16288,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -16313,14 +16314,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -16474,12 +16475,12 @@ export interface operations {
                              * Format: decimal
                              * @description The fixed price (of one). Exact decimal (a JSON number with every digit)
                              */
-                            amount?: number;
+                            amount?: Decimal;
                             /**
                              * Format: decimal
                              * @description The fiat totals of its paid invoices. Exact decimal (a JSON number with every digit)
                              */
-                            amountPaid: number;
+                            amountPaid: Decimal;
                             /** @description open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached */
                             availability: "open" | "disabled" | "expired" | "usedUp";
                             /** Format: date-time */
@@ -16500,14 +16501,14 @@ export interface operations {
                              * Format: decimal
                              * @description Most the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            maxAmount?: number;
+                            maxAmount?: Decimal;
                             maxQuantity?: number;
                             maxUses?: number;
                             /**
                              * Format: decimal
                              * @description Least the customer may enter. Exact decimal (a JSON number with every digit)
                              */
-                            minAmount?: number;
+                            minAmount?: Decimal;
                             /**
                              * Format: uuid
                              * @description A request's invoice, once the customer opened it
@@ -17164,12 +17165,12 @@ export interface operations {
                         data: {
                             /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                             allowlistOnly: boolean;
-                            approvalAboveUsd: number | null;
+                            approvalAboveUsd: Decimal | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
-                            maxPerDayPerKeyUsd: number | null;
-                            maxPerDayUsd: number | null;
-                            maxPerWithdrawalUsd: number | null;
+                            maxPerDayPerKeyUsd: Decimal | null;
+                            maxPerDayUsd: Decimal | null;
+                            maxPerWithdrawalUsd: Decimal | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                             newAddressDelayHours: number;
                             /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -17177,12 +17178,12 @@ export interface operations {
                                 changes: {
                                     /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                     allowlistOnly?: boolean;
-                                    approvalAboveUsd?: number | null;
+                                    approvalAboveUsd?: Decimal | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
-                                    maxPerDayPerKeyUsd?: number | null;
-                                    maxPerDayUsd?: number | null;
-                                    maxPerWithdrawalUsd?: number | null;
+                                    maxPerDayPerKeyUsd?: Decimal | null;
+                                    maxPerDayUsd?: Decimal | null;
+                                    maxPerWithdrawalUsd?: Decimal | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                     newAddressDelayHours?: number;
                                 };
@@ -17311,12 +17312,12 @@ export interface operations {
                         data: {
                             /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                             allowlistOnly: boolean;
-                            approvalAboveUsd: number | null;
+                            approvalAboveUsd: Decimal | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
-                            maxPerDayPerKeyUsd: number | null;
-                            maxPerDayUsd: number | null;
-                            maxPerWithdrawalUsd: number | null;
+                            maxPerDayPerKeyUsd: Decimal | null;
+                            maxPerDayUsd: Decimal | null;
+                            maxPerWithdrawalUsd: Decimal | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                             newAddressDelayHours: number;
                             /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -17324,12 +17325,12 @@ export interface operations {
                                 changes: {
                                     /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                     allowlistOnly?: boolean;
-                                    approvalAboveUsd?: number | null;
+                                    approvalAboveUsd?: Decimal | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
-                                    maxPerDayPerKeyUsd?: number | null;
-                                    maxPerDayUsd?: number | null;
-                                    maxPerWithdrawalUsd?: number | null;
+                                    maxPerDayPerKeyUsd?: Decimal | null;
+                                    maxPerDayUsd?: Decimal | null;
+                                    maxPerWithdrawalUsd?: Decimal | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                     newAddressDelayHours?: number;
                                 };
@@ -17448,12 +17449,12 @@ export interface operations {
                         data: {
                             /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                             allowlistOnly: boolean;
-                            approvalAboveUsd: number | null;
+                            approvalAboveUsd: Decimal | null;
                             /** @description Withdrawals committed by an API key need a person’s approval */
                             approvalForApiKeys: boolean;
-                            maxPerDayPerKeyUsd: number | null;
-                            maxPerDayUsd: number | null;
-                            maxPerWithdrawalUsd: number | null;
+                            maxPerDayPerKeyUsd: Decimal | null;
+                            maxPerDayUsd: Decimal | null;
+                            maxPerWithdrawalUsd: Decimal | null;
                             /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                             newAddressDelayHours: number;
                             /** @description Loosenings asked for, in force from effectiveAt unless cancelled before */
@@ -17461,12 +17462,12 @@ export interface operations {
                                 changes: {
                                     /** @description Withdrawals (refunds aside) go only to active addresses of the address book */
                                     allowlistOnly?: boolean;
-                                    approvalAboveUsd?: number | null;
+                                    approvalAboveUsd?: Decimal | null;
                                     /** @description Withdrawals committed by an API key need a person’s approval */
                                     approvalForApiKeys?: boolean;
-                                    maxPerDayPerKeyUsd?: number | null;
-                                    maxPerDayUsd?: number | null;
-                                    maxPerWithdrawalUsd?: number | null;
+                                    maxPerDayPerKeyUsd?: Decimal | null;
+                                    maxPerDayUsd?: Decimal | null;
+                                    maxPerWithdrawalUsd?: Decimal | null;
                                     /** @description Hours before a new address is usable, and a loosening of this policy takes effect */
                                     newAddressDelayHours?: number;
                                 };
@@ -17610,7 +17611,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -17760,7 +17761,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -17888,7 +17889,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -18041,7 +18042,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of one period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /** Format: date-time */
                             createdAt: string;
                             fiatCurrencyCode: string;
@@ -18685,19 +18686,19 @@ export interface operations {
                                  * Format: decimal
                                  * @description What they received, in USD at the rate stored on each deposit. Exact decimal (a JSON number with every digit)
                                  */
-                                depositsVolumeUsd: number;
+                                depositsVolumeUsd: Decimal;
                                 /** @description Invoices paid that day (paid or overpaid) */
                                 invoices: number;
                                 /**
                                  * Format: decimal
                                  * @description What they received, in USD at the rate locked on each invoice. Exact decimal (a JSON number with every digit)
                                  */
-                                invoicesVolumeUsd: number;
+                                invoicesVolumeUsd: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description invoicesVolumeUsd + depositsVolumeUsd. Exact decimal (a JSON number with every digit)
                                  */
-                                volumeUsd: number;
+                                volumeUsd: Decimal;
                             }[];
                         };
                     };
@@ -19654,7 +19655,7 @@ export interface operations {
                              * Format: decimal
                              * @description The price of the period. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             fiatCurrencyCode: string;
                             /** Format: uuid */
                             invoiceId?: string;
@@ -21204,12 +21205,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -21242,7 +21243,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -21252,12 +21253,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -21281,7 +21282,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -21418,12 +21419,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -21456,7 +21457,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -21466,12 +21467,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -21495,7 +21496,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -21650,20 +21651,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** @description Items per withdrawal status */
                             counts: {
@@ -21685,20 +21686,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** Format: date-time */
                             updatedAt: string;
@@ -21847,20 +21848,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** @description Items per withdrawal status */
                             counts: {
@@ -21882,20 +21883,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** Format: date-time */
                             updatedAt: string;
@@ -21907,12 +21908,12 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                amountUsd: number;
+                                amountUsd: Decimal;
                                 /** Format: date-time */
                                 approvalExpiresAt?: string;
                                 /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -21945,7 +21946,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                debitedAmount: number;
+                                debitedAmount: Decimal;
                                 /**
                                  * Format: uuid
                                  * @description A refund: the deposit it gives money back for
@@ -21955,12 +21956,12 @@ export interface operations {
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmount: number;
+                                feeAmount: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeAmountUsd: number;
+                                feeAmountUsd: Decimal;
                                 id: string;
                                 /**
                                  * Format: uuid
@@ -21984,7 +21985,7 @@ export interface operations {
                                      * Format: decimal
                                      * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                      */
-                                    amount: number;
+                                    amount: Decimal;
                                     /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                     cryptoCurrencyCode: string;
                                 };
@@ -22157,20 +22158,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** @description Items per withdrawal status */
                             counts: {
@@ -22192,20 +22193,20 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             /** Format: date-time */
                             updatedAt: string;
@@ -22348,24 +22349,24 @@ export interface operations {
                                  * Format: decimal
                                  * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 autoConvert: null | {
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    commission: number;
+                                    commission: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    fromAmount: number;
+                                    fromAmount: Decimal;
                                     fromCryptoCurrencyCode: string;
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    toAmount: number;
+                                    toAmount: Decimal;
                                     toCryptoCurrencyCode: string;
                                 };
                                 cryptoCurrencyCode: string;
@@ -22378,17 +22379,17 @@ export interface operations {
                                      * Format: decimal
                                      * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
                                      */
-                                    feeInCryptoCurrencyCode: number;
+                                    feeInCryptoCurrencyCode: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    feeNative: number;
+                                    feeNative: Decimal;
                                     /**
                                      * Format: decimal
                                      * @description Exact decimal (a JSON number with every digit)
                                      */
-                                    feeUsd: number;
+                                    feeUsd: Decimal;
                                 };
                                 /** @description The item's place in the request, from 0 */
                                 index: number;
@@ -22399,27 +22400,27 @@ export interface operations {
                                  * Format: decimal
                                  * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                             totals: {
                                 /**
                                  * Format: decimal
                                  * @description What reaches the destinations. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description The network fees, in this currency. Exact decimal (a JSON number with every digit)
                                  */
-                                fee: number;
+                                fee: Decimal;
                                 /** @description Items in this currency */
                                 items: number;
                                 /**
                                  * Format: decimal
                                  * @description amount + fee: debited at commit. Exact decimal (a JSON number with every digit)
                                  */
-                                totalDeduction: number;
+                                totalDeduction: Decimal;
                             }[];
                         };
                     };
@@ -22685,12 +22686,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -22723,7 +22724,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -22733,12 +22734,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -22762,7 +22763,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -22935,12 +22936,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -22973,7 +22974,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -22983,12 +22984,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -23012,7 +23013,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -23159,24 +23160,24 @@ export interface operations {
                              * Format: decimal
                              * @description What reaches the destination. Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             autoConvert: null | {
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                commission: number;
+                                commission: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                fromAmount: number;
+                                fromAmount: Decimal;
                                 fromCryptoCurrencyCode: string;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                toAmount: number;
+                                toAmount: Decimal;
                                 toCryptoCurrencyCode: string;
                             };
                             cryptoCurrencyCode: string;
@@ -23189,17 +23190,17 @@ export interface operations {
                                  * Format: decimal
                                  * @description The fee in the withdrawal currency (debited). Exact decimal (a JSON number with every digit)
                                  */
-                                feeInCryptoCurrencyCode: number;
+                                feeInCryptoCurrencyCode: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description On-chain fee in the network's base currency. Exact decimal (a JSON number with every digit)
                                  */
-                                feeNative: number;
+                                feeNative: Decimal;
                                 /**
                                  * Format: decimal
                                  * @description Exact decimal (a JSON number with every digit)
                                  */
-                                feeUsd: number;
+                                feeUsd: Decimal;
                             };
                             orderId: string;
                             /** Format: uuid */
@@ -23208,7 +23209,7 @@ export interface operations {
                              * Format: decimal
                              * @description amount + fee, debited at commit. Exact decimal (a JSON number with every digit)
                              */
-                            totalDeduction: number;
+                            totalDeduction: Decimal;
                         };
                     };
                 };
@@ -23374,12 +23375,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amount: number;
+                            amount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            amountUsd: number;
+                            amountUsd: Decimal;
                             /** Format: date-time */
                             approvalExpiresAt?: string;
                             /** @description Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator) */
@@ -23412,7 +23413,7 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            debitedAmount: number;
+                            debitedAmount: Decimal;
                             /**
                              * Format: uuid
                              * @description A refund: the deposit it gives money back for
@@ -23422,12 +23423,12 @@ export interface operations {
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmount: number;
+                            feeAmount: Decimal;
                             /**
                              * Format: decimal
                              * @description Exact decimal (a JSON number with every digit)
                              */
-                            feeAmountUsd: number;
+                            feeAmountUsd: Decimal;
                             id: string;
                             /**
                              * Format: uuid
@@ -23451,7 +23452,7 @@ export interface operations {
                                  * Format: decimal
                                  * @description How much of it the hot wallet lacks for this payout, exact. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 /** @description The payout's currency, or the network's fee coin when the gas is what is short */
                                 cryptoCurrencyCode: string;
                             };
@@ -25100,6 +25101,135 @@ export interface operations {
         };
     };
 }
+
+/** The properties whose numbers are exact decimals in these answers: the client parses them as Decimals. */
+export const decimalFields: ReadonlySet<string> = new Set([
+    "amount",
+    "amountPaid",
+    "amountPaidUsd",
+    "amountRefunded",
+    "amountUsd",
+    "approvalAboveUsd",
+    "balance",
+    "by",
+    "cold",
+    "commission",
+    "commissionAmount",
+    "commissionAmountUsd",
+    "cost",
+    "cryptoAmountExpected",
+    "cryptoAmountReceived",
+    "custody",
+    "debitedAmount",
+    "depositCommission",
+    "depositsVolumeUsd",
+    "difference",
+    "fee",
+    "feeAmount",
+    "feeAmountUsd",
+    "feeCharged",
+    "feeInCryptoCurrencyCode",
+    "feeNative",
+    "feeUsd",
+    "fromAmount",
+    "heldAmount",
+    "hot",
+    "hotBalance",
+    "hotMaxUsd",
+    "hotTargetUsd",
+    "invoicesVolumeUsd",
+    "ledgerCustody",
+    "liabilities",
+    "maxAmount",
+    "maxPerDayPerKeyUsd",
+    "maxPerDayUsd",
+    "maxPerWithdrawalUsd",
+    "minAmount",
+    "minDepositAmount",
+    "minInvoiceAmount",
+    "minWithdrawalAmount",
+    "minimumAmount",
+    "missing",
+    "netAmount",
+    "netAmountUsd",
+    "networkCost",
+    "networkFeeAmount",
+    "networkFeeAmountUsd",
+    "quantity",
+    "queued",
+    "refill",
+    "reserve",
+    "shortfall",
+    "toAmount",
+    "totalDeduction",
+    "volumeUsd",
+]);
+
+/** The properties whose numbers are other numbers (counts, heights, places) in these answers: parsed as numbers. */
+export const numberFields: ReadonlySet<string> = new Set([
+    "accounts",
+    "ageSeconds",
+    "apiKeys",
+    "approvalsRequired",
+    "attempt",
+    "attempts",
+    "awaitingApproval",
+    "blockHeight",
+    "broadcastHeight",
+    "cancelled",
+    "completed",
+    "confirmations",
+    "confirmationsRequired",
+    "created",
+    "decimalPlaces",
+    "decimals",
+    "deposits",
+    "durationMs",
+    "failed",
+    "failedLastDay",
+    "height",
+    "index",
+    "intervalCount",
+    "invoices",
+    "invoicesMade",
+    "invoicesPaid",
+    "itemCount",
+    "items",
+    "lag",
+    "lastStatusCode",
+    "latencyMs",
+    "limit",
+    "maxAccounts",
+    "maxAgeSeconds",
+    "maxQuantity",
+    "maxTimeoutSeconds",
+    "maxUses",
+    "minSources",
+    "n",
+    "newAddressDelayHours",
+    "nonce",
+    "offset",
+    "oldestPendingAgeSeconds",
+    "outputIndex",
+    "page",
+    "pending",
+    "periodNumber",
+    "processing",
+    "recoveryCodesLeft",
+    "scanAgeSeconds",
+    "scannedHeight",
+    "seq",
+    "settlementsLeft",
+    "status",
+    "statusCode",
+    "tip",
+    "total",
+    "trialDays",
+    "unconfirmedPayments",
+    "users",
+    "uses",
+    "x402Version",
+]);
 
 /** The calls that act on one merchant account: the client names it (`accountId`) in the query of a read, the body of a write. */
 export const accountOperations: ReadonlySet<string> = new Set([

@@ -1,6 +1,7 @@
 // The dashboard's one way to the API: typed by the OpenAPI document (api-types.ts), with the
 // session's CSRF token on writes and the selected account on the calls that act on one.
-import { accountOperations, type paths } from './api-types.ts';
+import { byName, parseExactJson } from '../../shared/exact-json.ts';
+import { accountOperations, decimalFields, numberFields, type paths } from './api-types.ts';
 
 /** Every path the dashboard may call. */
 export type Paths = paths;
@@ -104,10 +105,13 @@ export function actsOnAccount(method: Method, path: string): boolean {
   return accountOperations.has(`${method.toUpperCase()} ${path}`);
 }
 
+/** The answers' exact decimals, by the names the OpenAPI document gives them (api-types.ts). */
+const keepDecimal = byName(decimalFields, numberFields);
+
 async function errorOf(res: Response): Promise<ApiError> {
   let body: { code?: string; message?: string; extension?: Record<string, unknown> } = {};
   try {
-    body = (await res.json()) as typeof body;
+    body = (parseExactJson(await res.text(), keepDecimal) ?? {}) as typeof body;
   } catch {
     // Not the API's body (a proxy's page, say): the status says enough.
   }
@@ -174,7 +178,7 @@ async function send(method: Method, path: string, opts: Loose): Promise<unknown>
   // 204, and a 202 without a body, answer nothing; a CSV answer is its text.
   const text = await res.text();
   if (res.headers.get('content-type')?.startsWith('text/csv')) return text;
-  return text ? (JSON.parse(text) as unknown) : undefined;
+  return text ? parseExactJson(text, keepDecimal) : undefined;
 }
 
 /** Typed calls: `await api.get('/v1/invoice', { query: { id } })` answers what the document says. */

@@ -1,63 +1,87 @@
-// Exact decimals in the browser: amounts as decimal strings and bigint units, never a double in
-// arithmetic (a double holds 0.1 as 0.1000000000000000055…, and 18-decimal amounts not at all).
+// Exact decimals in the browser: amounts as decimal strings (the API's are Decimals, parsed from its
+// JSON digit for digit by ui/shared/exact-json.ts) and bigint units, never a double in arithmetic
+// (a double holds 0.1 as 0.1000000000000000055…, and 18-decimal amounts not at all).
+import type { Decimal } from '../../shared/exact-json.ts';
 
-/** A non-negative decimal as the dashboard keeps it: digits, optionally a point and more digits. */
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+export type { Decimal };
 
-/** `'12.5'` with 6 decimals → `12500000n`; null when it is not a decimal or has more decimals. */
+/** A decimal as the dashboard keeps it: an optional minus, digits, optionally a point and more digits. */
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** `'12.5'` with 6 decimals → `12500000n` (`'-1.5'` → `-1500000n`); null when it is not a decimal or has more decimals. */
 export function toUnits(decimal: string, decimals: number): bigint | null {
   const m = DECIMAL.exec(decimal);
   if (!m) return null;
-  const frac = (m[2] ?? '').replace(/0+$/, '');
+  const frac = (m[3] ?? '').replace(/0+$/, '');
   if (frac.length > decimals) return null;
-  return BigInt((m[1] ?? '')) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+  const units = BigInt(m[2] ?? '') * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+  return m[1] ? -units : units;
 }
 
-/** `12500000n` with 6 decimals → `'12.5'` (no trailing zeros). */
-export function fromUnits(units: bigint, decimals: number): string {
+/** `12500000n` with 6 decimals → `'12.5'` (no trailing zeros), a Decimal as the API writes one. */
+export function fromUnits(units: bigint, decimals: number): Decimal {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
   const int = digits.slice(0, digits.length - decimals);
   const frac = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+  return `${negative && units !== 0n ? '-' : ''}${int}${frac ? `.${frac}` : ''}` as Decimal;
 }
+
+/** Decimals as units of one scale (the most places any of them has), so they add and compare exactly. */
+function scaled(values: readonly Decimal[]): { units: bigint[]; places: number } {
+  const places = values.reduce((most, v) => Math.max(most, decimalsOf(v)), 0);
+  const units = values.map((v) => {
+    const u = toUnits(v, places);
+    if (u === null) throw new RangeError(`not a decimal: ${v}`);
+    return u;
+  });
+  return { units, places };
+}
+
+const sum = (units: readonly bigint[]) => units.reduce((a, b) => a + b, 0n);
 
 /**
- * The decimal a JSON number of the API stands for: its shortest round-trip form, which is the
- * decimal the API wrote whenever a double can hold it, with `1e-7` spelled out as `0.0000001`.
+ * What is left of the API's amounts: the sum of `add` less the sum of `subtract`, never below zero,
+ * exactly (what may still be refunded, say: 0.3 − 0.1 is 0.2, not 0.19999999999999998).
  */
-export function decimalOf(value: number): string {
-  const text = String(Math.abs(value));
-  const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  const plain = m ? shift((m[1] ?? ''), m[2] ?? '', Number(m[3])) : text;
-  return value < 0 ? `-${plain}` : plain;
+export function remaining(add: readonly Decimal[], subtract: readonly Decimal[] = []): Decimal {
+  const { units, places } = scaled([...add, ...subtract]);
+  const left = sum(units.slice(0, add.length)) - sum(units.slice(add.length));
+  return fromUnits(left > 0n ? left : 0n, places);
 }
 
-/** `d.ddd × 10^exp` as plain decimal digits. */
-function shift(int: string, frac: string, exp: number): string {
-  const digits = int + frac;
-  const point = int.length + exp;
-  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`.replace(/\.?0+$/, '');
-  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
-  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+/** The exact sum of amounts. */
+export function total(values: readonly Decimal[]): Decimal {
+  const { units, places } = scaled(values);
+  return fromUnits(sum(units), places);
 }
 
-/** Enough places for every currency's amounts (ETH and BNB have 18). */
-const SCALE = 18;
-
-/**
- * What is left of JSON amounts: the sum of `add` less the sum of `subtract`, never below zero, as
- * an exact decimal (what may still be refunded, say: 0.3 − 0.1 is 0.2, not 0.19999999999999998).
- */
-export function remaining(add: number[], subtract: number[] = []): string {
-  const units = (values: number[]) => values.reduce((sum, v) => sum + (toUnits(decimalOf(Math.abs(v)), SCALE) ?? 0n) * (v < 0 ? -1n : 1n), 0n);
-  const left = units(add) - units(subtract);
-  return fromUnits(left > 0n ? left : 0n, SCALE);
+/** −1, 0 or 1 as `a` is below, equal to or above `b` (zero unless named; `'0.10'` equals `'0.1'`). */
+export function compare(a: Decimal, b: Decimal = ZERO): -1 | 0 | 1 {
+  const { units: [x = 0n, y = 0n] } = scaled([a, b]);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** `part ÷ whole` to 1/10000, for drawing (a bar's height), worked out in integers; 0 when `whole` is not above zero. */
+export function share(part: Decimal, whole: Decimal): number {
+  const { units: [p = 0n, w = 0n] } = scaled([part, whole]);
+  return w > 0n ? Number((p * 10_000n) / w) / 10_000 : 0;
+}
+
+/** `value × 10^by`, exactly: `movePoint('0.015', 2)` is `'1.5'` (a rate as a percentage), `movePoint('1.5', -2)` is `'0.015'`. */
+export function movePoint(value: string, by: number): Decimal {
+  const places = decimalsOf(value);
+  const units = toUnits(value, places);
+  if (units === null) throw new RangeError(`not a decimal: ${value}`);
+  return places - by >= 0 ? fromUnits(units, places - by) : fromUnits(units * 10n ** BigInt(by - places), 0);
+}
+
+/** The amount zero. */
+export const ZERO = '0' as Decimal;
 
 /** The decimals of a decimal string (`'1.50'` → 2). */
 export function decimalsOf(decimal: string): number {
-  return DECIMAL.exec(decimal)?.[2]?.length ?? 0;
+  return DECIMAL.exec(decimal)?.[3]?.length ?? 0;
 }
 
 /**

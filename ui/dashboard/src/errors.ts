@@ -3,6 +3,7 @@
 // code not listed here is said in the API's own message. The `exceptions.*` code itself is never
 // in the sentence (ErrorAlert keeps it in data-code, for support).
 import type { ApiError } from './api.ts';
+import type { Decimal } from './decimal.ts';
 import { amount, dateTime, usd } from './format.ts';
 
 /** An error as the page says it: a sentence, and the form field it belongs to (body field name). */
@@ -19,7 +20,15 @@ export interface Who {
 type Extension = Record<string, unknown>;
 type Sentence = (e: Extension, who: Who) => Plain;
 
-const money = (value: unknown, code?: unknown) => (typeof value === 'number' || typeof value === 'string' ? amount(value, typeof code === 'string' ? code : undefined) : undefined);
+/**
+ * An extension's amount: a Decimal, or a number when it is an integer a double holds exactly (api.ts
+ * parses an extension so), whose text is then exact too.
+ */
+const exactText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+const money = (value: unknown, code?: unknown) => {
+  const text = exactText(value);
+  return text === undefined ? undefined : amount(text, typeof code === 'string' ? code : undefined);
+};
 
 /** The sentence of an address the network can never move money from. */
 function invalidAddress(e: Extension): Plain {
@@ -54,7 +63,10 @@ const LIMIT_WHAT: Record<string, string> = {
 
 /** A payout limit's refusal: which limit, and what is left of it. */
 function limitExceeded(e: Extension): Plain {
-  const dollars = (v: unknown) => (typeof v === 'number' ? usd(v) : '?');
+  const dollars = (v: unknown) => {
+    const text = exactText(v);
+    return text === undefined ? '?' : usd(text as Decimal);
+  };
   const what = LIMIT_WHAT[String(e.limit)] ?? 'withdrawals';
   return { field: 'amount', text: `The payout policy limits ${what} to ${dollars(e.limitUsd)}, and ${dollars(e.remainingUsd)} of it is left: this is worth ${dollars(e.requestedUsd)} with its fee.` };
 }

@@ -1,6 +1,7 @@
-// Formatting at the edge: the API sends amounts as JSON numbers and times as ISO strings. Numbers
-// are written the way the page's locale reads them (locale.ts), the same way amount fields parse.
-import { decimalOf } from './decimal.ts';
+// Formatting at the edge: the API's amounts arrive as Decimals (exact JSON numbers kept as their
+// text, api.ts) and times as ISO strings. Numbers are written the way the page's locale reads them
+// (locale.ts), the same way amount fields parse.
+import type { Decimal } from './decimal.ts';
 import { LOCALE } from './locale.ts';
 
 // 18: the most decimals any currency has (ETH, BNB). Exact to the digit the API sent, no padding.
@@ -16,17 +17,21 @@ const day = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', ti
  * amount has, and no more: a wallet's 18 decimals are shown when the amount has them, never
  * rounded to fewer, and 12.5 is not padded to 12.500000. A decimal string is formatted exactly.
  */
-export function amount(value: number | string | null | undefined, code?: string | null): string {
+export function amount(value: Decimal | string | null | undefined, code?: string | null): string {
   if (value === null || value === undefined) return '—';
-  // Intl formats a decimal string digit for digit (a number it would first make a double).
-  const text = crypto.format((typeof value === 'number' ? decimalOf(value) : value) as unknown as number);
+  const text = exactly(crypto, value);
   return code ? `${text} ${code}` : text;
 }
 
+/** A decimal string formatted digit for digit: Intl reads one exactly (a number it would first make a double); its types name only numbers. */
+function exactly(format: Intl.NumberFormat, value: string): string {
+  return format.format(value as unknown as number);
+}
+
 /** A difference, its sign always said: `+1 USDT_TRC20`, `-59.5 USDC_ERC20`, `0 ETH`; exact as `amount`. */
-export function signedAmount(value: number | string | null | undefined, code?: string | null): string {
+export function signedAmount(value: Decimal | string | null | undefined, code?: string | null): string {
   if (value === null || value === undefined) return '—';
-  const text = signed.format((typeof value === 'number' ? decimalOf(value) : value) as unknown as number);
+  const text = exactly(signed, value);
   return code ? `${text} ${code}` : text;
 }
 
@@ -35,15 +40,15 @@ export function count(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : whole.format(value);
 }
 
-/** `$1,234.56`. */
-export function usd(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : dollars.format(value);
+/** `$1,234.56`, from a Decimal of dollars. */
+export function usd(value: Decimal | null | undefined): string {
+  return value === null || value === undefined ? '—' : exactly(dollars, value);
 }
 
 /** A fiat amount in its own currency: `25.00 EUR`. */
-export function fiat(value: number, code: string): string {
+export function fiat(value: Decimal, code: string): string {
   try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }).format(value);
+    return exactly(new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }), value);
   } catch {
     return `${value} ${code}`;
   }

@@ -2,6 +2,7 @@
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
 // fails while this file is stale.
 /* eslint-disable */
+import type { Decimal } from '../../shared/exact-json.ts';
 export interface paths {
     "/pay/{id}/receipt-email": {
         parameters: {
@@ -74,13 +75,13 @@ export interface paths {
                                      * Format: decimal
                                      * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    cost: number;
+                                    cost: Decimal;
                                     name: string;
                                     /**
                                      * Format: decimal
                                      * @description Quantity. Exact decimal (a JSON number with every digit)
                                      */
-                                    quantity: number;
+                                    quantity: Decimal;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
                                 merchantLogoUrl: string | null;
@@ -292,13 +293,13 @@ export interface paths {
                                      * Format: decimal
                                      * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    cost: number;
+                                    cost: Decimal;
                                     name: string;
                                     /**
                                      * Format: decimal
                                      * @description Quantity. Exact decimal (a JSON number with every digit)
                                      */
-                                    quantity: number;
+                                    quantity: Decimal;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
                                 merchantLogoUrl: string | null;
@@ -691,13 +692,13 @@ export interface paths {
                                      * Format: decimal
                                      * @description Cost of one, in the fiat currency. Exact decimal (a JSON number with every digit)
                                      */
-                                    cost: number;
+                                    cost: Decimal;
                                     name: string;
                                     /**
                                      * Format: decimal
                                      * @description Quantity. Exact decimal (a JSON number with every digit)
                                      */
-                                    quantity: number;
+                                    quantity: Decimal;
                                 }[];
                                 /** @description Where the page loads the merchant's logo from; null when it has none */
                                 merchantLogoUrl: string | null;
@@ -821,3 +822,17 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+
+/** The properties whose numbers are exact decimals in these answers: the client parses them as Decimals. */
+export const decimalFields: ReadonlySet<string> = new Set([
+    "cost",
+    "quantity",
+]);
+
+/** The properties whose numbers are other numbers (counts, heights, places) in these answers: parsed as numbers. */
+export const numberFields: ReadonlySet<string> = new Set([
+    "confirmations",
+    "confirmationsRequired",
+    "decimals",
+    "height",
+]);

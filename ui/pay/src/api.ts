@@ -1,6 +1,7 @@
 // The page's calls to the gateway, every one under the page's own path (`/pay/{id}/…`), typed
 // from the API's OpenAPI document (api-types.ts, written by `npm run openapi:types`).
-import type { paths } from './api-types.ts';
+import { byName, parseExactJsonOrNull } from '../../shared/exact-json.ts';
+import { decimalFields, numberFields, type paths } from './api-types.ts';
 import { AWAY } from './away.ts';
 import { t, type PageText } from './text.ts';
 
@@ -54,6 +55,9 @@ const ERROR_TEXT: Record<string, string> = {
 
 const id = document.body.dataset.invoice ?? '';
 
+/** Answers are read with their amounts as exact Decimals (never rounded through a double). */
+const keepDecimal = byName(decimalFields, numberFields);
+
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   let res: Response;
   try {
@@ -66,7 +70,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   } catch {
     throw new CallError('offline', 0, true);
   }
-  const json = (await res.json().catch(() => null)) as { data?: unknown; code?: string } | null;
+  const json = (await res.text().then((text) => parseExactJsonOrNull(text, keepDecimal), () => null)) as { data?: unknown; code?: string } | null;
   if (!res.ok || !json) {
     const code = json?.code;
     // A 503 that names its own reason (no rate for this currency, say) is an answer, not an outage.

@@ -5,7 +5,7 @@
 // heading of what replaced it, never to <body>.
 import { CallError, getState, getText, post, type CryptoCode, type PayState } from './api.ts';
 import { $, el, maybe, said, setText, show } from './dom.ts';
-import { TEXT, applyText, atomic, coin, money, rememberLanguage, t, times, when } from './text.ts';
+import { TEXT, applyText, atomic, coin, decimal, money, rememberLanguage, t, times, when } from './text.ts';
 import { renderReceiptEmail, wireReceiptEmail } from './receipt-email.ts';
 import { OUTCOME_ICON, amountDue, optionButtons, renderDetected, renderOutcome, renderPay, renderPicker } from './views.ts';
 
@@ -162,7 +162,7 @@ function renderSummary(s: PayState, st: Stage): void {
   setText('#desc', s.description ?? '');
   show('#desc', !!s.description);
   $('#items').replaceChildren(
-    ...s.items.map((i) => el('li', {}, el('span', { textContent: `${i.name} × ${i.quantity}` }), el('span', { textContent: money(times(i.cost, i.quantity), s.fiatCurrencyCode) }))),
+    ...s.items.map((i) => el('li', {}, el('span', { textContent: `${i.name} × ${decimal(i.quantity)}` }), el('span', { textContent: money(times(i.cost, i.quantity), s.fiatCurrencyCode) }))),
   );
   const badge = $('[data-testid=status]');
   badge.textContent = t(`status.${s.status}`);

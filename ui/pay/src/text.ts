@@ -4,6 +4,7 @@
 // the integer part is grouped by Intl as a BigInt, the decimal separator is learnt from
 // `formatToParts`, and the fraction digits are copied as they are. `applyText` switches the whole
 // page to another language in place (the static texts carry `data-i18n*` attributes).
+import type { Decimal } from '../../shared/exact-json.ts';
 
 /** A language's words as the server sends them: in the page's data block, or from `GET /pay/{id}/i18n/{lang}`. */
 export interface PageText {
@@ -52,24 +53,19 @@ export function atomic(text: string, decimals: number): bigint {
   return BigInt(whole + frac.padEnd(decimals, '0').slice(0, decimals));
 }
 
-/**
- * A non-negative JSON number of the API as atomic units and their places: its shortest round-trip
- * form is the decimal the API wrote whenever a double can hold it (`1e-7` read as 0.0000001).
- */
-function unitsOf(value: number): { units: bigint; places: number } {
-  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
-  if (!m) return { units: 0n, places: 0 };
-  const places = (m[2] ?? '').length - Number(m[3] ?? 0);
-  const units = BigInt((m[1] ?? '') + (m[2] ?? ''));
-  return places >= 0 ? { units, places } : { units: units * 10n ** BigInt(-places), places: 0 };
+/** A Decimal of the API (its exact JSON number, api.ts) as integer units and their places: `'-1.25'` → -125 and 2. */
+function unitsOf(value: Decimal): { units: bigint; places: number } {
+  const [whole = '0', frac = ''] = value.split('.');
+  return { units: BigInt(whole + frac), places: frac.length };
 }
 
-/** The exact product of two JSON decimals (an item's cost × its quantity), as a decimal string. */
-export function times(a: number, b: number): string {
-  const [x, y] = [unitsOf(Math.abs(a)), unitsOf(Math.abs(b))];
+/** The exact product of two of the API's decimals (an item's cost × its quantity), as a decimal string. */
+export function times(a: Decimal, b: Decimal): string {
+  const [x, y] = [unitsOf(a), unitsOf(b)];
   const places = x.places + y.places;
-  const digits = (x.units * y.units).toString().padStart(places + 1, '0');
-  const sign = (a < 0) !== (b < 0) ? '-' : '';
+  const product = x.units * y.units;
+  const digits = (product < 0n ? -product : product).toString().padStart(places + 1, '0');
+  const sign = product < 0n ? '-' : '';
   return sign + (places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits);
 }
 

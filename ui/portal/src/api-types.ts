@@ -2,6 +2,7 @@
 // Do not edit: change the route schemas and regenerate; test/dashboard/openapi-types.test.ts
 // fails while this file is stale.
 /* eslint-disable */
+import type { Decimal } from '../../shared/exact-json.ts';
 export interface paths {
     "/portal/{token}/customer": {
         parameters: {
@@ -289,7 +290,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description The price of the period. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 fiatCurrencyCode: string;
                                 /** Format: uuid */
                                 invoiceId?: string;
@@ -403,7 +404,7 @@ export interface paths {
                                  * Format: decimal
                                  * @description The price of one period. Exact decimal (a JSON number with every digit)
                                  */
-                                amount: number;
+                                amount: Decimal;
                                 cancelAtPeriodEnd: boolean;
                                 /** Format: date-time */
                                 cancelledAt?: string;
@@ -692,3 +693,14 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+
+/** The properties whose numbers are exact decimals in these answers: the client parses them as Decimals. */
+export const decimalFields: ReadonlySet<string> = new Set([
+    "amount",
+]);
+
+/** The properties whose numbers are other numbers (counts, heights, places) in these answers: parsed as numbers. */
+export const numberFields: ReadonlySet<string> = new Set([
+    "intervalCount",
+    "periodNumber",
+]);

@@ -1,6 +1,7 @@
 // The portal's calls to the gateway, each under the link's own path (`/portal/{token}/…`), typed
 // from the API's OpenAPI document (api-types.ts, written by `npm run openapi:types`).
-import type { paths } from './api-types.ts';
+import { byName, parseExactJsonOrNull } from '../../shared/exact-json.ts';
+import { decimalFields, numberFields, type paths } from './api-types.ts';
 import { t } from './words.ts';
 
 type Data<R> = R extends { content: { 'application/json': { data: infer D } } } ? D : never;
@@ -35,6 +36,9 @@ const ERROR_TEXT: Record<string, string> = {
 
 const token = document.body.dataset.token ?? '';
 
+/** Answers are read with their amounts as exact Decimals (never rounded through a double). */
+const keepDecimal = byName(decimalFields, numberFields);
+
 async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown> {
   let res: Response;
   try {
@@ -47,7 +51,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unkno
   } catch {
     throw new CallError(t('portal.error.connection'), 0);
   }
-  const json = (await res.json().catch(() => null)) as { data?: unknown; code?: string } | null;
+  const json = (await res.text().then((text) => parseExactJsonOrNull(text, keepDecimal), () => null)) as { data?: unknown; code?: string } | null;
   if (!res.ok || !json) throw new CallError(t((json?.code && ERROR_TEXT[json.code]) || 'portal.error.generic'), res.status);
   return json.data;
 }

@@ -3,6 +3,7 @@
 // the page's locale, and dates as UTC calendar days (a period's bounds are UTC instants, so every
 // customer sees the same day).
 import { TEXT, money as pageMoney, t } from '../../pay/src/text.ts';
+import type { Decimal } from '../../shared/exact-json.ts';
 import type { Invoice, Subscription } from './api.ts';
 
 export { t };
@@ -12,8 +13,8 @@ const DATES = new Intl.DateTimeFormat(TEXT.locale, { day: 'numeric', month: 'lon
 /** A date as the portal writes it: 29 November 2026 in en-GB, 29. November 2026 in German. */
 export const day = (iso: string): string => DATES.format(new Date(iso));
 
-/** An amount in its currency, in the page's locale (display only: nothing is computed with it). */
-export const money = (amount: number, currency: string): string => pageMoney(String(amount), currency);
+/** An amount in its currency, in the page's locale, every digit the API wrote (display only: nothing is computed with it). */
+export const money = (amount: Decimal, currency: string): string => pageMoney(amount, currency);
 
 /** A plan's price: $10.00 per month, $25.00 every 3 months. */
 export function price(s: Subscription): string {

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { RefundPanel } from './refund.tsx';
-import { remaining } from '../decimal.ts';
+import { compare, type Decimal, remaining } from '../decimal.ts';
 import { amount, dateTime } from '../format.ts';
 import { DataTable } from './data-table.tsx';
 import { Section, StatusBadge } from './feedback.tsx';
@@ -31,18 +31,18 @@ function confirmations(p: Payment): string {
 /** What a final payment gave the balance, in its own currency: credited, or held below that currency's minimum. */
 function credited(p: Payment): string {
   if (!p.settlement) return '—';
-  if (p.settlement.heldAmount > 0) return `${amount(p.settlement.heldAmount, p.cryptoCurrencyCode)} held`;
+  if (compare(p.settlement.heldAmount) > 0) return `${amount(p.settlement.heldAmount, p.cryptoCurrencyCode)} held`;
   return amount(p.settlement.netAmount, p.cryptoCurrencyCode);
 }
 
 /** A refund line as records list them: its currency, amount and status. */
-type RefundLine = { cryptoCurrencyCode?: string; amount: number; status: string };
+type RefundLine = { cryptoCurrencyCode?: string; amount: Decimal; status: string };
 
 /**
  * What may still be refunded of each other asset that reached the address: what arrived in it and
  * is final, less its live refunds (the API checks it exactly at quote time).
  */
-function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: string; refundable: string }> {
+function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: string; refundable: Decimal }> {
   const codes = [...new Set(payments.filter((p) => !p.counted && p.settlement).map((p) => p.cryptoCurrencyCode))];
   return codes
     .map((code) => {
@@ -50,13 +50,13 @@ function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: 
       const given = refunds.filter((r) => r.cryptoCurrencyCode === code && r.status !== 'failed' && r.status !== 'cancelled').map((r) => r.amount);
       return { code, refundable: remaining(arrived, given) };
     })
-    .filter((a) => a.refundable !== '0');
+    .filter((a) => compare(a.refundable) !== 0);
 }
 
 /** Refund buttons for the other assets that reached the address, each opening a refund in that asset. */
 function OtherAssetRefunds({ of, payments, refunds }: { of: { invoiceId: string } | { depositId: string }; payments: Payment[]; refunds: RefundLine[] }) {
   const { can } = useSession();
-  const [open, setOpen] = useState<{ code: string; refundable: string } | undefined>();
+  const [open, setOpen] = useState<{ code: string; refundable: Decimal } | undefined>();
   if (!can('withdrawals.create')) return null;
   if (open) return <RefundPanel of={of} currency={open.code} refundable={open.refundable} onClose={() => setOpen(undefined)} />;
   return (

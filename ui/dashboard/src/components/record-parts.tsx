@@ -1,5 +1,6 @@
 // Parts the invoice and deposit pages share: settlement breakdown and refunds.
 import type { Data } from '../api.ts';
+import { compare, type Decimal, ZERO } from '../decimal.ts';
 import { amount, usd, withdrawalName } from '../format.ts';
 import { Link } from '../router.tsx';
 import { DataTable } from './data-table.tsx';
@@ -11,7 +12,7 @@ export type Settlement = NonNullable<Data<'get', '/v1/invoice'>['settlement']>;
 type Refund = NonNullable<Data<'get', '/v1/invoice'>['refunds']>[number];
 
 /** `26 USDT_TRC20 ($26.00)`. */
-function withUsd(value: number, valueUsd: number, code: string | null | undefined): string {
+function withUsd(value: Decimal, valueUsd: Decimal, code: string | null | undefined): string {
   return `${amount(value, code)} (${usd(valueUsd)})`;
 }
 
@@ -39,12 +40,12 @@ export function SettlementSection({ settlement, currency }: { settlement: Settle
 }
 
 /** Refunds booked against the object (each is a withdrawal) and their total. */
-export function RefundsSection({ refunds, refunded, currency }: { refunds: Refund[] | undefined; refunded: number | undefined; currency: string | undefined }) {
-  if (!refunds?.length && !refunded) return null;
+export function RefundsSection({ refunds, refunded, currency }: { refunds: Refund[] | undefined; refunded: Decimal | undefined; currency: string | undefined }) {
+  if (!refunds?.length && compare(refunded ?? ZERO) === 0) return null;
   return (
     <Section title="Refunds">
       <p>
-        Refunded in total: <strong>{amount(refunded ?? 0, currency)}</strong>
+        Refunded in total: <strong>{amount(refunded ?? ZERO, currency)}</strong>
       </p>
       <DataTable<Refund>
         caption="Refunds"

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ExactNumber, api, type RequestBody } from '../api.ts';
 import { fieldError } from '../errors.ts';
+import { compare } from '../decimal.ts';
 import { amount as fmt } from '../format.ts';
 import { currencies } from '../currencies.ts';
 import { useAction, useResource } from '../hooks.ts';
@@ -59,7 +60,7 @@ export function RefundPanel({ of, currency, refundable, onClose }: Props) {
         onValue={setValue}
         required
         error={fieldError(ask.error, 'amount')}
-        hint={min ? `${currency}, at least ${fmt(min)}` : currency}
+        hint={min && compare(min) > 0 ? `${currency}, at least ${fmt(min)}` : currency}
       />
       <ErrorAlert error={ask.error} fields={['address', 'amount']} />
       <div class="actions">

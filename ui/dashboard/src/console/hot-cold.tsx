@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
+import { compare } from '../decimal.ts';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { TxLink } from '../components/tx-link.tsx';
 import { amount, dateTime, signedAmount, usd } from '../format.ts';
@@ -22,7 +23,7 @@ const MOVERS = ['operator', 'operatorOperations'];
 function Custody() {
   // Each reading goes to the chains: read on opening and on request, not polled.
   const solvency = useResource(() => api.get('/admin/solvency'), []);
-  const rows = solvency.data?.data.filter((r) => r.custody !== 0 || r.liabilities !== 0 || r.status === 'warning');
+  const rows = solvency.data?.data.filter((r) => compare(r.custody) !== 0 || compare(r.liabilities) !== 0 || r.status === 'warning');
   return (
     <ChainReading title="Custody: hot and cold" reading={solvency}>
       <DataTable<Solvency>
@@ -91,7 +92,7 @@ function Wallet({ w, onChange }: { w: HotWallet; onChange(text: string): void })
           { label: 'Currency', render: (l) => l.cryptoCurrencyCode },
           { label: 'Spendable', class: 'num', render: (l) => amount(l.balance, l.cryptoCurrencyCode) },
           { label: 'Queued', class: 'num', render: (l) => amount(l.queued, l.cryptoCurrencyCode) },
-          { label: 'Lacks', class: 'num', render: (l) => <span class={l.shortfall ? 'bad' : ''}>{amount(l.shortfall, l.cryptoCurrencyCode)}</span> },
+          { label: 'Lacks', class: 'num', render: (l) => <span class={compare(l.shortfall) > 0 ? 'bad' : ''}>{amount(l.shortfall, l.cryptoCurrencyCode)}</span> },
           { label: 'Refill from cold', class: 'num', render: (l) => amount(l.refill, l.cryptoCurrencyCode) },
           { label: 'Read', render: (l) => dateTime(l.checkedAt) },
         ]}

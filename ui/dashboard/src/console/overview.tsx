@@ -2,6 +2,7 @@
 // networks at a glance.
 import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
+import { compare } from '../decimal.ts';
 import { ErrorAlert, Section, StatusBadge } from '../components/feedback.tsx';
 import { amount, count, signedAmount } from '../format.ts';
 import { useResource } from '../hooks.ts';
@@ -14,12 +15,12 @@ export type NetworkStatus = Data<'get', '/admin/networks'>['networks'][number];
 /** custody − liabilities, signed, marked when it is a warning. */
 function Difference({ row }: { row: Solvency }) {
   const text = signedAmount(row.difference, row.cryptoCurrencyCode);
-  return <strong class={`diff ${row.status === 'warning' ? 'bad' : row.difference ? 'good' : ''}`}>{text}</strong>;
+  return <strong class={`diff ${row.status === 'warning' ? 'bad' : compare(row.difference) !== 0 ? 'good' : ''}`}>{text}</strong>;
 }
 
 /** Whether a currency holds or owes anything (the others are only named). */
 function active(r: Solvency): boolean {
-  return r.status === 'warning' || r.custody !== 0 || r.liabilities !== 0 || r.ledgerCustody !== 0;
+  return r.status === 'warning' || compare(r.custody) !== 0 || compare(r.liabilities) !== 0 || compare(r.ledgerCustody) !== 0;
 }
 
 function SolvencySection() {

@@ -1,8 +1,9 @@
 // One tenant: its settings, webhook secret, suspension, API keys, users and blocked customers.
 import { useState } from 'preact/hooks';
-import { api, ApiError, type Data } from '../api.ts';
+import { api, ApiError, type Data, ExactNumber } from '../api.ts';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { Field, Form } from '../components/fields.tsx';
+import { type Decimal, movePoint } from '../decimal.ts';
 import { dateTime } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
@@ -14,19 +15,19 @@ import { useMay } from './roles.ts';
 
 type Tenant = Data<'get', '/admin/tenants/{id}'>;
 
-/** `0.015` → `1.5` (what people type), without float noise. */
-function toPercent(rate: number | null): string {
-  return rate === null ? '' : String(Number((rate * 100).toFixed(6)));
+/** `0.015` → `1.5` (what people type), exactly. */
+function toPercent(rate: Decimal | null): string {
+  return rate === null ? '' : movePoint(rate, 2);
 }
 
-/** `1.5` → `0.015`; empty → null (the system default). */
-function toRate(percent: string): number | null {
+/** `1.5` → `0.015`, exactly; empty → null (the system default). */
+function toRate(percent: string): ExactNumber | null {
   const text = percent.trim().replace(',', '.');
   if (!text) return null;
-  if (!/^\d{1,3}(\.\d{1,4})?$/.test(text) || Number(text) >= 100) {
+  if (!/^\d{1,2}(\.\d{1,4})?$/.test(text)) {
     throw new ApiError(400, 'client', 'The deposit commission is a percentage below 100 with at most 4 decimals.');
   }
-  return Number((Number(text) / 100).toFixed(6));
+  return new ExactNumber(movePoint(text, -2));
 }
 
 function SettingsForm({ tenant, onSaved }: { tenant: Tenant; onSaved(t: Tenant): void }) {

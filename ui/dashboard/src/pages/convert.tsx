@@ -5,7 +5,7 @@ import { ExactNumber, api, type Data, type RequestBody } from '../api.ts';
 import { ErrorAlert, Facts, LiveStatus } from '../components/feedback.tsx';
 import { AmountField, Form, Select } from '../components/fields.tsx';
 import { currencies } from '../currencies.ts';
-import { decimalOf, fromUnits, ratio, toUnits } from '../decimal.ts';
+import { type Decimal, fromUnits, ratio, toUnits } from '../decimal.ts';
 import { fieldError } from '../errors.ts';
 import { amount, countdown } from '../format.ts';
 import { asApiError, useAction, useNow, useResource } from '../hooks.ts';
@@ -25,10 +25,10 @@ type Priced = Pick<Quote, 'fromAmount' | 'toAmount' | 'commission' | 'fromCrypto
  * worked out from the exact decimals, not through doubles. `decimals` is the source currency's.
  */
 export function rateOf(p: Priced, decimals: number): string {
-  const from = toUnits(decimalOf(p.fromAmount), decimals);
-  const commission = toUnits(decimalOf(p.commission), decimals);
+  const from = toUnits(p.fromAmount, decimals);
+  const commission = toUnits(p.commission, decimals);
   const converted = from !== null && commission !== null ? fromUnits(from - commission, decimals) : null;
-  const rate = converted ? ratio(decimalOf(p.toAmount), converted) : null;
+  const rate = converted ? ratio(p.toAmount, converted) : null;
   return rate ? `1 ${p.fromCryptoCurrencyCode} = ${amount(rate, p.toCryptoCurrencyCode)}` : '—';
 }
 
@@ -44,7 +44,7 @@ export function conversionFacts(p: Priced, decimals: number): Array<[string, str
 
 /** The preview of a pair and amount, asked 400 ms after the last keystroke (an amount that cannot be read asks nothing). */
 function usePreview({ from, to, value }: Pair, decimals: number) {
-  const [preview, setPreview] = useState<{ toAmount?: number; error?: ApiError; busy: boolean }>({ busy: false });
+  const [preview, setPreview] = useState<{ toAmount?: Decimal; error?: ApiError; busy: boolean }>({ busy: false });
   useEffect(() => {
     const parsed = parseAmount(value, decimals);
     if (!from || !to || from === to || !parsed.ok) return setPreview({ busy: false });

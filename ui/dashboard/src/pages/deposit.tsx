@@ -5,7 +5,7 @@ import { DeliveryList, useDeliveries } from '../components/deliveries.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { PaymentsSection, withPayments } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
-import { remaining } from '../decimal.ts';
+import { remaining, ZERO } from '../decimal.ts';
 import { RefundsSection, SettlementSection } from '../components/record-parts.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { amount, dateTime, short } from '../format.ts';
@@ -19,7 +19,7 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
   const deliveries = useDeliveries({ objectId: id });
   const [refunding, setRefunding] = useState(false);
   const d = deposit.data?.data;
-  const refundable = d?.settlement ? remaining([d.settlement.amountPaid], [d.amountRefunded ?? 0]) : '0';
+  const refundable = d?.settlement ? remaining([d.settlement.amountPaid], [d.amountRefunded ?? ZERO]) : ZERO;
   return (
     <>
       <div class="page-head">

@@ -7,7 +7,7 @@ import { CANCELLABLE, CancelInvoice, PAYABLE, PaymentLink } from '../components/
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { PaymentsSection, withPayments, type Payment } from '../components/payments.tsx';
 import { RefundPanel } from '../components/refund.tsx';
-import { remaining } from '../decimal.ts';
+import { type Decimal, remaining, ZERO } from '../decimal.ts';
 import { RefundsSection, settlementFacts } from '../components/record-parts.tsx';
 import { Timeline, type Moment } from '../components/timeline.tsx';
 import { amount, dateTime, fiat, short, statusLabel } from '../format.ts';
@@ -60,7 +60,7 @@ function PaymentBlock({ invoice, payments }: { invoice: Invoice; payments: Payme
             ['Address', <span class="mono wrap">{invoice.address ?? '—'}</span>],
             ['Expected', amount(invoice.cryptoAmountExpected, code)],
             // Once settled, what arrived is the settlement's first line (with its USD value).
-            ...(settled.length ? [] : [['Received', amount(invoice.cryptoAmountReceived ?? 0, code)] as [string, string]]),
+            ...(settled.length ? [] : [['Received', amount(invoice.cryptoAmountReceived ?? ZERO, code)] as [string, string]]),
             ...waiting,
             ...settled,
           ]}
@@ -77,8 +77,8 @@ function LinkName({ id }: { id: string }) {
 }
 
 /** What may still be refunded, exactly: what arrived less what was refunded. */
-function refundable(i: Invoice): string {
-  return remaining([i.cryptoAmountReceived ?? 0], [i.amountRefunded ?? 0]);
+function refundable(i: Invoice): Decimal {
+  return remaining([i.cryptoAmountReceived ?? ZERO], [i.amountRefunded ?? ZERO]);
 }
 
 /** Everything below the head: the link while the customer may pay, details, timeline, payment, webhooks; each fact once. */

@@ -2,6 +2,7 @@
 import { api, type Data } from '../api.ts';
 import { StatusBadge } from '../components/feedback.tsx';
 import { ListView, type ListQuery } from '../components/list-view.tsx';
+import { compare } from '../decimal.ts';
 import { amount, dateTime, fiat, short } from '../format.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
@@ -36,7 +37,7 @@ export function InvoicesPage() {
         { label: 'Invoice', render: (i) => <Link href={`/invoices/${i.id}`}>{i.orderId ?? short(i.id)}</Link> },
         { label: 'Status', render: (i) => <StatusBadge status={i.status} /> },
         { label: 'Amount', class: 'num', render: (i) => fiat(i.amount, i.fiatCurrencyCode) },
-        { label: 'Received', class: 'num', render: (i) => (i.cryptoAmountReceived ? amount(i.cryptoAmountReceived, i.cryptoCurrencyCode) : '—') },
+        { label: 'Received', class: 'num', render: (i) => (i.cryptoAmountReceived && compare(i.cryptoAmountReceived) !== 0 ? amount(i.cryptoAmountReceived, i.cryptoCurrencyCode) : '—') },
         { label: 'Created', render: (i) => dateTime(i.createdAt) },
       ]}
     />

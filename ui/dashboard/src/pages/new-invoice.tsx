@@ -6,6 +6,7 @@ import { AmountField, Field, Form, Select } from '../components/fields.tsx';
 import { fieldError } from '../errors.ts';
 import { parseAmount } from '../locale.ts';
 import { fiatCurrencies, type FiatCurrency } from '../currencies.ts';
+import { compare } from '../decimal.ts';
 import { fiat } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link, navigate } from '../router.tsx';
@@ -69,7 +70,7 @@ function InvoiceForm() {
         onValue={setAmount}
         required
         error={at('amount')}
-        hint={min ? `At least ${fiat(min, code)}` : 'What the customer pays'}
+        hint={min && compare(min) > 0 ? `At least ${fiat(min, code)}` : 'What the customer pays'}
       />
       <Select label="Currency" value={code} onValue={setCurrency} options={(list.data ?? []).map((f): [string, string] => [f.code, `${f.code} · ${f.name}`])} required />
       <Field label="Order id" value={orderId} onValue={setOrderId} required maxLength={256} autoComplete="off" spellcheck={false} error={at('orderId')} hint="Your reference for this sale, unique in the account (a suggestion; edit it freely)" />

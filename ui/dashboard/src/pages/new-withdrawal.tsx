@@ -6,7 +6,7 @@ import { ErrorAlert } from '../components/feedback.tsx';
 import { AmountField, Check, Field, Form, Select } from '../components/fields.tsx';
 import { WithdrawConfirm, type WithdrawalQuote } from '../components/withdraw-confirm.tsx';
 import { currencies } from '../currencies.ts';
-import { decimalOf, fromUnits, toUnits } from '../decimal.ts';
+import { type Decimal, fromUnits, toUnits, ZERO } from '../decimal.ts';
 import { fieldError } from '../errors.ts';
 import { amount } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
@@ -29,9 +29,9 @@ interface Offer {
   code: string;
   network: string;
   decimals: number;
-  balance: string;
-  fee: string | null;
-  min: number;
+  balance: Decimal;
+  fee: Decimal | null;
+  min: Decimal;
 }
 
 async function offers(): Promise<Offer[]> {
@@ -41,8 +41,8 @@ async function offers(): Promise<Offer[]> {
     code: c.code,
     network: c.network,
     decimals: c.decimalPlaces,
-    balance: decimalOf(held.get(c.code) ?? 0),
-    fee: c.depositNetworkFee ? decimalOf(c.depositNetworkFee.amount) : null,
+    balance: held.get(c.code) ?? ZERO,
+    fee: c.depositNetworkFee ? c.depositNetworkFee.amount : null,
     min: c.minWithdrawalAmount,
   }));
 }

@@ -4,6 +4,7 @@ import { api, type Data } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
 import { VolumeChart } from '../components/volume-chart.tsx';
+import { type Decimal, total as sum } from '../decimal.ts';
 import { amount, dateTime, fiat, short, usd } from '../format.ts';
 import { useResource, type Resource } from '../hooks.ts';
 import { Link } from '../router.tsx';
@@ -12,9 +13,9 @@ import { useSession } from '../session.tsx';
 /** One balance as GET /v1/balances answers it: `amountUsd` is null while no fresh rate exists. */
 type Balance = Data<'get', '/v1/balances'>[number];
 
-/** The USD total of the balances that have a value, added in whole cents (each value has 2 decimals). */
-function usdTotal(balances: Balance[]): number {
-  return balances.reduce((cents, b) => cents + Math.round((b.amountUsd ?? 0) * 100), 0) / 100;
+/** The USD total of the balances that have a value, exactly. */
+function usdTotal(balances: Balance[]): Decimal {
+  return sum(balances.flatMap((b) => (b.amountUsd === null ? [] : [b.amountUsd])));
 }
 
 function Balances({ balances }: { balances: Resource<Balance[]> }) {

@@ -6,7 +6,7 @@ import { ExactNumber, api, type Data, type RequestBody } from '../api.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section } from '../components/feedback.tsx';
 import { AmountField, Check, Field, Form } from '../components/fields.tsx';
-import { decimalOf, toUnits } from '../decimal.ts';
+import { type Decimal, toUnits } from '../decimal.ts';
 import { dateTime, usd } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { inputAmount, parseAmount } from '../locale.ts';
@@ -29,7 +29,7 @@ const LIMITS: Array<[Limit, string, string]> = [
 function valueText(field: string, value: unknown): string {
   if (field === 'allowlistOnly' || field === 'approvalForApiKeys') return value ? 'on' : 'off';
   if (field === 'newAddressDelayHours') return `${String(value)} hours`;
-  return value === null ? 'no limit' : usd(value as number);
+  return value === null ? 'no limit' : usd(value as Decimal);
 }
 
 const NAMES: Record<string, string> = {
@@ -52,7 +52,7 @@ function changeText(changes: Pending['changes']): string {
 type FormValues = { allowlistOnly: boolean; approvalForApiKeys: boolean; delay: string } & Record<Limit, string>;
 
 function formOf(p: Policy): FormValues {
-  const limit = (v: number | null) => (v === null ? '' : inputAmount(decimalOf(v)));
+  const limit = (v: Decimal | null) => (v === null ? '' : inputAmount(v));
   return {
     allowlistOnly: p.allowlistOnly,
     approvalForApiKeys: p.approvalForApiKeys,
@@ -75,7 +75,7 @@ function changeOf(p: Policy, f: FormValues): Change | null {
     const text = f[field].trim();
     const parsed = text ? parseAmount(text, 2) : null;
     if (parsed && !parsed.ok) return null;
-    const now = p[field] === null ? null : toUnits(decimalOf(p[field]), 2);
+    const now = p[field] === null ? null : toUnits(p[field], 2);
     const next = parsed ? toUnits(parsed.value, 2) : null;
     if (next !== now) (change as Record<string, unknown>)[field] = parsed ? new ExactNumber(parsed.value) : null;
   }
