@@ -10,6 +10,7 @@ import { mailFromEvents } from './modules/email/from-events.ts';
 import { depositListener } from './modules/deposits/settle.ts';
 import { invoiceJobs } from './modules/invoices/jobs.ts';
 import { invoiceListener } from './modules/invoices/payments.ts';
+import { balanceFoldJobs } from './modules/ledger/fold.ts';
 import { sweepJobs } from './modules/ledger/jobs.ts';
 import { systemJobs } from './modules/system/jobs.ts';
 import { paymentJobs } from './modules/payments/jobs.ts';
@@ -44,6 +45,7 @@ export function startWorkers(ctx: AppContext, log: FastifyBaseLogger): { stop():
     ...coldStorageJobs(env, signingAdapters(adapters)),
     ...x402Jobs(env),
     ...sweepJobs(env, adapters),
+    ...balanceFoldJobs(env),
     ...invoiceJobs(env),
     ...subscriptionJobs(env),
     ...webhookJobs(env, mailFromEvents(ctx.config)),

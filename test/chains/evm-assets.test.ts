@@ -69,7 +69,7 @@ describe('every asset arriving at every Ethereum address (anvil, property)', { s
 
   const ledger = async (name: string) =>
     Object.fromEntries(
-      (await t.ctx.db.selectFrom('ledger_balances').select(['currency_code', 'balance']).where('ledger_account', '=', name).execute())
+      (await t.ctx.db.selectFrom('ledger_balances_now').select(['currency_code', 'balance']).where('ledger_account', '=', name).execute())
         .map((r) => [r.currency_code, BigInt(r.balance)] as const)
         .filter(([, v]) => v !== 0n),
     );

@@ -107,7 +107,7 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     }
     const viaAdapter = await chain.custodyBalance('TRX', [tronAddressOfKey(hex.decode(unstaked)), ...addresses]);
     assert.equal(viaAdapter, onChain, "the solvency view counts the hot wallet's stake, lent or not, as custody");
-    const row = await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', custodyAccount('TRON')).where('currency_code', '=', 'TRX').executeTakeFirst();
+    const row = await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', custodyAccount('TRON')).where('currency_code', '=', 'TRX').executeTakeFirst();
     return onChain - initialTrx - BigInt(row?.balance ?? 0);
   }
 

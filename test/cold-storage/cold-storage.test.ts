@@ -49,7 +49,7 @@ describeEngines('cold storage (live, anvil)', (engine) => {
   const round = () => coldStorageRound(t.ctx, adapters);
   const moves = () => t.ctx.db.selectFrom('cold_transfers').selectAll().orderBy('created_at').execute();
   const ledger = async (account: string) =>
-    BigInt((await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', account).where('currency_code', '=', 'USDT_ERC20').executeTakeFirst())?.balance ?? '0');
+    BigInt((await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', account).where('currency_code', '=', 'USDT_ERC20').executeTakeFirst())?.balance ?? '0');
 
   /** Mints USDT into the hot wallet and books it as a merchant's deposit would (custody in, the merchant credited). */
   async function deposit(units: bigint) {

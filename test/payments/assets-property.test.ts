@@ -35,7 +35,7 @@ describeEngines('every asset arriving at every address (property)', (engine) => 
 
   const ledger = async (t: TestApp, account: string) =>
     Object.fromEntries(
-      (await t.ctx.db.selectFrom('ledger_balances').select(['currency_code', 'balance']).where('ledger_account', '=', account).execute()).map((r) => [r.currency_code, BigInt(r.balance)]),
+      (await t.ctx.db.selectFrom('ledger_balances_now').select(['currency_code', 'balance']).where('ledger_account', '=', account).execute()).map((r) => [r.currency_code, BigInt(r.balance)]),
     );
   const fees = async (t: TestApp) =>
     Object.fromEntries((await t.ctx.db.selectFrom('network_fee_quotes').select(['currency_code', 'amount']).execute()).map((r) => [r.currency_code, BigInt(r.amount ?? '0')]));

@@ -34,7 +34,7 @@ describeEngines('payments in another asset', (engine) => {
   const balances = async (t: TestApp, accountId: string) => Object.fromEntries((await merchantBalances(t.ctx.db, accountId)).map((b) => [b.currency, b.units]));
   const suspense = async (t: TestApp, code: string) =>
     BigInt(
-      (await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'suspense:below-minimum').where('currency_code', '=', code).executeTakeFirst())?.balance ?? '0',
+      (await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'suspense:below-minimum').where('currency_code', '=', code).executeTakeFirst())?.balance ?? '0',
     );
   const events = (t: TestApp, id: string) => t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', id).orderBy('id').execute();
 

@@ -27,7 +27,7 @@ const clean = { mismatches: [], unbalancedCurrencies: [] };
 /** `amount` USDT_TRC20 from `from` to `to`, mined deep enough to be final, and watched. */
 const pay = (t: TestApp, to: string, amount: number, from?: string) => sandboxTransfer(t, 'USDT_TRC20', to, amount, { from, blocks: 3, network: 'TRON' });
 const suspense = async (t: TestApp) =>
-  BigInt((await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'suspense:screened').where('currency_code', '=', 'USDT_TRC20').executeTakeFirst())?.balance ?? '0');
+  BigInt((await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'suspense:screened').where('currency_code', '=', 'USDT_TRC20').executeTakeFirst())?.balance ?? '0');
 const usdt = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
 
 async function shop(t: TestApp) {

@@ -56,7 +56,7 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     return sum;
   }
   const ledgerCustody = async (code: string) =>
-    BigInt((await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'custody:ETHEREUM').where('currency_code', '=', code).executeTakeFirst())?.balance ?? '0');
+    BigInt((await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'custody:ETHEREUM').where('currency_code', '=', code).executeTakeFirst())?.balance ?? '0');
   const report = async () => new Map((await solvencyReport(t.ctx, [evm])).map((r): [string, SolvencyRow] => [r.currency.code, r]));
 
   /**

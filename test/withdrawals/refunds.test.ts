@@ -36,7 +36,7 @@ describeEngines('refunds', (engine) => {
   const balance = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === CODE)?.units ?? 0n;
   const suspense = async (t: TestApp) =>
     BigInt(
-      (await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'suspense:below-minimum').where('currency_code', '=', CODE).executeTakeFirst())?.balance ?? '0',
+      (await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'suspense:below-minimum').where('currency_code', '=', CODE).executeTakeFirst())?.balance ?? '0',
     );
   const clean = { mismatches: [], unbalancedCurrencies: [] };
 

@@ -316,7 +316,7 @@ describeEngines('withdrawals', (engine) => {
         { event_type: 'withdrawal.statusChanged', url: 'https://merchant.example.com/payouts' },
       ]);
       assert.equal(await balance(t, accountId, 'USDT_TRC20'), 86_000_000n);
-      const custody = await t.ctx.db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', 'custody:TRON').where('currency_code', '=', 'USDT_TRC20').executeTakeFirstOrThrow();
+      const custody = await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'custody:TRON').where('currency_code', '=', 'USDT_TRC20').executeTakeFirstOrThrow();
       // Custody is shared by every tenant of this suite: it holds what came in less what went out.
       const sent = await t.ctx.db.selectFrom('withdrawals').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('network', '=', 'TRON').where('status', 'in', ['processing', 'completed']).executeTakeFirstOrThrow();
       const received = await t.ctx.db.selectFrom('payments').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('network', '=', 'TRON').where('currency_code', '=', 'USDT_TRC20').where('status', '=', 'confirmed').executeTakeFirstOrThrow();

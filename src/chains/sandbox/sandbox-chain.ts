@@ -110,7 +110,7 @@ export class SandboxChain implements ChainAdapter {
    */
   async hotWalletBalance(currency: CryptoCode): Promise<bigint> {
     const row = await this.db
-      .selectFrom('ledger_balances')
+      .selectFrom('ledger_balances_now')
       .select('balance')
       .where('ledger_account', '=', `custody:${this.network}`)
       .where('currency_code', '=', currency)

@@ -1,6 +1,6 @@
 import type { TenantsTable, AccountsTable, ApiKeysTable, BlockedCustomersTable, SystemSettingsTable, SchemaMigrationsTable } from './tables/tenancy.ts';
 import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, SandboxFaucetTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable, HeldPaymentsTable } from './tables/chain.ts';
-import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable, RateAcceptedTable } from './tables/ledger.ts';
+import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, LedgerBalanceDeltasTable, LedgerBalancesNowView, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable, RateAcceptedTable } from './tables/ledger.ts';
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
@@ -59,6 +59,9 @@ export interface DB {
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   ledger_balances: LedgerBalancesTable;
+  ledger_balance_deltas: LedgerBalanceDeltasTable;
+  /** A view: ledger_balances with the pending deltas added (the one way to read a house balance). */
+  ledger_balances_now: LedgerBalancesNowView;
   outbox_events: OutboxEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -77,8 +77,7 @@ interface BalanceMove {
 /**
  * The order every posting moves (so locks) balance rows in, the same for all of them so that two
  * postings never wait on each other in a cycle: merchant balances first, as commits lock them first
- * (`lockedMerchantBalance`), then the shared rows every account's postings touch (clearing, custody,
- * revenue, fees, treasury), which so stay locked for the shortest time.
+ * (`lockedMerchantBalance`), then customer credits. (The house's rows take no lock: `inPlaceBalance`.)
  */
 function lockOrder(a: BalanceMove, b: BalanceMove): number {
   const shared = (m: BalanceMove) => (m.account.startsWith('merchant:') ? 0 : 1);
@@ -116,10 +115,22 @@ function postingPlan(posting: Posting): { lines: Array<{ account: string; curren
 }
 
 /**
+ * Whether `post` moves an account's balance in place: merchant and customer-credit balances, which
+ * CHECKs keep non-negative and commits read under lock before they debit. The house's own accounts
+ * (clearing, custody, fees, revenue, suspense, …), which nearly every posting of their kind moves,
+ * get a delta row instead (migration 0071): an insert conflicts with no other transaction, where
+ * one updated row would fail every SERIALIZABLE commit that overlapped another posting.
+ */
+export function inPlaceBalance(account: string): boolean {
+  return account.startsWith('merchant:') || account.startsWith('customer-credit:');
+}
+
+/**
  * Posts one balanced entry and moves the balances it touches, inside the caller's transaction
- * (the same one that changes the state causing it). Returns null when this cause was posted
- * before. A merchant balance that would go negative fails the transaction (check constraint).
- * The one writer of the journal and the balances.
+ * (the same one that changes the state causing it): merchant and customer-credit balances in
+ * place, the house's as delta rows the worker folds in (`foldBalanceDeltas`). Returns null when
+ * this cause was posted before. A merchant balance that would go negative fails the transaction
+ * (check constraint). The one writer of the journal and the balances.
  */
 export async function post(trx: Trx, posting: Posting): Promise<{ entryId: string } | null> {
   const { lines, moves } = postingPlan(posting);
@@ -137,7 +148,7 @@ export async function post(trx: Trx, posting: Posting): Promise<{ entryId: strin
     .values(lines.map((l, i) => ({ entry_id: entryId, line_no: i, ledger_account: l.account, currency_code: l.currency, amount: l.amount })))
     .execute();
 
-  for (const d of moves) {
+  for (const d of moves.filter((m) => inPlaceBalance(m.account))) {
     // Update first: PostgreSQL checks constraints on the row an upsert proposes, so a debit
     // through INSERT … ON CONFLICT would be refused for its sign alone.
     const updated = await trx
@@ -156,6 +167,13 @@ export async function post(trx: Trx, posting: Posting): Promise<{ entryId: strin
           updated_at: sql`now()`,
         }),
       )
+      .execute();
+  }
+  const house = moves.filter((m) => !inPlaceBalance(m.account));
+  if (house.length > 0) {
+    await trx
+      .insertInto('ledger_balance_deltas')
+      .values(house.map((m) => ({ ledger_account: m.account, currency_code: m.currency, delta: m.delta })))
       .execute();
   }
   return { entryId };
@@ -196,32 +214,26 @@ export interface LedgerMismatch {
 }
 
 /**
- * Audits the ledger: every balance equals the sum of its journal lines, and assets equal
- * liabilities per currency (what is held covers what is owed and earned).
+ * Audits the ledger: every balance (with its pending deltas: folded or not, it must hold) equals
+ * the sum of its journal lines, and assets equal liabilities per currency (what is held covers what
+ * is owed and earned).
  */
 export async function auditLedger(db: Executor): Promise<{ mismatches: LedgerMismatch[]; unbalancedCurrencies: string[] }> {
-  const sums = await db
-    .selectFrom('journal_lines')
-    .select(['ledger_account', 'currency_code', sql<string>`sum(amount)`.as('total')])
-    .groupBy(['ledger_account', 'currency_code'])
-    .execute();
-  const balances = await db.selectFrom('ledger_balances').select(['ledger_account', 'currency_code', 'balance']).execute();
-  const byKey = new Map(balances.map((b) => [`${b.ledger_account}|${b.currency_code}`, BigInt(b.balance)]));
+  // One statement, so one snapshot: the journal and the balances read as of the same moment, even
+  // while others post and the worker folds.
+  const { rows } = await sql<{ account: string; currency: string; total: string | null; balance: string | null }>`
+    select coalesce(j.ledger_account, b.ledger_account) as account, coalesce(j.currency_code, b.currency_code) as currency,
+      j.total::text as total, b.balance::text as balance
+    from (select ledger_account, currency_code, sum(amount) as total from journal_lines group by ledger_account, currency_code) j
+    full join ledger_balances_now b on b.ledger_account = j.ledger_account and b.currency_code = j.currency_code`.execute(db);
   const mismatches: LedgerMismatch[] = [];
   const net = new Map<string, bigint>();
-  for (const s of sums) {
-    const total = BigInt(s.total);
-    const natural = isDebitNormal(s.ledger_account) ? total : -total;
-    const balance = byKey.get(`${s.ledger_account}|${s.currency_code}`) ?? 0n;
-    if (natural !== balance) mismatches.push({ account: s.ledger_account, currency: s.currency_code, journal: natural, balance });
-    byKey.delete(`${s.ledger_account}|${s.currency_code}`);
-    net.set(s.currency_code, (net.get(s.currency_code) ?? 0n) + total);
-  }
-  for (const [key, balance] of byKey) {
-    if (balance !== 0n) {
-      const [account, currency] = key.split('|') as [string, string];
-      mismatches.push({ account, currency, journal: 0n, balance });
-    }
+  for (const r of rows) {
+    const total = BigInt(r.total ?? 0);
+    const natural = isDebitNormal(r.account) ? total : -total;
+    const balance = BigInt(r.balance ?? 0);
+    if (natural !== balance) mismatches.push({ account: r.account, currency: r.currency, journal: natural, balance });
+    net.set(r.currency, (net.get(r.currency) ?? 0n) + total);
   }
   const unbalancedCurrencies = [...net].filter(([, sum]) => sum !== 0n).map(([c]) => c);
   return { mismatches, unbalancedCurrencies };

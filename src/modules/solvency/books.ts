@@ -35,12 +35,12 @@ function fieldOf(account: string, network: NetworkEnvName): keyof LedgerSide | n
   return account === custodyAccount(network) ? 'custody' : null;
 }
 
-/** The ledger's side of each currency of one network, from the balances (one query). */
+/** The ledger's side of each currency of one network, from the balances with their pending deltas (one query). */
 export async function ledgerSide(db: Executor, network: NetworkEnvName, codes: readonly string[]): Promise<Map<string, LedgerSide>> {
   const out = new Map(codes.map((c) => [c, { ...EMPTY }]));
   if (codes.length === 0) return out;
   const rows = await db
-    .selectFrom('ledger_balances')
+    .selectFrom('ledger_balances_now')
     .select(['ledger_account', 'currency_code', 'balance'])
     .where('currency_code', 'in', [...codes])
     .execute();

@@ -7,7 +7,7 @@ import { expireApprovals } from './approvals.ts';
 /** With only sandbox signers, a round without a change to wake it runs this often. */
 const SANDBOX_IDLE_MS = 120_000;
 /** What brings a sandbox payout work: a new or moved withdrawal, a block, a transfer, a balance, a network fee set again. */
-const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers', 'ledger_balances', 'network_fee_quotes'];
+const SANDBOX_WAKE_TABLES = ['withdrawals', 'sandbox_blocks', 'sandbox_transfers', 'ledger_balances', 'ledger_balance_deltas', 'network_fee_quotes'];
 
 /**
  * Signs, broadcasts, replaces and confirms withdrawals on the networks `signers` can sign for: only

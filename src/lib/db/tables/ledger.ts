@@ -26,6 +26,21 @@ export interface LedgerBalancesTable {
   updated_at: Timestamp;
 }
 
+/** A house account's move not yet folded into ledger_balances (migration 0071, modules/ledger/fold.ts). */
+export interface LedgerBalanceDeltasTable {
+  id: Generated<string>;
+  ledger_account: string;
+  currency_code: string;
+  delta: Numeric;
+}
+
+/** The view of every balance as it stands: folded balance plus pending deltas (migration 0071). */
+export interface LedgerBalancesNowView {
+  ledger_account: string;
+  currency_code: string;
+  balance: Numeric;
+}
+
 export interface OutboxEventsTable {
   id: Generated<string>;
   tenant_id: string | null;
