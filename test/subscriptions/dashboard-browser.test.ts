@@ -123,7 +123,8 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       await page.getByRole('button', { name: 'Cancel subscription' }).focus();
       await page.keyboard.press('Enter');
       await confirm.waitFor();
-      assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Keep');
+      // The dialog takes the focus once it has rendered: wait for it to land on its safe choice.
+      await page.waitForFunction("document.activeElement?.textContent === 'Keep'", undefined, { timeout: 5000 });
       await checkAndShoot(page, 'subscription-cancel-phone');
       await page.keyboard.press('Shift+Tab');
       assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Cancel at period end');
