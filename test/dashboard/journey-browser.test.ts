@@ -8,7 +8,7 @@ import { authenticator } from '../users/helpers.ts';
 import { DESKTOP, PASSWORD, checkAndShoot, diagnosed, go, inviteUser, namedTenant, navLink, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-const MAIN_PAGES = ['Overview', 'Invoices', 'Payment links', 'Deposits', 'Withdrawals', 'Batch payouts', 'Payouts', 'Conversions', 'Developers', 'Settings'];
+const MAIN_PAGES = ['Overview', 'Invoices', 'Payment links', 'Subscriptions', 'Deposits', 'Withdrawals', 'Batch payouts', 'Payouts', 'Conversions', 'x402', 'Developers', 'Settings'];
 
 describeEngines('dashboard: the owner runs the business in headless Chromium (desktop)', (engine) => {
   if (noChromium) return void it('needs Chromium', { skip: noChromium }, () => {});
