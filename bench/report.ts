@@ -93,6 +93,20 @@ function rowsOf(r: Json): Row[] {
     (g) => g.ratio >= 3,
   ),
   row(
+    'x402 upto verify (Permit2 cap, USDC), successful calls/s / plain `@x402/evm`',
+    '≥ 1×',
+    r.x402Upto && (r.x402Upto.error ? r.x402Upto : r.x402Upto.verify),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+    (g) => g.ratio >= 1,
+  ),
+  row(
+    'x402 upto settle (12,345 of a 50,000 cap), successful calls/s / plain `@x402/evm`',
+    '≥ 1×',
+    r.x402Upto && (r.x402Upto.error ? r.x402Upto : r.x402Upto.settle),
+    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+    (g) => g.ratio >= 1,
+  ),
+  row(
     'x402 exact verify on Solana (USDC, LiteSVM), successful calls/s / plain `@x402/svm`',
     '≥ 0.5×',
     r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.verify),

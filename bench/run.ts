@@ -14,6 +14,7 @@ import { benchWithdrawals } from './withdrawals.ts';
 import { benchX402 } from './x402.ts';
 import { benchX402Permit2 } from './x402-permit2.ts';
 import { benchX402Svm } from './x402-svm.ts';
+import { benchX402Upto } from './x402-upto.ts';
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run; progress on stderr,
@@ -31,6 +32,7 @@ const benches: Array<[string, () => Promise<Figures>]> = [
   ['x402', benchX402],
   ['x402Permit2', benchX402Permit2],
   ['x402Svm', benchX402Svm],
+  ['x402Upto', benchX402Upto],
   ['webhooks', benchWebhooks],
   ['startup', benchStartup],
   ['evmWatcher', benchEvmWatcher],
