@@ -73,7 +73,7 @@ export async function benchX402Svm(): Promise<Figures> {
     await drive('plain @x402/svm settle', settles, 10, async (i) => (await post(`${bare.url}/settle`, settleTheirs[i])).success === true),
     await drive('gateway settle', settles, 10, async (i) => (await post(`${gateway.url}/v1/x402/settle`, settleOurs[i], auth)).success === true),
   ];
-  printRuns(runs, verifies, settles, 'x402 exact on Solana (LiteSVM)');
+  printRuns(runs, verifies, settles, 'x402 exact on Solana', 'LiteSVM behind the tests\' JSON-RPC front');
   agent.destroy();
   await bare.close();
   await gateway.close();

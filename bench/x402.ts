@@ -89,8 +89,8 @@ export async function startPlain(rpcUrl: string, network: `eip155:${number}` = N
   return { url: bareUrl, close: () => bare.close() };
 }
 
-export function printRuns(runs: Run[], verifies: number, settles: number, what = 'x402'): void {
-  console.log(`\n${what} over HTTP on a local anvil chain, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
+export function printRuns(runs: Run[], verifies: number, settles: number, what = 'x402', where = 'a local anvil chain'): void {
+  console.log(`\n${what} over HTTP on ${where}, 10 concurrent callers (verify ×${verifies}, settle ×${settles})`);
   console.log('  ' + ['case', 'calls/s', 'ok/s', 'p50 ms', 'p99 ms', 'failures'].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));
   for (const r of runs) {
     console.log('  ' + [r.label, r.perSec.toFixed(0), r.okPerSec.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.failures)].map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join(''));

@@ -14,7 +14,6 @@ import {
   getBase64Decoder,
   getBase64Encoder,
   getBase58Decoder,
-  getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   lamports,
   type Address,
@@ -61,7 +60,6 @@ class RpcError extends Error {
 const base64 = { decode: getBase64Encoder(), encode: getBase64Decoder() };
 const base58 = getBase58Decoder();
 const txDecoder = getTransactionDecoder();
-const messageDecoder = getCompiledTransactionMessageDecoder();
 
 /** JSON cannot hold a bigint: the front writes them as JSON numbers, as a validator does. */
 function toJson(value: unknown): string {
@@ -166,24 +164,6 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
       }),
     }),
     getTransaction: () => null,
-    // The runtime's own answer: the message simulated unsigned, and what its fee payer lost.
-    getFeeForMessage: ([message]) => {
-      const messageBytes = base64.decode.encode(String(message));
-      const compiled = messageDecoder.decode(messageBytes);
-      const signers = compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts);
-      const feePayer = signers[0];
-      if (!feePayer) throw new RpcError(-32602, 'the message has no fee payer');
-      const before = svm.getBalance(feePayer) ?? 0n;
-      svm.withSigverify(false);
-      try {
-        const result = svm.simulateTransaction({ messageBytes, signatures: Object.fromEntries(signers.map((a) => [a, new Uint8Array(64)])) } as unknown as Transaction);
-        if ('err' in result) return { context: context(), value: null };
-        const after = result.postAccounts().find((a) => a.address === feePayer)?.lamports ?? before;
-        return { context: context(), value: before - after };
-      } finally {
-        svm.withSigverify(true);
-      }
-    },
   };
 
   const server: Server = createServer(async (req, res) => {

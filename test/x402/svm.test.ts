@@ -198,6 +198,9 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.ok(lamports);
     const spent = 10n ** 9n - BigInt(lamports.value);
     assert.ok(spent > 0n, 'the settlements so far cost the fee payer');
+    // What each settlement booked as its cost, from its message, is what the runtime charged, to the lamport.
+    const booked = await t.ctx.db.selectFrom('x402_settlements').select('gas_cost').where('status', 'in', ['confirmed', 'failed']).where('transaction', '!=', '').execute();
+    assert.equal(booked.reduce((sum, r) => sum + BigInt(r.gas_cost ?? '0'), 0n), spent);
     assert.deepEqual(solana, {
       network: SOLANA_DEVNET,
       coin: 'SOL',

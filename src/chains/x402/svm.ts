@@ -92,15 +92,37 @@ export function wireTransaction(base64: string): { signature: Signature; blockha
   };
 }
 
-/** A base64 wire transaction's message (signed or not), as the fee lookup takes it. */
-export function messageOf(base64: string): TransactionMessageBytesBase64 {
-  return wire.toText.decode(transactionDecoder.decode(wire.toBytes.encode(base64)).messageBytes) as TransactionMessageBytesBase64;
-}
+const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
+/** Lamports per signature: Solana's base fee. */
+const LAMPORTS_PER_SIGNATURE = 5000n;
+/** Compute units an instruction gets when the transaction sets no limit, and the most a transaction may have. */
+const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
+const MAX_UNITS = 1_400_000n;
 
-/** What a transaction costs its fee payer in lamports (signatures and priority fee), or null if the node cannot say. */
-export async function transactionFee(chain: SvmX402Chain, message: TransactionMessageBytesBase64): Promise<bigint | null> {
-  const { value } = await chain.rpc.getFeeForMessage(message, { commitment: 'confirmed' }).send();
-  return value === null ? null : BigInt(value);
+/**
+ * What a transaction costs its fee payer in lamports, from its message alone (signed or not), as
+ * the runtime charges it: the base fee of each signature, and the priority fee of its compute-budget
+ * instructions (price in micro-lamports per unit × its unit limit, rounded up).
+ */
+export function transactionFee(base64: string): bigint {
+  const { messageBytes } = transactionDecoder.decode(wire.toBytes.encode(base64));
+  const message = messageDecoder.decode(messageBytes);
+  let limit: bigint | undefined;
+  let price = 0n;
+  let others = 0n;
+  for (const ix of message.instructions) {
+    const data = ix.data;
+    const program = message.staticAccounts[ix.programAddressIndex];
+    if (program !== COMPUTE_BUDGET || !data || data.length === 0) {
+      if (program !== COMPUTE_BUDGET) others++;
+      continue;
+    }
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    if (data[0] === 2 && data.length >= 5) limit = BigInt(view.getUint32(1, true));
+    if (data[0] === 3 && data.length >= 9) price = view.getBigUint64(1, true);
+  }
+  const units = limit ?? (others * DEFAULT_UNITS_PER_INSTRUCTION < MAX_UNITS ? others * DEFAULT_UNITS_PER_INSTRUCTION : MAX_UNITS);
+  return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) + (price * units + 999_999n) / 1_000_000n;
 }
 
 /**

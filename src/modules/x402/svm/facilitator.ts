@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Signature } from '@solana/kit';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { Db } from '../../../lib/db/index.ts';
-import { feePayerBalance, messageOf, transactionFate, transactionFee, wireTransaction, type SettlingSvmChain } from '../../../chains/x402/svm.ts';
+import { feePayerBalance, transactionFate, transactionFee, wireTransaction, type SettlingSvmChain } from '../../../chains/x402/svm.ts';
 import { finishSettlement } from '../follow.ts';
 import { Invalid, refusal, type SettleResult, type VerifyResult, type X402Reason } from '../reasons.ts';
 import type { SettlementRow } from '../record.ts';
@@ -18,6 +18,15 @@ export interface SvmLimits {
 }
 
 const POLL_MS = 200;
+
+/** The transaction's fee, or null when its message cannot be read (the library's verify then refuses it). */
+function feeOf(transaction: string): bigint | null {
+  try {
+    return transactionFee(transaction);
+  } catch {
+    return null;
+  }
+}
 type Base = { payer: string; network: string; amount: string };
 
 /**
@@ -81,13 +90,13 @@ export class SvmFacilitator {
     const base = { payer: p.payer, network, amount: p.amount.toString() };
     // A retry under the buyer's payment identifier gets the first settlement's result (a fresh
     // transaction of the same payment is never sent); the same identifier for other terms is refused.
-    // Our records, the library's verify, the transaction's fee (its message is the buyer's, before
-    // our signature) and the fee payer's balance are read together.
-    const [first, replay, verdict, fee, balance] = await Promise.all([
+    // Our records, the library's verify and the fee payer's balance are read together; the fee is
+    // the message's own (the buyer's, unchanged by our signature).
+    const fee = feeOf(p.transaction);
+    const [first, replay, verdict, balance] = await Promise.all([
       identified ? findIdentifier(this.db, identified) : undefined,
       this.existing(p),
       this.scheme.verify(p.payload, p.requirements).catch((err: Error) => ({ isValid: false, invalidReason: 'unexpected_settle_error', invalidMessage: err.message })),
-      transactionFee(this.chain, messageOf(p.transaction)).catch(() => null),
       feePayerBalance(this.chain),
     ]);
     if (first && identified) {
