@@ -6,8 +6,8 @@ import type { FeePayerSender, SignedTransaction, Spend } from '../../chains/x402
 import { finishIn, finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
 import { SettlementLookup } from './lookup.ts';
 import { spendingCheck, type SpendingLimits } from './spending.ts';
-import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult, type X402Reason } from './reasons.ts';
-import type { SettlementRow } from './record.ts';
+import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult } from './reasons.ts';
+import { settleAnswer, type SettlementRow } from './record.ts';
 import { checkChain, checkPermit2, checkSignature } from './verify.ts';
 import { simulateTransfer } from './simulate.ts';
 import { eip3009Settleable, permit2Settleable, type Settleable } from './settleable.ts';
@@ -271,10 +271,7 @@ export class X402Facilitator {
 
   /** A settlement's result as its row has it: a replay answers the amount first settled. */
   private answer(row: SettlementRow, { payer, network }: { payer: string; network: string; amount: string }): SettleResult {
-    const base = { payer, network, amount: row.amount };
-    if (row.status === 'confirmed') return { success: true, transaction: row.transaction, ...base };
-    if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', transaction: row.transaction, ...base };
-    return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };
+    return settleAnswer(row, payer, network);
   }
 
   /** Worker: the submitted settlements of this network taken to their end (follow.ts). */

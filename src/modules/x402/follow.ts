@@ -81,15 +81,13 @@ export function finishWithReceipt(db: Db, row: SettlementRow, receipt: Transacti
  *    time: failed, as nothing was signed; a settle still at work then finds it so and sends nothing.
  * Returns how many it finished and how many still wait.
  */
+/** A network's settlements still submitted, oldest first, a round's worth: what each family's worker follows. */
+export function submittedOn(db: Db, network: string): Promise<SettlementRow[]> {
+  return db.selectFrom('x402_settlements').selectAll().where('status', '=', 'submitted').where('network', '=', network).orderBy('created_at').limit(100).execute();
+}
+
 export async function followSubmitted(db: Db, chain: X402Chain, receiptTimeoutMs: number): Promise<{ finished: number; waiting: number }> {
-  const pending = await db
-    .selectFrom('x402_settlements')
-    .selectAll()
-    .where('status', '=', 'submitted')
-    .where('network', '=', chain.network)
-    .orderBy('created_at')
-    .limit(100)
-    .execute();
+  const pending = await submittedOn(db, chain.network);
   const stale = (row: SettlementRow, times = 1) => Date.now() - row.updated_at.getTime() > receiptTimeoutMs * times;
   let finished = 0;
   for (const row of pending) {

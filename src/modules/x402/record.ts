@@ -7,6 +7,7 @@ import { timeRange } from '../../lib/http/list-filters.ts';
 import { byKeys, paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addressKey, knownAsset, knownNetwork } from './known.ts';
+import type { SettleResult, X402Reason } from './reasons.ts';
 
 export type SettlementRow = Selectable<X402SettlementsTable>;
 
@@ -47,6 +48,14 @@ export function settlementView(r: SettlementRow) {
     gasSymbol: network?.coin.symbol ?? null,
     gasDecimals: network?.coin.decimals ?? null,
   };
+}
+
+/** A settle's answer as its settlement's row stands: settled, failed with its reason, or still pending (with its transaction). */
+export function settleAnswer(row: SettlementRow, payer: string, network: string): SettleResult {
+  const base = { payer, network, amount: row.amount, transaction: row.transaction };
+  if (row.status === 'confirmed') return { success: true, ...base };
+  if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', ...base };
+  return { success: false, errorReason: 'settlement_pending', ...base };
 }
 
 /** Filters of the settlement list (all optional). */

@@ -5,7 +5,7 @@ import type { Db } from '../../../lib/db/index.ts';
 import { feePayerBalance, transactionFate, transactionFee, wireTransaction, type SettlingSvmChain } from '../../../chains/x402/svm.ts';
 import { finishSettlement } from '../follow.ts';
 import { Invalid, refusal, type SettleResult, type VerifyResult, type X402Reason } from '../reasons.ts';
-import type { SettlementRow } from '../record.ts';
+import { settleAnswer, type SettlementRow } from '../record.ts';
 import { followSvmSubmitted } from './follow.ts';
 import { parseSvmPayment, type SvmPayment } from './parse.ts';
 import { claimSettlement, conflicting, findIdentifier, identify, type Identified } from '../payment-id.ts';
@@ -199,9 +199,7 @@ export class SvmFacilitator {
   }
 
   private answer(row: SettlementRow, base: Base): SettleResult {
-    if (row.status === 'confirmed') return { success: true, transaction: row.transaction, ...base };
-    if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', transaction: row.transaction, ...base };
-    return { success: false, errorReason: 'settlement_pending', transaction: row.transaction, ...base };
+    return settleAnswer(row, base.payer, base.network);
   }
 
   /** Worker: the submitted settlements of this network taken to their end (follow.ts). */

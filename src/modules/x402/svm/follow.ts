@@ -1,7 +1,7 @@
 import type { Signature } from '@solana/kit';
 import { now, type Db } from '../../../lib/db/index.ts';
 import { transactionFate, wireTransaction, type SvmX402Chain } from '../../../chains/x402/svm.ts';
-import { finishSettlement } from '../follow.ts';
+import { finishSettlement, submittedOn } from '../follow.ts';
 import type { SettlementRow } from '../record.ts';
 
 /**
@@ -12,14 +12,7 @@ import type { SettlementRow } from '../record.ts';
  * buyer's transaction was not spent.
  */
 export async function followSvmSubmitted(db: Db, chain: SvmX402Chain, receiptTimeoutMs: number): Promise<{ finished: number; waiting: number }> {
-  const pending = await db
-    .selectFrom('x402_settlements')
-    .selectAll()
-    .where('status', '=', 'submitted')
-    .where('network', '=', chain.network)
-    .orderBy('created_at')
-    .limit(100)
-    .execute();
+  const pending = await submittedOn(db, chain.network);
   let finished = 0;
   for (const row of pending) {
     if (await followOne(db, chain, row, receiptTimeoutMs)) finished++;
