@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import { freePort } from '../../lib/net.ts';
 import {
@@ -104,26 +105,12 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   if (opts.blockTimeS) args.push('--block-time', String(opts.blockTimeS), '--mixed-mining');
   if (opts.statePath) args.push('--state', keptState(opts.statePath, opts.usdt === true));
-  const proc = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  proc.stderr.on('data', (d) => (stderr += d));
-  // The node never outlives the process that started it.
-  const reap = () => proc.kill('SIGKILL');
-  process.once('exit', reap);
-  proc.once('exit', () => process.off('exit', reap));
+  const node = spawnAnvil(binary, args);
+  const { proc } = node;
   const rpcUrl = `http://127.0.0.1:${port}`;
   const chain = defineChain({ id: chainId, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
   const pub = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: POLL_MS });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      await pub.getChainId();
-      break;
-    } catch {
-      if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`anvil did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  await untilAnswering(pub, node);
   const deployer = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(DEV_KEYS.deployer), pollingInterval: POLL_MS });
   const reused = opts.statePath ? await deployedBefore(pub, opts.usdt === true) : null;
   const usdc = reused ?? getContractAddress({ from: deployer.account.address, nonce: 0n });
@@ -134,12 +121,7 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
   if (!reused) await deployContracts(pub, deployer, devnetControls(rpcUrl, chainId), usdc, () => mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n));
   // The USDT-like token comes after every other contract, so theirs keep their addresses.
   const usdt = opts.usdt ? getContractAddress({ from: deployer.account.address, nonce: BigInt(USDT_NONCE) }) : undefined;
-  if (usdt && !reused) {
-    const deployed = await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi: TEST_USDT.abi, bytecode: TEST_USDT.bytecode, nonce: USDT_NONCE }), pollingInterval: POLL_MS });
-    if (deployed.contractAddress?.toLowerCase() !== usdt.toLowerCase()) throw new Error('the devnet deployer had sent other transactions before the test USDT');
-    // 1,000 USDT (18 decimals, as on BNB Smart Chain) for the development buyer.
-    await mint(privateKeyToAccount(DEV_KEYS.buyer).address, 10n ** 21n, usdt);
-  }
+  if (usdt && !reused) await deployUsdt(pub, deployer, usdt, mint);
   return {
     rpcUrl,
     chainId,
@@ -172,6 +154,40 @@ function keptState(path: string, usdt: boolean): string {
 
 type DevnetPublic = ReturnType<typeof createPublicClient>;
 type DevnetWallet = WalletClient<Transport, Chain, Account>;
+
+/** The anvil process, killed with this one, and what it wrote to stderr so far (for the error when it does not start). */
+function spawnAnvil(binary: string, args: string[]): { proc: ChildProcessByStdio<null, null, Readable>; stderr: () => string } {
+  const proc = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr += d));
+  // The node never outlives the process that started it.
+  const reap = () => proc.kill('SIGKILL');
+  process.once('exit', reap);
+  proc.once('exit', () => process.off('exit', reap));
+  return { proc, stderr: () => stderr };
+}
+
+/** Waits (up to 20 s) until the node answers, or throws with its stderr when it exits or never does. */
+async function untilAnswering(pub: DevnetPublic, node: ReturnType<typeof spawnAnvil>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      await pub.getChainId();
+      return;
+    } catch {
+      if (node.proc.exitCode !== null || Date.now() > deadline) throw new Error(`anvil did not start: ${node.stderr()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** The USDT-like token at `usdt` (its fixed nonce) and the development buyer's 1,000 USDT of it. */
+async function deployUsdt(pub: DevnetPublic, deployer: DevnetWallet, usdt: Address, mint: (to: Address, units: bigint, token: Address) => Promise<void>): Promise<void> {
+  const deployed = await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi: TEST_USDT.abi, bytecode: TEST_USDT.bytecode, nonce: USDT_NONCE }), pollingInterval: POLL_MS });
+  if (deployed.contractAddress?.toLowerCase() !== usdt.toLowerCase()) throw new Error('the devnet deployer had sent other transactions before the test USDT');
+  // 1,000 USDT (18 decimals, as on BNB Smart Chain) for the development buyer.
+  await mint(privateKeyToAccount(DEV_KEYS.buyer).address, 10n ** 21n, usdt);
+}
 
 /** The test USDC (the deployer's first contract, at `usdc`), the buyer's funds, Permit2 and x402's permit2 proxies. */
 async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, control: ReturnType<typeof devnetControls>, usdc: Address, fundBuyer: () => Promise<void>): Promise<void> {

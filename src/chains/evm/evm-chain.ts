@@ -6,7 +6,6 @@ import {
   erc20Abi,
   getAddress,
   http,
-  parseAbiItem,
   type Address,
   type Hex,
   type HttpTransport,
@@ -20,13 +19,9 @@ import type { FeeOracle } from '../fees.ts';
 import { quoteEvmFee } from './fee-quote.ts';
 import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
 import { EvmHotWallet } from './hot-wallet.ts';
+import { nativeTransfers, tokenTransfers, transferLogs } from './transfers.ts';
 
-const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-
-/** A native transfer has no log: it takes output index -1, apart from the logs (0, 1, …) of its tx. */
-export const NATIVE_OUTPUT_INDEX = -1;
-
-
+export { NATIVE_OUTPUT_INDEX } from './transfers.ts';
 
 export interface EvmChainOptions {
   network: Extract<NetworkEnvName, 'ETHEREUM' | 'BNB' | 'BASE'>;
@@ -133,66 +128,14 @@ export class EvmChain implements ChainAdapter {
     const [first, last] = [heights[0], heights[heights.length - 1]];
     const [blocks, logs, pending, latest] = await Promise.all([
       Promise.all(heights.map((blockNumber) => this.client.getBlock({ blockNumber, includeTransactions: true }))),
-      first !== undefined && last !== undefined ? this.transferLogs(first, last) : Promise.resolve([]),
+      first !== undefined && last !== undefined ? transferLogs(this.client, [...this.contractOf.values()], first, last) : Promise.resolve([]),
       // A node without a pending view only costs the early sight of a transfer, never the transfer.
       this.client.getBlock({ blockTag: 'pending', includeTransactions: true }).catch(() => null),
       this.client.getBlockNumber(),
     ]);
-    const candidates: ChainTransfer[] = [];
-    const native = (tx: { hash: Hex; from: Address; to: Address | null; value: bigint }, height: number | null, hash: string | null): ChainTransfer | null =>
-      !tx.to || tx.value === 0n
-        ? null
-        : { txHash: tx.hash, outputIndex: NATIVE_OUTPUT_INDEX, toAddress: getAddress(tx.to), currencyCode: this.native.code, units: tx.value, blockHeight: height, blockHash: hash, rbf: height === null, senders: [getAddress(tx.from)] };
-    for (const block of blocks) {
-      for (const tx of block.transactions) {
-        const t = native(tx, Number(block.number), block.hash);
-        if (t) candidates.push(t);
-      }
-    }
-    // Native transfers waiting in the node's pending block show as unconfirmed, and as replaceable
-    // (another transaction with the same nonce can take their place) until a block holds them.
-    // Token transfers wait for their block: their key is the log index, which only a block assigns.
-    // A node without a pending view answers with its latest block, which is no mempool.
-    if (pending && (pending.number === null || pending.number > latest)) {
-      const mined = new Set(candidates.map((c) => c.txHash));
-      for (const tx of pending.transactions) {
-        const t = mined.has(tx.hash) ? null : native(tx, null, null);
-        if (t) candidates.push(t);
-      }
-    }
-    for (const log of logs) {
-      // A log of a mined block (getLogs reads no pending ones) has its hash, index and block.
-      if (!log.args.to || !log.args.value || log.removed || log.transactionHash === null || log.logIndex === null || log.blockHash === null) continue;
-      const currency = this.tokens.get(log.address.toLowerCase());
-      candidates.push({
-        txHash: log.transactionHash,
-        outputIndex: log.logIndex,
-        toAddress: getAddress(log.args.to),
-        // A token outside the catalogue is reported by its contract: recorded for the operator, never credited.
-        ...(currency ? { currencyCode: currency.code } : { currencyCode: null, contract: getAddress(log.address) }),
-        units: log.args.value,
-        blockHeight: Number(log.blockNumber),
-        blockHash: log.blockHash,
-        rbf: false,
-        ...(log.args.from ? { senders: [getAddress(log.args.from)] } : {}),
-      });
-    }
+    const candidates = [...nativeTransfers(this.native.code, blocks, pending, latest), ...tokenTransfers(logs, this.tokens)];
     const mine = await ours([...new Set(candidates.map((c) => c.toAddress))]);
     return candidates.filter((c) => mine.has(c.toAddress));
-  }
-
-  /**
-   * Every ERC-20 `Transfer` log of the blocks, of any contract, so a token outside the catalogue
-   * is seen too (strict decoding leaves out ERC-721's). A node refusing so wide a query still
-   * answers for the catalogue's contracts: payments never wait on tokens only ever recorded.
-   */
-  private async transferLogs(fromBlock: bigint, toBlock: bigint) {
-    try {
-      return await this.client.getLogs({ event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
-    } catch {
-      if (this.tokens.size === 0) return [];
-      return this.client.getLogs({ address: [...this.contractOf.values()], event: TRANSFER_EVENT, fromBlock, toBlock, strict: true });
-    }
   }
 
   /**
