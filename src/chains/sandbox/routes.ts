@@ -18,6 +18,19 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
   postSandboxMineRoute(app);
 };
 
+/** A transfer into a sandbox chain: a catalogue currency, or a token outside it by its contract and network. */
+const SandboxTransferBody = Type.Object({
+  cryptoCurrencyCode: Type.Optional(CryptoCodeSchema),
+  contract: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 128, description: 'A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units' }),
+  ),
+  network: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'With contract: Ethereum, BNB, Base or Tron' })),
+  to: Type.String({ minLength: 1, maxLength: 128 }),
+  amount: Type.Union([MoneyInput({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
+  rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
+  from: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Who pays it (an address of its network): what incoming screening looks at' })),
+});
+
 /** POST /sandbox/transfers: sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations */
 function postSandboxTransfersRoute(app: TypedApp): void {
   const { db } = app.ctx;
@@ -28,17 +41,7 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       schema: {
         tags: ['operator'],
         summary: 'Sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations',
-        body: Type.Object({
-          cryptoCurrencyCode: Type.Optional(CryptoCodeSchema),
-          contract: Type.Optional(
-            Type.String({ minLength: 1, maxLength: 128, description: 'A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units' }),
-          ),
-          network: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'With contract: Ethereum, BNB, Base or Tron' })),
-          to: Type.String({ minLength: 1, maxLength: 128 }),
-          amount: Type.Union([MoneyInput({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
-          rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
-          from: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Who pays it (an address of its network): what incoming screening looks at' })),
-        }),
+        body: SandboxTransferBody,
         response: adminResponses({ 201: DataEnvelope(Type.Object({ txHash: Type.String() })) }),
       },
     },
@@ -49,15 +52,7 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       const currency = cryptoCurrencyCode === undefined ? undefined : knownCurrency(cryptoCurrencyCode);
       // A token outside the catalogue has no known decimals: its amount is in atomic units.
       const decimals = currency?.decimals ?? 0;
-      let units: bigint;
-      try {
-        // As written: an amount a double could not hold is checked exactly, not rounded.
-        units = toUnits(typeof amount === 'number' ? exactNumber(request, 'amount', amount) : amount, decimals);
-      } catch (err) {
-        if (!(err instanceof MoneyFormatError)) throw err;
-        throw refuse('amount', `must be positive with at most ${decimals} decimal places`);
-      }
-      if (units <= 0n) throw refuse('amount', 'must be positive');
+      const units = transferUnits(request, amount, decimals, refuse);
       const network = currency ? networkOf(currency).env : networkFromApi(request.body.network ?? '');
       if (!network) throw refuse('network', 'with contract, name the network: Ethereum, BNB, Base or Tron');
       try {
@@ -72,6 +67,20 @@ function postSandboxTransfersRoute(app: TypedApp): void {
       }
     },
   );
+}
+
+/** The amount in atomic units, refused (as `refuse` words it) unless positive with at most `decimals` places. */
+function transferUnits(request: object, amount: number | string, decimals: number, refuse: (field: string, message: string) => AppError): bigint {
+  let units: bigint;
+  try {
+    // As written: an amount a double could not hold is checked exactly, not rounded.
+    units = toUnits(typeof amount === 'number' ? exactNumber(request, 'amount', amount) : amount, decimals);
+  } catch (err) {
+    if (!(err instanceof MoneyFormatError)) throw err;
+    throw refuse('amount', `must be positive with at most ${decimals} decimal places`);
+  }
+  if (units <= 0n) throw refuse('amount', 'must be positive');
+  return units;
 }
 
 /** POST /sandbox/mine: sandbox only: add blocks, so seen transfers gain confirmations */
