@@ -1,14 +1,12 @@
 import type { HDKey } from '@scure/bip32';
 import { hex } from '@scure/base';
-import { sql } from 'kysely';
 import { now, type Db } from '../../lib/db/index.ts';
-import { cryptoAmount, knownCurrency, type CryptoCode } from '../../lib/currencies/catalogue.ts';
-import { convertUnits, parseRatio } from '../../lib/money.ts';
+import { cryptoAmount, type CryptoCode } from '../../lib/currencies/catalogue.ts';
 import type { SweepLedger } from '../sweep-ledger.ts';
 import { SweepStore, type StoredSweepTx } from '../sweep-store.ts';
 import type { SweepTxPurpose } from '../../lib/db/schema.ts';
 import { tronBalance, type TronCall } from './balances.ts';
-import { parseExact } from './exact-json.ts';
+import { PPM, dueSweeps, hotStake, lentTo, txInfo, worthIt } from './sweep-reads.ts';
 import { TRC20_FEE_LIMIT } from './resources.ts';
 import { TRC20_ENERGY_TO_HOLDER, TRC20_ENERGY_TO_NEW_HOLDER, bandwidthCost, bandwidthOf, planTokenSweep, tronPrices, tronResources, type TronPrices } from './sweep-plan.ts';
 import { TronTxBuilder, signBuilt, tronAddressOfKey, type BuiltTronTx } from './sweep-tx.ts';
@@ -27,16 +25,6 @@ export interface TronSweepResult {
   waiting: number;
   errors: string[];
 }
-
-/** What `gettransactioninfobyid` tells of a transaction in a block (`{}` for one in none). */
-interface TxInfo {
-  blockNumber?: number;
-  fee?: number | bigint;
-  receipt?: { result?: string };
-  result?: string;
-}
-
-const PPM = 1_000_000n;
 
 /**
  * Moves confirmed Tron deposits into the hot wallet. TRX: the balance less the bandwidth it burns
@@ -98,14 +86,14 @@ export class TronSweeper {
   private async settleOpen(tx: StoredSweepTx, result: TronSweepResult): Promise<void> {
     const head = await this.call<{ block_header?: { raw_data: { timestamp: number } }; Error?: string }>('/walletsolidity/getnowblock', {});
     if (!head.block_header) throw new Error(`walletsolidity/getnowblock: ${head.Error ?? 'no block'}`);
-    const solid = await this.info(tx.txHash, 'walletsolidity');
+    const solid = await txInfo(this.call, tx.txHash, 'walletsolidity');
     if (solid.blockNumber !== undefined) {
       const ok = solid.result !== 'FAILED' && (solid.receipt?.result === undefined || solid.receipt.result === 'SUCCESS');
       await this.settle(tx, ok ? 'confirmed' : 'failed', BigInt(solid.fee ?? 0));
       result.settled++;
       return;
     }
-    if ((await this.info(tx.txHash, 'wallet')).blockNumber !== undefined) return;
+    if ((await txInfo(this.call, tx.txHash, 'wallet')).blockNumber !== undefined) return;
     const pending = await this.call<{ txID?: string }>('/wallet/gettransactionfrompending', { value: tx.txHash });
     if (pending.txID) return;
     if (head.block_header.raw_data.timestamp >= tx.expiresAtMs) {
@@ -115,12 +103,6 @@ export class TronSweeper {
     }
     await this.chain.broadcast({ txHash: tx.txHash, raw: tx.raw });
     result.rebroadcast++;
-  }
-
-  private async info(txHash: string, view: 'wallet' | 'walletsolidity'): Promise<TxInfo> {
-    const info = await this.call<TxInfo & { Error?: string }>(`/${view}/gettransactioninfobyid`, { value: txHash });
-    if (info.Error) throw new Error(`${view}/gettransactioninfobyid: ${info.Error}`);
-    return info;
   }
 
   /** Settles a stored transaction; a confirmed sweep marks its payments swept, in the same transaction that books the TRX it burned. */
@@ -137,7 +119,7 @@ export class TronSweeper {
   /** After a token sweep: the energy lent is taken back, then leftover TRX worth moving is swept. */
   private async followUp(tx: StoredSweepTx, result: TronSweepResult): Promise<void> {
     if (tx.currencyCode !== 'TRX') {
-      const lent = await this.lentTo(tx.address);
+      const lent = await lentTo(this.call, this.hotWallet, tx.address);
       if (lent > 0n) {
         await this.send({ address: tx.address, purpose: 'undelegate', currencyCode: 'TRX' }, await this.build.resource(this.hotWallet, tx.address, lent, true), this.hotKey, result);
         return;
@@ -146,13 +128,6 @@ export class TronSweeper {
       if (key && (await this.sweepTrx(tx.address, key, 'rest', [], result)) !== 'nothing') return;
     }
     await this.store.followedUp(tx.txHash);
-  }
-
-  /** Sun of the hot wallet's energy stake lent to `address` (`getdelegatedresourcev2`). */
-  private async lentTo(address: string): Promise<bigint> {
-    type Lent = { delegatedResource?: Array<{ frozen_balance_for_energy?: number | bigint }> };
-    const r = await this.call<Lent>('/wallet/getdelegatedresourcev2', { fromAddress: this.hotWallet, toAddress: address, visible: true });
-    return (r.delegatedResource ?? []).reduce((sum, d) => sum + BigInt(d.frozen_balance_for_energy ?? 0), 0n);
   }
 
   /** The private key of one of our deposit addresses (child `/0/i` of the sweep key), or null if not derived from it. */
@@ -188,16 +163,7 @@ export class TronSweeper {
   }
 
   private async sweepDue(result: TronSweepResult, attempt: (what: string, fn: () => Promise<unknown>) => Promise<void>): Promise<void> {
-    const due = await this.db
-      .selectFrom('payments as p')
-      .innerJoin('addresses as a', (j) => j.onRef('a.network', '=', 'p.network').onRef('a.address', '=', 'p.address'))
-      .select(['p.address', 'p.currency_code', 'a.derivation_index', sql<string[]>`array_agg(p.id)`.as('ids')])
-      .where('p.network', '=', 'TRON')
-      .where('p.status', '=', 'confirmed')
-      .where('p.swept_at', 'is', null)
-      .groupBy(['p.address', 'p.currency_code', 'a.derivation_index'])
-      .limit(50)
-      .execute();
+    const due = await dueSweeps(this.db);
     if (due.length === 0) return;
     const busy = await this.store.busy();
     const prices = await tronPrices(this.call);
@@ -229,14 +195,14 @@ export class TronSweeper {
     const cap = prices.energyFee > 0n ? TRC20_FEE_LIMIT / prices.energyFee : base;
     const wanted = base << BigInt(await this.store.failedSweeps(address));
     const energy = wanted > cap ? cap : wanted;
-    const stake = await this.hotStake();
+    const stake = await hotStake(this.call, this.hotWallet, this.lending, await this.store.open());
     const plan = planTokenSweep({ ...a, totalEnergyLimit: hot.totalEnergyLimit, totalEnergyWeight: hot.totalEnergyWeight }, { energy, bytes: bandwidthOf(sweep.rawHex) }, prices, stake);
     if (plan.step === 'wait') return 'nothing';
     if (plan.step === 'sweep') {
       await this.send({ address, purpose: 'sweep', currencyCode: code, paymentIds: ids }, sweep, key, result);
       return 'signed';
     }
-    if (!(await this.worthIt(plan.cost, units, code))) return 'waiting';
+    if (!(await worthIt(this.db, this.maxCostShare, plan.cost, units, code))) return 'waiting';
     if (plan.step === 'delegate') {
       this.lending += plan.stake;
       await this.send({ address, purpose: 'delegate', currencyCode: 'TRX' }, await this.build.resource(this.hotWallet, address, plan.stake, false), this.hotKey, result);
@@ -246,37 +212,5 @@ export class TronSweeper {
       await this.send({ address, purpose: 'topup', currencyCode: 'TRX' }, await this.build.trx(this.hotWallet, address, plan.amount), this.hotKey, result);
     }
     return 'signed';
-  }
-
-  /**
-   * The hot wallet's energy stake: what it can lend now (`getcandelegatedmaxsize`, less delegations
-   * signed and not yet in an irreversible block) and all of it, lent or not (`getaccount`).
-   */
-  private async hotStake(): Promise<{ delegatable: bigint; staked: bigint }> {
-    const max = await this.call<{ max_size?: number | bigint }>('/wallet/getcandelegatedmaxsize', { owner_address: this.hotWallet, type: 1, visible: true });
-    type Account = { frozenV2?: Array<{ type?: string; amount?: number | bigint }>; account_resource?: { delegated_frozenV2_balance_for_energy?: number | bigint } };
-    const account = await this.call<Account>('/wallet/getaccount', { address: this.hotWallet, visible: true });
-    const own = BigInt(account.frozenV2?.find((f) => f.type === 'ENERGY')?.amount ?? 0);
-    let unsettled = this.lending;
-    for (const tx of await this.store.open()) {
-      if (tx.purpose !== 'delegate') continue;
-      const balance = (parseExact(tx.raw) as { raw_data: { contract: Array<{ parameter: { value: { balance: number | bigint } } }> } }).raw_data.contract[0]?.parameter.value.balance;
-      if (balance === undefined) throw new Error(`TRON: stored delegation ${tx.txHash} names no amount`);
-      unsettled += BigInt(balance);
-    }
-    const lendable = BigInt(max.max_size ?? 0) - unsettled;
-    return { delegatable: lendable > 0n ? lendable : 0n, staked: own + BigInt(account.account_resource?.delegated_frozenV2_balance_for_energy ?? 0) };
-  }
-
-  /** Whether `costSun` of TRX is within the set share of `units` of the token, at current prices (unknown prices: yes). */
-  private async worthIt(costSun: bigint, units: bigint, code: CryptoCode): Promise<boolean> {
-    if (costSun === 0n) return true;
-    const token = knownCurrency(code);
-    const rows = await this.db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', ['TRX', token.symbol]).execute();
-    const trx = rows.find((r) => r.asset === 'TRX')?.usd_price;
-    const price = rows.find((r) => r.asset === token.symbol)?.usd_price;
-    if (!trx || !price) return true;
-    const cost = convertUnits(costSun, { price: parseRatio(trx), decimals: 6 }, { price: parseRatio(price), decimals: token.decimals }, 'up');
-    return cost * PPM <= this.maxCostShare * units;
   }
 }
