@@ -116,15 +116,10 @@ export function every(
     timer = undefined;
     changed = false;
     dueInMs = undefined;
-    running = (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
-      .then(() => (stopped ? undefined : round()))
+    running = roundWhenUp(name, log, round, availability, stopping, () => stopped)
       .then((result) => {
         if (typeof result === 'number') dueInMs = result;
         else if (result) changed = true;
-      })
-      .catch((err) => {
-        changed = true;
-        if (!availability?.noteFailure(err)) log.error({ err, job: name }, 'background job failed');
       })
       .finally(() => {
         running = undefined;
@@ -148,6 +143,19 @@ export function every(
       await running;
     },
   };
+}
+
+/**
+ * One round of `every`, once the database is up (none if the job stops meanwhile). A failure is
+ * logged, not thrown, and answers true: the job does not idle after it.
+ */
+function roundWhenUp(name: string, log: FastifyBaseLogger, round: () => Promise<RoundResult>, availability: DatabaseAvailability | undefined, stopping: Promise<void>, stopped: () => boolean): Promise<RoundResult> {
+  return (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
+    .then(() => (stopped() ? undefined : round()))
+    .catch((err) => {
+      if (!availability?.noteFailure(err)) log.error({ err, job: name }, 'background job failed');
+      return true;
+    });
 }
 
 /**

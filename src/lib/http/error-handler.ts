@@ -69,12 +69,37 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
  * A database outage is reported to `availability`, which logs it once, not once per request.
  */
 export function registerErrorHandling(app: FastifyInstance, availability?: DatabaseAvailability): void {
-  // A bodiless POST or DELETE sent with `content-type: application/json` (as many clients always
-  // send it) has no body, rather than a malformed one: an empty body is no body. Prototype-poisoning
-  // keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field.
-  // The body is read as bytes and decoded here, strictly: bytes that are not UTF-8, a declared
-  // charset other than UTF-8, and a key repeated within one object are refused, never rewritten
-  // (with U+FFFD, another decoding, or whichever repeat JSON.parse happens to keep).
+  registerJsonBodyParser(app);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const appError = toAppError(err, request);
+    if (availability?.noteFailure(err)) request.log.debug({ err }, 'database unreachable');
+    else if (appError.statusCode >= 500 && appError.code !== 'exceptions.internal') {
+      request.log.warn({ code: appError.code }, appError.message);
+    }
+    // Unavailable for now (the database is away, or this instance is stopping): try again shortly.
+    if (appError.code === 'exceptions.service.unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', SERVICE_RETRY_AFTER_S);
+    // An extension may carry amounts (a minimum, the balance required): written exactly, as numbers.
+    return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(stringifyExact(appError.toBody()));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const [status] = ERRORS['exceptions.route.notFound'];
+    return reply.status(status).send(
+      new AppError('exceptions.route.notFound', { method: request.method, url: request.url.split('?')[0] }).toBody(),
+    );
+  });
+}
+
+/**
+ * The parser of JSON bodies. A bodiless POST or DELETE sent with `content-type: application/json`
+ * (as many clients always send it) has no body, rather than a malformed one: an empty body is no body. Prototype-poisoning
+ * keys (`__proto__`, `constructor.prototype`) are dropped like any other unknown field.
+ * The body is read as bytes and decoded here, strictly: bytes that are not UTF-8, a declared
+ * charset other than UTF-8, and a key repeated within one object are refused, never rewritten
+ * (with U+FFFD, another decoding, or whichever repeat JSON.parse happens to keep).
+ */
+function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -102,24 +127,5 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
       }
       done(null, value);
     });
-  });
-
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const appError = toAppError(err, request);
-    if (availability?.noteFailure(err)) request.log.debug({ err }, 'database unreachable');
-    else if (appError.statusCode >= 500 && appError.code !== 'exceptions.internal') {
-      request.log.warn({ code: appError.code }, appError.message);
-    }
-    // Unavailable for now (the database is away, or this instance is stopping): try again shortly.
-    if (appError.code === 'exceptions.service.unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', SERVICE_RETRY_AFTER_S);
-    // An extension may carry amounts (a minimum, the balance required): written exactly, as numbers.
-    return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(stringifyExact(appError.toBody()));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    const [status] = ERRORS['exceptions.route.notFound'];
-    return reply.status(status).send(
-      new AppError('exceptions.route.notFound', { method: request.method, url: request.url.split('?')[0] }).toBody(),
-    );
   });
 }

@@ -92,7 +92,7 @@ export function scanJson(text: string): JsonScan {
   // outermost first: where its keys start, whether it is an array, the index of the element being
   // read (arrays), and a Set of its keys once it is wide.
   const f: Frames = { keys: [], starts: [], isArray: [], index: [], wide: [] };
-  const { keys, starts, isArray, index, wide } = f;
+  const { keys, starts, isArray, index } = f;
   let count = 0;
   let depth = 0;
   let expectKey = false;
@@ -113,7 +113,7 @@ export function scanJson(text: string): JsonScan {
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
       const exact = inexactLiteral(text, i, end);
-      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(pathTo(f, depth, isArray[depth - 1] ? (index[depth - 1] ?? 0) : (keys[count - 1] ?? '')).join('.'), exact);
+      if (exact !== undefined && depth > 0) (out.inexact ??= new Map()).set(valuePath(f, depth, count).join('.'), exact);
       i = end - 1;
       continue;
     }
@@ -121,11 +121,7 @@ export function scanJson(text: string): JsonScan {
       case 0x7b: // {
       case 0x5b: // [
         if (depth >= MAX_INPUT_DEPTH) return out;
-        starts[depth] = count;
-        isArray[depth] = c === 0x5b;
-        index[depth] = 0;
-        wide[depth] = undefined;
-        depth++;
+        openFrame(f, depth++, count, c === 0x5b);
         expectKey = c === 0x7b;
         break;
       case 0x7d: // }
@@ -152,6 +148,19 @@ interface Frames {
   isArray: boolean[];
   index: number[];
   wide: Array<Set<string> | undefined>;
+}
+
+/** Opens frame `depth` (an object, or an array with `isArray`), whose keys start at `count`. */
+function openFrame(f: Frames, depth: number, count: number, isArray: boolean): void {
+  f.starts[depth] = count;
+  f.isArray[depth] = isArray;
+  f.index[depth] = 0;
+  f.wide[depth] = undefined;
+}
+
+/** The path of the value being read in the innermost open frame: its index in an array, or the key just read in an object. */
+function valuePath(f: Frames, depth: number, count: number): DuplicateKeyPath {
+  return pathTo(f, depth, f.isArray[depth - 1] ? (f.index[depth - 1] ?? 0) : (f.keys[count - 1] ?? ''));
 }
 
 /** The key whose string opens at `i` and closes at `end`, unescaped. */
