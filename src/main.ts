@@ -33,10 +33,7 @@ async function main(): Promise<void> {
   startup.mark('database');
   await prepareDatabase(database, config);
   startup.mark('migrations');
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  redis?.on('error', () => {}); // the rate limiter falls back to memory while Redis is away
+  const redis = connectRedis(config);
   const { x402, devnets } = await network;
   // Solana's node must answer at start: its mints' decimals are read from it.
   const x402Solana = config.x402Svm ? await connectSvmX402(config.x402Svm) : undefined;
@@ -53,24 +50,11 @@ async function main(): Promise<void> {
   if (first) process.stdout.write(`${formatFirstStart(first, config.publicBaseUrl, config.mode, config.networks)}\n`);
   app.log.info({ mode: config.mode, networks: config.networks }, modeLine(config.mode, config.networks));
 
-  for (const devnet of devnets) {
-    app.log.info(
-      { rpcUrl: devnet.rpcUrl, network: `eip155:${devnet.chainId}`, usdc: devnet.usdc, usdt: devnet.usdt, demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address },
-      'x402 sandbox: local devnet started (anvil) with test USDC and a funded demo buyer',
-    );
-  }
+  logDevnets(app, devnets);
   const metricsListener = await startMetrics(app, config);
   if (config.passwordHashCost < 15) app.log.warn(`PASSWORD_HASH_COST is ${config.passwordHashCost}: new dashboard passwords are hashed with less work than the default 15 asks`);
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
-  if (config.role !== 'worker') {
-    await app.listen({ port: config.port, host: config.host });
-    app.log.info({ startupMs: startup.mark('listening') }, 'started');
-    warmDashboard(app.log);
-    warmPayScripts(app.log);
-  } else {
-    await app.ready();
-    app.log.info('worker role: background jobs only, no HTTP listener');
-  }
+  await listenOrReady(app, config, startup);
 
   const shutdown = gracefulShutdown(app, async () => {
     // Stop accepting at once while the workers finish their rounds; the database stays open
@@ -82,6 +66,36 @@ async function main(): Promise<void> {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The shared rate limits' Redis, when configured; the rate limiter falls back to memory while it is away. */
+function connectRedis(config: Config): Redis | undefined {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  redis?.on('error', () => {});
+  return redis;
+}
+
+/** The sandbox devnets started, and how a wallet reaches them. */
+function logDevnets(app: Awaited<ReturnType<typeof buildApp>>, devnets: readonly Devnet[]): void {
+  for (const devnet of devnets) {
+    app.log.info(
+      { rpcUrl: devnet.rpcUrl, network: `eip155:${devnet.chainId}`, usdc: devnet.usdc, usdt: devnet.usdt, demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address },
+      'x402 sandbox: local devnet started (anvil) with test USDC and a funded demo buyer',
+    );
+  }
+}
+
+/** Listens for HTTP (then warms the browser bundles), or in the worker role only readies the app. */
+async function listenOrReady(app: Awaited<ReturnType<typeof buildApp>>, config: Config, startup: StartupClock): Promise<void> {
+  if (config.role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info({ startupMs: startup.mark('listening') }, 'started');
+    warmDashboard(app.log);
+    warmPayScripts(app.log);
+  } else {
+    await app.ready();
+    app.log.info('worker role: background jobs only, no HTTP listener');
+  }
 }
 
 /**
