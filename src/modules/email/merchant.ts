@@ -29,6 +29,19 @@ type Words = { subject: string; paragraphs: string[]; rows: Array<[string, strin
 function words(f: MerchantFacts, tenant: string): Words {
   switch (f.kind) {
     case 'payoutCompleted':
+    case 'payoutFailed':
+    case 'approvalWaiting':
+    case 'payoutAddressAdded':
+      return payoutWords(f, tenant);
+    default:
+      return accountWords(f, tenant);
+  }
+}
+
+/** The words of the mails about money leaving: payouts, approvals, payout addresses. */
+function payoutWords(f: Extract<MerchantFacts, { kind: 'payoutCompleted' | 'payoutFailed' | 'approvalWaiting' | 'payoutAddressAdded' }>, tenant: string): Words {
+  switch (f.kind) {
+    case 'payoutCompleted':
     case 'payoutFailed': {
       const done = f.kind === 'payoutCompleted';
       const rows: Array<[string, string]> = [['Amount', f.amount], ['To', f.address], ['Order', f.orderId]];
@@ -50,6 +63,12 @@ function words(f: MerchantFacts, tenant: string): Words {
         rows: [['Currency', f.currency], ['Address', f.address], ...(f.label ? [['Label', f.label] as [string, string]] : []), ['Usable from', f.activeAt]],
         link: { label: 'Review payout settings', path: '/settings' },
       };
+  }
+}
+
+/** The words of the mails about the account: a failing webhook endpoint, sign-ins, security changes. */
+function accountWords(f: Extract<MerchantFacts, { kind: 'webhookFailing' | 'newSignIn' | 'securityChanged' }>, tenant: string): Words {
+  switch (f.kind) {
     case 'webhookFailing':
       return {
         subject: 'A webhook endpoint has been failing for an hour',
