@@ -21,7 +21,6 @@ import { fiatTotal, loadKnownInvoice, quotePayments, type InvoiceView } from './
 export async function selectCurrency(ctx: AppContext, allocator: AddressAllocator, invoiceId: string, code: string): Promise<InvoiceView> {
   const { db, config } = ctx;
   const currency = servedCurrency(config, code);
-  const network = networkOf(currency).env;
   return db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().executeTakeFirst();
     if (!locked) throw new AppError('exceptions.invoice.notFound');
@@ -37,34 +36,39 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
       if (paid.everSeen) throw new AppError('exceptions.invoice.currencyLocked', { cryptoCurrencyCode: view.quote.currency_code });
     }
     const earlier = await trx.selectFrom('invoice_quotes').select('id').where('invoice_id', '=', row.id).where('currency_code', '=', currency.code).executeTakeFirst();
-    let quoteId = earlier?.id;
-    if (!quoteId) {
-      const fee = await getDepositNetworkFee(trx, currency.code, config.feeMaxAgeS);
-      if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
-      const fiat = knownFiat(row.fiat_currency);
-      const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
-      const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
-      const amount = amountDue(cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price), fee.units, currency);
-      const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id, currencyCode: currency.code });
-      quoteId = randomUUID();
-      await trx
-        .insertInto('invoice_quotes')
-        .values({
-          id: quoteId,
-          invoice_id: row.id,
-          currency_code: currency.code,
-          network,
-          address,
-          amount_expected: amount,
-          network_fee: fee.units,
-          fiat_usd_price: ratioToDecimal(fiatPrice.price),
-          crypto_usd_price: ratioToDecimal(cryptoPrice.price),
-        })
-        .execute();
-    }
+    const quoteId = earlier?.id ?? (await insertQuote(trx, ctx, allocator, row, currency));
     await trx.updateTable('invoices').set({ quote_id: quoteId, updated_at: sql`now()` }).where('id', '=', row.id).execute();
     return await loadKnownInvoice(trx, row.id);
   });
+}
+
+/** A new quote of the invoice in `currency`: the network fee and both prices locked, the amount due and a fresh address. */
+async function insertQuote(trx: Executor, ctx: AppContext, allocator: AddressAllocator, row: InvoiceView['row'], currency: CurrencyDef): Promise<string> {
+  const { config } = ctx;
+  const network = networkOf(currency).env;
+  const fee = await getDepositNetworkFee(trx, currency.code, config.feeMaxAgeS);
+  if (!fee) throw new AppError('exceptions.depositFee.quoteUnavailable', { cryptoCurrencyCode: currency.code });
+  const fiat = knownFiat(row.fiat_currency);
+  const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
+  const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
+  const amount = amountDue(cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price), fee.units, currency);
+  const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id, currencyCode: currency.code });
+  const quoteId = randomUUID();
+  await trx
+    .insertInto('invoice_quotes')
+    .values({
+      id: quoteId,
+      invoice_id: row.id,
+      currency_code: currency.code,
+      network,
+      address,
+      amount_expected: amount,
+      network_fee: fee.units,
+      fiat_usd_price: ratioToDecimal(fiatPrice.price),
+      crypto_usd_price: ratioToDecimal(cryptoPrice.price),
+    })
+    .execute();
+  return quoteId;
 }
 
 /** The crypto amount worth a fiat amount at the locked prices, rounded up: never short by a unit. */
