@@ -3,7 +3,7 @@ import { paymentUri } from '../../chains/payment-uri.ts';
 import { paymentQrCode } from '../../chains/payment-qr.ts';
 import { confirmationsRequired } from '../payments/watcher.ts';
 import { formatUnits, parseRatio } from '../../lib/money.ts';
-import { knownCurrency, knownFiat, networkOf, servedCurrencies } from '../../lib/currencies/catalogue.ts';
+import { knownCurrency, knownFiat, networkOf, servedCurrencies, type FiatDef } from '../../lib/currencies/catalogue.ts';
 import { loadLiveFees } from '../currencies/fees.ts';
 import { currencyIconPath } from '../currencies/icons.ts';
 import { fiatTotal, invoiceItems, quotePayments, type InvoiceView } from '../invoices/record.ts';
@@ -32,22 +32,7 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     db.selectNoFrom((eb) => eb.fn<Date>('now').as('now')).executeTakeFirstOrThrow(),
   ]);
   const now = new Date(clock.now);
-  const fiatPrice = prices.get(fiat.code);
-  const currencies = pageOrder(servedCurrencies(config)).map((c) => {
-    const fee = fees.get(c.code);
-    const price = prices.get(c.symbol);
-    const available = !!fee && !!price && !!fiatPrice;
-    return {
-      cryptoCurrencyCode: c.code,
-      name: c.name,
-      symbol: c.symbol,
-      network: c.network,
-      ...plainName(c),
-      icon: currencyIconPath(c.code),
-      available,
-      amountEstimate: fee && price && fiatPrice ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice, c, price), fee.units, c), c.decimals) : null,
-    };
-  });
+  const currencies = currencyChoices(config, fees, prices, fiat, fiatUnits);
 
   const [selected, receipt] = await Promise.all([quote ? selectedCurrency(ctx, row.id, quote) : null, receiptOffer(ctx, view, now)]);
 
@@ -79,6 +64,26 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
     mode: config.mode,
     receipt,
   };
+}
+
+/** Every currency the page offers, in the page's order, each with the amount it would come to now (null when a fee or price is missing). */
+function currencyChoices(config: AppContext['config'], fees: Awaited<ReturnType<typeof loadLiveFees>>, prices: Awaited<ReturnType<typeof freshUsdPrices>>, fiat: FiatDef, fiatUnits: bigint) {
+  const fiatPrice = prices.get(fiat.code);
+  return pageOrder(servedCurrencies(config)).map((c) => {
+    const fee = fees.get(c.code);
+    const price = prices.get(c.symbol);
+    const available = !!fee && !!price && !!fiatPrice;
+    return {
+      cryptoCurrencyCode: c.code,
+      name: c.name,
+      symbol: c.symbol,
+      network: c.network,
+      ...plainName(c),
+      icon: currencyIconPath(c.code),
+      available,
+      amountEstimate: fee && price && fiatPrice ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice, c, price), fee.units, c), c.decimals) : null,
+    };
+  });
 }
 
 /**
