@@ -3,11 +3,11 @@ import type { Config, NetworkEnvName } from '../../config.ts';
 import { now, type Db, type Trx } from '../../lib/db/index.ts';
 import { moveStatus } from '../../lib/state-machine.ts';
 import { orphanPayment, paymentMachine } from './status.ts';
-import { readCursor, saveCursor } from './watcher-cursor.ts';
+import { firstHeight, readCursor, saveCursor } from './watcher-cursor.ts';
 import type { Payment, PaymentStatus } from '../../lib/db/schema.ts';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import { chainAdapters } from '../../chains/registry.ts';
-import { confirmationsOf, type CatalogueTransfer, type ChainAdapter, type ChainTip, type ChainTransfer } from '../../chains/types.ts';
+import { confirmationsOf, type CatalogueTransfer, type ChainAdapter, type ChainTransfer } from '../../chains/types.ts';
 import { addressOwner, recordUnlisted, transferColumns } from './unlisted.ts';
 import { bookHold, holdPayment, screenSenders, storedSenders, type SenderCheck } from './hold.ts';
 
@@ -50,13 +50,6 @@ export interface RoundResult {
   orphaned: number;
   tipHeight: number | null;
 }
-
-/**
- * Block times may run this far behind the clock of the database that dated our addresses: Bitcoin
- * accepts a block stamped up to about an hour before it was mined (the median of the last eleven),
- * and clocks drift. A network's first scan starts this much before its first address.
- */
-const BLOCK_TIME_SLACK_S = 2 * 60 * 60;
 
 /**
  * Turns what a chain shows into payments. Each transfer to one of our addresses becomes one payment
@@ -124,7 +117,7 @@ export class Watcher {
     // database has one connection that the sandbox adapter also needs.
     const tip = await this.adapter.tip();
     const cursor = await readCursor(this.db, network);
-    const start = cursor?.next_height ?? (await this.firstHeight(tip));
+    const start = cursor?.next_height ?? (await firstHeight(this.db, this.adapter, tip));
     const fromHeight = Math.max(0, start - this.reorgDepth);
     // The last block this round reads (below `fromHeight` when there is none to read).
     const toHeight = tip ? Math.min(tip.height, start + this.adapter.maxBlocksPerRound - 1) : -1;
@@ -157,37 +150,6 @@ export class Watcher {
       await saveCursor(trx, network, toHeight + 1, cursor);
       return result;
     });
-  }
-
-  /**
-   * Where a network's first scan starts. With no address of ours on it yet, nothing before the tip
-   * can be ours: the next block. Otherwise the first block mined after the first address was handed
-   * out (less the slack of block times): addresses handed out before any round ran (an API started
-   * before its workers, a node unreachable at first, a sandbox chain without blocks) may already
-   * have been paid, and those blocks are behind the tip.
-   */
-  private async firstHeight(tip: ChainTip | null): Promise<number> {
-    if (!tip) return 0;
-    const first = await this.db
-      .selectFrom('addresses')
-      .innerJoin('hd_accounts', 'hd_accounts.id', 'addresses.hd_account_id')
-      .select((eb) => eb.fn.min('addresses.created_at').as('at'))
-      .where('addresses.network', '=', this.adapter.network)
-      .where('hd_accounts.sandbox', '=', this.adapter.sandbox)
-      .executeTakeFirst();
-    if (!first?.at) return tip.height + 1;
-    const since = Math.floor(new Date(first.at).getTime() / 1000) - BLOCK_TIME_SLACK_S;
-    // The lowest height whose block is stamped at or after `since`: a binary search, one block
-    // header per step (about 25 on the longest chains), once in a network's life.
-    let low = 0;
-    let high = tip.height + 1;
-    while (low < high) {
-      const mid = Math.floor((low + high) / 2);
-      const time = await this.adapter.blockTime(mid);
-      if (time === null || time >= since) high = mid;
-      else low = mid + 1;
-    }
-    return low;
   }
 
   /** Which of these addresses we handed out (one set lookup per batch). */
