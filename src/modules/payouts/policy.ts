@@ -5,77 +5,17 @@
  * through it at once. The operator's changes apply at once.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Executor, Trx } from '../../lib/db/index.ts';
-import type { PayoutPoliciesTable } from '../../lib/db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
-import type { JsonDecimal } from '../../lib/money.ts';
-import { centsOfColumn, columnOfCents, jsonOfCents } from './usd.ts';
+import { columnOfCents } from './usd.ts';
+import { changeFromJson, changeJson, changeToJson, policyJson, policyOf, splitChange, type Policy, type PolicyChange } from './policy-values.ts';
 
-/** The policy in force; limits in US cents, null for none. */
-export interface Policy {
-  allowlistOnly: boolean;
-  newAddressDelayHours: number;
-  maxPerWithdrawalUsd: bigint | null;
-  maxPerDayUsd: bigint | null;
-  /** The same rolling 24 hours for what each API key commits on its own. */
-  maxPerDayPerKeyUsd: bigint | null;
-  approvalAboveUsd: bigint | null;
-  approvalForApiKeys: boolean;
-}
+export { LIMITS, policyOf, type Policy, type PolicyChange } from './policy-values.ts';
 
-/** A change a request asks for: only the fields it names. */
-export type PolicyChange = Partial<Policy>;
-
-/** No row: behaviour as without governance (no allowlist, no limits, no approvals). */
-export const DEFAULT_POLICY: Policy = {
-  allowlistOnly: false,
-  newAddressDelayHours: 24,
-  maxPerWithdrawalUsd: null,
-  maxPerDayUsd: null,
-  maxPerDayPerKeyUsd: null,
-  approvalAboveUsd: null,
-  approvalForApiKeys: false,
-};
-
-/** The policy's limits in US dollars (null: none). */
-export const LIMITS = ['maxPerWithdrawalUsd', 'maxPerDayUsd', 'maxPerDayPerKeyUsd', 'approvalAboveUsd'] as const;
-
-export function policyOf(row: Selectable<PayoutPoliciesTable> | undefined): Policy {
-  if (!row) return { ...DEFAULT_POLICY };
-  const cents = (v: string | null) => (v === null ? null : centsOfColumn(v));
-  return {
-    allowlistOnly: row.allowlist_only,
-    newAddressDelayHours: row.new_address_delay_hours,
-    maxPerWithdrawalUsd: cents(row.max_per_withdrawal_usd),
-    maxPerDayUsd: cents(row.max_per_day_usd),
-    maxPerDayPerKeyUsd: cents(row.max_per_day_per_key_usd),
-    approvalAboveUsd: cents(row.approval_above_usd),
-    approvalForApiKeys: row.approval_for_api_keys,
-  };
-}
-
-/** Whether setting `field` to `value` opens the door wider than `current` (a limit raised or cleared, a check switched off, a shorter delay). */
-function loosens(current: Policy, field: keyof Policy, value: Policy[keyof Policy]): boolean {
-  if (field === 'allowlistOnly' || field === 'approvalForApiKeys') return current[field] && value === false;
-  if (field === 'newAddressDelayHours') return (value as number) < current.newAddressDelayHours;
-  const now = current[field];
-  return now !== null && (value === null || (value as bigint) > now);
-}
-
-/** Splits a change into what applies now and what must wait. */
-export function splitChange(current: Policy, change: PolicyChange): { now: PolicyChange; later: PolicyChange } {
-  const now: PolicyChange = {};
-  const later: PolicyChange = {};
-  for (const [field, value] of Object.entries(change) as [keyof Policy, Policy[keyof Policy]][]) {
-    if (value === undefined || value === current[field]) continue;
-    Object.assign(loosens(current, field, value) ? later : now, { [field]: value });
-  }
-  return { now, later };
-}
-
+/** Stores the policy in force (its row created when missing). */
 async function write(trx: Trx, tenantId: string, policy: Policy): Promise<void> {
   const values = {
     allowlist_only: policy.allowlistOnly,
@@ -94,21 +34,6 @@ async function write(trx: Trx, tenantId: string, policy: Policy): Promise<void> 
 async function lockPolicy(trx: Trx, tenantId: string): Promise<Policy> {
   await trx.insertInto('payout_policies').values({ tenant_id: tenantId }).onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
   return policyOf(await trx.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst());
-}
-
-/** A change as JSON (cents as decimal strings) and back. */
-function changeToJson(change: PolicyChange): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...change };
-  for (const f of LIMITS) {
-    const cents = change[f];
-    if (cents !== undefined) out[f] = cents === null ? null : columnOfCents(cents);
-  }
-  return out;
-}
-function changeFromJson(json: Record<string, unknown>): PolicyChange {
-  const out = { ...json } as PolicyChange & Record<string, unknown>;
-  for (const f of LIMITS) if (json[f] !== undefined) out[f] = json[f] === null ? null : centsOfColumn(String(json[f]));
-  return out;
 }
 
 /** Applies the tenant's pending changes whose time has come, in order. */
@@ -158,31 +83,6 @@ export async function policyView(db: Executor, tenantId: string) {
     ...policyJson(policy),
     pending: pending.map((p) => ({ id: p.id, changes: changeJson(changeFromJson(p.changes)), requestedBy: p.requested_by, requestedAt: p.created_at.toISOString(), effectiveAt: p.effective_at.toISOString() })),
   };
-}
-
-/** The policy as the API writes it: limits as exact JSON numbers of dollars. */
-export interface PolicyJson {
-  allowlistOnly: boolean;
-  newAddressDelayHours: number;
-  maxPerWithdrawalUsd: JsonDecimal | null;
-  maxPerDayUsd: JsonDecimal | null;
-  maxPerDayPerKeyUsd: JsonDecimal | null;
-  approvalAboveUsd: JsonDecimal | null;
-  approvalForApiKeys: boolean;
-}
-
-/** A change (only its fields) as the API writes it. */
-function changeJson(change: PolicyChange): Partial<PolicyJson> {
-  const out: Partial<PolicyJson> = {};
-  for (const [k, v] of Object.entries(change) as [keyof Policy, Policy[keyof Policy] | undefined][]) {
-    if (v === undefined) continue;
-    Object.assign(out, { [k]: (LIMITS as readonly string[]).includes(k) && v !== null ? jsonOfCents(v as bigint) : v });
-  }
-  return out;
-}
-
-function policyJson(policy: Policy): PolicyJson {
-  return changeJson(policy) as PolicyJson;
 }
 
 /** Tells the tenant's webhook the policy changed (a change applied, asked for or cancelled). */
