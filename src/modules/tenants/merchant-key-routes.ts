@@ -5,7 +5,7 @@ import { rangesCovered } from '../../lib/auth/ip.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isTenantAccount } from '../../lib/http/account-scope.ts';
 import type { ApiPrincipal } from '../../lib/http/security.ts';
-import type { Executor } from '../../lib/db/index.ts';
+import type { Db, Executor } from '../../lib/db/index.ts';
 import { DataEnvelope, DateTime, Nullable, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { AllowedIps, KeyScopes, checkAllowedIps } from './api-key-routes.ts';
 import { audit } from '../audit/service.ts';
@@ -125,6 +125,35 @@ function grantCeiling(p: ApiPrincipal, scopes: string[], allowedIps: string[] | 
   return ips ?? null;
 }
 
+/** What a new key is made of; `keyAccountId` and `accountId` pick its account (boundAccount). */
+const IssueKeyBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the key is for, as the keys list shows it' })),
+  scopes: KeyScopes,
+  allowedIps: Type.Optional(AllowedIps),
+  keyAccountId: Type.Optional(
+    Nullable(Type.String({ format: 'uuid', description: 'The one account the key acts on; null or absent (with no accountId): a tenant-wide key, whose every request names its account' })),
+  ),
+  accountId: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      deprecated: true,
+      description:
+        "The key's account, as clients written before keyAccountId name it; read only when keyAccountId is absent. With keyAccountId it is only the account the request acts on, checked as on every request",
+    }),
+  ),
+});
+
+/** Issues the key in one transaction: its owner (the caller's user, if any) locked, the grant audited. */
+async function issueOwnedKey(db: Db, p: ApiPrincipal, input: Parameters<typeof issueApiKey>[1], ip: string) {
+  return db.transaction().execute(async (trx) => {
+    const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, input.scopes);
+    const key = await issueApiKey(trx, input);
+    const detail = { keyStart: key.keyStart, name: key.name, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
+    await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip });
+    return { ...key, userEmail: owner?.email ?? null };
+  });
+}
+
 /** POST /api-keys: issue a key with at most the caller's scopes, belonging to the caller's user */
 function issueKeyRoute(app: TypedApp): void {
   app.post(
@@ -137,22 +166,7 @@ function issueKeyRoute(app: TypedApp): void {
         tags: TAGS,
         summary:
           "Issue an API key with at most the caller's scopes and IP allowlist (absent: the caller's), named `name`; bound to `keyAccountId` (older clients: `accountId`), or tenant-wide without it. It belongs to the caller's user (a key's: that key's user) and is revoked when they are removed. A session with 2FA confirms a key with a money-moving or rights-granting scope with `x-totp-code`",
-        body: Type.Object({
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the key is for, as the keys list shows it' })),
-          scopes: KeyScopes,
-          allowedIps: Type.Optional(AllowedIps),
-          keyAccountId: Type.Optional(
-            Nullable(Type.String({ format: 'uuid', description: 'The one account the key acts on; null or absent (with no accountId): a tenant-wide key, whose every request names its account' })),
-          ),
-          accountId: Type.Optional(
-            Type.String({
-              format: 'uuid',
-              deprecated: true,
-              description:
-                "The key's account, as clients written before keyAccountId name it; read only when keyAccountId is absent. With keyAccountId it is only the account the request acts on, checked as on every request",
-            }),
-          ),
-        }),
+        body: IssueKeyBody,
         response: responses({ 201: DataEnvelope(IssuedApiKeyView) }, [404]),
       },
     },
@@ -162,13 +176,7 @@ function issueKeyRoute(app: TypedApp): void {
       const ips = grantCeiling(p, scopes, allowedIps);
       const accountId = await boundAccount(app.ctx.db, p, request.body);
       const input = { tenantId: p.tenantId, accountId, name: name?.trim() ?? null, scopes, allowedIps: ips, userId: p.ownerUserId };
-      const issued = await app.ctx.db.transaction().execute(async (trx) => {
-        const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, scopes);
-        const key = await issueApiKey(trx, input);
-        const detail = { keyStart: key.keyStart, name: key.name, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
-        await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip: request.ip });
-        return { ...key, userEmail: owner?.email ?? null };
-      });
+      const issued = await issueOwnedKey(app.ctx.db, p, input, request.ip);
       const row = { ...issued, key_start: issued.keyStart, account_id: issued.accountId, allowed_ips: issued.allowedIps, created_at: issued.createdAt, revoked_at: null };
       const view = keyView({ ...row, user_id: issued.userId, user_email: issued.userEmail });
       return reply.status(201).send({ data: { ...view, key: issued.key } });
