@@ -15,7 +15,7 @@ import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { DataEnvelope, Uuid, adminResponses, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { disableUser, changeRole, listUsers } from './members.ts';
 import { Email, InvitedSchema, MerchantRoleSchema, NoContent, UserRoleSchema, UserViewSchema } from './schemas.ts';
-import { inviteUser } from './service.ts';
+import { inviteUser } from './invitations.ts';
 import { userConsoleRoutes } from './console-routes.ts';
 
 const TAGS = ['users'];
