@@ -79,6 +79,7 @@ async function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, i
   return checkBatchTotal(trx, policy, { tenantId: principal.tenantId, keyId: principal.keyId }, checked.totalCents, config.withdrawalApproval.operatorAboveUsdCents);
 }
 
+/** The commit's work inside its transaction (see commitBatch). */
 async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input: BatchCommitInput) {
   const { bq, items } = await lockQuotes(trx, principal, input.batchQuoteId);
   const totals = sumByCurrency(items);
@@ -103,14 +104,19 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
     )
     .returningAll()
     .execute();
+  await bookBatch(trx, principal, batch.id, bq.id, items.length, totals);
+  return { batch, withdrawals: orderedAsQuoted(withdrawals, items) };
+}
+
+/** The batch's whole total debited in one entry, its quotes marked committed, and its audit entry. */
+async function bookBatch(trx: Trx, principal: ApiPrincipal, batchId: string, batchQuoteId: string, itemCount: number, totals: CurrencyTotal[]): Promise<void> {
   // One entry holds the whole total, a pair of lines per currency; each item then leaves clearing on its own.
   const lines = totals.flatMap((t) => [debit(merchantAccount(principal.accountId), cryptoAmount(t.currency, t.amount + t.fee)), credit('clearing:withdrawals', cryptoAmount(t.currency, t.amount + t.fee))]);
-  await post(trx, { tenantId: principal.tenantId, kind: 'withdrawalBatch.debit', refType: 'withdrawalBatch', refId: batch.id, lines });
-  await sql`update withdrawal_quotes q set committed_at = now(), withdrawal_id = w.id from withdrawals w where w.batch_id = ${batch.id} and w.quote_id = q.id`.execute(trx);
-  await trx.updateTable('withdrawal_batch_quotes').set({ committed_at: now(), batch_id: batch.id }).where('id', '=', bq.id).execute();
-  const detail = { accountId: principal.accountId, items: items.length, totals: totals.map((t) => ({ cryptoCurrencyCode: t.currency, total: toJsonNumber(cryptoAmount(t.currency, t.amount + t.fee)) })) };
-  await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawalBatch.committed', targetType: 'withdrawalBatch', targetId: batch.id, detail });
-  return { batch, withdrawals: orderedAsQuoted(withdrawals, items) };
+  await post(trx, { tenantId: principal.tenantId, kind: 'withdrawalBatch.debit', refType: 'withdrawalBatch', refId: batchId, lines });
+  await sql`update withdrawal_quotes q set committed_at = now(), withdrawal_id = w.id from withdrawals w where w.batch_id = ${batchId} and w.quote_id = q.id`.execute(trx);
+  await trx.updateTable('withdrawal_batch_quotes').set({ committed_at: now(), batch_id: batchId }).where('id', '=', batchQuoteId).execute();
+  const detail = { accountId: principal.accountId, items: itemCount, totals: totals.map((t) => ({ cryptoCurrencyCode: t.currency, total: toJsonNumber(cryptoAmount(t.currency, t.amount + t.fee)) })) };
+  await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawalBatch.committed', targetType: 'withdrawalBatch', targetId: batchId, detail });
 }
 
 /** The withdrawals in the order of their items in the request. */
