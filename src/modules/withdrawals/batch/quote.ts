@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../context.ts';
-import { nowPlus, type Db } from '../../../lib/db/index.ts';
+import { nowPlus, type Db, type Trx } from '../../../lib/db/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { ApiPrincipal } from '../../../lib/http/security.ts';
 import { Amount, toJsonNumber } from '../../../lib/money.ts';
@@ -81,39 +81,47 @@ async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items:
       .values({ id, tenant_id: principal.tenantId, account_id: principal.accountId, item_count: items.length, expires_at: nowPlus(ctx.config.withdrawalQuoteTtlS) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const values = items.map((i) => ({
-      id: randomUUID(),
-      tenant_id: principal.tenantId,
-      account_id: principal.accountId,
-      order_id: i.orderId ?? randomUUID(),
-      ...quotedColumns(i.currency, i.address, i.amount, terms(i.currency.code)),
-      convert_from: null,
-      convert_from_amount: null,
-      convert_to_amount: null,
-      convert_commission: null,
-      refund_invoice_id: null,
-      refund_deposit_id: null,
-      batch_quote_id: id,
-      batch_index: i.index,
-      expires_at: bq.expires_at,
-      updated_at: bq.created_at,
-    }));
-    // An orderId quoted before and never committed is this batch's item now (as a quote asked again
-    // is re-priced); one committed meanwhile is not taken, and refuses its item.
-    const rows = await trx
-      .insertInto('withdrawal_quotes')
-      .values(values)
-      .onConflict((oc) => oc.columns(['account_id', 'order_id']).doUpdateSet(Object.fromEntries(TAKEN_OVER.map((c) => [c, sql.ref(`excluded.${c}`)]))).where('withdrawal_quotes.committed_at', 'is', null))
-      .returningAll()
-      .execute();
-    if (rows.length < values.length) {
-      const got = new Set(rows.map((r) => r.order_id));
-      const lost = values.filter((v) => !got.has(v.order_id));
-      throw batchInvalid(lost.map((v) => ({ index: v.batch_index, code: 'exceptions.withdrawal.orderIdAlreadyExists', message: 'A withdrawal was already committed for this orderId', extension: { orderId: v.order_id } })));
-    }
+    const rows = await insertItemQuotes(trx, principal, items, terms, bq);
     // Every row of a batch quote has its index (written above).
     const indexOf = (r: (typeof rows)[number]) => r.batch_index ?? -1;
     rows.sort((a, b) => indexOf(a) - indexOf(b));
     return { batchQuoteId: id, items: rows.map((r) => ({ index: indexOf(r), ...quoteRecord(r) })), totals: totalsJson(totals), expiresAt: bq.expires_at.toISOString() };
   });
+}
+
+/**
+ * One withdrawal quote per item, under the batch quote `bq` and expiring with it. An orderId quoted
+ * before and never committed is this batch's item now (as a quote asked again is re-priced); one
+ * committed meanwhile is not taken, and refuses its item (400 batchInvalid).
+ */
+async function insertItemQuotes(trx: Trx, principal: ApiPrincipal, items: CheckedItem[], terms: (code: string) => FeeTerms, bq: { id: string; expires_at: Date; created_at: Date }) {
+  const values = items.map((i) => ({
+    id: randomUUID(),
+    tenant_id: principal.tenantId,
+    account_id: principal.accountId,
+    order_id: i.orderId ?? randomUUID(),
+    ...quotedColumns(i.currency, i.address, i.amount, terms(i.currency.code)),
+    convert_from: null,
+    convert_from_amount: null,
+    convert_to_amount: null,
+    convert_commission: null,
+    refund_invoice_id: null,
+    refund_deposit_id: null,
+    batch_quote_id: bq.id,
+    batch_index: i.index,
+    expires_at: bq.expires_at,
+    updated_at: bq.created_at,
+  }));
+  const rows = await trx
+    .insertInto('withdrawal_quotes')
+    .values(values)
+    .onConflict((oc) => oc.columns(['account_id', 'order_id']).doUpdateSet(Object.fromEntries(TAKEN_OVER.map((c) => [c, sql.ref(`excluded.${c}`)]))).where('withdrawal_quotes.committed_at', 'is', null))
+    .returningAll()
+    .execute();
+  if (rows.length < values.length) {
+    const got = new Set(rows.map((r) => r.order_id));
+    const lost = values.filter((v) => !got.has(v.order_id));
+    throw batchInvalid(lost.map((v) => ({ index: v.batch_index, code: 'exceptions.withdrawal.orderIdAlreadyExists', message: 'A withdrawal was already committed for this orderId', extension: { orderId: v.order_id } })));
+  }
+  return rows;
 }
