@@ -1,6 +1,6 @@
 import { now } from '../../lib/db/index.ts';
 import { COLD_TRANSFER_TABLES, outgoing } from '../withdrawals/candidates.ts';
-import type { PayoutKind } from '../withdrawals/follow.ts';
+import type { PayoutKind } from '../withdrawals/payout-kind.ts';
 import { bookMove, changeColdStatus, type ColdTransferRow } from './record.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.ts';
 import { FeeUnavailableError, type ChainAdapter, type SignedTransfer } from '../../chains/types.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../lib/db/index.ts';
 import { WITHDRAWAL_TABLES, claimCoins, claimNonce, freeNonce, heldCoins, holdInputs, outgoing, storeCandidate } from './candidates.ts';
-import { followPayout, send, type RoundCounts } from './follow.ts';
+import { followPayout, send } from './follow.ts';
+import type { RoundCounts } from './payout-kind.ts';
 import { WITHDRAWAL_KIND } from './withdrawal-kind.ts';
 import { changeStatus, type WithdrawalRow } from './record.ts';
 import { cover, hasFaucet, payoutNeeds, topUpSandbox, type Spare } from './hot-wallet.ts';
@@ -11,7 +12,7 @@ import { bookSent, screenBeforeSigning } from './signing.ts';
 import { BUNDLE_KIND, openBundles } from './bundle/kind.ts';
 import { bundleRound, bundleWindowS } from './bundle/round.ts';
 
-export type { RoundCounts } from './follow.ts';
+export type { RoundCounts } from './payout-kind.ts';
 
 /**
  * One execution round over open withdrawals, for the networks this worker has adapters for:

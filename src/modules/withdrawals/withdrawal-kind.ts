@@ -1,6 +1,6 @@
 import { now, type Trx } from '../../lib/db/index.ts';
 import { WITHDRAWAL_TABLES, outgoing } from './candidates.ts';
-import type { PayoutEnd, PayoutKind } from './follow.ts';
+import type { PayoutEnd, PayoutKind } from './payout-kind.ts';
 import { refund } from './cancel.ts';
 import { changeStatus, type WithdrawalRow } from './record.ts';
 

@@ -7,7 +7,7 @@ import { cryptoAmount, type CryptoCode } from '../../../lib/currencies/catalogue
 import { moveStatus } from '../../../lib/state-machine.ts';
 import { credit, custodyAccount, debit, post } from '../../ledger/service.ts';
 import { BUNDLE_TABLES } from '../candidates.ts';
-import type { PayoutKind } from '../follow.ts';
+import type { PayoutKind } from '../payout-kind.ts';
 import type { WithdrawalRow } from '../record.ts';
 import { refuseWithdrawal, settleWithdrawal } from '../withdrawal-kind.ts';
 import { payoutBundleMachine } from './status.ts';

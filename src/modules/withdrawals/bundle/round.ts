@@ -4,7 +4,8 @@ import { FeeUnavailableError, type ChainAdapter, type SignedTransfer } from '../
 import { isDatabaseUnavailable } from '../../../lib/db/index.ts';
 import type { CryptoCode } from '../../../lib/currencies/catalogue.ts';
 import { BUNDLE_TABLES, claimCoins, holdInputs, storeCandidate } from '../candidates.ts';
-import { send, type RoundCounts } from '../follow.ts';
+import { send } from '../follow.ts';
+import type { RoundCounts } from '../payout-kind.ts';
 import { cover, hasFaucet, payoutNeeds, type Spare } from '../hot-wallet.ts';
 import { changeStatus, type WithdrawalRow } from '../record.ts';
 import { bookSent, screenBeforeSigning } from '../signing.ts';
