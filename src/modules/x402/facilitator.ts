@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Hex } from 'viem';
-import { now, type Db, type Trx } from '../../lib/db/index.ts';
-import { receiptWithin, type X402Chain } from '../../chains/x402/chain.ts';
-import type { FeePayerSender, SignedTransaction, Spend } from '../../chains/x402/sender.ts';
-import { finishIn, finishSettlement, finishWithReceipt, followSubmitted } from './follow.ts';
+import type { Db, Trx } from '../../lib/db/index.ts';
+import type { X402Chain } from '../../chains/x402/chain.ts';
+import type { FeePayerSender, Spend } from '../../chains/x402/sender.ts';
+import { finishIn, followSubmitted } from './follow.ts';
+import { awaitClaimant, sendClaimed } from './send.ts';
 import { SettlementLookup } from './lookup.ts';
 import { spendingCheck, type SpendingLimits } from './spending.ts';
 import { Invalid, outcome, refusal, type Outcome, type SettleResult, type VerifyResult } from './reasons.ts';
@@ -194,44 +194,8 @@ export class X402Facilitator {
     if (first && identified) return this.retried(first, identified, base);
     if (!claimed) return this.answer(await this.awaitTransaction(s.key), base);
 
-    // Signed, recorded, then sent: the row holds the hash and the signed bytes before the node hears
-    // of them, so whatever happens to this call (a lost answer, a node that stops answering, this
-    // process stopping), the worker can follow the transaction, or send it again, to its end.
-    // A transaction the node certainly does not have is signed once more (a new nonce), then failed.
-    let error = 'the node did not take the transaction';
-    for (let attempt = 0; attempt < 2; attempt++) {
-      let tx: SignedTransaction;
-      try {
-        tx = await sender.sign(s.call, { gas, fees });
-      } catch (err) {
-        error = (err as Error).message.split('\n')[0] ?? error;
-        break;
-      }
-      // Only a claim still submitted is sent for: the worker may have given up on one left unsigned.
-      const recorded = await this.db
-        .updateTable('x402_settlements')
-        .set({ transaction: tx.hash, signed_transaction: tx.raw, updated_at: now() })
-        .where('id', '=', claimed.id)
-        .where('status', '=', 'submitted')
-        .returningAll()
-        .executeTakeFirst();
-      if (!recorded) {
-        sender.discard(tx);
-        return this.answer(await this.current(claimed.id), base);
-      }
-      const outcome = await sender.broadcast(tx);
-      // The node may have it: settlement_pending with the hash; the worker sends it again if need be.
-      if (outcome === 'unknown') return this.answer(recorded, base);
-      if (outcome === 'sent') {
-        const receipt = await receiptWithin(this.chain.publicClient, tx.hash, this.receiptTimeoutMs);
-        const finished = receipt ? await finishWithReceipt(this.db, recorded, receipt).catch(() => recorded) : recorded;
-        // Without a receipt in time (or its record): settlement_pending with the hash; the worker finishes it.
-        return this.answer(finished, base);
-      }
-    }
-    // Nothing reached the node (it said so): nothing was sent, and nothing can be mined.
-    const row = await finishSettlement(this.db, await this.current(claimed.id), 'failed', 'invalid_transaction_state', null, { unsent: true });
-    return { ...this.answer(row, base), errorMessage: error };
+    const sent = await sendClaimed(this.db, this.chain, sender, claimed.id, s.call, { gas, fees }, this.receiptTimeoutMs);
+    return sent.error === undefined ? this.answer(sent.row, base) : { ...this.answer(sent.row, base), errorMessage: sent.error };
   }
 
   /** The `submitted` row that claims a payment's key. */
@@ -248,25 +212,9 @@ export class X402Facilitator {
     return this.answer(claimed ?? (await this.awaitTransaction(s.key)), base);
   }
 
-  private current(id: string): Promise<SettlementRow> {
-    return this.db.selectFrom('x402_settlements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }
-
   /** A concurrent settle owns the key: wait (bounded) for its transaction. */
-  private async awaitTransaction(key: Settleable['key']): Promise<SettlementRow> {
-    const deadline = Date.now() + this.receiptTimeoutMs;
-    let mined: string | undefined;
-    for (;;) {
-      const row = await this.existing(key);
-      // The claim that won the key is never deleted: a missing one is a broken database.
-      if (!row) throw new Error(`the settlement claiming ${key.asset}/${key.payer}/${key.nonce} is gone`);
-      if (row.status !== 'submitted' || Date.now() > deadline) return row;
-      // Its receipt first; then the claimant's record of it, which may land a moment after.
-      if (row.transaction && row.transaction !== mined) {
-        if (await receiptWithin(this.chain.publicClient, row.transaction as Hex, Math.max(100, deadline - Date.now()))) mined = row.transaction;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  private awaitTransaction(key: Settleable['key']): Promise<SettlementRow> {
+    return awaitClaimant(this.chain, (k) => this.existing(k), key, this.receiptTimeoutMs);
   }
 
   /** A settlement's result as its row has it: a replay answers the amount first settled. */
