@@ -100,6 +100,16 @@ function checkSizes(body: { accepts?: Array<{ extra?: object }>; metadata?: obje
 
 /** The catalog's routes; `c.supported` is what the facilitator settles (nothing without an x402 network). */
 export function x402ResourceRoutes(app: TypedApp, c: CatalogContext): void {
+  listResourceRoute(app, c);
+  resourcesRoute(app, c);
+  resourceRoute(app, c);
+  updateResourceRoute(app, c);
+  removeResourceRoute(app, c);
+  discoveryRoute(app, c);
+}
+
+/** POST /x402/resources: list a paid resource in the tenant's catalog */
+function listResourceRoute(app: TypedApp, c: CatalogContext): void {
   app.post(
     '/x402/resources',
     { config: MANAGE, schema: { operationId: 'x402ListResource', tags: TAGS, summary: "Lists a paid resource in the tenant's x402 discovery catalog", body: CreateBody, response: responses({ 201: DataEnvelope(ResourceSchema) }, [409]) } },
@@ -108,16 +118,28 @@ export function x402ResourceRoutes(app: TypedApp, c: CatalogContext): void {
       return reply.status(201).send({ data: resourceRecord(await listResource(c, request.principal, request.body)) });
     },
   );
+}
+
+/** GET /x402/resources: the tenant's catalog, newest first */
+function resourcesRoute(app: TypedApp, c: CatalogContext): void {
   app.get(
     '/x402/resources',
     { config: READ, schema: { operationId: 'x402Resources', tags: TAGS, summary: "The tenant's x402 discovery catalog, newest first", querystring: Type.Object(PageQuery), response: responses({ 200: PagedList(ResourceSchema) }) } },
     async (request) => merchantList(c.db, request.principal.tenantId, request.query),
   );
+}
+
+/** GET /x402/resources/:id: one entry of the tenant's catalog */
+function resourceRoute(app: TypedApp, c: CatalogContext): void {
   app.get(
     '/x402/resources/:id',
     { config: READ, schema: { operationId: 'x402Resource', tags: TAGS, summary: "One entry of the tenant's x402 discovery catalog", params: IdParams, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]) } },
     async (request) => ({ data: resourceRecord(await getResource(c.db, request.principal.tenantId, request.params.id)) }),
   );
+}
+
+/** PATCH /x402/resources/:id: change an entry (the fields given; null clears) */
+function updateResourceRoute(app: TypedApp, c: CatalogContext): void {
   app.patch(
     '/x402/resources/:id',
     { config: MANAGE, schema: { operationId: 'x402UpdateResource', tags: TAGS, summary: 'Changes an entry of the catalog (the fields given; null clears)', params: IdParams, body: UpdateBody, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404, 409]) } },
@@ -126,11 +148,19 @@ export function x402ResourceRoutes(app: TypedApp, c: CatalogContext): void {
       return { data: resourceRecord(await updateResource(c, request.principal, request.params.id, request.body as ResourceChange)) };
     },
   );
+}
+
+/** DELETE /x402/resources/:id: take an entry out of the catalog at once */
+function removeResourceRoute(app: TypedApp, c: CatalogContext): void {
   app.delete(
     '/x402/resources/:id',
     { config: MANAGE, schema: { operationId: 'x402RemoveResource', tags: TAGS, summary: 'Takes an entry out of the catalog at once', params: IdParams, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]) } },
     async (request) => ({ data: resourceRecord(await removeResource(c.db, request.principal, request.params.id)) }),
   );
+}
+
+/** GET /x402/discovery/resources: the Bazaar discovery list of the key's tenant */
+function discoveryRoute(app: TypedApp, c: CatalogContext): void {
   app.get(
     '/x402/discovery/resources',
     { config: { scope: 'x402.verify', tenantLevel: true }, schema: { operationId: 'x402Discovery', tags: TAGS, summary: "The x402 Bazaar discovery list of the key's tenant", querystring: DiscoveryQuery, response: responses({ 200: DiscoverySchema }) } },
