@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseTransaction, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, devnetControls, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
@@ -23,7 +22,7 @@ import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/servi
 import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { signingAdapters } from '../../src/worker.ts';
 import { authenticator, member, type Browser } from '../users/helpers.ts';
-import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
+import { browserContexts, noChromium } from '../helpers/browser.ts';
 import { METRICS_AUTH, METRICS_TOKEN, describeEngines, liveNetworkEnv, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { PHONE, diagnosed, watchedPage } from '../dashboard/kit.ts';
 import { checkAndShoot } from '../dashboard/console/kit.ts';
@@ -207,7 +206,7 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const admin = await operator('operator');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = browserContexts();
     try {
       const context = await browser.newContext(PHONE);
       const [name, value] = admin.cookie.split('=') as [string, string];

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, SHOTS, assertAccessible, screenshot } from '../helpers/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SHOTS, assertAccessible, browserContexts, screenshot, type BrowserContexts } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import type { Engine } from '../../src/lib/db/index.ts';
 import type { AppContext } from '../../src/context.ts';
@@ -29,12 +29,13 @@ export interface Watched {
 export interface Dashboard {
   t: TestApp;
   origin: string;
-  browser: Browser;
+  /** Contexts in the process's shared Chromium, closed with the dashboard. */
+  browser: BrowserContexts;
   close(): Promise<void>;
 }
 
 /**
- * The app on a real port with its workers (watcher, webhooks) and a Chromium; `workers: false`
+ * The app on a real port with its workers (watcher, webhooks) and contexts of the shared Chromium; `workers: false`
  * leaves the rounds to the test (one it runs with adapters it patches); the other options replace
  * parts of its context (a resolver).
  */
@@ -45,7 +46,7 @@ export async function startDashboard(engine: Engine = 'pglite', env: NodeJS.Proc
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const workers = runWorkers === false ? { stop: async () => {} } : startWorkers(t.app.ctx, t.app.log);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = browserContexts();
   return {
     t,
     origin,

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { after } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, driven by playwright-core: its headless shell (`apt-get install
@@ -44,6 +45,56 @@ export async function screenshot(page: Page, file: string, opts: { scale?: 'css'
 }
 /** Why browser tests cannot run here, or false. */
 export const noChromium = existsSync(CHROMIUM) ? false : `chromium is not installed at ${CHROMIUM}`;
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The process's one Chromium, launched on first use and closed when the process's tests end. A
+ * launch costs about a second of Chromium's CPU, and a shard runs several browser files (each on
+ * both engines) in one process; each test keeps its own fresh context (see browserContexts). A
+ * browser that went away (crashed) is launched again on the next use.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (shared) return shared;
+  const launching = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const forget = () => {
+    if (shared === launching) shared = undefined;
+  };
+  shared = launching;
+  launching.then((browser) => browser.on('disconnected', forget), forget);
+  return launching;
+}
+
+// A hook of the root test (this module is first imported at a file's top level): the browser goes
+// once every file of the process is done with it.
+after(async () => {
+  const browser = shared;
+  shared = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+});
+
+/** Contexts of the shared browser that one suite opens: those still open are closed with it. */
+export interface BrowserContexts {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Closes every context opened here and not closed yet. */
+  close(): Promise<void>;
+}
+
+/** A suite's contexts in the shared browser (sharedBrowser), which is launched with the first of them. */
+export function browserContexts(): BrowserContexts {
+  const open = new Set<BrowserContext>();
+  return {
+    async newContext(options) {
+      const context = await (await sharedBrowser()).newContext(options);
+      open.add(context);
+      context.on('close', () => open.delete(context));
+      return context;
+    },
+    async close() {
+      await Promise.all([...open].map((context) => context.close().catch(() => {})));
+    },
+  };
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { assertAccessible, noChromium, screenshot, type BrowserContexts } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/harness.ts';
 import { openWatched, payScreenshot, usePageSuite } from './kit.ts';
 
 describe('hosted payment page in headless Chromium', { skip: noChromium }, () => {
   const suite = usePageSuite('pglite');
   let t: TestApp;
-  let browser: Browser;
+  let browser: BrowserContexts;
   let origin = '';
   before(() => ({ t, browser, origin } = suite()));
 

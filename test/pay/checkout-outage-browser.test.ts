@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, assertAccessible, noChromium, screenshot } from '../helpers/browser.ts';
+import { SHOTS, assertAccessible, browserContexts, noChromium, screenshot, type BrowserContexts } from '../helpers/browser.ts';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
 import { CURRENCIES, FIAT_CURRENCIES, servedCurrencies } from '../../src/lib/currencies/catalogue.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
@@ -29,7 +28,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
   let proxy: TcpProxy;
   let database: Database;
   let t: TestApp;
-  let browser: Browser;
+  let browser: BrowserContexts;
   let origin = '';
 
   before(async () => {
@@ -46,7 +45,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     await refreshRates(database.db, rateProvidersFor(config), assets, ratePolicy(config));
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = browserContexts();
   });
   // A test that fails mid-outage leaves the line open again for the next one.
   afterEach(() => proxy?.unblock());

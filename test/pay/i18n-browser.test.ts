@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, screenshot } from '../helpers/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { assertAccessible, screenshot, type BrowserContexts } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/harness.ts';
 import { DESKTOP, PHONE, describePages, openWatched, payScreenshot, style } from './kit.ts';
 import { cafeLogo } from './logo-png.ts';
@@ -11,7 +11,7 @@ const SP = '[\\s\\u00a0\\u202f]';
 
 describePages('payment page in the customer’s language and the merchant’s brand, in headless Chromium', (_engine, suite) => {
   let t: TestApp;
-  let browser: Browser;
+  let browser: BrowserContexts;
   let origin = '';
   before(() => ({ t, browser, origin } = suite()));
 

@@ -2,10 +2,10 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Engine } from '../../src/lib/db/index.ts';
 import { startWorkers } from '../../src/worker.ts';
-import { CHROMIUM, CHROMIUM_ARGS, SHOTS, noChromium, screenshot } from '../helpers/browser.ts';
+import { SHOTS, browserContexts, noChromium, screenshot, type BrowserContexts } from '../helpers/browser.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
 
 /** The payment page's two sizes: a phone at 390 px and a desktop at 1280 px. */
@@ -15,14 +15,16 @@ export const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** What a browser suite of the payment page works with. */
 export interface PageSuite {
   t: TestApp;
-  browser: Browser;
+  /** Contexts in the process's shared Chromium, closed after the suite. */
+  browser: BrowserContexts;
   /** Where the gateway listens: http://127.0.0.1:<port>. */
   origin: string;
 }
 
 /**
  * Call inside a suite: a sandbox gateway on the engine, listening, with its workers (watching every
- * 100 ms), and headless Chromium, started before the suite's tests and closed after. Returns a getter.
+ * 100 ms), and contexts of the process's shared headless Chromium, started before the suite's tests
+ * and closed after. Returns a getter.
  */
 export function usePageSuite(engine: Engine): () => PageSuite {
   let suite: PageSuite | undefined;
@@ -32,8 +34,7 @@ export function usePageSuite(engine: Engine): () => PageSuite {
     const t = await startTestApp(engine, { config: { watchIntervalMs: 100 } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     workers = startWorkers(t.app.ctx, t.app.log);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    suite = { t, browser, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+    suite = { t, browser: browserContexts(), origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
   });
   after(async () => {
     await suite?.browser.close();

@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
 import { startWorkers } from '../../src/worker.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
-import { CHROMIUM, CHROMIUM_ARGS, assertAccessible, noChromium } from '../helpers/browser.ts';
+import { assertAccessible, browserContexts, noChromium, type BrowserContexts } from '../helpers/browser.ts';
 import { describeEngines, startTestApp, useTestApp, type TestApp } from '../helpers/harness.ts';
 import { smtpServer, type Inbox } from '../helpers/inbox.ts';
 import { until } from '../helpers/receiver.ts';
@@ -121,7 +120,7 @@ describeEngines('payment page: receipt by mail', (engine) => {
 describe('payment page: receipt by mail in headless Chromium', { skip: noChromium }, () => {
   let inbox: Inbox;
   let t: TestApp;
-  let browser: Browser;
+  let browser: BrowserContexts;
   let workers: { stop(): Promise<void> };
   let origin = '';
   before(async () => {
@@ -130,7 +129,7 @@ describe('payment page: receipt by mail in headless Chromium', { skip: noChromiu
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     workers = startWorkers(t.ctx, t.app.log);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = browserContexts();
   });
   after(async () => {
     await browser?.close();

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SandboxChain } from '../../src/chains/sandbox/sandbox-chain.ts';
-import { assertAccessible } from '../helpers/browser.ts';
+import { assertAccessible, type BrowserContexts } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
 import { DESKTOP, PHONE, describePages, descriptionRows, openWatched, overlap, payScreenshot, style, type WatchedPage } from './kit.ts';
@@ -16,7 +16,7 @@ import { DESKTOP, PHONE, describePages, descriptionRows, openWatched, overlap, p
  */
 describePages('payment page states in headless Chromium', (engine, suite) => {
   let t: TestApp;
-  let browser: Browser;
+  let browser: BrowserContexts;
   let origin = '';
   before(() => ({ t, browser, origin } = suite()));
 

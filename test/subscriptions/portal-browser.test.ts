@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after as afterAll, before, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { assertAccessible, CHROMIUM, CHROMIUM_ARGS, noChromium } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { assertAccessible, browserContexts, noChromium } from '../helpers/browser.ts';
 import { describeEngines, startTestApp, type TestApp } from '../helpers/harness.ts';
 import { DESKTOP, PHONE, docsScreenshot, openWatched } from '../pay/kit.ts';
 import { HOUR, after, appClock, clock, freshMarket, invoiceNow, pay, subNow, subscribed, watch, type Tenant } from './helpers.ts';
@@ -29,19 +29,18 @@ describeEngines('customer portal in headless Chromium', (engine) => {
     return;
   }
   let t: TestApp;
-  let browser: Browser;
+  const browser = browserContexts();
   let origin = '';
   let a: Tenant;
   before(async () => {
     t = await startTestApp(engine, appClock);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     a = await t.tenant(['*']);
     await freshMarket(t);
   });
   afterAll(async () => {
-    await browser?.close();
+    await browser.close();
     await t?.close();
   });
 

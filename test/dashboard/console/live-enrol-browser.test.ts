@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, noChromium } from '../../helpers/browser.ts';
+import { after, describe, it } from 'node:test';
+import { browserContexts, noChromium } from '../../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../../helpers/harness.ts';
 import { PASSWORD, authenticator, invite } from '../../users/helpers.ts';
 import { PHONE, diagnosed, navLink, openMenu, watchedPage } from '../kit.ts';
@@ -10,13 +9,8 @@ import { checkAndShoot } from './kit.ts';
 
 // Only the mode matters: the security hook and /auth/me read it; no network is reached.
 describe('console: a live installation opens only to operators with two-factor authentication', { skip: noChromium }, () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = browserContexts();
+  after(() => browser.close());
 
   it('live mode: an operator without 2FA enrols before any console page', async () => {
     const t: TestApp = await startTestApp('pglite', { config: { mode: 'live' } });
