@@ -9,14 +9,16 @@
 // that created a table, changed a column or a setting has its database closed or dropped, as
 // before), and the reset leaves what a new clone would have: the same tables, all empty but the
 // migrations' own record, every sequence at its start, no session state (DISCARD ALL on PGlite's one
-// session; on PostgreSQL every other session of the database is ended). A closed database refuses
-// further queries and its close waits for those already queued (src/lib/db), so no late query of
-// one test reaches the next one's database.
+// session; on PostgreSQL the connections the database keeps for the next test are rolled back and
+// discarded, and every other session of the database is ended). A closed database refuses further
+// queries and its close waits for those already queued (src/lib/db, and the pool's share below), so
+// no late query of one test reaches the next one's database.
 import { after } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { LIST_COUNTS_AUDIT, type CountMismatch } from '../../src/lib/db/counts.ts';
-import { createPglite, openDatabase, pgliteDatabase, type Database } from '../../src/lib/db/index.ts';
+import { createPglite, pgliteDatabase, postgresDatabase, postgresPool, type Database } from '../../src/lib/db/index.ts';
 
 /** Everything a test can change in the schema, as one digest: relations, columns, constraints, code, settings. */
 const FINGERPRINT = `
@@ -164,9 +166,62 @@ interface Scratch {
   drop: () => Promise<void>;
 }
 
+/**
+ * A PostgreSQL test database and its connections, which outlive the tests that use it: a new
+ * backend costs the server some 50–100 ms of CPU (its start, then the catalog entries of every
+ * table it touches), and a test opening its own ten was most of the server's CPU in the suite.
+ */
+interface PooledScratch extends Scratch {
+  pool: pg.Pool;
+}
+
+/** A connection's backend, read once per connection: the reset ends every other session of the database. */
+const backendPids = new WeakMap<pg.PoolClient, number>();
+
+/**
+ * A test's share of its database's connections: Kysely's pool, whose end (the database's close)
+ * waits for every connection it handed out, queued ones included, and then refuses more.
+ */
+class PoolShare implements PostgresPool {
+  ended = false;
+  #busy = 0;
+  #drained: (() => void) | undefined;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    if (this.ended) throw new Error('Cannot use a pool after calling end on the pool');
+    this.#busy++;
+    const client = await this.pool.connect().catch((err: unknown) => {
+      this.#free();
+      throw err;
+    });
+    let released = false;
+    return {
+      query: client.query.bind(client) as PostgresPoolClient['query'],
+      release: () => {
+        if (released) return;
+        released = true;
+        client.release();
+        this.#free();
+      },
+    };
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    if (this.#busy > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+  }
+
+  #free(): void {
+    if (--this.#busy === 0) this.#drained?.();
+  }
+}
+
 /** PostgreSQL databases reset to the template, ready for the next test of this process. */
-const idlePostgres: Scratch[] = [];
+const idlePostgres: PooledScratch[] = [];
 let postgresTemplateState: Promise<TemplateState> | undefined;
+/** Connections an idle database keeps (a few tests open ten; most use one to three). */
+const IDLE_CONNECTIONS = 4;
 
 /** Runs `work` on a connection of its own to `url`, closed after. */
 export async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -178,38 +233,95 @@ export async function withClient<T>(url: string, work: (c: pg.Client) => Promise
     await c.end();
   }
 }
-const clientSession = (c: pg.Client): Session => ({ rows: async (text) => (await c.query(text)).rows, exec: (text) => c.query(text) });
+const clientSession = (c: pg.ClientBase): Session => ({ rows: async (text) => (await c.query(text)).rows, exec: (text) => c.query(text) });
 
-async function releasePostgres(scratch: Scratch): Promise<void> {
-  const reused = await withClient(scratch.url, async (c) => {
-    // Sessions a test left open (a listener, a client of its own) end here, and their locks with them.
-    await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return resetToTemplate(clientSession(c), await postgresTemplateState!, idlePostgres.length < MAX_IDLE);
-  }).catch(notReused);
+/**
+ * A connection back in the state of a new one: its transaction (and the row locks in it) rolled
+ * back, then DISCARD ALL: settings, prepared statements, LISTENs, advisory locks, temporary tables
+ * and cursors go. False when it cannot be (a broken connection), which is then closed.
+ */
+async function cleanSession(client: pg.PoolClient): Promise<boolean> {
+  try {
+    await client.query('discard all').catch(async () => {
+      // Inside a transaction, or an aborted one: DISCARD ALL runs only outside.
+      await client.query('rollback');
+      await client.query('discard all');
+    });
+    if (!backendPids.has(client)) backendPids.set(client, (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? -1);
+    return true;
+  } catch {
+    client.release(true);
+    return false;
+  }
+}
+
+/**
+ * Every connection of the pool, each cleaned (`cleanSession`); none is in use, as the test's share
+ * has ended. The caller releases them.
+ */
+async function cleanConnections(pool: pg.Pool): Promise<pg.PoolClient[]> {
+  const clients: pg.PoolClient[] = [];
+  for (let n = pool.idleCount; n > 0; n--) {
+    const client = await pool.connect();
+    if (await cleanSession(client)) clients.push(client);
+  }
+  if (clients.length === 0) {
+    const client = await pool.connect();
+    if (await cleanSession(client)) clients.push(client);
+  }
+  return clients;
+}
+
+async function releasePostgres(scratch: PooledScratch): Promise<void> {
+  const reused = await (async () => {
+    const clients = await cleanConnections(scratch.pool);
+    try {
+      const c = clients[0];
+      if (!c) return false;
+      // Sessions a test left open of its own (a listener, a client, a gateway's) end here, and
+      // their locks with them.
+      const pids = clients.map((k) => backendPids.get(k) ?? -1);
+      await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> all($1::int[])', [pids]);
+      return await resetToTemplate(clientSession(c), await postgresTemplateState!, idlePostgres.length < MAX_IDLE);
+    } finally {
+      // A few stay open for the next test; the rest close (a test may have opened ten).
+      clients.forEach((k, i) => k.release(i >= IDLE_CONNECTIONS));
+    }
+  })().catch(notReused);
   if (reused === true) {
     idlePostgres.push(scratch);
     return;
   }
+  await scratch.pool.end().catch(() => {});
   await scratch.drop();
   if (reused instanceof CountAuditFailure) throw reused;
 }
 
 /**
- * A migrated PostgreSQL database in the template's state: an idle one of this process, else one
- * `create` makes. Closing the database hands it back.
+ * A migrated PostgreSQL database in the template's state: an idle one of this process, with the
+ * connections it kept, else one `create` makes. Closing the database hands it back.
  */
 export async function pooledPostgres(create: () => Promise<Scratch>): Promise<Database> {
   let scratch = idlePostgres.pop();
   if (!scratch) {
-    const made = (scratch = await create());
-    postgresTemplateState ??= withClient(made.url, (c) => templateState(clientSession(c)));
+    const made = await create();
+    // A test may queue hundreds of transactions on its ten connections (the allocation test's 200),
+    // and three test processes share two cores: a turn of the pool can take longer than the
+    // gateway's 5 s there without anything being wrong, so a test's statement waits up to 30 s.
+    const pool = postgresPool(made.url, { max: 10, connectTimeoutMs: 30_000 });
+    scratch = { ...made, pool };
+    postgresTemplateState ??= (async () => {
+      const c = await pool.connect();
+      try {
+        return await templateState(clientSession(c));
+      } finally {
+        c.release();
+      }
+    })();
     await postgresTemplateState;
   }
-  // A test may queue hundreds of transactions on its ten connections (the allocation test's 200),
-  // and three test processes share two cores: a turn of the pool can take longer than the
-  // gateway's 5 s there without anything being wrong, so a test's statement waits up to 30 s.
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10, connectTimeoutMs: 30_000 });
   const owned = scratch;
+  const database = postgresDatabase(new PoolShare(owned.pool), owned.url);
   let released: Promise<void> | undefined;
   return {
     ...database,
@@ -227,6 +339,9 @@ export async function pooledPostgres(create: () => Promise<Scratch>): Promise<Da
 after(async () => {
   await Promise.all([
     ...idlePglite.splice(0).map((p) => p.close().catch(() => {})),
-    ...idlePostgres.splice(0).map((d) => d.drop().catch(() => {})),
+    ...idlePostgres.splice(0).map(async (d) => {
+      await d.pool.end().catch(() => {});
+      await d.drop().catch(() => {});
+    }),
   ]);
 });

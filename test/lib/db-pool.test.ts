@@ -59,6 +59,66 @@ describeEngines('reused test databases', (engine) => {
     }
   });
 
+  it('the connections a test used come back to the next one with none of its session state', async () => {
+    const first = await freshDatabase(engine);
+    const tenant = await createTenant(first.db, 'Session tenant');
+    // One session left with everything a session can hold: settings, a LISTEN, a prepared
+    // statement, an advisory lock, a temporary table, an open cursor, and a transaction still open
+    // with a row it wrote and a row it locked.
+    const dirtyPid = await first.db.connection().execute(async (c) => {
+      await sql`set statement_timeout = '1234s'`.execute(c);
+      await sql`set default_transaction_isolation = 'serializable'`.execute(c);
+      await sql`listen pool_probe`.execute(c);
+      await sql`prepare pool_probe as select 1`.execute(c);
+      await sql`select pg_advisory_lock(4243)`.execute(c);
+      await sql`create temporary table session_scratch (x int)`.execute(c);
+      await sql`declare pool_cursor cursor with hold for select 1`.execute(c);
+      await sql`begin`.execute(c);
+      await sql`insert into schema_migrations (version, name) values (9998, 'uncommitted')`.execute(c);
+      await sql`select 1 from tenants where id = ${tenant.id} for update`.execute(c);
+      return (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(c)).rows[0]?.pid;
+    });
+    await first.close();
+
+    const second = await freshDatabase(engine);
+    try {
+      // Every connection the pool hands out at once (the one that was left dirty among them).
+      let arrived = 0;
+      let all!: () => void;
+      const together = new Promise<void>((resolve) => (all = resolve));
+      const width = engine === 'postgres' ? 4 : 1;
+      const sessions = await Promise.all(
+        Array.from({ length: width }, () =>
+          second.db.connection().execute(async (c) => {
+            if (++arrived === width) all();
+            await together;
+            const q = async (text: string) => (await sql<{ v: string }>`${sql.raw(text)}`.execute(c)).rows[0]?.v;
+            return {
+              pid: Number(await q('select pg_backend_pid()::text as v')),
+              timeout: await q(`select current_setting('statement_timeout') as v`),
+              isolation: await q(`select current_setting('default_transaction_isolation') as v`),
+              listening: await q('select count(*)::text as v from pg_listening_channels()'),
+              prepared: await q('select count(*)::text as v from pg_prepared_statements'),
+              cursors: await q('select count(*)::text as v from pg_cursors'),
+              temporary: await q(`select count(*)::text as v from pg_class where relname = 'session_scratch'`),
+              locks: await q(`select count(*)::text as v from pg_locks where locktype in ('advisory', 'transactionid') and pid <> pg_backend_pid()`),
+              uncommitted: await q('select count(*)::text as v from schema_migrations where version = 9998'),
+            };
+          }),
+        ),
+      );
+      if (engine === 'postgres') assert.ok(sessions.some((s) => s.pid === Number(dirtyPid)), 'the connection is reused, not opened anew');
+      for (const s of sessions) {
+        assert.deepEqual(
+          { ...s, pid: undefined },
+          { pid: undefined, timeout: '0', isolation: 'read committed', listening: '0', prepared: '0', cursors: '0', temporary: '0', locks: '0', uncommitted: '0' },
+        );
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
   it('a database whose schema a test changed is closed, not reused', async () => {
     // A change that only deletes catalog rows, or only rewrites one, is seen as well as a new table.
     const cases = [

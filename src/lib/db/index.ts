@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DatabaseAvailability } from './availability.ts';
 import { lockDataDirWhenFree, type DataDirLockedError } from './data-dir-lock.ts';
@@ -70,27 +70,8 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    // Without a connect timeout a request would wait for ever on a database that went away.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
-    // A broken idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    // Nor may a broken connection that is checked out between two statements (a transaction, an
-    // advisory lock holder): its next query fails instead, and the pool drops it on release.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
-    return {
-      db,
-      engine: 'postgres',
-      url: options.databaseUrl,
-      availability,
-      close: async () => {
-        availability.close();
-        await db.destroy();
-        // Kysely ends the pool only if it ever used it: a closed database refuses queries either way.
-        if (!pool.ended) await pool.end();
-      },
-    };
+    const pool = postgresPool(options.databaseUrl, { max: options.poolSize ?? 20, connectTimeoutMs: options.connectTimeoutMs });
+    return postgresDatabase(pool, options.databaseUrl);
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -106,6 +87,44 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await instance.close();
     unlock();
   });
+}
+
+/** A pool of connections to a PostgreSQL server, broken ones dropped without crashing the process. */
+export function postgresPool(url: string, options: { max: number; connectTimeoutMs?: number; idleTimeoutMs?: number }): pg.Pool {
+  // Without a connect timeout a request would wait for ever on a database that went away.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
+  });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  // Nor may a broken connection that is checked out between two statements (a transaction, an
+  // advisory lock holder): its next query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/**
+ * The database on a pool of PostgreSQL connections (`postgresPool`, or in the tests a share of one
+ * that outlives the database). Closing it ends the pool, after the queries already queued.
+ */
+export function postgresDatabase(pool: PostgresPool & { readonly ended: boolean }, url: string): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const availability = new DatabaseAvailability(() => ping(db), isDatabaseUnavailable);
+  return {
+    db,
+    engine: 'postgres',
+    url,
+    availability,
+    close: async () => {
+      availability.close();
+      await db.destroy();
+      // Kysely ends the pool only if it ever used it: a closed database refuses queries either way.
+      if (!pool.ended) await pool.end();
+    },
+  };
 }
 
 /**
