@@ -33,14 +33,21 @@ export async function benchBtcBatch(): Promise<Figures> {
   const spend = p2wpkh(secp256k1.getPublicKey(key, true));
   if (!spend.address) throw new Error('no hot wallet address');
   const wallet: HotWallet = { key, address: spend.address, script: spend.script };
-  const coins: Utxo[] = Array.from({ length: PAYOUTS + 10 }, (_, i) => ({ txid: (i + 1).toString(16).padStart(64, 'a'), vout: 0, sats: COIN, confirmed: true }));
+  const coins: Utxo[] = Array.from({ length: PAYOUTS + 10 }, (_, i) => ({
+    txid: (i + 1).toString(16).padStart(64, 'a'),
+    vout: 0,
+    sats: COIN,
+    confirmed: true,
+  }));
   const payments = Array.from({ length: PAYOUTS }, (_, i) => ({ to: addressOf(i + 1), units: PAYMENT }));
   const out: Figures = { payouts: PAYOUTS, paymentSats: Number(PAYMENT), coinSats: Number(COIN) };
   const rows: string[] = [];
   for (const rate of RATES) {
     progress(`btcBatch: ${PAYOUTS} payouts at ${rate} sat/vB`);
     let t0 = performance.now();
-    const bundle = signed(signPayout(wallet, { id: 'bundle', currencyCode: 'BTC', to: payments[0]!.to, units: PAYMENT, outputs: payments }, rate, coins));
+    const bundle = signed(
+      signPayout(wallet, { id: 'bundle', currencyCode: 'BTC', to: payments[0]!.to, units: PAYMENT, outputs: payments }, rate, coins),
+    );
     const bundleMs = performance.now() - t0;
     t0 = performance.now();
     const held = new Set<string>();
@@ -48,7 +55,14 @@ export async function benchBtcBatch(): Promise<Figures> {
     let singlesVsize = 0;
     for (const [i, p] of payments.entries()) {
       const t: OutgoingTransfer = { id: `single-${i}`, currencyCode: 'BTC', to: p.to, units: p.units };
-      const single = signed(signPayout(wallet, t, rate, coins.filter((c) => !held.has(outpoint(c)))));
+      const single = signed(
+        signPayout(
+          wallet,
+          t,
+          rate,
+          coins.filter((c) => !held.has(outpoint(c))),
+        ),
+      );
       for (const input of single.terms.inputs) held.add(outpoint(input));
       singlesFee += BigInt(single.terms.fee);
       singlesVsize += single.terms.vsize;
@@ -69,13 +83,28 @@ export async function benchBtcBatch(): Promise<Figures> {
     };
     out[`rate${rate}`] = figures;
     rows.push(
-      [`${rate} sat/vB`, `${figures.bundleVsize} vB, ${figures.bundleInputs} in`, `${figures.bundleFeeSats}`, `${figures.singlesVsize} vB`, `${figures.singlesFeeSats}`, `${figures.feeRatio}`, `${figures.bundleFeePerPayoutSats} / ${figures.singleFeePerPayoutSats}`]
+      [
+        `${rate} sat/vB`,
+        `${figures.bundleVsize} vB, ${figures.bundleInputs} in`,
+        `${figures.bundleFeeSats}`,
+        `${figures.singlesVsize} vB`,
+        `${figures.singlesFeeSats}`,
+        `${figures.feeRatio}`,
+        `${figures.bundleFeePerPayoutSats} / ${figures.singleFeePerPayoutSats}`,
+      ]
         .map((c, i) => c.padEnd(i === 0 ? 12 : 20))
         .join(''),
     );
   }
-  console.log(`\nBitcoin: ${PAYOUTS} payouts of ${PAYMENT} sat, one bundle vs one transaction each (fee = the signed transaction's inputs - outputs)`);
-  console.log('  ' + ['rate', 'bundle size', 'bundle fee sat', 'singles size', 'singles fee sat', 'ratio', 'fee/payout sat'].map((c, i) => c.padEnd(i === 0 ? 12 : 20)).join(''));
+  console.log(
+    `\nBitcoin: ${PAYOUTS} payouts of ${PAYMENT} sat, one bundle vs one transaction each (fee = the signed transaction's inputs - outputs)`,
+  );
+  console.log(
+    '  ' +
+      ['rate', 'bundle size', 'bundle fee sat', 'singles size', 'singles fee sat', 'ratio', 'fee/payout sat']
+        .map((c, i) => c.padEnd(i === 0 ? 12 : 20))
+        .join(''),
+  );
   for (const r of rows) console.log('  ' + r);
   return out;
 }

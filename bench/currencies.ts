@@ -22,7 +22,11 @@ export async function benchCurrencies(): Promise<Figures> {
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
     try {
       progress(`currencies: bare route, then the gateway (${engine})`);
-      const { base, gw, ratio: r } = await compareLoads(
+      const {
+        base,
+        gw,
+        ratio: r,
+      } = await compareLoads(
         () => load('bare fastify', `${bareUrl}/v1/currencies`, { check }),
         () => load(`gateway (${engine})`, `${gatewayUrl}/v1/currencies`, { headers: { 'x-tenant-api-key': key }, check }),
       );

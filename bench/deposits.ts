@@ -30,7 +30,9 @@ async function bareDepositRoute(gw: BenchGateway, qr: boolean) {
         values ('TRON', ${address}, ${hd.id}, ${1_000_000_000 + i}, 'deposit', ${id}, ${tenant.id}, ${CODE})
         returning network, address)
       insert into deposits (id, tenant_id, account_id, order_id, currency_code, network, address, status, network_fee, min_amount, commission_rate, expires_at)
-      select ${id}, ${tenant.id}, ${tenant.accountId}, ${request.body.orderId}, ${CODE}, a.network, a.address, 'created', 1000000, 2000000, 0.01, now() + interval '1 day' from a`.execute(database.db);
+      select ${id}, ${tenant.id}, ${tenant.accountId}, ${request.body.orderId}, ${CODE}, a.network, a.address, 'created', 1000000, 2000000, 0.01, now() + interval '1 day' from a`.execute(
+      database.db,
+    );
     const data = { id, address, ...(qr ? { qrCode: await paymentQrCode(paymentUri(currency, address)) } : {}) };
     return reply.status(201).send({ data });
   });
@@ -60,16 +62,25 @@ export async function benchDeposits(): Promise<Figures> {
 
     progress(`deposits (${engine}): bare INSERT, bare INSERT + QR, then POST /v1/deposit`);
     const qrOk = (b: any) => typeof b.data.address === 'string' && String(b.data.qrCode).startsWith('data:image/png;base64,');
-    const base = await load('bare insert', `${bare.url}/deposit`, { post: body, check: jsonCheck(201, (b) => typeof b.data.address === 'string') });
+    const base = await load('bare insert', `${bare.url}/deposit`, {
+      post: body,
+      check: jsonCheck(201, (b) => typeof b.data.address === 'string'),
+    });
     const baseQr = await load('bare insert + QR', `${bareQr.url}/deposit`, { post: body, check: jsonCheck(201, qrOk) });
     const gateway = await load(`gateway (${engine})`, `${gw.url}/v1/deposit`, {
       headers: { 'x-tenant-api-key': gw.key },
       post: body,
       check: jsonCheck(201, (b) => qrOk(b) && b.data.minimumAmount > 0),
     });
-    printTable(`POST /v1/deposit (QR code in the answer) against a bare INSERT of its two rows (${engine}), 10 connections`, [base, baseQr, gateway]);
+    printTable(`POST /v1/deposit (QR code in the answer) against a bare INSERT of its two rows (${engine}), 10 connections`, [
+      base,
+      baseQr,
+      gateway,
+    ]);
     const r = ratio(gateway.requestsPerSec, base.requestsPerSec);
-    console.log(`  ratio gateway/bare insert: ${r.toFixed(3)}; gateway/bare insert + QR: ${ratio(gateway.requestsPerSec, baseQr.requestsPerSec).toFixed(3)}`);
+    console.log(
+      `  ratio gateway/bare insert: ${r.toFixed(3)}; gateway/bare insert + QR: ${ratio(gateway.requestsPerSec, baseQr.requestsPerSec).toFixed(3)}`,
+    );
     return {
       engine,
       ...figuresOf('gateway', gateway),

@@ -87,7 +87,12 @@ timed right after their page 1, the ratio in brackets. Target: every read at the
 
 /** The page as the results give it. */
 export function performanceDoc(): string {
-  return [INTRO, '## Performance table\n', performanceMarkdown(results('bench.json')), '', LOAD, SCALE, scaleMarkdown(results('scale.json'))].join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    [INTRO, '## Performance table\n', performanceMarkdown(results('bench.json')), '', LOAD, SCALE, scaleMarkdown(results('scale.json'))]
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -29,7 +29,18 @@ async function watch(database: Database, count: number, tenantId: string): Promi
   const hits = Array.from({ length: 10 }, (_, i) => getAddress(`0x${(i + 1).toString(16).padStart(40, 'a')}`));
   await db
     .insertInto('addresses')
-    .values(hits.map((address, i) => ({ network: 'ETHEREUM', address, hd_account_id: account.id, derivation_index: count + i, purpose: 'bench', owner_id: randomUUID(), tenant_id: tenantId, currency_code: 'ETH' })))
+    .values(
+      hits.map((address, i) => ({
+        network: 'ETHEREUM',
+        address,
+        hd_account_id: account.id,
+        derivation_index: count + i,
+        purpose: 'bench',
+        owner_id: randomUUID(),
+        tenant_id: tenantId,
+        currency_code: 'ETH',
+      })),
+    )
     .execute();
   return hits;
 }
@@ -45,7 +56,16 @@ export async function benchEvmWatcher(): Promise<Figures> {
   const large = Number(process.env.BENCH_EVM_ADDRESSES ?? 1_000_000);
   const devnet = await startDevnet({ chainId: 1, buyerUsdc: 10n ** 15n });
   const buyer = privateKeyToAccount(DEV_KEYS.buyer, { nonceManager });
-  const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+  const wallet = createWalletClient({
+    account: buyer,
+    transport: http(devnet.rpcUrl),
+    chain: {
+      id: 1,
+      name: 'devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [devnet.rpcUrl] } },
+    },
+  });
   const controls = devnetControls(devnet.rpcUrl, 1);
   await controls.setAutomine(false);
   const hitsPlanned = Array.from({ length: 10 }, (_, i) => getAddress(`0x${(i + 1).toString(16).padStart(40, 'a')}`));
@@ -54,7 +74,16 @@ export async function benchEvmWatcher(): Promise<Figures> {
     const sends: Promise<unknown>[] = [];
     for (let k = 0; k < 4; k++) {
       const to = b % 20 === 0 && k === 0 ? hitsPlanned[b % 10]! : getAddress(`0x${(b * 10 + k + 1).toString(16).padStart(40, '1')}`);
-      sends.push(wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [to, 1000n], chain: null, account: buyer }));
+      sends.push(
+        wallet.writeContract({
+          address: devnet.usdc,
+          abi: TEST_USDC.abi,
+          functionName: 'transfer',
+          args: [to, 1000n],
+          chain: null,
+          account: buyer,
+        }),
+      );
       sends.push(wallet.sendTransaction({ to, value: parseEther('0.0001'), chain: null, account: buyer }));
     }
     await Promise.all(sends);
@@ -72,7 +101,10 @@ export async function benchEvmWatcher(): Promise<Figures> {
     const loadS = (performance.now() - t0) / 1000;
     // A live network needs its account key; the watched addresses are written directly below.
     const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive(DERIVATION.ETHEREUM.path).publicExtendedKey;
-    const config = { ...loadConfig({ ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_XPUB: xpub, ETHEREUM_CONFIRMATIONS: '1' }), logLevel: 'warn' };
+    const config = {
+      ...loadConfig({ ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_XPUB: xpub, ETHEREUM_CONFIRMATIONS: '1' }),
+      logLevel: 'warn',
+    };
     const evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, contracts: { USDT_ERC20: devnet.usdc } });
     const watcher = new Watcher(database.db, config, evm);
     const s = performance.now();
@@ -83,8 +115,13 @@ export async function benchEvmWatcher(): Promise<Figures> {
     await database.close();
   }
   console.log(`\nEVM watcher: one round over ${blocks} blocks (8 transfers each) on anvil, PGlite`);
-  for (const r of results) console.log(`  ${r.watched.toLocaleString('en').padStart(9)} watched addresses: ${(blocks / r.seconds).toFixed(0)} blocks/s, ${r.found} payments found`);
-  console.log(`  ratio (${large.toLocaleString('en')} / 1,000): ${(blocks / results[1]!.seconds / (blocks / results[0]!.seconds)).toFixed(2)}`);
+  for (const r of results)
+    console.log(
+      `  ${r.watched.toLocaleString('en').padStart(9)} watched addresses: ${(blocks / r.seconds).toFixed(0)} blocks/s, ${r.found} payments found`,
+    );
+  console.log(
+    `  ratio (${large.toLocaleString('en')} / 1,000): ${(blocks / results[1]!.seconds / (blocks / results[0]!.seconds)).toFixed(2)}`,
+  );
   await devnet.stop();
   const rate = (r: (typeof results)[number]) => blocks / r.seconds;
   return {

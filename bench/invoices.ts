@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { Engine } from '../src/lib/db/index.ts';
-import { benchEngines, compareLoads, figuresOf, jsonCheck, load, printTable, progress, ratio, startBenchGateway, type Figures } from './lib.ts';
+import {
+  benchEngines,
+  compareLoads,
+  figuresOf,
+  jsonCheck,
+  load,
+  printTable,
+  progress,
+  ratio,
+  startBenchGateway,
+  type Figures,
+} from './lib.ts';
 
 interface BenchInvoice {
   amount: number;
@@ -48,41 +59,65 @@ async function benchInvoicesOn(engine: Engine): Promise<Figures> {
     });
     if (probe.status !== 201) throw new Error(`POST /v1/invoice answered ${probe.status}: ${await probe.text()}`);
 
-    await sql`create table bench_orders (id uuid primary key, tenant_id uuid not null, order_id text not null, body jsonb not null, created_at timestamptz not null default now(), unique (tenant_id, order_id))`.execute(database.db);
+    await sql`create table bench_orders (id uuid primary key, tenant_id uuid not null, order_id text not null, body jsonb not null, created_at timestamptz not null default now(), unique (tenant_id, order_id))`.execute(
+      database.db,
+    );
     // The row as the gateway stores it (src/modules/invoices/create.ts), without its checks.
-    const { rows: probed } = await sql<{ rate: string }>`select commission_rate::text as rate from invoices where tenant_id = ${tenant.id} limit 1`.execute(database.db);
+    const { rows: probed } = await sql<{
+      rate: string;
+    }>`select commission_rate::text as rate from invoices where tenant_id = ${tenant.id} limit 1`.execute(database.db);
     const rate = probed[0]!.rate;
     bare.post<{ Body: BenchInvoice }>('/invoices', async (request, reply) => {
       const id = randomUUID();
       const b = request.body;
       const items = JSON.stringify(b.items.map((i) => ({ name: i.name, quantity: String(i.quantity), cost: String(i.cost) })));
       await sql`insert into invoices (id, tenant_id, account_id, order_id, amount_minor, fiat_currency, items, description, customer_id, source, status, commission_rate, expires_at)
-        values (${id}, ${tenant.id}, ${tenant.accountId}, ${b.orderId}, ${String(Math.round(b.amount * 100))}, ${b.fiatCurrencyCode}, ${items}, ${b.description}, ${b.customerId}, 'api', 'created', ${rate}, date_trunc('second', now()) + make_interval(mins => 60))`.execute(database.db);
+        values (${id}, ${tenant.id}, ${tenant.accountId}, ${b.orderId}, ${String(Math.round(b.amount * 100))}, ${b.fiatCurrencyCode}, ${items}, ${b.description}, ${b.customerId}, 'api', 'created', ${rate}, date_trunc('second', now()) + make_interval(mins => 60))`.execute(
+        database.db,
+      );
       return reply.status(201).send({ data: { id } });
     });
     bare.post<{ Body: { orderId: string } }>('/orders', async (request, reply) => {
       const id = randomUUID();
-      await sql`insert into bench_orders (id, tenant_id, order_id, body) values (${id}, ${tenant.id}, ${request.body.orderId}, ${JSON.stringify(request.body)})`.execute(database.db);
+      await sql`insert into bench_orders (id, tenant_id, order_id, body) values (${id}, ${tenant.id}, ${request.body.orderId}, ${JSON.stringify(request.body)})`.execute(
+        database.db,
+      );
       return reply.status(201).send({ data: { id } });
     });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     progress(`invoices (${database.engine}): bare INSERT, then POST /v1/invoice`);
     const created = jsonCheck(201, (b) => typeof b.data.id === 'string');
-    const { base, gw, ratio: r } = await compareLoads(
+    const {
+      base,
+      gw,
+      ratio: r,
+    } = await compareLoads(
       () => load('bare insert', `${bareUrl}/invoices`, { post: body, check: created }),
       () =>
         load(`gateway (${database.engine})`, `${gatewayUrl}/v1/invoice`, {
           headers: { 'x-tenant-api-key': key },
           post: body,
-          check: jsonCheck(201, (b) => typeof b.data.id === 'string' && b.data.status === 'created' && String(b.data.orderId).startsWith('bench-')),
+          check: jsonCheck(
+            201,
+            (b) => typeof b.data.id === 'string' && b.data.status === 'created' && String(b.data.orderId).startsWith('bench-'),
+          ),
         }),
     );
     const minimal = await load('bare insert, minimal table', `${bareUrl}/orders`, { post: body, check: created });
-    printTable(`POST /v1/invoice against one bare INSERT of the same row on the same database (${database.engine}), 10 connections (median of alternated rounds)`, [base, gw, minimal]);
+    printTable(
+      `POST /v1/invoice against one bare INSERT of the same row on the same database (${database.engine}), 10 connections (median of alternated rounds)`,
+      [base, gw, minimal],
+    );
     const toMinimal = ratio(gw.requestsPerSec, minimal.requestsPerSec);
     console.log(`  ratio gateway/bare: ${r.toFixed(3)} (to the minimal table: ${toMinimal.toFixed(3)})`);
-    return { ...figuresOf('gateway', gw), ...figuresOf('bare', base), ratio: r, ...figuresOf('minimal', minimal), ratioToMinimal: toMinimal };
+    return {
+      ...figuresOf('gateway', gw),
+      ...figuresOf('bare', base),
+      ratio: r,
+      ...figuresOf('minimal', minimal),
+      ratioToMinimal: toMinimal,
+    };
   } finally {
     await bare.close();
     await gateway.close();

@@ -229,6 +229,8 @@ export function printTable(title: string, rows: LoadResult[]): void {
   const pad = (cells: string[]) => cells.map((c, i) => c.padEnd(i === 0 ? 28 : 11)).join('');
   console.log('  ' + pad(['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'wrong']));
   for (const r of rows) {
-    console.log('  ' + pad([r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.wrong)]));
+    console.log(
+      '  ' + pad([r.label, r.requestsPerSec.toFixed(0), r.p50Ms.toFixed(2), r.p99Ms.toFixed(2), String(r.non2xx), String(r.wrong)]),
+    );
   }
 }

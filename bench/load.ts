@@ -40,7 +40,13 @@ interface Row {
 async function drive(
   route: string,
   base: string,
-  opts: { method: 'GET' | 'POST'; next: () => { path: string; body?: unknown }; headers: Record<string, string>; amount?: number; onBody?: (status: number, body: string) => void },
+  opts: {
+    method: 'GET' | 'POST';
+    next: () => { path: string; body?: unknown };
+    headers: Record<string, string>;
+    amount?: number;
+    onBody?: (status: number, body: string) => void;
+  },
 ): Promise<Row> {
   const requests = [
     {
@@ -61,7 +67,14 @@ async function drive(
     pipelining: 1,
     ...(opts.amount ? { amount: opts.amount } : { duration: SECONDS }),
   });
-  return { route, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], other: result.non2xx + result.errors };
+  return {
+    route,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    other: result.non2xx + result.errors,
+  };
 }
 
 /** Resident memory of a process in MB (0 once it is gone). */
@@ -91,11 +104,32 @@ async function soak(minutes: number, base: string, key: string, procs: GatewayPr
   };
   while (Date.now() < end) {
     const slice = { method: 'POST' as const, headers: auth, amount: CONNECTIONS * 20 };
-    await drive('invoice', base, { ...slice, next: () => ({ path: '/v1/invoice', body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `soak-${randomUUID()}` } }), onBody: (s, b) => (check(s, b, 201), s === 201 && ids.length < 1000 && ids.push(JSON.parse(b).data.id)) });
-    await drive('read', base, { method: 'GET', headers: auth, amount: CONNECTIONS * 20, next: () => ({ path: `/v1/invoice?id=${ids[n++ % ids.length]}` }), onBody: (s, b) => check(s, b, 200) });
-    await drive('list', base, { method: 'GET', headers: auth, amount: CONNECTIONS * 5, next: () => ({ path: '/v1/invoice/list?limit=20' }), onBody: (s, b) => check(s, b, 200) });
-    const deposit = (await api(base, 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `soak-dep-${randomUUID()}` } })).body.data;
-    await api(base, 'POST', '/admin/sandbox/transfers', { admin: ADMIN, body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount: '10' } });
+    await drive('invoice', base, {
+      ...slice,
+      next: () => ({ path: '/v1/invoice', body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `soak-${randomUUID()}` } }),
+      onBody: (s, b) => (check(s, b, 201), s === 201 && ids.length < 1000 && ids.push(JSON.parse(b).data.id)),
+    });
+    await drive('read', base, {
+      method: 'GET',
+      headers: auth,
+      amount: CONNECTIONS * 20,
+      next: () => ({ path: `/v1/invoice?id=${ids[n++ % ids.length]}` }),
+      onBody: (s, b) => check(s, b, 200),
+    });
+    await drive('list', base, {
+      method: 'GET',
+      headers: auth,
+      amount: CONNECTIONS * 5,
+      next: () => ({ path: '/v1/invoice/list?limit=20' }),
+      onBody: (s, b) => check(s, b, 200),
+    });
+    const deposit = (
+      await api(base, 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `soak-dep-${randomUUID()}` } })
+    ).body.data;
+    await api(base, 'POST', '/admin/sandbox/transfers', {
+      admin: ADMIN,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount: '10' },
+    });
     await api(base, 'POST', '/admin/sandbox/mine', { admin: ADMIN, body: { network: 'Tron', blocks: 3 } });
     if (Date.now() >= next) {
       lines.push(memory(`after ${Math.round((Date.now() - end) / 60_000 + minutes)} min`, procs));
@@ -147,10 +181,18 @@ try {
   let n = 0;
 
   // A balance for the withdrawals, credited through the sandbox before the clock starts.
-  const funding = (await api(base, 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `fund-${run}` } })).body.data;
-  await api(base, 'POST', '/admin/sandbox/transfers', { admin: ADMIN, body: { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: '100000000' } });
+  const funding = (await api(base, 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `fund-${run}` } })).body
+    .data;
+  await api(base, 'POST', '/admin/sandbox/transfers', {
+    admin: ADMIN,
+    body: { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: '100000000' },
+  });
   await api(base, 'POST', '/admin/sandbox/mine', { admin: ADMIN, body: { network: 'Tron', blocks: 3 } });
-  await until(async () => (await api(base, 'GET', `/v1/deposit?id=${funding.id}`, { key })).body.data.status === 'completed', 30_000, 'the funding deposit');
+  await until(
+    async () => (await api(base, 'GET', `/v1/deposit?id=${funding.id}`, { key })).body.data.status === 'completed',
+    30_000,
+    'the funding deposit',
+  );
 
   const rows: Row[] = [];
   const invoiceIds: string[] = [];
@@ -158,13 +200,24 @@ try {
     await drive('POST /v1/invoice', base, {
       method: 'POST',
       headers: auth,
-      next: () => ({ path: '/v1/invoice', body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `inv-${run}-${++n}`, description: 'Two T-shirts', customerId: 'customer-1' } }),
+      next: () => ({
+        path: '/v1/invoice',
+        body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `inv-${run}-${++n}`, description: 'Two T-shirts', customerId: 'customer-1' },
+      }),
       onBody: (status, body) => status === 201 && invoiceIds.length < 10_000 && invoiceIds.push(JSON.parse(body).data.id),
     }),
   );
   let r = 0;
-  rows.push(await drive('GET /v1/invoice?id=', base, { method: 'GET', headers: auth, next: () => ({ path: `/v1/invoice?id=${invoiceIds[r++ % invoiceIds.length]}` }) }));
-  rows.push(await drive('GET /v1/invoice/list', base, { method: 'GET', headers: auth, next: () => ({ path: '/v1/invoice/list?limit=20' }) }));
+  rows.push(
+    await drive('GET /v1/invoice?id=', base, {
+      method: 'GET',
+      headers: auth,
+      next: () => ({ path: `/v1/invoice?id=${invoiceIds[r++ % invoiceIds.length]}` }),
+    }),
+  );
+  rows.push(
+    await drive('GET /v1/invoice/list', base, { method: 'GET', headers: auth, next: () => ({ path: '/v1/invoice/list?limit=20' }) }),
+  );
 
   const deposits: Array<{ id: string; address: string }> = [];
   rows.push(
@@ -183,7 +236,10 @@ try {
       method: 'POST',
       headers: adminAuth,
       amount: deposits.length,
-      next: () => ({ path: '/admin/sandbox/transfers', body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposits[d++ % deposits.length]!.address, amount: '10' } }),
+      next: () => ({
+        path: '/admin/sandbox/transfers',
+        body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposits[d++ % deposits.length]!.address, amount: '10' },
+      }),
     }),
   );
   // Crediting: the worker sees the transfers, then their confirmations, and settles each deposit.
@@ -200,7 +256,10 @@ try {
     await drive('POST /v1/withdrawal/quote', base, {
       method: 'POST',
       headers: auth,
-      next: () => ({ path: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: to, amount: 5, orderId: `wd-${run}-${++n}` } }),
+      next: () => ({
+        path: '/v1/withdrawal/quote',
+        body: { cryptoCurrencyCode: 'USDT_TRC20', address: to, amount: 5, orderId: `wd-${run}-${++n}` },
+      }),
       onBody: (status, body) => status === 200 && quotes.push(JSON.parse(body).data.quoteId),
     }),
   );
@@ -255,14 +314,17 @@ try {
   };
   ratio('POST /v1/invoice', 'raw INSERT invoices');
   ratio('POST /v1/deposit', 'raw INSERT deposits');
-  console.log(`  deposits credited by the worker: ${deposits.length} in ${creditSeconds.toFixed(1)} s = ${(deposits.length / creditSeconds).toFixed(0)}/s (mine → completed)`);
+  console.log(
+    `  deposits credited by the worker: ${deposits.length} in ${creditSeconds.toFixed(1)} s = ${(deposits.length / creditSeconds).toFixed(0)}/s (mine → completed)`,
+  );
   if (LOAD_MINUTES > 0) {
     console.log(`\n  memory (resident) over ${LOAD_MINUTES} min of load:`);
     for (const line of memoryLines) console.log(line);
-    const growth = (at: number) => procs.map((p) => {
-      const mb = (line: string) => Number(new RegExp(`${p.role} (\\d+) MB`).exec(line)?.[1] ?? 0);
-      return `${p.role} ${(100 * (mb(memoryLines[memoryLines.length - 1]!) / mb(memoryLines[at]!) - 1)).toFixed(1)} %`;
-    });
+    const growth = (at: number) =>
+      procs.map((p) => {
+        const mb = (line: string) => Number(new RegExp(`${p.role} (\\d+) MB`).exec(line)?.[1] ?? 0);
+        return `${p.role} ${(100 * (mb(memoryLines[memoryLines.length - 1]!) / mb(memoryLines[at]!) - 1)).toFixed(1)} %`;
+      });
     console.log(`  growth since start: ${growth(0).join(', ')}; since the routes (warm): ${growth(1).join(', ')}`);
     if (soakFailures) console.log(`  WARNING: ${soakFailures} answers of the memory check were not as expected`);
   }

@@ -25,7 +25,14 @@ function row(measure: string, target: string, group: Json | undefined, now: (g: 
 
 /** The table of one run's figures, as Markdown. */
 export function performanceMarkdown(r: Json): string {
-  return [header(r), '| measure | now | target | met |', '|---|---|---|---|', ...rowsOf(r).map((x) => `| ${x.measure} | ${x.now} | ${x.target} | ${met(x.ok)} |`)].join('\n') + '\n';
+  return (
+    [
+      header(r),
+      '| measure | now | target | met |',
+      '|---|---|---|---|',
+      ...rowsOf(r).map((x) => `| ${x.measure} | ${x.now} | ${x.target} | ${met(x.ok)} |`),
+    ].join('\n') + '\n'
+  );
 }
 
 function header(r: Json): string {
@@ -35,7 +42,9 @@ function header(r: Json): string {
     `Measured ${String(r.date).slice(0, 16).replace('T', ' ')} UTC on ${m.cpus} × ${m.cpuModel}, ${Math.round((m.memoryMb ?? 0) / 1024)} GB, ` +
     `${m.platform}, Node ${m.node}; \`BENCH_SECONDS=${s.benchSeconds}\`, PostgreSQL ${s.postgres === 'yes' ? 'local server' : 'not used'}; ` +
     `whole run ${r.totalSeconds} s` +
-    (typeof m.loadAverageAtStart === 'number' ? `; load average ${m.loadAverageAtStart} at the start and ${m.loadAverageAtEnd} at the end (other work on the machine lowers the absolute figures more than the ratios)` : '') +
+    (typeof m.loadAverageAtStart === 'number'
+      ? `; load average ${m.loadAverageAtStart} at the start and ${m.loadAverageAtEnd} at the end (other work on the machine lowers the absolute figures more than the ratios)`
+      : '') +
     '.\n'
   );
 }
@@ -48,98 +57,105 @@ function rowsOf(r: Json): Row[] {
   const lite = r.invoices?.pglite;
   const web = r.webhooks;
   return [
-  row('authenticated `GET /v1/currencies` / bare Fastify route serving the same bytes', '≥ 0.6', r.currencies, vs, (g) => g.ratio >= 0.6),
-  row(
-    '`POST /v1/invoice` / bare `INSERT` of the same row, PostgreSQL and PGlite',
-    '≥ 0.5 on both',
-    r.invoices,
-    () => [pg && `PostgreSQL ${vsMinimal(pg)}`, lite && `PGlite ${vsMinimal(lite)}`].filter(Boolean).join('; '),
-    () => Boolean(pg && lite) && pg.ratio >= 0.5 && lite.ratio >= 0.5,
-  ),
-  row(
-    '`POST /v1/deposit` / bare `INSERT` (QR included)',
-    '≥ 0.3',
-    r.deposits,
-    (g) => `${vs(g)}; bare INSERT + QR ${n(g.bareQrRps)} req/s`,
-    (g) => g.ratio >= 0.3,
-  ),
-  row('`GET /v1/invoice/list` (20 records) / bare `SELECT` of the same page', '≥ 0.5', r.invoiceList, vs, (g) => g.ratio >= 0.5),
-  row(
-    'x402 verify, successful calls/s / plain `@x402/evm` on the same chain',
-    '≥ 5×',
-    r.x402 && (r.x402.error ? r.x402 : r.x402.verify),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
-    (g) => g.ratio >= 5,
-  ),
-  row(
-    'x402 settle, successful calls/s / plain `@x402/evm`',
-    '≥ 3×',
-    r.x402 && (r.x402.error ? r.x402 : r.x402.settle),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
-    (g) => g.ratio >= 3,
-  ),
-  row(
-    'x402 Permit2 verify on a second network (USDT, BSC-like), successful calls/s / plain `@x402/evm`',
-    '≥ 1×',
-    r.x402Permit2 && (r.x402Permit2.error ? r.x402Permit2 : r.x402Permit2.verify),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
-    (g) => g.ratio >= 1,
-  ),
-  row(
-    'x402 Permit2 settle on a second network, successful calls/s / plain `@x402/evm`',
-    '≥ 3×',
-    r.x402Permit2 && (r.x402Permit2.error ? r.x402Permit2 : r.x402Permit2.settle),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
-    (g) => g.ratio >= 3,
-  ),
-  row(
-    'x402 upto verify (Permit2 cap, USDC), successful calls/s / plain `@x402/evm`',
-    '≥ 1×',
-    r.x402Upto && (r.x402Upto.error ? r.x402Upto : r.x402Upto.verify),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
-    (g) => g.ratio >= 1,
-  ),
-  row(
-    'x402 upto settle (12,345 of a 50,000 cap), successful calls/s / plain `@x402/evm`',
-    '≥ 1×',
-    r.x402Upto && (r.x402Upto.error ? r.x402Upto : r.x402Upto.settle),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
-    (g) => g.ratio >= 1,
-  ),
-  row(
-    'x402 exact verify on Solana (USDC, LiteSVM), successful calls/s / plain `@x402/svm`',
-    '≥ 0.5×',
-    r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.verify),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
-    (g) => g.ratio >= 0.5,
-  ),
-  row(
-    'x402 exact settle on Solana (records it before sending, settles once), successful calls/s / plain `@x402/svm`',
-    '≥ 0.5×',
-    r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.settle),
-    (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
-    (g) => g.ratio >= 0.5,
-  ),
-  row(
-    'webhook deliveries/s to a local receiver, PostgreSQL / PGlite',
-    '≥ 1,000 / ≥ 500, oldest pending < 2 s',
-    web,
-    (g) => `${n(g.postgres?.deliveredPerSec)} / ${n(g.pglite?.deliveredPerSec)}, oldest pending ${n(g.postgres?.oldestPendingS, 1)} s / ${n(g.pglite?.oldestPendingS, 1)} s`,
-    (g) => has(g.postgres?.deliveredPerSec, g.pglite?.deliveredPerSec) && g.postgres.deliveredPerSec >= 1000 && g.pglite.deliveredPerSec >= 500 && g.postgres.oldestPendingS < 2 && g.pglite.oldestPendingS < 2,
-  ),
-  row(
-    'first `npm start` to `/healthz`; restart on the same data',
-    '< 8 s; < 3 s',
-    r.startup,
-    (g) => `${n(g.firstStartS, 1)} s; ${n(g.restartS, 1)} s`,
-    (g) => g.firstStartS < 8 && g.restartS < 3,
-  ),
-  row(
-    'idle `npm start`: CPU, resident memory',
-    '< 1 %, < 250 MB',
-    r.startup,
-    (g) => `${n(g.idleCpuPct, 1)} % of a core, ${n(g.idleRssMb)} MB (with its ${g.treeProcesses - 1} child processes: ${n(g.treeIdleCpuPct, 1)} %, ${n(g.treeIdleRssMb)} MB)`,
-    (g) => g.idleCpuPct < 1 && g.idleRssMb < 250,
-  ),
+    row('authenticated `GET /v1/currencies` / bare Fastify route serving the same bytes', '≥ 0.6', r.currencies, vs, (g) => g.ratio >= 0.6),
+    row(
+      '`POST /v1/invoice` / bare `INSERT` of the same row, PostgreSQL and PGlite',
+      '≥ 0.5 on both',
+      r.invoices,
+      () => [pg && `PostgreSQL ${vsMinimal(pg)}`, lite && `PGlite ${vsMinimal(lite)}`].filter(Boolean).join('; '),
+      () => Boolean(pg && lite) && pg.ratio >= 0.5 && lite.ratio >= 0.5,
+    ),
+    row(
+      '`POST /v1/deposit` / bare `INSERT` (QR included)',
+      '≥ 0.3',
+      r.deposits,
+      (g) => `${vs(g)}; bare INSERT + QR ${n(g.bareQrRps)} req/s`,
+      (g) => g.ratio >= 0.3,
+    ),
+    row('`GET /v1/invoice/list` (20 records) / bare `SELECT` of the same page', '≥ 0.5', r.invoiceList, vs, (g) => g.ratio >= 0.5),
+    row(
+      'x402 verify, successful calls/s / plain `@x402/evm` on the same chain',
+      '≥ 5×',
+      r.x402 && (r.x402.error ? r.x402 : r.x402.verify),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+      (g) => g.ratio >= 5,
+    ),
+    row(
+      'x402 settle, successful calls/s / plain `@x402/evm`',
+      '≥ 3×',
+      r.x402 && (r.x402.error ? r.x402 : r.x402.settle),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+      (g) => g.ratio >= 3,
+    ),
+    row(
+      'x402 Permit2 verify on a second network (USDT, BSC-like), successful calls/s / plain `@x402/evm`',
+      '≥ 1×',
+      r.x402Permit2 && (r.x402Permit2.error ? r.x402Permit2 : r.x402Permit2.verify),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+      (g) => g.ratio >= 1,
+    ),
+    row(
+      'x402 Permit2 settle on a second network, successful calls/s / plain `@x402/evm`',
+      '≥ 3×',
+      r.x402Permit2 && (r.x402Permit2.error ? r.x402Permit2 : r.x402Permit2.settle),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+      (g) => g.ratio >= 3,
+    ),
+    row(
+      'x402 upto verify (Permit2 cap, USDC), successful calls/s / plain `@x402/evm`',
+      '≥ 1×',
+      r.x402Upto && (r.x402Upto.error ? r.x402Upto : r.x402Upto.verify),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+      (g) => g.ratio >= 1,
+    ),
+    row(
+      'x402 upto settle (12,345 of a 50,000 cap), successful calls/s / plain `@x402/evm`',
+      '≥ 1×',
+      r.x402Upto && (r.x402Upto.error ? r.x402Upto : r.x402Upto.settle),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+      (g) => g.ratio >= 1,
+    ),
+    row(
+      'x402 exact verify on Solana (USDC, LiteSVM), successful calls/s / plain `@x402/svm`',
+      '≥ 0.5×',
+      r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.verify),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×)`,
+      (g) => g.ratio >= 0.5,
+    ),
+    row(
+      'x402 exact settle on Solana (records it before sending, settles once), successful calls/s / plain `@x402/svm`',
+      '≥ 0.5×',
+      r.x402Svm && (r.x402Svm.error ? r.x402Svm : r.x402Svm.settle),
+      (g) => `${n(g.gateway.okPerSec)} vs ${n(g.plain.okPerSec)}/s (${n(g.ratio, 2)}×; plain: ${g.plain.failures} failed)`,
+      (g) => g.ratio >= 0.5,
+    ),
+    row(
+      'webhook deliveries/s to a local receiver, PostgreSQL / PGlite',
+      '≥ 1,000 / ≥ 500, oldest pending < 2 s',
+      web,
+      (g) =>
+        `${n(g.postgres?.deliveredPerSec)} / ${n(g.pglite?.deliveredPerSec)}, oldest pending ${n(g.postgres?.oldestPendingS, 1)} s / ${n(g.pglite?.oldestPendingS, 1)} s`,
+      (g) =>
+        has(g.postgres?.deliveredPerSec, g.pglite?.deliveredPerSec) &&
+        g.postgres.deliveredPerSec >= 1000 &&
+        g.pglite.deliveredPerSec >= 500 &&
+        g.postgres.oldestPendingS < 2 &&
+        g.pglite.oldestPendingS < 2,
+    ),
+    row(
+      'first `npm start` to `/healthz`; restart on the same data',
+      '< 8 s; < 3 s',
+      r.startup,
+      (g) => `${n(g.firstStartS, 1)} s; ${n(g.restartS, 1)} s`,
+      (g) => g.firstStartS < 8 && g.restartS < 3,
+    ),
+    row(
+      'idle `npm start`: CPU, resident memory',
+      '< 1 %, < 250 MB',
+      r.startup,
+      (g) =>
+        `${n(g.idleCpuPct, 1)} % of a core, ${n(g.idleRssMb)} MB (with its ${g.treeProcesses - 1} child processes: ${n(g.treeIdleCpuPct, 1)} %, ${n(g.treeIdleRssMb)} MB)`,
+      (g) => g.idleCpuPct < 1 && g.idleRssMb < 250,
+    ),
   ];
 }

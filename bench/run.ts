@@ -57,7 +57,14 @@ if (json) process.stdout.write = process.stderr.write.bind(process.stderr) as ty
 const cpus = os.cpus();
 const report: Figures = {
   date: new Date().toISOString(),
-  machine: { cpuModel: cpus[0]?.model ?? 'unknown', cpus: cpus.length, node: process.version, platform: `${process.platform} ${os.release()} ${process.arch}`, memoryMb: Math.round(os.totalmem() / 2 ** 20), loadAverageAtStart: Number(os.loadavg()[0]!.toFixed(1)) },
+  machine: {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    node: process.version,
+    platform: `${process.platform} ${os.release()} ${process.arch}`,
+    memoryMb: Math.round(os.totalmem() / 2 ** 20),
+    loadAverageAtStart: Number(os.loadavg()[0]!.toFixed(1)),
+  },
   settings: { benchSeconds: seconds(), postgres: process.env.BENCH_DATABASE_URL ? 'yes' : 'no' },
 };
 const failed: string[] = [];

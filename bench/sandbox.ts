@@ -7,12 +7,18 @@ import { RATED_ASSETS, SandboxRateProvider, refreshRates } from '../src/modules/
 import { ADMIN_TOKEN, type BenchGateway } from './lib.ts';
 
 /** A JSON call to the bench gateway, with its key or (`admin`) the operator token; throws unless `expect`. */
-export async function call(gw: BenchGateway, method: string, path: string, opts: { body?: unknown; admin?: boolean; expect?: number } = {}) {
+export async function call(
+  gw: BenchGateway,
+  method: string,
+  path: string,
+  opts: { body?: unknown; admin?: boolean; expect?: number } = {},
+) {
   const headers: Record<string, string> = opts.admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-tenant-api-key': gw.key };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${gw.url}${path}`, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
   const text = await res.text();
-  if (opts.expect !== undefined && res.status !== opts.expect) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (opts.expect !== undefined && res.status !== opts.expect)
+    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
@@ -34,8 +40,14 @@ async function watchOnce(gw: BenchGateway): Promise<void> {
 
 /** The tenant's balance in USDT_TRC20: one deposit paid on the sandbox Tron chain and confirmed. */
 export async function fund(gw: BenchGateway, amount: string): Promise<void> {
-  const deposit = (await call(gw, 'POST', '/v1/deposit', { body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'bench-funding' }, expect: 201 })).body.data;
-  await call(gw, 'POST', '/admin/sandbox/transfers', { admin: true, body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount }, expect: 201 });
+  const deposit = (
+    await call(gw, 'POST', '/v1/deposit', { body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'bench-funding' }, expect: 201 })
+  ).body.data;
+  await call(gw, 'POST', '/admin/sandbox/transfers', {
+    admin: true,
+    body: { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount },
+    expect: 201,
+  });
   for (let i = 0; i < 20; i++) {
     await call(gw, 'POST', '/admin/sandbox/mine', { admin: true, body: { network: 'Tron', blocks: 5 }, expect: 200 });
     await watchOnce(gw);

@@ -8,7 +8,8 @@
 type Json = { [k: string]: any };
 
 /** Pages 2, 10, 50 and 500 of a list, after its page 1. */
-const later = (list: string, label: string): Array<[string, string]> => [2, 10, 50, 500].map((p) => [`${list}Page${p}`, `${label} page ${p}`]);
+const later = (list: string, label: string): Array<[string, string]> =>
+  [2, 10, 50, 500].map((p) => [`${list}Page${p}`, `${label} page ${p}`]);
 
 const READS: Array<[string, string]> = [
   ['invoiceListPage1', '`GET /v1/invoice/list` page 1'],
@@ -63,7 +64,11 @@ function readRow(g: Json, engine: string, sizes: number[], key: string, label: s
   const largest = sizes[sizes.length - 1];
   // A later page: its p50 against page 1's at the same size in brackets; — past the last page.
   const ofPage1 = (s: number) => (g[`${key}.${s}.ofPage1`] === undefined ? '' : ` (×${g[`${key}.${s}.ofPage1`]} page 1)`);
-  const cells = sizes.map((s) => (g[`${key}.${s}.p50Ms`] === undefined && /Page\d+$/.test(key) ? '—' : `${g[`${key}.${s}.p50Ms`] ?? '?'} / ${g[`${key}.${s}.p99Ms`] ?? '?'}${ofPage1(s)}`));
+  const cells = sizes.map((s) =>
+    g[`${key}.${s}.p50Ms`] === undefined && /Page\d+$/.test(key)
+      ? '—'
+      : `${g[`${key}.${s}.p50Ms`] ?? '?'} / ${g[`${key}.${s}.p99Ms`] ?? '?'}${ofPage1(s)}`,
+  );
   const growth = g[`${key}.growth`];
   const p50 = g[`${key}.${largest}.p50Ms`];
   const nearPage1 = sizes.every((s) => g[`${key}.${s}.ofPage1`] === undefined || g[`${key}.${s}.ofPage1`] <= 2);

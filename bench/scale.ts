@@ -61,7 +61,10 @@ async function growTo(gw: BenchGateway, table: string, id: string, target: numbe
  * by them), taken in turn: one of each, then the next round. Reads compared with each other (a
  * list's pages against its page 1) so meet the same moments of a shared machine's load.
  */
-async function timed(samples: number, runs: Record<string, (i: number) => Promise<void>>): Promise<Record<string, { p50: number; p99: number }>> {
+async function timed(
+  samples: number,
+  runs: Record<string, (i: number) => Promise<void>>,
+): Promise<Record<string, { p50: number; p99: number }>> {
   const entries = Object.entries(runs);
   // Seeding can outlast the server's keep-alive: the first call may meet a connection it closed
   // (ECONNRESET); the warm-up calls after it must all succeed.
@@ -95,7 +98,11 @@ async function get(gw: BenchGateway, path: string, ok: (body: any) => boolean): 
  * be that page of the list's total (found by a first call), a full page or the last one's rest.
  * A page past the last is not timed (`skipped` is told its name).
  */
-async function laterPages(gw: BenchGateway, accountId: string, skipped: (name: string) => void): Promise<Record<string, (i: number) => Promise<void>>> {
+async function laterPages(
+  gw: BenchGateway,
+  accountId: string,
+  skipped: (name: string) => void,
+): Promise<Record<string, (i: number) => Promise<void>>> {
   const reads: Record<string, (i: number) => Promise<void>> = {};
   for (const [list, url] of PAGED_LISTS) {
     const path = url(accountId);
@@ -149,8 +156,15 @@ async function scaleOn(engine: Engine): Promise<Figures> {
     const invoice = (await call(gw, 'POST', '/v1/invoice', { body: { ...body(), orderId: 'scale-invoice' }, expect: 201 })).body.data;
     await prepareSandbox(gw);
     await fund(gw, '1000');
-    const deposit = (await call(gw, 'POST', '/v1/deposit', { body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'scale-deposit' }, expect: 201 })).body.data;
-    const quote = (await call(gw, 'POST', '/v1/withdrawal/quote', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'scale-withdrawal' }, expect: 200 })).body.data;
+    const deposit = (
+      await call(gw, 'POST', '/v1/deposit', { body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'scale-deposit' }, expect: 201 })
+    ).body.data;
+    const quote = (
+      await call(gw, 'POST', '/v1/withdrawal/quote', {
+        body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'scale-withdrawal' },
+        expect: 200,
+      })
+    ).body.data;
     const withdrawal = (await call(gw, 'POST', '/v1/withdrawal/commit', { body: { quoteId: quote.quoteId }, expect: 201 })).body.data;
     // A busy merchant's pace (the issue's "a million invoices in a few months"): one every 9 s, so
     // the million span 104 days, about 9,600 a day.
@@ -158,10 +172,14 @@ async function scaleOn(engine: Engine): Promise<Figures> {
     // The invoice's event, delivered to 20 URLs of 4 receivers (pending, due now) and, as history,
     // delivered before to as many URLs as the account has deposits.
     const db = gw.database.db;
-    const { rows: events } = await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
+    const { rows: events } = await sql<{
+      id: string;
+    }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
       values (${gw.tenant.id}, 'invoice.statusChanged', 'invoice', ${invoice.id}, '{}'::json, now()) returning id::text`.execute(db);
     const delivery = (
-      await sql<{ id: string }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status, delivered_at)
+      await sql<{
+        id: string;
+      }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status, delivered_at)
         values (gen_random_uuid(), ${gw.tenant.id}, ${gw.tenant.accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoice.id}`},
           'https://merchant.example/0', 'https://merchant.example', 'delivered', now()) returning id::text`.execute(db)
     ).rows[0]!.id;
@@ -206,7 +224,9 @@ async function scaleOn(engine: Engine): Promise<Figures> {
       const pick = (i: number, n: number) => `seed-${3 + ((i * 7919 + 13) % (n - 2))}`;
       const lastPage = (n: number) => Math.min(5000, Math.ceil(n / 20));
       // Before invoiceCreate: the pages' totals are the seeded history's.
-      const later = await laterPages(gw, accountId, (name) => progress(`scale (${engine}): ${name} at ${size}: past the last page, not timed`));
+      const later = await laterPages(gw, accountId, (name) =>
+        progress(`scale (${engine}): ${name} at ${size}: past the last page, not timed`),
+      );
       const reads: Record<string, (i: number) => Promise<void>> = {
         invoiceListPage1: () => get(gw, '/v1/invoice/list?limit=20', (b) => b.data.length === 20 && b.total === size),
         invoiceListNoMatch: () => get(gw, '/v1/invoice/list?status=cancelled', (b) => b.total === 0),
@@ -248,14 +268,24 @@ async function scaleOn(engine: Engine): Promise<Figures> {
       const timedAt = SIZES.filter((n) => figures[`${name}.${n}.p50Ms`] !== undefined);
       const from = name === 'invoiceListDeep' ? (SIZES.find((n) => n >= 100_000) ?? small) : (timedAt[0] ?? small);
       if (timedAt.includes(large) && timedAt.includes(from) && (from !== large || name === 'invoiceListDeep')) {
-        figures[`${name}.growth`] = round(Number(figures[`${name}.${large}.p50Ms`]) / Math.max(0.01, Number(figures[`${name}.${from}.p50Ms`])), 2);
+        figures[`${name}.growth`] = round(
+          Number(figures[`${name}.${large}.p50Ms`]) / Math.max(0.01, Number(figures[`${name}.${from}.p50Ms`])),
+          2,
+        );
       }
       // A later page against page 1 of its list at each size (within 2×).
       const page = /^(\w+List)Page(\d+)$/.exec(name);
       if (page && page[2] !== '1') {
-        for (const n of timedAt) figures[`${name}.${n}.ofPage1`] = round(Number(figures[`${name}.${n}.p50Ms`]) / Math.max(0.01, Number(figures[`${page[1]}Page1.${n}.p50Ms`])), 2);
+        for (const n of timedAt)
+          figures[`${name}.${n}.ofPage1`] = round(
+            Number(figures[`${name}.${n}.p50Ms`]) / Math.max(0.01, Number(figures[`${page[1]}Page1.${n}.p50Ms`])),
+            2,
+          );
       }
-      const cell = (n: number) => (figures[`${name}.${n}.p50Ms`] === undefined ? '—'.padStart(8).padEnd(19) : `${String(figures[`${name}.${n}.p50Ms`]).padStart(8)} / ${String(figures[`${name}.${n}.p99Ms`]).padEnd(8)}`);
+      const cell = (n: number) =>
+        figures[`${name}.${n}.p50Ms`] === undefined
+          ? '—'.padStart(8).padEnd(19)
+          : `${String(figures[`${name}.${n}.p50Ms`]).padStart(8)} / ${String(figures[`${name}.${n}.p99Ms`]).padEnd(8)}`;
       rows.push(`  ${name.padEnd(22)} ${SIZES.map(cell).join(' ')}  ×${figures[`${name}.growth`] ?? '—'}`);
     }
     console.log(

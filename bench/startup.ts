@@ -35,7 +35,10 @@ async function untilHealthy(port: number, child: ChildProcess, output: () => str
   const deadline = spawned + 180_000;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}: ${output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return (performance.now() - spawned) / 1000;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -55,7 +58,10 @@ async function stop(child: ChildProcess): Promise<void> {
 function tree(pid: number): number[] {
   const out = [pid];
   for (const task of safe(() => readdirSync(`/proc/${pid}/task`), [])) {
-    for (const child of safe(() => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8'), '').split(' ').filter(Boolean)) out.push(...tree(Number(child)));
+    for (const child of safe(() => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8'), '')
+      .split(' ')
+      .filter(Boolean))
+      out.push(...tree(Number(child)));
   }
   return out;
 }
@@ -125,12 +131,25 @@ export async function benchStartup(): Promise<Figures> {
     const restart = await untilHealthy(port, gw.child, gw.output, t).catch(async (err) => (await stop(gw.child), Promise.reject(err)));
     const restartCpu = sample(gw.child.pid!).ticks / TICKS_PER_S;
     await stop(gw.child);
-    console.log(`\nnpm start (sandbox, embedded database): first start to /healthz ${first.toFixed(1)} s, restart on the same data ${restart.toFixed(1)} s`);
+    console.log(
+      `\nnpm start (sandbox, embedded database): first start to /healthz ${first.toFixed(1)} s, restart on the same data ${restart.toFixed(1)} s`,
+    );
     // CPU used by the gateway process until then: what a busy machine does not inflate.
     console.log(`  CPU of the gateway process until /healthz: first start ${firstCpu.toFixed(2)} s, restart ${restartCpu.toFixed(2)} s`);
-    console.log(`  idle over ${idleSeconds} s after start: ${idleFigures.idleCpuPct} % of a core, ${idleFigures.idleRssMb} MB resident (gateway process)`);
-    console.log(`  with its ${Number(idleFigures.treeProcesses) - 1} child processes: ${idleFigures.treeIdleCpuPct} % of a core, ${idleFigures.treeIdleRssMb} MB`);
-    return { firstStartS: round(first, 2), restartS: round(restart, 2), firstStartCpuS: round(firstCpu, 2), restartCpuS: round(restartCpu, 2), idleSeconds, ...idleFigures };
+    console.log(
+      `  idle over ${idleSeconds} s after start: ${idleFigures.idleCpuPct} % of a core, ${idleFigures.idleRssMb} MB resident (gateway process)`,
+    );
+    console.log(
+      `  with its ${Number(idleFigures.treeProcesses) - 1} child processes: ${idleFigures.treeIdleCpuPct} % of a core, ${idleFigures.treeIdleRssMb} MB`,
+    );
+    return {
+      firstStartS: round(first, 2),
+      restartS: round(restart, 2),
+      firstStartCpuS: round(firstCpu, 2),
+      restartCpuS: round(restartCpu, 2),
+      idleSeconds,
+      ...idleFigures,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -32,7 +32,13 @@ async function outboxRun(database: Database, tenantId: string, payload: Payload,
   for (let i = 0; i < events; i += 500) {
     await database.db.transaction().execute(async (trx) => {
       for (let j = i; j < Math.min(events, i + 500); j++) {
-        await enqueue(trx, { tenantId, type: 'withdrawal.statusChanged', aggregateType: 'withdrawal', aggregateId: `s-${j}`, payload: { ...payload, id: `s-${j}` } });
+        await enqueue(trx, {
+          tenantId,
+          type: 'withdrawal.statusChanged',
+          aggregateType: 'withdrawal',
+          aggregateId: `s-${j}`,
+          payload: { ...payload, id: `s-${j}` },
+        });
       }
     });
   }
@@ -81,19 +87,35 @@ async function benchWebhooksOn(engine: Engine): Promise<Figures> {
   progress(`webhooks (${database.engine}): ${events} direct signed POSTs, then ${events} events through the outbox`);
   const opts = deliveryOptions(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', ADMIN_TOKEN }));
   const tenant = await createTenant(database.db, 'Bench merchant');
-  const secret = (await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow()).webhook_secret;
-  const payload = { id: 'x', status: 'paid', amount: 25, fiatCurrencyCode: 'USD', webhookUrl: url, items: [{ name: 'T-shirt', quantity: 2, cost: 12.5 }] };
+  const secret = (await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow())
+    .webhook_secret;
+  const payload = {
+    id: 'x',
+    status: 'paid',
+    amount: 25,
+    fiatCurrencyCode: 'USD',
+    webhookUrl: url,
+    items: [{ name: 'T-shirt', quantity: 2, cost: 12.5 }],
+  };
   try {
     const bareRate = await directRate(url, secret, payload, events, opts);
     received = 0;
     const { rate, oldest } = await outboxRun(database, tenant.id, payload, events, opts);
-    console.log(`\nWebhook deliveries (${database.engine}), ${events} events to one local receiver, ${opts.perOrigin} at a time (the per-origin cap)`);
+    console.log(
+      `\nWebhook deliveries (${database.engine}), ${events} events to one local receiver, ${opts.perOrigin} at a time (the per-origin cap)`,
+    );
     console.log(`  direct signed POSTs (no database):   ${bareRate.toFixed(0)} /s`);
     console.log(`  gateway (${database.engine}) outbox → delivered: ${rate.toFixed(0)} /s  (${received} received)`);
     console.log(`  oldest pending delivery under load:  ${oldest.toFixed(2)} s`);
     console.log(`  ratio gateway/direct: ${ratio(rate, bareRate).toFixed(3)}`);
     if (received !== events || wrong > 0) throw new Error(`the receiver got ${received} deliveries of ${events} events, ${wrong} unsigned`);
-    return { events, deliveredPerSec: round(rate), directPerSec: round(bareRate), ratio: ratio(rate, bareRate), oldestPendingS: round(oldest, 2) };
+    return {
+      events,
+      deliveredPerSec: round(rate),
+      directPerSec: round(bareRate),
+      ratio: ratio(rate, bareRate),
+      oldestPendingS: round(oldest, 2),
+    };
   } finally {
     await database.close();
     receiver.closeAllConnections();

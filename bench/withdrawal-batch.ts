@@ -7,7 +7,18 @@ import { SandboxChain } from '../src/chains/sandbox/sandbox-chain.ts';
 import type { Engine } from '../src/lib/db/index.ts';
 import { auditLedger } from '../src/modules/ledger/service.ts';
 import { executeRound } from '../src/modules/withdrawals/execute.ts';
-import { benchEngines, jsonCheck, load, progress, ratio, round, rounds, startBenchGateway, type BenchGateway, type Figures } from './lib.ts';
+import {
+  benchEngines,
+  jsonCheck,
+  load,
+  progress,
+  ratio,
+  round,
+  rounds,
+  startBenchGateway,
+  type BenchGateway,
+  type Figures,
+} from './lib.ts';
 import { fund, prepareSandbox } from './sandbox.ts';
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 1000);
@@ -64,7 +75,13 @@ async function singles(gw: BenchGateway, run: string): Promise<{ side: Side; ids
  * idle through a long execution may be closed by the server just as it is reused. Its answer, and
  * its time to the answer.
  */
-async function postOnce(gw: BenchGateway, label: string, path: string, body: unknown, status: number): Promise<{ data: any; seconds: number }> {
+async function postOnce(
+  gw: BenchGateway,
+  label: string,
+  path: string,
+  body: unknown,
+  status: number,
+): Promise<{ data: any; seconds: number }> {
   let data: any;
   const r = await load(label, `${gw.url}${path}`, {
     headers: { 'x-tenant-api-key': gw.key },
@@ -85,7 +102,11 @@ async function batch(gw: BenchGateway, run: string): Promise<{ side: Side; ids: 
   const ids: string[] = committed.data.withdrawals.map((w: { id: string }) => w.id);
   if (ids.length !== ITEMS) throw new Error(`${ids.length} withdrawals in the batch of ${ITEMS}`);
   const executeS = await execute(gw, ids);
-  const done = await gw.database.db.selectFrom('withdrawal_batches').select('status').where('id', '=', committed.data.id).executeTakeFirstOrThrow();
+  const done = await gw.database.db
+    .selectFrom('withdrawal_batches')
+    .select('status')
+    .where('id', '=', committed.data.id)
+    .executeTakeFirstOrThrow();
   if (done.status !== 'completed') throw new Error(`the batch ended ${done.status}`);
   return { side: { quoteS: quoted.seconds, commitS: committed.seconds, executeS }, ids };
 }
@@ -102,7 +123,13 @@ async function execute(gw: BenchGateway, ids: string[]): Promise<number> {
   for (let r = 0; ; r++) {
     const out = await executeRound(ctx, adapters);
     if (out.failures.length > 0) throw new Error(`execution round: ${out.failures[0]?.error}`);
-    const open = await gw.database.db.selectFrom('withdrawals').select('id').where('id', 'in', ids).where('status', 'not in', ['completed', 'failed', 'cancelled']).limit(1).execute();
+    const open = await gw.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', 'not in', ['completed', 'failed', 'cancelled'])
+      .limit(1)
+      .execute();
     if (open.length === 0) break;
     if (r > 20 * Math.ceil(ITEMS / 100) + 20) throw new Error(`withdrawals still open after ${r} execution rounds`);
     await tron.mine(20);
@@ -117,9 +144,11 @@ async function checkPaid(gw: BenchGateway, ids: string[]): Promise<void> {
     from withdrawals w left join sandbox_transfers s on s.network = 'TRON' and s.to_address = w.address
     where w.id in (${sql.join(ids)}) group by w.id, w.status, w.amount`.execute(gw.database.db);
   const wrong = rows.rows.filter((p) => p.status !== 'completed' || Number(p.n) !== 1 || p.paid !== p.amount);
-  if (rows.rows.length !== ids.length || wrong.length > 0) throw new Error(`${wrong.length} of ${ids.length} withdrawals not paid exactly once: ${JSON.stringify(wrong[0])}`);
+  if (rows.rows.length !== ids.length || wrong.length > 0)
+    throw new Error(`${wrong.length} of ${ids.length} withdrawals not paid exactly once: ${JSON.stringify(wrong[0])}`);
   const audit = await auditLedger(gw.database.db);
-  if (audit.mismatches.length > 0 || audit.unbalancedCurrencies.length > 0) throw new Error(`ledger audit: ${JSON.stringify(audit).slice(0, 300)}`);
+  if (audit.mismatches.length > 0 || audit.unbalancedCurrencies.length > 0)
+    throw new Error(`ledger audit: ${JSON.stringify(audit).slice(0, 300)}`);
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
@@ -177,7 +206,9 @@ async function onEngine(engine: Engine) {
 
 function printEngine(engine: string, f: Awaited<ReturnType<typeof onEngine>>): void {
   const { batch: b, singles: s } = f;
-  console.log(`\n${ITEMS} withdrawals as one batch vs ${ITEMS} single quote + commit (10 connections), ${engine}, median of ${f.rounds} rounds, seconds`);
+  console.log(
+    `\n${ITEMS} withdrawals as one batch vs ${ITEMS} single quote + commit (10 connections), ${engine}, median of ${f.rounds} rounds, seconds`,
+  );
   const pad = (cells: Array<string | number>) => cells.map((c, i) => String(c).padEnd(i === 0 ? 12 : 11)).join('');
   console.log('  ' + pad(['case', 'quote', 'commit', 'both', 'execute', 'paid/s']));
   console.log('  ' + pad(['batch', b.quoteS, b.commitS, b.quoteCommitS, b.executeS, b.executedPerSec]));

@@ -42,9 +42,15 @@ export async function benchWithdrawals(): Promise<Figures> {
       });
     await commit(WARM_UP, 'commit warm-up');
     const committing = await commit(commits, `commit (${engine})`);
-    const stored = await gw.database.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const stored = await gw.database.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(stored.n) !== total) throw new Error(`${stored.n} withdrawals stored for ${total} commits`);
-    printTable(`POST /v1/withdrawal/quote, then /commit of each quote: one account (${engine}), 10 connections, ${commits} commits timed`, [quoting, committing]);
+    printTable(`POST /v1/withdrawal/quote, then /commit of each quote: one account (${engine}), 10 connections, ${commits} commits timed`, [
+      quoting,
+      committing,
+    ]);
     return { engine, commits, ...figuresOf('commit', committing), ...figuresOf('quote', quoting) };
   } finally {
     await gw.close();

@@ -25,7 +25,15 @@ export async function benchX402Permit2(): Promise<Figures> {
   const buyer = privateKeyToAccount(DEV_KEYS.buyer);
   const seller = privateKeyToAccount(DEV_KEYS.seller).address;
   await approvePermit2(bsc.rpcUrl, usdt);
-  const requirements = { scheme: 'exact', network: BSC, asset: usdt, amount: '1000000000000000', payTo: seller, maxTimeoutSeconds: 60, extra: { assetTransferMethod: 'permit2' } };
+  const requirements = {
+    scheme: 'exact',
+    network: BSC,
+    asset: usdt,
+    amount: '1000000000000000',
+    payTo: seller,
+    maxTimeoutSeconds: 60,
+    extra: { assetTransferMethod: 'permit2' },
+  };
   const sign = async () => {
     const now = Math.floor(Date.now() / 1000);
     const permit = {
@@ -40,9 +48,24 @@ export async function benchX402Permit2(): Promise<Figures> {
       domain: { name: 'Permit2', chainId: 97, verifyingContract: PERMIT2_ADDRESS },
       types: permit2WitnessTypes,
       primaryType: 'PermitWitnessTransferFrom',
-      message: { permitted: { token: usdt, amount: BigInt(requirements.amount) }, spender: permit.spender, nonce: BigInt(permit.nonce), deadline: BigInt(permit.deadline), witness: { to: seller, validAfter: BigInt(now - 60) } },
+      message: {
+        permitted: { token: usdt, amount: BigInt(requirements.amount) },
+        spender: permit.spender,
+        nonce: BigInt(permit.nonce),
+        deadline: BigInt(permit.deadline),
+        witness: { to: seller, validAfter: BigInt(now - 60) },
+      },
     });
-    return { x402Version: 2, paymentPayload: { x402Version: 2, resource: { url: 'http://seller.test/x' }, accepted: requirements, payload: { signature, permit2Authorization: permit } }, paymentRequirements: requirements };
+    return {
+      x402Version: 2,
+      paymentPayload: {
+        x402Version: 2,
+        resource: { url: 'http://seller.test/x' },
+        accepted: requirements,
+        payload: { signature, permit2Authorization: permit },
+      },
+      paymentRequirements: requirements,
+    };
   };
   const verifyPool = await Promise.all(Array.from({ length: 200 }, sign));
   const ours = await Promise.all(Array.from({ length: settles }, sign));
@@ -61,8 +84,18 @@ export async function benchX402Permit2(): Promise<Figures> {
   for (const p of verifyPool.slice(0, 50)) await Promise.all([ours402('verify', p), plain('verify', p)]);
   progress(`x402 permit2: verify ×${verifies} and settle ×${settles} on the second network, plain library then gateway`);
   const runs = [
-    await drive('plain permit2 verify', verifies, 10, async (i) => (await plain('verify', verifyPool[i % verifyPool.length])).isValid === true),
-    await drive('gateway permit2 verify', verifies, 10, async (i) => (await ours402('verify', verifyPool[i % verifyPool.length])).isValid === true),
+    await drive(
+      'plain permit2 verify',
+      verifies,
+      10,
+      async (i) => (await plain('verify', verifyPool[i % verifyPool.length])).isValid === true,
+    ),
+    await drive(
+      'gateway permit2 verify',
+      verifies,
+      10,
+      async (i) => (await ours402('verify', verifyPool[i % verifyPool.length])).isValid === true,
+    ),
     await drive('plain permit2 settle', settles, 10, async (i) => (await plain('settle', theirs[i])).success === true),
     await drive('gateway permit2 settle', settles, 10, async (i) => (await ours402('settle', ours[i])).success === true),
   ];
@@ -76,8 +109,18 @@ export async function benchX402Permit2(): Promise<Figures> {
 
 /** The buyer allows Permit2 to move its USDT (once, as a wallet does before its first Permit2 payment). */
 async function approvePermit2(rpcUrl: string, token: Address): Promise<void> {
-  const chain = { id: 97, name: 'bsc', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const chain = {
+    id: 97,
+    name: 'bsc',
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  };
   const wallet = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.buyer), transport: http(rpcUrl), chain });
-  const hash = await wallet.writeContract({ address: token, abi: TEST_USDC.abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 2n ** 255n] });
+  const hash = await wallet.writeContract({
+    address: token,
+    abi: TEST_USDC.abi,
+    functionName: 'approve',
+    args: [PERMIT2_ADDRESS, 2n ** 255n],
+  });
   await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash });
 }

@@ -21,10 +21,17 @@ async function feePayer(): Promise<{ file: string; signer: KeyPairSigner }> {
 
 /** The official Solana facilitator behind a bare Fastify route, with its own fee payer on the same runtime. */
 async function startPlainSvm(net: SvmDevnet, signer: KeyPairSigner) {
-  const plain = new x402Facilitator().register(SOLANA_DEVNET, new SvmFacilitator(toFacilitatorSvmSigner(signer, { defaultRpcUrl: net.url })));
+  const plain = new x402Facilitator().register(
+    SOLANA_DEVNET,
+    new SvmFacilitator(toFacilitatorSvmSigner(signer, { defaultRpcUrl: net.url })),
+  );
   const bare = Fastify({ logger: false });
-  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) => plain.verify(req.body.paymentPayload, req.body.paymentRequirements));
-  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) => plain.settle(req.body.paymentPayload, req.body.paymentRequirements));
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) =>
+    plain.verify(req.body.paymentPayload, req.body.paymentRequirements),
+  );
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) =>
+    plain.settle(req.body.paymentPayload, req.body.paymentRequirements),
+  );
   return { url: await bare.listen({ host: '127.0.0.1', port: 0 }), close: () => bare.close() };
 }
 
@@ -44,9 +51,21 @@ export async function benchX402Svm(): Promise<Figures> {
   const payload = async (fee: KeyPairSigner) => {
     const buyer = await generateKeyPairSigner();
     await net.setTokenBalance(DEVNET_USDC, buyer.address, 10n ** 9n);
-    const requirements = { scheme: 'exact', network: SOLANA_DEVNET, asset: DEVNET_USDC, amount: '1000', payTo: seller.address, maxTimeoutSeconds: 60, extra: { feePayer: fee.address } };
+    const requirements = {
+      scheme: 'exact',
+      network: SOLANA_DEVNET,
+      asset: DEVNET_USDC,
+      amount: '1000',
+      payTo: seller.address,
+      maxTimeoutSeconds: 60,
+      extra: { feePayer: fee.address },
+    };
     const signed = await new SvmClient(buyer, { rpcUrl: net.url }).createPaymentPayload(2, requirements as never);
-    return { x402Version: 2, paymentPayload: { ...signed, resource: { url: 'http://seller.test/x' }, accepted: requirements }, paymentRequirements: requirements };
+    return {
+      x402Version: 2,
+      paymentPayload: { ...signed, resource: { url: 'http://seller.test/x' }, accepted: requirements },
+      paymentRequirements: requirements,
+    };
   };
   progress(`x402 Solana: signing ${2 * settles + 200} payments with the official client`);
   const verifyOurs = await Promise.all(Array.from({ length: 100 }, () => payload(ours.signer)));
@@ -68,12 +87,27 @@ export async function benchX402Svm(): Promise<Figures> {
   }
   progress(`x402 Solana: verify ×${verifies} and settle ×${settles}, plain library then gateway`);
   const runs = [
-    await drive('plain @x402/svm verify', verifies, 10, async (i) => (await post(`${bare.url}/verify`, verifyTheirs[i % verifyTheirs.length])).isValid === true),
-    await drive('gateway verify', verifies, 10, async (i) => (await post(`${gateway.url}/v1/x402/verify`, verifyOurs[i % verifyOurs.length], auth)).isValid === true),
+    await drive(
+      'plain @x402/svm verify',
+      verifies,
+      10,
+      async (i) => (await post(`${bare.url}/verify`, verifyTheirs[i % verifyTheirs.length])).isValid === true,
+    ),
+    await drive(
+      'gateway verify',
+      verifies,
+      10,
+      async (i) => (await post(`${gateway.url}/v1/x402/verify`, verifyOurs[i % verifyOurs.length], auth)).isValid === true,
+    ),
     await drive('plain @x402/svm settle', settles, 10, async (i) => (await post(`${bare.url}/settle`, settleTheirs[i])).success === true),
-    await drive('gateway settle', settles, 10, async (i) => (await post(`${gateway.url}/v1/x402/settle`, settleOurs[i], auth)).success === true),
+    await drive(
+      'gateway settle',
+      settles,
+      10,
+      async (i) => (await post(`${gateway.url}/v1/x402/settle`, settleOurs[i], auth)).success === true,
+    ),
   ];
-  printRuns(runs, verifies, settles, 'x402 exact on Solana', 'LiteSVM behind the tests\' JSON-RPC front');
+  printRuns(runs, verifies, settles, 'x402 exact on Solana', "LiteSVM behind the tests' JSON-RPC front");
   agent.destroy();
   await bare.close();
   await gateway.close();

@@ -16,11 +16,22 @@ const CHAIN = { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symb
 
 /** The official `@x402/evm` upto facilitator behind a bare Fastify route, with its own fee payer on the same chain. */
 async function startPlainUpto(rpcUrl: string) {
-  const wallet = createWalletClient({ account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }), transport: http(rpcUrl), chain: { ...CHAIN, rpcUrls: { default: { http: [rpcUrl] } } } }).extend(publicActions);
-  const plain = new x402Facilitator().register(NETWORK, new UptoFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)));
+  const wallet = createWalletClient({
+    account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }),
+    transport: http(rpcUrl),
+    chain: { ...CHAIN, rpcUrls: { default: { http: [rpcUrl] } } },
+  }).extend(publicActions);
+  const plain = new x402Facilitator().register(
+    NETWORK,
+    new UptoFacilitator(toFacilitatorEvmSigner({ ...wallet, address: wallet.account.address } as never)),
+  );
   const bare = Fastify({ logger: false });
-  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) => plain.verify(req.body.paymentPayload, req.body.paymentRequirements));
-  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) => plain.settle(req.body.paymentPayload, req.body.paymentRequirements));
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/verify', async (req) =>
+    plain.verify(req.body.paymentPayload, req.body.paymentRequirements),
+  );
+  bare.post<{ Body: { paymentPayload: never; paymentRequirements: never } }>('/settle', async (req) =>
+    plain.settle(req.body.paymentPayload, req.body.paymentRequirements),
+  );
   return { url: await bare.listen({ host: '127.0.0.1', port: 0 }), facilitator: wallet.account.address, close: () => bare.close() };
 }
 
@@ -35,18 +46,42 @@ export async function benchX402Upto(): Promise<Figures> {
   const devnet = await startDevnet({ chainId: 84532, buyerUsdc: 10n ** 15n });
   const buyer = privateKeyToAccount(DEV_KEYS.buyer);
   const seller = privateKeyToAccount(DEV_KEYS.seller).address;
-  const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { ...CHAIN, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
-  const approval = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 10n ** 30n] });
+  const wallet = createWalletClient({
+    account: buyer,
+    transport: http(devnet.rpcUrl),
+    chain: { ...CHAIN, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
+  });
+  const approval = await wallet.writeContract({
+    address: devnet.usdc,
+    abi: TEST_USDC.abi,
+    functionName: 'approve',
+    args: [PERMIT2_ADDRESS, 10n ** 30n],
+  });
   await createPublicClient({ transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({ hash: approval });
   const bare = await startPlainUpto(devnet.rpcUrl);
   const ourFeePayer = privateKeyToAccount(DEV_KEYS.feePayer).address;
   const sign = async (facilitator: Address) => {
-    const requirements = { scheme: 'upto', network: NETWORK, asset: devnet.usdc, amount: '50000', payTo: seller, maxTimeoutSeconds: 3600, extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2', facilitatorAddress: facilitator } };
+    const requirements = {
+      scheme: 'upto',
+      network: NETWORK,
+      asset: devnet.usdc,
+      amount: '50000',
+      payTo: seller,
+      maxTimeoutSeconds: 3600,
+      extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2', facilitatorAddress: facilitator },
+    };
     const { payload } = await new UptoClient(buyer).createPaymentPayload(2, requirements as never);
-    return { x402Version: 2, paymentPayload: { x402Version: 2, resource: { url: 'http://seller.test/metered' }, accepted: requirements, payload }, paymentRequirements: requirements };
+    return {
+      x402Version: 2,
+      paymentPayload: { x402Version: 2, resource: { url: 'http://seller.test/metered' }, accepted: requirements, payload },
+      paymentRequirements: requirements,
+    };
   };
   // A settle charges what the request used: the requirements' amount, below the cap.
-  const charged = (body: Awaited<ReturnType<typeof sign>>) => ({ ...body, paymentRequirements: { ...body.paymentRequirements, amount: '12345' } });
+  const charged = (body: Awaited<ReturnType<typeof sign>>) => ({
+    ...body,
+    paymentRequirements: { ...body.paymentRequirements, amount: '12345' },
+  });
   progress(`x402 upto: signing ${2 * settles + 400} authorizations with the official client`);
   const verifyOurs = await Promise.all(Array.from({ length: 200 }, () => sign(ourFeePayer)));
   const verifyTheirs = await Promise.all(Array.from({ length: 200 }, () => sign(bare.facilitator)));
@@ -62,8 +97,18 @@ export async function benchX402Upto(): Promise<Figures> {
   for (let i = 0; i < 50; i++) await Promise.all([ours('verify', verifyOurs[i]), plain('verify', verifyTheirs[i])]);
   progress(`x402 upto: verify ×${verifies} and settle ×${settles} (12,345 of a 50,000 cap), plain library then gateway`);
   const runs = [
-    await drive('plain upto verify', verifies, 10, async (i) => (await plain('verify', verifyTheirs[i % verifyTheirs.length])).isValid === true),
-    await drive('gateway upto verify', verifies, 10, async (i) => (await ours('verify', verifyOurs[i % verifyOurs.length])).isValid === true),
+    await drive(
+      'plain upto verify',
+      verifies,
+      10,
+      async (i) => (await plain('verify', verifyTheirs[i % verifyTheirs.length])).isValid === true,
+    ),
+    await drive(
+      'gateway upto verify',
+      verifies,
+      10,
+      async (i) => (await ours('verify', verifyOurs[i % verifyOurs.length])).isValid === true,
+    ),
     await drive('plain upto settle', settles, 10, async (i) => (await plain('settle', settleTheirs[i])).success === true),
     await drive('gateway upto settle', settles, 10, async (i) => (await ours('settle', settleOurs[i])).success === true),
   ];

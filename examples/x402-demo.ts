@@ -29,28 +29,58 @@ const devnet = await startDevnet({ chainId: 84532 });
 const buyer = privateKeyToAccount(DEV_KEYS.buyer);
 const seller = privateKeyToAccount(DEV_KEYS.seller).address;
 const chain = createPublicClient({ transport: http(devnet.rpcUrl) });
-const usdc = async (who: Address) => formatUnits((await chain.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [who] })) as bigint, 6);
+const usdc = async (who: Address) =>
+  formatUnits(
+    (await chain.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [who] })) as bigint,
+    6,
+  );
 console.log(`   RPC ${devnet.rpcUrl}, USDC ${devnet.usdc}`);
 
 step(2, 'Starting the gateway (embedded database in memory) with its x402 facilitator');
 const database = await openDatabase({ dataDir: 'memory://' });
 await migrate(database.db);
 const x402 = await connectX402({ network: NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-const gateway = await buildApp({ config: { ...loadConfig({ ADMIN_TOKEN: 'demo-admin-token-0123456789abcdef' }), logLevel: 'warn' }, database, db: database.db, x402: [x402] }, { logger: false });
+const gateway = await buildApp(
+  {
+    config: { ...loadConfig({ ADMIN_TOKEN: 'demo-admin-token-0123456789abcdef' }), logLevel: 'warn' },
+    database,
+    db: database.db,
+    x402: [x402],
+  },
+  { logger: false },
+);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const tenant = await createTenant(database.db, 'Demo seller');
-const { key } = await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['x402.verify', 'x402.settle', 'x402.list'] });
+const { key } = await issueApiKey(database.db, {
+  tenantId: tenant.id,
+  accountId: tenant.accountId,
+  scopes: ['x402.verify', 'x402.settle', 'x402.list'],
+});
 console.log(`   facilitator at ${gatewayUrl}/v1/x402, seller key ${key.slice(0, 12)}…`);
 
 step(3, 'Starting the seller: GET /weather costs 0.01 USDC (official @x402/express middleware)');
 const facilitator = new HTTPFacilitatorClient({
   url: `${gatewayUrl}/v1/x402`,
-  createAuthHeaders: async () => ({ verify: { 'x-tenant-api-key': key }, settle: { 'x-tenant-api-key': key }, supported: { 'x-tenant-api-key': key } }),
+  createAuthHeaders: async () => ({
+    verify: { 'x-tenant-api-key': key },
+    settle: { 'x-tenant-api-key': key },
+    supported: { 'x-tenant-api-key': key },
+  }),
 });
 const shop = express();
 shop.use(
   paymentMiddleware(
-    { 'GET /weather': { accepts: { scheme: 'exact', network: NETWORK, payTo: seller, price: { amount: '10000', asset: devnet.usdc, extra: { name: 'USDC', version: '2' } } }, description: 'Weather' } },
+    {
+      'GET /weather': {
+        accepts: {
+          scheme: 'exact',
+          network: NETWORK,
+          payTo: seller,
+          price: { amount: '10000', asset: devnet.usdc, extra: { name: 'USDC', version: '2' } },
+        },
+        description: 'Weather',
+      },
+    },
     new x402ResourceServer(facilitator).register(NETWORK, new ExactEvmServer()),
   ),
 );
@@ -64,7 +94,10 @@ step(4, `Buyer ${buyer.address} (USDC ${await usdc(buyer.address)}) asks without
 console.log(`   ${url} → HTTP ${(await fetch(url)).status} Payment Required`);
 
 step(5, 'Buyer pays with the official @x402/fetch client (signs an EIP-3009 authorization)');
-const pay = wrapFetchWithPaymentFromConfig(fetch, { schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }], spendControls: { allowedAssets: true } });
+const pay = wrapFetchWithPaymentFromConfig(fetch, {
+  schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }],
+  spendControls: { allowedAssets: true },
+});
 const res = await pay(url);
 const receipt = decodePaymentResponseHeader(res.headers.get('PAYMENT-RESPONSE')!);
 console.log(`   HTTP ${res.status}: ${JSON.stringify(await res.json())}`);
@@ -72,7 +105,9 @@ console.log(`   settled: ${receipt.success}, transaction ${receipt.transaction}`
 
 step(6, 'Balances on chain and the settlement as the gateway lists it');
 console.log(`   buyer USDC ${await usdc(buyer.address)}, seller USDC ${await usdc(seller)}`);
-const listed = (await (await fetch(`${gatewayUrl}/v1/x402/settlements`, { headers: { 'x-tenant-api-key': key } })).json()) as { data: unknown[] };
+const listed = (await (await fetch(`${gatewayUrl}/v1/x402/settlements`, { headers: { 'x-tenant-api-key': key } })).json()) as {
+  data: unknown[];
+};
 console.log(`   ${JSON.stringify(listed.data[0])}`);
 
 server.close();

@@ -10,12 +10,18 @@ const dir = new URL('../contracts/', import.meta.url).pathname;
 // CONTRACTS_OUT writes the artifacts elsewhere (the test that checks the committed ones uses it).
 const out = process.env.CONTRACTS_OUT || dir;
 const sources = Object.fromEntries(
-  readdirSync(dir).filter((f) => f.endsWith('.sol')).map((f) => [f, { content: readFileSync(join(dir, f), 'utf8') }]),
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.sol'))
+    .map((f) => [f, { content: readFileSync(join(dir, f), 'utf8') }]),
 );
 const input = {
   language: 'Solidity',
   sources,
-  settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
 };
 const findImports = (path) => {
   try {

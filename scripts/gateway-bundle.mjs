@@ -31,7 +31,9 @@ function filesUnder(dir) {
 
 /** A hash of what the bundle is made of: the sources, tsconfig, esbuild's version and this script. */
 export function sourceHash(esbuildVersion) {
-  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\n`).update(readFileSync(fileURLToPath(import.meta.url)));
+  const hash = createHash('sha256')
+    .update(`esbuild ${esbuildVersion}\n`)
+    .update(readFileSync(fileURLToPath(import.meta.url)));
   for (const path of [...filesUnder(SRC), join(ROOT, 'tsconfig.json')]) {
     hash.update(`\n${relative(ROOT, path)}\n`).update(readFileSync(path));
   }
@@ -54,7 +56,9 @@ export const ownUrlPlugin = {
     build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
       if (!args.path.startsWith(ROOT) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
-      const contents = text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text;
+      const contents = text.includes('import.meta.url')
+        ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        : text;
       const ts = /\.[cm]?tsx?$/.test(args.path);
       return { contents, loader: args.path.endsWith('x') ? (ts ? 'tsx' : 'jsx') : ts ? 'ts' : 'js' };
     });
@@ -92,7 +96,22 @@ async function build(esbuild, entry, outfile, define = {}) {
  * Every other package stays external, loaded from node_modules as it is (those that find files
  * beside themselves, CommonJS ones, and those shared with other external packages).
  */
-const BUNDLED = ['viem', 'ox', 'abitype', '@x402/core', '@x402/evm', '@noble/curves', '@noble/hashes', '@scure/base', '@scure/bip32', '@scure/bip39', '@scure/btc-signer', 'kysely', 'lossless-json', 'isows'];
+const BUNDLED = [
+  'viem',
+  'ox',
+  'abitype',
+  '@x402/core',
+  '@x402/evm',
+  '@noble/curves',
+  '@noble/hashes',
+  '@scure/base',
+  '@scure/bip32',
+  '@scure/bip39',
+  '@scure/btc-signer',
+  'kysely',
+  'lossless-json',
+  'isows',
+];
 
 function externalPackages() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));

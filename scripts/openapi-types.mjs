@@ -64,13 +64,17 @@ export function numberFields(paths) {
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        for (const media of Object.values(response.content ?? {})) walk(media.schema, undefined, `${method.toUpperCase()} ${path} ${status}`);
+        for (const media of Object.values(response.content ?? {}))
+          walk(media.schema, undefined, `${method.toUpperCase()} ${path} ${status}`);
       }
     }
   }
   const fields = { decimal: [], number: [] };
   for (const [name, kind] of kinds) {
-    if (kind.has('decimal') && kind.has('number')) throw new Error(`"${name}" is an exact decimal at ${kind.get('decimal')} but another number at ${kind.get('number')}; name one of them otherwise`);
+    if (kind.has('decimal') && kind.has('number'))
+      throw new Error(
+        `"${name}" is an exact decimal at ${kind.get('decimal')} but another number at ${kind.get('number')}; name one of them otherwise`,
+      );
     fields[kind.has('decimal') ? 'decimal' : 'number'].push(name);
   }
   return { decimal: fields.decimal.sort(), number: fields.number.sort() };
@@ -166,10 +170,14 @@ export async function renderApiTypes(document) {
     for (const [method, operation] of Object.entries(item)) {
       const op = `${method.toUpperCase()} ${path}`;
       if (namesAccount(operation) && !operatorPath(path)) account.push(op);
-      if (operatorPath(path) && operation['x-operator-roles']) roles.push(`    ${JSON.stringify(op)}: ${JSON.stringify(operation['x-operator-roles']).replaceAll(',', ', ')},`);
+      if (operatorPath(path) && operation['x-operator-roles'])
+        roles.push(`    ${JSON.stringify(op)}: ${JSON.stringify(operation['x-operator-roles']).replaceAll(',', ', ')},`);
     }
   }
-  const list = account.sort().map((op) => `    ${JSON.stringify(op)},`).join('\n');
+  const list = account
+    .sort()
+    .map((op) => `    ${JSON.stringify(op)},`)
+    .join('\n');
   return `${HEADER}${types}${numberFieldsSource(paths)}
 /** The calls that act on one merchant account: the client names it (\`accountId\`) in the query of a read, the body of a write. */
 export const accountOperations: ReadonlySet<string> = new Set([

@@ -132,7 +132,9 @@ async function compileTests(files) {
       platform: 'node',
       target: `node${process.versions.node.split('.')[0]}`,
       packages: 'external',
-      banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);",
+      },
       sourcemap: 'linked',
       sourcesContent: false,
       keepNames: true,
@@ -143,7 +145,8 @@ async function compileTests(files) {
     return { outdir, moduleOf: (f) => join(outdir, relative(ROOT, resolve(f))).replace(/\.ts$/, '.mjs') };
   } catch (err) {
     rmSync(outdir, { recursive: true, force: true });
-    if (err && Array.isArray(err.errors)) console.log(`# the tests do not compile: ${err.errors.map((e) => `${e.location?.file}:${e.location?.line}: ${e.text}`).join('; ')}`);
+    if (err && Array.isArray(err.errors))
+      console.log(`# the tests do not compile: ${err.errors.map((e) => `${e.location?.file}:${e.location?.line}: ${e.text}`).join('; ')}`);
     console.log(`# the tests run through tsx (no compiled tree: ${err?.message?.split('\n')[0] ?? err})`);
     return undefined;
   } finally {
@@ -154,7 +157,11 @@ async function compileTests(files) {
 /** Runs node; resolves with its exit status (its output to ours, or collected when `quiet`), `nice` lowers its priority. */
 function run(args, opts = {}) {
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: opts.env ?? process.env });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: opts.env ?? process.env,
+    });
     if (opts.nice && child.pid) {
       try {
         setPriority(child.pid, opts.nice);
@@ -218,16 +225,24 @@ const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc', '--liftoff
 // The payment page's and the customer portal's browser scripts (ui/pay, ui/portal) are projects of
 // their own, checked after the service's; the
 // dashboard's check is a test (test/dashboard/openapi-types.test.ts).
-const checkTypes = (...project) => run(['node_modules/typescript-7/bin/tsc', '--noEmit', '--checkers', '1', ...project], { quiet: true, nice: 10 });
+const checkTypes = (...project) =>
+  run(['node_modules/typescript-7/bin/tsc', '--noEmit', '--checkers', '1', ...project], { quiet: true, nice: 10 });
 const typeCheck =
   args.length === 0
     ? checkTypes()
         .then((root) => (root.status !== 0 ? root : checkTypes('-p', 'ui/pay')))
         .then((pay) => (pay.status !== 0 ? pay : checkTypes('-p', 'ui/portal')))
     : undefined;
-// The lint (Biome, a native binary: a few seconds of CPU) runs beside them the same way: a finding
-// fails the run like a failing test. Its rules and why some are off are in biome.jsonc.
-const lint = args.length === 0 ? run(['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '--colors=off', '--max-diagnostics=50', 'src', 'ui', 'test', 'scripts', 'bench', 'examples'], { quiet: true, nice: 10 }) : undefined;
+// The lint and format check (Biome, a native binary: a few seconds of CPU) runs beside them the same
+// way: a finding, or a file not as the formatter writes it, fails the run like a failing test. What
+// it checks, its rules and why some are off are in biome.jsonc.
+const lint =
+  args.length === 0
+    ? run(['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '--colors=off', '--max-diagnostics=50', '.'], {
+        quiet: true,
+        nice: 10,
+      })
+    : undefined;
 
 /**
  * A temporary directory in memory (under /dev/shm) for the test processes, unless TMPDIR is set: the
@@ -252,13 +267,28 @@ const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 3));
 const isolate = process.env.TEST_ISOLATE === '1' || files.length === 1;
 const compiled = isolate || process.env.TEST_COMPILE === '0' ? undefined : await compileTests(files);
 // Entries of compiled files are written into the compiled tree, and go with it.
-const entries = isolate ? files : compiled ? writeEntries(shard(files, concurrency), compiled.moduleOf, compiled.outdir) : writeEntries(shard(files, concurrency), (f) => resolve(f));
+const entries = isolate
+  ? files
+  : compiled
+    ? writeEntries(shard(files, concurrency), compiled.moduleOf, compiled.outdir)
+    : writeEntries(shard(files, concurrency), (f) => resolve(f));
 // The runner applies --test-timeout to a whole file (here a shard) as well as to each test.
 const timeout = isolate ? 300_000 : 1_200_000;
 // tsx only where TypeScript is loaded as it is; the compile cache and the runner's hook always.
-const preload = [...(compiled ? [] : ['--import', 'tsx']), ...(process.env.TEST_TIMELINE ? ['--import', './test/helpers/timeline.mjs'] : [])];
+const preload = [
+  ...(compiled ? [] : ['--import', 'tsx']),
+  ...(process.env.TEST_TIMELINE ? ['--import', './test/helpers/timeline.mjs'] : []),
+];
 const result = await run(
-  [...V8_FLAGS, ...(process.env.TEST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TEST_CPU_PROF}`] : []), ...preload, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...entries],
+  [
+    ...V8_FLAGS,
+    ...(process.env.TEST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TEST_CPU_PROF}`] : []),
+    ...preload,
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${timeout}`,
+    ...entries,
+  ],
   { env: { ...process.env, NODE_ENV: 'test', ...(tmp ? { TMPDIR: tmp } : {}), ...(await compiledWorker()) } },
 );
 if (compiled) rmSync(compiled.outdir, { recursive: true, force: true });

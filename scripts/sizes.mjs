@@ -29,7 +29,8 @@ export function findOversized(dir = 'src', maxFile = 300, maxFunction = 60) {
       if (ts.isFunctionLike(node) && 'body' in node && node.body) {
         const from = source.getLineAndCharacterOfPosition(node.getStart()).line;
         const to = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-        if (to - from + 1 > maxFunction) found.push(`${name}:${from + 1}: function ${node.name?.getText() ?? '(anonymous)'} of ${to - from + 1} lines`);
+        if (to - from + 1 > maxFunction)
+          found.push(`${name}:${from + 1}: function ${node.name?.getText() ?? '(anonymous)'} of ${to - from + 1} lines`);
       }
       ts.forEachChild(node, visit);
     };

@@ -27,7 +27,10 @@ function collect(path, out = []) {
 /** CPU seconds (user + system) of `node scripts/run-tests.mjs file` and its children, and whether it passed. */
 function measure(file) {
   return new Promise((done) => {
-    const child = spawn(TIME, ['-f', '%U %S', process.execPath, 'scripts/run-tests.mjs', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(TIME, ['-f', '%U %S', process.execPath, 'scripts/run-tests.mjs', file], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
     child.on('exit', (code) => {
@@ -47,7 +50,7 @@ const startup = Math.min(...(await Promise.all([measure(empty), measure(empty)])
 rmSync(scratch, { recursive: true, force: true });
 console.log(`start-up of a file alone: ${startup.toFixed(1)} s of CPU`);
 
-const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')).files ?? {} : {};
+const previous = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')).files ?? {}) : {};
 const costs = { ...previous };
 const queue = [...files];
 const parallel = Math.max(1, Math.min(2, cpus().length));
@@ -60,7 +63,12 @@ await Promise.all(
     }
   }),
 );
-const sorted = Object.fromEntries(Object.keys(costs).filter((f) => existsSync(join(ROOT, f))).sort().map((f) => [f, costs[f]]));
+const sorted = Object.fromEntries(
+  Object.keys(costs)
+    .filter((f) => existsSync(join(ROOT, f)))
+    .sort()
+    .map((f) => [f, costs[f]]),
+);
 writeFileSync(
   OUT,
   JSON.stringify(
@@ -72,4 +80,8 @@ writeFileSync(
     2,
   ) + '\n',
 );
-console.log(`${Object.keys(sorted).length} files, ${Object.values(sorted).reduce((a, b) => a + b, 0).toFixed(0)} s in all`);
+console.log(
+  `${Object.keys(sorted).length} files, ${Object.values(sorted)
+    .reduce((a, b) => a + b, 0)
+    .toFixed(0)} s in all`,
+);

@@ -123,7 +123,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 }
 
 /** Fastify's options: logging (redacted, scrubbed of configured secrets), limits, request ids. */
-function fastifyOptions(config: Config, options: BuildOptions, guarded: ReturnType<typeof connectionGuard>['options']): FastifyHttpOptions<Server> {
+function fastifyOptions(
+  config: Config,
+  options: BuildOptions,
+  guarded: ReturnType<typeof connectionGuard>['options'],
+): FastifyHttpOptions<Server> {
   const scrub = secretScrubber(configuredSecrets(config));
   return {
     ...guarded,
@@ -175,13 +179,16 @@ function registerRequestHooks(app: FastifyInstance): void {
   // Text and jsonb columns cannot hold NUL or lone surrogates, and very deep JSON overflows the
   // stack: refuse them as bad input instead of failing in the database or the serializer.
   app.addHook('preValidation', (request, _reply, done) => {
-    for (const [location, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+    for (const [location, value] of [
+      ['querystring', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
       const problem = inputProblem(value);
       if (problem) return done(new AppError('exceptions.validation.failed', { fields: [{ location, field: '', message: problem }] }));
     }
     done();
   });
-
 }
 
 /** The OpenAPI document (generated from the route schemas) and its viewer at /docs. */
@@ -206,7 +213,6 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-
 }
 
 /** Operations, the payment page, the operator API under /admin and the merchant API under /v1. */

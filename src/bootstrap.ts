@@ -83,7 +83,9 @@ export async function claimInstallationMode(db: Db, mode: Mode): Promise<void> {
     let recorded = row?.value as Mode | undefined;
     if (!recorded) {
       const sandboxKey = await trx.selectFrom('hd_accounts').select('id').where('sandbox', '=', true).limit(1).executeTakeFirst();
-      const sandboxTransfer = sandboxKey ? undefined : await trx.selectFrom('sandbox_transfers').select('tx_hash').limit(1).executeTakeFirst();
+      const sandboxTransfer = sandboxKey
+        ? undefined
+        : await trx.selectFrom('sandbox_transfers').select('tx_hash').limit(1).executeTakeFirst();
       recorded = sandboxKey || sandboxTransfer ? 'sandbox' : mode;
       await trx.insertInto('system_settings').values({ key: MODE_SETTING, value: recorded }).execute();
     }
@@ -98,8 +100,19 @@ export function modeLine(mode: Mode, networks: readonly NetworkEnvName[]): strin
     : `Mode: live — real money on ${networks.join(', ')}`;
 }
 
-export function formatFirstStart(first: FirstStart, baseUrl: string, mode: Mode = 'sandbox', networks: readonly NetworkEnvName[] = []): string {
-  const lines = ['', '  First start: created these credentials. They are shown only now; keep them.', '', `  ${modeLine(mode, networks)}`, ''];
+export function formatFirstStart(
+  first: FirstStart,
+  baseUrl: string,
+  mode: Mode = 'sandbox',
+  networks: readonly NetworkEnvName[] = [],
+): string {
+  const lines = [
+    '',
+    '  First start: created these credentials. They are shown only now; keep them.',
+    '',
+    `  ${modeLine(mode, networks)}`,
+    '',
+  ];
   if (first.adminToken) lines.push(`  Admin token (Authorization: Bearer …):  ${first.adminToken}`);
   if (first.tenantId) {
     lines.push(`  Demo tenant id:                         ${first.tenantId}`);
@@ -109,7 +122,8 @@ export function formatFirstStart(first: FirstStart, baseUrl: string, mode: Mode 
   if (first.users?.length) {
     lines.push('', `  Dashboard: ${baseUrl}/dashboard/login`);
     for (const u of first.users) lines.push(`    ${`${u.email} (${u.role}):`.padEnd(36)} ${u.password}`);
-    if (mode === 'live') lines.push('  No demo tenant in a live installation: enrol two-factor authentication at the first sign-in, then create tenants.');
+    if (mode === 'live')
+      lines.push('  No demo tenant in a live installation: enrol two-factor authentication at the first sign-in, then create tenants.');
   }
   lines.push('', `  API: ${baseUrl}/v1   Docs: ${baseUrl}/docs`, '');
   return lines.join('\n');

@@ -1,6 +1,26 @@
 /** Service configuration, read once from the environment. Every variable is optional. */
-import { ConfigError, adminToken, bool, cents, cidrList, fraction, int, optionalInt, rateLimit, setting, required, type RateLimitSetting } from './config/env.ts';
-import { NETWORK_ENV_NAMES, bitcoinSettings, chainSettings, checkColdStorage, type ChainSettings, type NetworkEnvName } from './config/chains.ts';
+import {
+  ConfigError,
+  adminToken,
+  bool,
+  cents,
+  cidrList,
+  fraction,
+  int,
+  optionalInt,
+  rateLimit,
+  setting,
+  required,
+  type RateLimitSetting,
+} from './config/env.ts';
+import {
+  NETWORK_ENV_NAMES,
+  bitcoinSettings,
+  chainSettings,
+  checkColdStorage,
+  type ChainSettings,
+  type NetworkEnvName,
+} from './config/chains.ts';
 import { retention, type Retention } from './config/retention.ts';
 import { ratesSettings, type RateProviderName } from './config/rates.ts';
 import { metricsSettings, type MetricsSettings } from './config/metrics.ts';
@@ -145,14 +165,17 @@ function resolveMode(env: NodeJS.ProcessEnv, chains: Record<NetworkEnvName, Chai
   const configured = NETWORK_ENV_NAMES.filter((net) => chains[net].rpcUrl);
   checkColdStorage(chains, configured);
   const stated = setting(env, 'MODE');
-  if (stated !== undefined && stated !== 'sandbox' && stated !== 'live') throw new ConfigError(`MODE must be sandbox or live, got "${stated}"`);
+  if (stated !== undefined && stated !== 'sandbox' && stated !== 'live')
+    throw new ConfigError(`MODE must be sandbox or live, got "${stated}"`);
   if (stated === 'sandbox' && configured.length > 0) {
     throw new ConfigError(
       `MODE=sandbox contradicts ${configured.map((n) => `${n}_RPC_URL`).join(', ')}: sandbox simulates every network; unset the RPC URLs or set MODE=live`,
     );
   }
   if (stated === 'live' && configured.length === 0) {
-    throw new ConfigError('MODE=live needs at least one network: set its NET_RPC_URL and NET_XPUB (e.g. ETHEREUM_RPC_URL and ETHEREUM_XPUB)');
+    throw new ConfigError(
+      'MODE=live needs at least one network: set its NET_RPC_URL and NET_XPUB (e.g. ETHEREUM_RPC_URL and ETHEREUM_XPUB)',
+    );
   }
   if (configured.length === 0) return { mode: 'sandbox', networks: [...NETWORK_ENV_NAMES] };
   // A live network hands out addresses of its own account key: without one, money paid to them

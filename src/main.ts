@@ -52,7 +52,10 @@ async function main(): Promise<void> {
 
   logDevnets(app, devnets);
   const metricsListener = await startMetrics(app, config);
-  if (config.passwordHashCost < 15) app.log.warn(`PASSWORD_HASH_COST is ${config.passwordHashCost}: new dashboard passwords are hashed with less work than the default 15 asks`);
+  if (config.passwordHashCost < 15)
+    app.log.warn(
+      `PASSWORD_HASH_COST is ${config.passwordHashCost}: new dashboard passwords are hashed with less work than the default 15 asks`,
+    );
   const workers = config.role === 'api' ? null : startWorkers(ctx, app.log);
   await listenOrReady(app, config, startup);
 
@@ -70,7 +73,9 @@ async function main(): Promise<void> {
 
 /** The shared rate limits' Redis, when configured; the rate limiter falls back to memory while it is away. */
 function connectRedis(config: Config): Redis | undefined {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   redis?.on('error', () => {});
   return redis;
 }
@@ -79,7 +84,13 @@ function connectRedis(config: Config): Redis | undefined {
 function logDevnets(app: Awaited<ReturnType<typeof buildApp>>, devnets: readonly Devnet[]): void {
   for (const devnet of devnets) {
     app.log.info(
-      { rpcUrl: devnet.rpcUrl, network: `eip155:${devnet.chainId}`, usdc: devnet.usdc, usdt: devnet.usdt, demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address },
+      {
+        rpcUrl: devnet.rpcUrl,
+        network: `eip155:${devnet.chainId}`,
+        usdc: devnet.usdc,
+        usdt: devnet.usdt,
+        demoBuyer: privateKeyToAccount(DEV_KEYS.buyer).address,
+      },
       'x402 sandbox: local devnet started (anvil) with test USDC and a funded demo buyer',
     );
   }
@@ -105,7 +116,8 @@ async function listenOrReady(app: Awaited<ReturnType<typeof buildApp>>, config: 
 async function prepareDatabase(database: Database, config: Config): Promise<void> {
   await retryWhileUnreachable(
     () => migrate(database.db),
-    (err) => console.error(`waiting for the database: ${(err as Error).message || (err as { code?: string }).code} (retrying until it answers)`),
+    (err) =>
+      console.error(`waiting for the database: ${(err as Error).message || (err as { code?: string }).code} (retrying until it answers)`),
   );
   try {
     await claimInstallationMode(database.db, config.mode);
@@ -165,7 +177,9 @@ async function x402Network(config: Config): Promise<{ x402: X402Chain[]; devnets
   const sandbox = config.mode === 'sandbox' && config.role !== 'worker' && anvilBinary() !== null;
   // Only a test network's chain id gets a devnet: a main network without its RPC stays off, as
   // a devnet answering for a real chain's id would be taken for it.
-  const missing = sandbox ? config.x402.networks.filter((n) => !n.rpcUrl && n.env !== undefined && X402_CHAIN_IDS[n.env][1] === n.chainId) : [];
+  const missing = sandbox
+    ? config.x402.networks.filter((n) => !n.rpcUrl && n.env !== undefined && X402_CHAIN_IDS[n.env][1] === n.chainId)
+    : [];
   const started = await Promise.all(missing.map((n) => sandboxDevnet(config, n)));
   return { x402: [...x402, ...started.map((s) => s.chain)], devnets: started.map((s) => s.devnet) };
 }
@@ -196,7 +210,9 @@ async function startMetrics(app: Awaited<ReturnType<typeof buildApp>>, config: C
     return listener;
   }
   if (publicMetrics(config.mode, config.metrics) === 'off') {
-    app.log.warn(`metrics: GET /metrics is off in a live installation until METRICS_TOKEN (a bearer token for the scrape) or METRICS_PORT (a listener of its own, on METRICS_HOST, default ${host}) is set`);
+    app.log.warn(
+      `metrics: GET /metrics is off in a live installation until METRICS_TOKEN (a bearer token for the scrape) or METRICS_PORT (a listener of its own, on METRICS_HOST, default ${host}) is set`,
+    );
   }
   return undefined;
 }

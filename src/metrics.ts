@@ -30,21 +30,41 @@ const count = (n: string) => Number(n);
 
 /** The shared state every instance reports the same: backlogs, open work, scan heights, rate health. */
 const STATE_GAUGES: StateGauge[] = [
-  { name: 'outbox_pending_events', help: 'Events written but not yet processed', read: async (db) => [[{}, (await outboxBacklog(db)).pending]] },
-  { name: 'outbox_oldest_pending_age_seconds', help: 'Age of the oldest unprocessed event', read: async (db) => [[{}, (await outboxBacklog(db)).oldestAgeS]] },
+  {
+    name: 'outbox_pending_events',
+    help: 'Events written but not yet processed',
+    read: async (db) => [[{}, (await outboxBacklog(db)).pending]],
+  },
+  {
+    name: 'outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest unprocessed event',
+    read: async (db) => [[{}, (await outboxBacklog(db)).oldestAgeS]],
+  },
   {
     name: 'webhook_deliveries',
     help: 'Webhook deliveries by status (pending, delivered, failed)',
     labelNames: ['status'],
     read: async (db) =>
-      (await db.selectFrom('webhook_deliveries').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute()).map((r) => [{ status: r.status }, count(r.n)]),
+      (
+        await db
+          .selectFrom('webhook_deliveries')
+          .select(['status', sql<string>`count(*)`.as('n')])
+          .groupBy('status')
+          .execute()
+      ).map((r) => [{ status: r.status }, count(r.n)]),
   },
   {
     name: 'webhook_attempts',
     help: 'Webhook attempts by what they led to: delivered, retried, failed (given up)',
     labelNames: ['outcome'],
     read: async (db) =>
-      (await db.selectFrom('webhook_attempts').select(['outcome', sql<string>`count(*)`.as('n')]).groupBy('outcome').execute()).map((r) => [{ outcome: r.outcome }, count(r.n)]),
+      (
+        await db
+          .selectFrom('webhook_attempts')
+          .select(['outcome', sql<string>`count(*)`.as('n')])
+          .groupBy('outcome')
+          .execute()
+      ).map((r) => [{ outcome: r.outcome }, count(r.n)]),
   },
   {
     name: 'webhook_oldest_pending_age_seconds',
@@ -87,7 +107,8 @@ const STATE_GAUGES: StateGauge[] = [
     name: 'hot_wallet_shortfall',
     help: "What a network's hot wallet lacks of a currency for the withdrawal queue, in whole units (0: covered), as a worker holding its key last read it; GET /admin/hot-wallets says what to refill from cold storage",
     labelNames: ['network', 'currency'],
-    read: async (db) => (await storedShortfalls(db)).map((r) => [{ network: r.network, currency: r.currency }, toGaugeValue(r.units, r.decimals)]),
+    read: async (db) =>
+      (await storedShortfalls(db)).map((r) => [{ network: r.network, currency: r.currency }, toGaugeValue(r.units, r.decimals)]),
   },
   {
     name: 'chain_scanned_height',
@@ -185,9 +206,10 @@ export async function startMetricsListener(settings: MetricsSettings & { port: n
   const host = address.includes(':') ? `[${address}]` : address;
   return {
     url: `http://${host}:${port}/metrics`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

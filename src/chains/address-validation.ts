@@ -134,7 +134,8 @@ function bitcoinProgram(address: string): { version: number; program: Uint8Array
  * (0xFFFF…FFFF, 0xEeee…EEeE, the native-coin placeholder of many contracts): as out of reach of a key.
  */
 export function unusableAddress(network: NetworkEnvName, address: string): UnusableAddressReason | undefined {
-  const { version, program } = network === 'BTC' ? bitcoinProgram(address) : { version: -1, program: accountBytes(network, address) ?? new Uint8Array() };
+  const { version, program } =
+    network === 'BTC' ? bitcoinProgram(address) : { version: -1, program: accountBytes(network, address) ?? new Uint8Array() };
   if (program.every((b) => b === 0)) return 'zeroAddress';
   if (network !== 'BTC' && program.subarray(0, 16).every((b) => b === 0)) return 'reservedAddress';
   if (version >= 2 || (version === 1 && program.length !== 32)) return 'futureSegwitVersion';
@@ -159,8 +160,12 @@ export function checkColdAddresses(chains: Record<NetworkEnvName, Pick<ChainSett
   for (const net of NETWORK_ENV_NAMES) {
     const address = chains[net].cold?.address;
     if (address === undefined) continue;
-    if (!isValidAddress(net, address)) throw new ConfigError(`${net}_COLD_ADDRESS "${address}" is not a valid ${net} address (for EVM networks a mixed-case address must match its checksum)`);
+    if (!isValidAddress(net, address))
+      throw new ConfigError(
+        `${net}_COLD_ADDRESS "${address}" is not a valid ${net} address (for EVM networks a mixed-case address must match its checksum)`,
+      );
     const unusable = unusableAddress(net, address);
-    if (unusable) throw new ConfigError(`${net}_COLD_ADDRESS "${address}" is no destination (${unusable}): nobody could move what is sent there`);
+    if (unusable)
+      throw new ConfigError(`${net}_COLD_ADDRESS "${address}" is no destination (${unusable}): nobody could move what is sent there`);
   }
 }

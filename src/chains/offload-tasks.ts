@@ -18,7 +18,10 @@ export interface OffloadTasks {
    * A receive address (as `derive`) and the QR code of its payment URI in a currency (as `qr`):
    * a create that needs both pays for one trip to the helper thread, not two.
    */
-  deriveWithQr: { args: [xpub: string, index: number, format: AddressFormat, currencyCode: string]; result: { address: string; qrCode: string } };
+  deriveWithQr: {
+    args: [xpub: string, index: number, format: AddressFormat, currencyCode: string];
+    result: { address: string; qrCode: string };
+  };
 }
 
 export type TaskName = keyof OffloadTasks;

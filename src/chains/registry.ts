@@ -29,7 +29,18 @@ export function chainAdapters(config: Config, db: Db): ChainAdapter[] {
     if (!settings.rpcUrl) continue;
     if (network === 'ETHEREUM' || network === 'BNB' || network === 'BASE') {
       const { maxFee: maxFeePerGas, replaceAfterBlocks } = settings;
-      adapters.push(new EvmChain({ network, rpcUrl: settings.rpcUrl, hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey, maxFeePerGas, replaceAfterBlocks }, db));
+      adapters.push(
+        new EvmChain(
+          {
+            network,
+            rpcUrl: settings.rpcUrl,
+            hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey,
+            maxFeePerGas,
+            replaceAfterBlocks,
+          },
+          db,
+        ),
+      );
     } else if (network === 'BTC') {
       const opts = {
         hotWalletKey: config.role === 'api' ? undefined : settings.hotWalletKey,

@@ -69,7 +69,9 @@ export class SweepStore {
       })
       .onConflict((oc) => oc.columns(['network', 'address', 'purpose', 'seq']).doNothing())
       .execute();
-    const stored = (await this.rows((q) => q.where('address', '=', tx.address).where('purpose', '=', tx.purpose).where('seq', '=', seq.n)))[0];
+    const stored = (
+      await this.rows((q) => q.where('address', '=', tx.address).where('purpose', '=', tx.purpose).where('seq', '=', seq.n))
+    )[0];
     if (!stored) throw new Error(`sweep: the ${tx.purpose} of ${tx.address} was not stored`);
     return stored;
   }
@@ -90,7 +92,12 @@ export class SweepStore {
       .selectFrom('sweep_transactions')
       .select('address')
       .where('network', '=', this.network)
-      .where((eb) => eb.or([eb('status', '=', 'signed'), eb.and([eb('status', '=', 'confirmed'), eb('purpose', '=', 'sweep'), eb('followed_up', '=', false)])]))
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'signed'),
+          eb.and([eb('status', '=', 'confirmed'), eb('purpose', '=', 'sweep'), eb('followed_up', '=', false)]),
+        ]),
+      )
       .execute();
     return new Set(rows.map((r) => r.address));
   }
@@ -110,14 +117,27 @@ export class SweepStore {
 
   /** Settles a stored transaction inside the caller's database transaction; false if another did first. */
   async settle(trx: Trx, txHash: string, status: 'confirmed' | 'failed' | 'expired', fee: bigint | null): Promise<boolean> {
-    const row = await trx.selectFrom('sweep_transactions').select(['id', 'status']).where('network', '=', this.network).where('tx_hash', '=', txHash).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('sweep_transactions')
+      .select(['id', 'status'])
+      .where('network', '=', this.network)
+      .where('tx_hash', '=', txHash)
+      .forUpdate()
+      .executeTakeFirst();
     if (row?.status !== 'signed') return false;
-    await moveStatus(trx, sweepTxMachine, 'sweep_transactions', row, status, { set: { fee: fee === null ? null : fee.toString(), resolved_at: now() } });
+    await moveStatus(trx, sweepTxMachine, 'sweep_transactions', row, status, {
+      set: { fee: fee === null ? null : fee.toString(), resolved_at: now() },
+    });
     return true;
   }
 
   async followedUp(txHash: string): Promise<void> {
-    await this.db.updateTable('sweep_transactions').set({ followed_up: true }).where('network', '=', this.network).where('tx_hash', '=', txHash).execute();
+    await this.db
+      .updateTable('sweep_transactions')
+      .set({ followed_up: true })
+      .where('network', '=', this.network)
+      .where('tx_hash', '=', txHash)
+      .execute();
   }
 
   private async rows(filter: (q: SweepRows) => SweepRows): Promise<StoredSweepTx[]> {

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   if (!file || file.startsWith('-')) fail('usage: npm run backup -- FILE', 2);
   const config = commandConfig();
   if (config.databaseUrl) {
-    fail('DATABASE_URL is set: this installation keeps its data in PostgreSQL; back it up with pg_dump (docs/operating.md, "Backup and restore")', 2);
+    fail(
+      'DATABASE_URL is set: this installation keeps its data in PostgreSQL; back it up with pg_dump (docs/operating.md, "Backup and restore")',
+      2,
+    );
   }
   const dataDir = config.dataDir;
   if (dataDir.startsWith('memory://')) fail('DATA_DIR is memory://: an in-memory database has nothing on disk to back up', 2);
@@ -49,21 +52,31 @@ async function main(): Promise<void> {
 
 /** The running service's snapshot, streamed into `partial`. */
 async function fromService(config: Config, partial: string, pid: number): Promise<string> {
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host =
+    config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${config.port}/admin/backup`;
   if (!config.adminToken) {
-    fail(`the service is running on DATA_DIR (process ${pid}): set ADMIN_TOKEN to its operator token, and it hands over a consistent snapshot`, 2);
+    fail(
+      `the service is running on DATA_DIR (process ${pid}): set ADMIN_TOKEN to its operator token, and it hands over a consistent snapshot`,
+      2,
+    );
   }
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${config.adminToken}` }, signal: AbortSignal.timeout(600_000) });
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${config.adminToken}` },
+      signal: AbortSignal.timeout(600_000),
+    });
   } catch (err) {
     const why = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
     fail(`the service holds DATA_DIR (process ${pid}) but does not answer at ${url} (${why}); run this with the service's HOST and PORT`);
   }
   if (res.status === 401) fail(`the service at ${url} refused ADMIN_TOKEN (401): give the operator token it was started with`);
   if (res.status !== 200 || !res.body) {
-    fail(`the service at ${url} answered ${res.status} (${(await res.text()).slice(0, 200)}); is it this DATA_DIR's gateway, on the embedded database?`);
+    fail(
+      `the service at ${url} answered ${res.status} (${(await res.text()).slice(0, 200)}); is it this DATA_DIR's gateway, on the embedded database?`,
+    );
   }
   await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(partial, { mode: 0o600 }));
   return `from the running service at ${url.replace(/\/admin\/backup$/, '')}`;

@@ -33,7 +33,9 @@ async function main(): Promise<void> {
       const report = await copyDatabase(source.db, target.db, async (trx) => {
         const audit = await auditLedger(trx);
         if (audit.mismatches.length || audit.unbalancedCurrencies.length) {
-          throw new Error(`the ledger audit of the copy is not clean (${audit.mismatches.length} balances differ from the journal; unbalanced: ${audit.unbalancedCurrencies.join(', ') || 'none'}); nothing was copied`);
+          throw new Error(
+            `the ledger audit of the copy is not clean (${audit.mismatches.length} balances differ from the journal; unbalanced: ${audit.unbalancedCurrencies.join(', ') || 'none'}); nothing was copied`,
+          );
         }
       });
       const rows = report.tables.reduce((n, t) => n + t.rows, 0);
@@ -60,7 +62,9 @@ async function openSource(from: string): Promise<Database> {
     if (isEmptyDir(from)) fail(`${from} holds no database`);
     const holder = dataDirHolder(from, true);
     if (holder) {
-      fail(`the service is running on ${from} (process ${holder.pid}): stop it first, or move a backup of it (npm run backup -- FILE, then npm run move-to-postgres -- FILE)`);
+      fail(
+        `the service is running on ${from} (process ${holder.pid}): stop it first, or move a backup of it (npm run backup -- FILE, then npm run move-to-postgres -- FILE)`,
+      );
     }
     const dir = await openDatabase({ dataDir: from });
     try {
@@ -83,7 +87,10 @@ async function openSource(from: string): Promise<Database> {
 async function refuseForeignTables(source: Database, target: Database): Promise<void> {
   const ours = new Set(await tablesOf(source.db));
   const foreign = (await tablesOf(target.db)).filter((t) => !ours.has(t));
-  if (foreign.length) fail(`the target database holds other tables (${foreign.slice(0, 5).join(', ')}): give the move a new, empty database; nothing was copied`);
+  if (foreign.length)
+    fail(
+      `the target database holds other tables (${foreign.slice(0, 5).join(', ')}): give the move a new, empty database; nothing was copied`,
+    );
 }
 
 runCommand('move-to-postgres', main);

@@ -13,12 +13,15 @@ async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file || file.startsWith('-')) fail('usage: npm run restore -- FILE', 2);
   const config = commandConfig();
-  if (config.databaseUrl) fail('DATABASE_URL is set: a PostgreSQL database is restored with pg_restore (docs/operating.md, "Backup and restore")', 2);
+  if (config.databaseUrl)
+    fail('DATABASE_URL is set: a PostgreSQL database is restored with pg_restore (docs/operating.md, "Backup and restore")', 2);
   const dataDir = config.dataDir;
   if (dataDir.startsWith('memory://')) fail('DATA_DIR is memory://: set DATA_DIR to the directory to restore into', 2);
   if (!existsSync(file) || !statSync(file).isFile()) fail(`no backup file at ${file}`);
   if (!isEmptyDir(dataDir)) {
-    fail(`DATA_DIR ${dataDir} is not empty: a backup is restored only into an empty directory (move this one aside, or set DATA_DIR to a new one)`);
+    fail(
+      `DATA_DIR ${dataDir} is not empty: a backup is restored only into an empty directory (move this one aside, or set DATA_DIR to a new one)`,
+    );
   }
   const created = !existsSync(dataDir);
   mkdirSync(dataDir, { recursive: true });

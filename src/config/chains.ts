@@ -51,7 +51,9 @@ export function chainSettings(env: NodeJS.ProcessEnv): Record<NetworkEnvName, Ch
       confirmations: optionalInt(env, `${net}_CONFIRMATIONS`),
       replaceAfterBlocks: int(env, `${net}_REPLACE_AFTER_BLOCKS`, 1),
       maxFee: maxFee(env, net),
-      sweepMaxCostShare: decimalUnits(env, `${net}_SWEEP_MAX_COST_SHARE`, 6) ?? defaulted(decimalUnits(env, 'SWEEP_MAX_COST_SHARE', 6), 'SWEEP_MAX_COST_SHARE'),
+      sweepMaxCostShare:
+        decimalUnits(env, `${net}_SWEEP_MAX_COST_SHARE`, 6) ??
+        defaulted(decimalUnits(env, 'SWEEP_MAX_COST_SHARE', 6), 'SWEEP_MAX_COST_SHARE'),
       ...coldStorage(env, net),
     };
   }
@@ -68,11 +70,17 @@ function coldStorage(env: NodeJS.ProcessEnv, net: NetworkEnvName): { cold?: Cold
   const address = setting(env, `${net}_COLD_ADDRESS`)?.trim();
   const max = optionalCents(env, `${net}_HOT_MAX_USD`);
   const target = optionalCents(env, `${net}_HOT_TARGET_USD`);
-  if (max !== undefined && !address) throw new ConfigError(`${net}_HOT_MAX_USD needs ${net}_COLD_ADDRESS: the excess above the ceiling has nowhere to go`);
-  if (target !== undefined && max === undefined) throw new ConfigError(`${net}_HOT_TARGET_USD needs ${net}_HOT_MAX_USD: the target is the level a move above the ceiling brings the hot wallet down to`);
+  if (max !== undefined && !address)
+    throw new ConfigError(`${net}_HOT_MAX_USD needs ${net}_COLD_ADDRESS: the excess above the ceiling has nowhere to go`);
+  if (target !== undefined && max === undefined)
+    throw new ConfigError(
+      `${net}_HOT_TARGET_USD needs ${net}_HOT_MAX_USD: the target is the level a move above the ceiling brings the hot wallet down to`,
+    );
   if (max === 0n) throw new ConfigError(`${net}_HOT_MAX_USD must be above zero`);
   if (target !== undefined && max !== undefined && (target === 0n || target >= max)) {
-    throw new ConfigError(`${net}_HOT_TARGET_USD must be above zero and below ${net}_HOT_MAX_USD: the hot wallet keeps it for payouts and the move's own fee`);
+    throw new ConfigError(
+      `${net}_HOT_TARGET_USD must be above zero and below ${net}_HOT_MAX_USD: the hot wallet keeps it for payouts and the move's own fee`,
+    );
   }
   if (!address) return {};
   return { cold: { address, hotMaxUsdCents: max ?? null, hotTargetUsdCents: max === undefined ? null : (target ?? max / 2n) } };
@@ -82,7 +90,9 @@ function coldStorage(env: NodeJS.ProcessEnv, net: NetworkEnvName): { cold?: Cold
 export function checkColdStorage(chains: Record<NetworkEnvName, ChainSettings>, live: readonly NetworkEnvName[]): void {
   for (const net of NETWORK_ENV_NAMES) {
     if (chains[net].cold && !live.includes(net)) {
-      throw new ConfigError(`${net}_COLD_ADDRESS is set but ${net} is not a live network here (set ${net}_RPC_URL and ${net}_XPUB): cold storage moves real funds only`);
+      throw new ConfigError(
+        `${net}_COLD_ADDRESS is set but ${net} is not a live network here (set ${net}_RPC_URL and ${net}_XPUB): cold storage moves real funds only`,
+      );
     }
   }
 }

@@ -60,7 +60,10 @@ export function bool(env: NodeJS.ProcessEnv, name: string): boolean {
 
 /** Comma-separated IP addresses or CIDRs (IPv4 or IPv6). */
 export function cidrList(name: string, raw: string): string[] {
-  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const valid = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
     if (!valid) throw new ConfigError(`${name} must list IP addresses or CIDRs separated by commas, got "${entry}"`);
@@ -114,7 +117,8 @@ export function decimalUnits(env: NodeJS.ProcessEnv, name: string, decimals: num
   const raw = setting(env, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(raw);
-  if (!m || (m[2] ?? '').length > decimals) throw new ConfigError(`${name} must be a positive decimal with at most ${decimals} decimals, got "${raw}"`);
+  if (!m || (m[2] ?? '').length > decimals)
+    throw new ConfigError(`${name} must be a positive decimal with at most ${decimals} decimals, got "${raw}"`);
   const units = BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(decimals, '0'));
   if (units <= 0n) throw new ConfigError(`${name} must be above zero, got "${raw}"`);
   return units;
@@ -139,7 +143,8 @@ export function optionalCents(env: NodeJS.ProcessEnv, name: string): bigint | un
 /** A decimal rate in [0, 1) with at most 6 decimals. */
 export function fraction(env: NodeJS.ProcessEnv, name: string): string {
   const raw = required(env, name);
-  if (!/^0(\.\d{1,6})?$/.test(raw.trim())) throw new ConfigError(`${name} must be a decimal between 0 and 1 with at most 6 decimals, got "${raw}"`);
+  if (!/^0(\.\d{1,6})?$/.test(raw.trim()))
+    throw new ConfigError(`${name} must be a decimal between 0 and 1 with at most 6 decimals, got "${raw}"`);
   return raw.trim();
 }
 
@@ -171,7 +176,9 @@ const ADMIN_TOKEN_MIN_LENGTH = 32;
 export function adminToken(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (raw.length < ADMIN_TOKEN_MIN_LENGTH) {
-    throw new ConfigError(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters, got ${raw.length} (unset it to have one generated)`);
+    throw new ConfigError(
+      `ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters, got ${raw.length} (unset it to have one generated)`,
+    );
   }
   return raw;
 }

@@ -46,7 +46,10 @@ function depegBand(env: NodeJS.ProcessEnv): string {
  */
 export function ratesSettings(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'live'): RatesSettings {
   // Live prices real money: from real markets by default, never from the sandbox's fixed table.
-  const names = (setting(env, 'RATES_PROVIDER') ?? (mode === 'live' ? 'coinbase,kraken' : 'sandbox')).split(',').map((n) => n.trim()).filter(Boolean);
+  const names = (setting(env, 'RATES_PROVIDER') ?? (mode === 'live' ? 'coinbase,kraken' : 'sandbox'))
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!(RATE_PROVIDER_NAMES as readonly string[]).includes(name)) {
       throw new ConfigError(`RATES_PROVIDER must list ${RATE_PROVIDER_NAMES.join(', ')} separated by commas, got "${name}"`);
@@ -56,7 +59,9 @@ export function ratesSettings(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'live'):
   if (new Set(names).size !== names.length) throw new ConfigError(`RATES_PROVIDER lists a provider twice: "${names.join(',')}"`);
   if (names.includes('sandbox') && names.length > 1) throw new ConfigError('RATES_PROVIDER: sandbox cannot be mixed with real providers');
   if (names.includes('sandbox') && mode === 'live') {
-    throw new ConfigError('RATES_PROVIDER=sandbox cannot price real money: a live installation needs real rates providers (coinbase, kraken)');
+    throw new ConfigError(
+      'RATES_PROVIDER=sandbox cannot price real money: a live installation needs real rates providers (coinbase, kraken)',
+    );
   }
   const stated = setting(env, 'RATES_MIN_SOURCES') !== undefined;
   if (mode === 'live' && !stated && names.length < 2) {

@@ -12,5 +12,10 @@ export interface ScreeningSettings {
 export function screeningSettings(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'live'): ScreeningSettings {
   const fail = setting(env, 'SCREENING_FAIL') ?? (mode === 'live' ? 'closed' : 'open');
   if (fail !== 'closed' && fail !== 'open') throw new ConfigError(`SCREENING_FAIL must be closed or open, got "${fail}"`);
-  return { denylistFile: setting(env, 'SCREENING_DENYLIST_FILE'), url: httpUrl(env, 'SCREENING_URL'), timeoutMs: int(env, 'SCREENING_TIMEOUT_MS', 100), fail };
+  return {
+    denylistFile: setting(env, 'SCREENING_DENYLIST_FILE'),
+    url: httpUrl(env, 'SCREENING_URL'),
+    timeoutMs: int(env, 'SCREENING_TIMEOUT_MS', 100),
+    fail,
+  };
 }

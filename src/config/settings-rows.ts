@@ -252,5 +252,4 @@ export const SETTINGS: readonly SettingRow[] = [
     vars: { SWEEP_MAX_COST_SHARE: '0.05' },
     doc: "the largest share of a deposit's value its sweep into the hot wallet may cost (0.05 = 5 %; up to 6 decimals); a dearer sweep waits for more deposits on the address. `NET_SWEEP_MAX_COST_SHARE` sets it for one network; the Tron sweeper applies it (EVM and Bitcoin sweeps move whatever exceeds their fee)",
   },
-
 ];

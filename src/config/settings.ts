@@ -12,7 +12,13 @@ import { BITCOIN_SETTING_ROWS } from './bitcoin-rows.ts';
 
 export type { SettingRow } from './settings-rows.ts';
 /** Every documented setting: the general rows, then Bitcoin's, the x402 facilitator's (EVM, then Solana), then subscription billing's. */
-export const SETTINGS: readonly SettingRow[] = [...GENERAL_SETTINGS, ...BITCOIN_SETTING_ROWS, ...X402_SETTING_ROWS, ...SOLANA_X402_SETTING_ROWS, ...SUBSCRIPTION_SETTING_ROWS];
+export const SETTINGS: readonly SettingRow[] = [
+  ...GENERAL_SETTINGS,
+  ...BITCOIN_SETTING_ROWS,
+  ...X402_SETTING_ROWS,
+  ...SOLANA_X402_SETTING_ROWS,
+  ...SUBSCRIPTION_SETTING_ROWS,
+];
 
 /** The networks' own settings: each variable exists once per network as `<NET>_<name>`. */
 export interface NetworkSettingRow {
@@ -38,7 +44,7 @@ export const NETWORK_SETTINGS: readonly NetworkSettingRow[] = [
   },
   {
     name: 'SWEEP_XPRV',
-    doc: 'the private side of `<NET>_XPUB` (checked against it; better `<NET>_SWEEP_XPRV_FILE`), for sweeping deposit addresses into the hot wallet; worker role only. Without it (or the hot wallet key) that network\'s deposits stay where they are, and `sweeper_enabled{network}` is 0',
+    doc: "the private side of `<NET>_XPUB` (checked against it; better `<NET>_SWEEP_XPRV_FILE`), for sweeping deposit addresses into the hot wallet; worker role only. Without it (or the hot wallet key) that network's deposits stay where they are, and `sweeper_enabled{network}` is 0",
   },
   {
     name: 'CONFIRMATIONS',
@@ -57,7 +63,7 @@ export const NETWORK_SETTINGS: readonly NetworkSettingRow[] = [
   },
   {
     name: 'COLD_ADDRESS',
-    doc: "cold storage: an address of the network whose key is kept offline. The worker moves what the hot wallet holds above `<NET>_HOT_MAX_USD` there (down to `<NET>_HOT_TARGET_USD`), and solvency reads its balance from the chain as custody. Checked at start: an address the network would refuse stops the gateway. Live networks only",
+    doc: 'cold storage: an address of the network whose key is kept offline. The worker moves what the hot wallet holds above `<NET>_HOT_MAX_USD` there (down to `<NET>_HOT_TARGET_USD`), and solvency reads its balance from the chain as custody. Checked at start: an address the network would refuse stops the gateway. Live networks only',
   },
   {
     name: 'HOT_MAX_USD',
@@ -66,7 +72,7 @@ export const NETWORK_SETTINGS: readonly NetworkSettingRow[] = [
   {
     name: 'HOT_TARGET_USD',
     shown: 'half of `<NET>_HOT_MAX_USD`',
-    doc: 'what a move to cold storage leaves in the hot wallet per currency, in US dollars, besides what the withdrawal queue needs: above zero, below the ceiling (it also pays the move\'s own fee)',
+    doc: "what a move to cold storage leaves in the hot wallet per currency, in US dollars, besides what the withdrawal queue needs: above zero, below the ceiling (it also pays the move's own fee)",
   },
   ...X402_NETWORK_ROWS,
   {

@@ -17,6 +17,6 @@ export const SUBSCRIPTION_SETTING_ROWS: readonly SettingRow[] = [
   {
     vars: { SUBSCRIPTION_PORTAL_SECRET: null, SUBSCRIPTION_PORTAL_LINK_TTL_MIN: '1440' },
     shown: 'generated once and kept in the database, `1440`',
-    doc: "key of the HMAC that signs customer portal links (or `SUBSCRIPTION_PORTAL_SECRET_FILE`; at least 32 characters), and how many minutes a link stays valid",
+    doc: 'key of the HMAC that signs customer portal links (or `SUBSCRIPTION_PORTAL_SECRET_FILE`; at least 32 characters), and how many minutes a link stays valid',
   },
 ];

@@ -16,7 +16,8 @@ export interface SubscriptionSettings {
 
 export function subscriptionSettings(env: NodeJS.ProcessEnv): SubscriptionSettings {
   const portalSecret = secret(env, 'SUBSCRIPTION_PORTAL_SECRET');
-  if (portalSecret !== undefined && portalSecret.length < 32) throw new ConfigError('SUBSCRIPTION_PORTAL_SECRET must be at least 32 characters');
+  if (portalSecret !== undefined && portalSecret.length < 32)
+    throw new ConfigError('SUBSCRIPTION_PORTAL_SECRET must be at least 32 characters');
   return {
     invoiceLeadHours: int(env, 'SUBSCRIPTION_INVOICE_LEAD_HOURS', 0),
     graceHours: int(env, 'SUBSCRIPTION_GRACE_HOURS', 0),

@@ -10,7 +10,7 @@ export const X402_SETTING_ROWS: readonly SettingRow[] = [
   {
     vars: { X402_NETWORKS: null },
     shown: '`X402_NETWORK`',
-    doc: 'the x402 facilitator\'s networks, CAIP-2 ids comma-separated (`eip155:8453,eip155:56`), at most one per `ETHEREUM` (1, 11155111), `BNB` (56, 97) and `BASE` (8453, 84532); each takes its node, fee payer, assets and limits from `<NET>_X402_*` below. `/x402/verify` and `/x402/settle` pick the network by the requirements\' `network`; another is refused `invalid_network`',
+    doc: "the x402 facilitator's networks, CAIP-2 ids comma-separated (`eip155:8453,eip155:56`), at most one per `ETHEREUM` (1, 11155111), `BNB` (56, 97) and `BASE` (8453, 84532); each takes its node, fee payer, assets and limits from `<NET>_X402_*` below. `/x402/verify` and `/x402/settle` pick the network by the requirements' `network`; another is refused `invalid_network`",
   },
   {
     vars: { X402_RPC_URL: null },
@@ -31,7 +31,7 @@ export const X402_SETTING_ROWS: readonly SettingRow[] = [
   },
   {
     vars: { X402_GAS_CEILING: '200000' },
-    doc: 'most gas one settlement may need (`gas_ceiling_exceeded` above it); every x402 network\'s unless its `<NET>_X402_GAS_CEILING` says otherwise, as for the reserve and the budgets below',
+    doc: "most gas one settlement may need (`gas_ceiling_exceeded` above it); every x402 network's unless its `<NET>_X402_GAS_CEILING` says otherwise, as for the reserve and the budgets below",
   },
   {
     vars: { X402_FEE_PAYER_RESERVE_WEI: '1000000000000000' },
@@ -58,7 +58,7 @@ export const SOLANA_X402_SETTING_ROWS: readonly SettingRow[] = [
   },
   {
     vars: { SOLANA_X402_FEE_PAYER_KEY: null },
-    doc: 'the keypair that signs and pays for the settlements (a keypair file\'s JSON array of 64 bytes, or base58; `SOLANA_X402_FEE_PAYER_KEY_FILE` names a file holding it); required with `SOLANA_X402_NETWORK`',
+    doc: "the keypair that signs and pays for the settlements (a keypair file's JSON array of 64 bytes, or base58; `SOLANA_X402_FEE_PAYER_KEY_FILE` names a file holding it); required with `SOLANA_X402_NETWORK`",
   },
   {
     vars: { SOLANA_X402_ASSETS: null },
@@ -73,12 +73,29 @@ export const SOLANA_X402_SETTING_ROWS: readonly SettingRow[] = [
 
 /** x402's own settings of a network (EVM networks only), each defaulting to its `X402_*` setting. */
 export const X402_NETWORK_ROWS: readonly { name: string; shown?: string; doc: string }[] = [
-  { name: 'X402_RPC_URL', doc: 'EVM networks: the JSON-RPC of this network\'s x402 chain, when `X402_NETWORKS` names it; unset: `X402_RPC_URL` for `X402_NETWORK`\'s, a devnet in the sandbox' },
-  { name: 'X402_FEE_PAYER_KEY', doc: 'EVM networks: the key that pays for this network\'s x402 settlements; unset: `X402_FEE_PAYER_KEY` for `X402_NETWORK`\'s, else verify only (settle answers `settlement_disabled`)' },
-  { name: 'X402_ASSETS', shown: "`X402_ASSETS`, else the network's USD stablecoins", doc: 'EVM networks: the tokens x402 accepts there, comma-separated; one without EIP-3009 (USDT and USDC on `BNB`) is paid through Permit2' },
+  {
+    name: 'X402_RPC_URL',
+    doc: "EVM networks: the JSON-RPC of this network's x402 chain, when `X402_NETWORKS` names it; unset: `X402_RPC_URL` for `X402_NETWORK`'s, a devnet in the sandbox",
+  },
+  {
+    name: 'X402_FEE_PAYER_KEY',
+    doc: "EVM networks: the key that pays for this network's x402 settlements; unset: `X402_FEE_PAYER_KEY` for `X402_NETWORK`'s, else verify only (settle answers `settlement_disabled`)",
+  },
+  {
+    name: 'X402_ASSETS',
+    shown: "`X402_ASSETS`, else the network's USD stablecoins",
+    doc: 'EVM networks: the tokens x402 accepts there, comma-separated; one without EIP-3009 (USDT and USDC on `BNB`) is paid through Permit2',
+  },
   { name: 'X402_GAS_CEILING', shown: '`X402_GAS_CEILING`', doc: 'EVM networks: the most gas one x402 settlement there may need' },
-  { name: 'X402_FEE_PAYER_RESERVE_WEI', shown: '`X402_FEE_PAYER_RESERVE_WEI`', doc: "EVM networks: what this network's fee payer keeps, in its coin's smallest unit" },
+  {
+    name: 'X402_FEE_PAYER_RESERVE_WEI',
+    shown: '`X402_FEE_PAYER_RESERVE_WEI`',
+    doc: "EVM networks: what this network's fee payer keeps, in its coin's smallest unit",
+  },
   { name: 'X402_GAS_BUDGET_WEI', shown: '`X402_GAS_BUDGET_WEI`', doc: 'EVM networks: gas all x402 settlements there may spend per 24 h' },
-  { name: 'X402_TENANT_GAS_BUDGET_WEI', shown: '`X402_TENANT_GAS_BUDGET_WEI`', doc: "EVM networks: gas one merchant's x402 settlements there may spend per 24 h" },
+  {
+    name: 'X402_TENANT_GAS_BUDGET_WEI',
+    shown: '`X402_TENANT_GAS_BUDGET_WEI`',
+    doc: "EVM networks: gas one merchant's x402 settlements there may spend per 24 h",
+  },
 ];
-

@@ -28,13 +28,22 @@ export function svmX402Settings(env: NodeJS.ProcessEnv): SvmX402Settings | null 
   if (named === undefined) return null;
   const network = (SOLANA_X402_NETWORKS as Record<string, string>)[named] ?? named;
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(network)) {
-    throw new ConfigError(`SOLANA_X402_NETWORK must be mainnet, devnet, testnet or a CAIP-2 Solana network (solana:<genesis hash, 32 characters>), got "${named}"`);
+    throw new ConfigError(
+      `SOLANA_X402_NETWORK must be mainnet, devnet, testnet or a CAIP-2 Solana network (solana:<genesis hash, 32 characters>), got "${named}"`,
+    );
   }
   const rpcUrl = setting(env, 'SOLANA_X402_RPC_URL');
-  if (!rpcUrl || !/^https?:\/\//.test(rpcUrl)) throw new ConfigError('SOLANA_X402_RPC_URL must be the http(s) URL of a Solana JSON-RPC node when SOLANA_X402_NETWORK is set');
+  if (!rpcUrl || !/^https?:\/\//.test(rpcUrl))
+    throw new ConfigError('SOLANA_X402_RPC_URL must be the http(s) URL of a Solana JSON-RPC node when SOLANA_X402_NETWORK is set');
   const feePayerKey = secret(env, 'SOLANA_X402_FEE_PAYER_KEY');
-  if (!feePayerKey) throw new ConfigError('SOLANA_X402_FEE_PAYER_KEY (or SOLANA_X402_FEE_PAYER_KEY_FILE) is needed when SOLANA_X402_NETWORK is set: the facilitator pays the fees of the transactions it settles');
-  const assets = (setting(env, 'SOLANA_X402_ASSETS') ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  if (!feePayerKey)
+    throw new ConfigError(
+      'SOLANA_X402_FEE_PAYER_KEY (or SOLANA_X402_FEE_PAYER_KEY_FILE) is needed when SOLANA_X402_NETWORK is set: the facilitator pays the fees of the transactions it settles',
+    );
+  const assets = (setting(env, 'SOLANA_X402_ASSETS') ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const bad = assets.find((a) => !BASE58.test(a));
   if (bad) throw new ConfigError(`SOLANA_X402_ASSETS must be mint addresses (base58), got "${bad}"`);
   return {

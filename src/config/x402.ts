@@ -58,7 +58,11 @@ function weiOf(name: string, raw: string | undefined): bigint | null {
   return BigInt(raw.trim());
 }
 
-const list = (raw: string | undefined) => (raw ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 /** One network's settings: its own `<NET>_X402_*`, else `X402_*` (node, key and assets: only for X402_NETWORK's network). */
 function networkSettings(env: NodeJS.ProcessEnv, network: string, primary: X402NetworkSettings): X402NetworkSettings {
@@ -66,7 +70,9 @@ function networkSettings(env: NodeJS.ProcessEnv, network: string, primary: X402N
   const net = x402EnvOf(chainId);
   const own = network === primary.network;
   if (!net && !own) {
-    throw new ConfigError(`X402_NETWORKS names ${network}, a chain of none of ${X402_NETWORK_ENV_NAMES.join(', ')}: only X402_NETWORK's network may be another chain`);
+    throw new ConfigError(
+      `X402_NETWORKS names ${network}, a chain of none of ${X402_NETWORK_ENV_NAMES.join(', ')}: only X402_NETWORK's network may be another chain`,
+    );
   }
   // `<NET>_X402_*` when set (and the network belongs to a catalogue network), else the fallback.
   const of = (name: string | undefined, fallback: string | undefined) => (name && setting(env, name)) || fallback;
@@ -109,7 +115,10 @@ export function x402Settings(env: NodeJS.ProcessEnv): X402Settings {
   for (const n of networks) {
     const key = n.env ?? n.network;
     const before = seen.get(key);
-    if (before) throw new ConfigError(`X402_NETWORKS names ${before} and ${n.network}: one x402 network per catalogue network (${key}), as each has one set of ${key}_X402_* settings`);
+    if (before)
+      throw new ConfigError(
+        `X402_NETWORKS names ${before} and ${n.network}: one x402 network per catalogue network (${key}), as each has one set of ${key}_X402_* settings`,
+      );
     seen.set(key, n.network);
   }
   const net = x402EnvOf(chainId);

@@ -4,7 +4,9 @@ import { JsonDecimal } from './money.ts';
 // JSON.stringify cannot write a number's digits raw on Node 20 (JSON.rawJSON came with Node 21), so
 // JSON without a schema (event payloads, audit details, error bodies) is written by lossless-json's
 // writer, which is JSON.stringify's output but for the numbers it is told how to write.
-const EXACT_NUMBERS = [{ test: (value: unknown) => value instanceof JsonDecimal, stringify: (value: unknown) => (value as JsonDecimal).text }];
+const EXACT_NUMBERS = [
+  { test: (value: unknown) => value instanceof JsonDecimal, stringify: (value: unknown) => (value as JsonDecimal).text },
+];
 
 /**
  * JSON.stringify's text of `value`, with every JsonDecimal written as the JSON number it holds,

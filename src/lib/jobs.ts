@@ -104,7 +104,8 @@ export function every(
   /** A change came while the round ran (it may not have seen it), or the round failed: no idling. */
   let changed = false;
   /** When the last round said its next work falls due (ms after it ended), if it did. */
-  let dueInMs: number | undefined, lastEnd = 0;
+  let dueInMs: number | undefined,
+    lastEnd = 0;
   let wakeStop: () => void = () => {};
   const stopping = new Promise<void>((resolve) => (wakeStop = resolve));
   const schedule = (delayMs: number) => {
@@ -149,7 +150,14 @@ export function every(
  * One round of `every`, once the database is up (none if the job stops meanwhile). A failure is
  * logged, not thrown, and answers true: the job does not idle after it.
  */
-function roundWhenUp(name: string, log: FastifyBaseLogger, round: () => Promise<RoundResult>, availability: DatabaseAvailability | undefined, stopping: Promise<void>, stopped: () => boolean): Promise<RoundResult> {
+function roundWhenUp(
+  name: string,
+  log: FastifyBaseLogger,
+  round: () => Promise<RoundResult>,
+  availability: DatabaseAvailability | undefined,
+  stopping: Promise<void>,
+  stopped: () => boolean,
+): Promise<RoundResult> {
   return (availability ? Promise.race([availability.whenUp(), stopping]) : Promise.resolve())
     .then(() => (stopped() ? undefined : round()))
     .catch((err) => {

@@ -208,8 +208,19 @@ export function rescale(units: bigint, from: number, to: number, round: 'up' | '
  * An amount re-expressed in another currency through the USD prices of both (USD per whole unit),
  * exactly, rounded as told.
  */
-export function convertAmount<D extends string>(amount: Amount, fromPrice: Ratio, to: Unit<D>, toPrice: Ratio, round: 'up' | 'down'): Amount<D> {
-  const units = convertUnits(amount.units, { price: fromPrice, decimals: amount.currency.decimals }, { price: toPrice, decimals: to.decimals }, round);
+export function convertAmount<D extends string>(
+  amount: Amount,
+  fromPrice: Ratio,
+  to: Unit<D>,
+  toPrice: Ratio,
+  round: 'up' | 'down',
+): Amount<D> {
+  const units = convertUnits(
+    amount.units,
+    { price: fromPrice, decimals: amount.currency.decimals },
+    { price: toPrice, decimals: to.decimals },
+    round,
+  );
   return Amount.of(to, units);
 }
 

@@ -83,7 +83,11 @@ export async function processOutbox(db: Db, limit: number, handle: (trx: Trx, ev
     await trx
       .updateTable('outbox_events')
       .set({ processed_at: sql`now()` })
-      .where('id', 'in', rows.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .execute();
     return rows.length;
   });
@@ -93,10 +97,7 @@ export async function processOutbox(db: Db, limit: number, handle: (trx: Trx, ev
 export async function outboxBacklog(db: Executor): Promise<{ pending: number; oldestAgeS: number }> {
   const row = await db
     .selectFrom('outbox_events')
-    .select([
-      sql<string>`count(*)`.as('pending'),
-      sql<string | null>`extract(epoch from now() - min(created_at))`.as('age'),
-    ])
+    .select([sql<string>`count(*)`.as('pending'), sql<string | null>`extract(epoch from now() - min(created_at))`.as('age')])
     .where('processed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return { pending: Number(row.pending), oldestAgeS: row.age === null ? 0 : Number(row.age) };

@@ -141,7 +141,9 @@ export async function moveStatus<T extends StatusTable>(
   for (const [column, value] of Object.entries(move.where ?? {})) update = update.where(column, value === null ? 'is' : '=', value);
   const updated = (await update.returningAll().executeTakeFirst()) as StatusRow<T> | undefined;
   if (!updated) {
-    const current = (await db.selectFrom(name).select('status').where('id', '=', row.id).executeTakeFirst()) as { status: string } | undefined;
+    const current = (await db.selectFrom(name).select('status').where('id', '=', row.id).executeTakeFirst()) as
+      | { status: string }
+      | undefined;
     throw refusedMove(machine.object, current?.status ?? 'missing', [row.status], to, move.refusal);
   }
   if (move.event) await enqueue(trx, await move.event(updated, row.status));

@@ -10,7 +10,10 @@ describeEngines('merchant accounts', (engine) => {
     const { key, tenantId, accountId } = await t.tenant();
     const list = await t.call('GET', '/v1/accounts', { key });
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body.data.map((a: { id: string }) => a.id), [accountId]);
+    assert.deepEqual(
+      list.body.data.map((a: { id: string }) => a.id),
+      [accountId],
+    );
 
     const patched = await t.admin('PATCH', `/admin/tenants/${tenantId}`, { maxAccounts: 3 });
     assert.equal(patched.status, 200);

@@ -26,7 +26,11 @@ const ADMIN = `backup-admin-${randomBytes(16).toString('hex')}`;
 const ENV = { ADMIN_TOKEN: ADMIN, RATE_LIMIT: '1000000/60', WEBHOOK_ALLOW_PRIVATE: 'true', WATCH_INTERVAL_MS: '50' };
 
 /** Runs `npm run <script> -- …args` as an operator would; resolves with its exit code and output. */
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function npmRun(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn('npm', ['run', '--silent', script, '--', ...args], {
       cwd: ROOT,
@@ -75,12 +79,18 @@ async function seedOtherRows(url: string, key: string, tenantId: string): Promis
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
   // The brand is the whole tenant's: set with a tenant-wide key.
   const wide = await api(url, 'POST', '/admin/api-keys', { admin: ADMIN, body: { tenantId, scopes: ['*'] } });
-  const brand = await api(url, 'PATCH', '/v1/settings', { key: wide.body.data.key, body: { brandColor: '#12ab34', logo: `data:image/png;base64,${png}` } });
+  const brand = await api(url, 'PATCH', '/v1/settings', {
+    key: wide.body.data.key,
+    body: { brandColor: '#12ab34', logo: `data:image/png;base64,${png}` },
+  });
   assert.equal(brand.status, 200, JSON.stringify(brand.body));
   const invoice = await api(url, 'POST', '/v1/invoice', { key, body: { amount: 40, fiatCurrencyCode: 'USD', orderId: 'quoted-and-paid' } });
   assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
   const id = invoice.body.data.id as string;
-  for (const [path, body] of [['select', { cryptoCurrencyCode: 'USDT_TRC20' }], ['simulate', { amount: 'exact' }]] as const) {
+  for (const [path, body] of [
+    ['select', { cryptoCurrencyCode: 'USDT_TRC20' }],
+    ['simulate', { amount: 'exact' }],
+  ] as const) {
     const r = await api(url, 'POST', `/pay/${id}/${path}`, { body });
     assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
   }
@@ -129,7 +139,8 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
       const { created } = load;
       const enough = () => created.invoices.size + 1 >= 5 && created.deposits.size >= 5 && created.withdrawals.size >= 3;
       const loadStarted = Date.now();
-      while (Date.now() - loadStarted < 2500 || (!enough() && Date.now() - loadStarted < 30_000)) await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() - loadStarted < 2500 || (!enough() && Date.now() - loadStarted < 30_000))
+        await new Promise((r) => setTimeout(r, 100));
       // What was acknowledged before the backup began; the load goes on while it is taken.
       const { invoices, deposits, withdrawals } = load.created;
       acked = { invoices: [paid, ...invoices], deposits: [...deposits], withdrawals: [...withdrawals] };
@@ -138,10 +149,15 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
       await load.stop();
       assert.equal(backup.code, 0, `npm run backup: ${backup.stdout}${backup.stderr}`);
       assert.match(backup.stdout, /backup written to .*taken from the running service/);
-      console.log(`acknowledged before the backup: ${acked.invoices.length} invoices, ${acked.deposits.length} deposits, ${acked.withdrawals.length} withdrawals; ${backup.stdout.trim()}`);
+      console.log(
+        `acknowledged before the backup: ${acked.invoices.length} invoices, ${acked.deposits.length} deposits, ${acked.withdrawals.length} withdrawals; ${backup.stdout.trim()}`,
+      );
       assert.equal(load.tally.errors, 0, `5xx answers while the backup ran: ${load.samples.join('; ')}`);
       assert.ok(load.created.invoices.size > acked.invoices.length, 'the load went on during the backup');
-      assert.ok(acked.invoices.length >= 5 && acked.deposits.length >= 5 && acked.withdrawals.length >= 3, `too little load: ${JSON.stringify({ i: acked.invoices.length, d: acked.deposits.length, w: acked.withdrawals.length })}`);
+      assert.ok(
+        acked.invoices.length >= 5 && acked.deposits.length >= 5 && acked.withdrawals.length >= 3,
+        `too little load: ${JSON.stringify({ i: acked.invoices.length, d: acked.deposits.length, w: acked.withdrawals.length })}`,
+      );
     } finally {
       await gateway.stop();
     }
@@ -156,7 +172,7 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
     const restoredDir = join(dir, 'restored');
     const restored = await npmRun('restore', [backupFile], { DATA_DIR: restoredDir });
     assert.equal(restored.code, 0, restored.stderr);
-    assert.ok(!existsSync(join(restoredDir, '.cryptogate.lock')), 'the source\'s lock does not come along');
+    assert.ok(!existsSync(join(restoredDir, '.cryptogate.lock')), "the source's lock does not come along");
     const gateway = await startGateway({ role: 'all', env: { ...ENV, DATA_DIR: restoredDir }, readyTimeoutMs: 60_000 });
     try {
       await assertAllFound(gateway.url, key, acked, 'after the restore');
@@ -193,7 +209,10 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
       try {
         await assertAllFound(gateway.url, key, acked, 'on PostgreSQL');
         // Sequences stand past the copied ids: new rows (and their outbox events) insert cleanly.
-        const invoice = await api(gateway.url, 'POST', '/v1/invoice', { key, body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'after-move' } });
+        const invoice = await api(gateway.url, 'POST', '/v1/invoice', {
+          key,
+          body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'after-move' },
+        });
         assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
       } finally {
         await gateway.stop();
@@ -202,7 +221,9 @@ describe('backup, restore and the move to PostgreSQL [pglite, processes]', () =>
       // The foreign keys deferred for the copy are as the migrations made them again.
       const pgdb = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
       try {
-        const deferrable = await sql<{ n: string }>`select count(*) as n from pg_constraint where contype = 'f' and condeferrable`.execute(pgdb.db);
+        const deferrable = await sql<{ n: string }>`select count(*) as n from pg_constraint where contype = 'f' and condeferrable`.execute(
+          pgdb.db,
+        );
         assert.equal(deferrable.rows[0]!.n, '0');
       } finally {
         await pgdb.close();

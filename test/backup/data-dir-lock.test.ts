@@ -24,7 +24,10 @@ describe('the data directory lock', () => {
     try {
       writeLock(dir, { pid: child.pid });
       assert.deepEqual(dataDirHolder(dir), { pid: child.pid, host: hostname() });
-      assert.throws(() => lockDataDir(dir), (err: Error) => err instanceof DataDirLockedError && err.message.includes(`in use by process ${child.pid}`));
+      assert.throws(
+        () => lockDataDir(dir),
+        (err: Error) => err instanceof DataDirLockedError && err.message.includes(`in use by process ${child.pid}`),
+      );
       // After its wait: the holder lives on.
       await assert.rejects(openDatabase({ dataDir: dir, lockWaitMs: 300 }), DataDirLockedError);
     } finally {

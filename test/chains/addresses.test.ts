@@ -55,7 +55,11 @@ describe('HD deposit addresses', () => {
     const keys = [master, HDKey.fromMasterSeed(Uint8Array.from({ length: 32 }, (_, i) => i * 7 + 1))];
     const indexes = [...Array.from({ length: 120 }, (_, i) => i), 1_000, 65_535, 65_536, 16_777_216, 2 ** 31 - 2, 2 ** 31 - 1];
     for (const seed of keys) {
-      for (const [path, format] of [["m/84'/0'/0'", 'btc-p2wpkh'], ["m/44'/60'/0'", 'evm'], ["m/44'/195'/0'", 'tron']] as const) {
+      for (const [path, format] of [
+        ["m/84'/0'/0'", 'btc-p2wpkh'],
+        ["m/44'/60'/0'", 'evm'],
+        ["m/44'/195'/0'", 'tron'],
+      ] as const) {
         const xpub = seed.derive(path).publicExtendedKey;
         const reference = HDKey.fromExtendedKey(xpub).deriveChild(0);
         const key = parseExtendedPublicKey(xpub);
@@ -69,7 +73,13 @@ describe('HD deposit addresses', () => {
   it('refuses private keys, junk and bad indexes', () => {
     assert.throws(() => parseExtendedPublicKey(master.derive("m/44'/60'/0'").privateExtendedKey), ExtendedKeyError);
     assert.throws(() => parseExtendedPublicKey('xpub-not-a-key'), ExtendedKeyError);
-    assert.throws(() => parseExtendedPublicKey('tpubDC5FSnBiZDMmhiuCmWAYsLwgLYrrT9rAqvTySfuCCrgsWz8wxMXUS9Tb9iVMvcRbvFcAHGkMD5Kx8koh4GquNGNTfohfk7pgjhaPCdXpoba'), ExtendedKeyError);
+    assert.throws(
+      () =>
+        parseExtendedPublicKey(
+          'tpubDC5FSnBiZDMmhiuCmWAYsLwgLYrrT9rAqvTySfuCCrgsWz8wxMXUS9Tb9iVMvcRbvFcAHGkMD5Kx8koh4GquNGNTfohfk7pgjhaPCdXpoba',
+        ),
+      ExtendedKeyError,
+    );
     const evm = account("m/44'/60'/0'");
     assert.throws(() => deriveAddress(evm, -1, 'evm'), RangeError);
     assert.throws(() => deriveAddress(evm, 2 ** 31, 'evm'), RangeError);

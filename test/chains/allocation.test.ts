@@ -30,7 +30,12 @@ describeEngines('address allocation', (engine) => {
         const results = await Promise.all(
           Array.from({ length: 200 }, (_, i) =>
             database.db.transaction().execute((trx) =>
-              allocators[i % 2]!.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'BTC' }),
+              allocators[i % 2]!.allocate(trx, network, {
+                purpose: 'deposit',
+                ownerId: randomUUID(),
+                tenantId: tenant.id,
+                currencyCode: 'BTC',
+              }),
             ),
           ),
         );
@@ -63,7 +68,11 @@ describeEngines('address allocation', (engine) => {
       assert.ok(reserved.every((r) => r.index < row.next_index));
       // An index taken in a transaction comes after every block handed out.
       const tenant = await createTenant(database.db, 'Blocks');
-      const next = await database.db.transaction().execute((trx) => allocators[0]!.allocate(trx, 'TRON', { purpose: 'invoice', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'TRX' }));
+      const next = await database.db
+        .transaction()
+        .execute((trx) =>
+          allocators[0]!.allocate(trx, 'TRON', { purpose: 'invoice', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'TRX' }),
+        );
       assert.equal(next.index, row.next_index);
     } finally {
       await database.close();
@@ -73,7 +82,9 @@ describeEngines('address allocation', (engine) => {
   it('uses the configured extended key, and gives a rolled-back index back', async () => {
     const database = await freshDatabase(engine);
     try {
-      const master = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'));
+      const master = HDKey.fromMasterSeed(
+        mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'),
+      );
       const xpub = master.derive(DERIVATION.ETHEREUM.path).publicExtendedKey;
       const config = testConfig();
       config.chains.ETHEREUM = { ...config.chains.ETHEREUM, xpub };
@@ -101,7 +112,9 @@ describeEngines('address allocation', (engine) => {
   it('EVM networks sharing one account key never hand the same address to two owners (a payment on the wrong network cannot reach another tenant)', async () => {
     const database = await freshDatabase(engine);
     try {
-      const master = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'));
+      const master = HDKey.fromMasterSeed(
+        mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'),
+      );
       const xpub = master.derive(DERIVATION.ETHEREUM.path).publicExtendedKey;
       const config = testConfig();
       for (const net of ['ETHEREUM', 'BNB', 'BASE'] as const) config.chains[net] = { ...config.chains[net], xpub };
@@ -133,7 +146,11 @@ describeEngines('address allocation', (engine) => {
       assert.equal(ka.xpub, kb.xpub);
       assert.ok(ka.sandbox);
       assert.equal(ka.key.privateKey, null);
-      const stored = await database.db.selectFrom('system_settings').select('value').where('key', '=', 'sandbox_xpub:BTC').executeTakeFirstOrThrow();
+      const stored = await database.db
+        .selectFrom('system_settings')
+        .select('value')
+        .where('key', '=', 'sandbox_xpub:BTC')
+        .executeTakeFirstOrThrow();
       assert.match(stored.value, /^xpub/);
     } finally {
       await database.close();

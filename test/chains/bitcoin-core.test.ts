@@ -24,7 +24,9 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
   before(async () => {
     await new Promise<void>((r) => core.server.listen(0, '127.0.0.1', r));
     url = `http://gate:s3cret@127.0.0.1:${(core.server.address() as AddressInfo).port}/`;
-    t = await startTestApp('pglite', { env: { ...liveNetworkEnv('BTC', url), BTC_BACKEND: 'core', BTC_CONFIRMATIONS: '2', BTC_BATCH_WINDOW_S: '0' } });
+    t = await startTestApp('pglite', {
+      env: { ...liveNetworkEnv('BTC', url), BTC_BACKEND: 'core', BTC_CONFIRMATIONS: '2', BTC_BATCH_WINDOW_S: '0' },
+    });
     chain = new BitcoinCoreChain(url);
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? chain.feeOracle : { source: 'none', quote: async () => null }));
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['BTC']);
@@ -53,7 +55,10 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     core.mempool.set('2'.repeat(64), core.tx('2'.repeat(64), b.address, 60_000, true));
     const before = core.calls.length;
     assert.equal((await watcher.round()).seen, 2);
-    assert.ok(core.calls.slice(before).filter((m) => m === 'getrawtransaction').length >= 2, 'mempool read with getrawtransaction (batched)');
+    assert.ok(
+      core.calls.slice(before).filter((m) => m === 'getrawtransaction').length >= 2,
+      'mempool read with getrawtransaction (batched)',
+    );
     const rbf = await t.ctx.db.selectFrom('payments').select(['rbf']).where('owner_id', '=', b.id).executeTakeFirstOrThrow();
     assert.equal(rbf.rbf, true);
     core.mine();
@@ -70,13 +75,24 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     const asCore = {
       txid: recorded.txid,
       vin: recorded.vin.map((i: any) => ({ txid: i.txid, vout: i.vout, sequence: i.sequence })),
-      vout: recorded.vout.map((o: any, n: number) => ({ value: btc(o.value), n, scriptPubKey: { hex: o.scriptpubkey, address: o.scriptpubkey_address } })),
+      vout: recorded.vout.map((o: any, n: number) => ({
+        value: btc(o.value),
+        n,
+        scriptPubKey: { hex: o.scriptpubkey, address: o.scriptpubkey_address },
+      })),
     };
     core.mempool.set(recorded.txid, asCore);
     const watched = recorded.vout[1].scriptpubkey_address;
-    const found = await chain.transfersSince(core.chain.length, core.chain.length - 1, async (list) => new Set(list.filter((x) => x === watched)));
+    const found = await chain.transfersSince(
+      core.chain.length,
+      core.chain.length - 1,
+      async (list) => new Set(list.filter((x) => x === watched)),
+    );
     core.mempool.delete(recorded.txid);
-    assert.deepEqual(found.map((f) => [f.txHash, f.outputIndex, f.units, f.rbf]), [[recorded.txid, 1, 65_348n, true]]);
+    assert.deepEqual(
+      found.map((f) => [f.txHash, f.outputIndex, f.units, f.rbf]),
+      [[recorded.txid, 1, 65_348n, true]],
+    );
   });
 
   it('takes back a payment whose block a reorg removed', async () => {
@@ -94,7 +110,10 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
   it('pays a withdrawal from the hot wallet coins found by scantxoutset, sent with sendrawtransaction, once', async () => {
     const signer = new BitcoinCoreChain(url, { hotWalletKey: '11'.repeat(32) });
     const script = hex.encode(OutScript.encode(Address(NETWORK).decode(signer.hotWallet!)));
-    core.utxos.push({ txid: 'ab'.repeat(32), vout: 1, scriptPubKey: script, amount: 0.0003 }, { txid: 'cd'.repeat(32), vout: 0, scriptPubKey: script, amount: 0.0008 });
+    core.utxos.push(
+      { txid: 'ab'.repeat(32), vout: 1, scriptPubKey: script, amount: 0.0003 },
+      { txid: 'cd'.repeat(32), vout: 0, scriptPubKey: script, amount: 0.0008 },
+    );
     assert.equal(await signer.hotWalletBalance('BTC'), 110_000n);
     const { key } = await t.tenant(['*']);
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId: 'core-fund' } })).body.data;
@@ -103,7 +122,10 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     core.mine([]);
     await new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx)).round();
     const to = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'core-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'core-out' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     await executeRound(t.ctx, [signer]);
@@ -111,7 +133,9 @@ describe('Bitcoin through Bitcoin Core JSON-RPC', () => {
     const tx = Transaction.fromRaw(hex.decode(core.sent[0]!));
     const row = (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
     assert.equal(row.transactionHash, tx.id);
-    const paid = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i)).find((o) => Address(NETWORK).encode(OutScript.decode(o.script!)) === to);
+    const paid = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i)).find(
+      (o) => Address(NETWORK).encode(OutScript.decode(o.script!)) === to,
+    );
     assert.equal(paid?.amount, 50_000n);
     // Sending it again (a retried round) is a no-op for Core's "already in block chain" answer.
     await signer.broadcast({ txHash: tx.id, raw: core.sent[0]! });

@@ -8,7 +8,13 @@ import type { BitcoinChain, BitcoinOptions } from '../../src/chains/btc/bitcoin-
 import { EsploraChain } from '../../src/chains/btc/esplora-chain.ts';
 import { BitcoinCoreChain } from '../../src/chains/btc/core-chain.ts';
 import { chainAdapters } from '../../src/chains/registry.ts';
-import { PermanentBroadcastError, type OutgoingTransfer, type PendingTransfer, type SignedTransfer, type TransferTerms } from '../../src/chains/types.ts';
+import {
+  PermanentBroadcastError,
+  type OutgoingTransfer,
+  type PendingTransfer,
+  type SignedTransfer,
+  type TransferTerms,
+} from '../../src/chains/types.ts';
 import { auditLedger } from '../../src/modules/ledger/service.ts';
 import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/service.ts';
@@ -59,7 +65,12 @@ const backends: Record<string, () => Promise<LocalNode>> = {
       if (!confirmed) throw new Error('scantxoutset lists confirmed coins only');
       f.fund(address, txid, vout, sats);
     };
-    return { ...f, fund, adapter: (opts = {}) => new BitcoinCoreChain(url, { hotWalletKey: HOT_KEY, ...opts }), close: () => stop(f.server) };
+    return {
+      ...f,
+      fund,
+      adapter: (opts = {}) => new BitcoinCoreChain(url, { hotWalletKey: HOT_KEY, ...opts }),
+      close: () => stop(f.server),
+    };
   },
 };
 
@@ -67,12 +78,27 @@ const backends: Record<string, () => Promise<LocalNode>> = {
 function read(raw: string) {
   const tx = Transaction.fromRaw(hex.decode(raw));
   const inputs = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i));
-  const outputs = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i)).map((o) => ({ address: Address(NETWORK).encode(OutScript.decode(o.script!)), sats: o.amount! }));
-  return { txid: tx.id, vsize: tx.vsize, coins: inputs.map((i) => `${hex.encode(i.txid!)}:${i.index}`).sort(), sequences: inputs.map((i) => i.sequence), outputs };
+  const outputs = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i)).map((o) => ({
+    address: Address(NETWORK).encode(OutScript.decode(o.script!)),
+    sats: o.amount!,
+  }));
+  return {
+    txid: tx.id,
+    vsize: tx.vsize,
+    coins: inputs.map((i) => `${hex.encode(i.txid!)}:${i.index}`).sort(),
+    sequences: inputs.map((i) => i.sequence),
+    outputs,
+  };
 }
 
 const pay = (units: bigint, id = 'w-1'): OutgoingTransfer => ({ id, currencyCode: 'BTC', to: PAYEE, units });
-const pending = (transfer: OutgoingTransfer, current: Candidate, blocksPending: number): PendingTransfer => ({ transfer, current, blocksPending, known: true, finality: 1 });
+const pending = (transfer: OutgoingTransfer, current: Candidate, blocksPending: number): PendingTransfer => ({
+  transfer,
+  current,
+  blocksPending,
+  known: true,
+  finality: 1,
+});
 
 async function sign(chain: BitcoinChain, units: bigint): Promise<Candidate> {
   const signed = await chain.signTransfer(pay(units));
@@ -111,154 +137,188 @@ for (const [name, start] of Object.entries(backends)) {
         }
       });
 
-    scenario('signs payouts whose every input signals RBF, from confirmed coins only: never a pending payout’s coins or its change', async (n, hot) => {
-      n.setFeeRate(5);
-      n.fund(hot, 'a1'.repeat(32), 0, 40_000n);
-      n.fund(hot, 'b1'.repeat(32), 1, 30_000n);
-      // Esplora lists unconfirmed coins too (status.confirmed false): never spent, never counted.
-      if (name === 'esplora') n.fund(hot, 'c0'.repeat(32), 0, 500_000n, false);
-      const chain = n.adapter();
-      const first = await sign(chain, 20_000n);
-      const tx = read(first.raw);
-      assert.ok(tx.sequences.every((s) => s === RBF), `nSequence ${tx.sequences}`);
-      assert.deepEqual(first.terms.inputs.map((i) => `${i.txid}:${i.vout}`).sort(), tx.coins);
-      assert.deepEqual(first.terms.inputs, [{ txid: 'a1'.repeat(32), vout: 0, sats: '40000' }]);
-      await chain.broadcast(first);
-      assert.equal(String(n.node.feeOf(first.txHash)), first.terms.fee);
-      assert.equal(first.terms.vsize, tx.vsize);
-      assert.equal(first.terms.feeRate, String((BigInt(first.terms.fee) + BigInt(tx.vsize) - 1n) / BigInt(tx.vsize)));
-      assert.ok(BigInt(first.terms.feeRate) >= 5n);
-      // The first payout's change is unconfirmed: the second spends the other confirmed coin.
-      assert.equal(await chain.hotWalletBalance('BTC'), 30_000n);
-      const second = await sign(chain, 20_000n);
-      assert.deepEqual(read(second.raw).coins, [`${'b1'.repeat(32)}:1`]);
-      await chain.broadcast(second);
-      assert.ok(n.node.pool.has(first.txHash) && n.node.pool.has(second.txHash), 'both pending, neither replaced the other');
-      // Only unconfirmed change is left: nothing to spend yet.
-      assert.equal(await chain.hotWalletBalance('BTC'), 0n);
-      await assert.rejects(chain.signTransfer(pay(5_000n)), /cannot cover/);
-      n.mine([first.txHash, second.txHash]);
-      assert.ok((await chain.hotWalletBalance('BTC')) > 0n, 'the change is spendable once in a block');
-    });
+    scenario(
+      'signs payouts whose every input signals RBF, from confirmed coins only: never a pending payout’s coins or its change',
+      async (n, hot) => {
+        n.setFeeRate(5);
+        n.fund(hot, 'a1'.repeat(32), 0, 40_000n);
+        n.fund(hot, 'b1'.repeat(32), 1, 30_000n);
+        // Esplora lists unconfirmed coins too (status.confirmed false): never spent, never counted.
+        if (name === 'esplora') n.fund(hot, 'c0'.repeat(32), 0, 500_000n, false);
+        const chain = n.adapter();
+        const first = await sign(chain, 20_000n);
+        const tx = read(first.raw);
+        assert.ok(
+          tx.sequences.every((s) => s === RBF),
+          `nSequence ${tx.sequences}`,
+        );
+        assert.deepEqual(first.terms.inputs.map((i) => `${i.txid}:${i.vout}`).sort(), tx.coins);
+        assert.deepEqual(first.terms.inputs, [{ txid: 'a1'.repeat(32), vout: 0, sats: '40000' }]);
+        await chain.broadcast(first);
+        assert.equal(String(n.node.feeOf(first.txHash)), first.terms.fee);
+        assert.equal(first.terms.vsize, tx.vsize);
+        assert.equal(first.terms.feeRate, String((BigInt(first.terms.fee) + BigInt(tx.vsize) - 1n) / BigInt(tx.vsize)));
+        assert.ok(BigInt(first.terms.feeRate) >= 5n);
+        // The first payout's change is unconfirmed: the second spends the other confirmed coin.
+        assert.equal(await chain.hotWalletBalance('BTC'), 30_000n);
+        const second = await sign(chain, 20_000n);
+        assert.deepEqual(read(second.raw).coins, [`${'b1'.repeat(32)}:1`]);
+        await chain.broadcast(second);
+        assert.ok(n.node.pool.has(first.txHash) && n.node.pool.has(second.txHash), 'both pending, neither replaced the other');
+        // Only unconfirmed change is left: nothing to spend yet.
+        assert.equal(await chain.hotWalletBalance('BTC'), 0n);
+        await assert.rejects(chain.signTransfer(pay(5_000n)), /cannot cover/);
+        n.mine([first.txHash, second.txHash]);
+        assert.ok((await chain.hotWalletBalance('BTC')) > 0n, 'the change is spendable once in a block');
+      },
+    );
 
-    scenario('replaces a stuck payout with the same coins and payment and less change, which the node takes in place of the original', async (n, hot) => {
-      n.setFeeRate(5);
-      n.fund(hot, 'c1'.repeat(32), 0, 100_000n);
-      const chain = n.adapter({ replaceAfterBlocks: 3 });
-      const first = await sign(chain, 50_000n);
-      await chain.broadcast(first);
-      assert.deepEqual(await chain.replaceTransfer(pending(pay(50_000n), first, 2)), { action: 'wait' });
-      const next = await replacement(chain, pending(pay(50_000n), first, 3), 'stuck');
-      const [was, now] = [read(first.raw), read(next.raw)];
-      assert.ok(now.sequences.every((s) => s === RBF));
-      assert.deepEqual(now.coins, was.coins, 'the same coins: only one of the two can confirm');
-      assert.deepEqual(next.terms.inputs, first.terms.inputs);
-      const payee = (t: typeof was) => t.outputs.filter((o) => o.address === PAYEE);
-      const change = (t: typeof was) => t.outputs.find((o) => o.address === hot)!.sats;
-      assert.deepEqual(payee(now), [{ address: PAYEE, sats: 50_000n }]);
-      assert.deepEqual(payee(was), payee(now));
-      assert.ok(change(now) < change(was), `change ${change(now)} < ${change(was)}`);
-      await chain.broadcast(next);
-      assertReplaces(n.node, next, first, was.vsize);
-      assert.ok(!n.node.pool.has(first.txHash), 'the original left the mempool');
-      assert.equal(await chain.locateTransfer(first.txHash), null, 'the node no longer knows the original');
-      assert.deepEqual(await chain.locateTransfer(next.txHash), { blockHeight: null, blockHash: null });
-      // The original sent again now pays too little to displace its replacement: refused, and retried.
-      const refused = await chain.broadcast(first).catch((e: Error) => e);
-      assert.ok(refused instanceof Error && !(refused instanceof PermanentBroadcastError), String(refused));
-      assert.match(refused.message, /insufficient fee, rejecting replacement/);
-      n.mine([next.txHash]);
-    });
-
-    scenario('replaces an underpriced payout at the raised estimate; above the ceiling it bids the ceiling, and waits (capped) when the ceiling cannot meet BIP 125', async (n, hot) => {
-      n.setFeeRate(5);
-      n.fund(hot, 'd1'.repeat(32), 0, 200_000n);
-      const first = await sign(n.adapter(), 50_000n);
-      await n.adapter().broadcast(first);
-      n.setFeeRate(40);
-      const next = await replacement(n.adapter(), pending(pay(50_000n), first, 0), 'underpriced');
-      assert.ok(BigInt(next.terms.feeRate) >= 40n, next.terms.feeRate);
-      await n.adapter().broadcast(next);
-      assertReplaces(n.node, next, first, read(first.raw).vsize);
-
-      n.setFeeRate(900);
-      const ceiling = 100n;
-      const bounded = n.adapter({ maxFeeRate: ceiling });
-      const third = await replacement(bounded, pending(pay(50_000n), next, 0), 'underpriced');
-      const [fee, vsize] = [BigInt(third.terms.fee), BigInt(third.terms.vsize)];
-      assert.ok(fee >= ceiling * vsize && fee <= ceiling * (vsize + 1n), `bids the ceiling: ${fee} for ${vsize} vB`);
-      await bounded.broadcast(third);
-      assertReplaces(n.node, third, next, read(next.raw).vsize);
-      const capped = await bounded.replaceTransfer(pending(pay(50_000n), third, 5));
-      assert.equal(capped.action, 'capped');
-      assert.ok(capped.action === 'capped');
-      assert.equal(capped.reason, 'stuck');
-      assert.match(capped.detail, /needs 900 sat\/vB, above the ceiling of 100 sat\/vB/);
-      assert.ok(n.node.pool.has(third.txHash), 'the capped candidate stays');
-      n.fund(hot, 'd2'.repeat(32), 0, 100_000n);
-      const fresh = await sign(bounded, 10_000n);
-      assert.ok(BigInt(fresh.terms.fee) <= ceiling * BigInt(fresh.terms.vsize + 1), `a new payout bids no more than the ceiling: ${fresh.terms.fee}`);
-      n.mine([third.txHash]);
-    });
-
-    scenario('drops change that the higher fee would leave under the dust limit (the fee takes it), and adds a confirmed coin when the change cannot pay', async (n, hot) => {
-      n.setFeeRate(5);
-      n.fund(hot, 'e1'.repeat(32), 0, 60_000n);
-      const first = await sign(n.adapter(), 50_000n);
-      await n.adapter().broadcast(first);
-      // A rate that leaves about 400 sat of change once it pays for the two-output size.
-      const rate = (10_000n - 300n) / BigInt(first.terms.vsize);
-      n.setFeeRate(Number(rate));
-      const next = await replacement(n.adapter(), pending(pay(50_000n), first, 3), 'stuck');
-      assert.deepEqual(read(next.raw).outputs, [{ address: PAYEE, sats: 50_000n }], 'no change output');
-      assert.equal(next.terms.fee, '10000', 'the fee takes what the change would have been');
-      await n.adapter().broadcast(next);
-      assertReplaces(n.node, next, first, read(first.raw).vsize);
-      n.mine([next.txHash]);
-
-      n.setFeeRate(5);
-      n.fund(hot, 'f1'.repeat(32), 0, 55_000n);
-      n.fund(hot, 'f2'.repeat(32), 1, 40_000n);
-      const small = await sign(n.adapter(), 50_000n);
-      assert.deepEqual(small.terms.inputs.map((i) => i.txid), ['f1'.repeat(32)]);
-      await n.adapter().broadcast(small);
-      n.setFeeRate(60); // 60 sat/vB × 141 vB is more than the ~4,300 sat of change
-      const bigger = await replacement(n.adapter(), pending(pay(50_000n), small, 3), 'stuck');
-      assert.deepEqual(read(bigger.raw).coins, [`${'f1'.repeat(32)}:0`, `${'f2'.repeat(32)}:1`]);
-      assert.deepEqual(read(bigger.raw).outputs.filter((o) => o.address === PAYEE), [{ address: PAYEE, sats: 50_000n }]);
-      await n.adapter().broadcast(bigger);
-      assertReplaces(n.node, bigger, small, read(small.raw).vsize);
-      n.mine([bigger.txHash]);
-    });
-
-    scenario('costs the candidate that confirmed its fee; a candidate whose coins a block spent is refused and retried, never failed for good', async (n, hot) => {
-      n.setFeeRate(5);
-      n.fund(hot, '91'.repeat(32), 0, 80_000n);
-      const chain = n.adapter();
-      const first = await sign(chain, 30_000n);
-      await chain.broadcast(first);
-      const next = await replacement(chain, pending(pay(30_000n), first, 3), 'stuck');
-      await chain.broadcast(next);
-      assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, null, 'in no block yet');
-      n.mine([next.txHash]);
-      assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, n.node.feeOf(next.txHash));
-      assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, BigInt(next.terms.fee));
-      assert.equal((await chain.payoutOutcome(first.txHash, first.terms))?.cost ?? null, null, 'the replaced one never confirmed');
-      // A later candidate (signed before the round saw the block) conflicts with the one in it.
-      const late = await replacement(chain, pending(pay(30_000n), next, 3), 'stuck');
-      for (const c of [first, late]) {
-        const refused = await chain.broadcast(c).catch((e: Error) => e);
+    scenario(
+      'replaces a stuck payout with the same coins and payment and less change, which the node takes in place of the original',
+      async (n, hot) => {
+        n.setFeeRate(5);
+        n.fund(hot, 'c1'.repeat(32), 0, 100_000n);
+        const chain = n.adapter({ replaceAfterBlocks: 3 });
+        const first = await sign(chain, 50_000n);
+        await chain.broadcast(first);
+        assert.deepEqual(await chain.replaceTransfer(pending(pay(50_000n), first, 2)), { action: 'wait' });
+        const next = await replacement(chain, pending(pay(50_000n), first, 3), 'stuck');
+        const [was, now] = [read(first.raw), read(next.raw)];
+        assert.ok(now.sequences.every((s) => s === RBF));
+        assert.deepEqual(now.coins, was.coins, 'the same coins: only one of the two can confirm');
+        assert.deepEqual(next.terms.inputs, first.terms.inputs);
+        const payee = (t: typeof was) => t.outputs.filter((o) => o.address === PAYEE);
+        const change = (t: typeof was) => t.outputs.find((o) => o.address === hot)!.sats;
+        assert.deepEqual(payee(now), [{ address: PAYEE, sats: 50_000n }]);
+        assert.deepEqual(payee(was), payee(now));
+        assert.ok(change(now) < change(was), `change ${change(now)} < ${change(was)}`);
+        await chain.broadcast(next);
+        assertReplaces(n.node, next, first, was.vsize);
+        assert.ok(!n.node.pool.has(first.txHash), 'the original left the mempool');
+        assert.equal(await chain.locateTransfer(first.txHash), null, 'the node no longer knows the original');
+        assert.deepEqual(await chain.locateTransfer(next.txHash), { blockHeight: null, blockHash: null });
+        // The original sent again now pays too little to displace its replacement: refused, and retried.
+        const refused = await chain.broadcast(first).catch((e: Error) => e);
         assert.ok(refused instanceof Error && !(refused instanceof PermanentBroadcastError), String(refused));
-        assert.match(refused.message, /bad-txns-inputs-missingorspent/);
-      }
-    });
+        assert.match(refused.message, /insufficient fee, rejecting replacement/);
+        n.mine([next.txHash]);
+      },
+    );
+
+    scenario(
+      'replaces an underpriced payout at the raised estimate; above the ceiling it bids the ceiling, and waits (capped) when the ceiling cannot meet BIP 125',
+      async (n, hot) => {
+        n.setFeeRate(5);
+        n.fund(hot, 'd1'.repeat(32), 0, 200_000n);
+        const first = await sign(n.adapter(), 50_000n);
+        await n.adapter().broadcast(first);
+        n.setFeeRate(40);
+        const next = await replacement(n.adapter(), pending(pay(50_000n), first, 0), 'underpriced');
+        assert.ok(BigInt(next.terms.feeRate) >= 40n, next.terms.feeRate);
+        await n.adapter().broadcast(next);
+        assertReplaces(n.node, next, first, read(first.raw).vsize);
+
+        n.setFeeRate(900);
+        const ceiling = 100n;
+        const bounded = n.adapter({ maxFeeRate: ceiling });
+        const third = await replacement(bounded, pending(pay(50_000n), next, 0), 'underpriced');
+        const [fee, vsize] = [BigInt(third.terms.fee), BigInt(third.terms.vsize)];
+        assert.ok(fee >= ceiling * vsize && fee <= ceiling * (vsize + 1n), `bids the ceiling: ${fee} for ${vsize} vB`);
+        await bounded.broadcast(third);
+        assertReplaces(n.node, third, next, read(next.raw).vsize);
+        const capped = await bounded.replaceTransfer(pending(pay(50_000n), third, 5));
+        assert.equal(capped.action, 'capped');
+        assert.ok(capped.action === 'capped');
+        assert.equal(capped.reason, 'stuck');
+        assert.match(capped.detail, /needs 900 sat\/vB, above the ceiling of 100 sat\/vB/);
+        assert.ok(n.node.pool.has(third.txHash), 'the capped candidate stays');
+        n.fund(hot, 'd2'.repeat(32), 0, 100_000n);
+        const fresh = await sign(bounded, 10_000n);
+        assert.ok(
+          BigInt(fresh.terms.fee) <= ceiling * BigInt(fresh.terms.vsize + 1),
+          `a new payout bids no more than the ceiling: ${fresh.terms.fee}`,
+        );
+        n.mine([third.txHash]);
+      },
+    );
+
+    scenario(
+      'drops change that the higher fee would leave under the dust limit (the fee takes it), and adds a confirmed coin when the change cannot pay',
+      async (n, hot) => {
+        n.setFeeRate(5);
+        n.fund(hot, 'e1'.repeat(32), 0, 60_000n);
+        const first = await sign(n.adapter(), 50_000n);
+        await n.adapter().broadcast(first);
+        // A rate that leaves about 400 sat of change once it pays for the two-output size.
+        const rate = (10_000n - 300n) / BigInt(first.terms.vsize);
+        n.setFeeRate(Number(rate));
+        const next = await replacement(n.adapter(), pending(pay(50_000n), first, 3), 'stuck');
+        assert.deepEqual(read(next.raw).outputs, [{ address: PAYEE, sats: 50_000n }], 'no change output');
+        assert.equal(next.terms.fee, '10000', 'the fee takes what the change would have been');
+        await n.adapter().broadcast(next);
+        assertReplaces(n.node, next, first, read(first.raw).vsize);
+        n.mine([next.txHash]);
+
+        n.setFeeRate(5);
+        n.fund(hot, 'f1'.repeat(32), 0, 55_000n);
+        n.fund(hot, 'f2'.repeat(32), 1, 40_000n);
+        const small = await sign(n.adapter(), 50_000n);
+        assert.deepEqual(
+          small.terms.inputs.map((i) => i.txid),
+          ['f1'.repeat(32)],
+        );
+        await n.adapter().broadcast(small);
+        n.setFeeRate(60); // 60 sat/vB × 141 vB is more than the ~4,300 sat of change
+        const bigger = await replacement(n.adapter(), pending(pay(50_000n), small, 3), 'stuck');
+        assert.deepEqual(read(bigger.raw).coins, [`${'f1'.repeat(32)}:0`, `${'f2'.repeat(32)}:1`]);
+        assert.deepEqual(
+          read(bigger.raw).outputs.filter((o) => o.address === PAYEE),
+          [{ address: PAYEE, sats: 50_000n }],
+        );
+        await n.adapter().broadcast(bigger);
+        assertReplaces(n.node, bigger, small, read(small.raw).vsize);
+        n.mine([bigger.txHash]);
+      },
+    );
+
+    scenario(
+      'costs the candidate that confirmed its fee; a candidate whose coins a block spent is refused and retried, never failed for good',
+      async (n, hot) => {
+        n.setFeeRate(5);
+        n.fund(hot, '91'.repeat(32), 0, 80_000n);
+        const chain = n.adapter();
+        const first = await sign(chain, 30_000n);
+        await chain.broadcast(first);
+        const next = await replacement(chain, pending(pay(30_000n), first, 3), 'stuck');
+        await chain.broadcast(next);
+        assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, null, 'in no block yet');
+        n.mine([next.txHash]);
+        assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, n.node.feeOf(next.txHash));
+        assert.equal((await chain.payoutOutcome(next.txHash, next.terms))?.cost ?? null, BigInt(next.terms.fee));
+        assert.equal((await chain.payoutOutcome(first.txHash, first.terms))?.cost ?? null, null, 'the replaced one never confirmed');
+        // A later candidate (signed before the round saw the block) conflicts with the one in it.
+        const late = await replacement(chain, pending(pay(30_000n), next, 3), 'stuck');
+        for (const c of [first, late]) {
+          const refused = await chain.broadcast(c).catch((e: Error) => e);
+          assert.ok(refused instanceof Error && !(refused instanceof PermanentBroadcastError), String(refused));
+          assert.match(refused.message, /bad-txns-inputs-missingorspent/);
+        }
+      },
+    );
   });
 }
 
-describe('the local nodes\' mempool', () => {
+describe("the local nodes' mempool", () => {
   it('replaces by BIP 125 only (higher fee rate, old fee plus 1 sat/vB of the new size, signalling originals) and refuses coins spent in a block', async () => {
     const spend = p2wpkh(secp256k1.getPublicKey(hex.decode(HOT_KEY), true));
-    const coin = { txid: 'ab'.repeat(32), vout: 0, sats: 100_000n, script: hex.encode(spend.script), address: spend.address!, confirmed: true };
+    const coin = {
+      txid: 'ab'.repeat(32),
+      vout: 0,
+      sats: 100_000n,
+      script: hex.encode(spend.script),
+      address: spend.address!,
+      confirmed: true,
+    };
     const payout = (fee: bigint, sequence = RBF) => {
       const tx = new Transaction();
       tx.addInput({ txid: coin.txid, index: 0, sequence, witnessUtxo: { script: spend.script, amount: coin.sats } });
@@ -273,7 +333,10 @@ describe('the local nodes\' mempool', () => {
     assert.deepEqual(node.submit(b.hex), { ok: true, txid: b.id, replaced: [a.id] });
     assert.equal(node.feeOf(b.id), 1_000n);
     // 50 sat more is a higher rate but under 1 sat/vB of its ~110 vB: rule 4 refuses it.
-    assert.match(JSON.stringify(node.submit(c.hex)), /"code":-26,"message":"insufficient fee, rejecting replacement [0-9a-f]{64}, not enough additional fees to relay/);
+    assert.match(
+      JSON.stringify(node.submit(c.hex)),
+      /"code":-26,"message":"insufficient fee, rejecting replacement [0-9a-f]{64}, not enough additional fees to relay/,
+    );
     assert.match(JSON.stringify(node.submit(payout(900n).hex)), /insufficient fee, rejecting replacement [0-9a-f]{64}; new feerate/);
     assert.deepEqual([...node.pool.keys()], [b.id]);
     node.mine(b.id);
@@ -288,7 +351,10 @@ describe('Bitcoin replacement settings', () => {
   it('reach the adapter from BTC_MAX_FEE_RATE and BTC_REPLACE_AFTER_BLOCKS; 500 sat/vB and 3 blocks by default', () => {
     for (const backend of ['esplora', 'core']) {
       const env = { ...liveNetworkEnv('BTC', 'http://u:p@127.0.0.1:1/'), BTC_BACKEND: backend };
-      const [set] = chainAdapters(testConfig({}, { ...env, BTC_MAX_FEE_RATE: '80', BTC_REPLACE_AFTER_BLOCKS: '5' }), {} as never) as BitcoinChain[];
+      const [set] = chainAdapters(
+        testConfig({}, { ...env, BTC_MAX_FEE_RATE: '80', BTC_REPLACE_AFTER_BLOCKS: '5' }),
+        {} as never,
+      ) as BitcoinChain[];
       assert.deepEqual([set!.maxFeeRate, set!.replaceAfterBlocks], [80n, 5]);
       const [plain] = chainAdapters(testConfig({}, env), {} as never) as BitcoinChain[];
       assert.deepEqual([plain!.maxFeeRate, plain!.replaceAfterBlocks], [500n, 3]);
@@ -323,7 +389,10 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     esplora.mempool.set('4'.repeat(64), esplora.tx('4'.repeat(64), d.address, 200_000));
     esplora.mine(['4'.repeat(64)]);
     await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), depositListener(t.ctx)).round();
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId: 'rbf-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId: 'rbf-out' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     const withdrawal = async () => (await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data;
@@ -365,7 +434,10 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     await new Watcher(t.ctx.db, t.ctx.config, new EsploraChain(url), depositListener(t.ctx)).round();
     const ids: string[] = [];
     for (const orderId of ['held-1', 'held-2']) {
-      const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId } });
+      const q = await t.call('POST', '/v1/withdrawal/quote', {
+        key,
+        body: { cryptoCurrencyCode: 'BTC', address: PAYEE, amount: 0.0005, orderId },
+      });
       ids.push((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data.id);
     }
     // The node is unreachable for sending: both are signed and stored, neither reaches it, so the
@@ -379,7 +451,11 @@ describe('a Bitcoin withdrawal left stuck is replaced and completes with the rep
     assert.equal(round.signed, 2, JSON.stringify(round));
     const stored = await t.ctx.db.selectFrom('withdrawals').select(['id', 'signed_tx']).where('id', 'in', ids).execute();
     const [first, second] = ids.map((id) => read(stored.find((r) => r.id === id)!.signed_tx!));
-    assert.deepEqual(first!.coins.filter((c) => second!.coins.includes(c)), [], 'no coin is spent by both');
+    assert.deepEqual(
+      first!.coins.filter((c) => second!.coins.includes(c)),
+      [],
+      'no coin is spent by both',
+    );
     // The node is back: both reach it, neither displaces the other, and both complete.
     await executeRound(t.ctx, [signer]);
     assert.ok(esplora.node.pool.has(first!.txid) && esplora.node.pool.has(second!.txid));

@@ -48,7 +48,11 @@ describe('Bitcoin through an Esplora API', () => {
     esplora.mempool.set('2'.repeat(64), esplora.tx('2'.repeat(64), b.address, 60_000, true));
     assert.equal((await watcher.round()).seen, 2);
     assert.equal((await status(a.id)).status, 'processing');
-    const rbf = await t.ctx.db.selectFrom('payments').select(['rbf', 'output_index']).where('owner_id', '=', b.id).executeTakeFirstOrThrow();
+    const rbf = await t.ctx.db
+      .selectFrom('payments')
+      .select(['rbf', 'output_index'])
+      .where('owner_id', '=', b.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(rbf, { rbf: true, output_index: 0 });
 
     esplora.mine();
@@ -97,7 +101,10 @@ describe('Bitcoin through an Esplora API', () => {
     esplora.mine([]);
     await new Watcher(t.ctx.db, t.ctx.config, btc, depositListener(t.ctx)).round();
     const to = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'btc-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'BTC', address: to, amount: 0.0005, orderId: 'btc-out' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     await executeRound(t.ctx, [signer]);
@@ -114,7 +121,10 @@ describe('Bitcoin through an Esplora API', () => {
     assert.equal(paid.amount, 50_000n);
     assert.ok(change.amount! > 0n);
     const inputs = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i));
-    assert.ok(inputs.every((i) => i.finalScriptWitness && i.finalScriptWitness.length === 2), 'every input signed (P2WPKH witness)');
+    assert.ok(
+      inputs.every((i) => i.finalScriptWitness && i.finalScriptWitness.length === 2),
+      'every input signed (P2WPKH witness)',
+    );
     // A raw transaction does not carry its inputs' amounts: they are the UTXOs it spends.
     const values = new Map(esplora.utxos.get(hotAddress)!.map((u) => [`${u.txid}:${u.vout}`, BigInt(u.value)]));
     const inTotal = inputs.reduce((sum, i) => sum + values.get(`${hex.encode(i.txid!)}:${i.index}`)!, 0n);
@@ -129,7 +139,10 @@ describe('Bitcoin through an Esplora API', () => {
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.status, 'completed');
   });
   it('locates a transfer by its transaction: in a block far below any window, in the mempool, or gone', async () => {
-    esplora.chain[5]!.txs.push({ ...esplora.tx('5a'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 1000), status: { confirmed: true } });
+    esplora.chain[5]!.txs.push({
+      ...esplora.tx('5a'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 1000),
+      status: { confirmed: true },
+    });
     for (let i = 0; i < 60; i++) esplora.mine([]);
     assert.deepEqual(await btc.locateTransfer('5a'.repeat(32)), { blockHeight: 5, blockHash: esplora.chain[5]!.hash });
     esplora.mempool.set('5b'.repeat(32), esplora.tx('5b'.repeat(32), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 2000));
@@ -175,15 +188,29 @@ describe('Bitcoin: real transactions as Esplora served them', () => {
       const path = new URL(String(url)).pathname;
       if (!(path in routes)) return new Response('not found', { status: 404 });
       const body = routes[path];
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } });
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' },
+      });
     }) as typeof fetch;
 
   it('rebuilds each recorded transaction to its txid and weight; the P2WPKH spend verifies against the BIP-143 sighash computed here', () => {
     for (const r of recorded.txs) {
-      const tx = new Transaction({ version: r.version, lockTime: r.locktime, allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true });
+      const tx = new Transaction({
+        version: r.version,
+        lockTime: r.locktime,
+        allowUnknownOutputs: true,
+        allowUnknownInputs: true,
+        disableScriptCheck: true,
+      });
       for (const o of r.vout) tx.addOutput({ script: hex.decode(o.scriptpubkey), amount: BigInt(o.value) });
       for (const i of r.vin) {
-        tx.addInput({ txid: i.txid, index: i.vout, sequence: i.sequence, witnessUtxo: { script: hex.decode(i.prevout.scriptpubkey), amount: BigInt(i.prevout.value) }, finalScriptWitness: i.witness.map((w: string) => hex.decode(w)) });
+        tx.addInput({
+          txid: i.txid,
+          index: i.vout,
+          sequence: i.sequence,
+          witnessUtxo: { script: hex.decode(i.prevout.scriptpubkey), amount: BigInt(i.prevout.value) },
+          finalScriptWitness: i.witness.map((w: string) => hex.decode(w)),
+        });
       }
       assert.equal(tx.id, r.txid);
       assert.equal(tx.weight, r.weight);
@@ -193,8 +220,18 @@ describe('Bitcoin: real transactions as Esplora served them', () => {
     assert.equal(p2wpkh(pubkey, TEST_NETWORK).address, input.prevout.scriptpubkey_address);
     const tx = new Transaction({ version: spend.version, lockTime: spend.locktime });
     tx.addOutput({ script: hex.decode(spend.vout[0].scriptpubkey), amount: BigInt(spend.vout[0].value) });
-    tx.addInput({ txid: input.txid, index: input.vout, sequence: input.sequence, witnessUtxo: { script: hex.decode(input.prevout.scriptpubkey), amount: BigInt(input.prevout.value) } });
-    const sighash = tx.preimageWitnessV0(0, OutScript.encode({ type: 'pkh', hash: hex.decode(input.prevout.scriptpubkey.slice(4)) }), SigHash.ALL, BigInt(input.prevout.value));
+    tx.addInput({
+      txid: input.txid,
+      index: input.vout,
+      sequence: input.sequence,
+      witnessUtxo: { script: hex.decode(input.prevout.scriptpubkey), amount: BigInt(input.prevout.value) },
+    });
+    const sighash = tx.preimageWitnessV0(
+      0,
+      OutScript.encode({ type: 'pkh', hash: hex.decode(input.prevout.scriptpubkey.slice(4)) }),
+      SigHash.ALL,
+      BigInt(input.prevout.value),
+    );
     assert.ok(secp256k1.verify(hex.decode(input.witness[0]).slice(0, -1), sighash, pubkey, { prehash: false, format: 'der' }));
   });
 
@@ -260,7 +297,13 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
   const account = HDKey.fromMasterSeed(Buffer.alloc(32, 9)).derive("m/84'/0'/0'");
   before(async () => {
     await new Promise<void>((r) => esplora.server.listen(0, '127.0.0.1', r));
-    t = await startTestApp('pglite', { env: { BTC_RPC_URL: `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`, BTC_CONFIRMATIONS: '1', BTC_XPUB: account.publicExtendedKey } });
+    t = await startTestApp('pglite', {
+      env: {
+        BTC_RPC_URL: `http://127.0.0.1:${(esplora.server.address() as AddressInfo).port}`,
+        BTC_CONFIRMATIONS: '1',
+        BTC_XPUB: account.publicExtendedKey,
+      },
+    });
   });
   after(async () => {
     await t?.close();
@@ -274,11 +317,14 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
     await refreshFees(t.ctx.db, (c) => (c.code === 'BTC' ? chain.feeOracle : { source: 'none', quote: async () => null }));
     const { key } = await t.tenant(['*']);
     const deposits = [];
-    for (const orderId of ['sw-1', 'sw-2']) deposits.push((await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId } })).body.data);
+    for (const orderId of ['sw-1', 'sw-2'])
+      deposits.push((await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'BTC', orderId } })).body.data);
     deposits.forEach((d, i) => esplora.mempool.set(`${i + 5}`.repeat(64), esplora.tx(`${i + 5}`.repeat(64), d.address, 100_000 * (i + 1))));
     esplora.mine();
     await new Watcher(t.ctx.db, t.ctx.config, chain, depositListener(t.ctx)).round();
-    deposits.forEach((d, i) => esplora.utxos.set(d.address, [{ txid: `${i + 5}`.repeat(64), vout: 0, value: 100_000 * (i + 1), status: { confirmed: true } }]));
+    deposits.forEach((d, i) =>
+      esplora.utxos.set(d.address, [{ txid: `${i + 5}`.repeat(64), vout: 0, value: 100_000 * (i + 1), status: { confirmed: true } }]),
+    );
 
     const sweeper = new BitcoinSweeper(t.ctx.db, chain, account, bookSweepCost);
     const result = await sweeper.round();
@@ -292,7 +338,15 @@ describe('sweeping Bitcoin deposits into the hot wallet', () => {
     // 300,000 sat in; 6 sat/vB × (42 + 2 × 68) vB = 1,068 sat of fee.
     assert.equal(out.amount, 300_000n - 1_068n);
     for (let i = 0; i < 2; i++) assert.equal(tx.getInput(i).finalScriptWitness?.length, 2);
-    const rows = await t.ctx.db.selectFrom('payments').select('sweep_tx').where('owner_id', 'in', deposits.map((d) => d.id)).execute();
+    const rows = await t.ctx.db
+      .selectFrom('payments')
+      .select('sweep_tx')
+      .where(
+        'owner_id',
+        'in',
+        deposits.map((d) => d.id),
+      )
+      .execute();
     assert.ok(rows.every((r) => r.sweep_tx === tx.id));
     assert.deepEqual(await sweeper.round(), { swept: 0, txid: null });
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });

@@ -19,14 +19,26 @@ const GWEI = 10n ** 9n;
  * Payouts that never stay stuck, on a real EVM node: anvil with automine off, its base fee forced
  * above what a payout bid (anvil_setNextBlockBaseFeePerGas), and a low operator ceiling.
  */
-describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: anvilBinary() ? false : 'anvil is not installed for this platform' }, () => {
+describe('EVM payouts: same-nonce replacement when fees rise (anvil)', {
+  skip: anvilBinary() ? false : 'anvil is not installed for this platform',
+}, () => {
   let devnet: Devnet;
   let t: TestApp;
   let key = '';
   let accountId = '';
   const dest = privateKeyToAccount(DEV_KEYS.seller).address;
   const evm = (opts: { maxFeePerGas?: bigint } = {}) =>
-    new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: DEV_KEYS.deployer, contracts: { USDT_ERC20: devnet.usdc }, replaceAfterBlocks: 3, ...opts }, t.ctx.db);
+    new EvmChain(
+      {
+        network: 'ETHEREUM',
+        rpcUrl: devnet.rpcUrl,
+        hotWalletKey: DEV_KEYS.deployer,
+        contracts: { USDT_ERC20: devnet.usdc },
+        replaceAfterBlocks: 3,
+        ...opts,
+      },
+      t.ctx.db,
+    );
   const controls = () => devnetControls(devnet.rpcUrl, 1);
 
   before(async () => {
@@ -39,9 +51,18 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     await devnet.mint(chain.hotWallet!, 1_000_000_000n);
     // The merchant's balance, as settled deposits would have left it.
     await t.ctx.db.transaction().execute(async (trx) => {
-      for (const [code, units] of [['USDT_ERC20', 1_000_000_000n], ['ETH', 10n ** 18n]] as const) {
+      for (const [code, units] of [
+        ['USDT_ERC20', 1_000_000_000n],
+        ['ETH', 10n ** 18n],
+      ] as const) {
         const amount = cryptoAmount(code, units);
-        await post(trx, { tenantId: null, kind: 'test.credit', refType: 'test', refId: randomUUID(), lines: [debit(custodyAccount('ETHEREUM'), amount), credit(merchantAccount(accountId), amount)] });
+        await post(trx, {
+          tenantId: null,
+          kind: 'test.credit',
+          refType: 'test',
+          refId: randomUUID(),
+          lines: [debit(custodyAccount('ETHEREUM'), amount), credit(merchantAccount(accountId), amount)],
+        });
       }
     });
   });
@@ -61,9 +82,11 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     return c.body.data.id as string;
   };
   const withdrawal = async (id: string) => (await t.call('GET', `/v1/withdrawal?id=${id}`, { key })).body.data;
-  const candidates = (id: string) => t.ctx.db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', id).orderBy('seq').execute();
+  const candidates = (id: string) =>
+    t.ctx.db.selectFrom('withdrawal_transactions').selectAll().where('withdrawal_id', '=', id).orderBy('seq').execute();
   const feeCapOf = (raw: string) => parseTransaction(raw as Hex).maxFeePerGas!;
-  const usdtOf = async (address: Address) => (await evm().client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] })) as bigint;
+  const usdtOf = async (address: Address) =>
+    (await evm().client.readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] })) as bigint;
   /** Mines `blocks` empty-of-ours blocks, each with its base fee forced to `baseFee`. */
   const forceBaseFee = async (baseFee: bigint, blocks: number) => {
     for (let i = 0; i < blocks; i++) {
@@ -121,7 +144,11 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     assert.equal((events.at(-1)!.payload as any).status, 'completed');
     assert.equal((events.at(-1)!.payload as any).transactionHash, replacement!.tx_hash);
     // What the network took is the house's: booked from custody against the network fees, in ETH.
-    const row = await t.ctx.db.selectFrom('withdrawals').select(['network_cost', 'network_cost_currency']).where('id', '=', first).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select(['network_cost', 'network_cost_currency'])
+      .where('id', '=', first)
+      .executeTakeFirstOrThrow();
     const receipt = (await receiptOf(replacement!.tx_hash))!;
     assert.equal(row.network_cost, String(receipt.gasUsed * receipt.effectiveGasPrice));
     assert.equal(row.network_cost_currency, 'ETH');
@@ -129,7 +156,13 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     const view = await t.admin('GET', `/admin/withdrawals/${first}`);
     assert.equal(view.status, 200, JSON.stringify(view.body));
     const payout = view.body.data.payout;
-    assert.deepEqual(payout.transactions.map((x: any) => [x.seq, x.txHash, x.reason]), [[0, original!.tx_hash, null], [1, replacement!.tx_hash, 'underpriced']]);
+    assert.deepEqual(
+      payout.transactions.map((x: any) => [x.seq, x.txHash, x.reason]),
+      [
+        [0, original!.tx_hash, null],
+        [1, replacement!.tx_hash, 'underpriced'],
+      ],
+    );
     assert.equal(payout.transactions[1].terms.nonce, parsed[0]!.nonce);
     assert.equal(payout.feeCharged, done.feeAmount);
     assert.equal(payout.networkCostCurrency, 'ETH');
@@ -137,7 +170,10 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     assert.equal(payout.sender, evm().hotWallet);
     // Custody moved once for the payout, however many transactions were signed for it.
     const entries = await t.ctx.db.selectFrom('journal_entries').select('kind').where('ref_id', '=', first).orderBy('kind').execute();
-    assert.deepEqual(entries.map((e) => e.kind), ['withdrawal.debit', 'withdrawal.networkCost', 'withdrawal.sent']);
+    assert.deepEqual(
+      entries.map((e) => e.kind),
+      ['withdrawal.debit', 'withdrawal.networkCost', 'withdrawal.sent'],
+    );
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
@@ -179,15 +215,32 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     // higher tip, so the same block runs its transfer first and the payout reverts.
     const buyer = privateKeyToAccount(DEV_KEYS.buyer);
     const hot = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
-    await hot.writeContract({ chain: null, address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [buyer.address, 2n ** 255n] });
+    await hot.writeContract({
+      chain: null,
+      address: devnet.usdc,
+      abi: TEST_USDC.abi,
+      functionName: 'approve',
+      args: [buyer.address, 2n ** 255n],
+    });
     await controls().mine({ blocks: 1 });
     const round = await executeRound(t.ctx, [chain]);
     assert.equal(round.signed, 1, JSON.stringify(round));
     const held = await usdtOf(chain.hotWallet as Address);
     const spender = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl) });
     // Explicit gas: no simulation against the pending state, where the payout already took its share.
-    const data = encodeFunctionData({ abi: TEST_USDC.abi, functionName: 'transferFrom', args: [chain.hotWallet as Address, buyer.address, held] });
-    await spender.sendTransaction({ chain: null, to: devnet.usdc, data, gas: 100_000n, maxFeePerGas: 500n * GWEI, maxPriorityFeePerGas: 400n * GWEI });
+    const data = encodeFunctionData({
+      abi: TEST_USDC.abi,
+      functionName: 'transferFrom',
+      args: [chain.hotWallet as Address, buyer.address, held],
+    });
+    await spender.sendTransaction({
+      chain: null,
+      to: devnet.usdc,
+      data,
+      gas: 100_000n,
+      maxFeePerGas: 500n * GWEI,
+      maxPriorityFeePerGas: 400n * GWEI,
+    });
     await controls().mine({ blocks: 3 });
     await executeRound(t.ctx, [chain]);
     const w = await withdrawal(id);
@@ -195,8 +248,12 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     const [tx] = await candidates(id);
     assert.equal((await receiptOf(tx!.tx_hash))!.status, 'reverted');
     assert.deepEqual((await t.call('GET', '/v1/balances', { key })).body.data, balanceBefore, 'the debit is back');
-    const row = await t.ctx.db.selectFrom('withdrawals').select(['network_cost', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
-    assert.ok(BigInt(row.network_cost!) > 0n, 'the gas it burned is the house\'s');
+    const row = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select(['network_cost', 'failure_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.ok(BigInt(row.network_cost!) > 0n, "the gas it burned is the house's");
     assert.match(row.failure_reason!, /failed on chain/);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
     await controls().setAutomine(true);
@@ -210,7 +267,13 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     await controls().setAutomine(true);
     const hot = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
     const extra = (await usdtOf(chain.hotWallet as Address)) - 50_000_000n;
-    await hot.writeContract({ chain: null, address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [privateKeyToAccount(DEV_KEYS.buyer).address, extra] });
+    await hot.writeContract({
+      chain: null,
+      address: devnet.usdc,
+      abi: TEST_USDC.abi,
+      functionName: 'transfer',
+      args: [privateKeyToAccount(DEV_KEYS.buyer).address, extra],
+    });
     await controls().setAutomine(false);
     const first = await commit('USDT_ERC20', 30, 'cover-1');
     assert.equal((await executeRound(t.ctx, [chain])).signed, 1);
@@ -243,7 +306,11 @@ describe('EVM payouts: same-nonce replacement when fees rise (anvil)', { skip: a
     assert.equal(round.capped, 1, JSON.stringify(round));
     assert.equal(round.replaced, 0);
     for (const c of await candidates(id)) assert.ok(feeCapOf(c.raw) <= ceiling, 'nothing signed above the ceiling');
-    const row = await t.ctx.db.selectFrom('withdrawals').select(['fee_capped_at', 'fee_capped_detail']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select(['fee_capped_at', 'fee_capped_detail'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     assert.ok(row.fee_capped_at);
     assert.match(row.fee_capped_detail!, /ceiling is 50000000000 wei\/gas/);
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });

@@ -35,13 +35,24 @@ describeEngines('no payment is stranded (sandbox, over HTTP)', (engine) => {
     const picked = await t.call('POST', `/pay/${invoice.body.data.id}/select`, { body: { cryptoCurrencyCode: 'ETH' } });
     assert.equal(picked.status, 200, JSON.stringify(picked.body));
     const selected = picked.body.data.selected as { address: string; amountExpected: string };
-    return { t, key, accountId, deposit: deposit.body.data as { id: string; address: string }, invoiceId: invoice.body.data.id as string, selected };
+    return {
+      t,
+      key,
+      accountId,
+      deposit: deposit.body.data as { id: string; address: string },
+      invoiceId: invoice.body.data.id as string,
+      selected,
+    };
   }
 
   /** Pays the deposit 40 USDT on Tron and the invoice its exact ETH amount, both into the mempool. */
   async function pay(s: Awaited<ReturnType<typeof fresh>>) {
     const a = await s.t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: s.deposit.address, amount: 40 });
-    const b = await s.t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'ETH', to: s.selected.address, amount: s.selected.amountExpected });
+    const b = await s.t.admin('POST', '/admin/sandbox/transfers', {
+      cryptoCurrencyCode: 'ETH',
+      to: s.selected.address,
+      amount: s.selected.amountExpected,
+    });
     assert.deepEqual([a.status, b.status], [201, 201]);
   }
 
@@ -59,11 +70,20 @@ describeEngines('no payment is stranded (sandbox, over HTTP)', (engine) => {
     assert.equal(deposit.settlement.amountPaid, 40);
     const invoice = (await s.t.call('GET', `/v1/invoice?id=${s.invoiceId}`, { key: s.key })).body.data;
     assert.equal(invoice.status, 'paid');
-    const balances = (await s.t.call('GET', '/v1/balances', { key: s.key })).body.data as Array<{ cryptoCurrencyCode: string; amount: number }>;
+    const balances = (await s.t.call('GET', '/v1/balances', { key: s.key })).body.data as Array<{
+      cryptoCurrencyCode: string;
+      amount: number;
+    }>;
     assert.equal(balances.find((b) => b.cryptoCurrencyCode === 'USDT_TRC20')?.amount, 40);
     assert.ok((balances.find((b) => b.cryptoCurrencyCode === 'ETH')?.amount ?? 0) > 0, JSON.stringify(balances));
     const payments = await s.t.ctx.db.selectFrom('payments').select(['status', 'block_height', 'confirmations']).execute();
-    assert.deepEqual(payments.map((p) => [p.status, p.block_height, p.confirmations]), [['confirmed', 0, 100], ['confirmed', 0, 100]]);
+    assert.deepEqual(
+      payments.map((p) => [p.status, p.block_height, p.confirmations]),
+      [
+        ['confirmed', 0, 100],
+        ['confirmed', 0, 100],
+      ],
+    );
     assert.deepEqual(await auditLedger(s.t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   }
 

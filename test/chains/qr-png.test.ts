@@ -11,7 +11,9 @@ import { QR_MASK, qrCodeDataUrl } from '../../src/chains/qr-png.ts';
 import { findCurrency } from '../../src/lib/currencies/catalogue.ts';
 
 // pngjs comes with qrcode (its own PNG renderer): an independent PNG decoder, CRCs checked.
-const { PNG } = createRequire(import.meta.url)('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } } };
+const { PNG } = createRequire(import.meta.url)('pngjs') as {
+  PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } };
+};
 
 /** Black (true) or white per pixel of a PNG. */
 function pixels(png: Buffer) {
@@ -38,7 +40,14 @@ describe('QR code PNG', () => {
       assert.ok(png.length < 2000, `a small PNG (${png.length} bytes)`);
       const mine = pixels(png);
       // The same symbol drawn by qrcode's own PNG renderer at the same scale and quiet zone.
-      const reference = pixels(await QRCode.toBuffer([{ data: Buffer.from(uri), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: QR_MASK, margin: 4, scale: 6 }));
+      const reference = pixels(
+        await QRCode.toBuffer([{ data: Buffer.from(uri), mode: 'byte' }], {
+          errorCorrectionLevel: 'M',
+          maskPattern: QR_MASK,
+          margin: 4,
+          scale: 6,
+        }),
+      );
       assert.equal(mine.width, reference.width);
       assert.equal(mine.height, reference.height);
       assert.deepEqual(mine.dark, reference.dark);

@@ -59,7 +59,10 @@ describeEngines('sandbox chain', (engine) => {
     assert.equal(await evm.locateTransfer(doomed.txHash, 0), null);
     assert.deepEqual(await evm.locateTransfer(kept.txHash, 0), { blockHeight: again.height, blockHash: again.hash });
     seen = await evm.transfersSince(0, ALL, mineOurs);
-    assert.deepEqual(seen.map((t) => t.txHash), [kept.txHash]);
+    assert.deepEqual(
+      seen.map((t) => t.txHash),
+      [kept.txHash],
+    );
   });
 
   it('drops a mempool transfer but never a confirmed one', async () => {
@@ -85,10 +88,17 @@ describeEngines('sandbox chain', (engine) => {
     const late = await base.inject({ currencyCode: 'ETH_BASE', to, units: 2n });
     await base.mine(1);
     const waiting = await base.inject({ currencyCode: 'ETH_BASE', to, units: 3n });
-    const heights = async (from: number, upTo: number) => (await base.transfersSince(from, upTo, baseOurs)).map((t) => [t.txHash, t.blockHeight]);
-    assert.deepEqual(await heights(0, 49), [[early.txHash, 0], [waiting.txHash, null]]);
+    const heights = async (from: number, upTo: number) =>
+      (await base.transfersSince(from, upTo, baseOurs)).map((t) => [t.txHash, t.blockHeight]);
+    assert.deepEqual(await heights(0, 49), [
+      [early.txHash, 0],
+      [waiting.txHash, null],
+    ]);
     assert.deepEqual(await heights(1, 49), [[waiting.txHash, null]]);
-    assert.deepEqual(await heights(50, 50), [[late.txHash, 50], [waiting.txHash, null]]);
+    assert.deepEqual(await heights(50, 50), [
+      [late.txHash, 50],
+      [waiting.txHash, null],
+    ]);
     assert.deepEqual(await base.locateTransfer(early.txHash, 0), { blockHeight: 0, blockHash: await base.blockHash(0) });
     assert.deepEqual(await base.locateTransfer(waiting.txHash, 0), { blockHeight: null, blockHash: null });
     assert.equal(await base.locateTransfer(early.txHash, 1), null, 'another output of the transaction');
@@ -107,8 +117,16 @@ describeEngines('sandbox chain', (engine) => {
   it('mines a contiguous chain when several instances mine at once', async () => {
     const chains = [new SandboxChain('BNB', db().db), new SandboxChain('BNB', db().db)];
     await Promise.all(Array.from({ length: 10 }, (_, i) => chains[i % 2]!.mine(3)));
-    const rows = await db().db.selectFrom('sandbox_blocks').select(['height', 'hash', 'parent_hash']).where('network', '=', 'BNB').orderBy('height').execute();
-    assert.deepEqual(rows.map((r) => r.height), Array.from({ length: 30 }, (_, i) => i));
+    const rows = await db()
+      .db.selectFrom('sandbox_blocks')
+      .select(['height', 'hash', 'parent_hash'])
+      .where('network', '=', 'BNB')
+      .orderBy('height')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => r.height),
+      Array.from({ length: 30 }, (_, i) => i),
+    );
     for (let i = 1; i < rows.length; i++) assert.equal(rows[i]!.parent_hash, rows[i - 1]!.hash);
   });
 });

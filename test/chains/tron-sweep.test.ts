@@ -46,7 +46,13 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
   before(async () => {
     const url = await grid.listen();
     grid.solid.lag = 1; // irreversible one block under the head: two blocks settle a step
-    const env = { ...liveNetworkEnv('TRON', url), TRON_CONFIRMATIONS: '1', TRON_HOT_WALLET_KEY: staked, TRON_SWEEP_XPRV: ACCOUNT.privateExtendedKey, METRICS_TOKEN };
+    const env = {
+      ...liveNetworkEnv('TRON', url),
+      TRON_CONFIRMATIONS: '1',
+      TRON_HOT_WALLET_KEY: staked,
+      TRON_SWEEP_XPRV: ACCOUNT.privateExtendedKey,
+      METRICS_TOKEN,
+    };
     t = await startTestApp(engine, { env });
     const fetcher: typeof fetch = async (input, init) => {
       if (crash.on && String(input).endsWith('/wallet/broadcasttransaction')) throw new Error('crashed before the broadcast');
@@ -68,9 +74,12 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     await grid.close();
   });
 
-  const sweeper = (hotKey: string, share = 50_000n) => new TronSweeper(t.ctx.db, chain, sweepAccountKey(ACCOUNT.privateExtendedKey, testXpub('TRON')), hotKey, bookSweepCost, share);
+  const sweeper = (hotKey: string, share = 50_000n) =>
+    new TronSweeper(t.ctx.db, chain, sweepAccountKey(ACCOUNT.privateExtendedKey, testXpub('TRON')), hotKey, bookSweepCost, share);
   async function deposit(code: 'TRX' | 'USDT_TRC20', units: bigint): Promise<{ id: string; address: string }> {
-    const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: code, orderId: `o-${randomBytes(4).toString('hex')}` } })).body.data;
+    const d = (
+      await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: code, orderId: `o-${randomBytes(4).toString('hex')}` } })
+    ).body.data;
     if (code === 'TRX') grid.transferIn(d.address, units);
     else grid.transferTokenIn(FAKE_USDT, d.address, units);
     return d;
@@ -94,12 +103,17 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     }
     return out;
   }
-  const signed = (rs: TronSweepResult[], purpose: string) => rs.reduce((n, r) => n + ((r.signed as Record<string, number>)[purpose] ?? 0), 0);
-  const stored = (address: string) => t.ctx.db.selectFrom('sweep_transactions').selectAll().where('address', '=', address).orderBy('created_at').execute();
-  const unswept = async (id: string) => (await t.ctx.db.selectFrom('payments').select('swept_at').where('owner_id', '=', id).executeTakeFirstOrThrow()).swept_at === null;
+  const signed = (rs: TronSweepResult[], purpose: string) =>
+    rs.reduce((n, r) => n + ((r.signed as Record<string, number>)[purpose] ?? 0), 0);
+  const stored = (address: string) =>
+    t.ctx.db.selectFrom('sweep_transactions').selectAll().where('address', '=', address).orderBy('created_at').execute();
+  const unswept = async (id: string) =>
+    (await t.ctx.db.selectFrom('payments').select('swept_at').where('owner_id', '=', id).executeTakeFirstOrThrow()).swept_at === null;
   /** TRX the chain holds for us (hot wallets with their stake, deposit addresses) less what the test put there. */
   async function custodyGap(): Promise<bigint> {
-    const addresses = (await t.ctx.db.selectFrom('addresses').select('address').where('network', '=', 'TRON').execute()).map((r) => r.address);
+    const addresses = (await t.ctx.db.selectFrom('addresses').select('address').where('network', '=', 'TRON').execute()).map(
+      (r) => r.address,
+    );
     let onChain = 0n;
     for (const a of [chain.hotWallet!, tronAddressOfKey(hex.decode(unstaked)), ...addresses]) {
       const acc = grid.account(a);
@@ -107,7 +121,12 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     }
     const viaAdapter = await chain.custodyBalance('TRX', [tronAddressOfKey(hex.decode(unstaked)), ...addresses]);
     assert.equal(viaAdapter, onChain, "the solvency view counts the hot wallet's stake, lent or not, as custody");
-    const row = await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', custodyAccount('TRON')).where('currency_code', '=', 'TRX').executeTakeFirst();
+    const row = await t.ctx.db
+      .selectFrom('ledger_balances_now')
+      .select('balance')
+      .where('ledger_account', '=', custodyAccount('TRON'))
+      .where('currency_code', '=', 'TRX')
+      .executeTakeFirst();
     return onChain - initialTrx - BigInt(row?.balance ?? 0);
   }
 
@@ -133,7 +152,10 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     for (const d of usdt) {
       const rows = await stored(d.address);
       for (const row of rows) assert.equal(row.status, 'confirmed');
-      assert.deepEqual(rows.map((r) => r.purpose), ['topup', 'delegate', 'sweep', 'undelegate']);
+      assert.deepEqual(
+        rows.map((r) => r.purpose),
+        ['topup', 'delegate', 'sweep', 'undelegate'],
+      );
       // Activated with 1 sun; the sweep burned nothing: energy lent, bandwidth free.
       assert.equal(grid.broadcasts.find((b) => b.txID === rows[0]!.tx_hash).raw_data.contract[0].parameter.value.amount, 1);
       assert.equal(rows[2]!.fee, '0');
@@ -199,7 +221,10 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     grid.mine();
     grid.mine([]);
     await drive(s);
-    assert.deepEqual((await stored(d.address)).map((r) => [r.tx_hash, r.status]), [[row!.tx_hash, 'confirmed']]);
+    assert.deepEqual(
+      (await stored(d.address)).map((r) => [r.tx_hash, r.status]),
+      [[row!.tx_hash, 'confirmed']],
+    );
     assert.equal(await unswept(d.id), false);
   });
 
@@ -220,7 +245,13 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
     grid.mine([]);
     await drive(s);
     const rows = await stored(d.address);
-    assert.deepEqual(rows.map((r) => [r.tx_hash === lost!.tx_hash, r.status]), [[true, 'expired'], [false, 'confirmed']]);
+    assert.deepEqual(
+      rows.map((r) => [r.tx_hash === lost!.tx_hash, r.status]),
+      [
+        [true, 'expired'],
+        [false, 'confirmed'],
+      ],
+    );
     assert.equal(await unswept(d.id), false);
     assert.equal(await custodyGap(), 0n);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
@@ -256,7 +287,10 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
   });
 
   it('pays a USDT withdrawal from the swept hot wallet', async () => {
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: PAYEE, amount: 25, orderId: 'tron-sweep-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: PAYEE, amount: 25, orderId: 'tron-sweep-out' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     await executeRound(t.ctx, [chain]);
@@ -270,13 +304,21 @@ describeEngines('Tron sweeping against the local TronGrid', (engine) => {
 
   it('runs as the worker job, and a worker without the sweep key skips Tron and says so in metrics', async () => {
     const jobs = sweepJobs({ ctx: t.ctx, log: silent }, [chain]);
-    assert.deepEqual(jobs.map((j) => j.name), ['sweep-TRON']);
+    assert.deepEqual(
+      jobs.map((j) => j.name),
+      ['sweep-TRON'],
+    );
     const on = (await t.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body;
     assert.match(on, /^sweeper_enabled\{network="TRON"\} 1$/m);
-    const keyless = await startTestApp(engine, { env: { ...liveNetworkEnv('TRON', 'http://127.0.0.1:9'), TRON_HOT_WALLET_KEY: staked, METRICS_TOKEN } });
+    const keyless = await startTestApp(engine, {
+      env: { ...liveNetworkEnv('TRON', 'http://127.0.0.1:9'), TRON_HOT_WALLET_KEY: staked, METRICS_TOKEN },
+    });
     try {
       assert.deepEqual(sweepJobs({ ctx: keyless.ctx, log: silent }, [chain]), []);
-      assert.match((await keyless.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body, /^sweeper_enabled\{network="TRON"\} 0$/m);
+      assert.match(
+        (await keyless.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body,
+        /^sweeper_enabled\{network="TRON"\} 0$/m,
+      );
     } finally {
       await keyless.close();
     }
@@ -290,17 +332,35 @@ describe('planning a Tron token sweep', () => {
   const need = { energy: 65_000n, bytes: 345n };
 
   it('borrows the energy when the stake can lend it, activating an address the chain does not hold first', () => {
-    assert.deepEqual(planTokenSweep(fresh, need, prices, { delegatable: 10_000n * TRX, staked: 10_000n * TRX }), { step: 'topup', amount: 1n, cost: 1_100_000n });
+    assert.deepEqual(planTokenSweep(fresh, need, prices, { delegatable: 10_000n * TRX, staked: 10_000n * TRX }), {
+      step: 'topup',
+      amount: 1n,
+      cost: 1_100_000n,
+    });
     const active = { ...fresh, exists: true, freeBytes: 600n, balance: 1n };
-    assert.deepEqual(planTokenSweep(active, need, prices, { delegatable: 10_000n * TRX, staked: 10_000n * TRX }), { step: 'delegate', stake: 6_501n * TRX, cost: 0n });
-    assert.deepEqual(planTokenSweep({ ...active, energy: 65_000n }, need, prices, { delegatable: 0n, staked: 10_000n * TRX }), { step: 'sweep', cost: 0n });
+    assert.deepEqual(planTokenSweep(active, need, prices, { delegatable: 10_000n * TRX, staked: 10_000n * TRX }), {
+      step: 'delegate',
+      stake: 6_501n * TRX,
+      cost: 0n,
+    });
+    assert.deepEqual(planTokenSweep({ ...active, energy: 65_000n }, need, prices, { delegatable: 0n, staked: 10_000n * TRX }), {
+      step: 'sweep',
+      cost: 0n,
+    });
   });
 
   it('waits for a stake lent elsewhere; burns only without one, topping up exactly energy and bandwidth', () => {
     const active = { ...fresh, exists: true, freeBytes: 100n, balance: 345_000n };
     assert.deepEqual(planTokenSweep(active, need, prices, { delegatable: 0n, staked: 10_000n * TRX }), { step: 'wait', cost: 0n });
-    assert.deepEqual(planTokenSweep(active, need, prices, { delegatable: 0n, staked: 0n }), { step: 'topup', amount: 27_300_000n, cost: 27_645_000n });
-    assert.deepEqual(planTokenSweep({ ...active, balance: 27_645_000n }, need, prices, { delegatable: 0n, staked: 0n }), { step: 'sweep', cost: 27_645_000n });
+    assert.deepEqual(planTokenSweep(active, need, prices, { delegatable: 0n, staked: 0n }), {
+      step: 'topup',
+      amount: 27_300_000n,
+      cost: 27_645_000n,
+    });
+    assert.deepEqual(planTokenSweep({ ...active, balance: 27_645_000n }, need, prices, { delegatable: 0n, staked: 0n }), {
+      step: 'sweep',
+      cost: 27_645_000n,
+    });
   });
 
   it('reads the cost share from SWEEP_MAX_COST_SHARE, per network first, in millionths (default 5 %)', () => {
@@ -309,7 +369,7 @@ describe('planning a Tron token sweep', () => {
     assert.deepEqual([chainSettings(env).TRON.sweepMaxCostShare, chainSettings(env).BTC.sweepMaxCostShare], [25_000n, 100_000n]);
   });
 
-  it("counts bandwidth as java-tron does: the signed transaction and 64 bytes for its result", () => {
+  it('counts bandwidth as java-tron does: the signed transaction and 64 bytes for its result', () => {
     assert.equal(bandwidthOf('00'.repeat(200)), 1n + 2n + 200n + 67n + 64n);
     assert.equal(bandwidthCost(300n, 300n, prices), 0n);
     assert.equal(bandwidthCost(301n, 300n, prices), 301_000n);

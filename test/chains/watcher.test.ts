@@ -44,9 +44,16 @@ describeEngines('chain watcher', (engine) => {
 
   async function ourAddress(network: NetworkEnvName) {
     const tenant = await createTenant(db().db, 'Watched');
-    return db().db.transaction().execute((trx) =>
-      allocator.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: Object.values(NETWORKS).find((n) => n.env === network)!.nativeCode }),
-    );
+    return db()
+      .db.transaction()
+      .execute((trx) =>
+        allocator.allocate(trx, network, {
+          purpose: 'deposit',
+          ownerId: randomUUID(),
+          tenantId: tenant.id,
+          currencyCode: Object.values(NETWORKS).find((n) => n.env === network)!.nativeCode,
+        }),
+      );
   }
 
   it('records a transfer once, confirms it at the threshold, and ignores addresses not ours', async () => {
@@ -74,8 +81,14 @@ describeEngines('chain watcher', (engine) => {
     assert.equal((await watcher.round()).confirmed, 1);
     await chain.mine(3);
     await watcher.round();
-    assert.deepEqual(rec.changes, [[txHash, 'seen'], [txHash, 'confirmed']]);
-    const count = await db().db.selectFrom('payments').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    assert.deepEqual(rec.changes, [
+      [txHash, 'seen'],
+      [txHash, 'confirmed'],
+    ]);
+    const count = await db()
+      .db.selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 1);
   });
 
@@ -151,12 +164,20 @@ describeEngines('chain watcher', (engine) => {
     opened.push(database);
     const tenant = await createTenant(database.db, 'Fresh');
     const address = () =>
-      database.db.transaction().execute((trx) => allocator.allocate(trx, network, { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: Object.values(NETWORKS).find((n) => n.env === network)!.nativeCode }));
+      database.db.transaction().execute((trx) =>
+        allocator.allocate(trx, network, {
+          purpose: 'deposit',
+          ownerId: randomUUID(),
+          tenantId: tenant.id,
+          currencyCode: Object.values(NETWORKS).find((n) => n.env === network)!.nativeCode,
+        }),
+      );
     const chain = new ObservedChain(network, database.db);
     const rec = recorder();
     return { db: database.db, chain, rec, watcher: new Watcher(database.db, cfg, chain, rec.listener), address };
   }
-  const paymentOf = (d: Database['db'], txHash: string) => d.selectFrom('payments').selectAll().where('tx_hash', '=', txHash).executeTakeFirstOrThrow();
+  const paymentOf = (d: Database['db'], txHash: string) =>
+    d.selectFrom('payments').selectAll().where('tx_hash', '=', txHash).executeTakeFirstOrThrow();
   const cursorOf = async (d: Database['db'], network: NetworkEnvName) =>
     (await d.selectFrom('chain_cursors').select('next_height').where('network', '=', network).executeTakeFirst())?.next_height;
 
@@ -175,12 +196,18 @@ describeEngines('chain watcher', (engine) => {
     await watcher.round();
     assert.deepEqual(chain.lookups, [txHash], 'below the window: looked up by its transaction');
     let payment = await paymentOf(d, txHash);
-    assert.deepEqual([payment.status, payment.block_height, payment.block_hash, payment.confirmations], ['seen', block.height, block.hash, 15]);
+    assert.deepEqual(
+      [payment.status, payment.block_height, payment.block_hash, payment.confirmations],
+      ['seen', block.height, block.hash, 15],
+    );
     await chain.mine(100);
     assert.equal((await watcher.round()).confirmed, 1);
     payment = await paymentOf(d, txHash);
     assert.deepEqual([payment.status, payment.confirmations], ['confirmed', 115]);
-    assert.deepEqual(rec.changes, [[txHash, 'seen'], [txHash, 'confirmed']]);
+    assert.deepEqual(rec.changes, [
+      [txHash, 'seen'],
+      [txHash, 'confirmed'],
+    ]);
     chain.lookups = [];
     await watcher.round();
     assert.deepEqual(chain.lookups, [], 'a final payment is no longer looked up');
@@ -209,7 +236,12 @@ describeEngines('chain watcher', (engine) => {
     const { db: d, chain, watcher, address } = await freshNetwork('ETHEREUM');
     await chain.mine(40);
     // Blocks 0 to 29 were mined a day before this installation handed out its first address.
-    await d.updateTable('sandbox_blocks').set({ created_at: new Date(Date.now() - 86_400_000) }).where('network', '=', 'ETHEREUM').where('height', '<', 30).execute();
+    await d
+      .updateTable('sandbox_blocks')
+      .set({ created_at: new Date(Date.now() - 86_400_000) })
+      .where('network', '=', 'ETHEREUM')
+      .where('height', '<', 30)
+      .execute();
     const { txHash } = await chain.inject({ currencyCode: 'USDC_ERC20', to: (await address()).address, units: 5_000_000n });
     await chain.mine(100);
     const round = await watcher.round();
@@ -243,7 +275,11 @@ describeEngines('chain watcher', (engine) => {
     const chain = new SlowChain('BTC', database.db);
     const watcher = new Watcher(database.db, config, chain);
     await watcher.round();
-    const { address } = await database.db.transaction().execute((trx) => allocator.allocate(trx, 'BTC', { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'BTC' }));
+    const { address } = await database.db
+      .transaction()
+      .execute((trx) =>
+        allocator.allocate(trx, 'BTC', { purpose: 'deposit', ownerId: randomUUID(), tenantId: tenant.id, currencyCode: 'BTC' }),
+      );
     await chain.mine(25);
     const { txHash } = await chain.inject({ currencyCode: 'BTC', to: address, units: 7000n });
     await chain.mine(5); // in block 25, under 30 blocks that arrived at once
@@ -252,7 +288,15 @@ describeEngines('chain watcher', (engine) => {
       const r = await watcher.round();
       rounds.push([await cursorOf(database.db, 'BTC'), r.seen + r.confirmed]);
     }
-    assert.deepEqual(rounds, [[10, 0], [20, 0], [30, 1]], 'ten new blocks a round; the payment in the third');
+    assert.deepEqual(
+      rounds,
+      [
+        [10, 0],
+        [20, 0],
+        [30, 1],
+      ],
+      'ten new blocks a round; the payment in the third',
+    );
     assert.equal((await paymentOf(database.db, txHash)).status, 'confirmed');
   });
 });

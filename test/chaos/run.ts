@@ -34,7 +34,8 @@ const ADMIN = `chaos-admin-${randomBytes(16).toString('hex')}`;
 const noCluster = clusterUnavailable();
 const cluster: PgCluster | undefined = noCluster ? undefined : await startPgCluster();
 if (noCluster) console.log(`database restarts left out: ${noCluster}`);
-const BASE_URL = cluster?.url ?? process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BASE_URL =
+  cluster?.url ?? process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch = await createScratchDatabase(BASE_URL, 'cg_chaos');
 const receiver = await startReceiver(() => ({ status: 204 }));
 const port = await freePort();
@@ -96,7 +97,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     // The database restarted under the running gateway: it answers 503 meanwhile and resumes.
     await cluster.restart();
     faults.dbRestarts++;
-    console.log(`round ${round}/${ROUNDS}: database restarted; ${created.invoices.size} invoices, ${created.deposits.size} deposits, ${created.withdrawals.size} withdrawals answered so far`);
+    console.log(
+      `round ${round}/${ROUNDS}: database restarted; ${created.invoices.size} invoices, ${created.deposits.size} deposits, ${created.withdrawals.size} withdrawals answered so far`,
+    );
     continue;
   }
   const batchNote = round % 3 === 1 ? `; ${await batchUnderWay(round)}` : '';
@@ -107,22 +110,34 @@ for (let round = 1; round <= ROUNDS; round++) {
   gateway = await start();
   restartMs.push(Date.now() - t0);
   load.resume();
-  console.log(`round ${round}/${ROUNDS}: killed and restarted; ${created.invoices.size} invoices, ${created.deposits.size} deposits, ${created.withdrawals.size} withdrawals answered so far${batchNote}`);
+  console.log(
+    `round ${round}/${ROUNDS}: killed and restarted; ${created.invoices.size} invoices, ${created.deposits.size} deposits, ${created.withdrawals.size} withdrawals answered so far${batchNote}`,
+  );
 }
 await load.stop();
 
 // Let the workers finish: confirm every transfer, pay every withdrawal, deliver every event.
 await load.settle(db);
 const byStatus = async (table: string) =>
-  (await sql<{ status: string; n: string }>`select status, count(*) as n from ${sql.table(table)} group by status order by status`.execute(db)).rows.map((r) => `${r.status} ${r.n}`).join(', ');
-console.log(`\nfinal state: deposits ${await byStatus('deposits')}; invoices ${await byStatus('invoices')}; withdrawals ${await byStatus('withdrawals')}; deliveries ${await byStatus('webhook_deliveries')}`);
+  (
+    await sql<{ status: string; n: string }>`select status, count(*) as n from ${sql.table(table)} group by status order by status`.execute(
+      db,
+    )
+  ).rows
+    .map((r) => `${r.status} ${r.n}`)
+    .join(', ');
+console.log(
+  `\nfinal state: deposits ${await byStatus('deposits')}; invoices ${await byStatus('invoices')}; withdrawals ${await byStatus('withdrawals')}; deliveries ${await byStatus('webhook_deliveries')}`,
+);
 const verdict = await load.verify(db, receiver.received);
 const errorsOk = tally.errors === 0;
 verdict.lines.push(`${errorsOk ? 'ok  ' : 'FAIL'} no 5xx other than 503 service.unavailable (${tally.unavailable} honest 503s)`);
 if (!errorsOk) verdict.failures.push('5xx answers');
 const batchRounds = Math.ceil(ROUNDS / 3);
 const midBatchOk = faults.midBatch === batchRounds;
-verdict.lines.push(`${midBatchOk ? 'ok  ' : 'FAIL'} every batch round killed the process while it paid the batch out (${faults.midBatch} of ${batchRounds})`);
+verdict.lines.push(
+  `${midBatchOk ? 'ok  ' : 'FAIL'} every batch round killed the process while it paid the batch out (${faults.midBatch} of ${batchRounds})`,
+);
 if (!midBatchOk) verdict.failures.push('batch kills');
 for (const line of verdict.lines) console.log(line);
 for (const sample of load.samples) console.log(`  ${sample}`);

@@ -48,17 +48,40 @@ describeEngines('cold storage (live, anvil)', (engine) => {
   const round = () => coldStorageRound(t.ctx, adapters);
   const moves = () => t.ctx.db.selectFrom('cold_transfers').selectAll().orderBy('created_at').execute();
   const ledger = async (account: string) =>
-    BigInt((await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', account).where('currency_code', '=', 'USDT_ERC20').executeTakeFirst())?.balance ?? '0');
+    BigInt(
+      (
+        await t.ctx.db
+          .selectFrom('ledger_balances_now')
+          .select('balance')
+          .where('ledger_account', '=', account)
+          .where('currency_code', '=', 'USDT_ERC20')
+          .executeTakeFirst()
+      )?.balance ?? '0',
+    );
 
   /** Mints USDT into the hot wallet and books it as a merchant's deposit would (custody in, the merchant credited). */
   async function deposit(units: bigint) {
     const deployer = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
-    await node().waitForTransactionReceipt({ hash: await deployer.writeContract({ address: USDT, abi: TEST_USDC.abi, functionName: 'mint', args: [HOT, units], chain: null }), pollingInterval: 50 });
+    await node().waitForTransactionReceipt({
+      hash: await deployer.writeContract({ address: USDT, abi: TEST_USDC.abi, functionName: 'mint', args: [HOT, units], chain: null }),
+      pollingInterval: 50,
+    });
     const amount = cryptoAmount('USDT_ERC20', units);
-    await t.ctx.db.transaction().execute((trx) => post(trx, { tenantId: null, kind: 'test.deposit', refType: 'test', refId: randomUUID(), lines: [debit(custodyAccount('ETHEREUM'), amount), credit(`merchant:${accountId}`, amount)] }));
+    await t.ctx.db.transaction().execute((trx) =>
+      post(trx, {
+        tenantId: null,
+        kind: 'test.deposit',
+        refType: 'test',
+        refId: randomUUID(),
+        lines: [debit(custodyAccount('ETHEREUM'), amount), credit(`merchant:${accountId}`, amount)],
+      }),
+    );
   }
   async function commit(amount: number, orderId: string): Promise<string> {
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', address: DEST, amount, orderId } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_ERC20', address: DEST, amount, orderId },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const c = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } });
     assert.equal(c.status, 201, JSON.stringify(c.body));
@@ -90,7 +113,14 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     if (skip) return;
     devnet = await startDevnet({ chainId: 1 });
     t = await startTestApp(engine, {
-      env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '1', ETHEREUM_HOT_WALLET_KEY: HOT_KEY, ETHEREUM_COLD_ADDRESS: COLD, ETHEREUM_HOT_MAX_USD: '100', METRICS_TOKEN },
+      env: {
+        ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl),
+        ETHEREUM_CONFIRMATIONS: '1',
+        ETHEREUM_HOT_WALLET_KEY: HOT_KEY,
+        ETHEREUM_COLD_ADDRESS: COLD,
+        ETHEREUM_HOT_MAX_USD: '100',
+        METRICS_TOKEN,
+      },
     });
     const code = (await node().getCode({ address: devnet.usdc }))!;
     for (const token of TOKENS) await controls().setCode({ address: token, bytecode: code });
@@ -111,7 +141,9 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     await devnet?.stop();
   });
 
-  it('moves the excess above the ceiling to the cold address once, replaces it when stuck, and solvency adds hot and cold up', { skip }, async () => {
+  it('moves the excess above the ceiling to the cold address once, replaces it when stuck, and solvency adds hot and cold up', {
+    skip,
+  }, async () => {
     await commit(20, 'queued-20');
     await controls().setAutomine(false);
     // Two workers' rounds at once: one move, one transaction sent.
@@ -119,20 +151,42 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     assert.equal(rounds[0].moved + rounds[1].moved, 1, JSON.stringify(rounds));
     let [move] = await moves();
     // 300 held, 20 queued, $50 (half the ceiling) kept: 230 go to cold.
-    assert.deepEqual([move!.amount, move!.hot_balance, move!.queued, move!.cause, move!.status, move!.address], ['230000000', '300000000', '20000000', 'ceiling', 'processing', COLD]);
+    assert.deepEqual(
+      [move!.amount, move!.hot_balance, move!.queued, move!.cause, move!.status, move!.address],
+      ['230000000', '300000000', '20000000', 'ceiling', 'processing', COLD],
+    );
     assert.equal((await moves()).length, 1);
     const counts = await adapters[0]!.nonces!();
     assert.equal(counts.pending - counts.mined, 1, 'one transaction in the pool');
-    assert.deepEqual([await ledger('custody:ETHEREUM'), await ledger('cold:ETHEREUM')], [usdt(70), usdt(230)], 'booked from hot to cold when signed');
+    assert.deepEqual(
+      [await ledger('custody:ETHEREUM'), await ledger('cold:ETHEREUM')],
+      [usdt(70), usdt(230)],
+      'booked from hot to cold when signed',
+    );
     assert.equal((await round()).moved, 0, 'nothing more while one is in flight');
 
     // Its fee under the base fee: the next round replaces it on the same nonce with a higher bid.
-    const first = await t.ctx.db.selectFrom('cold_transfer_transactions').selectAll().where('cold_transfer_id', '=', move!.id).executeTakeFirstOrThrow();
+    const first = await t.ctx.db
+      .selectFrom('cold_transfer_transactions')
+      .selectAll()
+      .where('cold_transfer_id', '=', move!.id)
+      .executeTakeFirstOrThrow();
     await controls().setNextBlockBaseFeePerGas({ baseFeePerGas: parseTransaction(first.raw as Hex).maxFeePerGas! + 1n });
     await controls().mine({ blocks: 1 });
     assert.equal((await round()).replaced, 1);
-    const candidates = await t.ctx.db.selectFrom('cold_transfer_transactions').selectAll().where('cold_transfer_id', '=', move!.id).orderBy('seq').execute();
-    assert.deepEqual(candidates.map((c) => [c.seq, c.reason]), [[0, null], [1, 'underpriced']]);
+    const candidates = await t.ctx.db
+      .selectFrom('cold_transfer_transactions')
+      .selectAll()
+      .where('cold_transfer_id', '=', move!.id)
+      .orderBy('seq')
+      .execute();
+    assert.deepEqual(
+      candidates.map((c) => [c.seq, c.reason]),
+      [
+        [0, null],
+        [1, 'underpriced'],
+      ],
+    );
     await controls().mine({ blocks: 1 });
     assert.equal((await round()).completed, 1);
     [move] = await moves();
@@ -141,15 +195,31 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     // On chain: the excess at the cold address, the rest hot; solvency adds both against liabilities.
     assert.deepEqual([await usdtOf(COLD), await usdtOf(HOT)], [usdt(230), usdt(70)]);
     const row = await solvencyOf('USDT_ERC20');
-    assert.deepEqual([row.hot, row.cold, row.custody, row.ledgerCustody, row.liabilities, row.difference, row.status], [70, 230, 300, 300, 300, 0, 'ok']);
+    assert.deepEqual(
+      [row.hot, row.cold, row.custody, row.ledgerCustody, row.liabilities, row.difference, row.status],
+      [70, 230, 300, 300, 300, 0, 'ok'],
+    );
     assert.equal((await solvencyOf('ETH')).status, 'ok', 'the move’s gas came out of the float and is booked');
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
-    const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('event_type', '=', 'coldTransfer.statusChanged').orderBy('id').execute();
-    assert.deepEqual(events.map((e) => [(e.payload as { status: string }).status, (e.payload as { previousStatus: string | null }).previousStatus]), [['processing', null], ['completed', 'processing']]);
+    const events = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('event_type', '=', 'coldTransfer.statusChanged')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      events.map((e) => [(e.payload as { status: string }).status, (e.payload as { previousStatus: string | null }).previousStatus]),
+      [
+        ['processing', null],
+        ['completed', 'processing'],
+      ],
+    );
     await controls().setAutomine(true);
   });
 
-  it('moves down to the target when an operator asks; says what the hot wallet lacks and what to refill from cold; roles hold', { skip }, async () => {
+  it('moves down to the target when an operator asks; says what the hot wallet lacks and what to refill from cold; roles hold', {
+    skip,
+  }, async () => {
     await executeRound(t.ctx, adapters);
     await executeRound(t.ctx, adapters);
     assert.equal(await usdtOf(HOT), usdt(50), 'the queued 20 paid');
@@ -175,10 +245,17 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     assert.equal((await round()).moved, 2);
     await round();
     const asked2 = (await moves()).filter((m) => m.cause === 'operator');
-    assert.deepEqual(asked2.map((m) => [m.currency_code, m.status]).sort(), [['ETH', 'completed'], ['USDT_ERC20', 'completed']]);
+    assert.deepEqual(asked2.map((m) => [m.currency_code, m.status]).sort(), [
+      ['ETH', 'completed'],
+      ['USDT_ERC20', 'completed'],
+    ]);
     assert.equal(asked2.find((m) => m.currency_code === 'USDT_ERC20')!.amount, '40000000');
     assert.equal((await hotWallet()).moveRequestedAt, null, 'carried out');
-    const audited = await t.ctx.db.selectFrom('audit_log').select(['action', 'actor']).where('action', '=', 'coldStorage.moveRequested').execute();
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('action', '=', 'coldStorage.moveRequested')
+      .execute();
     assert.deepEqual(audited, [{ action: 'coldStorage.moveRequested', actor: operations.email.toLowerCase() }]);
 
     // 100 committed, 50 spendable: the withdrawal waits, the level says what lacks and what to refill.
@@ -189,46 +266,57 @@ describeEngines('cold storage (live, anvil)', (engine) => {
     const level = (await hotWallet()).currencies.find((c: { cryptoCurrencyCode: string }) => c.cryptoCurrencyCode === 'USDT_ERC20');
     // The refill covers the queue and restores the $50 target: 100 + 50 − 50.
     assert.deepEqual([level.balance, level.queued, level.shortfall, level.refill], [50, 100, 50, 100]);
-    assert.match(level.advice, new RegExp(`lacks 50 USDT_ERC20 for the withdrawal queue .* Send 100 USDT_ERC20 from cold storage \\(${COLD}\\) to the hot wallet`));
+    assert.match(
+      level.advice,
+      new RegExp(`lacks 50 USDT_ERC20 for the withdrawal queue .* Send 100 USDT_ERC20 from cold storage \\(${COLD}\\) to the hot wallet`),
+    );
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: METRICS_AUTH })).body;
     assert.match(metrics, /^hot_wallet_shortfall\{network="ETHEREUM",currency="USDT_ERC20"\} 50$/m);
     assert.match(metrics, /^hot_wallet_shortfall\{network="ETHEREUM",currency="ETH"\} 0$/m);
 
     const row = await solvencyOf('USDT_ERC20');
-    const owed = (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_ERC20')!.units + (await ledger('clearing:withdrawals'));
+    const owed =
+      (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_ERC20')!.units +
+      (await ledger('clearing:withdrawals'));
     assert.deepEqual([row.hot, row.cold, row.custody, row.ledgerCustody, row.status], [50, 270, 320, 320, 'ok']);
     assert.equal(BigInt(Math.round(row.liabilities * 1e6)), owed);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
   // The page reads the same API on either engine: it is driven once, in the PGlite run.
-  if (engine === 'pglite') it('the console shows hot, cold and their sum, what lacks and how much to refill from cold (Chromium)', { skip: skip || noChromium }, async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const admin = await operator('operator');
-    const browser = browserContexts();
-    try {
-      const context = await browser.newContext(PHONE);
-      const [name, value] = admin.cookie.split('=') as [string, string];
-      await context.addCookies([{ name, value, url: origin }]);
-      const w = await watchedPage(context, origin);
-      const { page } = w;
-      await diagnosed(page, 'console-hot-cold', async () => {
-        await page.goto(`${origin}/dashboard/hot-cold`);
-        await page.getByRole('heading', { level: 1, name: 'Hot and cold' }).waitFor();
-        const custody = page.getByRole('table', { name: 'Hot and cold custody per currency' }).getByRole('row').filter({ hasText: 'USDT_ERC20' });
-        await custody.getByText('270 USDT_ERC20').waitFor();
-        assert.match((await custody.textContent())!, /50 USDT_ERC20.*270 USDT_ERC20.*320 USDT_ERC20/);
-        const levels = page.getByRole('table', { name: 'Ethereum hot wallet levels' }).getByRole('row').filter({ hasText: 'USDT_ERC20' });
-        assert.match((await levels.textContent())!, /50 USDT_ERC20.*100 USDT_ERC20.*50 USDT_ERC20.*100 USDT_ERC20/);
-        await page.getByText(/Send 100 USDT_ERC20 from cold storage/).waitFor();
-        await page.getByRole('table', { name: 'Ethereum moves to cold storage' }).getByText('Asked by an operator').first().waitFor();
-        await page.getByRole('button', { name: 'Move excess to cold now' }).waitFor();
-        await checkAndShoot(page, 'hot-cold-phone', 'hot-and-cold');
-      });
-      w.assertClean('the hot and cold page');
-    } finally {
-      await browser.close();
-    }
-  });
+  if (engine === 'pglite')
+    it('the console shows hot, cold and their sum, what lacks and how much to refill from cold (Chromium)', {
+      skip: skip || noChromium,
+    }, async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const admin = await operator('operator');
+      const browser = browserContexts();
+      try {
+        const context = await browser.newContext(PHONE);
+        const [name, value] = admin.cookie.split('=') as [string, string];
+        await context.addCookies([{ name, value, url: origin }]);
+        const w = await watchedPage(context, origin);
+        const { page } = w;
+        await diagnosed(page, 'console-hot-cold', async () => {
+          await page.goto(`${origin}/dashboard/hot-cold`);
+          await page.getByRole('heading', { level: 1, name: 'Hot and cold' }).waitFor();
+          const custody = page
+            .getByRole('table', { name: 'Hot and cold custody per currency' })
+            .getByRole('row')
+            .filter({ hasText: 'USDT_ERC20' });
+          await custody.getByText('270 USDT_ERC20').waitFor();
+          assert.match((await custody.textContent())!, /50 USDT_ERC20.*270 USDT_ERC20.*320 USDT_ERC20/);
+          const levels = page.getByRole('table', { name: 'Ethereum hot wallet levels' }).getByRole('row').filter({ hasText: 'USDT_ERC20' });
+          assert.match((await levels.textContent())!, /50 USDT_ERC20.*100 USDT_ERC20.*50 USDT_ERC20.*100 USDT_ERC20/);
+          await page.getByText(/Send 100 USDT_ERC20 from cold storage/).waitFor();
+          await page.getByRole('table', { name: 'Ethereum moves to cold storage' }).getByText('Asked by an operator').first().waitFor();
+          await page.getByRole('button', { name: 'Move excess to cold now' }).waitFor();
+          await checkAndShoot(page, 'hot-cold-phone', 'hot-and-cold');
+        });
+        w.assertClean('the hot and cold page');
+      } finally {
+        await browser.close();
+      }
+    });
 });

@@ -8,7 +8,14 @@ import { CURRENCIES, findCurrency } from '../../src/lib/currencies/catalogue.ts'
 import { openDatabase } from '../../src/lib/db/index.ts';
 import { loadMigrations, migrate } from '../../src/lib/db/migrate.ts';
 import { Amount, type Ratio } from '../../src/lib/money.ts';
-import { conversionTerms, pegDeviation, priceByFromAmount, priceByToAmount, samePeg, type ConversionTerms } from '../../src/modules/conversions/pricing.ts';
+import {
+  conversionTerms,
+  pegDeviation,
+  priceByFromAmount,
+  priceByToAmount,
+  samePeg,
+  type ConversionTerms,
+} from '../../src/modules/conversions/pricing.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { auditLedger, merchantBalances } from '../../src/modules/ledger/service.ts';
 import { describeEngines, liveNetworkEnv, useTestApp, type TestApp } from '../helpers/harness.ts';
@@ -29,9 +36,7 @@ function bought(terms: ConversionTerms, fromUnits: bigint): bigint {
 
 describe('conversion pricing', () => {
   const price = fc.record({ num: fc.bigInt(1n, 10n ** 12n), den: fc.integer({ min: 0, max: 10 }).map((e) => 10n ** BigInt(e)) });
-  const pair = fc
-    .tuple(fc.constantFrom(...CURRENCIES), fc.constantFrom(...CURRENCIES))
-    .filter(([a, b]) => a.code !== b.code);
+  const pair = fc.tuple(fc.constantFrom(...CURRENCIES), fc.constantFrom(...CURRENCIES)).filter(([a, b]) => a.code !== b.code);
   const terms = fc
     .record({ pair, from: price, to: price, cents: fc.bigInt(0n, 10_000n) })
     .map(({ pair: [from, to], from: pf, to: pt, cents }) => ({ terms: conversionTerms(from, to, { from: pf, to: pt }, cents), pf, cents }));
@@ -111,16 +116,39 @@ describe('conversion pricing', () => {
   });
 
   it('prices the documented examples exactly', () => {
-    const sandbox = (code: string): Ratio => ({ USDT: { num: 1n, den: 1n }, USDC: { num: 1n, den: 1n }, BTC: { num: 60000n, den: 1n }, ETH: { num: 3000n, den: 1n } })[cur(code).symbol]!;
+    const sandbox = (code: string): Ratio =>
+      ({ USDT: { num: 1n, den: 1n }, USDC: { num: 1n, den: 1n }, BTC: { num: 60000n, den: 1n }, ETH: { num: 3000n, den: 1n } })[
+        cur(code).symbol
+      ]!;
     const at = (from: string, to: string) => conversionTerms(cur(from), cur(to), { from: sandbox(from), to: sandbox(to) }, 50n);
-    const show = (p: { fromAmount: Amount; toAmount: Amount; commission: Amount }) => [p.fromAmount.toDecimal(), p.toAmount.toDecimal(), p.commission.toDecimal()];
-    assert.deepEqual(show(priceByFromAmount(at('USDT_TRC20', 'USDC_ERC20'), Amount.parse(cur('USDT_TRC20'), '20.5'))), ['20.5', '20', '0.5']);
+    const show = (p: { fromAmount: Amount; toAmount: Amount; commission: Amount }) => [
+      p.fromAmount.toDecimal(),
+      p.toAmount.toDecimal(),
+      p.commission.toDecimal(),
+    ];
+    assert.deepEqual(show(priceByFromAmount(at('USDT_TRC20', 'USDC_ERC20'), Amount.parse(cur('USDT_TRC20'), '20.5'))), [
+      '20.5',
+      '20',
+      '0.5',
+    ]);
     assert.deepEqual(show(priceByToAmount(at('USDT_TRC20', 'USDC_ERC20'), Amount.parse(cur('USDC_ERC20'), '20'))), ['20.5', '20', '0.5']);
     // 10 USDT after the commission is 1/300 ETH, rounded down to the wei.
-    assert.deepEqual(show(priceByFromAmount(at('USDT_TRC20', 'ETH'), Amount.parse(cur('USDT_TRC20'), '10.5'))), ['10.5', '0.003333333333333333', '0.5']);
+    assert.deepEqual(show(priceByFromAmount(at('USDT_TRC20', 'ETH'), Amount.parse(cur('USDT_TRC20'), '10.5'))), [
+      '10.5',
+      '0.003333333333333333',
+      '0.5',
+    ]);
     // 0.5 USD of BTC is 833.33… sat: 834; one sat is 0.0006 USDT.
-    assert.deepEqual(show(priceByFromAmount(at('BTC', 'USDT_TRC20'), Amount.parse(cur('BTC'), '0.001'))), ['0.001', '59.4996', '0.00000834']);
-    assert.deepEqual(show(priceByToAmount(at('BTC', 'USDT_TRC20'), Amount.parse(cur('USDT_TRC20'), '11'))), ['0.00019168', '11', '0.00000834']);
+    assert.deepEqual(show(priceByFromAmount(at('BTC', 'USDT_TRC20'), Amount.parse(cur('BTC'), '0.001'))), [
+      '0.001',
+      '59.4996',
+      '0.00000834',
+    ]);
+    assert.deepEqual(show(priceByToAmount(at('BTC', 'USDT_TRC20'), Amount.parse(cur('USDT_TRC20'), '11'))), [
+      '0.00019168',
+      '11',
+      '0.00000834',
+    ]);
   });
 });
 
@@ -131,7 +159,12 @@ describe('conversion settings', () => {
     const set = loadConfig({ CONVERT_QUOTE_TTL_S: '5', CONVERT_COMMISSION_USD: '1.25' });
     assert.deepEqual([set.convertQuoteTtlS, set.convertCommissionUsdCents], [5, 125n]);
     assert.equal(loadConfig({ CONVERT_COMMISSION_USD: '0' }).convertCommissionUsdCents, 0n);
-    for (const env of [{ CONVERT_QUOTE_TTL_S: '0' }, { CONVERT_COMMISSION_USD: '0.005' }, { CONVERT_COMMISSION_USD: '-1' }, { CONVERT_COMMISSION_USD: '1e3' }]) {
+    for (const env of [
+      { CONVERT_QUOTE_TTL_S: '0' },
+      { CONVERT_COMMISSION_USD: '0.005' },
+      { CONVERT_COMMISSION_USD: '-1' },
+      { CONVERT_COMMISSION_USD: '1e3' },
+    ]) {
       assert.throws(() => loadConfig(env), ConfigError, JSON.stringify(env));
     }
   });
@@ -143,24 +176,45 @@ it('migration 0018 restates earlier conversions and open auto-convert quotes wit
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     const all = loadMigrations();
-    await migrate(database.db, all.filter((m) => m.version < 18));
+    await migrate(
+      database.db,
+      all.filter((m) => m.version < 18),
+    );
     const [tenant, account, conversion] = [randomUUID(), randomUUID(), randomUUID()];
     await sql`insert into tenants (id, name, webhook_secret) values (${tenant}, 't', 's')`.execute(database.db);
     await sql`insert into accounts (id, tenant_id, name) values (${account}, ${tenant}, 'a')`.execute(database.db);
     await sql`insert into conversions (id, tenant_id, account_id, from_currency, to_currency, from_amount, to_amount, commission, created_at)
-      values (${conversion}, ${tenant}, ${account}, 'USDC_ERC20', 'USDT_TRC20', 11000000, 11000000, 500000, '2024-05-01T00:00:00Z')`.execute(database.db);
-    for (const [order, committed] of [['open', null], ['done', '2024-05-01T00:00:00Z']] as const) {
+      values (${conversion}, ${tenant}, ${account}, 'USDC_ERC20', 'USDT_TRC20', 11000000, 11000000, 500000, '2024-05-01T00:00:00Z')`.execute(
+      database.db,
+    );
+    for (const [order, committed] of [
+      ['open', null],
+      ['done', '2024-05-01T00:00:00Z'],
+    ] as const) {
       await sql`insert into withdrawal_quotes (id, tenant_id, account_id, order_id, currency_code, network, address, amount, fee, fee_native, fee_native_currency, usd_price,
           convert_from, convert_from_amount, convert_to_amount, convert_commission, expires_at, committed_at)
         values (${randomUUID()}, ${tenant}, ${account}, ${order}, 'USDT_TRC20', 'TRON', ${TRON_TO}, 10000000, 1000000, 4000000, 'TRX', 1,
           'USDC_ERC20', 11000000, 11000000, 500000, now(), ${committed})`.execute(database.db);
     }
-    await migrate(database.db, all.filter((m) => m.version <= 18));
+    await migrate(
+      database.db,
+      all.filter((m) => m.version <= 18),
+    );
     const c = await database.db.selectFrom('conversions').selectAll().executeTakeFirstOrThrow();
-    assert.deepEqual([c.from_amount, c.to_amount, c.commission, c.quote_id, c.completed_at.toISOString()], ['11500000', '11000000', '500000', null, '2024-05-01T00:00:00.000Z']);
-    const quotes = await database.db.selectFrom('withdrawal_quotes').select(['order_id', 'convert_from_amount']).orderBy('order_id').execute();
+    assert.deepEqual(
+      [c.from_amount, c.to_amount, c.commission, c.quote_id, c.completed_at.toISOString()],
+      ['11500000', '11000000', '500000', null, '2024-05-01T00:00:00.000Z'],
+    );
+    const quotes = await database.db
+      .selectFrom('withdrawal_quotes')
+      .select(['order_id', 'convert_from_amount'])
+      .orderBy('order_id')
+      .execute();
     // The committed one was booked the old way already: its row stays as it was booked.
-    assert.deepEqual(quotes, [{ order_id: 'done', convert_from_amount: '11000000' }, { order_id: 'open', convert_from_amount: '11500000' }]);
+    assert.deepEqual(quotes, [
+      { order_id: 'done', convert_from_amount: '11000000' },
+      { order_id: 'open', convert_from_amount: '11500000' },
+    ]);
   } finally {
     await database.close();
   }
@@ -168,9 +222,15 @@ it('migration 0018 restates earlier conversions and open auto-convert quotes wit
 
 describeEngines('conversions', (engine) => {
   const app = useTestApp(engine);
-  const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
-  const post = (t: TestApp, key: string, op: 'preview' | 'quote' | 'commit', body: Record<string, unknown>) => t.call('POST', `/v1/converting/${op}`, { key, body });
-  const usdtToUsdc = (amounts: Record<string, unknown>) => ({ fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', ...amounts });
+  const balance = async (t: TestApp, accountId: string, code: string) =>
+    (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
+  const post = (t: TestApp, key: string, op: 'preview' | 'quote' | 'commit', body: Record<string, unknown>) =>
+    t.call('POST', `/v1/converting/${op}`, { key, body });
+  const usdtToUsdc = (amounts: Record<string, unknown>) => ({
+    fromCryptoCurrencyCode: 'USDT_TRC20',
+    toCryptoCurrencyCode: 'USDC_ERC20',
+    ...amounts,
+  });
   const stored = async (t: TestApp, accountId: string) => ({
     quotes: (await t.ctx.db.selectFrom('conversion_quotes').select('id').where('account_id', '=', accountId).execute()).length,
     conversions: (await t.ctx.db.selectFrom('conversions').select('id').where('account_id', '=', accountId).execute()).length,
@@ -182,29 +242,51 @@ describeEngines('conversions', (engine) => {
     const { key, accountId, tenantId } = await fundedAccount(t, { rates: RATE_ASSETS });
     const preview = await post(t, key, 'preview', usdtToUsdc({ fromAmount: 20.5 }));
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
-    assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 20.5, toAmount: 20, commission: 0.5 });
+    assert.deepEqual(preview.body.data, {
+      fromCryptoCurrencyCode: 'USDT_TRC20',
+      toCryptoCurrencyCode: 'USDC_ERC20',
+      fromAmount: 20.5,
+      toAmount: 20,
+      commission: 0.5,
+    });
     assert.deepEqual((await post(t, key, 'preview', usdtToUsdc({ toAmount: 20 }))).body.data, preview.body.data);
     assert.equal((await stored(t, accountId)).quotes, 0, 'a preview stores nothing');
 
     const quote = await post(t, key, 'quote', usdtToUsdc({ toAmount: 20 }));
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const q = quote.body.data;
-    assert.deepEqual({ ...q, quoteId: undefined, expiresAt: undefined }, { ...preview.body.data, quoteId: undefined, expiresAt: undefined });
+    assert.deepEqual(
+      { ...q, quoteId: undefined, expiresAt: undefined },
+      { ...preview.body.data, quoteId: undefined, expiresAt: undefined },
+    );
     const ttl = Date.parse(q.expiresAt) - Date.now();
     assert.ok(ttl > 25_000 && ttl <= 31_000, `CONVERT_QUOTE_TTL_S defaults to 30: ${ttl} ms`);
 
     const commit = await post(t, key, 'commit', { quoteId: q.quoteId });
     assert.equal(commit.status, 201, JSON.stringify(commit.body));
     const c = commit.body.data;
-    assert.deepEqual({ ...c, id: undefined, completedAt: undefined }, { id: undefined, quoteId: q.quoteId, ...preview.body.data, completedAt: undefined });
+    assert.deepEqual(
+      { ...c, id: undefined, completedAt: undefined },
+      { id: undefined, quoteId: q.quoteId, ...preview.body.data, completedAt: undefined },
+    );
     assert.ok(Math.abs(Date.parse(c.completedAt) - Date.now()) < 10_000);
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 79_500_000n);
     assert.equal(await balance(t, accountId, 'USDC_ERC20'), 20_000_000n);
 
-    const entry = await t.ctx.db.selectFrom('journal_entries').selectAll().where('ref_type', '=', 'conversion').where('ref_id', '=', c.id).execute();
+    const entry = await t.ctx.db
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('ref_type', '=', 'conversion')
+      .where('ref_id', '=', c.id)
+      .execute();
     assert.equal(entry.length, 1);
     assert.deepEqual([entry[0]!.kind, entry[0]!.tenant_id], ['conversion', tenantId]);
-    const lines = await t.ctx.db.selectFrom('journal_lines').select(['ledger_account', 'currency_code', 'amount']).where('entry_id', '=', entry[0]!.id).orderBy('line_no').execute();
+    const lines = await t.ctx.db
+      .selectFrom('journal_lines')
+      .select(['ledger_account', 'currency_code', 'amount'])
+      .where('entry_id', '=', entry[0]!.id)
+      .orderBy('line_no')
+      .execute();
     assert.deepEqual(lines, [
       { ledger_account: `merchant:${accountId}`, currency_code: 'USDT_TRC20', amount: '20500000' },
       { ledger_account: 'treasury:conversion', currency_code: 'USDT_TRC20', amount: '-20500000' },
@@ -215,7 +297,13 @@ describeEngines('conversions', (engine) => {
     const list = await t.call('GET', '/v1/converting/list', { key });
     assert.equal(list.status, 200);
     assert.deepEqual(list.body, { total: 1, page: 1, limit: 20, hasMore: false, data: [c] });
-    assert.deepEqual((await t.call('GET', `/v1/converting/list?accountId=${accountId}&page=2&limit=1`, { key })).body, { total: 1, page: 2, limit: 1, hasMore: false, data: [] });
+    assert.deepEqual((await t.call('GET', `/v1/converting/list?accountId=${accountId}&page=2&limit=1`, { key })).body, {
+      total: 1,
+      page: 2,
+      limit: 1,
+      hasMore: false,
+      data: [],
+    });
     assert.deepEqual((await t.call('GET', `/v1/converting?id=${c.id}`, { key })).body, { data: c });
 
     // Another tenant, and another account of the same tenant, see none of it.
@@ -233,13 +321,15 @@ describeEngines('conversions', (engine) => {
   it('prices across floating currencies at the current rates, rounded down to the atomic unit', async () => {
     const t = app();
     const { key, accountId } = await fundedAccount(t, { amount: 50, rates: RATE_ASSETS });
-    const toEth = (await post(t, key, 'quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10.5 })).body.data;
+    const toEth = (await post(t, key, 'quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10.5 }))
+      .body.data;
     assert.deepEqual([toEth.fromAmount, toEth.toAmount], [10.5, 0.003333333333333333]);
     const c = await post(t, key, 'commit', { quoteId: toEth.quoteId });
     assert.equal(c.status, 201, JSON.stringify(c.body));
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 39_500_000n);
     assert.equal(await balance(t, accountId, 'ETH'), 3_333_333_333_333_333n);
-    const byTo = (await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', toAmount: 0.01 })).body.data;
+    const byTo = (await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', toAmount: 0.01 })).body
+      .data;
     assert.deepEqual([byTo.fromAmount, byTo.toAmount], [30.5, 0.01]);
   });
 
@@ -249,16 +339,48 @@ describeEngines('conversions', (engine) => {
     const before = await stored(t, accountId);
     const bad: Array<[Record<string, unknown>, string, Record<string, unknown>?]> = [
       [usdtToUsdc({ toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 5 }), 'exceptions.converting.sameCurrency'],
-      [usdtToUsdc({ fromCryptoCurrencyCode: 'DOGE', fromAmount: 5 }), 'exceptions.converting.currencyNotFound', { field: 'fromCryptoCurrencyCode', cryptoCurrencyCode: 'DOGE' }],
-      [usdtToUsdc({ toCryptoCurrencyCode: 'usdc_erc20', fromAmount: 5 }), 'exceptions.converting.currencyNotFound', { field: 'toCryptoCurrencyCode', cryptoCurrencyCode: 'usdc_erc20' }],
-      [usdtToUsdc({ fromAmount: 5, toAmount: 4.5 }), 'exceptions.converting.amountSpecificationInvalid', { given: ['fromAmount', 'toAmount'] }],
+      [
+        usdtToUsdc({ fromCryptoCurrencyCode: 'DOGE', fromAmount: 5 }),
+        'exceptions.converting.currencyNotFound',
+        { field: 'fromCryptoCurrencyCode', cryptoCurrencyCode: 'DOGE' },
+      ],
+      [
+        usdtToUsdc({ toCryptoCurrencyCode: 'usdc_erc20', fromAmount: 5 }),
+        'exceptions.converting.currencyNotFound',
+        { field: 'toCryptoCurrencyCode', cryptoCurrencyCode: 'usdc_erc20' },
+      ],
+      [
+        usdtToUsdc({ fromAmount: 5, toAmount: 4.5 }),
+        'exceptions.converting.amountSpecificationInvalid',
+        { given: ['fromAmount', 'toAmount'] },
+      ],
       [usdtToUsdc({}), 'exceptions.converting.amountSpecificationInvalid', { given: [] }],
-      [usdtToUsdc({ fromAmount: 0.0000001 }), 'exceptions.converting.amountBelowAtomicUnit', { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 }],
-      [usdtToUsdc({ toAmount: 1e-9 }), 'exceptions.converting.amountBelowAtomicUnit', { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 }],
-      [usdtToUsdc({ fromAmount: 10.0000001 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 }],
-      [usdtToUsdc({ toAmount: 1.1234567 }), 'exceptions.converting.amountInvalidDecimalPlaces', { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 }],
+      [
+        usdtToUsdc({ fromAmount: 0.0000001 }),
+        'exceptions.converting.amountBelowAtomicUnit',
+        { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 },
+      ],
+      [
+        usdtToUsdc({ toAmount: 1e-9 }),
+        'exceptions.converting.amountBelowAtomicUnit',
+        { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 },
+      ],
+      [
+        usdtToUsdc({ fromAmount: 10.0000001 }),
+        'exceptions.converting.amountInvalidDecimalPlaces',
+        { field: 'fromAmount', cryptoCurrencyCode: 'USDT_TRC20', decimals: 6 },
+      ],
+      [
+        usdtToUsdc({ toAmount: 1.1234567 }),
+        'exceptions.converting.amountInvalidDecimalPlaces',
+        { field: 'toAmount', cryptoCurrencyCode: 'USDC_ERC20', decimals: 6 },
+      ],
       // The commission is inside fromAmount: 0.5 USDT buys nothing, 0.500001 buys one unit.
-      [usdtToUsdc({ fromAmount: 0.5 }), 'exceptions.converting.amountBelowMinimum', { minFromAmount: 0.500001, cryptoCurrencyCode: 'USDT_TRC20' }],
+      [
+        usdtToUsdc({ fromAmount: 0.5 }),
+        'exceptions.converting.amountBelowMinimum',
+        { minFromAmount: 0.500001, cryptoCurrencyCode: 'USDT_TRC20' },
+      ],
       [usdtToUsdc({ fromAmount: -1 }), 'exceptions.validation.failed'],
       [usdtToUsdc({ toAmount: 0 }), 'exceptions.validation.failed'],
       [usdtToUsdc({ fromAmount: '5' }), 'exceptions.validation.failed'],
@@ -283,7 +405,7 @@ describeEngines('conversions', (engine) => {
     assert.deepEqual(await stored(t, accountId), { ...before, quotes: before.quotes + 1 });
   });
 
-  it('commits a quote once: a second commit, ten at once, an unknown quote and another account\'s quote are refused', async () => {
+  it("commits a quote once: a second commit, ten at once, an unknown quote and another account's quote are refused", async () => {
     const t = app();
     const { key, accountId } = await fundedAccount(t, { rates: RATE_ASSETS });
     const q = (await post(t, key, 'quote', usdtToUsdc({ fromAmount: 10.5 }))).body.data;
@@ -310,7 +432,7 @@ describeEngines('conversions', (engine) => {
     assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.converting.quoteNotFound']);
     assert.equal(await balance(t, stranger.accountId, 'USDT_TRC20'), 100_000_000n);
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 79_000_000n);
-    assert.equal((await post(t, key, 'commit', { quoteId: open.quoteId })).status, 201, 'the quote is still its own account\'s to commit');
+    assert.equal((await post(t, key, 'commit', { quoteId: open.quoteId })).status, 201, "the quote is still its own account's to commit");
   });
 
   it('50 parallel commits of 50 quotes against a balance for 10: exactly 10, never below zero, ledger clean', async () => {
@@ -321,10 +443,17 @@ describeEngines('conversions', (engine) => {
     const results = await Promise.all(quotes.map((quoteId) => post(t, key, 'commit', { quoteId })));
     const ok = results.filter((r) => r.status === 201);
     assert.equal(ok.length, 10, JSON.stringify(results.filter((r) => r.status !== 201 && r.status !== 400).map((r) => r.body)));
-    assert.ok(results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.body.code === 'exceptions.converting.insufficientBalance'));
+    assert.ok(
+      results.filter((r) => r.status !== 201).every((r) => r.status === 400 && r.body.code === 'exceptions.converting.insufficientBalance'),
+    );
     assert.equal(await balance(t, accountId, 'USDT_TRC20'), 0n);
     assert.equal(await balance(t, accountId, 'USDC_ERC20'), 100_000_000n);
-    const negative = await t.ctx.db.selectFrom('ledger_balances').select(['ledger_account', 'currency_code', 'balance']).where('ledger_account', 'like', 'merchant:%').where('balance', '<', '0').execute();
+    const negative = await t.ctx.db
+      .selectFrom('ledger_balances')
+      .select(['ledger_account', 'currency_code', 'balance'])
+      .where('ledger_account', 'like', 'merchant:%')
+      .where('balance', '<', '0')
+      .execute();
     assert.deepEqual(negative, []);
     assert.equal((await t.call('GET', '/v1/converting/list?limit=100', { key })).body.total, 10);
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
@@ -340,7 +469,9 @@ describeEngines('conversions', (engine) => {
       body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'auto-1', allowAutoConvert: true },
     });
     assert.equal(wq.status, 200, JSON.stringify(wq.body));
-    const preview = (await post(t, tenant.key, 'preview', { fromCryptoCurrencyCode: 'BTC', toCryptoCurrencyCode: 'USDT_TRC20', toAmount: 11 })).body.data;
+    const preview = (
+      await post(t, tenant.key, 'preview', { fromCryptoCurrencyCode: 'BTC', toCryptoCurrencyCode: 'USDT_TRC20', toAmount: 11 })
+    ).body.data;
     // 11 USDT short (10 + fee 1): 834 sat of commission plus 18334 sat at 0.0006 USDT each.
     assert.deepEqual(wq.body.data.autoConvert, { ...preview, commission: 0.00000834 });
     assert.deepEqual([preview.fromAmount, preview.toAmount], [0.00019168, 11]);
@@ -388,7 +519,11 @@ describeEngines('conversions', (engine) => {
           assert.equal(res.body.extension.field, field);
         }
       }
-      const served = await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDT_ERC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 5 });
+      const served = await post(t, key, 'preview', {
+        fromCryptoCurrencyCode: 'USDT_ERC20',
+        toCryptoCurrencyCode: 'USDC_ERC20',
+        fromAmount: 5,
+      });
       assert.equal(served.status, 200, JSON.stringify(served.body));
       assert.equal((await stored(t, accountId)).quotes, 0);
     });

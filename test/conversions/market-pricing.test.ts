@@ -18,8 +18,10 @@ const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const USDT_AT_HALF = { coinbase: coinbaseWith({ USDT: '2' }), kraken: krakenWith({ USDTZUSD: ['0.50010', '0.49990'] }) };
 
 const usdtToUsdc = (fromAmount: number) => ({ fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount });
-const post = (t: TestApp, key: string, op: 'preview' | 'quote' | 'commit', body: Record<string, unknown>) => t.call('POST', `/v1/converting/${op}`, { key, body });
-const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
+const post = (t: TestApp, key: string, op: 'preview' | 'quote' | 'commit', body: Record<string, unknown>) =>
+  t.call('POST', `/v1/converting/${op}`, { key, body });
+const balance = async (t: TestApp, accountId: string, code: string) =>
+  (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
 
 /**
  * What 1000 USDT buys in USDC at these prices, computed here from the stored prices alone: the
@@ -80,16 +82,32 @@ describeEngines('stablecoin conversions at market prices', (engine) => {
     const offPeg = (res: { status: number; body: any }, what: string) => {
       assert.equal(res.status, 503, `${what}: ${JSON.stringify(res.body)}`);
       assert.equal(res.body.code, 'exceptions.converting.stablecoinOffPeg', what);
-      assert.deepEqual(res.body.extension, { cryptoCurrencyCode: 'USDT_TRC20', peg: 'USD', usdPrice: '0.5', pegUsdPrice: '1', deviation: '0.5', band: '0.02' }, what);
+      assert.deepEqual(
+        res.body.extension,
+        { cryptoCurrencyCode: 'USDT_TRC20', peg: 'USD', usdPrice: '0.5', pegUsdPrice: '1', deviation: '0.5', band: '0.02' },
+        what,
+      );
     };
     offPeg(await post(t, key, 'preview', usdtToUsdc(1000)), 'preview');
     offPeg(await post(t, key, 'quote', usdtToUsdc(1000)), 'quote');
-    offPeg(await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDC_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', toAmount: 10 }), 'into USDT');
-    offPeg(await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10 }), 'USDT into a floating coin');
-    offPeg(await post(t, key, 'commit', { quoteId: quoted.quoteId }), 'commit of a quote made before');
-    offPeg(await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: withdrawal.body.data.quoteId } }), 'withdrawal commit with its conversion');
     offPeg(
-      await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDC_ERC20', address: EVM_TO, amount: 50, orderId: 'auto-after', allowAutoConvert: true } }),
+      await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDC_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', toAmount: 10 }),
+      'into USDT',
+    );
+    offPeg(
+      await post(t, key, 'preview', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10 }),
+      'USDT into a floating coin',
+    );
+    offPeg(await post(t, key, 'commit', { quoteId: quoted.quoteId }), 'commit of a quote made before');
+    offPeg(
+      await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: withdrawal.body.data.quoteId } }),
+      'withdrawal commit with its conversion',
+    );
+    offPeg(
+      await t.call('POST', '/v1/withdrawal/quote', {
+        key,
+        body: { cryptoCurrencyCode: 'USDC_ERC20', address: EVM_TO, amount: 50, orderId: 'auto-after', allowAutoConvert: true },
+      }),
       'withdrawal quote with auto-convert',
     );
     assert.deepEqual(await merchantBalances(t.ctx.db, accountId), before, 'nothing moved');
@@ -115,7 +133,13 @@ describeEngines('stablecoin conversions within a wide depeg band (STABLECOIN_DEP
     assert.deepEqual([expected.commission, expected.toUnits], [1_000_000n, 499_512_487n]);
     const preview = await post(t, key, 'preview', usdtToUsdc(1000));
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
-    assert.deepEqual(preview.body.data, { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 1000, toAmount: 499.512487, commission: 1 });
+    assert.deepEqual(preview.body.data, {
+      fromCryptoCurrencyCode: 'USDT_TRC20',
+      toCryptoCurrencyCode: 'USDC_ERC20',
+      fromAmount: 1000,
+      toAmount: 499.512487,
+      commission: 1,
+    });
     const quote = (await post(t, key, 'quote', usdtToUsdc(1000))).body.data;
     assert.equal((await post(t, key, 'commit', { quoteId: quote.quoteId })).status, 201);
     assert.equal(await balance(t, accountId, 'USDC_ERC20'), 499_512_487n);

@@ -39,7 +39,16 @@ describeEngines('currency catalogues', (engine) => {
       assert.equal('tokenType' in c, tokenType !== undefined, `${code} tokenType omitted for native coins`);
       assert.equal(c.decimalPlaces, decimals, code);
       assert.equal(c.contractAddress, contract, code);
-      assert.ok(new RegExp(c.addressMask).test(contract ?? (network === 'BTC' ? '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' : network === 'Tron' ? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' : '0xd8da6bf26964af9d7eed9e03e53415d37aa96045')));
+      assert.ok(
+        new RegExp(c.addressMask).test(
+          contract ??
+            (network === 'BTC'
+              ? '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
+              : network === 'Tron'
+                ? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+                : '0xd8da6bf26964af9d7eed9e03e53415d37aa96045'),
+        ),
+      );
       assert.match(c.imageUrl, /^http:\/\/gateway\.test\/assets\/icons\/[A-Z_0-9]+\.svg$/);
       assert.match(c.networkIconUrl, /^http:\/\/gateway\.test\/assets\/networks\/\w+\.svg$/);
       assert.equal(typeof c.minWithdrawalAmount, 'number');

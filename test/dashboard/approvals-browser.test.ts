@@ -13,7 +13,22 @@ import { noChromium } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
 import { PASSWORD, member, type Browser } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  navLink,
+  openMenu,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 import { checkAndShoot as shootConsole, open, rowText } from './console/kit.ts';
 
 const SUPPLIER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -27,7 +42,10 @@ async function enrol(user: Browser): Promise<{ code(): string }> {
   const setup = await user.call('POST', '/auth/totp/setup');
   const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(setup.body.data.secret) });
   let last = Math.floor(Date.now() / STEP_MS) - 1;
-  assert.equal((await user.call('POST', '/auth/totp/enable', { body: { code: totp.generate({ timestamp: last * STEP_MS }) } })).status, 200);
+  assert.equal(
+    (await user.call('POST', '/auth/totp/enable', { body: { code: totp.generate({ timestamp: last * STEP_MS }) } })).status,
+    200,
+  );
   return {
     code() {
       last = Math.max(Math.floor(Date.now() / STEP_MS), last + 1);
@@ -105,7 +123,11 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
     await assertNoSideScroll(page, 'payout addresses');
     await checkAndShoot(page, 'payout-addresses-phone');
     // The delay passes.
-    await d.t.ctx.db.updateTable('payout_addresses').set({ active_at: sql<Date>`now() - interval '1 second'` }).where('tenant_id', '=', tenant.tenantId).execute();
+    await d.t.ctx.db
+      .updateTable('payout_addresses')
+      .set({ active_at: sql<Date>`now() - interval '1 second'` })
+      .where('tenant_id', '=', tenant.tenantId)
+      .execute();
   }
 
   /** The finance user commits 25 USDT (26 USD with the fee, above 20): held for a second person, whom they cannot be. */
@@ -121,7 +143,9 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await confirmWithCode(page, code);
     await page.getByText('Status: awaitingApproval').waitFor();
-    await page.getByText(/^Awaiting approval until .*waits for a second person of the business\. Committed by ana@harbour-books\.example/).waitFor();
+    await page
+      .getByText(/^Awaiting approval until .*waits for a second person of the business\. Committed by ana@harbour-books\.example/)
+      .waitFor();
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await go(page, 'Payouts');
     const table = page.getByRole('table', { name: 'Withdrawals awaiting approval' });
@@ -159,7 +183,10 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
       const { page } = o;
       await page.setViewportSize(DESKTOP.viewport);
       await payoutsTab(page, 'Approvals');
-      assert.match(await rowText(page, 'Withdrawals awaiting approval', 'Supplier GmbH'), /25 USDT_TRC20.*ana@harbour-books\.example.*waits for a second person of the business/);
+      assert.match(
+        await rowText(page, 'Withdrawals awaiting approval', 'Supplier GmbH'),
+        /25 USDT_TRC20.*ana@harbour-books\.example.*waits for a second person of the business/,
+      );
       await checkAndShoot(page, 'approvals-desktop', 'approvals');
       o.expect(403, '/v1/withdrawal/approve');
       await page.getByRole('button', { name: /^Approve Withdrawal / }).click();
@@ -169,7 +196,10 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
       await page.getByText('No withdrawal awaits approval.').waitFor();
     });
     const w = (await d.t.call('GET', `/v1/withdrawal?id=${id}`, { key: tenant.key })).body.data;
-    assert.deepEqual([w.status, w.approvals.map((a: any) => [a.level, a.by]), w.committedBy], ['created', [['tenant', owner.email]], finance.email]);
+    assert.deepEqual(
+      [w.status, w.approvals.map((a: any) => [a.level, a.by]), w.committedBy],
+      ['created', [['tenant', owner.email]], finance.email],
+    );
     o.assertClean('the owner');
     f.assertClean('the finance user');
     await ownerSide.close();
@@ -178,7 +208,10 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
 
   it('console: an admin approves what waits for an operator; support and auditors see the queue without the buttons or the sandbox', async () => {
     const { t } = d;
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: SUPPLIER, amount: 60, orderId: randomUUID() } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key: tenant.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: SUPPLIER, amount: 60, orderId: randomUUID() },
+    });
     const held = (await t.call('POST', '/v1/withdrawal/commit', { key: tenant.key, body: { quoteId: q.body.data.quoteId } })).body.data;
     assert.deepEqual([held.status, held.approvalLevels], ['awaitingApproval', ['tenant', 'operator']]);
 
@@ -189,23 +222,39 @@ describeEngines('dashboard and console: payout governance, four eyes in two brow
       const { page } = a;
       await signIn(a, d.origin, admin.email, PASSWORD);
       await open(page, 'Approvals');
-      assert.match(await rowText(page, 'Withdrawals awaiting approval', '60 USDT_TRC20'), /Harbour Books60 USDT_TRC20.*api key .*waits for the merchant's second person and an operator/);
+      assert.match(
+        await rowText(page, 'Withdrawals awaiting approval', '60 USDT_TRC20'),
+        /Harbour Books60 USDT_TRC20.*api key .*waits for the merchant's second person and an operator/,
+      );
       await shootConsole(page, 'approvals-desktop', 'approvals');
       await page.getByRole('button', { name: `Approve withdrawal ${held.id}` }).click();
       await page.getByRole('button', { name: 'Approve withdrawal', exact: true }).click();
       await page.getByText(/^Withdrawal of 60 USDT_TRC20 to .* approved\.$/).waitFor();
       await page.getByText('Operator approval given').waitFor();
-      assert.match(await rowText(page, 'Withdrawals awaiting approval', '60 USDT_TRC20'), /operator approved by olga@gateway\.example.*waits for the merchant's second person.*Operator approval given/);
+      assert.match(
+        await rowText(page, 'Withdrawals awaiting approval', '60 USDT_TRC20'),
+        /operator approved by olga@gateway\.example.*waits for the merchant's second person.*Operator approval given/,
+      );
       // The withdrawal queue has them under their own tab.
       await open(page, 'Withdrawals');
       await page.getByRole('navigation', { name: 'Queue' }).getByRole('link', { name: 'Awaiting approval' }).click();
-      assert.match(await rowText(page, 'Withdrawals: Awaiting approval', '60 USDT_TRC20'), /operator approved by olga.*Decide under Approvals/);
+      assert.match(
+        await rowText(page, 'Withdrawals: Awaiting approval', '60 USDT_TRC20'),
+        /operator approved by olga.*Decide under Approvals/,
+      );
     });
     a.assertClean('the admin');
     await desk.close();
-    assert.equal((await t.call('GET', `/v1/withdrawal?id=${held.id}`, { key: tenant.key })).body.data.status, 'awaitingApproval', 'the merchant’s approval is still due');
+    assert.equal(
+      (await t.call('GET', `/v1/withdrawal?id=${held.id}`, { key: tenant.key })).body.data.status,
+      'awaitingApproval',
+      'the merchant’s approval is still due',
+    );
 
-    for (const [role, size] of [['operatorSupport', PHONE], ['operatorAuditor', DESKTOP]] as const) {
+    for (const [role, size] of [
+      ['operatorSupport', PHONE],
+      ['operatorAuditor', DESKTOP],
+    ] as const) {
       const user = await member(t, undefined, role);
       const context = await d.browser.newContext(size);
       const w = await watchedPage(context, d.origin);

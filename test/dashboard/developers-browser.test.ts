@@ -12,7 +12,20 @@ import { noChromium } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 /** The answer to the first test event: longer than the 4 KB the log keeps. */
 const LONG_ANSWER = `ok ${'x'.repeat(5000)}`;
@@ -127,7 +140,11 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
       await saidAt(url, '10.0.0.5 is a private or local address');
       await save('https://localhost/in');
       await saidAt(url, 'localhost is not a name on the public internet');
-      assert.equal(await page.getByRole('form', { name: 'Webhook URLs' }).getByRole('alert').count(), 0, 'said at the field, not in an alert');
+      assert.equal(
+        await page.getByRole('form', { name: 'Webhook URLs' }).getByRole('alert').count(),
+        0,
+        'said at the field, not in an alert',
+      );
       await checkAndShoot(page, 'webhook-url-refused-desktop');
     } finally {
       config.webhookAllowPrivate = true;
@@ -135,7 +152,11 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
     await page.reload();
   }
 
-  async function requestLog(w: Watched, ids: { main: string; shop: string; shopLabel: string; created: { id: string; requestId: string } }, email: string) {
+  async function requestLog(
+    w: Watched,
+    ids: { main: string; shop: string; shopLabel: string; created: { id: string; requestId: string } },
+    email: string,
+  ) {
     const { page } = w;
     await go(page, 'Developers');
     await page.getByRole('navigation', { name: 'Developers' }).getByRole('link', { name: 'Request log' }).click();
@@ -147,10 +168,14 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
 
     /** Waits until the table lists exactly rows like these, newest first. */
     const listed = (what: string, ...rows: RegExp[]) =>
-      until(async () => {
-        const texts = (await table.getByRole('row').allTextContents()).slice(1);
-        return texts.length === rows.length && rows.every((re, i) => re.test(texts[i]!));
-      }, 10_000, what);
+      until(
+        async () => {
+          const texts = (await table.getByRole('row').allTextContents()).slice(1);
+          return texts.length === rows.length && rows.every((re, i) => re.test(texts[i]!));
+        },
+        10_000,
+        what,
+      );
     await page.getByLabel('API key').selectOption({ label: ids.shopLabel });
     await page.waitForURL(new RegExp(`apiKey=${ids.shop}`));
     await listed("the shop key's one call", /POST \/v1\/invoice.*400.*exceptions\.validation\.failed/);
@@ -167,7 +192,8 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
     const detail = page.getByRole('region', { name: 'Request detail' });
     await detail.getByText(ids.created.requestId).waitFor();
     const facts = (await detail.locator('dl').textContent())!;
-    for (const fact of ['MethodPOST', 'Path/v1/invoice', 'Status201', 'CallerAPI key', `Request id${ids.created.requestId}`]) assert.ok(facts.includes(fact), `${fact} in ${facts}`);
+    for (const fact of ['MethodPOST', 'Path/v1/invoice', 'Status201', 'CallerAPI key', `Request id${ids.created.requestId}`])
+      assert.ok(facts.includes(fact), `${fact} in ${facts}`);
     assert.match(facts, /Duration\d+\.\d ms/);
     assert.match((await detail.getByRole('figure', { name: 'Request body' }).textContent())!, /"orderId":"order-dev-2"/);
     assert.match((await detail.getByRole('figure', { name: 'Response body' }).textContent())!, new RegExp(ids.created.id));
@@ -195,27 +221,44 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
     assert.equal((await t.admin('PATCH', `/admin/tenants/${tenantId}`, { webhookUrl: `${receiver.url}/hook` })).status, 200);
     const wide = await t.wideKey(tenantId);
     const accountId = (await t.call('GET', '/v1/accounts', { key })).body.data[0].id;
-    const checkout = (await t.call('POST', '/v1/api-keys', { key: wide, body: { name: 'Shop checkout', scopes: ['*'], accountId } })).body.data;
+    const checkout = (await t.call('POST', '/v1/api-keys', { key: wide, body: { name: 'Shop checkout', scopes: ['*'], accountId } })).body
+      .data;
     // Webhooks: two test events (answered, then refused for good) and an invoice cancelled (retrying).
     assert.equal((await t.call('POST', '/v1/webhook-settings/test', { key })).status, 202);
     await deliveriesWhen(key, (l) => l.some((x) => x.status === 'delivered'));
     assert.equal((await t.call('POST', '/v1/webhook-settings/test', { key })).status, 202);
-    const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'order-dev-1' } })).body.data;
+    const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'order-dev-1' } }))
+      .body.data;
     assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id: invoice.id } })).status, 200);
     // Calls for the request log: each key's own, and a change a person made in the dashboard.
-    const created = await t.call('POST', '/v1/invoice', { key, body: { amount: 12.5, fiatCurrencyCode: 'USD', orderId: 'order-dev-2', description: 'Mugs' } });
+    const created = await t.call('POST', '/v1/invoice', {
+      key,
+      body: { amount: 12.5, fiatCurrencyCode: 'USD', orderId: 'order-dev-2', description: 'Mugs' },
+    });
     assert.equal(created.status, 201);
     assert.equal((await t.call('GET', '/v1/invoice?id=00000000-0000-4000-8000-000000000000', { key })).status, 404);
-    assert.equal((await t.call('POST', '/v1/invoice', { key: checkout.key, body: { amount: 'x', fiatCurrencyCode: 'USD', orderId: 'order-dev-3' } })).status, 400);
+    assert.equal(
+      (await t.call('POST', '/v1/invoice', { key: checkout.key, body: { amount: 'x', fiatCurrencyCode: 'USD', orderId: 'order-dev-3' } }))
+        .status,
+      400,
+    );
     const main = (await t.call('GET', '/v1/api-keys', { key: wide })).body.data.find((k: any) => key.startsWith(k.keyStart)).id;
     const owner = await member(t, tenantId, 'owner', 'lena@corner-shop.example');
-    assert.equal((await owner.call('PATCH', '/v1/webhook-settings', { body: { depositWebhookUrl: `${receiver.url}/deposits` } })).status, 200);
+    assert.equal(
+      (await owner.call('PATCH', '/v1/webhook-settings', { body: { depositWebhookUrl: `${receiver.url}/deposits` } })).status,
+      200,
+    );
     return {
       tenantId,
       key,
       email: owner.email,
       invoiceId: invoice.id,
-      ids: { main, shop: checkout.id, shopLabel: `Shop checkout (${checkout.keyStart}…)`, created: { id: created.body.data.id, requestId: String(created.headers['x-request-id']) } },
+      ids: {
+        main,
+        shop: checkout.id,
+        shopLabel: `Shop checkout (${checkout.keyStart}…)`,
+        created: { id: created.body.data.id, requestId: String(created.headers['x-request-id']) },
+      },
     };
   }
 
@@ -237,10 +280,22 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
 
   it('a refused webhook URL says why at its field', () => asOwner('developers-urls', DESKTOP, (w) => refusedUrls(w)));
 
-  it("the request log: no dashboard reads, by key and status in the URL, a call opened; it fits a phone", async () => {
+  it('the request log: no dashboard reads, by key and status in the URL, a call opened; it fits a phone', async () => {
     let opened = '';
     await asOwner('developers-requests', DESKTOP, async (w) => {
-      await until(async () => (await d.t.ctx.db.selectFrom('request_log').select('id').where('tenant_id', '=', shop.tenantId).where('method', '=', 'PATCH').execute()).length >= 1, 5000, 'the change logged');
+      await until(
+        async () =>
+          (
+            await d.t.ctx.db
+              .selectFrom('request_log')
+              .select('id')
+              .where('tenant_id', '=', shop.tenantId)
+              .where('method', '=', 'PATCH')
+              .execute()
+          ).length >= 1,
+        5000,
+        'the change logged',
+      );
       opened = await requestLog(w, shop.ids, shop.email);
     });
     await asOwner('developers-phone', PHONE, async ({ page }) => {
@@ -260,7 +315,8 @@ describeEngines('dashboard: developer tools in headless Chromium', (engine) => {
       await go(page, 'Developers');
       assert.equal(await page.getByRole('link', { name: 'API reference' }).getAttribute('href'), '/docs');
       let docs = await d.t.app.inject({ method: 'GET', url: '/docs' });
-      if (docs.statusCode === 302) docs = await d.t.app.inject({ method: 'GET', url: new URL(String(docs.headers.location), 'http://x/docs/').pathname });
+      if (docs.statusCode === 302)
+        docs = await d.t.app.inject({ method: 'GET', url: new URL(String(docs.headers.location), 'http://x/docs/').pathname });
       assert.equal(docs.statusCode, 200);
       assert.match(docs.body, /swagger/i);
     }));

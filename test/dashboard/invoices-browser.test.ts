@@ -3,7 +3,21 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  openMenu,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 describe('dashboard: invoices and accounts made in the browser (headless Chromium)', { skip: noChromium }, () => {
   let d: Dashboard;

@@ -5,10 +5,36 @@ import { noChromium } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { authenticator } from '../users/helpers.ts';
-import { DESKTOP, PASSWORD, checkAndShoot, diagnosed, go, inviteUser, namedTenant, navLink, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PASSWORD,
+  checkAndShoot,
+  diagnosed,
+  go,
+  inviteUser,
+  namedTenant,
+  navLink,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-const MAIN_PAGES = ['Overview', 'Invoices', 'Payment links', 'Subscriptions', 'Deposits', 'Withdrawals', 'Batch payouts', 'Payouts', 'Conversions', 'x402', 'Developers', 'Settings'];
+const MAIN_PAGES = [
+  'Overview',
+  'Invoices',
+  'Payment links',
+  'Subscriptions',
+  'Deposits',
+  'Withdrawals',
+  'Batch payouts',
+  'Payouts',
+  'Conversions',
+  'x402',
+  'Developers',
+  'Settings',
+];
 
 describeEngines('dashboard: the owner runs the business in headless Chromium (desktop)', (engine) => {
   if (noChromium) return void it('needs Chromium', { skip: noChromium }, () => {});
@@ -55,7 +81,10 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
   async function watchInvoicePaid(w: Watched, key: string) {
     const { t } = d;
     const { page } = w;
-    const created = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'order-dash-1', description: 'Two T-shirts' } });
+    const created = await t.call('POST', '/v1/invoice', {
+      key,
+      body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'order-dash-1', description: 'Two T-shirts' },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.data.id;
     await go(page, 'Invoices');
@@ -70,7 +99,10 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     assert.equal((await t.call('POST', `/pay/${id}/simulate/mine`, { body: {} })).status, 200);
     await page.getByText('Status: paid').waitFor({ timeout: 15_000 });
     // The Payments table names the transaction (its hash's start, the whole in the title) and its depth.
-    const payment = page.getByRole('table', { name: 'Payments', exact: true }).getByRole('row').filter({ hasText: paid.body.data.txHash.slice(0, 16) });
+    const payment = page
+      .getByRole('table', { name: 'Payments', exact: true })
+      .getByRole('row')
+      .filter({ hasText: paid.body.data.txHash.slice(0, 16) });
     assert.equal(await payment.getByTitle(paid.body.data.txHash).count(), 1);
     await payment.getByRole('cell', { name: 'confirmed', exact: true }).waitFor();
     await payment.getByRole('cell', { name: /^(\d+) of \1 confirmations?$/ }).waitFor();
@@ -81,7 +113,10 @@ describeEngines('dashboard: the owner runs the business in headless Chromium (de
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
     const other = page.getByRole('table', { name: 'Payments', exact: true }).getByRole('row').filter({ hasText: 'another asset' });
     await other.getByRole('cell', { name: 'No: TRX, another asset' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('note').getByText(/does not count toward it/).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/does not count toward it/)
+      .waitFor();
     await page.getByText('Status: paid').waitFor();
     // It can be refunded in TRX: the quote names the invoice and the asset that arrived.
     await page.getByRole('button', { name: 'Refund TRX' }).click();

@@ -39,7 +39,11 @@ export interface Dashboard {
  * leaves the rounds to the test (one it runs with adapters it patches); the other options replace
  * parts of its context (a resolver).
  */
-export async function startDashboard(engine: Engine = 'pglite', env: NodeJS.ProcessEnv = {}, opts: Partial<AppContext> & { workers?: boolean } = {}): Promise<Dashboard> {
+export async function startDashboard(
+  engine: Engine = 'pglite',
+  env: NodeJS.ProcessEnv = {},
+  opts: Partial<AppContext> & { workers?: boolean } = {},
+): Promise<Dashboard> {
   const { workers: runWorkers, ...ctx } = opts;
   mkdirSync(SHOTS, { recursive: true });
   const t = await startTestApp(engine, { config: { watchIntervalMs: 100 }, env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, ctx });
@@ -65,7 +69,10 @@ export async function diagnosed<T>(page: Page, name: string, steps: () => Promis
     return await steps();
   } catch (err) {
     await page.screenshot({ path: join(SHOTS, `dashboard-failed-${name}.png`), fullPage: true }).catch(() => {});
-    const text = await page.locator('main').innerText({ timeout: 1000 }).catch(() => '(no main)');
+    const text = await page
+      .locator('main')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no main)');
     if (err instanceof Error) err.message += `\n--- ${page.url()}\n${text.slice(0, 1500)}`;
     throw err;
   }

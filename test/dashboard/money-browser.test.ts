@@ -15,7 +15,19 @@ import { describeEngines, type TestApp } from '../helpers/harness.ts';
 import { until } from '../helpers/receiver.ts';
 import { fundedAccount, sandboxTransfer, setNetworkFee } from '../helpers/scenario.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 type Tenant = Awaited<ReturnType<typeof namedTenant>>;
@@ -153,13 +165,20 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
 
       // Cancel: back to the form as it was.
       await confirm.getByRole('button', { name: 'Cancel' }).click();
-      assert.deepEqual([await page.getByLabel('Address').inputValue(), await amountField.inputValue()], [TRON_ADDRESS, String(balance - 1)]);
+      assert.deepEqual(
+        [await page.getByLabel('Address').inputValue(), await amountField.inputValue()],
+        [TRON_ADDRESS, String(balance - 1)],
+      );
 
       // A quote that expired while the page was open: Confirm says so and offers Refresh.
       await amountField.fill('10');
       await page.getByRole('button', { name: 'Get quote' }).click();
       await confirm.waitFor();
-      await d.t.ctx.db.updateTable('withdrawal_quotes').set({ expires_at: sql`now() - interval '1 second'` as never }).where('committed_at', 'is', null).execute();
+      await d.t.ctx.db
+        .updateTable('withdrawal_quotes')
+        .set({ expires_at: sql`now() - interval '1 second'` as never })
+        .where('committed_at', 'is', null)
+        .execute();
       w.expect(400, '/v1/withdrawal/commit');
       await confirm.getByRole('button', { name: 'Confirm withdrawal' }).click();
       await confirm.getByText('This quote has expired: refresh it for the current fee.').waitFor();
@@ -176,7 +195,9 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
   it('an 18-decimal ETH amount is shown with every digit: the balance on the overview and the withdrawal form, the deposit that made it', async () => {
     // 1.123456789012345678 ETH arrives, the 1 ETH network fee is kept: 0.123456789012345678 is credited (a double holds 0.12345678901234568).
     await setNetworkFee(d.t, 'ETH', 1);
-    const deposit = (await d.t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'ETH', orderId: `eth-18-${engine}` } })).body.data;
+    const deposit = (
+      await d.t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'ETH', orderId: `eth-18-${engine}` } })
+    ).body.data;
     await sandboxTransfer(d.t, 'ETH', deposit.address, '1.123456789012345678', { listen: 'deposits', blocks: 30 });
     await until(async () => (await api(d.t, `/v1/deposit?id=${deposit.id}`)).body.data.settlement !== null, 15_000, 'the deposit credited');
     const w = await ownerIn('en-US');
@@ -205,14 +226,20 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
 
   it('one name for one withdrawal: its heading, the list, the overview and the refunds of its invoice', async () => {
     const { t } = d;
-    const inv = (await t.call('POST', '/v1/invoice', { key: tenant.key, body: { amount: 40, fiatCurrencyCode: 'USD', orderId: `refunded-${engine}` } })).body.data;
+    const inv = (
+      await t.call('POST', '/v1/invoice', { key: tenant.key, body: { amount: 40, fiatCurrencyCode: 'USD', orderId: `refunded-${engine}` } })
+    ).body.data;
     await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
     await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } });
     await t.call('POST', `/pay/${inv.id}/simulate/mine`, { body: {} });
     await until(async () => (await api(t, `/v1/invoice?id=${inv.id}`)).body.data.status === 'paid', 15_000, 'the invoice paid');
-    const quote = await t.call('POST', '/v1/withdrawal/quote', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_ADDRESS, amount: 10, invoiceId: inv.id } });
+    const quote = await t.call('POST', '/v1/withdrawal/quote', {
+      key: tenant.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_ADDRESS, amount: 10, invoiceId: inv.id },
+    });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
-    const refund = (await t.call('POST', '/v1/withdrawal/commit', { key: tenant.key, body: { quoteId: quote.body.data.quoteId } })).body.data;
+    const refund = (await t.call('POST', '/v1/withdrawal/commit', { key: tenant.key, body: { quoteId: quote.body.data.quoteId } })).body
+      .data;
     const w = await ownerIn('en-US');
     const { page } = w;
     await diagnosed(page, `withdrawal-name-${engine}`, async () => {
@@ -224,8 +251,15 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
       await page.goto(`${d.origin}/dashboard/withdrawals`);
       await page.getByRole('link', { name: heading, exact: true }).waitFor();
       await page.goto(`${d.origin}/dashboard`);
-      await page.getByRole('region', { name: 'Recent activity' }).getByText(`${refund.id.slice(0, 8)}…`).waitFor();
-      assert.doesNotMatch((await page.locator('main').innerText())!, new RegExp(refund.orderId.slice(0, 8)), 'never the random order id as its name');
+      await page
+        .getByRole('region', { name: 'Recent activity' })
+        .getByText(`${refund.id.slice(0, 8)}…`)
+        .waitFor();
+      assert.doesNotMatch(
+        (await page.locator('main').innerText())!,
+        new RegExp(refund.orderId.slice(0, 8)),
+        'never the random order id as its name',
+      );
     });
     w.assertClean('the withdrawal name');
     await page.context().close();
@@ -242,7 +276,10 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
       w.expect(400, '/v1/converting/quote');
       await page.getByLabel('Amount to convert').fill('0.1');
       await page.getByRole('button', { name: 'Get quote' }).click();
-      await page.getByText(/This does not cover the commission: convert at least 0\.5\d* USDT_TRC20\./).first().waitFor();
+      await page
+        .getByText(/This does not cover the commission: convert at least 0\.5\d* USDT_TRC20\./)
+        .first()
+        .waitFor();
       const said = (await page.locator('main').innerText())!;
       assert.doesNotMatch(said, /atomic unit/i);
       await assertPlainWords(page, 'a conversion too small');
@@ -297,7 +334,12 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
     const second = (await d.t.call('POST', '/v1/accounts', { key: wide, body: { name: 'Market stall' } })).body.data.id as string;
     const w = await ownerIn('en-US');
     const { page } = w;
-    const keys = async () => (await d.t.call('GET', '/v1/api-keys', { key: wide })).body.data as Array<{ name: string | null; accountId: string | null; scopes: string[] }>;
+    const keys = async () =>
+      (await d.t.call('GET', '/v1/api-keys', { key: wide })).body.data as Array<{
+        name: string | null;
+        accountId: string | null;
+        scopes: string[];
+      }>;
     await diagnosed(page, `api-keys-${engine}`, async () => {
       await page.goto(`${d.origin}/dashboard/developers`);
       // The header shows the first account; the keys made below are not bound to it.
@@ -320,7 +362,11 @@ describeEngines('dashboard: money and flows as people use them (headless Chromiu
       assert.equal(reports.accountId, null, '"All accounts" makes a tenant-wide key');
       assert.ok(reports.scopes.length > 5 && reports.scopes.every((s) => s.endsWith('.list')), reports.scopes.join());
       const secret = (await page.locator('code.secret').textContent())!;
-      assert.equal((await d.t.call('GET', `/v1/invoice/list?accountId=${second}`, { key: secret })).status, 200, 'it reaches the other account');
+      assert.equal(
+        (await d.t.call('GET', `/v1/invoice/list?accountId=${second}`, { key: secret })).status,
+        200,
+        'it reaches the other account',
+      );
       // A fresh form.
       assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), '');
       assert.equal(await page.getByLabel('invoices.list').isChecked(), false);

@@ -8,7 +8,21 @@ import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { defaultOracles, refreshFees } from '../../src/modules/currencies/fees.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  navLink,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 /** The focus is on the page's heading, which reads `name`. */
 async function headingHasFocus(page: Page, name: string): Promise<void> {
@@ -40,7 +54,7 @@ describeEngines('dashboard: brand in the header, new deposit, focus after invoic
     return w;
   }
 
-  it("the header names the merchant by its brand: set in Settings, shown at once and at the next sign-in", async () => {
+  it('the header names the merchant by its brand: set in Settings, shown at once and at the next sign-in', async () => {
     const w = await signedIn('owner', 'desktop');
     const { page } = w;
     const header = page.getByRole('banner');
@@ -115,7 +129,7 @@ describeEngines('dashboard: brand in the header, new deposit, focus after invoic
       await go(page, 'Deposits');
       assert.equal(await page.getByRole('link', { name: 'New deposit' }).count(), 0);
       await page.goto(`${d.origin}/dashboard/deposits/new`);
-      await page.getByText("Your role (viewer) cannot create deposit addresses.", { exact: false }).waitFor();
+      await page.getByText('Your role (viewer) cannot create deposit addresses.', { exact: false }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Create deposit address' }).count(), 0);
       await page.getByRole('link', { name: 'Back to deposits' }).waitFor();
     });

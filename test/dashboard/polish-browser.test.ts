@@ -78,9 +78,14 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
       assert.equal(await page.evaluate('document.activeElement.getAttribute("aria-controls")'), panel);
       await page.keyboard.press('Enter');
       assert.equal(await menu.getAttribute('aria-expanded'), 'true');
-      assert.equal(await page.locator(`[id="${panel}"]`).getByRole('navigation', { name: 'Main' }).count(), 1, 'the menu holds the navigation');
+      assert.equal(
+        await page.locator(`[id="${panel}"]`).getByRole('navigation', { name: 'Main' }).count(),
+        1,
+        'the menu holds the navigation',
+      );
       await checkAndShoot(page, 'menu-open-phone');
-      for (let i = 0; i < 6 && (await page.evaluate('document.activeElement.textContent')) !== 'Invoices'; i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 6 && (await page.evaluate('document.activeElement.textContent')) !== 'Invoices'; i++)
+        await page.keyboard.press('Tab');
       assert.equal(await page.evaluate('document.activeElement.textContent'), 'Invoices', 'Tab reaches the links');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
@@ -140,7 +145,10 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
 
   it('an overview with activity ends where its content ends (the chart’s table for screen readers adds no scroll)', async () => {
     const shop = await namedTenant(d.t, 'Busy Shop');
-    const res = await d.t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'order-busy-1' } });
+    const res = await d.t.call('POST', '/v1/invoice', {
+      key: shop.key,
+      body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'order-busy-1' },
+    });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const owner = await member(d.t, shop.tenantId, 'owner');
     for (const device of [DESKTOP, PHONE]) {
@@ -206,7 +214,9 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
       assert.match(page.url(), /from=2099-06-01/, 'the last good range stays');
       await checkAndShoot(page, 'filters-refused-desktop');
       // The next change (the status) asks with the last good range; the refused day never went out.
-      const statusAsked = page.waitForRequest((r) => r.url().includes('/v1/invoice/list') && new URL(r.url()).searchParams.get('status') === 'created');
+      const statusAsked = page.waitForRequest(
+        (r) => r.url().includes('/v1/invoice/list') && new URL(r.url()).searchParams.get('status') === 'created',
+      );
       await filters.getByLabel('Status').selectOption('created');
       assert.equal(new URL((await statusAsked).url()).searchParams.get('from'), '2099-06-01');
       assert.deepEqual(asked.filter((q) => q.get('from') === '2100-01-02').length, 0, 'no request with the refused day');
@@ -227,13 +237,23 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
     try {
       const shop = await namedTenant(t, 'Lamp Shop');
       assert.equal((await t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { webhookUrl: `${receiver.url}/hook` })).status, 200);
-      const inv = await t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'order-lamp' } });
+      const inv = await t.call('POST', '/v1/invoice', {
+        key: shop.key,
+        body: { amount: 12, fiatCurrencyCode: 'USD', orderId: 'order-lamp' },
+      });
       const id = inv.body.data.id;
       await t.call('POST', `/pay/${id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
       const paid = await t.call('POST', `/pay/${id}/simulate`, { body: { amount: 'exact' } });
       await t.call('POST', `/pay/${id}/simulate/mine`, { body: {} });
-      await until(async () => !!(await t.call('GET', `/v1/invoice?id=${id}`, { key: shop.key })).body.data.settlement, 15_000, 'the invoice settled');
-      const open = await t.call('POST', '/v1/invoice', { key: shop.key, body: { amount: 7, fiatCurrencyCode: 'USD', orderId: 'order-lamp-open' } });
+      await until(
+        async () => !!(await t.call('GET', `/v1/invoice?id=${id}`, { key: shop.key })).body.data.settlement,
+        15_000,
+        'the invoice settled',
+      );
+      const open = await t.call('POST', '/v1/invoice', {
+        key: shop.key,
+        body: { amount: 7, fiatCurrencyCode: 'USD', orderId: 'order-lamp-open' },
+      });
       const owner = await member(t, shop.tenantId, 'owner');
       const context = await d.browser.newContext(DESKTOP);
       const w = await watchedPage(context, d.origin);
@@ -339,10 +359,19 @@ describe('dashboard polish: a compact phone header, a helpful empty overview (he
     const { t } = d;
     const shop = await namedTenant(t, 'Big Shop');
     assert.equal((await t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { depositCommission: 0 })).status, 200);
-    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_BEP20', orderId: 'big-1' } })).body.data;
-    assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_BEP20', to: deposit.address, amount: '1234567.89' })).status, 201);
+    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_BEP20', orderId: 'big-1' } }))
+      .body.data;
+    assert.equal(
+      (await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_BEP20', to: deposit.address, amount: '1234567.89' }))
+        .status,
+      201,
+    );
     await t.admin('POST', '/admin/sandbox/mine', { network: 'BNB', blocks: 25 });
-    await until(async () => (await t.call('GET', `/v1/deposit?id=${deposit.id}`, { key: shop.key })).body.data.status === 'completed', 15_000, 'the deposit completed');
+    await until(
+      async () => (await t.call('GET', `/v1/deposit?id=${deposit.id}`, { key: shop.key })).body.data.status === 'completed',
+      15_000,
+      'the deposit completed',
+    );
     // BTC's sandbox chain past a thousand blocks (heights 0 to 1000).
     await t.admin('POST', '/admin/sandbox/mine', { network: 'BTC', blocks: 1000 });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'BTC', blocks: 1 });

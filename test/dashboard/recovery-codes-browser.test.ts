@@ -8,7 +8,20 @@ import { Secret, TOTP } from 'otpauth';
 import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 /** The recovery codes the page lists. */
 async function listedCodes(page: Page): Promise<string[]> {
@@ -102,14 +115,20 @@ describeEngines('dashboard: two-factor recovery codes (headless Chromium)', (eng
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       const renewed = await listedCodes(page);
       assert.equal(renewed.length, 10);
-      assert.ok(renewed.every((c) => !codes.includes(c)), 'a new set');
+      assert.ok(
+        renewed.every((c) => !codes.includes(c)),
+        'a new set',
+      );
       await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
       await page.getByText('New recovery codes are in use; the old ones no longer work.').waitFor();
       await page.getByText('10 recovery codes left, each usable once to sign in without the authenticator app.').waitFor();
     });
     w.assertClean('recovery codes');
     await context.close();
-    assert.equal((await d.t.call('POST', '/auth/login', { body: { email: owner.email, password: PASSWORD, recoveryCode: 'x' } })).body.code, 'exceptions.auth.invalidSecondFactor');
+    assert.equal(
+      (await d.t.call('POST', '/auth/login', { body: { email: owner.email, password: PASSWORD, recoveryCode: 'x' } })).body.code,
+      'exceptions.auth.invalidSecondFactor',
+    );
   });
 
   it('the sign-in step with a recovery code fits a phone', async () => {

@@ -5,7 +5,21 @@ import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { until } from '../helpers/receiver.ts';
 import { PASSWORD, authenticator, member, withTwoFactor } from '../users/helpers.ts';
 import { drawPng } from '../pay/logo-png.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, navLink, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  navLink,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from './kit.ts';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -18,12 +32,19 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
     tenant = await namedTenant(d.t, 'Corner Café');
     // A paid invoice, so lists, details and balances have something to show.
     const { t } = d;
-    const inv = await t.call('POST', '/v1/invoice', { key: tenant.key, body: { amount: 40, fiatCurrencyCode: 'USD', orderId: 'order-phone-1' } });
+    const inv = await t.call('POST', '/v1/invoice', {
+      key: tenant.key,
+      body: { amount: 40, fiatCurrencyCode: 'USD', orderId: 'order-phone-1' },
+    });
     invoiceId = inv.body.data.id;
     await t.call('POST', `/pay/${invoiceId}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
     await t.call('POST', `/pay/${invoiceId}/simulate`, { body: { amount: 'exact' } });
     await t.call('POST', `/pay/${invoiceId}/simulate/mine`, { body: {} });
-    await until(async () => (await t.call('GET', `/v1/invoice?id=${invoiceId}`, { key: tenant.key })).body.data.status === 'paid', 15_000, 'the invoice paid');
+    await until(
+      async () => (await t.call('GET', `/v1/invoice?id=${invoiceId}`, { key: tenant.key })).body.data.status === 'paid',
+      15_000,
+      'the invoice paid',
+    );
     await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'deposit-phone-1' } });
   });
   after(async () => {
@@ -150,7 +171,10 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
     assert.match((await page.locator('code.secret').textContent())!, /\/dashboard\/invite#[\w-]{20,}$/);
     await page.getByRole('table', { name: 'Users' }).getByText('new.accountant@example.com', { exact: true }).waitFor();
     await phoneCheck(page, 'users');
-    for (const [tab, text] of [['Security', 'Set up two-factor authentication'], ['Audit log', 'user.invited']] as const) {
+    for (const [tab, text] of [
+      ['Security', 'Set up two-factor authentication'],
+      ['Audit log', 'user.invited'],
+    ] as const) {
       await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: tab }).click();
       await page.getByText(text).first().waitFor();
       await phoneCheck(page, tab.toLowerCase().replace(' ', '-'));
@@ -164,7 +188,10 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
       const w = await watchedPage(context, d.origin);
       await signIn(w, d.origin, user.email, PASSWORD);
       await go(w.page, 'Withdrawals');
-      await w.page.getByRole('status').getByText(/^\d+ withdrawals?$/).waitFor();
+      await w.page
+        .getByRole('status')
+        .getByText(/^\d+ withdrawals?$/)
+        .waitFor();
       assert.equal(await w.page.getByRole('link', { name: 'New withdrawal' }).count(), role === 'finance' ? 1 : 0, role);
       // The dashboard only hides it: the API itself refuses the viewer's session.
       w.expect(403, '/v1/withdrawal/quote');
@@ -218,7 +245,11 @@ describe('dashboard: roles, phones and keyboards in headless Chromium', { skip: 
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('API key created.').waitFor();
       const made = (await d.t.call('GET', '/v1/api-keys', { key: tenant.key })).body.data.filter((k: any) => k.userEmail === owner.email);
-      assert.deepEqual(made.map((k: any) => k.scopes), [['withdrawals.create']], 'one key, the confirmed one');
+      assert.deepEqual(
+        made.map((k: any) => k.scopes),
+        [['withdrawals.create']],
+        'one key, the confirmed one',
+      );
       await page.getByRole('table', { name: 'API keys' }).getByText(owner.email).waitFor();
 
       // A conversion: confirmed in the same dialog.

@@ -4,13 +4,21 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { useTestApp } from '../helpers/harness.ts';
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 describe('dashboard: the HTML shell and its bundled assets', () => {
   const t = useTestApp('pglite');
 
   it('serves the same shell for every page, with a CSP that allows no inline script or style', async () => {
-    for (const url of ['/dashboard', '/dashboard/', '/dashboard/login', '/dashboard/invite', '/dashboard/invoices/123', '/dashboard/settings/users?x=1']) {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/login',
+      '/dashboard/invite',
+      '/dashboard/invoices/123',
+      '/dashboard/settings/users?x=1',
+    ]) {
       const res = await t().app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 200, url);
       assert.match(String(res.headers['content-type']), /^text\/html; charset=utf-8/);
@@ -42,7 +50,11 @@ describe('dashboard: the HTML shell and its bundled assets', () => {
     assert.equal(js.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal(js.headers['x-content-type-options'], 'nosniff');
     assert.equal(js.headers['content-encoding'], undefined, 'plain when nothing else is accepted');
-    assert.equal(jsPath, `/dashboard/assets/app-${createHash('sha256').update(js.rawPayload).digest('hex').slice(0, 12)}.js`, 'named by its bytes');
+    assert.equal(
+      jsPath,
+      `/dashboard/assets/app-${createHash('sha256').update(js.rawPayload).digest('hex').slice(0, 12)}.js`,
+      'named by its bytes',
+    );
     assert.match(String(js.headers.etag), /^"[\w-]{27}"$/);
     assert.ok(js.body.length > 10_000, 'a minified Preact app');
     assert.doesNotMatch(js.body, /fonts\.googleapis|unpkg\.com|jsdelivr|cdnjs/, 'no script or font from a CDN');
@@ -81,9 +93,14 @@ describe('dashboard: the HTML shell and its bundled assets', () => {
         assert.equal(res.headers.vary, 'accept-encoding');
         assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
         assert.deepEqual(decode(res.rawPayload), plain, 'the same bytes');
-        if (encoding) assert.ok(res.rawPayload.length < plain.length / 2, `${path} in ${encoding}: ${res.rawPayload.length} of ${plain.length} bytes`);
+        if (encoding)
+          assert.ok(res.rawPayload.length < plain.length / 2, `${path} in ${encoding}: ${res.rawPayload.length} of ${plain.length} bytes`);
         // Each encoding is its own representation: its own validator, and a 304 for it.
-        const again = await t().app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) } });
+        const again = await t().app.inject({
+          method: 'GET',
+          url: path,
+          headers: { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) },
+        });
         assert.equal(again.statusCode, 304);
       }
     }
@@ -94,7 +111,10 @@ describe('dashboard: the HTML shell and its bundled assets', () => {
     assert.equal(res.statusCode, 404);
     assert.equal(res.json().code, 'exceptions.route.notFound');
     const doc = (await t().app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    assert.deepEqual(Object.keys(doc.paths).filter((p: string) => p.startsWith('/dashboard')), []);
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((p: string) => p.startsWith('/dashboard')),
+      [],
+    );
   });
 
   it('needs no session or key: the page itself signs in through /auth', async () => {

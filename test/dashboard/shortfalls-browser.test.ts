@@ -12,7 +12,17 @@ import { describeEngines } from '../helpers/harness.ts';
 import { fundedAccount, runWatchers, sandboxRates } from '../helpers/scenario.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
 import { open, rowText } from './console/kit.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const SAYS = 'Waiting: the hot wallet holds 0.4 ETH less than this payout needs. The operator has been told.';
@@ -29,7 +39,10 @@ describeEngines('dashboard and console: shortfalls said with how much (headless 
     await sandboxRates(t, ['ETH']);
     const shop = await fundedAccount(t, { code: 'ETH', amount: 1, fee: 0.0003, rates: null });
     tenantId = shop.tenantId;
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key: shop.key, body: { cryptoCurrencyCode: 'ETH', address: EVM_TO, amount: 0.5, orderId: 'payout-short' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key: shop.key,
+      body: { cryptoCurrencyCode: 'ETH', address: EVM_TO, amount: 0.5, orderId: 'payout-short' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     withdrawalId = (await t.call('POST', '/v1/withdrawal/commit', { key: shop.key, body: { quoteId: q.body.data.quoteId } })).body.data.id;
     // The Ethereum hot wallet holds 0.1 ETH and no faucet tops it up, as on a real network.
@@ -41,9 +54,14 @@ describeEngines('dashboard and console: shortfalls said with how much (headless 
     assert.deepEqual(mine.waitingShortfall, { cryptoCurrencyCode: 'ETH', amount: 0.4 });
     // A deposit address holding 10 booked USDT receives 5 more that no watcher has booked yet: the
     // chain holds more than the ledger.
-    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'unbooked' } })).body.data;
+    const deposit = (
+      await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'unbooked' } })
+    ).body.data;
     const transfer = async (amount: number) => {
-      assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount })).status, 201);
+      assert.equal(
+        (await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.address, amount })).status,
+        201,
+      );
       assert.equal((await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 })).status, 200);
     };
     await transfer(10);
@@ -84,7 +102,10 @@ describeEngines('dashboard and console: shortfalls said with how much (headless 
         await signIn(w, d.origin, operator.email, PASSWORD);
         // The overview's solvency warning names the side that is higher, the currency, how much, and what to do.
         const solvency = w.page.getByRole('region', { name: 'Solvency' });
-        await solvency.getByRole('listitem').filter({ hasText: /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books/ }).waitFor();
+        await solvency
+          .getByRole('listitem')
+          .filter({ hasText: /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books/ })
+          .waitFor();
         await solvency.getByText(/If it lasts, find the transfer on Tron/).waitFor();
         await checkAndShoot(w.page, 'solvency-warning-desktop');
         await open(w.page, 'Withdrawals');

@@ -7,7 +7,17 @@ import { noChromium } from '../helpers/browser.ts';
 import { until } from '../helpers/receiver.ts';
 import { fundedAccount, sandboxRates } from '../helpers/scenario.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, signIn, startDashboard, watchedPage, type Dashboard } from './kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from './kit.ts';
 
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
@@ -24,7 +34,10 @@ describe('dashboard: a waiting withdrawal says why (headless Chromium)', { skip:
     const { t } = d;
     await sandboxRates(t, ['USDT', 'TRX']);
     const shop = await fundedAccount(t, { rates: null });
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'payout-waits' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key: shop.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'payout-waits' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: null })).status, 200);
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key: shop.key, body: { quoteId: q.body.data.quoteId } })).body.data;

@@ -26,7 +26,10 @@ describeEngines('deposits', (engine) => {
     const { key, accountId, tenantId } = await t.tenant(['*']);
     await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositCommission: 0.01 });
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-    const created = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'top-up-1', customerId: 'c-1' } });
+    const created = await t.call('POST', '/v1/deposit', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'top-up-1', customerId: 'c-1' },
+    });
     assert.equal(created.status, 201);
     const d = created.body.data;
     assert.match(d.address, /^T[1-9A-HJ-NP-Za-km-z]{33}$/);
@@ -71,15 +74,28 @@ describeEngines('deposits', (engine) => {
       },
     );
     assert.deepEqual(await merchantBalances(t.ctx.db, accountId), [{ currency: 'USDT_TRC20', units: 99_000_000n }]);
-    assert.deepEqual((await t.call('GET', '/v1/balances', { key })).body.data, [{ cryptoCurrencyCode: 'USDT_TRC20', amount: 99, amountUsd: 99 }]);
+    assert.deepEqual((await t.call('GET', '/v1/balances', { key })).body.data, [
+      { cryptoCurrencyCode: 'USDT_TRC20', amount: 99, amountUsd: 99 },
+    ]);
 
     // Terminal now: the orderId is used up.
     const conflict = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'top-up-1' } });
     assert.equal(conflict.status, 409);
     assert.equal(conflict.body.code, 'exceptions.deposit.orderIdAlreadyExists');
 
-    const events = await t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', d.id).orderBy('id').execute();
-    assert.deepEqual(events.map((e: any) => [e.payload.previousStatus, e.payload.status]), [['created', 'processing'], ['processing', 'completed']]);
+    const events = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select(['event_type', 'payload'])
+      .where('aggregate_id', '=', d.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      events.map((e: any) => [e.payload.previousStatus, e.payload.status]),
+      [
+        ['created', 'processing'],
+        ['processing', 'completed'],
+      ],
+    );
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
@@ -139,7 +155,10 @@ describeEngines('deposits', (engine) => {
     assert.equal(page2.body.data.length, 10);
     assert.equal(page2.body.hasMore, false);
     const stamps = [...page.body.data, ...page2.body.data].map((d: any) => Date.parse(d.createdAt));
-    assert.deepEqual(stamps, [...stamps].sort((a, b) => b - a));
+    assert.deepEqual(
+      stamps,
+      [...stamps].sort((a, b) => b - a),
+    );
     // Another tenant sees none of them, and gets 404 for their ids.
     assert.equal((await t.call('GET', '/v1/deposit/list', { key: other.key })).body.total, 0);
     assert.equal((await t.call('GET', `/v1/deposit?id=${results[0]!.body.data.id}`, { key: other.key })).status, 404);
@@ -155,7 +174,10 @@ describeEngines('deposits', (engine) => {
         t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: codes[i % codes.length], orderId: `par-${i}` } }),
       ),
     );
-    assert.ok(results.every((r) => r.status === 201), results.find((r) => r.status !== 201)?.body?.code);
+    assert.ok(
+      results.every((r) => r.status === 201),
+      results.find((r) => r.status !== 201)?.body?.code,
+    );
     assert.equal(new Set(results.map((r) => r.body.data.address)).size, 200);
     const masks = new Map<string, string>(
       (await t.call('GET', '/v1/currencies', { key })).body.data.map((c: any) => [c.code, c.addressMask]),
@@ -180,7 +202,11 @@ describeEngines('deposits', (engine) => {
     await ready(t);
     const { key, accountId } = await t.tenant(['*']);
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDC_BASE', orderId: 'late' } })).body.data;
-    await t.ctx.db.updateTable('deposits').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', d.id).execute();
+    await t.ctx.db
+      .updateTable('deposits')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', d.id)
+      .execute();
     assert.ok((await expireDeposits(t.ctx)).expired >= 1);
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'expired');
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDC_BASE', to: d.address, amount: 10 });

@@ -8,7 +8,17 @@ import { after, before, describe, it } from 'node:test';
 import { noChromium } from '../helpers/browser.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
 import { insertMailJobs } from '../../src/modules/email/jobs-store.ts';
-import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
+import {
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from '../dashboard/kit.ts';
 
 describe('dashboard: email settings in headless Chromium', { skip: noChromium }, () => {
   let d: Dashboard;
@@ -18,7 +28,14 @@ describe('dashboard: email settings in headless Chromium', { skip: noChromium },
     tenant = await namedTenant(d.t, 'Corner Café');
     // A mail written while mail was on, given up since.
     await insertMailJobs(d.t.ctx.db, [
-      { tenantId: tenant.tenantId, source: 'event:1', kind: 'invoicePaid', recipient: 'buyer@example.com', mail: { subject: 'Payment received · Order #42', text: 'x', html: 'x' }, fromName: null },
+      {
+        tenantId: tenant.tenantId,
+        source: 'event:1',
+        kind: 'invoicePaid',
+        recipient: 'buyer@example.com',
+        mail: { subject: 'Payment received · Order #42', text: 'x', html: 'x' },
+        fromName: null,
+      },
     ]);
     await d.t.ctx.db.updateTable('email_jobs').set({ status: 'failed', attempts: 3, last_error: '550 mailbox unavailable' }).execute();
   });

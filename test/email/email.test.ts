@@ -30,12 +30,15 @@ import { SandboxRateProvider, refreshRates } from '../../src/modules/rates/servi
 const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 /** The sender, with pauses the tests move past by the database's clock. */
-const senderOf = (t: TestApp) => new MailSender(t.ctx.db, t.ctx.config.email!, smtpTransport(t.ctx.config.email!), { ...SENDER_DEFAULTS, retryBaseS: 60 });
+const senderOf = (t: TestApp) =>
+  new MailSender(t.ctx.db, t.ctx.config.email!, smtpTransport(t.ctx.config.email!), { ...SENDER_DEFAULTS, retryBaseS: 60 });
 /** Outbox events into mail jobs, as the worker's dispatch does. */
 const dispatch = (t: TestApp) => dispatchEvents(t.ctx.db, 500, mailFromEvents(t.ctx.config));
 
 async function commit(user: Browser, accountId: string, amount: number) {
-  const q = await user.call('POST', '/v1/withdrawal/quote', { body: { accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount, orderId: randomUUID() } });
+  const q = await user.call('POST', '/v1/withdrawal/quote', {
+    body: { accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount, orderId: randomUUID() },
+  });
   assert.equal(q.status, 200, JSON.stringify(q.body));
   const c = await user.call('POST', '/v1/withdrawal/commit', { body: { accountId, quoteId: q.body.data.quoteId } });
   assert.equal(c.status, 201, JSON.stringify(c.body));
@@ -63,10 +66,23 @@ describeEngines('email', (engine) => {
     const owner = await member(t, a.tenantId, 'owner');
     const finance = await member(t, a.tenantId, 'finance');
     const developer = await member(t, a.tenantId, 'developer');
-    assert.equal((await owner.call('PATCH', '/v1/settings', { body: { merchantName: 'Café Nord', brandColor: '#aa3300', logo: `data:image/png;base64,${cafeLogo().toString('base64')}` } })).status, 200);
+    assert.equal(
+      (
+        await owner.call('PATCH', '/v1/settings', {
+          body: { merchantName: 'Café Nord', brandColor: '#aa3300', logo: `data:image/png;base64,${cafeLogo().toString('base64')}` },
+        })
+      ).status,
+      200,
+    );
 
     // Customers: an invoice whose customer picked German on the payment page, and two in English.
-    const create = async (orderId: string) => (await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 25, fiatCurrencyCode: 'EUR', orderId, customerEmail: `${orderId}@buyer.test` } })).body.data;
+    const create = async (orderId: string) =>
+      (
+        await t.call('POST', '/v1/invoice', {
+          key: a.key,
+          body: { amount: 25, fiatCurrencyCode: 'EUR', orderId, customerEmail: `${orderId}@buyer.test` },
+        })
+      ).body.data;
     const paid = await create('paid');
     assert.equal(paid.customerEmail, 'paid@buyer.test');
     assert.equal((await t.call('POST', `/pay/${paid.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20', lang: 'de' } })).status, 200);
@@ -77,8 +93,22 @@ describeEngines('email', (engine) => {
     const p = await record(paid.id);
     const u = await record(under.id);
     await t.ctx.db.transaction().execute(async (trx) => {
-      const event = (payload: Record<string, unknown>) => enqueue(trx, { tenantId: a.tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: String(payload.id), payload });
-      await event({ ...p, status: 'paid', cryptoAmountReceived: p.cryptoAmountExpected, paidAt: '2026-03-01T10:00:00.000Z', txHash: 'abc123', previousStatus: 'processing' });
+      const event = (payload: Record<string, unknown>) =>
+        enqueue(trx, {
+          tenantId: a.tenantId,
+          type: 'invoice.statusChanged',
+          aggregateType: 'invoice',
+          aggregateId: String(payload.id),
+          payload,
+        });
+      await event({
+        ...p,
+        status: 'paid',
+        cryptoAmountReceived: p.cryptoAmountExpected,
+        paidAt: '2026-03-01T10:00:00.000Z',
+        txHash: 'abc123',
+        previousStatus: 'processing',
+      });
       await event({ ...u, status: 'partially_paid', cryptoAmountReceived: '10.123456', previousStatus: 'processing' });
       await event({ ...expired, status: 'expired', previousStatus: 'created' });
     });
@@ -87,10 +117,23 @@ describeEngines('email', (engine) => {
     assert.equal((await owner.call('PATCH', '/v1/payout-policy', { body: { approvalAboveUsd: 20 } })).status, 200);
     const w = await commit(owner, a.accountId, 25);
     assert.equal(w.status, 'awaitingApproval');
-    assert.equal((await owner.call('POST', '/v1/payout-addresses', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, label: 'Cold store' } })).status, 201);
+    assert.equal(
+      (
+        await owner.call('POST', '/v1/payout-addresses', {
+          body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, label: 'Cold store' },
+        })
+      ).status,
+      201,
+    );
     await t.ctx.db.transaction().execute(async (trx) => {
       for (const status of ['completed', 'failed']) {
-        await enqueue(trx, { tenantId: a.tenantId, type: 'withdrawal.statusChanged', aggregateType: 'withdrawal', aggregateId: w.id, payload: { ...w, status, transactionHash: status === 'completed' ? '0xfeed' : null } });
+        await enqueue(trx, {
+          tenantId: a.tenantId,
+          type: 'withdrawal.statusChanged',
+          aggregateType: 'withdrawal',
+          aggregateId: w.id,
+          payload: { ...w, status, transactionHash: status === 'completed' ? '0xfeed' : null },
+        });
       }
     });
     assert.equal((await login(t, finance.email, undefined, { ip: '203.0.113.9' })).status, 200, 'a sign-in from a new address');
@@ -98,10 +141,22 @@ describeEngines('email', (engine) => {
     await withTwoFactor(owner);
     // A webhook endpoint failing for over an hour.
     const delivery = await t.ctx.db.transaction().execute(async (trx) => {
-      const id = await enqueue(trx, { tenantId: a.tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: paid.id, payload: {} });
-      return insertDelivery(trx, { id, tenantId: a.tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: paid.id }, 'https://hooks.cafe.test/in');
+      const id = await enqueue(trx, {
+        tenantId: a.tenantId,
+        type: 'invoice.statusChanged',
+        aggregateType: 'invoice',
+        aggregateId: paid.id,
+        payload: {},
+      });
+      return insertDelivery(
+        trx,
+        { id, tenantId: a.tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: paid.id },
+        'https://hooks.cafe.test/in',
+      );
     });
-    await sql`update webhook_deliveries set attempts = 9, last_status_code = 502, retry_from = now() - interval '2 hours' where id = ${delivery}`.execute(t.ctx.db);
+    await sql`update webhook_deliveries set attempts = 9, last_status_code = 502, retry_from = now() - interval '2 hours' where id = ${delivery}`.execute(
+      t.ctx.db,
+    );
 
     await dispatch(t);
     assert.equal(await webhookFailingRound(t.ctx.db, t.ctx.config), 2, 'the owner and the developer');
@@ -117,8 +172,15 @@ describeEngines('email', (engine) => {
     assert.equal(de[0]!.from!.value[0]!.address, 'mail@gateway.test');
     assert.match(de[0]!.text!, /Beleg[\s\S]*25,00\s€[\s\S]*abc123[\s\S]*Zahlungsdetails: http:\/\/gateway\.test\/pay\//);
     assert.match(String(de[0]!.html), /<html lang="de">[\s\S]*background:#aa3300/);
-    assert.doesNotMatch(String(de[0]!.html), /(src|href)="https?:\/\/(?!gateway\.test\/pay\/)/, 'nothing loaded from elsewhere: the only link is the payment page');
-    assert.deepEqual(de[0]!.attachments.map((x) => [x.contentType, x.cid, x.content.equals(cafeLogo())]), [['image/png', 'logo@cryptogate', true]]);
+    assert.doesNotMatch(
+      String(de[0]!.html),
+      /(src|href)="https?:\/\/(?!gateway\.test\/pay\/)/,
+      'nothing loaded from elsewhere: the only link is the payment page',
+    );
+    assert.deepEqual(
+      de[0]!.attachments.map((x) => [x.contentType, x.cid, x.content.equals(cafeLogo())]),
+      [['image/png', 'logo@cryptogate', true]],
+    );
     assert.match(de[0]!.messageId!, /^<[0-9a-f-]{36}@gateway\.test>$/);
     const left = inbox.to('under@buyer.test');
     assert.equal(left.length, 1);
@@ -126,7 +188,11 @@ describeEngines('email', (engine) => {
     assert.match(left[0]!.text!, /Received 10\.123456 USDT of 28 USDT\.\n\nStill to pay: 17\.876544 USDT\./, 'what is left, to the unit');
     assert.match(text(inbox.to('expired@buyer.test')[0]!), /This invoice has expired/);
 
-    const subjects = (u: Browser) => inbox.to(u.email).map((m) => m.subject).sort();
+    const subjects = (u: Browser) =>
+      inbox
+        .to(u.email)
+        .map((m) => m.subject)
+        .sort();
     assert.deepEqual(subjects(owner), [
       'A webhook endpoint has been failing for an hour',
       'Payout address added: USDT_TRC20',
@@ -146,8 +212,15 @@ describeEngines('email', (engine) => {
     assert.match(signIn.text!, /203\.0\.113\.9/);
     assert.equal(signIn.from!.value[0]!.name, 'Gateway Mail');
     assert.match(signIn.text!, /http:\/\/gateway\.test\/dashboard\/settings\/security/);
-    const jobs = await t.ctx.db.selectFrom('email_jobs').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute();
-    assert.deepEqual(jobs.map((j) => [j.status, Number(j.n)]), [['sent', inbox.mails.length]]);
+    const jobs = await t.ctx.db
+      .selectFrom('email_jobs')
+      .select(['status', sql<string>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute();
+    assert.deepEqual(
+      jobs.map((j) => [j.status, Number(j.n)]),
+      [['sent', inbox.mails.length]],
+    );
     const seen = (await owner.call('GET', '/v1/email-settings')).body.data;
     assert.equal(seen.sending, true);
     assert.equal(seen.from, 'Gateway Mail <mail@gateway.test>');
@@ -160,13 +233,40 @@ describeEngines('email', (engine) => {
     const owner = await member(t, a.tenantId, 'owner');
     const before = inbox.mails.length;
     const event = await t.ctx.db.transaction().execute((trx) =>
-      enqueue(trx, { tenantId: a.tenantId, type: 'payoutAddress.added', aggregateType: 'payoutAddress', aggregateId: randomUUID(), payload: { cryptoCurrencyCode: 'BTC', address: 'bc1qexample', label: null, activeAt: new Date().toISOString() } }),
+      enqueue(trx, {
+        tenantId: a.tenantId,
+        type: 'payoutAddress.added',
+        aggregateType: 'payoutAddress',
+        aggregateId: randomUUID(),
+        payload: { cryptoCurrencyCode: 'BTC', address: 'bc1qexample', label: null, activeAt: new Date().toISOString() },
+      }),
     );
     const claimed = await t.ctx.db.selectFrom('outbox_events').selectAll().where('id', '=', event).executeTakeFirstOrThrow();
-    const asClaimed = [{ id: event, tenantId: a.tenantId, type: claimed.event_type, aggregateType: claimed.aggregate_type, aggregateId: claimed.aggregate_id, payload: claimed.payload, createdAt: claimed.created_at }];
+    const asClaimed = [
+      {
+        id: event,
+        tenantId: a.tenantId,
+        type: claimed.event_type,
+        aggregateType: claimed.aggregate_type,
+        aggregateId: claimed.aggregate_id,
+        payload: claimed.payload,
+        createdAt: claimed.created_at,
+      },
+    ];
     for (let i = 0; i < 2; i++) await t.ctx.db.transaction().execute((trx) => writeMailJobs(trx, t.ctx.config, asClaimed));
     await dispatch(t);
-    assert.equal(Number((await t.ctx.db.selectFrom('email_jobs').select(sql<string>`count(*)`.as('n')).where('source', '=', `event:${event}`).executeTakeFirstOrThrow()).n), 1);
+    assert.equal(
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('email_jobs')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('source', '=', `event:${event}`)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      1,
+    );
 
     const dead = senderOf(t);
     assert.equal((await dead.claim()).length, 1, 'the worker that dies took the lease');
@@ -179,7 +279,13 @@ describeEngines('email', (engine) => {
     // Two workers at once over many mails: each sent by exactly one of them.
     await t.ctx.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 6; i++) {
-        await enqueue(trx, { tenantId: a.tenantId, type: 'payoutAddress.added', aggregateType: 'payoutAddress', aggregateId: randomUUID(), payload: { cryptoCurrencyCode: 'BTC', address: `bc1q${i}`, label: null, activeAt: new Date().toISOString() } });
+        await enqueue(trx, {
+          tenantId: a.tenantId,
+          type: 'payoutAddress.added',
+          aggregateType: 'payoutAddress',
+          aggregateId: randomUUID(),
+          payload: { cryptoCurrencyCode: 'BTC', address: `bc1q${i}`, label: null, activeAt: new Date().toISOString() },
+        });
       }
     });
     await dispatch(t);
@@ -209,14 +315,37 @@ describeEngines('email', (engine) => {
     assert.deepEqual([silenced.status, silenced.body.code], [403, 'exceptions.auth.stepUpRequired']);
     assert.equal((await guarded.call('GET', '/v1/email-settings')).body.data.kinds.newSignIn, true, 'nothing changed');
     assert.equal((await guarded.call('PATCH', '/v1/email-settings', { body: { kinds: { invoicePaid: true } } })).status, 200);
-    assert.equal((await guarded.call('PATCH', '/v1/email-settings', { body: { kinds: { invoicePaid: false } }, headers: { 'x-totp-code': two.fresh() } })).status, 200);
-    const inv = (await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'off', customerEmail: 'off@buyer.test' } })).body.data;
+    assert.equal(
+      (
+        await guarded.call('PATCH', '/v1/email-settings', {
+          body: { kinds: { invoicePaid: false } },
+          headers: { 'x-totp-code': two.fresh() },
+        })
+      ).status,
+      200,
+    );
+    const inv = (
+      await t.call('POST', '/v1/invoice', {
+        key: a.key,
+        body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'off', customerEmail: 'off@buyer.test' },
+      })
+    ).body.data;
     await t.ctx.db.transaction().execute(async (trx) => {
-      for (const status of ['paid', 'expired']) await enqueue(trx, { tenantId: a.tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: inv.id, payload: { ...inv, status } });
+      for (const status of ['paid', 'expired'])
+        await enqueue(trx, {
+          tenantId: a.tenantId,
+          type: 'invoice.statusChanged',
+          aggregateType: 'invoice',
+          aggregateId: inv.id,
+          payload: { ...inv, status },
+        });
     });
     await dispatch(t);
     const kinds = await t.ctx.db.selectFrom('email_jobs').select('kind').where('recipient', '=', 'off@buyer.test').execute();
-    assert.deepEqual(kinds.map((k) => k.kind), ['invoiceExpired']);
+    assert.deepEqual(
+      kinds.map((k) => k.kind),
+      ['invoiceExpired'],
+    );
   });
 
   it('an SMTP server down is tried again later, and the mail arrives once it is up', async () => {
@@ -233,13 +362,23 @@ describeEngines('email', (engine) => {
     const config = { ...t.ctx.config, email: { ...email, smtpUrl: `smtp://127.0.0.1:${down.port}` } };
     await t.ctx.db.transaction().execute(async (trx) => {
       for (const address of ['0xabc', '0xdef']) {
-        await enqueue(trx, { tenantId: a.tenantId, type: 'payoutAddress.added', aggregateType: 'payoutAddress', aggregateId: randomUUID(), payload: { cryptoCurrencyCode: 'ETH', address, label: null, activeAt: new Date().toISOString() } });
+        await enqueue(trx, {
+          tenantId: a.tenantId,
+          type: 'payoutAddress.added',
+          aggregateType: 'payoutAddress',
+          aggregateId: randomUUID(),
+          payload: { cryptoCurrencyCode: 'ETH', address, label: null, activeAt: new Date().toISOString() },
+        });
       }
     });
     await dispatch(t);
     const sender = new MailSender(t.ctx.db, config.email, smtpTransport(config.email), { ...SENDER_DEFAULTS, retryBaseS: 60 });
     assert.equal(await sender.round(), 2);
-    assert.deepEqual(sender.counts, { sent: 0, retried: 2, failed: 0 }, 'the second not tried against a server that is down, but due again like the first');
+    assert.deepEqual(
+      sender.counts,
+      { sent: 0, retried: 2, failed: 0 },
+      'the second not tried against a server that is down, but due again like the first',
+    );
     const jobs = () => t.ctx.db.selectFrom('email_jobs').selectAll().where('recipient', '=', owner.email).orderBy('id').execute();
     for (const job of await jobs()) {
       assert.deepEqual([job.status, job.attempts], ['pending', 1]);
@@ -250,7 +389,13 @@ describeEngines('email', (engine) => {
     try {
       await sql`update email_jobs set next_attempt_at = now() where recipient = ${owner.email}`.execute(t.ctx.db);
       assert.equal(await sender.round(), 2);
-      assert.deepEqual((await jobs()).map((j) => [j.status, j.attempts, j.last_error]), [['sent', 2, null], ['sent', 2, null]]);
+      assert.deepEqual(
+        (await jobs()).map((j) => [j.status, j.attempts, j.last_error]),
+        [
+          ['sent', 2, null],
+          ['sent', 2, null],
+        ],
+      );
       assert.equal(up.to(owner.email).length, 2);
     } finally {
       sender.close();
@@ -264,11 +409,20 @@ describeEngines('email', (engine) => {
     const owner = await member(t, a.tenantId, 'owner');
     const env = { ctx: t.ctx, log: silentLog };
     const specs = [...webhookJobs(env, mailFromEvents(t.ctx.config)), ...emailJobs(env)];
-    assert.deepEqual(specs.map((s) => s.name), ['webhook-dispatch', 'webhook-deliver', 'email-send', 'email-webhook-watch']);
+    assert.deepEqual(
+      specs.map((s) => s.name),
+      ['webhook-dispatch', 'webhook-deliver', 'email-send', 'email-webhook-watch'],
+    );
     const jobs = specs.map((spec) => startJob(t.ctx, silentLog, spec));
     try {
       await t.ctx.db.transaction().execute((trx) =>
-        enqueue(trx, { tenantId: a.tenantId, type: 'payoutAddress.added', aggregateType: 'payoutAddress', aggregateId: randomUUID(), payload: { cryptoCurrencyCode: 'BTC', address: 'bc1qworker', label: 'Vault', activeAt: new Date().toISOString() } }),
+        enqueue(trx, {
+          tenantId: a.tenantId,
+          type: 'payoutAddress.added',
+          aggregateType: 'payoutAddress',
+          aggregateId: randomUUID(),
+          payload: { cryptoCurrencyCode: 'BTC', address: 'bc1qworker', label: 'Vault', activeAt: new Date().toISOString() },
+        }),
       );
       await until(async () => inbox.to(owner.email).length === 1, 20_000, 'the mail sent by the jobs');
       assert.match(inbox.to(owner.email)[0]!.text!, /bc1qworker[\s\S]*Vault/);
@@ -288,7 +442,10 @@ describeEngines('email', (engine) => {
       const a = await off.tenant();
       const owner = await member(off, a.tenantId, 'owner');
       const before = Number((await off.ctx.db.selectFrom('email_jobs').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      assert.equal((await owner.call('POST', '/v1/payout-addresses', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO } })).status, 201);
+      assert.equal(
+        (await owner.call('POST', '/v1/payout-addresses', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO } })).status,
+        201,
+      );
       await dispatchEvents(off.ctx.db, 500, mailFromEvents(off.ctx.config));
       const after = Number((await off.ctx.db.selectFrom('email_jobs').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
       assert.equal(after, before);

@@ -5,7 +5,10 @@ import { csvField, csvHeader, csvRow, num, text, time } from '../../src/modules/
 
 describe('CSV', () => {
   it('quotes fields with commas, quotes, CR or LF (quotes doubled) and ends records with CRLF', () => {
-    assert.equal(csvRow([text('plain'), text('a,b'), text('say "hi"'), text('two\nlines'), text('cr\rhere'), null]), 'plain,"a,b","say ""hi""","two\nlines","cr\rhere",\r\n');
+    assert.equal(
+      csvRow([text('plain'), text('a,b'), text('say "hi"'), text('two\nlines'), text('cr\rhere'), null]),
+      'plain,"a,b","say ""hi""","two\nlines","cr\rhere",\r\n',
+    );
     assert.equal(csvHeader(['id', 'orderId']), 'id,orderId\r\n');
     assert.equal(csvField(text('')), '');
     assert.equal(csvField(text('ünïcode ✓')), 'ünïcode ✓');

@@ -32,14 +32,29 @@ async function build(t: TestApp) {
   };
   const dep = await call('POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'dep-1' }, 201);
   await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: dep.address, amount: 101 });
-  const inv = await call('POST', '/v1/invoice', { amount: 25, fiatCurrencyCode: 'USD', orderId: FORMULA_ORDER, description: DESCRIPTION }, 201);
+  const inv = await call(
+    'POST',
+    '/v1/invoice',
+    { amount: 25, fiatCurrencyCode: 'USD', orderId: FORMULA_ORDER, description: DESCRIPTION },
+    201,
+  );
   await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
   await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } });
   await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
   await runWatchers(t);
-  const quote = await call('POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'wd-1' }, 200);
+  const quote = await call(
+    'POST',
+    '/v1/withdrawal/quote',
+    { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'wd-1' },
+    200,
+  );
   const withdrawal = await call('POST', '/v1/withdrawal/commit', { quoteId: quote.quoteId }, 201);
-  const cq = await call('POST', '/v1/converting/quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 5 }, 200);
+  const cq = await call(
+    'POST',
+    '/v1/converting/quote',
+    { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 5 },
+    200,
+  );
   const conversion = await call('POST', '/v1/converting/commit', { quoteId: cq.quoteId }, 201);
   await t.call('POST', '/v1/invoice', { key: b.key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: FORMULA_ORDER } });
   return {
@@ -94,8 +109,13 @@ describeEngines('merchant lists, exports and stats', (engine) => {
     for (const s of [withdrawal.id, 'wd-1', TRON_TO]) {
       assert.deepEqual(await ids(`/v1/withdrawal/list?accountId=${f.a.accountId}&search=${q(s)}`), [withdrawal.id], s);
     }
-    assert.deepEqual(await ids(`/v1/withdrawal/list?accountId=${f.a.accountId}&search=${q(TRON_TO.toLowerCase())}`), [], 'base58 is case-sensitive');
-    for (const s of [conversion.id, conversion.quoteId]) assert.deepEqual(await ids(`/v1/converting/list?search=${q(s)}`), [conversion.id], s);
+    assert.deepEqual(
+      await ids(`/v1/withdrawal/list?accountId=${f.a.accountId}&search=${q(TRON_TO.toLowerCase())}`),
+      [],
+      'base58 is case-sensitive',
+    );
+    for (const s of [conversion.id, conversion.quoteId])
+      assert.deepEqual(await ids(`/v1/converting/list?search=${q(s)}`), [conversion.id], s);
     assert.deepEqual(await ids('/v1/converting/list?search=nope'), []);
     assert.deepEqual(await ids(`/v1/deposit/list?search=${q(deposit.address)}`, f.b.key), []);
     const status = await app().call('GET', `/v1/deposit/list?search=dep-1&status=expired`, { key: f.a.key });
@@ -124,25 +144,41 @@ describeEngines('merchant lists, exports and stats', (engine) => {
     assert.match(String(res.headers['content-type']), /^text\/csv/);
     assert.match(String(res.headers['content-disposition']), /^attachment; filename="invoices-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rest] = res.body.split('\r\n');
-    assert.equal(header, 'id,orderId,number,status,amount,fiatCurrencyCode,cryptoCurrencyCode,network,address,cryptoAmountExpected,cryptoAmountReceived,networkFee,commission,netAmount,txHash,customerId,description,createdAt,paidAt');
+    assert.equal(
+      header,
+      'id,orderId,number,status,amount,fiatCurrencyCode,cryptoCurrencyCode,network,address,cryptoAmountExpected,cryptoAmountReceived,networkFee,commission,netAmount,txHash,customerId,description,createdAt,paidAt',
+    );
     const body = rest.join('\r\n');
-    assert.ok(body.startsWith(`${f.invoice.id},"'=HYPERLINK(""http://evil.example"",""click"")",,paid,25,USD,USDT_TRC20,Tron,${f.invoice.address},26,26,1,0,25,${f.invoice.txHash},,"Two ""large"" shirts,\nblue",`), body);
+    assert.ok(
+      body.startsWith(
+        `${f.invoice.id},"'=HYPERLINK(""http://evil.example"",""click"")",,paid,25,USD,USDT_TRC20,Tron,${f.invoice.address},26,26,1,0,25,${f.invoice.txHash},,"Two ""large"" shirts,\nblue",`,
+      ),
+      body,
+    );
     assert.ok(res.body.endsWith('\r\n'));
     assert.equal(rest.filter(Boolean).length, 1, 'one record (the line break in its description is quoted, LF alone)');
   });
 
   it('exports deposits, withdrawals and conversions of the account only', async () => {
-    const get = async (kind: string, key = f.a.key) => (await app().app.inject({ method: 'GET', url: `/v1/export/${kind}.csv`, headers: { 'x-tenant-api-key': key } })).body.split('\r\n');
+    const get = async (kind: string, key = f.a.key) =>
+      (await app().app.inject({ method: 'GET', url: `/v1/export/${kind}.csv`, headers: { 'x-tenant-api-key': key } })).body.split('\r\n');
     const deposits = await get('deposits');
-    assert.equal(deposits[1], `${f.deposit.id},dep-1,completed,USDT_TRC20,Tron,${f.deposit.address},101,1,0,100,${f.deposit.settlement.txHash},,${f.deposit.createdAt},${f.deposit.settlement.completedAt}`);
+    assert.equal(
+      deposits[1],
+      `${f.deposit.id},dep-1,completed,USDT_TRC20,Tron,${f.deposit.address},101,1,0,100,${f.deposit.settlement.txHash},,${f.deposit.createdAt},${f.deposit.settlement.completedAt}`,
+    );
     const withdrawals = await get('withdrawals');
     assert.match(withdrawals[1]!, new RegExp(`^${f.withdrawal.id},wd-1,created,USDT_TRC20,Tron,${TRON_TO},10,[0-9.]+,,,`));
     const conversions = await get('conversions');
     assert.equal(conversions[0], 'id,quoteId,fromCryptoCurrencyCode,fromAmount,toCryptoCurrencyCode,toAmount,commission,completedAt');
-    assert.match(conversions[1]!, new RegExp(`^${f.conversion.id},${f.conversion.quoteId},USDT_TRC20,${f.conversion.fromAmount},USDC_ERC20,5,[0-9.]+,`));
+    assert.match(
+      conversions[1]!,
+      new RegExp(`^${f.conversion.id},${f.conversion.quoteId},USDT_TRC20,${f.conversion.fromAmount},USDC_ERC20,5,[0-9.]+,`),
+    );
     for (const kind of ['invoices', 'deposits', 'withdrawals', 'conversions']) {
       const theirs = (await get(kind, f.b.key)).join();
-      for (const v of [f.invoice.id, f.deposit.id, f.withdrawal.id, f.conversion.id]) assert.ok(!theirs.includes(v), `${kind}: B sees ${v}`);
+      for (const v of [f.invoice.id, f.deposit.id, f.withdrawal.id, f.conversion.id])
+        assert.ok(!theirs.includes(v), `${kind}: B sees ${v}`);
     }
   });
 
@@ -162,16 +198,28 @@ describeEngines('merchant lists, exports and stats', (engine) => {
 
   it('refuses a range over 366 days, from after to, and a key without the list scope', async () => {
     const t = app();
-    for (const [query, field] of [['from=2024-01-01&to=2025-01-01', 'to'], ['from=2024-05-02&to=2024-05-01', 'from'], ['from=nope', 'from']] as const) {
+    for (const [query, field] of [
+      ['from=2024-01-01&to=2025-01-01', 'to'],
+      ['from=2024-05-02&to=2024-05-01', 'from'],
+      ['from=nope', 'from'],
+    ] as const) {
       const res = await t.call('GET', `/v1/export/invoices.csv?${query}`, { key: f.a.key });
       assert.equal(res.status, 400, query);
       assert.equal(res.body.code, 'exceptions.validation.failed');
       assert.equal(res.body.extension.fields[0].field, field, query);
     }
-    assert.equal((await t.call('GET', '/v1/export/invoices.csv?from=2024-01-01&to=2024-12-31', { key: f.a.key })).status, 200, '366 days (a leap year)');
+    assert.equal(
+      (await t.call('GET', '/v1/export/invoices.csv?from=2024-01-01&to=2024-12-31', { key: f.a.key })).status,
+      200,
+      '366 days (a leap year)',
+    );
     const reader = await t.tenant(['invoices.list']);
     assert.equal((await t.call('GET', '/v1/export/invoices.csv', { key: reader.key })).status, 200);
-    for (const [kind, scope] of [['deposits', 'deposits.list'], ['withdrawals', 'withdrawals.list'], ['conversions', 'converting.list']]) {
+    for (const [kind, scope] of [
+      ['deposits', 'deposits.list'],
+      ['withdrawals', 'withdrawals.list'],
+      ['conversions', 'converting.list'],
+    ]) {
       const res = await t.call('GET', `/v1/export/${kind}.csv`, { key: reader.key });
       assert.equal(res.status, 403, kind);
       assert.equal(res.body.extension.requiredScope, scope);
@@ -185,19 +233,29 @@ describeEngines('merchant lists, exports and stats', (engine) => {
     let data = await stats(7);
     assert.equal(data.currency, 'USD');
     assert.equal(data.days.length, 7);
-    assert.ok(data.days.every((d: any, i: number) => i === 0 || d.date > data.days[i - 1].date), 'oldest first');
+    assert.ok(
+      data.days.every((d: any, i: number) => i === 0 || d.date > data.days[i - 1].date),
+      'oldest first',
+    );
     const paidDay = data.days.find((d: any) => d.date === day(f.invoice.paidAt));
     assert.equal(paidDay.invoices, 1);
     assert.equal(paidDay.invoicesVolumeUsd, f.invoice.settlement.amountPaidUsd);
     const depositDay = data.days.find((d: any) => d.date === day(f.deposit.settlement.completedAt));
     assert.equal(depositDay.deposits, 1);
     assert.equal(depositDay.depositsVolumeUsd, f.deposit.settlement.amountPaidUsd);
-    assert.equal(data.days.reduce((n: number, d: any) => n + d.invoices + d.deposits, 0), 2);
+    assert.equal(
+      data.days.reduce((n: number, d: any) => n + d.invoices + d.deposits, 0),
+      2,
+    );
 
     // Exact: 101 USDT at a price of 1/3 is 33.666… USD, rounded to the nearest cent as its record says.
     await t.ctx.db.updateTable('deposits').set({ usd_price: '0.333333333333333333' }).where('id', '=', f.deposit.id).execute();
     // Paid two days earlier: counted on that day.
-    await t.ctx.db.updateTable('invoices').set({ paid_at: sql<Date>`paid_at - interval '2 days'` }).where('id', '=', f.invoice.id).execute();
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ paid_at: sql<Date>`paid_at - interval '2 days'` })
+      .where('id', '=', f.invoice.id)
+      .execute();
     data = await stats(3);
     const record = (await t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
     assert.equal(record.settlement.amountPaidUsd, 33.67);
@@ -212,7 +270,8 @@ describeEngines('merchant lists, exports and stats', (engine) => {
     const theirs = (await t.call('GET', '/v1/stats/volume', { key: f.b.key })).body.data.days;
     assert.equal(theirs.length, 30);
     assert.ok(theirs.every((d: any) => d.invoices === 0 && d.deposits === 0 && d.volumeUsd === 0));
-    for (const bad of ['0', '367', 'x']) assert.equal((await t.call('GET', `/v1/stats/volume?days=${bad}`, { key: f.a.key })).status, 400, bad);
+    for (const bad of ['0', '367', 'x'])
+      assert.equal((await t.call('GET', `/v1/stats/volume?days=${bad}`, { key: f.a.key })).status, 400, bad);
     const refused = await t.call('GET', '/v1/stats/volume', { key: (await t.tenant(['deposits.list'])).key });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.extension.requiredScope, 'invoices.list');

@@ -6,10 +6,20 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
-import { BASE_MAINNET, BASE_USDC, BSC_MAINNET, BSC_USDT, SOLANA_DEVNET, SOLANA_DEVNET_USDC, evmAddress, recordSettlement } from '../helpers/x402-settlements.ts';
+import {
+  BASE_MAINNET,
+  BASE_USDC,
+  BSC_MAINNET,
+  BSC_USDT,
+  SOLANA_DEVNET,
+  SOLANA_DEVNET_USDC,
+  evmAddress,
+  recordSettlement,
+} from '../helpers/x402-settlements.ts';
 import type { SettlementRow } from '../../src/modules/x402/record.ts';
 
-const HEADER = 'id,createdAt,confirmedAt,status,network,asset,assetSymbol,amount,amountUnits,payer,payTo,transaction,fee,feeCurrency,feeUnits,errorReason';
+const HEADER =
+  'id,createdAt,confirmedAt,status,network,asset,assetSymbol,amount,amountUnits,payer,payTo,transaction,fee,feeCurrency,feeUnits,errorReason';
 
 describeEngines('x402 settlements export', (engine) => {
   const app = useTestApp(engine);
@@ -22,10 +32,25 @@ describeEngines('x402 settlements export', (engine) => {
     a = await t.tenant(['x402.list']);
     b = await t.tenant(['x402.list']);
     const db = t.ctx.db;
-    rows.base = await recordSettlement(db, a.tenantId, { network: BASE_MAINNET, asset: BASE_USDC, amount: '1234567', gasCost: 21_000_000_000_123n });
-    rows.bsc = await recordSettlement(db, a.tenantId, { network: BSC_MAINNET, asset: BSC_USDT, amount: '123456789012345678901234567890', gasCost: 1n });
+    rows.base = await recordSettlement(db, a.tenantId, {
+      network: BASE_MAINNET,
+      asset: BASE_USDC,
+      amount: '1234567',
+      gasCost: 21_000_000_000_123n,
+    });
+    rows.bsc = await recordSettlement(db, a.tenantId, {
+      network: BSC_MAINNET,
+      asset: BSC_USDT,
+      amount: '123456789012345678901234567890',
+      gasCost: 1n,
+    });
     rows.unknown = await recordSettlement(db, a.tenantId, { network: 'eip155:31337', asset: evmAddress(), amount: '99', status: 'failed' });
-    rows.sol = await recordSettlement(db, a.tenantId, { network: SOLANA_DEVNET, asset: SOLANA_DEVNET_USDC, amount: '2500001', status: 'submitted' });
+    rows.sol = await recordSettlement(db, a.tenantId, {
+      network: SOLANA_DEVNET,
+      asset: SOLANA_DEVNET_USDC,
+      amount: '2500001',
+      status: 'submitted',
+    });
     rows.theirs = await recordSettlement(db, b.tenantId, { network: BASE_MAINNET, asset: BASE_USDC, amount: '5' });
   });
 

@@ -13,7 +13,9 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
  * with the shell (its renderer alone 9.8 → 4.5 s). CHROMIUM_PATH names another binary.
  */
 export const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 /** Headless, and nothing that would reach the network on its own. */
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -85,13 +85,21 @@ export class BtcMempool {
     const from = this.mined.get(txid!) ?? this.pool.get(txid!);
     if (!from || Number(vout) >= from.tx.outputsLength) return undefined;
     const out = from.tx.getOutput(Number(vout));
-    return { txid: txid!, vout: Number(vout), sats: out.amount!, script: hex.encode(out.script!), address: addressOf(out.script!), confirmed: this.mined.has(txid!) };
+    return {
+      txid: txid!,
+      vout: Number(vout),
+      sats: out.amount!,
+      script: hex.encode(out.script!),
+      address: addressOf(out.script!),
+      confirmed: this.mined.has(txid!),
+    };
   }
 
   /** Unspent coins: in blocks only (`mempool` false, a UTXO set scan), or as the mempool leaves them (its spends gone, its outputs in). */
   unspent(mempool: boolean): Coin[] {
     const spentInPool = new Set([...this.pool.values()].flatMap((t) => t.spends));
-    const outputs = (txs: Iterable<NodeTx>) => [...txs].flatMap((t) => Array.from({ length: t.tx.outputsLength }, (_, i) => this.coin(`${t.txid}:${i}`)!));
+    const outputs = (txs: Iterable<NodeTx>) =>
+      [...txs].flatMap((t) => Array.from({ length: t.tx.outputsLength }, (_, i) => this.coin(`${t.txid}:${i}`)!));
     const all = [...this.seeded(), ...outputs(this.mined.values()), ...(mempool ? outputs(this.pool.values()) : [])];
     return all.filter((c) => (mempool || c.confirmed) && !this.spentInChain.has(key(c)) && !(mempool && spentInPool.has(key(c))));
   }
@@ -107,7 +115,9 @@ export class BtcMempool {
     const txid = tx.id;
     if (this.mined.has(txid)) return { ok: false, code: -27, message: 'Transaction already in block chain' };
     if (this.pool.has(txid)) return { ok: true, txid, replaced: [] }; // Core relays it again and answers its txid
-    const spends = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i)).map((i) => key({ txid: hex.encode(i.txid!), vout: i.index! }));
+    const spends = Array.from({ length: tx.inputsLength }, (_, i) => tx.getInput(i)).map((i) =>
+      key({ txid: hex.encode(i.txid!), vout: i.index! }),
+    );
     const prevouts: Coin[] = [];
     for (const at of spends) {
       const coin = this.coin(at);
@@ -117,7 +127,16 @@ export class BtcMempool {
     const outs = Array.from({ length: tx.outputsLength }, (_, i) => tx.getOutput(i).amount!).reduce((a, b) => a + b, 0n);
     const fee = prevouts.reduce((a, c) => a + c.sats, 0n) - outs;
     if (fee < 0n) return { ok: false, code: -26, message: 'bad-txns-in-belowout' };
-    const entry: NodeTx = { txid, raw, tx, fee, vsize: tx.vsize, spends, prevouts, rbf: spends.some((_, i) => tx.getInput(i).sequence! < 0xfffffffe) };
+    const entry: NodeTx = {
+      txid,
+      raw,
+      tx,
+      fee,
+      vsize: tx.vsize,
+      spends,
+      prevouts,
+      rbf: spends.some((_, i) => tx.getInput(i).sequence! < 0xfffffffe),
+    };
     if (fee < BigInt(entry.vsize)) return { ok: false, code: -26, message: `min relay fee not met, ${fee} < ${entry.vsize}` };
     const conflicts = [...this.pool.values()].filter((t) => t.spends.some((s) => spends.includes(s)));
     const replaced = this.withDescendants(conflicts);
@@ -141,10 +160,12 @@ export class BtcMempool {
       }
     }
     const old = replaced.reduce((a, t) => a + t.fee, 0n);
-    if (next.fee < old) return `insufficient fee, rejecting replacement ${next.txid}, less fees than conflicting txs; ${btcText(next.fee)} < ${btcText(old)}`;
+    if (next.fee < old)
+      return `insufficient fee, rejecting replacement ${next.txid}, less fees than conflicting txs; ${btcText(next.fee)} < ${btcText(old)}`;
     // Rule 4: the incremental relay fee, 1 sat/vB, for the replacement's own size.
     const relay = BigInt(next.vsize);
-    if (next.fee - old < relay) return `insufficient fee, rejecting replacement ${next.txid}, not enough additional fees to relay; ${btcText(next.fee - old)} < ${btcText(relay)}`;
+    if (next.fee - old < relay)
+      return `insufficient fee, rejecting replacement ${next.txid}, not enough additional fees to relay; ${btcText(next.fee - old)} < ${btcText(relay)}`;
     return null;
   }
 
@@ -183,7 +204,11 @@ export class BtcMempool {
 /** A chain of blocks the fakes serve: the first 101 were mined long before the test's addresses were handed out. */
 function baseChain() {
   const hash64 = (n: number, tag: string) => (tag + n.toString(16)).padStart(64, '0');
-  const chain: Array<{ hash: string; time: number; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({ hash: hash64(h, 'a'), time: 1_600_000_000 + h * 600, txs: [] }));
+  const chain: Array<{ hash: string; time: number; txs: any[] }> = Array.from({ length: 101 }, (_, h) => ({
+    hash: hash64(h, 'a'),
+    time: 1_600_000_000 + h * 600,
+    txs: [],
+  }));
   return { chain, hash64, now: () => Math.floor(Date.now() / 1000) };
 }
 
@@ -193,8 +218,19 @@ function esploraTx(t: NodeTx, confirmed: boolean) {
     txid: t.txid,
     version: t.tx.version,
     locktime: t.tx.lockTime,
-    vin: t.prevouts.map((p, i) => ({ txid: p.txid, vout: p.vout, prevout: { scriptpubkey: p.script, scriptpubkey_address: p.address, value: Number(p.sats) }, sequence: t.tx.getInput(i).sequence, witness: [], is_coinbase: false })),
-    vout: Array.from({ length: t.tx.outputsLength }, (_, i) => t.tx.getOutput(i)).map((o) => ({ scriptpubkey: hex.encode(o.script!), scriptpubkey_address: addressOf(o.script!), value: Number(o.amount!) })),
+    vin: t.prevouts.map((p, i) => ({
+      txid: p.txid,
+      vout: p.vout,
+      prevout: { scriptpubkey: p.script, scriptpubkey_address: p.address, value: Number(p.sats) },
+      sequence: t.tx.getInput(i).sequence,
+      witness: [],
+      is_coinbase: false,
+    })),
+    vout: Array.from({ length: t.tx.outputsLength }, (_, i) => t.tx.getOutput(i)).map((o) => ({
+      scriptpubkey: hex.encode(o.script!),
+      scriptpubkey_address: addressOf(o.script!),
+      value: Number(o.amount!),
+    })),
     size: t.raw.length / 2,
     weight: t.tx.weight,
     fee: Number(t.fee),
@@ -217,7 +253,16 @@ export function fakeEsplora() {
   const estimates: Record<string, number> = { '1': 12.3, '2': 8.1, '3': 5.2, '6': 3.0, '144': 1.0 };
   const utxos = new Map<string, Array<{ txid: string; vout: number; value: number; status: { confirmed: boolean } }>>();
   const node = new BtcMempool(() =>
-    [...utxos].flatMap(([address, list]) => list.map((u) => ({ txid: u.txid, vout: u.vout, sats: BigInt(u.value), script: scriptOf(address), address, confirmed: u.status.confirmed }))),
+    [...utxos].flatMap(([address, list]) =>
+      list.map((u) => ({
+        txid: u.txid,
+        vout: u.vout,
+        sats: BigInt(u.value),
+        script: scriptOf(address),
+        address,
+        confirmed: u.status.confirmed,
+      })),
+    ),
   );
   const broadcasts: string[] = [];
   const server = http.createServer(async (req, res) => {
@@ -239,10 +284,20 @@ export function fakeEsplora() {
     let m: RegExpMatchArray | null;
     if (url === '/blocks/tip/height') return send(200, String(chain.length - 1));
     if (url === '/blocks/tip/hash') return send(200, chain[chain.length - 1]!.hash);
-    if ((m = url.match(/^\/block-height\/(\d+)$/))) return chain[Number(m[1])] ? send(200, chain[Number(m[1])]!.hash) : send(404, 'Block not found');
+    if ((m = url.match(/^\/block-height\/(\d+)$/)))
+      return chain[Number(m[1])] ? send(200, chain[Number(m[1])]!.hash) : send(404, 'Block not found');
     if ((m = url.match(/^\/block\/([0-9a-f]+)$/))) {
       const h = chain.findIndex((b) => b.hash === m![1]);
-      return h < 0 ? send(404, 'Block not found') : send(200, { id: chain[h]!.hash, height: h, version: 0x20000000, timestamp: chain[h]!.time, tx_count: chain[h]!.txs.length, mediantime: chain[h]!.time - 3600 });
+      return h < 0
+        ? send(404, 'Block not found')
+        : send(200, {
+            id: chain[h]!.hash,
+            height: h,
+            version: 0x20000000,
+            timestamp: chain[h]!.time,
+            tx_count: chain[h]!.txs.length,
+            mediantime: chain[h]!.time - 3600,
+          });
     }
     if ((m = url.match(/^\/block\/([0-9a-f]+)\/txs\/(\d+)$/))) {
       const block = chain.find((b) => b.hash === m![1]);
@@ -255,10 +310,14 @@ export function fakeEsplora() {
       if (h >= 0) return send(200, { confirmed: true, block_height: h, block_hash: chain[h]!.hash, block_time: 1_700_000_000 + h });
       return mempool.has(m[1]!) ? send(200, { confirmed: false }) : send(404, 'Transaction not found');
     }
-    if ((m = url.match(/^\/tx\/([0-9a-f]+)$/))) return mempool.has(m[1]!) ? send(200, mempool.get(m[1]!)) : send(404, 'Transaction not found');
+    if ((m = url.match(/^\/tx\/([0-9a-f]+)$/)))
+      return mempool.has(m[1]!) ? send(200, mempool.get(m[1]!)) : send(404, 'Transaction not found');
     if ((m = url.match(/^\/address\/([a-z0-9]+)\/utxo$/))) {
       const mine = node.unspent(true).filter((c) => c.address === m![1]);
-      return send(200, mine.map((c) => ({ txid: c.txid, vout: c.vout, value: Number(c.sats), status: { confirmed: c.confirmed } })));
+      return send(
+        200,
+        mine.map((c) => ({ txid: c.txid, vout: c.vout, value: Number(c.sats), status: { confirmed: c.confirmed } })),
+      );
     }
     if (url === '/fee-estimates') return send(200, estimates);
     send(404, 'not found');
@@ -270,7 +329,12 @@ export function fakeEsplora() {
     vin: [{ txid: hash64(9, 'f'), vout: 0, sequence: rbf ? 0xfffffffd : 0xffffffff, witness: [], is_coinbase: false }],
     vout: [
       { scriptpubkey: '0014', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: to, value: sats },
-      { scriptpubkey: '0014', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', value: 123_456 },
+      {
+        scriptpubkey: '0014',
+        scriptpubkey_type: 'v0_p2wpkh',
+        scriptpubkey_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        value: 123_456,
+      },
     ],
     size: 222,
     weight: 561,
@@ -298,7 +362,11 @@ export function fakeEsplora() {
     /** A block with these mempool transactions (all by default); what conflicted with them leaves the mempool. */
     mine(txids: string[] = [...mempool.keys()]) {
       const h = chain.length;
-      chain.push({ hash: hash64(h, 'b'), time: now(), txs: txids.filter((id) => mempool.has(id)).map((id) => ({ ...mempool.get(id), status: { confirmed: true } })) });
+      chain.push({
+        hash: hash64(h, 'b'),
+        time: now(),
+        txs: txids.filter((id) => mempool.has(id)).map((id) => ({ ...mempool.get(id), status: { confirmed: true } })),
+      });
       for (const id of txids) {
         mempool.delete(id);
         for (const gone of node.mine(id) ?? []) mempool.delete(gone);
@@ -322,7 +390,13 @@ function coreTx(t: NodeTx) {
     vsize: t.vsize,
     weight: t.tx.weight,
     locktime: t.tx.lockTime,
-    vin: t.prevouts.map((p, i) => ({ txid: p.txid, vout: p.vout, scriptSig: { asm: '', hex: '' }, txinwitness: [], sequence: t.tx.getInput(i).sequence })),
+    vin: t.prevouts.map((p, i) => ({
+      txid: p.txid,
+      vout: p.vout,
+      scriptSig: { asm: '', hex: '' },
+      txinwitness: [],
+      sequence: t.tx.getInput(i).sequence,
+    })),
     vout: Array.from({ length: t.tx.outputsLength }, (_, n) => t.tx.getOutput(n)).map((o, n) => ({
       value: btcNumber(o.amount!),
       n,
@@ -344,7 +418,14 @@ export function fakeCore() {
   const mempool = new Map<string, any>();
   const utxos: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> = [];
   const node = new BtcMempool(() =>
-    utxos.map((u) => ({ txid: u.txid, vout: u.vout, sats: toUnits(u.amount, 8), script: u.scriptPubKey, address: addressOf(hex.decode(u.scriptPubKey)), confirmed: true })),
+    utxos.map((u) => ({
+      txid: u.txid,
+      vout: u.vout,
+      sats: toUnits(u.amount, 8),
+      script: u.scriptPubKey,
+      address: addressOf(hex.decode(u.scriptPubKey)),
+      confirmed: true,
+    })),
   );
   /** `estimatesmartfee`'s answer, BTC/kvB. */
   const fees = { feerate: 0.00012345 };
@@ -355,7 +436,9 @@ export function fakeCore() {
     const notFound = (message: string) => ({ error: { code: -5, message } });
     switch (method) {
       case 'getblockchaininfo':
-        return { result: { chain: 'main', blocks: chain.length - 1, headers: chain.length - 1, bestblockhash: chain[chain.length - 1]!.hash } };
+        return {
+          result: { chain: 'main', blocks: chain.length - 1, headers: chain.length - 1, bestblockhash: chain[chain.length - 1]!.hash },
+        };
       case 'getblockhash':
         return chain[params[0]] ? { result: chain[params[0]]!.hash } : { error: { code: -8, message: 'Block height out of range' } };
       case 'getblock': {
@@ -365,7 +448,17 @@ export function fakeCore() {
       }
       case 'getblockheader': {
         const h = chain.findIndex((b) => b.hash === params[0]);
-        return h < 0 ? notFound('Block not found') : { result: { hash: params[0], height: h, confirmations: chain.length - h, time: chain[h]!.time, mediantime: chain[h]!.time - 3600 } };
+        return h < 0
+          ? notFound('Block not found')
+          : {
+              result: {
+                hash: params[0],
+                height: h,
+                confirmations: chain.length - h,
+                time: chain[h]!.time,
+                mediantime: chain[h]!.time - 3600,
+              },
+            };
       }
       case 'getrawmempool':
         return { result: [...mempool.keys()] };
@@ -373,7 +466,9 @@ export function fakeCore() {
         if (mempool.has(params[0])) return { result: mempool.get(params[0]) };
         const h = chain.findIndex((b) => b.txs.some((t) => t.txid === params[0]));
         if (h < 0) return notFound('No such mempool or blockchain transaction. Use gettransaction for wallet transactions.');
-        return { result: { ...chain[h]!.txs.find((t) => t.txid === params[0]), blockhash: chain[h]!.hash, confirmations: chain.length - h } };
+        return {
+          result: { ...chain[h]!.txs.find((t) => t.txid === params[0]), blockhash: chain[h]!.hash, confirmations: chain.length - h },
+        };
       }
       case 'estimatesmartfee':
         return { result: { feerate: fees.feerate, blocks: params[0] } };
@@ -382,14 +477,37 @@ export function fakeCore() {
         const unspents = node
           .unspent(false)
           .filter((c) => scripts.has(c.script))
-          .map((c) => ({ txid: c.txid, vout: c.vout, scriptPubKey: c.script, desc: 'addr(…)#checksum', amount: btcNumber(c.sats), height: 100 }));
-        return { result: { success: true, txouts: 1000, height: chain.length - 1, unspents, total_amount: unspents.reduce((s, u) => s + u.amount, 0) } };
+          .map((c) => ({
+            txid: c.txid,
+            vout: c.vout,
+            scriptPubKey: c.script,
+            desc: 'addr(…)#checksum',
+            amount: btcNumber(c.sats),
+            height: 100,
+          }));
+        return {
+          result: {
+            success: true,
+            txouts: 1000,
+            height: chain.length - 1,
+            unspents,
+            total_amount: unspents.reduce((s, u) => s + u.amount, 0),
+          },
+        };
       }
       case 'gettxout': {
         // Null (not an error) for a coin that is spent or unknown; with include_mempool, mempool spends count.
         const coin = node.unspent(params[2] !== false).find((c) => c.txid === params[0] && c.vout === params[1]);
         if (!coin) return { result: null };
-        return { result: { bestblock: chain[chain.length - 1]!.hash, confirmations: coin.confirmed ? 1 : 0, value: btcNumber(coin.sats), scriptPubKey: { hex: coin.script, address: coin.address }, coinbase: false } };
+        return {
+          result: {
+            bestblock: chain[chain.length - 1]!.hash,
+            confirmations: coin.confirmed ? 1 : 0,
+            value: btcNumber(coin.sats),
+            scriptPubKey: { hex: coin.script, address: coin.address },
+            coinbase: false,
+          },
+        };
       }
       case 'sendrawtransaction': {
         const answer = node.submit(params[0]);

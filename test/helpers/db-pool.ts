@@ -53,7 +53,20 @@ select md5(string_agg(x, E'\\n' order by x)) as fp from (
  * (the fingerprint deparses every constraint, index, trigger and function). A stamp that differs
  * (a temporary table, a catalog row frozen by a vacuum) is settled by the fingerprint, as before.
  */
-const STAMPED = ['pg_class', 'pg_attribute', 'pg_attrdef', 'pg_constraint', 'pg_index', 'pg_proc', 'pg_trigger', 'pg_type', 'pg_namespace', 'pg_extension', 'pg_db_role_setting', 'public.schema_migrations'];
+const STAMPED = [
+  'pg_class',
+  'pg_attribute',
+  'pg_attrdef',
+  'pg_constraint',
+  'pg_index',
+  'pg_proc',
+  'pg_trigger',
+  'pg_type',
+  'pg_namespace',
+  'pg_extension',
+  'pg_db_role_setting',
+  'public.schema_migrations',
+];
 const CATALOG_STAMP = `
 select md5(string_agg(x, E'\n' order by x)) as stamp from (
   ${STAMPED.map((t) => `select format('%s %s %s', '${t}', count(*), max(xmin::text::bigint)) as x from ${t}`).join('\n  union all ')}
@@ -84,20 +97,26 @@ async function templateState(s: Session): Promise<TemplateState> {
   const seeded = tables.filter((t) => t.n > 0).map((t) => t.t);
   // Tables with rows of their own (the migrations' record) are left as they are: the fingerprint
   // covers schema_migrations, and no other table has rows in the template.
-  if (seeded.some((t) => t !== 'public.schema_migrations')) throw new Error(`the template has rows outside schema_migrations: ${seeded.join(', ')}`);
+  if (seeded.some((t) => t !== 'public.schema_migrations'))
+    throw new Error(`the template has rows outside schema_migrations: ${seeded.join(', ')}`);
   const empty = tables.filter((t) => t.n === 0).map((t) => t.t);
   const sequences = (
     await s.rows<{ s: string; start: string; last_value: string | null }>(
       `select format('%I.%I', schemaname, sequencename) as s, start_value::text as start, last_value::text from pg_sequences order by 1`,
     )
+  )
     // An unused sequence is set back unused (setval, false), not restarted: ALTER SEQUENCE RESTART
     // gives it a new file, which rewrites its pg_class row and so its catalog stamp.
-  ).map((r) => `select setval('${r.s}', ${r.last_value ?? r.start}, ${r.last_value !== null});`);
+    .map((r) => `select setval('${r.s}', ${r.last_value ?? r.start}, ${r.last_value !== null});`);
   // DELETE, not TRUNCATE: the tables hold a test's few rows, and TRUNCATE makes new files for every
   // table and index (on PostgreSQL 0.17 s of the server's CPU a reset, DELETE 0.01 s). Triggers and
   // foreign keys are off for it (replica role), so the order does not matter and nothing is audited.
   const deletes = empty.map((t) => `delete from ${t};`);
-  return { fingerprint: fp, stamp, reset: ['begin;', 'set local session_replication_role = replica;', ...deletes, ...sequences, 'commit;'].join('\n') };
+  return {
+    fingerprint: fp,
+    stamp,
+    reset: ['begin;', 'set local session_replication_role = replica;', ...deletes, ...sequences, 'commit;'].join('\n'),
+  };
 }
 
 /** A test left list counts that differ from the rows they count (the audit). */
@@ -109,7 +128,9 @@ class CountAuditFailure extends Error {}
  * fails the test that closed the database.
  */
 async function resetToTemplate(s: Session, state: TemplateState, reuse: boolean): Promise<boolean> {
-  const unchanged = (await s.rows<{ stamp: string }>(CATALOG_STAMP))[0]?.stamp === state.stamp || (await s.rows<{ fp: string }>(FINGERPRINT))[0]?.fp === state.fingerprint;
+  const unchanged =
+    (await s.rows<{ stamp: string }>(CATALOG_STAMP))[0]?.stamp === state.stamp ||
+    (await s.rows<{ fp: string }>(FINGERPRINT))[0]?.fp === state.fingerprint;
   if (!unchanged) return false;
   const mismatches = await s.rows<CountMismatch>(LIST_COUNTS_AUDIT);
   if (mismatches.length > 0) throw new CountAuditFailure(`list counts differ from the rows they count: ${JSON.stringify(mismatches)}`);
@@ -247,7 +268,8 @@ async function cleanSession(client: pg.PoolClient): Promise<boolean> {
       await client.query('rollback');
       await client.query('discard all');
     });
-    if (!backendPids.has(client)) backendPids.set(client, (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? -1);
+    if (!backendPids.has(client))
+      backendPids.set(client, (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? -1);
     return true;
   } catch {
     client.release(true);
@@ -281,7 +303,9 @@ async function releasePostgres(scratch: PooledScratch): Promise<void> {
       // Sessions a test left open of its own (a listener, a client, a gateway's) end here, and
       // their locks with them.
       const pids = clients.map((k) => backendPids.get(k) ?? -1);
-      await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> all($1::int[])', [pids]);
+      await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> all($1::int[])', [
+        pids,
+      ]);
       return await resetToTemplate(clientSession(c), await postgresTemplateState!, idlePostgres.length < MAX_IDLE);
     } finally {
       // A few stay open for the next test; the rest close (a test may have opened ten).

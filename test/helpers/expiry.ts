@@ -17,7 +17,13 @@ export const silentLog = { error() {}, warn() {}, info() {} } as unknown as Fast
  */
 export async function assertShortenedExpiryIsMet(
   t: TestApp,
-  opts: { spec: JobSpec; table: 'invoices' | 'deposits'; farMs: number; create(orderId: string): Promise<string>; status(id: string): Promise<string> },
+  opts: {
+    spec: JobSpec;
+    table: 'invoices' | 'deposits';
+    farMs: number;
+    create(orderId: string): Promise<string>;
+    status(id: string): Promise<string>;
+  },
 ): Promise<void> {
   const { spec } = opts;
   const far = await opts.create('far');
@@ -27,7 +33,11 @@ export async function assertShortenedExpiryIsMet(
     await until(() => rounds > 0, 15_000, 'the first round');
     assert.ok(spec.dueInMs!()! > opts.farMs, 'the first round found the next expiry far away');
     const soon = await opts.create('soon');
-    await t.ctx.db.updateTable(opts.table).set({ expires_at: sql`now() + interval '1 second'` as never }).where('id', '=', soon).execute();
+    await t.ctx.db
+      .updateTable(opts.table)
+      .set({ expires_at: sql`now() + interval '1 second'` as never })
+      .where('id', '=', soon)
+      .execute();
     await until(async () => (await opts.status(soon)) === 'expired', 30_000, `the shortened ${opts.table} row to expire`);
     assert.equal(await opts.status(far), 'created');
   } finally {

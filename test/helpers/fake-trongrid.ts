@@ -168,7 +168,7 @@ interface Mined {
 
 const RESOURCE_CODES: Record<string, number> = { BANDWIDTH: 0, ENERGY: 1, TRON_POWER: 2 };
 /** A ResourceCode as JSON has it ("ENERGY", or a number; absent is BANDWIDTH). */
-const resourceCode = (r: unknown): number => (typeof r === 'number' ? r : RESOURCE_CODES[String(r ?? 'BANDWIDTH')] ?? 0);
+const resourceCode = (r: unknown): number => (typeof r === 'number' ? r : (RESOURCE_CODES[String(r ?? 'BANDWIDTH')] ?? 0));
 /** A base58 address from either form. */
 const b58 = (a: string): string => (a.startsWith('T') ? a : tronAddressFromHex(a));
 /** A 21-byte hex address from either form. */
@@ -181,28 +181,55 @@ const hex41 = (a: string): string => (a.startsWith('T') ? tronAddressToHex(a) : 
  */
 export function encodeTronRaw(raw: any): string {
   const varint = (n: bigint | number) => varintHex(BigInt(n));
-  const num = (field: number, v: unknown) => (v === undefined || v === null || v === 0 || v === 0n || v === false ? '' : varint(field << 3) + varint(v === true ? 1 : (v as number)));
+  const num = (field: number, v: unknown) =>
+    v === undefined || v === null || v === 0 || v === 0n || v === false ? '' : varint(field << 3) + varint(v === true ? 1 : (v as number));
   const bytes = (field: number, h: string | undefined) => (h === undefined ? '' : varint((field << 3) | 2) + varint(h.length / 2) + h);
   const addr = (a: string | undefined) => (a === undefined ? undefined : hex41(a));
   const types: Record<string, [number, (v: any) => string]> = {
     TransferContract: [1, (v) => bytes(1, addr(v.owner_address)) + bytes(2, addr(v.to_address)) + num(3, v.amount)],
-    TriggerSmartContract: [31, (v) => bytes(1, addr(v.owner_address)) + bytes(2, addr(v.contract_address)) + num(3, v.call_value) + bytes(4, v.data) + num(5, v.call_token_value) + num(6, v.token_id)],
+    TriggerSmartContract: [
+      31,
+      (v) =>
+        bytes(1, addr(v.owner_address)) +
+        bytes(2, addr(v.contract_address)) +
+        num(3, v.call_value) +
+        bytes(4, v.data) +
+        num(5, v.call_token_value) +
+        num(6, v.token_id),
+    ],
     FreezeBalanceV2Contract: [54, (v) => bytes(1, addr(v.owner_address)) + num(2, v.frozen_balance) + num(3, resourceCode(v.resource))],
     UnfreezeBalanceV2Contract: [55, (v) => bytes(1, addr(v.owner_address)) + num(2, v.unfreeze_balance) + num(3, resourceCode(v.resource))],
     DelegateResourceContract: [
       57,
-      (v) => bytes(1, addr(v.owner_address)) + num(2, resourceCode(v.resource)) + num(3, v.balance) + bytes(4, addr(v.receiver_address)) + num(5, v.lock) + num(6, v.lock_period),
+      (v) =>
+        bytes(1, addr(v.owner_address)) +
+        num(2, resourceCode(v.resource)) +
+        num(3, v.balance) +
+        bytes(4, addr(v.receiver_address)) +
+        num(5, v.lock) +
+        num(6, v.lock_period),
     ],
-    UnDelegateResourceContract: [58, (v) => bytes(1, addr(v.owner_address)) + num(2, resourceCode(v.resource)) + num(3, v.balance) + bytes(4, addr(v.receiver_address))],
+    UnDelegateResourceContract: [
+      58,
+      (v) => bytes(1, addr(v.owner_address)) + num(2, resourceCode(v.resource)) + num(3, v.balance) + bytes(4, addr(v.receiver_address)),
+    ],
   };
   const contracts = raw.contract.map((c: any) => {
     const type = types[c.type];
     if (!type) throw new Error(`fake TronGrid: cannot encode a ${c.type}`);
     const [code, encode] = type;
-    const any = bytes(1, hex.encode(new TextEncoder().encode(`type.googleapis.com/protocol.${c.type}`))) + bytes(2, encode(c.parameter.value));
+    const any =
+      bytes(1, hex.encode(new TextEncoder().encode(`type.googleapis.com/protocol.${c.type}`))) + bytes(2, encode(c.parameter.value));
     return bytes(11, num(1, code) + bytes(2, any));
   });
-  return bytes(1, raw.ref_block_bytes) + bytes(4, raw.ref_block_hash) + num(8, raw.expiration) + contracts.join('') + num(14, raw.timestamp) + num(18, raw.fee_limit);
+  return (
+    bytes(1, raw.ref_block_bytes) +
+    bytes(4, raw.ref_block_hash) +
+    num(8, raw.expiration) +
+    contracts.join('') +
+    num(14, raw.timestamp) +
+    num(18, raw.fee_limit)
+  );
 }
 
 /** A transaction's id: the SHA-256 of its raw bytes. */
@@ -215,9 +242,12 @@ export function tronTxId(rawDataHex: string): string {
  * `ret` (raw_data as field 1, each signature as field 2) plus 64 bytes per contract for the result.
  */
 export function bandwidthOf(tx: { raw_data: any; signature?: string[] }): number {
-  const field = (n: number, h: string) => varintHex(BigInt((n << 3) | 2)).length / 2 + varintHex(BigInt(h.length / 2)).length / 2 + h.length / 2;
+  const field = (n: number, h: string) =>
+    varintHex(BigInt((n << 3) | 2)).length / 2 + varintHex(BigInt(h.length / 2)).length / 2 + h.length / 2;
   const raw = encodeTronRaw(tx.raw_data);
-  return field(1, raw) + (tx.signature ?? []).reduce((s, sig) => s + field(2, sig), 0) + MAX_RESULT_SIZE_IN_TX * tx.raw_data.contract.length;
+  return (
+    field(1, raw) + (tx.signature ?? []).reduce((s, sig) => s + field(2, sig), 0) + MAX_RESULT_SIZE_IN_TX * tx.raw_data.contract.length
+  );
 }
 
 /** java-tron's fixed-point precision for resource usage (ResourceProcessor). */
@@ -280,7 +310,20 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
   const stakeOf = (a: string): Stake => {
     let s = stakes.get(a);
     if (!s) {
-      s = { frozenEnergy: 0n, frozenNet: 0n, delegatedEnergyOut: 0n, delegatedNetOut: 0n, acquiredEnergy: 0n, acquiredNet: 0n, energyUsage: 0, energySlot: 0, netUsage: 0, netSlot: 0, freeNetUsage: 0, freeNetSlot: 0 };
+      s = {
+        frozenEnergy: 0n,
+        frozenNet: 0n,
+        delegatedEnergyOut: 0n,
+        delegatedNetOut: 0n,
+        acquiredEnergy: 0n,
+        acquiredNet: 0n,
+        energyUsage: 0,
+        energySlot: 0,
+        netUsage: 0,
+        netSlot: 0,
+        freeNetUsage: 0,
+        freeNetSlot: 0,
+      };
       stakes.set(a, s);
     }
     return s;
@@ -289,9 +332,11 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
    * Energy a day from the TRX staked for it, own and delegated to the account (java-tron's
    * calculateGlobalEnergyLimitV2 once Stake 2.0 is on: fractional TRX, no minimum).
    */
-  const energyLimit = (s: Stake) => Math.floor((Number(s.frozenEnergy + s.acquiredEnergy) / Number(SUN_PER_TRX)) * (params.getTotalEnergyLimit / params.totalEnergyWeight));
+  const energyLimit = (s: Stake) =>
+    Math.floor((Number(s.frozenEnergy + s.acquiredEnergy) / Number(SUN_PER_TRX)) * (params.getTotalEnergyLimit / params.totalEnergyWeight));
   /** Bandwidth a day from the TRX staked for it (calculateGlobalNetLimitV2). */
-  const netLimit = (s: Stake) => Math.floor((Number(s.frozenNet + s.acquiredNet) / Number(SUN_PER_TRX)) * (params.getTotalNetLimit / params.totalNetWeight));
+  const netLimit = (s: Stake) =>
+    Math.floor((Number(s.frozenNet + s.acquiredNet) / Number(SUN_PER_TRX)) * (params.getTotalNetLimit / params.totalNetWeight));
   /** Brings an account's usage to `slot` (recovery), as java-tron does before reading or charging it. */
   const settle = (s: Stake, slot: number) => {
     s.energyUsage = recovered(s.energyUsage, s.energySlot, slot);
@@ -322,7 +367,8 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
     };
   };
   /** Leaves zero fields out, as java-tron's JSON of a protobuf message does. */
-  const compact = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== 0 && v !== 0n && v !== undefined && v !== ''));
+  const compact = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== 0 && v !== 0n && v !== undefined && v !== ''));
   /** `/wallet/getaccountresource`: `{}` for an account the chain does not have. */
   const resources = (address: string) => {
     const a = account(address);
@@ -411,7 +457,9 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         if (amount < SUN_PER_TRX) return 'delegateBalance must be greater than or equal to 1 TRX';
         const resource = resourceCode(v.resource);
         if (amount > canDelegate(owner, resource)) {
-          return resource === 1 ? 'delegateBalance must be less than or equal to available FreezeEnergyV2 balance' : 'delegateBalance must be less than or equal to available FreezeBandwidthV2 balance';
+          return resource === 1
+            ? 'delegateBalance must be less than or equal to available FreezeEnergyV2 balance'
+            : 'delegateBalance must be less than or equal to available FreezeBandwidthV2 balance';
         }
         const receiver = b58(v.receiver_address);
         if (receiver === owner) return 'receiverAddress must not be the same as ownerAddress';
@@ -427,7 +475,8 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         if (receiver === owner) return 'receiverAddress must not be the same as ownerAddress';
         const resource = resourceCode(v.resource);
         const free = undelegatable(owner, receiver, resource);
-        if (free < amount) return `insufficient delegatedFrozenBalance(${resource === 1 ? 'Energy' : 'Bandwidth'}), request=${amount}, unlock_balance=${free}`;
+        if (free < amount)
+          return `insufficient delegatedFrozenBalance(${resource === 1 ? 'Energy' : 'Bandwidth'}), request=${amount}, unlock_balance=${free}`;
         return null;
       }
       default:
@@ -451,7 +500,13 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
    * Pays a transaction's bandwidth from `owner`'s books at `slot`: the receipt's net fields, or
    * null when the account can pay neither with bandwidth nor with TRX. `dry` leaves the books alone.
    */
-  const payBandwidth = (owner: string, bytes: number, createsAccount: boolean, slot: number, dry: boolean): { net_usage?: number; net_fee?: number } | null => {
+  const payBandwidth = (
+    owner: string,
+    bytes: number,
+    createsAccount: boolean,
+    slot: number,
+    dry: boolean,
+  ): { net_usage?: number; net_fee?: number } | null => {
     const real = stakeOf(owner);
     const s = dry ? { ...real } : real;
     settle(s, slot);
@@ -471,7 +526,9 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
 
   /** A TRC-20 `transfer(address,uint256)` call's receiver and amount, if `data` is one. */
   const transferCall = (data: string | undefined): { to: string; amount: bigint } | null =>
-    data?.startsWith('a9059cbb') && data.length >= 8 + 128 ? { to: tronAddressFromHex(`41${data.slice(8 + 24, 8 + 64)}`), amount: BigInt(`0x${data.slice(8 + 64, 8 + 128)}`) } : null;
+    data?.startsWith('a9059cbb') && data.length >= 8 + 128
+      ? { to: tronAddressFromHex(`41${data.slice(8 + 24, 8 + 64)}`), amount: BigInt(`0x${data.slice(8 + 64, 8 + 128)}`) }
+      : null;
 
   /** The energy a TRC-20 transfer call would use now: null when it would revert (not a transfer, or the sender lacks the tokens). */
   const transferEnergy = (contract: string, owner: string, data: string): number | null => {
@@ -573,7 +630,10 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         const ratio = energy ? params.getTotalEnergyLimit / params.totalEnergyWeight : params.getTotalNetLimit / params.totalNetWeight;
         // …at most what the stake taken back yields in a day (unDelegateMaxUsage). The owner's recovery
         // restarts from this block; java-tron instead merges the two accounts' recovery windows.
-        const moved = before > 0n ? Math.min(Math.floor((usage * Number(amount)) / Number(before)), Math.floor((Number(amount) / Number(SUN_PER_TRX)) * ratio)) : 0;
+        const moved =
+          before > 0n
+            ? Math.min(Math.floor((usage * Number(amount)) / Number(before)), Math.floor((Number(amount) / Number(SUN_PER_TRX)) * ratio))
+            : 0;
         if (energy) {
           r.acquiredEnergy -= amount;
           r.energyUsage -= moved;
@@ -607,7 +667,14 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         break;
       }
     }
-    return { number: blocks.length, result, fee, receipt, type: c.type, ...(c.type === 'TriggerSmartContract' ? { contract: hex41(v.contract_address) } : {}) };
+    return {
+      number: blocks.length,
+      result,
+      fee,
+      receipt,
+      type: c.type,
+      ...(c.type === 'TriggerSmartContract' ? { contract: hex41(v.contract_address) } : {}),
+    };
   };
 
   /** A transaction the tests mine from outside the fake's books: it credits its receiver and debits nobody. */
@@ -649,9 +716,14 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         taken.push(tx);
       }
     }
-    blocks.push({ blockID: hex.encode(randomBytes(32)), block_header: { raw_data: { number, timestamp: clock.now } }, transactions: taken });
+    blocks.push({
+      blockID: hex.encode(randomBytes(32)),
+      block_header: { raw_data: { number, timestamp: clock.now } },
+      transactions: taken,
+    });
     clock.now += SLOT_MS;
-    for (let i = pending.length - 1; i >= 0; i--) if (offered.includes(pending[i]) || pending[i].raw_data.expiration <= headTime()) pending.splice(i, 1);
+    for (let i = pending.length - 1; i >= 0; i--)
+      if (offered.includes(pending[i]) || pending[i].raw_data.expiration <= headTime()) pending.splice(i, 1);
   };
   const skip = (ms: number) => (clock.now += ms);
   for (let i = 0; i < 10; i++) mine([]);
@@ -659,11 +731,20 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
   /** A new transaction's reference to the latest block and its expiry, as the node sets them (60 s past the head). */
   const refBlock = () => {
     const number = head().block_header.raw_data.number;
-    return { ref_block_bytes: (number & 0xffff).toString(16).padStart(4, '0'), ref_block_hash: head().blockID.slice(16, 32), expiration: headTime() + 60_000, timestamp: clock.now };
+    return {
+      ref_block_bytes: (number & 0xffff).toString(16).padStart(4, '0'),
+      ref_block_hash: head().blockID.slice(16, 32),
+      expiration: headTime() + 60_000,
+      timestamp: clock.now,
+    };
   };
   /** A transaction the node builds, as createtransaction and the Stake 2.0 endpoints answer it. */
   const built = (type: string, value: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const raw_data = { contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }], ...refBlock(), ...extra };
+    const raw_data = {
+      contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }],
+      ...refBlock(),
+      ...extra,
+    };
     const raw_data_hex = encodeTronRaw(raw_data);
     return { visible: true, txID: tronTxId(raw_data_hex), raw_data, raw_data_hex };
   };
@@ -677,7 +758,12 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
   const info = (txID: string, upTo = Infinity) => {
     const m = mined.get(txID);
     if (!m || m.number > upTo) return {};
-    const base = { id: txID, ...(m.fee ? { fee: m.fee } : {}), blockNumber: m.number, blockTimeStamp: blocks[m.number].block_header.raw_data.timestamp };
+    const base = {
+      id: txID,
+      ...(m.fee ? { fee: m.fee } : {}),
+      blockNumber: m.number,
+      blockTimeStamp: blocks[m.number].block_header.raw_data.timestamp,
+    };
     // A failed contract call says so in its receipt and in `result: FAILED`; `fee` is left out when none was burned.
     if (flat || !m.receipt) return { ...base, receipt: { result: m.result }, ...(m.result === 'SUCCESS' ? {} : { result: 'FAILED' }) };
     const trigger = m.type === 'TriggerSmartContract';
@@ -686,7 +772,12 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
       contractResult: [trigger && m.result === 'SUCCESS' ? '1'.padStart(64, '0') : ''],
       ...(trigger ? { contract_address: m.contract } : {}),
       receipt: compact(m.receipt),
-      ...(m.result === 'SUCCESS' ? {} : { result: 'FAILED', resMessage: hex.encode(new TextEncoder().encode(m.result === 'OUT_OF_ENERGY' ? 'Not enough energy' : 'REVERT opcode executed')) }),
+      ...(m.result === 'SUCCESS'
+        ? {}
+        : {
+            result: 'FAILED',
+            resMessage: hex.encode(new TextEncoder().encode(m.result === 'OUT_OF_ENERGY' ? 'Not enough energy' : 'REVERT opcode executed')),
+          }),
     };
   };
 
@@ -739,7 +830,16 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         const list = [false, true].flatMap((locked) => {
           const d = delegations.get(`${from}|${to}|${locked}`);
           if (!d) return [];
-          return [compact({ from: out(from), to: out(to), frozen_balance_for_bandwidth: d.net, frozen_balance_for_energy: d.energy, expire_time_for_bandwidth: d.expireNet, expire_time_for_energy: d.expireEnergy })];
+          return [
+            compact({
+              from: out(from),
+              to: out(to),
+              frozen_balance_for_bandwidth: d.net,
+              frozen_balance_for_energy: d.energy,
+              expire_time_for_bandwidth: d.expireNet,
+              expire_time_for_energy: d.expireEnergy,
+            }),
+          ];
         });
         return send(list.length ? { delegatedResource: list } : {});
       }
@@ -748,15 +848,26 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
         // A dry run of transfer(address,uint256): the energy it would use, as TronGrid reports it.
         if (String(body.function_selector ?? '').startsWith('transfer(')) {
           const energy = transferEnergy(contract, b58(body.owner_address), `a9059cbb${body.parameter}`);
-          return send(energy === null ? { result: { result: false, message: 'REVERT opcode executed' } } : { result: { result: true }, energy_used: energy, constant_result: ['1'.padStart(64, '0')] });
+          return send(
+            energy === null
+              ? { result: { result: false, message: 'REVERT opcode executed' } }
+              : { result: { result: true }, energy_used: energy, constant_result: ['1'.padStart(64, '0')] },
+          );
         }
         // balanceOf(address): the holder is the call's parameter (the owner's own balance without one).
-        const holder = typeof body.parameter === 'string' && body.parameter.length >= 40 ? tronAddressFromHex(`41${body.parameter.slice(-40)}`) : b58(body.owner_address);
+        const holder =
+          typeof body.parameter === 'string' && body.parameter.length >= 40
+            ? tronAddressFromHex(`41${body.parameter.slice(-40)}`)
+            : b58(body.owner_address);
         return send({ result: { result: true }, constant_result: [tokenBalance(contract, holder).toString(16).padStart(64, '0')] });
       }
       case '/wallet/estimateenergy': {
         const energy = transferEnergy(body.contract_address ?? FAKE_USDT, b58(body.owner_address), `a9059cbb${body.parameter}`);
-        return send(energy === null ? { result: { result: false, message: 'REVERT opcode executed' } } : { result: { result: true }, energy_required: energy });
+        return send(
+          energy === null
+            ? { result: { result: false, message: 'REVERT opcode executed' } }
+            : { result: { result: true }, energy_required: energy },
+        );
       }
       case '/wallet/triggersmartcontract': {
         const value = { owner_address: body.owner_address, contract_address: body.contract_address, data: `a9059cbb${body.parameter}` };
@@ -765,13 +876,38 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
       case '/wallet/createtransaction':
         return send(build('TransferContract', { owner_address: body.owner_address, to_address: body.to_address, amount: body.amount }));
       case '/wallet/freezebalancev2':
-        return send(build('FreezeBalanceV2Contract', compact({ owner_address: body.owner_address, frozen_balance: body.frozen_balance, resource: body.resource })));
+        return send(
+          build(
+            'FreezeBalanceV2Contract',
+            compact({ owner_address: body.owner_address, frozen_balance: body.frozen_balance, resource: body.resource }),
+          ),
+        );
       case '/wallet/delegateresource':
         return send(
-          build('DelegateResourceContract', compact({ owner_address: body.owner_address, receiver_address: body.receiver_address, balance: body.balance, resource: body.resource, lock: body.lock || undefined, lock_period: body.lock_period })),
+          build(
+            'DelegateResourceContract',
+            compact({
+              owner_address: body.owner_address,
+              receiver_address: body.receiver_address,
+              balance: body.balance,
+              resource: body.resource,
+              lock: body.lock || undefined,
+              lock_period: body.lock_period,
+            }),
+          ),
         );
       case '/wallet/undelegateresource':
-        return send(build('UnDelegateResourceContract', compact({ owner_address: body.owner_address, receiver_address: body.receiver_address, balance: body.balance, resource: body.resource })));
+        return send(
+          build(
+            'UnDelegateResourceContract',
+            compact({
+              owner_address: body.owner_address,
+              receiver_address: body.receiver_address,
+              balance: body.balance,
+              resource: body.resource,
+            }),
+          ),
+        );
       case '/wallet/broadcasttransaction':
         return send(acceptBroadcast(body));
       default:
@@ -789,11 +925,18 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
     const txID = tronTxId(encodeTronRaw(body.raw_data));
     if (pending.some((tx) => tx.txID === txID)) return refuse('DUP_TRANSACTION_ERROR', 'Dup transaction.');
     if (body.raw_data.expiration <= headTime()) {
-      return refuse('TRANSACTION_EXPIRATION_ERROR', `Transaction expiration, transaction expiration time is ${body.raw_data.expiration}, but headBlockTime is ${headTime()}`);
+      return refuse(
+        'TRANSACTION_EXPIRATION_ERROR',
+        `Transaction expiration, transaction expiration time is ${body.raw_data.expiration}, but headBlockTime is ${headTime()}`,
+      );
     }
     if (mined.has(txID)) return refuse('DUP_TRANSACTION_ERROR', 'Dup transaction.');
     const sig = hex.decode(body.signature[0]);
-    const recovered = secp256k1.recoverPublicKey(new Uint8Array([sig[64]! >= 27 ? sig[64]! - 27 : sig[64]!, ...sig.slice(0, 64)]), hex.decode(txID), { prehash: false });
+    const recovered = secp256k1.recoverPublicKey(
+      new Uint8Array([sig[64]! >= 27 ? sig[64]! - 27 : sig[64]!, ...sig.slice(0, 64)]),
+      hex.decode(txID),
+      { prehash: false },
+    );
     const from = tronAddressFromHex(`41${hex.encode(keccak_256(secp256k1.Point.fromBytes(recovered).toBytes(false).slice(1)).slice(-20))}`);
     const c = body.raw_data.contract[0];
     const v = c.parameter.value;
@@ -802,7 +945,8 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
       const why = validate(c);
       if (why) return refuse('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${why}`);
       const createsAccount = c.type === 'TransferContract' && !accounts.has(b58(v.to_address));
-      if (!payBandwidth(b58(v.owner_address), bandwidthOf(body), createsAccount, headSlot(), true)) return refuse('BANDWITH_ERROR', 'Account resource insufficient error.');
+      if (!payBandwidth(b58(v.owner_address), bandwidthOf(body), createsAccount, headSlot(), true))
+        return refuse('BANDWITH_ERROR', 'Account resource insufficient error.');
     }
     broadcasts.push(body);
     received.set(txID, body);
@@ -812,7 +956,11 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
     const inBlock = { ...v, owner_address: hex41(v.owner_address) };
     for (const k of ['to_address', 'contract_address', 'receiver_address']) if (typeof v[k] === 'string') inBlock[k] = hex41(v[k]);
     if (flat) inBlock.owner_address = v.owner_address;
-    pending.push({ txID, ret: [{ contractRet: 'SUCCESS' }], raw_data: { contract: [{ type: c.type, parameter: { value: inBlock } }], expiration: body.raw_data.expiration } });
+    pending.push({
+      txID,
+      ret: [{ contractRet: 'SUCCESS' }],
+      raw_data: { contract: [{ type: c.type, parameter: { value: inBlock } }], expiration: body.raw_data.expiration },
+    });
     return { result: true, txid: txID };
   };
 
@@ -852,7 +1000,8 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
     /** Adds TRX to an account, creating it; no block. */
     fund: (address: string, sun: bigint | number) => setBalance(b58(address), balanceOf(b58(address)) + BigInt(sun)),
     /** Adds token units to a holder; no block, and no Tron account is created. */
-    fundToken: (contract: string, address: string, units: bigint | number) => holders(contract).set(b58(address), tokenBalance(contract, address) + BigInt(units)),
+    fundToken: (contract: string, address: string, units: bigint | number) =>
+      holders(contract).set(b58(address), tokenBalance(contract, address) + BigInt(units)),
     tokenBalance,
     /** freezeBalanceV2 ENERGY, straight into the books: balance → frozenV2 (the account must hold the TRX). */
     stakeEnergy: (address: string, sun: bigint | number) => stake(address, BigInt(sun), 'frozenEnergy'),
@@ -868,7 +1017,13 @@ export function fakeTronGrid(opts: { accounting?: 'java-tron' | 'flat'; params?:
     transferTokenIn: (contract: string, to: string, units: bigint | number) =>
       outside({
         type: 'TriggerSmartContract',
-        parameter: { value: { owner_address: OUTSIDE, contract_address: hex41(contract), data: `a9059cbb${hex41(to).slice(2).padStart(64, '0')}${BigInt(units).toString(16).padStart(64, '0')}` } },
+        parameter: {
+          value: {
+            owner_address: OUTSIDE,
+            contract_address: hex41(contract),
+            data: `a9059cbb${hex41(to).slice(2).padStart(64, '0')}${BigInt(units).toString(16).padStart(64, '0')}`,
+          },
+        },
       }),
   };
 

@@ -45,7 +45,9 @@ function migrationsHash(): string {
 // Every test file runs in its own process; making the template (initdb and migrations, seconds)
 // once per schema and PGlite version instead of once per file saves most of a file's start-up.
 const TEMPLATE_CACHE = fileURLToPath(new URL('../../node_modules/.cache/cryptogate/', import.meta.url));
-const PGLITE_VERSION = (JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const PGLITE_VERSION = (
+  JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * The migrated template's data directory as a tarball: from the cache, else made and cached. It
@@ -172,7 +174,14 @@ export function liveNetworkEnv(network: NetworkEnvName, rpcUrl: string): Record<
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
   return {
     // Passwords at 2^12 instead of 2^15: every invited user of the suite costs a derivation.
-    ...loadConfig({ ADMIN_TOKEN, PUBLIC_BASE_URL: 'http://gateway.test', RATE_LIMIT: '100000/60', ADMIN_AUTH_FAILURES: '100000/60', PASSWORD_HASH_COST: '12', ...env }),
+    ...loadConfig({
+      ADMIN_TOKEN,
+      PUBLIC_BASE_URL: 'http://gateway.test',
+      RATE_LIMIT: '100000/60',
+      ADMIN_AUTH_FAILURES: '100000/60',
+      PASSWORD_HASH_COST: '12',
+      ...env,
+    }),
     ...overrides,
   };
 }

@@ -19,7 +19,14 @@ import {
   type Address,
   type Transaction,
 } from '@solana/kit';
-import { TOKEN_PROGRAM_ADDRESS, findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, getTokenEncoder } from '@solana-program/token';
+import {
+  TOKEN_PROGRAM_ADDRESS,
+  findAssociatedTokenPda,
+  getMintDecoder,
+  getMintEncoder,
+  getTokenDecoder,
+  getTokenEncoder,
+} from '@solana-program/token';
 
 /** The genesis of Solana's devnet, as x402 names the network (CAIP-2). */
 export const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
@@ -81,7 +88,13 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
   const accountValue = (addr: Address, encoding: string) => {
     const account = svm.getAccount(addr);
     if (!account.exists) return null;
-    const common = { executable: account.executable, lamports: account.lamports, owner: account.programAddress, rentEpoch: 0n, space: BigInt(account.data.length) };
+    const common = {
+      executable: account.executable,
+      lamports: account.lamports,
+      owner: account.programAddress,
+      rentEpoch: 0n,
+      space: BigInt(account.data.length),
+    };
     if (encoding === 'jsonParsed' && account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === 165) {
       const token = getTokenDecoder().decode(account.data);
       const { decimals } = getMintDecoder().decode(svmAccountData(svm, token.mint));
@@ -90,7 +103,16 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
         data: {
           program: 'spl-token',
           space: 165n,
-          parsed: { type: 'account', info: { mint: token.mint, owner: token.owner, state: 'initialized', isNative: false, tokenAmount: uiAmount(token.amount, decimals) } },
+          parsed: {
+            type: 'account',
+            info: {
+              mint: token.mint,
+              owner: token.owner,
+              state: 'initialized',
+              isNative: false,
+              tokenAmount: uiAmount(token.amount, decimals),
+            },
+          },
         },
       };
     }
@@ -98,13 +120,19 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
   };
 
   const methods: Record<string, (params: unknown[]) => unknown> = {
-    getLatestBlockhash: () => ({ context: context(), value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: blockHeight() + 150n } }),
+    getLatestBlockhash: () => ({
+      context: context(),
+      value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: blockHeight() + 150n },
+    }),
     getSlot: () => svm.getClock().slot,
     getBlockHeight: () => blockHeight(),
     isBlockhashValid: ([hash]) => ({ context: context(), value: hash === svm.latestBlockhash() }),
     getBalance: ([addr]) => ({ context: context(), value: svm.getBalance(address(String(addr))) ?? 0n }),
     getMinimumBalanceForRentExemption: ([size]) => svm.minimumBalanceForRentExemption(BigInt(Number(size))),
-    getAccountInfo: ([addr, config]) => ({ context: context(), value: accountValue(address(String(addr)), (config as { encoding?: string } | undefined)?.encoding ?? 'base64') }),
+    getAccountInfo: ([addr, config]) => ({
+      context: context(),
+      value: accountValue(address(String(addr)), (config as { encoding?: string } | undefined)?.encoding ?? 'base64'),
+    }),
     getTokenAccountBalance: ([addr]) => {
       const data = svmAccountData(svm, address(String(addr)));
       const token = getTokenDecoder().decode(data);
@@ -160,7 +188,15 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
       context: context(),
       value: (signatures as string[]).map((s) => {
         const status = statuses.get(s);
-        return status ? { slot: status.slot, confirmations: null, err: status.err, status: status.err ? { Err: status.err } : { Ok: null }, confirmationStatus: 'finalized' } : null;
+        return status
+          ? {
+              slot: status.slot,
+              confirmations: null,
+              err: status.err,
+              status: status.err ? { Err: status.err } : { Ok: null },
+              confirmationStatus: 'finalized',
+            }
+          : null;
       }),
     }),
     getTransaction: () => null,
@@ -182,7 +218,8 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  const tokenAccount = async (mint: Address, owner: Address) => (await findAssociatedTokenPda({ mint, owner, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  const tokenAccount = async (mint: Address, owner: Address) =>
+    (await findAssociatedTokenPda({ mint, owner, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
   return {
     url: `http://127.0.0.1:${port}`,
     svm,
@@ -192,14 +229,39 @@ export async function startSvmDevnet(): Promise<SvmDevnet> {
     loseNextSend: (how) => void (loseNext = how),
     async setTokenBalance(mint, owner, amount, decimals = 6) {
       if (!svm.getAccount(mint).exists) {
-        const data = new Uint8Array(getMintEncoder().encode({ mintAuthority: null, supply: 10n ** 15n, decimals, isInitialized: true, freezeAuthority: null }));
-        svm.setAccount({ address: mint, data, executable: false, lamports: lamports(svm.minimumBalanceForRentExemption(82n)), programAddress: TOKEN_PROGRAM_ADDRESS, space: 82n });
+        const data = new Uint8Array(
+          getMintEncoder().encode({ mintAuthority: null, supply: 10n ** 15n, decimals, isInitialized: true, freezeAuthority: null }),
+        );
+        svm.setAccount({
+          address: mint,
+          data,
+          executable: false,
+          lamports: lamports(svm.minimumBalanceForRentExemption(82n)),
+          programAddress: TOKEN_PROGRAM_ADDRESS,
+          space: 82n,
+        });
       }
       const ata = await tokenAccount(mint, owner);
       const data = new Uint8Array(
-        getTokenEncoder().encode({ mint, owner, amount, delegate: null, state: 1, isNative: null, delegatedAmount: 0n, closeAuthority: null }),
+        getTokenEncoder().encode({
+          mint,
+          owner,
+          amount,
+          delegate: null,
+          state: 1,
+          isNative: null,
+          delegatedAmount: 0n,
+          closeAuthority: null,
+        }),
       );
-      svm.setAccount({ address: ata, data, executable: false, lamports: lamports(svm.minimumBalanceForRentExemption(165n)), programAddress: TOKEN_PROGRAM_ADDRESS, space: 165n });
+      svm.setAccount({
+        address: ata,
+        data,
+        executable: false,
+        lamports: lamports(svm.minimumBalanceForRentExemption(165n)),
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+        space: 165n,
+      });
       return ata;
     },
     async tokenBalance(mint, owner) {
@@ -217,7 +279,10 @@ function svmAccountData(svm: LiteSVM, addr: Address): Uint8Array {
 }
 
 function uiAmount(amount: bigint, decimals: number) {
-  const text = decimals === 0 ? amount.toString() : `${amount / 10n ** BigInt(decimals)}.${(amount % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`;
+  const text =
+    decimals === 0
+      ? amount.toString()
+      : `${amount / 10n ** BigInt(decimals)}.${(amount % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`;
   return { amount: amount.toString(), decimals, uiAmount: Number(text), uiAmountString: text.replace(/\.?0+$/, '') || '0' };
 }
 

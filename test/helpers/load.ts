@@ -45,7 +45,12 @@ export interface CommittedBatch {
 }
 
 export class MixedLoad {
-  readonly created = { invoices: new Set<string>(), deposits: new Set<string>(), withdrawals: new Set<string>(), batches: new Set<string>() };
+  readonly created = {
+    invoices: new Set<string>(),
+    deposits: new Set<string>(),
+    withdrawals: new Set<string>(),
+    batches: new Set<string>(),
+  };
   readonly tally: LoadTally = { answered: 0, unavailable: 0, errors: 0, unanswered: 0, doubleCommits: 0 };
   /** A few of the unexpected answers, for the report: up to five 5xx and five unanswered requests. */
   readonly samples: string[] = [];
@@ -70,9 +75,15 @@ export class MixedLoad {
   /** One call; tallies the outcome and returns the answer, or null when none came. */
   async call(method: string, path: string, opts: { key?: boolean; admin?: boolean; body?: unknown } = {}) {
     try {
-      const r = await api(this.opts.url(), method, path, { key: opts.key ? this.opts.key : undefined, admin: opts.admin ? this.opts.admin : undefined, body: opts.body, timeoutMs: 8000 });
+      const r = await api(this.opts.url(), method, path, {
+        key: opts.key ? this.opts.key : undefined,
+        admin: opts.admin ? this.opts.admin : undefined,
+        body: opts.body,
+        timeoutMs: 8000,
+      });
       if (r.status < 500) this.tally.answered++;
-      else if (r.status === 503 && r.body?.code === 'exceptions.service.unavailable' && Number(r.headers['retry-after']) > 0) this.tally.unavailable++;
+      else if (r.status === 503 && r.body?.code === 'exceptions.service.unavailable' && Number(r.headers['retry-after']) > 0)
+        this.tally.unavailable++;
       else {
         this.tally.errors++;
         if (this.sampled.errors++ < 5) this.samples.push(`${method} ${path} → ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
@@ -88,11 +99,19 @@ export class MixedLoad {
   /** A balance for the withdrawals: one large deposit, confirmed before the load starts. */
   async fund(): Promise<void> {
     const { url, key, admin } = this.opts;
-    const funding = (await api(url(), 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'funding' } })).body.data;
+    const funding = (await api(url(), 'POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'funding' } })).body
+      .data;
     this.created.deposits.add(funding.id);
-    await api(url(), 'POST', '/admin/sandbox/transfers', { admin, body: { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: '1000000' } });
+    await api(url(), 'POST', '/admin/sandbox/transfers', {
+      admin,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', to: funding.address, amount: '1000000' },
+    });
     await api(url(), 'POST', '/admin/sandbox/mine', { admin, body: { network: 'Tron', blocks: 3 } });
-    await until(async () => (await api(url(), 'GET', `/v1/deposit?id=${funding.id}`, { key })).body.data.status === 'completed', 30_000, 'funding deposit');
+    await until(
+      async () => (await api(url(), 'GET', `/v1/deposit?id=${funding.id}`, { key })).body.data.status === 'completed',
+      30_000,
+      'funding deposit',
+    );
   }
 
   private async operation(): Promise<void> {
@@ -100,21 +119,35 @@ export class MixedLoad {
     const receiver = this.opts.receiver;
     const kind = n % 4;
     if (kind === 0) {
-      const r = await this.call('POST', '/v1/invoice', { key: true, body: { amount: 5 + (n % 50), fiatCurrencyCode: 'USD', orderId: `inv-${n}`, webhookUrl: `${receiver}/invoices` } });
+      const r = await this.call('POST', '/v1/invoice', {
+        key: true,
+        body: { amount: 5 + (n % 50), fiatCurrencyCode: 'USD', orderId: `inv-${n}`, webhookUrl: `${receiver}/invoices` },
+      });
       if (r?.status === 201) this.created.invoices.add(r.body.data.id);
     } else if (kind === 1) {
       const r = await this.call('POST', '/v1/deposit', { key: true, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${n}` } });
       if (r?.status !== 201) return;
       this.created.deposits.add(r.body.data.id);
-      await this.call('POST', '/admin/sandbox/transfers', { admin: true, body: { cryptoCurrencyCode: 'USDT_TRC20', to: r.body.data.address, amount: `${1 + (n % 9)}.25` } });
+      await this.call('POST', '/admin/sandbox/transfers', {
+        admin: true,
+        body: { cryptoCurrencyCode: 'USDT_TRC20', to: r.body.data.address, amount: `${1 + (n % 9)}.25` },
+      });
     } else if (kind === 2 && n % 16 === 2) {
       await this.commitBatch(3, `bt-${n}`);
     } else if (kind === 2) {
-      const q = await this.call('POST', '/v1/withdrawal/quote', { key: true, body: { cryptoCurrencyCode: 'USDT_TRC20', address: tronAddress(), amount: 5, orderId: `wd-${n}` } });
+      const q = await this.call('POST', '/v1/withdrawal/quote', {
+        key: true,
+        body: { cryptoCurrencyCode: 'USDT_TRC20', address: tronAddress(), amount: 5, orderId: `wd-${n}` },
+      });
       if (q?.status !== 200) return;
       // The same quote committed twice at once: at most one withdrawal may come of it.
       const commits = await Promise.all(
-        [0, 1].map(() => this.call('POST', '/v1/withdrawal/commit', { key: true, body: { quoteId: q.body.data.quoteId, webhookUrl: `${receiver}/withdrawals` } })),
+        [0, 1].map(() =>
+          this.call('POST', '/v1/withdrawal/commit', {
+            key: true,
+            body: { quoteId: q.body.data.quoteId, webhookUrl: `${receiver}/withdrawals` },
+          }),
+        ),
       );
       const ok = commits.filter((c) => c && c.status < 300);
       if (ok.length > 1) this.tally.doubleCommits++;
@@ -131,7 +164,14 @@ export class MixedLoad {
    * twice at once (at most one batch may come of it); its ids once a commit was answered 201, else null.
    */
   async commitBatch(items: number, prefix: string): Promise<CommittedBatch | null> {
-    const body = { items: Array.from({ length: items }, (_, i) => ({ cryptoCurrencyCode: 'USDT_TRC20', address: tronAddress(), amount: 5, orderId: `${prefix}-${i}` })) };
+    const body = {
+      items: Array.from({ length: items }, (_, i) => ({
+        cryptoCurrencyCode: 'USDT_TRC20',
+        address: tronAddress(),
+        amount: 5,
+        orderId: `${prefix}-${i}`,
+      })),
+    };
     const q = await this.call('POST', '/v1/withdrawal/batch/quote', { key: true, body });
     if (q?.status !== 200) return null;
     const commit = { batchQuoteId: q.body.data.batchQuoteId, webhookUrl: `${this.opts.receiver}/withdrawals` };
@@ -178,7 +218,9 @@ export class MixedLoad {
   async settle(db: Db, ms = 120_000): Promise<void> {
     await until(
       async () => {
-        await api(this.opts.url(), 'POST', '/admin/sandbox/mine', { admin: this.opts.admin, body: { network: 'Tron', blocks: 5 } }).catch(() => null);
+        await api(this.opts.url(), 'POST', '/admin/sandbox/mine', { admin: this.opts.admin, body: { network: 'Tron', blocks: 5 } }).catch(
+          () => null,
+        );
         return (
           (await count(db, `select count(*) as n from withdrawals where status in ('created', 'processing')`)) === 0 &&
           (await count(db, `select count(*) as n from outbox_events where processed_at is null`)) === 0 &&
@@ -204,7 +246,12 @@ export class MixedLoad {
       if (!ok) failures.push(what);
     };
     const existing = async (table: 'invoices' | 'deposits' | 'withdrawals' | 'withdrawal_batches', ids: Set<string>) =>
-      ids.size === 0 ? 0 : Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where id in (${sql.join([...ids])})`.execute(db)).rows[0]!.n);
+      ids.size === 0
+        ? 0
+        : Number(
+            (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where id in (${sql.join([...ids])})`.execute(db))
+              .rows[0]!.n,
+          );
     const { invoices, deposits, withdrawals } = this.created;
     check((await existing('invoices', invoices)) === invoices.size, `every invoice answered 201 exists (${invoices.size})`);
     check((await existing('deposits', deposits)) === deposits.size, `every deposit answered 201 exists (${deposits.size})`);
@@ -212,7 +259,8 @@ export class MixedLoad {
     const audit = await auditLedger(db);
     check(audit.mismatches.length === 0 && audit.unbalancedCurrencies.length === 0, 'the journal sums to the balances');
     check(
-      this.tally.doubleCommits === 0 && (await count(db, `select count(*) as n from (select quote_id from withdrawals group by quote_id having count(*) > 1) d`)) === 0,
+      this.tally.doubleCommits === 0 &&
+        (await count(db, `select count(*) as n from (select quote_id from withdrawals group by quote_id having count(*) > 1) d`)) === 0,
       'no quote backs two withdrawals',
     );
     const { batches } = this.created;
@@ -229,7 +277,10 @@ export class MixedLoad {
     const deliveries = await sql<{ id: string }>`select id from webhook_deliveries`.execute(db);
     const got = new Set(received.map((r) => String(r.headers['x-webhook-id'])));
     const undelivered = deliveries.rows.filter((d) => !got.has(d.id)).length;
-    const eventsWithout = await count(db, `select count(*) as n from outbox_events e where not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`);
+    const eventsWithout = await count(
+      db,
+      `select count(*) as n from outbox_events e where not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`,
+    );
     check(
       deliveries.rows.length > 0 && undelivered === 0 && eventsWithout === 0,
       `every event delivered at least once (${deliveries.rows.length} deliveries, ${received.length} requests received)`,
@@ -243,14 +294,22 @@ export class MixedLoad {
  * and ended completed with as many withdrawals as it has items, each completed.
  */
 async function batchChecks(db: Db): Promise<Array<[boolean, string]>> {
-  const twice = await count(db, `select count(*) as n from (select quote_id from withdrawal_batches group by quote_id having count(*) > 1) d`);
+  const twice = await count(
+    db,
+    `select count(*) as n from (select quote_id from withdrawal_batches group by quote_id having count(*) > 1) d`,
+  );
   const rows = await sql<{ status: string; item_count: number; items: string; completed: string }>`
     select b.status, b.item_count, count(w.id) as items, count(w.id) filter (where w.status = 'completed') as completed
     from withdrawal_batches b left join withdrawals w on w.batch_id = b.id group by b.id`.execute(db);
-  const unfinished = rows.rows.filter((b) => b.status !== 'completed' || Number(b.items) !== Number(b.item_count) || Number(b.completed) !== Number(b.item_count));
+  const unfinished = rows.rows.filter(
+    (b) => b.status !== 'completed' || Number(b.items) !== Number(b.item_count) || Number(b.completed) !== Number(b.item_count),
+  );
   const items = rows.rows.reduce((a, b) => a + Number(b.items), 0);
   return [
     [twice === 0, 'no batch quote backs two batches'],
-    [unfinished.length === 0, `every batch completed, each of its items paid (${rows.rows.length} batches, ${items} items${unfinished.length ? `; ${unfinished.length} not: ${JSON.stringify(unfinished[0])}` : ''})`],
+    [
+      unfinished.length === 0,
+      `every batch completed, each of its items paid (${rows.rows.length} batches, ${items} items${unfinished.length ? `; ${unfinished.length} not: ${JSON.stringify(unfinished[0])}` : ''})`,
+    ],
   ];
 }

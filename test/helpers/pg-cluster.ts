@@ -39,7 +39,8 @@ export function postgresBinaries(): string | undefined {
 /** Why a throwaway cluster cannot be made here, or false when it can. */
 export function clusterUnavailable(): string | false {
   if (!postgresBinaries()) return 'no PostgreSQL server binaries (initdb, pg_ctl) on this machine';
-  if (process.getuid?.() === 0 && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) return 'running as root without runuser';
+  if (process.getuid?.() === 0 && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser'))
+    return 'running as root without runuser';
   return false;
 }
 

@@ -56,7 +56,9 @@ export async function seedCopies(
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const exprs = columns.map((c) => values[c.name as keyof typeof values] ?? `x."${c.name}"`).join(', ');
   await sql`insert into ${sql.table(table)} (${sql.raw(names)})
-    select ${sql.raw(exprs)} from ${sql.table(table)} x, generate_series(${first}::int, ${first + count - 1}::int) g where x.id::text = ${id}`.execute(db);
+    select ${sql.raw(exprs)} from ${sql.table(table)} x, generate_series(${first}::int, ${first + count - 1}::int) g where x.id::text = ${id}`.execute(
+    db,
+  );
   // Vacuumed as autovacuum leaves a table that grew: its pages all-visible, so an index can answer alone.
   if (opts.vacuum ?? true) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
@@ -69,10 +71,13 @@ interface PlanNode {
 
 /** The relations of `tables` that the statement's plan reads with a sequential scan (EXPLAIN with its own parameters). */
 export async function seqScans(db: K<DB>, statement: CompiledQuery, tables: readonly string[]): Promise<string[]> {
-  const { rows } = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]));
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+  );
   const found: string[] = [];
   const walk = (node: PlanNode) => {
-    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && tables.includes(node['Relation Name'])) found.push(node['Relation Name']);
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && tables.includes(node['Relation Name']))
+      found.push(node['Relation Name']);
     node.Plans?.forEach(walk);
   };
   for (const { Plan } of rows[0]!['QUERY PLAN']) walk(Plan);
@@ -123,10 +128,16 @@ let prepared = 0;
  * the table went through, index-only ones included (each as often as it was run again), and the
  * plan, in short, for a message.
  */
-export async function tableRowsRead(db: K<DB>, statement: CompiledQuery, table: string, generic: boolean): Promise<{ rows: number; scanned: number; plan: string }> {
+export async function tableRowsRead(
+  db: K<DB>,
+  statement: CompiledQuery,
+  table: string,
+  generic: boolean,
+): Promise<{ rows: number; scanned: number; plan: string }> {
   const explain = 'explain (analyze, format json)';
   const out = await db.connection().execute(async (c) => {
-    if (!generic) return c.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`${explain} ${statement.sql}`, [...statement.parameters]));
+    if (!generic)
+      return c.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`${explain} ${statement.sql}`, [...statement.parameters]));
     const name = `rows_read_${++prepared}`;
     await c.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
     try {
@@ -145,12 +156,17 @@ export async function tableRowsRead(db: K<DB>, statement: CompiledQuery, table: 
   const lines: string[] = [];
   const walk = (node: AnalyzedNode, depth: number) => {
     const loops = node['Actual Loops'] ?? 1;
-    const all = node['Relation Name'] === table ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops + (node['Rows Removed by Index Recheck'] ?? 0) : 0;
+    const all =
+      node['Relation Name'] === table
+        ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops + (node['Rows Removed by Index Recheck'] ?? 0)
+        : 0;
     const read = node['Node Type'] === 'Index Only Scan' ? 0 : all;
     rows += read;
     scanned += all;
     const on = node['Relation Name'] ? ` on ${node['Relation Name']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}` : '';
-    lines.push(`${'  '.repeat(depth)}${node['Node Type']}${on} (rows ${node['Actual Rows']} × ${loops}${read ? `; ${read} read from ${table}` : ''})`);
+    lines.push(
+      `${'  '.repeat(depth)}${node['Node Type']}${on} (rows ${node['Actual Rows']} × ${loops}${read ? `; ${read} read from ${table}` : ''})`,
+    );
     node.Plans?.forEach((p) => walk(p, depth + 1));
   };
   walk(Plan, 0);

@@ -99,7 +99,10 @@ export async function startGateway(opts: {
     if (opts.role === 'worker') {
       if (out.includes('worker role: background jobs only')) break;
     } else {
-      const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -170,7 +173,11 @@ export async function api(
 }
 
 /** A tenant and a full-scope key made through the operator API of a running gateway. */
-export async function provisionTenant(base: string, adminToken: string, name = 'Load merchant'): Promise<{ tenantId: string; accountId: string; key: string }> {
+export async function provisionTenant(
+  base: string,
+  adminToken: string,
+  name = 'Load merchant',
+): Promise<{ tenantId: string; accountId: string; key: string }> {
   const tenant = await api(base, 'POST', '/admin/tenants', { admin: adminToken, body: { name } });
   if (tenant.status !== 201) throw new Error(`create tenant: ${tenant.status} ${JSON.stringify(tenant.body)}`);
   const { id: tenantId, accountId } = tenant.body.data;

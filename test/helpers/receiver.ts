@@ -15,7 +15,9 @@ export interface Received {
  * returns (status, optional headers and body), or never answers when it returns 'hang'.
  */
 export async function startReceiver(
-  respond: (req: Received, n: number) => { status: number; headers?: Record<string, string>; body?: string } | 'hang' = () => ({ status: 200 }),
+  respond: (req: Received, n: number) => { status: number; headers?: Record<string, string>; body?: string } | 'hang' = () => ({
+    status: 200,
+  }),
 ) {
   const received: Received[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -93,7 +95,11 @@ export function firstOfEach(received: readonly Received[]): Received[] {
  */
 export async function assertAttemptsMatch(db: Db, received: readonly Received[], ids: readonly string[]): Promise<void> {
   assert.ok(ids.length > 0, 'deliveries to compare');
-  const rows = await db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'status_code']).where('delivery_id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('webhook_attempts')
+    .select(['delivery_id', 'attempt', 'status_code'])
+    .where('delivery_id', 'in', [...ids])
+    .execute();
   const recorded = new Set(rows.map((r) => `${r.delivery_id}#${r.attempt}`));
   const known = new Set(ids);
   const arrived = new Set<string>();
@@ -107,6 +113,9 @@ export async function assertAttemptsMatch(db: Db, received: readonly Received[],
   }
   for (const r of rows) {
     if (r.status_code === null) continue;
-    assert.ok(arrived.has(`${r.delivery_id}#${r.attempt}`), `attempt ${r.attempt} of delivery ${r.delivery_id} is recorded with HTTP ${r.status_code} but never arrived`);
+    assert.ok(
+      arrived.has(`${r.delivery_id}#${r.attempt}`),
+      `attempt ${r.attempt} of delivery ${r.delivery_id} is recorded with HTTP ${r.status_code} but never arrived`,
+    );
   }
 }

@@ -21,7 +21,12 @@ export function fixture(name: string): string {
  */
 export function useReplayServer(initial: Replay) {
   let server: Server | undefined;
-  const state = { answer: initial, base: '', requests: [] as string[], route: undefined as ((url: string) => Replay | undefined) | undefined };
+  const state = {
+    answer: initial,
+    base: '',
+    requests: [] as string[],
+    route: undefined as ((url: string) => Replay | undefined) | undefined,
+  };
   before(async () => {
     server = createServer((req, res) => {
       state.requests.push(req.url ?? '');

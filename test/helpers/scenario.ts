@@ -47,7 +47,11 @@ export interface WatchOptions {
 export async function runWatchers(t: { ctx: AppContext }, opts: WatchOptions = {}): Promise<void> {
   const { listen = 'all' } = opts;
   const listener =
-    listen === 'deposits' ? depositListener(t.ctx) : listen === 'invoices' ? invoiceListener(t.ctx) : allListeners(depositListener(t.ctx), invoiceListener(t.ctx));
+    listen === 'deposits'
+      ? depositListener(t.ctx)
+      : listen === 'invoices'
+        ? invoiceListener(t.ctx)
+        : allListeners(depositListener(t.ctx), invoiceListener(t.ctx));
   for (const w of createWatchers(t.ctx.config, t.ctx.db, listener)) {
     if (!opts.network || w.network === opts.network) await w.round();
   }
@@ -61,8 +65,19 @@ export interface TransferOptions extends WatchOptions {
 }
 
 /** Sends `amount` of `code` to `to` on the sandbox, mines `blocks` (5) on its network and runs the watchers; its hash. */
-export async function sandboxTransfer(t: TestApp, code: string, to: string, amount: number | string, opts: TransferOptions = {}): Promise<string> {
-  const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: code, to, amount, ...(opts.from ? { from: opts.from } : {}) });
+export async function sandboxTransfer(
+  t: TestApp,
+  code: string,
+  to: string,
+  amount: number | string,
+  opts: TransferOptions = {},
+): Promise<string> {
+  const sent = await t.admin('POST', '/admin/sandbox/transfers', {
+    cryptoCurrencyCode: code,
+    to,
+    amount,
+    ...(opts.from ? { from: opts.from } : {}),
+  });
   assert.equal(sent.status, 201, JSON.stringify(sent.body));
   const blocks = opts.blocks ?? 5;
   if (blocks > 0) await t.admin('POST', '/admin/sandbox/mine', { network: networkOf(findCurrency(code)!).api, blocks });
@@ -97,7 +112,8 @@ export async function fundedAccount(t: TestApp, opts: FundingOptions = {}): Prom
   const patched = await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0, ...opts.settings });
   assert.equal(patched.status, 200, JSON.stringify(patched.body));
   await setNetworkFee(t, code, fee);
-  const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: code, orderId: `fund-${randomUUID()}` } })).body.data;
+  const d = (await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: code, orderId: `fund-${randomUUID()}` } }))
+    .body.data;
   await sandboxTransfer(t, code, d.address, amount + fee, { listen: 'deposits' });
   return { ...tenant, depositId: d.id as string };
 }
@@ -106,7 +122,12 @@ export async function fundedAccount(t: TestApp, opts: FundingOptions = {}): Prom
  * The customer pays invoice `invoiceId` on the payment page through the sandbox: picks `code`, sends
  * `amount` (`exact` what is left, `partial`, `over`), mined and seen by the watchers.
  */
-export async function payInvoice(t: TestApp, invoiceId: string, amount: 'exact' | 'partial' | 'over' = 'exact', code = 'USDT_TRC20'): Promise<void> {
+export async function payInvoice(
+  t: TestApp,
+  invoiceId: string,
+  amount: 'exact' | 'partial' | 'over' = 'exact',
+  code = 'USDT_TRC20',
+): Promise<void> {
   const picked = await t.call('POST', `/pay/${invoiceId}/select`, { body: { cryptoCurrencyCode: code } });
   assert.equal(picked.status, 200, JSON.stringify(picked.body));
   const sent = await t.call('POST', `/pay/${invoiceId}/simulate`, { body: { amount } });

@@ -58,7 +58,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
  * A new, migrated scratch database on the PostgreSQL server of `baseUrl`, reached through a TCP
  * proxy: `url` goes through the proxy, so `proxy.block()` + `proxy.cut()` make an outage.
  */
-export async function scratchDatabaseBehindProxy(baseUrl: string, prefix: string): Promise<{ url: string; proxy: TcpProxy; drop(): Promise<void> }> {
+export async function scratchDatabaseBehindProxy(
+  baseUrl: string,
+  prefix: string,
+): Promise<{ url: string; proxy: TcpProxy; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(baseUrl, prefix);
   const direct = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
   await migrate(direct.db);

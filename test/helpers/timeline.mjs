@@ -16,6 +16,9 @@ if (process.env.TEST_TIMELINE) {
     } catch {
       // not Linux
     }
-    appendFileSync(process.env.TEST_TIMELINE, `${JSON.stringify({ entry, started: Math.round(started), ended: Date.now(), cpuMs: Math.round((user + system) / 1000), childCpuMs })}\n`);
+    appendFileSync(
+      process.env.TEST_TIMELINE,
+      `${JSON.stringify({ entry, started: Math.round(started), ended: Date.now(), cpuMs: Math.round((user + system) / 1000), childCpuMs })}\n`,
+    );
   });
 }

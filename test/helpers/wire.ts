@@ -35,7 +35,13 @@ export const readExact = (text: string): any => parse(text);
  * Every number of `value` at a place where `schema` says `number`, by JSON pointer relative to
  * `value` (`settlement/amountPaid`, `items/0/cost`): null and absent values are skipped.
  */
-export function numbersIn(doc: Schema, schema: Schema | undefined, value: unknown, pointer = '', out: Array<[string, unknown]> = []): Array<[string, unknown]> {
+export function numbersIn(
+  doc: Schema,
+  schema: Schema | undefined,
+  value: unknown,
+  pointer = '',
+  out: Array<[string, unknown]> = [],
+): Array<[string, unknown]> {
   const s = resolve(doc, schema);
   if (!s || value === null || value === undefined) return out;
   for (const k of ['anyOf', 'oneOf', 'allOf'] as const) for (const o of s[k] ?? []) numbersIn(doc, o, value, pointer, out);
@@ -100,7 +106,13 @@ const DEAD = ['failed', 'cancelled'];
 
 /** Refund fields of an invoice's or a deposit's record: `amountRefunded` in its own currency, each refund in its own. */
 async function refundFields(db: Db, column: 'refund_invoice_id' | 'refund_deposit_id', id: string, code: string | null): Promise<Expected> {
-  const rows = await db.selectFrom('withdrawals').select(['status', 'currency_code', 'amount']).where(column, '=', id).orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['status', 'currency_code', 'amount'])
+    .where(column, '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const own = code ? findCurrency(code)! : undefined;
   const live = rows.filter((r) => !DEAD.includes(r.status) && r.currency_code === code).reduce((s, r) => s + BigInt(r.amount), 0n);
   const out: Expected = { amountRefunded: own ? dec(live, own.decimals) : '0' };
@@ -109,13 +121,21 @@ async function refundFields(db: Db, column: 'refund_invoice_id' | 'refund_deposi
 }
 
 /** The settlement object's fields from a row's running sums, USD at `price`. */
-function settlement(row: { amount_paid: string; fee_withheld: string; commission: string; net_credited: string }, d: number, price: string | null): Expected {
+function settlement(
+  row: { amount_paid: string; fee_withheld: string; commission: string; net_credited: string },
+  d: number,
+  price: string | null,
+): Expected {
   const out: Expected = { 'settlement/amountPaid': dec(row.amount_paid, d), 'settlement/amountPaidUsd': usd(row.amount_paid, d, price) };
   // fee, commission and net sum to what was credited, and so do their USD figures: each is the
   // rounded running total less the one before.
   let total = 0n;
   let before = 0n;
-  for (const [name, v] of [['networkFeeAmount', row.fee_withheld], ['commissionAmount', row.commission], ['netAmount', row.net_credited]] as const) {
+  for (const [name, v] of [
+    ['networkFeeAmount', row.fee_withheld],
+    ['commissionAmount', row.commission],
+    ['netAmount', row.net_credited],
+  ] as const) {
     total += BigInt(v);
     const now = cents(total, d, price);
     Object.assign(out, { [`settlement/${name}`]: dec(v, d), [`settlement/${name}Usd`]: dec(now - before, 2) });
@@ -127,12 +147,20 @@ function settlement(row: { amount_paid: string; fee_withheld: string; commission
 /** An invoice record (also a webhook's data, and the payment page's items). */
 export async function invoiceExpected(db: Db, id: string): Promise<Expected> {
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const quote = row.quote_id ? await db.selectFrom('invoice_quotes').selectAll().where('id', '=', row.quote_id).executeTakeFirstOrThrow() : null;
+  const quote = row.quote_id
+    ? await db.selectFrom('invoice_quotes').selectAll().where('id', '=', row.quote_id).executeTakeFirstOrThrow()
+    : null;
   const out: Expected = { amount: dec(row.amount_minor, findFiat(row.fiat_currency)!.decimals) };
-  row.items.forEach((item, i) => Object.assign(out, { [`items/${i}/quantity`]: norm(item.quantity), [`items/${i}/cost`]: norm(item.cost) }));
+  row.items.forEach((item, i) =>
+    Object.assign(out, { [`items/${i}/quantity`]: norm(item.quantity), [`items/${i}/cost`]: norm(item.cost) }),
+  );
   if (quote) {
     const d = findCurrency(quote.currency_code)!.decimals;
-    Object.assign(out, { cryptoAmountExpected: dec(quote.amount_expected, d), cryptoAmountReceived: dec(row.amount_paid, d) }, settlement(row, d, quote.crypto_usd_price));
+    Object.assign(
+      out,
+      { cryptoAmountExpected: dec(quote.amount_expected, d), cryptoAmountReceived: dec(row.amount_paid, d) },
+      settlement(row, d, quote.crypto_usd_price),
+    );
   }
   return { ...out, ...(await refundFields(db, 'refund_invoice_id', id, quote?.currency_code ?? null)) };
 }
@@ -142,7 +170,12 @@ export async function linkExpected(db: Db, id: string): Promise<Expected> {
   const row = await db.selectFrom('payment_links').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const d = findFiat(row.fiat_currency)!.decimals;
   const out: Expected = { amountPaid: dec(row.amount_paid_minor, d) };
-  for (const [field, minor] of [['amount', row.amount_minor], ['minAmount', row.min_amount_minor], ['maxAmount', row.max_amount_minor]] as const) if (minor !== null) out[field] = dec(minor, d);
+  for (const [field, minor] of [
+    ['amount', row.amount_minor],
+    ['minAmount', row.min_amount_minor],
+    ['maxAmount', row.max_amount_minor],
+  ] as const)
+    if (minor !== null) out[field] = dec(minor, d);
   return out;
 }
 
@@ -161,11 +194,21 @@ export async function depositExpected(db: Db, id: string): Promise<Expected> {
 
 /** A payment (by transaction and output). */
 export async function paymentExpected(db: Db, txHash: string, outputIndex: number): Promise<Expected> {
-  const row = await db.selectFrom('payments').selectAll().where('tx_hash', '=', txHash).where('output_index', '=', outputIndex).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('tx_hash', '=', txHash)
+    .where('output_index', '=', outputIndex)
+    .executeTakeFirstOrThrow();
   const d = findCurrency(row.currency_code)!.decimals;
   const out: Expected = { amount: dec(row.amount, d) };
   if (row.net_credited !== null) {
-    Object.assign(out, { 'settlement/networkFeeAmount': dec(row.fee_withheld ?? 0, d), 'settlement/commissionAmount': dec(row.commission ?? 0, d), 'settlement/netAmount': dec(row.net_credited, d), 'settlement/heldAmount': dec(row.held ?? 0, d) });
+    Object.assign(out, {
+      'settlement/networkFeeAmount': dec(row.fee_withheld ?? 0, d),
+      'settlement/commissionAmount': dec(row.commission ?? 0, d),
+      'settlement/netAmount': dec(row.net_credited, d),
+      'settlement/heldAmount': dec(row.held ?? 0, d),
+    });
   }
   return out;
 }
@@ -219,16 +262,27 @@ function totalsExpected(prefix: string, rows: Array<{ currency_code: string; amo
     t.fee += BigInt(r.fee);
     by.set(r.currency_code, t);
   }
-  [...by.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).forEach(([code, t], i) => {
-    const d = findCurrency(code)!.decimals;
-    Object.assign(into, { [`${prefix}/${i}/amount`]: dec(t.amount, d), [`${prefix}/${i}/fee`]: dec(t.fee, d), [`${prefix}/${i}/totalDeduction`]: dec(t.amount + t.fee, d) });
-  });
+  [...by.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .forEach(([code, t], i) => {
+      const d = findCurrency(code)!.decimals;
+      Object.assign(into, {
+        [`${prefix}/${i}/amount`]: dec(t.amount, d),
+        [`${prefix}/${i}/fee`]: dec(t.fee, d),
+        [`${prefix}/${i}/totalDeduction`]: dec(t.amount + t.fee, d),
+      });
+    });
   return into;
 }
 
 /** A batch quote: each item's quote, in the request's order, and the totals. */
 export async function batchQuoteExpected(db: Db, batchQuoteId: string): Promise<Expected> {
-  const items = await db.selectFrom('withdrawal_quotes').selectAll().where('batch_quote_id', '=', batchQuoteId).orderBy('batch_index').execute();
+  const items = await db
+    .selectFrom('withdrawal_quotes')
+    .selectAll()
+    .where('batch_quote_id', '=', batchQuoteId)
+    .orderBy('batch_index')
+    .execute();
   const out: Expected = {};
   for (const [i, q] of items.entries()) under(`items/${i}`, await quoteExpected(db, q.id), out);
   return totalsExpected('totals', items, out);
@@ -236,18 +290,36 @@ export async function batchQuoteExpected(db: Db, batchQuoteId: string): Promise<
 
 /** A withdrawal batch: its totals, its completed items' totals and, when `withWithdrawals`, each withdrawal in the request's order. */
 export async function batchExpected(db: Db, batchId: string, withWithdrawals = false): Promise<Expected> {
-  const rows = await db.selectFrom('withdrawals as w').innerJoin('withdrawal_quotes as q', 'q.id', 'w.quote_id').select(['w.id', 'w.status', 'w.currency_code', 'w.amount', 'w.fee']).where('w.batch_id', '=', batchId).orderBy('q.batch_index').execute();
+  const rows = await db
+    .selectFrom('withdrawals as w')
+    .innerJoin('withdrawal_quotes as q', 'q.id', 'w.quote_id')
+    .select(['w.id', 'w.status', 'w.currency_code', 'w.amount', 'w.fee'])
+    .where('w.batch_id', '=', batchId)
+    .orderBy('q.batch_index')
+    .execute();
   const out = totalsExpected('totals', rows, {});
-  totalsExpected('completedTotals', rows.filter((r) => r.status === 'completed'), out);
+  totalsExpected(
+    'completedTotals',
+    rows.filter((r) => r.status === 'completed'),
+    out,
+  );
   if (withWithdrawals) for (const [i, w] of rows.entries()) under(`withdrawals/${i}`, await withdrawalExpected(db, w.id), out);
   return out;
 }
 
 /** A conversion quote (by its id) or a booked conversion (by its id). */
 export async function conversionExpected(db: Db, table: 'conversion_quotes' | 'conversions', id: string): Promise<Expected> {
-  const r = await db.selectFrom(table).select(['from_currency', 'to_currency', 'from_amount', 'to_amount', 'commission']).where('id', '=', id).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom(table)
+    .select(['from_currency', 'to_currency', 'from_amount', 'to_amount', 'commission'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   const from = findCurrency(r.from_currency)!.decimals;
-  return { fromAmount: dec(r.from_amount, from), toAmount: dec(r.to_amount, findCurrency(r.to_currency)!.decimals), commission: dec(r.commission, from) };
+  return {
+    fromAmount: dec(r.from_amount, from),
+    toAmount: dec(r.to_amount, findCurrency(r.to_currency)!.decimals),
+    commission: dec(r.commission, from),
+  };
 }
 
 /** A currency of GET /currencies: its minimums, its live fee, the tenant's commission rate. */

@@ -19,7 +19,10 @@ export function useX402Devnet(): () => { devnet: Devnet; chain: X402Chain } {
   before(async () => {
     if (x402Skip) return;
     const devnet = await startDevnet({ chainId: 84532 });
-    net = { devnet, chain: await connectX402({ network: X402_NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }) };
+    net = {
+      devnet,
+      chain: await connectX402({ network: X402_NETWORK, rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] }),
+    };
   });
   after(() => net?.devnet.stop());
   return () => {
@@ -43,7 +46,12 @@ export function useX402App(engine: Engine, net: () => { chain: X402Chain }): () 
     if (x402Skip) return;
     const t = await startTestApp(engine, { ctx: { x402: [net().chain] } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
-    app = { t, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, a: await t.tenant(['*']), b: await t.tenant(['*']) };
+    app = {
+      t,
+      origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+      a: await t.tenant(['*']),
+      b: await t.tenant(['*']),
+    };
   });
   after(() => app?.t.close());
   return () => {

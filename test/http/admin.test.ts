@@ -45,7 +45,14 @@ describeEngines('operator API', (engine) => {
     assert.equal(patched.body.data.depositCommission, 0.005);
     assert.equal(patched.body.data.maxAccounts, 25);
 
-    for (const url of ['http://shop.example.com/h', 'https://localhost/h', 'https://10.0.0.1/h', 'https://intranet/h', 'ftp://x.com', 'not a url']) {
+    for (const url of [
+      'http://shop.example.com/h',
+      'https://localhost/h',
+      'https://10.0.0.1/h',
+      'https://intranet/h',
+      'ftp://x.com',
+      'not a url',
+    ]) {
       const res = await t.admin('PATCH', `/admin/tenants/${id}`, { depositWebhookUrl: url });
       assert.equal(res.status, 400, url);
       assert.equal(res.body.code, 'exceptions.validation.failed');
@@ -139,7 +146,10 @@ describeEngines('operator API', (engine) => {
     assert.equal(res.status, 200);
     assert.equal((await t.admin('POST', '/admin/customers/block', { tenantId, customerId: 'c-42' })).status, 200);
     const rows = await t.ctx.db.selectFrom('blocked_customers').selectAll().where('tenant_id', '=', tenantId).execute();
-    assert.deepEqual(rows.map((r) => r.customer_id), ['c-42']);
+    assert.deepEqual(
+      rows.map((r) => r.customer_id),
+      ['c-42'],
+    );
     assert.equal((await t.admin('POST', '/admin/customers/block', { tenantId: randomUUID(), customerId: 'c' })).status, 404);
     assert.equal((await t.admin('POST', '/admin/customers/block', { tenantId, customerId: 'x'.repeat(53) })).status, 400);
   });

@@ -47,7 +47,10 @@ describeEngines('API keys, IP allowlists and scopes', (engine) => {
   });
 
   it('believes X-Forwarded-For only from a trusted proxy', async () => {
-    for (const [t, trusted] of [[app(), false], [proxied(), true]] as const) {
+    for (const [t, trusted] of [
+      [app(), false],
+      [proxied(), true],
+    ] as const) {
       const { key } = await t.tenant(['accounts.list'], ['203.0.113.7']);
       const res = await t.call('GET', '/v1/accounts', {
         key,

@@ -52,7 +52,16 @@ function junkObject(seed: number, keys: string[]): Record<string, unknown> {
   return out;
 }
 
-const QUERIES = ['page=0', 'limit=1000', 'page=99999999999999999999', 'page=abc&limit=-5', 'network=Mars', 'id=not-a-uuid&orderId=', 'status=bogus', 'accountId=123'];
+const QUERIES = [
+  'page=0',
+  'limit=1000',
+  'page=99999999999999999999',
+  'page=abc&limit=-5',
+  'network=Mars',
+  'id=not-a-uuid&orderId=',
+  'status=bogus',
+  'accountId=123',
+];
 
 describeEngines('bad input on every route', (engine) => {
   const app = useTestApp(engine, { config: { bodyLimit: 64 * 1024 } });
@@ -149,7 +158,10 @@ describeEngines('bad input on every route', (engine) => {
     const strict = await t.call('POST', '/v1/accounts', { key, body: { name: 5 } });
     assert.equal(strict.status, 400);
     assert.equal(strict.body.code, 'exceptions.validation.failed');
-    assert.deepEqual(strict.body.extension.fields.map((f: any) => [f.location, f.field]), [['body', 'name']]);
+    assert.deepEqual(
+      strict.body.extension.fields.map((f: any) => [f.location, f.field]),
+      [['body', 'name']],
+    );
 
     const missing = await t.call('POST', '/v1/accounts', { key, body: {} });
     assert.equal(missing.body.extension.fields[0].field, 'name');

@@ -21,17 +21,19 @@ async function tenantWithTwoAccounts(t: TestApp) {
   const a = await t.tenant(['*']);
   const wide = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, scopes: ['*'] })).body.data.key as string;
   const second = (await t.call('POST', '/v1/accounts', { key: wide, body: { name: 'Second' } })).body.data.id as string;
-  const secondKey = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: second, scopes: ['*'] })).body.data.key as string;
+  const secondKey = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: second, scopes: ['*'] })).body.data
+    .key as string;
   await fundedAccount(t, { tenant: { ...a, accountId: second, key: secondKey }, rates: null });
   return { ...a, wide, second, secondKey };
 }
 
-const usdt = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
+const usdt = async (t: TestApp, accountId: string) =>
+  (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
 
 describeEngines('existing clients', (engine) => {
   const app = useTestApp(engine);
 
-  it('a tenant-wide key commits a withdrawal quote naming only quoteId (and customData, webhookUrl): on the quote\'s account', async () => {
+  it("a tenant-wide key commits a withdrawal quote naming only quoteId (and customData, webhookUrl): on the quote's account", async () => {
     const t = app();
     const a = await tenantWithTwoAccounts(t);
     const b = await tenantWithTwoAccounts(t);
@@ -61,7 +63,7 @@ describeEngines('existing clients', (engine) => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.data.accountId, a.second);
     assert.deepEqual(res.body.data.customData, { ref: 'r-1' });
-    assert.equal(await usdt(t, a.second), 89_000_000n, '10 and the fee of 1 left the quote\'s account');
+    assert.equal(await usdt(t, a.second), 89_000_000n, "10 and the fee of 1 left the quote's account");
     assert.equal(await usdt(t, b.second), 100_000_000n);
     // Naming the quote's own account is as good as naming none.
     const named = await commit(a.wide, { quoteId: await quote(), accountId: a.second });
@@ -71,7 +73,7 @@ describeEngines('existing clients', (engine) => {
     assert.deepEqual([bad.status, bad.body.code], [400, 'exceptions.validation.failed']);
   });
 
-  it('a tenant-wide key commits a conversion quote naming only quoteId: on the quote\'s account', async () => {
+  it("a tenant-wide key commits a conversion quote naming only quoteId: on the quote's account", async () => {
     const t = app();
     const a = await tenantWithTwoAccounts(t);
     const b = await tenantWithTwoAccounts(t);
@@ -79,7 +81,8 @@ describeEngines('existing clients', (engine) => {
     const q = await t.call('POST', '/v1/converting/quote', { key: a.wide, body });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const quoteId = q.body.data.quoteId as string;
-    const commit = (key: string, extra: Record<string, unknown> = {}) => t.call('POST', '/v1/converting/commit', { key, body: { quoteId, ...extra } });
+    const commit = (key: string, extra: Record<string, unknown> = {}) =>
+      t.call('POST', '/v1/converting/commit', { key, body: { quoteId, ...extra } });
     for (const [who, res] of [
       ["B's tenant-wide key", await commit(b.wide)],
       ["A's first account's key", await commit(a.key)],
@@ -98,13 +101,19 @@ describeEngines('existing clients', (engine) => {
   it('GET /withdrawal/list: an account-bound key lists its own account without accountId; a tenant-wide key lists the account it names', async () => {
     const t = app();
     const a = await tenantWithTwoAccounts(t);
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key: a.secondKey, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'listed' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key: a.secondKey,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'listed' },
+    });
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key: a.secondKey, body: { quoteId: q.body.data.quoteId } })).body.data;
     const list = (key: string, query = '') => t.call('GET', `/v1/withdrawal/list${query}`, { key });
 
     const own = await list(a.secondKey);
     assert.equal(own.status, 200, JSON.stringify(own.body));
-    assert.deepEqual(own.body.data.map((x: { id: string }) => x.id), [w.id]);
+    assert.deepEqual(
+      own.body.data.map((x: { id: string }) => x.id),
+      [w.id],
+    );
     assert.equal((await list(a.secondKey, `?accountId=${a.second}`)).body.data[0].id, w.id);
     assert.equal((await list(a.secondKey, '?status=created')).body.total, 1);
     // The first account's key sees none of it, and may not name the second account.
@@ -112,10 +121,16 @@ describeEngines('existing clients', (engine) => {
     const sibling = await list(a.key, `?accountId=${a.second}`);
     assert.deepEqual([sibling.status, sibling.body.code], [403, 'exceptions.auth.accountNotAllowed']);
     // A tenant-wide key: the account it names; none named is a 400 naming accountId.
-    assert.deepEqual((await list(a.wide, `?accountId=${a.second}`)).body.data.map((x: { id: string }) => x.id), [w.id]);
+    assert.deepEqual(
+      (await list(a.wide, `?accountId=${a.second}`)).body.data.map((x: { id: string }) => x.id),
+      [w.id],
+    );
     assert.deepEqual((await list(a.wide, `?accountId=${a.accountId}`)).body.data, []);
     const none = await list(a.wide);
-    assert.deepEqual([none.status, none.body.code, none.body.extension.fields[0].field], [400, 'exceptions.validation.failed', 'accountId']);
+    assert.deepEqual(
+      [none.status, none.body.code, none.body.extension.fields[0].field],
+      [400, 'exceptions.validation.failed', 'accountId'],
+    );
     const stranger = await t.tenant(['*']);
     const foreign = await list(stranger.key, `?accountId=${a.second}`);
     assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.account.notFound']);
@@ -147,7 +162,11 @@ describeEngines('existing clients', (engine) => {
     for (const op of ['preview', 'quote']) {
       for (const amounts of [{ fromAmount: 5, toAmount: 4 }, {}]) {
         const res = await t.call('POST', `/v1/converting/${op}`, { key, body: { ...pair, ...amounts } });
-        assert.deepEqual([res.status, res.body.code], [400, 'exceptions.converting.amountSpecificationInvalid'], `${op} ${JSON.stringify(amounts)}`);
+        assert.deepEqual(
+          [res.status, res.body.code],
+          [400, 'exceptions.converting.amountSpecificationInvalid'],
+          `${op} ${JSON.stringify(amounts)}`,
+        );
       }
     }
     // A conversion quote no longer quoted (committed): quoteNotQuoted, saying what it is and had to be.

@@ -56,8 +56,17 @@ const SKIPPED: Record<string, string> = {
 
 /** Hidden routes (not in /openapi.json) that are fuzzed anyway, with the schema they declare. */
 const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }> = [
-  { method: 'GET', path: '/pay/{id}', html: true, op: { parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } }] } },
-  { method: 'GET', path: '/pay/{id}/logo', op: { parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } }] } },
+  {
+    method: 'GET',
+    path: '/pay/{id}',
+    html: true,
+    op: { parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } }] },
+  },
+  {
+    method: 'GET',
+    path: '/pay/{id}/logo',
+    op: { parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', maxLength: 64 } }] },
+  },
   {
     method: 'GET',
     path: '/pay/{id}/i18n/{lang}',
@@ -68,7 +77,12 @@ const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }
       ],
     },
   },
-  { method: 'GET', path: '/pay/link/{slug}', html: true, op: { parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }] } },
+  {
+    method: 'GET',
+    path: '/pay/link/{slug}',
+    html: true,
+    op: { parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }] },
+  },
   {
     method: 'POST',
     path: '/pay/link/{slug}',
@@ -80,16 +94,33 @@ const HIDDEN: Array<{ method: string; path: string; op: Schema; html?: boolean }
           'application/json': {
             schema: {
               type: 'object',
-              properties: { amount: { type: 'string', maxLength: 64 }, quantity: { type: 'string', maxLength: 16 }, email: { type: 'string', maxLength: 320 }, lang: { type: 'string', maxLength: 16 } },
+              properties: {
+                amount: { type: 'string', maxLength: 64 },
+                quantity: { type: 'string', maxLength: 16 },
+                email: { type: 'string', maxLength: 320 },
+                lang: { type: 'string', maxLength: 16 },
+              },
             },
           },
         },
       },
     },
   },
-  { method: 'GET', path: '/pay/link/{slug}/logo', op: { parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }] } },
-  { method: 'GET', path: '/assets/icons/{name}', op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] } },
-  { method: 'GET', path: '/assets/networks/{name}', op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] } },
+  {
+    method: 'GET',
+    path: '/pay/link/{slug}/logo',
+    op: { parameters: [{ in: 'path', name: 'slug', required: true, schema: { type: 'string', maxLength: 64 } }] },
+  },
+  {
+    method: 'GET',
+    path: '/assets/icons/{name}',
+    op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] },
+  },
+  {
+    method: 'GET',
+    path: '/assets/networks/{name}',
+    op: { parameters: [{ in: 'path', name: 'name', required: true, schema: { type: 'string', maxLength: 40 } }] },
+  },
 ];
 
 /**
@@ -187,13 +218,50 @@ const WEIRD_STRINGS = [
 ];
 
 const WEIRD_NUMBERS = [
-  0, -0, -1, 1, 2, -1e308, 1e308, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 63, 2 ** 64,
-  1e21, 1e-7, 0.1, 0.30000000000000004, 1.0000001, 123.456789123456789, 0.123456789012345678, 1e15, 1e15 + 0.5,
-  999999999999.999, 2147483647, 2147483648, -2147483649, 4294967296, 1.5, 0.005, 10.001,
+  0,
+  -0,
+  -1,
+  1,
+  2,
+  -1e308,
+  1e308,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  2 ** 63,
+  2 ** 64,
+  1e21,
+  1e-7,
+  0.1,
+  0.30000000000000004,
+  1.0000001,
+  123.456789123456789,
+  0.123456789012345678,
+  1e15,
+  1e15 + 0.5,
+  999999999999.999,
+  2147483647,
+  2147483648,
+  -2147483649,
+  4294967296,
+  1.5,
+  0.005,
+  10.001,
 ];
 
 /** Numbers only raw JSON can carry: they parse to Infinity, 0 or a rounded value. */
-const RAW_NUMBERS = ['1e999', '-1e999', '1e-999', '-0.0', '1E2', '0.1000000000000000000000000000001', '12345678901234567890123456789', '1' + '0'.repeat(400)];
+const RAW_NUMBERS = [
+  '1e999',
+  '-1e999',
+  '1e-999',
+  '-0.0',
+  '1E2',
+  '0.1000000000000000000000000000001',
+  '12345678901234567890123456789',
+  '1' + '0'.repeat(400),
+];
 
 const HUGE_STRING: Arb<string> = fc
   .tuple(fc.integer({ min: 10_000, max: 100_000 }), fc.constantFrom('x', 'é', '😀', '\u202E', '٣', '\u0000', 'a\u0000'))
@@ -208,7 +276,9 @@ const DEEP: Arb<unknown> = fc
     return v;
   });
 
-const WIDE: Arb<unknown> = fc.integer({ min: 100, max: 3_000 }).map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
+const WIDE: Arb<unknown> = fc
+  .integer({ min: 100, max: 3_000 })
+  .map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
 
 const anyHostile: Arb<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<unknown>(...WEIRD_STRINGS) },
@@ -226,14 +296,33 @@ const anyHostile: Arb<unknown> = fc.oneof(
 
 /** Values of the right type the services must refuse (valid for the schema, not for the field). */
 const SEMANTICALLY_BAD: Record<string, string[]> = {
-  webhookUrl: ['http://localhost:8080/x', 'https://127.0.0.1/x', 'https://[::1]/x', 'https://user:pw@shop.io/', 'javascript:alert(1)', 'https://intranet/x', 'ftp://shop.io/x', 'https://shop.local/x', 'https://xn--/x'],
+  webhookUrl: [
+    'http://localhost:8080/x',
+    'https://127.0.0.1/x',
+    'https://[::1]/x',
+    'https://user:pw@shop.io/',
+    'javascript:alert(1)',
+    'https://intranet/x',
+    'ftp://shop.io/x',
+    'https://shop.local/x',
+    'https://xn--/x',
+  ],
   depositWebhookUrl: ['http://localhost:8080/x', 'https://10.0.0.1/x', 'https://intranet/x', 'not a url'],
   returnUrl: ['javascript:alert(1)', 'data:text/html,x', '//shop.io', 'shop.io/back'],
   successUrl: ['javascript:alert(1)', 'file:///etc/passwd'],
   failedUrl: ['javascript:alert(1)', 'mailto:x@y.z'],
   customerId: ['blocked-customer'],
   fiatCurrencyCode: ['usd', 'XXX', 'US', 'BTC', 'USD '],
-  address: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', '0xdac17f958d2ee523a2206206994597C13D831ec7', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', '0x0000000000000000000000000000000000000000', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '0xdAC17F958D2ee523a2206206994597C13D831ec7', '0x000000000000000000000000000000000000dEaD'],
+  address: [
+    'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u',
+    '0xdac17f958d2ee523a2206206994597C13D831ec7',
+    'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr',
+    '0x0000000000000000000000000000000000000000',
+    'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+    'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    '0x000000000000000000000000000000000000dEaD',
+  ],
   to: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'bc1qinvalid', '0x123'],
   network: ['Solana', 'bitcoin', 'ETHEREUM', 'Tron '],
 };
@@ -271,7 +360,9 @@ interface Pools {
 
 /** Draws from a pool as it is when the value is generated (pools grow while fuzzing). */
 function fromPool(pool: string[], fallback: Arb<string> = fc.uuid()): Arb<string> {
-  return fc.oneof({ weight: 4, arbitrary: fc.nat().map((i) => (pool.length ? pool[i % pool.length]! : '')) }, { weight: 1, arbitrary: fallback }).map((v) => v || randomUUID());
+  return fc
+    .oneof({ weight: 4, arbitrary: fc.nat().map((i) => (pool.length ? pool[i % pool.length]! : '')) }, { weight: 1, arbitrary: fallback })
+    .map((v) => v || randomUUID());
 }
 
 const X402_NETWORK = 'eip155:84532';
@@ -284,7 +375,12 @@ function offlineX402(): X402Chain {
   const publicClient: PublicClient = createPublicClient<CustomTransport, undefined>({
     transport: custom({ request: async () => Promise.reject(new Error('fuzz: the x402 node is offline')) }, { retryCount: 0 }),
   });
-  return { network: X402_NETWORK, chainId: 84532, publicClient, assets: new Map([[X402_ASSET.toLowerCase(), { address: X402_ASSET, name: 'USDC', version: '2' }]]) };
+  return {
+    network: X402_NETWORK,
+    chainId: 84532,
+    publicClient,
+    assets: new Map([[X402_ASSET.toLowerCase(), { address: X402_ASSET, name: 'USDC', version: '2' }]]),
+  };
 }
 
 /**
@@ -317,7 +413,14 @@ function x402BodySchema(): Schema {
   const authorization = {
     type: 'object',
     required: ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'],
-    properties: { from: addr, to: addr, value: uint, validAfter: uint, validBefore: uint, nonce: { type: 'string', pattern: '^0x[0-9a-f]{64}$' } },
+    properties: {
+      from: addr,
+      to: addr,
+      value: uint,
+      validAfter: uint,
+      validBefore: uint,
+      nonce: { type: 'string', pattern: '^0x[0-9a-f]{64}$' },
+    },
   };
   const permit2Authorization = {
     type: 'object',
@@ -362,7 +465,8 @@ function x402BodySchema(): Schema {
 function enumValues(s: Schema): unknown[] | undefined {
   if (Array.isArray(s.enum)) return s.enum;
   if (s.const !== undefined) return [s.const];
-  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((b: Schema) => enumValues(b))) return s.anyOf.flatMap((b: Schema) => enumValues(b)!);
+  if (Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((b: Schema) => enumValues(b)))
+    return s.anyOf.flatMap((b: Schema) => enumValues(b)!);
   return undefined;
 }
 
@@ -419,9 +523,15 @@ class Gen {
           // A subscription's customer is one of the pool; an invoice's or deposit's is the merchant's own text.
           return this.route.includes('/subscriptions')
             ? fromPool(p.customerIds)
-            : fc.oneof({ weight: 4, arbitrary: fc.constantFrom('customer-1', 'customer-2') }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 52 }) });
+            : fc.oneof(
+                { weight: 4, arbitrary: fc.constantFrom('customer-1', 'customer-2') },
+                { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 52 }) },
+              );
         case 'orderId':
-          return fc.oneof({ weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) }, { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 24 }) });
+          return fc.oneof(
+            { weight: 3, arbitrary: fromPool(p.orderIds, fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3')) },
+            { weight: 1, arbitrary: stringOf({ minLength: 1, maxLength: 24 }) },
+          );
         case 'fiatCurrencyCode':
           return fc.constantFrom(...p.fiat);
         case 'address':
@@ -439,11 +549,15 @@ class Gen {
         case 'accountId':
           return fromPool(p.accountIds);
         case 'quoteId':
-          return fc.oneof({ weight: 3, arbitrary: fromPool(p.quoteIds, fromPool(p.usedQuoteIds)) }, { weight: 1, arbitrary: fromPool(p.usedQuoteIds) });
+          return fc.oneof(
+            { weight: 3, arbitrary: fromPool(p.quoteIds, fromPool(p.usedQuoteIds)) },
+            { weight: 1, arbitrary: fromPool(p.usedQuoteIds) },
+          );
         case 'network':
           return fc.constantFrom('BTC', 'Ethereum', 'BNB', 'Base', 'Tron');
         case 'name':
-          if (this.route.includes('/assets/icons/')) return fc.constantFrom('USDT_TRC20.svg', 'BTC.svg', 'ETH', 'usdt_trc20.svg', 'BTC.svg.svg');
+          if (this.route.includes('/assets/icons/'))
+            return fc.constantFrom('USDT_TRC20.svg', 'BTC.svg', 'ETH', 'usdt_trc20.svg', 'BTC.svg.svg');
           if (this.route.includes('/assets/networks/')) return fc.constantFrom('Tron.svg', 'Base.svg', 'Ethereum', 'tron.svg');
           break;
         case 'validAfter':
@@ -462,14 +576,25 @@ class Gen {
       }
     }
     if ((s.type === 'number' || s.type === 'integer') && name === 'amount' && this.route.includes('/withdrawal')) {
-      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(5, 10, 12.5, 25, 100, 0.01, 20.123456) }, { weight: 1, arbitrary: this.validNumber(s) });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(5, 10, 12.5, 25, 100, 0.01, 20.123456) },
+        { weight: 1, arbitrary: this.validNumber(s) },
+      );
     }
     if ((s.type === 'number' || s.type === 'integer') && name === 'amount' && this.route.includes('/invoice')) {
       return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(1, 10, 99.99, 150, 1000) }, { weight: 1, arbitrary: this.validNumber(s) });
     }
     if (s.type === 'integer' && name === 'blocks') return fc.integer({ min: 1, max: 3 });
     if ((name === 'paymentRequirements' || name === 'accepted') && isObjectSchema(s)) {
-      const fixed = { scheme: 'exact', network: X402_NETWORK, amount: '10000', asset: X402_ASSET, payTo: X402_PAYTO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
+      const fixed = {
+        scheme: 'exact',
+        network: X402_NETWORK,
+        amount: '10000',
+        asset: X402_ASSET,
+        payTo: X402_PAYTO,
+        maxTimeoutSeconds: 60,
+        extra: { name: 'USDC', version: '2' },
+      };
       return fc.oneof({ weight: 2, arbitrary: fc.constant(fixed) }, { weight: 1, arbitrary: this.validObject(s) });
     }
     return undefined;
@@ -511,7 +636,10 @@ class Gen {
 
   private validString(s: Schema): Arb<string> {
     if (s.format === 'uuid') return fromPool(this.idPool());
-    if (s.format === 'date-time') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+    if (s.format === 'date-time')
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     if (typeof s.pattern === 'string') return matching(s.pattern, s.maxLength);
     const min = s.minLength ?? 0;
     const max = s.maxLength ?? 64;
@@ -533,14 +661,24 @@ class Gen {
     const small = fc.integer({ min: Math.ceil(lo), max: Math.max(Math.ceil(lo), Math.min(Math.floor(hi), Math.ceil(lo) + 100)) });
     const bounds = fc.constantFrom(...[lo, hi].filter((v) => !int || Number.isInteger(v)));
     if (int) return fc.oneof(small, bounds, fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }));
-    return fc.oneof(small, bounds, fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }), small.map((v) => Math.min(hi, v + 0.25)));
+    return fc.oneof(
+      small,
+      bounds,
+      fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }),
+      small.map((v) => Math.min(hi, v + 0.25)),
+    );
   }
 
   private validObject(s: Schema): Arb<Record<string, unknown>> {
     const props = Object.entries<Schema>(s.properties ?? {});
     const required = (s.required ?? []) as string[];
-    if (props.length === 0) return s.additionalProperties ? fc.dictionary(stringOf({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) : fc.constant({});
-    return fc.record(Object.fromEntries(props.map(([k, ps]) => [k, this.valid(ps, k)])), { requiredKeys: required.filter((k) => s.properties[k]) }) as Arb<Record<string, unknown>>;
+    if (props.length === 0)
+      return s.additionalProperties
+        ? fc.dictionary(stringOf({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 })
+        : fc.constant({});
+    return fc.record(Object.fromEntries(props.map(([k, ps]) => [k, this.valid(ps, k)])), {
+      requiredKeys: required.filter((k) => s.properties[k]),
+    }) as Arb<Record<string, unknown>>;
   }
 
   /** Values that break the schema (or exploit its edges), aimed at the field's declared type. */
@@ -551,14 +689,26 @@ class Gen {
     const e = enumValues(s);
     if (e) {
       const strs = e.filter((v): v is string => typeof v === 'string');
-      if (strs.length) targeted.push(fc.constantFrom(...strs).chain((v) => fc.constantFrom(v.toLowerCase(), v.toUpperCase(), ` ${v}`, `${v}\u0000`, `${v}\u200B`, v.slice(0, -1), `${v}x`)));
+      if (strs.length)
+        targeted.push(
+          fc
+            .constantFrom(...strs)
+            .chain((v) => fc.constantFrom(v.toLowerCase(), v.toUpperCase(), ` ${v}`, `${v}\u0000`, `${v}\u200B`, v.slice(0, -1), `${v}x`)),
+        );
     }
     const type = s.type ?? (s.properties ? 'object' : undefined);
     if (type === 'string') {
       if (s.maxLength !== undefined) targeted.push(fc.constant('z'.repeat(s.maxLength + 1)));
       if ((s.minLength ?? 0) > 0) targeted.push(fc.constant(''));
       targeted.push(fc.constantFrom('\uD800', 'ok\uDC00', '\uDBFF\uDBFF', 'a\u0000', '\u0000', '\u202E\u200B', '😀'.repeat(40)));
-      if (s.format === 'uuid') targeted.push(fc.uuid().chain((u) => fc.constantFrom(u.slice(1), `${u}0`, `{${u}}`, u.replace(/-/g, ''), u.replace(/[0-9a-f]/, 'g'), ` ${u}`, u.toUpperCase())));
+      if (s.format === 'uuid')
+        targeted.push(
+          fc
+            .uuid()
+            .chain((u) =>
+              fc.constantFrom(u.slice(1), `${u}0`, `{${u}}`, u.replace(/-/g, ''), u.replace(/[0-9a-f]/, 'g'), ` ${u}`, u.toUpperCase()),
+            ),
+        );
       targeted.push(fc.constantFrom<unknown>(0, 1, -1, true, null, [], {}, ['a']));
     } else if (type === 'number' || type === 'integer') {
       const edges: unknown[] = [];
@@ -571,7 +721,8 @@ class Gen {
       targeted.push(fc.constantFrom<unknown>('true', 'false', 0, 1, 'yes', null, [], {}));
     } else if (type === 'array') {
       targeted.push(fc.constantFrom<unknown>({}, 'a', 1, null, [[[]]]));
-      if (s.maxItems !== undefined) targeted.push(this.valid(s.items ?? {}, name).map((v) => Array.from({ length: s.maxItems + 1 }, () => v)));
+      if (s.maxItems !== undefined)
+        targeted.push(this.valid(s.items ?? {}, name).map((v) => Array.from({ length: s.maxItems + 1 }, () => v)));
       targeted.push(fc.array(this.mutated(s.items ?? {}, name), { minLength: 1, maxLength: 3 }));
     } else if (type === 'object') {
       targeted.push(fc.constantFrom<unknown>([], [{}], 'object', 0, null, true));
@@ -580,7 +731,8 @@ class Gen {
         targeted.push(fc.dictionary(key, anyHostile, { minKeys: 1, maxKeys: 4 }));
         targeted.push(DEEP.map((d) => ({ nested: d })));
       }
-      if (s.maxProperties !== undefined) targeted.push(fc.constant(Object.fromEntries(Array.from({ length: s.maxProperties + 1 }, (_, i) => [`p${i}`, i]))));
+      if (s.maxProperties !== undefined)
+        targeted.push(fc.constant(Object.fromEntries(Array.from({ length: s.maxProperties + 1 }, (_, i) => [`p${i}`, i]))));
     }
     return fc.oneof({ weight: 3, arbitrary: targeted.length ? fc.oneof(...targeted) : anyHostile }, { weight: 2, arbitrary: anyHostile });
   }
@@ -602,18 +754,22 @@ class Gen {
       return fc.oneof(valid, fc.dictionary(stringOf({ maxLength: 12 }), anyHostile, { maxKeys: 4 }));
     }
     const extras = fc.dictionary(
-      fc.oneof(fc.constantFrom('unknownExtra', 'accountId', '__proto__', 'constructor', 'prototype', 'ORDERID', 'amount ', ''), stringOf({ maxLength: 12 })),
+      fc.oneof(
+        fc.constantFrom('unknownExtra', 'accountId', '__proto__', 'constructor', 'prototype', 'ORDERID', 'amount ', ''),
+        stringOf({ maxLength: 12 }),
+      ),
       fc.oneof(anyHostile, fc.jsonValue({ maxDepth: 2 })),
       { minKeys: 1, maxKeys: 3 },
     );
     // Structured fields (objects, arrays) are broken more often: their insides reach deeper code.
     const brokenField = props.map(([k, ps]) => {
       const structured = isObjectSchema(ps) || ps.type === 'array';
-      return { weight: structured ? 3 : 1, arbitrary: (structured ? this.mutated(ps, k) : this.hostile(ps, k)).map((v) => [k, v] as const) };
+      return {
+        weight: structured ? 3 : 1,
+        arbitrary: (structured ? this.mutated(ps, k) : this.hostile(ps, k)).map((v) => [k, v] as const),
+      };
     });
-    const oneBroken = fc
-      .tuple(valid, fc.oneof(...brokenField))
-      .map(([rec, [k, v]]) => ({ ...rec, [k]: v }));
+    const oneBroken = fc.tuple(valid, fc.oneof(...brokenField)).map(([rec, [k, v]]) => ({ ...rec, [k]: v }));
     const minimal = fc.record(Object.fromEntries(required.map((k) => [k, this.valid(s.properties[k], k)]))) as Arb<Record<string, unknown>>;
     const options: Array<fc.WeightedArbitrary<Record<string, unknown>>> = [
       { weight: 3, arbitrary: minimal },
@@ -622,7 +778,9 @@ class Gen {
       { weight: 4, arbitrary: oneBroken },
       {
         weight: 1,
-        arbitrary: fc.record(Object.fromEntries(props.map(([k, ps]) => [k, this.mutated(ps, k)])), { requiredKeys: [] }) as Arb<Record<string, unknown>>,
+        arbitrary: fc.record(Object.fromEntries(props.map(([k, ps]) => [k, this.mutated(ps, k)])), { requiredKeys: [] }) as Arb<
+          Record<string, unknown>
+        >,
       },
     ];
     if (required.length) {
@@ -764,13 +922,24 @@ const RAW_BODIES = [
   '{"amount":1e999,"orderId":"raw-1"}',
   '{"orderId":"dup","orderId":"dup2"}',
   '{"orderId":"\\ud800"}',
-  '[' .repeat(5_000) + ']'.repeat(5_000),
-  '{"a":' .repeat(3_000) + '1' + '}'.repeat(3_000),
+  '['.repeat(5_000) + ']'.repeat(5_000),
+  '{"a":'.repeat(3_000) + '1' + '}'.repeat(3_000),
   '{"a":'.repeat(70) + '{"__proto__":{"x":1},"b":"\\u0000"}' + '}'.repeat(70),
   '{"orderId":"\\udfff","name":"\\ud83d"}',
 ];
 
-const QUERY_JUNK = ['&', '&&=&', '&%E0%A4%A=1', '&page=1&page=2', '&unknown=1', '&accountId=not-a-uuid', '&id=%00', '&orderId=' + 'q'.repeat(5000), '&limit=1e2', '&page=-0'];
+const QUERY_JUNK = [
+  '&',
+  '&&=&',
+  '&%E0%A4%A=1',
+  '&page=1&page=2',
+  '&unknown=1',
+  '&accountId=not-a-uuid',
+  '&id=%00',
+  '&orderId=' + 'q'.repeat(5000),
+  '&limit=1e2',
+  '&page=-0',
+];
 
 function requestArb(route: Route, gen: Gen): Arb<FuzzRequest> {
   const pathArb = fc.tuple(
@@ -782,7 +951,20 @@ function requestArb(route: Route, gen: Gen): Arb<FuzzRequest> {
           weight: 2,
           arbitrary: fc.oneof(
             gen.hostile(p.schema, p.name).map((v) => encode(queryText(v)).slice(0, 400)),
-            fc.constantFrom('..', '%2e%2e', '%2F', '%', '%00', '%E0%A4%A', '%ED%A0%80', 'a'.repeat(250), '%F0%9F%98%80'.repeat(60), '%20', '-1', 'null'),
+            fc.constantFrom(
+              '..',
+              '%2e%2e',
+              '%2F',
+              '%',
+              '%00',
+              '%E0%A4%A',
+              '%ED%A0%80',
+              'a'.repeat(250),
+              '%F0%9F%98%80'.repeat(60),
+              '%20',
+              '-1',
+              'null',
+            ),
           ),
         },
       ),
@@ -797,17 +979,33 @@ function requestArb(route: Route, gen: Gen): Arb<FuzzRequest> {
     : fc.oneof(
         {
           weight: 5,
-          arbitrary: fc
-            .tuple(route.body ? gen.valid(route.body) : fc.constant({}), fc.nat(), IMPLANT)
-            .chain(([b, n, leaf]) => (typeof b === 'object' && b !== null ? gen.cohere(b as Record<string, unknown>) : fc.constant(b)).map((c) => ({ payload: toJson(implant(c, n, leaf)) }))),
+          arbitrary: fc.tuple(route.body ? gen.valid(route.body) : fc.constant({}), fc.nat(), IMPLANT).chain(([b, n, leaf]) =>
+            (typeof b === 'object' && b !== null ? gen.cohere(b as Record<string, unknown>) : fc.constant(b)).map((c) => ({
+              payload: toJson(implant(c, n, leaf)),
+            })),
+          ),
         },
-        { weight: 12, arbitrary: (route.body ? gen.object(route.body).chain((b) => gen.cohere(b)) : fc.oneof(fc.constant({}), fc.dictionary(stringOf({ maxLength: 8 }), anyHostile, { maxKeys: 3 }))).map((b) => ({ payload: toJson(b) })) },
+        {
+          weight: 12,
+          arbitrary: (route.body
+            ? gen.object(route.body).chain((b) => gen.cohere(b))
+            : fc.oneof(fc.constant({}), fc.dictionary(stringOf({ maxLength: 8 }), anyHostile, { maxKeys: 3 }))
+          ).map((b) => ({ payload: toJson(b) })),
+        },
         { weight: 2, arbitrary: anyHostile.map((b) => ({ payload: toJson(b) })) },
         { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((payload) => ({ payload })) },
         { weight: 1, arbitrary: fc.constant({}) },
         {
           weight: 1,
-          arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/jsonx').map((contentType) => ({ payload: '{}', contentType })),
+          arbitrary: fc
+            .constantFrom(
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'application/json; charset=utf-16',
+              'multipart/form-data; boundary=x',
+              'application/jsonx',
+            )
+            .map((contentType) => ({ payload: '{}', contentType })),
         },
       );
   return fc.tuple(pathArb, queryArb, bodyArb, fc.integer({ min: 0, max: 4 })).map(([params, query, body, dup]) => {
@@ -857,7 +1055,13 @@ function corpus(name: string, pools: Pools): FuzzRequest[] {
         json('/v1/withdrawal/commit', `{"quoteId":"${quote(3)}","metadata":{"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`),
       ];
     case 'POST /v1/invoice': // jsonb items with a lone surrogate
-      return [json('/v1/invoice', { fiatCurrencyCode: 'USD', orderId: 'regression-surrogate', items: [{ name: 'Tea \uDBFF', quantity: 1, cost: 5 }] })];
+      return [
+        json('/v1/invoice', {
+          fiatCurrencyCode: 'USD',
+          orderId: 'regression-surrogate',
+          items: [{ name: 'Tea \uDBFF', quantity: 1, cost: 5 }],
+        }),
+      ];
     default:
       return [];
   }
@@ -876,13 +1080,20 @@ function corpus(name: string, pools: Pools): FuzzRequest[] {
  */
 async function snapshotter(t: TestApp): Promise<() => Promise<Record<string, string>>> {
   const tables = (
-    await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('request_log', 'login_throttle') order by 1`.execute(t.ctx.db)
+    await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('request_log', 'login_throttle') order by 1`.execute(
+      t.ctx.db,
+    )
   ).rows.map((r) => r.name);
   assert.ok(tables.includes('journal_lines') && tables.includes('invoices'), `tables: ${tables.join(', ')}`);
-  const unlogged = await sql<{ name: string }>`select relname as name from pg_class where relpersistence <> 'p' and relnamespace = 'public'::regnamespace`.execute(t.ctx.db);
+  const unlogged = await sql<{
+    name: string;
+  }>`select relname as name from pg_class where relpersistence <> 'p' and relnamespace = 'public'::regnamespace`.execute(t.ctx.db);
   assert.deepEqual(unlogged.rows, [], 'every table is WAL-logged (the digest below relies on it)');
   const parts = tables.map(
-    (name) => `select '${name}' as t, count(*)::text as n, coalesce(sum(hashtextextended((to_jsonb(x) - 'last_used_at')::text, 0)::numeric), 0)::text as h from "${name}" x`,
+    (name) =>
+      `select '${name}' as t, count(*)::text as n, coalesce(sum(hashtextextended((to_jsonb(x) - 'last_used_at')::text, 0)::numeric), 0)::text as h from "${name}" x`,
   );
   parts.push(`select 'ledger sum' as t, count(*)::text as n, coalesce(sum(amount), 0)::text as h from journal_lines`);
   // One statement over every table, whose planning cost more than its run (some 14 ms of the
@@ -914,9 +1125,16 @@ async function snapshotter(t: TestApp): Promise<() => Promise<Record<string, str
 const KNOWN_CODES = ERRORS as Record<string, readonly [number, string]>;
 
 function assertErrorBody(status: number, body: unknown, context: string): void {
-  assert.ok(body !== null && typeof body === 'object' && !Array.isArray(body), `${context}: error body must be a JSON object, got ${String(body).slice(0, 200)}`);
+  assert.ok(
+    body !== null && typeof body === 'object' && !Array.isArray(body),
+    `${context}: error body must be a JSON object, got ${String(body).slice(0, 200)}`,
+  );
   const b = body as Record<string, unknown>;
-  assert.deepEqual(Object.keys(b).filter((k) => !['code', 'message', 'extension'].includes(k)), [], `${context}: only code, message, extension`);
+  assert.deepEqual(
+    Object.keys(b).filter((k) => !['code', 'message', 'extension'].includes(k)),
+    [],
+    `${context}: only code, message, extension`,
+  );
   assert.equal(typeof b.code, 'string', `${context}: code (r) string`);
   const code = b.code as string;
   assert.ok(code.startsWith('exceptions.'), `${context}: code ${code} is namespaced under exceptions.`);
@@ -958,7 +1176,11 @@ function routesOf(doc: Schema): Route[] {
       html,
       pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema })),
       query: queryParams.length
-        ? { type: 'object', properties: Object.fromEntries(queryParams.map((p) => [p.name, p.schema])), required: queryParams.filter((p) => p.required && p.schema.default === undefined).map((p) => p.name) }
+        ? {
+            type: 'object',
+            properties: Object.fromEntries(queryParams.map((p) => [p.name, p.schema])),
+            required: queryParams.filter((p) => p.required && p.schema.default === undefined).map((p) => p.name),
+          }
         : undefined,
       body: body && (isObjectSchema(body) || body.properties) ? body : undefined,
       takesBody: method !== 'GET' && method !== 'HEAD',
@@ -1002,10 +1224,15 @@ describeEngines('fuzzing every documented route', (engine) => {
       assert.equal(res.status, status, `${method} ${url}: ${JSON.stringify(res.body)}`);
       return res.body;
     };
-    await admin('PATCH', `/admin/tenants/${a.tenantId}`, { depositCommission: 0, depositWebhookUrl: 'https://merchant.example.com/hooks/deposits' });
+    await admin('PATCH', `/admin/tenants/${a.tenantId}`, {
+      depositCommission: 0,
+      depositWebhookUrl: 'https://merchant.example.com/hooks/deposits',
+    });
     await admin('POST', '/admin/customers/block', { tenantId: a.tenantId, customerId: 'blocked-customer' });
     const second = (await call('POST', '/v1/accounts', { name: 'Second' }, 201)).data.id as string;
-    const victim = (await admin('POST', '/admin/api-keys', { tenantId: b.tenantId, accountId: b.accountId, scopes: ['invoices.list'] }, 201)).data.id as string;
+    const victim = (
+      await admin('POST', '/admin/api-keys', { tenantId: b.tenantId, accountId: b.accountId, scopes: ['invoices.list'] }, 201)
+    ).data.id as string;
 
     // A deposit address of every currency (valid withdrawal destinations), and a funded balance.
     const currencies = ((await call('GET', '/v1/currencies')).data as Array<{ code: string }>).map((c) => c.code);
@@ -1017,36 +1244,68 @@ describeEngines('fuzzing every documented route', (engine) => {
     const tron = deposits.find((d) => d.code === 'USDT_TRC20')!;
     await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: tron.address, amount: '5000' }, 201);
     // Held payments, for the operator's release and refund to act on.
-    const flaggedTo = (await call('POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fixture-held' }, 201)).data.address as string;
-    for (const amount of ['20', '21', '22', '23', '24', '25', '26', '27']) await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: flaggedTo, amount, from: FLAGGED }, 201);
+    const flaggedTo = (await call('POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'fixture-held' }, 201)).data
+      .address as string;
+    for (const amount of ['20', '21', '22', '23', '24', '25', '26', '27'])
+      await admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: flaggedTo, amount, from: FLAGGED }, 201);
     await admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 10 });
     await runWatchers(t, { listen: 'deposits' });
     const balances = (await call('GET', '/v1/balances')).data as Array<{ cryptoCurrencyCode: string; amount: number }>;
-    assert.ok(balances.some((x) => x.cryptoCurrencyCode === 'USDT_TRC20' && x.amount > 1000), JSON.stringify(balances));
+    assert.ok(
+      balances.some((x) => x.cryptoCurrencyCode === 'USDT_TRC20' && x.amount > 1000),
+      JSON.stringify(balances),
+    );
 
     const invoices: string[] = [];
     for (const [i, body] of [{ amount: 100 }, { items: [{ name: 'Tea', quantity: 2, cost: 3.5 }] }, { amount: 20 }].entries()) {
-      invoices.push((await call('POST', '/v1/invoice', { fiatCurrencyCode: 'USD', orderId: `fixture-invoice-${i}`, ...body }, 201)).data.id);
+      invoices.push(
+        (await call('POST', '/v1/invoice', { fiatCurrencyCode: 'USD', orderId: `fixture-invoice-${i}`, ...body }, 201)).data.id,
+      );
     }
     await call('POST', '/v1/invoice/cancel', { id: invoices[2] });
     await t.call('POST', `/pay/${invoices[1]}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
 
     const quotes: string[] = [];
     for (let i = 0; i < 24; i++) {
-      quotes.push((await call('POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 10, orderId: `fixture-withdrawal-${i}` })).data.quoteId);
+      quotes.push(
+        (
+          await call('POST', '/v1/withdrawal/quote', {
+            cryptoCurrencyCode: 'USDT_TRC20',
+            address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+            amount: 10,
+            orderId: `fixture-withdrawal-${i}`,
+          })
+        ).data.quoteId,
+      );
     }
     const links = [];
-    for (const body of [{ minAmount: 5, maxAmount: 100 }, { amount: 9.99, maxQuantity: 3, maxUses: 40 }, { kind: 'request', amount: 30 }]) {
-      links.push((await call('POST', '/v1/payment-links', { title: 'Fixture link', fiatCurrencyCode: 'USD', ...body }, 201)).data as { id: string; url: string });
+    for (const body of [
+      { minAmount: 5, maxAmount: 100 },
+      { amount: 9.99, maxQuantity: 3, maxUses: 40 },
+      { kind: 'request', amount: 30 },
+    ]) {
+      links.push(
+        (await call('POST', '/v1/payment-links', { title: 'Fixture link', fiatCurrencyCode: 'USD', ...body }, 201)).data as {
+          id: string;
+          url: string;
+        },
+      );
     }
     const plans = [];
-    for (const body of [{ interval: 'month' }, { interval: 'week', trialDays: 7 }]) plans.push((await call('POST', '/v1/plans', { name: 'Fixture plan', amount: 12, fiatCurrencyCode: 'USD', ...body }, 201)).data.id as string);
+    for (const body of [{ interval: 'month' }, { interval: 'week', trialDays: 7 }])
+      plans.push(
+        (await call('POST', '/v1/plans', { name: 'Fixture plan', amount: 12, fiatCurrencyCode: 'USD', ...body }, 201)).data.id as string,
+      );
     const customers = [];
-    for (const email of ['one@example.com', 'two@example.com']) customers.push((await call('POST', '/v1/customers', { email }, 201)).data.id as string);
+    for (const email of ['one@example.com', 'two@example.com'])
+      customers.push((await call('POST', '/v1/customers', { email }, 201)).data.id as string);
     const subscriptions = [];
-    for (const [i, planId] of plans.entries()) subscriptions.push((await call('POST', '/v1/subscriptions', { planId, customerId: customers[i] }, 201)).data.id as string);
+    for (const [i, planId] of plans.entries())
+      subscriptions.push((await call('POST', '/v1/subscriptions', { planId, customerId: customers[i] }, 201)).data.id as string);
     const portal = (await call('POST', `/v1/customers/${customers[0]}/portal-link`, {}, 201)).data.url as string;
-    const withdrawal = (await call('POST', '/v1/withdrawal/commit', { quoteId: quotes[0], webhookUrl: 'https://merchant.example.com/hooks/withdrawals' }, 201)).data.id as string;
+    const withdrawal = (
+      await call('POST', '/v1/withdrawal/commit', { quoteId: quotes[0], webhookUrl: 'https://merchant.example.com/hooks/withdrawals' }, 201)
+    ).data.id as string;
     await dispatchEvents(db);
     const deliveries = (await db.selectFrom('webhook_deliveries').select('id').execute()).map((r) => r.id);
     const held = (await db.selectFrom('held_payments').select('id').execute()).map((r) => r.id);
@@ -1072,8 +1331,20 @@ describeEngines('fuzzing every documented route', (engine) => {
         portalTokens: [portal.split('/').pop()!],
         heldIds: held,
         addressOf: Object.fromEntries(deposits.map((d) => [d.code, d.address])),
-        addresses: [...Array(6).fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'), ...deposits.map((d) => d.address), '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
-        orderIds: ['fixture-invoice-0', 'fixture-invoice-2', 'fixture-deposit-BTC', 'fixture-withdrawal-0', 'fixture-withdrawal-1', 'fuzz-dup'],
+        addresses: [
+          ...Array(6).fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'),
+          ...deposits.map((d) => d.address),
+          '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+          'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        ],
+        orderIds: [
+          'fixture-invoice-0',
+          'fixture-invoice-2',
+          'fixture-deposit-BTC',
+          'fixture-withdrawal-0',
+          'fixture-withdrawal-1',
+          'fuzz-dup',
+        ],
         fiat: ((await call('GET', '/v1/currencies/fiat')).data as Array<{ code: string }>).map((f) => f.code),
       },
     };
@@ -1120,7 +1391,8 @@ describeEngines('fuzzing every documented route', (engine) => {
       assert.ok(t.app.hasRoute({ method: method as 'GET', url }), `skip list entry ${entry} is a route of the app`);
       assert.ok(!routes.some((r) => r.method === method && r.path === url), `${entry} is fuzzed, so it cannot be skipped`);
     }
-    for (const h of HIDDEN) assert.ok(t.app.hasRoute({ method: h.method as 'GET', url: h.path.replace(/\{(\w+)\}/g, ':$1') }), `${h.method} ${h.path} exists`);
+    for (const h of HIDDEN)
+      assert.ok(t.app.hasRoute({ method: h.method as 'GET', url: h.path.replace(/\{(\w+)\}/g, ':$1') }), `${h.method} ${h.path} exists`);
 
     const { key, pools } = await fixtures(t);
     const snapshot = await snapshotter(t);
@@ -1182,13 +1454,26 @@ describeEngines('fuzzing every documented route', (engine) => {
           await send(req);
           if (req.twice) await send(req);
         }),
-        { numRuns: RUNS, seed: SEED + index, endOnFailure: true, includeErrorInReport: true, examples: corpus(name, pools).map((r) => [r] as [FuzzRequest]) },
+        {
+          numRuns: RUNS,
+          seed: SEED + index,
+          endOnFailure: true,
+          includeErrorInReport: true,
+          examples: corpus(name, pools).map((r) => [r] as [FuzzRequest]),
+        },
       );
       if ([...statuses.keys()].some((s) => s < 300)) routesWithSuccess++;
-      stats.push(`${name}: ${[...statuses.entries()].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      stats.push(
+        `${name}: ${[...statuses.entries()]
+          .sort(([x], [y]) => x - y)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
     }
     for (const line of stats) tc.diagnostic(line);
-    tc.diagnostic(`${stats.length} routes (${routesWithSuccess} with a success), ${RUNS} runs each, ${requests} requests, seed ${SEED}, ${Date.now() - started} ms`);
+    tc.diagnostic(
+      `${stats.length} routes (${routesWithSuccess} with a success), ${RUNS} runs each, ${requests} requests, seed ${SEED}, ${Date.now() - started} ms`,
+    );
     if (!ONLY) {
       assert.equal(stats.length, routes.length);
       // The generators must also get past validation: most routes saw at least one success.

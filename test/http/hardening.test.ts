@@ -36,7 +36,10 @@ function rawClient(port: number, localAddress = '127.0.0.1'): Promise<RawClient>
     socket.on('data', (chunk: string) => (data += chunk));
     socket.on('error', () => {}); // a reset is one way of being closed
     const closed = new Promise<string>((res, rej) => {
-      const timer = setTimeout(() => rej(new Error(`connection still open after ${DEADLINE_MS} ms; received: ${data.slice(0, 200)}`)), DEADLINE_MS);
+      const timer = setTimeout(
+        () => rej(new Error(`connection still open after ${DEADLINE_MS} ms; received: ${data.slice(0, 200)}`)),
+        DEADLINE_MS,
+      );
       socket.once('close', () => {
         done = true;
         clearTimeout(timer);
@@ -92,7 +95,10 @@ async function waitUntil(check: () => Promise<boolean> | boolean, what: string):
 /** The app on a real listening port, with test-only routes added before it is ready. */
 async function listening(database: Database, http: Partial<HttpLimits>, extra?: (app: App) => void, trustProxy?: string[]) {
   const config = testConfig();
-  const app = await buildApp({ config: { ...config, http: { ...config.http, ...http }, trustProxy }, database, db: database.db }, { logger: false });
+  const app = await buildApp(
+    { config: { ...config, http: { ...config.http, ...http }, trustProxy }, database, db: database.db },
+    { logger: false },
+  );
   extra?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as net.AddressInfo).port;
@@ -107,19 +113,23 @@ describe('slow clients cannot hold connections [pglite]', () => {
   let key: string;
   before(async () => {
     database = await freshDatabase('pglite');
-    ({ app, port } = await listening(database, { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 400, idleTimeoutMs: 400 }, (a) => {
-      // A handler slower than the idle timeout (as an x402 settlement waiting for its receipt).
-      a.get('/slow-handler', { config: { public: true, rateLimit: false } }, async () => {
-        await sleep(1500);
-        return { done: true };
-      });
-      // An answer that starts and then stops moving, as it does for a client that stops reading.
-      a.get('/stalled-answer', { config: { public: true, rateLimit: false } }, (_request, reply) => {
-        reply.hijack();
-        reply.raw.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
-        reply.raw.write('partial');
-      });
-    }));
+    ({ app, port } = await listening(
+      database,
+      { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 400, idleTimeoutMs: 400 },
+      (a) => {
+        // A handler slower than the idle timeout (as an x402 settlement waiting for its receipt).
+        a.get('/slow-handler', { config: { public: true, rateLimit: false } }, async () => {
+          await sleep(1500);
+          return { done: true };
+        });
+        // An answer that starts and then stops moving, as it does for a client that stops reading.
+        a.get('/stalled-answer', { config: { public: true, rateLimit: false } }, (_request, reply) => {
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+          reply.raw.write('partial');
+        });
+      },
+    ));
     const tenant = await createTenant(database.db, 'Slow client target');
     key = (await issueApiKey(database.db, { tenantId: tenant.id, accountId: tenant.accountId, scopes: ['*'], allowedIps: null })).key;
   });
@@ -215,7 +225,14 @@ describe('connection caps [pglite]', () => {
     // Long deadlines: here a connection only closes because a cap refused it.
     server = await listening(
       database,
-      { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 60_000, idleTimeoutMs: 60_000, maxConnectionsPerIp: 2, maxConnections: 4 },
+      {
+        headersTimeoutMs: 60_000,
+        requestTimeoutMs: 60_000,
+        keepAliveTimeoutMs: 60_000,
+        idleTimeoutMs: 60_000,
+        maxConnectionsPerIp: 2,
+        maxConnections: 4,
+      },
       undefined,
       ['127.0.0.3'],
     );
@@ -243,7 +260,11 @@ describe('connection caps [pglite]', () => {
     const held = [await rawClient(server.port), await rawClient(server.port)];
     await waitUntil(async () => (await server.connections()) === 2, 'two connections');
     await assertBusy(await rawClient(server.port));
-    assert.equal(held.some((c) => c.isClosed()), false, 'the held connections stay open');
+    assert.equal(
+      held.some((c) => c.isClosed()),
+      false,
+      'the held connections stay open',
+    );
     assert.equal(await rawGet(server.port, '/healthz', '127.0.0.2'), 200, 'another address is served');
 
     held.shift()!.socket.destroy();
@@ -258,13 +279,16 @@ describe('connection caps [pglite]', () => {
     await closeAll(held);
   });
 
-  it('answers 503 busy with Retry-After on a connection over the total cap, a trusted proxy\'s too', async () => {
+  it("answers 503 busy with Retry-After on a connection over the total cap, a trusted proxy's too", async () => {
     const held = [];
     for (const address of ['127.0.0.1', '127.0.0.2', '127.0.0.4', '127.0.0.5']) held.push(await rawClient(server.port, address));
     await waitUntil(async () => (await server.connections()) === 4, 'four connections');
     await assertBusy(await rawClient(server.port, '127.0.0.6'));
     await assertBusy(await rawClient(server.port, '127.0.0.3'));
-    assert.equal(held.some((c) => c.isClosed()), false);
+    assert.equal(
+      held.some((c) => c.isClosed()),
+      false,
+    );
     held.pop()!.socket.destroy();
     await waitUntil(async () => (await server.connections()) === 3, 'the freed slot');
     assert.equal(await rawGet(server.port, '/healthz', '127.0.0.6'), 200);
@@ -284,7 +308,10 @@ describe('connection caps [pglite]', () => {
     } finally {
       clearInterval(trickle);
     }
-    assert.equal(held.some((c) => c.isClosed()), false);
+    assert.equal(
+      held.some((c) => c.isClosed()),
+      false,
+    );
     await closeAll(held);
   });
 
@@ -415,14 +442,24 @@ describeEngines('security headers', (engine) => {
   it('keeps every /v1, /admin and /pay JSON answer out of caches, errors included', async () => {
     const t = app();
     const { key } = await t.tenant(['*']);
-    const inv = await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `o-${randomBytes(4).toString('hex')}` } });
+    const inv = await t.call('POST', '/v1/invoice', {
+      key,
+      body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `o-${randomBytes(4).toString('hex')}` },
+    });
     assert.equal(inv.status, 201);
     const cases: Array<[string, { method?: string; url: string; headers?: Record<string, string>; remoteAddress?: string }, number]> = [
       ['merchant success', { url: '/v1/accounts', headers: { 'x-tenant-api-key': key } }, 200],
       ['merchant 401', { url: '/v1/accounts' }, 401],
       ['merchant 400', { url: '/v1/invoice?id=nope', headers: { 'x-tenant-api-key': key } }, 400],
       ['unknown route under /v1', { url: '/v1/no-such-route', headers: { 'x-tenant-api-key': key } }, 404],
-      ['operator success', { url: `/admin/tenants/${(await t.admin('POST', '/admin/tenants', { name: 'Shop' })).body.data.id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }, 200],
+      [
+        'operator success',
+        {
+          url: `/admin/tenants/${(await t.admin('POST', '/admin/tenants', { name: 'Shop' })).body.data.id}`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        },
+        200,
+      ],
       ['operator 401', { url: '/admin/tenants/00000000-0000-4000-8000-000000000000', remoteAddress: '198.51.100.1' }, 401],
       ['operator 429', { url: '/admin/tenants/00000000-0000-4000-8000-000000000000', remoteAddress: '198.51.100.1' }, 429],
       ['unknown route under /admin', { url: '/admin/no-such-route' }, 404],
@@ -432,7 +469,12 @@ describeEngines('security headers', (engine) => {
       ['bad URL under /pay', { url: '/pay/%zz/state' }, 400],
     ];
     for (const [what, req, status] of cases) {
-      const res = await t.app.inject({ method: (req.method ?? 'GET') as 'GET', url: req.url, headers: req.headers ?? {}, ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}) });
+      const res = await t.app.inject({
+        method: (req.method ?? 'GET') as 'GET',
+        url: req.url,
+        headers: req.headers ?? {},
+        ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
+      });
       assert.equal(res.statusCode, status, `${what}: ${res.body.slice(0, 200)}`);
       assertNoStore(res, what);
     }
@@ -446,7 +488,10 @@ describeEngines('security headers', (engine) => {
   it('forbids framing of the HTML pages, beside their CSP', async () => {
     const t = app();
     const { key } = await t.tenant(['*']);
-    const inv = await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `o-${randomBytes(4).toString('hex')}` } });
+    const inv = await t.call('POST', '/v1/invoice', {
+      key,
+      body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `o-${randomBytes(4).toString('hex')}` },
+    });
     for (const url of [`/pay/${inv.body.data.id}`, '/pay/00000000-0000-4000-8000-000000000000', '/docs']) {
       const res = await t.app.inject({ method: 'GET', url });
       assert.match(String(res.headers['content-type']), /^text\/html/, url);

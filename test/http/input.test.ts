@@ -48,7 +48,9 @@ describe('strict JSON bodies', () => {
       const sep = pretty ? ' ,\n ' : ',';
       if (Array.isArray(v)) return `[${v.map((x, i) => write(x, [...at, i], target, pretty)).join(sep)}]`;
       if (v !== null && typeof v === 'object') {
-        const entries = Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}${pretty ? ' : ' : ':'}${write(x, [...at, k], target, pretty)}`);
+        const entries = Object.entries(v).map(
+          ([k, x]) => `${JSON.stringify(k)}${pretty ? ' : ' : ':'}${write(x, [...at, k], target, pretty)}`,
+        );
         const first = Object.keys(v)[0];
         if (JSON.stringify(at) === target && first !== undefined) {
           const escaped = [...Array(first.length).keys()].map((i) => `\\u${first.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
@@ -99,7 +101,16 @@ describe('strict JSON bodies', () => {
   });
 
   it('tells a declared charset other than UTF-8', () => {
-    for (const ok of [undefined, '', 'application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"', 'application/json; charset=utf8', 'application/json; foo=bar']) {
+    for (const ok of [
+      undefined,
+      '',
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'application/json; charset="utf-8"',
+      'application/json; charset=utf8',
+      'application/json; foo=bar',
+    ]) {
       assert.equal(foreignCharset(ok), undefined, ok);
     }
     assert.equal(foreignCharset('application/json; charset=iso-8859-1'), 'iso-8859-1');
@@ -118,7 +129,15 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
     return { status: res.statusCode, body: res.json() };
   }
   const invoiceCount = async (t: TestApp, tenantId: string) =>
-    Number((await t.ctx.db.selectFrom('invoices').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('invoices')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('refuses a body that is not UTF-8 instead of reading U+FFFD, so different bytes never meet on one orderId', async () => {
     const t = app();
@@ -146,25 +165,46 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
       ['/v1/accounts', '{"name":"first","n\\u0061me":"second"}', 'name'],
       ['/v1/accounts', '{"name":"ok","extra":1,"extra":2}', 'extra'],
       ['/v1/invoice', '{"amount":10,"fiatCurrencyCode":"USD","orderId":"dup-1","orderId":"dup-2"}', 'orderId'],
-      ['/v1/invoice', '{"fiatCurrencyCode":"USD","orderId":"dup-3","items":[{"name":"a","quantity":1,"cost":5},{"name":"b","quantity":1,"cost":5,"cost":500}]}', 'items.1.cost'],
+      [
+        '/v1/invoice',
+        '{"fiatCurrencyCode":"USD","orderId":"dup-3","items":[{"name":"a","quantity":1,"cost":5},{"name":"b","quantity":1,"cost":5,"cost":500}]}',
+        'items.1.cost',
+      ],
     ];
     for (const [url, payload, field] of cases) {
       const res = await send(t, key, url, payload);
       assert.equal(res.status, 400, payload);
       assert.equal(res.body.code, 'exceptions.validation.failed', payload);
-      assert.deepEqual(res.body.extension.fields.map((f: any) => [f.location, f.field]), [['body', field]], payload);
+      assert.deepEqual(
+        res.body.extension.fields.map((f: any) => [f.location, f.field]),
+        [['body', field]],
+        payload,
+      );
       assert.match(res.body.extension.fields[0].message, /more than once/);
     }
     assert.equal(await invoiceCount(t, tenantId), 0);
     const accounts = (await t.call('GET', '/v1/accounts', { key })).body.data;
-    assert.deepEqual(accounts.map((a: any) => a.name).filter((n: string) => ['first', 'second', 'ok'].includes(n)), []);
+    assert.deepEqual(
+      accounts.map((a: any) => a.name).filter((n: string) => ['first', 'second', 'ok'].includes(n)),
+      [],
+    );
 
     // The same key in different objects is no repeat.
-    const items = await send(t, key, '/v1/invoice', '{"fiatCurrencyCode":"USD","orderId":"dup-4","items":[{"name":"a","quantity":1,"cost":5},{"name":"b","quantity":2,"cost":5}]}');
+    const items = await send(
+      t,
+      key,
+      '/v1/invoice',
+      '{"fiatCurrencyCode":"USD","orderId":"dup-4","items":[{"name":"a","quantity":1,"cost":5},{"name":"b","quantity":2,"cost":5}]}',
+    );
     assert.equal(items.status, 201, JSON.stringify(items.body));
     assert.equal(items.body.data.amount, 15);
     // Prototype-poisoning keys are still dropped, not refused and not applied.
-    const poisoned = await send(t, key, '/v1/accounts', '{"name":"proto","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}');
+    const poisoned = await send(
+      t,
+      key,
+      '/v1/accounts',
+      '{"name":"proto","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+    );
     assert.equal(poisoned.status, 201, JSON.stringify(poisoned.body));
     assert.equal(poisoned.body.data.name, 'proto');
     assert.equal(({} as { admin?: boolean }).admin, undefined);
@@ -176,7 +216,12 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
     }
     // An empty body with the JSON content type is no body, as before.
     const inv = items.body.data;
-    const cancel = await t.app.inject({ method: 'POST', url: `/v1/invoice/cancel?id=${inv.id}`, headers: { 'x-tenant-api-key': key, 'content-type': 'application/json' }, payload: '' });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/invoice/cancel?id=${inv.id}`,
+      headers: { 'x-tenant-api-key': key, 'content-type': 'application/json' },
+      payload: '',
+    });
     assert.equal(cancel.statusCode, 200, cancel.body);
   });
 
@@ -184,7 +229,12 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
     const t = app();
     const { key, tenantId } = await t.tenant(['*']);
     const latin1 = Buffer.from('{"amount":10,"fiatCurrencyCode":"USD","orderId":"caf\u00e9"}', 'latin1');
-    for (const contentType of ['application/json; charset=iso-8859-1', 'application/json;charset=UTF-16', 'Application/JSON; Charset="Windows-1252"', 'application/json; charset=utf-8; charset=latin1']) {
+    for (const contentType of [
+      'application/json; charset=iso-8859-1',
+      'application/json;charset=UTF-16',
+      'Application/JSON; Charset="Windows-1252"',
+      'application/json; charset=utf-8; charset=latin1',
+    ]) {
       const res = await send(t, key, '/v1/invoice', latin1, contentType);
       assert.equal(res.status, 415, contentType);
       assert.equal(res.body.code, 'exceptions.request.unsupportedMediaType', contentType);
@@ -194,7 +244,12 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
     assert.equal(await invoiceCount(t, tenantId), 0);
     // UTF-8 by any of its spellings is fine.
     let n = 0;
-    for (const contentType of ['application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json; charset="utf-8"', 'application/json; charset=utf8']) {
+    for (const contentType of [
+      'application/json; charset=utf-8',
+      'application/json; charset=UTF-8',
+      'application/json; charset="utf-8"',
+      'application/json; charset=utf8',
+    ]) {
       const res = await send(t, key, '/v1/invoice', `{"amount":10,"fiatCurrencyCode":"USD","orderId":"caf\u00e9-${++n}"}`, contentType);
       assert.equal(res.status, 201, `${contentType} ${JSON.stringify(res.body)}`);
       assert.equal(res.body.data.orderId, `caf\u00e9-${n}`);
@@ -208,9 +263,21 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
       t.call('POST', '/v1/invoice', { key, body: { fiatCurrencyCode: 'USD', orderId: `cap-${Math.random()}`, items, ...extra } });
     const refused: Array<[unknown[], string, Record<string, unknown>?]> = [
       [[{ name: 'a', quantity: 100, cost: 1e12 }], 'items.0'], // 1e14: passed before, with a crypto amount that lost precision
-      [[{ name: 'a', quantity: 1, cost: 1 }, { name: 'b', quantity: 1_000_000, cost: 1_000_000.01 }], 'items.1'],
+      [
+        [
+          { name: 'a', quantity: 1, cost: 1 },
+          { name: 'b', quantity: 1_000_000, cost: 1_000_000.01 },
+        ],
+        'items.1',
+      ],
       [[{ name: 'a', quantity: 3, cost: 333_333_333_333.34 }], 'items.0'], // 1 000 000 000 000.02
-      [[{ name: 'a', quantity: 1, cost: 999_999_999_999.99 }, { name: 'b', quantity: 1, cost: 0.02 }], 'items'],
+      [
+        [
+          { name: 'a', quantity: 1, cost: 999_999_999_999.99 },
+          { name: 'b', quantity: 1, cost: 0.02 },
+        ],
+        'items',
+      ],
       [Array.from({ length: 100 }, (_, i) => ({ name: `i${i}`, quantity: 1_000_000, cost: 1e6 })), 'items'], // 1e14 in all
       // A positive amount wins over the items, but items over the cap are still bad input.
       [[{ name: 'a', quantity: 2, cost: 1e12 }], 'items.0', { amount: 10 }],
@@ -219,13 +286,19 @@ describeEngines('bad input gets a clear 400, never a silent rewrite', (engine) =
       const res = await create(items, extra);
       assert.equal(res.status, 400, `${field} ${JSON.stringify(res.body)}`);
       assert.equal(res.body.code, 'exceptions.validation.failed');
-      assert.deepEqual(res.body.extension.fields.map((f: any) => [f.location, f.field]), [['body', field]]);
+      assert.deepEqual(
+        res.body.extension.fields.map((f: any) => [f.location, f.field]),
+        [['body', field]],
+      );
       assert.match(res.body.extension.fields[0].message, /must not exceed 1000000000000/);
     }
     assert.equal(await invoiceCount(t, tenantId), 0);
     // Up to the cap itself is fine, summed exactly (999 999 999 999.99 + 0.01 is 10^12, not more).
     for (const items of [
-      [{ name: 'a', quantity: 1, cost: 999_999_999_999.99 }, { name: 'b', quantity: 1, cost: 0.01 }],
+      [
+        { name: 'a', quantity: 1, cost: 999_999_999_999.99 },
+        { name: 'b', quantity: 1, cost: 0.01 },
+      ],
       [{ name: 'a', quantity: 3, cost: 333_333_333_333.33 }],
       [{ name: 'a', quantity: 1_000_000, cost: 1_000_000 }],
     ]) {

@@ -34,7 +34,9 @@ interface ListRoute {
 }
 
 async function listRoutes(t: TestApp): Promise<ListRoute[]> {
-  const doc = (await t.call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: unknown }> }>> };
+  const doc = (await t.call('GET', '/openapi.json')).body as {
+    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: unknown }> }>>;
+  };
   const out: ListRoute[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     const params = ops.get?.parameters ?? [];
@@ -61,8 +63,18 @@ describeEngines('list date filters', (engine) => {
     const routes = await listRoutes(t);
     const dated = routes.filter((r) => r.dated).map((r) => r.path);
     // The lists the issue names: a new one joins the sweep by documenting `from`.
-    for (const p of ['/v1/invoice/list', '/v1/deposit/list', '/v1/withdrawal/list', '/v1/converting/list', '/v1/x402/settlements', '/v1/export/invoices.csv']) {
-      assert.ok(dated.some((d) => d.startsWith(p)), `${p} is swept (dated lists: ${dated.join(', ')})`);
+    for (const p of [
+      '/v1/invoice/list',
+      '/v1/deposit/list',
+      '/v1/withdrawal/list',
+      '/v1/converting/list',
+      '/v1/x402/settlements',
+      '/v1/export/invoices.csv',
+    ]) {
+      assert.ok(
+        dated.some((d) => d.startsWith(p)),
+        `${p} is swept (dated lists: ${dated.join(', ')})`,
+      );
     }
     for (const route of routes.filter((r) => r.dated)) {
       for (const field of ['from', 'to']) {
@@ -77,7 +89,9 @@ describeEngines('list date filters', (engine) => {
         }
       }
       for (const value of EDGES.filter((v) => route.days || v.includes('T'))) {
-        const query = route.path.includes('export') ? `from=${encodeURIComponent(value)}&to=${encodeURIComponent(value)}` : `from=${encodeURIComponent(value)}`;
+        const query = route.path.includes('export')
+          ? `from=${encodeURIComponent(value)}&to=${encodeURIComponent(value)}`
+          : `from=${encodeURIComponent(value)}`;
         const res = await get(route, who, query);
         assert.equal(res.status, 200, `${route.path}?${query}: ${JSON.stringify(res.body)}`);
         if (!route.path.includes('export')) {

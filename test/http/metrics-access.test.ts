@@ -44,7 +44,14 @@ describeEngines('/metrics on the public port', (engine) => {
 
   it('with METRICS_TOKEN it answers only a scrape that sends it (401 with WWW-Authenticate otherwise), live or sandbox', async () => {
     for (const t of [liveWithToken(), sandboxWithToken()]) {
-      for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, `Bearer ${ADMIN_TOKEN}`, `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`, TOKEN]) {
+      for (const authorization of [
+        undefined,
+        'Bearer wrong',
+        `Bearer ${TOKEN}x`,
+        `Bearer ${ADMIN_TOKEN}`,
+        `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`,
+        TOKEN,
+      ]) {
         const res = await scrape(t, authorization);
         assert.deepEqual([res.statusCode, res.json().code], [401, 'exceptions.metrics.invalidToken'], String(authorization));
         assert.match(String(res.headers['www-authenticate']), /^Bearer/);
@@ -76,7 +83,14 @@ describe('the metrics listener (METRICS_HOST:METRICS_PORT)', () => {
       assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
       assert.match(await res.text(), /^# HELP solvency_custody /m);
       const base = open.url.replace('/metrics', '');
-      for (const [method, path] of [['GET', '/healthz'], ['GET', '/v1/currencies'], ['GET', '/admin/solvency'], ['GET', '/'], ['POST', '/metrics'], ['GET', '/metrics/x']]) {
+      for (const [method, path] of [
+        ['GET', '/healthz'],
+        ['GET', '/v1/currencies'],
+        ['GET', '/admin/solvency'],
+        ['GET', '/'],
+        ['POST', '/metrics'],
+        ['GET', '/metrics/x'],
+      ]) {
         const other = await fetch(`${base}${path}`, { method });
         assert.equal(other.status, 404, `${method} ${path}`);
         assert.equal(((await other.json()) as { code: string }).code, 'exceptions.route.notFound');
@@ -97,8 +111,14 @@ describe('the metrics listener (METRICS_HOST:METRICS_PORT)', () => {
 
 describe('metrics settings', () => {
   it('refuses a short METRICS_TOKEN and a METRICS_PORT that is PORT; reads the token from METRICS_TOKEN_FILE', () => {
-    assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), (e: unknown) => e instanceof ConfigError && /METRICS_TOKEN must be at least 32/.test(e.message));
-    assert.throws(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' }), (e: unknown) => e instanceof ConfigError && /METRICS_PORT/.test(e.message));
+    assert.throws(
+      () => loadConfig({ METRICS_TOKEN: 'short' }),
+      (e: unknown) => e instanceof ConfigError && /METRICS_TOKEN must be at least 32/.test(e.message),
+    );
+    assert.throws(
+      () => loadConfig({ PORT: '8080', METRICS_PORT: '8080' }),
+      (e: unknown) => e instanceof ConfigError && /METRICS_PORT/.test(e.message),
+    );
     assert.throws(() => loadConfig({ METRICS_PORT: '70000' }), ConfigError);
     const dir = mkdtempSync(join(tmpdir(), 'cg-metrics-'));
     try {
@@ -112,7 +132,10 @@ describe('metrics settings', () => {
 
   it('a gateway process with METRICS_PORT serves /metrics there and not on its public port', async () => {
     const metricsPort = await freePort();
-    const gw = await startGateway({ role: 'api', env: { DATA_DIR: 'memory://', METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN, ADMIN_TOKEN } });
+    const gw = await startGateway({
+      role: 'api',
+      env: { DATA_DIR: 'memory://', METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN, ADMIN_TOKEN },
+    });
     try {
       assert.equal((await fetch(`${gw.url}/metrics`)).status, 404);
       assert.equal((await fetch(`${gw.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status, 404);

@@ -3,7 +3,17 @@ import { Writable } from 'node:stream';
 import { it } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { buildApp } from '../../src/app.ts';
-import { ADMIN_TOKEN, METRICS_AUTH, METRICS_TOKEN, describeEngines, freshDatabase, startTestApp, liveNetworkEnv, testConfig, useTestApp } from '../helpers/harness.ts';
+import {
+  ADMIN_TOKEN,
+  METRICS_AUTH,
+  METRICS_TOKEN,
+  describeEngines,
+  freshDatabase,
+  startTestApp,
+  liveNetworkEnv,
+  testConfig,
+  useTestApp,
+} from '../helpers/harness.ts';
 
 describeEngines('operability', (engine) => {
   const app = useTestApp(engine);
@@ -189,21 +199,38 @@ describeEngines('operability', (engine) => {
     });
     const database = await freshDatabase(engine);
     const hotKey = `0x${'cd'.repeat(32)}`;
-    const ctx = { config: testConfig({}, { BASE_HOT_WALLET_KEY: hotKey, ...liveNetworkEnv('BASE', 'http://127.0.0.1:1'), METRICS_TOKEN }), database, db: database.db };
+    const ctx = {
+      config: testConfig({}, { BASE_HOT_WALLET_KEY: hotKey, ...liveNetworkEnv('BASE', 'http://127.0.0.1:1'), METRICS_TOKEN }),
+      database,
+      db: database.db,
+    };
     const logged = await buildApp(ctx, { logger: { level: 'info', stream } });
     try {
       const t = await startTestApp(engine, { database });
       const { key } = await t.tenant(['*']);
       await t.close();
       await logged.inject({ method: 'GET', url: '/v1/accounts', headers: { 'x-tenant-api-key': key, 'x-request-id': 'trace-77' } });
-      await logged.inject({ method: 'GET', url: '/admin/tenants/00000000-0000-4000-8000-000000000000', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      await logged.inject({
+        method: 'GET',
+        url: '/admin/tenants/00000000-0000-4000-8000-000000000000',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       const bodies = await Promise.all(
-        ['/v1/currencies', '/v1/balances', '/openapi.json', '/metrics'].map(async (url) => (await logged.inject({ method: 'GET', url, headers: url === '/metrics' ? METRICS_AUTH : { 'x-tenant-api-key': key } })).body),
+        ['/v1/currencies', '/v1/balances', '/openapi.json', '/metrics'].map(
+          async (url) =>
+            (await logged.inject({ method: 'GET', url, headers: url === '/metrics' ? METRICS_AUTH : { 'x-tenant-api-key': key } })).body,
+        ),
       );
-      assert.ok(bodies.every((b) => !b.includes(hotKey.slice(2))), 'hot-wallet key in a response');
+      assert.ok(
+        bodies.every((b) => !b.includes(hotKey.slice(2))),
+        'hot-wallet key in a response',
+      );
       const all = lines.join('');
       assert.ok(!all.includes(hotKey.slice(2)), 'hot-wallet key in logs');
-      assert.ok(lines.some((l) => JSON.parse(l).reqId === 'trace-77'), 'request id in the log lines');
+      assert.ok(
+        lines.some((l) => JSON.parse(l).reqId === 'trace-77'),
+        'request id in the log lines',
+      );
       assert.ok(!all.includes(key), 'API key in logs');
       assert.ok(!all.includes(ADMIN_TOKEN), 'admin token in logs');
     } finally {

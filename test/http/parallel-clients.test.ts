@@ -63,7 +63,11 @@ describeEngines('parallel requests from one client address', (engine) => {
     const stored = await t.ctx.db.selectFrom('deposits').select('order_id').where('account_id', '=', accountId).execute();
     assert.deepEqual(stored.map((d) => d.order_id).sort(), created.map((o) => o.orderId).sort());
     const retried = await Promise.all(busy.map((o) => postDeposit(port, key, o.orderId)));
-    assert.deepEqual(retried.filter((o) => o.status !== 201), [], 'the refused requests are served on their retry');
+    assert.deepEqual(
+      retried.filter((o) => o.status !== 201),
+      [],
+      'the refused requests are served on their retry',
+    );
     assert.equal(t.ctx.config.http.maxConnectionsPerIp, 256, 'the default cap, sized for a merchant pool of 100-200 connections');
   });
 });

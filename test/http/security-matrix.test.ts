@@ -39,10 +39,20 @@ const randomAddress = () => `0x${randomBytes(20).toString('hex')}`;
 /** An entry of a tenant's x402 discovery catalog, written as the catalog's routes write one. */
 async function catalogEntry(t: TestApp, tenantId: string): Promise<{ id: string; url: string }> {
   const entry = { id: randomUUID(), url: `https://${uid()}.seller.test/paid` };
-  const accepts = [{ scheme: 'exact', network: 'eip155:84532', amount: '1000', asset: randomAddress(), payTo: randomAddress(), maxTimeoutSeconds: 60 }];
+  const accepts = [
+    { scheme: 'exact', network: 'eip155:84532', amount: '1000', asset: randomAddress(), payTo: randomAddress(), maxTimeoutSeconds: 60 },
+  ];
   await t.ctx.db
     .insertInto('x402_resources')
-    .values({ id: entry.id, tenant_id: tenantId, resource: entry.url, type: 'http', accepts: JSON.stringify(accepts), metadata: '{}', description: 'A paid resource' })
+    .values({
+      id: entry.id,
+      tenant_id: tenantId,
+      resource: entry.url,
+      type: 'http',
+      accepts: JSON.stringify(accepts),
+      metadata: '{}',
+      description: 'A paid resource',
+    })
     .execute();
   return entry;
 }
@@ -273,7 +283,14 @@ async function committedConversion(f: Fixture): Promise<{ id: string; quoteId: s
 /** Tenant A's row as stored: webhook secret, webhook URLs, brand (and when it last changed). */
 /** A call of A's first-account key, once the request log has written it: its id. */
 async function loggedCallOfA(f: Fixture): Promise<string> {
-  const find = () => f.t.ctx.db.selectFrom('request_log').select('id').where('tenant_id', '=', f.a.id).where('api_key_id', '=', f.a.keyId).orderBy('id').executeTakeFirst();
+  const find = () =>
+    f.t.ctx.db
+      .selectFrom('request_log')
+      .select('id')
+      .where('tenant_id', '=', f.a.id)
+      .where('api_key_id', '=', f.a.keyId)
+      .orderBy('id')
+      .executeTakeFirst();
   await until(async () => (await find()) !== undefined, 5000, "a logged call of A's key");
   return String((await find())!.id);
 }
@@ -302,13 +319,29 @@ function leavesTenantA(name: string, req: () => Req, status: number): Foreign {
   };
 }
 const aDeliveries = async (f: Fixture) =>
-  Number((await f.t.ctx.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', f.a.id).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await f.t.ctx.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', f.a.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** How many deliveries tenant A had when each request was built. */
 const aDeliveriesAtBuild = new WeakMap<Req, number>();
 /** A delivery's status and attempts, as stored. */
 async function deliveryState(f: Fixture, id: string) {
-  const d = await f.t.ctx.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'retry_from']).where('id', '=', id).executeTakeFirstOrThrow();
-  const made = await f.t.ctx.db.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<string>().as('n')).where('delivery_id', '=', id).executeTakeFirstOrThrow();
+  const d = await f.t.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select(['status', 'attempts', 'retry_from'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const made = await f.t.ctx.db
+    .selectFrom('webhook_attempts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('delivery_id', '=', id)
+    .executeTakeFirstOrThrow();
   return { ...d, made: Number(made.n) };
 }
 /** A delivery's state when each request was built. */
@@ -325,7 +358,10 @@ function csvCheck(header: string, id: (f: Fixture) => string) {
     assert.equal(typeof body, 'string');
     const lines = (body as string).split('\r\n');
     assert.ok(lines[0]!.startsWith(header), lines[0]);
-    assert.ok(lines.slice(1).some((l) => l.startsWith(`${id(f)},`)), `the export lacks ${id(f)}`);
+    assert.ok(
+      lines.slice(1).some((l) => l.startsWith(`${id(f)},`)),
+      `the export lacks ${id(f)}`,
+    );
   };
 }
 
@@ -424,7 +460,10 @@ const ROWS: Row[] = [
     happy: { status: 200 },
     check: (b, f) => {
       assert.ok(b.data.some((k: any) => k.id === f.a.keyId));
-      assert.ok(b.data.every((k: any) => !('key' in k)), 'a listed key carries the key itself');
+      assert.ok(
+        b.data.every((k: any) => !('key' in k)),
+        'a listed key carries the key itself',
+      );
     },
     foreign: [
       {
@@ -432,7 +471,8 @@ const ROWS: Row[] = [
         by: 'sibling',
         req: () => ({ url: '/v1/api-keys' }),
         status: 200,
-        check: (body, f) => assert.ok(body.data.length > 0 && body.data.every((k: any) => k.accountId === f.a.secondAccountId), JSON.stringify(body.data)),
+        check: (body, f) =>
+          assert.ok(body.data.length > 0 && body.data.every((k: any) => k.accountId === f.a.secondAccountId), JSON.stringify(body.data)),
       },
     ],
   },
@@ -494,7 +534,12 @@ const ROWS: Row[] = [
   // Where money may go is changed by signed-in people only (test/payouts): every key is refused, its scope or not.
   ...(
     [
-      ['POST', '/v1/payout-addresses', 'payouts.manage', () => ({ url: '/v1/payout-addresses', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO } })],
+      [
+        'POST',
+        '/v1/payout-addresses',
+        'payouts.manage',
+        () => ({ url: '/v1/payout-addresses', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO } }),
+      ],
       ['DELETE', '/v1/payout-addresses/{id}', 'payouts.manage', () => ({ url: `/v1/payout-addresses/${randomUUID()}` })],
       ['PATCH', '/v1/payout-policy', 'payoutPolicy.manage', () => ({ url: '/v1/payout-policy', body: { allowlistOnly: true } })],
       ['DELETE', '/v1/payout-policy/pending/{id}', 'payoutPolicy.manage', () => ({ url: `/v1/payout-policy/pending/${randomUUID()}` })],
@@ -533,7 +578,8 @@ const ROWS: Row[] = [
     path: '/v1/webhook-settings',
     scope: 'webhooks.manage',
     // The deposit URL (A's default URL, where its test events go, stays).
-    build: (f) => snapshotA(f, { url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://deposits-${uid()}.shop.example.com/hook` } }),
+    build: (f) =>
+      snapshotA(f, { url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://deposits-${uid()}.shop.example.com/hook` } }),
     happy: { status: 200 },
     check: (b, f) => {
       assert.equal(b.data.webhookUrl, f.aWebhookUrl);
@@ -544,7 +590,13 @@ const ROWS: Row[] = [
     asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     wideOnOtherAccount: { status: 200 },
     onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
-    foreign: [leavesTenantA("B sets its own deposit URL: A's settings stay", () => ({ url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://b-${uid()}.shop.example.com/hook` } }), 403)],
+    foreign: [
+      leavesTenantA(
+        "B sets its own deposit URL: A's settings stay",
+        () => ({ url: '/v1/webhook-settings', body: { depositWebhookUrl: `https://b-${uid()}.shop.example.com/hook` } }),
+        403,
+      ),
+    ],
     unchanged: aTenantUnchanged,
   },
   {
@@ -573,7 +625,11 @@ const ROWS: Row[] = [
     },
     happy: { status: 202 },
     check: async (b, f) => {
-      const d = await f.t.ctx.db.selectFrom('webhook_deliveries').select(['tenant_id', 'url', 'event_type']).where('id', '=', b.data.deliveryId).executeTakeFirstOrThrow();
+      const d = await f.t.ctx.db
+        .selectFrom('webhook_deliveries')
+        .select(['tenant_id', 'url', 'event_type'])
+        .where('id', '=', b.data.deliveryId)
+        .executeTakeFirstOrThrow();
       assert.deepEqual(d, { tenant_id: f.a.id, url: f.aWebhookUrl, event_type: 'webhook.test' });
     },
     // B has no default URL: its own test is refused (and goes nowhere near A's).
@@ -591,7 +647,12 @@ const ROWS: Row[] = [
     check: (b, f) => assert.deepEqual([b.total, b.data[0]?.id, b.data[0]?.url], [1, f.delivery.id, f.aWebhookUrl]),
     foreign: [
       { name: 'its whole list', req: () => ({ url: '/v1/webhook-deliveries?limit=100' }), status: 200 },
-      { name: "about A's deposit", req: (f) => ({ url: `/v1/webhook-deliveries?objectId=${f.funding.id}` }), status: 200, check: (body) => assert.equal(body.total, 0) },
+      {
+        name: "about A's deposit",
+        req: (f) => ({ url: `/v1/webhook-deliveries?objectId=${f.funding.id}` }),
+        status: 200,
+        check: (body) => assert.equal(body.total, 0),
+      },
       {
         name: "A's other account, about the first account's deposit",
         by: 'sibling',
@@ -617,7 +678,12 @@ const ROWS: Row[] = [
     asSiblingAccount: { status: 404, code: 'exceptions.webhookDelivery.notFound' },
     wideOnOtherAccount: { status: 200 },
     foreign: [
-      { name: "a delivery of A's deposit event", req: (f) => ({ url: `/v1/webhook-deliveries/${f.funding.deliveryId}` }), status: 404, code: 'exceptions.webhookDelivery.notFound' },
+      {
+        name: "a delivery of A's deposit event",
+        req: (f) => ({ url: `/v1/webhook-deliveries/${f.funding.deliveryId}` }),
+        status: 404,
+        code: 'exceptions.webhookDelivery.notFound',
+      },
       {
         name: "A's other account, a delivery of the first account's deposit event",
         by: 'sibling',
@@ -652,7 +718,8 @@ const ROWS: Row[] = [
         },
         status: 404,
         code: 'exceptions.webhookDelivery.notFound',
-        check: async (_body, f) => assert.deepEqual(await deliveryState(f, f.funding.deliveryId), fundingDeliveryBefore, 'the delivery was reopened'),
+        check: async (_body, f) =>
+          assert.deepEqual(await deliveryState(f, f.funding.deliveryId), fundingDeliveryBefore, 'the delivery was reopened'),
       },
     ],
     unchanged: async (f, req) => {
@@ -669,7 +736,10 @@ const ROWS: Row[] = [
     check: (b, f) => {
       assert.ok(b.data.length > 0, 'an empty request log');
       const own = [f.a.accountId, f.a.secondAccountId, null];
-      assert.ok(b.data.every((e: any) => own.includes(e.accountId) && e.actor.startsWith('api key ')), JSON.stringify(b.data.slice(0, 3)));
+      assert.ok(
+        b.data.every((e: any) => own.includes(e.accountId) && e.actor.startsWith('api key ')),
+        JSON.stringify(b.data.slice(0, 3)),
+      );
     },
     // B's own calls naming A's objects in their path (refused, 404) are in B's log as B sent them.
     echoedToB: (f) => [f.settlement.id, f.delivery.id],
@@ -679,7 +749,11 @@ const ROWS: Row[] = [
         by: 'sibling',
         req: () => ({ url: '/v1/request-log?limit=100' }),
         status: 200,
-        check: (body, f) => assert.ok(body.data.every((e: any) => e.accountId === f.a.secondAccountId), JSON.stringify(body.data.slice(0, 3))),
+        check: (body, f) =>
+          assert.ok(
+            body.data.every((e: any) => e.accountId === f.a.secondAccountId),
+            JSON.stringify(body.data.slice(0, 3)),
+          ),
       },
     ],
   },
@@ -718,7 +792,13 @@ const ROWS: Row[] = [
     asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     wideOnOtherAccount: { status: 200 },
     onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
-    foreign: [leavesTenantA("B changes its own brand: A's stays", () => ({ url: '/v1/settings', body: { brandColor: '#123456', merchantName: `B-brand-${uid()}` } }), 403)],
+    foreign: [
+      leavesTenantA(
+        "B changes its own brand: A's stays",
+        () => ({ url: '/v1/settings', body: { brandColor: '#123456', merchantName: `B-brand-${uid()}` } }),
+        403,
+      ),
+    ],
     unchanged: aTenantUnchanged,
   },
   {
@@ -741,7 +821,13 @@ const ROWS: Row[] = [
     asSiblingAccount: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
     wideOnOtherAccount: { status: 200 },
     onlyScope: { status: 403, code: 'exceptions.auth.accountNotAllowed' },
-    foreign: [leavesTenantA("B turns its own mail off: A's stays", () => ({ url: '/v1/email-settings', body: { kinds: { invoicePaid: false } } }), 403)],
+    foreign: [
+      leavesTenantA(
+        "B turns its own mail off: A's stays",
+        () => ({ url: '/v1/email-settings', body: { kinds: { invoicePaid: false } } }),
+        403,
+      ),
+    ],
     unchanged: aTenantUnchanged,
   },
   {
@@ -776,7 +862,10 @@ const ROWS: Row[] = [
         check: async (body, f) => {
           assert.equal(body.extension, undefined);
           // The invoice's own account is told which invoice holds the orderId.
-          const own = await f.t.call('POST', '/v1/invoice', { key: f.a.key, body: { amount: 30, fiatCurrencyCode: 'USD', orderId: f.invoice.orderId } });
+          const own = await f.t.call('POST', '/v1/invoice', {
+            key: f.a.key,
+            body: { amount: 30, fiatCurrencyCode: 'USD', orderId: f.invoice.orderId },
+          });
           assert.equal(own.status, 409);
           assert.equal(own.body.extension.id, f.invoice.id);
         },
@@ -797,8 +886,18 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
     foreign: [
       // The code of any unknown orderId: nothing says the orderId is taken elsewhere.
-      { name: "A's orderId", req: (f) => ({ url: `/v1/invoice?orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFoundByOrderId' },
-      { name: "A's id and orderId", req: (f) => ({ url: `/v1/invoice?id=${f.invoice.id}&orderId=${encodeURIComponent(f.invoice.orderId)}` }), status: 404, code: 'exceptions.invoice.notFound' },
+      {
+        name: "A's orderId",
+        req: (f) => ({ url: `/v1/invoice?orderId=${encodeURIComponent(f.invoice.orderId)}` }),
+        status: 404,
+        code: 'exceptions.invoice.notFoundByOrderId',
+      },
+      {
+        name: "A's id and orderId",
+        req: (f) => ({ url: `/v1/invoice?id=${f.invoice.id}&orderId=${encodeURIComponent(f.invoice.orderId)}` }),
+        status: 404,
+        code: 'exceptions.invoice.notFound',
+      },
     ],
   },
   {
@@ -819,7 +918,14 @@ const ROWS: Row[] = [
     // A's invoice is unpaid: its list is empty, but it is A's (B and A's other account get 404).
     check: (b) => assert.deepEqual(b.data, []),
     asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
-    foreign: [{ name: "A's deposit id as an invoice", req: (f) => ({ url: `/v1/invoice/payments?id=${f.funding.id}` }), status: 404, code: 'exceptions.invoice.notFound' }],
+    foreign: [
+      {
+        name: "A's deposit id as an invoice",
+        req: (f) => ({ url: `/v1/invoice/payments?id=${f.funding.id}` }),
+        status: 404,
+        code: 'exceptions.invoice.notFound',
+      },
+    ],
   },
   {
     method: 'POST',
@@ -830,8 +936,18 @@ const ROWS: Row[] = [
     check: (b) => assert.equal(b.data.status, 'cancelled'),
     asTenantB: { status: 404, code: 'exceptions.invoice.notFound' },
     foreign: [
-      { name: "A's orderId in the body", req: async (f) => ({ url: '/v1/invoice/cancel', body: { orderId: (await f.newInvoice()).orderId } }), status: 404, code: 'exceptions.invoice.notFoundByOrderId' },
-      { name: "A's id in the query", req: async (f) => ({ url: `/v1/invoice/cancel?id=${(await f.newInvoice()).id}` }), status: 404, code: 'exceptions.invoice.notFound' },
+      {
+        name: "A's orderId in the body",
+        req: async (f) => ({ url: '/v1/invoice/cancel', body: { orderId: (await f.newInvoice()).orderId } }),
+        status: 404,
+        code: 'exceptions.invoice.notFoundByOrderId',
+      },
+      {
+        name: "A's id in the query",
+        req: async (f) => ({ url: `/v1/invoice/cancel?id=${(await f.newInvoice()).id}` }),
+        status: 404,
+        code: 'exceptions.invoice.notFound',
+      },
     ],
     unchanged: async (f, req) => {
       const inv = await f.t.call('GET', `/v1/invoice?id=${(req.body as any).id}`, { key: f.a.key });
@@ -888,7 +1004,14 @@ const ROWS: Row[] = [
     happy: { status: 200 },
     check: (b, f) => assert.deepEqual([b.data.id, b.data.active], [f.link.id, true]),
     asTenantB: { status: 404, code: 'exceptions.paymentLink.notFound' },
-    foreign: [{ name: "B turns A's link off", req: (f) => ({ url: `/v1/payment-links/${f.link.id}`, body: { active: false } }), status: 404, code: 'exceptions.paymentLink.notFound' }],
+    foreign: [
+      {
+        name: "B turns A's link off",
+        req: (f) => ({ url: `/v1/payment-links/${f.link.id}`, body: { active: false } }),
+        status: 404,
+        code: 'exceptions.paymentLink.notFound',
+      },
+    ],
     unchanged: async (f) => {
       const link = (await f.t.call('GET', `/v1/payment-links/${f.link.id}`, { key: f.a.key })).body.data;
       assert.equal(link.active, true, "a refused request turned A's link off");
@@ -976,7 +1099,10 @@ const ROWS: Row[] = [
     path: '/v1/customers/{id}/credit',
     scope: 'deposits.list',
     build: async (f) => {
-      const made = await f.t.call('POST', `/v1/customers/${f.customer.id}/credit-address`, { key: f.a.key, body: { cryptoCurrencyCode: 'USDT_TRC20' } });
+      const made = await f.t.call('POST', `/v1/customers/${f.customer.id}/credit-address`, {
+        key: f.a.key,
+        body: { cryptoCurrencyCode: 'USDT_TRC20' },
+      });
       assert.equal(made.status, 200, JSON.stringify(made.body));
       return { url: `/v1/customers/${f.customer.id}/credit` };
     },
@@ -1048,7 +1174,11 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.subscription.notFound' },
     unchanged: async (f, req) => {
       const id = req.url.split('/')[3];
-      assert.equal((await f.t.call('GET', `/v1/subscriptions/${id}`, { key: f.a.key })).body.data.status, 'trialing', 'a refused request cancelled the subscription');
+      assert.equal(
+        (await f.t.call('GET', `/v1/subscriptions/${id}`, { key: f.a.key })).body.data.status,
+        'trialing',
+        'a refused request cancelled the subscription',
+      );
     },
   },
   {
@@ -1086,7 +1216,14 @@ const ROWS: Row[] = [
     happy: { status: 200 },
     check: (b, f) => assert.equal(b.data.address, f.deposit.address),
     asTenantB: { status: 404, code: 'exceptions.deposit.notFound' },
-    foreign: [{ name: "A's orderId", req: (f) => ({ url: `/v1/deposit?orderId=${encodeURIComponent(f.deposit.orderId)}` }), status: 404, code: 'exceptions.deposit.notFound' }],
+    foreign: [
+      {
+        name: "A's orderId",
+        req: (f) => ({ url: `/v1/deposit?orderId=${encodeURIComponent(f.deposit.orderId)}` }),
+        status: 404,
+        code: 'exceptions.deposit.notFound',
+      },
+    ],
   },
   {
     method: 'GET',
@@ -1108,33 +1245,52 @@ const ROWS: Row[] = [
       assert.equal(b.data[0].status, 'confirmed');
     },
     asTenantB: { status: 404, code: 'exceptions.deposit.notFound' },
-    foreign: [{ name: "A's invoice id as a deposit", req: (f) => ({ url: `/v1/deposit/payments?id=${f.invoice.id}` }), status: 404, code: 'exceptions.deposit.notFound' }],
+    foreign: [
+      {
+        name: "A's invoice id as a deposit",
+        req: (f) => ({ url: `/v1/deposit/payments?id=${f.invoice.id}` }),
+        status: 404,
+        code: 'exceptions.deposit.notFound',
+      },
+    ],
   },
   {
     method: 'POST',
     path: '/v1/withdrawal/quote',
     scope: 'withdrawals.create',
-    build: () => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: `q-${uid()}` } }),
+    build: () => ({
+      url: '/v1/withdrawal/quote',
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: `q-${uid()}` },
+    }),
     happy: { status: 200 },
     foreign: [
       {
         name: "C quotes with the orderId of A's committed withdrawal: no 409, a quote of its own",
         by: 'c',
-        req: (f) => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.withdrawal.orderId } }),
+        req: (f) => ({
+          url: '/v1/withdrawal/quote',
+          body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.withdrawal.orderId },
+        }),
         status: 200,
         echoes: (f) => [f.withdrawal.orderId],
       },
       {
         name: "A's other account quotes with the orderId of A's committed withdrawal: a quote of its own",
         by: 'sibling',
-        req: (f) => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.withdrawal.orderId } }),
+        req: (f) => ({
+          url: '/v1/withdrawal/quote',
+          body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.withdrawal.orderId },
+        }),
         status: 200,
         echoes: (f) => [f.withdrawal.orderId],
       },
       {
         name: "C quotes with the orderId of A's open quote: not A's quote",
         by: 'c',
-        req: (f) => ({ url: '/v1/withdrawal/quote', body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.openQuote.orderId } }),
+        req: (f) => ({
+          url: '/v1/withdrawal/quote',
+          body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5, orderId: f.openQuote.orderId },
+        }),
         status: 200,
         echoes: (f) => [f.openQuote.orderId],
       },
@@ -1149,10 +1305,21 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.withdrawal.quoteNotFound' },
     // Clients send only quoteId: a tenant-wide key commits on the quote's account.
     withoutAccount: { status: 201 },
-    foreign: [{ name: "A's open quote", req: (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: f.openQuote.quoteId } }), status: 404, code: 'exceptions.withdrawal.quoteNotFound' }],
+    foreign: [
+      {
+        name: "A's open quote",
+        req: (f) => ({ url: '/v1/withdrawal/commit', body: { quoteId: f.openQuote.quoteId } }),
+        status: 404,
+        code: 'exceptions.withdrawal.quoteNotFound',
+      },
+    ],
     unchanged: async (f, req) => {
       const quoteId = (req.body as any).quoteId;
-      const row = await f.t.ctx.db.selectFrom('withdrawal_quotes').select('committed_at').where('id', '=', quoteId).executeTakeFirstOrThrow();
+      const row = await f.t.ctx.db
+        .selectFrom('withdrawal_quotes')
+        .select('committed_at')
+        .where('id', '=', quoteId)
+        .executeTakeFirstOrThrow();
       assert.equal(row.committed_at, null, 'a refused request committed the quote');
     },
   },
@@ -1164,7 +1331,14 @@ const ROWS: Row[] = [
     happy: { status: 200 },
     check: (b, f) => assert.equal(b.data.id, f.withdrawal.id),
     asTenantB: { status: 404, code: 'exceptions.withdrawal.notFound' },
-    foreign: [{ name: "A's orderId", req: (f) => ({ url: `/v1/withdrawal?orderId=${encodeURIComponent(f.withdrawal.orderId)}` }), status: 404, code: 'exceptions.withdrawal.notFound' }],
+    foreign: [
+      {
+        name: "A's orderId",
+        req: (f) => ({ url: `/v1/withdrawal?orderId=${encodeURIComponent(f.withdrawal.orderId)}` }),
+        status: 404,
+        code: 'exceptions.withdrawal.notFound',
+      },
+    ],
   },
   {
     method: 'GET',
@@ -1181,7 +1355,10 @@ const ROWS: Row[] = [
     method: 'POST',
     path: '/v1/withdrawal/batch/quote',
     scope: 'withdrawals.create',
-    build: () => ({ url: '/v1/withdrawal/batch/quote', body: { items: [{ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5 }] } }),
+    build: () => ({
+      url: '/v1/withdrawal/batch/quote',
+      body: { items: [{ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.5 }] },
+    }),
     happy: { status: 200 },
     check: (b) => assert.deepEqual([b.data.items.length, b.data.totals[0].totalDeduction], [1, 6.5]),
   },
@@ -1194,10 +1371,21 @@ const ROWS: Row[] = [
     asTenantB: { status: 404, code: 'exceptions.withdrawal.batchQuoteNotFound' },
     // Clients send only batchQuoteId: a tenant-wide key commits on the batch quote's account.
     withoutAccount: { status: 201 },
-    foreign: [{ name: "A's open batch quote", req: (f) => ({ url: '/v1/withdrawal/batch/commit', body: { batchQuoteId: f.openBatchQuote.batchQuoteId } }), status: 404, code: 'exceptions.withdrawal.batchQuoteNotFound' }],
+    foreign: [
+      {
+        name: "A's open batch quote",
+        req: (f) => ({ url: '/v1/withdrawal/batch/commit', body: { batchQuoteId: f.openBatchQuote.batchQuoteId } }),
+        status: 404,
+        code: 'exceptions.withdrawal.batchQuoteNotFound',
+      },
+    ],
     unchanged: async (f, req) => {
       const id = (req.body as any).batchQuoteId;
-      const row = await f.t.ctx.db.selectFrom('withdrawal_batch_quotes').select('committed_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await f.t.ctx.db
+        .selectFrom('withdrawal_batch_quotes')
+        .select('committed_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.committed_at, null, 'a refused request committed the batch quote');
     },
   },
@@ -1257,10 +1445,19 @@ const ROWS: Row[] = [
     withoutAccount: { status: 201 },
     foreign: [
       // Not quoteNotQuoted: that would tell B the quote exists.
-      { name: "A's committed quote", req: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await committedConversion(f)).quoteId } }), status: 404, code: 'exceptions.converting.quoteNotFound' },
+      {
+        name: "A's committed quote",
+        req: async (f) => ({ url: '/v1/converting/commit', body: { quoteId: (await committedConversion(f)).quoteId } }),
+        status: 404,
+        code: 'exceptions.converting.quoteNotFound',
+      },
     ],
     unchanged: async (f, req) => {
-      const row = await f.t.ctx.db.selectFrom('conversions').select('id').where('quote_id', '=', (req.body as any).quoteId).executeTakeFirst();
+      const row = await f.t.ctx.db
+        .selectFrom('conversions')
+        .select('id')
+        .where('quote_id', '=', (req.body as any).quoteId)
+        .executeTakeFirst();
       assert.equal(row, undefined, 'a refused request committed the quote');
     },
   },
@@ -1324,7 +1521,10 @@ const ROWS: Row[] = [
       assert.equal(b.data.currency, 'USD');
       assert.equal(b.data.days.length, 7);
       const recent = b.data.days.slice(-2) as Array<{ deposits: number; depositsVolumeUsd: number }>;
-      assert.ok(recent.some((d) => d.deposits >= 1 && d.depositsVolumeUsd > 0), JSON.stringify(recent));
+      assert.ok(
+        recent.some((d) => d.deposits >= 1 && d.depositsVolumeUsd > 0),
+        JSON.stringify(recent),
+      );
     },
   },
   {
@@ -1359,7 +1559,11 @@ const ROWS: Row[] = [
     check: (b, f) => assert.ok(b.data.some((s: any) => s.id === f.settlement.id)),
     foreign: [
       { name: "filtered by A's payer", req: (f) => ({ url: `/v1/x402/settlements?payer=${f.settlement.payer}` }), status: 200 },
-      { name: "filtered by A's transaction", req: (f) => ({ url: `/v1/x402/settlements?transaction=${f.settlement.transaction}` }), status: 200 },
+      {
+        name: "filtered by A's transaction",
+        req: (f) => ({ url: `/v1/x402/settlements?transaction=${f.settlement.transaction}` }),
+        status: 200,
+      },
     ],
   },
   {
@@ -1397,7 +1601,22 @@ const ROWS: Row[] = [
     method: 'POST',
     path: '/v1/x402/resources',
     scope: 'x402.resources.manage',
-    build: () => ({ url: '/v1/x402/resources', body: { resource: `https://${uid()}.seller.test/paid`, accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '1000', asset: randomAddress(), payTo: randomAddress(), maxTimeoutSeconds: 60 }] } }),
+    build: () => ({
+      url: '/v1/x402/resources',
+      body: {
+        resource: `https://${uid()}.seller.test/paid`,
+        accepts: [
+          {
+            scheme: 'exact',
+            network: 'eip155:84532',
+            amount: '1000',
+            asset: randomAddress(),
+            payTo: randomAddress(),
+            maxTimeoutSeconds: 60,
+          },
+        ],
+      },
+    }),
     happy: { status: 400, code: 'exceptions.x402.requirementsNotSupported' },
   },
   {
@@ -1429,9 +1648,20 @@ const ROWS: Row[] = [
     check: (b, f) => assert.deepEqual([b.data.id, b.data.description], [f.resource.id, 'A paid resource']),
     asTenantB: { status: 404, code: 'exceptions.x402.resourceNotFound' },
     asSiblingAccount: { status: 200 },
-    foreign: [{ name: "B moves A's entry", req: (f) => ({ url: `/v1/x402/resources/${f.resource.id}`, body: { resource: 'https://b.seller.test/x' } }), status: 404, code: 'exceptions.x402.resourceNotFound' }],
+    foreign: [
+      {
+        name: "B moves A's entry",
+        req: (f) => ({ url: `/v1/x402/resources/${f.resource.id}`, body: { resource: 'https://b.seller.test/x' } }),
+        status: 404,
+        code: 'exceptions.x402.resourceNotFound',
+      },
+    ],
     unchanged: async (f) => {
-      const row = await f.t.ctx.db.selectFrom('x402_resources').select(['resource', 'description']).where('id', '=', f.resource.id).executeTakeFirstOrThrow();
+      const row = await f.t.ctx.db
+        .selectFrom('x402_resources')
+        .select(['resource', 'description'])
+        .where('id', '=', f.resource.id)
+        .executeTakeFirstOrThrow();
       assert.deepEqual(row, { resource: f.resource.url, description: 'A paid resource' }, "a refused request changed A's entry");
     },
   },
@@ -1446,7 +1676,10 @@ const ROWS: Row[] = [
     asSiblingAccount: { status: 200 },
     unchanged: async (f, req) => {
       const id = req.url.split('/').pop()!;
-      assert.ok(await f.t.ctx.db.selectFrom('x402_resources').select('id').where('id', '=', id).executeTakeFirst(), "a refused request removed A's entry");
+      assert.ok(
+        await f.t.ctx.db.selectFrom('x402_resources').select('id').where('id', '=', id).executeTakeFirst(),
+        "a refused request removed A's entry",
+      );
     },
   },
   {
@@ -1458,7 +1691,13 @@ const ROWS: Row[] = [
     check: (b, f) => assert.ok(b.items.some((i: any) => i.resource === f.resource.url)),
   },
   { method: 'GET', path: '/v1/currencies', scope: 'currencies.list', build: () => ({ url: '/v1/currencies' }), happy: { status: 200 } },
-  { method: 'GET', path: '/v1/currencies/fiat', scope: 'currencies.list', build: () => ({ url: '/v1/currencies/fiat' }), happy: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/v1/currencies/fiat',
+    scope: 'currencies.list',
+    build: () => ({ url: '/v1/currencies/fiat' }),
+    happy: { status: 200 },
+  },
   {
     method: 'GET',
     path: '/v1/address-provision',
@@ -1479,8 +1718,17 @@ const ROWS: Row[] = [
     scope: 'deposits.list',
     build: async (f) => {
       const d = (await f.t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
-      const data = { ...d, previousStatus: 'created', depositTransactionHash: null, actuallyReceivedAmount: null, actuallyReceivedAmountUsd: null };
-      return { url: '/v1/webhooks/deposit.statusChanged', body: { event: 'deposit.statusChanged', data, timestamp: new Date().toISOString() } };
+      const data = {
+        ...d,
+        previousStatus: 'created',
+        depositTransactionHash: null,
+        actuallyReceivedAmount: null,
+        actuallyReceivedAmountUsd: null,
+      };
+      return {
+        url: '/v1/webhooks/deposit.statusChanged',
+        body: { event: 'deposit.statusChanged', data, timestamp: new Date().toISOString() },
+      };
     },
     happy: { status: 200 },
   },
@@ -1490,7 +1738,17 @@ const ROWS: Row[] = [
       path: `/v1/webhooks/${event}`,
       scope: 'payouts.list',
       build: () => {
-        const data = { id: randomUUID(), cryptoCurrencyCode: 'USDT_TRC20', network: 'Tron', address: TRON_TO, label: null, status: 'pending', activeAt: new Date().toISOString(), createdAt: new Date().toISOString(), createdBy: 'owner@example.com' };
+        const data = {
+          id: randomUUID(),
+          cryptoCurrencyCode: 'USDT_TRC20',
+          network: 'Tron',
+          address: TRON_TO,
+          label: null,
+          status: 'pending',
+          activeAt: new Date().toISOString(),
+          createdAt: new Date().toISOString(),
+          createdBy: 'owner@example.com',
+        };
         return { url: `/v1/webhooks/${event}`, body: { event, data, timestamp: new Date().toISOString() } };
       },
       happy: { status: 200 },
@@ -1501,8 +1759,20 @@ const ROWS: Row[] = [
     path: '/v1/webhooks/payoutPolicy.changed',
     scope: 'payouts.list',
     build: () => {
-      const data = { allowlistOnly: true, newAddressDelayHours: 24, maxPerWithdrawalUsd: 100.5, maxPerDayUsd: null, maxPerDayPerKeyUsd: 250, approvalAboveUsd: null, approvalForApiKeys: false, pending: [] };
-      return { url: '/v1/webhooks/payoutPolicy.changed', body: { event: 'payoutPolicy.changed', data, timestamp: new Date().toISOString() } };
+      const data = {
+        allowlistOnly: true,
+        newAddressDelayHours: 24,
+        maxPerWithdrawalUsd: 100.5,
+        maxPerDayUsd: null,
+        maxPerDayPerKeyUsd: 250,
+        approvalAboveUsd: null,
+        approvalForApiKeys: false,
+        pending: [],
+      };
+      return {
+        url: '/v1/webhooks/payoutPolicy.changed',
+        body: { event: 'payoutPolicy.changed', data, timestamp: new Date().toISOString() },
+      };
     },
     happy: { status: 200 },
   },
@@ -1514,7 +1784,10 @@ const ROWS: Row[] = [
       const { txHash, outputIndex, network, cryptoCurrencyCode, amount, address, status } = OTHER_ASSET_PAYMENT;
       const payment = { txHash, outputIndex, network, cryptoCurrencyCode, amount, address, status };
       const data = { id: randomUUID(), status: 'held', previousStatus: null, ownerType: 'deposit', ownerId: f.deposit.id, payment };
-      return { url: '/v1/webhooks/heldPayment.statusChanged', body: { event: 'heldPayment.statusChanged', data, timestamp: new Date().toISOString() } };
+      return {
+        url: '/v1/webhooks/heldPayment.statusChanged',
+        body: { event: 'heldPayment.statusChanged', data, timestamp: new Date().toISOString() },
+      };
     },
     happy: { status: 200 },
   },
@@ -1524,7 +1797,14 @@ const ROWS: Row[] = [
     scope: 'invoices.list',
     build: (f) => {
       const { portalUrl: _, ...data } = f.sub;
-      return { url: '/v1/webhooks/subscription.statusChanged', body: { event: 'subscription.statusChanged', data: { ...data, status: 'cancelled', previousStatus: 'trialing' }, timestamp: new Date().toISOString() } };
+      return {
+        url: '/v1/webhooks/subscription.statusChanged',
+        body: {
+          event: 'subscription.statusChanged',
+          data: { ...data, status: 'cancelled', previousStatus: 'trialing' },
+          timestamp: new Date().toISOString(),
+        },
+      };
     },
     happy: { status: 200 },
   },
@@ -1544,7 +1824,11 @@ const ROWS: Row[] = [
     scope: 'deposits.list',
     build: async (f) => {
       const d = (await f.t.call('GET', `/v1/deposit?id=${f.deposit.id}`, { key: f.a.key })).body.data;
-      const body = { event: 'deposit.otherAssetReceived', data: { ...d, payment: OTHER_ASSET_PAYMENT }, timestamp: new Date().toISOString() };
+      const body = {
+        event: 'deposit.otherAssetReceived',
+        data: { ...d, payment: OTHER_ASSET_PAYMENT },
+        timestamp: new Date().toISOString(),
+      };
       return { url: '/v1/webhooks/deposit.otherAssetReceived', body };
     },
     happy: { status: 200 },
@@ -1555,7 +1839,11 @@ const ROWS: Row[] = [
     scope: 'invoices.list',
     build: (f) => ({
       url: '/v1/webhooks/invoice.otherAssetReceived',
-      body: { event: 'invoice.otherAssetReceived', data: { ...f.invoice, payment: OTHER_ASSET_PAYMENT }, timestamp: new Date().toISOString() },
+      body: {
+        event: 'invoice.otherAssetReceived',
+        data: { ...f.invoice, payment: OTHER_ASSET_PAYMENT },
+        timestamp: new Date().toISOString(),
+      },
     }),
     happy: { status: 200 },
   },
@@ -1565,7 +1853,14 @@ const ROWS: Row[] = [
     scope: 'withdrawals.list',
     build: (f) => {
       const { withdrawals: _, ...record } = f.batch;
-      return { url: '/v1/webhooks/withdrawalBatch.statusChanged', body: { event: 'withdrawalBatch.statusChanged', data: { ...record, previousStatus: 'created' }, timestamp: new Date().toISOString() } };
+      return {
+        url: '/v1/webhooks/withdrawalBatch.statusChanged',
+        body: {
+          event: 'withdrawalBatch.statusChanged',
+          data: { ...record, previousStatus: 'created' },
+          timestamp: new Date().toISOString(),
+        },
+      };
     },
     happy: { status: 200 },
   },
@@ -1575,7 +1870,11 @@ const ROWS: Row[] = [
     scope: 'withdrawals.list',
     build: (f) => ({
       url: '/v1/webhooks/withdrawal.statusChanged',
-      body: { event: 'withdrawal.statusChanged', data: { ...f.withdrawal, previousStatus: 'created' }, timestamp: new Date().toISOString() },
+      body: {
+        event: 'withdrawal.statusChanged',
+        data: { ...f.withdrawal, previousStatus: 'created' },
+        timestamp: new Date().toISOString(),
+      },
     }),
     happy: { status: 200 },
   },
@@ -1615,7 +1914,12 @@ describeEngines('security matrix of the merchant API', (engine) => {
       return res.body.data;
     };
     const issue = async (tenant: { id: string; accountId: string }, scopes: string[], allowedIps?: string[]) =>
-      (await admin('POST', '/admin/api-keys', { tenantId: tenant.id, accountId: tenant.accountId, scopes, ...(allowedIps ? { allowedIps } : {}) })) as {
+      (await admin('POST', '/admin/api-keys', {
+        tenantId: tenant.id,
+        accountId: tenant.accountId,
+        scopes,
+        ...(allowedIps ? { allowedIps } : {}),
+      })) as {
         id: string;
         key: string;
       };
@@ -1642,7 +1946,15 @@ describeEngines('security matrix of the merchant API', (engine) => {
       // MARKER_RANGE too (no request comes from it): POST /v1/api-keys marks the keys it issues with
       // an address in it, and a new key may allow only addresses its creator's allowlist allows.
       only.set(scope, (await issue(ta, [scope], [ALLOWED_IP, MARKER_RANGE])).key);
-      allBut.set(scope, (await issue(ta, SCOPES.filter((s) => s !== scope))).key);
+      allBut.set(
+        scope,
+        (
+          await issue(
+            ta,
+            SCOPES.filter((s) => s !== scope),
+          )
+        ).key,
+      );
     }
     // Used (so a cache holds it as valid), then revoked: refused at once everywhere.
     const revokedKey = await issue(ta, ['*']);
@@ -1671,21 +1983,55 @@ describeEngines('security matrix of the merchant API', (engine) => {
       customerId: `A-cust-${uid()}`,
       description: `A-desc-${uid()}`,
     });
-    const link = await merchant(aKey, 'POST', '/v1/payment-links', { title: `A-link-${uid()}`, fiatCurrencyCode: 'USD', amount: 31.41, maxUses: 50 });
-    const plan = await merchant(aKey, 'POST', '/v1/plans', { name: `A-plan-${uid()}`, amount: 9.99, fiatCurrencyCode: 'USD', interval: 'month', trialDays: 30 });
+    const link = await merchant(aKey, 'POST', '/v1/payment-links', {
+      title: `A-link-${uid()}`,
+      fiatCurrencyCode: 'USD',
+      amount: 31.41,
+      maxUses: 50,
+    });
+    const plan = await merchant(aKey, 'POST', '/v1/plans', {
+      name: `A-plan-${uid()}`,
+      amount: 9.99,
+      fiatCurrencyCode: 'USD',
+      interval: 'month',
+      trialDays: 30,
+    });
     const customer = await merchant(aKey, 'POST', '/v1/customers', { email: `a-${uid()}@example.com` });
     const newSubscription = () => merchant(aKey, 'POST', '/v1/subscriptions', { planId: plan.id, customerId: customer.id });
     const sub = await newSubscription();
-    const deposit = await merchant(aKey, 'POST', '/v1/deposit', { cryptoCurrencyCode: 'USDT_TRC20', orderId: `A-dep-${uid()}`, customerId: `A-dcust-${uid()}` });
+    const deposit = await merchant(aKey, 'POST', '/v1/deposit', {
+      cryptoCurrencyCode: 'USDT_TRC20',
+      orderId: `A-dep-${uid()}`,
+      customerId: `A-dcust-${uid()}`,
+    });
     const depositRecord = await merchant(aKey, 'GET', `/v1/deposit?id=${deposit.id}`);
-    const quote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 17.654321, orderId: `A-wd-${uid()}` });
-    const withdrawal = await merchant(aKey, 'POST', '/v1/withdrawal/commit', { quoteId: quote.quoteId, customData: { ref: `A-ref-${uid()}` } });
-    const openQuote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 6.5, orderId: `A-open-${uid()}` });
+    const quote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', {
+      cryptoCurrencyCode: 'USDT_TRC20',
+      address: TRON_TO,
+      amount: 17.654321,
+      orderId: `A-wd-${uid()}`,
+    });
+    const withdrawal = await merchant(aKey, 'POST', '/v1/withdrawal/commit', {
+      quoteId: quote.quoteId,
+      customData: { ref: `A-ref-${uid()}` },
+    });
+    const openQuote = await merchant(aKey, 'POST', '/v1/withdrawal/quote', {
+      cryptoCurrencyCode: 'USDT_TRC20',
+      address: TRON_TO,
+      amount: 6.5,
+      orderId: `A-open-${uid()}`,
+    });
     const batchItem = () => ({ cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5.25, orderId: `A-bi-${uid()}` });
     const batchQuote = await merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem(), batchItem()] });
     const batch = await merchant(aKey, 'POST', '/v1/withdrawal/batch/commit', { batchQuoteId: batchQuote.batchQuoteId });
     const openBatchQuote = await merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem()] });
-    const settlement = { id: randomUUID(), payer: randomAddress(), payTo: randomAddress(), transaction: `0x${randomBytes(32).toString('hex')}`, amount: '987654321' };
+    const settlement = {
+      id: randomUUID(),
+      payer: randomAddress(),
+      payTo: randomAddress(),
+      transaction: `0x${randomBytes(32).toString('hex')}`,
+      amount: '987654321',
+    };
     await t.ctx.db
       .insertInto('x402_settlements')
       .values({
@@ -1719,7 +2065,11 @@ describeEngines('security matrix of the merchant API', (engine) => {
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
       try {
         await deliverer.round();
-        await until(async () => (await merchant(aKey, 'GET', `/v1/webhook-deliveries/${deliveryId}`)).status === 'delivered', 10_000, 'the webhook.test delivery');
+        await until(
+          async () => (await merchant(aKey, 'GET', `/v1/webhook-deliveries/${deliveryId}`)).status === 'delivered',
+          10_000,
+          'the webhook.test delivery',
+        );
       } finally {
         await deliverer.drain(true);
       }
@@ -1736,7 +2086,8 @@ describeEngines('security matrix of the merchant API', (engine) => {
     assert.equal(fundingDelivery.status, 'delivered');
 
     let quotes = 0;
-    const newUser = async () => (await admin('POST', '/admin/users', { tenantId: ta.id, email: `a-user-${uid()}@example.com`, role: 'viewer' })).id as string;
+    const newUser = async () =>
+      (await admin('POST', '/admin/users', { tenantId: ta.id, email: `a-user-${uid()}@example.com`, role: 'viewer' })).id as string;
     const aUser = await admin('POST', '/admin/users', { tenantId: ta.id, email: `a-owner-${uid()}@example.com`, role: 'owner' });
     f = {
       t,
@@ -1811,12 +2162,27 @@ describeEngines('security matrix of the merchant API', (engine) => {
         delivery.objectId,
       ].map((v) => String(v).toLowerCase()),
       // (Ids and addresses; orderIds are the caller's own words, and other accounts may reuse them.)
-      accountObjects: [invoice.id, link.id, funding.id, funding.address, deposit.id, deposit.address, withdrawal.id, quote.quoteId, openQuote.quoteId, batch.id, openBatchQuote.batchQuoteId].map((v) =>
-        String(v).toLowerCase(),
-      ),
+      accountObjects: [
+        invoice.id,
+        link.id,
+        funding.id,
+        funding.address,
+        deposit.id,
+        deposit.address,
+        withdrawal.id,
+        quote.quoteId,
+        openQuote.quoteId,
+        batch.id,
+        openBatchQuote.batchQuoteId,
+      ].map((v) => String(v).toLowerCase()),
       newInvoice: () => merchant(aKey, 'POST', '/v1/invoice', { amount: 12, fiatCurrencyCode: 'USD', orderId: `A-c-${uid()}` }),
       newQuote: () =>
-        merchant(aKey, 'POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5, orderId: `A-q-${++quotes}-${uid()}` }),
+        merchant(aKey, 'POST', '/v1/withdrawal/quote', {
+          cryptoCurrencyCode: 'USDT_TRC20',
+          address: TRON_TO,
+          amount: 5,
+          orderId: `A-q-${++quotes}-${uid()}`,
+        }),
       newBatchQuote: () => merchant(aKey, 'POST', '/v1/withdrawal/batch/quote', { items: [batchItem()] }),
       aUser: aUser.id,
       newUser,
@@ -1853,7 +2219,11 @@ describeEngines('security matrix of the merchant API', (engine) => {
       assert.equal(typeof res.body, 'object', what);
       assert.match(res.body.code, /^exceptions\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/, what);
       assert.equal(typeof res.body.message, 'string', what);
-      assert.deepEqual(Object.keys(res.body).filter((k) => !['code', 'message', 'extension'].includes(k)), [], `${what}: only code, message, extension`);
+      assert.deepEqual(
+        Object.keys(res.body).filter((k) => !['code', 'message', 'extension'].includes(k)),
+        [],
+        `${what}: only code, message, extension`,
+      );
     }
     if (expected.code) assert.equal(res.body?.code, expected.code, what);
     assertNoLeak(res, what, allowed);
@@ -1895,7 +2265,13 @@ describeEngines('security matrix of the merchant API', (engine) => {
     describe(name, () => {
       it('no key: 401 invalidApiKey', async () => {
         const req = await row.build(f);
-        await refused(row, req, await send(row.method, req), { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name} without a key`);
+        await refused(
+          row,
+          req,
+          await send(row.method, req),
+          { status: 401, code: 'exceptions.auth.invalidApiKey' },
+          `${name} without a key`,
+        );
         const empty = await send(row.method, req, { headers: { 'x-tenant-api-key': '' } });
         await refused(row, req, empty, { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name} with an empty key`);
         if (row.method === 'GET') {
@@ -1907,7 +2283,12 @@ describeEngines('security matrix of the merchant API', (engine) => {
         }
         if (row.method === 'POST') {
           // Authentication comes before the body is even parsed.
-          const res = await t.app.inject({ method: 'POST', url: req.url, headers: { 'content-type': 'application/json' }, payload: '{"bad' });
+          const res = await t.app.inject({
+            method: 'POST',
+            url: req.url,
+            headers: { 'content-type': 'application/json' },
+            payload: '{"bad',
+          });
           assert.equal(res.statusCode, 401, `${name}: malformed body without a key`);
           assert.equal(res.json().code, 'exceptions.auth.invalidApiKey');
         }
@@ -1929,13 +2310,25 @@ describeEngines('security matrix of the merchant API', (engine) => {
           ['in another header', { headers: { 'x-api-key': a } }],
         ];
         for (const [label, opts] of variants) {
-          await refused(row, req, await send(row.method, req, opts), { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name}, key ${label}`);
+          await refused(
+            row,
+            req,
+            await send(row.method, req, opts),
+            { status: 401, code: 'exceptions.auth.invalidApiKey' },
+            `${name}, key ${label}`,
+          );
         }
       });
 
       it('revoked key (operator API): 401 invalidApiKey', async () => {
         const req = await row.build(f);
-        await refused(row, req, await send(row.method, req, { key: f.revoked }), { status: 401, code: 'exceptions.auth.invalidApiKey' }, `${name}, revoked key`);
+        await refused(
+          row,
+          req,
+          await send(row.method, req, { key: f.revoked }),
+          { status: 401, code: 'exceptions.auth.invalidApiKey' },
+          `${name}, revoked key`,
+        );
       });
 
       it('caller outside the key IP allowlist: 403 ipNotAllowed', async () => {
@@ -1951,7 +2344,8 @@ describeEngines('security matrix of the merchant API', (engine) => {
         const res = await send(row.method, req, { key: f.allBut.get(row.scope) });
         await refused(row, req, res, { status: 403, code: 'exceptions.auth.insufficientScope' }, `${name} without its scope`);
         assert.equal(res.body.extension?.requiredScope, row.scope);
-        if (row.method === 'GET') assert.equal((await send('HEAD', req, { key: f.allBut.get(row.scope) })).status, 403, `HEAD ${name} without its scope`);
+        if (row.method === 'GET')
+          assert.equal((await send('HEAD', req, { key: f.allBut.get(row.scope) })).status, 403, `HEAD ${name} without its scope`);
       });
 
       it("tenant B's key naming tenant A's accountId: 404 account.notFound", async () => {
@@ -1963,7 +2357,13 @@ describeEngines('security matrix of the merchant API', (engine) => {
         }
         // The key's own tenant, another account than the key's: refused too.
         const sibling = await send(row.method, withAccountId(req, f.a.secondAccountId, 'query'), { key: f.a.key });
-        await refused(row, req, sibling, { status: 403, code: 'exceptions.auth.accountNotAllowed' }, `${name}, another account of the tenant`);
+        await refused(
+          row,
+          req,
+          sibling,
+          { status: 403, code: 'exceptions.auth.accountNotAllowed' },
+          `${name}, another account of the tenant`,
+        );
       });
 
       it("tenant B's key on tenant A's request and objects: never A's data", async () => {
@@ -2015,7 +2415,11 @@ describeEngines('security matrix of the merchant API', (engine) => {
       it("a tenant-wide key: acts on the account it names as that account's own key does; another tenant's: 404; none: 400", async () => {
         const where = row.method === 'GET' ? 'query' : 'body';
         const onFirst = await send(row.method, withAccountId(await row.build(f), f.a.accountId, where), { key: f.wide.a });
-        assert.equal(onFirst.status, row.happy.status, `${name} by A's tenant-wide key on its first account: ${JSON.stringify(onFirst.body)}`);
+        assert.equal(
+          onFirst.status,
+          row.happy.status,
+          `${name} by A's tenant-wide key on its first account: ${JSON.stringify(onFirst.body)}`,
+        );
         if (row.happy.code) assert.equal(onFirst.body.code, row.happy.code);
         await row.check?.(onFirst.body, f, onFirst);
         // On A's second account: exactly what that account's own key gets, and none of the first account's objects.
@@ -2023,14 +2427,23 @@ describeEngines('security matrix of the merchant API', (engine) => {
         const wide = await send(row.method, withAccountId(wideReq, f.a.secondAccountId, where), { key: f.wide.a });
         const bound = await send(row.method, withAccountId(boundReq, f.a.secondAccountId, where), { key: f.a.secondAccountKey });
         const what = `${name} by A's tenant-wide key on its second account`;
-        const onSecond = row.wideOnOtherAccount ? [row.wideOnOtherAccount.status, row.wideOnOtherAccount.code] : [bound.status, bound.body?.code];
+        const onSecond = row.wideOnOtherAccount
+          ? [row.wideOnOtherAccount.status, row.wideOnOtherAccount.code]
+          : [bound.status, bound.body?.code];
         assert.deepEqual([wide.status, wide.body?.code], onSecond, `${what}: ${JSON.stringify(wide.body)}`);
         const sent = JSON.stringify(wideReq.body ?? '').toLowerCase() + wideReq.url.toLowerCase();
-        for (const v of f.accountObjects) if (!sent.includes(v)) assert.ok(!serialized(wide).toLowerCase().includes(v), `${what}: carries "${v}"`);
+        for (const v of f.accountObjects)
+          if (!sent.includes(v)) assert.ok(!serialized(wide).toLowerCase().includes(v), `${what}: carries "${v}"`);
         // Tenant B's tenant-wide key naming A's account.
         const foreignReq = await row.build(f);
         const foreign = await send(row.method, withAccountId(foreignReq, f.a.accountId, where), { key: f.wide.b });
-        await refused(row, foreignReq, foreign, { status: 404, code: 'exceptions.account.notFound' }, `${name} by B's tenant-wide key naming A's account`);
+        await refused(
+          row,
+          foreignReq,
+          foreign,
+          { status: 404, code: 'exceptions.account.notFound' },
+          `${name} by B's tenant-wide key naming A's account`,
+        );
         // Naming none: 400 where the route acts on an account (OpenAPI shows its accountId), else as usual.
         const op = openapi.paths[row.path][row.method.toLowerCase()];
         const takesAccount =
@@ -2049,9 +2462,16 @@ describeEngines('security matrix of the merchant API', (engine) => {
           const what = `${name} by a tenant-wide key naming no account`;
           if (row.withoutAccount.status >= 400) await refused(row, bare, none, row.withoutAccount, what);
           else assert.equal(none.status, row.withoutAccount.status, `${what}: ${JSON.stringify(none.body)}`);
-        } else if (!takesAccount) assert.equal(none.status, row.happy.status, `${name} by a tenant-wide key naming no account: ${JSON.stringify(none.body)}`);
+        } else if (!takesAccount)
+          assert.equal(none.status, row.happy.status, `${name} by a tenant-wide key naming no account: ${JSON.stringify(none.body)}`);
         else {
-          await refused(row, bare, none, { status: 400, code: 'exceptions.validation.failed' }, `${name} by a tenant-wide key naming no account`);
+          await refused(
+            row,
+            bare,
+            none,
+            { status: 400, code: 'exceptions.validation.failed' },
+            `${name} by a tenant-wide key naming no account`,
+          );
           assert.equal(none.body.extension.fields[0].field, 'accountId');
         }
       });
@@ -2072,7 +2492,8 @@ describeEngines('security matrix of the merchant API', (engine) => {
       const ops: Array<{ method: string; url: string }> = [];
       for (const [path, methods] of Object.entries<any>(openapi.paths)) {
         if (!path.startsWith('/admin/')) continue;
-        for (const method of Object.keys(methods)) ops.push({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, randomUUID()) });
+        for (const method of Object.keys(methods))
+          ops.push({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, randomUUID()) });
       }
       return ops;
     };
@@ -2090,12 +2511,17 @@ describeEngines('security matrix of the merchant API', (engine) => {
         ['token as Basic credentials', { authorization: `Basic ${basic}` }],
         ['token without a scheme', { authorization: ADMIN_TOKEN }],
         ['token in the merchant header', { 'x-tenant-api-key': ADMIN_TOKEN }],
-        ["a merchant key as bearer", { authorization: `Bearer ${f.a.key}` }],
+        ['a merchant key as bearer', { authorization: `Bearer ${f.a.key}` }],
         ['a merchant key in its own header', { 'x-tenant-api-key': f.a.key }],
       ];
       for (const op of ops) {
         for (const [label, headers] of variants) {
-          const res = await t.app.inject({ method: op.method as 'GET', url: op.url, headers, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }) });
+          const res = await t.app.inject({
+            method: op.method as 'GET',
+            url: op.url,
+            headers,
+            ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
+          });
           const what = `${op.method} ${op.url} with ${label}`;
           assert.equal(res.statusCode, 401, `${what}: ${res.body}`);
           const body = res.json();
@@ -2109,7 +2535,10 @@ describeEngines('security matrix of the merchant API', (engine) => {
           headers: { authorization: `bearer ${ADMIN_TOKEN}` },
           ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
         });
-        assert.ok(![401, 403].includes(ok.statusCode) && ok.statusCode < 500, `${op.method} ${op.url} with the token: ${ok.statusCode} ${ok.body}`);
+        assert.ok(
+          ![401, 403].includes(ok.statusCode) && ok.statusCode < 500,
+          `${op.method} ${op.url} with the token: ${ok.statusCode} ${ok.body}`,
+        );
       }
     });
 
@@ -2151,7 +2580,10 @@ describe('secrets never reach logs or responses [pglite]', () => {
     const config = testConfig({ watchIntervalMs: 100, webhookRetryBaseS: 1 }, env);
     // The same keys in a live installation: Ethereum on a (dead) real RPC, so its worker builds the
     // signer and sweeper from them and logs every failed round.
-    const liveConfig = testConfig({ watchIntervalMs: 100 }, { ...env, ETHEREUM_RPC_URL: 'http://127.0.0.1:1', ETHEREUM_XPUB: ethSweep.publicExtendedKey });
+    const liveConfig = testConfig(
+      { watchIntervalMs: 100 },
+      { ...env, ETHEREUM_RPC_URL: 'http://127.0.0.1:1', ETHEREUM_XPUB: ethSweep.publicExtendedKey },
+    );
     assert.equal(liveConfig.mode, 'live');
     assert.equal(config.chains.BASE.hotWalletKey, baseHotKey, 'BASE_HOT_WALLET_KEY_FILE is read');
     assert.equal(config.adminToken, adminToken);
@@ -2174,8 +2606,18 @@ describe('secrets never reach logs or responses [pglite]', () => {
       app = await buildApp({ config, database, db: database.db }, { logger: { level: 'trace', stream } });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const a = app;
-      const req = async (method: string, url: string, o: { body?: unknown; headers?: Record<string, string>; ip?: string; handsOver?: boolean } = {}) => {
-        const res = await a.inject({ method: method as 'GET', url, headers: o.headers ?? {}, ...(o.ip ? { remoteAddress: o.ip } : {}), ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+      const req = async (
+        method: string,
+        url: string,
+        o: { body?: unknown; headers?: Record<string, string>; ip?: string; handsOver?: boolean } = {},
+      ) => {
+        const res = await a.inject({
+          method: method as 'GET',
+          url,
+          headers: o.headers ?? {},
+          ...(o.ip ? { remoteAddress: o.ip } : {}),
+          ...(o.body !== undefined ? { payload: o.body as object } : {}),
+        });
         if (!o.handsOver) answers.push({ what: `${method} ${url}`, text: res.body + JSON.stringify(res.headers) });
         let body: any;
         try {
@@ -2190,7 +2632,11 @@ describe('secrets never reach logs or responses [pglite]', () => {
       // Operator: a tenant, keys, a webhook secret, the deposit webhook.
       const tenant = (await req('POST', '/admin/tenants', { headers: op, body: { name: 'Secret shop' } })).body.data;
       const issue = async (scopes: string[], allowedIps?: string[]) => {
-        const res = await req('POST', '/admin/api-keys', { headers: op, body: { tenantId: tenant.id, accountId: tenant.accountId, scopes, ...(allowedIps ? { allowedIps } : {}) }, handsOver: true });
+        const res = await req('POST', '/admin/api-keys', {
+          headers: op,
+          body: { tenantId: tenant.id, accountId: tenant.accountId, scopes, ...(allowedIps ? { allowedIps } : {}) },
+          handsOver: true,
+        });
         assert.equal(res.status, 201);
         handedOver.push(res.raw);
         return res.body.data as { id: string; key: string };
@@ -2199,25 +2645,49 @@ describe('secrets never reach logs or responses [pglite]', () => {
       const narrow = await issue(['invoices.list'], [ALLOWED_IP]);
       const revoked = await issue(['*']);
       assert.equal((await req('DELETE', `/admin/api-keys/${revoked.id}`, { headers: op })).status, 200);
-      const initialSecret = (await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow()).webhook_secret;
+      const initialSecret = (
+        await database.db.selectFrom('tenants').select('webhook_secret').where('id', '=', tenant.id).executeTakeFirstOrThrow()
+      ).webhook_secret;
       const rotated = await req('POST', `/admin/tenants/${tenant.id}/webhook-secret`, { headers: op, handsOver: true });
       handedOver.push(rotated.raw);
       const webhookSecret: string = rotated.body.data.secret;
       assert.match(webhookSecret, /^[0-9a-f]{64}$/);
-      assert.equal((await req('PATCH', `/admin/tenants/${tenant.id}`, { headers: op, body: { depositWebhookUrl: `${receiver.url}/deposits`, depositCommission: 0 } })).status, 200);
+      assert.equal(
+        (
+          await req('PATCH', `/admin/tenants/${tenant.id}`, {
+            headers: op,
+            body: { depositWebhookUrl: `${receiver.url}/deposits`, depositCommission: 0 },
+          })
+        ).status,
+        200,
+      );
 
       // Workers running (and logging) while the requests come in.
       await refreshRates(database.db, new SandboxRateProvider(), RATE_ASSETS);
-      assert.equal((await req('PUT', '/admin/sandbox/network-fees', { headers: op, body: { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 } })).status, 200);
+      assert.equal(
+        (await req('PUT', '/admin/sandbox/network-fees', { headers: op, body: { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 } })).status,
+        200,
+      );
       await refreshFees(database.db, defaultOracles(database.db, config));
       workers = startWorkers(a.ctx, a.log);
 
       const key = { 'x-tenant-api-key': full.key };
       const dep = await req('POST', '/v1/deposit', { headers: key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'secret-dep-1' } });
       assert.equal(dep.status, 201, dep.raw);
-      assert.equal((await req('POST', '/admin/sandbox/transfers', { headers: op, body: { cryptoCurrencyCode: 'USDT_TRC20', to: dep.body.data.address, amount: 51 } })).status, 201);
+      assert.equal(
+        (
+          await req('POST', '/admin/sandbox/transfers', {
+            headers: op,
+            body: { cryptoCurrencyCode: 'USDT_TRC20', to: dep.body.data.address, amount: 51 },
+          })
+        ).status,
+        201,
+      );
       assert.equal((await req('POST', '/admin/sandbox/mine', { headers: op, body: { network: 'Tron', blocks: 5 } })).status, 200);
-      const inv = await req('POST', '/v1/invoice', { headers: key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'secret-inv-1', webhookUrl: 'https://merchant.example.com/hooks' } });
+      const inv = await req('POST', '/v1/invoice', {
+        headers: key,
+        body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'secret-inv-1', webhookUrl: 'https://merchant.example.com/hooks' },
+      });
       assert.equal(inv.status, 201, inv.raw);
       await req('GET', `/v1/invoice?id=${inv.body.data.id}`, { headers: { 'x-tenant-api-key': narrow.key }, ip: ALLOWED_IP });
       await req('POST', '/v1/invoice/cancel', { headers: key, body: { orderId: 'secret-inv-1' } });
@@ -2244,7 +2714,13 @@ describe('secrets never reach logs or responses [pglite]', () => {
         ['GET', `/v1/nowhere?key=${full.key}`, key],
         ['GET', `/admin/tenants/${tenant.id}?token=${adminToken}`, { authorization: `Bearer ${full.key}` }],
         ['POST', '/admin/tenants', { authorization: `Bearer ${adminToken.slice(0, -2)}` }, undefined, { name: 'x' }],
-        ['POST', '/admin/tenants', { authorization: `Basic ${Buffer.from(`admin:${adminToken}`).toString('base64')}` }, undefined, { name: 'x' }],
+        [
+          'POST',
+          '/admin/tenants',
+          { authorization: `Basic ${Buffer.from(`admin:${adminToken}`).toString('base64')}` },
+          undefined,
+          { name: 'x' },
+        ],
         ['POST', '/v1/invoice', { ...key, 'content-type': 'application/json' }, undefined, `{"apiKey":"${full.key}",`],
       ];
       for (const [method, url, headers, ip, body] of refusedCalls) {
@@ -2253,13 +2729,23 @@ describe('secrets never reach logs or responses [pglite]', () => {
       }
 
       // The deposit completes and its webhook is signed with the tenant's secret.
-      await until(() => receiver.received.some((r) => r.json?.event === 'deposit.statusChanged' && r.json.data.status === 'completed'), 20_000, 'the deposit webhook');
+      await until(
+        () => receiver.received.some((r) => r.json?.event === 'deposit.statusChanged' && r.json.data.status === 'completed'),
+        20_000,
+        'the deposit webhook',
+      );
       const hook = receiver.received.find((r) => r.json?.event === 'deposit.statusChanged')!;
       assert.equal(hook.headers['x-webhook-signature'], createHmac('sha256', webhookSecret).update(hook.body).digest('hex'));
       // A withdrawal from the credited balance, with its own webhook.
-      const quote = await req('POST', '/v1/withdrawal/quote', { headers: key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'secret-wd-1' } });
+      const quote = await req('POST', '/v1/withdrawal/quote', {
+        headers: key,
+        body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'secret-wd-1' },
+      });
       assert.equal(quote.status, 200, quote.raw);
-      const commit = await req('POST', '/v1/withdrawal/commit', { headers: key, body: { quoteId: quote.body.data.quoteId, webhookUrl: `${receiver.url}/withdrawals` } });
+      const commit = await req('POST', '/v1/withdrawal/commit', {
+        headers: key,
+        body: { quoteId: quote.body.data.quoteId, webhookUrl: `${receiver.url}/withdrawals` },
+      });
       assert.equal(commit.status, 201, commit.raw);
       await until(() => receiver.received.some((r) => r.json?.event === 'withdrawal.statusChanged'), 20_000, 'the withdrawal webhook');
 
@@ -2294,10 +2780,17 @@ describe('secrets never reach logs or responses [pglite]', () => {
 
       // The live installation's workers run a few failing rounds against the dead RPC.
       const liveDatabase = await freshDatabase('pglite');
-      const liveApp = await buildApp({ config: liveConfig, database: liveDatabase, db: liveDatabase.db }, { logger: { level: 'trace', stream } });
+      const liveApp = await buildApp(
+        { config: liveConfig, database: liveDatabase, db: liveDatabase.db },
+        { logger: { level: 'trace', stream } },
+      );
       const before = lines.length;
       const liveWorkers = startWorkers(liveApp.ctx, liveApp.log);
-      await until(() => lines.slice(before).filter((l) => l.includes('watch-ETHEREUM')).length >= 3, 20_000, 'failed Ethereum watcher rounds');
+      await until(
+        () => lines.slice(before).filter((l) => l.includes('watch-ETHEREUM')).length >= 3,
+        20_000,
+        'failed Ethereum watcher rounds',
+      );
       await liveWorkers.stop();
       await liveApp.close();
       await liveDatabase.close();
@@ -2318,8 +2811,14 @@ describe('secrets never reach logs or responses [pglite]', () => {
       };
       const log = lines.join('');
       assert.ok(lines.length > 50, `only ${lines.length} log lines captured`);
-      assert.ok(lines.every((l) => JSON.parse(l)), 'log lines are JSON');
-      assert.ok(log.includes('background job failed') || log.includes('network fee quote failed'), 'the workers logged their failures on the dead RPC');
+      assert.ok(
+        lines.every((l) => JSON.parse(l)),
+        'log lines are JSON',
+      );
+      assert.ok(
+        log.includes('background job failed') || log.includes('network fee quote failed'),
+        'the workers logged their failures on the dead RPC',
+      );
       assert.ok(log.includes(`"url":"/v1/invoice?id=${inv.body.data.id}"`), 'the query parameters the API reads are still logged');
       assert.ok(log.includes('"url":"/v1/accounts?apiKey=[redacted]&x-tenant-api-key=[redacted]"'), 'other query values are redacted');
       const x402Text = `${x402Error!.message}\n${x402Error!.stack}\n${JSON.stringify(x402Error)}`;
@@ -2327,7 +2826,8 @@ describe('secrets never reach logs or responses [pglite]', () => {
       for (const [name, value] of Object.entries(secrets)) {
         const v = value.toLowerCase();
         assert.ok(!log.toLowerCase().includes(v), `${name} in the logs: ${lines.find((l) => l.toLowerCase().includes(v))?.slice(0, 600)}`);
-        for (const answer of answers) assert.ok(!answer.text.toLowerCase().includes(v), `${name} in the answer to ${answer.what}: ${answer.text.slice(0, 400)}`);
+        for (const answer of answers)
+          assert.ok(!answer.text.toLowerCase().includes(v), `${name} in the answer to ${answer.what}: ${answer.text.slice(0, 400)}`);
         assert.ok(!x402Text.toLowerCase().includes(v), `${name} in the x402 start-up error`);
         assert.ok(!configError.toLowerCase().includes(v), `${name} in a configuration error`);
         assert.ok(!delivered.toLowerCase().includes(v), `${name} in a webhook delivery`);

@@ -18,7 +18,10 @@ describeEngines('invoice expiry job', (engine) => {
       // Half an hour away.
       farMs: 25 * 60_000,
       create: async (orderId) => {
-        const res = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId, expiresInMinutes: 30 } });
+        const res = await t.call('POST', '/v1/invoice', {
+          key,
+          body: { amount: 25, fiatCurrencyCode: 'USD', orderId, expiresInMinutes: 30 },
+        });
         assert.equal(res.status, 201, JSON.stringify(res.body));
         return res.body.data.id as string;
       },

@@ -71,7 +71,13 @@ describeEngines('invoices', (engine) => {
       // id wins over orderId
       assert.equal((await t.call('GET', `/v1/invoice?id=${inv.id}&orderId=nope`, { key })).body.data.id, inv.id);
 
-      const fromItems = await invoice(t, key, { amount: undefined, items: [{ name: 'A', quantity: 3, cost: 0.35 }, { name: 'B', quantity: 0.5, cost: 2 }] });
+      const fromItems = await invoice(t, key, {
+        amount: undefined,
+        items: [
+          { name: 'A', quantity: 3, cost: 0.35 },
+          { name: 'B', quantity: 0.5, cost: 2 },
+        ],
+      });
       assert.equal(fromItems.amount, 2.05);
       const zeroAmount = await invoice(t, key, { amount: 0, items: [{ name: 'A', quantity: 1, cost: 7 }] });
       assert.equal(zeroAmount.amount, 7);
@@ -103,7 +109,10 @@ describeEngines('invoices', (engine) => {
         [{ number: 'n'.repeat(257) }, 400, 'exceptions.validation.failed'],
       ];
       for (const [patch, status, code] of cases) {
-        const res = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: order('bad'), ...patch } });
+        const res = await t.call('POST', '/v1/invoice', {
+          key,
+          body: { amount: 25, fiatCurrencyCode: 'USD', orderId: order('bad'), ...patch },
+        });
         assert.equal(res.status, status, `${JSON.stringify(patch)} → ${JSON.stringify(res.body)}`);
         assert.equal(res.body.code, code, JSON.stringify(patch));
       }
@@ -112,7 +121,10 @@ describeEngines('invoices', (engine) => {
 
       // Blocked customers cannot get an invoice; others of the same tenant can.
       await t.admin('POST', '/admin/customers/block', { tenantId, customerId: 'fraudster' });
-      const blocked = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: order(), customerId: 'fraudster' } });
+      const blocked = await t.call('POST', '/v1/invoice', {
+        key,
+        body: { amount: 25, fiatCurrencyCode: 'USD', orderId: order(), customerId: 'fraudster' },
+      });
       assert.equal(blocked.status, 400);
       assert.equal(blocked.body.code, 'exceptions.invoice.customerBlocked');
       await invoice(t, key, { customerId: 'honest' });
@@ -127,7 +139,9 @@ describeEngines('invoices', (engine) => {
       const t = app();
       const { key, tenantId } = await t.tenant(['*']);
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'same' } })),
+        Array.from({ length: 20 }, () =>
+          t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'same' } }),
+        ),
       );
       assert.deepEqual(results.map((r) => r.status).sort(), [201, ...Array(19).fill(409)]);
       for (const r of results.filter((r) => r.status === 409)) assert.equal(r.body.code, 'exceptions.invoice.orderIdAlreadyExists');
@@ -135,7 +149,10 @@ describeEngines('invoices', (engine) => {
       assert.equal(rows.length, 1);
       // Unique within the tenant, not across tenants.
       const other = await t.tenant(['*']);
-      assert.equal((await t.call('POST', '/v1/invoice', { key: other.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'same' } })).status, 201);
+      assert.equal(
+        (await t.call('POST', '/v1/invoice', { key: other.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'same' } })).status,
+        201,
+      );
     });
   });
 
@@ -147,14 +164,26 @@ describeEngines('invoices', (engine) => {
       for (let i = 0; i < 5; i++) made.push(await invoice(t, key, { orderId: `list-${i}` }));
       await t.call('POST', '/v1/invoice/cancel', { key, body: { id: made[1].id } });
       const page1 = (await t.call('GET', '/v1/invoice/list?limit=2', { key })).body;
-      assert.deepEqual({ total: page1.total, page: page1.page, limit: page1.limit, hasMore: page1.hasMore }, { total: 5, page: 1, limit: 2, hasMore: true });
-      assert.deepEqual(page1.data.map((i: any) => i.orderId), ['list-4', 'list-3']);
+      assert.deepEqual(
+        { total: page1.total, page: page1.page, limit: page1.limit, hasMore: page1.hasMore },
+        { total: 5, page: 1, limit: 2, hasMore: true },
+      );
+      assert.deepEqual(
+        page1.data.map((i: any) => i.orderId),
+        ['list-4', 'list-3'],
+      );
       assert.ok(page1.data.every((i: any) => i.paymentPageUrl.endsWith(`/pay/${i.id}`)));
       const page3 = (await t.call('GET', '/v1/invoice/list?limit=2&page=3', { key })).body;
-      assert.deepEqual(page3.data.map((i: any) => i.orderId), ['list-0']);
+      assert.deepEqual(
+        page3.data.map((i: any) => i.orderId),
+        ['list-0'],
+      );
       assert.equal(page3.hasMore, false);
       const cancelled = (await t.call('GET', '/v1/invoice/list?status=cancelled', { key })).body;
-      assert.deepEqual(cancelled.data.map((i: any) => i.orderId), ['list-1']);
+      assert.deepEqual(
+        cancelled.data.map((i: any) => i.orderId),
+        ['list-1'],
+      );
       assert.equal((await t.call('GET', '/v1/invoice/list?status=bogus', { key })).status, 400);
 
       const stranger = await t.tenant(['*']);
@@ -186,7 +215,9 @@ describeEngines('invoices', (engine) => {
       assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { orderId: 'missing' } })).status, 404);
 
       const b = await invoice(t, key);
-      const results = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/v1/invoice/cancel', { key, body: { id: b.id } })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => t.call('POST', '/v1/invoice/cancel', { key, body: { id: b.id } })),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [200, ...Array(19).fill(400)]);
       const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', b.id).execute();
       assert.equal(events.length, 1);
@@ -209,7 +240,10 @@ describeEngines('invoices', (engine) => {
       assert.equal(before.merchantName.startsWith('Tenant'), true);
       assert.equal(before.customPayload, undefined);
       const usdt = before.currencies.find((c: any) => c.cryptoCurrencyCode === 'USDT_TRC20');
-      assert.deepEqual({ available: usdt.available, amountEstimate: usdt.amountEstimate, network: usdt.network }, { available: true, amountEstimate: '26', network: 'Tron' });
+      assert.deepEqual(
+        { available: usdt.available, amountEstimate: usdt.amountEstimate, network: usdt.network },
+        { available: true, amountEstimate: '26', network: 'Tron' },
+      );
 
       const picked = await select(t, inv.id, 'USDT_TRC20');
       assert.equal(picked.status, 200, JSON.stringify(picked.body));
@@ -224,7 +258,12 @@ describeEngines('invoices', (engine) => {
       assert.equal((await select(t, inv.id, 'USDT_TRC20')).body.data.selected.address, sel.address);
       let record = await get(t, key, inv.id);
       assert.deepEqual(
-        { code: record.cryptoCurrencyCode, expected: record.cryptoAmountExpected, received: record.cryptoAmountReceived, address: record.address },
+        {
+          code: record.cryptoCurrencyCode,
+          expected: record.cryptoAmountExpected,
+          received: record.cryptoAmountReceived,
+          address: record.address,
+        },
         { code: 'USDT_TRC20', expected: 26, received: 0, address: sel.address },
       );
 
@@ -262,7 +301,12 @@ describeEngines('invoices', (engine) => {
       const page = await state(t, inv.id);
       assert.deepEqual(page.outcome, { kind: 'success', url: 'https://shop.example.com/ok' });
 
-      const events = await t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', inv.id).orderBy('id').execute();
+      const events = await t.ctx.db
+        .selectFrom('outbox_events')
+        .select(['event_type', 'payload'])
+        .where('aggregate_id', '=', inv.id)
+        .orderBy('id')
+        .execute();
       assert.deepEqual(
         events.map((e) => [e.event_type, (e.payload as any).previousStatus, (e.payload as any).status]),
         [
@@ -276,7 +320,10 @@ describeEngines('invoices', (engine) => {
 
       // Settled: no more currency changes, no cancel.
       assert.equal((await select(t, inv.id, 'BTC')).body.code, 'exceptions.invoice.notPayable');
-      assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id: inv.id } })).body.code, 'exceptions.invoice.cannotCancel');
+      assert.equal(
+        (await t.call('POST', '/v1/invoice/cancel', { key, body: { id: inv.id } })).body.code,
+        'exceptions.invoice.cannotCancel',
+      );
     });
 
     it('converts fiat at the locked rate, rounding up to the coin, and refuses quotes without a fee or a fresh rate', async () => {
@@ -312,7 +359,11 @@ describeEngines('invoices', (engine) => {
       assert.equal(noFee.body.code, 'exceptions.depositFee.quoteUnavailable');
       assert.equal((await state(t, inv.id)).currencies.find((c: any) => c.cryptoCurrencyCode === 'USDC_BASE').available, false);
 
-      await t.ctx.db.updateTable('exchange_rates').set({ fetched_at: sql`now() - interval '2 hours'` as never }).where('asset', '=', 'TRX').execute();
+      await t.ctx.db
+        .updateTable('exchange_rates')
+        .set({ fetched_at: sql`now() - interval '2 hours'` as never })
+        .where('asset', '=', 'TRX')
+        .execute();
       const stale = await select(t, inv.id, 'TRX');
       assert.equal(stale.status, 503);
       assert.equal(stale.body.code, 'exceptions.rates.unavailable');
@@ -377,8 +428,16 @@ describeEngines('invoices', (engine) => {
       await runWatchers({ ctx: tolerant }, { listen: 'invoices' });
       assert.equal((await get(t, key, inv.id)).status, 'paid');
       // First seen already final: still processing then paid, and `paid` carries the settlement.
-      const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', inv.id).orderBy('id').execute();
-      assert.deepEqual(events.map((e) => (e.payload as any).status), ['processing', 'paid']);
+      const events = await t.ctx.db
+        .selectFrom('outbox_events')
+        .select('payload')
+        .where('aggregate_id', '=', inv.id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        events.map((e) => (e.payload as any).status),
+        ['processing', 'paid'],
+      );
       assert.equal((events[1]!.payload as any).settlement.amountPaid, 99);
 
       const strict = await invoice(t, key, { amount: 100 });
@@ -397,9 +456,13 @@ describeEngines('invoices', (engine) => {
       await live(t);
       const { key, accountId } = await t.tenant(['*']);
       await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-            const late = await invoice(t, key, { amount: 25 });
+      const late = await invoice(t, key, { amount: 25 });
       await select(t, late.id, 'USDT_TRC20');
-      await t.ctx.db.updateTable('invoices').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', late.id).execute();
+      await t.ctx.db
+        .updateTable('invoices')
+        .set({ expires_at: sql`now() - interval '1 second'` as never })
+        .where('id', '=', late.id)
+        .execute();
       assert.ok((await expireInvoices(t.ctx)).expired >= 1);
       assert.equal((await get(t, key, late.id)).status, 'expired');
       assert.equal((await select(t, late.id, 'USDT_TRC20')).body.code, 'exceptions.invoice.notPayable');
@@ -444,7 +507,11 @@ describeEngines('invoices', (engine) => {
       await runWatchers(t);
       assert.equal((await get(t, key, inv.id)).status, 'created');
 
-      await t.ctx.db.updateTable('invoices').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', inv.id).execute();
+      await t.ctx.db
+        .updateTable('invoices')
+        .set({ expires_at: sql`now() - interval '1 second'` as never })
+        .where('id', '=', inv.id)
+        .execute();
       await expireInvoices(t.ctx);
       const record = await get(t, key, inv.id);
       assert.equal(record.status, 'failed');

@@ -4,7 +4,14 @@ import { findFiat } from '../../src/lib/currencies/catalogue.ts';
 import { MAX_FIAT_AMOUNT, invoiceTotal } from '../../src/modules/invoices/create.ts';
 import { outcomeKind, paidThreshold, statusFor, type InvoiceSums } from '../../src/modules/invoices/status.ts';
 
-const sums = (s: Partial<InvoiceSums>): InvoiceSums => ({ expected: 1000n, confirmed: 0n, pending: 0n, everSeen: false, closed: false, ...s });
+const sums = (s: Partial<InvoiceSums>): InvoiceSums => ({
+  expected: 1000n,
+  confirmed: 0n,
+  pending: 0n,
+  everSeen: false,
+  closed: false,
+  ...s,
+});
 
 describe('invoice status from its payments', () => {
   it('follows the money', () => {
@@ -28,7 +35,7 @@ describe('invoice status from its payments', () => {
     assert.equal(statusFor('suspended', sums({ confirmed: 1000n, everSeen: true }), '0'), 'suspended');
   });
 
-  it('applies the underpayment tolerance as a share of the expected amount, rounded in the merchant\'s favour', () => {
+  it("applies the underpayment tolerance as a share of the expected amount, rounded in the merchant's favour", () => {
     assert.equal(paidThreshold(1000n, '0'), 1000n);
     assert.equal(paidThreshold(1000n, '0.01'), 990n);
     assert.equal(paidThreshold(999n, '0.01'), 990n); // 9.99 → 9 units of slack
@@ -56,7 +63,18 @@ describe('invoice total', () => {
     assert.equal(invoiceTotal({ amount: 25.5 }, usd), 2550n);
     assert.equal(invoiceTotal({ amount: 25.5, items: [{ name: 'a', quantity: 1, cost: 1 }] }, usd), 2550n);
     assert.equal(invoiceTotal({ amount: 0, items: [{ name: 'a', quantity: 3, cost: 0.1 }] }, usd), 30n); // not 0.30000000000000004
-    assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 0.25, cost: 0.04 }, { name: 'b', quantity: 2, cost: 1.99 }] }, usd), 399n);
+    assert.equal(
+      invoiceTotal(
+        {
+          items: [
+            { name: 'a', quantity: 0.25, cost: 0.04 },
+            { name: 'b', quantity: 2, cost: 1.99 },
+          ],
+        },
+        usd,
+      ),
+      399n,
+    );
     assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 2, cost: 150 }] }, jpy), 300n);
   });
   it('refuses what the currency cannot express', () => {
@@ -68,11 +86,26 @@ describe('invoice total', () => {
       }
       return 'no error';
     };
-    assert.equal(code(() => invoiceTotal({ amount: 1.005 }, usd)), 'exceptions.invoice.amountInvalidDecimalPlaces');
-    assert.equal(code(() => invoiceTotal({ amount: 1.5 }, jpy)), 'exceptions.invoice.amountInvalidDecimalPlaces');
-    assert.equal(code(() => invoiceTotal({ items: [{ name: 'a', quantity: 0.5, cost: 0.01 }] }, usd)), 'exceptions.invoice.amountInvalidDecimalPlaces');
-    assert.equal(code(() => invoiceTotal({}, usd)), 'exceptions.invoice.amountOrItemsRequired');
-    assert.equal(code(() => invoiceTotal({ amount: -5 }, usd)), 'exceptions.invoice.amountOrItemsRequired');
+    assert.equal(
+      code(() => invoiceTotal({ amount: 1.005 }, usd)),
+      'exceptions.invoice.amountInvalidDecimalPlaces',
+    );
+    assert.equal(
+      code(() => invoiceTotal({ amount: 1.5 }, jpy)),
+      'exceptions.invoice.amountInvalidDecimalPlaces',
+    );
+    assert.equal(
+      code(() => invoiceTotal({ items: [{ name: 'a', quantity: 0.5, cost: 0.01 }] }, usd)),
+      'exceptions.invoice.amountInvalidDecimalPlaces',
+    );
+    assert.equal(
+      code(() => invoiceTotal({}, usd)),
+      'exceptions.invoice.amountOrItemsRequired',
+    );
+    assert.equal(
+      code(() => invoiceTotal({ amount: -5 }, usd)),
+      'exceptions.invoice.amountOrItemsRequired',
+    );
   });
   it('holds items to the cap of amount exactly, line by line and in sum, whichever total wins', () => {
     const fields = (f: () => unknown) => {
@@ -85,13 +118,67 @@ describe('invoice total', () => {
       return 'no error';
     };
     assert.equal(MAX_FIAT_AMOUNT, 1e12);
-    assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 1, cost: 999_999_999_999.99 }, { name: 'b', quantity: 1, cost: 0.01 }] }, usd), 100_000_000_000_000n);
+    assert.equal(
+      invoiceTotal(
+        {
+          items: [
+            { name: 'a', quantity: 1, cost: 999_999_999_999.99 },
+            { name: 'b', quantity: 1, cost: 0.01 },
+          ],
+        },
+        usd,
+      ),
+      100_000_000_000_000n,
+    );
     assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 1_000_000, cost: 1_000_000 }] }, jpy), 1_000_000_000_000n);
-    assert.equal(fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 1, cost: 999_999_999_999.99 }, { name: 'b', quantity: 1, cost: 0.02 }] }, usd)), 'exceptions.validation.failed items');
-    assert.equal(fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 1, cost: 1 }, { name: 'b', quantity: 100, cost: 1e12 }] }, usd)), 'exceptions.validation.failed items.1');
-    assert.equal(fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 3, cost: 333_333_333_333.34 }] }, jpy)), 'exceptions.validation.failed items.0');
+    assert.equal(
+      fields(() =>
+        invoiceTotal(
+          {
+            items: [
+              { name: 'a', quantity: 1, cost: 999_999_999_999.99 },
+              { name: 'b', quantity: 1, cost: 0.02 },
+            ],
+          },
+          usd,
+        ),
+      ),
+      'exceptions.validation.failed items',
+    );
+    assert.equal(
+      fields(() =>
+        invoiceTotal(
+          {
+            items: [
+              { name: 'a', quantity: 1, cost: 1 },
+              { name: 'b', quantity: 100, cost: 1e12 },
+            ],
+          },
+          usd,
+        ),
+      ),
+      'exceptions.validation.failed items.1',
+    );
+    assert.equal(
+      fields(() => invoiceTotal({ items: [{ name: 'a', quantity: 3, cost: 333_333_333_333.34 }] }, jpy)),
+      'exceptions.validation.failed items.0',
+    );
     // 3 × 0.1 is 0.30000000000000004 in floating point; exactly, 0.3 + 999 999 999 999.7 is the cap itself.
-    assert.equal(invoiceTotal({ items: [{ name: 'a', quantity: 0.1, cost: 3 }, { name: 'b', quantity: 1, cost: 999_999_999_999.7 }] }, usd), 100_000_000_000_000n);
-    assert.equal(fields(() => invoiceTotal({ amount: 5, items: [{ name: 'a', quantity: 2, cost: 1e12 }] }, usd)), 'exceptions.validation.failed items.0');
+    assert.equal(
+      invoiceTotal(
+        {
+          items: [
+            { name: 'a', quantity: 0.1, cost: 3 },
+            { name: 'b', quantity: 1, cost: 999_999_999_999.7 },
+          ],
+        },
+        usd,
+      ),
+      100_000_000_000_000n,
+    );
+    assert.equal(
+      fields(() => invoiceTotal({ amount: 5, items: [{ name: 'a', quantity: 2, cost: 1e12 }] }, usd)),
+      'exceptions.validation.failed items.0',
+    );
   });
 });

@@ -24,13 +24,19 @@ describeEngines('GET /v1/balances', (engine) => {
           kind: 'test.credit',
           refType: 'test',
           refId: randomUUID(),
-          lines: [debit(custodyAccount(network), cryptoAmount(currency, units)), credit(merchantAccount(account), cryptoAmount(currency, units))],
+          lines: [
+            debit(custodyAccount(network), cryptoAmount(currency, units)),
+            credit(merchantAccount(account), cryptoAmount(currency, units)),
+          ],
         });
       }
     });
     // USD at the stored rate, rounded down to cents; a currency without a fresh rate says null.
     await t.ctx.db.deleteFrom('exchange_rates').execute();
-    await t.ctx.db.insertInto('exchange_rates').values({ asset: 'USDT', usd_price: '0.9999', fetched_at: new Date(), source: 'test' }).execute();
+    await t.ctx.db
+      .insertInto('exchange_rates')
+      .values({ asset: 'USDT', usd_price: '0.9999', fetched_at: new Date(), source: 'test' })
+      .execute();
     const res = await t.call('GET', '/v1/balances', { key: mine.key });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, [

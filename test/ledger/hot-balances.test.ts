@@ -6,7 +6,17 @@ import { serializableInAccountQueue } from '../../src/lib/db/account-queue.ts';
 import type { Db } from '../../src/lib/db/index.ts';
 import { cryptoAmount } from '../../src/lib/currencies/catalogue.ts';
 import { foldBalanceDeltas } from '../../src/modules/ledger/fold.ts';
-import { auditLedger, credit, custodyAccount, debit, lockedMerchantBalance, merchantAccount, merchantBalances, post, type PostingLine } from '../../src/modules/ledger/service.ts';
+import {
+  auditLedger,
+  credit,
+  custodyAccount,
+  debit,
+  lockedMerchantBalance,
+  merchantAccount,
+  merchantBalances,
+  post,
+  type PostingLine,
+} from '../../src/modules/ledger/service.ts';
 import { describeEngines, useTestDatabase } from '../helpers/harness.ts';
 
 const usdt = (units: bigint) => cryptoAmount('USDT_TRC20', units);
@@ -19,13 +29,20 @@ const book = (db: Db, kind: string, lines: PostingLine[]) =>
   db.transaction().execute((trx) => post(trx, { tenantId: null, kind, refType: 'test', refId: randomUUID(), lines }));
 
 /** A deposit's credit: custody in, the merchant owed. */
-const fund = (db: Db, accountId: string, units: bigint) => book(db, 'deposit.completed', [debit(CUSTODY, usdt(units)), credit(merchantAccount(accountId), usdt(units))]);
+const fund = (db: Db, accountId: string, units: bigint) =>
+  book(db, 'deposit.completed', [debit(CUSTODY, usdt(units)), credit(merchantAccount(accountId), usdt(units))]);
 
 /** What a withdrawal commit does to the ledger: under the account's queue, SERIALIZABLE, the balance checked under lock, then the debit into clearing. */
 const commit = (db: Db, accountId: string, units: bigint) =>
   serializableInAccountQueue(db, accountId, async (trx) => {
     if ((await lockedMerchantBalance(trx, accountId, 'USDT_TRC20')) < units) throw new Error('insufficient balance');
-    return post(trx, { tenantId: null, kind: 'withdrawal.committed', refType: 'withdrawal', refId: randomUUID(), lines: [debit(merchantAccount(accountId), usdt(units)), credit(CLEARING, usdt(units))] });
+    return post(trx, {
+      tenantId: null,
+      kind: 'withdrawal.committed',
+      refType: 'withdrawal',
+      refId: randomUUID(),
+      lines: [debit(merchantAccount(accountId), usdt(units)), credit(CLEARING, usdt(units))],
+    });
   });
 
 /** What the worker books as it signs a payout: the amount leaves clearing and custody. */
@@ -33,11 +50,17 @@ const signed = (db: Db) => book(db, 'withdrawal.signed', [debit(CLEARING, usdt(1
 
 /** A house balance as its readers see it: folded balance and pending deltas. */
 async function houseBalance(db: Db, account: string): Promise<bigint> {
-  const row = await db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', account).where('currency_code', '=', 'USDT_TRC20').executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_balances_now')
+    .select('balance')
+    .where('ledger_account', '=', account)
+    .where('currency_code', '=', 'USDT_TRC20')
+    .executeTakeFirst();
   return BigInt(row?.balance ?? 0);
 }
 
-const pendingDeltas = async (db: Db) => Number((await sql<{ n: string }>`select count(*)::text as n from ledger_balance_deltas`.execute(db)).rows[0]?.n);
+const pendingDeltas = async (db: Db) =>
+  Number((await sql<{ n: string }>`select count(*)::text as n from ledger_balance_deltas`.execute(db)).rows[0]?.n);
 
 /**
  * The house's balances (clearing, custody, …) are moved by insert-only deltas that the worker folds
@@ -91,7 +114,12 @@ describeEngines('house balances as folded deltas', (engine) => {
     assert.deepEqual(await auditLedger(db()), CLEAN);
     assert.deepEqual({ clearing: await houseBalance(db(), CLEARING), custody: await houseBalance(db(), CUSTODY) }, before);
     // Folded, the balance row itself holds it.
-    const row = await db().selectFrom('ledger_balances').select('balance').where('ledger_account', '=', CLEARING).where('currency_code', '=', 'USDT_TRC20').executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('ledger_balances')
+      .select('balance')
+      .where('ledger_account', '=', CLEARING)
+      .where('currency_code', '=', 'USDT_TRC20')
+      .executeTakeFirstOrThrow();
     assert.equal(BigInt(row.balance), before.clearing);
     assert.equal(await foldBalanceDeltas(db()), 0);
     assert.deepEqual(await auditLedger(db()), CLEAN);
@@ -117,7 +145,10 @@ describeEngines('house balances as folded deltas', (engine) => {
     assert.deepEqual(await auditLedger(db()), CLEAN);
     // The database refuses a merchant delta: its balance stays in place, under its non-negative CHECK.
     await assert.rejects(
-      db().insertInto('ledger_balance_deltas').values({ ledger_account: merchantAccount(a), currency_code: 'USDT_TRC20', delta: -1n }).execute(),
+      db()
+        .insertInto('ledger_balance_deltas')
+        .values({ ledger_account: merchantAccount(a), currency_code: 'USDT_TRC20', delta: -1n })
+        .execute(),
       /ledger_balance_deltas_house_only/,
     );
   });

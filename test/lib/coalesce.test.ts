@@ -27,7 +27,10 @@ describe('Coalescer', () => {
     h.releases[0]!();
     assert.deepEqual(await Promise.all(first), [10, 20]);
     await turn();
-    assert.deepEqual(h.batches, [[1, 2], [3, 4]]);
+    assert.deepEqual(h.batches, [
+      [1, 2],
+      [3, 4],
+    ]);
     h.releases[1]!();
     assert.deepEqual(await Promise.all(second), [30, 40]);
   });

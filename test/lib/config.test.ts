@@ -59,7 +59,8 @@ describe('configuration', () => {
     assert.equal(short.length, 31);
     assert.throws(
       () => loadConfig({ ADMIN_TOKEN: short }),
-      (err: unknown) => err instanceof ConfigError && /ADMIN_TOKEN must be at least 32 characters/.test(err.message) && !err.message.includes(short),
+      (err: unknown) =>
+        err instanceof ConfigError && /ADMIN_TOKEN must be at least 32 characters/.test(err.message) && !err.message.includes(short),
     );
     assert.equal(loadConfig({ ADMIN_TOKEN: `${short}x` }).adminToken, `${short}x`);
     assert.equal(loadConfig({ ADMIN_TOKEN: '' }).adminToken, undefined, 'unset: one is generated');
@@ -73,7 +74,11 @@ describe('configuration', () => {
   });
 
   it('reads valid values', () => {
-    const c = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32', INVOICE_UNDERPAYMENT_TOLERANCE: '0.005', INVOICE_MAX_EXPIRY_MIN: '1440' });
+    const c = loadConfig({
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32',
+      INVOICE_UNDERPAYMENT_TOLERANCE: '0.005',
+      INVOICE_MAX_EXPIRY_MIN: '1440',
+    });
     assert.deepEqual(c.trustProxy, ['10.0.0.0/8', '192.168.1.7', '2001:db8::/32']);
     assert.equal(c.underpaymentTolerance, '0.005');
     assert.equal(c.invoiceMaxExpiryMin, 1440);
@@ -100,14 +105,21 @@ describe('configuration', () => {
       ADMIN_AUTH_FAILURES: '10',
     };
     for (const [name, value] of Object.entries(cases)) {
-      assert.throws(() => loadConfig({ [name]: value }), (err: unknown) => err instanceof ConfigError && err.message.includes(name), name);
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (err: unknown) => err instanceof ConfigError && err.message.includes(name),
+        name,
+      );
     }
     assert.throws(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }), ConfigError);
   });
 
   it('reads the rate sources and how they are combined', () => {
     const d = loadConfig({});
-    assert.deepEqual([d.ratesProviders, d.ratesMaxDivergence, d.ratesMinSources, d.ratesUrl, d.ratesKrakenUrl], [['sandbox'], '0.01', 1, undefined, undefined]);
+    assert.deepEqual(
+      [d.ratesProviders, d.ratesMaxDivergence, d.ratesMinSources, d.ratesUrl, d.ratesKrakenUrl],
+      [['sandbox'], '0.01', 1, undefined, undefined],
+    );
     const c = loadConfig({
       RATES_PROVIDER: 'coinbase, kraken',
       RATES_URL: 'http://127.0.0.1:9001/',
@@ -138,7 +150,11 @@ describe('configuration', () => {
       ['RATES_URL', { RATES_URL: 'not a url' }],
     ];
     for (const [name, env] of cases) {
-      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.message.includes(name), JSON.stringify(env));
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && err.message.includes(name),
+        JSON.stringify(env),
+      );
     }
   });
 
@@ -149,7 +165,10 @@ describe('configuration', () => {
       writeFileSync(file, `0x${'ab'.repeat(32)}\n`, { mode: 0o600 });
       assert.equal(loadConfig({ BASE_HOT_WALLET_KEY_FILE: file }).chains.BASE.hotWalletKey, `0x${'ab'.repeat(32)}`);
       assert.equal(loadConfig({ BASE_HOT_WALLET_KEY: '0x01' }).chains.BASE.hotWalletKey, '0x01');
-      assert.throws(() => loadConfig({ BASE_HOT_WALLET_KEY_FILE: join(dir, 'missing') }), (err: unknown) => err instanceof ConfigError && /BASE_HOT_WALLET_KEY_FILE/.test(err.message) && !/ab{4}/.test(err.message));
+      assert.throws(
+        () => loadConfig({ BASE_HOT_WALLET_KEY_FILE: join(dir, 'missing') }),
+        (err: unknown) => err instanceof ConfigError && /BASE_HOT_WALLET_KEY_FILE/.test(err.message) && !/ab{4}/.test(err.message),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -50,10 +50,26 @@ describeEngines('reused test databases', (engine) => {
     try {
       assert.equal(identity(second), instance, 'the database is reused');
       assert.deepEqual(await tableCounts(second.db), clean, 'every table as in the template');
-      assert.equal((await sql<{ id: string }>`select nextval('outbox_events_id_seq')::text as id`.execute(second.db)).rows[0]!.id, firstEvent, 'sequences restart');
+      assert.equal(
+        (await sql<{ id: string }>`select nextval('outbox_events_id_seq')::text as id`.execute(second.db)).rows[0]!.id,
+        firstEvent,
+        'sequences restart',
+      );
       assert.equal((await sql<{ s: string }>`select current_setting('statement_timeout') as s`.execute(second.db)).rows[0]!.s, '0');
-      assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(second.db)).rows[0]!.n, 0);
-      assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'scratch'`.execute(second.db)).rows[0]!.n, 0);
+      assert.equal(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
+            second.db,
+          )
+        ).rows[0]!.n,
+        0,
+      );
+      assert.equal(
+        (await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'scratch'`.execute(second.db)).rows[0]!.n,
+        0,
+      );
     } finally {
       await second.close();
     }
@@ -101,17 +117,33 @@ describeEngines('reused test databases', (engine) => {
               prepared: await q('select count(*)::text as v from pg_prepared_statements'),
               cursors: await q('select count(*)::text as v from pg_cursors'),
               temporary: await q(`select count(*)::text as v from pg_class where relname = 'session_scratch'`),
-              locks: await q(`select count(*)::text as v from pg_locks where locktype in ('advisory', 'transactionid') and pid <> pg_backend_pid()`),
+              locks: await q(
+                `select count(*)::text as v from pg_locks where locktype in ('advisory', 'transactionid') and pid <> pg_backend_pid()`,
+              ),
               uncommitted: await q('select count(*)::text as v from schema_migrations where version = 9998'),
             };
           }),
         ),
       );
-      if (engine === 'postgres') assert.ok(sessions.some((s) => s.pid === Number(dirtyPid)), 'the connection is reused, not opened anew');
+      if (engine === 'postgres')
+        assert.ok(
+          sessions.some((s) => s.pid === Number(dirtyPid)),
+          'the connection is reused, not opened anew',
+        );
       for (const s of sessions) {
         assert.deepEqual(
           { ...s, pid: undefined },
-          { pid: undefined, timeout: '0', isolation: 'read committed', listening: '0', prepared: '0', cursors: '0', temporary: '0', locks: '0', uncommitted: '0' },
+          {
+            pid: undefined,
+            timeout: '0',
+            isolation: 'read committed',
+            listening: '0',
+            prepared: '0',
+            cursors: '0',
+            temporary: '0',
+            locks: '0',
+            uncommitted: '0',
+          },
         );
       }
     } finally {
@@ -124,7 +156,10 @@ describeEngines('reused test databases', (engine) => {
     const cases = [
       { change: sql`drop index withdrawals_account_address`, reused: false },
       { change: sql`alter table audit_log alter column actor set default 'probe'`, reused: false },
-      { change: sql`create or replace function withdrawals_count_rows() returns trigger language plpgsql as $$ begin return null; end $$`, reused: false },
+      {
+        change: sql`create or replace function withdrawals_count_rows() returns trigger language plpgsql as $$ begin return null; end $$`,
+        reused: false,
+      },
       { change: sql`comment on table audit_log is 'probe'`, reused: true }, // not part of the schema compared
     ];
     for (const { change, reused } of cases) {
@@ -142,7 +177,10 @@ describeEngines('reused test databases', (engine) => {
     const next = await freshDatabase(engine);
     try {
       assert.notEqual(identity(next), instance);
-      assert.equal((await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'pool_probe'`.execute(next.db)).rows[0]!.n, 0);
+      assert.equal(
+        (await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'pool_probe'`.execute(next.db)).rows[0]!.n,
+        0,
+      );
     } finally {
       await next.close();
     }
@@ -155,7 +193,10 @@ describeEngines('reused test databases', (engine) => {
     const next = await freshDatabase(engine);
     try {
       assert.equal(identity(next), identity(unused), 'the database went back to the pool');
-      assert.equal((await sql<{ n: number }>`select count(*)::int as n from schema_migrations where version = 9999`.execute(next.db)).rows[0]!.n, 0);
+      assert.equal(
+        (await sql<{ n: number }>`select count(*)::int as n from schema_migrations where version = 9999`.execute(next.db)).rows[0]!.n,
+        0,
+      );
     } finally {
       await next.close();
     }

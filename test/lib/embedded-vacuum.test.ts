@@ -22,10 +22,22 @@ describe('the embedded database vacuums and analyzes what changed', () => {
     const { key } = await t.tenant(['*']);
     const first = await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'grown-0' } });
     assert.equal(first.status, 201);
-    await seedCopies(db, 'invoices', first.body.data.id, 3000, { order_id: `'grown-' || g`, created_at: `now() - g * interval '1 minute'` }, { vacuum: false });
+    await seedCopies(
+      db,
+      'invoices',
+      first.body.data.id,
+      3000,
+      { order_id: `'grown-' || g`, created_at: `now() - g * interval '1 minute'` },
+      { vacuum: false },
+    );
     const stats = async () =>
       (
-        await sql<{ reltuples: number; relallvisible: number; analyzed: boolean; vacuumed: boolean }>`select c.reltuples::float8 as reltuples, c.relallvisible,
+        await sql<{
+          reltuples: number;
+          relallvisible: number;
+          analyzed: boolean;
+          vacuumed: boolean;
+        }>`select c.reltuples::float8 as reltuples, c.relallvisible,
             s.last_analyze is not null as analyzed, s.last_vacuum is not null as vacuumed
           from pg_class c join pg_stat_user_tables s on s.relid = c.oid where c.relname = 'invoices'`.execute(db)
       ).rows[0]!;
@@ -51,7 +63,9 @@ describe('the embedded database vacuums and analyzes what changed', () => {
 
   it('the worker runs it on the embedded database only', () => {
     const names = (engine: 'pglite' | 'postgres') =>
-      systemJobs({ ctx: { ...app().ctx, database: { ...app().ctx.database, engine } } } as unknown as JobEnv<AppContext>).map((j) => j.name);
+      systemJobs({ ctx: { ...app().ctx, database: { ...app().ctx.database, engine } } } as unknown as JobEnv<AppContext>).map(
+        (j) => j.name,
+      );
     assert.ok(names('pglite').includes('embedded-autovacuum'));
     assert.ok(!names('postgres').includes('embedded-autovacuum'));
   });

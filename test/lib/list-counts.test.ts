@@ -40,7 +40,9 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     await t.ctx.db
       .transaction()
       .execute(async (trx) => {
-        await sql`insert into invoices select (jsonb_populate_record(null::invoices, to_jsonb(i) || jsonb_build_object('id', gen_random_uuid(), 'order_id', 'rolled-back'))).* from invoices i where id = ${ids[5]}::uuid`.execute(trx);
+        await sql`insert into invoices select (jsonb_populate_record(null::invoices, to_jsonb(i) || jsonb_build_object('id', gen_random_uuid(), 'order_id', 'rolled-back'))).* from invoices i where id = ${ids[5]}::uuid`.execute(
+          trx,
+        );
         throw new Error('roll back');
       })
       .catch((err: Error) => assert.equal(err.message, 'roll back'));
@@ -54,7 +56,15 @@ describeEngines('exact list totals from maintained counts', (engine) => {
       where x.id = ${ids[6]}::uuid`.execute(t.ctx.db);
     const after = Number((await sql<{ n: string }>`select count(*)::text as n from list_count_deltas`.execute(t.ctx.db)).rows[0]!.n);
     // One delta for the statement per day its rows fall on (UTC): two when the run is just past midnight.
-    const days = Number((await sql<{ n: string }>`select count(distinct (created_at at time zone 'UTC')::date)::text as n from invoices where order_id like 'bulk-%'`.execute(t.ctx.db)).rows[0]!.n);
+    const days = Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(distinct (created_at at time zone 'UTC')::date)::text as n from invoices where order_id like 'bulk-%'`.execute(
+          t.ctx.db,
+        )
+      ).rows[0]!.n,
+    );
     assert.equal(after - before, days, 'one delta for the statement (per day)');
     assert.equal(await total(), 52);
     assert.equal(await total('&status=created'), 49);
@@ -69,10 +79,16 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     assert.deepEqual(await auditListCounts(t.ctx.db), []);
 
     // The total is the count, not a count of the rows: a wrong count shows, and the audit names it.
-    await sql`update list_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(t.ctx.db);
+    await sql`update list_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(
+      t.ctx.db,
+    );
     assert.equal(await total(), 53);
-    assert.deepEqual(await auditListCounts(t.ctx.db), [{ kind: 'invoices', scopeId: accountId, status: 'cancelled', day: null, counted: '4', actual: '3' }]);
-    await sql`update list_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(t.ctx.db);
+    assert.deepEqual(await auditListCounts(t.ctx.db), [
+      { kind: 'invoices', scopeId: accountId, status: 'cancelled', day: null, counted: '4', actual: '3' },
+    ]);
+    await sql`update list_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and status = 'cancelled'`.execute(
+      t.ctx.db,
+    );
 
     // A time range or a search counts the rows it matches.
     assert.equal(await total(`&search=count-4`), 1);
@@ -106,7 +122,10 @@ describeEngines('exact list totals from maintained counts', (engine) => {
       writing = false;
       await Promise.all(folders);
     }
-    assert.ok(folded.some((n) => n > 0), 'the folders folded while the writers wrote');
+    assert.ok(
+      folded.some((n) => n > 0),
+      'the folders folded while the writers wrote',
+    );
     assert.deepEqual(await auditListCounts(t.ctx.db), []);
     const list = (q: string) => t.call('GET', `/v1/invoice/list?limit=1${q}`, { key });
     assert.equal((await list('')).body.total, 30);
@@ -126,7 +145,10 @@ describeEngines('exact list totals from maintained counts', (engine) => {
         await new Promise((r) => setImmediate(r));
         assert.deepEqual(heard, [], 'no change told for an empty fold');
         const { key } = await t.tenant(['*']);
-        assert.equal((await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'wakes' } })).status, 201);
+        assert.equal(
+          (await t.call('POST', '/v1/invoice', { key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'wakes' } })).status,
+          201,
+        );
         heard.length = 0;
         assert.ok((await foldCountDeltas(t.ctx.db)) > 0);
         await new Promise((r) => setImmediate(r));
@@ -150,10 +172,16 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     const at = `case when g = 10 then ${midnight} - interval '3 days' else ${midnight} - g * interval '7 hours 13 minutes 0.25 seconds' end`;
     await seedCopies(db, 'invoices', first.body.data.id, 40, { order_id: `'days-' || g`, created_at: at }, { vacuum: false });
     await seedCopies(db, 'deposits', deposit.body.data.id, 40, { order_id: `'days-' || g`, created_at: at }, { vacuum: false });
-    const cancelled = (await sql<{ id: string }>`select id from invoices where account_id = ${accountId}::uuid and order_id in ('days-3', 'days-10', 'days-22')`.execute(db)).rows;
+    const cancelled = (
+      await sql<{
+        id: string;
+      }>`select id from invoices where account_id = ${accountId}::uuid and order_id in ('days-3', 'days-10', 'days-22')`.execute(db)
+    ).rows;
     for (const { id } of cancelled) assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id } })).status, 200);
 
-    const times = (await sql<{ at: Date }>`select created_at as at from invoices where account_id = ${accountId}::uuid order by created_at`.execute(db)).rows.map((r) => r.at);
+    const times = (
+      await sql<{ at: Date }>`select created_at as at from invoices where account_id = ${accountId}::uuid order by created_at`.execute(db)
+    ).rows.map((r) => r.at);
     const day = (d: Date, plus = 0) => new Date(d.getTime() + plus * 86_400_000).toISOString().slice(0, 10);
     const exact = times[30]!; // at a midnight: 3 days before today's
     assert.equal(exact.toISOString().slice(11), '00:00:00.000Z');
@@ -183,8 +211,19 @@ describeEngines('exact list totals from maintained counts', (engine) => {
         for (const list of ['invoice', 'deposit'] as const) {
           const table = list === 'invoice' ? 'invoices' : 'deposits';
           const status = list === 'invoice' && r.status ? sql`and status = ${r.status}` : sql``;
-          const expected = (await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where account_id = ${accountId}::uuid and ${inRange('created_at', w)} ${status}`.execute(db)).rows[0]!.n;
-          const query = new URLSearchParams({ limit: '1', ...(r.from && { from: r.from }), ...(r.to && { to: r.to }), ...(list === 'invoice' && r.status && { status: r.status }) });
+          const expected = (
+            await sql<{
+              n: string;
+            }>`select count(*)::text as n from ${sql.table(table)} where account_id = ${accountId}::uuid and ${inRange('created_at', w)} ${status}`.execute(
+              db,
+            )
+          ).rows[0]!.n;
+          const query = new URLSearchParams({
+            limit: '1',
+            ...(r.from && { from: r.from }),
+            ...(r.to && { to: r.to }),
+            ...(list === 'invoice' && r.status && { status: r.status }),
+          });
           const res = await t.call('GET', `/v1/${list}/list?${query}`, { key });
           assert.equal(res.status, 200, JSON.stringify(res.body));
           assert.equal(res.body.total, Number(expected), `${when}: ${list} ${query}`);
@@ -200,15 +239,39 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     // The whole days come from the counts: one day's count made wrong shows in a range covering it,
     // not in one that only touches that day's rows, and the audit names the day.
     const wrongDay = day(exact, -2);
-    await sql`update list_day_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(db);
+    await sql`update list_day_counts set n = n + 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(
+      db,
+    );
     const total = async (q: string) => (await t.call('GET', `/v1/invoice/list?limit=1&${q}`, { key })).body.total as number;
     const covering = await total(`from=${day(exact, -3)}&to=${day(exact, -1)}`);
-    const truth = Number((await sql<{ n: string }>`select count(*)::text as n from invoices where account_id = ${accountId}::uuid and created_at >= ${`${day(exact, -3)}T00:00:00Z`}::timestamptz and created_at < ${`${day(exact)}T00:00:00Z`}::timestamptz`.execute(db)).rows[0]!.n);
+    const truth = Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*)::text as n from invoices where account_id = ${accountId}::uuid and created_at >= ${`${day(exact, -3)}T00:00:00Z`}::timestamptz and created_at < ${`${day(exact)}T00:00:00Z`}::timestamptz`.execute(
+          db,
+        )
+      ).rows[0]!.n,
+    );
     assert.equal(covering, truth + 1);
-    assert.equal(await total(`from=${day(exact)}`), Number((await sql<{ n: string }>`select count(*)::text as n from invoices where account_id = ${accountId}::uuid and created_at >= ${exact}`.execute(db)).rows[0]!.n));
+    assert.equal(
+      await total(`from=${day(exact)}`),
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`select count(*)::text as n from invoices where account_id = ${accountId}::uuid and created_at >= ${exact}`.execute(db)
+        ).rows[0]!.n,
+      ),
+    );
     const mismatches = await auditListCounts(db);
-    assert.deepEqual(mismatches.map((m) => [m.kind, m.status, m.day, Number(m.counted) - Number(m.actual)]), [['invoices', 'created', wrongDay, 1]]);
-    await sql`update list_day_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(db);
+    assert.deepEqual(
+      mismatches.map((m) => [m.kind, m.status, m.day, Number(m.counted) - Number(m.actual)]),
+      [['invoices', 'created', wrongDay, 1]],
+    );
+    await sql`update list_day_counts set n = n - 1 where kind = 'invoices' and scope_id = ${accountId}::uuid and day = ${wrongDay}::date and status = 'created'`.execute(
+      db,
+    );
   });
 
   it("x402 settlements by payer and by payTo: each address's total from its own counts, with a status and a time range", async () => {
@@ -220,19 +283,36 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     await sql`insert into x402_settlements (id, tenant_id, network, asset, payer, pay_to, nonce, amount, status, transaction)
       values (${first}, ${tenantId}, 'eip155:84532', ${addr(0x11)}, ${addr(1)}, ${addr(0x100)}, '0x0', 1000, 'confirmed', '')`.execute(db);
     // 60 more: payers 1-4, payTo 0x100 or 0x101, spread over 6 days; some submitted, some failed.
-    await seedCopies(db, 'x402_settlements', first, 60, {
-      nonce: `'0x' || to_hex(g)`,
-      payer: `'0x' || lpad(to_hex(1 + g % 4), 40, '0')`,
-      pay_to: `'0x' || lpad(to_hex(256 + (g % 3) / 2), 40, '0')`,
-      status: `case when g % 5 = 0 then 'failed' when g % 7 = 0 then 'submitted' else 'confirmed' end`,
-      created_at: `now() - g * interval '2 hours 20 minutes'`,
-    }, { vacuum: false });
+    await seedCopies(
+      db,
+      'x402_settlements',
+      first,
+      60,
+      {
+        nonce: `'0x' || to_hex(g)`,
+        payer: `'0x' || lpad(to_hex(1 + g % 4), 40, '0')`,
+        pay_to: `'0x' || lpad(to_hex(256 + (g % 3) / 2), 40, '0')`,
+        status: `case when g % 5 = 0 then 'failed' when g % 7 = 0 then 'submitted' else 'confirmed' end`,
+        created_at: `now() - g * interval '2 hours 20 minutes'`,
+      },
+      { vacuum: false },
+    );
     // A move of status and one of payer: each address's counts follow.
     await sql`update x402_settlements set status = 'confirmed' where tenant_id = ${tenantId}::uuid and nonce = '0x7'`.execute(db);
     await sql`update x402_settlements set payer = ${addr(9)} where tenant_id = ${tenantId}::uuid and nonce = '0x8'`.execute(db);
     const midday = new Date(Date.now() - 3.5 * 86_400_000).toISOString();
-    const queries: Array<Record<string, string>> = [{ from: '0001-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' }, { from: '9999-12-31T23:59:59Z' }];
-    for (const who of <Array<Record<string, string>>>[{ payer: addr(1) }, { payer: addr(2).toUpperCase().replace('0X', '0x') }, { payer: addr(9) }, { payTo: addr(0x100) }, { payTo: addr(0x101) }, { payer: addr(3), payTo: addr(0x100) }]) {
+    const queries: Array<Record<string, string>> = [
+      { from: '0001-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' },
+      { from: '9999-12-31T23:59:59Z' },
+    ];
+    for (const who of <Array<Record<string, string>>>[
+      { payer: addr(1) },
+      { payer: addr(2).toUpperCase().replace('0X', '0x') },
+      { payer: addr(9) },
+      { payTo: addr(0x100) },
+      { payTo: addr(0x101) },
+      { payer: addr(3), payTo: addr(0x100) },
+    ]) {
       queries.push(who, { ...who, status: 'failed' }, { ...who, from: midday }, { ...who, to: midday, status: 'confirmed' });
     }
     const check = async (when: string) => {
@@ -242,7 +322,13 @@ describeEngines('exact list totals from maintained counts', (engine) => {
         const status = q.status ? sql`and status = ${q.status}` : sql``;
         const from = q.from ? sql`and created_at >= ${q.from}::timestamptz` : sql``;
         const to = q.to ? sql`and created_at <= ${q.to}::timestamptz` : sql``;
-        const expected = (await sql<{ n: string }>`select count(*)::text as n from x402_settlements where tenant_id = ${tenantId}::uuid ${payer} ${payTo} ${status} ${from} ${to}`.execute(db)).rows[0]!.n;
+        const expected = (
+          await sql<{
+            n: string;
+          }>`select count(*)::text as n from x402_settlements where tenant_id = ${tenantId}::uuid ${payer} ${payTo} ${status} ${from} ${to}`.execute(
+            db,
+          )
+        ).rows[0]!.n;
         const res = await t.call('GET', `/v1/x402/settlements?limit=1&${new URLSearchParams(q)}`, { key });
         assert.equal(res.status, 200, JSON.stringify(res.body));
         assert.equal(res.body.total, Number(expected), `${when}: ${new URLSearchParams(q)}`);
@@ -253,11 +339,28 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     await check('folded');
     assert.deepEqual(await auditListCounts(db), []);
     // The payer's total is its count: made wrong, it shows, and the audit names it.
-    await sql`update list_counts set n = n + 1 where kind = 'x402_settlements_of_payer' and scope_id = ${addressScope(tenantId, addr(2))}::uuid and status = 'confirmed'`.execute(db);
-    assert.equal((await t.call('GET', `/v1/x402/settlements?limit=1&payer=${addr(2)}&status=confirmed`, { key })).body.total,
-      Number((await sql<{ n: string }>`select count(*)::text as n from x402_settlements where tenant_id = ${tenantId}::uuid and payer = ${addr(2)} and status = 'confirmed'`.execute(db)).rows[0]!.n) + 1);
-    assert.deepEqual((await auditListCounts(db)).map((m) => [m.kind, m.scopeId, m.status, m.day]), [['x402_settlements_of_payer', addressScope(tenantId, addr(2)), 'confirmed', null]]);
-    await sql`update list_counts set n = n - 1 where kind = 'x402_settlements_of_payer' and scope_id = ${addressScope(tenantId, addr(2))}::uuid and status = 'confirmed'`.execute(db);
+    await sql`update list_counts set n = n + 1 where kind = 'x402_settlements_of_payer' and scope_id = ${addressScope(tenantId, addr(2))}::uuid and status = 'confirmed'`.execute(
+      db,
+    );
+    assert.equal(
+      (await t.call('GET', `/v1/x402/settlements?limit=1&payer=${addr(2)}&status=confirmed`, { key })).body.total,
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`select count(*)::text as n from x402_settlements where tenant_id = ${tenantId}::uuid and payer = ${addr(2)} and status = 'confirmed'`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      ) + 1,
+    );
+    assert.deepEqual(
+      (await auditListCounts(db)).map((m) => [m.kind, m.scopeId, m.status, m.day]),
+      [['x402_settlements_of_payer', addressScope(tenantId, addr(2)), 'confirmed', null]],
+    );
+    await sql`update list_counts set n = n - 1 where kind = 'x402_settlements_of_payer' and scope_id = ${addressScope(tenantId, addr(2))}::uuid and status = 'confirmed'`.execute(
+      db,
+    );
   });
 
   it('a page far down starts at its day from the day counts: every page past 2,000 rows holds what the plain ordered query gives it', async () => {
@@ -274,15 +377,24 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     // Then vacuumed and analyzed, as autovacuum (or the embedded database's maintenance job) leaves them.
     const midnight = `(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
     const history = { order_id: `'deep-' || g`, created_at: `${midnight} - (g / 3) * interval '15 minutes'` };
-    await seedCopies(db, 'invoices', first.body.data.id, 3199, { ...history, status: `case when g % 4 = 0 then 'expired' else x.status end` });
+    await seedCopies(db, 'invoices', first.body.data.id, 3199, {
+      ...history,
+      status: `case when g % 4 = 0 then 'expired' else x.status end`,
+    });
     await seedCopies(db, 'deposits', deposit.body.data.id, 2199, history);
     const expected = async (table: string, status?: string) =>
       (
-        await sql<{ id: string }>`select id from ${sql.table(table)} where account_id = ${accountId}::uuid ${status ? sql`and status = ${status}` : sql``}
+        await sql<{
+          id: string;
+        }>`select id from ${sql.table(table)} where account_id = ${accountId}::uuid ${status ? sql`and status = ${status}` : sql``}
           order by created_at desc, id desc`.execute(db)
       ).rows.map((r) => r.id);
     const check = async (when: string) => {
-      for (const [list, table, status] of [['invoice', 'invoices', undefined], ['invoice', 'invoices', 'created'], ['deposit', 'deposits', undefined]] as const) {
+      for (const [list, table, status] of [
+        ['invoice', 'invoices', undefined],
+        ['invoice', 'invoices', 'created'],
+        ['deposit', 'deposits', undefined],
+      ] as const) {
         const all = await expected(table, status);
         assert.ok(all.length > 2100);
         // 77 a page: page starts fall on both sides of day boundaries (288 rows a day); the first page past the end is empty.
@@ -290,7 +402,11 @@ describeEngines('exact list totals from maintained counts', (engine) => {
           for (let page = Math.floor(DEEP_PAGE / limit); (page - 1) * limit <= all.length; page++) {
             const res = await t.call('GET', `/v1/${list}/list?limit=${limit}&page=${page}${status ? `&status=${status}` : ''}`, { key });
             assert.equal(res.status, 200, JSON.stringify(res.body));
-            assert.deepEqual(res.body.data.map((r: { id: string }) => r.id), all.slice((page - 1) * limit, page * limit), `${when}: ${list} ${status ?? ''} page ${page} of ${limit}`);
+            assert.deepEqual(
+              res.body.data.map((r: { id: string }) => r.id),
+              all.slice((page - 1) * limit, page * limit),
+              `${when}: ${list} ${status ?? ''} page ${page} of ${limit}`,
+            );
             assert.equal(res.body.total, all.length);
           }
         }
@@ -313,7 +429,9 @@ describeEngines('exact list totals from maintained counts', (engine) => {
           'created_at', now() - least(g, 46) * interval '1 second')) r
       where x.id = ${invoice.body.data.id}::uuid`.execute(t.ctx.db);
     const expected = (
-      await sql<{ id: string }>`select id from invoices where account_id = ${accountId}::uuid order by created_at desc, id desc`.execute(t.ctx.db)
+      await sql<{ id: string }>`select id from invoices where account_id = ${accountId}::uuid order by created_at desc, id desc`.execute(
+        t.ctx.db,
+      )
     ).rows.map((r) => r.id);
     assert.equal(expected.length, 51);
     const seen: string[] = [];
@@ -329,9 +447,15 @@ describeEngines('exact list totals from maintained counts', (engine) => {
     assert.deepEqual([past.body.total, past.body.data.length, past.body.hasMore], [51, 0, false]);
 
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    for (let i = 0; i < 7; i++) assert.equal((await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${i}` } })).status, 201);
+    for (let i = 0; i < 7; i++)
+      assert.equal(
+        (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: `dep-${i}` } })).status,
+        201,
+      );
     const deposits = (
-      await sql<{ id: string }>`select id from deposits where account_id = ${accountId}::uuid order by created_at desc, id desc`.execute(t.ctx.db)
+      await sql<{ id: string }>`select id from deposits where account_id = ${accountId}::uuid order by created_at desc, id desc`.execute(
+        t.ctx.db,
+      )
     ).rows.map((r) => r.id);
     const pages: string[] = [];
     for (let page = 1; page <= 3; page++) {

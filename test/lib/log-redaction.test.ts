@@ -31,7 +31,8 @@ describe('secrets stay out of the logs', () => {
       const err = new Error(`HTTP request failed. URL: ${env.ETHEREUM_RPC_URL} Details: fetch failed`);
       app.log.error({ err, rpc: env.BASE_RPC_URL }, `watch-ETHEREUM round failed: ${env.TRON_RPC_URL} and ${env.BTC_RPC_URL}`);
       assert.match(captured, /\[redacted\]/);
-      for (const s of [infuraKey, alchemy, '9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'n0t-a-real-passw0rd']) assert.ok(!captured.includes(s), `${s} leaked: ${captured}`);
+      for (const s of [infuraKey, alchemy, '9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'n0t-a-real-passw0rd'])
+        assert.ok(!captured.includes(s), `${s} leaked: ${captured}`);
       assert.match(captured, /mainnet\.infura\.io\/v3\/\[redacted\]/, 'the rest of the message stays readable');
     } finally {
       await app.close();
@@ -59,7 +60,13 @@ describe('secrets stay out of the logs', () => {
     assert.equal(loggableUrl(`/auth/invite?token=${token}`), '/auth/invite?token=[redacted]');
     const id = randomUUID();
     const hash = `0x${'ab'.repeat(32)}`;
-    for (const path of [`/v1/x402/settlements/${id}`, `/v1/invoice?id=${id}&transaction=${hash}`, '/v1/invoice?payer=0x52908400098527886E0F7030069857D2E4169EE7', '/pay/inv_1/state', '/v1/invoice/list']) {
+    for (const path of [
+      `/v1/x402/settlements/${id}`,
+      `/v1/invoice?id=${id}&transaction=${hash}`,
+      '/v1/invoice?payer=0x52908400098527886E0F7030069857D2E4169EE7',
+      '/pay/inv_1/state',
+      '/v1/invoice/list',
+    ]) {
       assert.equal(loggableUrl(path), path);
     }
     assert.equal(loggablePath('/v1/currencies'), '/v1/currencies');

@@ -10,7 +10,10 @@ describeEngines('migrations', (engine) => {
     try {
       const versions = loadMigrations().map((m) => m.version);
       const applied = await sql<{ version: number }>`select version from schema_migrations order by version`.execute(database.db);
-      assert.deepEqual(applied.rows.map((r) => Number(r.version)), versions);
+      assert.deepEqual(
+        applied.rows.map((r) => Number(r.version)),
+        versions,
+      );
       const again = await Promise.all([migrate(database.db), migrate(database.db)]);
       assert.deepEqual(again, [[], []]);
     } finally {

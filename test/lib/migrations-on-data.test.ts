@@ -24,10 +24,15 @@ after(() => database.close());
 
 const insertInvoice = (orderId: string, fiat: string, amount: string, createdAt = 'now()') =>
   sql`insert into invoices (id, tenant_id, account_id, order_id, amount, fiat_currency, items, source, status, commission_rate, expires_at, created_at)
-    values (${randomUUID()}, ${tenant}, ${account}, ${orderId}, ${amount}, ${fiat}, '[]', 'api', 'created', 0, now(), ${sql.raw(createdAt)})`.execute(database.db);
+    values (${randomUUID()}, ${tenant}, ${account}, ${orderId}, ${amount}, ${fiat}, '[]', 'api', 'created', 0, now(), ${sql.raw(createdAt)})`.execute(
+    database.db,
+  );
 
 it('migration 0016 turns stored fiat totals into exact minor units', async () => {
-  await migrate(database.db, all.filter((m) => m.version < 16));
+  await migrate(
+    database.db,
+    all.filter((m) => m.version < 16),
+  );
   await sql`insert into tenants (id, name, webhook_secret) values (${tenant}, 't', 's')`.execute(database.db);
   await sql`insert into accounts (id, tenant_id, name) values (${account}, ${tenant}, 'a')`.execute(database.db);
   const old = [
@@ -36,7 +41,10 @@ it('migration 0016 turns stored fiat totals into exact minor units', async () =>
     ['EUR', '99999999.99', 9_999_999_999n],
   ] as const;
   for (const [fiat, amount] of old) await insertInvoice(fiat, fiat, amount, "now() - interval '3 days'");
-  await migrate(database.db, all.filter((m) => m.version < 30));
+  await migrate(
+    database.db,
+    all.filter((m) => m.version < 30),
+  );
   const rows = await database.db.selectFrom('invoices').select(['order_id', 'amount_minor']).execute();
   assert.deepEqual(
     Object.fromEntries(rows.map((r) => [r.order_id, BigInt(r.amount_minor)])),
@@ -47,7 +55,9 @@ it('migration 0016 turns stored fiat totals into exact minor units', async () =>
 /** A copy of the invoice 'USD' with another orderId and time (the columns as they are now). */
 const copyInvoice = (orderId: string, createdAt: string) =>
   sql`insert into invoices select (jsonb_populate_record(null::invoices, to_jsonb(i)
-    || jsonb_build_object('id', gen_random_uuid(), 'order_id', ${orderId}::text, 'created_at', ${sql.raw(createdAt)}))).* from invoices i where order_id = 'USD'`.execute(database.db);
+    || jsonb_build_object('id', gen_random_uuid(), 'order_id', ${orderId}::text, 'created_at', ${sql.raw(createdAt)}))).* from invoices i where order_id = 'USD'`.execute(
+    database.db,
+  );
 
 it('migration 0030 counts the rows already there by day, and the deltas still pending', async () => {
   // Two days' rows counted by 0028's triggers, their deltas not folded; one of them cancelled.
@@ -66,10 +76,17 @@ it('migration 0030 counts the rows already there by day, and the deltas still pe
       group by 1, 2 having sum(n) <> 0 order by 1, 2`.execute(database.db)
     ).rows;
   const expected = (
-    await sql<{ day: string; status: string; n: string }>`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::text as n
+    await sql<{
+      day: string;
+      status: string;
+      n: string;
+    }>`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::text as n
       from invoices where account_id = ${account}::uuid group by 1, 2 order by 1, 2`.execute(database.db)
   ).rows;
-  assert.equal(expected.reduce((s, r) => s + Number(r.n), 0), 5);
+  assert.equal(
+    expected.reduce((s, r) => s + Number(r.n), 0),
+    5,
+  );
   assert.deepEqual(await byDay(), expected);
   assert.deepEqual(await auditListCounts(database.db), []);
 
@@ -78,5 +95,8 @@ it('migration 0030 counts the rows already there by day, and the deltas still pe
   await sql`update invoices set status = 'cancelled' where order_id = 'day-2'`.execute(database.db);
   while ((await foldCountDeltas(database.db)) > 0);
   assert.deepEqual(await auditListCounts(database.db), []);
-  assert.equal((await byDay()).reduce((s, r) => s + Number(r.n), 0), 6);
+  assert.equal(
+    (await byDay()).reduce((s, r) => s + Number(r.n), 0),
+    6,
+  );
 });

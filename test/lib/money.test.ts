@@ -90,4 +90,3 @@ describe('money', () => {
     assert.equal(toJsonNumber('0.123456789', 6).text, '0.123456');
   });
 });
-

@@ -41,13 +41,19 @@ describeEngines('retention of what only grows', (engine) => {
     // delivery (pruned), an old one not yet dispatched (kept).
     const event = async (at: Date, processed: boolean) =>
       (
-        await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, created_at, processed_at)
-          values (${tenantId}, 'invoice.statusChanged', 'invoice', ${randomUUID()}, '{}'::json, ${at}, ${processed ? at : null}) returning id::text`.execute(db)
+        await sql<{
+          id: string;
+        }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, created_at, processed_at)
+          values (${tenantId}, 'invoice.statusChanged', 'invoice', ${randomUUID()}, '{}'::json, ${at}, ${processed ? at : null}) returning id::text`.execute(
+          db,
+        )
       ).rows[0]!.id;
     const delivery = async (eventId: string, at: Date, status: string) => {
       const id = randomUUID();
       await sql`insert into webhook_deliveries (id, tenant_id, event_id, event_type, aggregate_key, url, origin, status, created_at)
-        values (${id}, ${tenantId}, ${eventId}::bigint, 'invoice.statusChanged', ${`invoice:${randomUUID()}`}, 'https://merchant.example/hook', 'https://merchant.example', ${status}, ${at})`.execute(db);
+        values (${id}, ${tenantId}, ${eventId}::bigint, 'invoice.statusChanged', ${`invoice:${randomUUID()}`}, 'https://merchant.example/hook', 'https://merchant.example', ${status}, ${at})`.execute(
+        db,
+      );
       for (const attempt of [1, 2]) {
         await sql`insert into webhook_attempts (delivery_id, attempt, status_code, latency_ms, outcome, attempted_at)
           values (${id}, ${attempt}, 500, 12, ${attempt === 2 && status !== 'pending' ? status : 'retried'}, ${at})`.execute(db);
@@ -80,7 +86,9 @@ describeEngines('retention of what only grows', (engine) => {
       const id = randomUUID();
       await sql`insert into withdrawal_quotes (id, tenant_id, account_id, order_id, currency_code, network, address, amount, fee, fee_native,
           fee_native_currency, usd_price, expires_at, withdrawal_id)
-        values (${id}, ${tenantId}, ${accountId}, ${id}, 'USDT_TRC20', 'Tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 10, 1, 1, 'TRX', '1', ${expires}, ${withdrawalId})`.execute(db);
+        values (${id}, ${tenantId}, ${accountId}, ${id}, 'USDT_TRC20', 'Tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 10, 1, 1, 'TRX', '1', ${expires}, ${withdrawalId})`.execute(
+        db,
+      );
       await sql`insert into conversion_quotes (id, tenant_id, account_id, from_currency, to_currency, from_amount, to_amount, commission, expires_at)
         values (${id}, ${tenantId}, ${accountId}, 'USDT_TRC20', 'TRX', 100, 50, 1, ${expires})`.execute(db);
       return id;
@@ -90,20 +98,37 @@ describeEngines('retention of what only grows', (engine) => {
     const fresh = await quote(new Date(now.getTime() - 3_600_000), null);
     // A batch quote expired 8 days ago and never committed: pruned, with the item quote it holds.
     const staleBatch = randomUUID();
-    await sql`insert into withdrawal_batch_quotes (id, tenant_id, account_id, item_count, expires_at) values (${staleBatch}, ${tenantId}, ${accountId}, 1, ${ago(8)})`.execute(db);
+    await sql`insert into withdrawal_batch_quotes (id, tenant_id, account_id, item_count, expires_at) values (${staleBatch}, ${tenantId}, ${accountId}, 1, ${ago(8)})`.execute(
+      db,
+    );
     await sql`insert into withdrawal_quotes (id, tenant_id, account_id, order_id, currency_code, network, address, amount, fee, fee_native,
         fee_native_currency, usd_price, expires_at, batch_quote_id, batch_index)
-      values (${staleBatch}, ${tenantId}, ${accountId}, ${staleBatch}, 'USDT_TRC20', 'Tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 10, 1, 1, 'TRX', '1', ${ago(8)}, ${staleBatch}, 0)`.execute(db);
+      values (${staleBatch}, ${tenantId}, ${accountId}, ${staleBatch}, 'USDT_TRC20', 'Tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 10, 1, 1, 'TRX', '1', ${ago(8)}, ${staleBatch}, 0)`.execute(
+      db,
+    );
 
     // Batches of 10: the request log's 25 take three batches of one round.
     const pruned = await pruneRound(db, policy, { limit: 10, now });
-    assert.deepEqual(pruned, { request_log: 25, webhook_deliveries: 2, outbox_events: 3, email_jobs: 1, withdrawal_batch_quotes: 1, withdrawal_quotes: 1, conversion_quotes: 2, sandbox_blocks: 0, login_throttle: 0 });
+    assert.deepEqual(pruned, {
+      request_log: 25,
+      webhook_deliveries: 2,
+      outbox_events: 3,
+      email_jobs: 1,
+      withdrawal_batch_quotes: 1,
+      withdrawal_quotes: 1,
+      conversion_quotes: 2,
+      sandbox_blocks: 0,
+      login_throttle: 0,
+    });
 
     const ids = async (q: ReturnType<typeof sql<{ id: string }>>) => (await q.execute(db)).rows.map((r) => r.id).sort();
     assert.equal((await ids(sql`select id::text from request_log where request_id = any(${logIds}::text[])`)).length, 3);
     assert.deepEqual(await ids(sql`select id::text from webhook_deliveries`), [pendingId, recentId].sort());
     assert.deepEqual(await ids(sql`select distinct delivery_id::text as id from webhook_attempts`), [pendingId, recentId].sort());
-    assert.deepEqual(await ids(sql`select id::text from outbox_events where tenant_id = ${tenantId}`), [oldPending, recent, undispatched].sort());
+    assert.deepEqual(
+      await ids(sql`select id::text from outbox_events where tenant_id = ${tenantId}`),
+      [oldPending, recent, undispatched].sort(),
+    );
     assert.ok(!(await ids(sql`select id::text from outbox_events`)).includes(undelivered));
     assert.deepEqual(await ids(sql`select id::text from email_jobs where tenant_id = ${tenantId}`), mailsKept);
     assert.deepEqual(await ids(sql`select id::text from withdrawal_quotes where tenant_id = ${tenantId}`), [committed, fresh].sort());
@@ -113,7 +138,17 @@ describeEngines('retention of what only grows', (engine) => {
 
     // Money history has no policy: the invoice is there, and a second round finds nothing.
     assert.equal((await t.call('GET', `/v1/invoice?id=${invoice.body.data.id}`, { key })).status, 200);
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_batch_quotes: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 0, login_throttle: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), {
+      request_log: 0,
+      webhook_deliveries: 0,
+      outbox_events: 0,
+      email_jobs: 0,
+      withdrawal_batch_quotes: 0,
+      withdrawal_quotes: 0,
+      conversion_quotes: 0,
+      sandbox_blocks: 0,
+      login_throttle: 0,
+    });
   });
 
   it("prunes a sandbox chain's old empty blocks deep below its tip; keeps blocks with transfers, recent ones and the tip's last 1,000", async () => {
@@ -132,16 +167,34 @@ describeEngines('retention of what only grows', (engine) => {
       values ('TRON', ${'aa'.repeat(32)}, 0, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'USDT_TRC20', 5000000, 5)`.execute(db);
 
     // Below the tip's last 1,000 (heights under 99): 99 blocks, less the one with a transfer and the ten recent ones.
-    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), { request_log: 0, webhook_deliveries: 0, outbox_events: 0, email_jobs: 0, withdrawal_batch_quotes: 0, withdrawal_quotes: 0, conversion_quotes: 0, sandbox_blocks: 88, login_throttle: 0 });
+    assert.deepEqual(await pruneRound(db, policy, { limit: 10, now }), {
+      request_log: 0,
+      webhook_deliveries: 0,
+      outbox_events: 0,
+      email_jobs: 0,
+      withdrawal_batch_quotes: 0,
+      withdrawal_quotes: 0,
+      conversion_quotes: 0,
+      sandbox_blocks: 88,
+      login_throttle: 0,
+    });
     const heights = async (network: string) =>
-      (await sql<{ height: number }>`select height from sandbox_blocks where network = ${network} order by height`.execute(db)).rows.map((r) => r.height);
+      (await sql<{ height: number }>`select height from sandbox_blocks where network = ${network} order by height`.execute(db)).rows.map(
+        (r) => r.height,
+      );
     const tron = await heights('TRON');
-    assert.deepEqual(tron.filter((h) => h < 99), [5, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
+    assert.deepEqual(
+      tron.filter((h) => h < 99),
+      [5, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59],
+    );
     assert.equal(tron.filter((h) => h >= 99).length, 1001, 'the tip and the 1,000 blocks below it');
     assert.equal((await heights('BTC')).length, 60);
     // The transfer's block is still there for its confirmations: the sandbox chain still places it.
     const chain = new SandboxChain('TRON', db);
-    assert.deepEqual(await chain.tip(), { height: 1099, hash: (await sql<{ h: string }>`select md5('tron1099') as h`.execute(db)).rows[0]!.h });
+    assert.deepEqual(await chain.tip(), {
+      height: 1099,
+      hash: (await sql<{ h: string }>`select md5('tron1099') as h`.execute(db)).rows[0]!.h,
+    });
     assert.equal(await chain.blockHash(5), (await sql<{ h: string }>`select md5('tron5') as h`.execute(db)).rows[0]!.h);
     assert.equal((await pruneRound(db, policy, { limit: 10, now })).sandbox_blocks, 0);
   });

@@ -15,7 +15,17 @@ async function submitted(db: Db) {
   const tenant = await createTenant(db, `sm-${randomUUID()}`);
   return db
     .insertInto('x402_settlements')
-    .values({ id: randomUUID(), tenant_id: tenant.id, network: 'eip155:31337', asset: '0xa', payer: '0xb', pay_to: '0xc', nonce: randomUUID(), amount: 1n, status: 'submitted' })
+    .values({
+      id: randomUUID(),
+      tenant_id: tenant.id,
+      network: 'eip155:31337',
+      asset: '0xa',
+      payer: '0xb',
+      pay_to: '0xc',
+      nonce: randomUUID(),
+      amount: 1n,
+      status: 'submitted',
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -34,12 +44,22 @@ function isStateError(expected: Record<string, unknown>) {
 
 describeEngines('moveStatus', (engine) => {
   const database = useTestDatabase(engine);
-  const event = (row: { id: string; tenant_id: string }) => ({ tenantId: row.tenant_id, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: row.id, payload: {} });
+  const event = (row: { id: string; tenant_id: string }) => ({
+    tenantId: row.tenant_id,
+    type: 'x402.payment.settled',
+    aggregateType: 'x402',
+    aggregateId: row.id,
+    payload: {},
+  });
 
   it('writes the listed move, its columns and its event in the caller transaction', async () => {
     const { db } = database();
     const row = await submitted(db);
-    const moved = await db.transaction().execute((trx) => moveStatus(trx, x402Machine, 'x402_settlements', row, 'confirmed', { set: { error_reason: null, gas_cost: 21_000n }, event }));
+    const moved = await db
+      .transaction()
+      .execute((trx) =>
+        moveStatus(trx, x402Machine, 'x402_settlements', row, 'confirmed', { set: { error_reason: null, gas_cost: 21_000n }, event }),
+      );
     assert.equal(moved.status, 'confirmed');
     assert.equal(moved.gas_cost, '21000');
     assert.ok(moved.updated_at >= row.updated_at);
@@ -61,16 +81,26 @@ describeEngines('moveStatus', (engine) => {
     const { db } = database();
     const row = await submitted(db);
     const results = await Promise.allSettled(
-      (['confirmed', 'failed'] as const).map((to) => db.transaction().execute((trx) => moveStatus(trx, x402Machine, 'x402_settlements', row, to, { event }))),
+      (['confirmed', 'failed'] as const).map((to) =>
+        db.transaction().execute((trx) => moveStatus(trx, x402Machine, 'x402_settlements', row, to, { event })),
+      ),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     assert.equal(won.length, 1);
     assert.equal(lost.length, 1);
     const winner = (won[0] as PromiseFulfilledResult<{ status: string }>).value.status;
-    assert.throws(() => {
-      throw lost[0]!.reason;
-    }, isStateError({ object: 'x402Settlement', currentStatus: winner, expectedStatus: ['submitted'], requestedStatus: winner === 'confirmed' ? 'failed' : 'confirmed' }));
+    assert.throws(
+      () => {
+        throw lost[0]!.reason;
+      },
+      isStateError({
+        object: 'x402Settlement',
+        currentStatus: winner,
+        expectedStatus: ['submitted'],
+        requestedStatus: winner === 'confirmed' ? 'failed' : 'confirmed',
+      }),
+    );
     assert.equal((await events(db, row.id)).length, 1, 'only the winning move published');
   });
 
@@ -78,7 +108,9 @@ describeEngines('moveStatus', (engine) => {
     const { db } = database();
     const row = await submitted(db);
     await assert.rejects(
-      db.transaction().execute((trx) => moveStatus(trx, x402Machine, 'x402_settlements', row, 'confirmed', { where: { transaction: '0xother' } })),
+      db
+        .transaction()
+        .execute((trx) => moveStatus(trx, x402Machine, 'x402_settlements', row, 'confirmed', { where: { transaction: '0xother' } })),
       isStateError({ object: 'x402Settlement', currentStatus: 'submitted', expectedStatus: ['submitted'], requestedStatus: 'confirmed' }),
     );
   });

@@ -86,7 +86,11 @@ describe('the database restarted, stopped and cut off under load [own PostgreSQL
       ],
     ];
     const back = async (what: string) =>
-      until(async () => (await api(url, 'GET', '/v1/accounts', { key }).catch(() => ({ status: 0 }))).status === 200, 20_000, `requests succeed again after a ${what}`);
+      until(
+        async () => (await api(url, 'GET', '/v1/accounts', { key }).catch(() => ({ status: 0 }))).status === 200,
+        20_000,
+        `requests succeed again after a ${what}`,
+      );
     let outages = 0;
     for (let round = 0; round < ROUNDS; round++) {
       for (const [what, fault] of faults) {
@@ -100,7 +104,8 @@ describe('the database restarted, stopped and cut off under load [own PostgreSQL
         const t2 = Date.now();
         // The load goes on after each outage: requests keep being answered.
         await until(() => load.tally.answered > answeredBefore, 20_000, `load answered after a ${what}`);
-        if (process.env.DB_FAULT_TRACE) console.log(t0, `${what}: fault ${t1 - t0} ms, back ${t2 - t1} ms, load ${Date.now() - t2} ms`, load.tally);
+        if (process.env.DB_FAULT_TRACE)
+          console.log(t0, `${what}: fault ${t1 - t0} ms, back ${t2 - t1} ms, load ${Date.now() - t2} ms`, load.tally);
       }
     }
     await sleep(400);
@@ -124,7 +129,8 @@ describe('the database restarted, stopped and cut off under load [own PostgreSQL
     const lines = worker.output().split('\n');
     const down = lines.filter((l) => l.includes('database unreachable')).length;
     const up = lines.filter((l) => l.includes('database reachable again')).length;
-    if (process.env.DB_FAULT_TRACE) console.log({ down, up, outages, tally: load.tally, lines: verdict.lines }, lines.filter((l) => l.includes('database')).join('\n'));
+    if (process.env.DB_FAULT_TRACE)
+      console.log({ down, up, outages, tally: load.tally, lines: verdict.lines }, lines.filter((l) => l.includes('database')).join('\n'));
     assert.ok(down >= 1 && down <= outages, `one warning per outage at most (${down} for ${outages} outages)`);
     assert.equal(up, down, 'each outage ended with one line');
     const failed = lines.filter((l) => l.includes('background job failed'));

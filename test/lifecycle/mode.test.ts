@@ -37,7 +37,10 @@ describe('installation mode from configuration', () => {
 
   it('refuses contradictions with a one-line reason', () => {
     const refused = (env: NodeJS.ProcessEnv, pattern: RegExp) => {
-      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && pattern.test(err.message) && !err.message.includes('\n'));
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && pattern.test(err.message) && !err.message.includes('\n'),
+      );
     };
     refused({ MODE: 'sandbox', ...ETH_LIVE }, /MODE=sandbox contradicts ETHEREUM_RPC_URL/);
     refused({ MODE: 'live' }, /MODE=live needs at least one network/);
@@ -126,7 +129,12 @@ describeEngines('a live installation serves only its configured networks', (engi
     const calls: Array<[string, string, unknown, boolean]> = [
       ['POST', `/pay/${invoiceId}/simulate`, { amount: 'exact' }, false],
       ['POST', `/pay/${invoiceId}/simulate/mine`, {}, false],
-      ['POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9', amount: 100 }, true],
+      [
+        'POST',
+        '/admin/sandbox/transfers',
+        { cryptoCurrencyCode: 'USDT_TRC20', to: 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9', amount: 100 },
+        true,
+      ],
       ['POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 100 }, true],
       ['PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'ETH', amount: 0.001 }, true],
     ];
@@ -147,10 +155,15 @@ describeEngines('a live installation serves only its configured networks', (engi
 
   it('watches and quotes fees only for the configured network, through its real adapter', async () => {
     const adapters = chainAdapters(t.ctx.config, t.ctx.db);
-    assert.deepEqual(adapters.map((a) => [a.network, a.sandbox]), [['ETHEREUM', false]]);
+    assert.deepEqual(
+      adapters.map((a) => [a.network, a.sandbox]),
+      [['ETHEREUM', false]],
+    );
     assert.ok(adapters[0] instanceof EvmChain);
     const asked: string[] = [];
-    const oracles = defaultOracles(t.ctx.db, t.ctx.config, [{ network: 'ETHEREUM', sandbox: false, feeOracle: { source: 'chain', quote: async (c) => (asked.push(c.code), 7n) } }]);
+    const oracles = defaultOracles(t.ctx.db, t.ctx.config, [
+      { network: 'ETHEREUM', sandbox: false, feeOracle: { source: 'chain', quote: async (c) => (asked.push(c.code), 7n) } },
+    ]);
     await refreshFees(t.ctx.db, oracles, () => {}, servedCurrencies(t.ctx.config));
     assert.deepEqual(asked.sort(), ['ETH', 'LINK_ERC20', 'USDC_ERC20', 'USDT_ERC20']);
   });
@@ -176,14 +189,23 @@ describeEngines('the database remembers its mode', (engine) => {
   it('refuses to start a sandbox database live, and a live one in sandbox', async () => {
     await claimInstallationMode(db().db, 'sandbox');
     await claimInstallationMode(db().db, 'sandbox'); // the same mode starts again
-    await assert.rejects(claimInstallationMode(db().db, 'live'), (err: unknown) => err instanceof ModeMismatchError && /sandbox \(test\) money/.test(err.message));
+    await assert.rejects(
+      claimInstallationMode(db().db, 'live'),
+      (err: unknown) => err instanceof ModeMismatchError && /sandbox \(test\) money/.test(err.message),
+    );
     await db().db.updateTable('system_settings').set({ value: 'live' }).where('key', '=', 'installation_mode').execute();
-    await assert.rejects(claimInstallationMode(db().db, 'sandbox'), (err: unknown) => err instanceof ModeMismatchError && /live installation/.test(err.message));
+    await assert.rejects(
+      claimInstallationMode(db().db, 'sandbox'),
+      (err: unknown) => err instanceof ModeMismatchError && /live installation/.test(err.message),
+    );
   });
 
   it('reads a database from before the mode was recorded by its sandbox artefacts', async () => {
     await db().db.deleteFrom('system_settings').where('key', '=', 'installation_mode').execute();
-    await db().db.insertInto('hd_accounts').values({ network: 'TRON', xpub: testXpub('TRON'), sandbox: true, next_index: 3 }).execute();
+    await db()
+      .db.insertInto('hd_accounts')
+      .values({ network: 'TRON', xpub: testXpub('TRON'), sandbox: true, next_index: 3 })
+      .execute();
     await assert.rejects(claimInstallationMode(db().db, 'live'), ModeMismatchError);
     const row = await db().db.selectFrom('system_settings').select('value').where('key', '=', 'installation_mode').executeTakeFirst();
     assert.equal(row, undefined, 'a refused start records nothing');
@@ -196,17 +218,31 @@ describe('npm start in each mode [pglite, processes]', () => {
 
   it('a sandbox data directory refuses to start live, naming the fix; live never starts a devnet', async () => {
     const dataDir = join(dir, 'data');
-    const sandbox = await startGateway({ role: 'all', env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_TOKEN: 'a'.repeat(40) }, readyTimeoutMs: 120_000 });
+    const sandbox = await startGateway({
+      role: 'all',
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_TOKEN: 'a'.repeat(40) },
+      readyTimeoutMs: 120_000,
+    });
     try {
       assert.match(sandbox.output(), /Mode: sandbox/);
       assert.equal((await api(sandbox.url, 'GET', '/healthz')).body.mode, 'sandbox');
     } finally {
       await sandbox.stop();
     }
-    const live = startGateway({ role: 'all', env: { DATA_DIR: dataDir, ...ETH_LIVE, ADMIN_TOKEN: 'a'.repeat(40) }, readyTimeoutMs: 120_000 });
-    const err = await live.then(() => null, (e: Error) => e);
+    const live = startGateway({
+      role: 'all',
+      env: { DATA_DIR: dataDir, ...ETH_LIVE, ADMIN_TOKEN: 'a'.repeat(40) },
+      readyTimeoutMs: 120_000,
+    });
+    const err = await live.then(
+      () => null,
+      (e: Error) => e,
+    );
     assert.ok(err, 'the live start on a sandbox database must fail');
-    assert.match(err.message, /configuration error: this database holds sandbox \(test\) money and cannot start in live mode; give the live installation a new, empty database/);
+    assert.match(
+      err.message,
+      /configuration error: this database holds sandbox \(test\) money and cannot start in live mode; give the live installation a new, empty database/,
+    );
 
     // A new data directory starts live; with no X402_RPC_URL the facilitator is off, no devnet.
     const fresh = await startGateway({
@@ -224,7 +260,10 @@ describe('npm start in each mode [pglite, processes]', () => {
       // Nor does it serve /metrics to anyone without METRICS_TOKEN or METRICS_PORT, and says so.
       assert.equal((await api(fresh.url, 'GET', '/metrics')).status, 404);
       assert.match(fresh.output(), /GET \/metrics is off in a live installation until METRICS_TOKEN/);
-      assert.equal((await api(fresh.url, 'POST', '/admin/sandbox/mine', { admin: 'a'.repeat(40), body: { network: 'Tron', blocks: 1 } })).status, 404);
+      assert.equal(
+        (await api(fresh.url, 'POST', '/admin/sandbox/mine', { admin: 'a'.repeat(40), body: { network: 'Tron', blocks: 1 } })).status,
+        404,
+      );
     } finally {
       await fresh.stop();
     }

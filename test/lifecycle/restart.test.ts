@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { START_ARGS } from '../helpers/processes.ts';
 
-
 interface Running {
   proc: ChildProcess;
   stdout: () => string;

@@ -64,7 +64,12 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
     }
     const invoiceIds: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10 + i, fiatCurrencyCode: 'USD', orderId: `inv-${i}`, webhookUrl: `${receiver.url}/invoices` } })).body.data;
+      const inv = (
+        await t.call('POST', '/v1/invoice', {
+          key,
+          body: { amount: 10 + i, fiatCurrencyCode: 'USD', orderId: `inv-${i}`, webhookUrl: `${receiver.url}/invoices` },
+        })
+      ).body.data;
       const picked = await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } });
       assert.equal(picked.status, 200, JSON.stringify(picked.body));
       invoiceIds.push(inv.id);
@@ -97,8 +102,13 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
       .groupBy('aggregate_id')
       .execute();
     assert.equal(events.length, 20);
-    assert.ok(events.every((e) => Number(e.n) === 2), 'processing and completed, once each');
-    const invoiceEntries = await sql<{ n: string }>`select count(*) as n from journal_entries where kind = 'invoice.payment'`.execute(database.db);
+    assert.ok(
+      events.every((e) => Number(e.n) === 2),
+      'processing and completed, once each',
+    );
+    const invoiceEntries = await sql<{ n: string }>`select count(*) as n from journal_entries where kind = 'invoice.payment'`.execute(
+      database.db,
+    );
     assert.equal(Number(invoiceEntries.rows[0]!.n), 10);
     const invoiceEvents = await database.db
       .selectFrom('outbox_events')
@@ -107,22 +117,30 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
       .groupBy('aggregate_id')
       .execute();
     assert.equal(invoiceEvents.length, 10);
-    assert.ok(invoiceEvents.every((e) => Number(e.n) === 2), 'processing and paid, once each');
+    assert.ok(
+      invoiceEvents.every((e) => Number(e.n) === 2),
+      'processing and paid, once each',
+    );
     assert.deepEqual(await auditLedger(database.db), { mismatches: [], unbalancedCurrencies: [] });
 
     // 40 deposit and 20 invoice events, each delivered (at least once, each attempt once) although
     // two workers claim deliveries.
     const delivered = () =>
       database.db.selectFrom('webhook_deliveries').select(['id', 'status']).where('tenant_id', '=', tenantId).execute();
-    await until(async () => {
-      const rows = await delivered();
-      return rows.length === 60 && rows.every((r) => r.status === 'delivered');
-    }, 60_000, '60 webhook deliveries delivered');
+    await until(
+      async () => {
+        const rows = await delivered();
+        return rows.length === 60 && rows.every((r) => r.status === 'delivered');
+      },
+      60_000,
+      '60 webhook deliveries delivered',
+    );
     const deliveryIds = (await delivered()).map((r) => r.id);
     assert.deepEqual(new Set(receiver.received.map((r) => String(r.headers['x-webhook-id']))), new Set(deliveryIds));
     await assertAttemptsMatch(database.db, receiver.received, deliveryIds);
     const perObject = new Map<string, string[]>();
-    for (const r of firstOfEach(receiver.received)) perObject.set(r.json.data.id, [...(perObject.get(r.json.data.id) ?? []), r.json.data.status]);
+    for (const r of firstOfEach(receiver.received))
+      perObject.set(r.json.data.id, [...(perObject.get(r.json.data.id) ?? []), r.json.data.status]);
     assert.equal(perObject.size, 30);
     for (const [id, statuses] of perObject) {
       assert.deepEqual(statuses, invoiceIds.includes(id) ? ['processing', 'paid'] : ['processing', 'completed'], 'in order');
@@ -134,7 +152,12 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
     const receiver = await startReceiver((r) => (Number(r.headers['x-webhook-attempt']) === 1 ? { status: 503 } : { status: 200 }));
     after(() => receiver.close());
     const { key, tenantId } = await t.tenant(['*']);
-    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'kill-1', webhookUrl: `${receiver.url}/k` } })).body.data;
+    const inv = (
+      await t.call('POST', '/v1/invoice', {
+        key,
+        body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'kill-1', webhookUrl: `${receiver.url}/k` },
+      })
+    ).body.data;
     assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id: inv.id } })).status, 200);
     for (const w of workers) w.kill('SIGTERM');
     const first = startWorker({ WEBHOOK_RETRY_BASE_S: '2' });

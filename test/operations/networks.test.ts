@@ -18,7 +18,19 @@ import { describeEngines, startTestApp, useTestApp, type TestApp } from '../help
 import { runWatchers } from '../helpers/scenario.ts';
 
 const FEE_PAYER = '0x1111111111111111111111111111111111111111';
-const NETWORK_KEYS = ['network', 'mode', 'nodeReachable', 'error', 'tip', 'scannedHeight', 'lag', 'scanAgeSeconds', 'unconfirmedPayments', 'fees', 'hotWallet'];
+const NETWORK_KEYS = [
+  'network',
+  'mode',
+  'nodeReachable',
+  'error',
+  'tip',
+  'scannedHeight',
+  'lag',
+  'scanAgeSeconds',
+  'unconfirmedPayments',
+  'fees',
+  'hotWallet',
+];
 
 /** A stand-in x402 chain whose node answers (or fails) as told. */
 function fakeX402(node: { balance?: bigint; gasPrice?: bigint; fail?: string; chainId?: number }): X402Chain {
@@ -26,7 +38,10 @@ function fakeX402(node: { balance?: bigint; gasPrice?: bigint; fail?: string; ch
     if (node.fail) throw new Error(node.fail);
     return value;
   };
-  const publicClient = { getBalance: () => answer(node.balance ?? 0n), getGasPrice: () => answer(node.gasPrice ?? 0n) } as unknown as PublicClient;
+  const publicClient = {
+    getBalance: () => answer(node.balance ?? 0n),
+    getGasPrice: () => answer(node.gasPrice ?? 0n),
+  } as unknown as PublicClient;
   const chainId = node.chainId ?? 84532;
   return { network: `eip155:${chainId}`, chainId, publicClient, feePayer: FEE_PAYER, assets: new Map() };
 }
@@ -56,9 +71,17 @@ describeEngines('operator console: networks', (engine) => {
       assert.equal(n.nodeReachable, true, n.network);
       assert.equal(n.error, null);
       assert.equal(n.hotWallet.address, null, 'the sandbox hot wallet is the network itself');
-      const codes = servedCurrencies(t.ctx.config).filter((c) => c.network === n.network).map((c) => c.code);
-      assert.deepEqual(n.fees.map((f: any) => f.cryptoCurrencyCode), codes);
-      assert.deepEqual(n.hotWallet.balances.map((b: any) => b.cryptoCurrencyCode), codes);
+      const codes = servedCurrencies(t.ctx.config)
+        .filter((c) => c.network === n.network)
+        .map((c) => c.code);
+      assert.deepEqual(
+        n.fees.map((f: any) => f.cryptoCurrencyCode),
+        codes,
+      );
+      assert.deepEqual(
+        n.hotWallet.balances.map((b: any) => b.cryptoCurrencyCode),
+        codes,
+      );
     }
     // A fee the operator sets shows at once with its age; one never quoted has neither.
     assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1.5 })).status, 200);
@@ -78,9 +101,16 @@ describeEngines('operator console: networks', (engine) => {
     const before = await tron(t);
     const tenant = await t.tenant(['*']);
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
-    const deposit = await t.call('POST', '/v1/deposit', { key: tenant.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'ops-net-1' } });
+    const deposit = await t.call('POST', '/v1/deposit', {
+      key: tenant.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'ops-net-1' },
+    });
     assert.equal(deposit.status, 201, JSON.stringify(deposit.body));
-    const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.body.data.address, amount: 101 });
+    const sent = await t.admin('POST', '/admin/sandbox/transfers', {
+      cryptoCurrencyCode: 'USDT_TRC20',
+      to: deposit.body.data.address,
+      amount: 101,
+    });
     assert.equal(sent.status, 201);
     await runWatchers(t);
     const seen = await tron(t);
@@ -121,11 +151,18 @@ describeEngines('operator console: networks', (engine) => {
   it('reports a node that fails or does not answer in time on its own network, without configured secrets', async () => {
     const t = app();
     const secret = 'k3y0f7h3rpcpr0v1d3r0123456789';
-    const config = { ...t.ctx.config, chains: { ...t.ctx.config.chains, BTC: { ...t.ctx.config.chains.BTC, rpcUrl: `https://btc.node.example/v1/${secret}` } } };
+    const config = {
+      ...t.ctx.config,
+      chains: { ...t.ctx.config.chains, BTC: { ...t.ctx.config.chains.BTC, rpcUrl: `https://btc.node.example/v1/${secret}` } },
+    };
     const adapters: ChainAdapter[] = config.networks.map((network) => {
       const chain = new SandboxChain(network, t.ctx.db);
-      if (network === 'BTC') return Object.assign(chain, { tip: async () => Promise.reject(new Error(`connect ECONNREFUSED https://btc.node.example/v1/${secret}\nstack`)) });
-      if (network === 'BNB') return Object.assign(chain, { tip: () => new Promise((resolve) => setTimeout(() => resolve({ height: 1, hash: '0x' }), 1_000)) });
+      if (network === 'BTC')
+        return Object.assign(chain, {
+          tip: async () => Promise.reject(new Error(`connect ECONNREFUSED https://btc.node.example/v1/${secret}\nstack`)),
+        });
+      if (network === 'BNB')
+        return Object.assign(chain, { tip: () => new Promise((resolve) => setTimeout(() => resolve({ height: 1, hash: '0x' }), 1_000)) });
       return chain;
     });
     const board = new NetworkBoard({ db: t.ctx.db, config }, adapters, 200);
@@ -154,7 +191,18 @@ describeEngines('operator console: the x402 fee payer', (engine) => {
       const res = await t.admin('GET', '/admin/networks');
       assert.equal(res.status, 200, JSON.stringify(res.body));
       // (2 ETH − 0.001 ETH reserve) / (200 000 gas × 1 gwei) settlements.
-      assert.deepEqual(res.body.data.x402, [{ network: 'eip155:84532', coin: 'ETH', feePayer: FEE_PAYER, balance: 2, reserve: 0.001, settlementsLeft: 9995, nodeReachable: true, error: null }]);
+      assert.deepEqual(res.body.data.x402, [
+        {
+          network: 'eip155:84532',
+          coin: 'ETH',
+          feePayer: FEE_PAYER,
+          balance: 2,
+          reserve: 0.001,
+          settlementsLeft: 9995,
+          nodeReachable: true,
+          error: null,
+        },
+      ]);
     } finally {
       await t.close();
     }
@@ -165,8 +213,26 @@ describeEngines('operator console: the x402 fee payer', (engine) => {
     try {
       const res = await two.admin('GET', '/admin/networks');
       assert.deepEqual(res.body.data.x402, [
-        { network: 'eip155:84532', coin: 'ETH', feePayer: FEE_PAYER, balance: 2, reserve: 0.001, settlementsLeft: 9995, nodeReachable: true, error: null },
-        { network: 'eip155:97', coin: 'BNB', feePayer: FEE_PAYER, balance: null, reserve: 0.5, settlementsLeft: null, nodeReachable: false, error: 'bnb node down' },
+        {
+          network: 'eip155:84532',
+          coin: 'ETH',
+          feePayer: FEE_PAYER,
+          balance: 2,
+          reserve: 0.001,
+          settlementsLeft: 9995,
+          nodeReachable: true,
+          error: null,
+        },
+        {
+          network: 'eip155:97',
+          coin: 'BNB',
+          feePayer: FEE_PAYER,
+          balance: null,
+          reserve: 0.5,
+          settlementsLeft: null,
+          nodeReachable: false,
+          error: 'bnb node down',
+        },
       ]);
     } finally {
       await two.close();
@@ -175,8 +241,22 @@ describeEngines('operator console: the x402 fee payer', (engine) => {
     try {
       const res = await down.admin('GET', '/admin/networks');
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body.data.x402, [{ network: 'eip155:84532', coin: 'ETH', feePayer: FEE_PAYER, balance: null, reserve: 0.001, settlementsLeft: null, nodeReachable: false, error: 'HTTP request failed' }]);
-      assert.ok(res.body.data.networks.every((n: any) => n.nodeReachable), 'the chains are read all the same');
+      assert.deepEqual(res.body.data.x402, [
+        {
+          network: 'eip155:84532',
+          coin: 'ETH',
+          feePayer: FEE_PAYER,
+          balance: null,
+          reserve: 0.001,
+          settlementsLeft: null,
+          nodeReachable: false,
+          error: 'HTTP request failed',
+        },
+      ]);
+      assert.ok(
+        res.body.data.networks.every((n: any) => n.nodeReachable),
+        'the chains are read all the same',
+      );
     } finally {
       await down.close();
     }
@@ -192,27 +272,39 @@ describe('settlements left', () => {
   });
 });
 
-describe('operator console: x402 on a local EVM node [pglite]', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform' }, () => {
+describe('operator console: x402 on a local EVM node [pglite]', {
+  skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform',
+}, () => {
   it("reads the fee payer's balance and the gas price from the node", async () => {
     const devnet = await startDevnet({ chainId: 84532 });
     let t: TestApp | undefined;
     try {
-      const x402 = await connectX402({ network: 'eip155:84532', rpcUrl: devnet.rpcUrl, feePayerKey: DEV_KEYS.feePayer, assets: [devnet.usdc] });
-      const [balance, gasPrice] = await Promise.all([x402.publicClient.getBalance({ address: x402.feePayer! }), x402.publicClient.getGasPrice()]);
+      const x402 = await connectX402({
+        network: 'eip155:84532',
+        rpcUrl: devnet.rpcUrl,
+        feePayerKey: DEV_KEYS.feePayer,
+        assets: [devnet.usdc],
+      });
+      const [balance, gasPrice] = await Promise.all([
+        x402.publicClient.getBalance({ address: x402.feePayer! }),
+        x402.publicClient.getGasPrice(),
+      ]);
       t = await startTestApp('pglite', { ctx: { x402: [x402] } });
       const res = await t.admin('GET', '/admin/networks');
       assert.equal(res.status, 200, JSON.stringify(res.body));
       const { config } = t.ctx;
-      assert.deepEqual(res.body.data.x402, [{
-        network: 'eip155:84532',
-        coin: 'ETH',
-        feePayer: x402.feePayer,
-        balance: Number(toJsonNumber(balance, 18).text),
-        reserve: Number(toJsonNumber(config.x402.feePayerReserveWei, 18).text),
-        settlementsLeft: settlementsLeft(balance, config.x402.feePayerReserveWei, config.x402.gasCeiling, gasPrice),
-        nodeReachable: true,
-        error: null,
-      }]);
+      assert.deepEqual(res.body.data.x402, [
+        {
+          network: 'eip155:84532',
+          coin: 'ETH',
+          feePayer: x402.feePayer,
+          balance: Number(toJsonNumber(balance, 18).text),
+          reserve: Number(toJsonNumber(config.x402.feePayerReserveWei, 18).text),
+          settlementsLeft: settlementsLeft(balance, config.x402.feePayerReserveWei, config.x402.gasCeiling, gasPrice),
+          nodeReachable: true,
+          error: null,
+        },
+      ]);
       assert.ok(res.body.data.x402[0].settlementsLeft > 0);
     } finally {
       await t?.close();

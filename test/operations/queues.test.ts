@@ -27,7 +27,10 @@ describeEngines('operator console: queues', (engine) => {
   let seq = 0;
 
   const commit = async (t: TestApp, key: string, amount: number) => {
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount, orderId: `q-${++seq}` } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount, orderId: `q-${++seq}` },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const c = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } });
     assert.equal(c.status, 201, JSON.stringify(c.body));
@@ -38,7 +41,8 @@ describeEngines('operator console: queues', (engine) => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body;
   };
-  const usdt = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
+  const usdt = async (t: TestApp, accountId: string) =>
+    (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
 
   it('lists withdrawals waiting, processing and failed across tenants; a cancelled one leaves the queue, refunded', async () => {
     const t = app();
@@ -47,7 +51,8 @@ describeEngines('operator console: queues', (engine) => {
     // Refused for good by the network: failed; the other one is signed and sent: processing.
     const failed = await commit(t, tenant.key, 20);
     const sent = await commit(t, tenant.key, 10);
-    await executeRound(t.ctx, 
+    await executeRound(
+      t.ctx,
       patched(t, (a) => ({
         broadcast: async (signed) => {
           if (JSON.parse(signed.raw).units === '20000000') throw new PermanentBroadcastError('rejected: invalid destination');
@@ -60,10 +65,18 @@ describeEngines('operator console: queues', (engine) => {
     const waiting = await commit(t, tenant.key, 17);
     assert.equal(await usdt(t, tenant.accountId), beforeCommit - 18_000_000n, '17 and the fee of 1 debited');
     // An empty hot wallet no sandbox faucet tops up, as on a real network.
-    assert.ok((await executeRound(t.ctx, patched(t, () => ({ hotWalletBalance: async () => 0n, fundHotWallet: undefined })))).waiting >= 1);
+    assert.ok(
+      (
+        await executeRound(
+          t.ctx,
+          patched(t, () => ({ hotWalletBalance: async () => 0n, fundHotWallet: undefined })),
+        )
+      ).waiting >= 1,
+    );
 
     const mine = `tenantId=${tenant.tenantId}`;
-    const FUND_17 = 'Fund the Tron hot wallet with at least 17 USDT_TRC20: it holds 17 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';
+    const FUND_17 =
+      'Fund the Tron hot wallet with at least 17 USDT_TRC20: it holds 17 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';
     const waits = await queue(t, `status=waiting&${mine}`);
     assert.deepEqual({ ...waits, data: undefined }, { total: 1, page: 1, limit: 20, hasMore: false, data: undefined });
     const item = waits.data[0];
@@ -95,10 +108,16 @@ describeEngines('operator console: queues', (engine) => {
       },
     );
     const processing = (await queue(t, `status=processing&${mine}`)).data;
-    assert.deepEqual(processing.map((w: any) => [w.id, w.status]), [[sent.id, 'processing']]);
+    assert.deepEqual(
+      processing.map((w: any) => [w.id, w.status]),
+      [[sent.id, 'processing']],
+    );
     assert.match(processing[0].txHash, /^[0-9a-f]{64}$/);
     const gaveUp = (await queue(t, `status=failed&${mine}`)).data;
-    assert.deepEqual(gaveUp.map((w: any) => [w.id, w.status]), [[failed.id, 'failed']]);
+    assert.deepEqual(
+      gaveUp.map((w: any) => [w.id, w.status]),
+      [[failed.id, 'failed']],
+    );
     assert.match(gaveUp[0].reason, /invalid destination/);
     // No status: all three, the oldest first; another tenant's filter: none of them.
     assert.deepEqual((await queue(t, mine)).data.map((w: any) => w.id).sort(), [failed.id, sent.id, waiting.id].sort());
@@ -113,7 +132,11 @@ describeEngines('operator console: queues', (engine) => {
     assert.equal((await queue(t, `status=waiting&${mine}`)).total, 0);
     assert.equal(await usdt(t, tenant.accountId), beforeCommit);
     const [entry] = (await t.admin('GET', `/admin/audit-log?tenantId=${tenant.tenantId}&limit=1`)).body.data;
-    assert.deepEqual([entry.actor, entry.action, entry.targetId], ['operator token', 'withdrawal.cancelled', waiting.id], 'the cancel is audited');
+    assert.deepEqual(
+      [entry.actor, entry.action, entry.targetId],
+      ['operator token', 'withdrawal.cancelled', waiting.id],
+      'the cancel is audited',
+    );
   });
 
   it('shows webhook health with failing endpoints worst first, and lists deliveries across tenants by status and tenant', async () => {
@@ -126,14 +149,27 @@ describeEngines('operator console: queues', (engine) => {
       for (const url of [`${failing.url}/hook`, `${gone.url}/hook`, `${healthy.url}/hook`]) {
         const tenant = await t.tenant();
         assert.equal((await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { webhookUrl: url })).status, 200);
-        await t.ctx.db.transaction().execute((trx) => enqueue(trx, { tenantId: tenant.tenantId, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: randomUUID(), payload: { ok: true } }));
+        await t.ctx.db.transaction().execute((trx) =>
+          enqueue(trx, {
+            tenantId: tenant.tenantId,
+            type: 'x402.payment.settled',
+            aggregateType: 'x402',
+            aggregateId: randomUUID(),
+            payload: { ok: true },
+          }),
+        );
         tenants.push({ ...tenant, url });
       }
       const [retrying, refused, fine] = tenants as [(typeof tenants)[0], (typeof tenants)[0], (typeof tenants)[0]];
-      await deliverWebhooks(t, () => failing.received.length > 0 && gone.received.length > 0 && healthy.received.length > 0, 'one attempt at each receiver', {
-        ms: 30_000,
-        drain: 'each',
-      });
+      await deliverWebhooks(
+        t,
+        () => failing.received.length > 0 && gone.received.length > 0 && healthy.received.length > 0,
+        'one attempt at each receiver',
+        {
+          ms: 30_000,
+          drain: 'each',
+        },
+      );
 
       const res = await t.admin('GET', '/admin/webhook-health');
       assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -142,15 +178,39 @@ describeEngines('operator console: queues', (engine) => {
       assert.ok(health.oldestPendingAgeSeconds >= 0);
       assert.ok(health.failedLastDay >= 1);
       const urls = health.failingEndpoints.map((e: any) => e.url);
-      assert.ok(urls.indexOf(refused.url) >= 0 && urls.indexOf(refused.url) < urls.indexOf(retrying.url), `given up before retrying: ${urls}`);
+      assert.ok(
+        urls.indexOf(refused.url) >= 0 && urls.indexOf(refused.url) < urls.indexOf(retrying.url),
+        `given up before retrying: ${urls}`,
+      );
       assert.ok(!urls.includes(fine.url), 'a healthy endpoint is not listed');
       const endpoint = health.failingEndpoints.find((e: any) => e.url === retrying.url);
       const tenantName = (await t.admin('GET', `/admin/tenants/${retrying.tenantId}`)).body.data.name;
-      assert.deepEqual({ ...endpoint, lastAttemptAt: undefined }, { tenantId: retrying.tenantId, tenantName, url: retrying.url, pending: 1, failed: 0, lastStatusCode: 500, lastError: null, lastAttemptAt: undefined });
+      assert.deepEqual(
+        { ...endpoint, lastAttemptAt: undefined },
+        {
+          tenantId: retrying.tenantId,
+          tenantName,
+          url: retrying.url,
+          pending: 1,
+          failed: 0,
+          lastStatusCode: 500,
+          lastError: null,
+          lastAttemptAt: undefined,
+        },
+      );
       assert.ok(Date.now() - Date.parse(endpoint.lastAttemptAt) < 60_000);
       assert.deepEqual(
         { ...health.failingEndpoints.find((e: any) => e.url === refused.url), lastAttemptAt: undefined, tenantName: undefined },
-        { tenantId: refused.tenantId, tenantName: undefined, url: refused.url, pending: 0, failed: 1, lastStatusCode: 410, lastError: null, lastAttemptAt: undefined },
+        {
+          tenantId: refused.tenantId,
+          tenantName: undefined,
+          url: refused.url,
+          pending: 0,
+          failed: 1,
+          lastStatusCode: 410,
+          lastError: null,
+          lastAttemptAt: undefined,
+        },
       );
 
       const list = async (query: string) => {
@@ -163,12 +223,22 @@ describeEngines('operator console: queues', (engine) => {
       assert.ok(failedAll.data.every((d: any) => d.status === 'failed'));
       const pendingOne = await list(`status=pending&tenantId=${retrying.tenantId}`);
       assert.equal(pendingOne.total, 1);
-      assert.deepEqual([pendingOne.data[0].tenantId, pendingOne.data[0].url, pendingOne.data[0].lastStatusCode], [retrying.tenantId, retrying.url, 500]);
+      assert.deepEqual(
+        [pendingOne.data[0].tenantId, pendingOne.data[0].url, pendingOne.data[0].lastStatusCode],
+        [retrying.tenantId, retrying.url, 500],
+      );
       assert.equal((await list(`status=delivered&tenantId=${retrying.tenantId}`)).total, 0);
       const delivered = await list(`tenantId=${fine.tenantId}`);
-      assert.deepEqual(delivered.data.map((d: any) => d.status), ['delivered']);
+      assert.deepEqual(
+        delivered.data.map((d: any) => d.status),
+        ['delivered'],
+      );
       const across = await list('limit=100');
-      for (const x of tenants) assert.ok(across.data.some((d: any) => d.tenantId === x.tenantId), 'every tenant in the unfiltered list');
+      for (const x of tenants)
+        assert.ok(
+          across.data.some((d: any) => d.tenantId === x.tenantId),
+          'every tenant in the unfiltered list',
+        );
     } finally {
       await Promise.all([failing.close(), gone.close(), healthy.close()]);
     }
@@ -178,7 +248,11 @@ describeEngines('operator console: queues', (engine) => {
     const t = app();
     const disagreeing: RateProvider = { source: 'other', fetchUsdPrices: async () => new Map([['LINK', '20']]) };
     await refreshRates(t.ctx.db, [new SandboxRateProvider(), disagreeing], RATED_ASSETS);
-    await t.ctx.db.updateTable('exchange_rates').set({ fetched_at: sql<Date>`now() - interval '2 hours'` }).where('asset', '=', 'ETH').execute();
+    await t.ctx.db
+      .updateTable('exchange_rates')
+      .set({ fetched_at: sql<Date>`now() - interval '2 hours'` })
+      .where('asset', '=', 'ETH')
+      .execute();
     const res = await t.admin('GET', '/admin/rates');
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const { maxAgeSeconds, sources, rates } = res.body.data;
@@ -187,21 +261,37 @@ describeEngines('operator console: queues', (engine) => {
     for (const s of sources) assert.ok(s.ageSeconds >= 0 && s.ageSeconds < 60, JSON.stringify(s));
     const of = (asset: string) => rates.find((r: any) => r.asset === asset);
     const btc = of('BTC');
-    assert.deepEqual({ ...btc, sources: btc.sources.map((s: any) => ({ ...s, ageSeconds: undefined })), lastAccepted: { ...btc.lastAccepted, acceptedAt: undefined } }, {
-      asset: 'BTC',
-      usdPrice: '60000',
-      sources: [{ source: 'sandbox', price: '60000', ageSeconds: undefined }],
-      status: 'ok',
-      reason: null,
-      lastAccepted: { usdPrice: '60000', acceptedAt: undefined },
-    });
+    assert.deepEqual(
+      {
+        ...btc,
+        sources: btc.sources.map((s: any) => ({ ...s, ageSeconds: undefined })),
+        lastAccepted: { ...btc.lastAccepted, acceptedAt: undefined },
+      },
+      {
+        asset: 'BTC',
+        usdPrice: '60000',
+        sources: [{ source: 'sandbox', price: '60000', ageSeconds: undefined }],
+        status: 'ok',
+        reason: null,
+        lastAccepted: { usdPrice: '60000', acceptedAt: undefined },
+      },
+    );
     assert.ok(btc.sources[0].ageSeconds >= 0 && btc.sources[0].ageSeconds < 60);
     assert.deepEqual([of('ETH').status, of('ETH').reason, of('ETH').usdPrice], ['stale', 'stale', '3000']);
     const link = of('LINK');
     assert.deepEqual([link.status, link.reason, link.usdPrice], ['refused', 'sourcesDisagree', null]);
-    assert.deepEqual(link.sources.map((s: any) => [s.source, s.price]), [['other', '20'], ['sandbox', '15']]);
+    assert.deepEqual(
+      link.sources.map((s: any) => [s.source, s.price]),
+      [
+        ['other', '20'],
+        ['sandbox', '15'],
+      ],
+    );
     assert.deepEqual(of('EUR').usdPrice, '1.08');
-    assert.ok(RATED_ASSETS.every((a) => of(a)), 'every rated asset is listed');
+    assert.ok(
+      RATED_ASSETS.every((a) => of(a)),
+      'every rated asset is listed',
+    );
   });
 
   it('refuses bad filters with the validation error', async () => {

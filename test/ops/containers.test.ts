@@ -54,7 +54,8 @@ describe('container files', () => {
     const documented = read('docs/configuration.md');
     for (const [name, s] of Object.entries(compose.services)) {
       if (name !== 'api' && name !== 'worker') continue;
-      for (const key of Object.keys(s.environment!)) assert.ok(documented.includes(`\`${key}\``), `${name} sets ${key}, which docs/configuration.md does not name`);
+      for (const key of Object.keys(s.environment!))
+        assert.ok(documented.includes(`\`${key}\``), `${name} sets ${key}, which docs/configuration.md does not name`);
     }
   });
 
@@ -66,7 +67,9 @@ describe('container files', () => {
   });
 });
 
-describe('container healthchecks against gateways started as the containers start them', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
+describe('container healthchecks against gateways started as the containers start them', {
+  skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
+}, () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let api: GatewayProcess;
   let worker: GatewayProcess;

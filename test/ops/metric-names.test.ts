@@ -24,9 +24,18 @@ describe('metric names of deploy/ against /metrics', () => {
   }
 
   it('reads metric names out of PromQL', () => {
-    assert.deepEqual(metricNames('max by (network) (chain_tip_height{network!="BTC"} - chain_scanned_height{x="a{b}"} + 1) > 2'), ['chain_tip_height', 'chain_scanned_height']);
-    assert.deepEqual(metricNames('histogram_quantile(0.95, sum by (le) (rate(http_request_duration_seconds_bucket{job=~"$job"}[$__rate_interval])))'), ['http_request_duration_seconds_bucket']);
-    assert.deepEqual(metricNames('max by (network) (x402_fee_payer_balance_wei) / 1e18 < 2 * max by (network) (x402_fee_payer_reserve_wei)'), ['x402_fee_payer_balance_wei', 'x402_fee_payer_reserve_wei']);
+    assert.deepEqual(metricNames('max by (network) (chain_tip_height{network!="BTC"} - chain_scanned_height{x="a{b}"} + 1) > 2'), [
+      'chain_tip_height',
+      'chain_scanned_height',
+    ]);
+    assert.deepEqual(
+      metricNames('histogram_quantile(0.95, sum by (le) (rate(http_request_duration_seconds_bucket{job=~"$job"}[$__rate_interval])))'),
+      ['http_request_duration_seconds_bucket'],
+    );
+    assert.deepEqual(
+      metricNames('max by (network) (x402_fee_payer_balance_wei) / 1e18 < 2 * max by (network) (x402_fee_payer_reserve_wei)'),
+      ['x402_fee_payer_balance_wei', 'x402_fee_payer_reserve_wei'],
+    );
     assert.equal(variableMetric('label_values(solvency_custody{job=~"$job"}, currency)'), 'solvency_custody');
   });
 

@@ -10,7 +10,9 @@ import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ALERTS, ALERT_TESTS, PROMETHEUS_CONFIG, alertRules, dashboard, withVariables } from './promql.ts';
 
-const promtoolMissing = spawnSync('promtool', ['--version']).error ? 'promtool is not installed (Debian/Ubuntu: apt-get install prometheus)' : false;
+const promtoolMissing = spawnSync('promtool', ['--version']).error
+  ? 'promtool is not installed (Debian/Ubuntu: apt-get install prometheus)'
+  : false;
 
 function promtool(...args: string[]) {
   const res = spawnSync('promtool', args, { encoding: 'utf8', timeout: 60_000 });
@@ -24,7 +26,7 @@ describe('Prometheus rules and configuration (promtool)', { skip: promtoolMissin
     assert.match(res.output, new RegExp(`SUCCESS: ${alertRules().length} rules found`));
   });
 
-  it("alerts.yml passes its unit tests (alerts.test.yml)", () => {
+  it('alerts.yml passes its unit tests (alerts.test.yml)', () => {
     const res = promtool('test', 'rules', ALERT_TESTS);
     assert.equal(res.status, 0, res.output);
     assert.match(res.output, /SUCCESS/);
@@ -48,7 +50,9 @@ describe('Prometheus rules and configuration (promtool)', { skip: promtoolMissin
     const dir = mkdtempSync(join(tmpdir(), 'cg-grafana-'));
     try {
       const { exprs } = dashboard();
-      const rules = exprs.map((expr, i) => `      - record: grafana:panel_query_${i}\n        expr: ${JSON.stringify(withVariables(expr))}`).join('\n');
+      const rules = exprs
+        .map((expr, i) => `      - record: grafana:panel_query_${i}\n        expr: ${JSON.stringify(withVariables(expr))}`)
+        .join('\n');
       writeFileSync(join(dir, 'dashboard-queries.yml'), `groups:\n  - name: grafana\n    rules:\n${rules}\n`);
       const res = promtool('check', 'rules', join(dir, 'dashboard-queries.yml'));
       assert.equal(res.status, 0, res.output);
@@ -76,7 +80,16 @@ describe('alert rules and dashboard, read as files', () => {
       assert.match(r.block, /^\s*description:\s*\S/m, `${r.alert}: description`);
     }
     const exprs = rules.map((r) => r.expr).join('\n');
-    for (const metric of ['chain_tip_height', 'chain_scan_age_seconds', 'solvency_warning', 'webhook_oldest_pending_age_seconds', 'withdrawals_waiting_oldest_age_seconds', 'x402_fee_payer_balance_wei', 'exchange_rate_source_age_seconds', 'database_up']) {
+    for (const metric of [
+      'chain_tip_height',
+      'chain_scan_age_seconds',
+      'solvency_warning',
+      'webhook_oldest_pending_age_seconds',
+      'withdrawals_waiting_oldest_age_seconds',
+      'x402_fee_payer_balance_wei',
+      'exchange_rate_source_age_seconds',
+      'database_up',
+    ]) {
       assert.ok(exprs.includes(metric), `an alert on ${metric}`);
     }
     assert.equal(new Set(rules.map((r) => r.alert)).size, rules.length, 'alert names are unique');
@@ -89,8 +102,20 @@ describe('alert rules and dashboard, read as files', () => {
     for (const p of panels.filter((p) => p.type !== 'row')) assert.equal(p.datasource?.uid, '${datasource}', `${p.title}: data source`);
     const ids = panels.map((p: any) => p.id);
     assert.equal(new Set(ids).size, ids.length, 'panel ids are unique');
-    for (const area of ['http_request_duration_seconds_bucket', 'outbox_pending_events', 'chain_tip_height', 'payments_unconfirmed', 'withdrawals_open', 'webhook_deliveries', 'solvency_difference', 'exchange_rate_source_age_seconds']) {
-      assert.ok(exprs.some((e) => e.includes(area)), `a panel over ${area}`);
+    for (const area of [
+      'http_request_duration_seconds_bucket',
+      'outbox_pending_events',
+      'chain_tip_height',
+      'payments_unconfirmed',
+      'withdrawals_open',
+      'webhook_deliveries',
+      'solvency_difference',
+      'exchange_rate_source_age_seconds',
+    ]) {
+      assert.ok(
+        exprs.some((e) => e.includes(area)),
+        `a panel over ${area}`,
+      );
     }
   });
 });

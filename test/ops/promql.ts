@@ -30,16 +30,36 @@ export function dashboard(): { json: any; panels: Panel[]; exprs: string[]; vari
   const json = JSON.parse(readFileSync(DASHBOARD, 'utf8'));
   const panels: Panel[] = (json.panels as Panel[]).flatMap((p) => [p, ...(p.panels ?? [])]);
   const exprs = panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
-  const variableQueries = (json.templating.list as Array<{ type: string; definition?: string }>).filter((v) => v.type === 'query').map((v) => v.definition!);
+  const variableQueries = (json.templating.list as Array<{ type: string; definition?: string }>)
+    .filter((v) => v.type === 'query')
+    .map((v) => v.definition!);
   return { json, panels, exprs, variableQueries };
 }
 
 /** A dashboard query as Prometheus would receive it: Grafana's variables filled in. */
 export function withVariables(expr: string): string {
-  return expr.replaceAll('$__rate_interval', '1m').replaceAll('$job', 'cryptogate').replaceAll('$network', '.*').replaceAll('$currency', '.*');
+  return expr
+    .replaceAll('$__rate_interval', '1m')
+    .replaceAll('$job', 'cryptogate')
+    .replaceAll('$network', '.*')
+    .replaceAll('$currency', '.*');
 }
 
-const NOT_METRICS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan']);
+const NOT_METRICS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'and',
+  'or',
+  'unless',
+  'bool',
+  'offset',
+  'inf',
+  'nan',
+]);
 
 /** The metric names an expression selects: identifiers that are not functions, keywords, labels, strings, durations or numbers. */
 export function metricNames(expr: string): string[] {

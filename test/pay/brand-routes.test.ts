@@ -7,10 +7,21 @@ import { cafeLogo } from './logo-png.ts';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 /** A tenant with an invoice; its brand columns written as the merchant settings would. */
-async function brandedInvoice(t: TestApp, brand: { brand_name?: string | null; brand_color?: string | null; logo?: Buffer | null; logo_type?: 'image/png' | 'image/jpeg' | 'image/webp' | null }) {
+async function brandedInvoice(
+  t: TestApp,
+  brand: {
+    brand_name?: string | null;
+    brand_color?: string | null;
+    logo?: Buffer | null;
+    logo_type?: 'image/png' | 'image/jpeg' | 'image/webp' | null;
+  },
+) {
   const { key, tenantId } = await t.tenant(['*']);
   if (Object.keys(brand).length) await t.ctx.db.updateTable('tenants').set(brand).where('id', '=', tenantId).execute();
-  const res = await t.call('POST', '/v1/invoice', { key, body: { amount: 1234.5, fiatCurrencyCode: 'EUR', orderId: `brand-${tenantId.slice(0, 8)}` } });
+  const res = await t.call('POST', '/v1/invoice', {
+    key,
+    body: { amount: 1234.5, fiatCurrencyCode: 'EUR', orderId: `brand-${tenantId.slice(0, 8)}` },
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return { id: res.body.data.id as string, tenantId };
 }
@@ -48,7 +59,12 @@ describeEngines('payment page brand and language routes', (engine) => {
 
   it('the state carries the display name, the logo URL and the colour; without a brand, the name and nulls', async () => {
     const t = app();
-    const branded = await brandedInvoice(t, { brand_name: 'Café Müller', brand_color: '#ffd400', logo: cafeLogo(), logo_type: 'image/png' });
+    const branded = await brandedInvoice(t, {
+      brand_name: 'Café Müller',
+      brand_color: '#ffd400',
+      logo: cafeLogo(),
+      logo_type: 'image/png',
+    });
     const state = (await t.call('GET', `/pay/${branded.id}/state`)).body.data;
     assert.deepEqual([state.merchantName, state.merchantLogoUrl, state.brandColor], ['Café Müller', `/pay/${branded.id}/logo`, '#ffd400']);
     assert.ok(!('logo' in state), 'never the bytes');
@@ -73,7 +89,10 @@ describeEngines('payment page brand and language routes', (engine) => {
     assert.match(german.body, /"locale":"de-DE"/);
     assert.match(german.body, /<h2 id="pickTitle" tabindex="-1" data-i18n="payWith">Bezahlen mit<\/h2>/);
     assert.match(german.body, /alt="Café Müller"/);
-    assert.match(german.body, /<style nonce="[^"]+">[^<]*:root\{--accent:#ffd400;--on-accent:#16181d;--accent-ink:#[0-9a-f]{6};--accent-edge:#[0-9a-f]{6}\}<\/style>/);
+    assert.match(
+      german.body,
+      /<style nonce="[^"]+">[^<]*:root\{--accent:#ffd400;--on-accent:#16181d;--accent-ink:#[0-9a-f]{6};--accent-edge:#[0-9a-f]{6}\}<\/style>/,
+    );
     assert.match((await get({ 'accept-language': 'pt-BR' })).body, /<html lang="pt">/);
     assert.match((await get({ 'accept-language': 'zh-Hans-CN, en;q=0.5' })).body, /<html lang="zh">/);
     // The switcher's choices: ?lang= first, then its cookie.
@@ -101,6 +120,10 @@ describeEngines('payment page brand and language routes', (engine) => {
       assert.equal(bad.statusCode, 404, `${lang}: ${bad.body}`);
       assert.equal(bad.json().code, 'exceptions.route.notFound');
     }
-    assert.equal((await t.app.inject({ method: 'GET', url: `/pay/${MISSING}/i18n/constructor` })).statusCode, 400, 'longer than a language tag');
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/pay/${MISSING}/i18n/constructor` })).statusCode,
+      400,
+      'longer than a language tag',
+    );
   });
 });

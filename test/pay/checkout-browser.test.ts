@@ -35,7 +35,12 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
       returnUrl: `${origin}/healthz?back=1`,
     });
     assert.equal(inv.paymentPageUrl, `http://gateway.test/pay/${inv.id}`);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const { page, foreign, errors } = await openWatched(context, origin, `/pay/${inv.id}`);
 
     await page.waitForSelector('[data-testid=currency-option][data-code=USDT_TRC20]');
@@ -75,7 +80,10 @@ describe('hosted payment page in headless Chromium', { skip: noChromium }, () =>
     await screenshot(page, 'pay-paid-mobile.png');
 
     // The merchant refunds part of it: a customer who opens the page again sees it.
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 5, invoiceId: inv.id } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 5, invoiceId: inv.id },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).status, 201);
     await page.reload();

@@ -20,7 +20,6 @@ const INTERRUPTED = 'Connection interrupted — trying again in a moment';
 /** What the page's own document says while the database is unreachable. */
 const TRY_AGAIN = "We can't load this payment right now. Try again in a moment.";
 
-
 const skip = !base ? 'TEST_DATABASE_URL is not set' : noChromium;
 
 describe('payment page while the database is unreachable [postgres]', { skip }, () => {
@@ -71,7 +70,11 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
   /** Waits until the database answers the gateway again (the pool reconnects on its own). */
   async function recovered(id: string) {
     proxy.unblock();
-    await until(async () => (await t.app.inject({ method: 'GET', url: `/pay/${id}` })).statusCode === 200, 15_000, 'the page answers 200 again');
+    await until(
+      async () => (await t.app.inject({ method: 'GET', url: `/pay/${id}` })).statusCode === 200,
+      15_000,
+      'the page answers 200 again',
+    );
   }
 
   it('GET /pay/{id} answers a 503 HTML page with Retry-After while the database is away; 404 stays 404', async () => {
@@ -127,7 +130,12 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
   it('the open page says the connection is interrupted and keeps what it shows; a reload gets the "try again" page; both recover by themselves (phone)', async () => {
     const id = await invoice('order-outage-browser');
     const pageUrl = `${origin}/pay/${id}`;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const foreign: string[] = [];
     const errors: string[] = [];
@@ -147,7 +155,8 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('response', (r) => {
-      if (r.status() >= 400 && !(r.status() === 503 && [pageUrl, `${pageUrl}/state`].includes(r.url()))) errors.push(`${r.status()} ${r.url()}`);
+      if (r.status() >= 400 && !(r.status() === 503 && [pageUrl, `${pageUrl}/state`].includes(r.url())))
+        errors.push(`${r.status()} ${r.url()}`);
     });
 
     await page.goto(pageUrl);
@@ -170,7 +179,7 @@ describe('payment page while the database is unreachable [postgres]', { skip }, 
     await status.waitFor({ state: 'visible', timeout: 10_000 });
     assert.equal(await status.textContent(), INTERRUPTED);
     assert.equal(await page.getByRole('alert').isVisible(), false, 'no error alert');
-    assert.doesNotMatch((await page.locator('main').innerText()), /503|exceptions\.|HTTP/);
+    assert.doesNotMatch(await page.locator('main').innerText(), /503|exceptions\.|HTTP/);
     // Nothing it showed is lost, and the countdown keeps running.
     assert.equal(await address.textContent(), shown.address);
     assert.equal(await page.getByTestId('amount-due').textContent(), shown.amount);

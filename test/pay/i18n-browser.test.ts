@@ -29,7 +29,8 @@ describePages('payment page in the customer’s language and the merchant’s br
   const lang = (page: Page) => page.evaluate('document.documentElement.lang');
   /** Waits until the document's lang attribute says the language (the switcher re-renders in place). */
   // A function, not a string: the page's CSP forbids eval, which a string predicate needs.
-  const langBecomes = (page: Page, code: string) => page.waitForFunction((c) => (globalThis as any).document.documentElement.lang === c, code);
+  const langBecomes = (page: Page, code: string) =>
+    page.waitForFunction((c) => (globalThis as any).document.documentElement.lang === c, code);
   const text = async (page: Page, selector: string) => ((await page.textContent(selector)) ?? '').trim();
 
   it('German from Accept-Language, branded (logo, name, light colour with dark button text); switch to Turkish and Chinese in place; pay (phone)', async () => {
@@ -58,7 +59,12 @@ describePages('payment page in the customer’s language and the merchant’s br
     // The brand: its logo (served by the gateway), its name, its colour as the accent.
     const logo = page.getByRole('img', { name: 'Café Müller' });
     assert.equal(await logo.getAttribute('src'), `/pay/${id}/logo`);
-    assert.equal(await page.evaluate(`(() => { const img = document.querySelector('[data-testid=merchant-logo]'); return img.complete && img.naturalWidth; })()`), 96);
+    assert.equal(
+      await page.evaluate(
+        `(() => { const img = document.querySelector('[data-testid=merchant-logo]'); return img.complete && img.naturalWidth; })()`,
+      ),
+      96,
+    );
     assert.equal(loaded.get(`/pay/${id}/logo`), 200);
     assert.equal(await text(page, '#merchant'), 'Café Müller');
     assert.deepEqual(await style(page, '.summary', 'borderTopColor'), ['rgb(255, 212, 0)']);
@@ -78,9 +84,13 @@ describePages('payment page in the customer’s language and the merchant’s br
     );
     assert.match(await text(page, '#fee'), new RegExp(`^Inklusive Netzwerkgebühr 1 USDT · 1 USDT = 0,\\d{2,6}${SP}€$`));
     assert.equal(await page.getByRole('link', { name: 'In Wallet öffnen' }).isVisible(), true);
-    assert.deepEqual(await style(page, '#wallet', 'backgroundColor', 'color'), ['rgb(255, 212, 0)', 'rgb(22, 24, 29)'], 'dark text on the yellow accent');
+    assert.deepEqual(
+      await style(page, '#wallet', 'backgroundColor', 'color'),
+      ['rgb(255, 212, 0)', 'rgb(22, 24, 29)'],
+      'dark text on the yellow accent',
+    );
     await assertAccessible(page, 'the German payment details (phone)');
-    assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
+    assert.ok(((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390, 'no horizontal scroll at 390 px');
     // docs/payment-page-i18n.png is this screenshot.
     await payScreenshot(page, 'pay-i18n-de-branded-mobile.png', '-i18n');
     // Copy gives the machine-readable amount, not the German text.
@@ -103,7 +113,7 @@ describePages('payment page in the customer’s language and the merchant’s br
     assert.equal(await page.getByRole('region', { name: 'Ödeme bilgileri' }).isVisible(), true);
     assert.match(await text(page, 'footer'), /^Güvenli ödeme sayfası · fatura [0-9a-f]{8}$/);
     await assertAccessible(page, 'the Turkish payment details (phone)');
-    assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
+    assert.ok(((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390, 'no horizontal scroll at 390 px');
 
     await page.getByLabel('Dil').selectOption('zh');
     await langBecomes(page, 'zh');
@@ -139,7 +149,10 @@ describePages('payment page in the customer’s language and the merchant’s br
   });
 
   it('English by default, a dark brand colour with white button text, no logo; switch to French (desktop)', async () => {
-    const id = await invoice({ brand_name: 'Purple Goods', brand_color: '#5b21b6' }, { amount: 25, fiatCurrencyCode: 'USD', orderId: 'purple-1', number: 'PG-7' });
+    const id = await invoice(
+      { brand_name: 'Purple Goods', brand_color: '#5b21b6' },
+      { amount: 25, fiatCurrencyCode: 'USD', orderId: 'purple-1', number: 'PG-7' },
+    );
     const context = await browser.newContext(DESKTOP);
     const { page, foreign, errors } = await open(context, `/pay/${id}`);
     await page.waitForSelector('[data-testid=currency-option][data-code=USDC_BASE]');
@@ -152,7 +165,11 @@ describePages('payment page in the customer’s language and the merchant’s br
     await page.click('[data-testid=currency-option][data-code=USDC_BASE]');
     await page.waitForSelector('[data-testid=address]:not(:empty)');
     assert.equal(await page.getByRole('link', { name: 'Open in wallet' }).isVisible(), true);
-    assert.deepEqual(await style(page, '#wallet', 'backgroundColor', 'color'), ['rgb(91, 33, 182)', 'rgb(255, 255, 255)'], 'white text on the purple accent');
+    assert.deepEqual(
+      await style(page, '#wallet', 'backgroundColor', 'color'),
+      ['rgb(91, 33, 182)', 'rgb(255, 255, 255)'],
+      'white text on the purple accent',
+    );
     await assertAccessible(page, 'the English page with a dark brand colour (desktop)');
 
     await page.getByLabel('Language').selectOption('fr');

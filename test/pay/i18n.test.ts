@@ -21,7 +21,11 @@ describe('payment page dictionaries', () => {
       for (const key of keys) {
         const text = dict[key]!;
         assert.ok(typeof text === 'string' && text.trim().length > 0, `${lang}.${key} is empty`);
-        assert.deepEqual(placeholders(text), placeholders(DICTIONARIES.en[key as keyof typeof DICTIONARIES.en]), `${lang}.${key}: placeholders`);
+        assert.deepEqual(
+          placeholders(text),
+          placeholders(DICTIONARIES.en[key as keyof typeof DICTIONARIES.en]),
+          `${lang}.${key}: placeholders`,
+        );
         assert.doesNotMatch(text, /[<>]/, `${lang}.${key}: no markup`);
       }
     }
@@ -82,7 +86,20 @@ describe('brand colour', () => {
   });
 
   it('white text on a dark accent, dark text on a light one, always AA; text in the accent is darkened until AA', () => {
-    const colors = ['#ffd400', '#5b21b6', '#ff0000', '#00ff00', '#0000ff', '#ffffff', '#000000', '#808080', '#7f7f7f', '#19a0c8', '#e91e63', DEFAULT_ACCENT];
+    const colors = [
+      '#ffd400',
+      '#5b21b6',
+      '#ff0000',
+      '#00ff00',
+      '#0000ff',
+      '#ffffff',
+      '#000000',
+      '#808080',
+      '#7f7f7f',
+      '#19a0c8',
+      '#e91e63',
+      DEFAULT_ACCENT,
+    ];
     for (const color of colors) {
       const p = accentPalette(color);
       assert.ok(contrastRatio(p.onAccent, p.accent) >= 4.5, `${color}: button text ${p.onAccent}`);
@@ -99,8 +116,16 @@ describe('brand colour', () => {
     assert.equal(accentPalette('red').accent, DEFAULT_ACCENT);
     assert.equal(accentPalette('#FFD400').accent, '#ffd400');
     assert.equal(accentCss('};body{display:none'), accentCss(null));
-    assert.deepEqual(brandOf({ name: 'Tenant', brand_name: '  ', brand_color: 'javascript:', has_logo: 0 }), { merchantName: 'Tenant', brandColor: null, hasLogo: false });
-    assert.deepEqual(brandOf({ name: 'Tenant', brand_name: 'Café', brand_color: '#00AA00', has_logo: true }), { merchantName: 'Café', brandColor: '#00aa00', hasLogo: true });
+    assert.deepEqual(brandOf({ name: 'Tenant', brand_name: '  ', brand_color: 'javascript:', has_logo: 0 }), {
+      merchantName: 'Tenant',
+      brandColor: null,
+      hasLogo: false,
+    });
+    assert.deepEqual(brandOf({ name: 'Tenant', brand_name: 'Café', brand_color: '#00AA00', has_logo: true }), {
+      merchantName: 'Café',
+      brandColor: '#00aa00',
+      hasLogo: true,
+    });
   });
 });
 
@@ -109,13 +134,23 @@ describe('rendered documents', () => {
 
   it('the page: lang attribute, its words, the switcher, and the dictionary as inert JSON', () => {
     const name = 'Evil </script><script>alert(1)</script> & Co';
-    const html = renderPayPage({ invoiceId: id, nonce: 'n0nce', sandbox: true, language: { lang: 'de', locale: 'de-AT' }, brand: { merchantName: name, brandColor: '#ffd400', hasLogo: true }, script: '/pay/assets/checkout-0123456789ab.js' });
+    const html = renderPayPage({
+      invoiceId: id,
+      nonce: 'n0nce',
+      sandbox: true,
+      language: { lang: 'de', locale: 'de-AT' },
+      brand: { merchantName: name, brandColor: '#ffd400', hasLogo: true },
+      script: '/pay/assets/checkout-0123456789ab.js',
+    });
     assert.match(html, /<html lang="de">/);
     assert.match(html, /<title>Rechnung bezahlen<\/title>/);
     assert.match(html, /<label for="lang" data-i18n="language">Sprache<\/label><select id="lang"/);
     assert.match(html, /<option value="de" lang="de" selected>Deutsch<\/option>/);
     assert.match(html, /data-testid="test-ribbon">Testzahlung/);
-    assert.match(html, /<img class="logo" data-testid="merchant-logo" src="\/pay\/11111111-2222-4333-8444-555555555555\/logo" alt="Evil &#60;\/script&#62;/);
+    assert.match(
+      html,
+      /<img class="logo" data-testid="merchant-logo" src="\/pay\/11111111-2222-4333-8444-555555555555\/logo" alt="Evil &#60;\/script&#62;/,
+    );
     assert.match(html, /--accent:#ffd400;--on-accent:#16181d/);
     // Only the nonce'd script from the gateway runs; the data block cannot be closed by what it carries.
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
@@ -128,12 +163,31 @@ describe('rendered documents', () => {
   });
 
   it('the unavailable page speaks the language too, and its link keeps an explicit choice', () => {
-    const html = renderUnavailablePage({ invoiceId: id, nonce: 'n', sandbox: false, language: { lang: 'fr', locale: 'fr' }, retryAfterS: 5, explicitLanguage: true, script: '/pay/assets/unavailable-0123456789ab.js' });
+    const html = renderUnavailablePage({
+      invoiceId: id,
+      nonce: 'n',
+      sandbox: false,
+      language: { lang: 'fr', locale: 'fr' },
+      retryAfterS: 5,
+      explicitLanguage: true,
+      script: '/pay/assets/unavailable-0123456789ab.js',
+    });
     assert.match(html, /<html lang="fr">/);
     assert.match(html, /<h1 id="title">Un instant, s’il vous plaît<\/h1>/);
     assert.match(html, /<a class="btn wide" href="\/pay\/11111111-2222-4333-8444-555555555555\?lang=fr">Réessayer<\/a>/);
-    assert.deepEqual([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]), [' nonce="n" src="/pay/assets/unavailable-0123456789ab.js"']);
-    const en = renderUnavailablePage({ invoiceId: id, nonce: 'n', sandbox: false, language: { lang: 'en', locale: 'en' }, retryAfterS: 5, explicitLanguage: false, script: '/pay/assets/unavailable-0123456789ab.js' });
+    assert.deepEqual(
+      [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]),
+      [' nonce="n" src="/pay/assets/unavailable-0123456789ab.js"'],
+    );
+    const en = renderUnavailablePage({
+      invoiceId: id,
+      nonce: 'n',
+      sandbox: false,
+      language: { lang: 'en', locale: 'en' },
+      retryAfterS: 5,
+      explicitLanguage: false,
+      script: '/pay/assets/unavailable-0123456789ab.js',
+    });
     assert.match(en, /<a class="btn wide" href="\/pay\/11111111-2222-4333-8444-555555555555">Try again<\/a>/);
   });
 });

@@ -19,12 +19,16 @@ import { DESKTOP, openWatched, payScreenshot, PHONE } from './kit.ts';
 
 let orders = 0;
 const invoice = async (t: TestApp, key: string, body: Record<string, unknown> = {}) => {
-  const res = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `receipt-${++orders}`, ...body } });
+  const res = await t.call('POST', '/v1/invoice', {
+    key,
+    body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `receipt-${++orders}`, ...body },
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body.data as { id: string };
 };
 const state = async (t: TestApp, id: string) => (await t.call('GET', `/pay/${id}/state`)).body.data;
-const give = (t: TestApp, id: string, email: unknown, lang?: string) => t.call('POST', `/pay/${id}/receipt-email`, { body: { email, ...(lang ? { lang } : {}) } });
+const give = (t: TestApp, id: string, email: unknown, lang?: string) =>
+  t.call('POST', `/pay/${id}/receipt-email`, { body: { email, ...(lang ? { lang } : {}) } });
 
 describeEngines('payment page: receipt by mail', (engine) => {
   let inbox: Inbox;
@@ -56,7 +60,10 @@ describeEngines('payment page: receipt by mail', (engine) => {
     assert.equal(won.length, 1, JSON.stringify([first.body, second.body]));
     assert.equal(lost[0]?.body.code, 'exceptions.invoice.customerEmailAlreadySet');
     const winner = won[0] === first ? 'berta@buyer.test' : 'mallory@evil.test';
-    assert.deepEqual(won[0]!.body.data.receipt, { offered: false, to: winner === 'berta@buyer.test' ? 'b•••@buyer.test' : 'm•••@evil.test' });
+    assert.deepEqual(won[0]!.body.data.receipt, {
+      offered: false,
+      to: winner === 'berta@buyer.test' ? 'b•••@buyer.test' : 'm•••@evil.test',
+    });
     const again = await give(t, inv.id, 'someone@else.test');
     assert.deepEqual([again.status, again.body.code], [409, 'exceptions.invoice.customerEmailAlreadySet'], 'never replaced');
     const record = (await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data;
@@ -66,7 +73,9 @@ describeEngines('payment page: receipt by mail', (engine) => {
     // Paid through the sandbox: the receipt reaches the address.
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USD', 'USDT']);
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const picked = await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20', lang: winner === 'berta@buyer.test' ? 'de' : 'en' } });
+    const picked = await t.call('POST', `/pay/${inv.id}/select`, {
+      body: { cryptoCurrencyCode: 'USDT_TRC20', lang: winner === 'berta@buyer.test' ? 'de' : 'en' },
+    });
     assert.equal(picked.status, 200, JSON.stringify(picked.body));
     assert.equal((await t.call('POST', `/pay/${inv.id}/simulate`, { body: { amount: 'exact' } })).status, 200);
     assert.equal((await t.call('POST', `/pay/${inv.id}/simulate/mine`, { body: {} })).status, 200);
@@ -95,7 +104,11 @@ describeEngines('payment page: receipt by mail', (engine) => {
     assert.deepEqual((await state(t, cancelled.id)).receipt, { offered: false, to: null });
     assert.equal((await give(t, cancelled.id, 'late@buyer.test')).body.code, 'exceptions.invoice.notPayable');
 
-    await t.ctx.db.updateTable('tenants').set({ email_off: ['invoicePaid'] }).where('id', '=', tenantId).execute();
+    await t.ctx.db
+      .updateTable('tenants')
+      .set({ email_off: ['invoicePaid'] })
+      .where('id', '=', tenantId)
+      .execute();
     const off = await invoice(t, key);
     assert.deepEqual((await state(t, off.id)).receipt, { offered: false, to: null });
     const refused = await give(t, off.id, 'a@buyer.test');
@@ -164,7 +177,11 @@ describe('payment page: receipt by mail in headless Chromium', { skip: noChromiu
     assert.deepEqual([foreign, errors], [[], []]);
 
     // At 1280 px the field sits in the page's column, labelled, axe-core clean.
-    const wide = await openWatched(await browser.newContext(DESKTOP), origin, `/pay/${(await invoice(t, key, { orderId: 'receipt-wide' })).id}`);
+    const wide = await openWatched(
+      await browser.newContext(DESKTOP),
+      origin,
+      `/pay/${(await invoice(t, key, { orderId: 'receipt-wide' })).id}`,
+    );
     await wide.page.getByRole('button', { name: /Tether USD on Tron/ }).click();
     await wide.page.getByLabel('Email for a receipt (optional)').waitFor();
     await assertAccessible(wide.page, 'the receipt field at 1280 px');

@@ -47,6 +47,9 @@ describe('payment page: its script, built from ui/pay and served by the gateway'
       assert.equal(res.headers['cache-control'], 'no-store', url);
     }
     const doc = (await t().app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    assert.deepEqual(Object.keys(doc.paths).filter((p: string) => p.startsWith('/pay/assets')), []);
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((p: string) => p.startsWith('/pay/assets')),
+      [],
+    );
   });
 });

@@ -20,8 +20,18 @@ it('names: plain words, the network spelled out, the other networks of the same 
     standard: 'TRC-20',
     otherNetworks: ['Ethereum', 'BNB Smart Chain'],
   });
-  assert.deepEqual(plainName(CURRENCIES.find((c) => c.code === 'ETH_BASE')!), { assetName: 'Ether', networkName: 'Base', standard: null, otherNetworks: ['Ethereum'] });
-  assert.deepEqual(plainName(CURRENCIES.find((c) => c.code === 'BTC')!), { assetName: 'Bitcoin', networkName: 'Bitcoin', standard: null, otherNetworks: [] });
+  assert.deepEqual(plainName(CURRENCIES.find((c) => c.code === 'ETH_BASE')!), {
+    assetName: 'Ether',
+    networkName: 'Base',
+    standard: null,
+    otherNetworks: ['Ethereum'],
+  });
+  assert.deepEqual(plainName(CURRENCIES.find((c) => c.code === 'BTC')!), {
+    assetName: 'Bitcoin',
+    networkName: 'Bitcoin',
+    standard: null,
+    otherNetworks: [],
+  });
   for (const c of CURRENCIES) assert.doesNotMatch(plainName(c).assetName, /_|\(/, `${c.code} has a plain name`);
   // Every currency is placed, each once; the dollar stablecoins and Bitcoin lead.
   const order = pageOrder(CURRENCIES).map((c) => c.code);
@@ -45,7 +55,8 @@ describeEngines('payment page state', (engine) => {
   let seq = 0;
 
   /** Sends `amount` of `code` to `to` on the sandbox; mined deep enough to be final when `final`. */
-  const send = (t: TestApp, code: string, to: string, amount: string, final: boolean) => sandboxTransfer(t, code, to, amount, { blocks: final ? 20 : 0 });
+  const send = (t: TestApp, code: string, to: string, amount: string, final: boolean) =>
+    sandboxTransfer(t, code, to, amount, { blocks: final ? 20 : 0 });
   async function invoice(t: TestApp): Promise<string> {
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'USDC', 'ETH', 'TRX', 'BTC', 'BNB', 'LINK', 'EURC', 'USD', 'EUR']);
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
@@ -65,7 +76,9 @@ describeEngines('payment page state', (engine) => {
     const id = await invoice(t);
     const s = await state(t, id);
     assert.deepEqual(
-      s.currencies.slice(0, 3).map((c: Record<string, unknown>) => [c.cryptoCurrencyCode, c.assetName, c.networkName, c.standard, c.otherNetworks]),
+      s.currencies
+        .slice(0, 3)
+        .map((c: Record<string, unknown>) => [c.cryptoCurrencyCode, c.assetName, c.networkName, c.standard, c.otherNetworks]),
       [
         ['USDT_TRC20', 'Tether USD', 'Tron', 'TRC-20', ['Ethereum', 'BNB Smart Chain']],
         ['USDT_ERC20', 'Tether USD', 'Ethereum', 'ERC-20', ['Tron', 'BNB Smart Chain']],
@@ -85,7 +98,8 @@ describeEngines('payment page state', (engine) => {
     const id = await invoice(t);
     const other = await invoice(t);
     const selected = (await t.call('POST', `/pay/${id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } })).body.data.selected;
-    const otherAddress = (await t.call('POST', `/pay/${other}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } })).body.data.selected.address;
+    const otherAddress = (await t.call('POST', `/pay/${other}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } })).body.data.selected
+      .address;
     assert.equal(selected.amountExpected, '26');
 
     const first = await send(t, 'USDT_TRC20', selected.address, '10.5', true);
@@ -99,7 +113,15 @@ describeEngines('payment page state', (engine) => {
     assert.equal(s.selected.payments.length, 1, 'neither the TRX nor the other invoice’s payment');
     assert.deepEqual(
       { ...s.selected.payments[0], seenAt: undefined, confirmedAt: undefined },
-      { txHash: first, amount: '10.5', status: 'confirmed', confirmations: s.selected.payments[0].confirmations, seenAt: undefined, confirmedAt: undefined, explorerUrl: null },
+      {
+        txHash: first,
+        amount: '10.5',
+        status: 'confirmed',
+        confirmations: s.selected.payments[0].confirmations,
+        seenAt: undefined,
+        confirmedAt: undefined,
+        explorerUrl: null,
+      },
     );
     assert.ok(s.selected.payments[0].confirmations >= s.selected.confirmationsRequired);
     assert.ok(s.selected.payments[0].confirmedAt);

@@ -30,7 +30,10 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
 
   async function invoice(orderId: string, amount = 25): Promise<string> {
     const { key } = await t.tenant(['*']);
-    const res = await t.call('POST', '/v1/invoice', { key, body: { fiatCurrencyCode: 'USD', amount, orderId, successUrl: `${origin}/healthz?thanks=1` } });
+    const res = await t.call('POST', '/v1/invoice', {
+      key,
+      body: { fiatCurrencyCode: 'USD', amount, orderId, successUrl: `${origin}/healthz?thanks=1` },
+    });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body.data.id as string;
   }
@@ -38,7 +41,8 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
   const visible = (page: Page, selector: string) => page.locator(selector).isVisible();
   /** The page shows the status (it polls every 2 s). */
   const status = (page: Page, name: string) => page.waitForSelector(`[data-testid=status][data-status=${name}]`, { timeout: 15_000 });
-  const focused = (page: Page) => page.evaluate('document.activeElement.id || document.activeElement.dataset.code || document.activeElement.tagName') as Promise<string>;
+  const focused = (page: Page) =>
+    page.evaluate('document.activeElement.id || document.activeElement.dataset.code || document.activeElement.tagName') as Promise<string>;
   const state = async (id: string) => (await t.call('GET', `/pay/${id}/state`)).body.data;
   /** Nothing a customer sees is a currency code (USDT_TRC20). */
   const noCodes = async (page: Page) => assert.doesNotMatch(await page.locator('main').innerText(), /\b[A-Z]{3,5}_[A-Z0-9]{3,6}\b/);
@@ -61,7 +65,10 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), '13', 'Copy gives what is left, not the whole amount');
     const s = await state(id);
     assert.equal(s.selected.amountRemaining, '13');
-    assert.match((await page.getByRole('link', { name: 'Open in wallet' }).getAttribute('href'))!, /^tron:T[1-9A-HJ-NP-Za-km-z]{33}\?token=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&amount=13$/);
+    assert.match(
+      (await page.getByRole('link', { name: 'Open in wallet' }).getAttribute('href'))!,
+      /^tron:T[1-9A-HJ-NP-Za-km-z]{33}\?token=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&amount=13$/,
+    );
     assert.equal(await page.getByRole('img', { name: 'QR code of the payment' }).getAttribute('src'), s.selected.qrCode);
     assert.equal(await page.getByTestId('address').textContent(), s.selected.address);
     assert.equal(await text(page, '[data-testid=amount-due]'), '13 USDT');
@@ -73,7 +80,7 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     assert.match(await text(page, '[data-testid=countdown]'), /^Expires in \d+:\d\d$/);
     assert.equal(await page.getByRole('heading', { name: 'Pay with Tether USD on Tron' }).isVisible(), true);
     await assertAccessible(page, 'a partly paid invoice (phone)');
-    assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
+    assert.ok(((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390, 'no horizontal scroll at 390 px');
     await payScreenshot(page, 'pay-partly-paid-mobile.png');
 
     // Half of the rest is on its way: the page says what will still be due, and asks for nothing now.
@@ -85,7 +92,11 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     assert.equal(await visible(page, '[data-testid=amount-due]'), false);
     // The last 6.5 USDT while those confirm: nothing more to pay.
     await page.getByRole('button', { name: 'Pay exact amount' }).click();
-    await until(async () => (await text(page, '#detNext')) === 'Nothing more to pay. This page updates by itself.', 15_000, 'nothing left to pay');
+    await until(
+      async () => (await text(page, '#detNext')) === 'Nothing more to pay. This page updates by itself.',
+      15_000,
+      'nothing left to pay',
+    );
     assert.equal(await text(page, '#detAmount'), '13 USDT is on its way: the network is confirming it.');
     await page.getByRole('button', { name: 'Mine blocks' }).click();
     await status(page, 'paid');
@@ -164,8 +175,20 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     const id = await invoice('names-1');
     const { context, w, page } = await visit(id, PHONE);
     await page.getByRole('button', { name: /^Bitcoin/ }).waitFor();
-    const codes = await page.$$eval('[data-testid=currency-option]', (els) => els.map((e) => (e as unknown as { dataset: { code: string } }).dataset.code));
-    assert.deepEqual(codes.slice(0, 9), ['USDT_TRC20', 'USDT_ERC20', 'USDT_BEP20', 'USDC_ERC20', 'USDC_BASE', 'USDC_BEP20', 'BTC', 'ETH', 'ETH_BASE']);
+    const codes = await page.$$eval('[data-testid=currency-option]', (els) =>
+      els.map((e) => (e as unknown as { dataset: { code: string } }).dataset.code),
+    );
+    assert.deepEqual(codes.slice(0, 9), [
+      'USDT_TRC20',
+      'USDT_ERC20',
+      'USDT_BEP20',
+      'USDC_ERC20',
+      'USDC_BASE',
+      'USDC_BEP20',
+      'BTC',
+      'ETH',
+      'ETH_BASE',
+    ]);
     const names = await page.$$eval('[data-testid=currency-option] .name', (els) => els.map((e) => e.textContent));
     assert.deepEqual(names.slice(0, 9), [
       'Tether USD on Tron',
@@ -219,7 +242,7 @@ describePages('payment page states in headless Chromium', (engine, suite) => {
     const box = (await page.getByTestId('amount-due').boundingBox())!;
     assert.ok(box.height < 1.5 * lineHeight, `the amount is one line (${box.height} px high, lines of ${lineHeight} px)`);
     assert.equal(await overlap(page, '[data-testid=amount-due]', '#copyAmount'), false, 'the amount runs into its Copy button');
-    assert.ok((await page.evaluate('document.documentElement.scrollWidth')) as number <= 390, 'no horizontal scroll at 390 px');
+    assert.ok(((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390, 'no horizontal scroll at 390 px');
     assert.equal(
       await text(page, '[data-testid=network-warning]'),
       'Send ETH on Ethereum only. A payment on Base does not pay this invoice.',

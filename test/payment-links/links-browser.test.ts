@@ -11,7 +11,18 @@ import { describeEngines } from '../helpers/harness.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
 import { assertAccessible, noChromium, screenshot, waitInPage } from '../helpers/browser.ts';
 import { payScreenshot } from '../pay/kit.ts';
-import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
+import {
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from '../dashboard/kit.ts';
 
 describeEngines('payment links in headless Chromium', (engine) => {
   if (noChromium) return void it('needs Chromium', { skip: noChromium }, () => {});

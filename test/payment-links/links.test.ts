@@ -19,7 +19,8 @@ describeEngines('payment links', (engine) => {
   const app = useTestApp(engine);
   let a: Tenant;
 
-  const create = async (t: TestApp, body: Record<string, unknown>, key = a.key) => t.call('POST', '/v1/payment-links', { key, body: { title: 'Coffee beans', fiatCurrencyCode: 'USD', ...body } });
+  const create = async (t: TestApp, body: Record<string, unknown>, key = a.key) =>
+    t.call('POST', '/v1/payment-links', { key, body: { title: 'Coffee beans', fiatCurrencyCode: 'USD', ...body } });
   const made = async (t: TestApp, body: Record<string, unknown>) => {
     const res = await create(t, body);
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -28,7 +29,12 @@ describeEngines('payment links', (engine) => {
   const slugOf = (link: { url: string }) => new URL(link.url).pathname.split('/').pop()!;
   /** The page's form, posted as a browser posts it. */
   const post = (t: TestApp, link: { url: string }, fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/pay/link/${slugOf(link)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    t.app.inject({
+      method: 'POST',
+      url: `/pay/link/${slugOf(link)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
   const page = (t: TestApp, link: { url: string }) => t.app.inject({ method: 'GET', url: `/pay/link/${slugOf(link)}` });
   const invoiceOf = async (t: TestApp, location: string) => {
     const id = /^\/pay\/([0-9a-f-]{36})\?lang=en$/.exec(location)?.[1];
@@ -42,10 +48,27 @@ describeEngines('payment links', (engine) => {
     a = await t.tenant(['*']);
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX', 'USD']);
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const link = await made(t, { amount: 12.34, maxQuantity: 5, description: 'Freshly roasted', maxUses: 10, successUrl: 'https://shop.example/thanks' });
+    const link = await made(t, {
+      amount: 12.34,
+      maxQuantity: 5,
+      description: 'Freshly roasted',
+      maxUses: 10,
+      successUrl: 'https://shop.example/thanks',
+    });
     assert.match(link.url, /^http:\/\/gateway\.test\/pay\/link\/[A-Za-z0-9_-]{22}$/);
     assert.deepEqual(
-      [link.kind, link.amount, link.maxQuantity, link.maxUses, link.active, link.availability, link.uses, link.invoicesMade, link.invoicesPaid, link.amountPaid],
+      [
+        link.kind,
+        link.amount,
+        link.maxQuantity,
+        link.maxUses,
+        link.active,
+        link.availability,
+        link.uses,
+        link.invoicesMade,
+        link.invoicesPaid,
+        link.amountPaid,
+      ],
       ['payment', 12.34, 5, 10, true, 'open', 0, 0, 0, 0],
     );
     assert.deepEqual((await t.call('GET', `/v1/payment-links/${link.id}`, { key: a.key })).body.data, link);
@@ -66,7 +89,10 @@ describeEngines('payment links', (engine) => {
     const reader = await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['invoices.list'] });
     const refused = await create(t, { amount: 5 }, reader.body.data.key);
     assert.deepEqual([refused.status, refused.body.code], [403, 'exceptions.auth.insufficientScope']);
-    assert.equal((await t.call('PATCH', `/v1/payment-links/${link.id}`, { key: reader.body.data.key, body: { active: false } })).status, 403);
+    assert.equal(
+      (await t.call('PATCH', `/v1/payment-links/${link.id}`, { key: reader.body.data.key, body: { active: false } })).status,
+      403,
+    );
     assert.equal((await t.call('GET', `/v1/payment-links/${link.id}`, { key: reader.body.data.key })).status, 200);
     const maker = await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['invoices.create'] });
     assert.equal((await create(t, { amount: 5 }, maker.body.data.key)).status, 201);
@@ -129,7 +155,15 @@ describeEngines('payment links', (engine) => {
     assert.match(String(ok.headers.location), /\?lang=de$/);
     const invoice = await invoiceOf(t, String(ok.headers.location).replace('lang=de', 'lang=en'));
     assert.deepEqual(
-      [invoice.amount, invoice.fiatCurrencyCode, invoice.paymentLinkId, invoice.customerEmail, invoice.description, invoice.accountId, invoice.items],
+      [
+        invoice.amount,
+        invoice.fiatCurrencyCode,
+        invoice.paymentLinkId,
+        invoice.customerEmail,
+        invoice.description,
+        invoice.accountId,
+        invoice.items,
+      ],
       [42.5, 'USD', open.id, 'buyer@example.com', 'Thank you', a.accountId, [{ name: 'Donation', quantity: 1, cost: 42.5 }]],
     );
     const lang = await t.ctx.db.selectFrom('invoices').select('customer_language').where('id', '=', invoice.id).executeTakeFirstOrThrow();
@@ -172,7 +206,11 @@ describeEngines('payment links', (engine) => {
   it('refuses payments once the link expired or while it is turned off, and takes them again when turned on', async () => {
     const t = app();
     const expiring = await made(t, { amount: 20, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
-    await t.ctx.db.updateTable('payment_links').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expiring.id).execute();
+    await t.ctx.db
+      .updateTable('payment_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.id)
+      .execute();
     const gone = await page(t, expiring);
     assert.deepEqual([gone.statusCode, /This payment link has expired\./.test(gone.body)], [410, true]);
     assert.equal((await post(t, expiring, {})).statusCode, 410);
@@ -189,7 +227,10 @@ describeEngines('payment links', (engine) => {
     const unknown = await t.app.inject({ method: 'GET', url: '/pay/link/AAAAAAAAAAAAAAAAAAAAAA' });
     assert.equal(unknown.statusCode, 404);
     const actions = await t.ctx.db.selectFrom('audit_log').select('action').where('target_id', '=', link.id).orderBy('id').execute();
-    assert.deepEqual(actions.map((r) => r.action), ['paymentLink.created', 'paymentLink.disabled', 'paymentLink.enabled']);
+    assert.deepEqual(
+      actions.map((r) => r.action),
+      ['paymentLink.created', 'paymentLink.disabled', 'paymentLink.enabled'],
+    );
   });
 
   it("counts the link's paid invoices and what they brought; a request takes two payments into one invoice until paid", async () => {

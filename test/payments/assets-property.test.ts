@@ -35,17 +35,32 @@ describeEngines('every asset arriving at every address (property)', (engine) => 
 
   const ledger = async (t: TestApp, account: string) =>
     Object.fromEntries(
-      (await t.ctx.db.selectFrom('ledger_balances_now').select(['currency_code', 'balance']).where('ledger_account', '=', account).execute()).map((r) => [r.currency_code, BigInt(r.balance)]),
+      (
+        await t.ctx.db
+          .selectFrom('ledger_balances_now')
+          .select(['currency_code', 'balance'])
+          .where('ledger_account', '=', account)
+          .execute()
+      ).map((r) => [r.currency_code, BigInt(r.balance)]),
     );
   const fees = async (t: TestApp) =>
-    Object.fromEntries((await t.ctx.db.selectFrom('network_fee_quotes').select(['currency_code', 'amount']).execute()).map((r) => [r.currency_code, BigInt(r.amount ?? '0')]));
+    Object.fromEntries(
+      (await t.ctx.db.selectFrom('network_fee_quotes').select(['currency_code', 'amount']).execute()).map((r) => [
+        r.currency_code,
+        BigInt(r.amount ?? '0'),
+      ]),
+    );
 
   /** An object whose address is in `code`, and the network fee due on its first payment. */
   async function owner(t: TestApp, key: string, code: string, invoice: boolean) {
     const orderId = `p-${++run}`;
     if (!invoice) {
       const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: code, orderId } })).body.data;
-      const row = await t.ctx.db.selectFrom('deposits').select(['network_fee', 'min_amount']).where('id', '=', d.id).executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('deposits')
+        .select(['network_fee', 'min_amount'])
+        .where('id', '=', d.id)
+        .executeTakeFirstOrThrow();
       return { id: d.id as string, address: d.address as string, fee: BigInt(row.network_fee), min: BigInt(row.min_amount) };
     }
     const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId } })).body.data;
@@ -64,67 +79,97 @@ describeEngines('every asset arriving at every address (property)', (engine) => 
     await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositCommission: 0.01 });
     const quoted = await fees(t);
 
-    await fc.assert(
-      fc.asyncProperty(cases, async (drawn) => {
-        const merchant = { ...(await ledger(t, `merchant:${accountId}`)) };
-        const suspense = { ...(await ledger(t, 'suspense:below-minimum')) };
-        const custody = Object.fromEntries(await Promise.all(Object.values(NETWORKS).map(async (n) => [n.env, await ledger(t, `custody:${n.env}`)])));
-        const unlistedBefore = Number((await t.ctx.db.selectFrom('unlisted_token_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-        const add = (into: Record<string, bigint>, code: string, v: bigint) => (into[code] = (into[code] ?? 0n) + v);
-        const objects: Array<{ id: string; invoice: boolean; counted: boolean; sent: Sent }> = [];
+    await fc
+      .assert(
+        fc.asyncProperty(cases, async (drawn) => {
+          const merchant = { ...(await ledger(t, `merchant:${accountId}`)) };
+          const suspense = { ...(await ledger(t, 'suspense:below-minimum')) };
+          const custody = Object.fromEntries(
+            await Promise.all(Object.values(NETWORKS).map(async (n) => [n.env, await ledger(t, `custody:${n.env}`)])),
+          );
+          const unlistedBefore = Number(
+            (
+              await t.ctx.db
+                .selectFrom('unlisted_token_transfers')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+          const add = (into: Record<string, bigint>, code: string, v: bigint) => (into[code] = (into[code] ?? 0n) + v);
+          const objects: Array<{ id: string; invoice: boolean; counted: boolean; sent: Sent }> = [];
 
-        for (const [i, { address, sent }] of PAIRS.entries()) {
-          const { units: u, invoice } = drawn[i]!;
-          const o = await owner(t, key, address.code, invoice);
-          const network = networkOf(address);
-          const body =
-            sent === UNLISTED
-              ? { contract: unlistedContract(network.env), network: network.api, to: o.address, amount: u.toString() }
-              : { cryptoCurrencyCode: sent.code, to: o.address, amount: formatUnits(u, sent.decimals) };
-          const res = await t.admin('POST', '/admin/sandbox/transfers', body);
-          assert.equal(res.status, 201, JSON.stringify(res.body));
-          objects.push({ id: o.id, invoice, counted: sent !== UNLISTED && sent.code === address.code, sent });
-          if (sent === UNLISTED) continue;
-          add(custody[network.env]!, sent.code, u);
-          // The address's own currency: the object's fee and minimum; another asset: that asset's.
-          const own = sent.code === address.code;
-          const fee = own ? o.fee : quoted[sent.code]!;
-          const min = own ? o.min : toUnits(sent.baseMinDeposit, sent.decimals) + fee;
-          if (u < min) add(suspense, sent.code, u);
-          else {
-            const withheld = fee < u ? fee : u;
-            add(merchant, sent.code, u - withheld - (u - withheld) / RATE);
+          for (const [i, { address, sent }] of PAIRS.entries()) {
+            const { units: u, invoice } = drawn[i]!;
+            const o = await owner(t, key, address.code, invoice);
+            const network = networkOf(address);
+            const body =
+              sent === UNLISTED
+                ? { contract: unlistedContract(network.env), network: network.api, to: o.address, amount: u.toString() }
+                : { cryptoCurrencyCode: sent.code, to: o.address, amount: formatUnits(u, sent.decimals) };
+            const res = await t.admin('POST', '/admin/sandbox/transfers', body);
+            assert.equal(res.status, 201, JSON.stringify(res.body));
+            objects.push({ id: o.id, invoice, counted: sent !== UNLISTED && sent.code === address.code, sent });
+            if (sent === UNLISTED) continue;
+            add(custody[network.env]!, sent.code, u);
+            // The address's own currency: the object's fee and minimum; another asset: that asset's.
+            const own = sent.code === address.code;
+            const fee = own ? o.fee : quoted[sent.code]!;
+            const min = own ? o.min : toUnits(sent.baseMinDeposit, sent.decimals) + fee;
+            if (u < min) add(suspense, sent.code, u);
+            else {
+              const withheld = fee < u ? fee : u;
+              add(merchant, sent.code, u - withheld - (u - withheld) / RATE);
+            }
           }
-        }
-        for (const n of Object.values(NETWORKS)) await t.admin('POST', '/admin/sandbox/mine', { network: n.api, blocks: 20 });
-        await runWatchers(t);
-        await runWatchers(t); // a second round changes nothing
+          for (const n of Object.values(NETWORKS)) await t.admin('POST', '/admin/sandbox/mine', { network: n.api, blocks: 20 });
+          await runWatchers(t);
+          await runWatchers(t); // a second round changes nothing
 
-        const nonZero = (m: Record<string, bigint>) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== 0n));
-        assert.deepEqual(nonZero(await ledger(t, `merchant:${accountId}`)), nonZero(merchant));
-        assert.deepEqual(nonZero(await ledger(t, 'suspense:below-minimum')), nonZero(suspense));
-        for (const n of Object.values(NETWORKS)) assert.deepEqual(nonZero(await ledger(t, `custody:${n.env}`)), nonZero(custody[n.env]!), n.env);
-        assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
-        for (const o of objects) {
-          const payments = await t.ctx.db.selectFrom('payments').select(['counted', 'status', 'net_credited']).where('owner_id', '=', o.id).execute();
-          if (o.sent === UNLISTED) {
-            assert.deepEqual(payments, []);
-            continue;
+          const nonZero = (m: Record<string, bigint>) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== 0n));
+          assert.deepEqual(nonZero(await ledger(t, `merchant:${accountId}`)), nonZero(merchant));
+          assert.deepEqual(nonZero(await ledger(t, 'suspense:below-minimum')), nonZero(suspense));
+          for (const n of Object.values(NETWORKS))
+            assert.deepEqual(nonZero(await ledger(t, `custody:${n.env}`)), nonZero(custody[n.env]!), n.env);
+          assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
+          for (const o of objects) {
+            const payments = await t.ctx.db
+              .selectFrom('payments')
+              .select(['counted', 'status', 'net_credited'])
+              .where('owner_id', '=', o.id)
+              .execute();
+            if (o.sent === UNLISTED) {
+              assert.deepEqual(payments, []);
+              continue;
+            }
+            assert.deepEqual(
+              payments.map((p) => [p.counted, p.status, p.net_credited !== null]),
+              [[o.counted, 'confirmed', true]],
+            );
+            if (o.counted) continue;
+            const status = (await t.call('GET', `/v1/${o.invoice ? 'invoice' : 'deposit'}?id=${o.id}`, { key })).body.data.status;
+            assert.equal(status, 'created', 'another asset never moves its owner');
           }
-          assert.deepEqual(payments.map((p) => [p.counted, p.status, p.net_credited !== null]), [[o.counted, 'confirmed', true]]);
-          if (o.counted) continue;
-          const status = (await t.call('GET', `/v1/${o.invoice ? 'invoice' : 'deposit'}?id=${o.id}`, { key })).body.data.status;
-          assert.equal(status, 'created', 'another asset never moves its owner');
-        }
-        const unlisted = Number((await t.ctx.db.selectFrom('unlisted_token_transfers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-        assert.equal(unlisted - unlistedBefore, objects.filter((o) => o.sent === UNLISTED).length);
-        assert.deepEqual(await merchantBalances(t.ctx.db, accountId).then((b) => b.filter((x) => x.units < 0n)), []);
-      }),
-      // A run costs seconds: the first failing case is reported as drawn, not shrunk (its seed replays it).
-      { numRuns: Number(process.env.ASSET_RUNS ?? 3), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
-    ).catch((err) => {
-      throw new Error(`${err.message}\n${(err.cause as Error)?.stack ?? ''}`);
-    });
+          const unlisted = Number(
+            (
+              await t.ctx.db
+                .selectFrom('unlisted_token_transfers')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+          assert.equal(unlisted - unlistedBefore, objects.filter((o) => o.sent === UNLISTED).length);
+          assert.deepEqual(await merchantBalances(t.ctx.db, accountId).then((b) => b.filter((x) => x.units < 0n)), []);
+        }),
+        // A run costs seconds: the first failing case is reported as drawn, not shrunk (its seed replays it).
+        {
+          numRuns: Number(process.env.ASSET_RUNS ?? 3),
+          seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+          endOnFailure: true,
+        },
+      )
+      .catch((err) => {
+        throw new Error(`${err.message}\n${(err.cause as Error)?.stack ?? ''}`);
+      });
   });
 });
 

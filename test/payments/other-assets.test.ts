@@ -31,12 +31,21 @@ describeEngines('payments in another asset', (engine) => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body.data as { id: string; address: string };
   };
-  const balances = async (t: TestApp, accountId: string) => Object.fromEntries((await merchantBalances(t.ctx.db, accountId)).map((b) => [b.currency, b.units]));
+  const balances = async (t: TestApp, accountId: string) =>
+    Object.fromEntries((await merchantBalances(t.ctx.db, accountId)).map((b) => [b.currency, b.units]));
   const suspense = async (t: TestApp, code: string) =>
     BigInt(
-      (await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'suspense:below-minimum').where('currency_code', '=', code).executeTakeFirst())?.balance ?? '0',
+      (
+        await t.ctx.db
+          .selectFrom('ledger_balances_now')
+          .select('balance')
+          .where('ledger_account', '=', 'suspense:below-minimum')
+          .where('currency_code', '=', code)
+          .executeTakeFirst()
+      )?.balance ?? '0',
     );
-  const events = (t: TestApp, id: string) => t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', id).orderBy('id').execute();
+  const events = (t: TestApp, id: string) =>
+    t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', id).orderBy('id').execute();
 
   it('0.001 ETH to a USDT_ERC20 deposit is not 990,000,000 USDT: it is held as ETH below the ETH minimum', async () => {
     const t = app();
@@ -75,7 +84,12 @@ describeEngines('payments in another asset', (engine) => {
     assert.equal(e!.event_type, 'deposit.otherAssetReceived');
     assert.deepEqual([payload.id, payload.status, payload.cryptoCurrencyCode], [d.id, 'created', 'USDT_ERC20']);
     assert.deepEqual([payload.payment.cryptoCurrencyCode, payload.payment.amount, payload.payment.counted], ['ETH', 0.01, false]);
-    assert.deepEqual(payload.payment.settlement, { networkFeeAmount: 0.0003, commissionAmount: 0.000097, netAmount: 0.009603, heldAmount: 0 });
+    assert.deepEqual(payload.payment.settlement, {
+      networkFeeAmount: 0.0003,
+      commissionAmount: 0.000097,
+      netAmount: 0.009603,
+      heldAmount: 0,
+    });
 
     // The deposit's own currency still counts as before.
     await send(t, 'USDT_ERC20', d.address, '10');
@@ -91,14 +105,18 @@ describeEngines('payments in another asset', (engine) => {
   it('0.000001 ETH to a $50 invoice paid in USDT_ERC20 does not make it overpaid; 100 TRX to USDT_TRC20 and 1 LINK to ETH credit their own currency', async () => {
     const t = app();
     const { key, accountId } = await tenant(t);
-    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 50, fiatCurrencyCode: 'USD', orderId: `inv-${++seq}` } })).body.data;
+    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 50, fiatCurrencyCode: 'USD', orderId: `inv-${++seq}` } })).body
+      .data;
     const picked = await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_ERC20' } });
     assert.equal(picked.status, 200);
     const address = picked.body.data.selected.address as string;
     await send(t, 'ETH', address, '0.000001');
     let record = (await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data;
     assert.deepEqual([record.status, record.cryptoAmountReceived], ['created', 0]);
-    assert.deepEqual((await events(t, inv.id)).map((e) => e.event_type), ['invoice.otherAssetReceived']);
+    assert.deepEqual(
+      (await events(t, inv.id)).map((e) => e.event_type),
+      ['invoice.otherAssetReceived'],
+    );
     // The customer can still pick another currency: nothing in the invoice's own currency arrived.
     assert.equal((await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDC_ERC20' } })).status, 200);
     record = (await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data;
@@ -136,7 +154,10 @@ describeEngines('payments in another asset', (engine) => {
     const wrong = await quote({ cryptoCurrencyCode: 'USDC_ERC20', amount: 50 });
     assert.deepEqual([wrong.status, wrong.body.code], [400, 'exceptions.withdrawal.refundCurrencyMismatch']);
     const tooMuch = await quote({ cryptoCurrencyCode: 'USDT_ERC20', amount: 101 });
-    assert.deepEqual([tooMuch.status, tooMuch.body.code, tooMuch.body.extension], [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 100 }]);
+    assert.deepEqual(
+      [tooMuch.status, tooMuch.body.code, tooMuch.body.extension],
+      [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 100 }],
+    );
     const q = await quote({ cryptoCurrencyCode: 'USDT_ERC20', amount: 50 });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } });
@@ -157,7 +178,12 @@ describeEngines('payments in another asset', (engine) => {
     const { key, accountId, tenantId } = await tenant(t);
     const d = await deposit(t, key, 'USDT_ERC20');
     const contract = '0x1111111111111111111111111111111111111111';
-    const sent = await t.admin('POST', '/admin/sandbox/transfers', { contract, network: 'Ethereum', to: d.address, amount: '5000000000000000000000' });
+    const sent = await t.admin('POST', '/admin/sandbox/transfers', {
+      contract,
+      network: 'Ethereum',
+      to: d.address,
+      amount: '5000000000000000000000',
+    });
     assert.equal(sent.status, 201, JSON.stringify(sent.body));
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Ethereum', blocks: 5 });
     await runWatchers(t);
@@ -185,11 +211,17 @@ describeEngines('payments in another asset', (engine) => {
     assert.equal((await act('move')).body.data.status, 'moving');
     assert.equal(await moveSandboxUnlisted(t.ctx.db, 'ETHEREUM'), 1);
     const moved = (await t.admin('GET', `/admin/unlisted-tokens?status=moved&tenantId=${tenantId}`)).body.data;
-    assert.deepEqual(moved.map((m: Record<string, unknown>) => [m.id, m.status]), [[row.id, 'moved']]);
+    assert.deepEqual(
+      moved.map((m: Record<string, unknown>) => [m.id, m.status]),
+      [[row.id, 'moved']],
+    );
     assert.match(moved[0].moveTransactionHash, /^0x[0-9a-f]{64}$/);
     assert.deepEqual((await act('hold')).status, 409, 'a moved token is final');
     const actions = await t.ctx.db.selectFrom('audit_log').select('action').where('target_id', '=', row.id).orderBy('created_at').execute();
-    assert.deepEqual(actions.map((a) => a.action), ['unlistedToken.dismiss', 'unlistedToken.hold', 'unlistedToken.move']);
+    assert.deepEqual(
+      actions.map((a) => a.action),
+      ['unlistedToken.dismiss', 'unlistedToken.hold', 'unlistedToken.move'],
+    );
     assert.equal((await t.admin('POST', `/admin/unlisted-tokens/${randomUUID()}/hold`, {})).status, 404);
     assert.deepEqual(await balances(t, accountId), {});
     assert.deepEqual(await auditLedger(t.ctx.db), clean);
@@ -199,13 +231,24 @@ describeEngines('payments in another asset', (engine) => {
     const t = app();
     const { key } = await tenant(t);
     const d = await deposit(t, key, 'TRX');
-    await t.admin('POST', '/admin/sandbox/transfers', { contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', network: 'Tron', to: d.address, amount: '42' });
+    await t.admin('POST', '/admin/sandbox/transfers', {
+      contract: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+      network: 'Tron',
+      to: d.address,
+      amount: '42',
+    });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
     await runWatchers(t);
     const [row] = await t.ctx.db.selectFrom('unlisted_token_transfers').selectAll().where('owner_id', '=', d.id).execute();
     const by = { actor: { name: 'operator token' }, ip: '127.0.0.1' };
-    await assert.rejects(actOnUnlisted(t.ctx.db, row!.id, { kind: 'move' }, by, () => false), { code: 'exceptions.unlistedToken.notMovable' });
+    await assert.rejects(
+      actOnUnlisted(t.ctx.db, row!.id, { kind: 'move' }, by, () => false),
+      { code: 'exceptions.unlistedToken.notMovable' },
+    );
     const done = await actOnUnlisted(t.ctx.db, row!.id, { kind: 'moved', transactionHash: 'ab'.repeat(32) }, by, () => false);
-    assert.deepEqual([done.status, done.moveTransactionHash, done.note, done.network, done.derivationPath.startsWith("m/44'/195'/0'/0/")], ['moved', 'ab'.repeat(32), 'moved by hand', 'Tron', true]);
+    assert.deepEqual(
+      [done.status, done.moveTransactionHash, done.note, done.network, done.derivationPath.startsWith("m/44'/195'/0'/0/")],
+      ['moved', 'ab'.repeat(32), 'moved by hand', 'Tron', true],
+    );
   });
 });

@@ -101,13 +101,17 @@ describeEngines('payments of an invoice or a deposit', (engine) => {
     assert.ok(Date.parse(payments[0].firstSeenAt) >= Date.parse(payments[1].firstSeenAt));
   });
 
-  it('shows a deposit\'s payment with its exact amount, confirming as blocks arrive', async () => {
+  it("shows a deposit's payment with its exact amount, confirming as blocks arrive", async () => {
     const t = app();
     const dep = await t.call('POST', '/v1/deposit', { key: a.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'dep-pay-1' } });
     assert.equal(dep.status, 201);
     depositId = dep.body.data.id;
     assert.deepEqual(await list(`/v1/deposit/payments?id=${depositId}`), []);
-    const sent = await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: dep.body.data.address, amount: 123.456789 });
+    const sent = await t.admin('POST', '/admin/sandbox/transfers', {
+      cryptoCurrencyCode: 'USDT_TRC20',
+      to: dep.body.data.address,
+      amount: 123.456789,
+    });
     assert.equal(sent.status, 201);
     await runWatchers(t);
     let [p] = await list(`/v1/deposit/payments?id=${depositId}`);

@@ -34,10 +34,16 @@ function provider(): Promise<{ url: string; server: Server; failing: { on: boole
       asked.push(q);
       if (failing.on) return void res.writeHead(502).end('bad gateway');
       const decision = q.address === TRON_FLAGGED ? 'review' : 'allow';
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ decision, reason: decision === 'review' ? 'mixer exposure' : undefined }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ decision, reason: decision === 'review' ? 'mixer exposure' : undefined }));
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/screen`, server, failing, asked })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/screen`, server, failing, asked }),
+    ),
+  );
 }
 
 function quote(t: TestApp, key: string, address: string, amount = 10) {
@@ -55,7 +61,9 @@ describeEngines('screening of withdrawal destinations', (engine) => {
     denylist = join(dir, 'denylist.txt');
     writeFileSync(denylist, `# sanctioned\nTron:${TRON_LISTED}\n0xD8DA6BF26964AF9D7EED9E03E53415D37AA96045  # any network\n`);
     p = await provider();
-    t = await startTestApp(engine, { env: { SCREENING_DENYLIST_FILE: denylist, SCREENING_URL: p.url, SCREENING_FAIL: 'closed', SCREENING_TIMEOUT_MS: '2000' } });
+    t = await startTestApp(engine, {
+      env: { SCREENING_DENYLIST_FILE: denylist, SCREENING_URL: p.url, SCREENING_FAIL: 'closed', SCREENING_TIMEOUT_MS: '2000' },
+    });
     open = await startTestApp(engine, { env: { SCREENING_URL: p.url, SCREENING_FAIL: 'open' } });
     await sandboxRates(t, ['USDT', 'TRX']);
     await sandboxRates(open, ['USDT', 'TRX']);
@@ -71,12 +79,19 @@ describeEngines('screening of withdrawal destinations', (engine) => {
     p.failing.on = false;
     const { key, tenantId } = await fundedAccount(t, { rates: null });
     const listed = await quote(t, key, TRON_LISTED);
-    assert.deepEqual([listed.status, listed.body.code, listed.body.extension.source], [403, 'exceptions.withdrawal.addressScreened', 'denylist']);
+    assert.deepEqual(
+      [listed.status, listed.body.code, listed.body.extension.source],
+      [403, 'exceptions.withdrawal.addressScreened', 'denylist'],
+    );
     const flagged = await quote(t, key, TRON_FLAGGED);
     assert.deepEqual([flagged.status, flagged.body.extension.decision, flagged.body.extension.reason], [403, 'review', 'mixer exposure']);
     assert.equal((await quote(t, key, TRON_SHOP)).status, 200);
     const asked = p.asked.find((q) => q.address === TRON_SHOP);
-    assert.deepEqual(asked, { network: 'Tron', address: TRON_SHOP, direction: 'out', amount: '10', cryptoCurrencyCode: 'USDT_TRC20' }, 'the provider is asked what the contract says');
+    assert.deepEqual(
+      asked,
+      { network: 'Tron', address: TRON_SHOP, direction: 'out', amount: '10', cryptoCurrencyCode: 'USDT_TRC20' },
+      'the provider is asked what the contract says',
+    );
     const owner = await member(t, tenantId, 'owner');
     const book = await owner.call('POST', '/v1/payout-addresses', { body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_LISTED } });
     assert.deepEqual([book.status, book.body.code], [403, 'exceptions.withdrawal.addressScreened']);

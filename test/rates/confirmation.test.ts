@@ -20,7 +20,10 @@ const LIVE = { ...liveNetworkEnv('ETHEREUM', 'http://127.0.0.1:1'), METRICS_TOKE
 /** A conversion preview of 1 ETH into USDC: what a merchant is quoted with the ETH price. */
 async function previewEth(t: TestApp) {
   const { key } = await t.tenant(['*']);
-  return t.call('POST', '/v1/converting/preview', { key, body: { fromCryptoCurrencyCode: 'ETH', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 1 } });
+  return t.call('POST', '/v1/converting/preview', {
+    key,
+    body: { fromCryptoCurrencyCode: 'ETH', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 1 },
+  });
 }
 
 describeEngines('live prices need two agreeing sources by default', (engine) => {
@@ -37,7 +40,10 @@ describeEngines('live prices need two agreeing sources by default', (engine) => 
     assert.equal(refused.body.extension.asset, 'ETH');
     assert.equal(refused.body.extension.reason, 'tooFewSources');
     assert.equal(refused.body.extension.minSources, 2);
-    assert.deepEqual(refused.body.extension.sources.map((s: any) => [s.source, s.usdPrice]), [['coinbase', '30.00000000000000003']]);
+    assert.deepEqual(
+      refused.body.extension.sources.map((s: any) => [s.source, s.usdPrice]),
+      [['coinbase', '30.00000000000000003']],
+    );
     await assert.rejects(usdPrice(t.ctx.db, 'ETH', t.ctx.config.rateMaxAgeS));
     assert.equal(t.ctx.config.ratesMinSources, 2, 'RATES_MIN_SOURCES defaults to 2 in live mode');
 
@@ -84,7 +90,10 @@ describeEngines('a jump beyond RATES_MAX_JUMP waits for a second source (RATES_M
     assert.equal(refused.body.extension.reason, 'unconfirmedJump');
     assert.equal(refused.body.extension.maxJump, '0.2');
     assert.equal(refused.body.extension.lastAccepted.usdPrice, ETH_COMBINED);
-    assert.deepEqual(refused.body.extension.sources.map((s: any) => [s.source, s.usdPrice]), [['coinbase', '31899.961720045935944877']]);
+    assert.deepEqual(
+      refused.body.extension.sources.map((s: any) => [s.source, s.usdPrice]),
+      [['coinbase', '31899.961720045935944877']],
+    );
     // Other assets move little: Coinbase alone prices them within the band.
     assert.ok(await usdPrice(t.ctx.db, 'USDC', t.ctx.config.rateMaxAgeS));
 
@@ -136,11 +145,15 @@ describeEngines('the payment page while one source alone prices an asset', (engi
     coinbase.answer = coinbaseWith({ ETH: '0.0333333333333333333' });
     await round();
     const { key } = await t.tenant(['*']);
-    const id = (await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'one-source' } })).body.data.id;
+    const id = (await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'one-source' } })).body
+      .data.id;
     const eth = async () => (await t.call('GET', `/pay/${id}/state`)).body.data.currencies.find((c: any) => c.cryptoCurrencyCode === 'ETH');
     assert.deepEqual([(await eth()).available, (await eth()).amountEstimate], [false, null]);
     const select = await t.call('POST', `/pay/${id}/select`, { body: { cryptoCurrencyCode: 'ETH' } });
-    assert.deepEqual([select.status, select.body.code, select.body.extension?.reason], [503, 'exceptions.rates.unavailable', 'tooFewSources']);
+    assert.deepEqual(
+      [select.status, select.body.code, select.body.extension?.reason],
+      [503, 'exceptions.rates.unavailable', 'tooFewSources'],
+    );
 
     kraken.answer = krakenWith();
     coinbase.answer = coinbaseWith();
@@ -156,9 +169,17 @@ it('migration 0036 takes the prices in place as the last accepted ones', async (
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     const all = loadMigrations();
-    await migrate(database.db, all.filter((m) => m.version < 36));
-    await sql`insert into exchange_rates (asset, usd_price, fetched_at, source) values ('ETH', 3190.22, '2024-05-01T00:00:00Z', 'coinbase+kraken')`.execute(database.db);
-    await migrate(database.db, all.filter((m) => m.version <= 36));
+    await migrate(
+      database.db,
+      all.filter((m) => m.version < 36),
+    );
+    await sql`insert into exchange_rates (asset, usd_price, fetched_at, source) values ('ETH', 3190.22, '2024-05-01T00:00:00Z', 'coinbase+kraken')`.execute(
+      database.db,
+    );
+    await migrate(
+      database.db,
+      all.filter((m) => m.version <= 36),
+    );
     const rows = await database.db.selectFrom('rate_accepted').selectAll().execute();
     assert.deepEqual(
       rows.map((r) => [r.asset, parseRatio(r.usd_price), r.sources, r.accepted_at.toISOString()]),
@@ -198,7 +219,11 @@ describe('price settings', () => {
       ['STABLECOIN_DEPEG_BAND', '1'],
       ['STABLECOIN_DEPEG_BAND', 'two'],
     ] as const) {
-      assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.message.includes(name) && !e.message.includes('\n'), `${name}=${value}`);
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (e: unknown) => e instanceof ConfigError && e.message.includes(name) && !e.message.includes('\n'),
+        `${name}=${value}`,
+      );
     }
   });
 
@@ -206,7 +231,10 @@ describe('price settings', () => {
     const notes = pricingNotes(loadConfig(LIVE), RATED_ASSETS);
     assert.deepEqual(notes.length, 1, JSON.stringify(notes));
     assert.match(notes[0]!, /^PLN, TRY, BRL, INR, UAH: listed by coinbase only/);
-    assert.match(pricingNotes(loadConfig({ ...LIVE, RATES_MIN_SOURCES: '1' }), RATED_ASSETS)[0]!, /^RATES_MIN_SOURCES=1: while a provider is down/);
+    assert.match(
+      pricingNotes(loadConfig({ ...LIVE, RATES_MIN_SOURCES: '1' }), RATED_ASSETS)[0]!,
+      /^RATES_MIN_SOURCES=1: while a provider is down/,
+    );
     assert.deepEqual(pricingNotes(loadConfig({}), RATED_ASSETS), []);
   });
 });

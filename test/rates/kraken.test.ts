@@ -18,7 +18,17 @@ describe('Kraken rate provider', () => {
 
   it('asks for the pairs of the assets wanted and turns ask/bid midpoints into exact USD prices', async () => {
     server.answer = { status: 200, body: FIXTURE };
-    const prices = await new KrakenRateProvider(server.base).fetchUsdPrices(['BTC', 'ETH', 'USD', 'JPY', 'CHF', 'EUR', 'USDT', 'PLN', 'DOGE']);
+    const prices = await new KrakenRateProvider(server.base).fetchUsdPrices([
+      'BTC',
+      'ETH',
+      'USD',
+      'JPY',
+      'CHF',
+      'EUR',
+      'USDT',
+      'PLN',
+      'DOGE',
+    ]);
     assert.equal(server.requests.at(-1), '/0/public/Ticker?pair=XBTUSD,ETHUSD,USDJPY,USDCHF,EURUSD,USDTUSD');
     assert.equal(prices.get('BTC'), '30300.05', 'the documented example: (30300.10000 + 30300.00000) / 2');
     assert.equal(prices.get('ETH'), '3190.445');

@@ -20,14 +20,16 @@ import { describeEngines, useTestApp, useTestDatabase } from '../helpers/harness
 import { fixture, useReplayServer } from '../helpers/replay.ts';
 
 const at = (asset: string, decimals: number) => ({ price: parseRatio(SANDBOX_USD_PRICES[asset]!), decimals });
-const unavailable = (reason: string, check: (ext: Record<string, any>) => void = () => {}) => (e: unknown) => {
-  assert.ok(e instanceof AppError, String(e));
-  assert.equal(e.statusCode, 503);
-  assert.equal(e.code, 'exceptions.rates.unavailable');
-  assert.equal(e.extension?.reason, reason, JSON.stringify(e.extension));
-  check(e.extension!);
-  return true;
-};
+const unavailable =
+  (reason: string, check: (ext: Record<string, any>) => void = () => {}) =>
+  (e: unknown) => {
+    assert.ok(e instanceof AppError, String(e));
+    assert.equal(e.statusCode, 503);
+    assert.equal(e.code, 'exceptions.rates.unavailable');
+    assert.equal(e.extension?.reason, reason, JSON.stringify(e.extension));
+    check(e.extension!);
+    return true;
+  };
 
 describe('exact conversion', () => {
   it('converts fiat to crypto atomic units, rounding the amount due up', () => {
@@ -110,13 +112,23 @@ describeEngines('exchange rates', (engine) => {
   it('refuses a missing or stale price with 503 instead of guessing', async () => {
     await assert.rejects(usdPrice(db().db, 'DOGE', 600), unavailable('missing'));
     await sql`update exchange_rates set fetched_at = now() - interval '2 hours' where asset = 'EUR'`.execute(db().db);
-    await assert.rejects(usdPrice(db().db, 'EUR', 600), unavailable('stale', (ext) => assert.ok(ext.fetchedAt)));
+    await assert.rejects(
+      usdPrice(db().db, 'EUR', 600),
+      unavailable('stale', (ext) => assert.ok(ext.fetchedAt)),
+    );
     await refreshRates(db().db, new SandboxRateProvider(), ['EUR']);
     assert.ok(await usdPrice(db().db, 'EUR', 600));
   });
 
   it('stores nothing from a provider answering junk, and says it failed', async () => {
-    const junk: RateProvider = { source: 'sandbox', fetchUsdPrices: async () => new Map([['EUR', '1.2'], ['BTC', 'NaN']]) };
+    const junk: RateProvider = {
+      source: 'sandbox',
+      fetchUsdPrices: async () =>
+        new Map([
+          ['EUR', '1.2'],
+          ['BTC', 'NaN'],
+        ]),
+    };
     const report = await refreshRates(db().db, junk, ['BTC', 'EUR']);
     assert.equal(report.failed.length, 1);
     assert.match(report.failed[0]!.error, /NaN/);
@@ -146,7 +158,12 @@ describeEngines('exchange rates from several sources', (engine) => {
     const report = await refreshRates(db().db, providers(), ASSETS);
     assert.deepEqual(report.failed, []);
     assert.deepEqual(report.stored, { coinbase: 6, kraken: 5 });
-    const sources = await db().db.selectFrom('rate_sources').select(['source', 'usd_price']).where('asset', '=', 'ETH').orderBy('source').execute();
+    const sources = await db()
+      .db.selectFrom('rate_sources')
+      .select(['source', 'usd_price'])
+      .where('asset', '=', 'ETH')
+      .orderBy('source')
+      .execute();
     assert.deepEqual(
       sources.map((s) => [s.source, parseRatio(s.usd_price)]),
       [
@@ -169,20 +186,20 @@ describeEngines('exchange rates from several sources', (engine) => {
   it('refuses an asset its sources disagree on, with the reason, the sources and their prices, and warns once', async () => {
     up();
     const report = await refreshRates(db().db, providers(), ASSETS);
-    assert.deepEqual(report.refused.map((r) => [r.asset, r.reason]), [['BTC', 'sourcesDisagree']]);
+    assert.deepEqual(
+      report.refused.map((r) => [r.asset, r.reason]),
+      [['BTC', 'sourcesDisagree']],
+    );
     assert.equal(await stored('BTC'), undefined, 'no combined price left to quote from');
     await assert.rejects(
       usdPrice(db().db, 'BTC', 600),
       unavailable('sourcesDisagree', (ext) => {
         assert.equal(ext.asset, 'BTC');
         assert.equal(ext.maxDivergence, '0.01');
-        assert.deepEqual(
-          ext.sources.map((s: any) => [s.source, s.usdPrice]).sort(),
-          [
-            ['coinbase', '61728.395061728395061728'],
-            ['kraken', '30300.05'],
-          ],
-        );
+        assert.deepEqual(ext.sources.map((s: any) => [s.source, s.usdPrice]).sort(), [
+          ['coinbase', '61728.395061728395061728'],
+          ['kraken', '30300.05'],
+        ]);
         assert.ok(ext.decidedAt);
       }),
     );
@@ -192,7 +209,10 @@ describeEngines('exchange rates from several sources', (engine) => {
     logRateRefresh({ warn: (...args: unknown[]) => void warnings.push(args) } as never, report);
     assert.equal(warnings.length, 1);
     assert.match(String(warnings[0]![1]), /disagree/);
-    assert.deepEqual((warnings[0]![0] as any).assets.map((a: any) => a.asset), ['BTC']);
+    assert.deepEqual(
+      (warnings[0]![0] as any).assets.map((a: any) => a.asset),
+      ['BTC'],
+    );
   });
 
   it('quotes again once the sources agree', async () => {
@@ -212,11 +232,17 @@ describeEngines('exchange rates from several sources', (engine) => {
     await refreshRates(db().db, providers(), ASSETS);
     krakenServer.answer = { status: 503, body: '' };
     const report = await refreshRates(db().db, providers(), ASSETS);
-    assert.deepEqual(report.failed.map((f) => f.source), ['kraken']);
+    assert.deepEqual(
+      report.failed.map((f) => f.source),
+      ['kraken'],
+    );
     assert.deepEqual((await usdPrice(db().db, 'ETH', 600)).price, parseRatio('3190.220586002296797244'));
     const warnings: unknown[][] = [];
     logRateRefresh({ warn: (...args: unknown[]) => void warnings.push(args) } as never, report);
-    assert.deepEqual(warnings.map((w) => (w[0] as any).source), ['kraken', undefined]);
+    assert.deepEqual(
+      warnings.map((w) => (w[0] as any).source),
+      ['kraken', undefined],
+    );
   });
 
   it('leaves a stale source out: the fresh one alone is quoted', async () => {
@@ -232,8 +258,17 @@ describeEngines('exchange rates from several sources', (engine) => {
   it('refuses with tooFewSources when fewer fresh sources than required price an asset', async () => {
     krakenServer.answer = { status: 503, body: '' };
     const report = await refreshRates(db().db, providers(), ['ETH', 'PLN'], { ...DEFAULT_RATE_POLICY, minSources: 2 });
-    assert.deepEqual(report.refused.map((r) => [r.asset, r.reason]), [['ETH', 'tooFewSources'], ['PLN', 'tooFewSources']]);
-    await assert.rejects(usdPrice(db().db, 'ETH', 600), unavailable('tooFewSources', (ext) => assert.equal(ext.minSources, 2)));
+    assert.deepEqual(
+      report.refused.map((r) => [r.asset, r.reason]),
+      [
+        ['ETH', 'tooFewSources'],
+        ['PLN', 'tooFewSources'],
+      ],
+    );
+    await assert.rejects(
+      usdPrice(db().db, 'ETH', 600),
+      unavailable('tooFewSources', (ext) => assert.equal(ext.minSources, 2)),
+    );
   });
 
   it('refuses everything once every source is down long enough, and never falls back on another source’s table', async () => {
@@ -245,7 +280,10 @@ describeEngines('exchange rates from several sources', (engine) => {
     assert.deepEqual(report.combined, [], 'the fresh sandbox prices are not among these providers');
     assert.deepEqual(new Set(report.refused.map((r) => r.reason)), new Set(['stale']));
     assert.equal((await freshUsdPrices(db().db, 600)).size, 0);
-    await assert.rejects(usdPrice(db().db, 'ETH', 600), unavailable('stale', (ext) => assert.deepEqual(ext.sources.map((s: any) => s.source).sort(), ['coinbase', 'kraken'])));
+    await assert.rejects(
+      usdPrice(db().db, 'ETH', 600),
+      unavailable('stale', (ext) => assert.deepEqual(ext.sources.map((s: any) => s.source).sort(), ['coinbase', 'kraken'])),
+    );
     await assert.rejects(usdPrice(db().db, 'DOGE', 600), unavailable('missing'));
   });
 });
@@ -261,7 +299,10 @@ describeEngines('refused rates over HTTP', (engine) => {
     const providers = [new CoinbaseRateProvider(coinbaseServer.base), new KrakenRateProvider(krakenServer.base)];
     await refreshRates(t.ctx.db, providers, ['BTC', 'ETH', 'USD']);
     const { key } = await t.tenant(['*']);
-    const created = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `rates-${Date.now()}` } });
+    const created = await t.call('POST', '/v1/invoice', {
+      key,
+      body: { amount: 25, fiatCurrencyCode: 'USD', orderId: `rates-${Date.now()}` },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.data.id;
 

@@ -28,7 +28,12 @@ describe('request log buffer timer', () => {
 
   it('runs only while rows wait: armed by the first row, written after one interval, idle again after', async () => {
     const inserts: RequestLogRow[][] = [];
-    const buffer = new RequestLogBuffer(async (rows) => void inserts.push(rows), { intervalMs: 1000, batchRows: 100, maxBuffered: 1000, readsPerSecond: 20 }, undefined, clock);
+    const buffer = new RequestLogBuffer(
+      async (rows) => void inserts.push(rows),
+      { intervalMs: 1000, batchRows: 100, maxBuffered: 1000, readsPerSecond: 20 },
+      undefined,
+      clock,
+    );
     assert.equal(buffer.timerRunning, false, 'nothing buffered: no timer');
     buffer.add(row(1));
     buffer.add(row(2));
@@ -38,12 +43,18 @@ describe('request log buffer timer', () => {
     assert.equal(inserts.length, 0);
     clock.tick(1);
     await settle();
-    assert.deepEqual(inserts.map((b) => b.length), [2]);
+    assert.deepEqual(
+      inserts.map((b) => b.length),
+      [2],
+    );
     assert.equal(buffer.timerRunning, false, 'all written: the timer stops');
     buffer.add(row(3));
     clock.tick(1000);
     await settle();
-    assert.deepEqual(inserts.map((b) => b.length), [2, 1]);
+    assert.deepEqual(
+      inserts.map((b) => b.length),
+      [2, 1],
+    );
     await buffer.close();
     assert.equal(buffer.timerRunning, false);
   });
@@ -68,17 +79,28 @@ describe('request log buffer timer', () => {
     failing = false;
     clock.tick(1000);
     await settle();
-    assert.deepEqual(inserts.map((b) => b.length), [1]);
+    assert.deepEqual(
+      inserts.map((b) => b.length),
+      [1],
+    );
     assert.equal(buffer.timerRunning, false);
     await buffer.close();
   });
 
   it('a full batch is written at once and leaves no timer behind', async () => {
     const inserts: RequestLogRow[][] = [];
-    const buffer = new RequestLogBuffer(async (rows) => void inserts.push(rows), { intervalMs: 1000, batchRows: 3, maxBuffered: 1000, readsPerSecond: 20 }, undefined, clock);
+    const buffer = new RequestLogBuffer(
+      async (rows) => void inserts.push(rows),
+      { intervalMs: 1000, batchRows: 3, maxBuffered: 1000, readsPerSecond: 20 },
+      undefined,
+      clock,
+    );
     for (let i = 0; i < 3; i++) buffer.add(row(i));
     await settle();
-    assert.deepEqual(inserts.map((b) => b.length), [3]);
+    assert.deepEqual(
+      inserts.map((b) => b.length),
+      [3],
+    );
     assert.equal(buffer.timerRunning, false);
     await buffer.close();
   });

@@ -42,7 +42,10 @@ describe('request log buffer', () => {
     const { db, inserts } = fakeDb();
     const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 200, maxBuffered: 10_000, readsPerSecond: 20 });
     for (let i = 0; i < 199; i++) buffer.add(row(i));
-    await buffer.flush().then(() => undefined, () => undefined);
+    await buffer.flush().then(
+      () => undefined,
+      () => undefined,
+    );
     // flush() was called by hand here; without it nothing is written before 200 rows or the timer.
     assert.equal(inserts.length, 1);
     for (let i = 0; i < 200; i++) buffer.add(row(i));
@@ -50,13 +53,18 @@ describe('request log buffer', () => {
     assert.equal(inserts[1]!.length, 200);
     buffer.add(row(999));
     await buffer.close();
-    assert.deepEqual(inserts.map((x) => x.length), [199, 200, 1]);
+    assert.deepEqual(
+      inserts.map((x) => x.length),
+      [199, 200, 1],
+    );
   });
 
   it('keeps rows through an outage (at most maxBuffered, oldest dropped) and writes them in order after', async () => {
     const { db, inserts, state } = fakeDb();
     const errors: unknown[] = [];
-    const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 50, maxBuffered: 120, readsPerSecond: 20 }, (err) => errors.push(err));
+    const buffer = new RequestLogBuffer(db, { intervalMs: 60_000, batchRows: 50, maxBuffered: 120, readsPerSecond: 20 }, (err) =>
+      errors.push(err),
+    );
     state.failing = true;
     for (let i = 0; i < 300; i++) buffer.add(row(i));
     await buffer.flush();
@@ -67,11 +75,14 @@ describe('request log buffer', () => {
     state.failing = false;
     await buffer.close();
     const written = inserts.flat().map((r) => r.request_id);
-    assert.deepEqual(written, Array.from({ length: 120 }, (_, i) => `r-${180 + i}`));
+    assert.deepEqual(
+      written,
+      Array.from({ length: 120 }, (_, i) => `r-${180 + i}`),
+    );
     assert.equal(errors.at(-1), null);
   });
 
-  it("logs at most readsPerSecond successful reads of a tenant a second, each tenant on its own budget", () => {
+  it('logs at most readsPerSecond successful reads of a tenant a second, each tenant on its own budget', () => {
     let now = 1_000_000;
     const budget = new ReadBudget(3, () => now);
     const taken = (tenant: string, n: number) => Array.from({ length: n }, () => budget.take(tenant)).filter(Boolean).length;
@@ -135,11 +146,26 @@ describeEngines('request log', (engine) => {
     assert.equal(list.status, 200);
     assert.equal(list.body.total, 3);
     const first = list.body.data[0];
-    assert.deepEqual(Object.keys(first).sort(), ['accountId', 'actor', 'apiKeyId', 'createdAt', 'errorCode', 'id', 'latencyMs', 'method', 'path', 'requestId', 'status']);
+    assert.deepEqual(Object.keys(first).sort(), [
+      'accountId',
+      'actor',
+      'apiKeyId',
+      'createdAt',
+      'errorCode',
+      'id',
+      'latencyMs',
+      'method',
+      'path',
+      'requestId',
+      'status',
+    ]);
     assert.equal(first.path, '/v1/invoice', 'newest first');
     assert.equal(first.errorCode, 'exceptions.validation.failed');
     const errors = await t.call('GET', '/v1/request-log?status=4xx', { key: a.key });
-    assert.deepEqual(errors.body.data.map((r: any) => r.status), [400, 404]);
+    assert.deepEqual(
+      errors.body.data.map((r: any) => r.status),
+      [400, 404],
+    );
     assert.equal((await t.call('GET', '/v1/request-log?status=404', { key: a.key })).body.total, 1);
     assert.equal((await t.call('GET', '/v1/request-log?status=abc', { key: a.key })).status, 400);
   });
@@ -150,7 +176,10 @@ describeEngines('request log', (engine) => {
     const res = await t.call('GET', `/v1/x402/settlements/${a.key}`, { key: a.key });
     assert.equal(res.status, 400);
     const rows = await logged(t, a.tenantId, 1);
-    assert.deepEqual(rows.map((r) => r.path), ['/v1/x402/settlements/[redacted]']);
+    assert.deepEqual(
+      rows.map((r) => r.path),
+      ['/v1/x402/settlements/[redacted]'],
+    );
     const list = await t.call('GET', '/v1/request-log', { key: a.key });
     assert.ok(!JSON.stringify(list.body).includes(a.key.slice(4)), 'the key is never stored nor shown');
   });
@@ -164,7 +193,13 @@ describeEngines('request log', (engine) => {
     assert.equal((await t.call('GET', `/v1/invoice/list?accountId=${a.accountId}`, { key: wide })).status, 200);
     assert.equal((await t.call('GET', '/v1/accounts', { key: b.key })).status, 200);
     const rows = await logged(t, a.tenantId, 2);
-    assert.deepEqual(rows.map((r) => [r.path, r.account_id]), [['/v1/api-keys', null], ['/v1/invoice/list', a.accountId]]);
+    assert.deepEqual(
+      rows.map((r) => [r.path, r.account_id]),
+      [
+        ['/v1/api-keys', null],
+        ['/v1/invoice/list', a.accountId],
+      ],
+    );
     await logged(t, b.tenantId, 1);
     const seen = (await t.call('GET', '/v1/request-log', { key: b.key })).body.data;
     assert.ok(seen.every((r: any) => r.accountId !== a.accountId) && seen.length >= 1);
@@ -183,23 +218,43 @@ describeEngines('request log', (engine) => {
     // The dashboard polls lists while a page is open: none of it is logged. What a person changes is.
     for (let i = 0; i < 3; i++) assert.equal((await owner.call('GET', `/v1/invoice/list?accountId=${a.accountId}`)).status, 200);
     assert.equal((await owner.call('PATCH', '/v1/settings', { body: { brandColor: '#112233' } })).status, 200);
-    const made = await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 12.5, fiatCurrencyCode: 'USD', orderId: 'log-1', description: 'A mug' } });
+    const made = await t.call('POST', '/v1/invoice', {
+      key: a.key,
+      body: { amount: 12.5, fiatCurrencyCode: 'USD', orderId: 'log-1', description: 'A mug' },
+    });
     assert.equal(made.status, 201);
     const bad = await t.call('POST', '/v1/invoice', { key: other.key, body: { amount: 'x', fiatCurrencyCode: 'USD', orderId: 'log-2' } });
     assert.equal(bad.status, 400);
     // A new key in an answer, the webhook secret, and a key pasted into a body: never stored.
-    const issued = await t.call('POST', '/v1/api-keys', { key: await t.wideKey(a.tenantId), body: { scopes: ['invoices.list'], accountId: a.accountId, name: 'Shop' } });
+    const issued = await t.call('POST', '/v1/api-keys', {
+      key: await t.wideKey(a.tenantId),
+      body: { scopes: ['invoices.list'], accountId: a.accountId, name: 'Shop' },
+    });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const secret = (await t.call('POST', '/v1/webhook-settings/secret', { key: await t.wideKey(a.tenantId) })).body.data.secret;
-    assert.equal((await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 1, fiatCurrencyCode: 'USD', orderId: 'log-3', description: `oops ${a.key}` } })).status, 201);
+    assert.equal(
+      (
+        await t.call('POST', '/v1/invoice', {
+          key: a.key,
+          body: { amount: 1, fiatCurrencyCode: 'USD', orderId: 'log-3', description: `oops ${a.key}` },
+        })
+      ).status,
+      201,
+    );
 
     const rows = await logged(t, a.tenantId, 6);
-    assert.deepEqual(rows.filter((r) => r.api_key_id === null).map((r) => [r.method, r.path, r.actor]), [['PATCH', '/v1/settings', owner.email]]);
+    assert.deepEqual(
+      rows.filter((r) => r.api_key_id === null).map((r) => [r.method, r.path, r.actor]),
+      [['PATCH', '/v1/settings', owner.email]],
+    );
     const stored = JSON.stringify(rows);
     for (const s of [issued.body.data.key, secret, a.key, other.key]) assert.ok(!stored.includes(s), 'a secret was stored');
 
     const byKey = await t.call('GET', `/v1/request-log?apiKeyId=${other.id}`, { key: a.key });
-    assert.deepEqual(byKey.body.data.map((r: any) => [r.path, r.status, r.apiKeyId]), [['/v1/invoice', 400, other.id]]);
+    assert.deepEqual(
+      byKey.body.data.map((r: any) => [r.path, r.status, r.apiKeyId]),
+      [['/v1/invoice', 400, other.id]],
+    );
     const mine = (await t.call('GET', `/v1/request-log?apiKeyId=${a.keyId}&status=201`, { key: a.key })).body.data;
     assert.equal(mine.length, 2);
     assert.equal((await t.call('GET', '/v1/request-log?apiKeyId=nope', { key: a.key })).status, 400);
@@ -207,7 +262,10 @@ describeEngines('request log', (engine) => {
     const one = await t.call('GET', `/v1/request-log/${mine[1].id}`, { key: a.key });
     assert.equal(one.status, 200);
     const d = one.body.data;
-    assert.deepEqual([d.method, d.path, d.status, d.apiKeyId, d.requestId], ['POST', '/v1/invoice', 201, a.keyId, made.headers['x-request-id']]);
+    assert.deepEqual(
+      [d.method, d.path, d.status, d.apiKeyId, d.requestId],
+      ['POST', '/v1/invoice', 201, a.keyId, made.headers['x-request-id']],
+    );
     assert.equal(JSON.parse(d.requestBody).description, 'A mug');
     assert.equal(JSON.parse(d.responseBody).data.id, made.body.data.id);
     const refused = (await t.call('GET', `/v1/request-log/${byKey.body.data[0].id}`, { key: a.key })).body.data;

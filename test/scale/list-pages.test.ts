@@ -39,7 +39,10 @@ interface Subject {
 async function rowsRead({ t, recorded, keys }: Subject, list: List, page: number) {
   const url = `${list.url}${list.url.includes('?') ? '&' : '?'}page=${page}&limit=${LIMIT}`;
   recorded.statements.length = 0;
-  const res = list.as === 'operator' ? await t.admin('GET', url) : await t.call('GET', url, { key: list.as === 'account' ? keys.account : keys.tenant });
+  const res =
+    list.as === 'operator'
+      ? await t.admin('GET', url)
+      : await t.call('GET', url, { key: list.as === 'account' ? keys.account : keys.tenant });
   assert.equal(res.status, 200, `GET ${url}: ${JSON.stringify(res.body)}`);
   assert.equal(res.body.data.length, LIMIT, `GET ${url}: a full page`);
   const mentions = new RegExp(`\\b${list.table}\\b`);
@@ -66,7 +69,10 @@ async function rowsRead({ t, recorded, keys }: Subject, list: List, page: number
  */
 function readsItsRows(read: Awaited<ReturnType<typeof rowsRead>>, table: string, modes: ReadonlyArray<'custom' | 'generic'>) {
   for (const mode of modes) {
-    assert.ok(read[mode] <= 2 * LIMIT, `${read.url} reads ${read[mode]} rows of ${table} for a page of ${LIMIT} (${mode} plan):\n${read.plans.join('\n')}`);
+    assert.ok(
+      read[mode] <= 2 * LIMIT,
+      `${read.url} reads ${read[mode]} rows of ${table} for a page of ${LIMIT} (${mode} plan):\n${read.plans.join('\n')}`,
+    );
   }
 }
 
@@ -77,7 +83,10 @@ async function pagesReadAlike(subject: Subject, list: List, pages: readonly numb
   for (const page of pages) {
     const later = await rowsRead(subject, list, page);
     for (const mode of modes) {
-      assert.ok(later[mode] <= first.custom, `${later.url} reads ${later[mode]} rows of ${list.table} (${mode} plan), page 1 ${first.custom}:\n${later.plans.join('\n')}`);
+      assert.ok(
+        later[mode] <= first.custom,
+        `${later.url} reads ${later[mode]} rows of ${list.table} (${mode} plan), page 1 ${first.custom}:\n${later.plans.join('\n')}`,
+      );
     }
   }
 }
@@ -91,7 +100,10 @@ async function pagesReadAlike(subject: Subject, list: List, pages: readonly numb
 async function vacuumed(db: Database['db'], table: string): Promise<void> {
   for (let i = 0; ; i++) {
     await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-    const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = ${table}::regclass`.execute(db);
+    const { rows } = await sql<{
+      pages: number;
+      visible: number;
+    }>`select relpages as pages, relallvisible as visible from pg_class where oid = ${table}::regclass`.execute(db);
     // A few pages may stay unmarked whatever the vacuums (one on some tables; three of 241 on a
     // database reused after the backup, fuzz and matrix files in one process), as autovacuum leaves
     // them too: up to 2 % of the table, a cost the planner's choice does not turn on.
@@ -135,22 +147,35 @@ describeEngines('a later page of every list reads no more of its table than page
     const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'first-invoice' } });
     assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
     await refreshRates(db, new SandboxRateProvider(), ['USDT', 'TRX']);
-    const quote = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'first-withdrawal' } });
+    const quote = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'first-withdrawal' },
+    });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const withdrawal = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: quote.body.data.quoteId } });
     assert.equal(withdrawal.status, 201, JSON.stringify(withdrawal.body));
-    const { rows: deposits } = await sql<{ id: string; network: string; address: string }>`select d.id, d.network, d.address from deposits d where d.account_id = ${accountId}`.execute(db);
+    const { rows: deposits } = await sql<{
+      id: string;
+      network: string;
+      address: string;
+    }>`select d.id, d.network, d.address from deposits d where d.account_id = ${accountId}`.execute(db);
     const deposit = deposits[0]!;
 
     const ids = { conversion: randomUUID(), settlement: randomUUID(), unlisted: randomUUID(), user: randomUUID() };
     await sql`insert into conversions (id, tenant_id, account_id, from_currency, to_currency, from_amount, to_amount, commission, completed_at)
       values (${ids.conversion}, ${tenantId}, ${accountId}, 'USDT_TRC20', 'TRX', 100, 50, 1, now())`.execute(db);
     await sql`insert into x402_settlements (id, tenant_id, network, asset, payer, pay_to, nonce, amount, status, transaction)
-      values (${ids.settlement}, ${tenantId}, 'eip155:84532', ${'0x' + '11'.repeat(20)}, ${'0x' + 'ab'.repeat(20)}, ${'0x' + '22'.repeat(20)}, '0x00', 1000, 'confirmed', ${'0x' + 'cd'.repeat(32)})`.execute(db);
-    const { rows: events } = await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
+      values (${ids.settlement}, ${tenantId}, 'eip155:84532', ${'0x' + '11'.repeat(20)}, ${'0x' + 'ab'.repeat(20)}, ${'0x' + '22'.repeat(20)}, '0x00', 1000, 'confirmed', ${'0x' + 'cd'.repeat(32)})`.execute(
+      db,
+    );
+    const { rows: events } = await sql<{
+      id: string;
+    }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
       values (${tenantId}, 'invoice.statusChanged', 'invoice', ${invoice.body.data.id}, '{}'::json, now()) returning id::text`.execute(db);
     const delivery = (
-      await sql<{ id: string }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status)
+      await sql<{
+        id: string;
+      }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status)
         values (gen_random_uuid(), ${tenantId}, ${accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoice.body.data.id}`}, 'https://merchant.example/0', 'https://merchant.example', 'delivered')
         returning id::text`.execute(db)
     ).rows[0]!.id;
@@ -159,11 +184,17 @@ describeEngines('a later page of every list reads no more of its table than page
         values (${tenantId}, ${accountId}, 'key', 'GET', '/v1/invoice/list', 200, 1.5, 'req-0') returning id::text`.execute(db)
     ).rows[0]!.id;
     const audited = (
-      await sql<{ id: string }>`insert into audit_log (tenant_id, actor, action) values (${tenantId}, 'owner@shop.example', 'apiKey.created') returning id::text`.execute(db)
+      await sql<{
+        id: string;
+      }>`insert into audit_log (tenant_id, actor, action) values (${tenantId}, 'owner@shop.example', 'apiKey.created') returning id::text`.execute(
+        db,
+      )
     ).rows[0]!.id;
     await sql`insert into users (id, tenant_id, email, role) values (${ids.user}, ${tenantId}, 'clerk@shop.example', 'viewer')`.execute(db);
     await sql`insert into unlisted_token_transfers (id, network, tx_hash, output_index, address, contract, amount, purpose, owner_id, tenant_id, status)
-      values (${ids.unlisted}, ${deposit.network}, 'tx-0', 0, ${deposit.address}, 'TContract', 5, 'deposit', ${deposit.id}, ${tenantId}, 'held')`.execute(db);
+      values (${ids.unlisted}, ${deposit.network}, 'tx-0', 0, ${deposit.address}, 'TContract', 5, 'deposit', ${deposit.id}, ${tenantId}, 'held')`.execute(
+      db,
+    );
 
     // One row a minute back from now: 5,000 rows span four days (the day counts place a deep page).
     const at = `now() - g * interval '1 minute'`;
@@ -175,7 +206,11 @@ describeEngines('a later page of every list reads no more of its table than page
       ['withdrawals', withdrawal.body.data.id, { ...history, quote_id: `md5('q' || g)::uuid` }],
       ['conversions', ids.conversion, { completed_at: at }],
       ['x402_settlements', ids.settlement, { nonce: `'0x' || to_hex(g)`, created_at: at }],
-      ['webhook_deliveries', delivery, { ...shared, seq: `nextval('webhook_deliveries_seq_seq')`, url: `'https://merchant.example/' || g`, created_at: at }],
+      [
+        'webhook_deliveries',
+        delivery,
+        { ...shared, seq: `nextval('webhook_deliveries_seq_seq')`, url: `'https://merchant.example/' || g`, created_at: at },
+      ],
       ['request_log', logged, { ...shared, id: `nextval('request_log_id_seq')`, request_id: `'req-' || g`, created_at: at }],
       ['audit_log', audited, { tenant_id: shared.tenant_id, id: `nextval('audit_log_id_seq')`, created_at: at }],
       ['users', ids.user, { email: `'clerk-' || g || '@shop.example'`, created_at: at }],
@@ -184,7 +219,9 @@ describeEngines('a later page of every list reads no more of its table than page
       ['unlisted_token_transfers', ids.unlisted, { tx_hash: `'tx-' || g`, first_seen_at: at }],
     ];
     for (const [table, id, overrides] of copies) await seedCopies(db, table, id, ROWS, overrides, { vacuum: false });
-    await sql`insert into blocked_customers (tenant_id, customer_id, created_at) select ${tenantId}, 'customer-' || g, now() - g * interval '1 minute' from generate_series(1, ${ROWS}) g`.execute(db);
+    await sql`insert into blocked_customers (tenant_id, customer_id, created_at) select ${tenantId}, 'customer-' || g, now() - g * interval '1 minute' from generate_series(1, ${ROWS}) g`.execute(
+      db,
+    );
     for (const table of [...copies.map(([name]) => name), 'blocked_customers']) await vacuumed(db, table);
   });
   after(async () => {
@@ -248,7 +285,14 @@ describeEngines('a later page of a list grown since it was analyzed goes through
     ({ key } = await t.tenant(['*']));
     const invoice = await t.call('POST', '/v1/invoice', { key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'first-invoice' } });
     assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
-    await seedCopies(db, 'invoices', invoice.body.data.id, 999, { order_id: `'seed-' || g`, created_at: `now() - g * interval '9 seconds'` }, { vacuum: false });
+    await seedCopies(
+      db,
+      'invoices',
+      invoice.body.data.id,
+      999,
+      { order_id: `'seed-' || g`, created_at: `now() - g * interval '9 seconds'` },
+      { vacuum: false },
+    );
   });
   after(async () => {
     await t?.close();
@@ -263,7 +307,10 @@ describeEngines('a later page of a list grown since it was analyzed goes through
     for (const page of [2, 10, 50]) {
       const later = await rowsRead(subject, list, page);
       const bound = first.scanned.custom + page * LIMIT;
-      assert.ok(later.scanned.custom <= bound, `${later.url} scans ${later.scanned.custom} rows of invoices, more than page 1's ${first.scanned.custom} and the ${page * LIMIT} down to its last:\n${later.plans.join('\n')}`);
+      assert.ok(
+        later.scanned.custom <= bound,
+        `${later.url} scans ${later.scanned.custom} rows of invoices, more than page 1's ${first.scanned.custom} and the ${page * LIMIT} down to its last:\n${later.plans.join('\n')}`,
+      );
     }
   });
 });

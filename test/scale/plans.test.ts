@@ -25,7 +25,9 @@ const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
  * recorded and EXPLAINed with its own parameters, and a sequential scan of those tables fails the
  * test, naming the route and the statement.
  */
-describe('reads by id or orderId are index lookups over 50,000 rows a table [postgres]', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
+describe('reads by id or orderId are index lookups over 50,000 rows a table [postgres]', {
+  skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
+}, () => {
   let base: Database;
   let recorded: ReturnType<typeof recordingDatabase>;
   let t: TestApp;
@@ -51,10 +53,17 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     depositId = deposit.body.data.id;
     // The deposit is paid through the sandbox chain; its credit funds one withdrawal.
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'TRX']);
-    assert.equal((await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.body.data.address, amount: 100 })).status, 201);
+    assert.equal(
+      (await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: deposit.body.data.address, amount: 100 }))
+        .status,
+      201,
+    );
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 5 });
     await runWatchers(t, { listen: 'deposits' });
-    const quote = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'first-withdrawal' } });
+    const quote = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'first-withdrawal' },
+    });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const committed = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: quote.body.data.quoteId } });
     assert.equal(committed.status, 201, JSON.stringify(committed.body));
@@ -64,17 +73,28 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     await seedCopies(base.db, 'invoices', invoiceId, ROWS, history);
     await seedCopies(base.db, 'deposits', depositId, ROWS, history);
     // Each withdrawal has a quote of its own: copy g of each names the same made-up id.
-    await seedCopies(base.db, 'withdrawal_quotes', quote.body.data.quoteId, ROWS, { ...history, id: `md5('q' || g)::uuid`, withdrawal_id: 'null' });
+    await seedCopies(base.db, 'withdrawal_quotes', quote.body.data.quoteId, ROWS, {
+      ...history,
+      id: `md5('q' || g)::uuid`,
+      withdrawal_id: 'null',
+    });
     await seedCopies(base.db, 'withdrawals', withdrawalId, ROWS, { ...history, quote_id: `md5('q' || g)::uuid` });
     // The invoice's event, delivered once to each of 50,000 URLs of the account (each its own delivery).
-    const { rows: events } = await sql<{ id: string }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
+    const { rows: events } = await sql<{
+      id: string;
+    }>`insert into outbox_events (tenant_id, event_type, aggregate_type, aggregate_id, payload, processed_at)
       values (${tenantId}, 'invoice.statusChanged', 'invoice', ${invoiceId}, '{}'::json, now()) returning id::text`.execute(base.db);
     deliveryId = (
-      await sql<{ id: string }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status)
+      await sql<{
+        id: string;
+      }>`insert into webhook_deliveries (id, tenant_id, account_id, event_id, event_type, aggregate_key, url, origin, status)
         values (gen_random_uuid(), ${tenantId}, ${accountId}, ${events[0]!.id}::bigint, 'invoice.statusChanged', ${`invoice:${invoiceId}`}, 'https://merchant.example/0', 'https://merchant.example', 'delivered')
         returning id::text`.execute(base.db)
     ).rows[0]!.id;
-    await seedCopies(base.db, 'webhook_deliveries', deliveryId, ROWS, { seq: `nextval('webhook_deliveries_seq_seq')`, url: `'https://merchant.example/' || g` });
+    await seedCopies(base.db, 'webhook_deliveries', deliveryId, ROWS, {
+      seq: `nextval('webhook_deliveries_seq_seq')`,
+      url: `'https://merchant.example/' || g`,
+    });
   });
   after(async () => {
     await t?.close();
@@ -102,7 +122,10 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     assert.equal((await indexOnly('GET', '/v1/invoice?orderId=seed-25000')).data.orderId, 'seed-25000');
     await indexOnly('GET', '/v1/invoice?orderId=never-made', 404);
     // A create with an orderId already taken looks up the invoice that holds it.
-    assert.equal((await indexOnly('POST', '/v1/invoice', 409, { amount: 5, fiatCurrencyCode: 'USD', orderId: 'seed-100' })).code, 'exceptions.invoice.orderIdAlreadyExists');
+    assert.equal(
+      (await indexOnly('POST', '/v1/invoice', 409, { amount: 5, fiatCurrencyCode: 'USD', orderId: 'seed-100' })).code,
+      'exceptions.invoice.orderIdAlreadyExists',
+    );
     assert.equal((await indexOnly('POST', '/v1/invoice/cancel', 200, { orderId: 'seed-49999' })).data.status, 'cancelled');
   });
 
@@ -135,7 +158,8 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     const cancelled = await indexOnly('GET', '/v1/invoice/list?status=cancelled');
     assert.deepEqual([cancelled.total, cancelled.data.map((i: { orderId: string }) => i.orderId)], [1, ['seed-49999']]);
     // One payment link's invoices, along their own index (the account's 50,000 were made by none).
-    const link = (await t.call('POST', '/v1/payment-links', { key, body: { title: 'Plans', fiatCurrencyCode: 'USD', amount: 5 } })).body.data;
+    const link = (await t.call('POST', '/v1/payment-links', { key, body: { title: 'Plans', fiatCurrencyCode: 'USD', amount: 5 } })).body
+      .data;
     const byLink = await indexOnly('GET', `/v1/invoice/list?paymentLinkId=${link.id}&limit=20`);
     assert.deepEqual([byLink.total, byLink.data.length], [0, 0]);
     assert.equal((await indexOnly('GET', `/v1/invoice/list?paymentLinkId=${link.id}&page=3&limit=20`)).total, 0);
@@ -149,9 +173,10 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     const settlement = randomUUID();
     const payer = '0x' + 'ab'.repeat(20);
     await sql`insert into x402_settlements (id, tenant_id, network, asset, payer, pay_to, nonce, amount, status, transaction)
-      values (${settlement}, ${tenantId}, 'eip155:84532', ${'0x' + '11'.repeat(20)}, ${payer}, ${'0x' + '22'.repeat(20)}, '0x00', 1000, 'confirmed', ${'0x' + 'cd'.repeat(32)})`.execute(base.db);
-    await seedCopies(base.db, 'x402_settlements', settlement, ROWS,
-{
+      values (${settlement}, ${tenantId}, 'eip155:84532', ${'0x' + '11'.repeat(20)}, ${payer}, ${'0x' + '22'.repeat(20)}, '0x00', 1000, 'confirmed', ${'0x' + 'cd'.repeat(32)})`.execute(
+      base.db,
+    );
+    await seedCopies(base.db, 'x402_settlements', settlement, ROWS, {
       nonce: `'0x' || to_hex(g)`,
       payer: `'0x' || lpad(to_hex(g), 40, '0')`,
       transaction: `'0x' || lpad(to_hex(g), 64, '0')`,
@@ -184,15 +209,23 @@ describe('reads by id or orderId are index lookups over 50,000 rows a table [pos
     // By network: along the tenant's network index, counted there (the maintained counts are not per network).
     assert.equal((await check('/v1/x402/settlements?network=eip155:84532&limit=5')).total, all);
     assert.equal((await check('/v1/x402/settlements?network=eip155:8453')).total, 0);
-    assert.deepEqual((await check('/v1/x402/networks')).data.map((n: { network: string }) => n.network), ['eip155:84532']);
+    assert.deepEqual(
+      (await check('/v1/x402/networks')).data.map((n: { network: string }) => n.network),
+      ['eip155:84532'],
+    );
     const from = new Date(Date.now() - 90 * 60_000).toISOString();
     assert.equal((await check(`/v1/x402/settlements?from=${encodeURIComponent(from)}`)).total, 90);
   });
 
   it("the worker's hot statements (a delivery claim, the outbox's dispatch, the expiry rounds, a watcher round) plan no sequential scan over the history", async () => {
     // 50,000 dispatched events beside the 50,000 finished deliveries.
-    const { rows } = await sql<{ id: string }>`select event_id::text as id from webhook_deliveries where id = ${deliveryId}::uuid`.execute(base.db);
-    await seedCopies(base.db, 'outbox_events', rows[0]!.id, ROWS, { id: `nextval('outbox_events_id_seq')`, created_at: `now() - g * interval '1 second'` });
+    const { rows } = await sql<{ id: string }>`select event_id::text as id from webhook_deliveries where id = ${deliveryId}::uuid`.execute(
+      base.db,
+    );
+    await seedCopies(base.db, 'outbox_events', rows[0]!.id, ROWS, {
+      id: `nextval('outbox_events_id_seq')`,
+      created_at: `now() - g * interval '1 second'`,
+    });
     recorded.statements.length = 0;
     const db = recorded.database.db;
     const ctx = { ...t.ctx, db, database: recorded.database };

@@ -8,7 +8,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { createWalletClient, http, parseEther, type Address, type Chain, type HttpTransport, type PrivateKeyAccount, type WalletClient } from 'viem';
+import {
+  createWalletClient,
+  http,
+  parseEther,
+  type Address,
+  type Chain,
+  type HttpTransport,
+  type PrivateKeyAccount,
+  type WalletClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC, anvilBinary, startDevnet, type Devnet } from '../../src/chains/evm/devnet.ts';
 import { EvmChain } from '../../src/chains/evm/evm-chain.ts';
@@ -37,7 +46,13 @@ describeEngines('incoming screening on anvil', (engine) => {
     // A chain of its own per engine: both databases hand out the same addresses.
     devnet = await startDevnet({ chainId: 1 });
     await devnet.mint(flagged.address, 100_000_000n);
-    t = await startTestApp(engine, { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '1', SCREENING_DENYLIST_FILE: join(dir, 'denylist.txt') } });
+    t = await startTestApp(engine, {
+      env: {
+        ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl),
+        ETHEREUM_CONFIRMATIONS: '1',
+        SCREENING_DENYLIST_FILE: join(dir, 'denylist.txt'),
+      },
+    });
     evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, contracts: { USDT_ERC20: devnet.usdc } }, t.ctx.db);
     await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'ETH']);
     await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
@@ -52,7 +67,16 @@ describeEngines('incoming screening on anvil', (engine) => {
   });
 
   const wallet = (account: PrivateKeyAccount): WalletClient<HttpTransport, Chain, PrivateKeyAccount> =>
-    createWalletClient({ account, transport: http(devnet.rpcUrl), chain: { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+    createWalletClient({
+      account,
+      transport: http(devnet.rpcUrl),
+      chain: {
+        id: 1,
+        name: 'devnet',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [devnet.rpcUrl] } },
+      },
+    });
   const deposit = async (code: string) => {
     const res = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: code, orderId: `${code}-${Math.random()}` } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -68,7 +92,14 @@ describeEngines('incoming screening on anvil', (engine) => {
     const [eth, usdt, fine] = [await deposit('ETH'), await deposit('USDT_ERC20'), await deposit('ETH')];
     const bad = wallet(flagged);
     await bad.sendTransaction({ to: eth.address, value: parseEther('0.05'), chain: null, account: flagged });
-    await bad.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 25_000_000n], chain: null, account: flagged });
+    await bad.writeContract({
+      address: devnet.usdc,
+      abi: TEST_USDC.abi,
+      functionName: 'transfer',
+      args: [usdt.address, 25_000_000n],
+      chain: null,
+      account: flagged,
+    });
     const last = await wallet(buyer).sendTransaction({ to: fine.address, value: parseEther('0.05'), chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
     const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, allListeners(depositListener(t.ctx), invoiceListener(t.ctx)));
@@ -78,7 +109,13 @@ describeEngines('incoming screening on anvil', (engine) => {
     assert.deepEqual(await state(usdt.id), ['created', true, [flagged.address]], "the Transfer log's from");
     assert.deepEqual(await state(fine.id), ['completed', false, [buyer.address]]);
     const queue = (await t.admin('GET', '/admin/held-payments?status=held')).body.data;
-    assert.deepEqual(queue.map((h: any) => [h.ownerId, h.cryptoCurrencyCode, h.flaggedSender]).sort(), [[eth.id, 'ETH', flagged.address], [usdt.id, 'USDT_ERC20', flagged.address]].sort());
+    assert.deepEqual(
+      queue.map((h: any) => [h.ownerId, h.cryptoCurrencyCode, h.flaggedSender]).sort(),
+      [
+        [eth.id, 'ETH', flagged.address],
+        [usdt.id, 'USDT_ERC20', flagged.address],
+      ].sort(),
+    );
 
     const token = queue.find((h: any) => h.ownerId === usdt.id);
     assert.equal((await t.admin('POST', `/admin/held-payments/${token.id}/release`, {})).status, 200);

@@ -25,10 +25,21 @@ const REFUND_TO = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
 const clean = { mismatches: [], unbalancedCurrencies: [] };
 
 /** `amount` USDT_TRC20 from `from` to `to`, mined deep enough to be final, and watched. */
-const pay = (t: TestApp, to: string, amount: number, from?: string) => sandboxTransfer(t, 'USDT_TRC20', to, amount, { from, blocks: 3, network: 'TRON' });
+const pay = (t: TestApp, to: string, amount: number, from?: string) =>
+  sandboxTransfer(t, 'USDT_TRC20', to, amount, { from, blocks: 3, network: 'TRON' });
 const suspense = async (t: TestApp) =>
-  BigInt((await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'suspense:screened').where('currency_code', '=', 'USDT_TRC20').executeTakeFirst())?.balance ?? '0');
-const usdt = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
+  BigInt(
+    (
+      await t.ctx.db
+        .selectFrom('ledger_balances_now')
+        .select('balance')
+        .where('ledger_account', '=', 'suspense:screened')
+        .where('currency_code', '=', 'USDT_TRC20')
+        .executeTakeFirst()
+    )?.balance ?? '0',
+  );
+const usdt = async (t: TestApp, accountId: string) =>
+  (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
 
 async function shop(t: TestApp) {
   const tenant = await t.tenant(['*']);
@@ -87,24 +98,41 @@ describeEngines('incoming screening: held payments', (engine) => {
       queue.body.data.map((h: any) => [h.status, h.ownerType, h.ownerId, h.amount, h.flaggedSender, h.source, h.senders, h.paymentStatus]),
       [['held', 'deposit', held.id, 50, FLAGGED, 'denylist', [FLAGGED], 'confirmed']],
     );
-    const event = await t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', held.id).executeTakeFirstOrThrow();
+    const event = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select(['event_type', 'payload'])
+      .where('aggregate_id', '=', held.id)
+      .executeTakeFirstOrThrow();
     assert.equal(event.event_type, 'heldPayment.statusChanged');
-    assert.deepEqual([(event.payload as any).status, (event.payload as any).previousStatus, (event.payload as any).payment.txHash], ['held', null, txHash]);
-    const entry = await t.ctx.db.selectFrom('audit_log').select(['action', 'actor']).where('target_id', '=', queue.body.data[0].id).executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [(event.payload as any).status, (event.payload as any).previousStatus, (event.payload as any).payment.txHash],
+      ['held', null, txHash],
+    );
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('target_id', '=', queue.body.data[0].id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual([entry.action, entry.actor], ['payment.held', 'screening']);
 
     const fine = await deposit(t, key);
     await pay(t, fine.address, 20, CLEAN);
     assert.equal((await t.call('GET', `/v1/deposit?id=${fine.id}`, { key })).body.data.status, 'completed');
     assert.equal(await usdt(t, accountId), 19_000_000n, '20 less the 1 USDT fee');
-    const senders = await t.ctx.db.selectFrom('payments').select(['senders', 'on_hold']).where('owner_id', '=', fine.id).executeTakeFirstOrThrow();
+    const senders = await t.ctx.db
+      .selectFrom('payments')
+      .select(['senders', 'on_hold'])
+      .where('owner_id', '=', fine.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(senders, { senders: [CLEAN], on_hold: false });
     assert.deepEqual(await auditLedger(t.ctx.db), clean);
   });
 
   it('release credits the invoice exactly once however many releases race; support reads, an auditor cannot release', async () => {
     const { key, accountId, tenantId } = await shop(t);
-    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 30, fiatCurrencyCode: 'USD', orderId: `inv-${Math.random()}` } })).body.data;
+    const inv = (
+      await t.call('POST', '/v1/invoice', { key, body: { amount: 30, fiatCurrencyCode: 'USD', orderId: `inv-${Math.random()}` } })
+    ).body.data;
     const picked = (await t.call('POST', `/pay/${inv.id}/select`, { body: { cryptoCurrencyCode: 'USDT_TRC20' } })).body.data.selected;
     await pay(t, picked.address, picked.amountRemaining, FLAGGED);
     assert.equal((await t.call('GET', `/v1/invoice?id=${inv.id}`, { key })).body.data.status, 'created', 'the invoice saw nothing');
@@ -142,7 +170,10 @@ describeEngines('incoming screening: held payments', (engine) => {
     const [h] = (await t.admin('GET', `/admin/held-payments?tenantId=${tenantId}&status=held`)).body.data;
     assert.equal(h.paymentStatus, 'seen');
     const early = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: REFUND_TO });
-    assert.deepEqual([early.status, early.body.code, early.body.extension?.paymentStatus], [409, 'exceptions.heldPayment.notFinal', 'seen']);
+    assert.deepEqual(
+      [early.status, early.body.code, early.body.extension?.paymentStatus],
+      [409, 'exceptions.heldPayment.notFinal', 'seen'],
+    );
     assert.equal(await suspense(t), before);
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Tron', blocks: 3 });
     await runWatchers(t, { network: 'TRON' });
@@ -152,8 +183,15 @@ describeEngines('incoming screening: held payments', (engine) => {
 
     const first = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: REFUND_TO });
     assert.equal(first.status, 200, JSON.stringify(first.body));
-    assert.deepEqual([first.body.data.status, first.body.data.refundAddress, first.body.data.refundStatus], ['refunded', REFUND_TO, 'created']);
-    const w = await t.ctx.db.selectFrom('withdrawals').selectAll().where('id', '=', first.body.data.refundWithdrawalId).executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [first.body.data.status, first.body.data.refundAddress, first.body.data.refundStatus],
+      ['refunded', REFUND_TO, 'created'],
+    );
+    const w = await t.ctx.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', first.body.data.refundWithdrawalId)
+      .executeTakeFirstOrThrow();
     assert.deepEqual([w.amount, w.fee, w.source, w.account_id], ['39000000', '1000000', 'screeningRefund', accountId]);
     assert.equal(await suspense(t), before, 'the hold paid the refund and its fee');
     assert.equal(await usdt(t, accountId), 0n, 'the merchant neither paid nor got anything');
@@ -167,7 +205,11 @@ describeEngines('incoming screening: held payments', (engine) => {
     const second = await t.admin('POST', `/admin/held-payments/${h.id}/refund`, { address: REFUND_TO });
     assert.equal(second.status, 200, JSON.stringify(second.body));
     await executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
-    const paid = await t.ctx.db.selectFrom('withdrawals').select(['status', 'tx_hash']).where('id', '=', second.body.data.refundWithdrawalId).executeTakeFirstOrThrow();
+    const paid = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select(['status', 'tx_hash'])
+      .where('id', '=', second.body.data.refundWithdrawalId)
+      .executeTakeFirstOrThrow();
     assert.equal(paid.status, 'processing');
     assert.ok(paid.tx_hash);
     assert.equal((await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data.status, 'created');
@@ -175,7 +217,10 @@ describeEngines('incoming screening: held payments', (engine) => {
   });
 
   it('a provider that does not answer holds with SCREENING_FAIL closed and credits with it open', async () => {
-    for (const [app, heldExpected] of [[closed, true], [open, false]] as const) {
+    for (const [app, heldExpected] of [
+      [closed, true],
+      [open, false],
+    ] as const) {
       const { key, accountId } = await shop(app);
       const d = await deposit(app, key);
       await pay(app, d.address, 10, CLEAN);

@@ -20,7 +20,11 @@ describe('custodyBalance', () => {
       asked.push(path);
       const address = path.split('/').pop()!;
       const [funded, spent] = stats[address] ?? [2_100_000_000_000_000, 1];
-      return Response.json({ address, chain_stats: { funded_txo_sum: funded, spent_txo_sum: spent }, mempool_stats: { funded_txo_sum: 999, spent_txo_sum: 5 } });
+      return Response.json({
+        address,
+        chain_stats: { funded_txo_sum: funded, spent_txo_sum: spent },
+        mempool_stats: { funded_txo_sum: 999, spent_txo_sum: 5 },
+      });
     }) as typeof fetch;
     const chain = new EsploraChain('http://esplora.invalid/api', { hotWalletKey: HOT_KEY, fetcher });
     // The hot wallet holds 21 million BTC less a satoshi: exact above 2^53 once summed.
@@ -46,7 +50,11 @@ describe('custodyBalance', () => {
     }) as unknown as typeof fetch;
     const chain = new BitcoinCoreChain('http://user:pw@core.invalid:8332/', { hotWalletKey: HOT_KEY, fetcher });
     assert.equal(await chain.custodyBalance('BTC', [DEPOSIT_A]), 120_050_001n);
-    assert.deepEqual(calls, [{ method: 'scantxoutset', params: ['start', [`addr(${chain.hotWallet})`, `addr(${DEPOSIT_A})`]] }], 'no gettxout: coins a pending payout spends still count until its block');
+    assert.deepEqual(
+      calls,
+      [{ method: 'scantxoutset', params: ['start', [`addr(${chain.hotWallet})`, `addr(${DEPOSIT_A})`]] }],
+      'no gettxout: coins a pending payout spends still count until its block',
+    );
     assert.equal(await new BitcoinCoreChain('http://core.invalid/', { fetcher }).custodyBalance('BTC', []), 0n);
     assert.equal(calls.length, 1, 'nothing to scan, nothing asked');
   });
@@ -59,14 +67,17 @@ describe('custodyBalance', () => {
       const path = new URL(url).pathname;
       const body = JSON.parse(String(init.body));
       asked.push([path, body]);
-      if (path === '/wallet/getaccount') return new Response(body.address === deposit ? '{"address":"x","balance":9007199254740993}' : '{}');
-      const word = body.owner_address === deposit ? (25_000_000n).toString(16) : (7n).toString(16);
+      if (path === '/wallet/getaccount')
+        return new Response(body.address === deposit ? '{"address":"x","balance":9007199254740993}' : '{}');
+      const word = body.owner_address === deposit ? 25_000_000n.toString(16) : 7n.toString(16);
       return new Response(JSON.stringify({ constant_result: [word.padStart(64, '0')] }));
     }) as unknown as typeof fetch;
     const chain = new TronGridChain('http://tron.invalid', { hotWalletKey: HOT_KEY, fetcher });
     assert.equal(await chain.custodyBalance('TRX', [deposit]), 9_007_199_254_740_993n, 'an account the chain has not seen holds 0');
     assert.equal(await chain.custodyBalance('USDT_TRC20', [deposit]), 25_000_007n);
-    const balanceOf = asked.filter(([path]) => path === '/wallet/triggerconstantcontract').map(([, b]) => [b.contract_address, b.function_selector, b.parameter]);
+    const balanceOf = asked
+      .filter(([path]) => path === '/wallet/triggerconstantcontract')
+      .map(([, b]) => [b.contract_address, b.function_selector, b.parameter]);
     assert.deepEqual(balanceOf, [
       [usdt, 'balanceOf(address)', tronAddressToHex(chain.hotWallet!).slice(2).padStart(64, '0')],
       [usdt, 'balanceOf(address)', tronAddressToHex(deposit).slice(2).padStart(64, '0')],

@@ -20,7 +20,9 @@ import type { SolvencyRow } from '../../src/modules/solvency/row.ts';
 import { executeRound } from '../../src/modules/withdrawals/execute.ts';
 import { startTestApp, type TestApp } from '../helpers/harness.ts';
 
-describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil-*) is not installed for this platform' }, () => {
+describe('solvency on an EVM node (anvil, chain id 1)', {
+  skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil-*) is not installed for this platform',
+}, () => {
   let devnet: Devnet;
   let t: TestApp;
   let evm: EvmChain;
@@ -28,7 +30,9 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
   const contracts: Record<string, Address> = {};
   before(async () => {
     devnet = await startDevnet({ chainId: 1 });
-    t = await startTestApp('pglite', { env: { ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_CONFIRMATIONS: '1', ETHEREUM_XPUB: account.publicExtendedKey } });
+    t = await startTestApp('pglite', {
+      env: { ETHEREUM_RPC_URL: devnet.rpcUrl, ETHEREUM_CONFIRMATIONS: '1', ETHEREUM_XPUB: account.publicExtendedKey },
+    });
     // The devnet's token stands in for USDT; two more deployments for the network's other tokens.
     const deployer = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl) });
     const node = createPublicClient({ transport: http(devnet.rpcUrl) });
@@ -51,12 +55,24 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
   async function onChain(code: string, addresses: Address[]): Promise<bigint> {
     let sum = 0n;
     for (const address of addresses) {
-      sum += code === 'ETH' ? await evm.client.getBalance({ address }) : await evm.client.readContract({ address: contracts[code]!, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+      sum +=
+        code === 'ETH'
+          ? await evm.client.getBalance({ address })
+          : await evm.client.readContract({ address: contracts[code]!, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
     }
     return sum;
   }
   const ledgerCustody = async (code: string) =>
-    BigInt((await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'custody:ETHEREUM').where('currency_code', '=', code).executeTakeFirst())?.balance ?? '0');
+    BigInt(
+      (
+        await t.ctx.db
+          .selectFrom('ledger_balances_now')
+          .select('balance')
+          .where('ledger_account', '=', 'custody:ETHEREUM')
+          .where('currency_code', '=', code)
+          .executeTakeFirst()
+      )?.balance ?? '0',
+    );
   const report = async () => new Map((await solvencyReport(t.ctx, [evm])).map((r): [string, SolvencyRow] => [r.currency.code, r]));
 
   /**
@@ -64,7 +80,12 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
    * the merchant's balance plus `owed` (payouts in flight, the FX long); tokens on chain are what the
    * ledger books plus `flight` (payouts signed, in no block).
    */
-  async function check(step: string, accountId: string, at: Record<string, Address[]>, o: { owed?: Record<string, bigint>; flight?: Record<string, bigint>; warn?: string[] } = {}) {
+  async function check(
+    step: string,
+    accountId: string,
+    at: Record<string, Address[]>,
+    o: { owed?: Record<string, bigint>; flight?: Record<string, bigint>; warn?: string[] } = {},
+  ) {
     const { owed = {}, flight = {}, warn = [] } = o;
     const rows = await report();
     assert.deepEqual([...rows.keys()], ['USDT_ERC20', 'USDC_ERC20', 'LINK_ERC20', 'ETH'], step);
@@ -72,9 +93,20 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     for (const [code, r] of rows) {
       const custody = await onChain(code, [evm.hotWallet!, ...(at[code] ?? [])]);
       const liabilities = (balances.find((b) => b.currency === code)?.units ?? 0n) + (owed[code] ?? 0n);
-      const expected = { custody, liabilities, ledgerCustody: await ledgerCustody(code), difference: custody - liabilities, warning: warn.includes(code) };
-      assert.deepEqual({ custody: r.custody, liabilities: r.liabilities, ledgerCustody: r.ledgerCustody, difference: r.difference, warning: r.warning }, expected, `${step}: ${code}`);
-      if (code !== 'ETH') assert.equal(r.custody, r.ledgerCustody + (flight[code] ?? 0n), `${step}: ${code} tokens on chain are what the ledger books`);
+      const expected = {
+        custody,
+        liabilities,
+        ledgerCustody: await ledgerCustody(code),
+        difference: custody - liabilities,
+        warning: warn.includes(code),
+      };
+      assert.deepEqual(
+        { custody: r.custody, liabilities: r.liabilities, ledgerCustody: r.ledgerCustody, difference: r.difference, warning: r.warning },
+        expected,
+        `${step}: ${code}`,
+      );
+      if (code !== 'ETH')
+        assert.equal(r.custody, r.ledgerCustody + (flight[code] ?? 0n), `${step}: ${code} tokens on chain are what the ledger books`);
     }
   }
 
@@ -85,7 +117,14 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl) });
     const usdt = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'sol-usdt' } })).body.data;
     const eth = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'ETH', orderId: 'sol-eth' } })).body.data;
-    await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [usdt.address, 40_000_000n], chain: null, account: buyer });
+    await wallet.writeContract({
+      address: devnet.usdc,
+      abi: TEST_USDC.abi,
+      functionName: 'transfer',
+      args: [usdt.address, 40_000_000n],
+      chain: null,
+      account: buyer,
+    });
     const h = await wallet.sendTransaction({ to: eth.address, value: parseEther('0.5'), chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash: h, pollingInterval: 50 });
     const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
@@ -96,13 +135,23 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     await check('deposits confirmed', accountId, { USDT_ERC20: [usdt.address], ETH: [eth.address] });
     assert.equal((await report()).get('USDT_ERC20')!.custody, 40_000_000n);
 
-    const sweeper = new EvmSweeper(t.ctx.db, evm, sweepAccountKey(account.privateExtendedKey, account.publicExtendedKey), devnet.rpcUrl, DEV_KEYS.deployer, bookSweepCost);
+    const sweeper = new EvmSweeper(
+      t.ctx.db,
+      evm,
+      sweepAccountKey(account.privateExtendedKey, account.publicExtendedKey),
+      devnet.rpcUrl,
+      DEV_KEYS.deployer,
+      bookSweepCost,
+    );
     assert.deepEqual(await sweeper.round(), { swept: 2, toppedUp: 1, moved: 0 });
     await check('swept', accountId, {});
     assert.equal((await report()).get('USDT_ERC20')!.custody, 40_000_000n, 'all of it in the hot wallet now');
 
     const dest = privateKeyToAccount(DEV_KEYS.seller).address;
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', address: dest, amount: 20, orderId: 'sol-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_ERC20', address: dest, amount: 20, orderId: 'sol-out' },
+    });
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     const total = 20_000_000n + BigInt(Math.round(q.body.data.fee.feeInCryptoCurrencyCode * 1e6));
     await check('withdrawal committed', accountId, {}, { owed: { USDT_ERC20: total } });
@@ -123,13 +172,24 @@ describe('solvency on an EVM node (anvil, chain id 1)', { skip: anvilBinary() ? 
     await check('withdrawal completed', accountId, {});
 
     // 10.5 USDT into ether: the house's USDT long is still owed; its ether short is covered by the float.
-    const toEth = await t.call('POST', '/v1/converting/quote', { key, body: { fromCryptoCurrencyCode: 'USDT_ERC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10.5 } });
+    const toEth = await t.call('POST', '/v1/converting/quote', {
+      key,
+      body: { fromCryptoCurrencyCode: 'USDT_ERC20', toCryptoCurrencyCode: 'ETH', fromAmount: 10.5 },
+    });
     assert.equal((await t.call('POST', '/v1/converting/commit', { key, body: { quoteId: toEth.body.data.quoteId } })).status, 201);
     await check('conversion to ether', accountId, {}, { owed: { USDT_ERC20: 10_500_000n } });
     // 5 USDC bought with 5.5 USDT: no USDC ever came in, so custody does not cover it.
-    const toUsdc = await t.call('POST', '/v1/converting/quote', { key, body: { fromCryptoCurrencyCode: 'USDT_ERC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 5 } });
+    const toUsdc = await t.call('POST', '/v1/converting/quote', {
+      key,
+      body: { fromCryptoCurrencyCode: 'USDT_ERC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 5 },
+    });
     assert.equal((await t.call('POST', '/v1/converting/commit', { key, body: { quoteId: toUsdc.body.data.quoteId } })).status, 201);
-    await check('conversion into a currency the house does not hold', accountId, {}, { owed: { USDT_ERC20: 16_000_000n }, warn: ['USDC_ERC20'] });
+    await check(
+      'conversion into a currency the house does not hold',
+      accountId,
+      {},
+      { owed: { USDT_ERC20: 16_000_000n }, warn: ['USDC_ERC20'] },
+    );
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 });

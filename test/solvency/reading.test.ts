@@ -15,18 +15,25 @@ describe('CachedReading', () => {
     assert.equal((await r.recent(100))?.value, 1, 'young enough: no read');
     await sleep(60);
     const both = await Promise.all([r.recent(100), r.recent(100)]);
-    assert.deepEqual(both.map((b) => b?.value), [2, 2], 'two scrapes at once share one read');
+    assert.deepEqual(
+      both.map((b) => b?.value),
+      [2, 2],
+      'two scrapes at once share one read',
+    );
     assert.equal(reads, 2);
   });
 
   it('answers a scrape within its wait with the last value while the node is slow, then has the new one', async () => {
     let slow = false;
     let n = 0;
-    const r = new CachedReading(async () => {
-      n++;
-      if (slow) await sleep(200);
-      return n;
-    }, { maxAgeMs: 0, timeoutMs: 5_000 });
+    const r = new CachedReading(
+      async () => {
+        n++;
+        if (slow) await sleep(200);
+        return n;
+      },
+      { maxAgeMs: 0, timeoutMs: 5_000 },
+    );
     assert.equal((await r.recent(100))?.value, 1);
     slow = true;
     const started = Date.now();
@@ -39,11 +46,14 @@ describe('CachedReading', () => {
 
   it('keeps the last value when a read fails or times out; fresh() rejects then', async () => {
     let mode: 'ok' | 'fail' | 'hang' = 'ok';
-    const r = new CachedReading(async () => {
-      if (mode === 'fail') throw new Error('node down');
-      if (mode === 'hang') await sleep(500);
-      return mode;
-    }, { maxAgeMs: 0, timeoutMs: 50 });
+    const r = new CachedReading(
+      async () => {
+        if (mode === 'fail') throw new Error('node down');
+        if (mode === 'hang') await sleep(500);
+        return mode;
+      },
+      { maxAgeMs: 0, timeoutMs: 50 },
+    );
     assert.equal((await r.recent(100))?.value, 'ok');
     mode = 'fail';
     assert.equal((await r.recent(100))?.value, 'ok');
@@ -55,9 +65,12 @@ describe('CachedReading', () => {
   });
 
   it('before any success there is no value, and the age counts from creation', async () => {
-    const r = new CachedReading<number>(async () => {
-      throw new Error('unreachable');
-    }, { maxAgeMs: 0, timeoutMs: 50 });
+    const r = new CachedReading<number>(
+      async () => {
+        throw new Error('unreachable');
+      },
+      { maxAgeMs: 0, timeoutMs: 50 },
+    );
     assert.equal(await r.recent(20), undefined);
     assert.ok(r.createdAt <= Date.now());
   });

@@ -47,14 +47,28 @@ describeEngines('solvency (sandbox)', (engine) => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     // What the warning says is asserted where there is one; an ok row says nothing.
     for (const r of res.body.data) if (r.status === 'ok') assert.deepEqual([r.disagreement, r.warnings], [null, []], r.cryptoCurrencyCode);
-    return new Map(res.body.data.map(({ cryptoCurrencyCode, disagreement: _d, warnings: _w, ...rest }: Row & { cryptoCurrencyCode: string; disagreement: unknown; warnings: unknown }) => [cryptoCurrencyCode, rest]));
+    return new Map(
+      res.body.data.map(
+        ({
+          cryptoCurrencyCode,
+          disagreement: _d,
+          warnings: _w,
+          ...rest
+        }: Row & { cryptoCurrencyCode: string; disagreement: unknown; warnings: unknown }) => [cryptoCurrencyCode, rest],
+      ),
+    );
   }
   /** One currency's row as answered, with what its warning says. */
-  const said = async (t: TestApp, code: string) => (await t.admin('GET', '/admin/solvency')).body.data.find((r: { cryptoCurrencyCode: string }) => r.cryptoCurrencyCode === code);
+  const said = async (t: TestApp, code: string) =>
+    (await t.admin('GET', '/admin/solvency')).body.data.find((r: { cryptoCurrencyCode: string }) => r.cryptoCurrencyCode === code);
   /** The rows named are as given; every other currency is all zeros and ok. */
   async function expect(t: TestApp, step: string, rows: Record<string, Row>) {
     const got = await solvency(t);
-    assert.deepEqual([...got.keys()], CURRENCIES.map((c) => c.code), 'one row per served currency, in catalogue order');
+    assert.deepEqual(
+      [...got.keys()],
+      CURRENCIES.map((c) => c.code),
+      'one row per served currency, in catalogue order',
+    );
     for (const [code, actual] of got) assert.deepEqual(actual, rows[code] ?? ZERO, `${step}: ${code}`);
   }
   const mine = (t: TestApp, network: string, blocks: number) => t.admin('POST', '/admin/sandbox/mine', { network, blocks });
@@ -81,7 +95,10 @@ describeEngines('solvency (sandbox)', (engine) => {
     await expect(t, 'deposit confirmed', { USDT_TRC20: row(101, 100, 101) });
 
     // A withdrawal of 50 (fee 1) committed: 51 leave the merchant for clearing, nothing moves on chain.
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 50, orderId: 'out-1' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 50, orderId: 'out-1' },
+    });
     assert.equal(q.body.data.fee.feeInCryptoCurrencyCode, 1, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
     await expect(t, 'withdrawal committed', { USDT_TRC20: row(101, 100, 101) });
@@ -99,7 +116,8 @@ describeEngines('solvency (sandbox)', (engine) => {
 
     // 1002 USDC deposited at 5 % commission: 950 to the merchant, 2 of fee and 50 of commission to the house.
     await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositCommission: 0.05 });
-    const usdc = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDC_ERC20', orderId: 'solvency-2' } })).body.data;
+    const usdc = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDC_ERC20', orderId: 'solvency-2' } })).body
+      .data;
     await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDC_ERC20', to: usdc.address, amount: 1002 });
     await mine(t, 'Ethereum', 5);
     await runWatchers(t);
@@ -108,7 +126,10 @@ describeEngines('solvency (sandbox)', (engine) => {
     // 20.5 USDT (0.5 of commission inside) converted to 20 USDC. USDT: the merchant's 20.5 become the
     // house's FX long, still counted; USDC: the merchant has 20 more that no USDC came in for, which
     // the house's own 52 USDC cover.
-    const cq = await t.call('POST', '/v1/converting/quote', { key, body: { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 20 } });
+    const cq = await t.call('POST', '/v1/converting/quote', {
+      key,
+      body: { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', toAmount: 20 },
+    });
     assert.equal(cq.body.data.fromAmount, 20.5, JSON.stringify(cq.body));
     assert.equal((await t.call('POST', '/v1/converting/commit', { key, body: { quoteId: cq.body.data.quoteId } })).status, 201);
     await expect(t, 'conversion', { USDT_TRC20: row(51, 49, 51), USDC_ERC20: row(1002, 970, 1002) });
@@ -132,7 +153,10 @@ describeEngines('solvency (sandbox)', (engine) => {
     const unseen = await said(t, 'USDT_TRC20');
     assert.deepEqual(unseen.disagreement, { higher: 'chain', by: 5 });
     assert.equal(unseen.warnings.length, 1);
-    assert.match(unseen.warnings[0], /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books \(on chain 56 USDT_TRC20, in the ledger 51 USDT_TRC20\)\. Usually a payment still gaining its confirmations/);
+    assert.match(
+      unseen.warnings[0],
+      /^USDT_TRC20: the chain is higher\. The chain holds 5 USDT_TRC20 more than the ledger books \(on chain 56 USDT_TRC20, in the ledger 51 USDT_TRC20\)\. Usually a payment still gaining its confirmations/,
+    );
     await runWatchers(t);
     await expect(t, 'credited', { USDT_TRC20: row(56, 53, 56), USDC_ERC20: row(1002, 970, 1002) });
 
@@ -143,10 +167,17 @@ describeEngines('solvency (sandbox)', (engine) => {
         kind: 'test.ledgerOnly',
         refType: 'test',
         refId: 'trx-1',
-        lines: [debit(custodyAccount('TRON'), cryptoAmount('TRX', 10_000_000n)), credit(merchantAccount(accountId), cryptoAmount('TRX', 10_000_000n))],
+        lines: [
+          debit(custodyAccount('TRON'), cryptoAmount('TRX', 10_000_000n)),
+          credit(merchantAccount(accountId), cryptoAmount('TRX', 10_000_000n)),
+        ],
       }),
     );
-    await expect(t, 'a ledger-only posting', { USDT_TRC20: row(56, 53, 56), USDC_ERC20: row(1002, 970, 1002), TRX: row(0, 10, 10, 'warning') });
+    await expect(t, 'a ledger-only posting', {
+      USDT_TRC20: row(56, 53, 56),
+      USDC_ERC20: row(1002, 970, 1002),
+      TRX: row(0, 10, 10, 'warning'),
+    });
     const after = await scrape(t);
     assert.match(after, /^solvency_warning\{currency="TRX"\} 1$/m);
     assert.match(after, /^solvency_difference\{currency="TRX"\} -10$/m);

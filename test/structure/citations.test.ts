@@ -21,7 +21,9 @@ function files(dir: string): string[] {
 describe('nothing cites what lies outside the repository', () => {
   it('source, migrations, tests, scripts, benches and docs', () => {
     const found: string[] = [];
-    for (const file of ['src', 'ui', 'migrations', 'test', 'scripts', 'bench', 'docs', 'deploy'].flatMap(files).concat(['README.md', 'CONTRIBUTING.md', 'SECURITY.md'])) {
+    for (const file of ['src', 'ui', 'migrations', 'test', 'scripts', 'bench', 'docs', 'deploy']
+      .flatMap(files)
+      .concat(['README.md', 'CONTRIBUTING.md', 'SECURITY.md'])) {
       readFileSync(join(ROOT, file), 'utf8')
         .split('\n')
         .forEach((line, i) => {

@@ -24,7 +24,8 @@ describe('settings: one declaration per environment variable', () => {
 
   it('every declared variable is read by the configuration', () => {
     const src = readers();
-    for (const row of SETTINGS) for (const name of Object.keys(row.vars)) assert.ok(src.includes(`'${name}'`), `${name} is declared but never read`);
+    for (const row of SETTINGS)
+      for (const name of Object.keys(row.vars)) assert.ok(src.includes(`'${name}'`), `${name} is declared but never read`);
     for (const row of NETWORK_SETTINGS) assert.ok(src.includes(`\${net}_${row.name}\``), `<NET>_${row.name} is declared but never read`);
   });
 

@@ -7,11 +7,22 @@ import { fileURLToPath } from 'node:url';
 // The README is the front door over docs/: every link in them leads to a file that exists and, with
 // a #fragment, to a heading that exists in it.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FILES = ['README.md', 'SECURITY.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const FILES = [
+  'README.md',
+  'SECURITY.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchor(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, '')
+    .replace(/ /g, '-');
 }
 
 function anchorsOf(file: string): Set<string> {
@@ -38,7 +49,8 @@ describe('README and docs', () => {
         const [path, fragment] = link.split('#') as [string, string | undefined];
         const target = path === '' ? file : relative(ROOT, join(ROOT, dirname(file), path));
         assert.ok(existsSync(join(ROOT, target)), `${file} links to ${link}, which does not exist`);
-        if (fragment && target.endsWith('.md')) assert.ok(anchorsOf(target).has(fragment), `${file} links to ${link}: no such heading in ${target}`);
+        if (fragment && target.endsWith('.md'))
+          assert.ok(anchorsOf(target).has(fragment), `${file} links to ${link}: no such heading in ${target}`);
       }
     });
   }

@@ -24,10 +24,7 @@ export function layerOf(path: string): number | undefined {
   if (path.startsWith('src/lib/')) return 1;
   if (path.startsWith('src/chains/')) return 2;
   if (path.startsWith('src/modules/') || path === 'src/context.ts') return 3;
-  if (
-    ['src/app.ts', 'src/worker.ts', 'src/main.ts', 'src/bootstrap.ts', 'src/metrics.ts'].includes(path) ||
-    path.startsWith('src/cli/')
-  ) {
+  if (['src/app.ts', 'src/worker.ts', 'src/main.ts', 'src/bootstrap.ts', 'src/metrics.ts'].includes(path) || path.startsWith('src/cli/')) {
     return 4;
   }
   return undefined;
@@ -216,9 +213,7 @@ describe('layers: imports point down', () => {
 
     const upward = edges
       .filter((e) => layerOf(e.to)! > layerOf(e.from)!)
-      .map(
-        (e) => `${e.from} (${LAYER_NAMES[layerOf(e.from)!]}) → ${e.to} (${LAYER_NAMES[layerOf(e.to)!]})`,
-      );
+      .map((e) => `${e.from} (${LAYER_NAMES[layerOf(e.from)!]}) → ${e.to} (${LAYER_NAMES[layerOf(e.to)!]})`);
     const unique = [...new Set(upward)];
     assert.equal(unique.length, 0, `${unique.length} upward imports:\n${unique.join('\n')}`);
   });
@@ -235,7 +230,13 @@ describe('layers: imports point down', () => {
       ['e.ts', 'f.ts'],
     ].map(([from, to]) => ({ from: from as string, to: to as string }));
     assert.deepEqual(importCycles(files, edges), ['a.ts → b.ts → c.ts → a.ts\n    and, in the same circle, d.ts', 'e.ts → e.ts']);
-    assert.deepEqual(importCycles(files, edges.filter((e) => e.from !== 'c.ts' && e.from !== 'e.ts')), []);
+    assert.deepEqual(
+      importCycles(
+        files,
+        edges.filter((e) => e.from !== 'c.ts' && e.from !== 'e.ts'),
+      ),
+      [],
+    );
   });
 
   it('keeps src/context.ts, which the modules import, clear of every module', () => {

@@ -71,7 +71,12 @@ describe('status machines', () => {
       (err: { code?: string; statusCode?: number; extension?: Record<string, unknown> }) => {
         assert.equal(err.code, 'exceptions.status.conflict');
         assert.equal(err.statusCode, 409);
-        assert.deepEqual(err.extension, { object: 'withdrawal', currentStatus: 'completed', expectedStatus: ['created'], requestedStatus: 'processing' });
+        assert.deepEqual(err.extension, {
+          object: 'withdrawal',
+          currentStatus: 'completed',
+          expectedStatus: ['created'],
+          requestedStatus: 'processing',
+        });
         return true;
       },
     );

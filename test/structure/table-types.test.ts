@@ -12,7 +12,14 @@ const SCHEMA = fileURLToPath(new URL('../../src/lib/db/schema.ts', import.meta.u
 
 /** Each table of the `DB` interface: its columns and whether each can be selected as null. */
 function declaredTables(): Map<string, Map<string, boolean | 'either'>> {
-  const program = ts.createProgram([SCHEMA], { strict: true, noEmit: true, allowImportingTsExtensions: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+  const program = ts.createProgram([SCHEMA], {
+    strict: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+  });
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(SCHEMA)!;
   const db = file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'DB')!;
@@ -26,7 +33,12 @@ function declaredTables(): Map<string, Map<string, boolean | 'either'>> {
       const select = type.getProperty('__select__');
       if (select) type = checker.getTypeOfSymbolAtLocation(select, db);
       // `unknown` (a JSON column read as what its writer stored) admits null as it admits anything.
-      const nullable = type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any) ? 'either' : type.isUnion() ? type.types.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) : (type.flags & ts.TypeFlags.Null) !== 0;
+      const nullable =
+        type.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)
+          ? 'either'
+          : type.isUnion()
+            ? type.types.some((t) => (t.flags & ts.TypeFlags.Null) !== 0)
+            : (type.flags & ts.TypeFlags.Null) !== 0;
       columns.set(column.name, nullable);
     }
     tables.set(table.name, columns);
@@ -59,9 +71,13 @@ describe('hand-written row types match the migrated schema', () => {
         }
         for (const [column, nullable] of columns) {
           if (!types.has(column)) problems.push(`${table}.${column} is missing from its row type`);
-          else if (nullable !== 'either' && types.get(column) !== 'either' && types.get(column) !== nullable) problems.push(`${table}.${column} is ${nullable ? '' : 'NOT '}nullable in the schema but ${types.get(column) ? '' : 'not '}in its row type`);
+          else if (nullable !== 'either' && types.get(column) !== 'either' && types.get(column) !== nullable)
+            problems.push(
+              `${table}.${column} is ${nullable ? '' : 'NOT '}nullable in the schema but ${types.get(column) ? '' : 'not '}in its row type`,
+            );
         }
-        for (const column of types.keys()) if (!columns.has(column)) problems.push(`${table}.${column} is in its row type but not in the schema`);
+        for (const column of types.keys())
+          if (!columns.has(column)) problems.push(`${table}.${column} is in its row type but not in the schema`);
       }
       for (const table of declared.keys()) if (!actual.has(table)) problems.push(`DB declares ${table}, which no migration creates`);
       assert.deepEqual(problems, []);

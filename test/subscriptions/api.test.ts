@@ -17,21 +17,46 @@ describeEngines('subscriptions API', (engine) => {
   it('makes, reads and lists plans, customers and subscriptions with paging; refuses bad input with stable codes', async () => {
     const t = app();
     a = await t.tenant(['*']);
-    const plan = await made(t, a.key, '/v1/plans', { name: 'Pro', amount: 12.5, fiatCurrencyCode: 'USD', interval: 'month', intervalCount: 3, trialDays: 14 });
+    const plan = await made(t, a.key, '/v1/plans', {
+      name: 'Pro',
+      amount: 12.5,
+      fiatCurrencyCode: 'USD',
+      interval: 'month',
+      intervalCount: 3,
+      trialDays: 14,
+    });
     assert.deepEqual([plan.amount, plan.interval, plan.intervalCount, plan.trialDays, plan.active], [12.5, 'month', 3, 14, true]);
     const bad = async (url: string, body: unknown) => {
       const res = await t.call('POST', url, { key: a.key, body });
       return [res.status, res.body.code];
     };
-    assert.deepEqual(await bad('/v1/plans', { name: 'X', amount: 1.234, fiatCurrencyCode: 'USD', interval: 'month' }), [400, 'exceptions.plan.amountInvalidDecimalPlaces']);
-    assert.deepEqual(await bad('/v1/plans', { name: 'X', amount: 1, fiatCurrencyCode: 'XXX', interval: 'month' }), [400, 'exceptions.plan.fiatCurrencyNotFound']);
-    assert.deepEqual(await bad('/v1/plans', { name: 'X', amount: 1, fiatCurrencyCode: 'USD', interval: 'day' }), [400, 'exceptions.validation.failed']);
-    assert.deepEqual(await bad('/v1/plans', { name: ' ', amount: 1, fiatCurrencyCode: 'USD', interval: 'week' }), [400, 'exceptions.validation.failed']);
+    assert.deepEqual(await bad('/v1/plans', { name: 'X', amount: 1.234, fiatCurrencyCode: 'USD', interval: 'month' }), [
+      400,
+      'exceptions.plan.amountInvalidDecimalPlaces',
+    ]);
+    assert.deepEqual(await bad('/v1/plans', { name: 'X', amount: 1, fiatCurrencyCode: 'XXX', interval: 'month' }), [
+      400,
+      'exceptions.plan.fiatCurrencyNotFound',
+    ]);
+    assert.deepEqual(await bad('/v1/plans', { name: 'X', amount: 1, fiatCurrencyCode: 'USD', interval: 'day' }), [
+      400,
+      'exceptions.validation.failed',
+    ]);
+    assert.deepEqual(await bad('/v1/plans', { name: ' ', amount: 1, fiatCurrencyCode: 'USD', interval: 'week' }), [
+      400,
+      'exceptions.validation.failed',
+    ]);
     assert.deepEqual(await bad('/v1/customers', { email: 'not-an-email' }), [400, 'exceptions.validation.failed']);
 
     const c1 = await made(t, a.key, '/v1/customers', { email: 'ada@example.com', name: 'Ada', reference: 'cust-1' });
-    assert.deepEqual(await bad('/v1/customers', { email: 'other@example.com', reference: 'cust-1' }), [409, 'exceptions.customer.referenceAlreadyExists']);
-    assert.deepEqual(await bad('/v1/subscriptions', { planId: plan.id, customerId: '00000000-0000-4000-8000-000000000000' }), [404, 'exceptions.customer.notFound']);
+    assert.deepEqual(await bad('/v1/customers', { email: 'other@example.com', reference: 'cust-1' }), [
+      409,
+      'exceptions.customer.referenceAlreadyExists',
+    ]);
+    assert.deepEqual(await bad('/v1/subscriptions', { planId: plan.id, customerId: '00000000-0000-4000-8000-000000000000' }), [
+      404,
+      'exceptions.customer.notFound',
+    ]);
     assert.deepEqual(await bad('/v1/subscriptions', { planId: c1.id, customerId: c1.id }), [404, 'exceptions.plan.notFound']);
 
     const sub = await made(t, a.key, '/v1/subscriptions', { planId: plan.id, customerId: c1.id });
@@ -43,7 +68,10 @@ describeEngines('subscriptions API', (engine) => {
 
     for (let i = 0; i < 2; i++) await made(t, a.key, '/v1/customers', { email: `n${i}@example.com` });
     const page2 = await t.call('GET', '/v1/customers?page=2&limit=2', { key: a.key });
-    assert.deepEqual([page2.body.total, page2.body.page, page2.body.limit, page2.body.hasMore, page2.body.data.length], [3, 2, 2, false, 1]);
+    assert.deepEqual(
+      [page2.body.total, page2.body.page, page2.body.limit, page2.body.hasMore, page2.body.data.length],
+      [3, 2, 2, false, 1],
+    );
     assert.equal(page2.body.data[0].id, c1.id, 'newest first: the first customer is last');
     const byRef = await t.call('GET', '/v1/customers?reference=cust-1', { key: a.key });
     assert.deepEqual([byRef.body.total, byRef.body.data[0].id], [1, c1.id]);
@@ -76,7 +104,8 @@ describeEngines('subscriptions API', (engine) => {
     assert.equal((await t.call('GET', `/v1/subscriptions/${sub.id}?accountId=${a.accountId}`, { key: wide })).status, 200);
     assert.equal((await subNow(t, a, sub.id)).status, 'active', "another tenant's cancel changed nothing");
 
-    const reader = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['invoices.list'] })).body.data.key;
+    const reader = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['invoices.list'] }))
+      .body.data.key;
     const refused = await t.call('POST', `/v1/subscriptions/${sub.id}/cancel`, { key: reader, body: {} });
     assert.deepEqual([refused.status, refused.body.code], [403, 'exceptions.auth.insufficientScope']);
     assert.equal((await t.call('GET', `/v1/subscriptions/${sub.id}`, { key: reader })).status, 200);
@@ -90,11 +119,22 @@ describeEngines('subscriptions API', (engine) => {
     assert.deepEqual([done.status, done.body.data.status], [200, 'cancelled']);
     assert.equal((await t.call('GET', `/v1/invoice?id=${sub.latestInvoiceId}`, { key: a.key })).body.data.status, 'cancelled');
     const again = await t.call('POST', `/v1/subscriptions/${sub.id}/cancel`, { key: a.key, body: {} });
-    assert.deepEqual([again.status, again.body.code, again.body.extension.currentStatus], [409, 'exceptions.subscription.cannotCancel', 'cancelled']);
+    assert.deepEqual(
+      [again.status, again.body.code, again.body.extension.currentStatus],
+      [409, 'exceptions.subscription.cannotCancel', 'cancelled'],
+    );
     const patch = await t.call('PATCH', `/v1/subscriptions/${sub.id}`, { key: a.key, body: { cancelAtPeriodEnd: true } });
     assert.deepEqual([patch.status, patch.body.code], [409, 'exceptions.subscription.cannotUpdate']);
-    const event = await t.ctx.db.selectFrom('outbox_events').select('payload').where('event_type', '=', 'subscription.statusChanged').where('aggregate_id', '=', sub.id).executeTakeFirstOrThrow();
-    const payload = (typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload) as { status: string; previousStatus: string };
+    const event = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('event_type', '=', 'subscription.statusChanged')
+      .where('aggregate_id', '=', sub.id)
+      .executeTakeFirstOrThrow();
+    const payload = (typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload) as {
+      status: string;
+      previousStatus: string;
+    };
     assert.deepEqual([payload.status, payload.previousStatus], ['cancelled', 'active']);
   });
 
@@ -109,11 +149,20 @@ describeEngines('subscriptions API', (engine) => {
     const subs = await portal('subscriptions');
     assert.deepEqual([subs.status, subs.body.data.map((s: { id: string }) => s.id), subs.body.data[0].planName], [200, [sub.id], 'Pro']);
     const invoices = await portal('invoices');
-    assert.deepEqual([invoices.body.data.length, invoices.body.data[0].invoiceId, invoices.body.data[0].paid], [1, sub.latestInvoiceId, false]);
+    assert.deepEqual(
+      [invoices.body.data.length, invoices.body.data[0].invoiceId, invoices.body.data[0].paid],
+      [1, sub.latestInvoiceId, false],
+    );
 
     const [id, expires, signature] = token.split('.') as [string, string, string];
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
-    for (const forged of [`${other.customer.id}.${expires}.${signature}`, `${id}.${Number(expires) + 3600}.${signature}`, `${id}.${expires}.${flip(signature)}`, `${id}.0${expires}.${signature}`, 'garbage']) {
+    for (const forged of [
+      `${other.customer.id}.${expires}.${signature}`,
+      `${id}.${Number(expires) + 3600}.${signature}`,
+      `${id}.${expires}.${flip(signature)}`,
+      `${id}.0${expires}.${signature}`,
+      'garbage',
+    ]) {
       const r = await portal('subscriptions', forged);
       assert.deepEqual([r.status, r.body.code], [403, 'exceptions.customer.portalLinkInvalid'], forged);
     }

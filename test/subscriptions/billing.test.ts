@@ -37,8 +37,19 @@ describeEngines('subscription billing', (engine) => {
     await after(t, lead);
     const renewed = await subNow(t, a, sub.id);
     assert.deepEqual([renewed.periodNumber, renewed.status, Date.parse(renewed.currentPeriodStart)], [2, 'active', end1]);
-    const periods = await t.ctx.db.selectFrom('subscription_periods').select(['period_number', 'paid_by']).where('subscription_id', '=', sub.id).orderBy('period_number').execute();
-    assert.deepEqual(periods.map((p) => [p.period_number, p.paid_by]), [[1, 'invoice'], [2, 'invoice']]);
+    const periods = await t.ctx.db
+      .selectFrom('subscription_periods')
+      .select(['period_number', 'paid_by'])
+      .where('subscription_id', '=', sub.id)
+      .orderBy('period_number')
+      .execute();
+    assert.deepEqual(
+      periods.map((p) => [p.period_number, p.paid_by]),
+      [
+        [1, 'invoice'],
+        [2, 'invoice'],
+      ],
+    );
     assert.equal(await notices(t, 'subscription.statusChanged', sub.id), 0, 'active throughout: no status change');
   });
 
@@ -53,7 +64,11 @@ describeEngines('subscription billing', (engine) => {
     await pay(t, renewal, 'partial');
     assert.equal((await invoiceNow(t, a, renewal)).status, 'partially_paid');
     await after(t, s.invoiceLeadHours * HOUR);
-    assert.deepEqual([(await subNow(t, a, sub.id)).periodNumber, (await subNow(t, a, sub.id)).status], [2, 'active'], 'within the grace period');
+    assert.deepEqual(
+      [(await subNow(t, a, sub.id)).periodNumber, (await subNow(t, a, sub.id)).status],
+      [2, 'active'],
+      'within the grace period',
+    );
     await after(t, s.graceHours * HOUR);
     assert.equal((await subNow(t, a, sub.id)).status, 'pastDue');
     await pay(t, renewal, 'exact');
@@ -61,9 +76,20 @@ describeEngines('subscription billing', (engine) => {
     await after(t, 0);
     const back = await subNow(t, a, sub.id);
     assert.deepEqual([back.status, back.periodNumber], ['active', 2]);
-    const moves = await t.ctx.db.selectFrom('outbox_events').select('payload').where('event_type', '=', 'subscription.statusChanged').where('aggregate_id', '=', sub.id).orderBy('id').execute();
-    const statuses = moves.map((m) => (typeof m.payload === 'string' ? JSON.parse(m.payload) : m.payload) as { status: string; previousStatus: string });
-    assert.deepEqual(statuses.map((p) => `${p.previousStatus}>${p.status}`), ['active>pastDue', 'pastDue>active']);
+    const moves = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('event_type', '=', 'subscription.statusChanged')
+      .where('aggregate_id', '=', sub.id)
+      .orderBy('id')
+      .execute();
+    const statuses = moves.map(
+      (m) => (typeof m.payload === 'string' ? JSON.parse(m.payload) : m.payload) as { status: string; previousStatus: string },
+    );
+    assert.deepEqual(
+      statuses.map((p) => `${p.previousStatus}>${p.status}`),
+      ['active>pastDue', 'pastDue>active'],
+    );
   });
 
   it('dunning: reminders spaced out, then the subscription expires and its unpaid invoice is cancelled', async () => {
@@ -101,7 +127,11 @@ describeEngines('subscription billing', (engine) => {
     await after(t, 24 * HOUR + 1000);
     const ended = await subNow(t, a, sub.id);
     assert.deepEqual([ended.status, ended.latestInvoiceId], ['cancelled', undefined]);
-    const periods = await t.ctx.db.selectFrom('subscription_periods').select('period_number').where('subscription_id', '=', sub.id).execute();
+    const periods = await t.ctx.db
+      .selectFrom('subscription_periods')
+      .select('period_number')
+      .where('subscription_id', '=', sub.id)
+      .execute();
     assert.equal(periods.length, 0);
   });
 
@@ -113,10 +143,21 @@ describeEngines('subscription billing', (engine) => {
     await Promise.all([billingRound(t.ctx), billingRound(t.ctx), billingRound(t.ctx)]);
     await Promise.all([billingRound(t.ctx), billingRound(t.ctx)]);
     for (const sub of subs) {
-      const periods = await t.ctx.db.selectFrom('subscription_periods').select(['period_number', 'invoice_id']).where('subscription_id', '=', sub.id).execute();
-      assert.deepEqual(periods.map((p) => p.period_number), [1], sub.id);
+      const periods = await t.ctx.db
+        .selectFrom('subscription_periods')
+        .select(['period_number', 'invoice_id'])
+        .where('subscription_id', '=', sub.id)
+        .execute();
+      assert.deepEqual(
+        periods.map((p) => p.period_number),
+        [1],
+        sub.id,
+      );
       const invoices = await t.ctx.db.selectFrom('invoices').select('id').where('order_id', 'like', `subscription-${sub.id}-%`).execute();
-      assert.deepEqual(invoices.map((i) => i.id), [periods[0]!.invoice_id]);
+      assert.deepEqual(
+        invoices.map((i) => i.id),
+        [periods[0]!.invoice_id],
+      );
       assert.equal(await notices(t, 'subscription.invoiceIssued', sub.id), 1);
     }
   });

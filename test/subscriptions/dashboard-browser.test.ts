@@ -11,7 +11,18 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { noChromium } from '../helpers/browser.ts';
 import { PASSWORD, member } from '../users/helpers.ts';
-import { PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../dashboard/kit.ts';
+import {
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from '../dashboard/kit.ts';
 import { made } from './helpers.ts';
 
 /** A section link of the subscription pages, followed to its heading. */
@@ -36,7 +47,14 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
     d.t.ctx.config.publicBaseUrl = d.origin;
     tenant = await namedTenant(d.t, 'Corner Roastery');
     // A second subscription, in its trial, so the list shows more than one status.
-    const plan = await made(d.t, tenant.key, '/v1/plans', { name: 'Tasting box', amount: 12, fiatCurrencyCode: 'USD', interval: 'week', intervalCount: 2, trialDays: 14 });
+    const plan = await made(d.t, tenant.key, '/v1/plans', {
+      name: 'Tasting box',
+      amount: 12,
+      fiatCurrencyCode: 'USD',
+      interval: 'week',
+      intervalCount: 2,
+      trialDays: 14,
+    });
     const grace = await made(d.t, tenant.key, '/v1/customers', { email: 'grace@example.com', name: 'Grace Hopper' });
     await made(d.t, tenant.key, '/v1/subscriptions', { planId: plan.id, customerId: grace.id });
   });
@@ -80,7 +98,10 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       await page.getByRole('region', { name: 'Details' }).getByText('Deutsch').waitFor();
       const portal = page.getByRole('region', { name: 'Customer portal' });
       await portal.getByRole('button', { name: 'Get portal link' }).click();
-      assert.match((await portal.locator('code').textContent({ timeout: 5000 })) ?? '', new RegExp(`^${d.origin}/portal/[0-9a-f-]{36}\\.\\d+\\.`));
+      assert.match(
+        (await portal.locator('code').textContent({ timeout: 5000 })) ?? '',
+        new RegExp(`^${d.origin}/portal/[0-9a-f-]{36}\\.\\d+\\.`),
+      );
       await portal.getByRole('button', { name: 'Copy portal link' }).waitFor();
       const credit = page.getByRole('region', { name: 'Prepaid credit' });
       await credit.getByText('No credit address yet.').waitFor();
@@ -96,7 +117,11 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       await page.getByRole('region', { name: 'Subscriptions' }).getByRole('link', { name: 'New subscription' }).click();
       await page.getByRole('heading', { level: 1, name: 'New subscription' }).waitFor();
       await page.getByRole('option', { name: /^Coffee club/ }).waitFor({ state: 'attached' });
-      assert.equal(await page.getByLabel('Customer').inputValue(), new URL(page.url()).searchParams.get('customerId'), 'the customer it came from is chosen');
+      assert.equal(
+        await page.getByLabel('Customer').inputValue(),
+        new URL(page.url()).searchParams.get('customerId'),
+        'the customer it came from is chosen',
+      );
       await page.getByLabel('Plan').selectOption({ label: 'Coffee club · $24.90 every month' });
       await page.getByText('Starts now', { exact: false }).waitFor();
       await phoneCheck(page, 'subscription-new');
@@ -129,7 +154,10 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       await page.keyboard.press('Shift+Tab');
       assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Cancel at period end');
       await page.keyboard.press('Enter');
-      await page.getByRole('region', { name: 'Details' }).getByText(/^Ends .*, with no further invoice$/).waitFor();
+      await page
+        .getByRole('region', { name: 'Details' })
+        .getByText(/^Ends .*, with no further invoice$/)
+        .waitFor();
       assert.equal(await page.locator('main .page-head .badge').textContent(), 'Active');
 
       await page.getByRole('button', { name: 'Cancel subscription' }).click();

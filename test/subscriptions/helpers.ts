@@ -34,8 +34,10 @@ export async function subscribed(t: TestApp, a: Tenant, plan: Record<string, unk
   return { plan: p, customer: c, sub: s };
 }
 
-export const subNow = async (t: TestApp, a: Tenant, id: string) => (await t.call('GET', `/v1/subscriptions/${id}`, { key: a.key })).body.data;
-export const invoiceNow = async (t: TestApp, a: Tenant, id: string) => (await t.call('GET', `/v1/invoice?id=${id}`, { key: a.key })).body.data;
+export const subNow = async (t: TestApp, a: Tenant, id: string) =>
+  (await t.call('GET', `/v1/subscriptions/${id}`, { key: a.key })).body.data;
+export const invoiceNow = async (t: TestApp, a: Tenant, id: string) =>
+  (await t.call('GET', `/v1/invoice?id=${id}`, { key: a.key })).body.data;
 
 /** The chain watchers' rounds, as the worker runs them. */
 export const watch = (t: TestApp): Promise<void> => runWatchers(t);
@@ -57,6 +59,11 @@ export async function after(t: TestApp, ms: number): Promise<void> {
 
 /** The mail-only notices of a type about a subscription (or customer). */
 export async function notices(t: TestApp, type: string, aggregateId: string): Promise<number> {
-  const r = await t.ctx.db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<string>().as('n')).where('event_type', '=', type).where('aggregate_id', '=', aggregateId).executeTakeFirstOrThrow();
+  const r = await t.ctx.db
+    .selectFrom('outbox_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event_type', '=', type)
+    .where('aggregate_id', '=', aggregateId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -39,7 +39,11 @@ async function deliver(t: TestApp): Promise<void> {
 
 /** A customer of `a` subscribed to the plan, their language given on create, or by PATCH before subscribing. */
 async function subscriber(t: TestApp, a: Tenant, planId: string, who: string, language?: { create?: string; patch?: string }) {
-  let customer = await made(t, a.key, '/v1/customers', { email: `${who}@buyer.test`, name: who, ...(language?.create ? { language: language.create } : {}) });
+  let customer = await made(t, a.key, '/v1/customers', {
+    email: `${who}@buyer.test`,
+    name: who,
+    ...(language?.create ? { language: language.create } : {}),
+  });
   if (language?.patch) {
     const set = await t.call('PATCH', `/v1/customers/${customer.id}`, { key: a.key, body: { language: language.patch } });
     assert.deepEqual([set.status, set.body.data.language], [200, language.patch]);
@@ -65,7 +69,10 @@ function assertBranded(mail: ParsedMail, lang: string): void {
   assert.ok(html.includes(`background:${accentPalette(BRAND.brandColor).accent}`), 'the brand colour');
   // The parser puts the inline logo (cid:) into the HTML as a data URL.
   assert.match(html, /<img src="data:image\/png;base64,/, 'the logo, inline');
-  assert.deepEqual(mail.attachments.map((x) => [x.cid, x.contentType]), [[LOGO_CID, 'image/png']]);
+  assert.deepEqual(
+    mail.attachments.map((x) => [x.cid, x.contentType]),
+    [[LOGO_CID, 'image/png']],
+  );
   assert.doesNotMatch(`${mail.subject}\n${mail.text}`, /\{\w+\}/, 'no placeholder left');
 }
 
@@ -92,18 +99,32 @@ describeEngines('subscription mails in the customer’s language', (engine) => {
     assert.equal(ada.customer.language, undefined, 'none chosen');
     // The first invoices were issued at once; past the grace the first reminders go; then the portal links.
     await after(t, (t.ctx.config.subscriptions.graceHours + 1) * HOUR);
-    for (const { customer } of [berta, li, ada]) assert.equal((await t.call('POST', `/v1/customers/${customer.id}/portal-link`, { key: a.key, body: { send: true } })).status, 201);
+    for (const { customer } of [berta, li, ada])
+      assert.equal((await t.call('POST', `/v1/customers/${customer.id}/portal-link`, { key: a.key, body: { send: true } })).status, 201);
     // The invoice the billing issued carries the language, so its page and receipt speak it too.
-    const row = await t.ctx.db.selectFrom('invoices').select('customer_language').where('id', '=', berta.sub.latestInvoiceId).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('invoices')
+      .select('customer_language')
+      .where('id', '=', berta.sub.latestInvoiceId)
+      .executeTakeFirstOrThrow();
     assert.equal(row.customer_language, 'de');
     await deliver(t);
 
     const de = mailTo(inbox, 'berta@buyer.test', 'Ihre Rechnung für Pro');
-    assert.match(de.text ?? '', /Ihr nächster Zeitraum von Pro\n\nIhr Abonnement verlängert sich am \d{1,2}\. \S+ \d{4}\. Bezahlen Sie die Rechnung/);
+    assert.match(
+      de.text ?? '',
+      /Ihr nächster Zeitraum von Pro\n\nIhr Abonnement verlängert sich am \d{1,2}\. \S+ \d{4}\. Bezahlen Sie die Rechnung/,
+    );
     assert.match(de.text ?? '', /Betrag: +10,00\s\$/);
-    assert.ok((de.text ?? '').includes(`Rechnung bezahlen: ${t.ctx.config.publicBaseUrl}/pay/${berta.sub.latestInvoiceId}?lang=de`), 'the page opens in German');
+    assert.ok(
+      (de.text ?? '').includes(`Rechnung bezahlen: ${t.ctx.config.publicBaseUrl}/pay/${berta.sub.latestInvoiceId}?lang=de`),
+      'the page opens in German',
+    );
     const deReminder = mailTo(inbox, 'berta@buyer.test', 'Zahlungserinnerung: Pro');
-    assert.match(deReminder.text ?? '', /Die Zahlung Ihres Abonnements ist überfällig\n\nErinnerung 1 von 3\. Ohne Zahlung endet Ihr Abonnement am /);
+    assert.match(
+      deReminder.text ?? '',
+      /Die Zahlung Ihres Abonnements ist überfällig\n\nErinnerung 1 von 3\. Ohne Zahlung endet Ihr Abonnement am /,
+    );
     const dePortal = mailTo(inbox, 'berta@buyer.test', 'Ihre Abonnements');
     assert.match(dePortal.text ?? '', /Ihre Abonnements verwalten\n\nÜber diesen Link sehen Sie Ihre Abonnements/);
     assert.match(String(dePortal.html), /Portal öffnen<\/a>/);
@@ -117,7 +138,10 @@ describeEngines('subscription mails in the customer’s language', (engine) => {
     assert.match(zhPortal.text ?? '', /打开您的门户: http/);
 
     const en = mailTo(inbox, 'ada@buyer.test', 'Your Pro invoice');
-    assert.ok((en.text ?? '').includes(`Pay the invoice: ${t.ctx.config.publicBaseUrl}/pay/${ada.sub.latestInvoiceId}\n`), 'no language chosen: the page asks the browser');
+    assert.ok(
+      (en.text ?? '').includes(`Pay the invoice: ${t.ctx.config.publicBaseUrl}/pay/${ada.sub.latestInvoiceId}\n`),
+      'no language chosen: the page asks the browser',
+    );
     mailTo(inbox, 'ada@buyer.test', 'Payment reminder: Pro');
     mailTo(inbox, 'ada@buyer.test', 'Your subscriptions');
 
@@ -138,7 +162,11 @@ describeEngines('subscription mails in the customer’s language', (engine) => {
     assert.equal(customer.language, 'pt');
     const bad = await t.call('PATCH', `/v1/customers/${customer.id}`, { key: a.key, body: { language: 'klingon' } });
     assert.deepEqual([bad.status, bad.body.code], [400, 'exceptions.validation.failed']);
-    assert.equal((await t.call('PATCH', `/v1/customers/${customer.id}`, { key: b.key, body: { language: 'ru' } })).status, 404, "another tenant's customer");
+    assert.equal(
+      (await t.call('PATCH', `/v1/customers/${customer.id}`, { key: b.key, body: { language: 'ru' } })).status,
+      404,
+      "another tenant's customer",
+    );
     const cleared = await t.call('PATCH', `/v1/customers/${customer.id}`, { key: a.key, body: { language: null } });
     assert.deepEqual([cleared.status, 'language' in cleared.body.data], [200, false]);
 
@@ -179,12 +207,18 @@ describe('subscription words', () => {
 
   it('every key the portal script asks for is in the dictionary', () => {
     const dir = new URL('../../ui/portal/src/', import.meta.url);
-    const source = readdirSync(dir).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const source = readdirSync(dir)
+      .map((f) => readFileSync(new URL(f, dir), 'utf8'))
+      .join('\n');
     const literal = [...source.matchAll(/\bt\(\s*'(portal\.[\w.]+)'/g)].map((m) => m[1]!);
     assert.ok(literal.length > 30, `the script's keys were found (${literal.length})`);
     for (const key of literal) assert.ok(Object.hasOwn(en, key), `${key} is missing`);
     // The keys the script builds from a value, and the ones the API's error codes map to.
-    const built = [...['week', 'month', 'year'].flatMap((u) => [`portal.per.${u}`, `portal.every.${u}`]), ...['pastDue', 'cancelled', 'expired'].map((s) => `portal.status.${s}`), ...['created', 'partially_paid', 'expired', 'cancelled'].map((s) => `portal.invoice.${s}`)];
+    const built = [
+      ...['week', 'month', 'year'].flatMap((u) => [`portal.per.${u}`, `portal.every.${u}`]),
+      ...['pastDue', 'cancelled', 'expired'].map((s) => `portal.status.${s}`),
+      ...['created', 'partially_paid', 'expired', 'cancelled'].map((s) => `portal.invoice.${s}`),
+    ];
     const mapped = [...source.matchAll(/'exceptions\.[\w.]+': '(portal\.[\w.]+)'/g)].map((m) => m[1]!);
     assert.equal(mapped.length, 5);
     for (const key of [...built, ...mapped]) assert.ok(Object.hasOwn(en, key), `${key} is missing`);
@@ -192,7 +226,23 @@ describe('subscription words', () => {
 
   it('each kind of mail is written in every language, its subject translated', () => {
     const brand = { name: 'Shop', color: null, logo: false };
-    const data = { customerEmail: 'c@buyer.test', customerId: 'c1', subscriptionId: 's1', planName: 'Pro', amount: '10', fiatCurrencyCode: 'EUR', dueAt: '2026-11-29T00:00:00.000Z', periodStart: '2026-11-29T00:00:00.000Z', periodEnd: '2026-12-29T00:00:00.000Z', endsAt: '2026-12-05T00:00:00.000Z', reminder: '1', reminders: '3', paymentPageUrl: 'https://gw.test/pay/i1', url: 'https://gw.test/portal/x', expiresAt: '2026-11-30T00:00:00.000Z' };
+    const data = {
+      customerEmail: 'c@buyer.test',
+      customerId: 'c1',
+      subscriptionId: 's1',
+      planName: 'Pro',
+      amount: '10',
+      fiatCurrencyCode: 'EUR',
+      dueAt: '2026-11-29T00:00:00.000Z',
+      periodStart: '2026-11-29T00:00:00.000Z',
+      periodEnd: '2026-12-29T00:00:00.000Z',
+      endsAt: '2026-12-05T00:00:00.000Z',
+      reminder: '1',
+      reminders: '3',
+      paymentPageUrl: 'https://gw.test/pay/i1',
+      url: 'https://gw.test/portal/x',
+      expiresAt: '2026-11-30T00:00:00.000Z',
+    };
     for (const kind of ['subscriptionInvoice', 'subscriptionReminder', 'portalLink'] as const) {
       const english = subscriptionMail(kind, data, brand)!.mail;
       for (const lang of LANGUAGES.filter((l) => l !== 'en')) {

@@ -23,8 +23,18 @@ describeEngines('subscription mails', (engine) => {
     await processOutbox(t.ctx.db, 100, async (trx, events) => {
       await writeMailJobs(trx, t.ctx.config, events);
     });
-    const mails = await t.ctx.db.selectFrom('email_jobs').select(['kind', 'recipient', 'subject', 'text_body']).where('tenant_id', '=', a.tenantId).orderBy('created_at').orderBy('kind').execute();
-    assert.deepEqual(mails.map((m) => [m.kind, m.recipient]).sort(), [['portalLink', customer.email], ['subscriptionInvoice', customer.email], ['subscriptionReminder', customer.email]]);
+    const mails = await t.ctx.db
+      .selectFrom('email_jobs')
+      .select(['kind', 'recipient', 'subject', 'text_body'])
+      .where('tenant_id', '=', a.tenantId)
+      .orderBy('created_at')
+      .orderBy('kind')
+      .execute();
+    assert.deepEqual(mails.map((m) => [m.kind, m.recipient]).sort(), [
+      ['portalLink', customer.email],
+      ['subscriptionInvoice', customer.email],
+      ['subscriptionReminder', customer.email],
+    ]);
     const invoice = mails.find((m) => m.kind === 'subscriptionInvoice')!;
     assert.match(invoice.text_body, new RegExp(`/pay/${sub.latestInvoiceId}`));
     assert.match(invoice.text_body, /\$10\.00/);

@@ -27,7 +27,17 @@ describeEngines('subscription periods and credit', (engine) => {
     assert.deepEqual([first.body.total, first.body.page, first.body.limit, first.body.hasMore], [1, 1, 20, false]);
     const p1 = first.body.data[0];
     assert.deepEqual(
-      [p1.subscriptionId, p1.periodNumber, p1.periodStart, p1.periodEnd, p1.amount, p1.fiatCurrencyCode, p1.paid, p1.invoiceId, p1.invoiceStatus],
+      [
+        p1.subscriptionId,
+        p1.periodNumber,
+        p1.periodStart,
+        p1.periodEnd,
+        p1.amount,
+        p1.fiatCurrencyCode,
+        p1.paid,
+        p1.invoiceId,
+        p1.invoiceStatus,
+      ],
       [sub.id, 1, sub.currentPeriodStart, sub.currentPeriodEnd, 12.34, 'USD', false, sub.latestInvoiceId, 'created'],
     );
     assert.equal(p1.paymentPageUrl, `${t.ctx.config.publicBaseUrl}/pay/${sub.latestInvoiceId}`);
@@ -41,13 +51,22 @@ describeEngines('subscription periods and credit', (engine) => {
     const paid = (await periods()).body.data[0];
     assert.deepEqual([paid.paid, paid.paidBy, paid.invoiceStatus, typeof paid.paidAt], [true, 'invoice', 'paid', 'string']);
 
-    await after(t, Date.parse(sub.currentPeriodEnd) - Date.parse(sub.currentPeriodStart) - t.ctx.config.subscriptions.invoiceLeadHours * HOUR + HOUR);
+    await after(
+      t,
+      Date.parse(sub.currentPeriodEnd) - Date.parse(sub.currentPeriodStart) - t.ctx.config.subscriptions.invoiceLeadHours * HOUR + HOUR,
+    );
     const renewal = (await subNow(t, a, sub.id)).latestInvoiceId;
     const both = await periods();
     assert.deepEqual([both.body.total, both.body.data.map((p: { periodNumber: number }) => p.periodNumber)], [2, [2, 1]]);
-    assert.deepEqual([both.body.data[0].invoiceId, both.body.data[0].paid, both.body.data[0].periodStart], [renewal, false, sub.currentPeriodEnd]);
+    assert.deepEqual(
+      [both.body.data[0].invoiceId, both.body.data[0].paid, both.body.data[0].periodStart],
+      [renewal, false, sub.currentPeriodEnd],
+    );
     const second = await periods('?page=2&limit=1');
-    assert.deepEqual([second.body.total, second.body.page, second.body.limit, second.body.hasMore, second.body.data[0].periodNumber], [2, 2, 1, false, 1]);
+    assert.deepEqual(
+      [second.body.total, second.body.page, second.body.limit, second.body.hasMore, second.body.data[0].periodNumber],
+      [2, 2, 1, false, 1],
+    );
     const past = await periods('?page=3&limit=1');
     assert.deepEqual([past.status, past.body.total, past.body.data], [200, 2, []]);
   });
@@ -71,7 +90,8 @@ describeEngines('subscription periods and credit', (engine) => {
     assert.deepEqual(await as(b.key, url), [404, 'exceptions.subscription.notFound']);
     assert.deepEqual(await as(a.key, `/v1/subscriptions/${UNKNOWN}/periods`), [404, 'exceptions.subscription.notFound']);
     assert.deepEqual(await as(a.key, '/v1/subscriptions/not-a-uuid/periods'), [400, 'exceptions.validation.failed']);
-    for (const q of ['?limit=0', '?limit=101', '?page=0', '?page=x']) assert.deepEqual(await as(a.key, url + q), [400, 'exceptions.validation.failed'], q);
+    for (const q of ['?limit=0', '?limit=101', '?page=0', '?page=x'])
+      assert.deepEqual(await as(a.key, url + q), [400, 'exceptions.validation.failed'], q);
 
     const sibling = await t.call('POST', '/v1/accounts', { key: a.key, body: { name: `Second ${engine}` } });
     assert.equal(sibling.status, 201, JSON.stringify(sibling.body));
@@ -81,7 +101,8 @@ describeEngines('subscription periods and credit', (engine) => {
     const otherWide = await t.wideKey(b.tenantId);
     assert.equal((await as(otherWide, `${url}?accountId=${a.accountId}`))[0], 404, "B's tenant-wide key naming A's account");
 
-    const key = async (scopes: string[]) => (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes })).body.data.key as string;
+    const key = async (scopes: string[]) =>
+      (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes })).body.data.key as string;
     assert.deepEqual(await as(await key(['deposits.list', 'invoices.create']), url), [403, 'exceptions.auth.insufficientScope']);
     assert.deepEqual(await as(await key(['invoices.list']), url), [200, undefined]);
   });
@@ -93,7 +114,10 @@ describeEngines('subscription periods and credit', (engine) => {
     const url = `/v1/customers/${customer.id}/credit`;
     const none = await t.call('GET', url, { key: a.key });
     assert.deepEqual([none.status, none.body.code], [404, 'exceptions.customer.creditNotFound']);
-    const address = await t.call('POST', `/v1/customers/${customer.id}/credit-address`, { key: a.key, body: { cryptoCurrencyCode: 'USDT_TRC20' } });
+    const address = await t.call('POST', `/v1/customers/${customer.id}/credit-address`, {
+      key: a.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20' },
+    });
     assert.equal(address.status, 200, JSON.stringify(address.body));
     const read = await t.call('GET', url, { key: a.key });
     assert.deepEqual(read.body.data, address.body.data);
@@ -104,7 +128,8 @@ describeEngines('subscription periods and credit', (engine) => {
     const foreign = await t.call('GET', url, { key: b.key });
     assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.customer.notFound']);
     assert.equal((await t.call('GET', `/v1/customers/${UNKNOWN}/credit`, { key: a.key })).status, 404);
-    const reader = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['invoices.list'] })).body.data.key;
+    const reader = (await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: a.accountId, scopes: ['invoices.list'] }))
+      .body.data.key;
     const refused = await t.call('GET', url, { key: reader });
     assert.deepEqual([refused.status, refused.body.code], [403, 'exceptions.auth.insufficientScope']);
   });

@@ -17,7 +17,8 @@ import { DESKTOP, PHONE, docsScreenshot, openWatched } from '../pay/kit.ts';
 import { HOUR, after, appClock, clock, freshMarket, invoiceNow, pay, subNow, subscribed, watch, type Tenant } from './helpers.ts';
 
 /** A UTC day as the portal writes it in a locale: November 29, 2026 in en-US, 29. November 2026 in de. */
-const dayIn = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+const dayIn = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 const day = (iso: string) => dayIn('en-US', iso);
 /** The browser of an English-speaking customer in the US, and of a French-speaking one. */
 const EN = { locale: 'en-US' };
@@ -46,7 +47,10 @@ describeEngines('customer portal in headless Chromium', (engine) => {
 
   /** The payment page: USDT on Tron picked, the sandbox's `button` pressed, the transfer seen by the watcher. */
   async function sandboxPay(page: Page, button: 'sim-exact' | 'sim-mine', status: string) {
-    await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && /\/simulate/.test(r.url())), page.click(`[data-testid=${button}]`)]);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && /\/simulate/.test(r.url())),
+      page.click(`[data-testid=${button}]`),
+    ]);
     await watch(t);
     await page.waitForSelector(`[data-testid=status].${status}`, { timeout: 15_000 });
   }
@@ -59,11 +63,15 @@ describeEngines('customer portal in headless Chromium', (engine) => {
   }
 
   /** The focused element's accessible name as the tests name buttons: its aria-label, else its text. */
-  const focused = (page: Page) => page.evaluate('document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent') as Promise<string | null>;
+  const focused = (page: Page) =>
+    page.evaluate('document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent') as Promise<string | null>;
   const badge = (page: Page, within: string) => page.textContent(`${within} .badge`);
 
   it('pay, fall behind, top up, then see and cancel it in the portal by keyboard', async () => {
-    const brand = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { merchantName: 'Acme Cloud', brandColor: '#0f766e' } });
+    const brand = await t.call('PATCH', '/v1/settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { merchantName: 'Acme Cloud', brandColor: '#0f766e' },
+    });
     assert.equal(brand.status, 200, JSON.stringify(brand.body));
     const { customer, sub } = await subscribed(t, a, { name: 'Pro' });
     const s = t.ctx.config.subscriptions;
@@ -96,7 +104,11 @@ describeEngines('customer portal in headless Chromium', (engine) => {
     const item = `[data-subscription="${sub.id}"]`;
     await page.waitForSelector(`${item} .badge`);
     assert.equal(await badge(page, item), 'Payment overdue');
-    assert.equal(await page.getAttribute(`[data-invoice="${renewal}"] a`, 'href'), `/pay/${renewal}?lang=en`, 'the payment page opens in the portal language');
+    assert.equal(
+      await page.getAttribute(`[data-invoice="${renewal}"] a`, 'href'),
+      `/pay/${renewal}?lang=en`,
+      'the payment page opens in the portal language',
+    );
     assert.equal(await badge(page, `[data-invoice="${renewal}"]`), 'Partly paid');
 
     // Topped up: active again, and the portal shows it on reload.
@@ -110,8 +122,14 @@ describeEngines('customer portal in headless Chromium', (engine) => {
     assert.match((await page.textContent('[data-testid=customer]'))!, /^Ada · c\w+@example\.com$/);
     assert.equal(await page.textContent(`${item} h3`), 'Pro');
     const rows = await page.$$eval(`${item} dd`, (dds) => dds.map((d) => d.textContent));
-    assert.deepEqual(rows, ['$10.00 per month', `${day(active.currentPeriodStart)} – ${day(active.currentPeriodEnd)}`, day(active.currentPeriodEnd)]);
-    const invoices = await page.$$eval('[data-testid=invoices] > li', (lis) => lis.map((li) => [li.getAttribute('data-invoice'), li.querySelector('.badge')?.textContent, li.querySelector('a') ? 'link' : 'none']));
+    assert.deepEqual(rows, [
+      '$10.00 per month',
+      `${day(active.currentPeriodStart)} – ${day(active.currentPeriodEnd)}`,
+      day(active.currentPeriodEnd),
+    ]);
+    const invoices = await page.$$eval('[data-testid=invoices] > li', (lis) =>
+      lis.map((li) => [li.getAttribute('data-invoice'), li.querySelector('.badge')?.textContent, li.querySelector('a') ? 'link' : 'none']),
+    );
     assert.deepEqual(invoices, [
       [renewal, 'Paid', 'none'],
       [sub.latestInvoiceId, 'Paid', 'none'],
@@ -185,10 +203,20 @@ describeEngines('customer portal in headless Chromium', (engine) => {
     assert.equal(await badge(page, item), 'Aktiv');
     const view = await subNow(t, a, sub.id);
     const rows = await page.$$eval(`${item} dt, ${item} dd`, (cells) => cells.map((c) => c.textContent));
-    assert.deepEqual(rows.map(spaced), ['Preis', '10,00 $ pro Monat', 'Aktueller Zeitraum', `${dayIn('de', view.currentPeriodStart)} – ${dayIn('de', view.currentPeriodEnd)}`, 'Nächste Rechnung', dayIn('de', view.currentPeriodEnd)]);
+    assert.deepEqual(rows.map(spaced), [
+      'Preis',
+      '10,00 $ pro Monat',
+      'Aktueller Zeitraum',
+      `${dayIn('de', view.currentPeriodStart)} – ${dayIn('de', view.currentPeriodEnd)}`,
+      'Nächste Rechnung',
+      dayIn('de', view.currentPeriodEnd),
+    ]);
     const invoice = `[data-invoice="${sub.latestInvoiceId}"]`;
     assert.deepEqual([await badge(page, invoice), await page.textContent(`${invoice} h3`)], ['Warten auf Zahlung', 'Kaffee, Zeitraum 1']);
-    assert.equal(await page.getByRole('link', { name: 'Jetzt bezahlen: Kaffee, Zeitraum 1' }).getAttribute('href'), `/pay/${sub.latestInvoiceId}?lang=de`);
+    assert.equal(
+      await page.getByRole('link', { name: 'Jetzt bezahlen: Kaffee, Zeitraum 1' }).getAttribute('href'),
+      `/pay/${sub.latestInvoiceId}?lang=de`,
+    );
     assert.equal(await page.getByRole('button', { name: 'Abonnement Kaffee kündigen' }).isVisible(), true);
     assert.equal(await page.getByLabel('Sprache der E-Mails').inputValue(), 'de');
     await assertAccessible(page, 'the customer portal in German');
@@ -196,12 +224,18 @@ describeEngines('customer portal in headless Chromium', (engine) => {
     // The switch opens the same link in Turkish; the mails' language stays the customer's until saved.
     await Promise.all([page.waitForURL(/[?&]lang=tr$/), page.getByLabel('Sprache', { exact: true }).selectOption('tr')]);
     await page.waitForSelector(`${item} .badge`);
-    assert.deepEqual([await page.evaluate('document.documentElement.lang'), await page.textContent('h1'), await badge(page, item)], ['tr', 'Abonelikleriniz', 'Etkin']);
+    assert.deepEqual(
+      [await page.evaluate('document.documentElement.lang'), await page.textContent('h1'), await badge(page, item)],
+      ['tr', 'Abonelikleriniz', 'Etkin'],
+    );
     assert.equal(await page.getByLabel('E-postaların dili').inputValue(), 'de');
     await page.getByLabel('E-postaların dili').selectOption('es');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.waitForSelector('[data-testid=done]:not(.hidden)');
-    assert.equal(await page.textContent('[data-testid=done]'), `Kaydedildi. Faturalar ve hatırlatmalar ${customer.email} adresine gider (dil: Español).`);
+    assert.equal(
+      await page.textContent('[data-testid=done]'),
+      `Kaydedildi. Faturalar ve hatırlatmalar ${customer.email} adresine gider (dil: Español).`,
+    );
     assert.equal((await t.call('GET', `/v1/customers/${customer.id}`, { key: a.key })).body.data.language, 'es');
     assert.deepEqual([errors, foreign], [[], []]);
     await context.close();

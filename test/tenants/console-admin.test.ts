@@ -34,7 +34,10 @@ describeEngines('the operator console', (engine) => {
     const revoked = await t.admin('POST', '/admin/api-keys', { tenantId: newer.id, scopes: ['*'] });
     await t.admin('DELETE', `/admin/api-keys/${revoked.body.data.id}`);
     await invite(t, { tenantId: newer.id, email: uniqueEmail('b'), role: 'viewer' });
-    await t.call('POST', '/v1/accounts', { key: (await t.admin('POST', '/admin/api-keys', { tenantId: newer.id, scopes: ['*'] })).body.data.key, body: { name: 'Second' } });
+    await t.call('POST', '/v1/accounts', {
+      key: (await t.admin('POST', '/admin/api-keys', { tenantId: newer.id, scopes: ['*'] })).body.data.key,
+      body: { name: 'Second' },
+    });
     await t.admin('POST', `/admin/tenants/${older.id}/suspend`);
 
     const all = await t.admin('GET', `/admin/tenants?search=${tag}`);
@@ -53,9 +56,17 @@ describeEngines('the operator console', (engine) => {
     assert.ok(second.suspendedAt, 'the suspended tenant says since when');
 
     const byName = await t.admin('GET', `/admin/tenants?search=${encodeURIComponent(`coffee ${tag.toUpperCase()}`)}`);
-    assert.deepEqual(byName.body.data.map((x: any) => x.id), [older.id], 'case-insensitive, anywhere in the name');
+    assert.deepEqual(
+      byName.body.data.map((x: any) => x.id),
+      [older.id],
+      'case-insensitive, anywhere in the name',
+    );
     const byId = await t.admin('GET', `/admin/tenants?search=${newer.id.toUpperCase()}`);
-    assert.deepEqual(byId.body.data.map((x: any) => x.id), [newer.id], 'the exact id');
+    assert.deepEqual(
+      byId.body.data.map((x: any) => x.id),
+      [newer.id],
+      'the exact id',
+    );
     assert.equal((await t.admin('GET', `/admin/tenants?search=${randomUUID()}`)).body.total, 0);
     assert.equal((await t.admin('GET', '/admin/tenants?search=%25')).body.total, 0, 'no pattern characters');
     const page = await t.admin('GET', '/admin/tenants?limit=1&page=2');
@@ -79,21 +90,52 @@ describeEngines('the operator console', (engine) => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.total, 4);
     const byId = new Map<string, any>(res.body.data.map((u: any) => [u.id, u]));
-    assert.deepEqual(Object.keys(byId.get(owner.userId)).sort(), ['createdAt', 'email', 'id', 'lastSignInAt', 'role', 'status', 'tenantId', 'tenantName', 'totpEnabled']);
-    const tenantName = async (id: string) => (await t.ctx.db.selectFrom('tenants').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    assert.deepEqual(Object.keys(byId.get(owner.userId)).sort(), [
+      'createdAt',
+      'email',
+      'id',
+      'lastSignInAt',
+      'role',
+      'status',
+      'tenantId',
+      'tenantName',
+      'totpEnabled',
+    ]);
+    const tenantName = async (id: string) =>
+      (await t.ctx.db.selectFrom('tenants').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
     assert.deepEqual(
       { ...byId.get(owner.userId), createdAt: undefined, lastSignInAt: undefined },
-      { id: owner.userId, email: owner.email, role: 'owner', status: 'active', totpEnabled: false, tenantId: a.tenantId, tenantName: await tenantName(a.tenantId), createdAt: undefined, lastSignInAt: undefined },
+      {
+        id: owner.userId,
+        email: owner.email,
+        role: 'owner',
+        status: 'active',
+        totpEnabled: false,
+        tenantId: a.tenantId,
+        tenantName: await tenantName(a.tenantId),
+        createdAt: undefined,
+        lastSignInAt: undefined,
+      },
     );
     assert.ok(Date.parse(byId.get(owner.userId).lastSignInAt) > 0);
     assert.deepEqual([byId.get(invited.id).status, byId.get(invited.id).lastSignInAt], ['invited', null]);
-    assert.deepEqual([byId.get(operator.userId).tenantId, byId.get(operator.userId).tenantName, byId.get(operator.userId).role], [null, null, 'operator']);
-    assert.deepEqual(res.body.data.map((u: any) => u.id), [operator.userId, invited.id, viewer.userId, owner.userId], 'newest first');
+    assert.deepEqual(
+      [byId.get(operator.userId).tenantId, byId.get(operator.userId).tenantName, byId.get(operator.userId).role],
+      [null, null, 'operator'],
+    );
+    assert.deepEqual(
+      res.body.data.map((u: any) => u.id),
+      [operator.userId, invited.id, viewer.userId, owner.userId],
+      'newest first',
+    );
 
     const ofB = await t.admin('GET', `/admin/users?tenantId=${b.tenantId}`);
     assert.deepEqual(ofB.body.data.map((u: any) => u.id).sort(), [viewer.userId, invited.id].sort(), "one tenant's users only");
     const ops = await t.admin('GET', `/admin/users?role=operator&search=${tag}`);
-    assert.deepEqual(ops.body.data.map((u: any) => u.id), [operator.userId]);
+    assert.deepEqual(
+      ops.body.data.map((u: any) => u.id),
+      [operator.userId],
+    );
     validationError(await t.admin('GET', '/admin/users?tenantId=not-a-uuid'), 'tenantId not a uuid');
     validationError(await t.admin('GET', '/admin/users?role=king'), 'unknown role');
 
@@ -110,8 +152,17 @@ describeEngines('the operator console', (engine) => {
     validationError(await t.admin('DELETE', '/admin/users/nope'), 'user id not a uuid');
 
     // The installation keeps an active operator: the last one cannot be disabled, by anyone.
-    const activeOperators = await t.ctx.db.selectFrom('users').select('id').where('role', '=', 'operator').where('disabled_at', 'is', null).where('password_hash', 'is not', null).execute();
-    assert.deepEqual(activeOperators.map((u) => u.id), [operator.userId]);
+    const activeOperators = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'operator')
+      .where('disabled_at', 'is', null)
+      .where('password_hash', 'is not', null)
+      .execute();
+    assert.deepEqual(
+      activeOperators.map((u) => u.id),
+      [operator.userId],
+    );
     const last = await t.admin('DELETE', `/admin/users/${operator.userId}`);
     assert.equal(last.status, 409);
     assert.equal(last.body.code, 'exceptions.user.lastOperator');
@@ -126,21 +177,52 @@ describeEngines('the operator console', (engine) => {
     assert.equal((await t.admin('DELETE', `/admin/users/${second.userId}`)).body.code, 'exceptions.user.lastOperator');
   });
 
-  it("lists API keys across tenants with their prefix and last use, never the key or its hash", async () => {
+  it('lists API keys across tenants with their prefix and last use, never the key or its hash', async () => {
     const t = app();
     const a = await t.tenant(['invoices.list']);
     const b = await t.tenant(['*']);
-    const wide = await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, scopes: ['accounts.list'], allowedIps: ['203.0.113.0/24'] });
+    const wide = await t.admin('POST', '/admin/api-keys', {
+      tenantId: a.tenantId,
+      scopes: ['accounts.list'],
+      allowedIps: ['203.0.113.0/24'],
+    });
     assert.equal((await t.call('GET', '/v1/invoice/list', { key: a.key })).status, 200);
 
     const res = await t.admin('GET', `/admin/api-keys?tenantId=${a.tenantId}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.total, 2);
     const [newest, oldest] = res.body.data;
-    assert.deepEqual(Object.keys(newest).sort(), ['accountId', 'allowedIps', 'createdAt', 'id', 'lastUsedAt', 'prefix', 'revokedAt', 'scopes', 'tenantId', 'tenantName']);
+    assert.deepEqual(Object.keys(newest).sort(), [
+      'accountId',
+      'allowedIps',
+      'createdAt',
+      'id',
+      'lastUsedAt',
+      'prefix',
+      'revokedAt',
+      'scopes',
+      'tenantId',
+      'tenantName',
+    ]);
     assert.deepEqual(
-      { id: newest.id, accountId: newest.accountId, prefix: newest.prefix, scopes: newest.scopes, allowedIps: newest.allowedIps, lastUsedAt: newest.lastUsedAt, revokedAt: newest.revokedAt },
-      { id: wide.body.data.id, accountId: null, prefix: wide.body.data.keyStart, scopes: ['accounts.list'], allowedIps: ['203.0.113.0/24'], lastUsedAt: null, revokedAt: null },
+      {
+        id: newest.id,
+        accountId: newest.accountId,
+        prefix: newest.prefix,
+        scopes: newest.scopes,
+        allowedIps: newest.allowedIps,
+        lastUsedAt: newest.lastUsedAt,
+        revokedAt: newest.revokedAt,
+      },
+      {
+        id: wide.body.data.id,
+        accountId: null,
+        prefix: wide.body.data.keyStart,
+        scopes: ['accounts.list'],
+        allowedIps: ['203.0.113.0/24'],
+        lastUsedAt: null,
+        revokedAt: null,
+      },
     );
     assert.deepEqual([oldest.id, oldest.accountId, oldest.prefix], [a.keyId, a.accountId, a.key.slice(0, 10)]);
     assert.ok(Date.parse(oldest.lastUsedAt) > 0, 'the used key says when');
@@ -154,7 +236,8 @@ describeEngines('the operator console', (engine) => {
     // Nothing secret in the answer: not the keys, not their hashes.
     const text = JSON.stringify(all.body);
     const hashes = await t.ctx.db.selectFrom('api_keys').select('key_hash').execute();
-    for (const secret of [a.key, b.key, wide.body.data.key, ...hashes.map((h) => h.key_hash)]) assert.ok(!text.includes(secret), 'no key material');
+    for (const secret of [a.key, b.key, wide.body.data.key, ...hashes.map((h) => h.key_hash)])
+      assert.ok(!text.includes(secret), 'no key material');
     assert.equal((await t.admin('GET', `/admin/api-keys?tenantId=${randomUUID()}`)).body.total, 0);
     validationError(await t.admin('GET', '/admin/api-keys?tenantId=x'), 'tenantId not a uuid');
   });
@@ -163,16 +246,25 @@ describeEngines('the operator console', (engine) => {
     const t = app();
     const a = await t.tenant(['*']);
     const b = await t.tenant(['*']);
-    for (const [tenantId, customerId] of [[a.tenantId, 'fraud-1'], [b.tenantId, 'fraud-2'], [a.tenantId, 'fraud-3']] as const) {
+    for (const [tenantId, customerId] of [
+      [a.tenantId, 'fraud-1'],
+      [b.tenantId, 'fraud-2'],
+      [a.tenantId, 'fraud-3'],
+    ] as const) {
       assert.equal((await t.admin('POST', '/admin/customers/block', { tenantId, customerId })).status, 200);
     }
     const order = () => `o-${randomUUID()}`;
-    const invoice = (customerId: string) => t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: order(), customerId } });
+    const invoice = (customerId: string) =>
+      t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: order(), customerId } });
     assert.equal((await invoice('fraud-1')).body.code, 'exceptions.invoice.customerBlocked');
 
     const ofA = await t.admin('GET', `/admin/customers/blocks?tenantId=${a.tenantId}`);
     assert.equal(ofA.status, 200, JSON.stringify(ofA.body));
-    assert.deepEqual(ofA.body.data.map((x: any) => x.customerId), ['fraud-3', 'fraud-1'], 'newest first, this tenant only');
+    assert.deepEqual(
+      ofA.body.data.map((x: any) => x.customerId),
+      ['fraud-3', 'fraud-1'],
+      'newest first, this tenant only',
+    );
     assert.deepEqual(Object.keys(ofA.body.data[0]).sort(), ['blockedAt', 'customerId', 'tenantId', 'tenantName']);
     assert.equal(ofA.body.data[0].tenantId, a.tenantId);
     const all = await t.admin('GET', '/admin/customers/blocks?limit=100');
@@ -185,7 +277,10 @@ describeEngines('the operator console', (engine) => {
     assert.equal((await invoice('fraud-3')).body.code, 'exceptions.invoice.customerBlocked', 'the others stay blocked');
 
     // Not blocked (any more, or at another tenant): 404; unknown tenant 404; bad input 400.
-    for (const body of [{ tenantId: a.tenantId, customerId: 'fraud-1' }, { tenantId: a.tenantId, customerId: 'fraud-2' }]) {
+    for (const body of [
+      { tenantId: a.tenantId, customerId: 'fraud-1' },
+      { tenantId: a.tenantId, customerId: 'fraud-2' },
+    ]) {
       const res = await t.admin('POST', '/admin/customers/unblock', body);
       assert.equal(res.status, 404);
       assert.equal(res.body.code, 'exceptions.customer.notBlocked');
@@ -219,14 +314,30 @@ describeEngines('the operator console', (engine) => {
       `null ${operator.email} user.passwordSet`,
     ]);
     const suspended = res.body.data[3];
-    assert.deepEqual(Object.keys(suspended).sort(), ['action', 'actor', 'createdAt', 'detail', 'id', 'ip', 'targetId', 'targetType', 'tenantId']);
+    assert.deepEqual(Object.keys(suspended).sort(), [
+      'action',
+      'actor',
+      'createdAt',
+      'detail',
+      'id',
+      'ip',
+      'targetId',
+      'targetType',
+      'tenantId',
+    ]);
     assert.deepEqual([suspended.targetType, suspended.targetId, suspended.detail.sessionsEnded], ['tenant', a.tenantId, 0]);
     const ofA = await t.admin('GET', `/admin/audit-log?tenantId=${a.tenantId}`);
-    assert.deepEqual(ofA.body.data.map((e: any) => e.action), ['tenant.resumed', 'tenant.suspended']);
+    assert.deepEqual(
+      ofA.body.data.map((e: any) => e.action),
+      ['tenant.resumed', 'tenant.suspended'],
+    );
     assert.ok(ofA.body.data.every((e: any) => e.tenantId === a.tenantId));
     // The tenant's own log (merchant API) shows its entries, without the tenant field.
     const own = await t.call('GET', '/v1/audit-log', { key: a.key });
-    assert.deepEqual(own.body.data.map((e: any) => e.action), ['tenant.resumed', 'tenant.suspended']);
+    assert.deepEqual(
+      own.body.data.map((e: any) => e.action),
+      ['tenant.resumed', 'tenant.suspended'],
+    );
     assert.equal(own.body.data[0].tenantId, undefined);
     validationError(await t.admin('GET', '/admin/audit-log?tenantId=abc'), 'tenantId not a uuid');
   });

@@ -22,10 +22,25 @@ describeEngines('merchant API keys', (engine) => {
   it('issues a key shown once, lists keys without their secret, and revokes one at once (204)', async () => {
     const t = app();
     const a = await t.tenant(['*']);
-    const issued = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list', 'invoices.create'], allowedIps: ['203.0.113.0/24'], accountId: a.accountId } });
+    const issued = await t.call('POST', '/v1/api-keys', {
+      key: a.key,
+      body: { scopes: ['invoices.list', 'invoices.create'], allowedIps: ['203.0.113.0/24'], accountId: a.accountId },
+    });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     const k = issued.body.data;
-    assert.deepEqual(Object.keys(k).sort(), ['accountId', 'allowedIps', 'createdAt', 'id', 'key', 'keyStart', 'name', 'revokedAt', 'scopes', 'userEmail', 'userId']);
+    assert.deepEqual(Object.keys(k).sort(), [
+      'accountId',
+      'allowedIps',
+      'createdAt',
+      'id',
+      'key',
+      'keyStart',
+      'name',
+      'revokedAt',
+      'scopes',
+      'userEmail',
+      'userId',
+    ]);
     assert.equal(k.name, null, 'a key made without a name has none');
     assert.deepEqual([k.userId, k.userEmail], [null, null], "a key made by an operator's key belongs to no user");
     assert.equal(k.accountId, a.accountId);
@@ -51,12 +66,23 @@ describeEngines('merchant API keys', (engine) => {
     // Revoking twice is a no-op.
     assert.equal((await t.call('DELETE', `/v1/api-keys/${k.id}`, { key: a.key })).status, 204);
 
-    const entries = await t.ctx.db.selectFrom('audit_log').select(['action', 'target_id', 'actor']).where('tenant_id', '=', a.tenantId).orderBy('id').execute();
-    assert.deepEqual(entries.slice(0, 2).map((e) => [e.action, e.target_id]), [['apiKey.created', k.id], ['apiKey.revoked', k.id]]);
+    const entries = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'actor'])
+      .where('tenant_id', '=', a.tenantId)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      entries.slice(0, 2).map((e) => [e.action, e.target_id]),
+      [
+        ['apiKey.created', k.id],
+        ['apiKey.revoked', k.id],
+      ],
+    );
     assert.ok(!JSON.stringify(entries).includes(k.key));
   });
 
-  it("refuses scopes the caller lacks (403 insufficientScope) and checks the allowlist", async () => {
+  it('refuses scopes the caller lacks (403 insufficientScope) and checks the allowlist', async () => {
     const t = app();
     const a = await t.tenant(['apiKeys.manage', 'invoices.list']);
     const ok = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], accountId: a.accountId } });
@@ -66,7 +92,10 @@ describeEngines('merchant API keys', (engine) => {
       assert.equal(res.status, 403, JSON.stringify(scopes));
       assert.equal(res.body.code, 'exceptions.auth.insufficientScope');
     }
-    const badIp = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], accountId: a.accountId, allowedIps: ['nope'] } });
+    const badIp = await t.call('POST', '/v1/api-keys', {
+      key: a.key,
+      body: { scopes: ['invoices.list'], accountId: a.accountId, allowedIps: ['nope'] },
+    });
     assert.equal(badIp.status, 400);
     assert.equal(badIp.body.extension.fields[0].field, 'allowedIps.0');
     const badScope = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['root'], accountId: a.accountId } });
@@ -81,11 +110,19 @@ describeEngines('merchant API keys', (engine) => {
     assert.equal(inherited.status, 201, JSON.stringify(inherited.body));
     assert.deepEqual(inherited.body.data.allowedIps, ['203.0.113.0/24']);
     assert.equal((await t.call('GET', '/v1/invoice/list', { key: inherited.body.data.key, ip: '198.51.100.23' })).status, 403);
-    const narrower = await t.call('POST', '/v1/api-keys', { key: a.key, ip, body: { scopes: ['invoices.list'], accountId: a.accountId, allowedIps: ['203.0.113.128/25', '203.0.113.9'] } });
+    const narrower = await t.call('POST', '/v1/api-keys', {
+      key: a.key,
+      ip,
+      body: { scopes: ['invoices.list'], accountId: a.accountId, allowedIps: ['203.0.113.128/25', '203.0.113.9'] },
+    });
     assert.equal(narrower.status, 201, JSON.stringify(narrower.body));
     for (const allowedIps of [null, [], ['198.51.100.0/24'], ['203.0.0.0/16'], ['2001:db8::1']]) {
       const before = (await t.call('GET', '/v1/api-keys', { key: a.key, ip })).body.data.length;
-      const wider = await t.call('POST', '/v1/api-keys', { key: a.key, ip, body: { scopes: ['invoices.list'], accountId: a.accountId, allowedIps } });
+      const wider = await t.call('POST', '/v1/api-keys', {
+        key: a.key,
+        ip,
+        body: { scopes: ['invoices.list'], accountId: a.accountId, allowedIps },
+      });
       assert.deepEqual([wider.status, wider.body.code], [403, 'exceptions.auth.insufficientScope'], JSON.stringify(allowedIps));
       assert.equal((await t.call('GET', '/v1/api-keys', { key: a.key, ip })).body.data.length, before, 'a refused key was not created');
     }
@@ -126,15 +163,25 @@ describeEngines('merchant API keys', (engine) => {
   it('a key carries the name it was given, trimmed, in the answer, the list and the audit log; a blank or long one is 400', async () => {
     const t = app();
     const a = await t.tenant(['*']);
-    const named = await t.call('POST', '/v1/api-keys', { key: a.key, body: { name: '  Shop checkout ', scopes: ['invoices.create'], keyAccountId: a.accountId } });
+    const named = await t.call('POST', '/v1/api-keys', {
+      key: a.key,
+      body: { name: '  Shop checkout ', scopes: ['invoices.create'], keyAccountId: a.accountId },
+    });
     assert.equal(named.status, 201, JSON.stringify(named.body));
     assert.equal(named.body.data.name, 'Shop checkout');
     const listed = (await t.call('GET', '/v1/api-keys', { key: a.key })).body.data.find((k: any) => k.id === named.body.data.id);
     assert.equal(listed.name, 'Shop checkout');
-    const entry = await t.ctx.db.selectFrom('audit_log').select('detail').where('target_id', '=', named.body.data.id).executeTakeFirstOrThrow();
+    const entry = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('target_id', '=', named.body.data.id)
+      .executeTakeFirstOrThrow();
     assert.equal((entry.detail as { name: string }).name, 'Shop checkout');
     for (const name of ['', '   ', 'x'.repeat(101), 42]) {
-      const res = await t.call('POST', '/v1/api-keys', { key: a.key, body: { name, scopes: ['invoices.list'], keyAccountId: a.accountId } });
+      const res = await t.call('POST', '/v1/api-keys', {
+        key: a.key,
+        body: { name, scopes: ['invoices.list'], keyAccountId: a.accountId },
+      });
       assert.deepEqual([res.status, res.body.code], [400, 'exceptions.validation.failed'], JSON.stringify(name));
     }
   });
@@ -155,7 +202,11 @@ describeEngines('merchant API keys', (engine) => {
     assert.equal((await issue({ accountId: a.accountId, keyAccountId: second })).accountId, second, 'another account than the header');
     assert.equal((await issue({ keyAccountId: second })).accountId, second);
     const tenantWide = await issue({ accountId: second, keyAccountId: null });
-    assert.equal((await t.call('GET', `/v1/invoice/list?accountId=${a.accountId}`, { key: tenantWide.key })).status, 200, 'it reaches every account');
+    assert.equal(
+      (await t.call('GET', `/v1/invoice/list?accountId=${a.accountId}`, { key: tenantWide.key })).status,
+      200,
+      'it reaches every account',
+    );
     // Clients written before keyAccountId: accountId alone is the key's account, as before.
     assert.equal((await issue({ accountId: second })).accountId, second);
     assert.equal((await issue({})).accountId, null);
@@ -164,15 +215,27 @@ describeEngines('merchant API keys', (engine) => {
     const b = await t.tenant(['*']);
     const foreign = await owner.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], keyAccountId: b.accountId } });
     assert.deepEqual([foreign.status, foreign.body.code], [404, 'exceptions.account.notFound']);
-    const foreignAlias = await owner.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], accountId: a.accountId, keyAccountId: b.accountId } });
+    const foreignAlias = await owner.call('POST', '/v1/api-keys', {
+      body: { scopes: ['invoices.list'], accountId: a.accountId, keyAccountId: b.accountId },
+    });
     assert.deepEqual([foreignAlias.status, foreignAlias.body.code], [404, 'exceptions.account.notFound']);
     for (const keyAccountId of [null, second]) {
-      const res = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], accountId: a.accountId, keyAccountId } });
+      const res = await t.call('POST', '/v1/api-keys', {
+        key: a.key,
+        body: { scopes: ['invoices.list'], accountId: a.accountId, keyAccountId },
+      });
       assert.deepEqual([res.status, res.body.code], [403, 'exceptions.auth.accountNotAllowed'], String(keyAccountId));
     }
     const abroad = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], keyAccountId: b.accountId } });
-    assert.deepEqual([abroad.status, abroad.body.code], [404, 'exceptions.account.notFound'], "another tenant's account is not found, never a sign that it exists");
-    const own = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], keyAccountId: a.accountId.toUpperCase() } });
+    assert.deepEqual(
+      [abroad.status, abroad.body.code],
+      [404, 'exceptions.account.notFound'],
+      "another tenant's account is not found, never a sign that it exists",
+    );
+    const own = await t.call('POST', '/v1/api-keys', {
+      key: a.key,
+      body: { scopes: ['invoices.list'], keyAccountId: a.accountId.toUpperCase() },
+    });
     assert.deepEqual([own.status, own.body.data?.accountId], [201, a.accountId]);
     const malformed = await t.call('POST', '/v1/api-keys', { key: a.key, body: { scopes: ['invoices.list'], keyAccountId: 'nope' } });
     assert.deepEqual([malformed.status, malformed.body.code], [400, 'exceptions.validation.failed']);

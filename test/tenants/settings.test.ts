@@ -21,37 +21,69 @@ describeEngines('merchant settings', (engine) => {
     const t = app();
     const a = await t.tenant(['*']);
     const tenantName = (await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data.name;
-    assert.deepEqual((await t.call('GET', '/v1/settings', { key: a.key })).body, { data: { merchantName: tenantName, brandColor: null, logo: null } });
-    const set = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { merchantName: 'Acme Shop', brandColor: '#AbCdEf' } });
+    assert.deepEqual((await t.call('GET', '/v1/settings', { key: a.key })).body, {
+      data: { merchantName: tenantName, brandColor: null, logo: null },
+    });
+    const set = await t.call('PATCH', '/v1/settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { merchantName: 'Acme Shop', brandColor: '#AbCdEf' },
+    });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(set.body.data, { merchantName: 'Acme Shop', brandColor: '#abcdef', logo: null });
-    const row = await t.ctx.db.selectFrom('tenants').select(['brand_name', 'brand_color']).where('id', '=', a.tenantId).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('tenants')
+      .select(['brand_name', 'brand_color'])
+      .where('id', '=', a.tenantId)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(row, { brand_name: 'Acme Shop', brand_color: '#abcdef' });
     // Only the fields sent change.
-    assert.equal((await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { brandColor: '#000000' } })).body.data.merchantName, 'Acme Shop');
-    const reset = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { merchantName: null, brandColor: null } });
+    assert.equal(
+      (await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { brandColor: '#000000' } })).body.data.merchantName,
+      'Acme Shop',
+    );
+    const reset = await t.call('PATCH', '/v1/settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { merchantName: null, brandColor: null },
+    });
     assert.deepEqual(reset.body.data, { merchantName: tenantName, brandColor: null, logo: null });
     for (const body of [{ brandColor: 'red' }, { brandColor: '#abc' }, { merchantName: '' }, { merchantName: 'x'.repeat(101) }]) {
       const res = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.code, 'exceptions.validation.failed');
     }
-    const audit = await t.ctx.db.selectFrom('audit_log').select(['action', 'detail']).where('tenant_id', '=', a.tenantId).orderBy('id').execute();
-    assert.deepEqual(audit.map((x) => x.action), ['settings.changed', 'settings.changed', 'settings.changed']);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('tenant_id', '=', a.tenantId)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      audit.map((x) => x.action),
+      ['settings.changed', 'settings.changed', 'settings.changed'],
+    );
     assert.deepEqual(audit[0]!.detail, { fields: ['brandColor', 'merchantName'] });
   });
 
   it('accepts PNG, JPEG and WebP logos by their magic bytes, up to 256 KB; removes one with null', async () => {
     const t = app();
     const a = await t.tenant(['*']);
-    for (const [type, bytes] of [['image/png', PNG], ['image/jpeg', JPEG], ['image/webp', WEBP], ['image/png', padded(PNG, 256 * 1024)]] as const) {
+    for (const [type, bytes] of [
+      ['image/png', PNG],
+      ['image/jpeg', JPEG],
+      ['image/webp', WEBP],
+      ['image/png', padded(PNG, 256 * 1024)],
+    ] as const) {
       const url = dataUrl(type, bytes);
       const res = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { logo: url } });
       assert.equal(res.status, 200, `${type} ${bytes.length}: ${JSON.stringify(res.body).slice(0, 200)}`);
       assert.equal(res.body.data.logo, url);
       assert.equal((await t.call('GET', '/v1/settings', { key: a.key })).body.data.logo, url);
     }
-    const stored = await t.ctx.db.selectFrom('tenants').select(['logo', 'logo_type']).where('id', '=', a.tenantId).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('tenants')
+      .select(['logo', 'logo_type'])
+      .where('id', '=', a.tenantId)
+      .executeTakeFirstOrThrow();
     assert.equal(stored.logo_type, 'image/png');
     assert.equal(Buffer.from(stored.logo!).length, 256 * 1024);
     const removed = await t.call('PATCH', '/v1/settings', { key: await t.wideKey(a.tenantId), body: { logo: null } });

@@ -27,7 +27,11 @@ describeEngines('tenant-wide API keys', (engine) => {
     const b = await t.tenant();
     const wide = await wideKey(t, a.tenantId, ['accounts.list']);
     assert.equal(wide.accountId, null);
-    const row = await t.ctx.db.selectFrom('api_keys').select(['account_id', 'tenant_id']).where('id', '=', wide.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('api_keys')
+      .select(['account_id', 'tenant_id'])
+      .where('id', '=', wide.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(row, { account_id: null, tenant_id: a.tenantId });
     // A bound key still needs an account of that tenant; the tenant must exist.
     const foreign = await t.admin('POST', '/admin/api-keys', { tenantId: a.tenantId, accountId: b.accountId, scopes: ['*'] });
@@ -61,7 +65,8 @@ describeEngines('tenant-wide API keys', (engine) => {
     assert.equal(got.body.data.id, inv.body.data.id);
     // The same orderId on the first account is another invoice's business: not found there.
     assert.equal((await t.call('GET', `/v1/invoice?orderId=wide-1&accountId=${a.accountId}`, { key: wide.key })).status, 404);
-    const lists = async (accountId: string) => (await t.call('GET', `/v1/invoice/list?accountId=${accountId}`, { key: wide.key })).body.data.map((i: any) => i.id);
+    const lists = async (accountId: string) =>
+      (await t.call('GET', `/v1/invoice/list?accountId=${accountId}`, { key: wide.key })).body.data.map((i: any) => i.id);
     assert.deepEqual(await lists(second), [inv.body.data.id]);
     assert.deepEqual(await lists(a.accountId), []);
     // The first account's own key does not see it, nor may it name the second account.
@@ -88,12 +93,19 @@ describeEngines('tenant-wide API keys', (engine) => {
     const second = (await t.call('POST', '/v1/accounts', { key: wide.key, body: { name: 'Deposits' } })).body.data.id as string;
     await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: 'USDT_TRC20', amount: 1 });
     await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-    const dep = await t.call('POST', '/v1/deposit', { key: wide.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'wd-1', accountId: second } });
+    const dep = await t.call('POST', '/v1/deposit', {
+      key: wide.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'wd-1', accountId: second },
+    });
     assert.equal(dep.status, 201, JSON.stringify(dep.body));
     const record = await t.call('GET', `/v1/deposit?id=${dep.body.data.id}&accountId=${second}`, { key: wide.key });
     assert.equal(record.status, 200);
     assert.equal(record.body.data.accountId, second);
-    const row = await t.ctx.db.selectFrom('deposits').select(['account_id', 'tenant_id']).where('id', '=', dep.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('deposits')
+      .select(['account_id', 'tenant_id'])
+      .where('id', '=', dep.body.data.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(row, { account_id: second, tenant_id: a.tenantId });
   });
 
@@ -107,13 +119,22 @@ describeEngines('tenant-wide API keys', (engine) => {
       ['GET', '/v1/invoice?orderId=missing-1', undefined, 'querystring'],
       ['GET', '/v1/balances', undefined, 'querystring'],
       ['GET', '/v1/deposit/list', undefined, 'querystring'],
-      ['POST', '/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 10, orderId: 'q-1' }, 'body'],
+      [
+        'POST',
+        '/v1/withdrawal/quote',
+        { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 10, orderId: 'q-1' },
+        'body',
+      ],
     ];
     for (const [method, url, body, location] of cases) {
       const res = await t.call(method, url, { key: wide.key, body });
       assert.equal(res.status, 400, `${method} ${url}: ${JSON.stringify(res.body)}`);
       assert.equal(res.body.code, 'exceptions.validation.failed');
-      assert.deepEqual(res.body.extension.fields, [{ location, field: 'accountId', message: 'is required with a tenant-wide API key' }], `${method} ${url}`);
+      assert.deepEqual(
+        res.body.extension.fields,
+        [{ location, field: 'accountId', message: 'is required with a tenant-wide API key' }],
+        `${method} ${url}`,
+      );
     }
     const invoices = await t.ctx.db.selectFrom('invoices').select('id').where('tenant_id', '=', a.tenantId).execute();
     assert.deepEqual(invoices, []);
@@ -131,7 +152,11 @@ describeEngines('tenant-wide API keys', (engine) => {
     const wide = await wideKey(t, a.tenantId);
     const bInvoice = (await t.call('POST', '/v1/invoice', { key: b.key, body: invoiceBody('b-1') })).body.data;
     for (const accountId of [b.accountId, randomUUID()]) {
-      const reads = [`/v1/invoice?id=${bInvoice.id}&accountId=${accountId}`, `/v1/invoice/list?accountId=${accountId}`, `/v1/accounts?accountId=${accountId}`];
+      const reads = [
+        `/v1/invoice?id=${bInvoice.id}&accountId=${accountId}`,
+        `/v1/invoice/list?accountId=${accountId}`,
+        `/v1/accounts?accountId=${accountId}`,
+      ];
       for (const url of reads) {
         const res = await t.call('GET', url, { key: wide.key });
         assert.equal(res.status, 404, url);
@@ -151,7 +176,10 @@ describeEngines('tenant-wide API keys', (engine) => {
     assert.equal(inBody.body.extension.fields[0].field, 'accountId');
     // Query and body naming two accounts of the tenant: which one is meant is unclear.
     const second = (await t.call('POST', '/v1/accounts', { key: wide.key, body: { name: 'Two' } })).body.data.id;
-    const split = await t.call('POST', `/v1/invoice?accountId=${a.accountId}`, { key: wide.key, body: invoiceBody('split-1', { accountId: second }) });
+    const split = await t.call('POST', `/v1/invoice?accountId=${a.accountId}`, {
+      key: wide.key,
+      body: invoiceBody('split-1', { accountId: second }),
+    });
     assert.equal(split.status, 400);
     assert.equal(split.body.extension.fields[0].field, 'accountId');
   });
@@ -192,6 +220,9 @@ describeEngines('tenant-wide API keys', (engine) => {
     const issue = bodyOf('/admin/api-keys');
     assert.ok(issue.properties.accountId && !issue.required.includes('accountId'));
     const view = doc.paths['/admin/api-keys'].post.responses['201'].content['application/json'].schema.properties.data;
-    assert.deepEqual(view.properties.accountId.anyOf.map((s: any) => s.type), ['string', 'null']);
+    assert.deepEqual(
+      view.properties.accountId.anyOf.map((s: any) => s.type),
+      ['string', 'null'],
+    );
   });
 });

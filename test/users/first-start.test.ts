@@ -13,7 +13,10 @@ describeEngines('first start: dashboard users', (engine) => {
       const first = await bootstrapFirstStart(t.ctx);
       assert.ok(first?.users);
       const [owner, operator] = first.users;
-      assert.deepEqual([owner!.email, owner!.role, operator!.email, operator!.role], ['owner@example.com', 'owner', 'operator@example.com', 'operator']);
+      assert.deepEqual(
+        [owner!.email, owner!.role, operator!.email, operator!.role],
+        ['owner@example.com', 'owner', 'operator@example.com', 'operator'],
+      );
       for (const u of first.users) assert.match(u.password, /^[A-Za-z0-9_-]{16}$/);
       assert.notEqual(owner!.password, operator!.password);
 
@@ -44,10 +47,16 @@ describeEngines('first start: a live installation', (engine) => {
       assert.ok(first);
       assert.match(first.adminToken ?? '', /^cga_/);
       assert.deepEqual([first.tenantId, first.accountId, first.apiKey], ['', '', '']);
-      assert.deepEqual(first.users?.map((u) => [u.email, u.role]), [['operator@example.com', 'operator']]);
+      assert.deepEqual(
+        first.users?.map((u) => [u.email, u.role]),
+        [['operator@example.com', 'operator']],
+      );
       assert.deepEqual(await t.ctx.db.selectFrom('tenants').select('id').execute(), [], 'no tenant');
       assert.deepEqual(await t.ctx.db.selectFrom('api_keys').select('id').execute(), [], 'no key');
-      assert.deepEqual((await t.ctx.db.selectFrom('users').select(['email', 'role']).execute()).map((u) => u.role), ['operator']);
+      assert.deepEqual(
+        (await t.ctx.db.selectFrom('users').select(['email', 'role']).execute()).map((u) => u.role),
+        ['operator'],
+      );
 
       const banner = formatFirstStart(first, 'http://gateway.test', 'live', ['ETHEREUM']);
       assert.ok(!/demo|API key|owner/i.test(banner.replace('No demo tenant', '')), banner);
@@ -58,7 +67,10 @@ describeEngines('first start: a live installation', (engine) => {
       assert.deepEqual([op.me.user.role, op.me.tenant], ['operator', null]);
       assert.equal((await op.call('GET', '/admin/solvency', { csrf: false })).body.code, 'exceptions.auth.secondFactorEnrollmentRequired');
       // The token works, and a restart (no tenant yet) prints nothing and creates nothing again.
-      assert.equal((await t.app.inject({ method: 'GET', url: '/admin/tenants', headers: { authorization: `Bearer ${first.adminToken}` } })).statusCode, 200);
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/admin/tenants', headers: { authorization: `Bearer ${first.adminToken}` } })).statusCode,
+        200,
+      );
       assert.equal(await bootstrapFirstStart(t.ctx), null, 'later starts print nothing');
       assert.equal((await t.ctx.db.selectFrom('users').select('id').execute()).length, 1);
     } finally {

@@ -65,13 +65,23 @@ class Closure {
     const id = keyId(scopes, binding);
     const existing = this.nodes.get(id);
     if (existing) return existing;
-    const node: Node = { id, scopes: norm(scopes), binding, send: (method, url, body) => this.t.call(method, url, { key, ...(body !== undefined ? { body } : {}) }) };
+    const node: Node = {
+      id,
+      scopes: norm(scopes),
+      binding,
+      send: (method, url, body) => this.t.call(method, url, { key, ...(body !== undefined ? { body } : {}) }),
+    };
     this.nodes.set(id, node);
     return node;
   }
 
   sessionNode(role: Role, user: Browser): Node {
-    const node: Node = { id: `session:${role}`, scopes: norm(ROLE_SCOPES[role]), binding: 'wide', send: (method, url, body) => user.call(method, url, body !== undefined ? { body } : {}) };
+    const node: Node = {
+      id: `session:${role}`,
+      scopes: norm(ROLE_SCOPES[role]),
+      binding: 'wide',
+      send: (method, url, body) => user.call(method, url, body !== undefined ? { body } : {}),
+    };
     this.nodes.set(node.id, node);
     return node;
   }
@@ -156,7 +166,10 @@ class Closure {
         const id = await this.pawn(from);
         const changed = await node.send('PATCH', `/v1/users/${id}`, { role });
         this.calls++;
-        assert.ok([200, 403].includes(changed.status), `${node.id} changes ${from} → ${role}: ${changed.status} ${JSON.stringify(changed.body)}`);
+        assert.ok(
+          [200, 403].includes(changed.status),
+          `${node.id} changes ${from} → ${role}: ${changed.status} ${JSON.stringify(changed.body)}`,
+        );
         if (changed.status !== 200) continue;
         this.pawns.get(from)!.pop();
         this.pawns.get(role)!.push(id);

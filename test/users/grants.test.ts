@@ -53,12 +53,19 @@ describeEngines('grant ceilings', (engine) => {
     const reader = await key(t, a.tenantId, ['users.manage', ...ROLE_SCOPES.viewer]);
     const spare = await t.call('POST', '/v1/users', { key: reader, body: { email: uniqueEmail('viewer'), role: 'viewer' } });
     assert.equal(spare.status, 201, JSON.stringify(spare.body));
-    assert.equal((await t.call('PATCH', `/v1/users/${spare.body.data.id}`, { key: reader, body: { role: 'finance' } })).body.code, 'exceptions.auth.insufficientScope');
+    assert.equal(
+      (await t.call('PATCH', `/v1/users/${spare.body.data.id}`, { key: reader, body: { role: 'finance' } })).body.code,
+      'exceptions.auth.insufficientScope',
+    );
     const finance = await invite(t, { tenantId: a.tenantId, email: uniqueEmail('finance'), role: 'finance' });
     const owner = await member(t, a.tenantId, 'owner');
     for (const target of [finance.id, owner.userId]) {
       const demote = await t.call('PATCH', `/v1/users/${target}`, { key: reader, body: { role: 'viewer' } });
-      assert.deepEqual([demote.status, demote.body.code], [403, 'exceptions.auth.insufficientScope'], 'a role above the caller is not its to change');
+      assert.deepEqual(
+        [demote.status, demote.body.code],
+        [403, 'exceptions.auth.insufficientScope'],
+        'a role above the caller is not its to change',
+      );
       const remove = await t.call('DELETE', `/v1/users/${target}`, { key: reader });
       assert.deepEqual([remove.status, remove.body.code], [403, 'exceptions.auth.insufficientScope'], 'nor to remove');
     }
@@ -83,13 +90,21 @@ describeEngines('grant ceilings', (engine) => {
     ];
     for (const [method, url, body] of calls) {
       const res = await t.call(method, url, { key: bound, ...(body ? { body } : {}) });
-      assert.deepEqual([res.status, res.body.code], [403, 'exceptions.auth.accountNotAllowed'], `${method} ${url}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(
+        [res.status, res.body.code],
+        [403, 'exceptions.auth.accountNotAllowed'],
+        `${method} ${url}: ${JSON.stringify(res.body)}`,
+      );
     }
     assert.equal(await roleOf(t, viewer.id), 'viewer');
     const wide = await t.call('POST', '/v1/api-keys', { key: bound, body: { scopes: ['invoices.list'] } });
     assert.deepEqual([wide.status, wide.body.code], [403, 'exceptions.auth.accountNotAllowed'], 'no tenant-wide key');
     const sideways = await t.call('POST', '/v1/api-keys', { key: bound, body: { scopes: ['invoices.list'], accountId: other } });
-    assert.deepEqual([sideways.status, sideways.body.code], [403, 'exceptions.auth.accountNotAllowed'], "no key of the tenant's other account");
+    assert.deepEqual(
+      [sideways.status, sideways.body.code],
+      [403, 'exceptions.auth.accountNotAllowed'],
+      "no key of the tenant's other account",
+    );
     const own = await t.call('POST', '/v1/api-keys', { key: bound, body: { scopes: ['invoices.list'], accountId: a.accountId } });
     assert.equal(own.status, 201, 'a key of its own account');
   });
@@ -98,16 +113,30 @@ describeEngines('grant ceilings', (engine) => {
     const t = app();
     const a = await t.tenant();
     const developer = await member(t, a.tenantId, 'developer');
-    for (const scopes of [['withdrawals.create'], ['converting.create'], ['*'], ['users.manage'], ['apiKeys.manage', 'withdrawals.list', 'withdrawals.create']]) {
+    for (const scopes of [
+      ['withdrawals.create'],
+      ['converting.create'],
+      ['*'],
+      ['users.manage'],
+      ['apiKeys.manage', 'withdrawals.list', 'withdrawals.create'],
+    ]) {
       const res = await developer.call('POST', '/v1/api-keys', { body: { scopes, accountId: a.accountId } });
       assert.deepEqual([res.status, res.body.code], [403, 'exceptions.auth.insufficientScope'], JSON.stringify(scopes));
     }
-    const ok = await developer.call('POST', '/v1/api-keys', { body: { scopes: ['apiKeys.manage', 'webhooks.manage', 'invoices.list'], accountId: a.accountId } });
+    const ok = await developer.call('POST', '/v1/api-keys', {
+      body: { scopes: ['apiKeys.manage', 'webhooks.manage', 'invoices.list'], accountId: a.accountId },
+    });
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     // Nor does that key of the developer's: a key hands out at most what it holds.
-    const minted = await t.call('POST', '/v1/api-keys', { key: ok.body.data.key, body: { scopes: ['withdrawals.create'], accountId: a.accountId } });
+    const minted = await t.call('POST', '/v1/api-keys', {
+      key: ok.body.data.key,
+      body: { scopes: ['withdrawals.create'], accountId: a.accountId },
+    });
     assert.equal(minted.body.code, 'exceptions.auth.insufficientScope');
-    assert.equal((await developer.call('POST', '/v1/users', { body: { email: uniqueEmail(), role: 'finance' } })).body.code, 'exceptions.auth.insufficientScope');
+    assert.equal(
+      (await developer.call('POST', '/v1/users', { body: { email: uniqueEmail(), role: 'finance' } })).body.code,
+      'exceptions.auth.insufficientScope',
+    );
   });
 });
 
@@ -140,12 +169,17 @@ describeEngines("a user's keys end with the user", (engine) => {
     const listed = (await owner.call('GET', '/v1/api-keys')).body.data;
     for (const id of [own.id, minted.id]) assert.ok(listed.find((k: any) => k.id === id).revokedAt, 'listed as revoked');
     assert.equal(listed.find((k: any) => k.id === a.keyId).revokedAt, null, "the operator's key stays");
-    const log = await t.ctx.db.selectFrom('audit_log').select(['target_id', 'actor', 'detail']).where('action', '=', 'apiKey.revoked').where('tenant_id', '=', a.tenantId).execute();
+    const log = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['target_id', 'actor', 'detail'])
+      .where('action', '=', 'apiKey.revoked')
+      .where('tenant_id', '=', a.tenantId)
+      .execute();
     assert.deepEqual(log.map((e) => e.target_id).sort(), [own.id, minted.id].sort());
     assert.ok(log.every((e) => e.actor === owner.email && (e.detail as any).reason === 'userRemoved'));
   });
 
-  it("the operator disabling a user revokes their keys, or hands them to another user whose role covers them", async () => {
+  it('the operator disabling a user revokes their keys, or hands them to another user whose role covers them', async () => {
     const t = app();
     const a = await t.tenant();
     const b = await t.tenant();
@@ -167,10 +201,19 @@ describeEngines("a user's keys end with the user", (engine) => {
     assert.equal((await dev.call('GET', '/auth/me')).status, 200, 'a refused call changes nothing');
     assert.equal((await t.admin('DELETE', `/admin/users/${dev.userId}?keysTo=${heir.userId}`)).status, 204);
     assert.equal((await dev.call('GET', '/auth/me')).status, 401, 'the developer is gone');
-    for (const k of [own.key, minted.key]) assert.equal((await t.call('GET', `/v1/invoice/list?accountId=${a.accountId}`, { key: k })).status, 200, 'the keys work on');
+    for (const k of [own.key, minted.key])
+      assert.equal((await t.call('GET', `/v1/invoice/list?accountId=${a.accountId}`, { key: k })).status, 200, 'the keys work on');
     const keys = await t.ctx.db.selectFrom('api_keys').select('user_id').where('id', 'in', [own.id, minted.id]).execute();
-    assert.deepEqual(keys.map((k) => k.user_id), [heir.userId, heir.userId]);
-    const handed = await t.ctx.db.selectFrom('audit_log').select(['actor', 'detail']).where('action', '=', 'apiKey.handedOver').where('tenant_id', '=', a.tenantId).execute();
+    assert.deepEqual(
+      keys.map((k) => k.user_id),
+      [heir.userId, heir.userId],
+    );
+    const handed = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['actor', 'detail'])
+      .where('action', '=', 'apiKey.handedOver')
+      .where('tenant_id', '=', a.tenantId)
+      .execute();
     assert.equal(handed.length, 2);
     assert.ok(handed.every((e) => e.actor === 'operator token' && (e.detail as any).toUserId === heir.userId));
     // They are the heir's now: they end with the heir.
@@ -184,13 +227,31 @@ describeEngines("a user's keys end with the user", (engine) => {
     const owner = await member(t, a.tenantId, 'owner');
     const second = await member(t, a.tenantId, 'owner');
     const money = await second.call('POST', '/v1/api-keys', { body: { scopes: ['withdrawals.create'], accountId: a.accountId } });
-    const reads = await second.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list', 'webhooks.manage'], accountId: a.accountId } });
+    const reads = await second.call('POST', '/v1/api-keys', {
+      body: { scopes: ['invoices.list', 'webhooks.manage'], accountId: a.accountId },
+    });
     assert.deepEqual([money.status, reads.status], [201, 201]);
     assert.equal((await owner.call('PATCH', `/v1/users/${second.userId}`, { body: { role: 'developer' } })).status, 200);
-    assert.equal((await t.call('POST', '/v1/withdrawal/quote', { key: money.body.data.key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 5 } })).status, 401);
-    assert.equal((await t.call('GET', '/v1/invoice/list', { key: reads.body.data.key })).status, 200, "what a developer holds stays");
-    const revoked = await t.ctx.db.selectFrom('audit_log').select(['target_id', 'detail']).where('action', '=', 'apiKey.revoked').where('tenant_id', '=', a.tenantId).execute();
-    assert.deepEqual(revoked.map((e) => [e.target_id, (e.detail as any).reason]), [[money.body.data.id, 'roleChanged']]);
+    assert.equal(
+      (
+        await t.call('POST', '/v1/withdrawal/quote', {
+          key: money.body.data.key,
+          body: { cryptoCurrencyCode: 'USDT_TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', amount: 5 },
+        })
+      ).status,
+      401,
+    );
+    assert.equal((await t.call('GET', '/v1/invoice/list', { key: reads.body.data.key })).status, 200, 'what a developer holds stays');
+    const revoked = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['target_id', 'detail'])
+      .where('action', '=', 'apiKey.revoked')
+      .where('tenant_id', '=', a.tenantId)
+      .execute();
+    assert.deepEqual(
+      revoked.map((e) => [e.target_id, (e.detail as any).reason]),
+      [[money.body.data.id, 'roleChanged']],
+    );
   });
 
   it('a key made while its user is being removed is refused, or revoked with the others', async () => {
@@ -200,14 +261,26 @@ describeEngines("a user's keys end with the user", (engine) => {
     const { dev, own } = await developerWithKeys(t, a.tenantId, a.accountId);
     const [removed, ...made] = await Promise.all([
       owner.call('DELETE', `/v1/users/${dev.userId}`),
-      ...Array.from({ length: 4 }, () => t.call('POST', '/v1/api-keys', { key: own.key, body: { scopes: ['invoices.list'], accountId: a.accountId } })),
+      ...Array.from({ length: 4 }, () =>
+        t.call('POST', '/v1/api-keys', { key: own.key, body: { scopes: ['invoices.list'], accountId: a.accountId } }),
+      ),
     ]);
     assert.equal(removed!.status, 204);
     for (const res of made) {
       assert.ok([201, 401].includes(res.status), JSON.stringify(res.body));
-      if (res.status === 201) assert.equal((await t.call('GET', '/v1/invoice/list', { key: res.body.data.key })).status, 401, 'made before the removal: revoked with it');
+      if (res.status === 201)
+        assert.equal(
+          (await t.call('GET', '/v1/invoice/list', { key: res.body.data.key })).status,
+          401,
+          'made before the removal: revoked with it',
+        );
     }
-    const live = await t.ctx.db.selectFrom('api_keys').select('id').where('user_id', '=', dev.userId).where('revoked_at', 'is', null).execute();
+    const live = await t.ctx.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('user_id', '=', dev.userId)
+      .where('revoked_at', 'is', null)
+      .execute();
     assert.deepEqual(live, []);
   });
 
@@ -218,12 +291,19 @@ describeEngines("a user's keys end with the user", (engine) => {
     const second = await member(t, a.tenantId, 'owner');
     const [demoted, ...made] = await Promise.all([
       owner.call('PATCH', `/v1/users/${second.userId}`, { body: { role: 'viewer' } }),
-      ...Array.from({ length: 4 }, () => second.call('POST', '/v1/api-keys', { body: { scopes: ['withdrawals.create'], accountId: a.accountId } })),
+      ...Array.from({ length: 4 }, () =>
+        second.call('POST', '/v1/api-keys', { body: { scopes: ['withdrawals.create'], accountId: a.accountId } }),
+      ),
     ]);
     assert.equal(demoted!.status, 200);
     for (const res of made) assert.ok([201, 403].includes(res.status), JSON.stringify(res.body));
-    const live = await t.ctx.db.selectFrom('api_keys').select('scopes').where('user_id', '=', second.userId).where('revoked_at', 'is', null).execute();
-    assert.deepEqual(live, [], "a viewer holds no withdrawals key");
+    const live = await t.ctx.db
+      .selectFrom('api_keys')
+      .select('scopes')
+      .where('user_id', '=', second.userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    assert.deepEqual(live, [], 'a viewer holds no withdrawals key');
   });
 });
 
@@ -251,13 +331,18 @@ describeEngines('inviting an email another tenant knows', (engine) => {
     for (const x of answers) assert.equal(listed.find((u: any) => u.id === x.id)?.status, 'invited');
     assert.ok(!JSON.stringify(listed).includes(taken.userId), "never the other tenant's user");
     // The same tenant's duplicate is still told (its own users are listed to it anyway).
-    assert.equal((await ownerA.call('POST', '/v1/users', { body: { email: taken.email, role: 'viewer' } })).body.code, 'exceptions.user.emailTaken');
+    assert.equal(
+      (await ownerA.call('POST', '/v1/users', { body: { email: taken.email, role: 'viewer' } })).body.code,
+      'exceptions.user.emailTaken',
+    );
 
     // The link shows this tenant's invitation; accepting it cannot claim an email that signs in elsewhere.
     const token = new URL(answers[1].inviteUrl).hash.slice(1);
     const info = await t.call('GET', `/auth/invite?token=${token}`);
     assert.equal(info.status, 200, JSON.stringify(info.body));
-    const accepted = await t.call('POST', '/auth/invite', { body: { token, password: 'another passphrase', confirmPassword: 'another passphrase' } });
+    const accepted = await t.call('POST', '/auth/invite', {
+      body: { token, password: 'another passphrase', confirmPassword: 'another passphrase' },
+    });
     assert.deepEqual([accepted.status, accepted.body.code], [400, 'exceptions.user.inviteInvalid']);
     const signIn = await t.call('POST', '/auth/login', { body: { email: taken.email, password: PASSWORD } });
     assert.equal(signIn.status, 200, 'the other tenant’s user signs in as before');
@@ -269,8 +354,15 @@ describeEngines('inviting an email another tenant knows', (engine) => {
     assert.equal(joined.status, 200, JSON.stringify(joined.body));
     assert.equal(browser(t, joined, pendingElsewhere).me.tenant.id, a.tenantId);
     // The operator sees every tenant, and is told.
-    const byOperator = await t.admin('POST', '/admin/users', { tenantId: a.tenantId, email: fresh.replace('fresh', 'other'), role: 'viewer' });
+    const byOperator = await t.admin('POST', '/admin/users', {
+      tenantId: a.tenantId,
+      email: fresh.replace('fresh', 'other'),
+      role: 'viewer',
+    });
     assert.equal(byOperator.status, 201);
-    assert.equal((await t.admin('POST', '/admin/users', { tenantId: a.tenantId, email: taken.email, role: 'viewer' })).body.code, 'exceptions.user.emailTaken');
+    assert.equal(
+      (await t.admin('POST', '/admin/users', { tenantId: a.tenantId, email: taken.email, role: 'viewer' })).body.code,
+      'exceptions.user.emailTaken',
+    );
   });
 });

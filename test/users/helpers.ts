@@ -16,7 +16,11 @@ export interface Browser {
   csrf: string;
   me: any;
   /** Sends the cookie, and x-csrf-token unless `csrf: false` (or a string to send instead). */
-  call(method: string, url: string, opts?: { body?: unknown; headers?: Record<string, string>; csrf?: boolean | string; ip?: string }): Promise<Res>;
+  call(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; headers?: Record<string, string>; csrf?: boolean | string; ip?: string },
+  ): Promise<Res>;
 }
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(4).toString('hex')}@example.com`;
@@ -66,7 +70,12 @@ export async function member(t: TestApp, tenantId: string | undefined, role: str
 }
 
 /** Signs in with email and password (and code); the raw answer. */
-export function login(t: TestApp, email: string, password = PASSWORD, extra: { totpCode?: string; recoveryCode?: string; ip?: string } = {}) {
+export function login(
+  t: TestApp,
+  email: string,
+  password = PASSWORD,
+  extra: { totpCode?: string; recoveryCode?: string; ip?: string } = {},
+) {
   const { ip, ...rest } = extra;
   return t.call('POST', '/auth/login', { body: { email, password, ...rest }, ...(ip ? { ip } : {}) });
 }

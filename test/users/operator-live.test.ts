@@ -30,7 +30,11 @@ describeEngines('operator sessions in live mode', (engine) => {
     const created = await operator.call('POST', '/admin/tenants', { body: { name: 'After TOTP' } });
     assert.equal(created.status, 201);
 
-    const byToken = await t.app.inject({ method: 'GET', url: `/admin/tenants/${created.body.data.id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const byToken = await t.app.inject({
+      method: 'GET',
+      url: `/admin/tenants/${created.body.data.id}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     assert.equal(byToken.statusCode, 200);
   });
 

@@ -25,7 +25,11 @@ const OPERATIONS_WRITES = [
   'POST /admin/held-payments/:id/refund',
 ];
 const SUPPORT_WRITES = ['POST /admin/users', 'POST /admin/tenants/:tenantId/users/:id/password-reset'];
-const WRITES: Record<string, readonly string[]> = { operatorOperations: OPERATIONS_WRITES, operatorSupport: SUPPORT_WRITES, operatorAuditor: [] };
+const WRITES: Record<string, readonly string[]> = {
+  operatorOperations: OPERATIONS_WRITES,
+  operatorSupport: SUPPORT_WRITES,
+  operatorAuditor: [],
+};
 
 describeEngines("operators' roles on every operator route", (engine) => {
   const app = useTestApp(engine);
@@ -54,9 +58,17 @@ describeEngines("operators' roles on every operator route", (engine) => {
     const t = app();
     const a = await t.tenant();
     const support = await member(t, undefined, 'operatorSupport');
-    const operators = () => t.ctx.db.selectFrom('users').select('id').where('tenant_id', 'is', null).execute().then((r) => r.length);
+    const operators = () =>
+      t.ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', 'is', null)
+        .execute()
+        .then((r) => r.length);
     const before = await operators();
-    const user = await support.call('POST', '/admin/users', { body: { tenantId: a.tenantId, email: uniqueEmail('clerk'), role: 'viewer' } });
+    const user = await support.call('POST', '/admin/users', {
+      body: { tenantId: a.tenantId, email: uniqueEmail('clerk'), role: 'viewer' },
+    });
     assert.equal(user.status, 201, JSON.stringify(user.body));
     for (const role of ['operator', 'operatorOperations', 'operatorAuditor']) {
       const res = await support.call('POST', '/admin/users', { body: { email: uniqueEmail('op'), role } });

@@ -16,7 +16,8 @@ const ISSUE = (tenantId: string, userId: string) => `/admin/tenants/${tenantId}/
 describeEngines('password reset links issued by the operator', (engine) => {
   const app = useTestApp(engine);
   const tokenOf = (res: { body: any }) => new URL(res.body.data.resetUrl).hash.slice(1);
-  const reset = (t: TestApp, token: string, password = NEW_PASSWORD, confirmPassword = password) => t.call('POST', '/auth/password-reset', { body: { token, password, confirmPassword } });
+  const reset = (t: TestApp, token: string, password = NEW_PASSWORD, confirmPassword = password) =>
+    t.call('POST', '/auth/password-reset', { body: { token, password, confirmPassword } });
   const issue = async (t: TestApp, tenantId: string, userId: string) => {
     const res = await t.admin('POST', ISSUE(tenantId, userId));
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -35,7 +36,11 @@ describeEngines('password reset links issued by the operator', (engine) => {
     const left = Date.parse(issued.body.data.expiresAt) - Date.now();
     assert.ok(left > 55 * 60_000 && left <= 60 * 60_000, `an hour: ${left} ms`);
     const stored = await t.ctx.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.userId).execute();
-    assert.deepEqual(stored.map((r) => r.token_hash), [createHash('sha256').update(token).digest('hex')], 'only its hash is kept');
+    assert.deepEqual(
+      stored.map((r) => r.token_hash),
+      [createHash('sha256').update(token).digest('hex')],
+      'only its hash is kept',
+    );
 
     const info = await t.call('GET', `/auth/password-reset?token=${token}`);
     assert.equal(info.status, 200, JSON.stringify(info.body));
@@ -66,7 +71,11 @@ describeEngines('password reset links issued by the operator', (engine) => {
     const second = tokenOf(await issue(t, tenantId, user.userId));
     assert.equal((await reset(t, first)).body.code, 'exceptions.user.resetInvalid', 'a newer link ends the older');
     // An hour later (the clock moved by the row: nothing else in the app knows the link's age).
-    await t.ctx.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.userId).execute();
+    await t.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.userId)
+      .execute();
     assert.equal((await reset(t, second)).body.code, 'exceptions.user.resetInvalid', 'expired');
     assert.equal((await t.call('GET', `/auth/password-reset?token=${second}`)).body.code, 'exceptions.user.resetInvalid');
     assert.equal((await reset(t, 'not-a-token')).body.code, 'exceptions.user.resetInvalid');
@@ -83,7 +92,7 @@ describeEngines('password reset links issued by the operator', (engine) => {
     const b = await t.tenant();
     const userA = await member(t, a.tenantId, 'owner');
     const wrong = await t.admin('POST', ISSUE(b.tenantId, userA.userId));
-    assert.deepEqual([wrong.status, wrong.body.code], [404, 'exceptions.user.notFound'], "named under another tenant: no such user there");
+    assert.deepEqual([wrong.status, wrong.body.code], [404, 'exceptions.user.notFound'], 'named under another tenant: no such user there');
     assert.equal((await t.admin('POST', ISSUE(a.tenantId, '00000000-0000-4000-8000-000000000000'))).status, 404);
     const invited = await invite(t, { tenantId: a.tenantId, email: 'not-yet@example.com', role: 'viewer' });
     assert.equal((await t.admin('POST', ISSUE(a.tenantId, invited.id))).body.code, 'exceptions.user.notActive');
@@ -93,7 +102,11 @@ describeEngines('password reset links issued by the operator', (engine) => {
     // A merchant (key or owner's session) never reaches the operator's route.
     assert.equal((await t.call('POST', ISSUE(a.tenantId, userA.userId), { key: a.key })).status, 401);
     assert.equal((await userA.call('POST', ISSUE(a.tenantId, userA.userId))).body.code, 'exceptions.auth.operatorOnly');
-    const made = await t.ctx.db.selectFrom('password_resets').select('user_id').where('user_id', 'in', [userA.userId, invited.id, removed.userId]).execute();
+    const made = await t.ctx.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where('user_id', 'in', [userA.userId, invited.id, removed.userId])
+      .execute();
     assert.equal(made.length, 0, 'no link was made');
   });
 
@@ -108,7 +121,11 @@ describeEngines('password reset links issued by the operator', (engine) => {
     const issued = await operator.call('POST', ISSUE(tenantId, user.userId), { headers: { 'x-totp-code': opCodes.fresh() } });
     assert.equal(issued.status, 201, JSON.stringify(issued.body));
     assert.equal((await reset(t, tokenOf(issued))).status, 204);
-    assert.equal((await login(t, user.email, NEW_PASSWORD)).body.code, 'exceptions.auth.secondFactorRequired', 'no sign-in past two-factor');
+    assert.equal(
+      (await login(t, user.email, NEW_PASSWORD)).body.code,
+      'exceptions.auth.secondFactorRequired',
+      'no sign-in past two-factor',
+    );
     assert.equal((await login(t, user.email, NEW_PASSWORD, { totpCode: userCodes.fresh() })).status, 200);
   });
 });

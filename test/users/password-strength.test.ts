@@ -27,7 +27,13 @@ const WEAK = [
   '19901990199019',
 ];
 
-const STRONG = ['correct horse battery', 'a long dashboard passphrase', 'Tr0ub4dor&3x', 'tangerine oxbow quartet', 'x'.repeat(3) + ' wombat clarinet glacier' + 'é'.repeat(3)];
+const STRONG = [
+  'correct horse battery',
+  'a long dashboard passphrase',
+  'Tr0ub4dor&3x',
+  'tangerine oxbow quartet',
+  'x'.repeat(3) + ' wombat clarinet glacier' + 'é'.repeat(3),
+];
 
 async function refusal(password: string, email: string): Promise<{ message: string; extension: Record<string, unknown> } | null> {
   return checkNewPassword(password, email).then(
@@ -77,7 +83,11 @@ describeEngines('password strength on the routes that set one', (engine) => {
       assert.ok(res.body.message.includes('12 characters') || res.body.message.includes('too easy to guess'), res.body.message);
       assert.equal((await login(t, email, password)).status, 401, 'nothing was set');
     }
-    const user = await t.ctx.db.selectFrom('users').select(['password_hash', 'invite_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select(['password_hash', 'invite_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     assert.equal(user.password_hash, null);
     assert.ok(user.invite_hash, 'the invitation can still be accepted');
     browser(t, await t.call('POST', '/auth/invite', { body: { token, password: PASSWORD, confirmPassword: PASSWORD } }), email);

@@ -13,13 +13,16 @@ const TRON_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 describeEngines('session principal', (engine) => {
   const app = useTestApp(engine);
 
-  it("a viewer may read but not withdraw (403 insufficientScope); finance passes the scope check", async () => {
+  it('a viewer may read but not withdraw (403 insufficientScope); finance passes the scope check', async () => {
     const t = app();
     const a = await t.tenant();
     const viewer = await member(t, a.tenantId, 'viewer');
     const finance = await member(t, a.tenantId, 'finance');
     const quote = { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10 };
-    for (const [url, body] of [['/v1/withdrawal/quote', quote], ['/v1/withdrawal/commit', { accountId: a.accountId, quoteId: randomUUID() }]] as const) {
+    for (const [url, body] of [
+      ['/v1/withdrawal/quote', quote],
+      ['/v1/withdrawal/commit', { accountId: a.accountId, quoteId: randomUUID() }],
+    ] as const) {
       const res = await viewer.call('POST', url, { body });
       assert.equal(res.status, 403, `${url}: ${JSON.stringify(res.body)}`);
       assert.equal(res.body.code, 'exceptions.auth.insufficientScope');
@@ -32,7 +35,10 @@ describeEngines('session principal', (engine) => {
     assert.equal((await finance.call('GET', '/v1/users')).status, 200);
     assert.equal((await finance.call('DELETE', `/v1/users/${viewer.userId}`)).body.code, 'exceptions.auth.insufficientScope');
     assert.equal((await finance.call('GET', '/v1/audit-log')).body.code, 'exceptions.auth.insufficientScope');
-    assert.equal((await viewer.call('POST', '/v1/users', { body: { email: 'x@example.com', role: 'owner' } })).body.code, 'exceptions.auth.insufficientScope');
+    assert.equal(
+      (await viewer.call('POST', '/v1/users', { body: { email: 'x@example.com', role: 'owner' } })).body.code,
+      'exceptions.auth.insufficientScope',
+    );
   });
 
   it("acts on the account it names (its tenant's only: 404 for another's; 400 naming none)", async () => {
@@ -44,7 +50,10 @@ describeEngines('session principal', (engine) => {
     assert.equal(inv.status, 201, JSON.stringify(inv.body));
     const list = await owner.call('GET', `/v1/invoice/list?accountId=${a.accountId}`);
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body.data.map((i: any) => i.id), [inv.body.data.id]);
+    assert.deepEqual(
+      list.body.data.map((i: any) => i.id),
+      [inv.body.data.id],
+    );
     const foreign = await owner.call('GET', `/v1/invoice/list?accountId=${b.accountId}`);
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body.code, 'exceptions.account.notFound');
@@ -52,10 +61,14 @@ describeEngines('session principal', (engine) => {
     assert.equal(none.status, 400);
     assert.equal(none.body.extension.fields[0].field, 'accountId');
     // Writes name it in the body.
-    const created = await owner.call('POST', '/v1/invoice', { body: { accountId: a.accountId, amount: 20, fiatCurrencyCode: 'USD', orderId: 'session-2' } });
+    const created = await owner.call('POST', '/v1/invoice', {
+      body: { accountId: a.accountId, amount: 20, fiatCurrencyCode: 'USD', orderId: 'session-2' },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.data.accountId, a.accountId);
-    const elsewhere = await owner.call('POST', '/v1/invoice', { body: { accountId: b.accountId, amount: 20, fiatCurrencyCode: 'USD', orderId: 'session-3' } });
+    const elsewhere = await owner.call('POST', '/v1/invoice', {
+      body: { accountId: b.accountId, amount: 20, fiatCurrencyCode: 'USD', orderId: 'session-3' },
+    });
     assert.equal(elsewhere.status, 404);
     // Tenant-level routes need no account.
     assert.equal((await owner.call('GET', '/v1/accounts')).status, 200);
@@ -105,6 +118,7 @@ describeEngines('session principal', (engine) => {
         if (path.startsWith('/auth/')) assert.deepEqual(op.tags, ['sessions'], `${method} ${path}`);
       }
     }
-    for (const path of ['/auth/login', '/auth/me', '/v1/users', '/v1/users/{id}', '/v1/audit-log', '/admin/users']) assert.ok(doc.paths[path], path);
+    for (const path of ['/auth/login', '/auth/me', '/v1/users', '/v1/users/{id}', '/v1/audit-log', '/admin/users'])
+      assert.ok(doc.paths[path], path);
   });
 });

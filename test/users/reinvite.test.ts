@@ -15,7 +15,8 @@ const AGAIN = 'a new passphrase after coming back';
 describeEngines('a removed user invited again', (engine) => {
   const app = useTestApp(engine);
   const tokenOf = (res: { body: any }) => new URL(res.body.data.inviteUrl).hash.slice(1);
-  const accept = (t: TestApp, token: string, password = AGAIN) => t.call('POST', '/auth/invite', { body: { token, password, confirmPassword: password } });
+  const accept = (t: TestApp, token: string, password = AGAIN) =>
+    t.call('POST', '/auth/invite', { body: { token, password, confirmPassword: password } });
 
   it("by the tenant's owner: the same user, invited with the new role, nothing of before kept", async () => {
     const t = app();
@@ -29,16 +30,27 @@ describeEngines('a removed user invited again', (engine) => {
     assert.equal(again.status, 201, JSON.stringify(again.body));
     assert.equal(again.body.data.id, leaver.userId, 'the same user comes back');
     const listed = (await owner.call('GET', '/v1/users')).body.data.filter((u: any) => u.email === leaver.email);
-    assert.deepEqual(listed.map((u: any) => [u.id, u.role, u.status, u.totpEnabled]), [[leaver.userId, 'viewer', 'invited', false]], 'listed once, invited');
+    assert.deepEqual(
+      listed.map((u: any) => [u.id, u.role, u.status, u.totpEnabled]),
+      [[leaver.userId, 'viewer', 'invited', false]],
+      'listed once, invited',
+    );
     // Their old password and session are gone; the invitation sets a new password and signs them in.
     assert.equal((await login(t, leaver.email, PASSWORD)).status, 401);
     assert.equal((await leaver.call('GET', '/auth/me')).status, 401);
     const back = browser(t, await accept(t, tokenOf(again)), leaver.email);
     assert.deepEqual([back.me.user.id, back.me.user.role, back.me.user.totpEnabled], [leaver.userId, 'viewer', false]);
     assert.equal((await login(t, leaver.email, AGAIN)).status, 200, 'no second factor asked: it went with the removal');
-    const audit = (await t.call('GET', '/v1/audit-log?limit=100', { key: (await t.admin('POST', '/admin/api-keys', { tenantId, scopes: ['*'] })).body.data.key })).body.data;
+    const audit = (
+      await t.call('GET', '/v1/audit-log?limit=100', {
+        key: (await t.admin('POST', '/admin/api-keys', { tenantId, scopes: ['*'] })).body.data.key,
+      })
+    ).body.data;
     const invited = audit.find((e: any) => e.action === 'user.invited' && e.detail.again);
-    assert.deepEqual([invited?.actor, invited?.targetId, invited?.detail], [owner.email, leaver.userId, { email: leaver.email, role: 'viewer', again: true }]);
+    assert.deepEqual(
+      [invited?.actor, invited?.targetId, invited?.detail],
+      [owner.email, leaver.userId, { email: leaver.email, role: 'viewer', again: true }],
+    );
   });
 
   it('by another tenant, and a removed operator by the operator', async () => {
@@ -58,7 +70,11 @@ describeEngines('a removed user invited again', (engine) => {
     const signedIn = await login(t, leaver.email, AGAIN);
     assert.equal(signedIn.status, 200);
     assert.equal(signedIn.body.data.tenant.id, b.tenantId, "the email signs in to B's account, never A's removed one");
-    assert.equal((await ownerA.call('GET', '/v1/users')).body.data.find((u: any) => u.id === leaver.userId).status, 'disabled', "A's removed user untouched");
+    assert.equal(
+      (await ownerA.call('GET', '/v1/users')).body.data.find((u: any) => u.id === leaver.userId).status,
+      'disabled',
+      "A's removed user untouched",
+    );
 
     const operator = await member(t, undefined, 'operator');
     const gone = await member(t, undefined, 'operator');
@@ -76,8 +92,15 @@ describeEngines('a removed user invited again', (engine) => {
     const ownerA = await member(t, a.tenantId, 'owner');
     const ownerB = await member(t, b.tenantId, 'owner');
     const stays: Browser = await member(t, a.tenantId, 'viewer');
-    assert.equal((await ownerA.call('POST', '/v1/users', { body: { email: stays.email, role: 'finance' } })).body.code, 'exceptions.user.emailTaken');
-    assert.equal((await t.admin('POST', '/admin/users', { tenantId: b.tenantId, email: stays.email, role: 'viewer' })).body.code, 'exceptions.user.emailTaken', 'the operator is told');
+    assert.equal(
+      (await ownerA.call('POST', '/v1/users', { body: { email: stays.email, role: 'finance' } })).body.code,
+      'exceptions.user.emailTaken',
+    );
+    assert.equal(
+      (await t.admin('POST', '/admin/users', { tenantId: b.tenantId, email: stays.email, role: 'viewer' })).body.code,
+      'exceptions.user.emailTaken',
+      'the operator is told',
+    );
     // Removed from A, then active in B: A's invitation cannot make a second account for the email.
     const leaver = await member(t, a.tenantId, 'viewer', uniqueEmail('leaver'));
     assert.equal((await ownerA.call('DELETE', `/v1/users/${leaver.userId}`)).status, 204);

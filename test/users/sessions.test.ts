@@ -30,7 +30,14 @@ describeEngines('dashboard sessions', (engine) => {
     const raw = String(accepted.headers['set-cookie']);
     assert.match(raw, /^cg_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Strict$/);
     const b = browser(t, accepted, email);
-    assert.deepEqual(b.me.user, { id: b.userId, email: email.toLowerCase(), role: 'owner', tenantId: a.tenantId, totpEnabled: false, recoveryCodesLeft: 0 });
+    assert.deepEqual(b.me.user, {
+      id: b.userId,
+      email: email.toLowerCase(),
+      role: 'owner',
+      tenantId: a.tenantId,
+      totpEnabled: false,
+      recoveryCodesLeft: 0,
+    });
     assert.deepEqual(b.me.accounts, [{ id: a.accountId, name: 'Main' }]);
     assert.deepEqual(b.me.scopes, ['*']);
     assert.equal(b.me.mode, 'sandbox');
@@ -47,7 +54,10 @@ describeEngines('dashboard sessions', (engine) => {
     // The database holds hashes only.
     const row = await t.ctx.db.selectFrom('users').selectAll().where('id', '=', b.userId).executeTakeFirstOrThrow();
     // scrypt at the installation's cost (PASSWORD_HASH_COST; the tests' is 12), recorded in the hash.
-    assert.match(row.password_hash!, new RegExp(`^scrypt\\$${2 ** t.ctx.config.passwordHashCost}\\$8\\$1\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`));
+    assert.match(
+      row.password_hash!,
+      new RegExp(`^scrypt\\$${2 ** t.ctx.config.passwordHashCost}\\$8\\$1\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`),
+    );
     assert.equal(row.invite_hash, null);
     const session = await t.ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', b.userId).executeTakeFirstOrThrow();
     assert.ok(!b.cookie.includes(session.token_hash));
@@ -116,7 +126,10 @@ describeEngines('dashboard sessions', (engine) => {
     // Reads need no token.
     assert.equal((await b.call('GET', '/v1/accounts', { csrf: false })).status, 200);
     // Signing in from another site's page (login CSRF) is refused too.
-    const foreign = await t.call('POST', '/auth/login', { body: { email: b.email, password: PASSWORD }, headers: { origin: 'https://evil.example' } });
+    const foreign = await t.call('POST', '/auth/login', {
+      body: { email: b.email, password: PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
     assert.equal(foreign.body.code, 'exceptions.auth.csrfFailed');
   });
 
@@ -127,11 +140,16 @@ describeEngines('dashboard sessions', (engine) => {
     const second = browser(t, await login(t, first.email), first.email);
     const third = browser(t, await login(t, first.email), first.email);
 
-    const wrong = await first.call('POST', '/auth/password', { body: { currentPassword: 'wrong password', newPassword: 'a new password 1' } });
+    const wrong = await first.call('POST', '/auth/password', {
+      body: { currentPassword: 'wrong password', newPassword: 'a new password 1' },
+    });
     assert.equal(wrong.body.code, 'exceptions.auth.invalidCredentials');
     const weak = await first.call('POST', '/auth/password', { body: { currentPassword: PASSWORD, newPassword: first.email } });
     assert.equal(weak.body.code, 'exceptions.user.passwordTooWeak');
-    assert.equal((await first.call('POST', '/auth/password', { body: { currentPassword: PASSWORD, newPassword: 'a new password 1' } })).status, 204);
+    assert.equal(
+      (await first.call('POST', '/auth/password', { body: { currentPassword: PASSWORD, newPassword: 'a new password 1' } })).status,
+      204,
+    );
     assert.equal((await first.call('GET', '/auth/me')).status, 200, 'the session that changed it stays');
     assert.equal((await second.call('GET', '/auth/me')).status, 401);
     assert.equal((await login(t, first.email)).status, 401, 'the old password is gone');
@@ -163,14 +181,24 @@ describeEngines('dashboard sessions', (engine) => {
     const a = await t.tenant();
     const b = await member(t, a.tenantId, 'viewer');
     const where = (db: typeof t.ctx.db) => db.updateTable('sessions').where('user_id', '=', b.userId);
-    await where(t.ctx.db).set({ last_seen_at: new Date(Date.now() - 11 * 3600_000) }).execute();
+    await where(t.ctx.db)
+      .set({ last_seen_at: new Date(Date.now() - 11 * 3600_000) })
+      .execute();
     assert.equal((await b.call('GET', '/auth/me')).status, 200);
     const seen = await t.ctx.db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', b.userId).executeTakeFirstOrThrow();
     assert.ok(Date.now() - seen.last_seen_at.getTime() < 60_000, 'a stale last_seen_at is refreshed');
-    await where(t.ctx.db).set({ last_seen_at: new Date(Date.now() - 12 * 3600_000 - 1000) }).execute();
+    await where(t.ctx.db)
+      .set({ last_seen_at: new Date(Date.now() - 12 * 3600_000 - 1000) })
+      .execute();
     assert.equal((await b.call('GET', '/auth/me')).status, 401, 'idle too long');
     const c = browser(t, await login(t, b.email), b.email);
-    await t.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '!=', '').where('revoked_at', 'is', null).where('user_id', '=', b.userId).execute();
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '!=', '')
+      .where('revoked_at', 'is', null)
+      .where('user_id', '=', b.userId)
+      .execute();
     assert.equal((await c.call('GET', '/auth/me')).status, 401, 'past its absolute end');
   });
 

@@ -27,7 +27,11 @@ interface Path {
 }
 
 async function entries(t: TestApp, action: AuditAction): Promise<number> {
-  const row = await t.ctx.db.selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).where('action', '=', action).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('audit_log')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('action', '=', action)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -41,7 +45,11 @@ async function assertStepUp(t: TestApp, who: Browser, codes: TwoFactor, path: Pa
   };
   const before = await entries(t, path.action);
   const missing = await send();
-  assert.deepEqual([missing.status, missing.body.code], [403, 'exceptions.auth.stepUpRequired'], `${name} without a code: ${JSON.stringify(missing.body)}`);
+  assert.deepEqual(
+    [missing.status, missing.body.code],
+    [403, 'exceptions.auth.stepUpRequired'],
+    `${name} without a code: ${JSON.stringify(missing.body)}`,
+  );
   assert.equal(await entries(t, path.action), before, `${name}: refused without a code, nothing changed`);
   const code = codes.fresh();
   const passed = await send({ 'x-totp-code': code });
@@ -87,15 +95,29 @@ describeEngines('step-up on every path to money or rights', (engine) => {
   it('every write under a scope of STEP_UP_SCOPES asks for step-up, bar the listed ones that move nothing', () => {
     const routes = app().app.declaredRoutes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
     const merchant = routes.filter((r) => r.scope && (STEP_UP_SCOPES as readonly string[]).includes(r.scope));
-    const unconfirmed = merchant.filter((r) => !r.stepUp && !NO_STEP_UP.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url} (${r.scope})`);
+    const unconfirmed = merchant
+      .filter((r) => !r.stepUp && !NO_STEP_UP.has(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url} (${r.scope})`);
     assert.deepEqual(unconfirmed, [], 'a write that may move money or grant rights without step-up');
     const stale = [...NO_STEP_UP.keys()].filter((id) => !merchant.some((r) => `${r.method} ${r.url}` === id && !r.stepUp));
     assert.deepEqual(stale, [], 'exceptions that are no longer routes without step-up');
     const confirmed = routes.filter((r) => r.stepUp);
-    assert.ok(confirmed.every((r) => r.admin || r.scope), 'only merchant and operator routes');
-    assert.deepEqual(confirmed.filter((r) => r.admin).map((r) => `${r.method} ${r.url} ${r.stepUp}`).sort(), [...ADMIN_STEP_UP].sort());
+    assert.ok(
+      confirmed.every((r) => r.admin || r.scope),
+      'only merchant and operator routes',
+    );
     assert.deepEqual(
-      confirmed.filter((r) => r.scope).map((r) => `${r.method} ${r.url} ${r.stepUp}`).sort(),
+      confirmed
+        .filter((r) => r.admin)
+        .map((r) => `${r.method} ${r.url} ${r.stepUp}`)
+        .sort(),
+      [...ADMIN_STEP_UP].sort(),
+    );
+    assert.deepEqual(
+      confirmed
+        .filter((r) => r.scope)
+        .map((r) => `${r.method} ${r.url} ${r.stepUp}`)
+        .sort(),
       [
         'DELETE /v1/payout-addresses/:id always',
         'DELETE /v1/payout-policy/pending/:id always',
@@ -123,11 +145,13 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     return { user, codes: await withTwoFactor(user) };
   }
 
-  it("the probe: an owner refused a withdrawal commit cannot route around it through a key, a finance user or a conversion", async () => {
+  it('the probe: an owner refused a withdrawal commit cannot route around it through a key, a finance user or a conversion', async () => {
     const t = app();
     const a = await fundedAccount(t, { amount: 99 });
     const { user } = await owner(t, a.tenantId);
-    const quote = await user.call('POST', '/v1/withdrawal/quote', { body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10 } });
+    const quote = await user.call('POST', '/v1/withdrawal/quote', {
+      body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10 },
+    });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const commit = await user.call('POST', '/v1/withdrawal/commit', { body: { accountId: a.accountId, quoteId: quote.body.data.quoteId } });
     assert.equal(commit.body.code, 'exceptions.auth.stepUpRequired');
@@ -137,7 +161,9 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     assert.equal(wide.body.code, 'exceptions.auth.stepUpRequired', 'a key of every scope');
     const finance = await user.call('POST', '/v1/users', { body: { email: uniqueEmail('finance'), role: 'finance' } });
     assert.deepEqual([finance.status, finance.body.code], [403, 'exceptions.auth.stepUpRequired'], 'a finance user');
-    const cq = await user.call('POST', '/v1/converting/quote', { body: { accountId: a.accountId, fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 5 } });
+    const cq = await user.call('POST', '/v1/converting/quote', {
+      body: { accountId: a.accountId, fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 5 },
+    });
     assert.equal(cq.status, 200, JSON.stringify(cq.body));
     const convert = await user.call('POST', '/v1/converting/commit', { body: { accountId: a.accountId, quoteId: cq.body.data.quoteId } });
     assert.deepEqual([convert.status, convert.body.code], [403, 'exceptions.auth.stepUpRequired'], 'a conversion');
@@ -152,13 +178,23 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     const t = app();
     const a = await t.tenant();
     const { user, codes } = await owner(t, a.tenantId);
-    const key = await assertStepUp(t, user, codes, { method: 'POST', request: () => ({ url: '/v1/api-keys', body: { scopes: ['withdrawals.create'], accountId: a.accountId } }), ok: 201, action: 'apiKey.created' });
+    const key = await assertStepUp(t, user, codes, {
+      method: 'POST',
+      request: () => ({ url: '/v1/api-keys', body: { scopes: ['withdrawals.create'], accountId: a.accountId } }),
+      ok: 201,
+      action: 'apiKey.created',
+    });
     assert.deepEqual(key.data.scopes, ['withdrawals.create']);
     for (const scopes of [['invoices.create', 'invoices.list'], ['balances.list']]) {
       const plain = await user.call('POST', '/v1/api-keys', { body: { scopes, accountId: a.accountId } });
       assert.equal(plain.status, 201, `${scopes}: ${JSON.stringify(plain.body)}`);
     }
-    await assertStepUp(t, user, codes, { method: 'POST', request: () => ({ url: '/v1/users', body: { email: uniqueEmail('finance'), role: 'finance' } }), ok: 201, action: 'user.invited' });
+    await assertStepUp(t, user, codes, {
+      method: 'POST',
+      request: () => ({ url: '/v1/users', body: { email: uniqueEmail('finance'), role: 'finance' } }),
+      ok: 201,
+      action: 'user.invited',
+    });
     const viewer = await user.call('POST', '/v1/users', { body: { email: uniqueEmail('viewer'), role: 'viewer' } });
     assert.equal(viewer.status, 201, 'a viewer holds only reads');
   });
@@ -169,10 +205,20 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     const { user, codes } = await owner(t, a.tenantId);
     const pawn = async () => (await invite(t, { tenantId: a.tenantId, email: uniqueEmail('pawn'), role: 'viewer' })).id;
     const pawnUrl = async () => `/v1/users/${await pawn()}`;
-    await assertStepUp(t, user, codes, { method: 'PATCH', request: async () => ({ url: await pawnUrl(), body: { role: 'developer' } }), ok: 200, action: 'user.roleChanged' });
+    await assertStepUp(t, user, codes, {
+      method: 'PATCH',
+      request: async () => ({ url: await pawnUrl(), body: { role: 'developer' } }),
+      ok: 200,
+      action: 'user.roleChanged',
+    });
     const demoted = await user.call('PATCH', await pawnUrl(), { body: { role: 'viewer' } });
     assert.equal(demoted.status, 200, 'no code to keep a viewer a viewer');
-    await assertStepUp(t, user, codes, { method: 'DELETE', request: async () => ({ url: await pawnUrl() }), ok: 204, action: 'user.removed' });
+    await assertStepUp(t, user, codes, {
+      method: 'DELETE',
+      request: async () => ({ url: await pawnUrl() }),
+      ok: 204,
+      action: 'user.removed',
+    });
   });
 
   it('conversion and withdrawal commits (refunds go through the same commit) are confirmed', async () => {
@@ -180,20 +226,35 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     const a = await fundedAccount(t, { amount: 99 });
     const { user, codes } = await owner(t, a.tenantId);
     const conversionQuote = async () => {
-      const res = await user.call('POST', '/v1/converting/quote', { body: { accountId: a.accountId, fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 2 } });
+      const res = await user.call('POST', '/v1/converting/quote', {
+        body: { accountId: a.accountId, fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 2 },
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       return { accountId: a.accountId, quoteId: res.body.data.quoteId };
     };
-    await assertStepUp(t, user, codes, { method: 'POST', request: async () => ({ url: '/v1/converting/commit', body: await conversionQuote() }), ok: 201, action: 'conversion.committed' });
+    await assertStepUp(t, user, codes, {
+      method: 'POST',
+      request: async () => ({ url: '/v1/converting/commit', body: await conversionQuote() }),
+      ok: 201,
+      action: 'conversion.committed',
+    });
     const withdrawalQuote = async () => {
       const body = { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 5, orderId: randomUUID() };
       const res = await user.call('POST', '/v1/withdrawal/quote', { body });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       return { accountId: a.accountId, quoteId: res.body.data.quoteId };
     };
-    await assertStepUp(t, user, codes, { method: 'POST', request: async () => ({ url: '/v1/withdrawal/commit', body: await withdrawalQuote() }), ok: 201, action: 'withdrawal.committed' });
+    await assertStepUp(t, user, codes, {
+      method: 'POST',
+      request: async () => ({ url: '/v1/withdrawal/commit', body: await withdrawalQuote() }),
+      ok: 201,
+      action: 'withdrawal.committed',
+    });
     // API keys are not asked: the tenant's own key converts without a code.
-    const byKey = await t.call('POST', '/v1/converting/quote', { key: a.key, body: { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 1 } });
+    const byKey = await t.call('POST', '/v1/converting/quote', {
+      key: a.key,
+      body: { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_BASE', fromAmount: 1 },
+    });
     assert.equal((await t.call('POST', '/v1/converting/commit', { key: a.key, body: { quoteId: byKey.body.data.quoteId } })).status, 201);
   });
 
@@ -204,12 +265,20 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     let n = 0;
     const hook = () => ({ url: '/v1/webhook-settings', body: { webhookUrl: `https://hooks-${++n}.shop.example.com/in` } });
     await assertStepUp(t, user, codes, { method: 'PATCH', request: hook, ok: 200, action: 'webhook.settingsChanged' });
-    await assertStepUp(t, user, codes, { method: 'POST', request: () => ({ url: '/v1/webhook-settings/secret' }), ok: 200, action: 'webhook.secretRotated' });
+    await assertStepUp(t, user, codes, {
+      method: 'POST',
+      request: () => ({ url: '/v1/webhook-settings/secret' }),
+      ok: 200,
+      action: 'webhook.secretRotated',
+    });
     // Turning two-factor off carries its code in the body: a used one is refused, a fresh one accepted.
     const other = await owner(t, a.tenantId);
     assert.equal((await other.user.call('POST', '/auth/totp/disable', { body: {} })).status, 400, 'a code is required');
     const code = other.codes.fresh();
-    assert.equal((await other.user.call('PATCH', '/v1/webhook-settings', { body: { webhookUrl: null }, headers: { 'x-totp-code': code } })).status, 200);
+    assert.equal(
+      (await other.user.call('PATCH', '/v1/webhook-settings', { body: { webhookUrl: null }, headers: { 'x-totp-code': code } })).status,
+      200,
+    );
     const used = await other.user.call('POST', '/auth/totp/disable', { body: { code } });
     assert.deepEqual([used.status, used.body.code], [401, 'exceptions.auth.invalidSecondFactor']);
     assert.equal((await other.user.call('POST', '/auth/totp/disable', { body: { code: other.codes.fresh() } })).status, 204);
@@ -222,20 +291,50 @@ describeEngines('step-up on every path to money or rights', (engine) => {
     const a = await t.tenant();
     const first = await member(t, undefined, 'operator');
     const firstCodes = await withTwoFactor(first);
-    await assertStepUp(t, first, firstCodes, { method: 'POST', request: () => ({ url: '/admin/api-keys', body: { tenantId: a.tenantId, scopes: ['users.manage', 'invoices.list'] } }), ok: 201, action: 'apiKey.created' });
-    assert.equal((await first.call('POST', '/admin/api-keys', { body: { tenantId: a.tenantId, scopes: ['invoices.list'] } })).status, 201, 'a reads key asks no code');
-    await assertStepUp(t, first, firstCodes, { method: 'POST', request: () => ({ url: '/admin/users', body: { tenantId: a.tenantId, email: uniqueEmail('owner'), role: 'owner' } }), ok: 201, action: 'user.invited' });
+    await assertStepUp(t, first, firstCodes, {
+      method: 'POST',
+      request: () => ({ url: '/admin/api-keys', body: { tenantId: a.tenantId, scopes: ['users.manage', 'invoices.list'] } }),
+      ok: 201,
+      action: 'apiKey.created',
+    });
+    assert.equal(
+      (await first.call('POST', '/admin/api-keys', { body: { tenantId: a.tenantId, scopes: ['invoices.list'] } })).status,
+      201,
+      'a reads key asks no code',
+    );
+    await assertStepUp(t, first, firstCodes, {
+      method: 'POST',
+      request: () => ({ url: '/admin/users', body: { tenantId: a.tenantId, email: uniqueEmail('owner'), role: 'owner' } }),
+      ok: 201,
+      action: 'user.invited',
+    });
 
     const second = await member(t, undefined, 'operator');
     const secondCodes = await withTwoFactor(second);
-    const gone = async () => ({ url: `/admin/users/${(await invite(t, { tenantId: a.tenantId, email: uniqueEmail('gone'), role: 'viewer' })).id}` });
+    const gone = async () => ({
+      url: `/admin/users/${(await invite(t, { tenantId: a.tenantId, email: uniqueEmail('gone'), role: 'viewer' })).id}`,
+    });
     await assertStepUp(t, second, secondCodes, { method: 'DELETE', request: gone, ok: 204, action: 'user.removed' });
-    await assertStepUp(t, second, secondCodes, { method: 'POST', request: () => ({ url: `/admin/tenants/${a.tenantId}/webhook-secret` }), ok: 200, action: 'webhook.secretRotated' });
+    await assertStepUp(t, second, secondCodes, {
+      method: 'POST',
+      request: () => ({ url: `/admin/tenants/${a.tenantId}/webhook-secret` }),
+      ok: 200,
+      action: 'webhook.secretRotated',
+    });
 
     const third = await member(t, undefined, 'operator');
     const thirdCodes = await withTwoFactor(third);
-    await assertStepUp(t, third, thirdCodes, { method: 'PATCH', request: () => ({ url: `/admin/tenants/${a.tenantId}`, body: { depositCommission: 0.01 } }), ok: 200, action: 'tenant.settingsChanged' });
-    assert.equal((await third.call('PATCH', `/admin/tenants/${a.tenantId}`, { body: { name: 'Renamed' } })).status, 200, 'a name asks no code');
+    await assertStepUp(t, third, thirdCodes, {
+      method: 'PATCH',
+      request: () => ({ url: `/admin/tenants/${a.tenantId}`, body: { depositCommission: 0.01 } }),
+      ok: 200,
+      action: 'tenant.settingsChanged',
+    });
+    assert.equal(
+      (await third.call('PATCH', `/admin/tenants/${a.tenantId}`, { body: { name: 'Renamed' } })).status,
+      200,
+      'a name asks no code',
+    );
     // The admin token is not asked.
     assert.equal((await t.admin('POST', `/admin/tenants/${a.tenantId}/webhook-secret`)).status, 200);
   });

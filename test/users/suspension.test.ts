@@ -34,7 +34,10 @@ describeEngines('a suspended tenant', (engine) => {
     const owner = await member(t, a.tenantId, 'owner');
     const otherOwner = await member(t, other.tenantId, 'owner');
     const pending = await invite(t, { tenantId: a.tenantId, email: uniqueEmail('later'), role: 'viewer' });
-    const inv = await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'before-suspension' } });
+    const inv = await t.call('POST', '/v1/invoice', {
+      key: a.key,
+      body: { amount: 25, fiatCurrencyCode: 'USD', orderId: 'before-suspension' },
+    });
     assert.equal(inv.status, 201, JSON.stringify(inv.body));
     const invoiceId = inv.body.data.id as string;
     assert.equal((await t.call('GET', '/v1/accounts', { key: a.key })).status, 200, 'the key is cached now');
@@ -49,7 +52,10 @@ describeEngines('a suspended tenant', (engine) => {
 
     // Its keys: refused at once (the cached one too), on every route, whatever the scope.
     refused(await t.call('GET', '/v1/accounts', { key: a.key }), 'cached key');
-    refused(await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'during' } }), 'a write');
+    refused(
+      await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 5, fiatCurrencyCode: 'USD', orderId: 'during' } }),
+      'a write',
+    );
     const bogus = await t.call('GET', '/v1/accounts', { key: 'cgk_not-a-key' });
     assert.equal(bogus.status, 401, 'an unknown key is still 401');
     // Its users: the session ended at once; a new sign-in and a pending invitation are refused.
@@ -57,11 +63,23 @@ describeEngines('a suspended tenant', (engine) => {
     assert.equal(ended.status, 401);
     assert.equal(ended.body.code, 'exceptions.auth.sessionRequired');
     assert.equal((await owner.call('GET', '/auth/me')).status, 401);
-    const live = await t.ctx.db.selectFrom('sessions').select('token_hash').where('user_id', '=', owner.userId).where('revoked_at', 'is', null).execute();
+    const live = await t.ctx.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', owner.userId)
+      .where('revoked_at', 'is', null)
+      .execute();
     assert.deepEqual(live, [], 'the sessions are ended in the database');
     refused(await login(t, owner.email), 'sign-in');
-    assert.equal((await login(t, owner.email, 'wrong password')).body.code, 'exceptions.auth.invalidCredentials', 'a wrong password learns nothing');
-    refused(await t.call('POST', '/auth/invite', { body: { token: pending.token, password: PASSWORD, confirmPassword: PASSWORD } }), 'accepting an invitation');
+    assert.equal(
+      (await login(t, owner.email, 'wrong password')).body.code,
+      'exceptions.auth.invalidCredentials',
+      'a wrong password learns nothing',
+    );
+    refused(
+      await t.call('POST', '/auth/invite', { body: { token: pending.token, password: PASSWORD, confirmPassword: PASSWORD } }),
+      'accepting an invitation',
+    );
     // Another tenant goes on as before.
     assert.equal((await t.call('GET', '/v1/accounts', { key: other.key })).status, 200);
     assert.equal((await otherOwner.call('GET', '/v1/accounts')).status, 200);
@@ -81,7 +99,11 @@ describeEngines('a suspended tenant', (engine) => {
     assert.equal(got.body.data.status, 'paid');
     assert.equal((await owner.call('GET', '/v1/accounts')).status, 401, 'ended sessions stay ended');
     assert.equal((await login(t, owner.email)).status, 200);
-    assert.equal((await t.call('POST', '/auth/invite', { body: { token: pending.token, password: PASSWORD, confirmPassword: PASSWORD } })).status, 200, 'the invitation was kept');
+    assert.equal(
+      (await t.call('POST', '/auth/invite', { body: { token: pending.token, password: PASSWORD, confirmPassword: PASSWORD } })).status,
+      200,
+      'the invitation was kept',
+    );
     assert.equal((await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data.suspendedAt, null);
   });
 
@@ -137,10 +159,18 @@ describeEngines('suspension across two instances', (engine) => {
     assert.equal((await b.call('GET', '/v1/accounts', { key })).status, 200); // cached on B
     assert.equal((await a.admin('POST', `/admin/tenants/${tenantId}/suspend`)).status, 200);
     refused(await a.call('GET', '/v1/accounts', { key }), 'where suspended');
-    await until(async () => (await b.call('GET', '/v1/accounts', { key })).status === 403, 3000, 'the other instance to see the suspension');
+    await until(
+      async () => (await b.call('GET', '/v1/accounts', { key })).status === 403,
+      3000,
+      'the other instance to see the suspension',
+    );
     refused(await b.call('GET', '/v1/accounts', { key }), 'on the other instance');
     assert.equal((await b.admin('POST', `/admin/tenants/${tenantId}/resume`)).status, 200);
     assert.equal((await b.call('GET', '/v1/accounts', { key })).status, 200, 'where resumed');
-    await until(async () => (await a.call('GET', '/v1/accounts', { key })).status === 200, 3000, 'the other instance to see the resumption');
+    await until(
+      async () => (await a.call('GET', '/v1/accounts', { key })).status === 200,
+      3000,
+      'the other instance to see the resumption',
+    );
   });
 });

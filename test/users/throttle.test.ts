@@ -23,7 +23,8 @@ describeEngines('sign-in throttling', (engine) => {
     const signedIn = await login(t, owner.email, PASSWORD, { ip: '203.0.113.7' });
     assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
     // And over IPv6 each /64 is one address: a fresh address in the attacker's block does not help it.
-    for (let i = 0; i < 12; i++) assert.ok([401, 429].includes((await login(t, owner.email, 'wrong again', { ip: `2001:db8:1:2::${i + 1}` })).status));
+    for (let i = 0; i < 12; i++)
+      assert.ok([401, 429].includes((await login(t, owner.email, 'wrong again', { ip: `2001:db8:1:2::${i + 1}` })).status));
     assert.equal((await login(t, owner.email, PASSWORD, { ip: '2001:db8:1:2::ffff' })).status, 429);
     assert.equal((await login(t, owner.email, PASSWORD, { ip: '2001:db8:9:9::1' })).status, 200, 'another /64 is another address');
   });
@@ -40,13 +41,20 @@ describeEngines('sign-in throttling', (engine) => {
     }
     const checked = answers.filter((r) => r.status === 401).length;
     assert.ok(checked >= 4 && checked <= 10, `passwords checked: ${checked}`);
-    assert.deepEqual(answers.slice(0, 4).map((r) => r.status), [401, 401, 401, 401], 'three free failures, then a first wait');
+    assert.deepEqual(
+      answers.slice(0, 4).map((r) => r.status),
+      [401, 401, 401, 401],
+      'three free failures, then a first wait',
+    );
     const waits = answers.filter((r) => r.status === 429).map((r) => r.retryAfter);
     assert.ok(waits.length >= 6, JSON.stringify(answers));
     // The backoff grows; past it, Retry-After is what is left of the window, counting down by the clock.
     const backoff = waits.filter((w) => w <= 60);
     assert.ok(backoff.length >= 3 && backoff.every((w, i) => i === 0 || w > backoff[i - 1]!), `waits grow: ${waits.join(', ')}`);
-    assert.ok(waits.slice(backoff.length).every((w) => w > 800 && w <= 900), `then the window: ${waits.join(', ')}`);
+    assert.ok(
+      waits.slice(backoff.length).every((w) => w > 800 && w <= 900),
+      `then the window: ${waits.join(', ')}`,
+    );
     assert.ok(waits.at(-1)! > 800, `then the window: ${waits.at(-1)}`);
     assert.equal((await login(t, user.email, PASSWORD, { ip })).status, 429, 'the right password from that address too');
     assert.equal((await login(t, user.email, PASSWORD, { ip: '198.51.100.78' })).status, 200, 'not from another');

@@ -36,14 +36,21 @@ describeEngines('two-factor authentication', (engine) => {
     const without = await login(t, user.email);
     assert.equal(without.status, 401);
     assert.equal(without.body.code, 'exceptions.auth.secondFactorRequired');
-    assert.equal((await login(t, user.email, 'wrong password!', { totpCode: app2.code() })).body.code, 'exceptions.auth.invalidCredentials');
+    assert.equal(
+      (await login(t, user.email, 'wrong password!', { totpCode: app2.code() })).body.code,
+      'exceptions.auth.invalidCredentials',
+    );
     const code = app2.code();
     const signedIn = await login(t, user.email, PASSWORD, { totpCode: code });
     assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
     const replay = await login(t, user.email, PASSWORD, { totpCode: code });
     assert.equal(replay.status, 401);
     assert.equal(replay.body.code, 'exceptions.auth.invalidSecondFactor');
-    assert.equal((await login(t, user.email, PASSWORD, { totpCode: app2.code(-1) })).body.code, 'exceptions.auth.invalidSecondFactor', 'an older code neither');
+    assert.equal(
+      (await login(t, user.email, PASSWORD, { totpCode: app2.code(-1) })).body.code,
+      'exceptions.auth.invalidSecondFactor',
+      'an older code neither',
+    );
   });
 
   it('is switched off with a code; then sign-in needs none', async () => {
@@ -53,9 +60,15 @@ describeEngines('two-factor authentication', (engine) => {
     const app2 = authenticator((await user.call('POST', '/auth/totp/setup')).body.data.secret);
     assert.equal((await user.call('POST', '/auth/totp/enable', { body: { code: app2.code(-1) } })).status, 200);
     assert.equal((await user.call('POST', '/auth/totp/disable', { body: { code: '12345' } })).status, 400, 'six digits');
-    assert.equal((await user.call('POST', '/auth/totp/disable', { body: { code: app2.code(0) }, csrf: false })).body.code, 'exceptions.auth.csrfFailed');
+    assert.equal(
+      (await user.call('POST', '/auth/totp/disable', { body: { code: app2.code(0) }, csrf: false })).body.code,
+      'exceptions.auth.csrfFailed',
+    );
     assert.equal((await user.call('POST', '/auth/totp/disable', { body: { code: app2.code(0) } })).status, 204);
-    assert.equal((await user.call('POST', '/auth/totp/disable', { body: { code: app2.code(1) } })).body.code, 'exceptions.user.totpNotEnrolled');
+    assert.equal(
+      (await user.call('POST', '/auth/totp/disable', { body: { code: app2.code(1) } })).body.code,
+      'exceptions.user.totpNotEnrolled',
+    );
     assert.equal((await login(t, user.email)).status, 200);
   });
 
@@ -70,7 +83,9 @@ describeEngines('two-factor authentication', (engine) => {
     const session = browser(t, await login(t, finance.email, PASSWORD, { totpCode: signInCode }), finance.email);
 
     const quote = async (orderId: string) => {
-      const res = await session.call('POST', '/v1/withdrawal/quote', { body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId } });
+      const res = await session.call('POST', '/v1/withdrawal/quote', {
+        body: { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId },
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       return res.body.data.quoteId as string;
     };
@@ -88,13 +103,19 @@ describeEngines('two-factor authentication', (engine) => {
     assert.equal(passed.status, 201, JSON.stringify(passed.body));
 
     // The same tenant's API key commits without a code.
-    const byKey = await t.call('POST', '/v1/withdrawal/quote', { key: a.key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'by-key' } });
+    const byKey = await t.call('POST', '/v1/withdrawal/quote', {
+      key: a.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: 'by-key' },
+    });
     const committed = await t.call('POST', '/v1/withdrawal/commit', { key: a.key, body: { quoteId: byKey.body.data.quoteId } });
     assert.equal(committed.status, 201, JSON.stringify(committed.body));
 
     const log = await t.call('GET', '/v1/audit-log', { key: a.key });
     const commits = log.body.data.filter((e: any) => e.action === 'withdrawal.committed');
-    assert.deepEqual(commits.map((e: any) => e.actor), [`api key ${a.key.slice(0, 10)}…`, finance.email]);
+    assert.deepEqual(
+      commits.map((e: any) => e.actor),
+      [`api key ${a.key.slice(0, 10)}…`, finance.email],
+    );
     assert.deepEqual(commits[1].detail, { accountId: a.accountId, cryptoCurrencyCode: 'USDT_TRC20', amount: 10, address: TRON_TO });
     assert.equal(commits[1].targetId, passed.body.data.id);
   });

@@ -22,7 +22,11 @@ describeEngines('users of a tenant', (engine) => {
     assert.equal(invited.body.data.tenantId, a.tenantId);
     const token = new URL(invited.body.data.inviteUrl).hash.slice(1);
     assert.equal((await owner.call('POST', '/v1/users', { body: { email, role: 'viewer' } })).body.code, 'exceptions.user.emailTaken');
-    assert.equal((await owner.call('POST', '/v1/users', { body: { email: uniqueEmail(), role: 'operator' } })).status, 400, 'no operators from a tenant');
+    assert.equal(
+      (await owner.call('POST', '/v1/users', { body: { email: uniqueEmail(), role: 'operator' } })).status,
+      400,
+      'no operators from a tenant',
+    );
 
     const listed = await owner.call('GET', '/v1/users');
     assert.equal(listed.status, 200);
@@ -31,7 +35,11 @@ describeEngines('users of a tenant', (engine) => {
     assert.equal((byEmail.get(email) as any).status, 'invited');
     assert.equal((byEmail.get(owner.email) as any).status, 'active');
 
-    const joined = browser(t, await t.call('POST', '/auth/invite', { body: { token, password: PASSWORD, confirmPassword: PASSWORD } }), email);
+    const joined = browser(
+      t,
+      await t.call('POST', '/auth/invite', { body: { token, password: PASSWORD, confirmPassword: PASSWORD } }),
+      email,
+    );
     const id = joined.userId;
     const changed = await owner.call('PATCH', `/v1/users/${id}`, { body: { role: 'developer' } });
     assert.equal(changed.status, 200, JSON.stringify(changed.body));
@@ -107,7 +115,10 @@ describeEngines('users of a tenant', (engine) => {
     const failed = res.body.data.find((e: any) => e.action === 'session.signInFailed');
     assert.equal(failed.ip, '192.0.2.50');
     const role = res.body.data.find((e: any) => e.action === 'user.roleChanged');
-    assert.deepEqual([role.targetType, role.targetId, role.detail], ['user', viewer.userId, { email: viewer.email, from: 'viewer', to: 'finance' }]);
+    assert.deepEqual(
+      [role.targetType, role.targetId, role.detail],
+      ['user', viewer.userId, { email: viewer.email, from: 'viewer', to: 'finance' }],
+    );
     assert.equal(res.body.total, 13);
     const page = await owner.call('GET', '/v1/audit-log?limit=2&page=2');
     assert.equal(page.status, 401, 'signed out everywhere');

@@ -28,10 +28,14 @@ describeEngines('webhook deliver job', (engine) => {
       const id = await sendTestEvent(t.ctx.db, tenantId);
       await until(() => receiver.received.length >= 1, 15_000, 'the first attempt');
       // Well within the idle minute: the job slept only until the retry fell due.
-      await until(async () => {
-        const row = await t.ctx.db.selectFrom('webhook_deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-        return row.status === 'delivered';
-      }, 30_000, 'the retry to be delivered');
+      await until(
+        async () => {
+          const row = await t.ctx.db.selectFrom('webhook_deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+          return row.status === 'delivered';
+        },
+        30_000,
+        'the retry to be delivered',
+      );
       assert.equal(receiver.received.length, 2);
     } finally {
       await job.stop();

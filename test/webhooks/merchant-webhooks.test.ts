@@ -25,8 +25,13 @@ describeEngines('merchant webhooks', (engine) => {
   it('shows and changes the default URLs, validated like the operator API', async () => {
     const t = app();
     const a = await t.tenant(['*']);
-    assert.deepEqual((await t.call('GET', '/v1/webhook-settings', { key: a.key })).body, { data: { webhookUrl: null, depositWebhookUrl: null } });
-    const set = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: 'https://hooks.shop.example.com/all' } });
+    assert.deepEqual((await t.call('GET', '/v1/webhook-settings', { key: a.key })).body, {
+      data: { webhookUrl: null, depositWebhookUrl: null },
+    });
+    const set = await t.call('PATCH', '/v1/webhook-settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { webhookUrl: 'https://hooks.shop.example.com/all' },
+    });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(set.body.data, { webhookUrl: 'https://hooks.shop.example.com/all', depositWebhookUrl: null });
     for (const bad of ['not a url', 'ftp://shop.example.com/x', 'x'.repeat(600)]) {
@@ -34,7 +39,10 @@ describeEngines('merchant webhooks', (engine) => {
       assert.equal(res.status, 400, bad);
       assert.equal(res.body.code, 'exceptions.validation.failed');
     }
-    const cleared = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: null, depositWebhookUrl: 'https://d.shop.example.com/x' } });
+    const cleared = await t.call('PATCH', '/v1/webhook-settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { webhookUrl: null, depositWebhookUrl: 'https://d.shop.example.com/x' },
+    });
     assert.deepEqual(cleared.body.data, { webhookUrl: null, depositWebhookUrl: 'https://d.shop.example.com/x' });
     assert.equal((await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data.depositWebhookUrl, 'https://d.shop.example.com/x');
     const actions = await t.ctx.db.selectFrom('audit_log').select('action').where('tenant_id', '=', a.tenantId).execute();
@@ -85,13 +93,25 @@ describeEngines('merchant webhooks', (engine) => {
       assert.equal(d.status, 'delivered');
       assert.equal(d.event, 'webhook.test');
       assert.equal(d.objectType, 'webhook');
-      assert.deepEqual(d.attempts.map((x: any) => [x.n, x.statusCode, x.outcome]), [[1, 200, 'delivered'], [2, 200, 'delivered']]);
+      assert.deepEqual(
+        d.attempts.map((x: any) => [x.n, x.statusCode, x.outcome]),
+        [
+          [1, 200, 'delivered'],
+          [2, 200, 'delivered'],
+        ],
+      );
       assert.ok(d.attempts.every((x: any) => typeof x.durationMs === 'number' && !Number.isNaN(Date.parse(x.at))));
       // Each attempt shows the very bytes it signed and sent (the timestamp differs between them).
-      assert.deepEqual(d.attempts.map((x: any) => x.requestBody), [got.body, resent.body]);
+      assert.deepEqual(
+        d.attempts.map((x: any) => x.requestBody),
+        [got.body, resent.body],
+      );
       assert.notEqual(got.body, resent.body);
       const audit = await t.ctx.db.selectFrom('audit_log').select('action').where('tenant_id', '=', a.tenantId).orderBy('id').execute();
-      assert.deepEqual(audit.map((x) => x.action).filter((x) => x !== 'webhook.settingsChanged'), ['webhook.secretRotated', 'webhook.testSent', 'webhook.secretRotated', 'webhook.redelivered']);
+      assert.deepEqual(
+        audit.map((x) => x.action).filter((x) => x !== 'webhook.settingsChanged'),
+        ['webhook.secretRotated', 'webhook.testSent', 'webhook.secretRotated', 'webhook.redelivered'],
+      );
     } finally {
       await receiver.close();
     }
@@ -102,21 +122,31 @@ describeEngines('merchant webhooks', (engine) => {
     const a = await t.tenant(['*']);
     const b = await t.tenant(['*']);
     // A receiver that is never reached (the deliveries stay pending here).
-    await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: 'https://hooks.shop.example.com/x' } });
+    await t.call('PATCH', '/v1/webhook-settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { webhookUrl: 'https://hooks.shop.example.com/x' },
+    });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await t.call('POST', '/v1/webhook-settings/test', { key: a.key })).body.data.deliveryId);
     const all = await t.call('GET', '/v1/webhook-deliveries?limit=2', { key: a.key });
     assert.equal(all.status, 200);
     assert.equal(all.body.total, 3);
     assert.equal(all.body.hasMore, true);
-    assert.deepEqual(all.body.data.map((d: any) => d.id), [ids[2], ids[1]], 'newest first');
+    assert.deepEqual(
+      all.body.data.map((d: any) => d.id),
+      [ids[2], ids[1]],
+      'newest first',
+    );
     const one = all.body.data[0];
     assert.equal(one.attempts, 0);
     assert.equal(one.status, 'pending');
     assert.equal(one.url, 'https://hooks.shop.example.com/x');
 
     const byObject = await t.call('GET', `/v1/webhook-deliveries?objectId=${one.objectId}`, { key: a.key });
-    assert.deepEqual(byObject.body.data.map((d: any) => d.id), [ids[2]]);
+    assert.deepEqual(
+      byObject.body.data.map((d: any) => d.id),
+      [ids[2]],
+    );
     assert.equal((await t.call('GET', `/v1/webhook-deliveries?objectId=${randomUUID()}`, { key: a.key })).body.total, 0);
     assert.equal((await t.call('GET', '/v1/webhook-deliveries?status=pending', { key: a.key })).body.total, 3);
     assert.equal((await t.call('GET', '/v1/webhook-deliveries?status=delivered', { key: a.key })).body.total, 0);
@@ -130,7 +160,10 @@ describeEngines('merchant webhooks', (engine) => {
 
     assert.equal((await t.call('GET', '/v1/webhook-deliveries', { key: b.key })).body.total, 0);
     assert.equal((await t.call('GET', `/v1/webhook-deliveries?objectId=${one.objectId}`, { key: b.key })).body.total, 0);
-    for (const [method, url] of [['GET', `/v1/webhook-deliveries/${ids[0]}`], ['POST', `/v1/webhook-deliveries/${ids[0]}/redeliver`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/v1/webhook-deliveries/${ids[0]}`],
+      ['POST', `/v1/webhook-deliveries/${ids[0]}/redeliver`],
+    ] as const) {
       const res = await t.call(method, url, { key: b.key });
       assert.equal(res.status, 404, `${method} ${url}`);
       assert.equal(res.body.code, 'exceptions.webhookDelivery.notFound');
@@ -152,7 +185,10 @@ describeEngines('merchant webhooks', (engine) => {
     }
     const after = (await t.admin('GET', `/admin/tenants/${a.tenantId}`)).body.data;
     assert.deepEqual(after, before, 'nothing changed');
-    const wide = await t.call('PATCH', '/v1/webhook-settings', { key: await t.wideKey(a.tenantId), body: { webhookUrl: 'https://hooks.shop.example.com/all' } });
+    const wide = await t.call('PATCH', '/v1/webhook-settings', {
+      key: await t.wideKey(a.tenantId),
+      body: { webhookUrl: 'https://hooks.shop.example.com/all' },
+    });
     assert.equal(wide.status, 200);
   });
 

@@ -22,12 +22,24 @@ const OWN_URL = 'https://orders.shop.example.com/own';
 /** The URLs the dispatcher chose for an object's events, in order. */
 async function urlsOf(t: TestApp, aggregateKey: string): Promise<string[]> {
   await dispatchEvents(t.ctx.db);
-  const rows = await t.ctx.db.selectFrom('webhook_deliveries').select('url').where('aggregate_key', '=', aggregateKey).orderBy('seq').execute();
+  const rows = await t.ctx.db
+    .selectFrom('webhook_deliveries')
+    .select('url')
+    .where('aggregate_key', '=', aggregateKey)
+    .orderBy('seq')
+    .execute();
   return rows.map((r) => r.url);
 }
 
 /** An event of a merchant object with no URL of its own (x402 settlement, conversion), as its module publishes it. */
-async function publish(t: TestApp, tenantId: string, aggregateType: string, type: string, payload: unknown, id = randomUUID()): Promise<string> {
+async function publish(
+  t: TestApp,
+  tenantId: string,
+  aggregateType: string,
+  type: string,
+  payload: unknown,
+  id = randomUUID(),
+): Promise<string> {
   await t.ctx.db.transaction().execute((trx) => enqueue(trx, { tenantId, type, aggregateType, aggregateId: id, payload }));
   return id;
 }
@@ -39,7 +51,10 @@ describeEngines("the tenant's default webhook URL", (engine) => {
 
   /** A committed withdrawal, then cancelled by the operator: its `withdrawal.statusChanged` event. */
   async function cancelledWithdrawal(t: TestApp, key: string, commit: Record<string, unknown>) {
-    const quote = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}` } });
+    const quote = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}` },
+    });
     assert.equal(quote.status, 200, JSON.stringify(quote.body));
     const committed = await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: quote.body.data.quoteId, ...commit } });
     assert.equal(committed.status, 201, JSON.stringify(committed.body));
@@ -55,7 +70,14 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     assert.equal(set.status, 200);
     assert.equal(set.body.data.webhookUrl, DEFAULT_URL);
     assert.equal((await t.admin('GET', `/admin/tenants/${tenantId}`)).body.data.webhookUrl, DEFAULT_URL);
-    for (const bad of ['http://shop.example.com/x', 'https://127.0.0.1/x', 'https://intranet/x', 'https://hooks.local/x', 'not a url', 'x'.repeat(600)]) {
+    for (const bad of [
+      'http://shop.example.com/x',
+      'https://127.0.0.1/x',
+      'https://intranet/x',
+      'https://hooks.local/x',
+      'not a url',
+      'x'.repeat(600),
+    ]) {
       const res = await t.admin('PATCH', `/admin/tenants/${tenantId}`, { webhookUrl: bad, name: 'Renamed' });
       assert.equal(res.status, 400, bad);
       assert.equal(res.body.code, 'exceptions.validation.failed');
@@ -75,8 +97,11 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     const depositUrls = await urlsOf(t, `deposit:${depositId}`);
     assert.ok(depositUrls.length > 0 && depositUrls.every((u) => u === DEFAULT_URL), depositUrls.join());
 
-    const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-default' } })).body.data;
-    const own = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-own', webhookUrl: OWN_URL } })).body.data;
+    const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-default' } }))
+      .body.data;
+    const own = (
+      await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-own', webhookUrl: OWN_URL } })
+    ).body.data;
     for (const id of [invoice.id, own.id]) assert.equal((await t.call('POST', '/v1/invoice/cancel', { key, body: { id } })).status, 200);
     assert.deepEqual(await urlsOf(t, `invoice:${invoice.id}`), [DEFAULT_URL]);
     assert.deepEqual(await urlsOf(t, `invoice:${own.id}`), [OWN_URL]);
@@ -97,7 +122,10 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     const both = await fundedAccount(t, { settings: { webhookUrl: DEFAULT_URL, depositWebhookUrl: DEPOSIT_URL } });
     const bothUrls = await urlsOf(t, `deposit:${both.depositId}`);
     assert.ok(bothUrls.length > 0 && bothUrls.every((u) => u === DEPOSIT_URL), bothUrls.join());
-    const own = await t.call('POST', '/v1/deposit', { key: both.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'dep-own', webhookUrl: OWN_URL } });
+    const own = await t.call('POST', '/v1/deposit', {
+      key: both.key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'dep-own', webhookUrl: OWN_URL },
+    });
     assert.equal(own.status, 201);
     const ownId = await publish(t, both.tenantId, 'deposit', 'deposit.statusChanged', { id: own.body.data.id }, own.body.data.id);
     assert.deepEqual(await urlsOf(t, `deposit:${ownId}`), [OWN_URL]);
@@ -109,7 +137,8 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     assert.deepEqual(await urlsOf(t, `x402:${await publish(t, legacy.tenantId, 'x402', 'x402.payment.settled', {})}`), [DEPOSIT_URL]);
     // Neither URL set: nothing is delivered.
     const silent = await t.tenant();
-    const inv = (await t.call('POST', '/v1/invoice', { key: silent.key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'silent' } })).body.data;
+    const inv = (await t.call('POST', '/v1/invoice', { key: silent.key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'silent' } }))
+      .body.data;
     await t.call('POST', '/v1/invoice/cancel', { key: silent.key, body: { id: inv.id } });
     assert.deepEqual(await urlsOf(t, `invoice:${inv.id}`), []);
     assert.deepEqual(await urlsOf(t, `conversion:${await publish(t, silent.tenantId, 'conversion', 'conversion.completed', {})}`), []);
@@ -120,7 +149,8 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     const receiver = await startReceiver();
     try {
       const { tenantId, key } = await fundedAccount(t, { settings: { webhookUrl: `${receiver.url}/default` } });
-      const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-sent' } })).body.data;
+      const invoice = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'inv-sent' } }))
+        .body.data;
       await t.call('POST', '/v1/invoice/cancel', { key, body: { id: invoice.id } });
       const withdrawal = await cancelledWithdrawal(t, key, {});
       const row = await t.ctx.db
@@ -141,12 +171,23 @@ describeEngines("the tenant's default webhook URL", (engine) => {
         .returningAll()
         .executeTakeFirstOrThrow();
       await t.ctx.db.transaction().execute((trx) =>
-        enqueue(trx, { tenantId, type: 'x402.payment.settled', aggregateType: 'x402', aggregateId: row.id, payload: settlementRecord(row) }),
+        enqueue(trx, {
+          tenantId,
+          type: 'x402.payment.settled',
+          aggregateType: 'x402',
+          aggregateId: row.id,
+          payload: settlementRecord(row),
+        }),
       );
       const got = (event: string, id: string) => receiver.received.find((r) => r.json?.event === event && r.json.data.id === id);
       await deliverWebhooks(
         t,
-        () => !!(got('invoice.statusChanged', invoice.id) && got('withdrawal.statusChanged', withdrawal.id) && got('x402.payment.settled', row.id)),
+        () =>
+          !!(
+            got('invoice.statusChanged', invoice.id) &&
+            got('withdrawal.statusChanged', withdrawal.id) &&
+            got('x402.payment.settled', row.id)
+          ),
         'the three events at the default URL',
       );
       const sent = got('withdrawal.statusChanged', withdrawal.id)!.json.data;
@@ -173,15 +214,26 @@ describeEngines("the tenant's default webhook URL", (engine) => {
     assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${withData.id}`, { key })).body.data.customData, sent);
     const aliased = await cancelledWithdrawal(t, key, { metadata: { via: 'metadata' } });
     assert.deepEqual(aliased.customData, { via: 'metadata' });
-    const event = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', none.id).executeTakeFirstOrThrow();
+    const event = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('aggregate_id', '=', none.id)
+      .executeTakeFirstOrThrow();
     assert.ok(!('customData' in (event.payload as object)), 'the webhook data has no customData either');
     // Invoices and deposits: optional objects (settlement) absent until there is one, never null.
-    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'no-settlement' } })).body.data;
+    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 20, fiatCurrencyCode: 'USD', orderId: 'no-settlement' } })).body
+      .data;
     assert.ok(!('settlement' in inv));
-    assert.ok(Object.values(inv).every((v) => v !== null), JSON.stringify(inv));
+    assert.ok(
+      Object.values(inv).every((v) => v !== null),
+      JSON.stringify(inv),
+    );
     const dep = await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'no-settlement' } });
     const depRecord = (await t.call('GET', `/v1/deposit?id=${dep.body.data.id}`, { key })).body.data;
     assert.ok(!('settlement' in depRecord));
-    assert.ok(Object.values(depRecord).every((v) => v !== null), JSON.stringify(depRecord));
+    assert.ok(
+      Object.values(depRecord).every((v) => v !== null),
+      JSON.stringify(depRecord),
+    );
   });
 });

@@ -46,7 +46,10 @@ describe('webhook URL reasons', () => {
   it('asks the system resolver: loopback is private, a reserved name does not exist', async () => {
     const lookup = systemLookup();
     assert.deepEqual(await webhookHostProblem('https://localhost/in', lookup).then((p) => p?.reason), 'privateAddress');
-    assert.deepEqual(await webhookHostProblem('https://no-such-host.invalid/in', lookup), { reason: 'unresolvable', host: 'no-such-host.invalid' });
+    assert.deepEqual(await webhookHostProblem('https://no-such-host.invalid/in', lookup), {
+      reason: 'unresolvable',
+      host: 'no-such-host.invalid',
+    });
   });
 });
 
@@ -63,17 +66,32 @@ describeEngines('refused default webhook URLs say why', (engine) => {
     assert.equal(refused.status, 400);
     assert.equal(refused.body.code, 'exceptions.validation.failed');
     const fields = refused.body.extension.fields;
-    assert.deepEqual(fields.map((f: any) => [f.field, f.reason]), [['webhookUrl', 'httpsRequired'], ['depositWebhookUrl', 'unresolvable']]);
+    assert.deepEqual(
+      fields.map((f: any) => [f.field, f.reason]),
+      [
+        ['webhookUrl', 'httpsRequired'],
+        ['depositWebhookUrl', 'unresolvable'],
+      ],
+    );
     assert.match(fields[0].message, /must start with https:\/\//);
     assert.match(fields[1].message, /hooks\.shop-typo\.com, which DNS does not know/);
 
     const inside = await patch({ webhookUrl: 'https://intranet.shop.com/in' });
-    assert.deepEqual(inside.body.extension.fields.map((f: any) => [f.reason, f.host, f.address]), [['privateAddress', 'intranet.shop.com', '10.1.2.3']]);
+    assert.deepEqual(
+      inside.body.extension.fields.map((f: any) => [f.reason, f.host, f.address]),
+      [['privateAddress', 'intranet.shop.com', '10.1.2.3']],
+    );
     // The operator's API refuses the same way.
     const operator = await t.admin('PATCH', `/admin/tenants/${a.tenantId}`, { webhookUrl: 'https://hooks.shop-typo.com/in' });
-    assert.deepEqual(operator.body.extension.fields.map((f: any) => f.reason), ['unresolvable']);
+    assert.deepEqual(
+      operator.body.extension.fields.map((f: any) => f.reason),
+      ['unresolvable'],
+    );
     // An object's own URL is not looked up (a request's hot path), but says why as written.
-    const invoice = await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'o-1', webhookUrl: 'https://10.0.0.5/in' } });
+    const invoice = await t.call('POST', '/v1/invoice', {
+      key: a.key,
+      body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'o-1', webhookUrl: 'https://10.0.0.5/in' },
+    });
     assert.deepEqual([invoice.status, invoice.body.extension?.fields?.[0]?.reason], [400, 'privateAddress'], JSON.stringify(invoice.body));
 
     // A resolver that could not answer refuses nothing: delivery checks the addresses again.

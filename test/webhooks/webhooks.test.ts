@@ -23,7 +23,22 @@ describe('webhook sending', () => {
 
   it('knows public from private, loopback, link-local, metadata and mapped addresses', () => {
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) assert.equal(isPublicAddress(a), true, a);
-    for (const a of ['10.0.0.1', '172.16.3.4', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fc00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.1.2.3', '224.0.0.1', 'nonsense']) {
+    for (const a of [
+      '10.0.0.1',
+      '172.16.3.4',
+      '192.168.1.1',
+      '127.0.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fc00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.1.2.3',
+      '224.0.0.1',
+      'nonsense',
+    ]) {
       assert.equal(isPublicAddress(a), false, a);
     }
   });
@@ -35,10 +50,22 @@ describe('webhook sending', () => {
     assert.equal(parseRetryAfter(undefined), null);
     for (const s of [null, 408, 429, 500, 502, 503]) assert.equal(isRetryable({ statusCode: s }), true, String(s));
     for (const s of [400, 401, 404, 410, 301]) assert.equal(isRetryable({ statusCode: s }), false, String(s));
-    assert.deepEqual([1, 2, 3, 4].map((n) => backoffSeconds(n, 10, null, () => 0.5)), [10, 20, 40, 80]);
-    assert.equal(backoffSeconds(1, 10, null, () => 0), 8); // −25 %
-    assert.equal(backoffSeconds(1, 10, null, () => 0.999), 12); // +25 %
-    assert.equal(backoffSeconds(30, 10, null, () => 0.5), 6 * 3600);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => backoffSeconds(n, 10, null, () => 0.5)),
+      [10, 20, 40, 80],
+    );
+    assert.equal(
+      backoffSeconds(1, 10, null, () => 0),
+      8,
+    ); // −25 %
+    assert.equal(
+      backoffSeconds(1, 10, null, () => 0.999),
+      12,
+    ); // +25 %
+    assert.equal(
+      backoffSeconds(30, 10, null, () => 0.5),
+      6 * 3600,
+    );
     assert.equal(backoffSeconds(3, 10, 7), 7); // the receiver's Retry-After wins
   });
 
@@ -94,8 +121,14 @@ describeEngines('webhook deliveries', (engine) => {
   // delivery arrives, deduped by x-webhook-id, and the attempts seen are the attempts recorded).
   const app = useTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '60000' } });
 
-  const makeDue = (t: TestApp) => t.ctx.db.updateTable('webhook_deliveries').set({ next_attempt_at: sql`now()` as never }).where('status', '=', 'pending').execute();
-  const deliveriesOf = (t: TestApp, tenantId: string) => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
+  const makeDue = (t: TestApp) =>
+    t.ctx.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: sql`now()` as never })
+      .where('status', '=', 'pending')
+      .execute();
+  const deliveriesOf = (t: TestApp, tenantId: string) =>
+    t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
   const attemptsOf = (t: TestApp, deliveryId: string) =>
     t.ctx.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
   const idOf = (r: Received) => String(r.headers['x-webhook-id']);
@@ -115,10 +148,15 @@ describeEngines('webhook deliveries', (engine) => {
       await runWatchers(t, { listen: 'deposits' });
 
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await deliverWebhooks(t, async () => {
-        const rows = await deliveriesOf(t, tenantId);
-        return rows.length === 2 && rows.every((r) => r.status === 'delivered');
-      }, 'two deliveries delivered', { deliverer });
+      await deliverWebhooks(
+        t,
+        async () => {
+          const rows = await deliveriesOf(t, tenantId);
+          return rows.length === 2 && rows.every((r) => r.status === 'delivered');
+        },
+        'two deliveries delivered',
+        { deliverer },
+      );
       const ids = (await deliveriesOf(t, tenantId)).map((r) => r.id);
       await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
       // Each arrived, first in the order the events happened.
@@ -150,7 +188,11 @@ describeEngines('webhook deliveries', (engine) => {
       const one = (await t.admin('GET', `/admin/webhook-deliveries/${list.data[0].id}`)).body.data;
       assert.equal(one.attemptLog.length, one.attempts);
       assert.deepEqual([one.attemptLog.at(-1).statusCode, one.attemptLog.at(-1).outcome], [200, 'delivered']);
-      assert.equal(one.attemptLog.at(-1).requestBody, receiver.received.filter((r) => idOf(r) === one.id).at(-1)!.body, 'the bytes signed and sent');
+      assert.equal(
+        one.attemptLog.at(-1).requestBody,
+        receiver.received.filter((r) => idOf(r) === one.id).at(-1)!.body,
+        'the bytes signed and sent',
+      );
       // Redeliver: the same x-webhook-id again, as a further attempt.
       const before = one.attempts;
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${one.id}/redeliver`)).body.data.status, 'pending');
@@ -161,12 +203,20 @@ describeEngines('webhook deliveries', (engine) => {
       assert.equal(twice.body.code, 'exceptions.webhookDelivery.notFinished');
       assert.deepEqual([twice.body.extension.currentStatus, twice.body.extension.expectedStatus], ['pending', ['delivered', 'failed']]);
       assert.equal((await t.admin('POST', `/admin/webhook-deliveries/${randomUUID()}/redeliver`)).status, 404);
-      await deliverWebhooks(t, async () => {
-        const row = (await deliveriesOf(t, tenantId)).find((r) => r.id === one.id)!;
-        return row.status === 'delivered' && row.attempts > before;
-      }, 'the redelivery', { deliverer });
+      await deliverWebhooks(
+        t,
+        async () => {
+          const row = (await deliveriesOf(t, tenantId)).find((r) => r.id === one.id)!;
+          return row.status === 'delivered' && row.attempts > before;
+        },
+        'the redelivery',
+        { deliverer },
+      );
       await assertAttemptsMatch(t.ctx.db, receiver.received, ids);
-      assert.ok(receiver.received.some((r) => idOf(r) === one.id && Number(r.headers['x-webhook-attempt']) > before), 'the redelivery arrived');
+      assert.ok(
+        receiver.received.some((r) => idOf(r) === one.id && Number(r.headers['x-webhook-attempt']) > before),
+        'the redelivery arrived',
+      );
       const again = (await t.admin('GET', `/admin/webhook-deliveries/${one.id}`)).body.data;
       assert.ok(again.attemptLog.length > before);
       assert.equal(again.attemptLog.length, again.attempts);
@@ -192,61 +242,117 @@ describeEngines('webhook deliveries', (engine) => {
     });
     try {
       const { key, tenantId } = await t.tenant(['*']);
-      const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'hooked', webhookUrl: `${receiver.url}/i`, customPayload: 'cart-1' } })).body.data;
-      const gone = (await t.call('POST', '/v1/invoice', { key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'gone', webhookUrl: `${receiver.url}/g` } })).body.data;
+      const inv = (
+        await t.call('POST', '/v1/invoice', {
+          key,
+          body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'hooked', webhookUrl: `${receiver.url}/i`, customPayload: 'cart-1' },
+        })
+      ).body.data;
+      const gone = (
+        await t.call('POST', '/v1/invoice', {
+          key,
+          body: { amount: 10, fiatCurrencyCode: 'USD', orderId: 'gone', webhookUrl: `${receiver.url}/g` },
+        })
+      ).body.data;
       // Three events of one invoice, written in this order.
       await t.ctx.db.transaction().execute(async (trx) => {
         for (const status of ['processing', 'paid', 'overpaid']) {
-          await enqueue(trx, { tenantId, type: 'invoice.statusChanged', aggregateType: 'invoice', aggregateId: inv.id, payload: { ...inv, status } });
+          await enqueue(trx, {
+            tenantId,
+            type: 'invoice.statusChanged',
+            aggregateType: 'invoice',
+            aggregateId: inv.id,
+            payload: { ...inv, status },
+          });
         }
       });
       const cancelled = await t.call('POST', '/v1/invoice/cancel', { key, body: { id: gone.id } });
       assert.equal(cancelled.status, 200);
 
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await deliverWebhooks(t, async () => (await deliveriesOf(t, tenantId)).some((r) => r.status === 'failed'), 'the 404 to fail', { deliverer });
-      const goneRow = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/g`).executeTakeFirstOrThrow();
+      await deliverWebhooks(t, async () => (await deliveriesOf(t, tenantId)).some((r) => r.status === 'failed'), 'the 404 to fail', {
+        deliverer,
+      });
+      const goneRow = await t.ctx.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('url', '=', `${receiver.url}/g`)
+        .executeTakeFirstOrThrow();
       assert.deepEqual([goneRow.status, goneRow.last_status_code], ['failed', 404]);
       // The one answer it got was the 404, and that ended it.
-      assert.deepEqual((await attemptsOf(t, goneRow.id)).filter((a) => a.status_code !== null).map((a) => [a.status_code, a.outcome]), [[404, 'failed']]);
+      assert.deepEqual(
+        (await attemptsOf(t, goneRow.id)).filter((a) => a.status_code !== null).map((a) => [a.status_code, a.outcome]),
+        [[404, 'failed']],
+      );
 
       // First event: 500 → retried later; the next events of that invoice wait behind it.
-      const first = () => t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/i`).orderBy('seq').execute();
-      await deliverWebhooks(t, async () => (await first())[0]!.attempts === 1 && (await first())[0]!.lease_until === null, 'the first attempt', { deliverer, drain: 'none' });
+      const first = () =>
+        t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('url', '=', `${receiver.url}/i`).orderBy('seq').execute();
+      await deliverWebhooks(
+        t,
+        async () => (await first())[0]!.attempts === 1 && (await first())[0]!.lease_until === null,
+        'the first attempt',
+        { deliverer, drain: 'none' },
+      );
       let rows = await first();
       assert.equal(rows[0]!.last_status_code, 500);
       // Scheduled by the base backoff (10 s ± 25 %) from the attempt, both read from the database clock.
       let [attempt] = (await attemptsOf(t, rows[0]!.id)).slice(-1);
       const backoff = rows[0]!.next_attempt_at.getTime() - attempt!.attempted_at.getTime();
       assert.ok(backoff >= 7_500 && backoff <= 12_500, `backoff ${backoff} ms`);
-      assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
+      assert.deepEqual(
+        rows.slice(1).map((r) => r.attempts),
+        [0, 0],
+      );
 
       await makeDue(t);
-      await deliverWebhooks(t, async () => (await first())[0]!.attempts === 2 && (await first())[0]!.lease_until === null, 'the second attempt', { deliverer, drain: 'none' });
+      await deliverWebhooks(
+        t,
+        async () => (await first())[0]!.attempts === 2 && (await first())[0]!.lease_until === null,
+        'the second attempt',
+        { deliverer, drain: 'none' },
+      );
       rows = await first();
       assert.equal(rows[0]!.last_status_code, 429);
       [attempt] = (await attemptsOf(t, rows[0]!.id)).slice(-1);
       assert.equal(rows[0]!.next_attempt_at.getTime() - attempt!.attempted_at.getTime(), 7_000, 'Retry-After 7 honoured');
-      assert.deepEqual(rows.slice(1).map((r) => r.attempts), [0, 0]);
+      assert.deepEqual(
+        rows.slice(1).map((r) => r.attempts),
+        [0, 0],
+      );
 
       await makeDue(t);
       await deliverWebhooks(t, async () => (await first()).every((r) => r.status === 'delivered'), 'all three delivered', { deliverer });
       const all = await deliveriesOf(t, tenantId);
-      await assertAttemptsMatch(t.ctx.db, receiver.received, all.map((r) => r.id));
+      await assertAttemptsMatch(
+        t.ctx.db,
+        receiver.received,
+        all.map((r) => r.id),
+      );
       const got = receiver.received.filter((r) => r.json.data.id === inv.id);
-      assert.deepEqual(firstOfEach(got).map((r) => r.json.data.status), ['processing', 'paid', 'overpaid']);
+      assert.deepEqual(
+        firstOfEach(got).map((r) => r.json.data.status),
+        ['processing', 'paid', 'overpaid'],
+      );
       const retried = got.filter((r) => r.json.data.status === 'processing');
       assert.ok(retried.length >= 3);
       assert.equal(new Set(retried.map(idOf)).size, 1, 'one id across retries');
-      assert.deepEqual((await attemptsOf(t, rows[0]!.id)).map((a) => [a.attempt, a.status_code, a.outcome]), [
-        [1, 500, 'retried'],
-        [2, 429, 'retried'],
-        [3, 200, 'delivered'],
-      ]);
+      assert.deepEqual(
+        (await attemptsOf(t, rows[0]!.id)).map((a) => [a.attempt, a.status_code, a.outcome]),
+        [
+          [1, 500, 'retried'],
+          [2, 429, 'retried'],
+          [3, 200, 'delivered'],
+        ],
+      );
       assert.ok(got.every((r) => r.json.data.customPayload === 'cart-1'));
       const scraped = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
       for (const outcome of ['retried', 'failed', 'delivered'] as const) {
-        const { n } = await t.ctx.db.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<string>().as('n')).where('outcome', '=', outcome).executeTakeFirstOrThrow();
+        const { n } = await t.ctx.db
+          .selectFrom('webhook_attempts')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('outcome', '=', outcome)
+          .executeTakeFirstOrThrow();
         assert.ok(Number(n) > 0, outcome);
         assert.match(scraped, new RegExp(`webhook_attempts\\{outcome="${outcome}"\\} ${n}\\n`));
       }
@@ -265,17 +371,32 @@ describeEngines('webhook deliveries', (engine) => {
       const b = await t.tenant(['*']);
       const ids: string[] = [];
       for (let i = 0; i < 6; i++) {
-        const slow = (await t.call('POST', '/v1/invoice', { key: a.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `dead-${i}`, webhookUrl: `${dead.url}/x` } })).body.data;
+        const slow = (
+          await t.call('POST', '/v1/invoice', {
+            key: a.key,
+            body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `dead-${i}`, webhookUrl: `${dead.url}/x` },
+          })
+        ).body.data;
         await t.call('POST', '/v1/invoice/cancel', { key: a.key, body: { id: slow.id } });
-        const fast = (await t.call('POST', '/v1/invoice', { key: b.key, body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `ok-${i}`, webhookUrl: `${healthy.url}/x` } })).body.data;
+        const fast = (
+          await t.call('POST', '/v1/invoice', {
+            key: b.key,
+            body: { amount: 10, fiatCurrencyCode: 'USD', orderId: `ok-${i}`, webhookUrl: `${healthy.url}/x` },
+          })
+        ).body.data;
         await t.call('POST', '/v1/invoice/cancel', { key: b.key, body: { id: fast.id } });
         ids.push(fast.id);
       }
       const deliverer = new WebhookDeliverer(t.ctx.db, deliveryOptions(t.ctx.config));
-      await deliverWebhooks(t, async () => {
-        const rows = await deliveriesOf(t, b.tenantId);
-        return rows.length === 6 && rows.every((r) => r.status === 'delivered');
-      }, 'the healthy receiver', { deliverer, drain: 'none' });
+      await deliverWebhooks(
+        t,
+        async () => {
+          const rows = await deliveriesOf(t, b.tenantId);
+          return rows.length === 6 && rows.every((r) => r.status === 'delivered');
+        },
+        'the healthy receiver',
+        { deliverer, drain: 'none' },
+      );
       // Every healthy event arrived while the dead endpoint still holds its requests open.
       assert.deepEqual(new Set(firstOfEach(healthy.received).map((r) => r.json.data.id)), new Set(ids));
       assert.ok(dead.received.length >= 1);
@@ -284,7 +405,12 @@ describeEngines('webhook deliveries', (engine) => {
       // At most four at a time go to the one dead origin.
       const inFlight = stuck.filter((r) => r.lease_until !== null).length;
       assert.ok(inFlight >= 1 && inFlight <= 4, String(inFlight));
-      const attempts = await t.ctx.db.selectFrom('webhook_attempts').innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id').select('webhook_attempts.id').where('tenant_id', '=', a.tenantId).execute();
+      const attempts = await t.ctx.db
+        .selectFrom('webhook_attempts')
+        .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+        .select('webhook_attempts.id')
+        .where('tenant_id', '=', a.tenantId)
+        .execute();
       assert.equal(attempts.length, 0, 'the dead attempts are still in flight');
       // The endpoint drops the connections it held: those attempts end unanswered and are scheduled again.
       const drained = deliverer.drain(true); // claims nothing more from here on
@@ -294,7 +420,11 @@ describeEngines('webhook deliveries', (engine) => {
       assert.ok(after.every((r) => r.status === 'pending'));
       const tried = after.filter((r) => r.attempts > 0);
       assert.ok(tried.length >= 1 && tried.every((r) => r.last_status_code === null && (r.last_error ?? '') !== ''));
-      await assertAttemptsMatch(t.ctx.db, healthy.received, (await deliveriesOf(t, b.tenantId)).map((r) => r.id));
+      await assertAttemptsMatch(
+        t.ctx.db,
+        healthy.received,
+        (await deliveriesOf(t, b.tenantId)).map((r) => r.id),
+      );
     } finally {
       await dead.close();
       await healthy.close();
@@ -308,7 +438,13 @@ describeEngines('webhook deliveries', (engine) => {
       const { tenantId } = await t.tenant(['*']);
       await t.ctx.db.transaction().execute(async (trx) => {
         for (let i = 0; i < 200; i++) {
-          await enqueue(trx, { tenantId, type: 'withdrawal.statusChanged', aggregateType: 'withdrawal', aggregateId: `race-${i}`, payload: { id: `race-${i}`, webhookUrl: `${receiver.url}/r${i % 10}` } });
+          await enqueue(trx, {
+            tenantId,
+            type: 'withdrawal.statusChanged',
+            aggregateType: 'withdrawal',
+            aggregateId: `race-${i}`,
+            payload: { id: `race-${i}`, webhookUrl: `${receiver.url}/r${i % 10}` },
+          });
         }
       });
       await dispatchEvents(t.ctx.db, 500);

@@ -9,7 +9,20 @@ import { noChromium, waitInPage } from '../helpers/browser.ts';
 import { describeEngines } from '../helpers/harness.ts';
 import { fundedAccount } from '../helpers/scenario.ts';
 import { PASSWORD, member, withTwoFactor } from '../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot, diagnosed, go, namedTenant, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../dashboard/kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot,
+  diagnosed,
+  go,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from '../dashboard/kit.ts';
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const EVM = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -26,7 +39,12 @@ const BAD = [
 ].join('\r\n');
 
 /** Rows pasted without a header: three USDT payouts and one ETH payout. */
-const GOOD = [`USDT_TRC20,${TRON},10,june-1`, `USDT_TRC20,${TRON},12.5,june-2`, `USDT_TRC20,${TRON},7.25,june-3`, `ETH,${EVM},0.015,june-4`].join('\n');
+const GOOD = [
+  `USDT_TRC20,${TRON},10,june-1`,
+  `USDT_TRC20,${TRON},12.5,june-2`,
+  `USDT_TRC20,${TRON},7.25,june-3`,
+  `ETH,${EVM},0.015,june-4`,
+].join('\n');
 
 /** The text of a table's row that holds every one of `texts`. */
 async function rowOf(w: Watched, table: string, ...texts: string[]): Promise<string> {
@@ -70,7 +88,12 @@ describeEngines('dashboard: batch payouts (headless Chromium)', (engine) => {
     assert.equal(await page.getByRole('table', { name: rows }).getByRole('row').count(), 6, 'the header and the five refused rows');
     await assertNoSideScroll(page, 'refused rows');
     await checkAndShoot(page, 'batch-refused-phone');
-    const quoted = await d.t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('account_id', '=', tenant.accountId).where('batch_quote_id', 'is not', null).execute();
+    const quoted = await d.t.ctx.db
+      .selectFrom('withdrawal_quotes')
+      .select('id')
+      .where('account_id', '=', tenant.accountId)
+      .where('batch_quote_id', 'is not', null)
+      .execute();
     assert.equal(quoted.length, 0, 'nothing of the file was quoted');
   }
 
@@ -110,7 +133,10 @@ describeEngines('dashboard: batch payouts (headless Chromium)', (engine) => {
   async function batchPage(w: Watched, id: string): Promise<void> {
     const { page } = w;
     const payouts = page.getByRole('table', { name: 'Payouts of the batch' });
-    await payouts.getByRole('link', { name: /^Withdrawal / }).nth(3).waitFor();
+    await payouts
+      .getByRole('link', { name: /^Withdrawal / })
+      .nth(3)
+      .waitFor();
     const withdrawals = await d.t.ctx.db.selectFrom('withdrawals').select(['id', 'order_id']).where('batch_id', '=', id).execute();
     assert.deepEqual(withdrawals.map((x) => x.order_id).sort(), ['june-1', 'june-2', 'june-3', 'june-4']);
     assert.match(await rowOf(w, 'Payouts of the batch', 'june-4'), /0\.015 ETH[\s\S]*0\.001 ETH/);
@@ -120,14 +146,27 @@ describeEngines('dashboard: batch payouts (headless Chromium)', (engine) => {
     await checkAndShoot(page, 'batch-phone');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download results CSV' }).click()]);
     assert.equal(download.suggestedFilename(), `withdrawal-batch-${id}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
-    assert.equal(csv[0], 'index,withdrawalId,orderId,status,cryptoCurrencyCode,network,address,amount,fee,debitedAmount,transactionHash,createdAt,updatedAt');
-    assert.deepEqual(csv.slice(1).map((line) => line.split(',').filter((_, i) => [0, 2, 4, 7, 8, 9].includes(i)).join(',')), [
-      '0,june-1,USDT_TRC20,10,1,11',
-      '1,june-2,USDT_TRC20,12.5,1,13.5',
-      '2,june-3,USDT_TRC20,7.25,1,8.25',
-      '3,june-4,ETH,0.015,0.001,0.016',
-    ]);
+    const csv = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
+    assert.equal(
+      csv[0],
+      'index,withdrawalId,orderId,status,cryptoCurrencyCode,network,address,amount,fee,debitedAmount,transactionHash,createdAt,updatedAt',
+    );
+    assert.deepEqual(
+      csv.slice(1).map((line) =>
+        line
+          .split(',')
+          .filter((_, i) => [0, 2, 4, 7, 8, 9].includes(i))
+          .join(','),
+      ),
+      [
+        '0,june-1,USDT_TRC20,10,1,11',
+        '1,june-2,USDT_TRC20,12.5,1,13.5',
+        '2,june-3,USDT_TRC20,7.25,1,8.25',
+        '3,june-4,ETH,0.015,0.001,0.016',
+      ],
+    );
   }
 
   it('an owner: bad rows each say why and cannot be committed; good rows are quoted, committed with the code and followed', async () => {
@@ -170,9 +209,16 @@ describeEngines('dashboard: batch payouts (headless Chromium)', (engine) => {
         assert.equal(await w.page.getByRole('link', { name: 'Upload a batch' }).count(), 0);
         await link.click();
         const batchUrl = w.page.url();
-        await w.page.getByRole('table', { name: 'Payouts of the batch' }).getByRole('link', { name: /^Withdrawal / }).nth(3).click();
+        await w.page
+          .getByRole('table', { name: 'Payouts of the batch' })
+          .getByRole('link', { name: /^Withdrawal / })
+          .nth(3)
+          .click();
         // The withdrawal names its batch, a link back.
-        await w.page.getByRole('region', { name: 'Details' }).getByRole('link', { name: /^Batch / }).click();
+        await w.page
+          .getByRole('region', { name: 'Details' })
+          .getByRole('link', { name: /^Batch / })
+          .click();
         await w.page.getByRole('heading', { level: 1, name: /^Batch / }).waitFor();
         assert.equal(w.page.url(), batchUrl);
         await w.page.goto(`${d.origin}/dashboard/batches/new`);

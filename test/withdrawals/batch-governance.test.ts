@@ -19,24 +19,39 @@ const usdt = (amount: number, address = TRON_SHOP) => ({ cryptoCurrencyCode: 'US
 
 describeEngines('withdrawal batches under the payout policy', (engine) => {
   const app = useTestApp(engine);
-  const balance = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
+  const balance = async (t: TestApp, accountId: string) =>
+    (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === 'USDT_TRC20')?.units ?? 0n;
   const quote = (t: TestApp, key: string, items: unknown[]) => t.call('POST', '/v1/withdrawal/batch/quote', { key, body: { items } });
-  const policy = (t: TestApp, tenantId: string, body: Record<string, unknown>) => t.admin('PATCH', `/admin/tenants/${tenantId}/payout-policy`, body);
+  const policy = (t: TestApp, tenantId: string, body: Record<string, unknown>) =>
+    t.admin('PATCH', `/admin/tenants/${tenantId}/payout-policy`, body);
 
   it('refuses an item whose address is not in the book, or above the per-withdrawal limit, by its index; and a batch whose total passes the daily limit', async () => {
     const t = app();
     const a = await fundedAccount(t, { amount: 99 });
-    assert.equal((await policy(t, a.tenantId, { allowlistOnly: true, newAddressDelayHours: 0, maxPerWithdrawalUsd: 20, maxPerDayUsd: 40 })).status, 200);
-    assert.equal((await t.admin('POST', '/admin/payout-addresses', { tenantId: a.tenantId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_SHOP })).status, 201);
+    assert.equal(
+      (await policy(t, a.tenantId, { allowlistOnly: true, newAddressDelayHours: 0, maxPerWithdrawalUsd: 20, maxPerDayUsd: 40 })).status,
+      200,
+    );
+    assert.equal(
+      (await t.admin('POST', '/admin/payout-addresses', { tenantId: a.tenantId, cryptoCurrencyCode: 'USDT_TRC20', address: TRON_SHOP }))
+        .status,
+      201,
+    );
     const refused = await quote(t, a.key, [usdt(10), usdt(10, TRON_OTHER), usdt(25)]);
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
-    assert.deepEqual(refused.body.extension.errors.map((e: any) => [e.index, e.code, e.extension.limit ?? e.extension.address]), [
-      [1, 'exceptions.withdrawal.addressNotAllowed', TRON_OTHER],
-      [2, 'exceptions.withdrawal.limitExceeded', 'maxPerWithdrawalUsd'],
-    ]);
+    assert.deepEqual(
+      refused.body.extension.errors.map((e: any) => [e.index, e.code, e.extension.limit ?? e.extension.address]),
+      [
+        [1, 'exceptions.withdrawal.addressNotAllowed', TRON_OTHER],
+        [2, 'exceptions.withdrawal.limitExceeded', 'maxPerWithdrawalUsd'],
+      ],
+    );
     // Each item alone fits the day (11 USD), the batch does not (44 USD).
     const day = await quote(t, a.key, [usdt(10), usdt(10), usdt(10), usdt(10)]);
-    assert.deepEqual([day.status, day.body.code, day.body.extension.limit, day.body.extension.requestedUsd], [403, 'exceptions.withdrawal.limitExceeded', 'maxPerDayUsd', 44]);
+    assert.deepEqual(
+      [day.status, day.body.code, day.body.extension.limit, day.body.extension.requestedUsd],
+      [403, 'exceptions.withdrawal.limitExceeded', 'maxPerDayUsd', 44],
+    );
     const fits = await quote(t, a.key, [usdt(10), usdt(10), usdt(10)]);
     assert.equal(fits.status, 200, JSON.stringify(fits.body));
     // Removed from the book between quote and commit: the commit refuses it too.
@@ -45,7 +60,10 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
     assert.equal((await owner.call('DELETE', `/v1/payout-addresses/${entry.id}`)).status, 200);
     const before = await balance(t, a.accountId);
     const late = await t.call('POST', '/v1/withdrawal/batch/commit', { key: a.key, body: { batchQuoteId: fits.body.data.batchQuoteId } });
-    assert.deepEqual([late.status, late.body.code, late.body.extension.errors.map((e: any) => e.index)], [400, 'exceptions.withdrawal.batchInvalid', [0, 1, 2]]);
+    assert.deepEqual(
+      [late.status, late.body.code, late.body.extension.errors.map((e: any) => e.index)],
+      [400, 'exceptions.withdrawal.batchInvalid', [0, 1, 2]],
+    );
     assert.equal(await balance(t, a.accountId), before, 'nothing held');
   });
 
@@ -60,13 +78,21 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const batch = res.body.data;
     assert.deepEqual([batch.status, batch.counts.awaitingApproval], ['awaitingApproval', 4]);
-    assert.deepEqual(batch.withdrawals.map((w: any) => [w.status, w.approvalsRequired, w.approvals]), Array(4).fill(['awaitingApproval', 1, []]));
+    assert.deepEqual(
+      batch.withdrawals.map((w: any) => [w.status, w.approvalsRequired, w.approvals]),
+      Array(4).fill(['awaitingApproval', 1, []]),
+    );
     assert.equal(before - (await balance(t, a.accountId)), 24_000_000n, 'held');
     await executeRound(t.ctx, chainAdapters(t.ctx.config, t.ctx.db));
-    assert.equal((await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data.status, 'awaitingApproval', 'nothing signed while it waits');
+    assert.equal(
+      (await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data.status,
+      'awaitingApproval',
+      'nothing signed while it waits',
+    );
 
     const finance = await member(t, a.tenantId, 'finance');
-    for (const w of batch.withdrawals.slice(0, 3)) assert.equal((await finance.call('POST', '/v1/withdrawal/approve', { body: { id: w.id } })).status, 200);
+    for (const w of batch.withdrawals.slice(0, 3))
+      assert.equal((await finance.call('POST', '/v1/withdrawal/approve', { body: { id: w.id } })).status, 200);
     const rejected = await finance.call('POST', '/v1/withdrawal/reject', { body: { id: batch.withdrawals[3].id } });
     assert.equal(rejected.body.data.status, 'cancelled');
     assert.equal((await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data.status, 'created');
@@ -86,7 +112,8 @@ describeEngines('withdrawal batches under the payout policy', (engine) => {
     const batch = (await t.call('POST', '/v1/withdrawal/batch/commit', { key: a.key, body: { batchQuoteId: q.batchQuoteId } })).body.data;
     assert.equal(batch.status, 'awaitingApproval');
     const owner = await member(t, a.tenantId, 'owner');
-    for (const w of batch.withdrawals) assert.equal((await owner.call('POST', '/v1/withdrawal/reject', { body: { id: w.id } })).status, 200);
+    for (const w of batch.withdrawals)
+      assert.equal((await owner.call('POST', '/v1/withdrawal/reject', { body: { id: w.id } })).status, 200);
     assert.equal((await t.call('GET', `/v1/withdrawal/batch?id=${batch.id}`, { key: a.key })).body.data.status, 'cancelled');
     assert.equal(await balance(t, a.accountId), before);
   });

@@ -13,7 +13,10 @@ describe('splitExact', () => {
     for (const total of [1n, 999n, 12_345_678_901_234_567_890n]) {
       for (const weights of [[1n], [31n, 43n, 34n, 31n], Array.from({ length: 250 }, (_, i) => BigInt(31 + (i % 13)))]) {
         const parts = splitExact(total, weights);
-        assert.equal(parts.reduce((a, b) => a + b, 0n), total);
+        assert.equal(
+          parts.reduce((a, b) => a + b, 0n),
+          total,
+        );
         assert.ok(parts.every((p) => p >= 0n));
         assert.deepEqual(splitExact(total, weights), parts, 'the same inputs, the same split');
       }

@@ -46,15 +46,20 @@ describeEngines('concurrent commits of one account', (engine) => {
     assert.equal(await balance(tenant.accountId, USDT), BigInt(amount) * 1_000_000n);
     return tenant;
   }
-  const balance = async (accountId: string, code: string) => (await merchantBalances(a.ctx.db, accountId)).find((x) => x.currency === code)?.units ?? 0n;
+  const balance = async (accountId: string, code: string) =>
+    (await merchantBalances(a.ctx.db, accountId)).find((x) => x.currency === code)?.units ?? 0n;
   /** A withdrawal quote of `amount` USDT (the network fee adds 1). */
   const quote = async (key: string, amount: number): Promise<string> => {
-    const res = await a.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: USDT, address: TRON_TO, amount, orderId: `g-${++seq}` } });
+    const res = await a.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: USDT, address: TRON_TO, amount, orderId: `g-${++seq}` },
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body.data.quoteId;
   };
   const commit = (t: TestApp, key: string, quoteId: string) => t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId } });
-  const withdrawalsOf = async (accountId: string) => (await a.ctx.db.selectFrom('withdrawals').select(['id', 'quote_id']).where('account_id', '=', accountId).execute()).length;
+  const withdrawalsOf = async (accountId: string) =>
+    (await a.ctx.db.selectFrom('withdrawals').select(['id', 'quote_id']).where('account_id', '=', accountId).execute()).length;
 
   it('a burst on one balance commits exactly the affordable ones; the balance never goes negative and the ledger balances', async () => {
     const { key, accountId } = await funded(80);
@@ -123,26 +128,53 @@ describeEngines('concurrent commits of one account', (engine) => {
     const big = await batchQuote([30, 29]);
     const small = await batchQuote([20, 19]);
     const single = await quote(key, 5);
-    const commitBatch = (t: TestApp, batchQuoteId: string) => t.call('POST', '/v1/withdrawal/batch/commit', { key, body: { batchQuoteId } });
-    const [big1, small1, one, big2, small2] = await Promise.all([commitBatch(a, big), commitBatch(b, small), commit(a, key, single), commitBatch(b, big), commitBatch(a, small)]);
+    const commitBatch = (t: TestApp, batchQuoteId: string) =>
+      t.call('POST', '/v1/withdrawal/batch/commit', { key, body: { batchQuoteId } });
+    const [big1, small1, one, big2, small2] = await Promise.all([
+      commitBatch(a, big),
+      commitBatch(b, small),
+      commit(a, key, single),
+      commitBatch(b, big),
+      commitBatch(a, small),
+    ]);
     assert.equal(one.status, 201, JSON.stringify(one.body));
     const bigWon = [big1, big2].some((r) => r.status === 201);
-    const [won, lost] = bigWon ? [[big1, big2], [small1, small2]] : [[small1, small2], [big1, big2]];
+    const [won, lost] = bigWon
+      ? [
+          [big1, big2],
+          [small1, small2],
+        ]
+      : [
+          [small1, small2],
+          [big1, big2],
+        ];
     assert.deepEqual(won.map((r) => r.status).sort(), [201, 400], JSON.stringify([big1, small1, big2, small2].map((r) => r.body)));
     assert.equal(won.find((r) => r.status === 400)!.body.code, 'exceptions.withdrawal.quoteAlreadyCommitted');
-    for (const r of lost) assert.deepEqual([r.status, r.body.code], [400, 'exceptions.withdrawal.insufficientBalance'], JSON.stringify(r.body));
+    for (const r of lost)
+      assert.deepEqual([r.status, r.body.code], [400, 'exceptions.withdrawal.insufficientBalance'], JSON.stringify(r.body));
     const batches = await a.ctx.db.selectFrom('withdrawal_batches').select('id').where('account_id', '=', accountId).execute();
-    assert.deepEqual(batches.map((x) => x.id), [won.find((r) => r.status === 201)!.body.data.id]);
-    const items = await a.ctx.db.selectFrom('withdrawals').select('batch_id').where('account_id', '=', accountId).where('batch_id', 'is not', null).execute();
-    assert.equal(items.length, 2, 'the winning batch\'s two items and none of the other');
-    assert.equal(await balance(accountId, USDT), (bigWon ? 33_000_000n : 53_000_000n), '100 less the single and the one batch');
+    assert.deepEqual(
+      batches.map((x) => x.id),
+      [won.find((r) => r.status === 201)!.body.data.id],
+    );
+    const items = await a.ctx.db
+      .selectFrom('withdrawals')
+      .select('batch_id')
+      .where('account_id', '=', accountId)
+      .where('batch_id', 'is not', null)
+      .execute();
+    assert.equal(items.length, 2, "the winning batch's two items and none of the other");
+    assert.equal(await balance(accountId, USDT), bigWon ? 33_000_000n : 53_000_000n, '100 less the single and the one batch');
     assert.deepEqual(await auditLedger(a.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
   });
 
   it('conversions and withdrawals of one account commit together; a conversion short of balance fails alone', async () => {
     const { key, accountId } = await funded(100);
     const convert = async (fromAmount: number) => {
-      const res = await a.call('POST', '/v1/converting/quote', { key, body: { fromCryptoCurrencyCode: USDT, toCryptoCurrencyCode: 'USDC_ERC20', fromAmount } });
+      const res = await a.call('POST', '/v1/converting/quote', {
+        key,
+        body: { fromCryptoCurrencyCode: USDT, toCryptoCurrencyCode: 'USDC_ERC20', fromAmount },
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       return res.body.data.quoteId as string;
     };

@@ -19,12 +19,16 @@ describeEngines('refunds', (engine) => {
   const RATES = [...SANDBOX_ASSETS, 'USD', 'EUR'];
   /** An invoice of `usd` paid in USDT (fee 1 included in what is due) the way `how` says. */
   async function paidInvoice(t: TestApp, key: string, usd: number, how: 'exact' | 'over') {
-    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: usd, fiatCurrencyCode: 'USD', orderId: `inv-${++seq}` } })).body.data;
+    const inv = (await t.call('POST', '/v1/invoice', { key, body: { amount: usd, fiatCurrencyCode: 'USD', orderId: `inv-${++seq}` } })).body
+      .data;
     await payInvoice(t, inv.id, how, CODE);
     return inv.id as string;
   }
   const quote = (t: TestApp, key: string, body: Record<string, unknown>) =>
-    t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: CODE, address: TRON_TO, amount: 10, orderId: `r-${++seq}`, ...body } });
+    t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: CODE, address: TRON_TO, amount: 10, orderId: `r-${++seq}`, ...body },
+    });
   const commit = (t: TestApp, key: string, quoteId: string) => t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId } });
   const refund = async (t: TestApp, key: string, body: Record<string, unknown>) => {
     const q = await quote(t, key, body);
@@ -33,10 +37,18 @@ describeEngines('refunds', (engine) => {
     assert.equal(c.status, 201, JSON.stringify(c.body));
     return c.body.data;
   };
-  const balance = async (t: TestApp, accountId: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === CODE)?.units ?? 0n;
+  const balance = async (t: TestApp, accountId: string) =>
+    (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === CODE)?.units ?? 0n;
   const suspense = async (t: TestApp) =>
     BigInt(
-      (await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'suspense:below-minimum').where('currency_code', '=', CODE).executeTakeFirst())?.balance ?? '0',
+      (
+        await t.ctx.db
+          .selectFrom('ledger_balances_now')
+          .select('balance')
+          .where('ledger_account', '=', 'suspense:below-minimum')
+          .where('currency_code', '=', CODE)
+          .executeTakeFirst()
+      )?.balance ?? '0',
     );
   const clean = { mismatches: [], unbalancedCurrencies: [] };
 
@@ -58,10 +70,16 @@ describeEngines('refunds', (engine) => {
     assert.equal(await balance(t, accountId), before - 11_100_000n);
     // More than what is left (101) is refused at quote time, with what is refundable.
     const tooMuch = await quote(t, key, { invoiceId: id, amount: 101.5 });
-    assert.deepEqual([tooMuch.status, tooMuch.body.code, tooMuch.body.extension], [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 101 }]);
+    assert.deepEqual(
+      [tooMuch.status, tooMuch.body.code, tooMuch.body.extension],
+      [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 101 }],
+    );
     const rest = await refund(t, key, { invoiceId: id, amount: 101 });
     const third = await quote(t, key, { invoiceId: id, amount: 5 });
-    assert.deepEqual([third.status, third.body.code, third.body.extension], [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 0 }]);
+    assert.deepEqual(
+      [third.status, third.body.code, third.body.extension],
+      [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 0 }],
+    );
 
     // The records: the withdrawal names the invoice, the invoice lists its refunds, the page shows the sum.
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${rest.id}`, { key })).body.data.invoiceId, id);
@@ -100,7 +118,10 @@ describeEngines('refunds', (engine) => {
     const missing = await quote(t, key, { invoiceId: '00000000-0000-4000-8000-000000000000' });
     assert.deepEqual([missing.status, missing.body.code], [404, 'exceptions.invoice.notFound']);
     const currency = await quote(t, key, { invoiceId: id, cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO, amount: 25 });
-    assert.deepEqual([currency.status, currency.body.code, currency.body.extension], [400, 'exceptions.withdrawal.refundCurrencyMismatch', { cryptoCurrencyCode: CODE }]);
+    assert.deepEqual(
+      [currency.status, currency.body.code, currency.body.extension],
+      [400, 'exceptions.withdrawal.refundCurrencyMismatch', { cryptoCurrencyCode: CODE }],
+    );
     const both = await quote(t, key, { invoiceId: id, depositId: own.id });
     assert.deepEqual([both.status, both.body.code], [400, 'exceptions.withdrawal.refundTargetConflict']);
     // A plain withdrawal names neither.
@@ -120,8 +141,15 @@ describeEngines('refunds', (engine) => {
     }
     const results = await Promise.all(quotes.map((quoteId) => commit(t, key, quoteId)));
     const refused = results.filter((r) => r.status !== 201);
-    assert.ok(refused.every((r) => r.status === 400 && r.body.code === 'exceptions.withdrawal.refundExceedsReceived'), JSON.stringify(refused.map((r) => r.body)));
-    const total = await t.ctx.db.selectFrom('withdrawals').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('refund_invoice_id', '=', id).executeTakeFirstOrThrow();
+    assert.ok(
+      refused.every((r) => r.status === 400 && r.body.code === 'exceptions.withdrawal.refundExceedsReceived'),
+      JSON.stringify(refused.map((r) => r.body)),
+    );
+    const total = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select(sql<string>`coalesce(sum(amount), 0)`.as('s'))
+      .where('refund_invoice_id', '=', id)
+      .executeTakeFirstOrThrow();
     assert.ok(BigInt(total.s) <= 101_000_000n, `refunded ${total.s}`);
     assert.ok(BigInt(total.s) > 95_000_000n, `refunded only ${total.s}`); // they stopped only when the next no longer fitted
     assert.equal(results.length - refused.length, (await t.call('GET', `/v1/invoice?id=${id}`, { key })).body.data.refunds.length);
@@ -143,20 +171,36 @@ describeEngines('refunds', (engine) => {
     assert.equal(await balance(t, accountId), 100_000_000n);
 
     const tooMuch = await quote(t, key, { depositId: d.id, amount: 9 });
-    assert.deepEqual([tooMuch.status, tooMuch.body.code, tooMuch.body.extension], [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 8 }]);
+    assert.deepEqual(
+      [tooMuch.status, tooMuch.body.code, tooMuch.body.extension],
+      [400, 'exceptions.withdrawal.refundExceedsReceived', { refundable: 8 }],
+    );
     const w = await refund(t, key, { depositId: d.id, amount: 8 });
     assert.deepEqual([w.depositId, w.invoiceId, w.debitedAmount], [d.id, undefined, 9]);
     assert.equal(await suspense(t), held, 'its suspense is released');
     assert.equal(await balance(t, accountId), 99_000_000n, 'the merchant pays the fee only');
-    const entry = await t.ctx.db.selectFrom('journal_entries').select('id').where('kind', '=', 'withdrawal.debit').where('ref_id', '=', w.id).executeTakeFirstOrThrow();
-    const lines = await t.ctx.db.selectFrom('journal_lines').select(['ledger_account', 'amount']).where('entry_id', '=', entry.id).orderBy('line_no').execute();
+    const entry = await t.ctx.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('kind', '=', 'withdrawal.debit')
+      .where('ref_id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    const lines = await t.ctx.db
+      .selectFrom('journal_lines')
+      .select(['ledger_account', 'amount'])
+      .where('entry_id', '=', entry.id)
+      .orderBy('line_no')
+      .execute();
     assert.deepEqual(lines, [
       { ledger_account: `merchant:${accountId}`, amount: '1000000' },
       { ledger_account: 'suspense:below-minimum', amount: '8000000' },
       { ledger_account: 'clearing:withdrawals', amount: '-9000000' },
     ]);
     deposit = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
-    assert.deepEqual([deposit.amountRefunded, deposit.refunds], [8, [{ id: w.id, status: 'created', cryptoCurrencyCode: CODE, amount: 8, transactionHash: null }]]);
+    assert.deepEqual(
+      [deposit.amountRefunded, deposit.refunds],
+      [8, [{ id: w.id, status: 'created', cryptoCurrencyCode: CODE, amount: 8, transactionHash: null }]],
+    );
     const listed = (await t.call('GET', '/v1/deposit/list', { key })).body.data.find((x: { id: string }) => x.id === d.id);
     assert.equal(listed.amountRefunded, 8);
 
@@ -168,7 +212,12 @@ describeEngines('refunds', (engine) => {
     deposit = (await t.call('GET', `/v1/deposit?id=${d.id}`, { key })).body.data;
     assert.deepEqual([deposit.amountRefunded, deposit.refunds[0].status], [0, 'cancelled']);
     // The webhook data of the change carries the deposit's id.
-    const event = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', w.id).where('event_type', '=', 'withdrawal.statusChanged').executeTakeFirstOrThrow();
+    const event = await t.ctx.db
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('aggregate_id', '=', w.id)
+      .where('event_type', '=', 'withdrawal.statusChanged')
+      .executeTakeFirstOrThrow();
     const payload = event.payload as Record<string, unknown>;
     assert.deepEqual([payload.depositId, payload.previousStatus, payload.status], [d.id, 'created', 'cancelled']);
     // Its room is back: it can be refunded again.

@@ -25,12 +25,20 @@ async function startLive(engine: Engine) {
   const devnet = await startDevnet({ chainId: 1 });
   const t = await startTestApp(engine, { env: { ...liveNetworkEnv('ETHEREUM', devnet.rpcUrl), ETHEREUM_CONFIRMATIONS: '1' } });
   // What the hot wallet holds is what this test gives it.
-  const evm = new EvmChain({ network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: generatePrivateKey(), contracts: { USDT_ERC20: devnet.usdc } }, t.ctx.db);
+  const evm = new EvmChain(
+    { network: 'ETHEREUM', rpcUrl: devnet.rpcUrl, hotWalletKey: generatePrivateKey(), contracts: { USDT_ERC20: devnet.usdc } },
+    t.ctx.db,
+  );
   await refreshRates(t.ctx.db, new SandboxRateProvider(), ['USDT', 'ETH']);
   await refreshFees(t.ctx.db, (c) => (c.network === 'Ethereum' ? evm.feeOracle : { source: 'none', quote: async () => null }));
   const tenant = await t.tenant(['*']);
   await t.admin('PATCH', `/admin/tenants/${tenant.tenantId}`, { depositCommission: 0 });
-  const chain = { id: 1, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } };
+  const chain = {
+    id: 1,
+    name: 'devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [devnet.rpcUrl] } },
+  };
   const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain });
   return { devnet, t, evm, key: tenant.key, wallet };
 }
@@ -51,7 +59,14 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
   async function deposit(): Promise<void> {
     const { t, evm, key, wallet, devnet } = live;
     const d = (await t.call('POST', '/v1/deposit', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'live-fund' } })).body.data;
-    const hash = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'transfer', args: [d.address as Address, 50_000_000n], chain: null, account: buyer });
+    const hash = await wallet.writeContract({
+      address: devnet.usdc,
+      abi: TEST_USDC.abi,
+      functionName: 'transfer',
+      args: [d.address as Address, 50_000_000n],
+      chain: null,
+      account: buyer,
+    });
     await evm.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     const watcher = new Watcher(t.ctx.db, t.ctx.config, evm, depositListener(t.ctx));
     await watcher.round();
@@ -65,7 +80,10 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     const { t, evm, key, wallet, devnet } = live;
     await deposit();
     const dest = privateKeyToAccount(DEV_KEYS.seller).address;
-    const q = await t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_ERC20', address: dest, amount: 20, orderId: 'live-out' } });
+    const q = await t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_ERC20', address: dest, amount: 20, orderId: 'live-out' },
+    });
     assert.equal(q.status, 200, JSON.stringify(q.body));
     const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.body.data.quoteId } })).body.data;
 
@@ -78,11 +96,18 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     await devnet.mint(evm.hotWallet! as Address, 5_000_000n);
     let round = await executeRound(t.ctx, [evm]);
     assert.deepEqual([round.signed, round.waiting], [0, 1]);
-    const fund = 'Fund the Ethereum hot wallet with at least 15 USDT_ERC20: it holds 15 USDT_ERC20 less than this payout needs. It is signed on the next round after that.';
-    assert.deepEqual({ ...(await waiting(w.id)), since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_ERC20', missing: 15, action: fund });
+    const fund =
+      'Fund the Ethereum hot wallet with at least 15 USDT_ERC20: it holds 15 USDT_ERC20 less than this payout needs. It is signed on the next round after that.';
+    assert.deepEqual(
+      { ...(await waiting(w.id)), since: undefined },
+      { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_ERC20', missing: 15, action: fund },
+    );
     const queued = (await t.admin('GET', '/admin/withdrawals?status=waiting')).body.data.find((x: { id: string }) => x.id === w.id);
     assert.deepEqual([queued.waitingReason, queued.reason], ['hotWalletLow', `Hot wallet low: 15 USDT_ERC20 missing. ${fund}`]);
-    assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingShortfall, { cryptoCurrencyCode: 'USDT_ERC20', amount: 15 });
+    assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingShortfall, {
+      cryptoCurrencyCode: 'USDT_ERC20',
+      amount: 15,
+    });
     // The keyless worker's round does not undo it: a signer has run lately.
     await executeRound(t.ctx, []);
     assert.equal((await waiting(w.id)).reason, 'hotWalletLow');
@@ -98,7 +123,10 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     // The gas is in the network's coin: the operator funds ETH, the merchant reads ETH.
     assert.match(gas.action, /^Fund the Ethereum hot wallet with at least 0\.\d+ ETH \(the network's fee coin, for the gas\)/);
     assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data.waitingShortfall.cryptoCurrencyCode, 'ETH');
-    assert.equal((await t.ctx.db.selectFrom('withdrawal_transactions').select('seq').where('withdrawal_id', '=', w.id).execute()).length, 0);
+    assert.equal(
+      (await t.ctx.db.selectFrom('withdrawal_transactions').select('seq').where('withdrawal_id', '=', w.id).execute()).length,
+      0,
+    );
 
     const topUp = await wallet.sendTransaction({ to: evm.hotWallet! as Address, value: parseEther('1'), chain: null, account: buyer });
     await evm.client.waitForTransactionReceipt({ hash: topUp, pollingInterval: 50 });
@@ -112,6 +140,9 @@ describeEngines('waiting withdrawals (live, anvil)', (engine) => {
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
     // A live installation has no faucet: only what the operator put in paid it.
     assert.deepEqual(await t.ctx.db.selectFrom('sandbox_faucet').select('id').execute(), []);
-    assert.equal((await t.ctx.db.selectFrom('journal_lines').select('entry_id').where('ledger_account', '=', 'sandbox:faucet').execute()).length, 0);
+    assert.equal(
+      (await t.ctx.db.selectFrom('journal_lines').select('entry_id').where('ledger_account', '=', 'sandbox:faucet').execute()).length,
+      0,
+    );
   });
 });

@@ -30,13 +30,20 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     assert.equal(c.status, 201, JSON.stringify(c.body));
     return { quote: q.body.data, withdrawal: c.body.data as { id: string } };
   };
-  const solvencyOf = async (t: TestApp, code: string) => (await t.admin('GET', '/admin/solvency')).body.data.find((r: { cryptoCurrencyCode: string }) => r.cryptoCurrencyCode === code);
+  const solvencyOf = async (t: TestApp, code: string) =>
+    (await t.admin('GET', '/admin/solvency')).body.data.find((r: { cryptoCurrencyCode: string }) => r.cryptoCurrencyCode === code);
 
   it("the issue's auto-converting USDT_BEP20 withdrawal completes: the faucet funds the hot wallet, booked, and the books agree", async () => {
     const t = app();
     const { key, accountId } = await fundedAccount(t);
     await setNetworkFee(t, 'USDT_BEP20', 1);
-    const { quote, withdrawal } = await commit(t, key, { cryptoCurrencyCode: 'USDT_BEP20', address: EVM_TO, amount: 10, orderId: 'bep20-1', allowAutoConvert: true });
+    const { quote, withdrawal } = await commit(t, key, {
+      cryptoCurrencyCode: 'USDT_BEP20',
+      address: EVM_TO,
+      amount: 10,
+      orderId: 'bep20-1',
+      allowAutoConvert: true,
+    });
     assert.equal(quote.autoConvert.toCryptoCurrencyCode, 'USDT_BEP20', 'the balance is converted first');
     const before = await merchantBalances(t.ctx.db, accountId);
     // No USDT_BEP20 ever reached the gateway: its custody is empty.
@@ -45,7 +52,11 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     const first = await round(t);
     assert.equal(first.signed, 1, JSON.stringify(first));
     const faucet = await t.ctx.db.selectFrom('sandbox_faucet').select(['network', 'currency_code', 'amount', 'withdrawal_id']).execute();
-    assert.deepEqual(faucet, [{ network: 'BNB', currency_code: 'USDT_BEP20', amount: '10000000000000000000', withdrawal_id: withdrawal.id }], 'exactly what the payout lacked (18 decimals)');
+    assert.deepEqual(
+      faucet,
+      [{ network: 'BNB', currency_code: 'USDT_BEP20', amount: '10000000000000000000', withdrawal_id: withdrawal.id }],
+      'exactly what the payout lacked (18 decimals)',
+    );
     const lines = await t.ctx.db
       .selectFrom('journal_lines as l')
       .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
@@ -67,7 +78,11 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     const done = (await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data;
     assert.equal(done.status, 'completed');
     assert.equal(done.waitingReason, undefined);
-    const sent = await t.ctx.db.selectFrom('sandbox_transfers').select(['to_address', 'amount']).where('tx_hash', '=', done.transactionHash).executeTakeFirstOrThrow();
+    const sent = await t.ctx.db
+      .selectFrom('sandbox_transfers')
+      .select(['to_address', 'amount'])
+      .where('tx_hash', '=', done.transactionHash)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(sent, { to_address: EVM_TO, amount: '10000000000000000000' });
     assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
     // The chain and the ledger agree on USDT_BEP20: the faucet's 10 came in and went out.
@@ -95,7 +110,9 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     assert.equal(detail.payout.waiting.reason, 'feeUnavailable');
     assert.match(detail.payout.waiting.message, /network fee of USDT_TRC20 is unset/);
     assert.ok(!Number.isNaN(Date.parse(detail.payout.waiting.since)));
-    const [queued] = (await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.filter((w: { id: string }) => w.id === withdrawal.id);
+    const [queued] = (await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.filter(
+      (w: { id: string }) => w.id === withdrawal.id,
+    );
     assert.equal(queued.waitingReason, 'feeUnavailable');
     assert.match(queued.reason, /^Network fee unavailable/);
     // The merchant is told the reason, not the operator's detail.
@@ -112,7 +129,11 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     assert.equal((await round(t)).signed, 1);
     const sent = (await t.admin('GET', `/admin/withdrawals/${withdrawal.id}`)).body.data;
     assert.deepEqual([sent.status, sent.waitingReason, sent.payout.waiting], ['processing', undefined, null]);
-    const stored = await t.ctx.db.selectFrom('withdrawals').select(['waiting_reason', 'waiting_detail', 'waiting_since']).where('id', '=', withdrawal.id).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select(['waiting_reason', 'waiting_detail', 'waiting_since'])
+      .where('id', '=', withdrawal.id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(stored, { waiting_reason: null, waiting_detail: null, waiting_since: null });
   });
 
@@ -128,20 +149,30 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     assert.equal((await round(t, live)).waiting, 1);
     const detail = (await t.admin('GET', `/admin/withdrawals/${withdrawal.id}`)).body.data;
     // The operator is told what to fund and how much, the merchant how much is missing.
-    const action = 'Fund the Tron hot wallet with at least 7 USDT_TRC20: it holds 7 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';
-    assert.deepEqual({ ...detail.payout.waiting, since: undefined }, { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 7, action });
-    const [queued] = (await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.filter((w: { id: string }) => w.id === withdrawal.id);
+    const action =
+      'Fund the Tron hot wallet with at least 7 USDT_TRC20: it holds 7 USDT_TRC20 less than this payout needs. It is signed on the next round after that.';
+    assert.deepEqual(
+      { ...detail.payout.waiting, since: undefined },
+      { reason: 'hotWalletLow', since: undefined, cryptoCurrencyCode: 'USDT_TRC20', missing: 7, action },
+    );
+    const [queued] = (await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.filter(
+      (w: { id: string }) => w.id === withdrawal.id,
+    );
     assert.equal(queued.reason, `Hot wallet low: 7 USDT_TRC20 missing. ${action}`);
     const mine = (await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data;
     assert.deepEqual([mine.waitingReason, mine.waitingShortfall], ['hotWalletLow', { cryptoCurrencyCode: 'USDT_TRC20', amount: 7 }]);
-    assert.equal((await t.ctx.db.selectFrom('sandbox_faucet').select('id').where('withdrawal_id', '=', withdrawal.id).execute()).length, 0, 'no faucet ran');
+    assert.equal(
+      (await t.ctx.db.selectFrom('sandbox_faucet').select('id').where('withdrawal_id', '=', withdrawal.id).execute()).length,
+      0,
+      'no faucet ran',
+    );
     // Funded (the sandbox's own hot wallet holds the deposit): signed, no longer waiting.
     assert.equal((await round(t)).signed, 1);
     const sent = (await t.call('GET', `/v1/withdrawal?id=${withdrawal.id}`, { key })).body.data;
     assert.deepEqual([sent.waitingReason, sent.waitingShortfall], [undefined, undefined]);
   });
 
-  it('a network no worker has signed for lately waits with noSigner, set by any worker\'s round', async () => {
+  it("a network no worker has signed for lately waits with noSigner, set by any worker's round", async () => {
     const t = app();
     const { key } = await fundedAccount(t);
     await setNetworkFee(t, 'USDT_TRC20', 1);
@@ -160,9 +191,18 @@ describeEngines('waiting withdrawals (sandbox)', (engine) => {
     await round(t, others);
     const waitingOf = async (id: string) => (await t.admin('GET', `/admin/withdrawals/${id}`)).body.data.payout.waiting;
     assert.equal(await waitingOf(next.withdrawal.id), null, 'Tron has had a signer lately: not noSigner');
-    await t.ctx.db.updateTable('withdrawal_signers').set({ seen_at: sql<Date>`now() - interval '10 minutes'` }).where('network', '=', 'TRON').execute();
+    await t.ctx.db
+      .updateTable('withdrawal_signers')
+      .set({ seen_at: sql<Date>`now() - interval '10 minutes'` })
+      .where('network', '=', 'TRON')
+      .execute();
     await round(t, others);
     assert.equal((await waitingOf(next.withdrawal.id)).reason, 'noSigner');
-    assert.match((await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.find((w: { id: string }) => w.id === next.withdrawal.id).reason, /^No signer/);
+    assert.match(
+      (await t.admin('GET', '/admin/withdrawals?status=waiting&limit=100')).body.data.find(
+        (w: { id: string }) => w.id === next.withdrawal.id,
+      ).reason,
+      /^No signer/,
+    );
   });
 });

@@ -24,10 +24,15 @@ describeEngines('withdrawals', (engine) => {
   let seq = 0;
 
   const quote = (t: TestApp, key: string, body: Record<string, unknown>) =>
-    t.call('POST', '/v1/withdrawal/quote', { key, body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}`, ...body } });
+    t.call('POST', '/v1/withdrawal/quote', {
+      key,
+      body: { cryptoCurrencyCode: 'USDT_TRC20', address: TRON_TO, amount: 10, orderId: `w-${++seq}`, ...body },
+    });
   /** The address passed every check: quoted, or refused only by a later one (these tests fund USDT_TRC20 alone). */
-  const addressPassed = (r: { status: number; body: any }) => r.status === 200 || r.body.code === 'exceptions.withdrawal.insufficientBalance';
-  const balance = async (t: TestApp, accountId: string, code: string) => (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
+  const addressPassed = (r: { status: number; body: any }) =>
+    r.status === 200 || r.body.code === 'exceptions.withdrawal.insufficientBalance';
+  const balance = async (t: TestApp, accountId: string, code: string) =>
+    (await merchantBalances(t.ctx.db, accountId)).find((b) => b.currency === code)?.units ?? 0n;
   const adapters = (t: TestApp) => chainAdapters(t.ctx.config, t.ctx.db);
 
   describe('quote', () => {
@@ -61,8 +66,14 @@ describeEngines('withdrawals', (engine) => {
       const bad: Array<[Record<string, unknown>, string]> = [
         [{ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, 'exceptions.withdrawal.invalidAddress'], // checksum
         [{ address: EVM_TO }, 'exceptions.withdrawal.invalidAddress'], // another network's address
-        [{ cryptoCurrencyCode: 'USDT_ERC20', address: '0xdac17f958d2ee523a2206206994597C13D831ec7', amount: 25 }, 'exceptions.withdrawal.invalidAddress'], // EIP-55
-        [{ cryptoCurrencyCode: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', amount: 0.01 }, 'exceptions.withdrawal.invalidAddress'],
+        [
+          { cryptoCurrencyCode: 'USDT_ERC20', address: '0xdac17f958d2ee523a2206206994597C13D831ec7', amount: 25 },
+          'exceptions.withdrawal.invalidAddress',
+        ], // EIP-55
+        [
+          { cryptoCurrencyCode: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', amount: 0.01 },
+          'exceptions.withdrawal.invalidAddress',
+        ],
         [{ amount: 4.99 }, 'exceptions.withdrawal.amountBelowMinimum'],
         [{ amount: 10.0000001 }, 'exceptions.withdrawal.amountInvalidDecimalPlaces'],
         [{ amount: -1 }, 'exceptions.validation.failed'],
@@ -79,8 +90,18 @@ describeEngines('withdrawals', (engine) => {
       assert.ok(addressPassed(evm), JSON.stringify(evm.body));
       assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'USDT_ERC20', address: EVM_TO.toLowerCase(), amount: 25 })));
       assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: BTC_TO, amount: 0.01 })));
-      assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', amount: 0.01 })));
-      assert.ok(addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', amount: 0.01 })));
+      assert.ok(
+        addressPassed(await quote(t, key, { cryptoCurrencyCode: 'BTC', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', amount: 0.01 })),
+      );
+      assert.ok(
+        addressPassed(
+          await quote(t, key, {
+            cryptoCurrencyCode: 'BTC',
+            address: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
+            amount: 0.01,
+          }),
+        ),
+      );
     });
 
     it('quotes without an orderId afresh each time, with an orderId of its own; with one, quotes collapse as before', async () => {
@@ -111,16 +132,20 @@ describeEngines('withdrawals', (engine) => {
   });
 
   describe('refused destinations', () => {
-    it('refuses destinations nothing sent to can leave: zero and reserved accounts, and the catalogue\'s token contracts on any network', async () => {
+    it("refuses destinations nothing sent to can leave: zero and reserved accounts, and the catalogue's token contracts on any network", async () => {
       const t = app();
       const { key } = await fundedAccount(t);
-      for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC']) await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
+      for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC'])
+        await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
       await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
       const evmAmount = { USDT_ERC20: 25, USDC_BEP20: 10, ETH_BASE: 0.01 } as const;
-      const zeroProgram = (version: number, bytes: number) => (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(new Uint8Array(bytes))]);
+      const zeroProgram = (version: number, bytes: number) =>
+        (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(new Uint8Array(bytes))]);
       const sinks: Array<[string, string, number, string]> = [
         // The zero account, written any way the network accepts.
-        ...Object.entries(evmAmount).map(([code, amount]) => [code, `0x${'0'.repeat(40)}`, amount, 'zeroAddress'] as [string, string, number, string]),
+        ...Object.entries(evmAmount).map(
+          ([code, amount]) => [code, `0x${'0'.repeat(40)}`, amount, 'zeroAddress'] as [string, string, number, string],
+        ),
         ['TRX', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 25, 'zeroAddress'],
         ['USDT_TRC20', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 10, 'zeroAddress'],
         ['BTC', '1111111111111111111114oLvT2', 0.01, 'zeroAddress'],
@@ -152,7 +177,18 @@ describeEngines('withdrawals', (engine) => {
         assert.equal(r.body.extension.reason, reason, `${code} ${address}`);
         assert.equal(r.body.extension.address, address);
       }
-      assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('address', 'in', sinks.map((s) => s[1])).executeTakeFirst(), undefined);
+      assert.equal(
+        await t.ctx.db
+          .selectFrom('withdrawal_quotes')
+          .select('id')
+          .where(
+            'address',
+            'in',
+            sinks.map((s) => s[1]),
+          )
+          .executeTakeFirst(),
+        undefined,
+      );
       // Just above the reserved range, and ordinary accounts, are destinations as before.
       for (const [code, address, amount] of [
         ['USDT_ERC20', getAddress('0x0000000000000000000000000000000100000000'), 25],
@@ -169,9 +205,11 @@ describeEngines('withdrawals', (engine) => {
     it('refuses well-known burn addresses, all-alike accounts and Bitcoin witness versions no wallet spends yet, each with its reason', async () => {
       const t = app();
       const { key } = await fundedAccount(t);
-      for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC']) await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
+      for (const code of ['USDT_ERC20', 'USDC_BEP20', 'ETH_BASE', 'TRX', 'BTC'])
+        await t.admin('PUT', '/admin/sandbox/network-fees', { cryptoCurrencyCode: code, amount: 0.00001 });
       await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
-      const program = (version: number, bytes: Uint8Array) => (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(bytes)]);
+      const program = (version: number, bytes: Uint8Array) =>
+        (version === 0 ? bech32 : bech32m).encode('bc', [version, ...bech32.toWords(bytes)]);
       const key32 = new Uint8Array(32).map((_, i) => i + 1);
       const sinks: Array<[string, string, number, string]> = [
         ['USDT_ERC20', '0xdEAD000000000000000042069420694206942069', 25, 'burnAddress'],
@@ -193,9 +231,24 @@ describeEngines('withdrawals', (engine) => {
       for (const [code, address, amount, reason] of sinks) {
         const r = await quote(t, key, { cryptoCurrencyCode: code, address, amount });
         assert.equal(r.status, 400, `${code} ${address} → ${JSON.stringify(r.body)}`);
-        assert.deepEqual([r.body.code, r.body.extension.reason, r.body.extension.address], ['exceptions.withdrawal.invalidAddress', reason, address], `${code} ${address}`);
+        assert.deepEqual(
+          [r.body.code, r.body.extension.reason, r.body.extension.address],
+          ['exceptions.withdrawal.invalidAddress', reason, address],
+          `${code} ${address}`,
+        );
       }
-      assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('address', 'in', sinks.map((s) => s[1])).executeTakeFirst(), undefined);
+      assert.equal(
+        await t.ctx.db
+          .selectFrom('withdrawal_quotes')
+          .select('id')
+          .where(
+            'address',
+            'in',
+            sinks.map((s) => s[1]),
+          )
+          .executeTakeFirst(),
+        undefined,
+      );
       // Taproot (v1, 32 bytes) and v0 keys and scripts are destinations as before.
       for (const address of [program(1, key32), program(0, key32.subarray(0, 20)), program(0, key32)]) {
         const r = await quote(t, key, { cryptoCurrencyCode: 'BTC', address, amount: 0.01 });
@@ -241,17 +294,26 @@ describeEngines('withdrawals', (engine) => {
         },
       );
       assert.equal(await balance(t, accountId, 'USDT_TRC20'), 89_000_000n);
-      assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.code, 'exceptions.withdrawal.quoteAlreadyCommitted');
+      assert.equal(
+        (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.code,
+        'exceptions.withdrawal.quoteAlreadyCommitted',
+      );
       const requote = await quote(t, key, { orderId: 'pay-out-1' });
       assert.equal(requote.status, 409);
       assert.equal(requote.body.code, 'exceptions.withdrawal.orderIdAlreadyExists');
       assert.deepEqual((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key })).body.data, w);
       assert.equal((await t.call('GET', '/v1/withdrawal?orderId=pay-out-1', { key })).body.data.id, w.id);
-      assert.equal((await t.call('GET', '/v1/withdrawal', { key })).body.code, 'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided');
+      assert.equal(
+        (await t.call('GET', '/v1/withdrawal', { key })).body.code,
+        'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided',
+      );
       const list = (await t.call('GET', `/v1/withdrawal/list?accountId=${accountId}&status=created`, { key })).body;
       assert.deepEqual([list.total, list.data[0].id, list.hasMore], [1, w.id, false]);
       // An account-bound key's own account when it names none (the other lists never required it).
-      assert.deepEqual((await t.call('GET', '/v1/withdrawal/list', { key })).body.data.map((x: { id: string }) => x.id), [w.id]);
+      assert.deepEqual(
+        (await t.call('GET', '/v1/withdrawal/list', { key })).body.data.map((x: { id: string }) => x.id),
+        [w.id],
+      );
 
       const stranger = await t.tenant(['*']);
       assert.equal((await t.call('GET', `/v1/withdrawal?id=${w.id}`, { key: stranger.key })).status, 404);
@@ -259,8 +321,15 @@ describeEngines('withdrawals', (engine) => {
       assert.equal((await t.call('GET', `/v1/withdrawal/list?accountId=${accountId}`, { key: stranger.key })).status, 404);
 
       const stale = (await quote(t, key, { amount: 5 })).body.data;
-      await t.ctx.db.updateTable('withdrawal_quotes').set({ expires_at: sql`now() - interval '1 second'` as never }).where('id', '=', stale.quoteId).execute();
-      assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: stale.quoteId } })).body.code, 'exceptions.withdrawal.quoteExpired');
+      await t.ctx.db
+        .updateTable('withdrawal_quotes')
+        .set({ expires_at: sql`now() - interval '1 second'` as never })
+        .where('id', '=', stale.quoteId)
+        .execute();
+      assert.equal(
+        (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: stale.quoteId } })).body.code,
+        'exceptions.withdrawal.quoteExpired',
+      );
       // Quotes reserve nothing: two quotes the balance covers one at a time, the second commit is refused.
       const [first, second] = [(await quote(t, key, { amount: 60 })).body.data, (await quote(t, key, { amount: 60 })).body.data];
       assert.equal((await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: first.quoteId } })).status, 201);
@@ -276,7 +345,12 @@ describeEngines('withdrawals', (engine) => {
       const t = app();
       const { key, accountId } = await fundedAccount(t);
       const q = (await quote(t, key, { amount: 13 })).body.data;
-      const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId, webhookUrl: 'https://merchant.example.com/payouts' } })).body.data;
+      const w = (
+        await t.call('POST', '/v1/withdrawal/commit', {
+          key,
+          body: { quoteId: q.quoteId, webhookUrl: 'https://merchant.example.com/payouts' },
+        })
+      ).body.data;
       // Its first broadcast is lost (the process dies after recording, before sending).
       const real = adapters(t);
       let lost = 1;
@@ -298,7 +372,12 @@ describeEngines('withdrawals', (engine) => {
       assert.equal((await t.ctx.db.selectFrom('sandbox_transfers').select('tx_hash').where('tx_hash', '=', hash).execute()).length, 0);
       await executeRound(t.ctx, real);
       await executeRound(t.ctx, real); // and again: still one transaction on chain
-      const onChain = await t.ctx.db.selectFrom('sandbox_transfers').selectAll().where('network', '=', 'TRON').where('tx_hash', '=', hash).execute();
+      const onChain = await t.ctx.db
+        .selectFrom('sandbox_transfers')
+        .selectAll()
+        .where('network', '=', 'TRON')
+        .where('tx_hash', '=', hash)
+        .execute();
       assert.equal(onChain.length, 1);
       assert.equal(onChain[0]!.amount, '13000000');
       await new SandboxChain('TRON', t.ctx.db).mine(2);
@@ -307,19 +386,46 @@ describeEngines('withdrawals', (engine) => {
       assert.equal(row.status, 'completed');
       assert.equal(row.transactionHash, hash);
       const events = await t.ctx.db.selectFrom('outbox_events').select('payload').where('aggregate_id', '=', w.id).orderBy('id').execute();
-      assert.deepEqual(events.map((e) => [(e.payload as any).previousStatus, (e.payload as any).status]), [['created', 'processing'], ['processing', 'completed']]);
+      assert.deepEqual(
+        events.map((e) => [(e.payload as any).previousStatus, (e.payload as any).status]),
+        [
+          ['created', 'processing'],
+          ['processing', 'completed'],
+        ],
+      );
       // Each becomes a delivery to the commit's webhook URL.
       await dispatchEvents(t.ctx.db);
-      const deliveries = await t.ctx.db.selectFrom('webhook_deliveries').select(['event_type', 'url']).where('aggregate_key', '=', `withdrawal:${w.id}`).orderBy('seq').execute();
+      const deliveries = await t.ctx.db
+        .selectFrom('webhook_deliveries')
+        .select(['event_type', 'url'])
+        .where('aggregate_key', '=', `withdrawal:${w.id}`)
+        .orderBy('seq')
+        .execute();
       assert.deepEqual(deliveries, [
         { event_type: 'withdrawal.statusChanged', url: 'https://merchant.example.com/payouts' },
         { event_type: 'withdrawal.statusChanged', url: 'https://merchant.example.com/payouts' },
       ]);
       assert.equal(await balance(t, accountId, 'USDT_TRC20'), 86_000_000n);
-      const custody = await t.ctx.db.selectFrom('ledger_balances_now').select('balance').where('ledger_account', '=', 'custody:TRON').where('currency_code', '=', 'USDT_TRC20').executeTakeFirstOrThrow();
+      const custody = await t.ctx.db
+        .selectFrom('ledger_balances_now')
+        .select('balance')
+        .where('ledger_account', '=', 'custody:TRON')
+        .where('currency_code', '=', 'USDT_TRC20')
+        .executeTakeFirstOrThrow();
       // Custody is shared by every tenant of this suite: it holds what came in less what went out.
-      const sent = await t.ctx.db.selectFrom('withdrawals').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('network', '=', 'TRON').where('status', 'in', ['processing', 'completed']).executeTakeFirstOrThrow();
-      const received = await t.ctx.db.selectFrom('payments').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('network', '=', 'TRON').where('currency_code', '=', 'USDT_TRC20').where('status', '=', 'confirmed').executeTakeFirstOrThrow();
+      const sent = await t.ctx.db
+        .selectFrom('withdrawals')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('s'))
+        .where('network', '=', 'TRON')
+        .where('status', 'in', ['processing', 'completed'])
+        .executeTakeFirstOrThrow();
+      const received = await t.ctx.db
+        .selectFrom('payments')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('s'))
+        .where('network', '=', 'TRON')
+        .where('currency_code', '=', 'USDT_TRC20')
+        .where('status', '=', 'confirmed')
+        .executeTakeFirstOrThrow();
       assert.equal(BigInt(custody.balance), BigInt(received.s) - BigInt(sent.s));
       assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
     });
@@ -332,7 +438,9 @@ describeEngines('withdrawals', (engine) => {
         return (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
       };
       // An empty hot wallet no sandbox faucet tops up, as on a real network.
-      const empty: ChainAdapter[] = adapters(t).map((a) => Object.assign(Object.create(Object.getPrototypeOf(a)), a, { hotWalletBalance: async () => 0n, fundHotWallet: undefined }));
+      const empty: ChainAdapter[] = adapters(t).map((a) =>
+        Object.assign(Object.create(Object.getPrototypeOf(a)), a, { hotWalletBalance: async () => 0n, fundHotWallet: undefined }),
+      );
       const a = await commit(17);
       const result = await executeRound(t.ctx, empty);
       assert.ok(result.waiting >= 1);
@@ -340,7 +448,10 @@ describeEngines('withdrawals', (engine) => {
         [(await t.call('GET', `/v1/withdrawal?id=${a.id}`, { key })).body.data].map((r) => [r.status, r.waitingReason]),
         [['created', 'hotWalletLow']],
       );
-      assert.match((await t.app.inject({ method: 'GET', url: '/metrics' })).body, /withdrawals_open\{network="TRON",status="created"\} [1-9]/);
+      assert.match(
+        (await t.app.inject({ method: 'GET', url: '/metrics' })).body,
+        /withdrawals_open\{network="TRON",status="created"\} [1-9]/,
+      );
 
       // Operator cancel before signing: refunded.
       const cancelled = await t.admin('POST', `/admin/withdrawals/${a.id}/cancel`);
@@ -382,18 +493,37 @@ describeEngines('withdrawals', (engine) => {
       await refreshFees(t.ctx.db, defaultOracles(t.ctx.db, t.ctx.config));
       // Without the flag the empty USDT balance is refused at quote time, with what it holds.
       const plain = await quote(t, key, { amount: 10 });
-      assert.deepEqual([plain.status, plain.body.code, plain.body.extension], [400, 'exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: 'USDT_TRC20', required: 11, available: 0 }]);
+      assert.deepEqual(
+        [plain.status, plain.body.code, plain.body.extension],
+        [400, 'exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: 'USDT_TRC20', required: 11, available: 0 }],
+      );
 
       const q = (await quote(t, key, { amount: 10, allowAutoConvert: true })).body.data;
       // 11 USDT short (10 + fee 1), same peg 1:1; fromAmount is all that leaves USDC, the 0.5 USD commission inside it.
-      assert.deepEqual(q.autoConvert, { fromCryptoCurrencyCode: 'USDC_ERC20', toCryptoCurrencyCode: 'USDT_TRC20', fromAmount: 11.5, toAmount: 11, commission: 0.5 });
+      assert.deepEqual(q.autoConvert, {
+        fromCryptoCurrencyCode: 'USDC_ERC20',
+        toCryptoCurrencyCode: 'USDT_TRC20',
+        fromAmount: 11.5,
+        toAmount: 11,
+        commission: 0.5,
+      });
       const w = (await t.call('POST', '/v1/withdrawal/commit', { key, body: { quoteId: q.quoteId } })).body.data;
       assert.match(w.convertId, /^[0-9a-f-]{36}$/);
       assert.equal(await balance(t, accountId, 'USDC_ERC20'), 38_500_000n); // 50 − 11.5
       assert.equal(await balance(t, accountId, 'USDT_TRC20'), 0n);
       // One conversion entry through the house's FX account, the commission inside the USDC leg.
-      const entry = await t.ctx.db.selectFrom('journal_entries').select('id').where('ref_type', '=', 'conversion').where('ref_id', '=', w.convertId).executeTakeFirstOrThrow();
-      const lines = await t.ctx.db.selectFrom('journal_lines').select(['ledger_account', 'currency_code', 'amount']).where('entry_id', '=', entry.id).orderBy('line_no').execute();
+      const entry = await t.ctx.db
+        .selectFrom('journal_entries')
+        .select('id')
+        .where('ref_type', '=', 'conversion')
+        .where('ref_id', '=', w.convertId)
+        .executeTakeFirstOrThrow();
+      const lines = await t.ctx.db
+        .selectFrom('journal_lines')
+        .select(['ledger_account', 'currency_code', 'amount'])
+        .where('entry_id', '=', entry.id)
+        .orderBy('line_no')
+        .execute();
       assert.deepEqual(lines, [
         { ledger_account: `merchant:${accountId}`, currency_code: 'USDC_ERC20', amount: '11500000' },
         { ledger_account: 'treasury:conversion', currency_code: 'USDC_ERC20', amount: '-11500000' },
@@ -401,7 +531,10 @@ describeEngines('withdrawals', (engine) => {
         { ledger_account: `merchant:${accountId}`, currency_code: 'USDT_TRC20', amount: '-11000000' },
       ]);
       const history = (await t.call('GET', '/v1/converting/list', { key })).body;
-      assert.deepEqual(history.data.map((c: any) => [c.id, c.quoteId, c.fromAmount, c.toAmount]), [[w.convertId, null, 11.5, 11]]);
+      assert.deepEqual(
+        history.data.map((c: any) => [c.id, c.quoteId, c.fromAmount, c.toAmount]),
+        [[w.convertId, null, 11.5, 11]],
+      );
       assert.deepEqual(await auditLedger(t.ctx.db), { mismatches: [], unbalancedCurrencies: [] });
     });
 
@@ -415,7 +548,10 @@ describeEngines('withdrawals', (engine) => {
       const over = await quote(t, key, { amount: 19.000001, orderId: 'over-1' });
       assert.deepEqual([over.status, over.body.code], [400, 'exceptions.withdrawal.insufficientBalance']);
       assert.deepEqual(over.body.extension, { cryptoCurrencyCode: 'USDT_TRC20', required: 20.000001, available: 20 });
-      assert.equal(await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('order_id', '=', 'over-1').executeTakeFirst(), undefined);
+      assert.equal(
+        await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('order_id', '=', 'over-1').executeTakeFirst(),
+        undefined,
+      );
       // Another account's or tenant's balance never covers it.
       const other = await fundedAccount(t);
       assert.equal((await quote(t, key, { amount: 50 })).status, 400);
@@ -429,7 +565,10 @@ describeEngines('withdrawals', (engine) => {
       assert.equal(converted.body.data.autoConvert.fromCryptoCurrencyCode, 'USDC_ERC20');
       const tooMuch = await quote(t, key, { amount: 500, allowAutoConvert: true });
       assert.deepEqual([tooMuch.status, tooMuch.body.code], [400, 'exceptions.withdrawal.insufficientBalance']);
-      assert.equal((await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('account_id', '=', accountId).execute()).length, before.length + 2);
+      assert.equal(
+        (await t.ctx.db.selectFrom('withdrawal_quotes').select('id').where('account_id', '=', accountId).execute()).length,
+        before.length + 2,
+      );
     });
   });
 
@@ -447,7 +586,9 @@ describeEngines('withdrawals', (engine) => {
 
       const other = await fundedAccount(t);
       const one = (await quote(t, other.key, { amount: 10 })).body.data.quoteId;
-      const same = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/v1/withdrawal/commit', { key: other.key, body: { quoteId: one } })));
+      const same = await Promise.all(
+        Array.from({ length: 20 }, () => t.call('POST', '/v1/withdrawal/commit', { key: other.key, body: { quoteId: one } })),
+      );
       assert.deepEqual(same.map((r) => r.status).sort(), [201, ...Array(19).fill(400)]);
       assert.equal(await balance(t, other.accountId, 'USDT_TRC20'), 89_000_000n);
       const rows = await t.ctx.db.selectFrom('withdrawals').select('id').where('quote_id', '=', one).execute();

@@ -11,7 +11,10 @@ it('the committed test contracts are what their sources compile to', () => {
   try {
     // solc is WebAssembly that runs a few seconds: V8's baseline compiler alone gives the same
     // bytes for half the CPU (4.4 → 2.2 s of user time here), as `npm run build:contracts` does.
-    execFileSync(process.execPath, ['--liftoff-only', 'scripts/build-contracts.mjs'], { stdio: 'pipe', env: { ...process.env, CONTRACTS_OUT: out } });
+    execFileSync(process.execPath, ['--liftoff-only', 'scripts/build-contracts.mjs'], {
+      stdio: 'pipe',
+      env: { ...process.env, CONTRACTS_OUT: out },
+    });
     for (const name of ['TestUSDC', 'TestUSDT', 'TestSmartWallet', 'TestPermit2', 'TestX402Permit2Proxy', 'TestX402UptoPermit2Proxy']) {
       const fresh = JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8'));
       const committed = JSON.parse(readFileSync(`contracts/${name}.json`, 'utf8'));

@@ -15,13 +15,23 @@ describeEngines('x402 without a network', (engine) => {
   it('verify answers settlement_disabled', async () => {
     const res = await app().call('POST', '/v1/x402/verify', { key, body });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { isValid: false, invalidReason: 'settlement_disabled', invalidMessage: 'the x402 facilitator has no network configured' });
+    assert.deepEqual(res.body, {
+      isValid: false,
+      invalidReason: 'settlement_disabled',
+      invalidMessage: 'the x402 facilitator has no network configured',
+    });
   });
 
   it('settle answers settlement_disabled with no network and no transaction', async () => {
     const res = await app().call('POST', '/v1/x402/settle', { key, body });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { success: false, errorReason: 'settlement_disabled', errorMessage: 'the x402 facilitator has no network configured', network: '', transaction: '' });
+    assert.deepEqual(res.body, {
+      success: false,
+      errorReason: 'settlement_disabled',
+      errorMessage: 'the x402 facilitator has no network configured',
+      network: '',
+      transaction: '',
+    });
   });
 
   it('supported lists no kind and no signer', async () => {

@@ -10,7 +10,12 @@ import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';
 import { ExactEvmScheme as ExactEvmClient } from '@x402/evm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { PAYMENT_IDENTIFIER, appendPaymentIdentifierToExtensions, declarePaymentIdentifierExtension, generatePaymentId } from '@x402/extensions/payment-identifier';
+import {
+  PAYMENT_IDENTIFIER,
+  appendPaymentIdentifierToExtensions,
+  declarePaymentIdentifierExtension,
+  generatePaymentId,
+} from '@x402/extensions/payment-identifier';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_KEYS, TEST_USDC } from '../../src/chains/evm/devnet.ts';
@@ -27,28 +32,59 @@ const net = useX402Devnet();
 const skip = x402Skip;
 
 const balance = (address: Address) =>
-  createPublicClient({ transport: http(net().devnet.rpcUrl) }).readContract({ address: net().devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
+  createPublicClient({ transport: http(net().devnet.rpcUrl) }).readContract({
+    address: net().devnet.usdc,
+    abi: TEST_USDC.abi,
+    functionName: 'balanceOf',
+    args: [address],
+  }) as Promise<bigint>;
 
 /** A settle body: a freshly signed authorization (its own nonce) under the payment identifier `id`. */
 async function payment(id: string | undefined, opts: { amount?: string; payTo?: Address; resource?: string; signer?: typeof buyer } = {}) {
   const amount = opts.amount ?? '10000';
   const payTo = opts.payTo ?? seller;
   const signer = opts.signer ?? buyer;
-  const requirements = { scheme: 'exact', network: NETWORK, asset: net().devnet.usdc, amount, payTo, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
+  const requirements = {
+    scheme: 'exact',
+    network: NETWORK,
+    asset: net().devnet.usdc,
+    amount,
+    payTo,
+    maxTimeoutSeconds: 60,
+    extra: { name: 'USDC', version: '2' },
+  };
   const now = Math.floor(Date.now() / 1000);
-  const authorization = { from: signer.address, to: payTo, value: amount, validAfter: String(now - 60), validBefore: String(now + 300), nonce: `0x${randomBytes(32).toString('hex')}` as Hex };
+  const authorization = {
+    from: signer.address,
+    to: payTo,
+    value: amount,
+    validAfter: String(now - 60),
+    validBefore: String(now + 300),
+    nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
+  };
   const signature = await signer.signTypedData({
     domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: net().devnet.usdc },
     types: TRANSFER_TYPES,
     primaryType: 'TransferWithAuthorization',
-    message: { ...authorization, value: BigInt(amount), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+    message: {
+      ...authorization,
+      value: BigInt(amount),
+      validAfter: BigInt(authorization.validAfter),
+      validBefore: BigInt(authorization.validBefore),
+    },
   });
   // As a buyer's client adds it: the seller's declaration, with the buyer's id appended.
   const extensions: Record<string, unknown> = { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension() };
   if (id !== undefined) appendPaymentIdentifierToExtensions(extensions, id);
   return {
     x402Version: 2,
-    paymentPayload: { x402Version: 2, resource: { url: opts.resource ?? 'https://seller.test/report' }, accepted: requirements, payload: { signature, authorization }, extensions },
+    paymentPayload: {
+      x402Version: 2,
+      resource: { url: opts.resource ?? 'https://seller.test/report' },
+      accepted: requirements,
+      payload: { signature, authorization },
+      extensions,
+    },
     paymentRequirements: requirements,
   };
 }
@@ -61,7 +97,16 @@ describeEngines('x402 payment-identifier extension', (engine) => {
   });
 
   const settle = (body: unknown, key = a.key) => t.call('POST', '/v1/x402/settle', { key, body });
-  const settlementsOf = async (tenantId: string) => Number((await t.ctx.db.selectFrom('x402_settlements').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
+  const settlementsOf = async (tenantId: string) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('x402_settlements')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("the official client's retry under one identifier pays once and gets the first settlement", { skip }, async () => {
     const facilitator = new HTTPFacilitatorClient({
@@ -72,8 +117,15 @@ describeEngines('x402 payment-identifier extension', (engine) => {
       },
     });
     const shop = express();
-    const accepts = { scheme: 'exact', network: NETWORK as `${string}:${string}`, payTo: seller, price: { amount: '10000', asset: net().devnet.usdc, extra: { name: 'USDC', version: '2' } } };
-    const routes = { 'GET /report': { accepts, description: 'Report', extensions: { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension() } } };
+    const accepts = {
+      scheme: 'exact',
+      network: NETWORK as `${string}:${string}`,
+      payTo: seller,
+      price: { amount: '10000', asset: net().devnet.usdc, extra: { name: 'USDC', version: '2' } },
+    };
+    const routes = {
+      'GET /report': { accepts, description: 'Report', extensions: { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension() } },
+    };
     shop.use(paymentMiddleware(routes, new x402ResourceServer(facilitator).register(NETWORK, new ExactEvmServer())));
     shop.get('/report', (_req: unknown, res: { json(v: unknown): void }) => res.json({ ok: true }));
     const server: Server = await new Promise((r) => {
@@ -83,7 +135,10 @@ describeEngines('x402 payment-identifier extension', (engine) => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/report`;
       const paymentId = generatePaymentId();
       // The client signs a new authorization for every attempt; the hook names them all with one id.
-      const client = x402Client.fromConfig({ schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }], spendControls: { allowedAssets: true } });
+      const client = x402Client.fromConfig({
+        schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }],
+        spendControls: { allowedAssets: true },
+      });
       client.onBeforePaymentCreation(async ({ paymentRequired }) => {
         paymentRequired.extensions ??= {};
         appendPaymentIdentifierToExtensions(paymentRequired.extensions, paymentId);
@@ -101,7 +156,10 @@ describeEngines('x402 payment-identifier extension', (engine) => {
       assert.equal(receipts[1]!.transaction, receipts[0]!.transaction, 'the retry answers the first transaction');
       assert.equal(await balance(buyer.address), before - 10_000n, 'paid once');
       const claimed = await t.ctx.db.selectFrom('x402_payment_identifiers').selectAll().where('payment_id', '=', paymentId).execute();
-      assert.deepEqual(claimed.map((r) => [r.tenant_id, r.payer]), [[a.tenantId, buyer.address.toLowerCase()]]);
+      assert.deepEqual(
+        claimed.map((r) => [r.tenant_id, r.payer]),
+        [[a.tenantId, buyer.address.toLowerCase()]],
+      );
     } finally {
       await new Promise((r) => server.close(r));
     }
@@ -162,7 +220,10 @@ describeEngines('x402 payment-identifier extension', (engine) => {
     const answers = await Promise.all(bodies.map((body) => settle(body)));
     const transactions = new Set(answers.map((r) => r.body.transaction));
     assert.equal(transactions.size, 1, JSON.stringify(answers.map((r) => r.body)));
-    assert.ok(answers.every((r) => r.body.success === true), JSON.stringify(answers.map((r) => r.body)));
+    assert.ok(
+      answers.every((r) => r.body.success === true),
+      JSON.stringify(answers.map((r) => r.body)),
+    );
     assert.equal(await balance(buyer.address), before - 10_000n, 'one transfer');
     assert.equal(await settlementsOf(a.tenantId), count + 1, 'one settlement row: the losers rolled theirs back');
   });

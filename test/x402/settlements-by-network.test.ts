@@ -10,7 +10,17 @@ import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import { addressScope, auditListCounts } from '../../src/lib/db/counts.ts';
 import { describeEngines, useTestApp } from '../helpers/harness.ts';
-import { BASE_MAINNET, BASE_USDC, BSC_MAINNET, BSC_USDT, SOLANA_DEVNET, SOLANA_DEVNET_USDC, base58, evmAddress, recordSettlement } from '../helpers/x402-settlements.ts';
+import {
+  BASE_MAINNET,
+  BASE_USDC,
+  BSC_MAINNET,
+  BSC_USDT,
+  SOLANA_DEVNET,
+  SOLANA_DEVNET_USDC,
+  base58,
+  evmAddress,
+  recordSettlement,
+} from '../helpers/x402-settlements.ts';
 
 /** A base58 address starting with a letter whose other case is base58 too, and that other form. */
 function caseTwins(): [string, string] {
@@ -34,13 +44,45 @@ describeEngines('x402 settlements on several networks', (engine) => {
     other = await t.tenant(['x402.list']);
     const db = t.ctx.db;
     // Base: 3 (one failed), BNB Smart Chain: 2, Solana devnet: 2 (one submitted), all of one tenant.
-    ids.base = (await recordSettlement(db, tenant.tenantId, { network: BASE_MAINNET, asset: BASE_USDC, amount: '1234567', payer: evmPayer, gasCost: 21_000_000_000_123n })).id;
-    await recordSettlement(db, tenant.tenantId, { network: BASE_MAINNET, asset: BASE_USDC, amount: '1', payer: evmPayer, status: 'failed' });
+    ids.base = (
+      await recordSettlement(db, tenant.tenantId, {
+        network: BASE_MAINNET,
+        asset: BASE_USDC,
+        amount: '1234567',
+        payer: evmPayer,
+        gasCost: 21_000_000_000_123n,
+      })
+    ).id;
+    await recordSettlement(db, tenant.tenantId, {
+      network: BASE_MAINNET,
+      asset: BASE_USDC,
+      amount: '1',
+      payer: evmPayer,
+      status: 'failed',
+    });
     await recordSettlement(db, tenant.tenantId, { network: BASE_MAINNET, asset: evmAddress(), amount: '99' });
-    ids.bsc = (await recordSettlement(db, tenant.tenantId, { network: BSC_MAINNET, asset: BSC_USDT, amount: '1000000000000000001', payer: evmPayer })).id;
+    ids.bsc = (
+      await recordSettlement(db, tenant.tenantId, { network: BSC_MAINNET, asset: BSC_USDT, amount: '1000000000000000001', payer: evmPayer })
+    ).id;
     await recordSettlement(db, tenant.tenantId, { network: BSC_MAINNET, asset: BSC_USDT, amount: '5' });
-    ids.sol = (await recordSettlement(db, tenant.tenantId, { network: SOLANA_DEVNET, asset: SOLANA_DEVNET_USDC, amount: '2500000', payer: solPayer, payTo: solPayTo, transaction: solTx, gasCost: 5000n })).id;
-    await recordSettlement(db, tenant.tenantId, { network: SOLANA_DEVNET, asset: SOLANA_DEVNET_USDC, amount: '7', payer: solPayer, status: 'submitted' });
+    ids.sol = (
+      await recordSettlement(db, tenant.tenantId, {
+        network: SOLANA_DEVNET,
+        asset: SOLANA_DEVNET_USDC,
+        amount: '2500000',
+        payer: solPayer,
+        payTo: solPayTo,
+        transaction: solTx,
+        gasCost: 5000n,
+      })
+    ).id;
+    await recordSettlement(db, tenant.tenantId, {
+      network: SOLANA_DEVNET,
+      asset: SOLANA_DEVNET_USDC,
+      amount: '7',
+      payer: solPayer,
+      status: 'submitted',
+    });
     // The other tenant settles on BNB Smart Chain from the same payer, to Solana's same payTo.
     await recordSettlement(db, other.tenantId, { network: BSC_MAINNET, asset: BSC_USDT, amount: '3', payer: evmPayer });
     await recordSettlement(db, other.tenantId, { network: SOLANA_DEVNET, asset: SOLANA_DEVNET_USDC, amount: '4', payTo: solPayTo });
@@ -53,13 +95,27 @@ describeEngines('x402 settlements on several networks', (engine) => {
     return res.body as { total: number; data: Array<Record<string, unknown>> };
   };
   const rowCount = async (where: string) =>
-    Number((await sql.raw<{ n: string }>(`select count(*)::text as n from x402_settlements where tenant_id = '${tenant.tenantId}'::uuid ${where}`).execute(app().ctx.db)).rows[0]?.n);
+    Number(
+      (
+        await sql
+          .raw<{ n: string }>(`select count(*)::text as n from x402_settlements where tenant_id = '${tenant.tenantId}'::uuid ${where}`)
+          .execute(app().ctx.db)
+      ).rows[0]?.n,
+    );
 
   it('filters by network, alone and with a status or an address; a network with none is an empty list', async () => {
-    for (const [network, n] of [[BASE_MAINNET, 3], [BSC_MAINNET, 2], [SOLANA_DEVNET, 2], ['eip155:1', 0]] as const) {
+    for (const [network, n] of [
+      [BASE_MAINNET, 3],
+      [BSC_MAINNET, 2],
+      [SOLANA_DEVNET, 2],
+      ['eip155:1', 0],
+    ] as const) {
       const got = await list(`network=${encodeURIComponent(network)}`);
       assert.equal(got.total, n, network);
-      assert.ok(got.data.every((s) => s.network === network), network);
+      assert.ok(
+        got.data.every((s) => s.network === network),
+        network,
+      );
     }
     assert.equal((await list(`network=${BASE_MAINNET}&status=failed`)).total, 1);
     assert.equal((await list(`network=${BASE_MAINNET}&payer=${evmPayer}`)).total, 2);
@@ -84,10 +140,16 @@ describeEngines('x402 settlements on several networks', (engine) => {
     assert.equal((await list(`payer=${solPayer}`)).total, 2);
     assert.equal((await list(`payer=${solPayerOtherCase}`)).total, 0, 'base58 is case-sensitive: another address');
     assert.equal((await list(`payTo=${solPayTo}`)).total, 1);
-    assert.deepEqual((await list(`transaction=${solTx}`)).data.map((s) => s.id), [ids.sol]);
+    assert.deepEqual(
+      (await list(`transaction=${solTx}`)).data.map((s) => s.id),
+      [ids.sol],
+    );
     assert.equal((await list(`transaction=A${solTx.slice(1)}`)).total, 0);
     const base = (await app().call('GET', `/v1/x402/settlements/${ids.base}`, { key: tenant.key })).body.data;
-    assert.deepEqual((await list(`transaction=${String(base.transaction).toUpperCase().replace('0X', '0x')}`)).data.map((s) => s.id), [ids.base]);
+    assert.deepEqual(
+      (await list(`transaction=${String(base.transaction).toUpperCase().replace('0X', '0x')}`)).data.map((s) => s.id),
+      [ids.base],
+    );
     for (const bad of ['0x1234', `${solPayer}0`, 'O0Il'.repeat(11)]) {
       assert.equal((await app().call('GET', `/v1/x402/settlements?payer=${bad}`, { key: tenant.key })).status, 400, bad);
     }
@@ -111,11 +173,18 @@ describeEngines('x402 settlements on several networks', (engine) => {
     // The network's total is its own count: a count made wrong shows in the total, and the audit names it.
     const db = app().ctx.db;
     const scope = addressScope(tenant.tenantId, BSC_MAINNET);
-    await sql`insert into list_count_deltas (kind, scope_id, status, day, delta) values ('x402_settlements_of_network', ${scope}::uuid, 'confirmed', null, 1)`.execute(db);
+    await sql`insert into list_count_deltas (kind, scope_id, status, day, delta) values ('x402_settlements_of_network', ${scope}::uuid, 'confirmed', null, 1)`.execute(
+      db,
+    );
     const res = await app().call('GET', `/v1/x402/settlements?limit=1&network=${BSC_MAINNET}`, { key: tenant.key });
     assert.equal(res.body.total, 3);
-    assert.deepEqual((await auditListCounts(db)).map((m) => [m.kind, m.scopeId, m.status, m.day]), [['x402_settlements_of_network', scope, 'confirmed', null]]);
-    await sql`delete from list_count_deltas where kind = 'x402_settlements_of_network' and scope_id = ${scope}::uuid and day is null`.execute(db);
+    assert.deepEqual(
+      (await auditListCounts(db)).map((m) => [m.kind, m.scopeId, m.status, m.day]),
+      [['x402_settlements_of_network', scope, 'confirmed', null]],
+    );
+    await sql`delete from list_count_deltas where kind = 'x402_settlements_of_network' and scope_id = ${scope}::uuid and day is null`.execute(
+      db,
+    );
     assert.deepEqual(await auditListCounts(db), []);
   });
 
@@ -133,13 +202,28 @@ describeEngines('x402 settlements on several networks', (engine) => {
     const get = async (id: string | undefined) => (await app().call('GET', `/v1/x402/settlements/${id}`, { key: tenant.key })).body.data;
     const base = await get(ids.base);
     assert.deepEqual(
-      [base.amount, base.assetSymbol, base.assetDecimals, base.gasCost, base.gasSymbol, base.gasDecimals, base.networkName, base.catalogueNetwork],
+      [
+        base.amount,
+        base.assetSymbol,
+        base.assetDecimals,
+        base.gasCost,
+        base.gasSymbol,
+        base.gasDecimals,
+        base.networkName,
+        base.catalogueNetwork,
+      ],
       ['1234567', 'USDC', 6, '21000000000123', 'ETH', 18, 'Base', 'Base'],
     );
     const bsc = await get(ids.bsc);
-    assert.deepEqual([bsc.amount, bsc.assetSymbol, bsc.assetDecimals, bsc.gasCost, bsc.gasSymbol, bsc.networkName], ['1000000000000000001', 'USDT', 18, null, 'BNB', 'BNB Smart Chain']);
+    assert.deepEqual(
+      [bsc.amount, bsc.assetSymbol, bsc.assetDecimals, bsc.gasCost, bsc.gasSymbol, bsc.networkName],
+      ['1000000000000000001', 'USDT', 18, null, 'BNB', 'BNB Smart Chain'],
+    );
     const sol = await get(ids.sol);
-    assert.deepEqual([sol.payer, sol.payTo, sol.assetSymbol, sol.assetDecimals, sol.gasCost, sol.gasSymbol, sol.gasDecimals, sol.catalogueNetwork], [solPayer, solPayTo, 'USDC', 6, '5000', 'SOL', 9, null]);
+    assert.deepEqual(
+      [sol.payer, sol.payTo, sol.assetSymbol, sol.assetDecimals, sol.gasCost, sol.gasSymbol, sol.gasDecimals, sol.catalogueNetwork],
+      [solPayer, solPayTo, 'USDC', 6, '5000', 'SOL', 9, null],
+    );
     const unknown = (await list(`network=${BASE_MAINNET}`)).data.find((s) => s.amount === '99');
     assert.deepEqual([unknown?.assetSymbol, unknown?.assetDecimals, unknown?.networkName], [null, null, 'Base']);
   });
@@ -152,7 +236,10 @@ describeEngines('x402 settlements on several networks', (engine) => {
       { network: BASE_MAINNET, name: 'Base', served: false },
       { network: SOLANA_DEVNET, name: 'Solana Devnet', served: false },
     ]);
-    assert.deepEqual((await app().call('GET', '/v1/x402/networks', { key: other.key })).body.data.map((n: { network: string }) => n.network), [BSC_MAINNET, SOLANA_DEVNET]);
+    assert.deepEqual(
+      (await app().call('GET', '/v1/x402/networks', { key: other.key })).body.data.map((n: { network: string }) => n.network),
+      [BSC_MAINNET, SOLANA_DEVNET],
+    );
     const fresh = await app().tenant(['x402.list']);
     assert.deepEqual((await app().call('GET', '/v1/x402/networks', { key: fresh.key })).body.data, []);
     assert.equal((await app().call('GET', '/v1/x402/networks', { key: (await app().tenant(['x402.verify'])).key })).status, 403);

@@ -18,7 +18,12 @@ function fakeChain(refused: Set<string>) {
     assets: new Map(),
     ethCallBatch: async (calls) => {
       batches.push([...calls]);
-      return calls.map((c): EthCallAnswer => ([...refused].some((n) => c.data.includes(n.slice(2))) ? { ok: false, error: new Error('execution reverted') } : { ok: true, result: '0x' }));
+      return calls.map(
+        (c): EthCallAnswer =>
+          [...refused].some((n) => c.data.includes(n.slice(2)))
+            ? { ok: false, error: new Error('execution reverted') }
+            : { ok: true, result: '0x' },
+      );
     },
   };
   return { chain, batches };
@@ -38,7 +43,10 @@ function parsed(nonceByte: string): Parsed {
 describe('x402 transfer simulation', () => {
   it('sends the simulations of one turn as one batch, each distinct call once, each answered by its own result', async () => {
     const { chain, batches } = fakeChain(new Set([`0x${'b'.repeat(64)}`]));
-    const answers = await Promise.all([...Array.from({ length: 10 }, () => simulateTransfer(chain, parsed('a'))), simulateTransfer(chain, parsed('b'))]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => simulateTransfer(chain, parsed('a'))),
+      simulateTransfer(chain, parsed('b')),
+    ]);
     assert.deepEqual(answers, [...Array(10).fill(true), false]);
     assert.equal(batches.length, 1);
     assert.equal(batches[0]!.length, 2);
@@ -55,7 +63,13 @@ describe('x402 transfer simulation', () => {
   });
 
   it('answers false when the node cannot be reached (the checks then name the reason)', async () => {
-    const chain: X402Chain = { network: 'eip155:84532', chainId: 84532, publicClient: {} as never, assets: new Map(), ethCallBatch: async () => Promise.reject(new Error('connection refused')) };
+    const chain: X402Chain = {
+      network: 'eip155:84532',
+      chainId: 84532,
+      publicClient: {} as never,
+      assets: new Map(),
+      ethCallBatch: async () => Promise.reject(new Error('connection refused')),
+    };
     assert.equal(await simulateTransfer(chain, parsed('d')), false);
   });
 });

@@ -47,7 +47,12 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     net.airdrop(feePayer.address, 10n ** 9n);
     await net.setTokenBalance(DEVNET_USDC, seller.address, 0n);
     // Configured as an operator would: the network, its node and the fee payer's keypair file.
-    const env = { SOLANA_X402_NETWORK: 'devnet', SOLANA_X402_RPC_URL: net.url, SOLANA_X402_FEE_PAYER_KEY: payer.file, SOLANA_X402_FEE_PAYER_RESERVE_LAMPORTS: '0' };
+    const env = {
+      SOLANA_X402_NETWORK: 'devnet',
+      SOLANA_X402_RPC_URL: net.url,
+      SOLANA_X402_FEE_PAYER_KEY: payer.file,
+      SOLANA_X402_FEE_PAYER_RESERVE_LAMPORTS: '0',
+    };
     const config = testConfig({}, env);
     if (!config.x402Svm) throw new Error('SOLANA_X402_NETWORK configures Solana');
     t = await startTestApp(engine, { env, ctx: { x402Solana: await connectSvmX402(config.x402Svm) } });
@@ -62,11 +67,27 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     await t?.close();
     await net?.close();
   });
-  const requirements = (amount: string) => ({ scheme: 'exact', network: SOLANA_DEVNET, asset: DEVNET_USDC, amount, payTo: seller.address, maxTimeoutSeconds: 60, extra: { feePayer: feePayer.address } });
+  const requirements = (amount: string) => ({
+    scheme: 'exact',
+    network: SOLANA_DEVNET,
+    asset: DEVNET_USDC,
+    amount,
+    payTo: seller.address,
+    maxTimeoutSeconds: 60,
+    extra: { feePayer: feePayer.address },
+  });
   async function paymentBody(buyer: KeyPairSigner, amount: string) {
     const req = requirements(amount);
     const signed = await new ExactSvmScheme(buyer, { rpcUrl: net.url }).createPaymentPayload(2, req as never);
-    return { x402Version: 2, paymentPayload: { ...signed, accepted: req, resource: { url: 'https://shop.example/report', description: '', mimeType: 'application/json' } }, paymentRequirements: req };
+    return {
+      x402Version: 2,
+      paymentPayload: {
+        ...signed,
+        accepted: req,
+        resource: { url: 'https://shop.example/report', description: '', mimeType: 'application/json' },
+      },
+      paymentRequirements: req,
+    };
   }
   async function buyerWith(units: bigint) {
     const buyer = await generateKeyPairSigner();
@@ -76,14 +97,25 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
 
   it('the official clients pay a shop through the gateway: @x402/express sells, @x402/fetch with the Solana scheme pays', async () => {
     const supported = await t.call('GET', '/v1/x402/supported', { key });
-    assert.deepEqual(supported.body.kinds.map((k: { scheme: string; network: string }) => [k.scheme, k.network]), [['exact', SOLANA_DEVNET]]);
+    assert.deepEqual(
+      supported.body.kinds.map((k: { scheme: string; network: string }) => [k.scheme, k.network]),
+      [['exact', SOLANA_DEVNET]],
+    );
     assert.deepEqual(supported.body.signers, { 'solana:*': [feePayer.address] });
     const headers = { 'x-tenant-api-key': key };
-    const client = new HTTPFacilitatorClient({ url: `${origin}/v1/x402`, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
+    const client = new HTTPFacilitatorClient({
+      url: `${origin}/v1/x402`,
+      createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }),
+    });
     const shop = express();
     shop.use(
       paymentMiddleware(
-        { 'GET /report': { accepts: { scheme: 'exact', network: SOLANA_DEVNET, payTo: seller.address, price: { amount: '25000', asset: DEVNET_USDC } }, description: 'A report' } },
+        {
+          'GET /report': {
+            accepts: { scheme: 'exact', network: SOLANA_DEVNET, payTo: seller.address, price: { amount: '25000', asset: DEVNET_USDC } },
+            description: 'A report',
+          },
+        },
         new x402ResourceServer(client).register(SOLANA_DEVNET, new ExactSvmServer()),
       ),
     );
@@ -94,7 +126,9 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     try {
       const buyer = await buyerWith(100_000n);
       const before = await net.tokenBalance(DEVNET_USDC, seller.address);
-      const pay = wrapFetchWithPaymentFromConfig(fetch, { schemes: [{ network: 'solana:*', client: new ExactSvmScheme(buyer, { rpcUrl: net.url }) }] });
+      const pay = wrapFetchWithPaymentFromConfig(fetch, {
+        schemes: [{ network: 'solana:*', client: new ExactSvmScheme(buyer, { rpcUrl: net.url }) }],
+      });
       const res = await pay(`http://127.0.0.1:${(server.address() as AddressInfo).port}/report`);
       assert.equal(res.status, 200, await res.clone().text());
       assert.deepEqual(await res.json(), { report: 'ready' });
@@ -104,13 +138,23 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
       // The merchant's books: the settlement, on its network, with the Solana addresses as they are written.
       const listed = await t.call('GET', '/v1/x402/settlements', { key });
       assert.deepEqual(
-        listed.body.data.filter((r: Record<string, string>) => r.transaction === receipt.transaction).map((r: Record<string, string>) => [r.status, r.network, r.payer, r.payTo, r.amount]),
+        listed.body.data
+          .filter((r: Record<string, string>) => r.transaction === receipt.transaction)
+          .map((r: Record<string, string>) => [r.status, r.network, r.payer, r.payTo, r.amount]),
         [['confirmed', SOLANA_DEVNET, buyer.address, seller.address, '25000']],
       );
       // Found by its base58 payer, payTo and transaction as written and by its network; the token is known: 0.025 USDC.
-      for (const filter of [`payer=${buyer.address}`, `payTo=${seller.address}&network=${SOLANA_DEVNET}`, `transaction=${receipt.transaction}`]) {
+      for (const filter of [
+        `payer=${buyer.address}`,
+        `payTo=${seller.address}&network=${SOLANA_DEVNET}`,
+        `transaction=${receipt.transaction}`,
+      ]) {
         const found = (await t.call('GET', `/v1/x402/settlements?${filter}`, { key })).body;
-        assert.deepEqual(found.data.map((r: Record<string, unknown>) => [r.transaction, r.assetSymbol, r.assetDecimals, r.gasSymbol]), [[receipt.transaction, 'USDC', 6, 'SOL']], filter);
+        assert.deepEqual(
+          found.data.map((r: Record<string, unknown>) => [r.transaction, r.assetSymbol, r.assetDecimals, r.gasSymbol]),
+          [[receipt.transaction, 'USDC', 6, 'SOL']],
+          filter,
+        );
         assert.equal(found.total, 1, filter);
       }
     } finally {
@@ -127,8 +171,15 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.equal(settled.success, true, JSON.stringify(settled));
     assert.equal(await net.tokenBalance(DEVNET_USDC, seller.address), before + 1_250_000n);
     assert.equal(await net.tokenBalance(DEVNET_USDC, buyer.address), 3_750_000n);
-    const row = await t.ctx.db.selectFrom('x402_settlements').selectAll().where('transaction', '=', settled.transaction).executeTakeFirstOrThrow();
-    assert.deepEqual([row.status, row.payer, row.pay_to, row.asset, row.amount, row.signed_transaction], ['confirmed', buyer.address, seller.address, DEVNET_USDC, '1250000', '']);
+    const row = await t.ctx.db
+      .selectFrom('x402_settlements')
+      .selectAll()
+      .where('transaction', '=', settled.transaction)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [row.status, row.payer, row.pay_to, row.asset, row.amount, row.signed_transaction],
+      ['confirmed', buyer.address, seller.address, DEVNET_USDC, '1250000', ''],
+    );
     assert.ok(BigInt(row.gas_cost ?? '0') >= 5000n, 'the fee payer’s lamports are booked');
     // The same payload again: the first settlement, nothing sent twice.
     const again = await facilitator.settle(tenantId, body);
@@ -141,7 +192,10 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => buyerWith(1_000_000n)));
     const bodies = await Promise.all(buyers.map((b) => paymentBody(b, '10000')));
     const results = await Promise.all([...bodies, ...bodies.slice(0, 5)].map((b) => facilitator.settle(tenantId, b)));
-    assert.ok(results.every((r) => r.success), JSON.stringify(results.filter((r) => !r.success)));
+    assert.ok(
+      results.every((r) => r.success),
+      JSON.stringify(results.filter((r) => !r.success)),
+    );
     for (let i = 0; i < 5; i++) assert.equal(results[20 + i]?.transaction, results[i]?.transaction);
     assert.equal(new Set(net.sent).size, net.sent.length - 0, 'no transaction sent twice');
     for (const b of buyers) assert.equal(await net.tokenBalance(DEVNET_USDC, b.address), 990_000n);
@@ -157,7 +211,11 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
       assert.ok(pending.transaction, 'the pending answer names its transaction');
       await facilitator.confirmPending();
     }
-    const landed = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('payer', '=', landedBuyer.address).executeTakeFirstOrThrow();
+    const landed = await t.ctx.db
+      .selectFrom('x402_settlements')
+      .select(['status', 'transaction'])
+      .where('payer', '=', landedBuyer.address)
+      .executeTakeFirstOrThrow();
     assert.equal(landed.status, 'confirmed');
     assert.equal(await net.tokenBalance(DEVNET_USDC, landedBuyer.address), 60_000n);
 
@@ -167,7 +225,11 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     assert.deepEqual([lost.success, lost.errorReason], [false, 'settlement_pending']);
     net.expireBlockhash();
     await facilitator.confirmPending();
-    const failed = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction', 'signed_transaction']).where('payer', '=', lostBuyer.address).executeTakeFirstOrThrow();
+    const failed = await t.ctx.db
+      .selectFrom('x402_settlements')
+      .select(['status', 'transaction', 'signed_transaction'])
+      .where('payer', '=', lostBuyer.address)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(failed, { status: 'failed', transaction: '', signed_transaction: '' });
     assert.equal(await net.tokenBalance(DEVNET_USDC, lostBuyer.address), 100_000n, 'nothing was taken from the buyer');
   });
@@ -183,7 +245,10 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     const attempts = await Promise.all([1, 2, 3, 4].map(() => named('30000', id)));
     assert.equal(new Set(attempts.map((a) => a.paymentPayload.payload.transaction)).size, 4, 'four different transactions');
     const results = await Promise.all(attempts.map((a) => facilitator.settle(tenantId, a)));
-    assert.ok(results.every((r) => r.success && r.transaction === results[0]?.transaction), JSON.stringify(results));
+    assert.ok(
+      results.every((r) => r.success && r.transaction === results[0]?.transaction),
+      JSON.stringify(results),
+    );
     assert.equal(await net.tokenBalance(DEVNET_USDC, buyer.address), 970_000n, 'the buyer paid once');
     const other = await facilitator.settle(tenantId, await named('31000', id));
     assert.deepEqual([other.success, other.errorReason], [false, 'invalid_payload']);
@@ -199,8 +264,16 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
     const spent = 10n ** 9n - BigInt(lamports.value);
     assert.ok(spent > 0n, 'the settlements so far cost the fee payer');
     // What each settlement booked as its cost, from its message, is what the runtime charged, to the lamport.
-    const booked = await t.ctx.db.selectFrom('x402_settlements').select('gas_cost').where('status', 'in', ['confirmed', 'failed']).where('transaction', '!=', '').execute();
-    assert.equal(booked.reduce((sum, r) => sum + BigInt(r.gas_cost ?? '0'), 0n), spent);
+    const booked = await t.ctx.db
+      .selectFrom('x402_settlements')
+      .select('gas_cost')
+      .where('status', 'in', ['confirmed', 'failed'])
+      .where('transaction', '!=', '')
+      .execute();
+    assert.equal(
+      booked.reduce((sum, r) => sum + BigInt(r.gas_cost ?? '0'), 0n),
+      spent,
+    );
     assert.deepEqual(solana, {
       network: SOLANA_DEVNET,
       coin: 'SOL',
@@ -216,10 +289,23 @@ describeEngines('x402 exact on Solana (LiteSVM)', (engine) => {
   it('refuses another asset, another network, another fee payer, a short amount and an unfunded buyer', async () => {
     const buyer = await buyerWith(1_000_000n);
     const body = await paymentBody(buyer, '5000');
-    const other = (patch: Record<string, unknown>) => ({ ...body, paymentRequirements: { ...body.paymentRequirements, ...patch }, paymentPayload: { ...body.paymentPayload, accepted: { ...body.paymentRequirements, ...patch } } });
-    assert.equal((await facilitator.verify(other({ asset: 'So11111111111111111111111111111111111111112' }))).invalidReason, 'invalid_payment_requirements');
-    assert.equal((await facilitator.verify(other({ network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))).invalidReason, 'invalid_network');
-    assert.equal((await facilitator.verify(other({ extra: { feePayer: seller.address } }))).invalidReason, 'invalid_exact_svm_fee_payer_not_managed_by_facilitator');
+    const other = (patch: Record<string, unknown>) => ({
+      ...body,
+      paymentRequirements: { ...body.paymentRequirements, ...patch },
+      paymentPayload: { ...body.paymentPayload, accepted: { ...body.paymentRequirements, ...patch } },
+    });
+    assert.equal(
+      (await facilitator.verify(other({ asset: 'So11111111111111111111111111111111111111112' }))).invalidReason,
+      'invalid_payment_requirements',
+    );
+    assert.equal(
+      (await facilitator.verify(other({ network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))).invalidReason,
+      'invalid_network',
+    );
+    assert.equal(
+      (await facilitator.verify(other({ extra: { feePayer: seller.address } }))).invalidReason,
+      'invalid_exact_svm_fee_payer_not_managed_by_facilitator',
+    );
     // The transaction pays 5000; requirements asking 6000 do not match it.
     const more = other({ amount: '6000' });
     const refused = await facilitator.settle(tenantId, more);

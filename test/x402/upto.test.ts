@@ -32,14 +32,29 @@ let approval: Promise<void> | undefined;
 const approvePermit2 = () => (approval ??= approve());
 async function approve(): Promise<void> {
   const { rpcUrl, usdc } = net().devnet;
-  const chain = { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+  const chain = {
+    id: 84532,
+    name: 'devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  };
   const wallet = createWalletClient({ account: buyer, transport: http(rpcUrl), chain });
-  const hash = await wallet.writeContract({ address: usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 10n ** 30n] });
+  const hash = await wallet.writeContract({
+    address: usdc,
+    abi: TEST_USDC.abi,
+    functionName: 'approve',
+    args: [PERMIT2_ADDRESS, 10n ** 30n],
+  });
   await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash });
 }
 
 const balance = (address: Address) =>
-  createPublicClient({ transport: http(net().devnet.rpcUrl) }).readContract({ address: net().devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
+  createPublicClient({ transport: http(net().devnet.rpcUrl) }).readContract({
+    address: net().devnet.usdc,
+    abi: TEST_USDC.abi,
+    functionName: 'balanceOf',
+    args: [address],
+  }) as Promise<bigint>;
 const balances = async () => ({ buyer: await balance(buyer.address), seller: await balance(seller) });
 
 /** The requirements a seller lists for upto on `network`, as the upto server completes them from /supported. */
@@ -57,7 +72,10 @@ const requirementsOn = (network: string, cap = CAP) => ({
 async function uptoPayment(network = NETWORK, opts: { facilitator?: Address } = {}) {
   const requirements = requirementsOn(network);
   const signed = { ...requirements, extra: { ...requirements.extra, facilitatorAddress: opts.facilitator ?? feePayer } };
-  const { payload } = await new UptoEvmClient(buyer).createPaymentPayload(2, signed as Parameters<UptoEvmClient['createPaymentPayload']>[1]);
+  const { payload } = await new UptoEvmClient(buyer).createPaymentPayload(
+    2,
+    signed as Parameters<UptoEvmClient['createPaymentPayload']>[1],
+  );
   const paymentPayload = { x402Version: 2, resource: { url: 'https://seller.test/metered' }, accepted: requirements, payload };
   return { x402Version: 2, paymentPayload, paymentRequirements: requirements };
 }
@@ -68,9 +86,17 @@ const charging = (body: Body, amount: string): Body => ({ ...body, paymentRequir
 /** A shop (the official express middleware) whose metered routes report what each request used. */
 async function startShop(origin: string, key: string): Promise<{ url: string; close(): Promise<void> }> {
   const headers = { 'x-tenant-api-key': key };
-  const facilitator = new HTTPFacilitatorClient({ url: `${origin}/v1/x402`, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
+  const facilitator = new HTTPFacilitatorClient({
+    url: `${origin}/v1/x402`,
+    createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }),
+  });
   const shop = express();
-  const accepts = { scheme: 'upto', network: NETWORK as `${string}:${string}`, payTo: seller, price: { amount: CAP, asset: net().devnet.usdc, extra: { name: 'USDC', version: '2' } } };
+  const accepts = {
+    scheme: 'upto',
+    network: NETWORK as `${string}:${string}`,
+    payTo: seller,
+    price: { amount: CAP, asset: net().devnet.usdc, extra: { name: 'USDC', version: '2' } },
+  };
   const routes = { 'GET /metered': { accepts, description: 'Metered' }, 'GET /greedy': { accepts, description: 'Charges above the cap' } };
   shop.use(paymentMiddleware(routes, new x402ResourceServer(facilitator).register(NETWORK, new UptoEvmServer())));
   type Res = { json(v: unknown): void };
@@ -97,18 +123,37 @@ describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
     await approvePermit2();
   });
   const call = (path: 'verify' | 'settle', body: unknown, key = a.key) => t.call('POST', `/v1/x402/${path}`, { key, body });
-  const settlements = async () => Number((await t.ctx.db.selectFrom('x402_settlements').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const settlements = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('x402_settlements')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('supported lists upto beside exact, naming the fee payer as the facilitator address', { skip }, async () => {
     const kinds = (await t.call('GET', '/v1/x402/supported', { key: a.key })).body.kinds;
-    assert.deepEqual(kinds.map((k: { scheme: string; network: string }) => [k.scheme, k.network]), [['exact', NETWORK], ['upto', NETWORK]]);
+    assert.deepEqual(
+      kinds.map((k: { scheme: string; network: string }) => [k.scheme, k.network]),
+      [
+        ['exact', NETWORK],
+        ['upto', NETWORK],
+      ],
+    );
     assert.equal(kinds[1].extra.facilitatorAddress, feePayer);
   });
 
-  it('the official client pays a metered route: charged exactly what the seller reported, the record keeps cap and amount', { skip }, async () => {
+  it('the official client pays a metered route: charged exactly what the seller reported, the record keeps cap and amount', {
+    skip,
+  }, async () => {
     const shop = await startShop(origin, a.key);
     try {
-      const pay = wrapFetchWithPaymentFromConfig(fetch, { schemes: [{ network: 'eip155:*', client: new UptoEvmClient(buyer) }], spendControls: { allowedAssets: true } });
+      const pay = wrapFetchWithPaymentFromConfig(fetch, {
+        schemes: [{ network: 'eip155:*', client: new UptoEvmClient(buyer) }],
+        spendControls: { allowedAssets: true },
+      });
       const before = await balances();
       const res = await pay(`${shop.url}/metered`);
       assert.equal(res.status, 200, await res.clone().text());
@@ -119,8 +164,15 @@ describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
       const listed = (await t.call('GET', `/v1/x402/settlements?transaction=${receipt.transaction}`, { key: a.key })).body;
       assert.equal(listed.total, 1);
       const { scheme, cap, amount, status, payer } = listed.data[0];
-      assert.deepEqual({ scheme, cap, amount, status, payer }, { scheme: 'upto', cap: CAP, amount: '12345', status: 'confirmed', payer: buyer.address.toLowerCase() });
-      const event = await t.ctx.db.selectFrom('outbox_events').select(['event_type', 'payload']).where('aggregate_id', '=', listed.data[0].id).executeTakeFirstOrThrow();
+      assert.deepEqual(
+        { scheme, cap, amount, status, payer },
+        { scheme: 'upto', cap: CAP, amount: '12345', status: 'confirmed', payer: buyer.address.toLowerCase() },
+      );
+      const event = await t.ctx.db
+        .selectFrom('outbox_events')
+        .select(['event_type', 'payload'])
+        .where('aggregate_id', '=', listed.data[0].id)
+        .executeTakeFirstOrThrow();
       assert.equal(event.event_type, 'x402.payment.settled');
       assert.deepEqual([(event.payload as { cap: string }).cap, (event.payload as { amount: string }).amount], [CAP, '12345']);
       // Another tenant does not see it.
@@ -144,7 +196,10 @@ describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
     const count = await settlements();
     const held = await balances();
     const over = await call('settle', charging(body, '50001'));
-    assert.deepEqual([over.body.success, over.body.errorReason, over.body.transaction], [false, 'invalid_upto_evm_payload_settlement_exceeds_amount', '']);
+    assert.deepEqual(
+      [over.body.success, over.body.errorReason, over.body.transaction],
+      [false, 'invalid_upto_evm_payload_settlement_exceeds_amount', ''],
+    );
     assert.match(over.body.errorMessage, /50001.*above the cap.*50000/);
     // The verify of an amount other than the cap is refused too: at verify the amount is the cap.
     assert.equal((await call('verify', charging(body, '40000'))).body.invalidReason, 'permit2_amount_mismatch');
@@ -156,11 +211,16 @@ describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
     assert.deepEqual(await balances(), { buyer: held.buyer - 50_000n, seller: held.seller + 50_000n });
   });
 
-  it('a replay settles once: concurrent and later settles of one payload answer the first transaction and its amount', { skip }, async () => {
+  it('a replay settles once: concurrent and later settles of one payload answer the first transaction and its amount', {
+    skip,
+  }, async () => {
     const body = await uptoPayment();
     const held = await balances();
     const results = await Promise.all(Array.from({ length: 5 }, () => call('settle', charging(body, '700'))));
-    assert.ok(results.every((r) => r.body.success === true), JSON.stringify(results.map((r) => r.body)));
+    assert.ok(
+      results.every((r) => r.body.success === true),
+      JSON.stringify(results.map((r) => r.body)),
+    );
     assert.equal(new Set(results.map((r) => r.body.transaction)).size, 1);
     // Later, with another amount: still the first settlement, nothing more charged.
     const again = await call('settle', charging(body, '900'));
@@ -174,10 +234,18 @@ describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
     const held = await balances();
     const zero = await call('settle', charging(body, '0'));
     assert.deepEqual(zero.body, { success: true, transaction: '', network: NETWORK, payer: buyer.address, amount: '0' });
-    const row = await t.ctx.db.selectFrom('x402_settlements').selectAll().where('tenant_id', '=', a.tenantId).where('amount', '=', '0').executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('x402_settlements')
+      .selectAll()
+      .where('tenant_id', '=', a.tenantId)
+      .where('amount', '=', '0')
+      .executeTakeFirstOrThrow();
     assert.deepEqual([row.scheme, row.cap, row.status, row.transaction], ['upto', CAP, 'confirmed', '']);
     const events = await t.ctx.db.selectFrom('outbox_events').select('event_type').where('aggregate_id', '=', row.id).execute();
-    assert.deepEqual(events.map((e) => e.event_type), ['x402.payment.settled']);
+    assert.deepEqual(
+      events.map((e) => e.event_type),
+      ['x402.payment.settled'],
+    );
     const later = await call('settle', charging(body, '100'));
     assert.deepEqual([later.body.success, later.body.transaction, later.body.amount], [true, '', '0']);
     assert.deepEqual(await balances(), held);
@@ -192,7 +260,10 @@ describeEngines('x402 upto scheme on EVM (Permit2)', (engine) => {
       // Made on another network, presented with this network's requirements.
       ['invalid_network', { ...other, paymentRequirements: relabel(NETWORK) }],
       // Relabelled whole: the signature is another chain's.
-      ['invalid_permit2_signature', { ...other, paymentRequirements: relabel(NETWORK), paymentPayload: { ...other.paymentPayload, accepted: relabel(NETWORK) } }],
+      [
+        'invalid_permit2_signature',
+        { ...other, paymentRequirements: relabel(NETWORK), paymentPayload: { ...other.paymentPayload, accepted: relabel(NETWORK) } },
+      ],
       // Signed for a facilitator that is not this one: only it could settle the permit.
       ['upto_facilitator_mismatch', await uptoPayment(NETWORK, { facilitator: seller })],
     ];

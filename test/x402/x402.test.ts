@@ -27,7 +27,9 @@ const NETWORK = 'eip155:84532';
 const buyer = privateKeyToAccount(DEV_KEYS.buyer);
 const seller = privateKeyToAccount(DEV_KEYS.seller).address;
 
-describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform' }, () => {
+describe('x402 facilitator on a local EVM node', {
+  skip: anvilBinary() ? false : 'anvil (@foundry-rs/anvil) is not available on this platform',
+}, () => {
   let devnet: Devnet;
   let t: TestApp;
   let origin = '';
@@ -47,12 +49,36 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
   });
 
   const usdcBalance = (address: Address) =>
-    createPublicClient({ transport: http(devnet.rpcUrl) }).readContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'balanceOf', args: [address] }) as Promise<bigint>;
+    createPublicClient({ transport: http(devnet.rpcUrl) }).readContract({
+      address: devnet.usdc,
+      abi: TEST_USDC.abi,
+      functionName: 'balanceOf',
+      args: [address],
+    }) as Promise<bigint>;
 
   /** A signed exact payment of `amount` from the buyer to the seller, as an x402 client makes it. */
-  async function payment(opts: { amount?: string; to?: Address; value?: string; validAfter?: number; validBefore?: number; signer?: typeof buyer; nonce?: Hex; from?: Address } = {}) {
+  async function payment(
+    opts: {
+      amount?: string;
+      to?: Address;
+      value?: string;
+      validAfter?: number;
+      validBefore?: number;
+      signer?: typeof buyer;
+      nonce?: Hex;
+      from?: Address;
+    } = {},
+  ) {
     const amount = opts.amount ?? '10000';
-    const requirements = { scheme: 'exact', network: NETWORK, asset: devnet.usdc, amount, payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } };
+    const requirements = {
+      scheme: 'exact',
+      network: NETWORK,
+      asset: devnet.usdc,
+      amount,
+      payTo: seller,
+      maxTimeoutSeconds: 60,
+      extra: { name: 'USDC', version: '2' },
+    };
     const now = Math.floor(Date.now() / 1000);
     const authorization = {
       from: opts.from ?? buyer.address,
@@ -66,11 +92,21 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: devnet.usdc },
       types: TRANSFER_TYPES,
       primaryType: 'TransferWithAuthorization',
-      message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+      message: {
+        ...authorization,
+        value: BigInt(authorization.value),
+        validAfter: BigInt(authorization.validAfter),
+        validBefore: BigInt(authorization.validBefore),
+      },
     });
     return {
       x402Version: 2,
-      paymentPayload: { x402Version: 2, resource: { url: 'http://seller.test/paid' }, accepted: requirements, payload: { signature, authorization } },
+      paymentPayload: {
+        x402Version: 2,
+        resource: { url: 'http://seller.test/paid' },
+        accepted: requirements,
+        payload: { signature, authorization },
+      },
       paymentRequirements: requirements,
     };
   }
@@ -91,7 +127,12 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         paymentMiddleware(
           {
             'GET /weather': {
-              accepts: { scheme: 'exact', network: NETWORK, payTo: seller, price: { amount: '10000', asset: devnet.usdc, extra: { name: 'USDC', version: '2' } } },
+              accepts: {
+                scheme: 'exact',
+                network: NETWORK,
+                payTo: seller,
+                price: { amount: '10000', asset: devnet.usdc, extra: { name: 'USDC', version: '2' } },
+              },
               description: 'Weather report',
             },
           },
@@ -111,7 +152,10 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 
         const before = { buyer: await usdcBalance(buyer.address), seller: await usdcBalance(seller) };
         // The devnet token is not one of the library's default assets: allow it explicitly.
-        const pay = wrapFetchWithPaymentFromConfig(fetch, { schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }], spendControls: { allowedAssets: true } });
+        const pay = wrapFetchWithPaymentFromConfig(fetch, {
+          schemes: [{ network: NETWORK, client: new ExactEvmClient(buyer) }],
+          spendControls: { allowedAssets: true },
+        });
         const res = await pay(url);
         assert.equal(res.status, 200, await res.clone().text());
         assert.deepEqual(await res.json(), { forecast: 'sunny' });
@@ -152,12 +196,23 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         );
         const one = await t.call('GET', `/v1/x402/settlements/${listed.data[0].id}`, { key });
         assert.equal(one.body.data.transaction, receipt.transaction);
-        const events = await t.ctx.db.selectFrom('outbox_events').select(['event_type']).where('aggregate_id', '=', listed.data[0].id).execute();
-        assert.deepEqual(events.map((e) => e.event_type), ['x402.payment.settled']);
+        const events = await t.ctx.db
+          .selectFrom('outbox_events')
+          .select(['event_type'])
+          .where('aggregate_id', '=', listed.data[0].id)
+          .execute();
+        assert.deepEqual(
+          events.map((e) => e.event_type),
+          ['x402.payment.settled'],
+        );
         // Delivered to the merchant's default webhook URL, with the settlement record as data.
         await t.admin('PATCH', `/admin/tenants/${tenantId}`, { depositWebhookUrl: 'https://merchant.example.com/x402' });
         await dispatchEvents(t.ctx.db);
-        const delivery = await t.ctx.db.selectFrom('webhook_deliveries').select(['url', 'event_type']).where('aggregate_key', '=', `x402:${listed.data[0].id}`).executeTakeFirstOrThrow();
+        const delivery = await t.ctx.db
+          .selectFrom('webhook_deliveries')
+          .select(['url', 'event_type'])
+          .where('aggregate_key', '=', `x402:${listed.data[0].id}`)
+          .executeTakeFirstOrThrow();
         assert.deepEqual(delivery, { url: 'https://merchant.example.com/x402', event_type: 'x402.payment.settled' });
       } finally {
         await new Promise((r) => server.close(r));
@@ -169,26 +224,45 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       const now = Math.floor(Date.now() / 1000);
       const cases: Array<[string, () => Promise<unknown>]> = [
         ['invalid_x402_version', async () => ({ ...(await payment()), x402Version: 1 })],
-        ['invalid_scheme', async () => {
-          const p = await payment();
-          return { ...p, paymentRequirements: { ...p.paymentRequirements, scheme: 'upto' } };
-        }],
-        ['invalid_network', async () => {
-          const p = await payment();
-          return { ...p, paymentRequirements: { ...p.paymentRequirements, network: 'eip155:8453' }, paymentPayload: { ...p.paymentPayload, accepted: { ...p.paymentRequirements, network: 'eip155:8453' } } };
-        }],
-        ['invalid_payment_requirements', async () => {
-          const p = await payment();
-          return { ...p, paymentRequirements: { ...p.paymentRequirements, asset: '0x0000000000000000000000000000000000000001' } };
-        }],
-        ['invalid_payment_requirements', async () => {
-          const p = await payment();
-          return { ...p, paymentRequirements: { ...p.paymentRequirements, amount: '20000' } }; // accepted disagrees
-        }],
-        ['invalid_payload', async () => {
-          const p = await payment();
-          return { ...p, paymentPayload: { ...p.paymentPayload, payload: { signature: '0x1234' } } };
-        }],
+        [
+          'invalid_scheme',
+          async () => {
+            const p = await payment();
+            return { ...p, paymentRequirements: { ...p.paymentRequirements, scheme: 'upto' } };
+          },
+        ],
+        [
+          'invalid_network',
+          async () => {
+            const p = await payment();
+            return {
+              ...p,
+              paymentRequirements: { ...p.paymentRequirements, network: 'eip155:8453' },
+              paymentPayload: { ...p.paymentPayload, accepted: { ...p.paymentRequirements, network: 'eip155:8453' } },
+            };
+          },
+        ],
+        [
+          'invalid_payment_requirements',
+          async () => {
+            const p = await payment();
+            return { ...p, paymentRequirements: { ...p.paymentRequirements, asset: '0x0000000000000000000000000000000000000001' } };
+          },
+        ],
+        [
+          'invalid_payment_requirements',
+          async () => {
+            const p = await payment();
+            return { ...p, paymentRequirements: { ...p.paymentRequirements, amount: '20000' } }; // accepted disagrees
+          },
+        ],
+        [
+          'invalid_payload',
+          async () => {
+            const p = await payment();
+            return { ...p, paymentPayload: { ...p.paymentPayload, payload: { signature: '0x1234' } } };
+          },
+        ],
         ['invalid_exact_evm_payload_recipient_mismatch', () => payment({ to: buyer.address })],
         ['invalid_exact_evm_payload_authorization_value_mismatch', () => payment({ value: '9999' })],
         ['invalid_exact_evm_payload_authorization_valid_after', () => payment({ validAfter: now + 600 })],
@@ -215,10 +289,18 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       assert.equal((await t.call('POST', '/v1/x402/verify', { body: await payment() })).status, 401);
       const limited = await t.tenant(['x402.list']);
       assert.equal((await call('settle', await payment(), limited.key)).status, 403);
-      const malformed = await t.app.inject({ method: 'POST', url: '/v1/x402/verify', headers: { 'x-tenant-api-key': key, 'content-type': 'application/json' }, payload: '{"x402' });
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/v1/x402/verify',
+        headers: { 'x-tenant-api-key': key, 'content-type': 'application/json' },
+        payload: '{"x402',
+      });
       assert.equal(malformed.statusCode, 400);
       const json = { 'content-type': 'application/json' };
-      assert.equal((await t.call('POST', '/v1/x402/verify', { key, body: '"not an object"', headers: json })).body.invalidReason, 'invalid_payload');
+      assert.equal(
+        (await t.call('POST', '/v1/x402/verify', { key, body: '"not an object"', headers: json })).body.invalidReason,
+        'invalid_payload',
+      );
       assert.equal((await t.call('POST', '/v1/x402/settle', { key, body: '[1,2]', headers: json })).body.errorReason, 'invalid_payload');
     });
   });
@@ -245,7 +327,11 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       const body = await payment({ amount: '1000' });
       const forged = await payment({ amount: '1000', signer: privateKeyToAccount(DEV_KEYS.seller) });
       const broke = await payment({ amount: '999999999999' });
-      const answers = await Promise.all([...Array.from({ length: 10 }, () => call('verify', body)), call('verify', forged), call('verify', broke)]);
+      const answers = await Promise.all([
+        ...Array.from({ length: 10 }, () => call('verify', body)),
+        call('verify', forged),
+        call('verify', broke),
+      ]);
       for (const a of answers.slice(0, 10)) assert.deepEqual(a.body, { isValid: true, payer: buyer.address });
       assert.equal(answers[10]!.body.invalidReason, 'invalid_exact_evm_payload_signature');
       assert.equal(answers[11]!.body.invalidReason, 'insufficient_funds');
@@ -272,7 +358,10 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       const bodies = await Promise.all(Array.from({ length: 20 }, () => payment({ amount: '1000' })));
       const before = await usdcBalance(seller);
       const results = await Promise.all(bodies.map((b) => call('settle', b)));
-      assert.ok(results.every((r) => r.body.success === true), JSON.stringify(results.filter((r) => !r.body.success).map((r) => r.body)));
+      assert.ok(
+        results.every((r) => r.body.success === true),
+        JSON.stringify(results.filter((r) => !r.body.success).map((r) => r.body)),
+      );
       assert.equal(new Set(results.map((r) => r.body.transaction)).size, 20);
       assert.equal(await usdcBalance(seller), before + 20_000n);
     });
@@ -301,7 +390,11 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         const before = await usdcBalance(seller);
         const results = await Promise.all(bodies.map((b) => facilitator.settle(tenantId, b)));
         assert.deepEqual(faults, { dropped: 3, answersLost: 1 }, 'both faults happened');
-        assert.deepEqual(results.map((r) => r.success), [true, true, true, true, true], JSON.stringify(results));
+        assert.deepEqual(
+          results.map((r) => r.success),
+          [true, true, true, true, true],
+          JSON.stringify(results),
+        );
         assert.equal(new Set(results.map((r) => r.transaction)).size, 5);
         assert.equal(await usdcBalance(seller), before + 5n * 700n, 'each paid once');
         // No nonce was left unused: the next settlement is mined at once.
@@ -321,7 +414,9 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
     it('lists settlements with every filter, case-insensitively, and hides other tenants', async () => {
       const all = (await t.call('GET', '/v1/x402/settlements?limit=100', { key })).body;
       assert.ok(all.total >= 22);
-      const byPayer = (await t.call('GET', `/v1/x402/settlements?payer=${buyer.address.toUpperCase().replace('0X', '0x')}&limit=5`, { key })).body;
+      const byPayer = (
+        await t.call('GET', `/v1/x402/settlements?payer=${buyer.address.toUpperCase().replace('0X', '0x')}&limit=5`, { key })
+      ).body;
       assert.equal(byPayer.total, all.total);
       assert.equal(byPayer.data.length, 5);
       assert.equal(byPayer.hasMore, true);
@@ -334,9 +429,18 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       const stranger = await t.tenant(['*']);
       assert.equal((await t.call('GET', '/v1/x402/settlements', { key: stranger.key })).body.total, 0);
       assert.equal((await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).status, 404);
-      assert.equal((await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).body.code, 'exceptions.x402.settlementNotFound');
+      assert.equal(
+        (await t.call('GET', `/v1/x402/settlements/${all.data[0].id}`, { key: stranger.key })).body.code,
+        'exceptions.x402.settlementNotFound',
+      );
       const supported = (await t.call('GET', '/v1/x402/supported', { key })).body;
-      assert.deepEqual(supported.kinds.map((k: any) => [k.x402Version, k.scheme, k.network]), [[2, 'exact', NETWORK], [2, 'upto', NETWORK]]);
+      assert.deepEqual(
+        supported.kinds.map((k: any) => [k.x402Version, k.scheme, k.network]),
+        [
+          [2, 'exact', NETWORK],
+          [2, 'upto', NETWORK],
+        ],
+      );
       assert.ok(tenantId);
     });
 
@@ -359,7 +463,11 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         await node.setAutomine(true);
       }
       assert.equal(await slow.confirmPending(), 1);
-      const row = await t.ctx.db.selectFrom('x402_settlements').select(['status', 'transaction']).where('transaction', '=', transaction).executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('x402_settlements')
+        .select(['status', 'transaction'])
+        .where('transaction', '=', transaction)
+        .executeTakeFirstOrThrow();
       assert.equal(row.status, 'confirmed');
     });
 
@@ -373,8 +481,12 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         if (!silence?.on) return 'pass';
         return call.method === 'eth_sendRawTransaction' && silence.send === 'took' ? 'lose-answer' : 'drop';
       });
-      const rowOf = (transaction: string) => t.ctx.db.selectFrom('x402_settlements').selectAll().where('transaction', '=', transaction).executeTakeFirstOrThrow();
-      const silent = async (send: 'took' | 'lost', settle: () => Promise<{ errorReason?: string; transaction: string; success: boolean }>) => {
+      const rowOf = (transaction: string) =>
+        t.ctx.db.selectFrom('x402_settlements').selectAll().where('transaction', '=', transaction).executeTakeFirstOrThrow();
+      const silent = async (
+        send: 'took' | 'lost',
+        settle: () => Promise<{ errorReason?: string; transaction: string; success: boolean }>,
+      ) => {
         silence = { send, on: false };
         try {
           const r = await settle();
@@ -413,7 +525,10 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         const behind = await facilitator.settle(tenantId, await payment({ amount: '302' }));
         assert.deepEqual([behind.success, behind.errorReason], [false, 'settlement_pending'], JSON.stringify(behind));
         assert.equal(await usdcBalance(seller), before + 300n, 'nothing mined behind the gap yet');
-        await rounds(facilitator, async () => (await rowOf(lost)).status !== 'submitted' && (await rowOf(behind.transaction)).status !== 'submitted');
+        await rounds(
+          facilitator,
+          async () => (await rowOf(lost)).status !== 'submitted' && (await rowOf(behind.transaction)).status !== 'submitted',
+        );
         assert.deepEqual([(await rowOf(lost)).status, (await rowOf(behind.transaction)).status], ['confirmed', 'confirmed']);
         assert.equal(await usdcBalance(seller), before + 300n + 301n + 302n, 'each paid once');
 
@@ -428,7 +543,10 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
         const byId = () => t.ctx.db.selectFrom('x402_settlements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         await rounds(facilitator, async () => (await byId()).status !== 'submitted');
         const failed = await byId();
-        assert.deepEqual([failed.status, failed.error_reason, failed.transaction, failed.signed_transaction], ['failed', 'invalid_transaction_state', '', '']);
+        assert.deepEqual(
+          [failed.status, failed.error_reason, failed.transaction, failed.signed_transaction],
+          ['failed', 'invalid_transaction_state', '', ''],
+        );
         assert.equal(await usdcBalance(seller), before + 300n + 301n + 302n + 304n, 'the orphan paid nothing');
         assert.deepEqual((await call('verify', body)).body, { isValid: true, payer: buyer.address });
       } finally {
@@ -458,13 +576,25 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
       const fresh = await t.tenant(['*']);
       const ok = await limited({ tenantGasBudgetWei: 1n }).settle(fresh.tenantId, body);
       assert.equal(ok.success, true, JSON.stringify(ok));
-      const row = await t.ctx.db.selectFrom('x402_settlements').select(['gas_cost', 'tenant_id']).where('nonce', '=', nonce).executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('x402_settlements')
+        .select(['gas_cost', 'tenant_id'])
+        .where('nonce', '=', nonce)
+        .executeTakeFirstOrThrow();
       assert.ok(BigInt(row.gas_cost!) > 0n);
       assert.equal(row.tenant_id, fresh.tenantId);
     });
 
     it('verifies permit2 payloads: signature, witness, spender, deadline, allowance (signed fixtures)', async () => {
-      const requirements = { scheme: 'exact', network: NETWORK, asset: devnet.usdc, amount: '5000', payTo: seller, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2' } };
+      const requirements = {
+        scheme: 'exact',
+        network: NETWORK,
+        asset: devnet.usdc,
+        amount: '5000',
+        payTo: seller,
+        maxTimeoutSeconds: 60,
+        extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2' },
+      };
       const now = Math.floor(Date.now() / 1000);
       const permitBody = async (o: { spender?: Address; to?: Address; amount?: string; deadline?: number; signer?: typeof buyer } = {}) => {
         const permit = {
@@ -487,12 +617,30 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
             witness: { to: permit.witness.to, validAfter: BigInt(permit.witness.validAfter) },
           },
         });
-        return { x402Version: 2, paymentPayload: { x402Version: 2, accepted: requirements, payload: { signature, permit2Authorization: permit } }, paymentRequirements: requirements };
+        return {
+          x402Version: 2,
+          paymentPayload: { x402Version: 2, accepted: requirements, payload: { signature, permit2Authorization: permit } },
+          paymentRequirements: requirements,
+        };
       };
       // Not approved yet: the payer must first allow Permit2 to move the token.
       assert.equal((await call('verify', await permitBody())).body.invalidReason, 'permit2_allowance_required');
-      const wallet = createWalletClient({ account: buyer, transport: http(devnet.rpcUrl), chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
-      const approval = await wallet.writeContract({ address: devnet.usdc, abi: TEST_USDC.abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 10n ** 12n] });
+      const wallet = createWalletClient({
+        account: buyer,
+        transport: http(devnet.rpcUrl),
+        chain: {
+          id: 84532,
+          name: 'devnet',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [devnet.rpcUrl] } },
+        },
+      });
+      const approval = await wallet.writeContract({
+        address: devnet.usdc,
+        abi: TEST_USDC.abi,
+        functionName: 'approve',
+        args: [PERMIT2_ADDRESS, 10n ** 12n],
+      });
       await createPublicClient({ transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({ hash: approval });
       assert.deepEqual((await call('verify', await permitBody())).body, { isValid: true, payer: buyer.address });
       const cases: Array<[string, Parameters<typeof permitBody>[0]]> = [
@@ -517,9 +665,22 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
 
     it('a smart-contract wallet (ERC-1271) pays: its owner signs, the chain checks, the token settles', async () => {
       const owner = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`);
-      const deployer = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.deployer), transport: http(devnet.rpcUrl), chain: { id: 84532, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } } });
+      const deployer = createWalletClient({
+        account: privateKeyToAccount(DEV_KEYS.deployer),
+        transport: http(devnet.rpcUrl),
+        chain: {
+          id: 84532,
+          name: 'devnet',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [devnet.rpcUrl] } },
+        },
+      });
       const pub = createPublicClient({ transport: http(devnet.rpcUrl) });
-      const hash = await deployer.deployContract({ abi: TEST_SMART_WALLET.abi, bytecode: TEST_SMART_WALLET.bytecode, args: [owner.address] });
+      const hash = await deployer.deployContract({
+        abi: TEST_SMART_WALLET.abi,
+        bytecode: TEST_SMART_WALLET.bytecode,
+        args: [owner.address],
+      });
       const wallet = (await pub.waitForTransactionReceipt({ hash })).contractAddress!;
       await devnet.mint(wallet, 50_000n);
       const body = await payment({ from: wallet, signer: owner });
@@ -540,7 +701,10 @@ describe('x402 facilitator on a local EVM node', { skip: anvilBinary() ? false :
  * everything else passes. `plan` is asked once for each call of each request (a batch fails whole).
  */
 type RpcFate = 'pass' | 'drop' | 'lose-answer';
-async function faultyRpc(target: string, plan: (call: { method: string; params?: unknown[] }) => RpcFate): Promise<{ url: string; close(): Promise<void> }> {
+async function faultyRpc(
+  target: string,
+  plan: (call: { method: string; params?: unknown[] }) => RpcFate,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

@@ -15,7 +15,8 @@ export async function checkOptions(raw: Record<string, unknown> | undefined): Pr
     if (err.status === 0) throw new CryptogateOptionsError('gatewayUrl', `cannot be reached: ${err.message} (or set checkOnStart: false)`);
     if (err.status === 401) throw new CryptogateOptionsError('apiKey', `was refused by the gateway (${err.code})`);
     if (err.status === 403) throw new CryptogateOptionsError('apiKey', `lacks a scope or this host's IP is not allowed (${err.code})`);
-    if (err.status === 404 && options.accountId) throw new CryptogateOptionsError('accountId', `is not an account this key may act on (${err.code})`);
+    if (err.status === 404 && options.accountId)
+      throw new CryptogateOptionsError('accountId', `is not an account this key may act on (${err.code})`);
     throw new CryptogateOptionsError('gatewayUrl', `answered ${err.status} ${err.code}: is it the gateway's origin?`);
   }
   return options;

@@ -27,7 +27,16 @@ export interface GatewayInvoice {
 }
 
 /** The gateway's invoice statuses. */
-export type InvoiceStatus = 'created' | 'processing' | 'paid' | 'partially_paid' | 'overpaid' | 'expired' | 'cancelled' | 'failed' | 'suspended';
+export type InvoiceStatus =
+  | 'created'
+  | 'processing'
+  | 'paid'
+  | 'partially_paid'
+  | 'overpaid'
+  | 'expired'
+  | 'cancelled'
+  | 'failed'
+  | 'suspended';
 
 /** A withdrawal (here: a refund) as the gateway answers it. */
 export interface GatewayWithdrawal {
@@ -100,7 +109,8 @@ export class GatewayClient {
   }
 
   async getInvoiceByOrderId(orderId: string): Promise<GatewayInvoice> {
-    return (await this.call<{ data: GatewayInvoice }>('GET', `/v1/invoice?orderId=${encodeURIComponent(orderId)}${this.accountQuery()}`)).data;
+    return (await this.call<{ data: GatewayInvoice }>('GET', `/v1/invoice?orderId=${encodeURIComponent(orderId)}${this.accountQuery()}`))
+      .data;
   }
 
   async cancelInvoice(id: string): Promise<void> {
@@ -114,8 +124,17 @@ export class GatewayClient {
   }
 
   /** A refund: a withdrawal quote that names the invoice, committed at once. */
-  async refund(input: { invoiceId: string; cryptoCurrencyCode: string; address: string; amount: Decimal; orderId: string }): Promise<GatewayWithdrawal> {
-    const quote = await this.call<{ data: { quoteId: string } }>('POST', '/v1/withdrawal/quote', { ...input, amount: new RawDecimal(input.amount) });
+  async refund(input: {
+    invoiceId: string;
+    cryptoCurrencyCode: string;
+    address: string;
+    amount: Decimal;
+    orderId: string;
+  }): Promise<GatewayWithdrawal> {
+    const quote = await this.call<{ data: { quoteId: string } }>('POST', '/v1/withdrawal/quote', {
+      ...input,
+      amount: new RawDecimal(input.amount),
+    });
     return (await this.call<{ data: GatewayWithdrawal }>('POST', '/v1/withdrawal/commit', { quoteId: quote.data.quoteId })).data;
   }
 

@@ -62,7 +62,8 @@ export function parseOptions(raw: Record<string, unknown> | undefined): Cryptoga
   if (minutes !== undefined && (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 15 || minutes > 43200)) {
     throw new CryptogateOptionsError('expiresInMinutes', 'must be a whole number from 15 to 43200');
   }
-  if (o.checkOnStart !== undefined && typeof o.checkOnStart !== 'boolean') throw new CryptogateOptionsError('checkOnStart', 'must be true or false');
+  if (o.checkOnStart !== undefined && typeof o.checkOnStart !== 'boolean')
+    throw new CryptogateOptionsError('checkOnStart', 'must be true or false');
   return {
     gatewayUrl,
     apiKey: o.apiKey.trim(),

@@ -112,7 +112,10 @@ export class CryptogateProviderService extends AbstractPaymentProvider<Cryptogat
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const invoice = await this.invoiceOf(input.data);
     if (sessionStatus(invoice.status) !== 'captured') {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `cryptogate invoice ${invoice.id} is ${invoice.status}, not paid: nothing to capture`);
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `cryptogate invoice ${invoice.id} is ${invoice.status}, not paid: nothing to capture`,
+      );
     }
     return { data: sessionData(input.data ?? {}, invoice) };
   }
@@ -126,7 +129,10 @@ export class CryptogateProviderService extends AbstractPaymentProvider<Cryptogat
       });
       invoice = await this.client.getInvoice(invoice.id);
     } else if (!['expired', 'cancelled', 'failed'].includes(invoice.status)) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `cryptogate invoice ${invoice.id} is ${invoice.status}: money arrived on it, refund it instead`);
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `cryptogate invoice ${invoice.id} is ${invoice.status}: money arrived on it, refund it instead`,
+      );
     }
     return { data: sessionData(input.data ?? {}, invoice) };
   }
@@ -144,7 +150,8 @@ export class CryptogateProviderService extends AbstractPaymentProvider<Cryptogat
     }
     const code = invoice.cryptoCurrencyCode;
     const decimals = code ? (await this.client.cryptoDecimals()).get(code) : undefined;
-    if (!code || decimals === undefined) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `cryptogate invoice ${invoice.id} was never paid`);
+    if (!code || decimals === undefined)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `cryptogate invoice ${invoice.id} was never paid`);
     const amount = refundCrypto(invoice, decimalOf(input.amount), decimals);
     const key = input.context?.idempotency_key ?? `${Date.now()}`;
     const refund = await this.client
@@ -153,7 +160,9 @@ export class CryptogateProviderService extends AbstractPaymentProvider<Cryptogat
         throw toMedusa(err);
       });
     const refunds = Array.isArray(data.refunds) ? data.refunds : [];
-    return { data: { ...data, refunds: [...refunds, { id: refund.id, amount: refund.amount, cryptoCurrencyCode: code, status: refund.status }] } };
+    return {
+      data: { ...data, refunds: [...refunds, { id: refund.id, amount: refund.amount, cryptoCurrencyCode: code, status: refund.status }] },
+    };
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -193,6 +202,11 @@ export class CryptogateProviderService extends AbstractPaymentProvider<Cryptogat
 /** A gateway refusal as Medusa's error: the gateway's code and message kept for the shop owner. */
 function toMedusa(err: unknown): Error {
   if (!(err instanceof GatewayError)) return err as Error;
-  const type = err.status === 404 ? MedusaError.Types.NOT_FOUND : err.status >= 500 || err.status === 0 ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED;
+  const type =
+    err.status === 404
+      ? MedusaError.Types.NOT_FOUND
+      : err.status >= 500 || err.status === 0
+        ? MedusaError.Types.UNEXPECTED_STATE
+        : MedusaError.Types.NOT_ALLOWED;
   return new MedusaError(type, err.message);
 }

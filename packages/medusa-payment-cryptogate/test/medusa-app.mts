@@ -66,7 +66,11 @@ module.exports = defineConfig({
 /** Writes a Medusa application that registers the provider with `providerOptions`; `storeCors` is the storefront's origin. */
 export function createMedusaApp(databaseUrl: string, providerOptions: Record<string, unknown>, storeCors: string): MedusaApp {
   const dir = mkdtempSync(join(tmpdir(), 'medusa-app-'));
-  const pkg = { name: 'medusa-test-shop', private: true, dependencies: { '@medusajs/medusa': '2.21.2', '@medusajs/framework': '2.21.2', '@medusajs/cli': '2.21.2' } };
+  const pkg = {
+    name: 'medusa-test-shop',
+    private: true,
+    dependencies: { '@medusajs/medusa': '2.21.2', '@medusajs/framework': '2.21.2', '@medusajs/cli': '2.21.2' },
+  };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   writeFileSync(join(dir, 'medusa-config.js'), configText(providerOptions, storeCors));
   symlinkSync(MODULES, join(dir, 'node_modules'), 'dir');
@@ -82,7 +86,14 @@ export function createMedusaApp(databaseUrl: string, providerOptions: Record<str
 
 /** The environment of every Medusa process: production (no ts-node), no telemetry, no .env of the user's. */
 function medusaEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', MEDUSA_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn', ...extra };
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    MEDUSA_DISABLE_TELEMETRY: 'true',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
 }
 
 /** Runs a command to its end; fails with its output when it exits non-zero. */
@@ -99,7 +110,11 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
 
 async function startMedusa(dir: string, env: Record<string, string>): Promise<MedusaServer> {
   const port = await freePort();
-  const proc: ChildProcess = spawn(process.execPath, [CLI, 'start'], { cwd: dir, env: medusaEnv({ ...env, PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, [CLI, 'start'], {
+    cwd: dir,
+    env: medusaEnv({ ...env, PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr?.on('data', (c: Buffer) => (out += c.toString()));
@@ -114,7 +129,13 @@ async function startMedusa(dir: string, env: Record<string, string>): Promise<Me
       proc.kill('SIGKILL');
       throw new Error(`medusa start not ready in time:\n${out.slice(-3000)}`);
     }
-    if (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) }).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

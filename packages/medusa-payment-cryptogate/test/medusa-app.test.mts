@@ -41,7 +41,11 @@ describe('a Medusa application checking out through the provider', { skip: missi
     relay = await startRelay();
     storefront = await startStorefront();
     db = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'medusa_app');
-    app = createMedusaApp(db.url, { gatewayUrl: gw.url, apiKey: gw.key, webhookSecret: gw.webhookSecret, webhookUrl: `${relay.url}${HOOK}` }, storefront.url);
+    app = createMedusaApp(
+      db.url,
+      { gatewayUrl: gw.url, apiKey: gw.key, webhookSecret: gw.webhookSecret, webhookUrl: `${relay.url}${HOOK}` },
+      storefront.url,
+    );
     await app.cli(['db:migrate']);
     await app.cli(['user', '-e', ADMIN_EMAIL, '-p', ADMIN_PASSWORD]);
     medusa = await app.start();
@@ -64,7 +68,10 @@ describe('a Medusa application checking out through the provider', { skip: missi
   const invoiceOf = async (id: string) => (await api(gw.url, 'GET', `/v1/invoice?id=${id}`, { key: gw.key })).body.data;
   /** The order a completed cart became: completing it again answers with that order. */
   const orderOf = async (cartId: string): Promise<Json> => {
-    await until(async () => (await store.store('GET', `/store/carts/${cartId}?fields=completed_at`)).cart.completed_at !== null, `cart ${cartId} completed`);
+    await until(
+      async () => (await store.store('GET', `/store/carts/${cartId}?fields=completed_at`)).cart.completed_at !== null,
+      `cart ${cartId} completed`,
+    );
     const done = await store.store('POST', `/store/carts/${cartId}/complete`);
     assert.equal(done.type, 'order');
     return done.order;
@@ -78,7 +85,10 @@ describe('a Medusa application checking out through the provider', { skip: missi
     assert.equal(String(invoice.amount), '45');
     assert.equal(invoice.fiatCurrencyCode, 'USD');
     assert.equal(invoice.status, 'created');
-    assert.deepEqual(invoice.items.map((i: Json) => i.name), ['Coffee beans', 'Shipping']);
+    assert.deepEqual(
+      invoice.items.map((i: Json) => i.name),
+      ['Coffee beans', 'Shipping'],
+    );
     assert.equal(session.data.payment_url, invoice.paymentPageUrl);
 
     // Before the invoice is paid the storefront cannot place the order.
@@ -90,7 +100,10 @@ describe('a Medusa application checking out through the provider', { skip: missi
     assert.equal(order.total, 45);
     const { order: placed } = await admin.admin('GET', `/admin/orders/${order.id}?fields=payment_status,*payment_collections.payments`);
     assert.equal(placed.payment_status, 'captured');
-    assert.ok(relay.seen.some((d) => d.invoiceId === invoice.id && d.status === 'paid'), 'the paid webhook went to Medusa');
+    assert.ok(
+      relay.seen.some((d) => d.invoiceId === invoice.id && d.status === 'paid'),
+      'the paid webhook went to Medusa',
+    );
 
     const payment = placed.payment_collections[0].payments[0];
     await admin.admin('POST', `/admin/payments/${payment.id}/refund`, { amount: 10 });
@@ -109,7 +122,8 @@ describe('a Medusa application checking out through the provider', { skip: missi
     let w: Json;
     await until(async () => {
       w = (await api(gw.url, 'GET', `/v1/withdrawal?id=${id}`, { key: gw.key })).body.data;
-      if (w.status === 'processing') await api(gw.url, 'POST', '/admin/sandbox/mine', { admin: gw.admin, body: { network: 'Tron', blocks: 5 } });
+      if (w.status === 'processing')
+        await api(gw.url, 'POST', '/admin/sandbox/mine', { admin: gw.admin, body: { network: 'Tron', blocks: 5 } });
       return w.status === 'completed' || w.status === 'failed';
     }, 'the refund withdrawal');
     assert.equal(w.status, 'completed', JSON.stringify(w));
@@ -164,7 +178,8 @@ describe('a Medusa application checking out through the provider', { skip: missi
       await page.waitForSelector('[data-testid=pay]');
       assert.equal(await page.textContent('[data-testid=total]'), '$65.00');
       const shot = await screenshot(page, 'medusa-checkout.png');
-      if (shot && process.env.UPDATE_DOCS_SCREENSHOTS === '1') copyFileSync(shot, fileURLToPath(new URL('../../../docs/medusa-checkout.png', import.meta.url)));
+      if (shot && process.env.UPDATE_DOCS_SCREENSHOTS === '1')
+        copyFileSync(shot, fileURLToPath(new URL('../../../docs/medusa-checkout.png', import.meta.url)));
 
       await page.click('[data-testid=pay]');
       await page.waitForURL(`${gw.url}/pay/**`);

@@ -11,13 +11,21 @@ export interface MedusaClient {
 }
 
 /** Logs in the admin user (`medusa user`) through the auth route and returns the client. */
-export async function medusaClient(url: string, email: string, password: string, publishableKey = ''): Promise<MedusaClient & { withKey(key: string): MedusaClient }> {
+export async function medusaClient(
+  url: string,
+  email: string,
+  password: string,
+  publishableKey = '',
+): Promise<MedusaClient & { withKey(key: string): MedusaClient }> {
   const auth = await call(url, 'POST', '/auth/user/emailpass', { body: { email, password } });
   if (auth.status !== 200) throw new Error(`admin login: ${auth.status} ${JSON.stringify(auth.body)}`);
   const token: string = auth.body.token;
   const make = (key: string) => {
     const raw: MedusaClient['raw'] = (method, path, opts) =>
-      call(url, method, path, { body: opts.body, headers: opts.admin ? { authorization: `Bearer ${token}` } : { 'x-publishable-api-key': key } });
+      call(url, method, path, {
+        body: opts.body,
+        headers: opts.admin ? { authorization: `Bearer ${token}` } : { 'x-publishable-api-key': key },
+      });
     const ok = async (method: string, path: string, body: unknown, admin: boolean) => {
       const r = await raw(method, path, { body, admin });
       if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -32,10 +40,20 @@ export async function medusaClient(url: string, email: string, password: string,
   return { ...make(publishableKey), withKey: make };
 }
 
-async function call(url: string, method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: Json }> {
+async function call(
+  url: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string> },
+): Promise<{ status: number; body: Json }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${url}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   let body: Json = text;
   try {
@@ -55,7 +73,14 @@ export interface Shop {
 }
 
 /** A US shipping address for the carts. */
-export const ADDRESS = { first_name: 'Ada', last_name: 'Buyer', address_1: '1 Main St', city: 'Springfield', postal_code: '12345', country_code: 'us' };
+export const ADDRESS = {
+  first_name: 'Ada',
+  last_name: 'Buyer',
+  address_1: '1 Main St',
+  city: 'Springfield',
+  postal_code: '12345',
+  country_code: 'us',
+};
 
 /**
  * Everything Medusa v2 needs before a storefront can check out, made through the admin API: a
@@ -87,10 +112,16 @@ export async function setUpShop(api: MedusaClient, price: number): Promise<Shop>
 
 /** A warehouse in the sales channel, with a US service zone and a flat-rate option of the manual provider. */
 async function setUpShipping(api: MedusaClient, channelId: string): Promise<string> {
-  const { stock_location: location } = await api.admin('POST', '/admin/stock-locations', { name: 'Warehouse', address: { address_1: '2 Depot Rd', country_code: 'us' } });
+  const { stock_location: location } = await api.admin('POST', '/admin/stock-locations', {
+    name: 'Warehouse',
+    address: { address_1: '2 Depot Rd', country_code: 'us' },
+  });
   await api.admin('POST', `/admin/stock-locations/${location.id}/sales-channels`, { add: [channelId] });
   await api.admin('POST', `/admin/stock-locations/${location.id}/fulfillment-providers`, { add: ['manual_manual'] });
-  const withSet = await api.admin('POST', `/admin/stock-locations/${location.id}/fulfillment-sets?fields=*fulfillment_sets`, { name: 'Shipping', type: 'shipping' });
+  const withSet = await api.admin('POST', `/admin/stock-locations/${location.id}/fulfillment-sets?fields=*fulfillment_sets`, {
+    name: 'Shipping',
+    type: 'shipping',
+  });
   const set = withSet.stock_location.fulfillment_sets[0];
   const withZone = await api.admin('POST', `/admin/fulfillment-sets/${set.id}/service-zones`, {
     name: 'US',
@@ -119,7 +150,12 @@ async function setUpShipping(api: MedusaClient, channelId: string): Promise<stri
  * the shipping option, and a payment session with the provider carrying the cart id, its lines
  * and the customer's refund address. Returns the cart and the session.
  */
-export async function checkout(api: MedusaClient, shop: Shop, quantity: number, refundAddress: string): Promise<{ cart: Json; session: Json }> {
+export async function checkout(
+  api: MedusaClient,
+  shop: Shop,
+  quantity: number,
+  refundAddress: string,
+): Promise<{ cart: Json; session: Json }> {
   const { cart } = await api.store('POST', '/store/carts', { region_id: shop.regionId, email: 'ada@example.com' });
   await api.store('POST', `/store/carts/${cart.id}/line-items`, { variant_id: shop.variantId, quantity });
   await api.store('POST', `/store/carts/${cart.id}`, { shipping_address: ADDRESS, billing_address: ADDRESS });

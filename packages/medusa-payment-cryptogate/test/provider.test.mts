@@ -15,7 +15,12 @@ for (const engine of engines()) {
     let gw: SandboxGateway;
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
     let provider: CryptogateProviderService;
-    const options = () => ({ gatewayUrl: gw.url, apiKey: gw.key, webhookSecret: gw.webhookSecret, webhookUrl: `${receiver.url}/hooks/payment/pp_cryptogate_cryptogate` });
+    const options = () => ({
+      gatewayUrl: gw.url,
+      apiKey: gw.key,
+      webhookSecret: gw.webhookSecret,
+      webhookUrl: `${receiver.url}/hooks/payment/pp_cryptogate_cryptogate`,
+    });
 
     before(async () => {
       gw = await startSandboxGateway(engine);
@@ -29,23 +34,47 @@ for (const engine of engines()) {
 
     /** A session as Medusa's payment module opens it: the collection's amount, the storefront's data. */
     const open = (cart: string, amount: number | string, data: Record<string, unknown> = {}) =>
-      provider.initiatePayment({ amount, currency_code: 'usd', data: { session_id: `payses_${cart}`, cart_id: cart, ...data }, context: {} });
+      provider.initiatePayment({
+        amount,
+        currency_code: 'usd',
+        data: { session_id: `payses_${cart}`, cart_id: cart, ...data },
+        context: {},
+      });
 
     /** The webhooks the gateway posted for an invoice, oldest first. */
     const hooksOf = (invoiceId: string) => receiver.received.filter((r) => r.json?.data?.id === invoiceId);
-    const payload = (r: { body: string; headers: Record<string, unknown> }) => ({ data: JSON.parse(r.body), rawData: Buffer.from(r.body), headers: r.headers });
+    const payload = (r: { body: string; headers: Record<string, unknown> }) => ({
+      data: JSON.parse(r.body),
+      rawData: Buffer.from(r.body),
+      headers: r.headers,
+    });
 
     test('start-up refuses a missing or wrong option, naming it', async () => {
-      await assert.rejects(CryptogateProviderService.validateOptions({ ...options(), gatewayUrl: undefined }), /option "gatewayUrl" is missing/);
-      await assert.rejects(CryptogateProviderService.validateOptions({ ...options(), webhookSecret: 'short' }), /option "webhookSecret" must be .* 64 hex/);
+      await assert.rejects(
+        CryptogateProviderService.validateOptions({ ...options(), gatewayUrl: undefined }),
+        /option "gatewayUrl" is missing/,
+      );
+      await assert.rejects(
+        CryptogateProviderService.validateOptions({ ...options(), webhookSecret: 'short' }),
+        /option "webhookSecret" must be .* 64 hex/,
+      );
       await assert.rejects(CryptogateProviderService.validateOptions({ ...options(), apiKey: '' }), /option "apiKey" is missing/);
-      await assert.rejects(CryptogateProviderService.validateOptions({ ...options(), apiKey: 'not-a-key' }), (e: Error) => e instanceof CryptogateOptionsError && /"apiKey" was refused/.test(e.message));
-      await assert.rejects(CryptogateProviderService.validateOptions({ ...options(), gatewayUrl: 'http://127.0.0.1:1' }), /"gatewayUrl" cannot be reached/);
+      await assert.rejects(
+        CryptogateProviderService.validateOptions({ ...options(), apiKey: 'not-a-key' }),
+        (e: Error) => e instanceof CryptogateOptionsError && /"apiKey" was refused/.test(e.message),
+      );
+      await assert.rejects(
+        CryptogateProviderService.validateOptions({ ...options(), gatewayUrl: 'http://127.0.0.1:1' }),
+        /"gatewayUrl" cannot be reached/,
+      );
       await CryptogateProviderService.validateOptions(options());
     });
 
     test('a paid invoice: signed webhook captures, a tampered or wrongly signed one is refused, a refund goes out', async () => {
-      const items = [{ name: 'Coffee beans', quantity: 2, cost: '10.25' }, { name: 'Mug', quantity: 1, cost: 4.5 }];
+      const items = [
+        { name: 'Coffee beans', quantity: 2, cost: '10.25' },
+        { name: 'Mug', quantity: 1, cost: 4.5 },
+      ];
       const session = await open('cart_paid', '25', { items, refund_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' });
       assert.equal(session.status, 'pending');
       const data = session.data as Session;
@@ -53,7 +82,10 @@ for (const engine of engines()) {
       assert.equal(invoice.orderId, 'cart_paid');
       assert.equal(invoice.amount, 25);
       assert.equal(invoice.fiatCurrencyCode, 'USD');
-      assert.deepEqual(invoice.items.map((i: { name: string }) => i.name), ['Coffee beans', 'Mug']);
+      assert.deepEqual(
+        invoice.items.map((i: { name: string }) => i.name),
+        ['Coffee beans', 'Mug'],
+      );
       assert.equal(data.payment_url, invoice.paymentPageUrl);
       assert.equal((await fetch(data.payment_url)).status, 200);
       assert.equal((await provider.authorizePayment({ data })).status, 'pending');
@@ -67,7 +99,9 @@ for (const engine of engines()) {
 
       const tampered = paidHook.body.replace('"cart_paid"', '"cart_other"');
       assert.notEqual(tampered, paidHook.body);
-      assert.deepEqual(await provider.getWebhookActionAndData({ ...payload(paidHook), rawData: Buffer.from(tampered) }), { action: 'not_supported' });
+      assert.deepEqual(await provider.getWebhookActionAndData({ ...payload(paidHook), rawData: Buffer.from(tampered) }), {
+        action: 'not_supported',
+      });
       const wrongKey = new CryptogateProviderService({}, { ...options(), webhookSecret: 'b'.repeat(64) });
       assert.deepEqual(await wrongKey.getWebhookActionAndData(payload(paidHook)), { action: 'not_supported' });
       assert.deepEqual(await provider.getWebhookActionAndData({ ...payload(paidHook), headers: {} }), { action: 'not_supported' });
@@ -107,7 +141,12 @@ for (const engine of engines()) {
       assert.equal((await provider.getPaymentStatus({ data: dropped })).status, 'canceled');
 
       // The same cart through a new session gets an invoice of its own; the old one stays cancelled.
-      const again = await provider.initiatePayment({ amount: 8, currency_code: 'usd', data: { session_id: 'payses_second', cart_id: 'cart_cancel' }, context: {} });
+      const again = await provider.initiatePayment({
+        amount: 8,
+        currency_code: 'usd',
+        data: { session_id: 'payses_second', cart_id: 'cart_cancel' },
+        context: {},
+      });
       assert.notEqual((again.data as Session).invoice_id, dropped.invoice_id);
       assert.equal((again.data as Session).order_id, 'cart_cancel:payses_second');
     });

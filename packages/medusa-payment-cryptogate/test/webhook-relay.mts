@@ -26,7 +26,12 @@ export async function startRelay() {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const event = JSON.parse(body.toString('utf8')) as { data?: { id?: string; status?: string } };
-      const d = { invoiceId: String(event.data?.id), status: String(event.data?.status), body, signature: String(req.headers['x-webhook-signature']) };
+      const d = {
+        invoiceId: String(event.data?.id),
+        status: String(event.data?.status),
+        body,
+        signature: String(req.headers['x-webhook-signature']),
+      };
       seen.push(d);
       if (held.has(d.invoiceId)) {
         waiting.push(d);
@@ -60,7 +65,12 @@ export async function startRelay() {
 
 /** Posts a webhook body to Medusa's route; the answer's status (Medusa answers 200 to anything it queues). */
 export async function postHook(url: string, body: Buffer | string, headers: Record<string, string>): Promise<number> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
   await res.arrayBuffer();
   return res.status;
 }

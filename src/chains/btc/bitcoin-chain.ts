@@ -3,7 +3,18 @@ import { WIF, p2wpkh } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
+import type {
+  ChainAdapter,
+  ChainTip,
+  ChainTransfer,
+  OutgoingTransfer,
+  PayoutOutcome,
+  PendingTransfer,
+  ReplacementDecision,
+  SignedTransfer,
+  TransferPlace,
+  TransferTerms,
+} from '../types.ts';
 import { outpoint, rateToReplace, replaces, signPayout, termsInputs, type HotWallet, type SignedPayout, type Utxo } from './payout.ts';
 
 export type { Utxo } from './payout.ts';
@@ -107,7 +118,11 @@ export abstract class BitcoinChain implements ChainAdapter {
   /** Sends a raw transaction; one the node already has is fine. */
   abstract broadcast(signed: SignedTransfer): Promise<void>;
 
-  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+  async transfersSince(
+    fromHeight: number,
+    toHeight: number,
+    ours: (addresses: string[]) => Promise<Set<string>>,
+  ): Promise<ChainTransfer[]> {
     const found: Array<{ tx: BitcoinTx; height: number | null; hash: string | null }> = [];
     for (let h = Math.max(0, fromHeight); h <= toHeight; h++) {
       // A block under the tip the node does not serve (it is behind, or mid-reorg) is read again
@@ -121,7 +136,16 @@ export abstract class BitcoinChain implements ChainAdapter {
     for (const { tx, height, hash } of found) {
       tx.outputs.forEach((o, index) => {
         if (!o.address || o.sats <= 0n) return;
-        const paid = { txHash: tx.txid, outputIndex: index, toAddress: o.address, currencyCode: 'BTC' as const, units: o.sats, blockHeight: height, blockHash: hash, rbf: tx.rbf };
+        const paid = {
+          txHash: tx.txid,
+          outputIndex: index,
+          toAddress: o.address,
+          currencyCode: 'BTC' as const,
+          units: o.sats,
+          blockHeight: height,
+          blockHash: hash,
+          rbf: tx.rbf,
+        };
         candidates.push(tx.senders ? { ...paid, senders: tx.senders } : paid);
       });
     }
@@ -217,7 +241,11 @@ export abstract class BitcoinChain implements ChainAdapter {
       if (replaces(next.terms, prev)) return { action: 'replace', reason, signed: next };
       const needed = max(rateToReplace(prev, next.terms.vsize), rate + 1n);
       if (needed > this.maxFeeRate) {
-        return { action: 'capped', reason, detail: `a replacement needs ${max(wanted, needed)} sat/vB, above the ceiling of ${this.maxFeeRate} sat/vB` };
+        return {
+          action: 'capped',
+          reason,
+          detail: `a replacement needs ${max(wanted, needed)} sat/vB, above the ceiling of ${this.maxFeeRate} sat/vB`,
+        };
       }
       rate = needed;
     }

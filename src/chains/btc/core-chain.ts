@@ -2,7 +2,15 @@ import { hex } from '@scure/base';
 import { Address, NETWORK, OutScript } from '@scure/btc-signer';
 import { toUnits } from '../../lib/money.ts';
 import type { ChainTip, SignedTransfer } from '../types.ts';
-import { BitcoinChain, sendersOf, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import {
+  BitcoinChain,
+  sendersOf,
+  signalsRbf,
+  type BitcoinOptions,
+  type BitcoinTx,
+  type BitcoinTxStatus,
+  type Utxo,
+} from './bitcoin-chain.ts';
 
 /** A transaction as Bitcoin Core's `getblock <hash> 2` and `getrawtransaction <txid> true` show it. */
 interface CoreTx {
@@ -127,7 +135,9 @@ export class BitcoinCoreChain extends BitcoinChain {
     const txids = (await this.rpc<string[]>('getrawmempool')).slice(0, limit);
     const out: BitcoinTx[] = [];
     for (let i = 0; i < txids.length; i += BATCH) {
-      const batch = txids.slice(i, i + BATCH).map((txid) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'getrawtransaction', params: [txid, true] }));
+      const batch = txids
+        .slice(i, i + BATCH)
+        .map((txid) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'getrawtransaction', params: [txid, true] }));
       const replies = await this.post<Array<RpcReply<CoreTx>>>(batch);
       // A transaction that left the mempool between the two calls answers with an error: skip it.
       for (const r of replies) if (r.result && !r.result.blockhash) out.push(toTx(r.result));
@@ -142,13 +152,16 @@ export class BitcoinCoreChain extends BitcoinChain {
    */
   async sendersOf(txHash: string): Promise<string[]> {
     const tx = await this.maybe<CoreTx>('getrawtransaction', txHash, true);
-    const spent = (tx?.vin ?? []).filter((i): i is typeof i & { txid: string; vout: number } => typeof i.txid === 'string' && typeof i.vout === 'number');
+    const spent = (tx?.vin ?? []).filter(
+      (i): i is typeof i & { txid: string; vout: number } => typeof i.txid === 'string' && typeof i.vout === 'number',
+    );
     if (spent.length === 0) return [];
     const batch = spent.map((i) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'getrawtransaction', params: [i.txid, true] }));
     const replies = new Map((await this.post<Array<RpcReply<CoreTx>>>(batch)).map((r) => [r.id, r]));
     const addresses = batch.map((call, k) => {
       const r = replies.get(call.id);
-      if (r?.error && !NOT_FOUND.has(r.error.code)) throw new CoreRpcError(r.error.code, `bitcoin core getrawtransaction: ${r.error.message}`);
+      if (r?.error && !NOT_FOUND.has(r.error.code))
+        throw new CoreRpcError(r.error.code, `bitcoin core getrawtransaction: ${r.error.message}`);
       const out = r?.result?.vout.find((o) => o.n === spent[k]?.vout);
       return out ? outputAddress(out) : undefined;
     });
@@ -193,7 +206,10 @@ export class BitcoinCoreChain extends BitcoinChain {
 
   /** The coins of the UTXO set as of the tip (blocks only) paying these addresses: one `scantxoutset`. */
   private async scan(addresses: readonly string[]) {
-    const scan = await this.rpc<{ success: boolean; unspents: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }> }>(
+    const scan = await this.rpc<{
+      success: boolean;
+      unspents: Array<{ txid: string; vout: number; scriptPubKey: string; amount: number }>;
+    }>(
       'scantxoutset',
       'start',
       addresses.map((a) => `addr(${a})`),
@@ -211,7 +227,9 @@ export class BitcoinCoreChain extends BitcoinChain {
   private async unspentWithMempool(coins: Array<{ txid: string; vout: number }>): Promise<boolean[]> {
     const out: boolean[] = [];
     for (let i = 0; i < coins.length; i += BATCH) {
-      const batch = coins.slice(i, i + BATCH).map((c) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'gettxout', params: [c.txid, c.vout, true] }));
+      const batch = coins
+        .slice(i, i + BATCH)
+        .map((c) => ({ jsonrpc: '1.0', id: this.nextId++, method: 'gettxout', params: [c.txid, c.vout, true] }));
       // JSON-RPC does not promise a batch's replies in order: match them by id.
       const replies = new Map((await this.post<Array<RpcReply<unknown>>>(batch)).map((r) => [r.id, r]));
       for (const call of batch) {

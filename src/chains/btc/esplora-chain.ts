@@ -1,5 +1,13 @@
 import type { ChainTip, SignedTransfer } from '../types.ts';
-import { BitcoinChain, sendersOf, signalsRbf, type BitcoinOptions, type BitcoinTx, type BitcoinTxStatus, type Utxo } from './bitcoin-chain.ts';
+import {
+  BitcoinChain,
+  sendersOf,
+  signalsRbf,
+  type BitcoinOptions,
+  type BitcoinTx,
+  type BitcoinTxStatus,
+  type Utxo,
+} from './bitcoin-chain.ts';
 import { toUnits } from '../../lib/money.ts';
 
 /** The parts of an Esplora transaction the adapter reads (https://github.com/Blockstream/esplora/blob/master/API.md). */
@@ -48,7 +56,10 @@ export class EsploraChain extends BitcoinChain {
   }
 
   async tip(): Promise<ChainTip | null> {
-    const [height, hash] = await Promise.all([this.get<string>('/blocks/tip/height', 'text'), this.get<string>('/blocks/tip/hash', 'text')]);
+    const [height, hash] = await Promise.all([
+      this.get<string>('/blocks/tip/height', 'text'),
+      this.get<string>('/blocks/tip/hash', 'text'),
+    ]);
     return { height: Number(height), hash: hash.trim() };
   }
 
@@ -98,7 +109,9 @@ export class EsploraChain extends BitcoinChain {
 
   /** Esplora lists the address's coins as the mempool leaves them: less those it spends, plus its unconfirmed outputs. */
   async utxosOf(address: string): Promise<Utxo[]> {
-    const list = await this.get<Array<{ txid: string; vout: number; value: number; status?: { confirmed: boolean } }>>(`/address/${address}/utxo`);
+    const list = await this.get<Array<{ txid: string; vout: number; value: number; status?: { confirmed: boolean } }>>(
+      `/address/${address}/utxo`,
+    );
     return list.map((u) => ({ txid: u.txid, vout: u.vout, sats: BigInt(u.value), confirmed: u.status?.confirmed === true }));
   }
 
@@ -119,7 +132,11 @@ export class EsploraChain extends BitcoinChain {
    * "insufficient fee, rejecting replacement …") leaves the other candidates standing.
    */
   async broadcast(signed: SignedTransfer): Promise<void> {
-    const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}/tx`, { method: 'POST', body: signed.raw, signal: AbortSignal.timeout(10_000) });
+    const res = await this.fetcher(`${this.baseUrl.replace(/\/+$/, '')}/tx`, {
+      method: 'POST',
+      body: signed.raw,
+      signal: AbortSignal.timeout(10_000),
+    });
     if (res.ok) return;
     const text = await res.text();
     if (/already|txn-already-known|Transaction already in block chain/i.test(text)) return;

@@ -52,8 +52,19 @@ export function outpoint(u: { txid: string; vout: number }): string {
  * the same in every candidate; a single payment is ordered by BIP 69. Null when the coins cannot
  * cover the payments and the fee.
  */
-export function signPayout(wallet: HotWallet, t: OutgoingTransfer, rate: bigint, coins: Utxo[], required: Utxo[] = []): SignedPayout | null {
-  const asInput = (u: Utxo) => ({ txid: u.txid, index: u.vout, sequence: RBF_SEQUENCE, witnessUtxo: { script: wallet.script, amount: u.sats } });
+export function signPayout(
+  wallet: HotWallet,
+  t: OutgoingTransfer,
+  rate: bigint,
+  coins: Utxo[],
+  required: Utxo[] = [],
+): SignedPayout | null {
+  const asInput = (u: Utxo) => ({
+    txid: u.txid,
+    index: u.vout,
+    sequence: RBF_SEQUENCE,
+    witnessUtxo: { script: wallet.script, amount: u.sats },
+  });
   const payments = t.outputs ?? [{ to: t.to, units: t.units }];
   const selected = selectUTXO(
     coins.map(asInput),
@@ -83,7 +94,8 @@ export function signPayout(wallet: HotWallet, t: OutgoingTransfer, rate: bigint,
 function assertInPlace(tx: Transaction, payments: ReadonlyArray<{ to: string; units: bigint }>): void {
   payments.forEach((p, i) => {
     const out = tx.getOutput(i);
-    if (!out.script || hex.encode(out.script) !== hex.encode(scriptOf(p.to)) || out.amount !== p.units) throw new Error(`BTC: the bundle's payment ${i} is not output ${i}`);
+    if (!out.script || hex.encode(out.script) !== hex.encode(scriptOf(p.to)) || out.amount !== p.units)
+      throw new Error(`BTC: the bundle's payment ${i} is not output ${i}`);
   });
 }
 

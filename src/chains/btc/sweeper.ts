@@ -69,7 +69,11 @@ export class BitcoinSweeper {
       await trx
         .updateTable('payments')
         .set({ swept_at: now(), sweep_tx: tx.id })
-        .where('id', 'in', swept.flatMap((r) => r.ids))
+        .where(
+          'id',
+          'in',
+          swept.flatMap((r) => r.ids),
+        )
         .execute();
       await this.ledger(trx, { kind: 'sweep.fee', ref: tx.id, network: 'BTC', amount: cryptoAmount('BTC', fee) });
     });

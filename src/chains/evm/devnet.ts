@@ -24,7 +24,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 
 const require = createRequire(import.meta.url);
 
-const artifact = (name: string) => JSON.parse(readFileSync(new URL(`../../../contracts/${name}.json`, import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
+const artifact = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../contracts/${name}.json`, import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
 
 /** Permit2's and x402's permit2 proxies' (exact, upto) canonical addresses (the same on every chain). */
 export const PERMIT2_CANONICAL: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
@@ -72,7 +73,6 @@ export function anvilBinary(): string | null {
   }
 }
 
-
 export interface Devnet {
   rpcUrl: string;
   chainId: number;
@@ -97,7 +97,9 @@ const POLL_MS = 50;
  * stops): a later start on the same file finds its contracts and balances as they were, and deploys
  * nothing. A file that does not hold them (a first start, an older format) is deployed upon as usual.
  */
-export async function startDevnet(opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint; statePath?: string; usdt?: boolean } = {}): Promise<Devnet> {
+export async function startDevnet(
+  opts: { chainId?: number; blockTimeS?: number; buyerUsdc?: bigint; statePath?: string; usdt?: boolean } = {},
+): Promise<Devnet> {
   const binary = anvilBinary();
   if (!binary) throw new Error(`anvil is not installed for ${process.platform}-${process.arch} (@foundry-rs/anvil-*)`);
   const chainId = opts.chainId ?? 84532;
@@ -108,17 +110,30 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
   const node = spawnAnvil(binary, args);
   const { proc } = node;
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const chain = defineChain({ id: chainId, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: chainId,
+    name: 'devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   const pub = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: POLL_MS });
   await untilAnswering(pub, node);
-  const deployer = createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(DEV_KEYS.deployer), pollingInterval: POLL_MS });
+  const deployer = createWalletClient({
+    chain,
+    transport: http(rpcUrl),
+    account: privateKeyToAccount(DEV_KEYS.deployer),
+    pollingInterval: POLL_MS,
+  });
   const reused = opts.statePath ? await deployedBefore(pub, opts.usdt === true) : null;
   const usdc = reused ?? getContractAddress({ from: deployer.account.address, nonce: 0n });
   const mint = async (to: Address, units: bigint, token: Address = usdc) => {
     const h = await deployer.writeContract({ address: token, abi: TEST_USDC.abi, functionName: 'mint', args: [to, units] });
     await pub.waitForTransactionReceipt({ hash: h, pollingInterval: POLL_MS });
   };
-  if (!reused) await deployContracts(pub, deployer, devnetControls(rpcUrl, chainId), usdc, () => mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n));
+  if (!reused)
+    await deployContracts(pub, deployer, devnetControls(rpcUrl, chainId), usdc, () =>
+      mint(privateKeyToAccount(DEV_KEYS.buyer).address, opts.buyerUsdc ?? 1_000_000_000n),
+    );
   // The USDT-like token comes after every other contract, so theirs keep their addresses.
   const usdt = opts.usdt ? getContractAddress({ from: deployer.account.address, nonce: BigInt(USDT_NONCE) }) : undefined;
   if (usdt && !reused) await deployUsdt(pub, deployer, usdt, mint);
@@ -140,7 +155,13 @@ export async function startDevnet(opts: { chainId?: number; blockTimeS?: number;
  * beside it names the bytecode they were deployed from): then it is dropped and deployed anew.
  */
 function keptState(path: string, usdt: boolean): string {
-  const bytecodes = [TEST_USDC.bytecode, artifact('TestPermit2').bytecode, artifact('TestX402Permit2Proxy').bytecode, artifact('TestX402UptoPermit2Proxy').bytecode, ...(usdt ? [TEST_USDT.bytecode] : [])];
+  const bytecodes = [
+    TEST_USDC.bytecode,
+    artifact('TestPermit2').bytecode,
+    artifact('TestX402Permit2Proxy').bytecode,
+    artifact('TestX402UptoPermit2Proxy').bytecode,
+    ...(usdt ? [TEST_USDT.bytecode] : []),
+  ];
   const fingerprint = createHash('sha256').update(bytecodes.join()).digest('hex');
   const marker = `${path}.contracts`;
   // The devnet starts while the database opens: a new DATA_DIR may not exist yet.
@@ -182,19 +203,35 @@ async function untilAnswering(pub: DevnetPublic, node: ReturnType<typeof spawnAn
 }
 
 /** The USDT-like token at `usdt` (its fixed nonce) and the development buyer's 1,000 USDT of it. */
-async function deployUsdt(pub: DevnetPublic, deployer: DevnetWallet, usdt: Address, mint: (to: Address, units: bigint, token: Address) => Promise<void>): Promise<void> {
-  const deployed = await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi: TEST_USDT.abi, bytecode: TEST_USDT.bytecode, nonce: USDT_NONCE }), pollingInterval: POLL_MS });
-  if (deployed.contractAddress?.toLowerCase() !== usdt.toLowerCase()) throw new Error('the devnet deployer had sent other transactions before the test USDT');
+async function deployUsdt(
+  pub: DevnetPublic,
+  deployer: DevnetWallet,
+  usdt: Address,
+  mint: (to: Address, units: bigint, token: Address) => Promise<void>,
+): Promise<void> {
+  const deployed = await pub.waitForTransactionReceipt({
+    hash: await deployer.deployContract({ abi: TEST_USDT.abi, bytecode: TEST_USDT.bytecode, nonce: USDT_NONCE }),
+    pollingInterval: POLL_MS,
+  });
+  if (deployed.contractAddress?.toLowerCase() !== usdt.toLowerCase())
+    throw new Error('the devnet deployer had sent other transactions before the test USDT');
   // 1,000 USDT (18 decimals, as on BNB Smart Chain) for the development buyer.
   await mint(privateKeyToAccount(DEV_KEYS.buyer).address, 10n ** 21n, usdt);
 }
 
 /** The test USDC (the deployer's first contract, at `usdc`), the buyer's funds, Permit2 and x402's permit2 proxies. */
-async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, control: ReturnType<typeof devnetControls>, usdc: Address, fundBuyer: () => Promise<void>): Promise<void> {
+async function deployContracts(
+  pub: DevnetPublic,
+  deployer: DevnetWallet,
+  control: ReturnType<typeof devnetControls>,
+  usdc: Address,
+  fundBuyer: () => Promise<void>,
+): Promise<void> {
   const deploy = async (abi: Abi, bytecode: Hex) =>
     pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode }), pollingInterval: POLL_MS });
   const token = await deploy(TEST_USDC.abi, TEST_USDC.bytecode);
-  if (token.contractAddress?.toLowerCase() !== usdc.toLowerCase()) throw new Error('the devnet deployer had sent transactions before the test USDC');
+  if (token.contractAddress?.toLowerCase() !== usdc.toLowerCase())
+    throw new Error('the devnet deployer had sent transactions before the test USDC');
   await fundBuyer();
   // Permit2 and x402's permit2 proxies at their canonical addresses, as on Base: deployed, then
   // their runtime code placed where payments name them (none has constructor state).
@@ -216,7 +253,13 @@ async function deployContracts(pub: DevnetPublic, deployer: DevnetWallet, contro
 async function deployedBefore(pub: DevnetPublic, usdt: boolean): Promise<Address | null> {
   const from = privateKeyToAccount(DEV_KEYS.deployer).address;
   const usdc = getContractAddress({ from, nonce: 0n });
-  const expected = [usdc, PERMIT2_CANONICAL, X402_PERMIT2_PROXY_CANONICAL, X402_UPTO_PERMIT2_PROXY_CANONICAL, ...(usdt ? [getContractAddress({ from, nonce: BigInt(USDT_NONCE) })] : [])];
+  const expected = [
+    usdc,
+    PERMIT2_CANONICAL,
+    X402_PERMIT2_PROXY_CANONICAL,
+    X402_UPTO_PERMIT2_PROXY_CANONICAL,
+    ...(usdt ? [getContractAddress({ from, nonce: BigInt(USDT_NONCE) })] : []),
+  ];
   for (const at of expected) {
     const code = await pub.getCode({ address: at });
     if (!code || code === '0x') return null;
@@ -226,6 +269,11 @@ async function deployedBefore(pub: DevnetPublic, usdt: boolean): Promise<Address
 
 /** A test client for devnet-only controls (mine, time travel). */
 export function devnetControls(rpcUrl: string, chainId: number) {
-  const chain = defineChain({ id: chainId, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: chainId,
+    name: 'devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   return createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl) });
 }

@@ -17,7 +17,17 @@ import type { Db } from '../../lib/db/index.ts';
 import { CURRENCIES, knownCurrency, networkNamed, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import { quoteEvmFee } from './fee-quote.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace } from '../types.ts';
+import type {
+  ChainAdapter,
+  ChainTip,
+  ChainTransfer,
+  OutgoingTransfer,
+  PayoutOutcome,
+  PendingTransfer,
+  ReplacementDecision,
+  SignedTransfer,
+  TransferPlace,
+} from '../types.ts';
 import { EvmHotWallet } from './hot-wallet.ts';
 import { nativeTransfers, tokenTransfers, transferLogs } from './transfers.ts';
 
@@ -83,7 +93,10 @@ export class EvmChain implements ChainAdapter {
         replaceAfterBlocks: opts.replaceAfterBlocks ?? 3,
       });
     }
-    this.feeOracle = { source: `evm-fee-history:${opts.network}`, quote: (currency) => quoteEvmFee(this.client, this.db, this.native, currency) };
+    this.feeOracle = {
+      source: `evm-fee-history:${opts.network}`,
+      quote: (currency) => quoteEvmFee(this.client, this.db, this.native, currency),
+    };
   }
 
   /** The token contract of a currency on this network (null for the native coin). */
@@ -122,13 +135,19 @@ export class EvmChain implements ChainAdapter {
     });
   }
 
-  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+  async transfersSince(
+    fromHeight: number,
+    toHeight: number,
+    ours: (addresses: string[]) => Promise<Set<string>>,
+  ): Promise<ChainTransfer[]> {
     const heights: bigint[] = [];
     for (let h = BigInt(Math.max(0, fromHeight)); h <= BigInt(toHeight); h++) heights.push(h);
     const [first, last] = [heights[0], heights[heights.length - 1]];
     const [blocks, logs, pending, latest] = await Promise.all([
       Promise.all(heights.map((blockNumber) => this.client.getBlock({ blockNumber, includeTransactions: true }))),
-      first !== undefined && last !== undefined ? transferLogs(this.client, [...this.contractOf.values()], first, last) : Promise.resolve([]),
+      first !== undefined && last !== undefined
+        ? transferLogs(this.client, [...this.contractOf.values()], first, last)
+        : Promise.resolve([]),
       // A node without a pending view only costs the early sight of a transfer, never the transfer.
       this.client.getBlock({ blockTag: 'pending', includeTransactions: true }).catch(() => null),
       this.client.getBlockNumber(),
@@ -161,7 +180,9 @@ export class EvmChain implements ChainAdapter {
     });
     if (!tx) return null;
     // Mined between the two calls: its block, as the next round would see it.
-    return tx.blockNumber === null ? { blockHeight: null, blockHash: null } : { blockHeight: Number(tx.blockNumber), blockHash: tx.blockHash };
+    return tx.blockNumber === null
+      ? { blockHeight: null, blockHash: null }
+      : { blockHeight: Number(tx.blockNumber), blockHash: tx.blockHash };
   }
 
   async hotWalletBalance(code: CryptoCode): Promise<bigint> {
@@ -180,9 +201,13 @@ export class EvmChain implements ChainAdapter {
     let sum = 0n;
     // In slices, so thousands of addresses go out as a few batched requests, not all at once.
     for (let i = 0; i < addresses.length; i += 100) {
-      const reads = addresses.slice(i, i + 100).map((address) =>
-        contract ? this.client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [address] }) : this.client.getBalance({ address }),
-      );
+      const reads = addresses
+        .slice(i, i + 100)
+        .map((address) =>
+          contract
+            ? this.client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+            : this.client.getBalance({ address }),
+        );
       for (const units of await Promise.all(reads)) sum += units;
     }
     return sum;

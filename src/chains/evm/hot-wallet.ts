@@ -1,6 +1,23 @@
-import { TransactionReceiptNotFoundError, encodeFunctionData, erc20Abi, keccak256, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import {
+  TransactionReceiptNotFoundError,
+  encodeFunctionData,
+  erc20Abi,
+  keccak256,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem';
 import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
-import { FeeUnavailableError, type OutgoingTransfer, type PayoutOutcome, type PendingTransfer, type ReplacementDecision, type SignedTransfer, type TransferTerms } from '../types.ts';
+import {
+  FeeUnavailableError,
+  type OutgoingTransfer,
+  type PayoutOutcome,
+  type PendingTransfer,
+  type ReplacementDecision,
+  type SignedTransfer,
+  type TransferTerms,
+} from '../types.ts';
 import { bidOf, bumpBid, evmTerms, firstBid, replacementReason, type EvmBid, type FeeMarket } from './payout.ts';
 
 /** What the hot wallet needs of its network. */
@@ -76,7 +93,11 @@ export class EvmHotWallet {
       return { action: 'replace', reason: 'stuck', signed };
     }
     const market = await this.feeMarket();
-    const reason = replacementReason(bid, market, { blocksPending: p.blocksPending, replaceAfterBlocks: this.o.replaceAfterBlocks, nextNonce: mined });
+    const reason = replacementReason(bid, market, {
+      blocksPending: p.blocksPending,
+      replaceAfterBlocks: this.o.replaceAfterBlocks,
+      nextNonce: mined,
+    });
     if (!reason) return { action: 'wait' };
     const next = bumpBid(bid, market, this.o.maxFeePerGas, reason);
     if (!('bid' in next)) return next;
@@ -118,9 +139,20 @@ export class EvmHotWallet {
     return { to: contract, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [t.to as Address, t.units] }) };
   }
 
-  private async signBid(call: { to: Address; data?: Hex; value?: bigint }, bid: EvmBid): Promise<SignedTransfer & { terms: TransferTerms }> {
+  private async signBid(
+    call: { to: Address; data?: Hex; value?: bigint },
+    bid: EvmBid,
+  ): Promise<SignedTransfer & { terms: TransferTerms }> {
     const chainId = this.chainId ?? (this.chainId = await this.o.client.getChainId());
-    const raw = await this.o.account.signTransaction({ type: 'eip1559', chainId, ...call, nonce: bid.nonce, gas: bid.gas, maxFeePerGas: bid.maxFeePerGas, maxPriorityFeePerGas: bid.maxPriorityFeePerGas });
+    const raw = await this.o.account.signTransaction({
+      type: 'eip1559',
+      chainId,
+      ...call,
+      nonce: bid.nonce,
+      gas: bid.gas,
+      maxFeePerGas: bid.maxFeePerGas,
+      maxPriorityFeePerGas: bid.maxPriorityFeePerGas,
+    });
     return { txHash: keccak256(raw), raw, terms: evmTerms(bid) };
   }
 }

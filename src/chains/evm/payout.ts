@@ -39,16 +39,31 @@ export function firstBid(market: FeeMarket, ceiling: bigint): Pick<EvmBid, 'maxF
 
 /** The terms as stored beside the candidate. */
 export function evmTerms(bid: EvmBid): TransferTerms {
-  return { family: 'evm', nonce: bid.nonce, gas: bid.gas.toString(), maxFeePerGas: bid.maxFeePerGas.toString(), maxPriorityFeePerGas: bid.maxPriorityFeePerGas.toString() };
+  return {
+    family: 'evm',
+    nonce: bid.nonce,
+    gas: bid.gas.toString(),
+    maxFeePerGas: bid.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: bid.maxPriorityFeePerGas.toString(),
+  };
 }
 
 /** The stored terms read back as a bid. */
 export function bidOf(terms: Extract<TransferTerms, { family: 'evm' }>): EvmBid {
-  return { nonce: terms.nonce, gas: BigInt(terms.gas), maxFeePerGas: BigInt(terms.maxFeePerGas), maxPriorityFeePerGas: BigInt(terms.maxPriorityFeePerGas) };
+  return {
+    nonce: terms.nonce,
+    gas: BigInt(terms.gas),
+    maxFeePerGas: BigInt(terms.maxFeePerGas),
+    maxPriorityFeePerGas: BigInt(terms.maxPriorityFeePerGas),
+  };
 }
 
 /** Why a pending candidate should be replaced, or null to let it wait. */
-export function replacementReason(bid: EvmBid, market: FeeMarket, opts: { blocksPending: number; replaceAfterBlocks: number; nextNonce: number }): 'underpriced' | 'stuck' | null {
+export function replacementReason(
+  bid: EvmBid,
+  market: FeeMarket,
+  opts: { blocksPending: number; replaceAfterBlocks: number; nextNonce: number },
+): 'underpriced' | 'stuck' | null {
   // No block can take it while the base fee is above what it offers.
   if (bid.maxFeePerGas < market.baseFee) return 'underpriced';
   // Waiting behind an earlier nonce is not being stuck: only the next one to mine is bumped.
@@ -61,12 +76,18 @@ export function replacementReason(bid: EvmBid, market: FeeMarket, opts: { blocks
  * and the tip, and enough to be mined now (twice the base fee plus the current tip); capped when
  * that takes more than the ceiling, or when even the ceiling is under the base fee.
  */
-export function bumpBid(bid: EvmBid, market: FeeMarket, ceiling: bigint, reason: 'underpriced' | 'stuck'): { bid: EvmBid } | Extract<ReplacementDecision, { action: 'capped' }> {
+export function bumpBid(
+  bid: EvmBid,
+  market: FeeMarket,
+  ceiling: bigint,
+  reason: 'underpriced' | 'stuck',
+): { bid: EvmBid } | Extract<ReplacementDecision, { action: 'capped' }> {
   const tip = max(bumped(bid.maxPriorityFeePerGas), market.tip);
   const wanted = max(bumped(bid.maxFeePerGas), market.baseFee * 2n + tip);
   const maxFeePerGas = min(wanted, ceiling);
   const maxPriorityFeePerGas = min(tip, maxFeePerGas);
-  const tooLow = maxFeePerGas < bumped(bid.maxFeePerGas) || maxPriorityFeePerGas < bumped(bid.maxPriorityFeePerGas) || maxFeePerGas < market.baseFee;
+  const tooLow =
+    maxFeePerGas < bumped(bid.maxFeePerGas) || maxPriorityFeePerGas < bumped(bid.maxPriorityFeePerGas) || maxFeePerGas < market.baseFee;
   if (tooLow) {
     const detail = `a replacement needs ${wanted} wei/gas (base fee ${market.baseFee}, tip ${tip}); the ceiling is ${ceiling} wei/gas`;
     return { action: 'capped', reason, detail };

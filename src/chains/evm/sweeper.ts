@@ -9,7 +9,6 @@ import { SweepStore } from '../sweep-store.ts';
 import type { EvmChain } from './evm-chain.ts';
 import { privateKeyOf } from '../addresses.ts';
 
-
 export { SweepKeyError, sweepAccountKey } from '../sweep-key.ts';
 
 export interface SweepResult {
@@ -71,7 +70,14 @@ export class EvmSweeper {
         const balance = await client.getBalance({ address: from });
         const gasCost = 21_000n * fees.maxFeePerGas;
         if (balance <= gasCost) continue;
-        hash = await wallet.sendTransaction({ chain: null, to: hot.address, value: balance - gasCost, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+        hash = await wallet.sendTransaction({
+          chain: null,
+          to: hot.address,
+          value: balance - gasCost,
+          gas: 21_000n,
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        });
       } else {
         hash = await this.sendToken(owner, contract, hot.address, fees, result);
         if (!hash) continue;
@@ -110,7 +116,14 @@ export class EvmSweeper {
       result.toppedUp++;
     }
     const wallet = createWalletClient({ account: owner, transport: http(this.rpcUrl) });
-    return wallet.sendTransaction({ chain: null, to: contract, data, gas, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+    return wallet.sendTransaction({
+      chain: null,
+      to: contract,
+      data,
+      gas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
   }
 
   /**
@@ -124,7 +137,15 @@ export class EvmSweeper {
     const raw = await hotWallet.signTransaction({ ...request, chain: null });
     const txHash = keccak256(raw);
     const store = new SweepStore(this.db, this.evm.network);
-    await store.store({ network: this.evm.network, address: to, purpose: 'topup', currencyCode: this.evm.nativeCode, txHash, raw, expiresAtMs: 0 });
+    await store.store({
+      network: this.evm.network,
+      address: to,
+      purpose: 'topup',
+      currencyCode: this.evm.nativeCode,
+      txHash,
+      raw,
+      expiresAtMs: 0,
+    });
     await client.sendRawTransaction({ serializedTransaction: raw });
     const receipt = await client.waitForTransactionReceipt({ hash: txHash });
     const gas = receipt.gasUsed * receipt.effectiveGasPrice;
@@ -170,7 +191,12 @@ export class EvmSweeper {
 
   /** The key of one of our deposit addresses, when it derives from this sweeper's account key. */
   private async ownerOf(address: string): Promise<PrivateKeyAccount | null> {
-    const row = await this.db.selectFrom('addresses').select('derivation_index').where('network', '=', this.evm.network).where('address', '=', address).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('addresses')
+      .select('derivation_index')
+      .where('network', '=', this.evm.network)
+      .where('address', '=', address)
+      .executeTakeFirst();
     if (!row) return null;
     const owner = privateKeyToAccount(this.keyOf(row.derivation_index));
     return owner.address === getAddress(address) ? owner : null;
@@ -185,4 +211,3 @@ export class EvmSweeper {
     else await this.db.transaction().execute(write);
   }
 }
-

@@ -17,11 +17,26 @@ type BlockOfTxs = { number: bigint | null; hash: Hex | null; transactions: reado
 function nativeTransfer(tx: NativeTx, code: CryptoCode, height: number | null, hash: string | null): ChainTransfer | null {
   return !tx.to || tx.value === 0n
     ? null
-    : { txHash: tx.hash, outputIndex: NATIVE_OUTPUT_INDEX, toAddress: getAddress(tx.to), currencyCode: code, units: tx.value, blockHeight: height, blockHash: hash, rbf: height === null, senders: [getAddress(tx.from)] };
+    : {
+        txHash: tx.hash,
+        outputIndex: NATIVE_OUTPUT_INDEX,
+        toAddress: getAddress(tx.to),
+        currencyCode: code,
+        units: tx.value,
+        blockHeight: height,
+        blockHash: hash,
+        rbf: height === null,
+        senders: [getAddress(tx.from)],
+      };
 }
 
 /** The native transfers of the mined blocks, then those of the pending block that no mined block holds. */
-export function nativeTransfers(code: CryptoCode, blocks: readonly BlockOfTxs[], pending: BlockOfTxs | null, latest: bigint): ChainTransfer[] {
+export function nativeTransfers(
+  code: CryptoCode,
+  blocks: readonly BlockOfTxs[],
+  pending: BlockOfTxs | null,
+  latest: bigint,
+): ChainTransfer[] {
   const found: ChainTransfer[] = [];
   for (const block of blocks) {
     for (const tx of block.transactions) {
@@ -62,7 +77,8 @@ export function tokenTransfers(logs: Awaited<ReturnType<typeof transferLogs>>, t
   const found: ChainTransfer[] = [];
   for (const log of logs) {
     // A log of a mined block (getLogs reads no pending ones) has its hash, index and block.
-    if (!log.args.to || !log.args.value || log.removed || log.transactionHash === null || log.logIndex === null || log.blockHash === null) continue;
+    if (!log.args.to || !log.args.value || log.removed || log.transactionHash === null || log.logIndex === null || log.blockHash === null)
+      continue;
     const currency = tokens.get(log.address.toLowerCase());
     found.push({
       txHash: log.transactionHash,

@@ -23,13 +23,19 @@ export type SandboxTransferInput = { to: string; units: bigint; rbf?: boolean; f
 );
 
 /** Operator: an incoming transfer, in the mempool at once (0 confirmations). */
-export async function injectTransfer(db: Db, network: NetworkEnvName, request: SandboxTransferInput): Promise<{ txHash: string; outputIndex: number }> {
+export async function injectTransfer(
+  db: Db,
+  network: NetworkEnvName,
+  request: SandboxTransferInput,
+): Promise<{ txHash: string; outputIndex: number }> {
   if (request.units <= 0n) throw new RangeError('a sandbox transfer needs a positive amount');
   const net = networkNamed(network);
   // A catalogue token named by its contract is that currency, as a real chain's watcher reads it.
   const contract = request.contract?.toLowerCase();
   const listed = contract && CURRENCIES.find((c) => c.network === net.api && c.contractAddress?.toLowerCase() === contract);
-  const input: SandboxTransferInput = listed ? { to: request.to, units: request.units, rbf: request.rbf, from: request.from, currencyCode: listed.code } : request;
+  const input: SandboxTransferInput = listed
+    ? { to: request.to, units: request.units, rbf: request.rbf, from: request.from, currencyCode: listed.code }
+    : request;
   if (input.currencyCode !== undefined) {
     const currency = findCurrency(input.currencyCode);
     if (!currency) throw new RangeError('a sandbox transfer needs a known currency');
@@ -38,7 +44,8 @@ export async function injectTransfer(db: Db, network: NetworkEnvName, request: S
     throw new RangeError(`"${input.contract}" is not a token contract on ${net.api}`);
   }
   if (!new RegExp(net.addressMask).test(input.to)) throw new RangeError(`"${input.to}" is not a ${net.api} address`);
-  if (input.from !== undefined && !new RegExp(net.addressMask).test(input.from)) throw new RangeError(`"${input.from}" is not a ${net.api} address`);
+  if (input.from !== undefined && !new RegExp(net.addressMask).test(input.from))
+    throw new RangeError(`"${input.from}" is not a ${net.api} address`);
   const txHash = randomHash(network);
   await db
     .insertInto('sandbox_transfers')
@@ -103,7 +110,12 @@ export async function dropTransfer(db: Db, network: NetworkEnvName, txHash: stri
  * Operator: orphans the last `depth` blocks. Their transfers go back to the mempool, or are gone
  * with `dropTransfers` (double-spent in the winning chain). Mine afterwards to grow the new branch.
  */
-export async function reorgChain(db: Db, network: NetworkEnvName, depth: number, opts: { dropTransfers?: boolean } = {}): Promise<ChainTip | null> {
+export async function reorgChain(
+  db: Db,
+  network: NetworkEnvName,
+  depth: number,
+  opts: { dropTransfers?: boolean } = {},
+): Promise<ChainTip | null> {
   return db.transaction().execute(async (trx) => {
     await lockChain(trx, network);
     const tip = await tipOf(trx, network);

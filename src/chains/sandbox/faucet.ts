@@ -13,10 +13,19 @@ import type { CryptoCode } from '../../lib/currencies/catalogue.ts';
  * caller books them in the same transaction (custody in against `sandbox:faucet`), so the chain
  * and the ledger stay equal and the solvency view holds.
  */
-export async function fundFromFaucet(trx: Trx, network: NetworkEnvName, currency: CryptoCode, units: bigint, withdrawalId: string): Promise<string> {
+export async function fundFromFaucet(
+  trx: Trx,
+  network: NetworkEnvName,
+  currency: CryptoCode,
+  units: bigint,
+  withdrawalId: string,
+): Promise<string> {
   if (units <= 0n) throw new RangeError('the faucet gives a positive amount');
   const id = randomUUID();
-  await trx.insertInto('sandbox_faucet').values({ id, network, currency_code: currency, amount: units, withdrawal_id: withdrawalId }).execute();
+  await trx
+    .insertInto('sandbox_faucet')
+    .values({ id, network, currency_code: currency, amount: units, withdrawal_id: withdrawalId })
+    .execute();
   return id;
 }
 

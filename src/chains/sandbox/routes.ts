@@ -22,13 +22,22 @@ export const sandboxChainRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const SandboxTransferBody = Type.Object({
   cryptoCurrencyCode: Type.Optional(CryptoCodeSchema),
   contract: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 128, description: 'A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description: 'A token outside the catalogue, by its contract (instead of cryptoCurrencyCode); amount is then in its atomic units',
+    }),
   ),
   network: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'With contract: Ethereum, BNB, Base or Tron' })),
   to: Type.String({ minLength: 1, maxLength: 128 }),
-  amount: Type.Union([MoneyInput({ exclusiveMinimum: 0, maximum: 1e30 }), Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 })]),
+  amount: Type.Union([
+    MoneyInput({ exclusiveMinimum: 0, maximum: 1e30 }),
+    Type.String({ pattern: '^\\d{1,30}(\\.\\d{1,18})?$', maxLength: 49 }),
+  ]),
   rbf: Type.Optional(Type.Boolean({ description: 'Signal replace-by-fee (BTC): not final before it confirms' })),
-  from: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Who pays it (an address of its network): what incoming screening looks at' })),
+  from: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 128, description: 'Who pays it (an address of its network): what incoming screening looks at' }),
+  ),
 });
 
 /** POST /sandbox/transfers: sandbox only: an incoming on-chain transfer, seen at once with 0 confirmations */
@@ -47,8 +56,10 @@ function postSandboxTransfersRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const { cryptoCurrencyCode, contract, to, amount, rbf, from } = request.body;
-      const refuse = (field: string, message: string) => new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
-      if ((cryptoCurrencyCode === undefined) === (contract === undefined)) throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
+      const refuse = (field: string, message: string) =>
+        new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message }] });
+      if ((cryptoCurrencyCode === undefined) === (contract === undefined))
+        throw refuse('cryptoCurrencyCode', 'name either cryptoCurrencyCode or contract');
       const currency = cryptoCurrencyCode === undefined ? undefined : knownCurrency(cryptoCurrencyCode);
       // A token outside the catalogue has no known decimals: its amount is in atomic units.
       const decimals = currency?.decimals ?? 0;
@@ -70,7 +81,12 @@ function postSandboxTransfersRoute(app: TypedApp): void {
 }
 
 /** The amount in atomic units, refused (as `refuse` words it) unless positive with at most `decimals` places. */
-function transferUnits(request: object, amount: number | string, decimals: number, refuse: (field: string, message: string) => AppError): bigint {
+function transferUnits(
+  request: object,
+  amount: number | string,
+  decimals: number,
+  refuse: (field: string, message: string) => AppError,
+): bigint {
   let units: bigint;
   try {
     // As written: an amount a double could not hold is checked exactly, not rounded.

@@ -6,7 +6,16 @@ import { findCurrency, networkOf, type CryptoCode } from '../../lib/currencies/c
 import { SandboxFeeOracle, type FeeOracle } from '../fees.ts';
 import { fundFromFaucet, faucetUnits } from './faucet.ts';
 import { dropTransfer, hashFor, injectTransfer, mineBlocks, reorgChain, tipOf, type SandboxTransferInput } from './controls.ts';
-import { FeeUnavailableError, confirmationsOf, type ChainAdapter, type ChainTip, type ChainTransfer, type OutgoingTransfer, type SignedTransfer, type TransferPlace } from '../types.ts';
+import {
+  FeeUnavailableError,
+  confirmationsOf,
+  type ChainAdapter,
+  type ChainTip,
+  type ChainTransfer,
+  type OutgoingTransfer,
+  type SignedTransfer,
+  type TransferPlace,
+} from '../types.ts';
 
 /**
  * A sandbox network: a chain kept in the database (so every instance sees the same one), fed by the
@@ -51,14 +60,31 @@ export class SandboxChain implements ChainAdapter {
     return row ? Math.floor(new Date(row.created_at).getTime() / 1000) : null;
   }
 
-  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+  async transfersSince(
+    fromHeight: number,
+    toHeight: number,
+    ours: (addresses: string[]) => Promise<Set<string>>,
+  ): Promise<ChainTransfer[]> {
     const rows = await this.db
       .selectFrom('sandbox_transfers as t')
       .leftJoin('sandbox_blocks as b', (j) => j.onRef('b.network', '=', 't.network').onRef('b.height', '=', 't.block_height'))
-      .select(['t.tx_hash', 't.output_index', 't.to_address', 't.currency_code', 't.contract', 't.amount', 't.block_height', 't.rbf', 't.sender', 'b.hash'])
+      .select([
+        't.tx_hash',
+        't.output_index',
+        't.to_address',
+        't.currency_code',
+        't.contract',
+        't.amount',
+        't.block_height',
+        't.rbf',
+        't.sender',
+        'b.hash',
+      ])
       .where('t.network', '=', this.network)
       .where('t.dropped', '=', false)
-      .where((eb) => eb.or([eb('t.block_height', 'is', null), eb.and([eb('t.block_height', '>=', fromHeight), eb('t.block_height', '<=', toHeight)])]))
+      .where((eb) =>
+        eb.or([eb('t.block_height', 'is', null), eb.and([eb('t.block_height', '>=', fromHeight), eb('t.block_height', '<=', toHeight)])]),
+      )
       .orderBy('t.created_at')
       .execute();
     const mine = await ours([...new Set(rows.map((r) => r.to_address))]);
@@ -123,7 +149,8 @@ export class SandboxChain implements ChainAdapter {
       .where('currency_code', '=', currency)
       .where('dropped', '=', false)
       .where('block_height', 'is not', null);
-    const received = deposits.length === 0 ? { units: '0' } : await inBlocks.where('to_address', 'in', [...deposits]).executeTakeFirstOrThrow();
+    const received =
+      deposits.length === 0 ? { units: '0' } : await inBlocks.where('to_address', 'in', [...deposits]).executeTakeFirstOrThrow();
     const paid = await inBlocks
       .where('tx_hash', 'in', (eb) => eb.selectFrom('withdrawal_transactions').select('tx_hash').where('network', '=', this.network))
       .executeTakeFirstOrThrow();
@@ -137,7 +164,8 @@ export class SandboxChain implements ChainAdapter {
   async signTransfer(t: OutgoingTransfer): Promise<SignedTransfer> {
     const currency = findCurrency(t.currencyCode);
     if (!currency || networkOf(currency).env !== this.network) throw new RangeError(`${t.currencyCode} is not on ${this.network}`);
-    if ((await this.feeOracle.quote(currency)) === null) throw new FeeUnavailableError(`${this.network}: the sandbox network fee of ${currency.code} is unset`);
+    if ((await this.feeOracle.quote(currency)) === null)
+      throw new FeeUnavailableError(`${this.network}: the sandbox network fee of ${currency.code} is unset`);
     const txHash = hashFor(this.network, createHash('sha256').update(`${this.network}:withdrawal:${t.id}`).digest('hex'));
     return { txHash, raw: JSON.stringify({ txHash, to: t.to, currencyCode: t.currencyCode, units: t.units.toString() }) };
   }
@@ -147,7 +175,14 @@ export class SandboxChain implements ChainAdapter {
     const tx = JSON.parse(signed.raw) as { txHash: string; to: string; currencyCode: string; units: string };
     await this.db
       .insertInto('sandbox_transfers')
-      .values({ network: this.network, tx_hash: tx.txHash, output_index: 0, to_address: tx.to, currency_code: tx.currencyCode, amount: tx.units })
+      .values({
+        network: this.network,
+        tx_hash: tx.txHash,
+        output_index: 0,
+        to_address: tx.to,
+        currency_code: tx.currencyCode,
+        amount: tx.units,
+      })
       .onConflict((oc) => oc.columns(['network', 'tx_hash', 'output_index']).doNothing())
       .execute();
   }

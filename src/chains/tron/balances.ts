@@ -29,7 +29,12 @@ function stakeOf(a: TronAccount): bigint {
  * An account the chain has never seen answers `{}`: 0. With `staked`, TRX also counts what the
  * account has staked (the solvency view: the hot wallet's stake for energy is still the gateway's).
  */
-export async function tronBalance(call: TronCall, address: string, contract: string | null, opts: { staked?: boolean } = {}): Promise<bigint> {
+export async function tronBalance(
+  call: TronCall,
+  address: string,
+  contract: string | null,
+  opts: { staked?: boolean } = {},
+): Promise<bigint> {
   if (!contract) {
     const account = await call<TronAccount>('/wallet/getaccount', { address, visible: true });
     return BigInt(account.balance ?? 0) + (opts.staked ? stakeOf(account) : 0n);

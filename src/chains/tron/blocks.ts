@@ -33,21 +33,38 @@ export function blockTransfers(block: TronBlock, height: number, tokens: Readonl
     if (!contract) continue;
     const v = contract.parameter.value;
     let transfer: ({ to: string; amount: bigint } & TransferAsset) | null = null;
-    if (contract.type === 'TransferContract' && typeof v.to_address === 'string' && (typeof v.amount === 'number' || typeof v.amount === 'bigint')) {
+    if (
+      contract.type === 'TransferContract' &&
+      typeof v.to_address === 'string' &&
+      (typeof v.amount === 'number' || typeof v.amount === 'bigint')
+    ) {
       transfer = { to: tronAddressFromHex(v.to_address), amount: BigInt(v.amount), currencyCode: 'TRX' };
     } else if (contract.type === 'TriggerSmartContract' && typeof v.contract_address === 'string') {
       const address = tronAddressFromHex(v.contract_address);
       const token = tokens.get(address);
       const call = decodeTransfer(v.data as string | undefined);
       // A token outside the catalogue is reported by its contract: recorded for the operator, never credited.
-      if (call) transfer = token ? { to: call.to, amount: call.amount, currencyCode: token.code } : { to: call.to, amount: call.amount, currencyCode: null, contract: address };
+      if (call)
+        transfer = token
+          ? { to: call.to, amount: call.amount, currencyCode: token.code }
+          : { to: call.to, amount: call.amount, currencyCode: null, contract: address };
     }
     if (!transfer || transfer.amount <= 0n) continue;
     const { to, amount, ...asset } = transfer;
     // The caller pays: TRX's owner, or the owner calling the token's `transfer` (hex, or base58 from a node asked for visible addresses).
     const owner = typeof v.owner_address === 'string' ? v.owner_address : undefined;
     const senders = owner ? [/^41[0-9a-fA-F]{40}$/.test(owner) ? tronAddressFromHex(owner) : owner] : undefined;
-    found.push({ txHash: tx.txID, outputIndex: 0, toAddress: to, units: amount, blockHeight: height, blockHash: block.blockID, rbf: false, ...asset, ...(senders ? { senders } : {}) });
+    found.push({
+      txHash: tx.txID,
+      outputIndex: 0,
+      toAddress: to,
+      units: amount,
+      blockHeight: height,
+      blockHash: block.blockID,
+      rbf: false,
+      ...asset,
+      ...(senders ? { senders } : {}),
+    });
   }
   return found;
 }

@@ -31,7 +31,11 @@ export async function quoteTronFee(params: ChainParameters, currency: CurrencyDe
   // A token transfer burns TRX for its energy and bandwidth; quoted in the token at current prices.
   const sun = TRC20_ENERGY * energyPrice + TRC20_BANDWIDTH * bytePrice;
   if (!db) return null;
-  const rows = await db.selectFrom('exchange_rates').select(['asset', 'usd_price']).where('asset', 'in', ['TRX', currency.symbol]).execute();
+  const rows = await db
+    .selectFrom('exchange_rates')
+    .select(['asset', 'usd_price'])
+    .where('asset', 'in', ['TRX', currency.symbol])
+    .execute();
   const trx = rows.find((r) => r.asset === 'TRX')?.usd_price;
   const token = rows.find((r) => r.asset === currency.symbol)?.usd_price;
   if (!trx || !token) return null;

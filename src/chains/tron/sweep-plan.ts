@@ -54,7 +54,12 @@ export async function tronPrices(call: TronCall): Promise<TronPrices> {
 /** An account's resources (`getaccount`, `getaccountresource`); an account the chain does not hold has none. */
 export async function tronResources(call: TronCall, address: string): Promise<TronResources> {
   const account = await call<{ balance?: number | bigint; address?: string }>('/wallet/getaccount', { address, visible: true });
-  type R = Partial<Record<'freeNetLimit' | 'freeNetUsed' | 'NetLimit' | 'NetUsed' | 'EnergyLimit' | 'EnergyUsed' | 'TotalEnergyLimit' | 'TotalEnergyWeight', number | bigint>>;
+  type R = Partial<
+    Record<
+      'freeNetLimit' | 'freeNetUsed' | 'NetLimit' | 'NetUsed' | 'EnergyLimit' | 'EnergyUsed' | 'TotalEnergyLimit' | 'TotalEnergyWeight',
+      number | bigint
+    >
+  >;
   const r = await call<R>('/wallet/getaccountresource', { address, visible: true });
   const n = (v: number | bigint | undefined) => BigInt(v ?? 0);
   const pos = (v: bigint) => (v > 0n ? v : 0n);

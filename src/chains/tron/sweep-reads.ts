@@ -38,20 +38,36 @@ export async function lentTo(call: TronCall, hotWallet: string, address: string)
  * signed and not yet in an irreversible block: `lending` signed this round, the `open` stored ones)
  * and all of it, lent or not (`getaccount`).
  */
-export async function hotStake(call: TronCall, hotWallet: string, lending: bigint, open: readonly StoredSweepTx[]): Promise<{ delegatable: bigint; staked: bigint }> {
-  const max = await call<{ max_size?: number | bigint }>('/wallet/getcandelegatedmaxsize', { owner_address: hotWallet, type: 1, visible: true });
-  type Account = { frozenV2?: Array<{ type?: string; amount?: number | bigint }>; account_resource?: { delegated_frozenV2_balance_for_energy?: number | bigint } };
+export async function hotStake(
+  call: TronCall,
+  hotWallet: string,
+  lending: bigint,
+  open: readonly StoredSweepTx[],
+): Promise<{ delegatable: bigint; staked: bigint }> {
+  const max = await call<{ max_size?: number | bigint }>('/wallet/getcandelegatedmaxsize', {
+    owner_address: hotWallet,
+    type: 1,
+    visible: true,
+  });
+  type Account = {
+    frozenV2?: Array<{ type?: string; amount?: number | bigint }>;
+    account_resource?: { delegated_frozenV2_balance_for_energy?: number | bigint };
+  };
   const account = await call<Account>('/wallet/getaccount', { address: hotWallet, visible: true });
   const own = BigInt(account.frozenV2?.find((f) => f.type === 'ENERGY')?.amount ?? 0);
   let unsettled = lending;
   for (const tx of open) {
     if (tx.purpose !== 'delegate') continue;
-    const balance = (parseExact(tx.raw) as { raw_data: { contract: Array<{ parameter: { value: { balance: number | bigint } } }> } }).raw_data.contract[0]?.parameter.value.balance;
+    const balance = (parseExact(tx.raw) as { raw_data: { contract: Array<{ parameter: { value: { balance: number | bigint } } }> } })
+      .raw_data.contract[0]?.parameter.value.balance;
     if (balance === undefined) throw new Error(`TRON: stored delegation ${tx.txHash} names no amount`);
     unsettled += BigInt(balance);
   }
   const lendable = BigInt(max.max_size ?? 0) - unsettled;
-  return { delegatable: lendable > 0n ? lendable : 0n, staked: own + BigInt(account.account_resource?.delegated_frozenV2_balance_for_energy ?? 0) };
+  return {
+    delegatable: lendable > 0n ? lendable : 0n,
+    staked: own + BigInt(account.account_resource?.delegated_frozenV2_balance_for_energy ?? 0),
+  };
 }
 
 /** Whether `costSun` of TRX is within `maxCostShare` (millionths) of `units` of the token, at current prices (unknown prices: yes). */

@@ -8,7 +8,16 @@ import type { SweepTxPurpose } from '../../lib/db/schema.ts';
 import { tronBalance, type TronCall } from './balances.ts';
 import { PPM, dueSweeps, hotStake, lentTo, txInfo, worthIt } from './sweep-reads.ts';
 import { TRC20_FEE_LIMIT } from './resources.ts';
-import { TRC20_ENERGY_TO_HOLDER, TRC20_ENERGY_TO_NEW_HOLDER, bandwidthCost, bandwidthOf, planTokenSweep, tronPrices, tronResources, type TronPrices } from './sweep-plan.ts';
+import {
+  TRC20_ENERGY_TO_HOLDER,
+  TRC20_ENERGY_TO_NEW_HOLDER,
+  bandwidthCost,
+  bandwidthOf,
+  planTokenSweep,
+  tronPrices,
+  tronResources,
+  type TronPrices,
+} from './sweep-plan.ts';
 import { TronTxBuilder, signBuilt, tronAddressOfKey, type BuiltTronTx } from './sweep-tx.ts';
 import type { TronGridChain } from './trongrid-chain.ts';
 import { privateKeyOf } from '../addresses.ts';
@@ -110,7 +119,12 @@ export class TronSweeper {
     await this.db.transaction().execute(async (trx) => {
       if (!(await this.store.settle(trx, tx.txHash, status, fee))) return;
       if (status === 'confirmed' && tx.purpose === 'sweep' && tx.paymentIds.length > 0) {
-        await trx.updateTable('payments').set({ swept_at: now(), sweep_tx: tx.txHash }).where('id', 'in', tx.paymentIds).where('swept_at', 'is', null).execute();
+        await trx
+          .updateTable('payments')
+          .set({ swept_at: now(), sweep_tx: tx.txHash })
+          .where('id', 'in', tx.paymentIds)
+          .where('swept_at', 'is', null)
+          .execute();
       }
       if (fee) await this.ledger(trx, { kind: 'sweep.fee', ref: tx.txHash, network: 'TRON', amount: cryptoAmount('TRX', fee) });
     });
@@ -121,7 +135,12 @@ export class TronSweeper {
     if (tx.currencyCode !== 'TRX') {
       const lent = await lentTo(this.call, this.hotWallet, tx.address);
       if (lent > 0n) {
-        await this.send({ address: tx.address, purpose: 'undelegate', currencyCode: 'TRX' }, await this.build.resource(this.hotWallet, tx.address, lent, true), this.hotKey, result);
+        await this.send(
+          { address: tx.address, purpose: 'undelegate', currencyCode: 'TRX' },
+          await this.build.resource(this.hotWallet, tx.address, lent, true),
+          this.hotKey,
+          result,
+        );
         return;
       }
       const key = await this.keyOf(tx.address);
@@ -132,14 +151,28 @@ export class TronSweeper {
 
   /** The private key of one of our deposit addresses (child `/0/i` of the sweep key), or null if not derived from it. */
   private async keyOf(address: string, index?: number): Promise<Uint8Array | null> {
-    const i = index ?? (await this.db.selectFrom('addresses').select('derivation_index').where('network', '=', 'TRON').where('address', '=', address).executeTakeFirst())?.derivation_index;
+    const i =
+      index ??
+      (
+        await this.db
+          .selectFrom('addresses')
+          .select('derivation_index')
+          .where('network', '=', 'TRON')
+          .where('address', '=', address)
+          .executeTakeFirst()
+      )?.derivation_index;
     if (i === undefined) return null;
     const key = privateKeyOf(this.account.deriveChild(0).deriveChild(i));
     return tronAddressOfKey(key) === address ? key : null;
   }
 
   /** Signs, stores, then broadcasts; the stored one is broadcast when another signer stored its step first. */
-  private async send(step: { address: string; purpose: SweepTxPurpose; currencyCode: string; paymentIds?: string[] }, built: BuiltTronTx, key: Uint8Array, result: TronSweepResult): Promise<void> {
+  private async send(
+    step: { address: string; purpose: SweepTxPurpose; currencyCode: string; paymentIds?: string[] },
+    built: BuiltTronTx,
+    key: Uint8Array,
+    result: TronSweepResult,
+  ): Promise<void> {
     const signed = signBuilt(built, key);
     const stored = await this.store.store({ network: 'TRON', ...step, ...signed });
     result.signed[step.purpose] = (result.signed[step.purpose] ?? 0) + 1;
@@ -150,7 +183,13 @@ export class TronSweeper {
    * All the TRX of `address` to the hot wallet, less its bandwidth (none when free bandwidth covers
    * it). The amount changes the transaction's size, so it is built again for the fee.
    */
-  private async sweepTrx(address: string, key: Uint8Array, purpose: 'sweep' | 'rest', paymentIds: string[], result: TronSweepResult): Promise<'signed' | 'waiting' | 'nothing'> {
+  private async sweepTrx(
+    address: string,
+    key: Uint8Array,
+    purpose: 'sweep' | 'rest',
+    paymentIds: string[],
+    result: TronSweepResult,
+  ): Promise<'signed' | 'waiting' | 'nothing'> {
     const [a, prices] = [await tronResources(this.call, address), await tronPrices(this.call)];
     if (!a.exists || a.balance === 0n) return 'nothing';
     let built = await this.build.trx(address, this.hotWallet, a.balance);
@@ -183,7 +222,14 @@ export class TronSweeper {
   }
 
   /** The next step of a token sweep (`planTokenSweep`): the sweep itself, an energy delegation or a top-up. */
-  private async sweepToken(address: string, code: CryptoCode, key: Uint8Array, ids: string[], prices: TronPrices, result: TronSweepResult): Promise<'signed' | 'waiting' | 'nothing'> {
+  private async sweepToken(
+    address: string,
+    code: CryptoCode,
+    key: Uint8Array,
+    ids: string[],
+    prices: TronPrices,
+    result: TronSweepResult,
+  ): Promise<'signed' | 'waiting' | 'nothing'> {
     const contract = this.chain.contractOf(code);
     if (!contract) throw new Error(`TRON: ${code} is not a token here`);
     const units = await tronBalance(this.call, address, contract);
@@ -196,7 +242,12 @@ export class TronSweeper {
     const wanted = base << BigInt(await this.store.failedSweeps(address));
     const energy = wanted > cap ? cap : wanted;
     const stake = await hotStake(this.call, this.hotWallet, this.lending, await this.store.open());
-    const plan = planTokenSweep({ ...a, totalEnergyLimit: hot.totalEnergyLimit, totalEnergyWeight: hot.totalEnergyWeight }, { energy, bytes: bandwidthOf(sweep.rawHex) }, prices, stake);
+    const plan = planTokenSweep(
+      { ...a, totalEnergyLimit: hot.totalEnergyLimit, totalEnergyWeight: hot.totalEnergyWeight },
+      { energy, bytes: bandwidthOf(sweep.rawHex) },
+      prices,
+      stake,
+    );
     if (plan.step === 'wait') return 'nothing';
     if (plan.step === 'sweep') {
       await this.send({ address, purpose: 'sweep', currencyCode: code, paymentIds: ids }, sweep, key, result);
@@ -205,11 +256,21 @@ export class TronSweeper {
     if (!(await worthIt(this.db, this.maxCostShare, plan.cost, units, code))) return 'waiting';
     if (plan.step === 'delegate') {
       this.lending += plan.stake;
-      await this.send({ address, purpose: 'delegate', currencyCode: 'TRX' }, await this.build.resource(this.hotWallet, address, plan.stake, false), this.hotKey, result);
+      await this.send(
+        { address, purpose: 'delegate', currencyCode: 'TRX' },
+        await this.build.resource(this.hotWallet, address, plan.stake, false),
+        this.hotKey,
+        result,
+      );
     } else {
       const needs = plan.amount + prices.activation; // at most its own fee: creating the account
       if (hot.balance < needs) throw new Error(`the hot wallet holds ${hot.balance} sun, a top-up of ${address} needs ${needs}`);
-      await this.send({ address, purpose: 'topup', currencyCode: 'TRX' }, await this.build.trx(this.hotWallet, address, plan.amount), this.hotKey, result);
+      await this.send(
+        { address, purpose: 'topup', currencyCode: 'TRX' },
+        await this.build.trx(this.hotWallet, address, plan.amount),
+        this.hotKey,
+        result,
+      );
     }
     return 'signed';
   }

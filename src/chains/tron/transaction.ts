@@ -102,9 +102,18 @@ export interface TransferShape {
 }
 
 /** The shape of a TRX transfer (TransferContract) or, with a token contract, a TRC-20 `transfer` call. */
-export function transferShape(owner: string, to: string, units: bigint, token: { contract: string; data: string; feeLimit: bigint } | null): TransferShape {
+export function transferShape(
+  owner: string,
+  to: string,
+  units: bigint,
+  token: { contract: string; data: string; feeLimit: bigint } | null,
+): TransferShape {
   const [type, name, value] = token
-    ? [31, 'TriggerSmartContract', pbBytes(1, tronAddressToHex(owner)) + pbBytes(2, tronAddressToHex(token.contract)) + pbBytes(4, token.data)]
+    ? [
+        31,
+        'TriggerSmartContract',
+        pbBytes(1, tronAddressToHex(owner)) + pbBytes(2, tronAddressToHex(token.contract)) + pbBytes(4, token.data),
+      ]
     : [1, 'TransferContract', pbBytes(1, tronAddressToHex(owner)) + pbBytes(2, tronAddressToHex(to)) + pbVarint(3, units)];
   const any = pbBytes(1, hex.encode(new TextEncoder().encode(`type.googleapis.com/protocol.${name}`))) + pbBytes(2, value);
   return { contractHex: pbVarint(1, BigInt(type)) + pbBytes(2, any), feeLimit: token?.feeLimit ?? null };

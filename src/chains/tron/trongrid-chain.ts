@@ -2,7 +2,18 @@ import { hex } from '@scure/base';
 import { CURRENCIES, type CryptoCode, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
 import type { FeeOracle } from '../fees.ts';
 import type { Db } from '../../lib/db/index.ts';
-import type { ChainAdapter, ChainTip, ChainTransfer, OutgoingTransfer, PayoutOutcome, PendingTransfer, ReplacementDecision, SignedTransfer, TransferPlace, TransferTerms } from '../types.ts';
+import type {
+  ChainAdapter,
+  ChainTip,
+  ChainTransfer,
+  OutgoingTransfer,
+  PayoutOutcome,
+  PendingTransfer,
+  ReplacementDecision,
+  SignedTransfer,
+  TransferPlace,
+  TransferTerms,
+} from '../types.ts';
 import { parseExact, stringifyExact } from './exact-json.ts';
 import { TronTxBuilder, signBuilt, tronAddressOfKey } from './sweep-tx.ts';
 import { quoteTronFee, type ChainParameters } from './resources.ts';
@@ -56,7 +67,10 @@ export class TronGridChain implements ChainAdapter {
       this.hotKey = hex.decode(opts.hotWalletKey.replace(/^0x/, ''));
       this.hotWallet = tronAddressOfKey(this.hotKey);
     }
-    this.feeOracle = { source: 'tron-chain-parameters', quote: async (c) => quoteTronFee(await this.call<ChainParameters>('/wallet/getchainparameters'), c, this.db) };
+    this.feeOracle = {
+      source: 'tron-chain-parameters',
+      quote: async (c) => quoteTronFee(await this.call<ChainParameters>('/wallet/getchainparameters'), c, this.db),
+    };
   }
 
   /** One TronGrid call (POST, exact JSON); the sweeper builds and reads its transactions through it too. */
@@ -93,7 +107,11 @@ export class TronGridChain implements ChainAdapter {
     return b.blockID ? (b as TronBlock) : null;
   }
 
-  async transfersSince(fromHeight: number, toHeight: number, ours: (addresses: string[]) => Promise<Set<string>>): Promise<ChainTransfer[]> {
+  async transfersSince(
+    fromHeight: number,
+    toHeight: number,
+    ours: (addresses: string[]) => Promise<Set<string>>,
+  ): Promise<ChainTransfer[]> {
     const candidates: ChainTransfer[] = [];
     for (let h = Math.max(0, fromHeight); h <= toHeight; h++) {
       // A block the watcher saw under the tip but the node does not serve (a node of the pool
@@ -152,7 +170,8 @@ export class TronGridChain implements ChainAdapter {
   /** What these accounts hold, TRX staked for resources included (it is still theirs). */
   async balanceAt(code: CryptoCode, addresses: readonly string[]): Promise<bigint> {
     let sum = 0n;
-    for (const address of addresses) sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code), { staked: true });
+    for (const address of addresses)
+      sum += await tronBalance((path, body) => this.call(path, body), address, this.contractOf(code), { staked: true });
     return sum;
   }
 
@@ -165,7 +184,9 @@ export class TronGridChain implements ChainAdapter {
     if (!this.hotKey || !this.hotWallet) throw new Error('TRON: no hot wallet key configured');
     const contract = this.contractOf(t.currencyCode);
     const builder = new TronTxBuilder((path, body) => this.call(path, body));
-    const built = contract ? await builder.trc20(this.hotWallet, contract, t.to, t.units) : await builder.trx(this.hotWallet, t.to, t.units);
+    const built = contract
+      ? await builder.trc20(this.hotWallet, contract, t.to, t.units)
+      : await builder.trx(this.hotWallet, t.to, t.units);
     const signed = signBuilt(built, this.hotKey);
     return { txHash: signed.txHash, raw: signed.raw, terms: { family: 'tron', expiration: built.expiration } };
   }
@@ -176,7 +197,10 @@ export class TronGridChain implements ChainAdapter {
    * `transactionConfirmations` and `replaceTransfer` to answer, so that refusal is no error here.
    */
   async broadcast(signed: SignedTransfer): Promise<void> {
-    const res = await this.call<{ result?: boolean; code?: string; message?: string }>('/wallet/broadcasttransaction', parseExact(signed.raw));
+    const res = await this.call<{ result?: boolean; code?: string; message?: string }>(
+      '/wallet/broadcasttransaction',
+      parseExact(signed.raw),
+    );
     if (res.result || ['DUP_TRANSACTION_ERROR', 'TRANSACTION_EXPIRATION_ERROR', 'TAPOS_ERROR'].includes(res.code ?? '')) return;
     throw new Error(`TRON broadcast refused: ${res.code ?? ''} ${readable(res.message)}`);
   }

@@ -124,7 +124,12 @@ export type EthCallAnswer = { ok: true; result: Hex } | { ok: false; error: unkn
 function ethCallBatcher(rpcUrl: string): (calls: readonly EthCall[]) => Promise<EthCallAnswer[]> {
   const rpc = getHttpRpcClient(rpcUrl, { timeout: 10_000 });
   return async (calls) => {
-    const body = calls.map((c, id) => ({ jsonrpc: '2.0' as const, id, method: 'eth_call', params: [{ to: c.to, data: c.data }, 'latest'] }));
+    const body = calls.map((c, id) => ({
+      jsonrpc: '2.0' as const,
+      id,
+      method: 'eth_call',
+      params: [{ to: c.to, data: c.data }, 'latest'],
+    }));
     const answers = (await rpc.request({ body })) as unknown as Array<{ id: number; result?: Hex; error?: unknown }>;
     const byId = new Map(answers.map((a) => [a.id, a]));
     return calls.map((_, id): EthCallAnswer => {
@@ -143,7 +148,12 @@ function ethCallBatcher(rpcUrl: string): (calls: readonly EthCall[]) => Promise<
  */
 export async function connectX402(opts: { network: string; rpcUrl: string; feePayerKey?: string; assets: string[] }): Promise<X402Chain> {
   const chainId = Number(opts.network.split(':')[1]);
-  const chain = defineChain({ id: chainId, name: opts.network, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
+  const chain = defineChain({
+    id: chainId,
+    name: opts.network,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
   const transport = http(opts.rpcUrl, { batch: { wait: 2 }, retryCount: 2 });
   // A receipt not there at the first look is looked for again at each new block, polled this often
   // (viem's default, 4 s, would hold a settlement long after an L2 or a devnet has mined it).
@@ -161,7 +171,15 @@ export async function connectX402(opts: { network: string; rpcUrl: string; feePa
     const domain = await readDomain(publicClient, address);
     assets.set(address.toLowerCase(), { address, ...domain });
   }
-  return { network: opts.network, chainId, publicClient, sender, feePayer: account?.address, assets, ethCallBatch: ethCallBatcher(opts.rpcUrl) };
+  return {
+    network: opts.network,
+    chainId,
+    publicClient,
+    sender,
+    feePayer: account?.address,
+    assets,
+    ethCallBatch: ethCallBatcher(opts.rpcUrl),
+  };
 }
 
 /**

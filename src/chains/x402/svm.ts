@@ -129,7 +129,11 @@ export function transactionFee(base64: string): bigint {
  * A sent transaction's fate: landed (with or without an error), or not found; and whether its
  * blockhash can still carry it. Not found with an expired blockhash is final: it never can land.
  */
-export async function transactionFate(chain: SvmX402Chain, signature: Signature, blockhash: Blockhash): Promise<'landed' | 'reverted' | 'pending' | 'expired'> {
+export async function transactionFate(
+  chain: SvmX402Chain,
+  signature: Signature,
+  blockhash: Blockhash,
+): Promise<'landed' | 'reverted' | 'pending' | 'expired'> {
   const seen = await signatureStatus(chain, signature);
   if (seen !== 'unseen') return seen;
   // Not seen: only an expired blockhash makes that final, and only if the transaction was not

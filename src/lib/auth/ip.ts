@@ -68,6 +68,8 @@ export function rangesCovered(granted: readonly string[] | null | undefined, wan
   const outer = granted.map(parseRange).filter((r): r is Range => r !== null);
   return wanted.every((entry) => {
     const inner = parseRange(entry);
-    return inner !== null && outer.some(([addr, bits]) => inner[0].kind() === addr.kind() && inner[1] >= bits && inner[0].match(addr, bits));
+    return (
+      inner !== null && outer.some(([addr, bits]) => inner[0].kind() === addr.kind() && inner[1] >= bits && inner[0].match(addr, bits))
+    );
   });
 }

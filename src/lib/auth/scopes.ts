@@ -81,7 +81,14 @@ export const MONEY_SCOPES = ['withdrawals.create', 'converting.create'] as const
  * tenant's settings, webhooks (where events go and the secret that makes a receiver believe them),
  * and the payout address book and policy (where money may go).
  */
-export const RIGHTS_SCOPES = ['apiKeys.manage', 'users.manage', 'settings.manage', 'webhooks.manage', 'payouts.manage', 'payoutPolicy.manage'] as const satisfies readonly Scope[];
+export const RIGHTS_SCOPES = [
+  'apiKeys.manage',
+  'users.manage',
+  'settings.manage',
+  'webhooks.manage',
+  'payouts.manage',
+  'payoutPolicy.manage',
+] as const satisfies readonly Scope[];
 
 /**
  * The one list of what a session whose user enrolled two-factor authentication confirms with a

@@ -20,7 +20,8 @@ export interface NetworkDef {
 }
 
 // Bech32 (segwit v0: 42 or 62 characters, taproot v1: 62) in one case, or legacy base58 P2PKH/P2SH.
-const BTC_MASK = '^(?:bc1q[02-9ac-hj-np-z]{38}|bc1q[02-9ac-hj-np-z]{58}|bc1p[02-9ac-hj-np-z]{58}|BC1Q[02-9AC-HJ-NP-Z]{38}|BC1Q[02-9AC-HJ-NP-Z]{58}|BC1P[02-9AC-HJ-NP-Z]{58}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$';
+const BTC_MASK =
+  '^(?:bc1q[02-9ac-hj-np-z]{38}|bc1q[02-9ac-hj-np-z]{58}|bc1p[02-9ac-hj-np-z]{58}|BC1Q[02-9AC-HJ-NP-Z]{38}|BC1Q[02-9AC-HJ-NP-Z]{58}|BC1P[02-9AC-HJ-NP-Z]{58}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$';
 const EVM_MASK = '^0x[0-9a-fA-F]{40}$';
 const TRON_MASK = '^T[1-9A-HJ-NP-Za-km-z]{33}$';
 

@@ -79,8 +79,11 @@ async function sameTables(source: AnyDb, target: AnyDb): Promise<string[]> {
     );
   }
   const versions = async (db: AnyDb) =>
-    (await sql<{ v: number }>`select version as v from schema_migrations order by version`.execute(db)).rows.map((r) => Number(r.v)).join(',');
-  if ((await versions(source)) !== (await versions(target))) throw new CopyRefusedError('the two databases have different migrations applied');
+    (await sql<{ v: number }>`select version as v from schema_migrations order by version`.execute(db)).rows
+      .map((r) => Number(r.v))
+      .join(',');
+  if ((await versions(source)) !== (await versions(target)))
+    throw new CopyRefusedError('the two databases have different migrations applied');
   return a;
 }
 
@@ -94,7 +97,9 @@ async function refuseRows(trx: AnyDb, tables: string[]): Promise<void> {
     if (any.rows.length) filled.push(t);
   }
   if (filled.length) {
-    throw new CopyRefusedError(`the target database is not empty (rows in ${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', …' : ''})`);
+    throw new CopyRefusedError(
+      `the target database is not empty (rows in ${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', …' : ''})`,
+    );
   }
 }
 
@@ -114,7 +119,9 @@ async function copyTable<S>(source: Kysely<S>, trx: AnyDb, table: string): Promi
     throw new CopyRefusedError(`table ${table} has other columns in the two databases (${shape(sourceColumns)} / ${shape(columns)})`);
   }
   if (columns.length === 0) return 0;
-  const select = sql.raw(`select ${columns.map((c, i) => `${quoteIdent(c.name)}::text as c${i}`).join(', ')} from public.${quoteIdent(table)}`);
+  const select = sql.raw(
+    `select ${columns.map((c, i) => `${quoteIdent(c.name)}::text as c${i}`).join(', ')} from public.${quoteIdent(table)}`,
+  );
   const insert = insertStatement(table, columns);
   let copied = 0;
   await source.transaction().execute(async (strx) => {
@@ -123,7 +130,9 @@ async function copyTable<S>(source: Kysely<S>, trx: AnyDb, table: string): Promi
       const batch = await sql<Record<string, string | null>>`${sql.raw(`fetch ${BATCH} from copy_rows`)}`.execute(strx);
       if (batch.rows.length === 0) break;
       const arrays = columns.map((_, i) => batch.rows.map((r) => r[`c${i}`] ?? null));
-      await sql`${insert}(${sql.join(arrays.map((a) => sql`${a}::text[]`))}) as u(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})`.execute(trx);
+      await sql`${insert}(${sql.join(arrays.map((a) => sql`${a}::text[]`))}) as u(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})`.execute(
+        trx,
+      );
       copied += batch.rows.length;
     }
     await sql`close copy_rows`.execute(strx);

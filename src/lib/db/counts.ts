@@ -25,10 +25,25 @@ export const COUNTED = {
   conversions: { table: 'conversions', scope: 'account_id', status: "'completed'", at: 'completed_at' },
   x402_settlements: { table: 'x402_settlements', scope: 'tenant_id', status: 'status', at: 'created_at' },
   // A tenant's settlements of one payer, of one payTo: scoped by `addressScope` (migration 0030).
-  x402_settlements_of_payer: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || payer)::uuid", status: 'status', at: 'created_at' },
-  x402_settlements_of_pay_to: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || pay_to)::uuid", status: 'status', at: 'created_at' },
+  x402_settlements_of_payer: {
+    table: 'x402_settlements',
+    scope: "md5(tenant_id::text || ':' || payer)::uuid",
+    status: 'status',
+    at: 'created_at',
+  },
+  x402_settlements_of_pay_to: {
+    table: 'x402_settlements',
+    scope: "md5(tenant_id::text || ':' || pay_to)::uuid",
+    status: 'status',
+    at: 'created_at',
+  },
   // A tenant's settlements on one network, scoped by `addressScope(tenant, network)` (migration 0069).
-  x402_settlements_of_network: { table: 'x402_settlements', scope: "md5(tenant_id::text || ':' || network)::uuid", status: 'status', at: 'created_at' },
+  x402_settlements_of_network: {
+    table: 'x402_settlements',
+    scope: "md5(tenant_id::text || ':' || network)::uuid",
+    status: 'status',
+    at: 'created_at',
+  },
   webhook_deliveries: { table: 'webhook_deliveries', scope: 'tenant_id', status: 'status', at: 'created_at' },
   webhook_deliveries_of_account: { table: 'webhook_deliveries', scope: 'account_id', status: 'status', at: 'created_at' },
 } as const;
@@ -158,9 +173,18 @@ export function rangedTotal(
     return db.selectNoFrom(sql<string>`coalesce((${countRows(range)}), 0)::text`.as('total'));
   }
   const parts = [];
-  if (range.from !== undefined && first !== undefined && first > range.from.getTime()) parts.push(countRows({ from: range.from, before: new Date(first), inclusive: false }));
-  if (range.before !== undefined && end !== undefined && (end < range.before.getTime() || range.inclusive)) parts.push(countRows({ from: new Date(end), before: range.before, inclusive: range.inclusive }));
-  const dated = byDay(db, kind, scopeId, status, first === undefined ? undefined : dayOf(first), end === undefined ? undefined : dayOf(end));
+  if (range.from !== undefined && first !== undefined && first > range.from.getTime())
+    parts.push(countRows({ from: range.from, before: new Date(first), inclusive: false }));
+  if (range.before !== undefined && end !== undefined && (end < range.before.getTime() || range.inclusive))
+    parts.push(countRows({ from: new Date(end), before: range.before, inclusive: range.inclusive }));
+  const dated = byDay(
+    db,
+    kind,
+    scopeId,
+    status,
+    first === undefined ? undefined : dayOf(first),
+    end === undefined ? undefined : dayOf(end),
+  );
   const whole = db.selectFrom(dated.as('c')).select(sql<string>`coalesce(sum(c.n), 0)`.as('n'));
   const sum = sql.join([sql`(${whole})`, ...parts.map((p) => sql`coalesce((${p}), 0)`)], sql` + `);
   return db.selectNoFrom(sql<string>`(${sum})::text`.as('total'));
@@ -173,7 +197,13 @@ export const DEEP_PAGE = 2000;
  * `pageAnchor` for the page `offset` rows down a list, when it is that deep (`DEEP_PAGE`) and the
  * list has neither a search nor a time range; undefined otherwise (the page then walks from the top).
  */
-export function deepPageAnchor(db: Executor, kind: CountedKind, scopeId: string, q: { status?: string; search?: string; from?: unknown; to?: unknown }, offset: number) {
+export function deepPageAnchor(
+  db: Executor,
+  kind: CountedKind,
+  scopeId: string,
+  q: { status?: string; search?: string; from?: unknown; to?: unknown },
+  offset: number,
+) {
   if (offset < DEEP_PAGE || q.search || q.from !== undefined || q.to !== undefined) return undefined;
   return pageAnchor(db, kind, scopeId, q.status, offset);
 }
@@ -189,9 +219,16 @@ export function deepPageAnchor(db: Executor, kind: CountedKind, scopeId: string,
  * the day counts as such). Both are null when the list is empty (the page then has no row).
  */
 function pageAnchor(db: Executor, kind: CountedKind, scopeId: string, status: string | undefined, offset: number) {
-  const days = db.selectFrom(byDay(db, kind, scopeId, status).as('c')).select(['c.day', sql<string>`sum(c.n)`.as('n')]).groupBy('c.day');
+  const days = db
+    .selectFrom(byDay(db, kind, scopeId, status).as('c'))
+    .select(['c.day', sql<string>`sum(c.n)`.as('n')])
+    .groupBy('c.day');
   const ranked = db.selectFrom(days.as('d')).select(['d.day', sql<string>`sum(d.n) over (order by d.day desc) - d.n`.as('newer')]);
-  const day = db.selectFrom(ranked.as('r')).where(sql<string>`r.newer`, '<=', sql<string>`${offset}::bigint`).orderBy('r.day', 'asc').limit(1);
+  const day = db
+    .selectFrom(ranked.as('r'))
+    .where(sql<string>`r.newer`, '<=', sql<string>`${offset}::bigint`)
+    .orderBy('r.day', 'asc')
+    .limit(1);
   return {
     before: day.select(sql<Date>`((r.day + 1)::timestamp at time zone 'UTC')`.as('before')),
     skip: day.select(sql<number>`(${offset}::bigint - r.newer)::bigint`.as('skip')),

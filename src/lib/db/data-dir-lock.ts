@@ -101,7 +101,12 @@ export function dataDirHolder(dataDir: string, strict = false): { pid: number; h
 /** Takes the lock of `dataDir` (an existing directory) or throws DataDirLockedError; returns the release. */
 export function lockDataDir(dataDir: string, strict = false): () => void {
   const path = join(dataDir, LOCK_FILE);
-  const record: LockRecord = { pid: process.pid, host: hostname(), dir: realpathSync(dataDir), started: processStat(process.pid)?.started ?? null };
+  const record: LockRecord = {
+    pid: process.pid,
+    host: hostname(),
+    dir: realpathSync(dataDir),
+    started: processStat(process.pid)?.started ?? null,
+  };
   for (let attempt = 0; ; attempt++) {
     const holder = dataDirHolder(dataDir, strict);
     if (holder) throw new DataDirLockedError(dataDir, holder);

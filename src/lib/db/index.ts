@@ -173,12 +173,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !!e && e.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
-const UNREACHABLE_MESSAGES = [
-  'Connection terminated',
-  'is not queryable',
-  'timeout exceeded when trying to connect',
-  'Connection ended',
-];
+const UNREACHABLE_MESSAGES = ['Connection terminated', 'is not queryable', 'timeout exceeded when trying to connect', 'Connection ended'];
 
 /**
  * True when the database could not be reached or dropped the connection (network errors, a server

@@ -36,7 +36,10 @@ export async function findByIdOrOrderId<T extends AccountTable>(
   errors: LookupErrors,
   lock = false,
 ): Promise<Row<T>> {
-  let query = (db as unknown as Loose).selectFrom(table as string).selectAll().where('account_id', '=', accountId);
+  let query = (db as unknown as Loose)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('account_id', '=', accountId);
   if (q.id) query = query.where('id', '=', q.id);
   else if (q.orderId !== undefined) query = query.where('order_id', '=', q.orderId);
   else throw new AppError(errors.required);
@@ -100,7 +103,9 @@ export async function listByAccount<T extends 'deposits' | 'withdrawals', R>(
       // Far down an unranged list, the walk starts at the day the page is in (counts.ts deepPageAnchor).
       const anchor = deepPageAnchor(db, table, accountId, q, offset);
       const walk = anchor ? base.where('created_at', '<', anchor.before) : base;
-      const ids = newest(walk.select('id')).limit(limit).offset(anchor ? anchor.skip : offset);
+      const ids = newest(walk.select('id'))
+        .limit(limit)
+        .offset(anchor ? anchor.skip : offset);
       return newest(byKeys(base, 'id', offset, limit, ids).selectAll()).execute() as Promise<Row<T>[]>;
     },
     map,

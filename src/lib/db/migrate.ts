@@ -38,9 +38,7 @@ export async function migrate(db: Kysely<DB>, migrations = loadMigrations()): Pr
       name text not null,
       applied_at timestamptz not null default now()
     )`.execute(trx);
-    const done = new Set(
-      (await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
-    );
+    const done = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

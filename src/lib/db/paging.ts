@@ -63,6 +63,12 @@ export function pageKeys<T>(ids: Expression<unknown>): RawBuilder<T> {
  * values (a prepared statement's generic plan) walked the list's index from the top, reading every
  * row above the page to find its keys, instead of reading them by key and sorting them.
  */
-export function byKeys<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>, key: string, offset: number, limit: number, keys: Expression<unknown>): SelectQueryBuilder<DB, TB, O> {
+export function byKeys<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  key: string,
+  offset: number,
+  limit: number,
+  keys: Expression<unknown>,
+): SelectQueryBuilder<DB, TB, O> {
   return offset === 0 ? base.limit(limit) : base.where(sql.ref(key), '=', pageKeys(keys));
 }

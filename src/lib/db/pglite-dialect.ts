@@ -129,9 +129,7 @@ class PGliteConnection implements DatabaseConnection {
     this.noteChange(compiled, affected ?? 0, result.rows.length);
     return {
       rows: result.rows,
-      ...(affected !== undefined && compiled.query.kind !== 'SelectQueryNode'
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      ...(affected !== undefined && compiled.query.kind !== 'SelectQueryNode' ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
 

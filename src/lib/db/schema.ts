@@ -1,20 +1,74 @@
-import type { TenantsTable, AccountsTable, ApiKeysTable, BlockedCustomersTable, SystemSettingsTable, SchemaMigrationsTable } from './tables/tenancy.ts';
-import type { NetworkFeeQuotesTable, HdAccountsTable, AddressesTable, SandboxBlocksTable, SandboxTransfersTable, SandboxFaucetTable, ChainCursorsTable, PaymentsTable, UnlistedTokenTransfersTable, HeldPaymentsTable } from './tables/chain.ts';
-import type { JournalEntriesTable, JournalLinesTable, LedgerBalancesTable, LedgerBalanceDeltasTable, LedgerBalancesNowView, OutboxEventsTable, ExchangeRatesTable, RateSourcesTable, RateRefusalsTable, RateAcceptedTable } from './tables/ledger.ts';
+import type {
+  TenantsTable,
+  AccountsTable,
+  ApiKeysTable,
+  BlockedCustomersTable,
+  SystemSettingsTable,
+  SchemaMigrationsTable,
+} from './tables/tenancy.ts';
+import type {
+  NetworkFeeQuotesTable,
+  HdAccountsTable,
+  AddressesTable,
+  SandboxBlocksTable,
+  SandboxTransfersTable,
+  SandboxFaucetTable,
+  ChainCursorsTable,
+  PaymentsTable,
+  UnlistedTokenTransfersTable,
+  HeldPaymentsTable,
+} from './tables/chain.ts';
+import type {
+  JournalEntriesTable,
+  JournalLinesTable,
+  LedgerBalancesTable,
+  LedgerBalanceDeltasTable,
+  LedgerBalancesNowView,
+  OutboxEventsTable,
+  ExchangeRatesTable,
+  RateSourcesTable,
+  RateRefusalsTable,
+  RateAcceptedTable,
+} from './tables/ledger.ts';
 import type { WebhookDeliveriesTable, WebhookAttemptsTable } from './tables/webhooks.ts';
 import type { DepositsTable } from './tables/deposits.ts';
 import type { InvoicesTable, InvoiceQuotesTable } from './tables/invoices.ts';
-import type { WithdrawalApprovalsTable, WithdrawalQuotesTable, WithdrawalSignersTable, WithdrawalTransactionsTable, WithdrawalsTable } from './tables/withdrawals.ts';
+import type {
+  WithdrawalApprovalsTable,
+  WithdrawalQuotesTable,
+  WithdrawalSignersTable,
+  WithdrawalTransactionsTable,
+  WithdrawalsTable,
+} from './tables/withdrawals.ts';
 import type { ConversionQuotesTable, ConversionsTable } from './tables/conversions.ts';
 import type { X402PaymentIdentifiersTable, X402ResourcesTable, X402SettlementsTable } from './tables/x402.ts';
-import type { UsersTable, SessionsTable, AuditLogTable, RequestLogTable, LoginThrottleTable, UserRecoveryCodesTable, PasswordResetsTable } from './tables/people.ts';
+import type {
+  UsersTable,
+  SessionsTable,
+  AuditLogTable,
+  RequestLogTable,
+  LoginThrottleTable,
+  UserRecoveryCodesTable,
+  PasswordResetsTable,
+} from './tables/people.ts';
 import type { SweepTransactionsTable } from './tables/sweeps.ts';
 import type { ListCountsTable, ListCountDeltasTable, ListDayCountsTable } from './tables/counts.ts';
 import type { PayoutAddressesTable, PayoutPoliciesTable, PayoutPolicyChangesTable } from './tables/payouts.ts';
-import type { ColdMoveRequestsTable, ColdTransferTransactionsTable, ColdTransfersTable, HotWalletLevelsTable } from './tables/cold-storage.ts';
+import type {
+  ColdMoveRequestsTable,
+  ColdTransferTransactionsTable,
+  ColdTransfersTable,
+  HotWalletLevelsTable,
+} from './tables/cold-storage.ts';
 import type { EmailJobsTable } from './tables/email.ts';
 import type { PaymentLinksTable } from './tables/payment-links.ts';
-import type { SubscriptionCreditMovesTable, SubscriptionCustomersTable, SubscriptionPeriodsTable, SubscriptionPlansTable, SubscriptionsTable } from './tables/subscriptions.ts';
+import type {
+  SubscriptionCreditMovesTable,
+  SubscriptionCustomersTable,
+  SubscriptionPeriodsTable,
+  SubscriptionPlansTable,
+  SubscriptionsTable,
+} from './tables/subscriptions.ts';
 import type { WithdrawalBatchQuotesTable, WithdrawalBatchesTable } from './tables/withdrawal-batches.ts';
 import type { PayoutBundleTransactionsTable, PayoutBundlesTable } from './tables/payout-bundles.ts';
 

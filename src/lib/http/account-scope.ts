@@ -27,7 +27,8 @@ const ACCOUNT_ID = Type.String({
 });
 const OBJECT_ACCOUNT_ID = Type.String({
   format: 'uuid',
-  description: "Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account",
+  description:
+    "Optional: the request acts on the account of the object it names (a commit: its quote's); if given, it must be that account",
 });
 
 /** Where a route reads `accountId` from: the query string for reads, the body for writes. */
@@ -51,9 +52,25 @@ export function principalFor(key: ApiKeyRecord, method: string): ApiPrincipal {
 }
 
 /** A signed-in merchant user: tenant-wide like a tenant-wide key, with the scopes of the user's role. */
-export function sessionPrincipal(user: { userId: string; email: string; tenantId: string; scopes: readonly string[] }, method: string): ApiPrincipal {
+export function sessionPrincipal(
+  user: { userId: string; email: string; tenantId: string; scopes: readonly string[] },
+  method: string,
+): ApiPrincipal {
   const { userId, email, tenantId, scopes } = user;
-  return tenantWide({ kind: 'session', keyId: null, userId, ownerUserId: userId, actor: email, tenantId, keyAccountId: null, scopes: [...scopes], allowedIps: null }, method);
+  return tenantWide(
+    {
+      kind: 'session',
+      keyId: null,
+      userId,
+      ownerUserId: userId,
+      actor: email,
+      tenantId,
+      keyAccountId: null,
+      scopes: [...scopes],
+      allowedIps: null,
+    },
+    method,
+  );
 }
 
 /** A principal of no one account: reading `accountId` before the request named one is a 400. */
@@ -70,7 +87,8 @@ function tenantWide(fields: Omit<ApiPrincipal, 'accountId'>, method: string): Ap
 
 /** The account ids a request names, in its query string and (an object body) its body; malformed ones are 400. */
 function namedAccounts(request: FastifyRequest): Array<{ location: Location; id: string }> {
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  const body =
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
   const sources: Array<[Location, unknown]> = [
     ['querystring', (request.query as Record<string, unknown> | undefined)?.accountId],
     ['body', body.accountId],
@@ -116,7 +134,8 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
     } catch (err) {
       return done(err as Error);
     }
-    if (principal.keyAccountId !== null && named.every(({ id }) => id === principal.keyAccountId)) return done(tenantWideRefusal(request, principal));
+    if (principal.keyAccountId !== null && named.every(({ id }) => id === principal.keyAccountId))
+      return done(tenantWideRefusal(request, principal));
     actingAccount(db, request, principal, named).then(() => done(tenantWideRefusal(request, principal)), done);
   });
 }
@@ -127,11 +146,20 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
  */
 function tenantWideRefusal(request: FastifyRequest, principal: ApiPrincipal): AppError | undefined {
   if (principal.keyAccountId === null || !request.routeOptions.config.tenantWide) return undefined;
-  return new AppError('exceptions.auth.accountNotAllowed', undefined, 'This setting belongs to the whole tenant: only a tenant-wide key or a session changes it');
+  return new AppError(
+    'exceptions.auth.accountNotAllowed',
+    undefined,
+    'This setting belongs to the whole tenant: only a tenant-wide key or a session changes it',
+  );
 }
 
 /** The account a request acts on, where it names accounts other than its key's, or its key is tenant-wide. */
-async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrincipal, named: Array<{ location: Location; id: string }>): Promise<void> {
+async function actingAccount(
+  db: Db,
+  request: FastifyRequest,
+  principal: ApiPrincipal,
+  named: Array<{ location: Location; id: string }>,
+): Promise<void> {
   for (const { id } of named) {
     if (id === principal.keyAccountId) continue;
     if (!(await isTenantAccount(db, principal.tenantId, id))) throw new AppError('exceptions.account.notFound');
@@ -156,12 +184,21 @@ async function actingAccount(db: Db, request: FastifyRequest, principal: ApiPrin
  * `accountOf` of a commit route: the account of the quote its body names (`quoteId`, or `field`), within the
  * caller's tenant; a quote the tenant lacks is the route's 404, as it would be with the account named.
  */
-export function quoteAccount(table: 'withdrawal_quotes' | 'conversion_quotes' | 'withdrawal_batch_quotes', notFound: ErrorCode, field = 'quoteId') {
+export function quoteAccount(
+  table: 'withdrawal_quotes' | 'conversion_quotes' | 'withdrawal_batch_quotes',
+  notFound: ErrorCode,
+  field = 'quoteId',
+) {
   return async (db: Db, tenantId: string, request: FastifyRequest): Promise<string | null> => {
     const body = request.body as Record<string, unknown> | null | undefined;
     const quoteId = body && typeof body === 'object' ? body[field] : undefined;
     if (typeof quoteId !== 'string' || !isUuid(quoteId)) return null;
-    const row = await db.selectFrom(table).select('account_id').where('id', '=', quoteId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select('account_id')
+      .where('id', '=', quoteId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     if (!row) throw new AppError(notFound);
     return row.account_id;
   };
@@ -189,6 +226,8 @@ export function documentAccountId(route: RouteOptions): void {
     if (body) route.schema = { ...route.schema, body };
     return;
   }
-  const querystring = route.schema.querystring ? withAccountId(route.schema.querystring) : Type.Object({ accountId: Type.Optional(ACCOUNT_ID) });
+  const querystring = route.schema.querystring
+    ? withAccountId(route.schema.querystring)
+    : Type.Object({ accountId: Type.Optional(ACCOUNT_ID) });
   if (querystring) route.schema = { ...route.schema, querystring };
 }

@@ -20,7 +20,17 @@ export async function findKey(db: Db, hash: string): Promise<KeyState | undefine
     .selectFrom('api_keys')
     .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
     .leftJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.tenant_id', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.key_hash', 'api_keys.key_start', 'api_keys.user_id', 'tenants.suspended_at'])
+    .select([
+      'api_keys.id',
+      'api_keys.tenant_id',
+      'api_keys.account_id',
+      'api_keys.scopes',
+      'api_keys.allowed_ips',
+      'api_keys.key_hash',
+      'api_keys.key_start',
+      'api_keys.user_id',
+      'tenants.suspended_at',
+    ])
     .where('api_keys.key_hash', '=', hash)
     .where('api_keys.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('api_keys.user_id', 'is', null), eb('users.disabled_at', 'is', null)]))
@@ -51,7 +61,16 @@ export function lastUsedRecorder(db: Db): (keyId: string) => Promise<void> | und
     if (written.size >= 50_000) written.clear();
     written.set(keyId, now);
     const stale = sql<boolean>`coalesce(last_used_at < now() - interval '1 minute', true)`;
-    return db.updateTable('api_keys').set({ last_used_at: sql<Date>`now()` }).where('id', '=', keyId).where(stale).execute().then(() => {}, () => {});
+    return db
+      .updateTable('api_keys')
+      .set({ last_used_at: sql<Date>`now()` })
+      .where('id', '=', keyId)
+      .where(stale)
+      .execute()
+      .then(
+        () => {},
+        () => {},
+      );
   };
 }
 
@@ -73,4 +92,3 @@ export function principalMemo(): (key: KeyState, method: string) => ApiPrincipal
     return (entry[kind] ??= Object.freeze(principalFor(keyRecord(key), method)));
   };
 }
-

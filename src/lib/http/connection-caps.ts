@@ -19,7 +19,8 @@ const REFUSAL_DEADLINE_MS = 2000;
 type Refusal = 'client' | 'server';
 
 const BUSY_MESSAGES: Record<Refusal, string> = {
-  client: 'This client address holds its maximum of open connections to the gateway; retry after Retry-After seconds, or open fewer connections at once',
+  client:
+    'This client address holds its maximum of open connections to the gateway; retry after Retry-After seconds, or open fewer connections at once',
   server: 'The gateway holds its maximum of open connections; retry after Retry-After seconds',
 };
 

@@ -32,7 +32,13 @@ export function requireDeclaredSecurity(app: FastifyInstance): void {
     const cfg = route.config ?? {};
     const stepUp = cfg.stepUp === true ? 'always' : typeof cfg.stepUp === 'function' ? 'rule' : undefined;
     for (const method of ([] as string[]).concat(route.method)) {
-      routes.push({ method, url: route.url, admin: cfg.admin === true, ...(cfg.scope ? { scope: cfg.scope } : {}), ...(stepUp ? { stepUp } : {}) });
+      routes.push({
+        method,
+        url: route.url,
+        admin: cfg.admin === true,
+        ...(cfg.scope ? { scope: cfg.scope } : {}),
+        ...(stepUp ? { stepUp } : {}),
+      });
     }
     const declared = [cfg.scope !== undefined, cfg.public === true, cfg.admin === true].filter(Boolean).length;
     if (declared !== 1 && !route.url.startsWith('/docs')) {
@@ -42,7 +48,14 @@ export function requireDeclaredSecurity(app: FastifyInstance): void {
     // A merchant route takes an API key or a dashboard session (the cookie, with x-csrf-token on writes).
     const security = cfg.scope ? [{ tenantApiKey: [] }, { session: [] }] : cfg.admin ? [{ adminToken: [] }] : [];
     // An operator route names the operator roles that may call it, for the console and API readers.
-    const roles = cfg.admin ? { 'x-operator-roles': ([] as string[]).concat(route.method).flatMap((m) => operatorRolesOf(m, cfg.operatorRoles)).filter((r, i, all) => all.indexOf(r) === i) } : {};
+    const roles = cfg.admin
+      ? {
+          'x-operator-roles': ([] as string[])
+            .concat(route.method)
+            .flatMap((m) => operatorRolesOf(m, cfg.operatorRoles))
+            .filter((r, i, all) => all.indexOf(r) === i),
+        }
+      : {};
     if (route.schema) route.schema = { ...route.schema, security, ...roles } as typeof route.schema;
     documentAccountId(route);
   });

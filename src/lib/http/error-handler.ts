@@ -78,16 +78,17 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
       request.log.warn({ code: appError.code }, appError.message);
     }
     // Unavailable for now (the database is away, or this instance is stopping): try again shortly.
-    if (appError.code === 'exceptions.service.unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', SERVICE_RETRY_AFTER_S);
+    if (appError.code === 'exceptions.service.unavailable' && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', SERVICE_RETRY_AFTER_S);
     // An extension may carry amounts (a minimum, the balance required): written exactly, as numbers.
     return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(stringifyExact(appError.toBody()));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const [status] = ERRORS['exceptions.route.notFound'];
-    return reply.status(status).send(
-      new AppError('exceptions.route.notFound', { method: request.method, url: request.url.split('?')[0] }).toBody(),
-    );
+    return reply
+      .status(status)
+      .send(new AppError('exceptions.route.notFound', { method: request.method, url: request.url.split('?')[0] }).toBody());
   });
 }
 
@@ -107,7 +108,10 @@ function registerJsonBodyParser(app: FastifyInstance): void {
     if (bytes.length === 0) return done(null, undefined);
     const charset = foreignCharset(request.headers['content-type']);
     if (charset !== undefined) {
-      return done(new AppError('exceptions.request.unsupportedMediaType', { charset }, 'The request body must be application/json in UTF-8'), undefined);
+      return done(
+        new AppError('exceptions.request.unsupportedMediaType', { charset }, 'The request body must be application/json in UTF-8'),
+        undefined,
+      );
     }
     const text = decodeUtf8(bytes);
     if (text === undefined) return done(new AppError('exceptions.request.invalidEncoding'), undefined);
@@ -120,7 +124,9 @@ function registerJsonBodyParser(app: FastifyInstance): void {
         const field = repeated.join('.');
         return done(
           new AppError('exceptions.validation.failed', {
-            fields: [{ location: 'body', field, message: `must not appear more than once in its object (key "${String(repeated.at(-1))}")` }],
+            fields: [
+              { location: 'body', field, message: `must not appear more than once in its object (key "${String(repeated.at(-1))}")` },
+            ],
           }),
           undefined,
         );

@@ -6,7 +6,8 @@ const UTF8_LABELS = new Set(['utf-8', 'utf8']);
 
 // One `name=value` parameter of a media type, value a token or a quoted string (RFC 9110 §5.6.6);
 // the same grammar Fastify uses to pick the parser.
-const PARAMETER = /(?:^|;)\s*([\w!#$%&'*+.^`|~-]+)=("(?:[\t\u0020\u0021\u0023-\u005b\u005d-\u007e\u0080-\u00ff]|\\[\t\u0020-\u00ff])*"|[\w!#$%&'*+.^`|~-]+)/gu;
+const PARAMETER =
+  /(?:^|;)\s*([\w!#$%&'*+.^`|~-]+)=("(?:[\t\u0020\u0021\u0023-\u005b\u005d-\u007e\u0080-\u00ff]|\\[\t\u0020-\u00ff])*"|[\w!#$%&'*+.^`|~-]+)/gu;
 
 /**
  * The charset a `Content-Type` header declares when it is not UTF-8 (each `charset` parameter
@@ -20,7 +21,7 @@ export function foreignCharset(contentType: string | undefined): string | undefi
   PARAMETER.lastIndex = 0;
   for (let m = PARAMETER.exec(params); m; m = PARAMETER.exec(params)) {
     if ((m[1] ?? '').toLowerCase() !== 'charset') continue;
-    let value = (m[2] ?? '');
+    let value = m[2] ?? '';
     if (value.startsWith('"')) value = value.slice(1, -1).replace(/\\([\t\u0020-\u00ff])/gu, '$1');
     if (!UTF8_LABELS.has(value.toLowerCase())) return value;
   }

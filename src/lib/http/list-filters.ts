@@ -75,7 +75,8 @@ export function boundedRange(q: { from?: string; to?: string }, maxDays: number,
   const before = r.before ?? new Date();
   const inclusive = r.before ? r.inclusive : true;
   const from = r.from ?? new Date(Math.max(EARLIEST, before.getTime() - defaultDays * DAY_MS));
-  if (from.getTime() > before.getTime() || (from.getTime() === before.getTime() && !inclusive)) throw badRange('from', 'must not be after to');
+  if (from.getTime() > before.getTime() || (from.getTime() === before.getTime() && !inclusive))
+    throw badRange('from', 'must not be after to');
   if (before.getTime() - from.getTime() > maxDays * DAY_MS) throw badRange('to', `the range must not exceed ${maxDays} days`);
   return { from, before, inclusive };
 }

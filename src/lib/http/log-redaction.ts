@@ -6,7 +6,20 @@ import type { Config } from '../../config.ts';
  * not, since a client may have put a key or token there (`?apiKey=…`, `?token=…`); nor is a value
  * that looks like one of the service's own credentials, whatever the parameter.
  */
-const LOGGED_QUERY_PARAMS = new Set(['id', 'orderId', 'accountId', 'page', 'limit', 'status', 'network', 'from', 'to', 'payer', 'payTo', 'transaction']);
+const LOGGED_QUERY_PARAMS = new Set([
+  'id',
+  'orderId',
+  'accountId',
+  'page',
+  'limit',
+  'status',
+  'network',
+  'from',
+  'to',
+  'payer',
+  'payTo',
+  'transaction',
+]);
 
 /**
  * The shapes of the service's own credentials: an API key or admin token (`cgk_`/`cga_` and what

@@ -90,12 +90,14 @@ export function declaredScope(scope: Scope | undefined, url: string | undefined)
 
 /** The principal of a request of a scoped route, where the request's type does not say so; a route without one is a bug (500). */
 export function principalOf(request: FastifyRequest): ApiPrincipal {
-  if (!request.principal) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no principal: the route declares no scope`);
+  if (!request.principal)
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no principal: the route declares no scope`);
   return request.principal;
 }
 
 /** The caller of an operator route, where the request's type does not say so; a route without one is a bug (500). */
 export function operatorOf(request: FastifyRequest): OperatorCaller {
-  if (!request.operator) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no operator: the route is not declared admin`);
+  if (!request.operator)
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no operator: the route is not declared admin`);
   return request.operator;
 }

@@ -194,7 +194,8 @@ async function operator(opts: SecurityOptions, request: FastifyRequest, reply: F
       if (changesState(request.method)) checkCsrf(request, session);
       // Real money: an operator's password alone never opens the console (enrolling goes through /auth/totp).
       if (opts.operatorsNeedTotp && !session.totpEnabled) throw new AppError('exceptions.auth.secondFactorEnrollmentRequired');
-      if (!operatorMay(request, session.role as OperatorRole)) throw new AppError('exceptions.auth.operatorRoleForbidden', { role: session.role });
+      if (!operatorMay(request, session.role as OperatorRole))
+        throw new AppError('exceptions.auth.operatorRoleForbidden', { role: session.role });
       request.operator = { userId: session.userId, actor: session.email, role: session.role as OperatorRole };
       return;
     }
@@ -215,10 +216,13 @@ async function merchantSession(limit: Limit, request: FastifyRequest, reply: Fas
   const scope = declaredScope(request.routeOptions.config.scope, request.routeOptions.url);
   const scopes = isOperatorRole(session.role) || session.tenantId === null ? [] : ROLE_SCOPES[session.role];
   // A user of no tenant (an operator) has no scopes: refused as hasScope would refuse it.
-  if (session.tenantId === null || !hasScope(scopes, scope)) throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
-  request.principal = sessionPrincipal({ userId: session.userId, email: session.email, tenantId: session.tenantId, scopes }, request.method);
+  if (session.tenantId === null || !hasScope(scopes, scope))
+    throw new AppError('exceptions.auth.insufficientScope', { requiredScope: scope });
+  request.principal = sessionPrincipal(
+    { userId: session.userId, email: session.email, tenantId: session.tenantId, scopes },
+    request.method,
+  );
 }
-
 
 /**
  * Step-up (`config.stepUp`): a session whose user has two-factor authentication (a merchant's, or an
@@ -231,7 +235,8 @@ function registerStepUp(app: FastifyInstance, failures: FailureLimiter): void {
   // A callback hook: only a session's call of a step-up route has anything to await.
   app.addHook('preHandler', (request, reply, done) => {
     // A route only people may call: refused to a key once the request is known to be its tenant's.
-    if (request.routeOptions.config.sessionOnly && request.principal?.kind === 'apiKey') return done(new AppError('exceptions.auth.sessionOnly'));
+    if (request.routeOptions.config.sessionOnly && request.principal?.kind === 'apiKey')
+      return done(new AppError('exceptions.auth.sessionOnly'));
     const rule = request.routeOptions.config.stepUp;
     if (!rule) return done();
     const bySession = request.principal?.kind === 'session' || (request.operator !== undefined && request.operator.userId !== null);

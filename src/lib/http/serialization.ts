@@ -103,7 +103,11 @@ export function writableSchema(schema: Schema, underUnion = false): Schema {
   }
   let out: Schema | undefined;
   for (const [key, value] of Object.entries(schema)) {
-    const next = writableChild(key, value, underUnion || key === 'anyOf' || key === 'oneOf' || key === 'if' || key === 'then' || key === 'else');
+    const next = writableChild(
+      key,
+      value,
+      underUnion || key === 'anyOf' || key === 'oneOf' || key === 'if' || key === 'then' || key === 'else',
+    );
     if (next !== value) (out ??= { ...schema })[key] = next;
   }
   return out ?? schema;
@@ -125,7 +129,8 @@ function writableChild(key: string, value: unknown, underUnion: boolean): unknow
     const next = value.map((s: Schema) => writableSchema(s, underUnion));
     return next.some((s, i) => s !== value[i]) ? next : value;
   }
-  if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'].includes(key)) return writableSchema(value as Schema, underUnion);
+  if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'].includes(key))
+    return writableSchema(value as Schema, underUnion);
   return value;
 }
 
@@ -134,5 +139,8 @@ function holdsMoney(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const s = schema as Schema;
   if (s.type === 'number' && s.format === DECIMAL_FORMAT) return true;
-  return Object.entries(s).some(([key, value]) => key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples' && typeof value === 'object' && holdsMoney(value));
+  return Object.entries(s).some(
+    ([key, value]) =>
+      key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples' && typeof value === 'object' && holdsMoney(value),
+  );
 }

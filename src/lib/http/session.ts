@@ -88,7 +88,16 @@ export async function findSession(db: Db, token: string): Promise<SessionUser | 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
-    .select(['sessions.token_hash', 'sessions.csrf_token', 'users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_secret', 'users.totp_enabled_at'])
+    .select([
+      'sessions.token_hash',
+      'sessions.csrf_token',
+      'users.id',
+      'users.email',
+      'users.role',
+      'users.tenant_id',
+      'users.totp_secret',
+      'users.totp_enabled_at',
+    ])
     .select(sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'))
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)

@@ -68,7 +68,9 @@ const gzipped = promisify(gzip);
 /** `body` in `encoding`, at the best compression (made once per build, so its cost is paid once). */
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'gzip') return gzipped(body, { level: constants.Z_BEST_COMPRESSION });
-  return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return brotli(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }
 
 /** A built file as served: named by its hash, its compressed forms read from beside `file` in the cache or made now (and kept there). */
@@ -86,14 +88,21 @@ async function asset(out: string, contents: Uint8Array, file: string): Promise<B
   }
   const dot = out.lastIndexOf('.');
   const [stem, ext] = [out.slice(0, dot), out.slice(dot)];
-  return { name: `${stem}-${hash.toString('hex').slice(0, 12)}${ext}`, body, encoded, contentType: TYPES[ext] ?? 'application/octet-stream', etag: `"${hash.toString('base64url').slice(0, 27)}"` };
+  return {
+    name: `${stem}-${hash.toString('hex').slice(0, 12)}${ext}`,
+    body,
+    encoded,
+    contentType: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${hash.toString('base64url').slice(0, 27)}"`,
+  };
 }
 
 /** Bundles the sources in memory with esbuild, or reads the same build from the cache. */
 async function buildBundle(spec: UiBundleSpec): Promise<UiBundle> {
   const options = buildOptions(spec);
   const key = createHash('sha256').update(`esbuild ${esbuildVersion()}\n${JSON.stringify(options)}\n`);
-  for (const file of [...filesUnder(spec.sourceDir), ...filesUnder(UI_SHARED), ...(spec.sharedSources ?? [])]) key.update(`${file}\n`).update(readFileSync(file));
+  for (const file of [...filesUnder(spec.sourceDir), ...filesUnder(UI_SHARED), ...(spec.sharedSources ?? [])])
+    key.update(`${file}\n`).update(readFileSync(file));
   const cached = join(BUILD_CACHE, `${spec.name}-${key.digest('hex').slice(0, 16)}`);
   const built = readBuild(cached) ?? (await compile(options, cached));
   const assets = new Map<string, BundleAsset>();
@@ -204,7 +213,11 @@ export function sendAsset(request: FastifyRequest, reply: FastifyReply, assets: 
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as Encoding | null;
   // Each encoding is its own representation, with its own strong validator.
   const etag = encoding ? `${asset.etag.slice(0, -1)}-${encoding}"` : asset.etag;
-  reply.header('x-content-type-options', 'nosniff').header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').header('etag', etag);
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', IMMUTABLE)
+    .header('vary', 'accept-encoding')
+    .header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   reply.header('content-type', asset.contentType);
   if (encoding) reply.header('content-encoding', encoding);

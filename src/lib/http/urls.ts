@@ -3,7 +3,14 @@ import ipaddr from 'ipaddr.js';
 import { AppError } from '../errors.ts';
 
 /** Why a webhook URL is refused (the `reason` of its validation entry; the dashboard says each in plain words). */
-export type WebhookUrlReason = 'malformed' | 'credentials' | 'httpsRequired' | 'ipAddress' | 'privateAddress' | 'notPublicName' | 'unresolvable';
+export type WebhookUrlReason =
+  | 'malformed'
+  | 'credentials'
+  | 'httpsRequired'
+  | 'ipAddress'
+  | 'privateAddress'
+  | 'notPublicName'
+  | 'unresolvable';
 
 /** A refused webhook URL: the reason, the host it is about and the address it resolves to, when known. */
 export interface WebhookUrlProblem {

@@ -17,7 +17,11 @@ export const addressProvisionRoutes: FastifyPluginAsyncTypebox = async (app) => 
     summary,
     response: responses({ 200: Type.Object({}) }, [503]),
   });
-  app.get('/address-provision', { config: { scope: 'addressProvision.list', tenantLevel: true }, schema: schema('Disabled: always 503') }, disabled);
+  app.get(
+    '/address-provision',
+    { config: { scope: 'addressProvision.list', tenantLevel: true }, schema: schema('Disabled: always 503') },
+    disabled,
+  );
   app.post(
     '/address-provision',
     { config: { scope: 'addressProvision.create', tenantLevel: true }, schema: schema('Disabled: always 503; use POST /deposit') },

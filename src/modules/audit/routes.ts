@@ -34,7 +34,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 const OperatorAuditEntry = Type.Object(
-  { ...AuditEntrySchema.properties, tenantId: Nullable({ ...Uuid, description: "The tenant it concerns; null: an operator's own action (sign-in, operator invitation)" }) },
+  {
+    ...AuditEntrySchema.properties,
+    tenantId: Nullable({ ...Uuid, description: "The tenant it concerns; null: an operator's own action (sign-in, operator invitation)" }),
+  },
   { title: 'OperatorAuditEntry' },
 );
 

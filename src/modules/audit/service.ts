@@ -65,7 +65,6 @@ export type AuditAction =
   | 'subscription.created'
   | 'subscription.updated'
   | 'subscription.cancelled'
-
   | 'payment.held'
   | 'heldPayment.released'
   | 'heldPayment.refunded';
@@ -103,7 +102,10 @@ export interface Audited {
 }
 
 /** The operator behind an /admin request (a user's session or the admin token), with its IP. */
-export function operatorBy(request: { operator: { userId: string | null; actor: string }; ip: string }): Required<Pick<AuditEntry, 'actor'>> & Pick<AuditEntry, 'ip'> {
+export function operatorBy(request: {
+  operator: { userId: string | null; actor: string };
+  ip: string;
+}): Required<Pick<AuditEntry, 'actor'>> & Pick<AuditEntry, 'ip'> {
   const op = request.operator;
   return { actor: { userId: op.userId, name: op.actor }, ip: request.ip };
 }
@@ -166,7 +168,11 @@ export async function listAudit(db: Executor, tenantId: string, q: { page: numbe
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => byKeys(base, 'id', offset, limit, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').execute(),
+    (offset, limit) =>
+      byKeys(base, 'id', offset, limit, newestIds(base, offset, limit))
+        .selectAll()
+        .orderBy('id', 'desc')
+        .execute(),
     auditView,
   );
 }
@@ -175,13 +181,20 @@ export async function listAudit(db: Executor, tenantId: string, q: { page: numbe
  * The whole installation's audit log for the operator, newest first: every tenant's entries and the
  * operators' own (tenantId null); with `tenantId`, that tenant's only.
  */
-export async function listAllAudit(db: Executor, q: { tenantId?: string; page: number; limit: number }): Promise<Page<AuditView & { tenantId: string | null }>> {
+export async function listAllAudit(
+  db: Executor,
+  q: { tenantId?: string; page: number; limit: number },
+): Promise<Page<AuditView & { tenantId: string | null }>> {
   let base = db.selectFrom('audit_log');
   if (q.tenantId !== undefined) base = base.where('tenant_id', '=', q.tenantId);
   return paged(
     q,
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => byKeys(base, 'id', offset, limit, newestIds(base, offset, limit)).selectAll().orderBy('id', 'desc').execute(),
+    (offset, limit) =>
+      byKeys(base, 'id', offset, limit, newestIds(base, offset, limit))
+        .selectAll()
+        .orderBy('id', 'desc')
+        .execute(),
     (row) => ({ ...auditView(row), tenantId: row.tenant_id }),
   );
 }

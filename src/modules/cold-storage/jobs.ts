@@ -16,7 +16,8 @@ export function coldStorageJobs({ ctx, log }: JobEnv<AppContext>, signers: Chain
   if (live.length === 0) return [];
   const round = async () => {
     const out = await coldStorageRound(ctx, live);
-    for (const f of out.failures) log.warn({ coldTransferOrNetwork: f.payoutId, error: f.error }, 'cold storage round: node error, retried next round');
+    for (const f of out.failures)
+      log.warn({ coldTransferOrNetwork: f.payoutId, error: f.error }, 'cold storage round: node error, retried next round');
     if (out.moved) log.info({ moved: out.moved }, 'cold storage round: hot wallet excess moved to cold storage');
     if (out.replaced) log.info({ replaced: out.replaced }, 'cold storage round: stuck moves replaced with higher fees');
     return out;

@@ -15,7 +15,9 @@ export const COLD_TRANSFER_KIND: PayoutKind<ColdTransferRow> = {
   async settled(trx, row, succeeded, end) {
     if (!succeeded) {
       await bookMove(trx, row, 'undone');
-      await changeColdStatus(trx, row, 'failed', { set: { ...end, failure_reason: 'the transaction was mined but failed on chain (nothing moved); the move is booked back' } });
+      await changeColdStatus(trx, row, 'failed', {
+        set: { ...end, failure_reason: 'the transaction was mined but failed on chain (nothing moved); the move is booked back' },
+      });
       return false;
     }
     await changeColdStatus(trx, row, 'completed', { set: { ...end, completed_at: now() } });

@@ -46,7 +46,12 @@ export async function queueOf(db: Executor, network: string): Promise<Map<string
  * (cold storage configured and the currency priced), a refill covers the queue and restores the
  * target above it; without one it is the shortfall alone. Nothing to refill while nothing lacks.
  */
-export function levelOf(code: string, balance: bigint, queue: { queued: bigint; missing: bigint } | undefined, targetUnits: bigint | null): Level {
+export function levelOf(
+  code: string,
+  balance: bigint,
+  queue: { queued: bigint; missing: bigint } | undefined,
+  targetUnits: bigint | null,
+): Level {
   const queued = queue?.queued ?? 0n;
   const short = queued - balance > (queue?.missing ?? 0n) ? queued - balance : (queue?.missing ?? 0n);
   const shortfall = short > 0n ? short : 0n;
@@ -78,7 +83,16 @@ export async function storeLevels(db: Executor, network: string, levels: readonl
     or hot_wallet_levels.checked_at < now() - make_interval(secs => ${UNCHANGED_REWRITE_S})`;
   await db
     .insertInto('hot_wallet_levels')
-    .values(levels.map((l) => ({ network, currency_code: l.code, balance: l.balance, queued: l.queued, shortfall: l.shortfall, refill: l.refill })))
+    .values(
+      levels.map((l) => ({
+        network,
+        currency_code: l.code,
+        balance: l.balance,
+        queued: l.queued,
+        shortfall: l.shortfall,
+        refill: l.refill,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['network', 'currency_code'])
@@ -95,7 +109,9 @@ export async function storeLevels(db: Executor, network: string, levels: readonl
 }
 
 /** Each stored shortfall, per network (its API name) and currency, in whole units of it: the `hot_wallet_shortfall` gauge. */
-export async function storedShortfalls(db: Executor): Promise<Array<{ network: string; currency: string; units: bigint; decimals: number }>> {
+export async function storedShortfalls(
+  db: Executor,
+): Promise<Array<{ network: string; currency: string; units: bigint; decimals: number }>> {
   const rows = await db.selectFrom('hot_wallet_levels').select(['network', 'currency_code', 'shortfall']).execute();
   return rows.flatMap((r) => {
     const currency = findCurrency(r.currency_code);

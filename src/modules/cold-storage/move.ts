@@ -53,7 +53,15 @@ async function signMove(ctx: AppContext, adapter: ChainAdapter, cold: ColdStorag
   const sender = hotWalletOf(adapter);
   const nonce = adapter.nonces ? await freeNonce(ctx.db, adapter.network, sender, await adapter.nonces()) : undefined;
   const held = await heldCoins(ctx.db, adapter.network);
-  const sign = (units: bigint) => adapter.signTransfer({ id, currencyCode: plan.currency.code as CryptoCode, to: cold.address, units, heldCoins: held, ...(nonce !== undefined ? { nonce } : {}) });
+  const sign = (units: bigint) =>
+    adapter.signTransfer({
+      id,
+      currencyCode: plan.currency.code as CryptoCode,
+      to: cold.address,
+      units,
+      heldCoins: held,
+      ...(nonce !== undefined ? { nonce } : {}),
+    });
   let amount = plan.amount;
   let signed: SignedTransfer = await sign(amount);
   for (const [code, units] of payoutNeeds({ currency_code: plan.currency.code, amount: amount.toString() }, signed)) {
@@ -75,7 +83,14 @@ async function signMove(ctx: AppContext, adapter: ChainAdapter, cold: ColdStorag
  * worker's move of the same currency already in flight (or on the same nonce) wins: this one was
  * never sent. Returns the move, or null when none was made.
  */
-export async function moveToCold(ctx: AppContext, adapter: ChainAdapter, cold: ColdStorage, plan: Plan, levels: ReadonlyMap<string, Level>, tip: number | null): Promise<ColdTransferRow | null> {
+export async function moveToCold(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  cold: ColdStorage,
+  plan: Plan,
+  levels: ReadonlyMap<string, Level>,
+  tip: number | null,
+): Promise<ColdTransferRow | null> {
   const signing = await signMove(ctx, adapter, cold, plan, levels);
   if (!signing) return null;
   const { id, amount, nonce, signed } = signing;

@@ -40,21 +40,45 @@ export function coldTransferRecord(t: ColdTransferRow) {
 
 /** The event of a move's change, written with it: the house's own, so it goes to no tenant's webhook. */
 export function coldTransferEvent(t: ColdTransferRow, previous: ColdTransferStatus | null) {
-  return { tenantId: null, type: 'coldTransfer.statusChanged', aggregateType: 'coldTransfer', aggregateId: t.id, payload: { ...coldTransferRecord(t), previousStatus: previous } };
+  return {
+    tenantId: null,
+    type: 'coldTransfer.statusChanged',
+    aggregateType: 'coldTransfer',
+    aggregateId: t.id,
+    payload: { ...coldTransferRecord(t), previousStatus: previous },
+  };
 }
 
 /** A move's status change, with its `coldTransfer.statusChanged` event, through the machine. */
-export function changeColdStatus(trx: Trx, t: ColdTransferRow, to: ColdTransferStatus, move: Omit<Move<'cold_transfers'>, 'event'> = {}): Promise<ColdTransferRow> {
-  return moveStatus(trx, coldTransferMachine, 'cold_transfers', t, to, { ...move, event: (updated, previous) => coldTransferEvent(updated, previous) });
+export function changeColdStatus(
+  trx: Trx,
+  t: ColdTransferRow,
+  to: ColdTransferStatus,
+  move: Omit<Move<'cold_transfers'>, 'event'> = {},
+): Promise<ColdTransferRow> {
+  return moveStatus(trx, coldTransferMachine, 'cold_transfers', t, to, {
+    ...move,
+    event: (updated, previous) => coldTransferEvent(updated, previous),
+  });
 }
 
 /**
  * The booking of a move: custody leaves the hot side for cold storage when it is signed (as a
  * withdrawal's amount leaves custody when it is signed), and comes back when it fails.
  */
-export async function bookMove(trx: Trx, t: Pick<ColdTransferRow, 'id' | 'network' | 'currency_code' | 'amount'>, way: 'sent' | 'undone'): Promise<void> {
+export async function bookMove(
+  trx: Trx,
+  t: Pick<ColdTransferRow, 'id' | 'network' | 'currency_code' | 'amount'>,
+  way: 'sent' | 'undone',
+): Promise<void> {
   const amount = cryptoAmount(t.currency_code, t.amount);
   const network = t.network as NetworkEnvName;
   const [from, to] = way === 'sent' ? [custodyAccount(network), coldAccount(network)] : [coldAccount(network), custodyAccount(network)];
-  await post(trx, { tenantId: null, kind: `coldTransfer.${way}`, refType: 'cold_transfer', refId: t.id, lines: [debit(to, amount), credit(from, amount)] });
+  await post(trx, {
+    tenantId: null,
+    kind: `coldTransfer.${way}`,
+    refType: 'cold_transfer',
+    refId: t.id,
+    lines: [debit(to, amount), credit(from, amount)],
+  });
 }

@@ -43,8 +43,17 @@ export async function coldStorageRound(ctx: AppContext, adapters: readonly Chain
 async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: ColdRoundCounts): Promise<void> {
   const network = adapter.network;
   // The request's time as the database wrote it (microseconds), so that removing it spares a newer one.
-  const request = await ctx.db.selectFrom('cold_move_requests').select(sql<string>`requested_at::text`.as('at')).where('network', '=', network).executeTakeFirst();
-  const open = await ctx.db.selectFrom('cold_transfers').selectAll().where('network', '=', network).where('status', '=', 'processing').execute();
+  const request = await ctx.db
+    .selectFrom('cold_move_requests')
+    .select(sql<string>`requested_at::text`.as('at'))
+    .where('network', '=', network)
+    .executeTakeFirst();
+  const open = await ctx.db
+    .selectFrom('cold_transfers')
+    .selectAll()
+    .where('network', '=', network)
+    .where('status', '=', 'processing')
+    .execute();
   const tip = adapter.replaceTransfer ? ((await adapter.tip())?.height ?? null) : null;
   const held = await heldCoins(ctx.db, network);
   for (const t of open) {
@@ -59,7 +68,16 @@ async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: ColdRou
   const { levels, prices } = await readLevels(ctx, adapter, currencies);
   const cold = ctx.config.chains[network].cold;
   if (cold) {
-    const busy = new Set((await ctx.db.selectFrom('cold_transfers').select('currency_code').where('network', '=', network).where('status', '=', 'processing').execute()).map((r) => r.currency_code));
+    const busy = new Set(
+      (
+        await ctx.db
+          .selectFrom('cold_transfers')
+          .select('currency_code')
+          .where('network', '=', network)
+          .where('status', '=', 'processing')
+          .execute()
+      ).map((r) => r.currency_code),
+    );
     for (const currency of currencies) {
       const price = prices.get(currency.code);
       const level = levels.get(currency.code);
@@ -75,21 +93,35 @@ async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: ColdRou
   }
   await storeLevels(ctx.db, network, [...levels.values()]);
   // Asked for before this round read it: carried out (or nothing was above the target).
-  if (request) await ctx.db.deleteFrom('cold_move_requests').where('network', '=', network).where('requested_at', '<=', sql<Date>`${request.at}::timestamptz`).execute();
+  if (request)
+    await ctx.db
+      .deleteFrom('cold_move_requests')
+      .where('network', '=', network)
+      .where('requested_at', '<=', sql<Date>`${request.at}::timestamptz`)
+      .execute();
 }
 
 /**
  * Each currency's level, with its USD price where cold storage has a ceiling to compare it with
  * (a currency without a fresh price is not moved this round; its refill is the shortfall alone).
  */
-async function readLevels(ctx: AppContext, adapter: ChainAdapter, currencies: readonly CurrencyDef[]): Promise<{ levels: Map<string, Level>; prices: Map<string, Ratio> }> {
+async function readLevels(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  currencies: readonly CurrencyDef[],
+): Promise<{ levels: Map<string, Level>; prices: Map<string, Ratio> }> {
   const cold = ctx.config.chains[adapter.network].cold;
   const queue = await queueOf(ctx.db, adapter.network);
   const levels = new Map<string, Level>();
   const prices = new Map<string, Ratio>();
   for (const currency of currencies) {
     const balance = await spendable(ctx, adapter, currency.code);
-    const price = cold?.hotTargetUsdCents ? await usdPrice(ctx.db, currency.symbol, ctx.config.rateMaxAgeS).then((p) => p.price, () => null) : null;
+    const price = cold?.hotTargetUsdCents
+      ? await usdPrice(ctx.db, currency.symbol, ctx.config.rateMaxAgeS).then(
+          (p) => p.price,
+          () => null,
+        )
+      : null;
     if (price) prices.set(currency.code, price);
     const target = price && cold?.hotTargetUsdCents ? unitsOf(cold.hotTargetUsdCents, currency.decimals, price) : null;
     levels.set(currency.code, levelOf(currency.code, balance, queue.get(currency.code), target));

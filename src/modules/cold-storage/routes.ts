@@ -22,7 +22,8 @@ function hotWalletsRoute(app: TypedApp): void {
       config: { admin: true },
       schema: {
         tags: ['operator'],
-        summary: 'Hot wallets against cold storage: levels per currency, shortfalls, what to refill from cold, and the latest moves to cold',
+        summary:
+          'Hot wallets against cold storage: levels per currency, shortfalls, what to refill from cold, and the latest moves to cold',
         response: adminResponses({ 200: DataEnvelope(Type.Array(HotWalletSchema)) }),
       },
     },
@@ -38,7 +39,8 @@ function moveToColdRoute(app: TypedApp): void {
       config: { admin: true, operatorRoles: OPERATIONS },
       schema: {
         tags: ['operator'],
-        summary: "Asks the next round of a worker holding the network's key to move what its hot wallet holds above the target (and the queue) to cold storage",
+        summary:
+          "Asks the next round of a worker holding the network's key to move what its hot wallet holds above the target (and the queue) to cold storage",
         params: Type.Object({ network: ApiNetworkSchema }),
         response: adminResponses({ 202: DataEnvelope(ColdMoveRequestSchema) }, [409]),
       },

@@ -11,7 +11,9 @@ export const ColdTransferSchema = Type.Object({
   address: Type.String({ description: 'The cold address it pays' }),
   amount: Money(),
   status: coldTransferMachine.schema,
-  cause: Type.Union([Type.Literal('ceiling'), Type.Literal('operator')], { description: 'ceiling: the hot wallet held more than <NET>_HOT_MAX_USD; operator: an operator asked for it' }),
+  cause: Type.Union([Type.Literal('ceiling'), Type.Literal('operator')], {
+    description: 'ceiling: the hot wallet held more than <NET>_HOT_MAX_USD; operator: an operator asked for it',
+  }),
   hotBalance: Money('What the hot wallet could spend when it was decided'),
   queued: Money('What the withdrawal queue needed of it then (kept in the hot wallet)'),
   transactionHash: Type.String({ description: 'The transaction it stands on now (its newest replacement, or the one in a block)' }),
@@ -38,14 +40,18 @@ export const HotWalletSchema = Type.Object({
       { description: 'null: no cold storage configured for this network' },
     ),
   ),
-  moveRequestedAt: Nullable(Type.String({ format: 'date-time', description: "An operator's request to move down to the target, not carried out yet" })),
+  moveRequestedAt: Nullable(
+    Type.String({ format: 'date-time', description: "An operator's request to move down to the target, not carried out yet" }),
+  ),
   currencies: Type.Array(
     Type.Object({
       cryptoCurrencyCode: CryptoCodeSchema,
       balance: Money('What the hot wallet can spend (its balance less payouts sent and not yet in a block)'),
       queued: Money('What the withdrawal queue needs of it: committed and awaiting approval'),
       shortfall: Money('What it lacks for the queue (0: covered); the hot_wallet_shortfall gauge'),
-      refill: Money('What to send from cold storage to cover the queue and restore the target (without cold storage: to fund it with); 0 while nothing lacks'),
+      refill: Money(
+        'What to send from cold storage to cover the queue and restore the target (without cold storage: to fund it with); 0 while nothing lacks',
+      ),
       checkedAt: DateTime,
       advice: Nullable(Type.String({ description: 'What to do about a shortfall, in plain words; null while nothing lacks' })),
     }),

@@ -9,7 +9,15 @@ import { coldTransferRecord } from './record.ts';
 /** Moves shown per network: the latest (the audit log and the outbox keep every one). */
 const RECENT_MOVES = 10;
 
-type LevelRow = { network: string; currency_code: string; balance: string; queued: string; shortfall: string; refill: string; checked_at: Date };
+type LevelRow = {
+  network: string;
+  currency_code: string;
+  balance: string;
+  queued: string;
+  shortfall: string;
+  refill: string;
+  checked_at: Date;
+};
 
 /** What the operator does about a currency the hot wallet lacks, in a sentence, with exact amounts. */
 function refillAdvice(network: NetworkEnvName, currency: CurrencyDef, l: LevelRow, cold: string | undefined): string | null {
@@ -29,14 +37,27 @@ function refillAdvice(network: NetworkEnvName, currency: CurrencyDef, l: LevelRo
 export async function hotWalletsView(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db, config } = ctx;
   const [levels, requests] = await Promise.all([
-    db.selectFrom('hot_wallet_levels').selectAll().where('network', 'in', [...config.networks]).orderBy('network').orderBy('currency_code').execute(),
+    db
+      .selectFrom('hot_wallet_levels')
+      .selectAll()
+      .where('network', 'in', [...config.networks])
+      .orderBy('network')
+      .orderBy('currency_code')
+      .execute(),
     db.selectFrom('cold_move_requests').selectAll().execute(),
   ]);
   const shown = config.networks.filter((n) => config.chains[n].cold || levels.some((l) => l.network === n));
   return Promise.all(
     shown.map(async (network) => {
       const cold = config.chains[network].cold;
-      const moves = await db.selectFrom('cold_transfers').selectAll().where('network', '=', network).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(RECENT_MOVES).execute();
+      const moves = await db
+        .selectFrom('cold_transfers')
+        .selectAll()
+        .where('network', '=', network)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(RECENT_MOVES)
+        .execute();
       const own = levels.filter((l) => l.network === network);
       return {
         network: apiNetworkOf(network),

@@ -27,7 +27,12 @@ export interface BookedMoney {
  * conversions leave the operator with. The commission is inside fromAmount, so no line of its own.
  * The caller has checked the source balance; `quoteId` is null for a withdrawal's auto-convert.
  */
-export async function bookConversion(trx: Trx, owner: { tenantId: string; accountId: string }, money: BookedMoney, quoteId: string | null): Promise<ConversionRow> {
+export async function bookConversion(
+  trx: Trx,
+  owner: { tenantId: string; accountId: string },
+  money: BookedMoney,
+  quoteId: string | null,
+): Promise<ConversionRow> {
   const { fromAmount, toAmount, commission } = money;
   const merchant = merchantAccount(owner.accountId);
   const row = await trx
@@ -50,7 +55,12 @@ export async function bookConversion(trx: Trx, owner: { tenantId: string; accoun
     kind: 'conversion',
     refType: 'conversion',
     refId: row.id,
-    lines: [debit(merchant, fromAmount), credit('treasury:conversion', fromAmount), debit('treasury:conversion', toAmount), credit(merchant, toAmount)],
+    lines: [
+      debit(merchant, fromAmount),
+      credit('treasury:conversion', fromAmount),
+      debit('treasury:conversion', toAmount),
+      credit(merchant, toAmount),
+    ],
   });
   return row;
 }
@@ -71,15 +81,32 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, quote
   const money = conversionMoney(q);
   const available = await lockedMerchantBalance(trx, principal.accountId, q.from_currency);
   if (available < money.fromAmount.units) {
-    throw new AppError('exceptions.converting.insufficientBalance', { cryptoCurrencyCode: q.from_currency, required: toJsonNumber(money.fromAmount) });
+    throw new AppError('exceptions.converting.insufficientBalance', {
+      cryptoCurrencyCode: q.from_currency,
+      required: toJsonNumber(money.fromAmount),
+    });
   }
   try {
     const row = await bookConversion(trx, principal, money, q.id);
-    const detail = { accountId: principal.accountId, from: q.from_currency, to: q.to_currency, fromAmount: toJsonNumber(money.fromAmount), toAmount: toJsonNumber(money.toAmount) };
-    await audit(trx, { tenantId: principal.tenantId, principal, action: 'conversion.committed', targetType: 'conversion', targetId: row.id, detail });
+    const detail = {
+      accountId: principal.accountId,
+      from: q.from_currency,
+      to: q.to_currency,
+      fromAmount: toJsonNumber(money.fromAmount),
+      toAmount: toJsonNumber(money.toAmount),
+    };
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: 'conversion.committed',
+      targetType: 'conversion',
+      targetId: row.id,
+      detail,
+    });
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('exceptions.converting.quoteNotQuoted', { quoteId: q.id, currentStatus: 'committed', expectedStatus: 'quoted' });
+    if (isUniqueViolation(err))
+      throw new AppError('exceptions.converting.quoteNotQuoted', { quoteId: q.id, currentStatus: 'committed', expectedStatus: 'quoted' });
     throw err;
   }
 }
@@ -101,7 +128,13 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string) {
   if (!q) throw new AppError('exceptions.converting.quoteNotFound');
   const committed = await trx.selectFrom('conversions').select(['id', 'completed_at']).where('quote_id', '=', q.id).executeTakeFirst();
   if (committed) {
-    const extension = { quoteId: q.id, currentStatus: 'committed', expectedStatus: 'quoted', conversionId: committed.id, completedAt: committed.completed_at.toISOString() };
+    const extension = {
+      quoteId: q.id,
+      currentStatus: 'committed',
+      expectedStatus: 'quoted',
+      conversionId: committed.id,
+      completedAt: committed.completed_at.toISOString(),
+    };
     throw new AppError('exceptions.converting.quoteNotQuoted', extension);
   }
   if (q.expired) throw new AppError('exceptions.converting.quoteExpired', { quoteId: q.id, expiredAt: q.expires_at.toISOString() });

@@ -49,7 +49,12 @@ export function samePeg(a: CurrencyDef, b: CurrencyDef): boolean {
  * coin its peg's value). The commission, set in US cents, becomes source units at the source price,
  * rounded up. Pure, so the rounding rules can be tested on any prices.
  */
-export function conversionTerms(from: CurrencyDef, to: CurrencyDef, prices: { from: Ratio; to: Ratio }, commissionUsdCents: bigint): ConversionTerms {
+export function conversionTerms(
+  from: CurrencyDef,
+  to: CurrencyDef,
+  prices: { from: Ratio; to: Ratio },
+  commissionUsdCents: bigint,
+): ConversionTerms {
   const scale = (decimals: number) => 10n ** BigInt(decimals);
   const rate = { num: prices.from.num * prices.to.den * scale(to.decimals), den: prices.from.den * prices.to.num * scale(from.decimals) };
   const commission = convertAmount(Amount.of(USD, commissionUsdCents), USD_PER_USD, from, prices.from, 'up');
@@ -78,7 +83,10 @@ export async function pairPrices(db: Executor, config: Config, from: CurrencyDef
   const price = async (asset: string) => (asset === 'USD' ? USD_PER_USD : (await usdPrice(db, asset, config.rateMaxAgeS)).price);
   const prices = { from: await price(from.symbol), to: await price(to.symbol) };
   const band = parseRatio(config.stablecoinDepegBand);
-  for (const [side, currency] of [['from', from], ['to', to]] as const) {
+  for (const [side, currency] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (!currency.peg) continue;
     const pegPrice = await price(currency.peg);
     const deviation = pegDeviation(prices[side], pegPrice, band);
@@ -128,7 +136,10 @@ export function priceByFromAmount(terms: ConversionTerms, fromAmount: Amount): C
   const net = fromAmount.minus(terms.commission);
   const toUnits = net.units > 0n ? mulRatio(net.units, terms.rate, 'down') : 0n;
   if (toUnits <= 0n) {
-    throw new AppError('exceptions.converting.amountBelowMinimum', { minFromAmount: toJsonNumber(minimumFromAmount(terms)), cryptoCurrencyCode: terms.from.code });
+    throw new AppError('exceptions.converting.amountBelowMinimum', {
+      minFromAmount: toJsonNumber(minimumFromAmount(terms)),
+      cryptoCurrencyCode: terms.from.code,
+    });
   }
   return { from: terms.from, to: terms.to, fromAmount, toAmount: Amount.of(terms.to, toUnits), commission: terms.commission };
 }

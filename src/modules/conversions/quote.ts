@@ -27,7 +27,12 @@ function currencyOf(ctx: AppContext, req: ConversionRequest, field: Side): Curre
   const currency = findCurrency(code);
   if (!currency) throw new AppError('exceptions.converting.currencyNotFound', { field, cryptoCurrencyCode: code });
   if (!isServed(ctx.config, currency)) {
-    throw new AppError('exceptions.currency.unavailable', { field, cryptoCurrencyCode: code, network: currency.network, mode: ctx.config.mode });
+    throw new AppError('exceptions.currency.unavailable', {
+      field,
+      cryptoCurrencyCode: code,
+      network: currency.network,
+      mode: ctx.config.mode,
+    });
   }
   return currency;
 }
@@ -45,7 +50,9 @@ function parseAmount(currency: CurrencyDef, field: 'fromAmount' | 'toAmount', va
       throw new AppError('exceptions.converting.amountInvalidDecimalPlaces', extension);
     }
     if (err instanceof MoneyFormatError) {
-      throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message: 'must be a positive decimal amount' }] });
+      throw new AppError('exceptions.validation.failed', {
+        fields: [{ location: 'body', field, message: 'must be a positive decimal amount' }],
+      });
     }
     throw err;
   }
@@ -61,7 +68,8 @@ export async function previewConversion(ctx: AppContext, req: ConversionRequest)
   if (from.code === to.code) throw new AppError('exceptions.converting.sameCurrency', { cryptoCurrencyCode: from.code });
   const given = (['fromAmount', 'toAmount'] as const).filter((f) => req[f] !== undefined);
   if (given.length !== 1) throw new AppError('exceptions.converting.amountSpecificationInvalid', { given });
-  const amount = req.fromAmount !== undefined ? parseAmount(from, 'fromAmount', req.fromAmount) : parseAmount(to, 'toAmount', req.toAmount ?? '');
+  const amount =
+    req.fromAmount !== undefined ? parseAmount(from, 'fromAmount', req.fromAmount) : parseAmount(to, 'toAmount', req.toAmount ?? '');
   const terms = await currentTerms(ctx, from, to);
   return req.fromAmount !== undefined ? priceByFromAmount(terms, amount) : priceByToAmount(terms, amount);
 }

@@ -55,7 +55,11 @@ export async function findConversion(db: Executor, accountId: string, id: string
  * GET /converting/list: the account's conversions, newest first; `search` is an exact id or quote
  * id, `from`/`to` bound the time it was booked (completedAt).
  */
-export function listConversions(db: Executor, accountId: string, q: { page: number; limit: number } & ListFilters): Promise<Page<ReturnType<typeof conversionRecord>>> {
+export function listConversions(
+  db: Executor,
+  accountId: string,
+  q: { page: number; limit: number } & ListFilters,
+): Promise<Page<ReturnType<typeof conversionRecord>>> {
   const within = timeRange(q);
   let mine = db.selectFrom('conversions').where('account_id', '=', accountId);
   if (q.search !== undefined) {
@@ -68,7 +72,11 @@ export function listConversions(db: Executor, accountId: string, q: { page: numb
   // Unfiltered or by time, the total is the account's maintained counts (lib/db/counts.ts), not a count of its history.
   return paged(
     q,
-    () => (q.search !== undefined ? count(base) : rangedTotal(db, 'conversions', accountId, undefined, within, (part) => count(mine.where(inRange('completed_at', part))))).executeTakeFirstOrThrow(),
+    () =>
+      (q.search !== undefined
+        ? count(base)
+        : rangedTotal(db, 'conversions', accountId, undefined, within, (part) => count(mine.where(inRange('completed_at', part))))
+      ).executeTakeFirstOrThrow(),
     (offset, limit) => {
       // A later page finds its ids along the index alone, then reads only those rows.
       const ids = base.select('id').orderBy('completed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);

@@ -54,7 +54,9 @@ function quoteConversionRoute(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(ConversionQuoteSchema) }, [404, 503]),
       },
     },
-    async (request) => ({ data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal, exactAmounts(request, request.body))) }),
+    async (request) => ({
+      data: conversionQuoteRecord(await quoteConversion(app.ctx, request.principal, exactAmounts(request, request.body))),
+    }),
   );
 }
 
@@ -65,11 +67,16 @@ function commitConversionRoute(app: TypedApp): void {
     {
       // Money moves: a session with 2FA confirms it with a fresh code, as a withdrawal commit.
       // Clients send only quoteId: a tenant-wide caller acts on the quote's account.
-      config: { scope: 'converting.create', stepUp: true, accountOf: quoteAccount('conversion_quotes', 'exceptions.converting.quoteNotFound') },
+      config: {
+        scope: 'converting.create',
+        stepUp: true,
+        accountOf: quoteAccount('conversion_quotes', 'exceptions.converting.quoteNotFound'),
+      },
       schema: {
         operationId: 'commitConversion',
         tags: ['conversions'],
-        summary: "Commits a quote on its account: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it, 404 for an unknown quote. A session with 2FA confirms it with `x-totp-code`",
+        summary:
+          'Commits a quote on its account: debits fromAmount, credits toAmount, once; 400 when the balance no longer covers it, 404 for an unknown quote. A session with 2FA confirms it with `x-totp-code`',
         body: Type.Object({ accountId: Type.Optional(Uuid), quoteId: Uuid }),
         response: responses({ 201: DataEnvelope(ConversionRecordSchema) }, [404, 503]),
       },

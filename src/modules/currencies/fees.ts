@@ -85,7 +85,11 @@ export async function refreshFees(
  * adapter (EVM fee history, fee-rate estimates, energy). A network without an adapter has no quote,
  * so its fee reads as unavailable instead of as a made-up number.
  */
-export function defaultOracles(db: Db, config: Config, adapters?: readonly { network: string; sandbox: boolean; feeOracle: FeeOracle }[]): (currency: CurrencyDef) => FeeOracle {
+export function defaultOracles(
+  db: Db,
+  config: Config,
+  adapters?: readonly { network: string; sandbox: boolean; feeOracle: FeeOracle }[],
+): (currency: CurrencyDef) => FeeOracle {
   const sandbox = new SandboxFeeOracle(db);
   const real = new Map((adapters ?? []).filter((a) => !a.sandbox).map((a) => [a.network, a.feeOracle]));
   return (currency) => {

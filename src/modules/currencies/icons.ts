@@ -21,9 +21,7 @@ function networkIcon(n: NetworkDef): string {
 }
 
 export const CURRENCY_ICONS: ReadonlyMap<string, string> = new Map(CURRENCIES.map((c) => [c.code, currencyIcon(c)]));
-export const NETWORK_ICONS: ReadonlyMap<string, string> = new Map(
-  Object.values(NETWORKS).map((n) => [n.api, networkIcon(n)]),
-);
+export const NETWORK_ICONS: ReadonlyMap<string, string> = new Map(Object.values(NETWORKS).map((n) => [n.api, networkIcon(n)]));
 
 export function currencyIconPath(code: string): string {
   return `/assets/icons/${code}.svg`;

@@ -11,7 +11,8 @@ export function currencyJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAd
     {
       name: 'network-fees',
       intervalMs: ctx.config.feeRefreshS * 1000,
-      round: () => refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'), servedCurrencies(ctx.config)),
+      round: () =>
+        refreshFees(ctx.db, oracles, (code, err) => log.warn({ err, code }, 'network fee quote failed'), servedCurrencies(ctx.config)),
     },
   ];
 }

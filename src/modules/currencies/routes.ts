@@ -22,10 +22,7 @@ const CurrencyRecordSchema = Type.Object(
     tokenType: Type.Optional(Type.Union([Type.Literal('erc20'), Type.Literal('trc20'), Type.Literal('bep20')])),
     decimalPlaces: Type.Integer(),
     minDepositAmount: Money('Smallest credited deposit: base minimum plus the live network fee'),
-    depositNetworkFee: Type.Union([
-      Type.Object({ amount: Money(), quotedAt: Type.String({ format: 'date-time' }) }),
-      Type.Null(),
-    ]),
+    depositNetworkFee: Type.Union([Type.Object({ amount: Money(), quotedAt: Type.String({ format: 'date-time' }) }), Type.Null()]),
     minWithdrawalAmount: Money(),
     depositCommission: Money("The calling tenant's rate (its override, else the default)"),
     contractAddress: Nullable(Type.String()),

@@ -38,12 +38,7 @@ export function minDepositUnits(currency: CurrencyDef, fee: FeeQuote | undefined
   return toUnits(currency.baseMinDeposit, currency.decimals) + (fee?.units ?? 0n);
 }
 
-export function toCurrencyRecord(
-  currency: CurrencyDef,
-  fee: FeeQuote | undefined,
-  commission: string,
-  baseUrl: string,
-): CurrencyRecord {
+export function toCurrencyRecord(currency: CurrencyDef, fee: FeeQuote | undefined, commission: string, baseUrl: string): CurrencyRecord {
   const net = networkOf(currency);
   return {
     code: currency.code,
@@ -52,9 +47,7 @@ export function toCurrencyRecord(
     ...(currency.tokenType ? { tokenType: currency.tokenType } : {}),
     decimalPlaces: currency.decimals,
     minDepositAmount: toJsonNumber(minDepositUnits(currency, fee), currency.decimals),
-    depositNetworkFee: fee
-      ? { amount: toJsonNumber(fee.units, currency.decimals), quotedAt: fee.quotedAt.toISOString() }
-      : null,
+    depositNetworkFee: fee ? { amount: toJsonNumber(fee.units, currency.decimals), quotedAt: fee.quotedAt.toISOString() } : null,
     minWithdrawalAmount: toJsonNumber(currency.minWithdrawal, currency.decimals),
     depositCommission: toJsonNumber(commission, 6),
     contractAddress: currency.contractAddress,
@@ -91,11 +84,7 @@ export class CatalogueService {
   /** The tenant's deposit commission rate: its override, else the system default. */
   async commissionOf(tenantId: string): Promise<string> {
     const row = await this.commissions.get(tenantId, async () => {
-      const t = await this.ctx.db
-        .selectFrom('tenants')
-        .select('deposit_commission')
-        .where('id', '=', tenantId)
-        .executeTakeFirst();
+      const t = await this.ctx.db.selectFrom('tenants').select('deposit_commission').where('id', '=', tenantId).executeTakeFirst();
       return t ? { rate: t.deposit_commission } : undefined;
     });
     return row?.rate ?? this.ctx.config.depositCommission;
@@ -137,9 +126,9 @@ export class CatalogueService {
     const memoKey = `${rate}|${network ?? ''}`;
     let records = byInput.get(memoKey);
     if (!records) {
-      records = servedCurrencies(this.ctx.config).filter((c) => !network || c.network === network).map((c) =>
-        toCurrencyRecord(c, fees.get(c.code), rate, this.ctx.config.publicBaseUrl),
-      );
+      records = servedCurrencies(this.ctx.config)
+        .filter((c) => !network || c.network === network)
+        .map((c) => toCurrencyRecord(c, fees.get(c.code), rate, this.ctx.config.publicBaseUrl));
       if (byInput.size < 1000) byInput.set(memoKey, records);
     }
     return records;

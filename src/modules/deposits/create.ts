@@ -28,8 +28,20 @@ export interface NewDeposit {
 }
 
 const COLUMNS = [
-  'id', 'tenant_id', 'account_id', 'order_id', 'customer_id', 'webhook_url', 'currency_code', 'network', 'address', 'status',
-  'network_fee', 'min_amount', 'commission_rate', 'expires_at',
+  'id',
+  'tenant_id',
+  'account_id',
+  'order_id',
+  'customer_id',
+  'webhook_url',
+  'currency_code',
+  'network',
+  'address',
+  'status',
+  'network_fee',
+  'min_amount',
+  'commission_rate',
+  'expires_at',
 ] as const;
 const COLUMN_LIST = sql.join(COLUMNS.map((c) => sql.ref(c)));
 
@@ -53,7 +65,11 @@ export function catalogueOf(ctx: AppContext): CatalogueService {
  * insert itself detects a used orderId (a unique violation, also from a concurrent create), so a
  * new deposit costs two statements: the address index, then both rows.
  */
-export async function createDeposit(ctx: AppContext, principal: ApiPrincipal, input: CreateDepositInput): Promise<{ created: boolean; deposit: DepositCreated }> {
+export async function createDeposit(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  input: CreateDepositInput,
+): Promise<{ created: boolean; deposit: DepositCreated }> {
   const { db, config } = ctx;
   const currency = servedCurrency(config, input.cryptoCurrencyCode);
   const fee = await liveFee(ctx, currency.code);
@@ -89,7 +105,10 @@ async function answerRepeat(row: DepositRow): Promise<DepositCreated> {
   return answer(row);
 }
 
-async function answer(row: Pick<DepositRow, 'id' | 'currency_code' | 'address' | 'min_amount' | 'created_at' | 'expires_at'>, qrCode?: string): Promise<DepositCreated> {
+async function answer(
+  row: Pick<DepositRow, 'id' | 'currency_code' | 'address' | 'min_amount' | 'created_at' | 'expires_at'>,
+  qrCode?: string,
+): Promise<DepositCreated> {
   const currency = knownCurrency(row.currency_code);
   return {
     id: row.id,

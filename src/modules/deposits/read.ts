@@ -14,9 +14,17 @@ export function getDeposit(db: Executor, principal: ApiPrincipal, q: { id?: stri
 }
 
 /** GET /deposit/list: newest first, each with its refunds. */
-export async function listDeposits(db: Executor, principal: ApiPrincipal, q: { page: number; limit: number; status?: DepositStatus } & ListFilters) {
+export async function listDeposits(
+  db: Executor,
+  principal: ApiPrincipal,
+  q: { page: number; limit: number; status?: DepositStatus } & ListFilters,
+) {
   const page = await listByAccount(db, 'deposits', principal.accountId, q, (row) => row);
-  const refunds = await refundsOf(db, 'deposit', page.data.map((r) => r.id));
+  const refunds = await refundsOf(
+    db,
+    'deposit',
+    page.data.map((r) => r.id),
+  );
   return { ...page, data: page.data.map((r) => depositRecord(r, refunds.get(r.id))) };
 }
 

@@ -10,9 +10,10 @@ import { depositMachine } from './status.ts';
 
 export type DepositRow = Selectable<DepositsTable>;
 
-
 /** States after which a repeated orderId is a conflict (409) rather than the same deposit. */
-export const TERMINAL_DEPOSIT_STATUSES: readonly DepositStatus[] = depositMachine.statuses.filter((s) => s !== 'created' && s !== 'processing');
+export const TERMINAL_DEPOSIT_STATUSES: readonly DepositStatus[] = depositMachine.statuses.filter(
+  (s) => s !== 'created' && s !== 'processing',
+);
 
 /** What POST /deposit answers. */
 export interface DepositCreated {
@@ -87,4 +88,3 @@ export function changeStatus(trx: Trx, row: DepositRow, to: DepositStatus, set: 
     }),
   });
 }
-

@@ -69,7 +69,9 @@ async function settle(trx: Trx, row: DepositRow, payment: Payment): Promise<void
   const received = Amount.of(currency, BigInt(payment.amount));
   const credited = received.units >= BigInt(row.min_amount);
   const network = row.network as NetworkEnvName;
-  const split = credited ? splitPayment(received, Amount.of(currency, BigInt(row.network_fee)), row.commission_rate) : uncreditedSplit(received);
+  const split = credited
+    ? splitPayment(received, Amount.of(currency, BigInt(row.network_fee)), row.commission_rate)
+    : uncreditedSplit(received);
   const lines = credited
     ? settlementLines(network, row.account_id, split)
     : [debit(custodyAccount(network), received), credit('suspense:below-minimum', received)];
@@ -87,7 +89,11 @@ async function settle(trx: Trx, row: DepositRow, payment: Payment): Promise<void
   };
   const target: DepositStatus = credited || row.status === 'completed' ? 'completed' : 'failed';
   if (row.status === target) {
-    await trx.updateTable('deposits').set({ ...sums, updated_at: now() }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('deposits')
+      .set({ ...sums, updated_at: now() })
+      .where('id', '=', row.id)
+      .execute();
     return;
   }
   const from = row.status === 'processing' ? row : await changeStatus(trx, row, 'processing');
@@ -96,6 +102,12 @@ async function settle(trx: Trx, row: DepositRow, payment: Payment): Promise<void
 
 /** A payment in another asset: settled in its own currency, told in `deposit.otherAssetReceived`. */
 async function settleInOwnAsset(ctx: AppContext, trx: Trx, row: DepositRow, payment: Payment): Promise<void> {
-  const owner = { kind: 'deposit' as const, id: row.id, tenantId: row.tenant_id, accountId: row.account_id, commissionRate: row.commission_rate };
+  const owner = {
+    kind: 'deposit' as const,
+    id: row.id,
+    tenantId: row.tenant_id,
+    accountId: row.account_id,
+    commissionRate: row.commission_rate,
+  };
   await settleOtherAsset(trx, ctx.config, payment, { ...owner, record: () => recordWithRefunds(trx, row) });
 }

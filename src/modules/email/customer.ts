@@ -57,7 +57,12 @@ function reference(t: Dictionary, inv: InvoiceEventData): string {
 }
 
 /** Words and rows of each kind, in the dictionary's language. */
-function body(kind: EmailKind, t: Dictionary, locale: string, inv: InvoiceEventData): { heading: string; subject: string; paragraphs: string[]; rows: Array<[string, string]> } {
+function body(
+  kind: EmailKind,
+  t: Dictionary,
+  locale: string,
+  inv: InvoiceEventData,
+): { heading: string; subject: string; paragraphs: string[]; rows: Array<[string, string]> } {
   const total: [string, string] = [t['receipt.total'], fiat(locale, inv.amount, inv.fiatCurrencyCode)];
   const code = inv.cryptoCurrencyCode;
   const received = code && inv.cryptoAmountReceived ? crypto(locale, inv.cryptoAmountReceived, code) : null;
@@ -72,7 +77,8 @@ function body(kind: EmailKind, t: Dictionary, locale: string, inv: InvoiceEventD
   if (kind === 'invoiceUnderpaid') {
     const left = leftToPay(inv);
     const paragraphs = [t['outcome.partially_paid.text']];
-    if (received && code && inv.cryptoAmountExpected) paragraphs.push(fill(t.received, { received, expected: crypto(locale, inv.cryptoAmountExpected, code) }));
+    if (received && code && inv.cryptoAmountExpected)
+      paragraphs.push(fill(t.received, { received, expected: crypto(locale, inv.cryptoAmountExpected, code) }));
     if (left !== null && code) paragraphs.push(fill(t.stillToPay, { amount: crypto(locale, left, code) }));
     return { heading: t['outcome.partially_paid.title'], subject: t['outcome.partially_paid.title'], paragraphs, rows: [total] };
   }
@@ -97,4 +103,3 @@ export function customerMail(kind: EmailKind, inv: InvoiceEventData, brand: Mail
     footer: fill(t.footer, { id: inv.id }),
   });
 }
-

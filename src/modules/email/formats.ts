@@ -18,7 +18,9 @@ export function crypto(locale: string, amount: string, code: string): string {
 }
 
 /** A moment: its date and time in UTC, said so. */
-export const date = (locale: string, iso: string) => `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+export const date = (locale: string, iso: string) =>
+  `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 
 /** A calendar day in UTC, as a period's bounds are (every customer sees the same day). */
-export const day = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+export const day = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));

@@ -31,11 +31,23 @@ export interface SecurityNotice {
   at: string;
 }
 
-const HANDLED = new Set(['invoice.statusChanged', 'withdrawal.statusChanged', 'payoutAddress.added', 'withdrawal.awaitingApproval', 'user.signedIn', 'user.securityChanged', ...Object.keys(SUBSCRIPTION_NOTICES)]);
+const HANDLED = new Set([
+  'invoice.statusChanged',
+  'withdrawal.statusChanged',
+  'payoutAddress.added',
+  'withdrawal.awaitingApproval',
+  'user.signedIn',
+  'user.securityChanged',
+  ...Object.keys(SUBSCRIPTION_NOTICES),
+]);
 
 /** The events' payloads read again as text and parsed with every number kept as its decimal text. */
 async function exactPayloads(db: Executor, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
-  const rows = await db.selectFrom('outbox_events').select(['id', (eb) => eb.cast<string>('payload', 'text').as('text')]).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('outbox_events')
+    .select(['id', (eb) => eb.cast<string>('payload', 'text').as('text')])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [String(r.id), parse(r.text, null, (n) => n) as Record<string, unknown>]));
 }
 
@@ -60,7 +72,14 @@ function toPeople(env: Env, tenant: MailTenant, source: string, facts: MerchantF
   if (!sends(tenant, facts.kind)) return [];
   const mail = laidOut(() => merchantMail(facts, tenant.brand, env.publicBaseUrl));
   if (!mail) return [];
-  return recipients.map((recipient) => ({ tenantId: tenant.id, source, kind: facts.kind, recipient, mail, fromName: env.email?.from.name ?? null }));
+  return recipients.map((recipient) => ({
+    tenantId: tenant.id,
+    source,
+    kind: facts.kind,
+    recipient,
+    mail,
+    fromName: env.email?.from.name ?? null,
+  }));
 }
 
 async function invoiceJobs(trx: Trx, tenant: MailTenant, source: string, data: Record<string, unknown>): Promise<NewMailJob[]> {
@@ -140,7 +159,13 @@ async function jobsOf(trx: Trx, env: Env, tenant: MailTenant, e: ClaimedEvent, d
     case 'withdrawal.statusChanged':
       return withdrawalJobs(trx, env, tenant, source, d);
     case 'payoutAddress.added': {
-      const facts: MerchantFacts = { kind: 'payoutAddressAdded', currency: String(d.cryptoCurrencyCode), address: String(d.address), label: typeof d.label === 'string' ? d.label : null, activeAt: utc(String(d.activeAt)) };
+      const facts: MerchantFacts = {
+        kind: 'payoutAddressAdded',
+        currency: String(d.cryptoCurrencyCode),
+        address: String(d.address),
+        label: typeof d.label === 'string' ? d.label : null,
+        activeAt: utc(String(d.activeAt)),
+      };
       return toPeople(env, tenant, source, facts, await peopleIn(trx, tenant.id, rolesOf('payoutAddressAdded')));
     }
     case 'withdrawal.awaitingApproval':
@@ -154,8 +179,14 @@ async function jobsOf(trx: Trx, env: Env, tenant: MailTenant, e: ClaimedEvent, d
 export async function writeMailJobs(trx: Trx, env: Env, events: ClaimedEvent[]): Promise<number> {
   const relevant = events.filter((e): e is ClaimedEvent & { tenantId: string } => e.tenantId !== null && HANDLED.has(e.type));
   if (relevant.length === 0) return 0;
-  const payloads = await exactPayloads(trx, relevant.map((e) => e.id));
-  const tenants = await mailTenants(trx, relevant.map((e) => e.tenantId));
+  const payloads = await exactPayloads(
+    trx,
+    relevant.map((e) => e.id),
+  );
+  const tenants = await mailTenants(
+    trx,
+    relevant.map((e) => e.tenantId),
+  );
   const jobs: NewMailJob[] = [];
   for (const e of relevant) {
     const tenant = tenants.get(e.tenantId);

@@ -63,7 +63,11 @@ export async function mailTenants(db: Executor, ids: string[]): Promise<Map<stri
       r.id,
       {
         id: r.id,
-        brand: { name: r.brand_name?.trim() || r.name, color: r.brand_color && /^#[0-9a-f]{6}$/i.test(r.brand_color) ? r.brand_color.toLowerCase() : null, logo: !!r.has_logo },
+        brand: {
+          name: r.brand_name?.trim() || r.name,
+          color: r.brand_color && /^#[0-9a-f]{6}$/i.test(r.brand_color) ? r.brand_color.toLowerCase() : null,
+          logo: !!r.has_logo,
+        },
         off: new Set(r.email_off),
       },
     ]),
@@ -76,7 +80,12 @@ export function sends(tenant: MailTenant, kind: EmailKind): boolean {
 }
 
 /** The addresses of the tenant's active people in `roles` (invited and not yet set up: none), but `except`. */
-export async function peopleIn(db: Executor, tenantId: string, roles: readonly MerchantRole[], except: string | null = null): Promise<string[]> {
+export async function peopleIn(
+  db: Executor,
+  tenantId: string,
+  roles: readonly MerchantRole[],
+  except: string | null = null,
+): Promise<string[]> {
   let q = db
     .selectFrom('users')
     .select('email')
@@ -90,7 +99,13 @@ export async function peopleIn(db: Executor, tenantId: string, roles: readonly M
 
 /** The address of one of the tenant's active users, or null. */
 export async function personOf(db: Executor, tenantId: string, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).where('tenant_id', '=', tenantId).where('disabled_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
   return row?.email ?? null;
 }
 
@@ -104,4 +119,3 @@ export function rolesOf(kind: EmailKind): readonly MerchantRole[] {
 export function utc(at: Date | string): string {
   return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
-

@@ -22,7 +22,15 @@ export function emailJobs({ ctx }: JobEnv<AppContext>): JobSpec[] {
   };
   return [
     // Where every write is seen it waits for new mails or the next retry's time; elsewhere every second.
-    { name: 'email-send', intervalMs: 1000, round: send, idleIntervalMs: 60_000, wakeTables: ['email_jobs'], dueInMs: () => dueInMs, afterStop: async () => sender.close() },
+    {
+      name: 'email-send',
+      intervalMs: 1000,
+      round: send,
+      idleIntervalMs: 60_000,
+      wakeTables: ['email_jobs'],
+      dueInMs: () => dueInMs,
+      afterStop: async () => sender.close(),
+    },
     { name: 'email-webhook-watch', intervalMs: 60_000, round: () => webhookFailingRound(ctx.db, ctx.config) },
   ];
 }

@@ -20,7 +20,10 @@ export const EMAIL_KINDS = {
   payoutFailed: { audience: MONEY, label: 'Payout failed (owners and finance)' },
   approvalWaiting: { audience: MONEY, label: 'A withdrawal waits for approval (owners and finance but its committer)' },
   payoutAddressAdded: { audience: MONEY, label: 'A payout address was added (owners and finance)' },
-  webhookFailing: { audience: { to: 'roles', roles: ['owner', 'developer'] }, label: 'A webhook endpoint has been failing for an hour (owners and developers)' },
+  webhookFailing: {
+    audience: { to: 'roles', roles: ['owner', 'developer'] },
+    label: 'A webhook endpoint has been failing for an hour (owners and developers)',
+  },
   newSignIn: { audience: { to: 'user' }, label: 'Sign-in from a new device or address (the user)' },
   securityChanged: { audience: { to: 'user' }, label: 'Password or two-factor authentication changed (the user)' },
 } as const satisfies Record<string, { audience: Audience; label: string }>;

@@ -59,9 +59,14 @@ function textOf(c: MailContent): string {
 
 function htmlOf(c: MailContent): string {
   const p = accentPalette(c.brand.color);
-  const logo = c.brand.logo ? `<img src="cid:${LOGO_CID}" alt="" height="40" style="height:40px;vertical-align:middle;margin-right:12px">` : '';
+  const logo = c.brand.logo
+    ? `<img src="cid:${LOGO_CID}" alt="" height="40" style="height:40px;vertical-align:middle;margin-right:12px">`
+    : '';
   const rows = c.rows
-    .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const link = c.link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(c.link.url)}" style="background:${p.accent};color:${p.onAccent};padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(c.link.label)}</a></p>`

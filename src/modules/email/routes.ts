@@ -9,12 +9,19 @@ import { emailJobMachine } from './status.ts';
 /** Each kind with a boolean (all of them in answers, any of them in a change). */
 const kindFlags = (optional: boolean) =>
   Type.Object(
-    Object.fromEntries(EMAIL_KIND_NAMES.map((k) => [k, optional ? Type.Optional(Type.Boolean({ description: EMAIL_KINDS[k].label })) : Type.Boolean({ description: EMAIL_KINDS[k].label })])) as Record<string, TSchema>,
+    Object.fromEntries(
+      EMAIL_KIND_NAMES.map((k) => [
+        k,
+        optional ? Type.Optional(Type.Boolean({ description: EMAIL_KINDS[k].label })) : Type.Boolean({ description: EMAIL_KINDS[k].label }),
+      ]),
+    ) as Record<string, TSchema>,
   );
 
 const EmailSettingsSchema = Type.Object(
   {
-    sending: Type.Boolean({ description: 'Whether this installation sends mail at all (its operator set SMTP_URL); false: no mail of any kind is sent' }),
+    sending: Type.Boolean({
+      description: 'Whether this installation sends mail at all (its operator set SMTP_URL); false: no mail of any kind is sent',
+    }),
     from: Nullable(Type.String({ description: 'The sender mails carry (customers see the brand name before its address)' })),
     kinds: kindFlags(false),
     recent: Type.Array(
@@ -67,7 +74,12 @@ function updateEmailSettingsRoute(app: TypedApp): void {
     '/email-settings',
     {
       // Turning a mail off asks for step-up: silencing the notices of new sign-ins or payout addresses is what an intruder would do first.
-      config: { scope: 'settings.manage', tenantLevel: true, tenantWide: true, stepUp: (request) => Object.values((request.body as { kinds?: Record<string, boolean> }).kinds ?? {}).includes(false) },
+      config: {
+        scope: 'settings.manage',
+        tenantLevel: true,
+        tenantWide: true,
+        stepUp: (request) => Object.values((request.body as { kinds?: Record<string, boolean> }).kinds ?? {}).includes(false),
+      },
       schema: {
         operationId: 'updateEmailSettings',
         tags: TAGS,
@@ -79,7 +91,15 @@ function updateEmailSettingsRoute(app: TypedApp): void {
     async (request) => {
       const p = request.principal;
       await changeEmailKinds(app.ctx.db, p.tenantId, request.body.kinds, (trx, changed) =>
-        audit(trx, { tenantId: p.tenantId, principal: p, action: 'settings.changed', targetType: 'tenant', targetId: p.tenantId, detail: { emailKinds: changed }, ip: request.ip }),
+        audit(trx, {
+          tenantId: p.tenantId,
+          principal: p,
+          action: 'settings.changed',
+          targetType: 'tenant',
+          targetId: p.tenantId,
+          detail: { emailKinds: changed },
+          ip: request.ip,
+        }),
       );
       return { data: await emailSettingsOf(app.ctx.db, app.ctx.config, p.tenantId) };
     },

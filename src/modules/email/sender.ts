@@ -49,7 +49,12 @@ const ATTEMPT_MAX_MS = 50_000;
 
 /** A transport to the SMTP server, with bounded waits (nodemailer's own wait minutes). */
 export function smtpTransport(settings: EmailSettings): Transporter {
-  return nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+  return nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
 }
 
 export class MailSender {
@@ -139,7 +144,17 @@ export class MailSender {
       html: job.html_body,
       messageId: `<${job.id}@${domain}>`,
       headers: { 'auto-submitted': 'auto-generated' },
-      attachments: logo?.logo && logo.logo_type ? [{ filename: `logo.${logo.logo_type.split('/')[1]}`, content: Buffer.from(logo.logo), contentType: logo.logo_type, cid: LOGO_CID }] : [],
+      attachments:
+        logo?.logo && logo.logo_type
+          ? [
+              {
+                filename: `logo.${logo.logo_type.split('/')[1]}`,
+                content: Buffer.from(logo.logo),
+                contentType: logo.logo_type,
+                cid: LOGO_CID,
+              },
+            ]
+          : [],
     };
   }
 
@@ -151,7 +166,8 @@ export class MailSender {
   private async record(job: JobRow, error: unknown): Promise<MailOutcome | null> {
     const wait = backoffSeconds(job.attempts, this.opts.retryBaseS);
     const ageS = (Date.now() - job.created_at.getTime()) / 1000;
-    const outcome: MailOutcome = error === null ? 'sent' : !isPermanent(error) && ageS + wait <= this.opts.giveUpAfterS ? 'retried' : 'failed';
+    const outcome: MailOutcome =
+      error === null ? 'sent' : !isPermanent(error) && ageS + wait <= this.opts.giveUpAfterS ? 'retried' : 'failed';
     if (outcome !== 'retried') emailJobMachine.assert('pending', outcome);
     const message = error === null ? null : String((error as Error).message ?? error).slice(0, 500);
     const moved = await this.db

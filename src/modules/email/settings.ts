@@ -62,7 +62,12 @@ export async function emailSettingsOf(db: Executor, config: Pick<Config, 'email'
  * Turns kinds on (true) or off (false), the others as they were; `alsoIn` writes in the same
  * transaction (the audit entry). Returns the kinds that changed.
  */
-export async function changeEmailKinds(db: Db, tenantId: string, kinds: Partial<Record<EmailKind, boolean>>, alsoIn: (trx: Trx, changed: Partial<Record<EmailKind, boolean>>) => Promise<void>): Promise<void> {
+export async function changeEmailKinds(
+  db: Db,
+  tenantId: string,
+  kinds: Partial<Record<EmailKind, boolean>>,
+  alsoIn: (trx: Trx, changed: Partial<Record<EmailKind, boolean>>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('tenants').select('email_off').where('id', '=', tenantId).forUpdate().executeTakeFirst();
     if (!row) throw new AppError('exceptions.tenant.notFound');
@@ -76,7 +81,11 @@ export async function changeEmailKinds(db: Db, tenantId: string, kinds: Partial<
       changed[kind] = on;
     }
     if (Object.keys(changed).length === 0) return;
-    await trx.updateTable('tenants').set({ email_off: EMAIL_KIND_NAMES.filter((k) => off.has(k)) }).where('id', '=', tenantId).execute();
+    await trx
+      .updateTable('tenants')
+      .set({ email_off: EMAIL_KIND_NAMES.filter((k) => off.has(k)) })
+      .where('id', '=', tenantId)
+      .execute();
     await alsoIn(trx, changed);
   });
 }

@@ -66,7 +66,9 @@ function reminderMail(d: Data, brand: MailBrand, w: Words): RenderedMail {
     brand,
     subject: say(t, 'mail.reminder.subject', { plan: text(d, 'planName') }),
     heading: t['mail.reminder.heading'],
-    paragraphs: [say(t, 'mail.reminder.text', { n: text(d, 'reminder'), total: text(d, 'reminders'), date: date(lang, text(d, 'endsAt')) })],
+    paragraphs: [
+      say(t, 'mail.reminder.text', { n: text(d, 'reminder'), total: text(d, 'reminders'), date: date(lang, text(d, 'endsAt')) }),
+    ],
     rows: [
       [t['mail.amount'], amount(d, w)],
       [t['mail.due'], date(lang, text(d, 'dueAt'))],

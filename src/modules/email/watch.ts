@@ -46,15 +46,29 @@ async function failingEndpoints(db: Db): Promise<Failing[]> {
 export async function webhookFailingRound(db: Db, env: Pick<Config, 'email' | 'publicBaseUrl'>): Promise<number> {
   const failing = await failingEndpoints(db);
   if (failing.length === 0) return 0;
-  const tenants = await mailTenants(db, failing.map((f) => f.tenant_id));
+  const tenants = await mailTenants(
+    db,
+    failing.map((f) => f.tenant_id),
+  );
   const jobs: NewMailJob[] = [];
   for (const f of failing) {
     const tenant = tenants.get(f.tenant_id);
     if (!tenant || !sends(tenant, 'webhookFailing')) continue;
     const lastError = f.last_status_code !== null ? `HTTP ${f.last_status_code}` : (f.last_error ?? 'no answer');
-    const mail = merchantMail({ kind: 'webhookFailing', url: f.url, since: utc(f.retry_from), lastError, pending: f.pending }, tenant.brand, env.publicBaseUrl);
+    const mail = merchantMail(
+      { kind: 'webhookFailing', url: f.url, since: utc(f.retry_from), lastError, pending: f.pending },
+      tenant.brand,
+      env.publicBaseUrl,
+    );
     for (const recipient of await peopleIn(db, tenant.id, rolesOf('webhookFailing'))) {
-      jobs.push({ tenantId: tenant.id, source: `delivery:${f.id}`, kind: 'webhookFailing', recipient, mail, fromName: env.email?.from.name ?? null });
+      jobs.push({
+        tenantId: tenant.id,
+        source: `delivery:${f.id}`,
+        kind: 'webhookFailing',
+        recipient,
+        mail,
+        fromName: env.email?.from.name ?? null,
+      });
     }
   }
   return insertMailJobs(db, jobs);

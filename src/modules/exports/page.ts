@@ -27,7 +27,13 @@ export interface ExportSource {
   tenantLevel?: true;
   columns: readonly string[];
   /** Up to `limit` rows of the account (the tenant, when `tenantLevel`) after `after` (each with its cursor), already as cells. */
-  page(db: Executor, ownerId: string, range: ExportRange, after: Cursor | null, limit: number): Promise<Array<{ cursor: Cursor; cells: Cell[] }>>;
+  page(
+    db: Executor,
+    ownerId: string,
+    range: ExportRange,
+    after: Cursor | null,
+    limit: number,
+  ): Promise<Array<{ cursor: Cursor; cells: Cell[] }>>;
 }
 
 /** Rows strictly after the cursor in (time, id) order: the list's index, read from where it stopped. */

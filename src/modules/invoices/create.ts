@@ -123,13 +123,22 @@ export interface InvoiceDraft {
  * and the tenant's commission rate (its override, else the default), fixed now. `paymentLinkId`
  * names the link it is made through (never from a request body: a link's own flow sets it).
  */
-export async function draftInvoice(ctx: AppContext, owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney = input, paymentLinkId: string | null = null): Promise<InvoiceDraft> {
+export async function draftInvoice(
+  ctx: AppContext,
+  owner: InvoiceOwner,
+  input: CreateInvoiceInput,
+  money: InvoiceMoney = input,
+  paymentLinkId: string | null = null,
+): Promise<InvoiceDraft> {
   const fiat = findFiat(input.fiatCurrencyCode);
   if (!fiat) throw new AppError('exceptions.invoice.fiatCurrencyNotFound', { fiatCurrencyCode: input.fiatCurrencyCode });
   const total = invoiceTotal(money, fiat);
   const minimum = toUnits(fiat.minInvoiceAmount, fiat.decimals);
   if (total < minimum) {
-    throw new AppError('exceptions.invoice.amountBelowMinimum', { minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
+    throw new AppError('exceptions.invoice.amountBelowMinimum', {
+      minInvoiceAmount: toJsonNumber(minimum, fiat.decimals),
+      fiatCurrencyCode: fiat.code,
+    });
   }
   // Cached until a tenant notice.
   return priced(ctx, owner, input, money, fiat, total, await catalogueOf(ctx).commissionOf(owner.tenantId), paymentLinkId);
@@ -140,20 +149,49 @@ export async function draftInvoice(ctx: AppContext, owner: InvoiceOwner, input: 
  * rate is read on that transaction, since on the embedded database, one connection, a read through
  * the app's pool would wait for the transaction forever.
  */
-export async function draftInvoiceIn(trx: Executor, ctx: AppContext, owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney): Promise<InvoiceDraft> {
+export async function draftInvoiceIn(
+  trx: Executor,
+  ctx: AppContext,
+  owner: InvoiceOwner,
+  input: CreateInvoiceInput,
+  money: InvoiceMoney,
+): Promise<InvoiceDraft> {
   const fiat = findFiat(input.fiatCurrencyCode);
   if (!fiat) throw new AppError('exceptions.invoice.fiatCurrencyNotFound', { fiatCurrencyCode: input.fiatCurrencyCode });
   const tenant = await trx.selectFrom('tenants').select('deposit_commission').where('id', '=', owner.tenantId).executeTakeFirst();
-  return priced(ctx, owner, input, money, fiat, invoiceTotal(money, fiat), tenant?.deposit_commission ?? ctx.config.depositCommission, null);
+  return priced(
+    ctx,
+    owner,
+    input,
+    money,
+    fiat,
+    invoiceTotal(money, fiat),
+    tenant?.deposit_commission ?? ctx.config.depositCommission,
+    null,
+  );
 }
 
-function priced(ctx: AppContext, owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney, fiat: FiatDef, total: bigint, commission: string, paymentLinkId: string | null): InvoiceDraft {
+function priced(
+  ctx: AppContext,
+  owner: InvoiceOwner,
+  input: CreateInvoiceInput,
+  money: InvoiceMoney,
+  fiat: FiatDef,
+  total: bigint,
+  commission: string,
+  paymentLinkId: string | null,
+): InvoiceDraft {
   const minutes = Math.min(input.expiresInMinutes ?? ctx.config.invoiceExpiryMin, ctx.config.invoiceMaxExpiryMin);
   return { values: invoiceValues(owner, input, money, fiat, total, commission, paymentLinkId), minutes };
 }
 
 /** POST /invoice: a draft written at once. */
-export async function createInvoice(ctx: AppContext, principal: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney = input): Promise<InvoiceRecord> {
+export async function createInvoice(
+  ctx: AppContext,
+  principal: InvoiceOwner,
+  input: CreateInvoiceInput,
+  money: InvoiceMoney = input,
+): Promise<InvoiceRecord> {
   return insertInvoice(ctx, ctx.db, await draftInvoice(ctx, principal, input, money));
 }
 
@@ -211,7 +249,15 @@ const NEW_INVOICE = {
 } as const;
 
 /** The values a new invoice is inserted with, as its row reads them back (but the timestamps). */
-function invoiceValues(owner: InvoiceOwner, input: CreateInvoiceInput, money: InvoiceMoney, fiat: FiatDef, total: bigint, commission: string, paymentLinkId: string | null) {
+function invoiceValues(
+  owner: InvoiceOwner,
+  input: CreateInvoiceInput,
+  money: InvoiceMoney,
+  fiat: FiatDef,
+  total: bigint,
+  commission: string,
+  paymentLinkId: string | null,
+) {
   // Quantities and costs as the merchant wrote them (the total was summed from these texts).
   const items: StoredInvoiceItem[] = (input.items ?? []).map((i, n) => ({
     name: i.name,

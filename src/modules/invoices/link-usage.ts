@@ -34,7 +34,11 @@ const isPaid = (status: InvoiceStatus) => status === 'paid' || status === 'overp
  * move's transaction: its uses, and its paid invoices with their fiat totals (a paid invoice never
  * becomes unpaid again, so each is counted once).
  */
-export async function countLinkMove(trx: Trx, row: Pick<InvoiceRow, 'payment_link_id' | 'status' | 'amount_minor'>, from: InvoiceStatus): Promise<void> {
+export async function countLinkMove(
+  trx: Trx,
+  row: Pick<InvoiceRow, 'payment_link_id' | 'status' | 'amount_minor'>,
+  from: InvoiceStatus,
+): Promise<void> {
   if (row.payment_link_id === null) return;
   const uses = Number(holdsUse(row.status)) - Number(holdsUse(from));
   const paid = isPaid(row.status) && !isPaid(from);

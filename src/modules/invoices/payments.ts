@@ -91,7 +91,11 @@ async function markLate(trx: Trx, view: InvoiceView, payment: Payment): Promise<
 
 /** Posts one confirmed payment to the ledger; null when it was posted before. */
 async function credit(trx: Trx, row: InvoiceRow, quote: QuoteRow, payment: Payment, feeDue: bigint) {
-  const split = splitPayment(cryptoAmount(quote.currency_code, payment.amount), cryptoAmount(quote.currency_code, feeDue > 0n ? feeDue : 0n), row.commission_rate);
+  const split = splitPayment(
+    cryptoAmount(quote.currency_code, payment.amount),
+    cryptoAmount(quote.currency_code, feeDue > 0n ? feeDue : 0n),
+    row.commission_rate,
+  );
   const posted = await post(trx, {
     tenantId: row.tenant_id,
     kind: 'invoice.payment',
@@ -107,7 +111,13 @@ async function credit(trx: Trx, row: InvoiceRow, quote: QuoteRow, payment: Payme
 /** A payment in another asset: settled in its own currency, told in `invoice.otherAssetReceived`. */
 async function settleOther(ctx: AppContext, trx: Trx, view: InvoiceView, payment: Payment): Promise<void> {
   const { row } = view;
-  const owner = { kind: 'invoice' as const, id: row.id, tenantId: row.tenant_id, accountId: row.account_id, commissionRate: row.commission_rate };
+  const owner = {
+    kind: 'invoice' as const,
+    id: row.id,
+    tenantId: row.tenant_id,
+    accountId: row.account_id,
+    commissionRate: row.commission_rate,
+  };
   await settleOtherAsset(trx, ctx.config, payment, { ...owner, record: () => recordOf(ctx, view) });
 }
 
@@ -129,7 +139,14 @@ export async function recompute(ctx: AppContext, trx: Trx, view: InvoiceView, un
  * Moves the invoice through the machine: a move its table does not list, or a row whose status
  * changed since it was read, is the state error (nothing written); otherwise the row and its event.
  */
-export async function changeStatus(ctx: AppContext, trx: Trx, view: InvoiceView, to: InvoiceStatus, set: StatusSet<'invoices'> = {}, refusal?: ErrorCode): Promise<InvoiceView> {
+export async function changeStatus(
+  ctx: AppContext,
+  trx: Trx,
+  view: InvoiceView,
+  to: InvoiceStatus,
+  set: StatusSet<'invoices'> = {},
+  refusal?: ErrorCode,
+): Promise<InvoiceView> {
   const row = await moveStatus(trx, invoiceMachine, 'invoices', view.row, to, { set, refusal });
   await countLinkMove(trx, row, view.row.status);
   const updated: InvoiceView = { row, quote: view.quote, refunds: view.refunds };
@@ -153,4 +170,3 @@ export async function isClosed(db: Executor, row: InvoiceRow): Promise<boolean> 
   const r = await sql<{ closed: boolean }>`select ${row.expires_at} <= now() as closed`.execute(db);
   return onlyRow(r).closed;
 }
-

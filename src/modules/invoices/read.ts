@@ -5,7 +5,12 @@ import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { loadKnownInvoice, recordOf, type InvoiceRecord, type InvoiceView } from './record.ts';
 
 /** The key's invoice by id (wins) or orderId, optionally locked for update; 404 otherwise. */
-export async function findInvoice(db: Executor, principal: ApiPrincipal, q: { id?: string; orderId?: string }, lock = false): Promise<InvoiceView> {
+export async function findInvoice(
+  db: Executor,
+  principal: ApiPrincipal,
+  q: { id?: string; orderId?: string },
+  lock = false,
+): Promise<InvoiceView> {
   let query = db.selectFrom('invoices').select('id').where('account_id', '=', principal.accountId);
   if (q.id) query = query.where('id', '=', q.id);
   // orderIds are unique per tenant: the tenant's (tenant_id, order_id) index finds it, whatever the history.

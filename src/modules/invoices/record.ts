@@ -32,11 +32,7 @@ const QUOTE_COLUMNS = [
 
 /** Invoices joined with their current quote (one row per invoice). */
 export function viewSelect(db: Executor) {
-  return db
-    .selectFrom('invoices')
-    .leftJoin('invoice_quotes as q', 'q.id', 'invoices.quote_id')
-    .selectAll('invoices')
-    .select(QUOTE_COLUMNS);
+  return db.selectFrom('invoices').leftJoin('invoice_quotes as q', 'q.id', 'invoices.quote_id').selectAll('invoices').select(QUOTE_COLUMNS);
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewSelect>['executeTakeFirstOrThrow']>>;
@@ -66,7 +62,19 @@ function quoteOf(r: ViewRow): QuoteRow | null {
 
 /** A joined row as an invoice with its quote. */
 export function toView(r: ViewRow): InvoiceView {
-  const { q_id, q_invoice_id, q_currency_code, q_network, q_address, q_amount_expected, q_network_fee, q_fiat_usd_price, q_crypto_usd_price, q_locked_at, ...row } = r;
+  const {
+    q_id,
+    q_invoice_id,
+    q_currency_code,
+    q_network,
+    q_address,
+    q_amount_expected,
+    q_network_fee,
+    q_fiat_usd_price,
+    q_crypto_usd_price,
+    q_locked_at,
+    ...row
+  } = r;
   return { row: row as InvoiceRow, quote: quoteOf(r) };
 }
 
@@ -93,7 +101,11 @@ export async function loadKnownInvoice(db: Executor, id: string): Promise<Invoic
 
 /** The views with their refunds, in one query. */
 export async function withRefunds(db: Executor, views: InvoiceView[]): Promise<InvoiceView[]> {
-  const refunds = await refundsOf(db, 'invoice', views.map((v) => v.row.id));
+  const refunds = await refundsOf(
+    db,
+    'invoice',
+    views.map((v) => v.row.id),
+  );
   return views.map((v) => ({ ...v, refunds: refunds.get(v.row.id) ?? [] }));
 }
 
@@ -170,7 +182,8 @@ export function invoiceRecord({ row, quote, refunds }: InvoiceView, publicBaseUr
     record.address = quote.address;
   }
   put(record, 'txHash', row.tx_hash);
-  if (currency && quote && paid > 0n) record.settlement = settlementRecord(totalsOf(currency, row, row.paid_at ?? row.updated_at), quote.crypto_usd_price);
+  if (currency && quote && paid > 0n)
+    record.settlement = settlementRecord(totalsOf(currency, row, row.paid_at ?? row.updated_at), quote.crypto_usd_price);
   put(record, 'description', row.description);
   put(record, 'number', row.number);
   put(record, 'webhookUrl', row.webhook_url);

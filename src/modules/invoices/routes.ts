@@ -57,7 +57,14 @@ function createInvoiceRoute(app: TypedApp): void {
           failedUrl: Type.Optional(Type.String({ maxLength: 512 })),
           expiresInMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 43200 })),
           customerId: Type.Optional(Type.String({ maxLength: 52 })),
-          customerEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: "The customer's address: the gateway mails them a receipt, what is left to pay, or that the invoice expired (when mail is set up and the merchant has not turned the kind off)" })),
+          customerEmail: Type.Optional(
+            Type.String({
+              format: 'email',
+              maxLength: 254,
+              description:
+                "The customer's address: the gateway mails them a receipt, what is left to pay, or that the invoice expired (when mail is set up and the merchant has not turned the kind off)",
+            }),
+          ),
           customPayload: Type.Optional(Type.String({ maxLength: 2048 })),
           number: Type.Optional(Type.String({ maxLength: 256 })),
         }),
@@ -74,7 +81,14 @@ function createInvoiceRoute(app: TypedApp): void {
       // The money as written: a total or cost a double could not hold is checked exactly, not rounded.
       const money = {
         ...(body.amount !== undefined ? { amount: exactNumber(request, 'amount', body.amount) } : {}),
-        ...(body.items ? { items: body.items.map((item, i) => ({ cost: exactNumber(request, `items.${i}.cost`, item.cost), quantity: exactNumber(request, `items.${i}.quantity`, item.quantity) })) } : {}),
+        ...(body.items
+          ? {
+              items: body.items.map((item, i) => ({
+                cost: exactNumber(request, `items.${i}.cost`, item.cost),
+                quantity: exactNumber(request, `items.${i}.quantity`, item.quantity),
+              })),
+            }
+          : {}),
       };
       return reply.status(201).send({ data: await createInvoice(app.ctx, request.principal, body, money) });
     },
@@ -113,7 +127,9 @@ function listInvoicesRoute(app: TypedApp): void {
         querystring: Type.Object({
           ...PageQuery,
           status: Type.Optional(invoiceMachine.schema),
-          paymentLinkId: Type.Optional(Type.String({ format: 'uuid', description: "Only the invoices made through this payment link (a gateway extension)" })),
+          paymentLinkId: Type.Optional(
+            Type.String({ format: 'uuid', description: 'Only the invoices made through this payment link (a gateway extension)' }),
+          ),
           ...ListSearchQuery,
         }),
         response: responses({ 200: PagedList(InvoiceRecordSchema) }),

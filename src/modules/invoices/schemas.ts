@@ -6,7 +6,11 @@ import { RefundFieldsSchema } from '../withdrawals/schemas.ts';
 import { invoiceMachine } from './status.ts';
 
 /** An item of an invoice, its quantity and cost as the merchant wrote them. */
-export const InvoiceItemSchema = Type.Object({ name: Type.String(), quantity: Money('Quantity'), cost: Money('Cost of one, in the fiat currency') });
+export const InvoiceItemSchema = Type.Object({
+  name: Type.String(),
+  quantity: Money('Quantity'),
+  cost: Money('Cost of one, in the fiat currency'),
+});
 
 /** The invoice record. */
 export const InvoiceRecordSchema = Type.Composite([
@@ -44,7 +48,9 @@ export const InvoiceRecordSchema = Type.Composite([
         description: 'Set when money arrived after the invoice expired or was cancelled (it is still credited)',
       }),
     ),
-    paymentLinkId: Type.Optional(Type.String({ format: 'uuid', description: 'The payment link the invoice was made through (a gateway extension)' })),
+    paymentLinkId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'The payment link the invoice was made through (a gateway extension)' }),
+    ),
   }),
   RefundFieldsSchema,
 ]);

@@ -31,7 +31,9 @@ export function invoiceSearchIds(db: Executor, tenantId: string, accountId: stri
 export type InvoiceListQuery = { page: number; limit: number; status?: InvoiceStatus; paymentLinkId?: string } & ListFilters;
 
 /** Each invoice's refund withdrawals, oldest first, as `refundsOf` reads them (amounts as exact text). */
-const REFUNDS = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'status', w.status, 'currency_code', w.currency_code, 'amount', w.amount::text, 'tx_hash', w.tx_hash)
+const REFUNDS = sql<
+  RefundLine[]
+>`(select coalesce(json_agg(json_build_object('id', w.id, 'status', w.status, 'currency_code', w.currency_code, 'amount', w.amount::text, 'tx_hash', w.tx_hash)
   order by w.created_at, w.id), '[]'::json) from withdrawals w where w.refund_invoice_id = invoices.id)`;
 
 /**
@@ -69,11 +71,12 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
       rows = rows.where('invoices.payment_link_id', '=', link);
     }
     const filtered = mine.where(range);
-    const total = q.search || link
-      ? filtered.select((eb) => eb.fn.countAll<string>().as('total'))
-      : rangedTotal(db, 'invoices', principal.accountId, q.status, within, (part) =>
-          mine.where(inRange('invoices.created_at', part)).select((eb) => eb.fn.countAll<string>().as('total')),
-        );
+    const total =
+      q.search || link
+        ? filtered.select((eb) => eb.fn.countAll<string>().as('total'))
+        : rangedTotal(db, 'invoices', principal.accountId, q.status, within, (part) =>
+            mine.where(inRange('invoices.created_at', part)).select((eb) => eb.fn.countAll<string>().as('total')),
+          );
     return pagedWithTotal(
       q,
       (offset, limit) => {
@@ -86,7 +89,11 @@ export function invoiceLister(ctx: AppContext): (principal: ApiPrincipal, q: Inv
           .orderBy('invoices.id', 'desc')
           .limit(limit)
           .offset(anchor ? anchor.skip : offset);
-        return byKeys(rows, 'invoices.id', offset, limit, ids).select(total.as('total')).orderBy('invoices.created_at', 'desc').orderBy('invoices.id', 'desc').execute();
+        return byKeys(rows, 'invoices.id', offset, limit, ids)
+          .select(total.as('total'))
+          .orderBy('invoices.created_at', 'desc')
+          .orderBy('invoices.id', 'desc')
+          .execute();
       },
       async () => (await total.executeTakeFirstOrThrow()).total,
       (row) => recordOf(ctx, renderedView(row, row.refunds)),

@@ -35,7 +35,12 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
       const paid = await quotePayments(trx, view.quote);
       if (paid.everSeen) throw new AppError('exceptions.invoice.currencyLocked', { cryptoCurrencyCode: view.quote.currency_code });
     }
-    const earlier = await trx.selectFrom('invoice_quotes').select('id').where('invoice_id', '=', row.id).where('currency_code', '=', currency.code).executeTakeFirst();
+    const earlier = await trx
+      .selectFrom('invoice_quotes')
+      .select('id')
+      .where('invoice_id', '=', row.id)
+      .where('currency_code', '=', currency.code)
+      .executeTakeFirst();
     const quoteId = earlier?.id ?? (await insertQuote(trx, ctx, allocator, row, currency));
     await trx.updateTable('invoices').set({ quote_id: quoteId, updated_at: sql`now()` }).where('id', '=', row.id).execute();
     return await loadKnownInvoice(trx, row.id);
@@ -43,7 +48,13 @@ export async function selectCurrency(ctx: AppContext, allocator: AddressAllocato
 }
 
 /** A new quote of the invoice in `currency`: the network fee and both prices locked, the amount due and a fresh address. */
-async function insertQuote(trx: Executor, ctx: AppContext, allocator: AddressAllocator, row: InvoiceView['row'], currency: CurrencyDef): Promise<string> {
+async function insertQuote(
+  trx: Executor,
+  ctx: AppContext,
+  allocator: AddressAllocator,
+  row: InvoiceView['row'],
+  currency: CurrencyDef,
+): Promise<string> {
   const { config } = ctx;
   const network = networkOf(currency).env;
   const fee = await getDepositNetworkFee(trx, currency.code, config.feeMaxAgeS);
@@ -52,7 +63,12 @@ async function insertQuote(trx: Executor, ctx: AppContext, allocator: AddressAll
   const fiatPrice = await usdPrice(trx, fiat.code, config.rateMaxAgeS);
   const cryptoPrice = await usdPrice(trx, currency.symbol, config.rateMaxAgeS);
   const amount = amountDue(cryptoAmountFor(fiatTotal(row).units, fiat, fiatPrice.price, currency, cryptoPrice.price), fee.units, currency);
-  const { address } = await allocator.allocate(trx, network, { purpose: 'invoice', ownerId: row.id, tenantId: row.tenant_id, currencyCode: currency.code });
+  const { address } = await allocator.allocate(trx, network, {
+    purpose: 'invoice',
+    ownerId: row.id,
+    tenantId: row.tenant_id,
+    currencyCode: currency.code,
+  });
   const quoteId = randomUUID();
   await trx
     .insertInto('invoice_quotes')
@@ -93,5 +109,10 @@ export function amountDue(price: bigint, feeUnits: bigint, currency: CurrencyDef
 
 /** The payment page's language the customer used, for their mails about the invoice (a write only when it changed). */
 export async function rememberCustomerLanguage(db: Executor, invoiceId: string, lang: string): Promise<void> {
-  await db.updateTable('invoices').set({ customer_language: lang }).where('id', '=', invoiceId).where(sql<boolean>`customer_language is distinct from ${lang}`).execute();
+  await db
+    .updateTable('invoices')
+    .set({ customer_language: lang })
+    .where('id', '=', invoiceId)
+    .where(sql<boolean>`customer_language is distinct from ${lang}`)
+    .execute();
 }

@@ -28,7 +28,15 @@ export function sweepJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAdapt
       // An EVM network is configured with its RPC URL; without the sweep key and hot wallet it is not swept.
       if (!settings.sweepXprv || !settings.hotWalletKey || !settings.rpcUrl) return [];
       const key = sweepAccountKey(settings.sweepXprv, settings.xpub);
-      const sweeper = new EvmSweeper(ctx.db, a, key, settings.rpcUrl, settings.hotWalletKey as `0x${string}`, bookSweepCost, unlistedMoves(ctx.db));
+      const sweeper = new EvmSweeper(
+        ctx.db,
+        a,
+        key,
+        settings.rpcUrl,
+        settings.hotWalletKey as `0x${string}`,
+        bookSweepCost,
+        unlistedMoves(ctx.db),
+      );
       return [{ name: `sweep-${a.network}`, intervalMs: 30_000, round: () => sweeper.round() }];
     });
   const btc = adapters
@@ -45,16 +53,18 @@ export function sweepJobs({ ctx, log }: JobEnv<AppContext>, adapters: ChainAdapt
       const s = chains.TRON;
       if (!s.sweepXprv || !s.hotWalletKey) return []; // sweeperEnabled said both are there
       const sweeper = new TronSweeper(ctx.db, a, sweepAccountKey(s.sweepXprv, s.xpub), s.hotWalletKey, bookSweepCost, s.sweepMaxCostShare);
-      return [{
-        name: 'sweep-TRON',
-        intervalMs: 30_000,
-        round: async () => {
-          const r = await sweeper.round();
-          // A step that failed is retried next round from what is stored; say why meanwhile.
-          if (r.errors.length > 0) log.warn({ errors: r.errors }, 'TRON sweep: some steps failed this round');
-          return r;
+      return [
+        {
+          name: 'sweep-TRON',
+          intervalMs: 30_000,
+          round: async () => {
+            const r = await sweeper.round();
+            // A step that failed is retried next round from what is stored; say why meanwhile.
+            if (r.errors.length > 0) log.warn({ errors: r.errors }, 'TRON sweep: some steps failed this round');
+            return r;
+          },
         },
-      }];
+      ];
     });
   return [...evm, ...btc, ...tron];
 }

@@ -44,7 +44,13 @@ export const balanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // Rounded half up, as every USD figure is (ledger/settlement.ts usdValue).
           const scale = price ? price.den * 10n ** BigInt(currency.decimals) : 1n;
           const cents = price ? (2n * b.units * 100n * price.num + scale) / (2n * scale) : null;
-          return [{ cryptoCurrencyCode: currency.code, amount: toJsonNumber(b.units, currency.decimals), amountUsd: cents === null ? null : toJsonNumber(cents, 2) }];
+          return [
+            {
+              cryptoCurrencyCode: currency.code,
+              amount: toJsonNumber(b.units, currency.decimals),
+              amountUsd: cents === null ? null : toJsonNumber(cents, 2),
+            },
+          ];
         }),
       };
     },

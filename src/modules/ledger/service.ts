@@ -145,7 +145,9 @@ export async function post(trx: Trx, posting: Posting): Promise<{ entryId: strin
 
   await trx
     .insertInto('journal_lines')
-    .values(lines.map((l, i) => ({ entry_id: entryId, line_no: i, ledger_account: l.account, currency_code: l.currency, amount: l.amount })))
+    .values(
+      lines.map((l, i) => ({ entry_id: entryId, line_no: i, ledger_account: l.account, currency_code: l.currency, amount: l.amount })),
+    )
     .execute();
 
   for (const d of moves.filter((m) => inPlaceBalance(m.account))) {

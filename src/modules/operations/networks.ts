@@ -34,14 +34,19 @@ export function apiNetworkOf(env: string): ApiNetwork {
  * sandbox, whose hot wallet is the network's custody), else the sender of the latest payout, read
  * in blocks like the solvency view does; null when no payout ever named one.
  */
-async function readHotWallet(ctx: Pick<AppContext, 'db'>, adapter: ChainAdapter, currencies: readonly CurrencyDef[]): Promise<NodeView['hotWallet']> {
+async function readHotWallet(
+  ctx: Pick<AppContext, 'db'>,
+  adapter: ChainAdapter,
+  currencies: readonly CurrencyDef[],
+): Promise<NodeView['hotWallet']> {
   const own = adapter.sandbox || adapter.hotWallet !== undefined;
   const address = adapter.hotWallet ?? (adapter.sandbox ? null : await lastSender(ctx.db, adapter.network));
   if (!own && address === null) return null;
   const balances = await Promise.all(
     currencies.map(async (currency) => ({
       currency,
-      units: own || address === null ? await adapter.hotWalletBalance(currency.code) : await adapter.custodyBalance(currency.code, [], address),
+      units:
+        own || address === null ? await adapter.hotWalletBalance(currency.code) : await adapter.custodyBalance(currency.code, [], address),
     })),
   );
   return { address, balances };
@@ -127,12 +132,19 @@ export class NetworkBoard {
   x402(): Promise<X402StatusView[]> {
     const describe = (err: unknown) => describeFailure(err, this.scrub);
     const solana = this.solanaFeePayer;
-    return Promise.all([...this.feePayers.map((f) => x402Status(this.ctx, f, describe)), ...(solana ? [solanaStatus(this.ctx, solana, describe)] : [])]);
+    return Promise.all([
+      ...this.feePayers.map((f) => x402Status(this.ctx, f, describe)),
+      ...(solana ? [solanaStatus(this.ctx, solana, describe)] : []),
+    ]);
   }
 
   /** Waits for readings still under way (shutdown). */
   async settle(): Promise<void> {
-    const readings: Array<{ settle(): Promise<void> }> = [...this.nodes.values(), ...this.feePayers.map((f) => f.reading), ...(this.solanaFeePayer ? [this.solanaFeePayer.reading] : [])];
+    const readings: Array<{ settle(): Promise<void> }> = [
+      ...this.nodes.values(),
+      ...this.feePayers.map((f) => f.reading),
+      ...(this.solanaFeePayer ? [this.solanaFeePayer.reading] : []),
+    ];
     await Promise.all(readings.map((r) => r.settle()));
   }
 

@@ -32,7 +32,8 @@ function networksRoute(app: TypedApp, board: NetworkBoard): void {
       schema: {
         operationId: 'adminNetworks',
         tags: TAGS,
-        summary: "Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and each x402 network's fee payer, read now",
+        summary:
+          "Each network's node, scan progress, unconfirmed payments, fee quotes and hot wallet, and each x402 network's fee payer, read now",
         response: adminResponses({
           200: DataEnvelope(Type.Object({ networks: Type.Array(NetworkStatusSchema), x402: Type.Array(X402StatusSchema) })),
         }),
@@ -61,7 +62,10 @@ function webhookHealthRoute(app: TypedApp): void {
     async () => {
       const health = await webhookHealth(app.ctx.db);
       return {
-        data: { ...health, failingEndpoints: health.failingEndpoints.map((e) => ({ ...e, lastAttemptAt: e.lastAttemptAt?.toISOString() ?? null })) },
+        data: {
+          ...health,
+          failingEndpoints: health.failingEndpoints.map((e) => ({ ...e, lastAttemptAt: e.lastAttemptAt?.toISOString() ?? null })),
+        },
       };
     },
   );

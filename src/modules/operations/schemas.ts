@@ -40,7 +40,13 @@ export const X402StatusSchema = Type.Object({
   feePayer: Nullable(Type.String()),
   balance: Nullable(Money("The fee payer's native balance, in `coin`")),
   reserve: Money("The network's X402_FEE_PAYER_RESERVE_WEI in `coin`: below it settlements are refused"),
-  settlementsLeft: Nullable(Type.Integer({ minimum: 0, description: "Settlements the balance above the reserve pays for: on EVM each at the network's gas ceiling and the current gas price, on Solana each at the base fee of its two signatures" })),
+  settlementsLeft: Nullable(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "Settlements the balance above the reserve pays for: on EVM each at the network's gas ceiling and the current gas price, on Solana each at the base fee of its two signatures",
+    }),
+  ),
   nodeReachable: Type.Boolean(),
   error: Nullable(Type.String()),
 });
@@ -72,8 +78,10 @@ export const RatesSchema = Type.Object({
     providers: Type.Array(Type.String(), { description: 'RATES_PROVIDER' }),
     minSources: Type.Integer({ description: 'RATES_MIN_SOURCES: fresh agreeing sources a price needs' }),
     maxDivergence: Type.String({ description: 'RATES_MAX_DIVERGENCE' }),
-    maxJump: Type.String({ description: "RATES_MAX_JUMP: the furthest one source alone may move a price from its last accepted one" }),
-    notes: Type.Array(Type.String(), { description: 'What this configuration means for the prices quoted, in words (e.g. one provider alone)' }),
+    maxJump: Type.String({ description: 'RATES_MAX_JUMP: the furthest one source alone may move a price from its last accepted one' }),
+    notes: Type.Array(Type.String(), {
+      description: 'What this configuration means for the prices quoted, in words (e.g. one provider alone)',
+    }),
   }),
   sources: Type.Array(Type.Object({ source: Type.String(), ageSeconds: Seconds('Since the source last stored a price') })),
   rates: Type.Array(
@@ -84,7 +92,10 @@ export const RatesSchema = Type.Object({
       status: Type.Union([Type.Literal('ok'), Type.Literal('stale'), Type.Literal('refused')]),
       reason: Nullable(Type.String({ description: 'missing, stale, sourcesDisagree, tooFewSources or unconfirmedJump; null when ok' })),
       lastAccepted: Nullable(
-        Type.Object({ usdPrice: Type.String(), acceptedAt: DateTime }, { description: 'The price last accepted, which one source alone may not move beyond maxJump' }),
+        Type.Object(
+          { usdPrice: Type.String(), acceptedAt: DateTime },
+          { description: 'The price last accepted, which one source alone may not move beyond maxJump' },
+        ),
       ),
     }),
   ),

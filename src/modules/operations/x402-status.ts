@@ -28,14 +28,20 @@ export function x402Coin(chainId: number): string {
 }
 
 /** Each x402 network's chain and the reading of its fee payer, bounded by `timeoutMs` (none when x402 is not enabled). */
-export function x402Readings(ctx: Pick<AppContext, 'x402'>, timeoutMs: number): Array<{ chain: X402Chain; reading: CachedReading<X402Reading> }> {
+export function x402Readings(
+  ctx: Pick<AppContext, 'x402'>,
+  timeoutMs: number,
+): Array<{ chain: X402Chain; reading: CachedReading<X402Reading> }> {
   return (ctx.x402 ?? []).map((chain) => ({ chain, reading: x402Reading(chain, timeoutMs) }));
 }
 
 function x402Reading(chain: X402Chain, timeoutMs: number): CachedReading<X402Reading> {
   return new CachedReading(
     async () => {
-      const [balance, gasPrice] = await Promise.all([chain.feePayer ? chain.publicClient.getBalance({ address: chain.feePayer }) : null, chain.publicClient.getGasPrice()]);
+      const [balance, gasPrice] = await Promise.all([
+        chain.feePayer ? chain.publicClient.getBalance({ address: chain.feePayer }) : null,
+        chain.publicClient.getGasPrice(),
+      ]);
       return { balance, gasPrice };
     },
     { maxAgeMs: 0, timeoutMs },
@@ -58,7 +64,10 @@ export function settlementsLeft(balance: bigint, reserve: bigint, gasCeiling: bi
 const SOLANA_SETTLEMENT_LAMPORTS = 10_000n;
 
 /** Solana's fee payer and the reading of its balance (lamports), when Solana is an x402 network. */
-export function solanaReading(ctx: Pick<AppContext, 'x402Solana'>, timeoutMs: number): { chain: SettlingSvmChain; reading: CachedReading<bigint | null> } | undefined {
+export function solanaReading(
+  ctx: Pick<AppContext, 'x402Solana'>,
+  timeoutMs: number,
+): { chain: SettlingSvmChain; reading: CachedReading<bigint | null> } | undefined {
   const chain = ctx.x402Solana;
   return chain ? { chain, reading: new CachedReading(() => feePayerBalanceNow(chain), { maxAgeMs: 0, timeoutMs }) } : undefined;
 }
@@ -74,7 +83,13 @@ export async function solanaStatus(
   try {
     const balance = await reading.fresh();
     const spare = balance === null ? null : balance - reserve;
-    return { ...base, balance: balance === null ? null : toJsonNumber(balance, 9), settlementsLeft: spare === null ? null : spare <= 0n ? 0 : Number(spare / SOLANA_SETTLEMENT_LAMPORTS), nodeReachable: true, error: null };
+    return {
+      ...base,
+      balance: balance === null ? null : toJsonNumber(balance, 9),
+      settlementsLeft: spare === null ? null : spare <= 0n ? 0 : Number(spare / SOLANA_SETTLEMENT_LAMPORTS),
+      nodeReachable: true,
+      error: null,
+    };
   } catch (err) {
     return { ...base, balance: null, settlementsLeft: null, nodeReachable: false, error: describe(err) };
   }
@@ -87,7 +102,12 @@ export async function x402Status(
   describe: (err: unknown) => string,
 ): Promise<X402StatusView> {
   const { feePayerReserveWei, gasCeiling } = limitsOf(ctx.config.x402, chain.network);
-  const base = { network: chain.network, coin: x402Coin(chain.chainId), feePayer: chain.feePayer ?? null, reserve: toJsonNumber(feePayerReserveWei, NATIVE_DECIMALS) };
+  const base = {
+    network: chain.network,
+    coin: x402Coin(chain.chainId),
+    feePayer: chain.feePayer ?? null,
+    reserve: toJsonNumber(feePayerReserveWei, NATIVE_DECIMALS),
+  };
   try {
     const { balance, gasPrice } = await reading.fresh();
     return {

@@ -28,7 +28,11 @@ export function contrastRatio(a: string, b: string): number {
 
 function darken(hex: string, factor: number): string {
   return `#${channels(hex)
-    .map((c) => Math.round(c * factor).toString(16).padStart(2, '0'))
+    .map((c) =>
+      Math.round(c * factor)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

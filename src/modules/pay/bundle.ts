@@ -33,7 +33,10 @@ export interface PayScripts {
 /** The current build's script paths. */
 export async function payScripts(): Promise<PayScripts> {
   const bundle = await build();
-  return { checkout: PAY_ASSETS + bundleFile(bundle, 'checkout.js').name, unavailable: PAY_ASSETS + bundleFile(bundle, 'unavailable.js').name };
+  return {
+    checkout: PAY_ASSETS + bundleFile(bundle, 'checkout.js').name,
+    unavailable: PAY_ASSETS + bundleFile(bundle, 'unavailable.js').name,
+  };
 }
 
 /** Builds the scripts in the background once the service listens, so the first customer does not wait; a broken build is logged and retried on request. */

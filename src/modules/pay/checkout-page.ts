@@ -80,14 +80,18 @@ ${opts.withText ? `<script type="application/json" id="page-text">${jsonBlock(pa
 
 /** The options of a language select, each language named in itself, `selected` chosen. */
 export function languageOptions(selected: Language): string {
-  return (Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => `<option value="${l}" lang="${l}"${l === selected ? ' selected' : ''}>${escapeHtml(LANGUAGE_NAMES[l])}</option>`).join('');
+  return (Object.keys(LANGUAGE_NAMES) as Language[])
+    .map((l) => `<option value="${l}" lang="${l}"${l === selected ? ' selected' : ''}>${escapeHtml(LANGUAGE_NAMES[l])}</option>`)
+    .join('');
 }
 
 /** The top bar: the merchant's logo and name, and the language switcher (a labelled select). */
 function topBar(t: Dictionary, lang: Language, invoiceId: string, brand: PageBrand | null): string {
   const name = escapeHtml(brand?.merchantName ?? '');
   // With a logo its alt text names the merchant; the name beside it is then not read twice.
-  const logo = brand?.hasLogo ? `<img class="logo" data-testid="merchant-logo" src="${escapeHtml(logoPath(invoiceId))}" alt="${name}" width="40" height="40">` : '';
+  const logo = brand?.hasLogo
+    ? `<img class="logo" data-testid="merchant-logo" src="${escapeHtml(logoPath(invoiceId))}" alt="${name}" width="40" height="40">`
+    : '';
   const options = languageOptions(lang);
   return `  <div class="topbar">
     <div class="brand">${logo}<span class="merchant" id="merchant"${logo ? ' aria-hidden="true"' : ''}>${name}</span></div>

@@ -77,7 +77,9 @@ export function plainName(currency: CurrencyDef): PlainName {
     assetName: ASSET_NAMES[currency.symbol] ?? currency.name,
     networkName: NETWORK_NAMES[currency.network],
     standard: currency.tokenType ? STANDARDS[currency.tokenType] : null,
-    otherNetworks: CURRENCIES.filter((c) => c.symbol === currency.symbol && c.network !== currency.network).map((c) => NETWORK_NAMES[c.network]),
+    otherNetworks: CURRENCIES.filter((c) => c.symbol === currency.symbol && c.network !== currency.network).map(
+      (c) => NETWORK_NAMES[c.network],
+    ),
   };
 }
 

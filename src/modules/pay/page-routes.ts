@@ -61,9 +61,21 @@ export function payPageRoute(app: TypedApp): void {
       if (!ctx.database.availability.noteFailure(err)) throw err;
       return htmlReply(reply, 503, payCsp(nonce))
         .header('retry-after', SERVICE_RETRY_AFTER_S)
-        .send(renderUnavailablePage({ invoiceId: id, nonce, sandbox, language, script: scripts.unavailable, explicitLanguage: explicit, retryAfterS: SERVICE_RETRY_AFTER_S }));
+        .send(
+          renderUnavailablePage({
+            invoiceId: id,
+            nonce,
+            sandbox,
+            language,
+            script: scripts.unavailable,
+            explicitLanguage: explicit,
+            retryAfterS: SERVICE_RETRY_AFTER_S,
+          }),
+        );
     }
-    return htmlReply(reply, brand ? 200 : 404, payCsp(nonce)).send(renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null, script: scripts.checkout }));
+    return htmlReply(reply, brand ? 200 : 404, payCsp(nonce)).send(
+      renderPayPage({ invoiceId: id, nonce, sandbox, language, brand: brand ?? null, script: scripts.checkout }),
+    );
   });
 }
 
@@ -74,7 +86,11 @@ export function payPageRoute(app: TypedApp): void {
 export function payAssetRoute(app: TypedApp): void {
   app.get(
     '/pay/assets/:file',
-    { config: { public: true, rateLimit: false }, schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) }, onSend: immutableAsset },
+    {
+      config: { public: true, rateLimit: false },
+      schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) },
+      onSend: immutableAsset,
+    },
     async (request, reply) => sendAsset(request, reply, (await payBundle()).values(), request.params.file),
   );
 }

@@ -46,7 +46,10 @@ const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
  * POST /pay/:id/receipt-email: the customer's address for the invoice's mails. Set once and only
  * where none is: whoever holds the page's link may give one, so none may be overwritten.
  */
-export function receiptEmailRoute(app: TypedApp, page: { invoiceOf(id: string): Promise<InvoiceView>; stateOf(view: InvoiceView): Promise<Static<typeof PayStateSchema>> }): void {
+export function receiptEmailRoute(
+  app: TypedApp,
+  page: { invoiceOf(id: string): Promise<InvoiceView>; stateOf(view: InvoiceView): Promise<Static<typeof PayStateSchema>> },
+): void {
   const { invoiceOf, stateOf } = page;
   const { ctx } = app;
   app.post(

@@ -89,7 +89,9 @@ function selectCurrencyRoute(app: TypedApp): void {
         params: Params,
         body: Type.Object({
           cryptoCurrencyCode: CryptoCodeSchema,
-          lang: Type.Optional(Type.String({ maxLength: 16, description: "The page's language: the customer's mails about the invoice are written in it" })),
+          lang: Type.Optional(
+            Type.String({ maxLength: 16, description: "The page's language: the customer's mails about the invoice are written in it" }),
+          ),
         }),
         response: { 200: DataEnvelope(PayStateSchema), ...errors(400, 404, 429, 503) },
       },
@@ -97,7 +99,9 @@ function selectCurrencyRoute(app: TypedApp): void {
     async (request) => {
       const view = await invoiceOf(ctx, request.params.id);
       const selected = await selectCurrency(ctx, allocatorOf(ctx), view.row.id, request.body.cryptoCurrencyCode);
-      const { lang } = isLanguage(request.body.lang) ? { lang: request.body.lang } : negotiateLanguage({ cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+      const { lang } = isLanguage(request.body.lang)
+        ? { lang: request.body.lang }
+        : negotiateLanguage({ cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
       await rememberCustomerLanguage(ctx.db, view.row.id, lang);
       return { data: await payState(ctx, selected) };
     },
@@ -126,8 +130,13 @@ function simulatePaymentRoute(app: TypedApp): void {
       const paid = await quotePayments(ctx.db, quote);
       const left = expected - paid.confirmed - paid.pending;
       const due = left > 0n ? left : expected;
-      const units = request.body.amount === 'exact' ? due : request.body.amount === 'partial' ? (due + 1n) / 2n : due + (expected + 9n) / 10n;
-      const { txHash } = await new SandboxChain(network, ctx.db).inject({ currencyCode: quote.currency_code as CryptoCode, to: quote.address, units });
+      const units =
+        request.body.amount === 'exact' ? due : request.body.amount === 'partial' ? (due + 1n) / 2n : due + (expected + 9n) / 10n;
+      const { txHash } = await new SandboxChain(network, ctx.db).inject({
+        currencyCode: quote.currency_code as CryptoCode,
+        to: quote.address,
+        units,
+      });
       return { data: { txHash } };
     },
   );

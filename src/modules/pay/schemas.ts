@@ -8,8 +8,12 @@ const NullableStr = Type.Union([Type.String(), Type.Null()]);
 
 export const ReceiptOfferSchema = Type.Object(
   {
-    offered: Type.Boolean({ description: 'The page may ask for an address: mail is set up, the merchant sends receipts, the invoice is open and has none' }),
-    to: Type.Union([Type.String(), Type.Null()], { description: 'Where the receipt goes, masked (j•••@example.com); null when the invoice has no address' }),
+    offered: Type.Boolean({
+      description: 'The page may ask for an address: mail is set up, the merchant sends receipts, the invoice is open and has none',
+    }),
+    to: Type.Union([Type.String(), Type.Null()], {
+      description: 'Where the receipt goes, masked (j•••@example.com); null when the invoice has no address',
+    }),
   },
   { description: "The receipt by mail: whether the page offers it, and the customer's address as the page may show it" },
 );
@@ -19,7 +23,9 @@ const PlainNameFields = {
   assetName: Type.String({ description: 'The coin as people call it: "Tether USD", "Bitcoin"' }),
   networkName: Type.String({ description: 'Its network as wallets name it: "Tron", "BNB Smart Chain"' }),
   standard: Type.Union([Type.String(), Type.Null()], { description: 'Token standard ("TRC-20"); null for a network\'s own coin' }),
-  otherNetworks: Type.Array(Str, { description: 'Other networks with a coin of the same ticker: sent there, it does not pay this invoice' }),
+  otherNetworks: Type.Array(Str, {
+    description: 'Other networks with a coin of the same ticker: sent there, it does not pay this invoice',
+  }),
 };
 
 const PaymentLineSchema = Type.Object({
@@ -29,15 +35,21 @@ const PaymentLineSchema = Type.Object({
   confirmations: Type.Integer(),
   seenAt: Str,
   confirmedAt: NullableStr,
-  explorerUrl: Type.Union([Type.String(), Type.Null()], { description: "The transaction on a public block explorer; null in sandbox mode" }),
+  explorerUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'The transaction on a public block explorer; null in sandbox mode',
+  }),
 });
 
 export const PayStateSchema = Type.Object({
   id: Str,
   status: invoiceMachine.schema,
   merchantName: Type.String({ description: "The merchant's display name (its brand name, else the tenant's name)" }),
-  merchantLogoUrl: Type.Union([Type.String(), Type.Null()], { description: "Where the page loads the merchant's logo from; null when it has none" }),
-  brandColor: Type.Union([Type.String(), Type.Null()], { description: "The merchant's colour (#rrggbb), the page's accent; null for the default" }),
+  merchantLogoUrl: Type.Union([Type.String(), Type.Null()], {
+    description: "Where the page loads the merchant's logo from; null when it has none",
+  }),
+  brandColor: Type.Union([Type.String(), Type.Null()], {
+    description: "The merchant's colour (#rrggbb), the page's accent; null for the default",
+  }),
   orderId: Str,
   number: NullableStr,
   description: NullableStr,
@@ -93,4 +105,3 @@ export const PayStateSchema = Type.Object({
   mode: Type.Union([Type.Literal('sandbox'), Type.Literal('live')], { description: 'sandbox: a test payment, no real money moves' }),
   receipt: ReceiptOfferSchema,
 });
-

@@ -67,7 +67,13 @@ export async function payState(ctx: AppContext, view: InvoiceView) {
 }
 
 /** Every currency the page offers, in the page's order, each with the amount it would come to now (null when a fee or price is missing). */
-function currencyChoices(config: AppContext['config'], fees: Awaited<ReturnType<typeof loadLiveFees>>, prices: Awaited<ReturnType<typeof freshUsdPrices>>, fiat: FiatDef, fiatUnits: bigint) {
+function currencyChoices(
+  config: AppContext['config'],
+  fees: Awaited<ReturnType<typeof loadLiveFees>>,
+  prices: Awaited<ReturnType<typeof freshUsdPrices>>,
+  fiat: FiatDef,
+  fiatUnits: bigint,
+) {
   const fiatPrice = prices.get(fiat.code);
   return pageOrder(servedCurrencies(config)).map((c) => {
     const fee = fees.get(c.code);
@@ -81,7 +87,10 @@ function currencyChoices(config: AppContext['config'], fees: Awaited<ReturnType<
       ...plainName(c),
       icon: currencyIconPath(c.code),
       available,
-      amountEstimate: fee && price && fiatPrice ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice, c, price), fee.units, c), c.decimals) : null,
+      amountEstimate:
+        fee && price && fiatPrice
+          ? formatUnits(amountDue(cryptoAmountFor(fiatUnits, fiat, fiatPrice, c, price), fee.units, c), c.decimals)
+          : null,
     };
   });
 }

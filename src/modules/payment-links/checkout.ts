@@ -65,12 +65,17 @@ function enteredAmount(link: LinkView, fiat: FiatDef, text: string | undefined):
   try {
     units = toUnits(typed, fiat.decimals);
   } catch (err) {
-    if (err instanceof MoneyPrecisionError) throw new AppError('exceptions.invoice.amountInvalidDecimalPlaces', { fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
+    if (err instanceof MoneyPrecisionError)
+      throw new AppError('exceptions.invoice.amountInvalidDecimalPlaces', { fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
     throw err;
   }
   const { min, max } = amountBounds(link, fiat);
   if (units < min || units > max) {
-    throw new AppError('exceptions.paymentLink.amountOutOfRange', { minAmount: toJsonNumber(min, fiat.decimals), maxAmount: toJsonNumber(max, fiat.decimals), fiatCurrencyCode: fiat.code });
+    throw new AppError('exceptions.paymentLink.amountOutOfRange', {
+      minAmount: toJsonNumber(min, fiat.decimals),
+      maxAmount: toJsonNumber(max, fiat.decimals),
+      fiatCurrencyCode: fiat.code,
+    });
   }
   return units;
 }
@@ -80,7 +85,8 @@ function chosenQuantity(link: LinkView, text: string | undefined): number {
   const typed = (text ?? '').trim();
   if (typed === '' && link.max_quantity === null) return 1;
   const n = /^\d{1,4}$/.test(typed) ? Number(typed) : 0;
-  if (n < 1 || n > (link.max_quantity ?? 1)) throw new AppError('exceptions.paymentLink.quantityOutOfRange', { maxQuantity: link.max_quantity ?? 1 });
+  if (n < 1 || n > (link.max_quantity ?? 1))
+    throw new AppError('exceptions.paymentLink.quantityOutOfRange', { maxQuantity: link.max_quantity ?? 1 });
   return n;
 }
 
@@ -88,7 +94,8 @@ function chosenQuantity(link: LinkView, text: string | undefined): number {
 function emailOf(text: string | undefined): string | undefined {
   const email = (text ?? '').trim();
   if (email === '') return undefined;
-  if (email.length > 254 || !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email)) throw badField('email', 'enter an email address such as name@example.com');
+  if (email.length > 254 || !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email))
+    throw badField('email', 'enter an email address such as name@example.com');
   return email;
 }
 
@@ -163,7 +170,8 @@ export async function checkout(ctx: AppContext, link: LinkView, input: CheckoutI
     }
     const invoice = await insertInvoice(ctx, trx, { ...draft, values: { ...draft.values, order_id: `link-${link.id}-${n}` } });
     await rememberCustomerLanguage(trx, invoice.id, lang);
-    if (link.kind === 'request') await trx.updateTable('payment_links').set({ request_invoice_id: invoice.id }).where('id', '=', link.id).execute();
+    if (link.kind === 'request')
+      await trx.updateTable('payment_links').set({ request_invoice_id: invoice.id }).where('id', '=', link.id).execute();
     return invoice.id;
   });
 }

@@ -40,11 +40,17 @@ function minorOf(fiat: FiatDef, field: string, value: number | string | undefine
   try {
     units = toUnits(value, fiat.decimals);
   } catch (err) {
-    if (err instanceof MoneyPrecisionError) throw new AppError('exceptions.invoice.amountInvalidDecimalPlaces', { field, fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
+    if (err instanceof MoneyPrecisionError)
+      throw new AppError('exceptions.invoice.amountInvalidDecimalPlaces', { field, fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
     throw err;
   }
   const minimum = toUnits(fiat.minInvoiceAmount, fiat.decimals);
-  if (units < minimum) throw new AppError('exceptions.invoice.amountBelowMinimum', { field, minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
+  if (units < minimum)
+    throw new AppError('exceptions.invoice.amountBelowMinimum', {
+      field,
+      minInvoiceAmount: toJsonNumber(minimum, fiat.decimals),
+      fiatCurrencyCode: fiat.code,
+    });
   return units;
 }
 
@@ -53,10 +59,13 @@ function termsOf(input: CreateLinkInput, fiat: FiatDef) {
   const kind = input.kind ?? 'payment';
   if (input.title.trim() === '') throw badField('title', 'must not be blank');
   const fixed = input.amount !== undefined;
-  if (fixed && (input.minAmount !== undefined || input.maxAmount !== undefined)) throw new AppError('exceptions.paymentLink.amountSpecificationInvalid');
-  if (!fixed && (kind === 'request' || input.maxQuantity !== undefined)) throw new AppError('exceptions.paymentLink.amountSpecificationInvalid');
+  if (fixed && (input.minAmount !== undefined || input.maxAmount !== undefined))
+    throw new AppError('exceptions.paymentLink.amountSpecificationInvalid');
+  if (!fixed && (kind === 'request' || input.maxQuantity !== undefined))
+    throw new AppError('exceptions.paymentLink.amountSpecificationInvalid');
   if (kind === 'request' && input.maxQuantity !== undefined) throw badField('maxQuantity', 'a request has one total: no quantity');
-  if (kind === 'request' && input.maxUses !== undefined && input.maxUses !== 1) throw badField('maxUses', 'a request is paid once: maxUses is 1');
+  if (kind === 'request' && input.maxUses !== undefined && input.maxUses !== 1)
+    throw badField('maxUses', 'a request is paid once: maxUses is 1');
   const amount = minorOf(fiat, 'amount', input.amount);
   const min = minorOf(fiat, 'minAmount', input.minAmount);
   const max = minorOf(fiat, 'maxAmount', input.maxAmount);
@@ -99,7 +108,14 @@ export async function createLink(ctx: AppContext, principal: ApiPrincipal, input
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(trx, { tenantId: principal.tenantId, principal, action: 'paymentLink.created', targetType: 'paymentLink', targetId: row.id, detail: { title: input.title, kind: terms.kind } });
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: 'paymentLink.created',
+      targetType: 'paymentLink',
+      targetId: row.id,
+      detail: { title: input.title, kind: terms.kind },
+    });
     return await linkSelect(trx).where('id', '=', row.id).executeTakeFirstOrThrow();
   });
   return linkRecord(view, ctx.config.publicBaseUrl);
@@ -118,15 +134,28 @@ export async function getLink(ctx: AppContext, principal: ApiPrincipal, id: stri
 }
 
 /** GET /payment-links: the account's links, newest first, optionally only the active or inactive ones. */
-export async function listLinks(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; active?: boolean }): Promise<Page<PaymentLinkRecord>> {
+export async function listLinks(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  q: { page: number; limit: number; active?: boolean },
+): Promise<Page<PaymentLinkRecord>> {
   const mine = <O>(query: SelectQueryBuilder<DB, 'payment_links', O>): SelectQueryBuilder<DB, 'payment_links', O> => {
     const own = query.where('payment_links.account_id', '=', principal.accountId);
     return q.active === undefined ? own : own.where('payment_links.active', '=', q.active);
   };
   return paged(
     q,
-    () => mine(ctx.db.selectFrom('payment_links')).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => mine(linkSelect(ctx.db)).orderBy('payment_links.created_at', 'desc').orderBy('payment_links.id', 'desc').offset(offset).limit(limit).execute(),
+    () =>
+      mine(ctx.db.selectFrom('payment_links'))
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      mine(linkSelect(ctx.db))
+        .orderBy('payment_links.created_at', 'desc')
+        .orderBy('payment_links.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
     (view) => linkRecord(view, ctx.config.publicBaseUrl),
   );
 }
@@ -137,7 +166,14 @@ export async function setLinkActive(ctx: AppContext, principal: ApiPrincipal, id
     const current = await ownLink(trx, principal, id);
     if (current.active === active) return current;
     await trx.updateTable('payment_links').set({ active, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
-    await audit(trx, { tenantId: principal.tenantId, principal, action: active ? 'paymentLink.enabled' : 'paymentLink.disabled', targetType: 'paymentLink', targetId: id, detail: { title: current.title } });
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: active ? 'paymentLink.enabled' : 'paymentLink.disabled',
+      targetType: 'paymentLink',
+      targetId: id,
+      detail: { title: current.title },
+    });
     return await linkSelect(trx).where('id', '=', id).executeTakeFirstOrThrow();
   });
   return linkRecord(view, ctx.config.publicBaseUrl);

@@ -34,7 +34,11 @@ function linkCsp(nonce: string): string {
 /** The page's language: the form's or the query's `lang`, then the payment page's cookie, then Accept-Language. */
 function languageOf(request: FastifyRequest, posted?: string): PageLanguage {
   const query = (request.query as Record<string, unknown> | undefined)?.lang;
-  return negotiateLanguage({ query: isLanguage(posted) ? posted : query, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+  return negotiateLanguage({
+    query: isLanguage(posted) ? posted : query,
+    cookie: request.headers.cookie,
+    acceptLanguage: request.headers['accept-language'],
+  });
 }
 
 /** The link and its merchant's brand, or nulls for a slug that names none. */
@@ -83,25 +87,29 @@ function linkPageRoute(app: TypedApp): void {
 
 /** POST /pay/link/:slug: the customer's payment: to the payment page of its invoice, or the page again saying what to change. */
 function linkPostRoute(app: TypedApp): void {
-  app.post('/pay/link/:slug', { config: { public: true }, schema: { hide: true, params: Params, body: FormBody } }, async (request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    const body = request.body ?? {};
-    const language = languageOf(request, body.lang);
-    const { link, brand } = await pageOf(app, request.params.slug);
-    const page: LinkPage = { nonce, sandbox: app.ctx.config.mode === 'sandbox', language, slug: request.params.slug, brand, link };
-    if (!link) return answer(reply, page);
-    const input: CheckoutInput = { amount: body.amount, quantity: body.quantity, email: body.email };
-    try {
-      const invoiceId = await checkout(app.ctx, link, input, language.lang);
-      return reply.status(303).header('location', payPage(invoiceId, language)).send();
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      const problem: FormProblem | null = problemOf(err, link, language);
-      // A link that closed since the page was shown: the page says why.
-      if (!problem) return answer(reply, { ...page, link: { ...link, availability: closedBy(err) } });
-      return answer(reply, { ...page, values: input, problem }, err.statusCode);
-    }
-  });
+  app.post(
+    '/pay/link/:slug',
+    { config: { public: true }, schema: { hide: true, params: Params, body: FormBody } },
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const body = request.body ?? {};
+      const language = languageOf(request, body.lang);
+      const { link, brand } = await pageOf(app, request.params.slug);
+      const page: LinkPage = { nonce, sandbox: app.ctx.config.mode === 'sandbox', language, slug: request.params.slug, brand, link };
+      if (!link) return answer(reply, page);
+      const input: CheckoutInput = { amount: body.amount, quantity: body.quantity, email: body.email };
+      try {
+        const invoiceId = await checkout(app.ctx, link, input, language.lang);
+        return reply.status(303).header('location', payPage(invoiceId, language)).send();
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const problem: FormProblem | null = problemOf(err, link, language);
+        // A link that closed since the page was shown: the page says why.
+        if (!problem) return answer(reply, { ...page, link: { ...link, availability: closedBy(err) } });
+        return answer(reply, { ...page, values: input, problem }, err.statusCode);
+      }
+    },
+  );
 }
 
 /** The availability a refusal reports. */
@@ -113,8 +121,12 @@ function closedBy(err: AppError): LinkView['availability'] {
 
 /** GET /pay/link/:slug/logo: the merchant's logo, as the payment page serves it. */
 function linkLogoRoute(app: TypedApp): void {
-  app.get('/pay/link/:slug/logo', { config: { public: true }, schema: { hide: true, params: Params }, onSend: cacheableLogo }, async (request, reply) => {
-    const link = await linkBySlug(app.ctx.db, request.params.slug);
-    return sendLogo(reply, link ? await tenantLogo(app.ctx.db, link.tenant_id) : undefined);
-  });
+  app.get(
+    '/pay/link/:slug/logo',
+    { config: { public: true }, schema: { hide: true, params: Params }, onSend: cacheableLogo },
+    async (request, reply) => {
+      const link = await linkBySlug(app.ctx.db, request.params.slug);
+      return sendLogo(reply, link ? await tenantLogo(app.ctx.db, link.tenant_id) : undefined);
+    },
+  );
 }

@@ -41,7 +41,12 @@ function say(w: LinkWords, key: keyof LinkWords, vars: Record<string, string> = 
 export function fiatText(units: bigint, fiat: FiatDef, locale: string): string {
   const decimal = formatUnits(units, fiat.decimals);
   try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency: fiat.code, minimumFractionDigits: fiat.decimals, maximumFractionDigits: fiat.decimals });
+    const format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: fiat.code,
+      minimumFractionDigits: fiat.decimals,
+      maximumFractionDigits: fiat.decimals,
+    });
     // A decimal string is formatted exactly (a number would pass through a double).
     return format.format(decimal as unknown as number);
   } catch {
@@ -71,7 +76,9 @@ export interface LinkPage {
 
 /** The HTML document around a page's content. */
 function documentOf(page: LinkPage, title: string, main: string): string {
-  const ribbon = page.sandbox ? `<header><p class="ribbon" data-testid="test-ribbon">${escapeHtml(DICTIONARIES[page.language.lang].testRibbon)}</p></header>\n` : '';
+  const ribbon = page.sandbox
+    ? `<header><p class="ribbon" data-testid="test-ribbon">${escapeHtml(DICTIONARIES[page.language.lang].testRibbon)}</p></header>\n`
+    : '';
   return `${documentHead(page.language.lang, title, page.nonce, STYLE + LINK_STYLE + accentCss(page.brand?.brandColor ?? null))}
 <body>
 ${ribbon}<main id="app">
@@ -85,7 +92,9 @@ ${main}
 /** The merchant's logo and name, and the language switcher: a small form that reloads the page in the chosen language. */
 function topBar(page: LinkPage): string {
   const name = escapeHtml(page.brand?.merchantName ?? '');
-  const logo = page.brand?.hasLogo ? `<img class="logo" data-testid="merchant-logo" src="/pay/link/${escapeHtml(page.slug)}/logo" alt="${name}" width="40" height="40">` : '';
+  const logo = page.brand?.hasLogo
+    ? `<img class="logo" data-testid="merchant-logo" src="/pay/link/${escapeHtml(page.slug)}/logo" alt="${name}" width="40" height="40">`
+    : '';
   const lang = page.language.lang;
   const options = (Object.keys(LANGUAGE_NAMES) as Language[])
     .map((l) => `<option value="${l}" lang="${l}"${l === lang ? ' selected' : ''}>${escapeHtml(LANGUAGE_NAMES[l])}</option>`)
@@ -112,12 +121,27 @@ function fields(page: LinkPage, link: LinkView, fiat: FiatDef, w: LinkWords): st
   let html = '';
   if (link.amount_minor === null) {
     const { min, max } = amountBounds(link, fiat);
-    const hint = link.max_amount_minor === null ? say(w, 'amountFrom', { min: fiatText(min, fiat, locale) }) : say(w, 'amountRange', { min: fiatText(min, fiat, locale), max: fiatText(max, fiat, locale) });
-    html += input(page, 'amount', say(w, 'amount', { currency: fiat.code }), hint, 'type="text" inputmode="decimal" autocomplete="off" required');
+    const hint =
+      link.max_amount_minor === null
+        ? say(w, 'amountFrom', { min: fiatText(min, fiat, locale) })
+        : say(w, 'amountRange', { min: fiatText(min, fiat, locale), max: fiatText(max, fiat, locale) });
+    html += input(
+      page,
+      'amount',
+      say(w, 'amount', { currency: fiat.code }),
+      hint,
+      'type="text" inputmode="decimal" autocomplete="off" required',
+    );
   }
   if (link.max_quantity !== null) {
     const max = String(link.max_quantity);
-    html += input(page, 'quantity', say(w, 'quantity'), say(w, 'quantityHint', { max }), `type="number" min="1" max="${max}" step="1" inputmode="numeric" required${page.values?.quantity === undefined ? ' value="1"' : ''}`);
+    html += input(
+      page,
+      'quantity',
+      say(w, 'quantity'),
+      say(w, 'quantityHint', { max }),
+      `type="number" min="1" max="${max}" step="1" inputmode="numeric" required${page.values?.quantity === undefined ? ' value="1"' : ''}`,
+    );
   }
   html += input(page, 'email', say(w, 'email'), say(w, 'emailHint'), 'type="email" autocomplete="email" maxlength="254"');
   return html;
@@ -128,8 +152,11 @@ export function renderLinkPage(page: LinkPage, link: LinkView): string {
   const w = LINK_WORDS[page.language.lang];
   const fiat = knownFiat(link.fiat_currency);
   const price = link.amount_minor === null ? '' : fiatText(BigInt(link.amount_minor), fiat, page.language.locale);
-  const priceLine = price ? `    <p class="price" data-testid="price">${link.max_quantity !== null ? say(w, 'priceEach', { price }) : escapeHtml(price)}</p>\n` : '';
-  const general = page.problem && page.problem.field === null ? `  <div class="error" role="alert">${escapeHtml(page.problem.text)}</div>\n` : '';
+  const priceLine = price
+    ? `    <p class="price" data-testid="price">${link.max_quantity !== null ? say(w, 'priceEach', { price }) : escapeHtml(price)}</p>\n`
+    : '';
+  const general =
+    page.problem && page.problem.field === null ? `  <div class="error" role="alert">${escapeHtml(page.problem.text)}</div>\n` : '';
   const query = page.language.lang === 'en' ? '' : `?lang=${page.language.lang}`;
   return documentOf(
     page,

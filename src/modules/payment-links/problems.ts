@@ -29,7 +29,10 @@ export function problemOf(err: AppError, link: LinkView, language: PageLanguage)
     case 'exceptions.paymentLink.amountOutOfRange':
     case 'exceptions.invoice.amountBelowMinimum': {
       const { min, max } = amountBounds(link, fiat);
-      return { field: 'amount', text: fill(w['error.amountRange'], { min: fiatText(min, fiat, language.locale), max: fiatText(max, fiat, language.locale) }) };
+      return {
+        field: 'amount',
+        text: fill(w['error.amountRange'], { min: fiatText(min, fiat, language.locale), max: fiatText(max, fiat, language.locale) }),
+      };
     }
     case 'exceptions.invoice.amountInvalidDecimalPlaces':
       return { field: 'amount', text: fill(w['error.decimals'], { decimals: String(fiat.decimals) }) };

@@ -65,7 +65,10 @@ function listLinksRoute(app: TypedApp): void {
         operationId: 'listPaymentLinks',
         tags: TAGS,
         summary: "The account's payment links with their usage, newest first",
-        querystring: Type.Object({ ...PageQuery, active: Type.Optional(Type.Boolean({ description: 'Only the links turned on (true) or off (false)' })) }),
+        querystring: Type.Object({
+          ...PageQuery,
+          active: Type.Optional(Type.Boolean({ description: 'Only the links turned on (true) or off (false)' })),
+        }),
         response: responses({ 200: PagedList(PaymentLinkSchema) }),
       },
     },

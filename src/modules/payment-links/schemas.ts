@@ -8,25 +8,53 @@ export const MAX_QUANTITY = 1000;
 export const MAX_USES = 1_000_000;
 
 const Kind = Type.Union([Type.Literal('payment'), Type.Literal('request')], {
-  description: '`payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full',
+  description:
+    '`payment`: each payment makes an invoice. `request`: one invoice of a fixed total that takes several payments until it is paid in full',
 });
 
 /** Whether a customer can use the link now, and if not, why. */
-export const AvailabilitySchema = Type.Union([Type.Literal('open'), Type.Literal('disabled'), Type.Literal('expired'), Type.Literal('usedUp')], {
-  description: 'open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached',
-});
+export const AvailabilitySchema = Type.Union(
+  [Type.Literal('open'), Type.Literal('disabled'), Type.Literal('expired'), Type.Literal('usedUp')],
+  {
+    description: 'open: customers can pay; disabled: turned off (active false); expired: past expiresAt; usedUp: maxUses reached',
+  },
+);
 
 /** POST /payment-links. */
 export const CreatePaymentLinkBody = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 200, description: 'What the customer pays for, the page heading' }),
   fiatCurrencyCode: Type.String({ minLength: 1, maxLength: 16 }),
   kind: Type.Optional(Kind),
-  amount: Type.Optional(MoneyInput({ exclusiveMinimum: 0, maximum: MAX_FIAT_AMOUNT, description: 'A fixed price (of one, with a quantity); absent: the customer enters the amount' })),
-  minAmount: Type.Optional(MoneyInput({ exclusiveMinimum: 0, maximum: MAX_FIAT_AMOUNT, description: 'Least the customer may enter (default: the fiat currency’s minimum invoice amount)' })),
+  amount: Type.Optional(
+    MoneyInput({
+      exclusiveMinimum: 0,
+      maximum: MAX_FIAT_AMOUNT,
+      description: 'A fixed price (of one, with a quantity); absent: the customer enters the amount',
+    }),
+  ),
+  minAmount: Type.Optional(
+    MoneyInput({
+      exclusiveMinimum: 0,
+      maximum: MAX_FIAT_AMOUNT,
+      description: 'Least the customer may enter (default: the fiat currency’s minimum invoice amount)',
+    }),
+  ),
   maxAmount: Type.Optional(MoneyInput({ exclusiveMinimum: 0, maximum: MAX_FIAT_AMOUNT, description: 'Most the customer may enter' })),
-  maxQuantity: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUANTITY, description: 'With a fixed amount: the customer picks 1 to maxQuantity, and pays amount × quantity' })),
+  maxQuantity: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_QUANTITY,
+      description: 'With a fixed amount: the customer picks 1 to maxQuantity, and pays amount × quantity',
+    }),
+  ),
   description: Type.Optional(Type.String({ maxLength: 512 })),
-  maxUses: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_USES, description: 'How many invoices the link may make; one that ends unpaid gives its use back' })),
+  maxUses: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_USES,
+      description: 'How many invoices the link may make; one that ends unpaid gives its use back',
+    }),
+  ),
   expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'After this the link takes no payment' })),
   successUrl: Type.Optional(Type.String({ maxLength: 512, description: 'Where the payment page sends the customer once paid' })),
 });

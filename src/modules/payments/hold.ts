@@ -39,7 +39,12 @@ async function unrecorded(db: Db, network: NetworkEnvName, transfers: CatalogueT
   const known = new Set<string>();
   const hashes = [...new Set(transfers.map((t) => t.txHash))];
   for (let i = 0; i < hashes.length; i += 1000) {
-    const rows = await db.selectFrom('payments').select(['tx_hash', 'output_index']).where('network', '=', network).where('tx_hash', 'in', hashes.slice(i, i + 1000)).execute();
+    const rows = await db
+      .selectFrom('payments')
+      .select(['tx_hash', 'output_index'])
+      .where('network', '=', network)
+      .where('tx_hash', 'in', hashes.slice(i, i + 1000))
+      .execute();
     for (const r of rows) known.add(`${r.tx_hash}:${r.output_index}`);
   }
   return transfers.filter((t) => !known.has(keyOf(t)));
@@ -50,7 +55,12 @@ async function unrecorded(db: Db, network: NetworkEnvName, transfers: CatalogueT
  * provider is asked over HTTP), by `txHash:outputIndex`. Nothing is asked when screening is off;
  * a transfer whose chain names no sender passes, as it would without screening.
  */
-export async function screenSenders(db: Db, config: Config, adapter: ChainAdapter, transfers: ChainTransfer[]): Promise<Map<string, SenderCheck>> {
+export async function screenSenders(
+  db: Db,
+  config: Config,
+  adapter: ChainAdapter,
+  transfers: ChainTransfer[],
+): Promise<Map<string, SenderCheck>> {
   const checks = new Map<string, SenderCheck>();
   const screener = screenerOf(config.screening);
   if (!screener.enabled) return checks;
@@ -71,7 +81,14 @@ export async function screenSenders(db: Db, config: Config, adapter: ChainAdapte
       const asked = `${sender}|${currency.code}|${t.units}`;
       let v = verdicts.get(asked);
       if (!v) {
-        const request = { network: net.env, apiNetwork: net.api, address: sender, direction: 'in' as const, amount: formatUnits(t.units, currency.decimals), cryptoCurrencyCode: currency.code };
+        const request = {
+          network: net.env,
+          apiNetwork: net.api,
+          address: sender,
+          direction: 'in' as const,
+          amount: formatUnits(t.units, currency.decimals),
+          cryptoCurrencyCode: currency.code,
+        };
         v = await screener.screen(request);
         verdicts.set(asked, v);
       }
@@ -97,12 +114,27 @@ export function storedSenders(t: ChainTransfer, check: SenderCheck | undefined):
 export async function holdPayment(trx: Trx, payment: Payment, flag: SenderFlag): Promise<void> {
   const held = await trx
     .insertInto('held_payments')
-    .values({ id: payment.id, tenant_id: payment.tenant_id, status: 'held', sender: flag.sender, decision: flag.decision, source: flag.source, reason: flag.reason ?? null })
+    .values({
+      id: payment.id,
+      tenant_id: payment.tenant_id,
+      status: 'held',
+      sender: flag.sender,
+      decision: flag.decision,
+      source: flag.source,
+      reason: flag.reason ?? null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const amount = formatUnits(BigInt(payment.amount), knownCurrency(payment.currency_code).decimals);
   const detail = { network: payment.network, transactionHash: payment.tx_hash, cryptoCurrencyCode: payment.currency_code, amount, ...flag };
-  await audit(trx, { tenantId: payment.tenant_id, actor: { name: 'screening' }, action: 'payment.held', targetType: 'payment', targetId: payment.id, detail });
+  await audit(trx, {
+    tenantId: payment.tenant_id,
+    actor: { name: 'screening' },
+    action: 'payment.held',
+    targetType: 'payment',
+    targetId: payment.id,
+    detail,
+  });
   await enqueue(trx, heldPaymentEvent(held, payment, null));
   if (payment.status === 'confirmed') await bookHold(trx, payment);
 }
@@ -115,7 +147,11 @@ export async function bookHold(trx: Trx, payment: Payment): Promise<void> {
 }
 
 /** `heldPayment.statusChanged`: the hold's status (and the one before; null when it was just held) with its payment. */
-export function heldPaymentEvent(held: { id: string; status: HeldPaymentStatus }, payment: Payment, previousStatus: HeldPaymentStatus | null): OutboxEvent {
+export function heldPaymentEvent(
+  held: { id: string; status: HeldPaymentStatus },
+  payment: Payment,
+  previousStatus: HeldPaymentStatus | null,
+): OutboxEvent {
   const ownerType = payment.purpose as 'invoice' | 'deposit';
   const currency = knownCurrency(payment.currency_code);
   const transfer = {
@@ -142,10 +178,25 @@ export function heldPaymentEvent(held: { id: string; status: HeldPaymentStatus }
  * release or refund anew.
  */
 export async function holdAgain(trx: Trx, withdrawalId: string): Promise<void> {
-  const held = await trx.selectFrom('held_payments').selectAll().where('refund_withdrawal_id', '=', withdrawalId).where('status', '=', 'refunded').forUpdate().executeTakeFirst();
+  const held = await trx
+    .selectFrom('held_payments')
+    .selectAll()
+    .where('refund_withdrawal_id', '=', withdrawalId)
+    .where('status', '=', 'refunded')
+    .forUpdate()
+    .executeTakeFirst();
   if (!held) return;
   const payment = await trx.selectFrom('payments').selectAll().where('id', '=', held.id).executeTakeFirstOrThrow();
-  await moveStatus(trx, heldPaymentMachine, 'held_payments', held, 'held', { event: (moved, previous) => heldPaymentEvent(moved, payment, previous) });
+  await moveStatus(trx, heldPaymentMachine, 'held_payments', held, 'held', {
+    event: (moved, previous) => heldPaymentEvent(moved, payment, previous),
+  });
   const detail = { refundWithdrawalId: withdrawalId };
-  await audit(trx, { tenantId: held.tenant_id, actor: { name: 'refund payout not made' }, action: 'payment.held', targetType: 'payment', targetId: held.id, detail });
+  await audit(trx, {
+    tenantId: held.tenant_id,
+    actor: { name: 'refund payout not made' },
+    action: 'payment.held',
+    targetType: 'payment',
+    targetId: held.id,
+    detail,
+  });
 }

@@ -82,7 +82,13 @@ export function paymentView(config: Config, row: Payment): PaymentView {
  * object is looked up in the caller's account first, so another account's (or tenant's) id is
  * the same 404 as an unknown one; the payments are then read by owner, purpose and tenant.
  */
-export async function ownerPayments(db: Db, config: Config, principal: ApiPrincipal, owner: PaymentOwner, id: string): Promise<PaymentView[]> {
+export async function ownerPayments(
+  db: Db,
+  config: Config,
+  principal: ApiPrincipal,
+  owner: PaymentOwner,
+  id: string,
+): Promise<PaymentView[]> {
   const { table, errors } = OWNERS[owner];
   const object = await findByIdOrOrderId(db, table, principal.accountId, { id }, errors);
   const rows = await db

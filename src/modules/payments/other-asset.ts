@@ -53,7 +53,12 @@ export async function recordSplit(trx: Trx, paymentId: string, { split, held }: 
  * toward the invoice or deposit; `<kind>.otherAssetReceived` tells the merchant, in the same
  * transaction. Null when it was settled before (a replayed round).
  */
-export async function settleOtherAsset(trx: Trx, config: Config, payment: Payment, owner: PaymentOwnerTerms): Promise<SettledPayment | null> {
+export async function settleOtherAsset(
+  trx: Trx,
+  config: Config,
+  payment: Payment,
+  owner: PaymentOwnerTerms,
+): Promise<SettledPayment | null> {
   const currency = findCurrency(payment.currency_code);
   if (!currency) throw new TypeError(`not a catalogued currency: ${payment.currency_code}`);
   const received = Amount.of(currency, BigInt(payment.amount));
@@ -68,7 +73,13 @@ export async function settleOtherAsset(trx: Trx, config: Config, payment: Paymen
   const lines = credited
     ? settlementLines(network, owner.accountId, settled.split)
     : [debit(custodyAccount(network), received), credit('suspense:below-minimum', received)];
-  const posted = await post(trx, { tenantId: owner.tenantId, kind: `${owner.kind}.otherAsset`, refType: 'payment', refId: payment.id, lines });
+  const posted = await post(trx, {
+    tenantId: owner.tenantId,
+    kind: `${owner.kind}.otherAsset`,
+    refType: 'payment',
+    refId: payment.id,
+    lines,
+  });
   if (!posted) return null;
   const updated = await recordSplit(trx, payment.id, settled);
   await enqueue(trx, {

@@ -13,7 +13,10 @@ export const PaymentSchema = Type.Object(
     amount: Money('Amount received, in whole units of the currency'),
     address: Type.String({ description: 'Our address it paid' }),
     status: paymentMachine.schema,
-    confirmations: Type.Integer({ minimum: 0, description: 'Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool' }),
+    confirmations: Type.Integer({
+      minimum: 0,
+      description: 'Blocks on top of (and including) its block when the watcher last looked; 0 in the mempool',
+    }),
     confirmationsRequired: Type.Integer({ description: 'Confirmations at which the payment becomes final on this network' }),
     blockHeight: Nullable(Type.Integer()),
     firstSeenAt: DateTime,
@@ -62,4 +65,8 @@ const HeldPaymentEventData = Type.Object(
 );
 
 /** `heldPayment.statusChanged`: sent to the invoice's or deposit's webhook URL. */
-export const HeldPaymentStatusChangedSchema = Type.Object({ event: Type.Literal('heldPayment.statusChanged'), data: HeldPaymentEventData, timestamp: DateTime });
+export const HeldPaymentStatusChangedSchema = Type.Object({
+  event: Type.Literal('heldPayment.statusChanged'),
+  data: HeldPaymentEventData,
+  timestamp: DateTime,
+});

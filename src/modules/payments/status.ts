@@ -1,4 +1,11 @@
-import { HELD_PAYMENT_STATUSES, PAYMENT_STATUSES, UNLISTED_TOKEN_STATUSES, type HeldPaymentStatus, type PaymentStatus, type UnlistedTokenStatus } from '../../lib/db/schema.ts';
+import {
+  HELD_PAYMENT_STATUSES,
+  PAYMENT_STATUSES,
+  UNLISTED_TOKEN_STATUSES,
+  type HeldPaymentStatus,
+  type PaymentStatus,
+  type UnlistedTokenStatus,
+} from '../../lib/db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Trx } from '../../lib/db/index.ts';
 import type { PaymentsTable } from '../../lib/db/schema.ts';
@@ -64,7 +71,9 @@ export const heldPaymentMachine = statusMachine({
 export async function orphanPayment(trx: Trx, p: Payment): Promise<Payment | null> {
   if (p.status !== 'seen') return null;
   try {
-    return await moveStatus(trx, paymentMachine, 'payments', p, 'orphaned', { set: { block_height: null, block_hash: null, confirmations: 0 } });
+    return await moveStatus(trx, paymentMachine, 'payments', p, 'orphaned', {
+      set: { block_height: null, block_hash: null, confirmations: 0 },
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === 'exceptions.status.conflict') return null;
     throw err;

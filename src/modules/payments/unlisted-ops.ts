@@ -90,12 +90,19 @@ const TARGET: Record<UnlistedAction['kind'], UnlistedTokenStatus> = { move: 'mov
  * `movable` says whether a worker here can sign for the address (a sweep key, or the sandbox);
  * where none can, the operator moves it by hand and records the move (`moved`).
  */
-export async function actOnUnlisted(db: Db, id: string, action: UnlistedAction, by: Pick<AuditEntry, 'actor' | 'ip'>, movable: (network: NetworkEnvName) => boolean) {
+export async function actOnUnlisted(
+  db: Db,
+  id: string,
+  action: UnlistedAction,
+  by: Pick<AuditEntry, 'actor' | 'ip'>,
+  movable: (network: NetworkEnvName) => boolean,
+) {
   return db.transaction().execute(async (trx) => {
     const row = await load(trx, id);
     const network = row.network as NetworkEnvName;
     if (action.kind === 'move') {
-      if (action.to !== undefined && !isValidAddress(network, action.to)) throw new AppError('exceptions.unlistedToken.invalidDestination', { network: apiName(network) });
+      if (action.to !== undefined && !isValidAddress(network, action.to))
+        throw new AppError('exceptions.unlistedToken.invalidDestination', { network: apiName(network) });
       if (!movable(network)) throw new AppError('exceptions.unlistedToken.notMovable', { network: apiName(network) });
     }
     const set =
@@ -106,8 +113,18 @@ export async function actOnUnlisted(db: Db, id: string, action: UnlistedAction, 
           : action.kind === 'dismiss'
             ? { note: action.reason ?? null }
             : { note: null };
-    const moved = await moveStatus(trx, unlistedTokenMachine, 'unlisted_token_transfers', row, TARGET[action.kind], { set, refusal: 'exceptions.unlistedToken.wrongStatus' });
-    await audit(trx, { ...by, tenantId: row.tenant_id, action: `unlistedToken.${action.kind}`, targetType: 'unlistedToken', targetId: id, detail: { ...action } });
+    const moved = await moveStatus(trx, unlistedTokenMachine, 'unlisted_token_transfers', row, TARGET[action.kind], {
+      set,
+      refusal: 'exceptions.unlistedToken.wrongStatus',
+    });
+    await audit(trx, {
+      ...by,
+      tenantId: row.tenant_id,
+      action: `unlistedToken.${action.kind}`,
+      targetType: 'unlistedToken',
+      targetId: id,
+      detail: { ...action },
+    });
     const view = await listed(trx).where('u.id', '=', moved.id).executeTakeFirstOrThrow();
     return unlistedView(view);
   });
@@ -153,7 +170,9 @@ export async function moveSandboxUnlisted(db: Db, network: NetworkEnvName): Prom
   const moves = unlistedMoves(db);
   const due = await moves.due(network);
   for (const m of due) {
-    const hash = createHash('sha256').update(`${network}:unlisted-move:${m.ids.join(',')}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(`${network}:unlisted-move:${m.ids.join(',')}`)
+      .digest('hex');
     await db.transaction().execute((trx) => moves.moved(trx, m.ids, network === 'TRON' || network === 'BTC' ? hash : `0x${hash}`));
   }
   return due.length;

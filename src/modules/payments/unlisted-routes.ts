@@ -13,7 +13,7 @@ const UnlistedTokenSchema = Type.Object(
     address: Type.String({ description: 'Our address it reached' }),
     derivationPath: Type.String({ description: "The address's key, under the network's account key: to move it by hand" }),
     contract: Type.String({ description: 'The token contract (outside the catalogue)' }),
-    amount: Type.String({ description: "Atomic units of the token (its decimals are not known to the gateway)" }),
+    amount: Type.String({ description: 'Atomic units of the token (its decimals are not known to the gateway)' }),
     transactionHash: Type.String(),
     outputIndex: Type.Integer(),
     blockHeight: Nullable(Type.Integer()),
@@ -57,8 +57,12 @@ export const unlistedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   action(app, 'move', 'Moves it to the hot wallet, or to `to` (an address of its network); a worker holding the sweep key signs', {
     to: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   });
-  action(app, 'moved', 'Records a move made by hand (with the key at derivationPath)', { transactionHash: Type.String({ minLength: 1, maxLength: 128 }) });
-  action(app, 'dismiss', 'Leaves it where it is (a spam token); it can be held again', { reason: Type.Optional(Type.String({ maxLength: 512 })) });
+  action(app, 'moved', 'Records a move made by hand (with the key at derivationPath)', {
+    transactionHash: Type.String({ minLength: 1, maxLength: 128 }),
+  });
+  action(app, 'dismiss', 'Leaves it where it is (a spam token); it can be held again', {
+    reason: Type.Optional(Type.String({ maxLength: 512 })),
+  });
   action(app, 'hold', 'Holds a dismissed one again', {});
 };
 
@@ -66,11 +70,23 @@ export const unlistedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
 function action(app: TypedApp, kind: UnlistedAction['kind'], summary: string, body: Parameters<typeof Type.Object>[0]): void {
   const { config, db } = app.ctx;
   // Moves are made by the sandbox at once, and on EVM networks by the sweeper; Tron's tokens are moved by hand.
-  const movable = (network: NetworkEnvName) => config.mode === 'sandbox' || network === 'ETHEREUM' || network === 'BNB' || network === 'BASE';
+  const movable = (network: NetworkEnvName) =>
+    config.mode === 'sandbox' || network === 'ETHEREUM' || network === 'BNB' || network === 'BASE';
   app.post(
     `/unlisted-tokens/:id/${kind}`,
     // Sending tokens to an address the operator names moves money: an operator with 2FA confirms it.
-    { config: { admin: true, stepUp: kind === 'move' }, schema: { tags: ['operator'], summary, params: Params, body: Type.Object(body), response: Answer } },
-    async (request) => ({ data: await actOnUnlisted(db, request.params.id, { kind, ...(request.body as object) } as UnlistedAction, operatorBy(request), movable) }),
+    {
+      config: { admin: true, stepUp: kind === 'move' },
+      schema: { tags: ['operator'], summary, params: Params, body: Type.Object(body), response: Answer },
+    },
+    async (request) => ({
+      data: await actOnUnlisted(
+        db,
+        request.params.id,
+        { kind, ...(request.body as object) } as UnlistedAction,
+        operatorBy(request),
+        movable,
+      ),
+    }),
   );
 }

@@ -19,19 +19,33 @@ export async function recordUnlisted(trx: Trx, network: NetworkEnvName, t: Chain
   if (!owner) return;
   await trx
     .insertInto('unlisted_token_transfers')
-    .values({ ...transferColumns(network, t, owner), contract: t.contract, amount: t.units.toString(), block_height: t.blockHeight, status: 'held' })
+    .values({
+      ...transferColumns(network, t, owner),
+      contract: t.contract,
+      amount: t.units.toString(),
+      block_height: t.blockHeight,
+      status: 'held',
+    })
     .onConflict((oc) => oc.columns(['network', 'tx_hash', 'output_index']).doNothing())
     .execute();
 }
 
-
 /** Whom one of our addresses was handed out to, and for which currency. */
 export function addressOwner(trx: Trx, network: NetworkEnvName, address: string) {
-  return trx.selectFrom('addresses').select(['purpose', 'owner_id', 'tenant_id', 'currency_code']).where('network', '=', network).where('address', '=', address).executeTakeFirst();
+  return trx
+    .selectFrom('addresses')
+    .select(['purpose', 'owner_id', 'tenant_id', 'currency_code'])
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .executeTakeFirst();
 }
 
 /** The columns a transfer's row (a payment, an unlisted token) takes from the transfer and its address's owner. */
-export function transferColumns(network: NetworkEnvName, t: Pick<ChainTransfer, 'txHash' | 'outputIndex' | 'toAddress'>, owner: { purpose: string; owner_id: string; tenant_id: string }) {
+export function transferColumns(
+  network: NetworkEnvName,
+  t: Pick<ChainTransfer, 'txHash' | 'outputIndex' | 'toAddress'>,
+  owner: { purpose: string; owner_id: string; tenant_id: string },
+) {
   return {
     id: randomUUID(),
     network,

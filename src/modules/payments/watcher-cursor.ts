@@ -48,7 +48,11 @@ const BLOCK_TIME_SLACK_S = 2 * 60 * 60;
  * before its workers, a node unreachable at first, a sandbox chain without blocks) may already
  * have been paid, and those blocks are behind the tip.
  */
-export async function firstHeight(db: Executor, adapter: Pick<ChainAdapter, 'network' | 'sandbox' | 'blockTime'>, tip: ChainTip | null): Promise<number> {
+export async function firstHeight(
+  db: Executor,
+  adapter: Pick<ChainAdapter, 'network' | 'sandbox' | 'blockTime'>,
+  tip: ChainTip | null,
+): Promise<number> {
   if (!tip) return 0;
   const first = await db
     .selectFrom('addresses')

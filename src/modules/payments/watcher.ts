@@ -208,7 +208,13 @@ export class Watcher {
   }
 
   /** Inserts or updates one payment; returns the change worth telling, if any. */
-  private async record(trx: Trx, t: CatalogueTransfer, confirmations: number, final: boolean, check?: SenderCheck): Promise<PaymentChange | null> {
+  private async record(
+    trx: Trx,
+    t: CatalogueTransfer,
+    confirmations: number,
+    final: boolean,
+    check?: SenderCheck,
+  ): Promise<PaymentChange | null> {
     const network = this.adapter.network;
     const existing = await trx
       .selectFrom('payments')
@@ -231,7 +237,12 @@ export class Watcher {
     // Only the status goes through the machine; deeper confirmations of a seen payment are no move.
     const row =
       existing.status === next
-        ? await trx.updateTable('payments').set({ ...set, updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+        ? await trx
+            .updateTable('payments')
+            .set({ ...set, updated_at: now() })
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
         : await moveStatus(trx, paymentMachine, 'payments', existing, next, { set });
     if (existing.status === 'orphaned') await this.tell(trx, row, 'seen');
     if (final) {
@@ -250,7 +261,12 @@ export class Watcher {
  * store each before they send it, so the watcher can never see it first.
  */
 async function ownTransaction(trx: Trx, network: NetworkEnvName, txHash: string): Promise<boolean> {
-  const row = await trx.selectFrom('sweep_transactions').select('id').where('network', '=', network).where('tx_hash', '=', txHash).executeTakeFirst();
+  const row = await trx
+    .selectFrom('sweep_transactions')
+    .select('id')
+    .where('network', '=', network)
+    .where('tx_hash', '=', txHash)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

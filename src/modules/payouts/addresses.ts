@@ -12,7 +12,14 @@ import type { PayoutAddressesTable } from '../../lib/db/schema.ts';
 import { paged } from '../../lib/db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
-import { findCurrency, knownCurrency, isCatalogueContract, networkOf, servedCurrency, type CurrencyDef } from '../../lib/currencies/catalogue.ts';
+import {
+  findCurrency,
+  knownCurrency,
+  isCatalogueContract,
+  networkOf,
+  servedCurrency,
+  type CurrencyDef,
+} from '../../lib/currencies/catalogue.ts';
 import { isUniqueViolation } from '../../lib/db/index.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
 import { checkScreening } from './enforce.ts';
@@ -23,7 +30,8 @@ type Row = Selectable<PayoutAddressesTable>;
 /** A withdrawal destination that is well formed and can move money again; else 400 invalidAddress with the reason. */
 export function checkDestination(currency: CurrencyDef, address: string): void {
   const net = networkOf(currency);
-  if (!isValidAddress(net.env, address)) throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address, reason: 'malformed' });
+  if (!isValidAddress(net.env, address))
+    throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address, reason: 'malformed' });
   // Well-formed but a sink: what is sent there can never be moved again.
   const unusable = unusableAddress(net.env, address) ?? (isCatalogueContract(address) ? 'tokenContract' : undefined);
   if (unusable) throw new AppError('exceptions.withdrawal.invalidAddress', { network: net.api, address, reason: unusable });
@@ -51,7 +59,14 @@ export interface NewPayoutAddress {
 }
 
 /** Adds a destination, usable after the tenant's delay; 409 when it is already in the book. */
-export async function addPayoutAddress(db: Db, config: Pick<Config, 'mode' | 'networks' | 'screening'>, tenantId: string, input: NewPayoutAddress, by: AuditBy, createdBy: string) {
+export async function addPayoutAddress(
+  db: Db,
+  config: Pick<Config, 'mode' | 'networks' | 'screening'>,
+  tenantId: string,
+  input: NewPayoutAddress,
+  by: AuditBy,
+  createdBy: string,
+) {
   const currency = findCurrency(input.cryptoCurrencyCode);
   if (!currency) throw new AppError('exceptions.withdrawal.currencyNotFound', { cryptoCurrencyCode: input.cryptoCurrencyCode });
   servedCurrency(config, currency.code);
@@ -77,12 +92,20 @@ export async function addPayoutAddress(db: Db, config: Pick<Config, 'mode' | 'ne
         .returningAll()
         .executeTakeFirstOrThrow();
       const record = payoutAddressRecord(row);
-      await audit(trx, { tenantId, ...by, action: 'payoutAddress.added', targetType: 'payoutAddress', targetId: row.id, detail: { cryptoCurrencyCode: currency.code, address: row.address, activeAt: record.activeAt } });
+      await audit(trx, {
+        tenantId,
+        ...by,
+        action: 'payoutAddress.added',
+        targetType: 'payoutAddress',
+        targetId: row.id,
+        detail: { cryptoCurrencyCode: currency.code, address: row.address, activeAt: record.activeAt },
+      });
       await enqueue(trx, { tenantId, type: 'payoutAddress.added', aggregateType: 'payoutAddress', aggregateId: row.id, payload: record });
       return record;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'payout_addresses_current')) throw new AppError('exceptions.payoutAddress.alreadyExists', { cryptoCurrencyCode: currency.code, address: input.address });
+    if (isUniqueViolation(err, 'payout_addresses_current'))
+      throw new AppError('exceptions.payoutAddress.alreadyExists', { cryptoCurrencyCode: currency.code, address: input.address });
     throw err;
   }
 }
@@ -100,7 +123,14 @@ export async function removePayoutAddress(db: Db, tenantId: string, id: string, 
       .executeTakeFirst();
     if (!row) throw new AppError('exceptions.payoutAddress.notFound');
     const record = payoutAddressRecord(row);
-    await audit(trx, { tenantId, ...by, action: 'payoutAddress.removed', targetType: 'payoutAddress', targetId: row.id, detail: { cryptoCurrencyCode: row.currency_code, address: row.address } });
+    await audit(trx, {
+      tenantId,
+      ...by,
+      action: 'payoutAddress.removed',
+      targetType: 'payoutAddress',
+      targetId: row.id,
+      detail: { cryptoCurrencyCode: row.currency_code, address: row.address },
+    });
     await enqueue(trx, { tenantId, type: 'payoutAddress.removed', aggregateType: 'payoutAddress', aggregateId: row.id, payload: record });
     return record;
   });
@@ -115,7 +145,10 @@ export async function listPayoutAddresses(db: Executor, tenantId: string, q: { p
   };
   return paged(
     q,
-    () => base().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    () =>
+      base()
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
     (offset, limit) => base().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     (row) => payoutAddressRecord(row),
   );

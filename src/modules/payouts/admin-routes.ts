@@ -25,7 +25,12 @@ function addAddressRoute(app: TypedApp): void {
       schema: {
         tags: TAGS,
         summary: "Add a destination to a tenant's payout address book (usable after the tenant's delay, like the tenant's own)",
-        body: Type.Object({ tenantId: Uuid, cryptoCurrencyCode: CryptoCodeSchema, address: Type.String({ minLength: 1, maxLength: 128 }), label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+        body: Type.Object({
+          tenantId: Uuid,
+          cryptoCurrencyCode: CryptoCodeSchema,
+          address: Type.String({ minLength: 1, maxLength: 128 }),
+          label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        }),
         response: adminResponses({ 201: DataEnvelope(PayoutAddressSchema) }, [404, 409]),
       },
     },

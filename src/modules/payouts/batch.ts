@@ -39,7 +39,12 @@ export function rowError(index: number, err: AppError): RowError {
  * Each item against the address book and the per-withdrawal limit (its refusals as row errors), and
  * what the whole batch is worth in US cents (each item rounded up, as it would be alone).
  */
-export async function checkBatchItems(db: Executor, tenantId: string, policy: Policy, items: BatchPayoutItem[]): Promise<{ errors: RowError[]; totalCents: bigint }> {
+export async function checkBatchItems(
+  db: Executor,
+  tenantId: string,
+  policy: Policy,
+  items: BatchPayoutItem[],
+): Promise<{ errors: RowError[]; totalCents: bigint }> {
   const book = policy.allowlistOnly ? await addressBook(db, tenantId, items) : null;
   const errors: RowError[] = [];
   let totalCents = 0n;
@@ -58,7 +63,13 @@ export async function checkBatchItems(db: Executor, tenantId: string, policy: Po
 }
 
 /** The batch's total against the daily limits (thrown: 403 limitExceeded), and the approvals it needs. */
-export async function checkBatchTotal(db: Executor, policy: Policy, who: { tenantId: string; keyId: string | null }, totalCents: bigint, operatorAboveUsdCents: bigint | null) {
+export async function checkBatchTotal(
+  db: Executor,
+  policy: Policy,
+  who: { tenantId: string; keyId: string | null },
+  totalCents: bigint,
+  operatorAboveUsdCents: bigint | null,
+) {
   await checkDaily(db, policy, who, totalCents);
   return approvalsNeeded(policy, operatorAboveUsdCents, totalCents, who.keyId);
 }

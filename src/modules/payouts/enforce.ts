@@ -48,17 +48,30 @@ async function checkLimits(db: Executor, policy: Policy, p: PayoutRequest): Prom
 }
 
 function limitExceeded(limit: string, limitUsd: bigint, requested: bigint, remaining: bigint): AppError {
-  return new AppError('exceptions.withdrawal.limitExceeded', { limit, limitUsd: jsonOfCents(limitUsd), requestedUsd: jsonOfCents(requested), remainingUsd: jsonOfCents(remaining) });
+  return new AppError('exceptions.withdrawal.limitExceeded', {
+    limit,
+    limitUsd: jsonOfCents(limitUsd),
+    requestedUsd: jsonOfCents(requested),
+    remainingUsd: jsonOfCents(remaining),
+  });
 }
 
 /** The per-withdrawal limit on one payout worth `valueCents`. */
 export function checkPerWithdrawal(policy: Policy, valueCents: bigint): void {
-  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd) throw limitExceeded('maxPerWithdrawalUsd', policy.maxPerWithdrawalUsd, valueCents, policy.maxPerWithdrawalUsd);
+  if (policy.maxPerWithdrawalUsd !== null && valueCents > policy.maxPerWithdrawalUsd)
+    throw limitExceeded('maxPerWithdrawalUsd', policy.maxPerWithdrawalUsd, valueCents, policy.maxPerWithdrawalUsd);
 }
 
 /** The tenant's rolling 24 hours and, for an API key, the key's own, against `valueCents` more (a payout, or a batch's total). */
-export async function checkDaily(db: Executor, policy: Policy, who: { tenantId: string; keyId: string | null }, valueCents: bigint): Promise<void> {
-  const daily: Array<['maxPerDayUsd' | 'maxPerDayPerKeyUsd', bigint | null, SpentBy]> = [['maxPerDayUsd', policy.maxPerDayUsd, { tenantId: who.tenantId }]];
+export async function checkDaily(
+  db: Executor,
+  policy: Policy,
+  who: { tenantId: string; keyId: string | null },
+  valueCents: bigint,
+): Promise<void> {
+  const daily: Array<['maxPerDayUsd' | 'maxPerDayPerKeyUsd', bigint | null, SpentBy]> = [
+    ['maxPerDayUsd', policy.maxPerDayUsd, { tenantId: who.tenantId }],
+  ];
   if (who.keyId !== null) daily.push(['maxPerDayPerKeyUsd', policy.maxPerDayPerKeyUsd, { tenantId: who.tenantId, keyId: who.keyId }]);
   for (const [limit, limitUsd, by] of daily) {
     if (limitUsd === null) continue;
@@ -79,7 +92,12 @@ export async function checkAllowlisted(db: Executor, p: Pick<PayoutRequest, 'ten
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!entry) throw new AppError('exceptions.withdrawal.addressNotAllowed', { address: p.address, cryptoCurrencyCode: p.currency.code });
-  if (!entry.active) throw new AppError('exceptions.withdrawal.addressNotAllowed', { address: p.address, cryptoCurrencyCode: p.currency.code, activeAt: entry.active_at.toISOString() });
+  if (!entry.active)
+    throw new AppError('exceptions.withdrawal.addressNotAllowed', {
+      address: p.address,
+      cryptoCurrencyCode: p.currency.code,
+      activeAt: entry.active_at.toISOString(),
+    });
 }
 
 /** Whose withdrawals a daily limit sums: the tenant's, or those one of its API keys committed. */
@@ -124,9 +142,22 @@ export async function checkScreening(settings: ScreeningSettings, currency: Curr
   const screener = screenerOf(settings);
   if (!screener.enabled) return;
   const net = networkOf(currency);
-  const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address, direction: 'out', amount: formatUnits(units, currency.decimals), cryptoCurrencyCode: currency.code });
+  const verdict = await screener.screen({
+    network: net.env,
+    apiNetwork: net.api,
+    address,
+    direction: 'out',
+    amount: formatUnits(units, currency.decimals),
+    cryptoCurrencyCode: currency.code,
+  });
   if (verdict.source === 'failClosed') throw new AppError('exceptions.screening.unavailable', { reason: verdict.reason });
-  if (verdict.decision !== 'allow') throw new AppError('exceptions.withdrawal.addressScreened', { address, decision: verdict.decision, source: verdict.source, ...(verdict.reason ? { reason: verdict.reason } : {}) });
+  if (verdict.decision !== 'allow')
+    throw new AppError('exceptions.withdrawal.addressScreened', {
+      address,
+      decision: verdict.decision,
+      source: verdict.source,
+      ...(verdict.reason ? { reason: verdict.reason } : {}),
+    });
 }
 
 /** The stored policy, read inside a commit's transaction (changes that came due were applied at the quote). */
@@ -153,9 +184,15 @@ export async function enforceAtCommit(
 }
 
 /** The approvals a payout (or a batch, by its total) worth `valueCents` needs under the policy and the installation's threshold. */
-export function approvalsNeeded(policy: Policy, operatorAboveUsdCents: bigint | null, valueCents: bigint, keyId: string | null): { tenantApproval: boolean; operatorApproval: boolean } {
+export function approvalsNeeded(
+  policy: Policy,
+  operatorAboveUsdCents: bigint | null,
+  valueCents: bigint,
+  keyId: string | null,
+): { tenantApproval: boolean; operatorApproval: boolean } {
   return {
-    tenantApproval: (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && keyId !== null),
+    tenantApproval:
+      (policy.approvalAboveUsd !== null && valueCents > policy.approvalAboveUsd) || (policy.approvalForApiKeys && keyId !== null),
     operatorApproval: operatorAboveUsdCents !== null && valueCents > operatorAboveUsdCents,
   };
 }

@@ -11,7 +11,16 @@ import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/outbox.ts';
 import { audit, type AuditBy } from '../audit/service.ts';
 import { columnOfCents } from './usd.ts';
-import { changeFromJson, changeJson, changeToJson, policyJson, policyOf, splitChange, type Policy, type PolicyChange } from './policy-values.ts';
+import {
+  changeFromJson,
+  changeJson,
+  changeToJson,
+  policyJson,
+  policyOf,
+  splitChange,
+  type Policy,
+  type PolicyChange,
+} from './policy-values.ts';
 
 export { LIMITS, policyOf, type Policy, type PolicyChange } from './policy-values.ts';
 
@@ -27,18 +36,33 @@ async function write(trx: Trx, tenantId: string, policy: Policy): Promise<void> 
     approval_for_api_keys: policy.approvalForApiKeys,
     updated_at: sql<Date>`now()`,
   };
-  await trx.insertInto('payout_policies').values({ tenant_id: tenantId, ...values }).onConflict((oc) => oc.column('tenant_id').doUpdateSet(values)).execute();
+  await trx
+    .insertInto('payout_policies')
+    .values({ tenant_id: tenantId, ...values })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
+    .execute();
 }
 
 /** The stored policy, locked for the transaction's change (the row is created first when missing). */
 async function lockPolicy(trx: Trx, tenantId: string): Promise<Policy> {
-  await trx.insertInto('payout_policies').values({ tenant_id: tenantId }).onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
+  await trx
+    .insertInto('payout_policies')
+    .values({ tenant_id: tenantId })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
   return policyOf(await trx.selectFrom('payout_policies').selectAll().where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst());
 }
 
 /** Applies the tenant's pending changes whose time has come, in order. */
 async function applyDue(db: Db, tenantId: string): Promise<void> {
-  const due = await db.selectFrom('payout_policy_changes').select('id').where('tenant_id', '=', tenantId).where('applied_at', 'is', null).where('cancelled_at', 'is', null).where('effective_at', '<=', sql<Date>`now()`).executeTakeFirst();
+  const due = await db
+    .selectFrom('payout_policy_changes')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('applied_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('effective_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   if (!due) return;
   await db.transaction().execute(async (trx) => {
     const policy = await lockPolicy(trx, tenantId);
@@ -55,7 +79,14 @@ async function applyDue(db: Db, tenantId: string): Promise<void> {
     for (const row of rows) {
       Object.assign(policy, changeFromJson(row.changes));
       await trx.updateTable('payout_policy_changes').set({ applied_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
-      await audit(trx, { tenantId, actor: { name: 'payout policy delay' }, action: 'payoutPolicy.changeApplied', targetType: 'payoutPolicyChange', targetId: row.id, detail: row.changes });
+      await audit(trx, {
+        tenantId,
+        actor: { name: 'payout policy delay' },
+        action: 'payoutPolicy.changeApplied',
+        targetType: 'payoutPolicyChange',
+        targetId: row.id,
+        detail: row.changes,
+      });
     }
     await write(trx, tenantId, policy);
     await announce(trx, tenantId);
@@ -81,13 +112,25 @@ export async function policyView(db: Executor, tenantId: string) {
     .execute();
   return {
     ...policyJson(policy),
-    pending: pending.map((p) => ({ id: p.id, changes: changeJson(changeFromJson(p.changes)), requestedBy: p.requested_by, requestedAt: p.created_at.toISOString(), effectiveAt: p.effective_at.toISOString() })),
+    pending: pending.map((p) => ({
+      id: p.id,
+      changes: changeJson(changeFromJson(p.changes)),
+      requestedBy: p.requested_by,
+      requestedAt: p.created_at.toISOString(),
+      effectiveAt: p.effective_at.toISOString(),
+    })),
   };
 }
 
 /** Tells the tenant's webhook the policy changed (a change applied, asked for or cancelled). */
 async function announce(trx: Trx, tenantId: string): Promise<void> {
-  await enqueue(trx, { tenantId, type: 'payoutPolicy.changed', aggregateType: 'payoutPolicy', aggregateId: tenantId, payload: await policyView(trx, tenantId) });
+  await enqueue(trx, {
+    tenantId,
+    type: 'payoutPolicy.changed',
+    aggregateType: 'payoutPolicy',
+    aggregateId: tenantId,
+    payload: await policyView(trx, tenantId),
+  });
 }
 
 /**
@@ -103,15 +146,35 @@ export async function changePolicy(db: Db, tenantId: string, change: PolicyChang
     const applied = delayed ? now : { ...now, ...later };
     if (Object.keys(applied).length > 0) {
       await write(trx, tenantId, { ...current, ...applied });
-      await audit(trx, { tenantId, ...by, action: 'payoutPolicy.changed', targetType: 'payoutPolicy', targetId: tenantId, detail: changeToJson(applied) });
+      await audit(trx, {
+        tenantId,
+        ...by,
+        action: 'payoutPolicy.changed',
+        targetType: 'payoutPolicy',
+        targetId: tenantId,
+        detail: changeToJson(applied),
+      });
     }
     if (delayed) {
       const id = randomUUID();
       await trx
         .insertInto('payout_policy_changes')
-        .values({ id, tenant_id: tenantId, changes: JSON.stringify(changeToJson(later)), requested_by: requestedBy, effective_at: sql<Date>`now() + make_interval(hours => ${current.newAddressDelayHours})` })
+        .values({
+          id,
+          tenant_id: tenantId,
+          changes: JSON.stringify(changeToJson(later)),
+          requested_by: requestedBy,
+          effective_at: sql<Date>`now() + make_interval(hours => ${current.newAddressDelayHours})`,
+        })
         .execute();
-      await audit(trx, { tenantId, ...by, action: 'payoutPolicy.changeRequested', targetType: 'payoutPolicyChange', targetId: id, detail: changeToJson(later) });
+      await audit(trx, {
+        tenantId,
+        ...by,
+        action: 'payoutPolicy.changeRequested',
+        targetType: 'payoutPolicyChange',
+        targetId: id,
+        detail: changeToJson(later),
+      });
     }
     await announce(trx, tenantId);
     return policyView(trx, tenantId);
@@ -123,7 +186,14 @@ export async function setPolicy(db: Db, tenantId: string, change: PolicyChange, 
   return db.transaction().execute(async (trx) => {
     const current = await lockPolicy(trx, tenantId);
     await write(trx, tenantId, { ...current, ...change });
-    await audit(trx, { tenantId, ...by, action: 'payoutPolicy.changed', targetType: 'payoutPolicy', targetId: tenantId, detail: changeToJson(change) });
+    await audit(trx, {
+      tenantId,
+      ...by,
+      action: 'payoutPolicy.changed',
+      targetType: 'payoutPolicy',
+      targetId: tenantId,
+      detail: changeToJson(change),
+    });
     await announce(trx, tenantId);
     return policyView(trx, tenantId);
   });
@@ -143,7 +213,14 @@ export async function cancelPolicyChange(db: Db, tenantId: string, id: string, b
       .returning(['id', 'changes'])
       .executeTakeFirst();
     if (!row) throw new AppError('exceptions.payoutPolicy.changeNotFound');
-    await audit(trx, { tenantId, ...by, action: 'payoutPolicy.changeCancelled', targetType: 'payoutPolicyChange', targetId: id, detail: row.changes });
+    await audit(trx, {
+      tenantId,
+      ...by,
+      action: 'payoutPolicy.changeCancelled',
+      targetType: 'payoutPolicyChange',
+      targetId: id,
+      detail: row.changes,
+    });
     await announce(trx, tenantId);
     return policyView(trx, tenantId);
   });

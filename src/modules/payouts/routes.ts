@@ -56,8 +56,13 @@ function addAddressRoute(app: TypedApp): void {
       schema: {
         operationId: 'addPayoutAddress',
         tags: TAGS,
-        summary: 'Add a destination to the address book: usable from activeAt, after the policy’s delay (signed-in owner or finance user only)',
-        body: Type.Object({ cryptoCurrencyCode: CryptoCodeSchema, address: Type.String({ minLength: 1, maxLength: 128 }), label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+        summary:
+          'Add a destination to the address book: usable from activeAt, after the policy’s delay (signed-in owner or finance user only)',
+        body: Type.Object({
+          cryptoCurrencyCode: CryptoCodeSchema,
+          address: Type.String({ minLength: 1, maxLength: 128 }),
+          label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        }),
         response: responses({ 201: DataEnvelope(PayoutAddressSchema) }, [409]),
       },
     },
@@ -91,7 +96,12 @@ function getPolicyRoute(app: TypedApp): void {
     '/payout-policy',
     {
       config: READ,
-      schema: { operationId: 'getPayoutPolicy', tags: TAGS, summary: 'The payout policy in force and its pending loosenings', response: responses({ 200: DataEnvelope(PayoutPolicySchema) }) },
+      schema: {
+        operationId: 'getPayoutPolicy',
+        tags: TAGS,
+        summary: 'The payout policy in force and its pending loosenings',
+        response: responses({ 200: DataEnvelope(PayoutPolicySchema) }),
+      },
     },
     async (request) => {
       const { tenantId } = request.principal;
@@ -121,7 +131,8 @@ function changePolicyRoute(app: TypedApp): void {
       schema: {
         operationId: 'changePayoutPolicy',
         tags: TAGS,
-        summary: 'Change the payout policy: tightening applies at once, loosening after the delay (listed under pending); owners only, signed in',
+        summary:
+          'Change the payout policy: tightening applies at once, loosening after the delay (listed under pending); owners only, signed in',
         body: PayoutPolicyChangeSchema,
         response: responses({ 200: DataEnvelope(PayoutPolicySchema) }),
       },

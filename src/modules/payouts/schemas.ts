@@ -8,7 +8,9 @@ export const PayoutAddressSchema = Type.Object({
   network: Type.String(),
   address: Type.String(),
   label: Nullable(Type.String()),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('removed')], { description: '`pending` until activeAt, then `active`' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('removed')], {
+    description: '`pending` until activeAt, then `active`',
+  }),
   activeAt: DateTime,
   createdAt: DateTime,
   createdBy: Type.String({ description: 'Who added it (an email, or the operator)' }),
@@ -18,7 +20,11 @@ const Limit = (description: string) => Nullable(Money(`${description}, in US dol
 
 const PolicyFields = {
   allowlistOnly: Type.Boolean({ description: 'Withdrawals (refunds aside) go only to active addresses of the address book' }),
-  newAddressDelayHours: Type.Integer({ minimum: 0, maximum: 720, description: 'Hours before a new address is usable, and a loosening of this policy takes effect' }),
+  newAddressDelayHours: Type.Integer({
+    minimum: 0,
+    maximum: 720,
+    description: 'Hours before a new address is usable, and a loosening of this policy takes effect',
+  }),
   maxPerWithdrawalUsd: Limit('The most one withdrawal may take out (amount and fee)'),
   maxPerDayUsd: Limit('The most the withdrawals of a rolling 24 hours may take out'),
   maxPerDayPerKeyUsd: Limit('The most the withdrawals one API key committed in a rolling 24 hours may take out'),
@@ -40,7 +46,8 @@ export const PayoutPolicySchema = Type.Object({
   ),
 });
 
-const LimitInput = (description: string) => Type.Optional(Type.Union([MoneyInput({ minimum: 0, maximum: 1e13, description: `${description}, at most 2 decimals` }), Type.Null()]));
+const LimitInput = (description: string) =>
+  Type.Optional(Type.Union([MoneyInput({ minimum: 0, maximum: 1e13, description: `${description}, at most 2 decimals` }), Type.Null()]));
 
 /** PATCH body: only the fields to change; null clears a limit. */
 export const PayoutPolicyChangeSchema = Type.Object(
@@ -56,6 +63,18 @@ export const PayoutPolicyChangeSchema = Type.Object(
   { minProperties: 1 },
 );
 
-export const PayoutAddressAddedSchema = Type.Object({ event: Type.Literal('payoutAddress.added'), data: PayoutAddressSchema, timestamp: DateTime });
-export const PayoutAddressRemovedSchema = Type.Object({ event: Type.Literal('payoutAddress.removed'), data: PayoutAddressSchema, timestamp: DateTime });
-export const PayoutPolicyChangedSchema = Type.Object({ event: Type.Literal('payoutPolicy.changed'), data: PayoutPolicySchema, timestamp: DateTime });
+export const PayoutAddressAddedSchema = Type.Object({
+  event: Type.Literal('payoutAddress.added'),
+  data: PayoutAddressSchema,
+  timestamp: DateTime,
+});
+export const PayoutAddressRemovedSchema = Type.Object({
+  event: Type.Literal('payoutAddress.removed'),
+  data: PayoutAddressSchema,
+  timestamp: DateTime,
+});
+export const PayoutPolicyChangedSchema = Type.Object({
+  event: Type.Literal('payoutPolicy.changed'),
+  data: PayoutPolicySchema,
+  timestamp: DateTime,
+});

@@ -6,7 +6,10 @@ import { jsonDecimal, numberToDecimalString, parseRatio, type JsonDecimal } from
 export function centsOfInput(field: string, value: number | string): bigint {
   const text = typeof value === 'number' ? numberToDecimalString(value) : value;
   const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message: 'must be a US dollar amount of at least 0 with at most 2 decimals' }] });
+  if (!m)
+    throw new AppError('exceptions.validation.failed', {
+      fields: [{ location: 'body', field, message: 'must be a US dollar amount of at least 0 with at most 2 decimals' }],
+    });
   return BigInt((m[1] ?? '') + (m[2] ?? '').padEnd(2, '0'));
 }
 

@@ -99,10 +99,12 @@ export function apart(a: Ratio, b: Ratio, margin: Ratio): boolean {
 export function combinePrices(prices: readonly SourcePrice[], now: Date, policy: RatePolicy, last?: AcceptedPrice): Verdict {
   const fresh = prices.filter((p) => now.getTime() - p.fetchedAt.getTime() <= policy.maxAgeS * 1000);
   if (fresh.length === 0) return { ok: false, reason: prices.length ? 'stale' : 'missing', sources: [...prices] };
-  const sorted = fresh.map((p) => ({ ...p, ratio: parseRatio(p.usdPrice) })).sort((a, b) => {
-    const c = compare(a.ratio, b.ratio);
-    return c < 0n ? -1 : c > 0n ? 1 : a.source.localeCompare(b.source);
-  });
+  const sorted = fresh
+    .map((p) => ({ ...p, ratio: parseRatio(p.usdPrice) }))
+    .sort((a, b) => {
+      const c = compare(a.ratio, b.ratio);
+      return c < 0n ? -1 : c > 0n ? 1 : a.source.localeCompare(b.source);
+    });
   const [lowest, highest] = [sorted[0], sorted[sorted.length - 1]];
   if (!lowest || !highest) return { ok: false, reason: 'missing', sources: [...prices] }; // fresh is not empty
   if (apart(lowest.ratio, highest.ratio, parseRatio(policy.maxDivergence))) {

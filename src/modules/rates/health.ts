@@ -51,13 +51,18 @@ export async function rateBoard(
     db.selectFrom('rate_refusals').select(['asset', 'reason']).execute(),
     db.selectFrom('rate_accepted').select(['asset', 'usd_price', 'accepted_at']).execute(),
   ]);
-  const assets = [...new Set([...RATED_ASSETS, ...combined.map((r) => r.asset), ...sourced.map((r) => r.asset), ...refusals.map((r) => r.asset)])];
+  const assets = [
+    ...new Set([...RATED_ASSETS, ...combined.map((r) => r.asset), ...sourced.map((r) => r.asset), ...refusals.map((r) => r.asset)]),
+  ];
   const rates = assets.map((asset): RateView => {
     const price = combined.find((r) => r.asset === asset);
-    const sources = sourced.filter((r) => r.asset === asset).map((r) => ({ source: r.source, price: decimal(r.usd_price), ageSeconds: Math.max(0, Number(r.age)) }));
+    const sources = sourced
+      .filter((r) => r.asset === asset)
+      .map((r) => ({ source: r.source, price: decimal(r.usd_price), ageSeconds: Math.max(0, Number(r.age)) }));
     const last = accepted.find((r) => r.asset === asset);
     const lastAccepted = last ? { usdPrice: decimal(last.usd_price), acceptedAt: last.accepted_at.toISOString() } : null;
-    if (price && Number(price.age) <= maxAgeS) return { asset, usdPrice: decimal(price.usd_price), sources, status: 'ok', reason: null, lastAccepted };
+    if (price && Number(price.age) <= maxAgeS)
+      return { asset, usdPrice: decimal(price.usd_price), sources, status: 'ok', reason: null, lastAccepted };
     if (price) return { asset, usdPrice: decimal(price.usd_price), sources, status: 'stale', reason: 'stale', lastAccepted };
     const refusal = refusals.find((r) => r.asset === asset);
     return { asset, usdPrice: null, sources, status: 'refused', reason: refusal?.reason ?? 'missing', lastAccepted };

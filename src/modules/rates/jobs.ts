@@ -7,7 +7,8 @@ import { RATED_ASSETS, logRateRefresh, refreshRates } from './service.ts';
 export function rateJobs({ ctx, log }: JobEnv<AppContext>): JobSpec[] {
   const providers = rateProvidersFor(ctx.config);
   // Said once at start, where the operator reads the configuration's consequences.
-  for (const note of pricingNotes(ctx.config, RATED_ASSETS)) log.warn({ ratesProvider: ctx.config.ratesProviders, minSources: ctx.config.ratesMinSources }, note);
+  for (const note of pricingNotes(ctx.config, RATED_ASSETS))
+    log.warn({ ratesProvider: ctx.config.ratesProviders, minSources: ctx.config.ratesMinSources }, note);
   return [
     {
       name: 'exchange-rates',

@@ -17,7 +17,12 @@ export function rateProvidersFor(config: Config): RateProvider[] {
 
 /** How the configuration says prices are combined (RATE_MAX_AGE_S, RATES_MAX_DIVERGENCE, RATES_MIN_SOURCES). */
 export function ratePolicy(config: Config): RatePolicy {
-  return { maxAgeS: config.rateMaxAgeS, maxDivergence: config.ratesMaxDivergence, minSources: config.ratesMinSources, maxJump: config.ratesMaxJump };
+  return {
+    maxAgeS: config.rateMaxAgeS,
+    maxDivergence: config.ratesMaxDivergence,
+    minSources: config.ratesMinSources,
+    maxJump: config.ratesMaxJump,
+  };
 }
 
 /**
@@ -36,7 +41,9 @@ export function pricingNotes(config: Config, assets: readonly string[]): string[
       `Prices rest on ${only.source} alone (RATES_MIN_SOURCES=1): a wrong price from it within ${jump} of an asset's last accepted price is quoted as it is, and a move beyond that is refused until a second source confirms it, which this installation has none of. Add a provider to RATES_PROVIDER, or raise RATES_MAX_JUMP and restart to accept a new level.`,
     );
   } else if (config.ratesMinSources === 1) {
-    notes.push(`RATES_MIN_SOURCES=1: while a provider is down or lacks an asset, another prices it alone, within ${jump} of its last accepted price.`);
+    notes.push(
+      `RATES_MIN_SOURCES=1: while a provider is down or lacks an asset, another prices it alone, within ${jump} of its last accepted price.`,
+    );
   }
   if (config.ratesMinSources > 1) {
     // Grouped by the providers that do list them, so the note says who prices what.

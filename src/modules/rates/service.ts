@@ -4,7 +4,16 @@ import type { Db, Executor, Trx } from '../../lib/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseRatio, type Ratio } from '../../lib/money.ts';
 import { CURRENCIES, FIAT_CURRENCIES } from '../../lib/currencies/catalogue.ts';
-import { DEFAULT_RATE_POLICY, combinePrices, normalizePrice, type AcceptedPrice, type RatePolicy, type RefusalReason, type SourcePrice, type Verdict } from './combine.ts';
+import {
+  DEFAULT_RATE_POLICY,
+  combinePrices,
+  normalizePrice,
+  type AcceptedPrice,
+  type RatePolicy,
+  type RefusalReason,
+  type SourcePrice,
+  type Verdict,
+} from './combine.ts';
 import { lastAccepted, sourcePrices, storeCombined, storeRefusals, type CombinedRow, type RefusalRow } from './store.ts';
 
 /** Every asset the service prices: each catalogued coin's symbol and each fiat currency. */
@@ -114,7 +123,13 @@ export async function refreshRates(
 }
 
 /** Stores each provider's answer as that source's latest prices; a failed provider is reported. */
-async function storeAnswers(trx: Trx, list: readonly RateProvider[], answers: PromiseSettledResult<Map<string, string>>[], now: Date, report: RateRefreshReport): Promise<void> {
+async function storeAnswers(
+  trx: Trx,
+  list: readonly RateProvider[],
+  answers: PromiseSettledResult<Map<string, string>>[],
+  now: Date,
+  report: RateRefreshReport,
+): Promise<void> {
   for (const [i, answer] of answers.entries()) {
     const source = list[i]?.source;
     if (source === undefined) continue; // one answer per provider: never taken
@@ -128,7 +143,9 @@ async function storeAnswers(trx: Trx, list: readonly RateProvider[], answers: Pr
       .insertInto('rate_sources')
       .values([...answer.value].map(([asset, price]) => ({ asset, source, usd_price: price, fetched_at: now })))
       .onConflict((oc) =>
-        oc.columns(['asset', 'source']).doUpdateSet((eb) => ({ usd_price: eb.ref('excluded.usd_price'), fetched_at: eb.ref('excluded.fetched_at') })),
+        oc
+          .columns(['asset', 'source'])
+          .doUpdateSet((eb) => ({ usd_price: eb.ref('excluded.usd_price'), fetched_at: eb.ref('excluded.fetched_at') })),
       )
       .execute();
   }
@@ -139,8 +156,19 @@ async function storeAnswers(trx: Trx, list: readonly RateProvider[], answers: Pr
  * last accepted at: agreed prices into `exchange_rates` (and `rate_accepted`), refused assets out of
  * it, with their reason in `rate_refusals`.
  */
-async function recombine(trx: Trx, list: readonly RateProvider[], assets: readonly string[], now: Date, policy: RatePolicy, report: RateRefreshReport): Promise<void> {
-  const byAsset = await sourcePrices(trx, list.map((p) => p.source), assets);
+async function recombine(
+  trx: Trx,
+  list: readonly RateProvider[],
+  assets: readonly string[],
+  now: Date,
+  policy: RatePolicy,
+  report: RateRefreshReport,
+): Promise<void> {
+  const byAsset = await sourcePrices(
+    trx,
+    list.map((p) => p.source),
+    assets,
+  );
   const accepted = await lastAccepted(trx, assets);
   const combined: CombinedRow[] = [];
   const refusals: RefusalRow[] = [];
@@ -151,7 +179,12 @@ async function recombine(trx: Trx, list: readonly RateProvider[], assets: readon
       report.combined.push(asset);
     } else {
       refusals.push({ asset, reason: verdict.reason, detail: JSON.stringify(refusalDetail(verdict, policy)), decided_at: now });
-      report.refused.push({ asset, reason: verdict.reason, sources: verdict.sources, ...(verdict.lastAccepted && { lastAccepted: verdict.lastAccepted }) });
+      report.refused.push({
+        asset,
+        reason: verdict.reason,
+        sources: verdict.sources,
+        ...(verdict.lastAccepted && { lastAccepted: verdict.lastAccepted }),
+      });
     }
   }
   await storeCombined(trx, combined, now);
@@ -165,7 +198,11 @@ function refusalDetail(verdict: Extract<Verdict, { ok: false }>, policy: RatePol
   if (reason === 'sourcesDisagree') return { sources: listed, maxDivergence: policy.maxDivergence };
   if (reason === 'tooFewSources') return { sources: listed, minSources: policy.minSources };
   if (reason === 'unconfirmedJump') {
-    return { sources: listed, maxJump: policy.maxJump, lastAccepted: last && { usdPrice: last.usdPrice, acceptedAt: last.acceptedAt.toISOString() } };
+    return {
+      sources: listed,
+      maxJump: policy.maxJump,
+      lastAccepted: last && { usdPrice: last.usdPrice, acceptedAt: last.acceptedAt.toISOString() },
+    };
   }
   if (reason === 'stale') return { sources: listed };
   return {};
@@ -174,7 +211,8 @@ function refusalDetail(verdict: Extract<Verdict, { ok: false }>, policy: RatePol
 /** What the worker's warning says of each refusal it logs: sources that disagree, or one source's unconfirmed jump. */
 const WARNED: Partial<Record<RefusalReason, string>> = {
   sourcesDisagree: 'exchange rates refused: sources disagree beyond RATES_MAX_DIVERGENCE',
-  unconfirmedJump: 'exchange rates refused: one source moved beyond RATES_MAX_JUMP from the last accepted price; waiting for a second source to confirm',
+  unconfirmedJump:
+    'exchange rates refused: one source moved beyond RATES_MAX_JUMP from the last accepted price; waiting for a second source to confirm',
 };
 
 /**
@@ -206,7 +244,11 @@ export async function usdPrice(db: Executor, asset: string, maxAgeS: number): Pr
     return { price: parseRatio(row.usd_price), fetchedAt: row.fetched_at };
   }
   if (row) throw new AppError('exceptions.rates.unavailable', { asset, reason: 'stale', fetchedAt: row.fetched_at.toISOString() });
-  const refusal = await db.selectFrom('rate_refusals').select(['reason', 'detail', 'decided_at']).where('asset', '=', asset).executeTakeFirst();
+  const refusal = await db
+    .selectFrom('rate_refusals')
+    .select(['reason', 'detail', 'decided_at'])
+    .where('asset', '=', asset)
+    .executeTakeFirst();
   if (!refusal) throw new AppError('exceptions.rates.unavailable', { asset, reason: 'missing' });
   throw new AppError('exceptions.rates.unavailable', {
     asset,
@@ -230,14 +272,20 @@ export async function freshUsdPrices(db: Executor, maxAgeS: number): Promise<Map
 }
 
 /** Seconds since each source last stored a price, and the assets refused per reason, for the metrics. */
-export async function rateHealth(db: Executor): Promise<{ sourceAges: { source: string; ageS: number }[]; refused: { reason: string; n: number }[] }> {
+export async function rateHealth(
+  db: Executor,
+): Promise<{ sourceAges: { source: string; ageS: number }[]; refused: { reason: string; n: number }[] }> {
   const [ages, refused] = await Promise.all([
     db
       .selectFrom('rate_sources')
       .select(['source', sql<string>`extract(epoch from now() - max(fetched_at))`.as('age')])
       .groupBy('source')
       .execute(),
-    db.selectFrom('rate_refusals').select(['reason', sql<string>`count(*)`.as('n')]).groupBy('reason').execute(),
+    db
+      .selectFrom('rate_refusals')
+      .select(['reason', sql<string>`count(*)`.as('n')])
+      .groupBy('reason')
+      .execute(),
   ]);
   return {
     sourceAges: ages.map((r) => ({ source: r.source, ageS: Number(r.age) })),

@@ -37,7 +37,11 @@ export async function sourcePrices(trx: Trx, sources: readonly string[], assets:
 
 /** The price each asset was last accepted at. */
 export async function lastAccepted(trx: Trx, assets: readonly string[]): Promise<Map<string, AcceptedPrice>> {
-  const rows = await trx.selectFrom('rate_accepted').select(['asset', 'usd_price', 'accepted_at']).where('asset', 'in', [...assets]).execute();
+  const rows = await trx
+    .selectFrom('rate_accepted')
+    .select(['asset', 'usd_price', 'accepted_at'])
+    .where('asset', 'in', [...assets])
+    .execute();
   return new Map(rows.map((r) => [r.asset, { usdPrice: ratioToDecimal(parseRatio(r.usd_price)), acceptedAt: r.accepted_at }]));
 }
 
@@ -59,16 +63,34 @@ export async function storeCombined(trx: Trx, combined: CombinedRow[], now: Date
     .insertInto('rate_accepted')
     .values(combined.map((c) => ({ asset: c.asset, usd_price: c.usd_price, sources: c.source, accepted_at: now })))
     .onConflict((oc) =>
-      oc.column('asset').doUpdateSet((eb) => ({ usd_price: eb.ref('excluded.usd_price'), sources: eb.ref('excluded.sources'), accepted_at: eb.ref('excluded.accepted_at') })),
+      oc.column('asset').doUpdateSet((eb) => ({
+        usd_price: eb.ref('excluded.usd_price'),
+        sources: eb.ref('excluded.sources'),
+        accepted_at: eb.ref('excluded.accepted_at'),
+      })),
     )
     .execute();
-  await trx.deleteFrom('rate_refusals').where('asset', 'in', combined.map((c) => c.asset)).execute();
+  await trx
+    .deleteFrom('rate_refusals')
+    .where(
+      'asset',
+      'in',
+      combined.map((c) => c.asset),
+    )
+    .execute();
 }
 
 /** Refused assets lose their quoted price at once and keep why; `rate_accepted` keeps their last accepted one. */
 export async function storeRefusals(trx: Trx, refusals: RefusalRow[]): Promise<void> {
   if (!refusals.length) return;
-  await trx.deleteFrom('exchange_rates').where('asset', 'in', refusals.map((r) => r.asset)).execute();
+  await trx
+    .deleteFrom('exchange_rates')
+    .where(
+      'asset',
+      'in',
+      refusals.map((r) => r.asset),
+    )
+    .execute();
   await trx
     .insertInto('rate_refusals')
     .values(refusals)

@@ -7,7 +7,21 @@ export const MAX_BODY = 4096;
  * Fields whose value is a secret wherever they appear: a new API key, the webhook signing secret,
  * passwords, invitation and session tokens, a TOTP secret and its URL, recovery codes.
  */
-const SECRET_FIELDS = ['key', 'secret', 'password', 'currentPassword', 'newPassword', 'confirmPassword', 'token', 'csrfToken', 'inviteUrl', 'otpauthUrl', 'totpSecret', 'recoveryCodes', 'code'];
+const SECRET_FIELDS = [
+  'key',
+  'secret',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  'csrfToken',
+  'inviteUrl',
+  'otpauthUrl',
+  'totpSecret',
+  'recoveryCodes',
+  'code',
+];
 
 /**
  * A secret field and its value: a string (closed, or cut off by the excerpt's end) or an array of
@@ -28,7 +42,9 @@ export function bodyExcerpt(text: string | undefined | null): string | null {
   if (text === undefined || text === null || text === '') return null;
   return text
     .slice(0, MAX_BODY)
-    .replace(SECRET_VALUE, (whole, field: string, colon: string) => (field === 'code' && /^"code"\s*:\s*"exceptions\./.test(whole) ? whole : `"${field}"${colon}"[redacted]"`))
+    .replace(SECRET_VALUE, (whole, field: string, colon: string) =>
+      field === 'code' && /^"code"\s*:\s*"exceptions\./.test(whole) ? whole : `"${field}"${colon}"[redacted]"`,
+    )
     .replace(CREDENTIAL, '[redacted]')
     .replace(RANDOM_TOKEN, '"[redacted]"');
 }

@@ -16,7 +16,19 @@ function statusBounds(filter: StatusFilter): [number, number] {
 }
 
 /** The columns of a listed request (the bodies are read only for one request's detail). */
-const LISTED = ['id', 'method', 'path', 'status', 'latency_ms', 'request_id', 'error_code', 'actor', 'account_id', 'api_key_id', 'created_at'] as const;
+const LISTED = [
+  'id',
+  'method',
+  'path',
+  'status',
+  'latency_ms',
+  'request_id',
+  'error_code',
+  'actor',
+  'account_id',
+  'api_key_id',
+  'created_at',
+] as const;
 type Listed = Pick<Selectable<RequestLogTable>, (typeof LISTED)[number]>;
 
 /** A request as the log lists it. */
@@ -74,7 +86,9 @@ export function listRequests(db: Db, owner: RequestLogOwner, q: { page: number; 
 /** One logged request with its key's name and the bodies kept; 404 when the owner has none of that id. */
 export async function requestDetail(db: Db, owner: RequestLogOwner, id: string) {
   const row = await ownedRows(db, owner)
-    .leftJoin('api_keys', (j) => j.onRef('api_keys.id', '=', 'request_log.api_key_id').onRef('api_keys.tenant_id', '=', 'request_log.tenant_id'))
+    .leftJoin('api_keys', (j) =>
+      j.onRef('api_keys.id', '=', 'request_log.api_key_id').onRef('api_keys.tenant_id', '=', 'request_log.tenant_id'),
+    )
     .selectAll('request_log')
     .select(['api_keys.name as key_name', 'api_keys.key_start'])
     .where('request_log.id', '=', id)

@@ -139,7 +139,9 @@ export async function insertRows(db: Db, rows: RequestLogRow[]): Promise<void> {
   await sql`insert into request_log (tenant_id, account_id, actor, method, path, status, latency_ms, request_id, error_code, created_at, api_key_id, request_body, response_body)
     select * from unnest(${col('tenant_id')}::uuid[], ${col('account_id')}::uuid[], ${col('actor')}::text[], ${col('method')}::text[],
       ${col('path')}::text[], ${col('status')}::int[], ${col('latency_ms')}::numeric[], ${col('request_id')}::text[],
-      ${col('error_code')}::text[], ${at}::timestamptz[], ${col('api_key_id')}::uuid[], ${col('request_body')}::text[], ${col('response_body')}::text[])`.execute(db);
+      ${col('error_code')}::text[], ${at}::timestamptz[], ${col('api_key_id')}::uuid[], ${col('request_body')}::text[], ${col('response_body')}::text[])`.execute(
+    db,
+  );
 }
 
 /** A GET or HEAD answered without an error: what a busy integration repeats many times a second. */
@@ -198,7 +200,13 @@ export function errorCodeOf(payload: unknown): string | null {
  * shaped like a credential (a key pasted into the URL) redacted, and of an API key's call the start
  * of both bodies with their secrets redacted (`response`: the excerpt taken as it was sent).
  */
-export function rowOf(request: FastifyRequest, reply: FastifyReply, p: ApiPrincipal, errorCode: string | null, response: string | null = null): RequestLogRow {
+export function rowOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  p: ApiPrincipal,
+  errorCode: string | null,
+  response: string | null = null,
+): RequestLogRow {
   const q = request.url.indexOf('?');
   const path = loggablePath(q === -1 ? request.url : request.url.slice(0, q));
   return {
@@ -234,10 +242,14 @@ function isDashboardRead(request: FastifyRequest, p: ApiPrincipal): boolean {
 export function registerRequestLog(app: FastifyInstance, db: Db, opts: RequestLogOptions = DEFAULTS): RequestLogBuffer {
   let failing = false;
   // An outage is logged once, not once a second.
-  const buffer = new RequestLogBuffer((rows) => insertRows(db, rows), opts, (err) => {
-    if (err && !failing) app.log.warn({ err }, 'request log: write failed; keeping rows in memory');
-    failing = err !== null;
-  });
+  const buffer = new RequestLogBuffer(
+    (rows) => insertRows(db, rows),
+    opts,
+    (err) => {
+      if (err && !failing) app.log.warn({ err }, 'request log: write failed; keeping rows in memory');
+      failing = err !== null;
+    },
+  );
   const codes = new WeakMap<FastifyRequest, string>();
   const answers = new WeakMap<FastifyRequest, string>();
   // Callback hooks, not async ones: no promise per request.

@@ -26,7 +26,11 @@ const RequestLogDetail = Type.Object(
     ...ENTRY_FIELDS,
     apiKeyName: Nullable(Type.String({ description: 'The name the merchant gave the key, if any' })),
     apiKeyStart: Nullable(Type.String({ description: 'The first characters of the key (never the key)' })),
-    requestBody: Nullable(Type.String({ description: `First ${MAX_BODY} characters of an API call's JSON body, secrets redacted; null when none was sent or kept (signed-in users' calls)` })),
+    requestBody: Nullable(
+      Type.String({
+        description: `First ${MAX_BODY} characters of an API call's JSON body, secrets redacted; null when none was sent or kept (signed-in users' calls)`,
+      }),
+    ),
     responseBody: Nullable(Type.String({ description: `First ${MAX_BODY} characters of the answer to an API call, secrets redacted` })),
   },
   { title: 'RequestLogDetail' },
@@ -54,7 +58,8 @@ function listRoute(app: TypedApp): void {
       schema: {
         operationId: 'listRequestLog',
         tags: ['developers'],
-        summary: "The tenant's API calls, newest first (a key bound to one account sees that account's); written within about a second. The dashboard's own reads are not logged",
+        summary:
+          "The tenant's API calls, newest first (a key bound to one account sees that account's); written within about a second. The dashboard's own reads are not logged",
         querystring: Type.Object({
           ...PageQuery,
           status: Type.Optional(Type.String({ pattern: '^([1-5]xx|[1-5][0-9]{2})$', description: 'One status (404) or a class (4xx)' })),

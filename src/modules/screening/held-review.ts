@@ -43,7 +43,12 @@ async function lockHeld(trx: Trx, id: string): Promise<{ held: Held; payment: Pa
 export async function releaseHeld(ctx: AppContext, listener: PaymentListener, id: string, by: By) {
   return ctx.db.transaction().execute(async (trx) => {
     const { held, payment } = await lockHeld(trx, id);
-    const released = await trx.updateTable('payments').set({ on_hold: false, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const released = await trx
+      .updateTable('payments')
+      .set({ on_hold: false, updated_at: now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await moveStatus(trx, heldPaymentMachine, 'held_payments', held, 'released', {
       set: { decided_by: by.actor.name },
       refusal: 'exceptions.heldPayment.wrongStatus',
@@ -56,7 +61,14 @@ export async function releaseHeld(ctx: AppContext, listener: PaymentListener, id
     }
     if (payment.status !== 'orphaned') await listener.onPaymentChanged(trx, released, 'seen');
     if (payment.status === 'confirmed') await listener.onPaymentChanged(trx, released, 'confirmed');
-    await audit(trx, { tenantId: held.tenant_id, ...by, action: 'heldPayment.released', targetType: 'payment', targetId: id, detail: { transactionHash: payment.tx_hash } });
+    await audit(trx, {
+      tenantId: held.tenant_id,
+      ...by,
+      action: 'heldPayment.released',
+      targetType: 'payment',
+      targetId: id,
+      detail: { transactionHash: payment.tx_hash },
+    });
     return loadHeldView(trx, id);
   });
 }
@@ -87,36 +99,87 @@ export async function refundHeld(ctx: AppContext, id: string, address: string, b
     const total = cryptoAmount(currency.code, payment.amount);
     const fee = cryptoAmount(currency.code, quoted.units);
     if (total.compare(fee) <= 0) throw new AppError('exceptions.heldPayment.belowFee', { fee: toJsonNumber(fee) });
-    const withdrawalId = await insertRefund(trx, payment, address, { amount: total.minus(fee).units, fee: fee.units }, await ownerAccount(trx, payment));
-    await post(trx, { tenantId: payment.tenant_id, kind: 'withdrawal.debit', refType: 'withdrawal', refId: withdrawalId, lines: [debit('suspense:screened', total), credit('clearing:withdrawals', total)] });
+    const withdrawalId = await insertRefund(
+      trx,
+      payment,
+      address,
+      { amount: total.minus(fee).units, fee: fee.units },
+      await ownerAccount(trx, payment),
+    );
+    await post(trx, {
+      tenantId: payment.tenant_id,
+      kind: 'withdrawal.debit',
+      refType: 'withdrawal',
+      refId: withdrawalId,
+      lines: [debit('suspense:screened', total), credit('clearing:withdrawals', total)],
+    });
     await moveStatus(trx, heldPaymentMachine, 'held_payments', held, 'refunded', {
       set: { decided_by: by.actor.name, refund_address: address, refund_withdrawal_id: withdrawalId },
       refusal: 'exceptions.heldPayment.wrongStatus',
       event: (moved, previous) => heldPaymentEvent(moved, payment, previous),
     });
-    const detail = { transactionHash: payment.tx_hash, address, withdrawalId, amount: toJsonNumber(total.minus(fee)), fee: toJsonNumber(fee) };
+    const detail = {
+      transactionHash: payment.tx_hash,
+      address,
+      withdrawalId,
+      amount: toJsonNumber(total.minus(fee)),
+      fee: toJsonNumber(fee),
+    };
     await audit(trx, { tenantId: held.tenant_id, ...by, action: 'heldPayment.refunded', targetType: 'payment', targetId: id, detail });
     return loadHeldView(trx, id);
   });
 }
 
 /** The refund's withdrawal (and the committed quote every withdrawal refers to), paid out of `suspense:screened`. */
-async function insertRefund(trx: Trx, payment: Payment, address: string, money: { amount: bigint; fee: bigint }, accountId: string): Promise<string> {
+async function insertRefund(
+  trx: Trx,
+  payment: Payment,
+  address: string,
+  money: { amount: bigint; fee: bigint },
+  accountId: string,
+): Promise<string> {
   const currency = knownCurrency(payment.currency_code);
   const net = networkOf(currency);
   const id = randomUUID();
   const orderId = `heldRefund-${randomUUID()}`;
   // The price as last stored, however old: it only values the payout for reports, it prices nothing.
   const rate = await trx.selectFrom('exchange_rates').select('usd_price').where('asset', '=', currency.symbol).executeTakeFirst();
-  const common = { tenant_id: payment.tenant_id, account_id: accountId, order_id: orderId, currency_code: currency.code, network: net.env, address, amount: money.amount, fee: money.fee, usd_price: rate?.usd_price ?? '0' };
+  const common = {
+    tenant_id: payment.tenant_id,
+    account_id: accountId,
+    order_id: orderId,
+    currency_code: currency.code,
+    network: net.env,
+    address,
+    amount: money.amount,
+    fee: money.fee,
+    usd_price: rate?.usd_price ?? '0',
+  };
   const quoteId = randomUUID();
   await trx
     .insertInto('withdrawal_quotes')
-    .values({ id: quoteId, ...common, fee_native: 0n, fee_native_currency: net.nativeSymbol, expires_at: nowPlus(0), committed_at: now(), withdrawal_id: id, updated_at: now() })
+    .values({
+      id: quoteId,
+      ...common,
+      fee_native: 0n,
+      fee_native_currency: net.nativeSymbol,
+      expires_at: nowPlus(0),
+      committed_at: now(),
+      withdrawal_id: id,
+      updated_at: now(),
+    })
     .execute();
   await trx
     .insertInto('withdrawals')
-    .values({ id, quote_id: quoteId, ...common, status: 'created', source: 'screeningRefund', suspense_released: money.amount + money.fee, suspense_account: 'suspense:screened' })
+    .values({
+      id,
+      quote_id: quoteId,
+      ...common,
+      status: 'created',
+      source: 'screeningRefund',
+      suspense_released: money.amount + money.fee,
+      suspense_account: 'suspense:screened',
+    })
     .execute();
   return id;
 }

@@ -33,11 +33,18 @@ export const HeldPaymentSchema = Type.Object(
     senders: Type.Array(Type.String(), { description: 'Who paid it, as the chain names them' }),
     flaggedSender: Type.String({ description: 'The sender screening did not allow' }),
     decision: Type.String({ description: 'deny or review' }),
-    source: Type.String({ description: 'What decided: denylist, provider, or failClosed (the provider did not answer and SCREENING_FAIL is closed)' }),
+    source: Type.String({
+      description: 'What decided: denylist, provider, or failClosed (the provider did not answer and SCREENING_FAIL is closed)',
+    }),
     reason: Nullable(Type.String()),
     refundAddress: Nullable(Type.String()),
     refundWithdrawalId: Nullable(Uuid),
-    refundStatus: Nullable(Type.Union(WITHDRAWAL_STATUSES.map((s) => Type.Literal(s)), { description: "The refund payout's status (failed or cancelled: the payment is held again)" })),
+    refundStatus: Nullable(
+      Type.Union(
+        WITHDRAWAL_STATUSES.map((s) => Type.Literal(s)),
+        { description: "The refund payout's status (failed or cancelled: the payment is held again)" },
+      ),
+    ),
     decidedBy: Nullable(Type.String({ description: 'The operator who released or refunded it' })),
     heldAt: DateTime,
     updatedAt: DateTime,
@@ -52,7 +59,17 @@ function listed(db: Executor) {
     .innerJoin('tenants as t', 't.id', 'h.tenant_id')
     .leftJoin('withdrawals as w', 'w.id', 'h.refund_withdrawal_id')
     .selectAll('h')
-    .select(['t.name as tenant_name', 'p.purpose', 'p.owner_id', 'p.network', 'p.currency_code', 'p.amount', 'p.address', 'p.tx_hash', 'p.output_index'])
+    .select([
+      't.name as tenant_name',
+      'p.purpose',
+      'p.owner_id',
+      'p.network',
+      'p.currency_code',
+      'p.amount',
+      'p.address',
+      'p.tx_hash',
+      'p.output_index',
+    ])
     .select(['p.status as payment_status', 'p.confirmations', 'p.senders', 'w.status as refund_status']);
 }
 

@@ -56,13 +56,16 @@ export class Screener {
 
   async screen(req: ScreeningRequest): Promise<Verdict> {
     const { denylistFile, url } = this.settings;
-    if (denylistFile && (await this.denied(denylistFile, req.network, req.address))) return { decision: 'deny', source: 'denylist', reason: 'listed in the denylist' };
+    if (denylistFile && (await this.denied(denylistFile, req.network, req.address)))
+      return { decision: 'deny', source: 'denylist', reason: 'listed in the denylist' };
     if (!url) return { decision: 'allow', source: 'none' };
     try {
       return await this.ask(url, req);
     } catch (err) {
       const reason = `screening provider unavailable: ${(err as Error).message}`;
-      return this.settings.fail === 'closed' ? { decision: 'deny', source: 'failClosed', reason } : { decision: 'allow', source: 'failOpen', reason };
+      return this.settings.fail === 'closed'
+        ? { decision: 'deny', source: 'failClosed', reason }
+        : { decision: 'allow', source: 'failOpen', reason };
     }
   }
 
@@ -70,7 +73,8 @@ export class Screener {
     const entries = await this.entries(file);
     // Entries are compared as the network compares addresses (case, where it ignores case).
     const key = addressKey(network, address);
-    for (const candidate of [`*:${key}`, `${network}:${key}`, `*:${address}`, `${network}:${address}`]) if (entries.has(candidate)) return true;
+    for (const candidate of [`*:${key}`, `${network}:${key}`, `*:${address}`, `${network}:${address}`])
+      if (entries.has(candidate)) return true;
     return false;
   }
 
@@ -95,13 +99,23 @@ export class Screener {
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ network: req.apiNetwork, address: req.address, direction: req.direction, amount: req.amount, cryptoCurrencyCode: req.cryptoCurrencyCode }),
+      body: JSON.stringify({
+        network: req.apiNetwork,
+        address: req.address,
+        direction: req.direction,
+        amount: req.amount,
+        cryptoCurrencyCode: req.cryptoCurrencyCode,
+      }),
       signal: AbortSignal.timeout(this.settings.timeoutMs),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = (await res.json()) as { decision?: unknown; reason?: unknown };
     if (body.decision !== 'allow' && body.decision !== 'review' && body.decision !== 'deny') throw new Error('no decision in the answer');
-    return { decision: body.decision, source: 'provider', ...(typeof body.reason === 'string' ? { reason: body.reason.slice(0, 200) } : {}) };
+    return {
+      decision: body.decision,
+      source: 'provider',
+      ...(typeof body.reason === 'string' ? { reason: body.reason.slice(0, 200) } : {}),
+    };
   }
 }
 

@@ -73,7 +73,19 @@ export async function openPayouts(db: Executor, network: NetworkEnvName): Promis
     .where('w.status', '=', 'processing')
     .where('w.tx_hash', 'is not', null)
     .execute();
-  return rows.flatMap((r) => (r.tx_hash === null ? [] : [{ currency: r.currency_code, amount: BigInt(r.amount), fee: BigInt(r.fee), txHash: r.tx_hash, terms: (r.terms ?? null) as TransferTerms | null }]));
+  return rows.flatMap((r) =>
+    r.tx_hash === null
+      ? []
+      : [
+          {
+            currency: r.currency_code,
+            amount: BigInt(r.amount),
+            fee: BigInt(r.fee),
+            txHash: r.tx_hash,
+            terms: (r.terms ?? null) as TransferTerms | null,
+          },
+        ],
+  );
 }
 
 /**
@@ -81,7 +93,10 @@ export async function openPayouts(db: Executor, network: NetworkEnvName): Promis
  * they are not completed (their cost is pending once in a block). A bundle's withdrawals are open
  * payouts too, but its one fee is counted here, once.
  */
-export async function openColdMoves(db: Executor, network: NetworkEnvName): Promise<Array<{ txHash: string; terms: TransferTerms | null }>> {
+export async function openColdMoves(
+  db: Executor,
+  network: NetworkEnvName,
+): Promise<Array<{ txHash: string; terms: TransferTerms | null }>> {
   const rows = [...(await openOf(db, COLD_TRANSFER_TABLES, network)), ...(await openOf(db, BUNDLE_TABLES, network))];
   return rows.map((r) => ({ txHash: r.tx_hash as string, terms: (r.terms ?? null) as TransferTerms | null }));
 }
@@ -128,7 +143,10 @@ const SWEEP_RECHECK = '1 hour';
  * Where a network's deposits are still held: addresses of confirmed payments not swept, and of
  * those swept lately (`sweepTx`: the caller keeps them while that transaction is in no block).
  */
-export async function depositHoldings(db: Executor, network: NetworkEnvName): Promise<{ unswept: HeldAt[]; recent: Array<HeldAt & { sweepTx: string }> }> {
+export async function depositHoldings(
+  db: Executor,
+  network: NetworkEnvName,
+): Promise<{ unswept: HeldAt[]; recent: Array<HeldAt & { sweepTx: string }> }> {
   const base = db.selectFrom('payments').where('network', '=', network).where('status', '=', 'confirmed');
   const unswept = await base.select(['currency_code as currency', 'address']).distinct().where('swept_at', 'is', null).execute();
   const recent = await base
@@ -137,7 +155,10 @@ export async function depositHoldings(db: Executor, network: NetworkEnvName): Pr
     .where('sweep_tx', 'is not', null)
     .where('swept_at', '>', sql<Date>`now() - ${sql.lit(SWEEP_RECHECK)}::interval`)
     .execute();
-  return { unswept, recent: recent.flatMap((r) => (r.sweep_tx === null ? [] : [{ currency: r.currency, address: r.address, sweepTx: r.sweep_tx }])) };
+  return {
+    unswept,
+    recent: recent.flatMap((r) => (r.sweep_tx === null ? [] : [{ currency: r.currency, address: r.address, sweepTx: r.sweep_tx }])),
+  };
 }
 
 /**
@@ -147,7 +168,14 @@ export async function depositHoldings(db: Executor, network: NetworkEnvName): Pr
 export async function lastSender(db: Executor, network: NetworkEnvName): Promise<string | null> {
   const latest = await Promise.all(
     (['withdrawals', 'cold_transfers'] as const).map((table) =>
-      db.selectFrom(table).select(['sender', 'created_at']).where('network', '=', network).where('sender', 'is not', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+      db
+        .selectFrom(table)
+        .select(['sender', 'created_at'])
+        .where('network', '=', network)
+        .where('sender', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     ),
   );
   const found = latest.filter((r) => r !== undefined).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());

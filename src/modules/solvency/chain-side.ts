@@ -29,7 +29,12 @@ async function inBlock(adapter: ChainAdapter, txHash: string): Promise<boolean> 
  * own, or in a process without its key the sender of the latest payout) and at its cold address,
  * and where its open payouts, moves to cold storage and lately swept deposits stand.
  */
-export async function readChain(db: Executor, adapter: ChainAdapter, currencies: readonly CurrencyDef[], coldAddress?: string): Promise<ChainSide> {
+export async function readChain(
+  db: Executor,
+  adapter: ChainAdapter,
+  currencies: readonly CurrencyDef[],
+  coldAddress?: string,
+): Promise<ChainSide> {
   const network = adapter.network;
   const [holdings, payouts, moves, sender] = await Promise.all([
     depositHoldings(db, network),

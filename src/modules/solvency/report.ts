@@ -83,7 +83,11 @@ export async function solvencyReport(ctx: Pick<AppContext, 'db' | 'config'>, ada
   const perNetwork = await Promise.all(
     adapters.map(async (adapter) => {
       const currencies = served.filter((c) => networkOf(c).env === adapter.network);
-      const ledger = await ledgerSide(ctx.db, adapter.network, currencies.map((c) => c.code));
+      const ledger = await ledgerSide(
+        ctx.db,
+        adapter.network,
+        currencies.map((c) => c.code),
+      );
       let chain: ChainSide;
       try {
         chain = await readChain(ctx.db, adapter, currencies, ctx.config.chains[adapter.network].cold?.address);
@@ -111,7 +115,13 @@ export function solvencyRecord(row: SolvencyRow) {
     ledgerCustody: n(row.ledgerCustody),
     difference: n(row.difference),
     status: row.warning ? ('warning' as const) : ('ok' as const),
-    disagreement: row.chainVsLedger === 0n ? null : { higher: row.chainVsLedger > 0n ? ('chain' as const) : ('ledger' as const), by: n(row.chainVsLedger < 0n ? -row.chainVsLedger : row.chainVsLedger) },
+    disagreement:
+      row.chainVsLedger === 0n
+        ? null
+        : {
+            higher: row.chainVsLedger > 0n ? ('chain' as const) : ('ledger' as const),
+            by: n(row.chainVsLedger < 0n ? -row.chainVsLedger : row.chainVsLedger),
+          },
     warnings: solvencyWarnings(row),
   };
 }

@@ -18,7 +18,9 @@ const SolvencyRowSchema = Type.Object({
   hot: Money('On chain, in blocks: the hot wallet and the deposit addresses not swept yet'),
   cold: Money("On chain, in blocks: the network's cold address (<NET>_COLD_ADDRESS); 0 without one"),
   custody: Money('hot + cold'),
-  liabilities: Money('Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long'),
+  liabilities: Money(
+    'Merchant balances, withdrawals committed and not yet out of custody (amount and fee), suspense, and the house FX long',
+  ),
   ledgerCustody: Money("The ledger's custody of the currency's network: its hot side and what moves to cold storage put in cold"),
   difference: Money('custody − liabilities (negative: not covered)'),
   status: Type.Union([Type.Literal('ok'), Type.Literal('warning')], {
@@ -34,7 +36,9 @@ const SolvencyRowSchema = Type.Object({
       { description: 'The chain and the ledger disagree; null when they agree' },
     ),
   ),
-  warnings: Type.Array(Type.String(), { description: 'Each problem in plain words: which side, by how much, and what the operator does; empty when ok' }),
+  warnings: Type.Array(Type.String(), {
+    description: 'Each problem in plain words: which side, by how much, and what the operator does; empty when ok',
+  }),
 });
 
 /**
@@ -71,7 +75,11 @@ function getSolvencyRoute(app: TypedApp, solvency: CachedReading<SolvencyRow[]>)
       try {
         rows = await solvency.fresh();
       } catch (err) {
-        throw new AppError('exceptions.service.unavailable', { reason: (err as Error).message }, 'A network could not be read: solvency is not shown without reading the chain');
+        throw new AppError(
+          'exceptions.service.unavailable',
+          { reason: (err as Error).message },
+          'A network could not be read: solvency is not shown without reading the chain',
+        );
       }
       return { data: rows.map(solvencyRecord) };
     },

@@ -24,7 +24,9 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The account's paid invoices and completed deposits per UTC day, with their USD volume; days without any are zeros",
         querystring: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }) }),
         response: responses({
-          200: DataEnvelope(Type.Object({ currency: Type.Literal('USD'), days: Type.Array(VolumeDay, { description: 'Oldest first, ending today' }) })),
+          200: DataEnvelope(
+            Type.Object({ currency: Type.Literal('USD'), days: Type.Array(VolumeDay, { description: 'Oldest first, ending today' }) }),
+          ),
         }),
       },
     },

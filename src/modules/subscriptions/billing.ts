@@ -38,7 +38,12 @@ async function dueSubscriptions(ctx: AppContext, at: Date, limit: number): Promi
         eb('s.current_period_end', '<=', horizon),
         eb('s.status', '=', 'pastDue'),
         eb.exists(
-          eb.selectFrom('subscription_periods as p').select('p.period_number').whereRef('p.subscription_id', '=', 's.id').whereRef('p.period_number', '=', 's.period_number').where('p.paid_at', 'is', null),
+          eb
+            .selectFrom('subscription_periods as p')
+            .select('p.period_number')
+            .whereRef('p.subscription_id', '=', 's.id')
+            .whereRef('p.period_number', '=', 's.period_number')
+            .where('p.paid_at', 'is', null),
         ),
       ]),
     )
@@ -50,7 +55,13 @@ async function dueSubscriptions(ctx: AppContext, at: Date, limit: number): Promi
 
 /** Brings one subscription up to `at`; false when another worker holds it or it has ended. */
 async function billOne(ctx: AppContext, trx: Trx, id: string, at: Date): Promise<boolean> {
-  const locked = await trx.selectFrom('subscriptions').select(['id', 'status']).where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+  const locked = await trx
+    .selectFrom('subscriptions')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
   if (!locked || subscriptionMachine.isFinal(locked.status)) return false;
   const row = await loadKnownSubscription(trx, id);
   const plan = await trx.selectFrom('subscription_plans').selectAll().where('id', '=', row.plan_id).executeTakeFirstOrThrow();
@@ -67,7 +78,8 @@ async function billOne(ctx: AppContext, trx: Trx, id: string, at: Date): Promise
     return true;
   }
   // Paid in full: a pastDue one, or one whose trial ended before its first period was paid, is active again.
-  if (current.status === 'pastDue' || (current.status === 'trialing' && current.period_number > 0)) current = await changeSubscriptionStatus(trx, current, 'active', { reminders_sent: 0, last_reminder_at: null });
+  if (current.status === 'pastDue' || (current.status === 'trialing' && current.period_number > 0))
+    current = await changeSubscriptionStatus(trx, current, 'active', { reminders_sent: 0, last_reminder_at: null });
   await renew(ctx, trx, current, plan, customer, at);
   return true;
 }
@@ -78,11 +90,26 @@ async function billOne(ctx: AppContext, trx: Trx, id: string, at: Date): Promise
  */
 async function currentPaid(ctx: AppContext, trx: Trx, row: SubscriptionView): Promise<boolean> {
   if (row.period_number === 0) return true;
-  const period = await trx.selectFrom('subscription_periods').select(['paid_at', 'invoice_id', 'amount_minor', 'fiat_currency']).where('subscription_id', '=', row.id).where('period_number', '=', row.period_number).executeTakeFirstOrThrow();
+  const period = await trx
+    .selectFrom('subscription_periods')
+    .select(['paid_at', 'invoice_id', 'amount_minor', 'fiat_currency'])
+    .where('subscription_id', '=', row.id)
+    .where('period_number', '=', row.period_number)
+    .executeTakeFirstOrThrow();
   if (period.paid_at !== null) return true;
-  const invoice = period.invoice_id ? await trx.selectFrom('invoices').select('status').where('id', '=', period.invoice_id).executeTakeFirst() : undefined;
+  const invoice = period.invoice_id
+    ? await trx.selectFrom('invoices').select('status').where('id', '=', period.invoice_id).executeTakeFirst()
+    : undefined;
   if (invoice && invoice.status !== 'created' && invoice.status !== 'expired') return false;
-  const charge = { subscriptionId: row.id, tenantId: row.tenant_id, accountId: row.account_id, customerId: row.customer_id, number: row.period_number, amountMinor: period.amount_minor, fiatCurrency: period.fiat_currency };
+  const charge = {
+    subscriptionId: row.id,
+    tenantId: row.tenant_id,
+    accountId: row.account_id,
+    customerId: row.customer_id,
+    number: row.period_number,
+    amountMinor: period.amount_minor,
+    fiatCurrency: period.fiat_currency,
+  };
   if (!(await payFromCredit(ctx, trx, charge))) return false;
   await cancelMoneyless(ctx, trx, period.invoice_id);
   return true;
@@ -96,12 +123,27 @@ async function renew(ctx: AppContext, trx: Trx, row: SubscriptionView, plan: Pla
     await issuePeriod(ctx, trx, { sub: row, plan, customer, number: next, start: end });
   }
   if (at < end) return;
-  const period = await trx.selectFrom('subscription_periods').selectAll().where('subscription_id', '=', row.id).where('period_number', '=', next).executeTakeFirst();
+  const period = await trx
+    .selectFrom('subscription_periods')
+    .selectAll()
+    .where('subscription_id', '=', row.id)
+    .where('period_number', '=', next)
+    .executeTakeFirst();
   if (!period) return;
-  const set = { period_number: next, current_period_start: period.starts_at, current_period_end: period.ends_at, reminders_sent: 0, last_reminder_at: null };
+  const set = {
+    period_number: next,
+    current_period_start: period.starts_at,
+    current_period_end: period.ends_at,
+    reminders_sent: 0,
+    last_reminder_at: null,
+  };
   if (period.paid_at !== null && row.status === 'trialing') {
     await changeSubscriptionStatus(trx, row, 'active', set);
     return;
   }
-  await trx.updateTable('subscriptions').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ ...set, updated_at: sql<Date>`now()` })
+    .where('id', '=', row.id)
+    .execute();
 }

@@ -27,7 +27,11 @@ export interface CreditRecord {
 
 /** The customer's credit in a currency, in atomic units, with its row locked when `lock`. */
 async function creditBalance(db: Executor, customerId: string, currency: string, lock = false): Promise<bigint> {
-  const q = db.selectFrom('ledger_balances').select('balance').where('ledger_account', '=', customerCreditAccount(customerId)).where('currency_code', '=', currency);
+  const q = db
+    .selectFrom('ledger_balances')
+    .select('balance')
+    .where('ledger_account', '=', customerCreditAccount(customerId))
+    .where('currency_code', '=', currency);
   const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
   return row ? BigInt(row.balance) : 0n;
 }
@@ -37,11 +41,23 @@ export async function creditAddress(ctx: AppContext, principal: ApiPrincipal, cu
   const customer = await ownCustomer(ctx.db, principal, customerId);
   if (customer.credit_deposit_id) {
     const current = await getDeposit(ctx.db, principal, { id: customer.credit_deposit_id });
-    if (current.currency_code !== code) throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'cryptoCurrencyCode', message: `the customer's credit is in ${current.currency_code}` }] });
+    if (current.currency_code !== code)
+      throw new AppError('exceptions.validation.failed', {
+        fields: [{ location: 'body', field: 'cryptoCurrencyCode', message: `the customer's credit is in ${current.currency_code}` }],
+      });
     return creditOf(ctx.db, customer.id, current);
   }
-  const { deposit } = await createDeposit(ctx, principal, { cryptoCurrencyCode: code, orderId: `credit-${customer.id}`, customerId: customer.id });
-  await ctx.db.updateTable('subscription_customers').set({ credit_deposit_id: deposit.id }).where('id', '=', customer.id).where('credit_deposit_id', 'is', null).execute();
+  const { deposit } = await createDeposit(ctx, principal, {
+    cryptoCurrencyCode: code,
+    orderId: `credit-${customer.id}`,
+    customerId: customer.id,
+  });
+  await ctx.db
+    .updateTable('subscription_customers')
+    .set({ credit_deposit_id: deposit.id })
+    .where('id', '=', customer.id)
+    .where('credit_deposit_id', 'is', null)
+    .execute();
   return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: deposit.id }));
 }
 
@@ -52,9 +68,18 @@ export async function customerCredit(ctx: AppContext, principal: ApiPrincipal, c
   return creditOf(ctx.db, customer.id, await getDeposit(ctx.db, principal, { id: customer.credit_deposit_id }));
 }
 
-async function creditOf(db: Executor, customerId: string, deposit: { id: string; address: string; currency_code: string }): Promise<CreditRecord> {
+async function creditOf(
+  db: Executor,
+  customerId: string,
+  deposit: { id: string; address: string; currency_code: string },
+): Promise<CreditRecord> {
   const units = await creditBalance(db, customerId, deposit.currency_code);
-  return { depositId: deposit.id, address: deposit.address, cryptoCurrencyCode: deposit.currency_code, balance: toJsonNumber(units, knownCurrency(deposit.currency_code).decimals) };
+  return {
+    depositId: deposit.id,
+    address: deposit.address,
+    cryptoCurrencyCode: deposit.currency_code,
+    balance: toJsonNumber(units, knownCurrency(deposit.currency_code).decimals),
+  };
 }
 
 /**
@@ -62,7 +87,10 @@ async function creditOf(db: Executor, customerId: string, deposit: { id: string;
  * credit, each payment once (its row in subscription_credit_moves). A payment the merchant's
  * balance no longer covers (withdrawn meanwhile) stays with the merchant.
  */
-export async function collectCredit(trx: Trx, customer: { id: string; tenant_id: string; account_id: string; credit_deposit_id: string | null }): Promise<void> {
+export async function collectCredit(
+  trx: Trx,
+  customer: { id: string; tenant_id: string; account_id: string; credit_deposit_id: string | null },
+): Promise<void> {
   if (!customer.credit_deposit_id) return;
   const payments = await trx
     .selectFrom('payments')
@@ -72,14 +100,27 @@ export async function collectCredit(trx: Trx, customer: { id: string; tenant_id:
     .where('status', '=', 'confirmed')
     .where('counted', '=', true)
     .where('net_credited', '>', '0')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscription_credit_moves as m').select('m.payment_id').whereRef('m.payment_id', '=', 'payments.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('subscription_credit_moves as m').select('m.payment_id').whereRef('m.payment_id', '=', 'payments.id')),
+      ),
+    )
     .execute();
   for (const p of payments) {
     if (p.net_credited === null) continue; // the query takes net_credited > 0 only
     const amount = cryptoAmount(p.currency_code, p.net_credited);
     if ((await lockedMerchantBalance(trx, customer.account_id, p.currency_code)) < amount.units) continue;
-    await trx.insertInto('subscription_credit_moves').values({ payment_id: p.id, customer_id: customer.id, currency_code: p.currency_code, amount: amount.units }).execute();
-    await post(trx, { tenantId: customer.tenant_id, kind: 'subscription.credit', refType: 'payment', refId: p.id, lines: [debit(merchantAccount(customer.account_id), amount), credit(customerCreditAccount(customer.id), amount)] });
+    await trx
+      .insertInto('subscription_credit_moves')
+      .values({ payment_id: p.id, customer_id: customer.id, currency_code: p.currency_code, amount: amount.units })
+      .execute();
+    await post(trx, {
+      tenantId: customer.tenant_id,
+      kind: 'subscription.credit',
+      refType: 'payment',
+      refId: p.id,
+      lines: [debit(merchantAccount(customer.account_id), amount), credit(customerCreditAccount(customer.id), amount)],
+    });
   }
 }
 
@@ -103,7 +144,11 @@ export async function payFromCredit(ctx: AppContext, trx: Trx, charge: CreditCha
   const customer = await trx.selectFrom('subscription_customers').selectAll().where('id', '=', charge.customerId).executeTakeFirstOrThrow();
   if (!customer.credit_deposit_id) return false;
   await collectCredit(trx, customer);
-  const deposit = await trx.selectFrom('deposits').select('currency_code').where('id', '=', customer.credit_deposit_id).executeTakeFirstOrThrow();
+  const deposit = await trx
+    .selectFrom('deposits')
+    .select('currency_code')
+    .where('id', '=', customer.credit_deposit_id)
+    .executeTakeFirstOrThrow();
   const currency = knownCurrency(deposit.currency_code);
   const fiat = knownFiat(charge.fiatCurrency);
   let price: bigint;
@@ -118,7 +163,13 @@ export async function payFromCredit(ctx: AppContext, trx: Trx, charge: CreditCha
   if ((await creditBalance(trx, customer.id, currency.code, true)) < price) return false;
   const amount = cryptoAmount(currency.code, price);
   const refId = `${charge.subscriptionId}:${charge.number}`;
-  await post(trx, { tenantId: charge.tenantId, kind: 'subscription.creditPayment', refType: 'subscriptionPeriod', refId, lines: [debit(customerCreditAccount(customer.id), amount), credit(merchantAccount(charge.accountId), amount)] });
+  await post(trx, {
+    tenantId: charge.tenantId,
+    kind: 'subscription.creditPayment',
+    refType: 'subscriptionPeriod',
+    refId,
+    lines: [debit(customerCreditAccount(customer.id), amount), credit(merchantAccount(charge.accountId), amount)],
+  });
   await trx
     .updateTable('subscription_periods')
     .set({ paid_by: 'credit', paid_at: ctx.clock?.() ?? new Date() })
@@ -127,4 +178,3 @@ export async function payFromCredit(ctx: AppContext, trx: Trx, charge: CreditCha
     .execute();
   return true;
 }
-

@@ -52,7 +52,12 @@ export async function createCustomer(ctx: AppContext, principal: ApiPrincipal, i
 
 /** A customer of the caller's account; another account's or tenant's is the same 404 as none. */
 export async function ownCustomer(db: Executor, owner: Owner, id: string): Promise<CustomerRow> {
-  const row = await db.selectFrom('subscription_customers').selectAll().where('id', '=', id).where('account_id', '=', owner.accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('subscription_customers')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', owner.accountId)
+    .executeTakeFirst();
   if (!row) throw new AppError('exceptions.customer.notFound');
   return row;
 }
@@ -62,15 +67,28 @@ export async function getCustomer(ctx: AppContext, principal: ApiPrincipal, id: 
 }
 
 /** GET /customers: the account's customers, newest first, or the one of a reference. */
-export async function listCustomers(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; reference?: string }): Promise<Page<CustomerRecord>> {
+export async function listCustomers(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  q: { page: number; limit: number; reference?: string },
+): Promise<Page<CustomerRecord>> {
   const mine = <O>(query: SelectQueryBuilder<DB, 'subscription_customers', O>): SelectQueryBuilder<DB, 'subscription_customers', O> => {
     const own = query.where('account_id', '=', principal.accountId);
     return q.reference === undefined ? own : own.where('tenant_id', '=', principal.tenantId).where('reference', '=', q.reference);
   };
   return paged(
     q,
-    () => mine(ctx.db.selectFrom('subscription_customers')).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => mine(ctx.db.selectFrom('subscription_customers').selectAll()).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    () =>
+      mine(ctx.db.selectFrom('subscription_customers'))
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      mine(ctx.db.selectFrom('subscription_customers').selectAll())
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
     customerRecord,
   );
 }
@@ -82,7 +100,12 @@ export async function updateCustomerRow(db: Executor, id: string, input: Custome
     ...(input.name !== undefined ? { name: input.name.trim() || null } : {}),
     ...(input.language !== undefined ? { language: input.language } : {}),
   };
-  return db.updateTable('subscription_customers').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('subscription_customers')
+    .set({ ...set, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** PATCH /customers/{id}. */

@@ -15,7 +15,14 @@ import { loadKnownSubscription, type CustomerRow, type PlanRow, type Subscriptio
 import { changeSubscriptionStatus } from './status.ts';
 
 /** A subscription whose current period is unpaid, one round on. */
-export async function dun(ctx: AppContext, trx: Trx, row: SubscriptionView, plan: PlanRow, customer: CustomerRow, at: Date): Promise<SubscriptionView> {
+export async function dun(
+  ctx: AppContext,
+  trx: Trx,
+  row: SubscriptionView,
+  plan: PlanRow,
+  customer: CustomerRow,
+  at: Date,
+): Promise<SubscriptionView> {
   const s = ctx.config.subscriptions;
   const due = row.current_period_start;
   if (row.status !== 'pastDue') {

@@ -18,7 +18,15 @@ export async function notePaidInvoices(ctx: AppContext, trx: Trx, subscriptionId
     .set({ paid_by: 'invoice', paid_at: clockOf(ctx) })
     .where('subscription_id', '=', subscriptionId)
     .where('paid_at', 'is', null)
-    .where((eb) => eb.exists(eb.selectFrom('invoices').select('invoices.id').whereRef('invoices.id', '=', 'subscription_periods.invoice_id').where('invoices.status', 'in', [...PAYING])))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('invoices')
+          .select('invoices.id')
+          .whereRef('invoices.id', '=', 'subscription_periods.invoice_id')
+          .where('invoices.status', 'in', [...PAYING]),
+      ),
+    )
     .execute();
 }
 

@@ -14,7 +14,16 @@ import { cancelUnpaidFrom } from './invoices.ts';
 import { clockOf, issuePeriod, periodEnd } from './periods.ts';
 import { ownPlan } from './plans.ts';
 import { portalToken, portalUrl } from './portal-link.ts';
-import { loadKnownSubscription, periodRecord, periodSelect, subscriptionRecord, subscriptionSelect, type PeriodRecord, type SubscriptionRecord, type SubscriptionView } from './record.ts';
+import {
+  loadKnownSubscription,
+  periodRecord,
+  periodSelect,
+  subscriptionRecord,
+  subscriptionSelect,
+  type PeriodRecord,
+  type SubscriptionRecord,
+  type SubscriptionView,
+} from './record.ts';
 import { changeSubscriptionStatus, subscriptionMachine } from './status.ts';
 
 type Owner = Pick<ApiPrincipal, 'tenantId' | 'accountId'>;
@@ -29,7 +38,11 @@ async function withPortal(ctx: AppContext, view: SubscriptionView): Promise<Subs
  * trial it starts trialing until the trial ends; without, it starts active in its first period,
  * whose invoice is issued in the same transaction (due at once, with the grace period to pay).
  */
-export async function createSubscription(ctx: AppContext, principal: ApiPrincipal, input: { planId: string; customerId: string; cancelAtPeriodEnd?: boolean }): Promise<SubscriptionRecord> {
+export async function createSubscription(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  input: { planId: string; customerId: string; cancelAtPeriodEnd?: boolean },
+): Promise<SubscriptionRecord> {
   const view = await ctx.db.transaction().execute(async (trx) => {
     const plan = await ownPlan(trx, principal, input.planId);
     if (!plan.active) throw new AppError('exceptions.plan.inactive', { planId: plan.id });
@@ -57,8 +70,22 @@ export async function createSubscription(ctx: AppContext, principal: ApiPrincipa
         updated_at: at,
       })
       .execute();
-    if (!trial) await issuePeriod(ctx, trx, { sub: { id, tenant_id: principal.tenantId, account_id: principal.accountId }, plan, customer, number: 1, start: at });
-    await audit(trx, { tenantId: principal.tenantId, principal, action: 'subscription.created', targetType: 'subscription', targetId: id, detail: { planId: plan.id, customerId: customer.id } });
+    if (!trial)
+      await issuePeriod(ctx, trx, {
+        sub: { id, tenant_id: principal.tenantId, account_id: principal.accountId },
+        plan,
+        customer,
+        number: 1,
+        start: at,
+      });
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: 'subscription.created',
+      targetType: 'subscription',
+      targetId: id,
+      detail: { planId: plan.id, customerId: customer.id },
+    });
     return await loadKnownSubscription(trx, id);
   });
   return withPortal(ctx, view);
@@ -66,8 +93,18 @@ export async function createSubscription(ctx: AppContext, principal: ApiPrincipa
 
 /** A subscription of the caller's account; another account's or tenant's is the same 404 as none. */
 export async function ownSubscription(db: Executor, owner: Owner, id: string, lock = false): Promise<SubscriptionView> {
-  if (lock) await db.selectFrom('subscriptions').select('id').where('id', '=', id).where('account_id', '=', owner.accountId).forUpdate().executeTakeFirst();
-  const view = await subscriptionSelect(db).where('subscriptions.id', '=', id).where('subscriptions.account_id', '=', owner.accountId).executeTakeFirst();
+  if (lock)
+    await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('id', '=', id)
+      .where('account_id', '=', owner.accountId)
+      .forUpdate()
+      .executeTakeFirst();
+  const view = await subscriptionSelect(db)
+    .where('subscriptions.id', '=', id)
+    .where('subscriptions.account_id', '=', owner.accountId)
+    .executeTakeFirst();
   if (!view) throw new AppError('exceptions.subscription.notFound');
   return view;
 }
@@ -77,7 +114,11 @@ export async function getSubscription(ctx: AppContext, principal: ApiPrincipal, 
 }
 
 /** GET /subscriptions: the account's subscriptions, newest first, optionally of one status or customer. */
-export async function listSubscriptions(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; status?: SubscriptionStatus; customerId?: string }): Promise<Page<SubscriptionRecord>> {
+export async function listSubscriptions(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  q: { page: number; limit: number; status?: SubscriptionStatus; customerId?: string },
+): Promise<Page<SubscriptionRecord>> {
   const mine = <O>(query: SelectQueryBuilder<DB, 'subscriptions', O>): SelectQueryBuilder<DB, 'subscriptions', O> => {
     let own = query.where('subscriptions.account_id', '=', principal.accountId);
     if (q.status !== undefined) own = own.where('subscriptions.status', '=', q.status);
@@ -85,19 +126,39 @@ export async function listSubscriptions(ctx: AppContext, principal: ApiPrincipal
   };
   return paged(
     q,
-    () => mine(ctx.db.selectFrom('subscriptions')).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => mine(subscriptionSelect(ctx.db)).orderBy('subscriptions.created_at', 'desc').orderBy('subscriptions.id', 'desc').offset(offset).limit(limit).execute(),
+    () =>
+      mine(ctx.db.selectFrom('subscriptions'))
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      mine(subscriptionSelect(ctx.db))
+        .orderBy('subscriptions.created_at', 'desc')
+        .orderBy('subscriptions.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
     (view) => subscriptionRecord(view),
   );
 }
 
 /** GET /subscriptions/{id}/periods: the subscription's billed periods with their invoices, newest first. */
-export async function listPeriods(ctx: AppContext, principal: ApiPrincipal, id: string, q: { page: number; limit: number }): Promise<Page<PeriodRecord>> {
+export async function listPeriods(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  id: string,
+  q: { page: number; limit: number },
+): Promise<Page<PeriodRecord>> {
   const sub = await ownSubscription(ctx.db, principal, id);
   return paged(
     q,
-    () => ctx.db.selectFrom('subscription_periods').where('subscription_id', '=', sub.id).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => periodSelect(ctx.db).where('p.subscription_id', '=', sub.id).orderBy('p.period_number', 'desc').offset(offset).limit(limit).execute(),
+    () =>
+      ctx.db
+        .selectFrom('subscription_periods')
+        .where('subscription_id', '=', sub.id)
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      periodSelect(ctx.db).where('p.subscription_id', '=', sub.id).orderBy('p.period_number', 'desc').offset(offset).limit(limit).execute(),
     (row) => periodRecord(ctx.config.publicBaseUrl, row),
   );
 }
@@ -109,7 +170,11 @@ export async function listPeriods(ctx: AppContext, principal: ApiPrincipal, id: 
 export async function setCancelAtPeriodEnd(ctx: AppContext, trx: Trx, view: SubscriptionView, cancel: boolean): Promise<SubscriptionView> {
   if (subscriptionMachine.isFinal(view.status)) throw new AppError('exceptions.subscription.cannotUpdate', { currentStatus: view.status });
   if (view.cancel_at_period_end === cancel) return view;
-  await trx.updateTable('subscriptions').set({ cancel_at_period_end: cancel, updated_at: sql<Date>`now()` }).where('id', '=', view.id).execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ cancel_at_period_end: cancel, updated_at: sql<Date>`now()` })
+    .where('id', '=', view.id)
+    .execute();
   if (cancel) await cancelUnpaidFrom(ctx, trx, view.id, view.period_number + 1);
   return await loadKnownSubscription(trx, view.id);
 }
@@ -117,28 +182,59 @@ export async function setCancelAtPeriodEnd(ctx: AppContext, trx: Trx, view: Subs
 /** Cancels now: final at once, every unpaid period's invoice with no money on it cancelled. */
 export async function cancelNow(ctx: AppContext, trx: Trx, view: SubscriptionView): Promise<SubscriptionView> {
   const at = clockOf(ctx);
-  const moved = await changeSubscriptionStatus(trx, view, 'cancelled', { cancelled_at: at, ended_at: at }, 'exceptions.subscription.cannotCancel');
+  const moved = await changeSubscriptionStatus(
+    trx,
+    view,
+    'cancelled',
+    { cancelled_at: at, ended_at: at },
+    'exceptions.subscription.cannotCancel',
+  );
   await cancelUnpaidFrom(ctx, trx, view.id, view.period_number);
   return moved;
 }
 
 /** PATCH /subscriptions/{id}. */
-export async function updateSubscription(ctx: AppContext, principal: ApiPrincipal, id: string, input: { cancelAtPeriodEnd: boolean }): Promise<SubscriptionRecord> {
+export async function updateSubscription(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  id: string,
+  input: { cancelAtPeriodEnd: boolean },
+): Promise<SubscriptionRecord> {
   const view = await ctx.db.transaction().execute(async (trx) => {
     const updated = await setCancelAtPeriodEnd(ctx, trx, await ownSubscription(trx, principal, id, true), input.cancelAtPeriodEnd);
-    await audit(trx, { tenantId: principal.tenantId, principal, action: 'subscription.updated', targetType: 'subscription', targetId: id, detail: input });
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: 'subscription.updated',
+      targetType: 'subscription',
+      targetId: id,
+      detail: input,
+    });
     return updated;
   });
   return withPortal(ctx, view);
 }
 
 /** POST /subscriptions/{id}/cancel: now, or at the period's end. */
-export async function cancelSubscription(ctx: AppContext, principal: ApiPrincipal, id: string, atPeriodEnd: boolean): Promise<SubscriptionRecord> {
+export async function cancelSubscription(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  id: string,
+  atPeriodEnd: boolean,
+): Promise<SubscriptionRecord> {
   const view = await ctx.db.transaction().execute(async (trx) => {
     const current = await ownSubscription(trx, principal, id, true);
-    if (subscriptionMachine.isFinal(current.status)) throw new AppError('exceptions.subscription.cannotCancel', { currentStatus: current.status });
+    if (subscriptionMachine.isFinal(current.status))
+      throw new AppError('exceptions.subscription.cannotCancel', { currentStatus: current.status });
     const done = atPeriodEnd ? await setCancelAtPeriodEnd(ctx, trx, current, true) : await cancelNow(ctx, trx, current);
-    await audit(trx, { tenantId: principal.tenantId, principal, action: 'subscription.cancelled', targetType: 'subscription', targetId: id, detail: { atPeriodEnd } });
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: 'subscription.cancelled',
+      targetType: 'subscription',
+      targetId: id,
+      detail: { atPeriodEnd },
+    });
     return done;
   });
   return withPortal(ctx, view);

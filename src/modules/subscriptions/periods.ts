@@ -64,14 +64,40 @@ export async function issuePeriod(ctx: AppContext, trx: Trx, bill: PeriodBill): 
   const end = periodEnd(start, plan.interval, plan.interval_count);
   const inserted = await trx
     .insertInto('subscription_periods')
-    .values({ subscription_id: sub.id, period_number: number, starts_at: start, ends_at: end, amount_minor: plan.amount_minor, fiat_currency: plan.fiat_currency, invoice_id: null, paid_by: null, paid_at: null })
+    .values({
+      subscription_id: sub.id,
+      period_number: number,
+      starts_at: start,
+      ends_at: end,
+      amount_minor: plan.amount_minor,
+      fiat_currency: plan.fiat_currency,
+      invoice_id: null,
+      paid_by: null,
+      paid_at: null,
+    })
     .onConflict((oc) => oc.columns(['subscription_id', 'period_number']).doNothing())
     .returning('period_number')
     .executeTakeFirst();
   if (!inserted) return false;
-  if (await payFromCredit(ctx, trx, { subscriptionId: sub.id, tenantId: sub.tenant_id, accountId: sub.account_id, customerId: customer.id, number, amountMinor: plan.amount_minor, fiatCurrency: plan.fiat_currency })) return true;
+  if (
+    await payFromCredit(ctx, trx, {
+      subscriptionId: sub.id,
+      tenantId: sub.tenant_id,
+      accountId: sub.account_id,
+      customerId: customer.id,
+      number,
+      amountMinor: plan.amount_minor,
+      fiatCurrency: plan.fiat_currency,
+    })
+  )
+    return true;
   const invoice = await periodInvoice(ctx, trx, bill, end);
-  await trx.updateTable('subscription_periods').set({ invoice_id: invoice.id }).where('subscription_id', '=', sub.id).where('period_number', '=', number).execute();
+  await trx
+    .updateTable('subscription_periods')
+    .set({ invoice_id: invoice.id })
+    .where('subscription_id', '=', sub.id)
+    .where('period_number', '=', number)
+    .execute();
   await enqueue(
     trx,
     notice(sub.tenant_id, 'subscription.invoiceIssued', sub.id, {
@@ -98,7 +124,11 @@ async function periodInvoice(ctx: AppContext, trx: Trx, bill: PeriodBill, end: D
   const fiat = knownFiat(plan.fiat_currency);
   const price = formatUnits(BigInt(plan.amount_minor), fiat.decimals);
   const minutes = Math.ceil((dunningEnd(ctx, start).getTime() - clockOf(ctx).getTime()) / 60_000);
-  const item = { name: `${plan.name}, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`, quantity: 1, cost: Number(price) };
+  const item = {
+    name: `${plan.name}, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`,
+    quantity: 1,
+    cost: Number(price),
+  };
   const draft = await draftInvoiceIn(
     trx,
     ctx,

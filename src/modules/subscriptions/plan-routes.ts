@@ -29,7 +29,13 @@ function planWriteRoutes(app: TypedApp): void {
     '/plans',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'createPlan', tags: PLANS, summary: 'A plan: a fiat price per week, month or year, with an optional trial', body: CreatePlanBody, response: responses({ 201: DataEnvelope(PlanSchema) }) },
+      schema: {
+        operationId: 'createPlan',
+        tags: PLANS,
+        summary: 'A plan: a fiat price per week, month or year, with an optional trial',
+        body: CreatePlanBody,
+        response: responses({ 201: DataEnvelope(PlanSchema) }),
+      },
     },
     async (request, reply) => {
       const amount = exactNumber(request, 'amount', request.body.amount);
@@ -40,7 +46,14 @@ function planWriteRoutes(app: TypedApp): void {
     '/plans/:id',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'updatePlan', tags: PLANS, summary: 'Renames a plan, or turns it off for new subscriptions (existing ones go on)', params: IdParams, body: UpdatePlanBody, response: responses({ 200: DataEnvelope(PlanSchema) }, [404]) },
+      schema: {
+        operationId: 'updatePlan',
+        tags: PLANS,
+        summary: 'Renames a plan, or turns it off for new subscriptions (existing ones go on)',
+        params: IdParams,
+        body: UpdatePlanBody,
+        response: responses({ 200: DataEnvelope(PlanSchema) }, [404]),
+      },
     },
     async (request) => ({ data: await updatePlan(app.ctx, request.principal, request.params.id, request.body) }),
   );
@@ -63,7 +76,16 @@ function planReadRoutes(app: TypedApp): void {
   );
   app.get(
     '/plans/:id',
-    { config: { scope: 'invoices.list' }, schema: { operationId: 'getPlan', tags: PLANS, summary: 'A plan', params: IdParams, response: responses({ 200: DataEnvelope(PlanSchema) }, [404]) } },
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        operationId: 'getPlan',
+        tags: PLANS,
+        summary: 'A plan',
+        params: IdParams,
+        response: responses({ 200: DataEnvelope(PlanSchema) }, [404]),
+      },
+    },
     async (request) => ({ data: await getPlan(app.ctx, request.principal, request.params.id) }),
   );
 }
@@ -73,7 +95,13 @@ function customerWriteRoutes(app: TypedApp): void {
     '/customers',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'createCustomer', tags: PLANS, summary: 'A customer who subscribes to plans (reference unique in the tenant)', body: CreateCustomerBody, response: responses({ 201: DataEnvelope(CustomerSchema) }, [409]) },
+      schema: {
+        operationId: 'createCustomer',
+        tags: PLANS,
+        summary: 'A customer who subscribes to plans (reference unique in the tenant)',
+        body: CreateCustomerBody,
+        response: responses({ 201: DataEnvelope(CustomerSchema) }, [409]),
+      },
     },
     async (request, reply) => reply.status(201).send({ data: await createCustomer(app.ctx, request.principal, request.body) }),
   );
@@ -81,7 +109,14 @@ function customerWriteRoutes(app: TypedApp): void {
     '/customers/:id',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'updateCustomer', tags: PLANS, summary: "Changes a customer's email, name or language", params: IdParams, body: UpdateCustomerBody, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) },
+      schema: {
+        operationId: 'updateCustomer',
+        tags: PLANS,
+        summary: "Changes a customer's email, name or language",
+        params: IdParams,
+        body: UpdateCustomerBody,
+        response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]),
+      },
     },
     async (request) => ({ data: await updateCustomer(app.ctx, request.principal, request.params.id, request.body) }),
   );
@@ -104,7 +139,16 @@ function customerReadRoutes(app: TypedApp): void {
   );
   app.get(
     '/customers/:id',
-    { config: { scope: 'invoices.list' }, schema: { operationId: 'getCustomer', tags: PLANS, summary: 'A customer', params: IdParams, response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]) } },
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        operationId: 'getCustomer',
+        tags: PLANS,
+        summary: 'A customer',
+        params: IdParams,
+        response: responses({ 200: DataEnvelope(CustomerSchema) }, [404]),
+      },
+    },
     async (request) => ({ data: await getCustomer(app.ctx, request.principal, request.params.id) }),
   );
 }
@@ -125,7 +169,8 @@ function creditAddressRoute(app: TypedApp): void {
       schema: {
         operationId: 'customerCreditAddress',
         tags: PLANS,
-        summary: "The customer's deposit address for prepaid credit (the same one again on a repeat), with the credit's balance; credit pays renewals it covers",
+        summary:
+          "The customer's deposit address for prepaid credit (the same one again on a repeat), with the credit's balance; credit pays renewals it covers",
         params: IdParams,
         body: Type.Object({ cryptoCurrencyCode: Type.String({ minLength: 1, maxLength: 32 }) }),
         response: responses({ 200: DataEnvelope(CreditSchema) }, [404, 503]),
@@ -140,7 +185,8 @@ function creditAddressRoute(app: TypedApp): void {
       schema: {
         operationId: 'customerCredit',
         tags: PLANS,
-        summary: "The customer's prepaid credit: its deposit address and balance (404 exceptions.customer.creditNotFound before the address is made)",
+        summary:
+          "The customer's prepaid credit: its deposit address and balance (404 exceptions.customer.creditNotFound before the address is made)",
         params: IdParams,
         response: responses({ 200: DataEnvelope(CreditSchema) }, [404]),
       },

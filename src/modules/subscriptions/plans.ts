@@ -37,11 +37,16 @@ function priceOf(amount: number | string, code: string): bigint {
   try {
     units = toUnits(amount, fiat.decimals);
   } catch (err) {
-    if (err instanceof MoneyPrecisionError) throw new AppError('exceptions.plan.amountInvalidDecimalPlaces', { fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
+    if (err instanceof MoneyPrecisionError)
+      throw new AppError('exceptions.plan.amountInvalidDecimalPlaces', { fiatCurrencyCode: fiat.code, decimals: fiat.decimals });
     throw err;
   }
   const minimum = toUnits(fiat.minInvoiceAmount, fiat.decimals);
-  if (units < minimum) throw new AppError('exceptions.plan.amountBelowMinimum', { minInvoiceAmount: toJsonNumber(minimum, fiat.decimals), fiatCurrencyCode: fiat.code });
+  if (units < minimum)
+    throw new AppError('exceptions.plan.amountBelowMinimum', {
+      minInvoiceAmount: toJsonNumber(minimum, fiat.decimals),
+      fiatCurrencyCode: fiat.code,
+    });
   return units;
 }
 
@@ -65,7 +70,14 @@ export async function createPlan(ctx: AppContext, principal: ApiPrincipal, input
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, { tenantId: principal.tenantId, principal, action: 'plan.created', targetType: 'plan', targetId: inserted.id, detail: { name: inserted.name } });
+    await audit(trx, {
+      tenantId: principal.tenantId,
+      principal,
+      action: 'plan.created',
+      targetType: 'plan',
+      targetId: inserted.id,
+      detail: { name: inserted.name },
+    });
     return inserted;
   });
   return planRecord(row);
@@ -73,7 +85,12 @@ export async function createPlan(ctx: AppContext, principal: ApiPrincipal, input
 
 /** A plan of the caller's account; another account's or tenant's is the same 404 as none. */
 export async function ownPlan(db: Executor, owner: Owner, id: string): Promise<PlanRow> {
-  const row = await db.selectFrom('subscription_plans').selectAll().where('id', '=', id).where('account_id', '=', owner.accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('subscription_plans')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', owner.accountId)
+    .executeTakeFirst();
   if (!row) throw new AppError('exceptions.plan.notFound');
   return row;
 }
@@ -83,26 +100,52 @@ export async function getPlan(ctx: AppContext, principal: ApiPrincipal, id: stri
 }
 
 /** GET /plans: the account's plans, newest first, optionally only the active or inactive ones. */
-export async function listPlans(ctx: AppContext, principal: ApiPrincipal, q: { page: number; limit: number; active?: boolean }): Promise<Page<PlanRecord>> {
+export async function listPlans(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  q: { page: number; limit: number; active?: boolean },
+): Promise<Page<PlanRecord>> {
   const mine = <O>(query: SelectQueryBuilder<DB, 'subscription_plans', O>): SelectQueryBuilder<DB, 'subscription_plans', O> => {
     const own = query.where('account_id', '=', principal.accountId);
     return q.active === undefined ? own : own.where('active', '=', q.active);
   };
   return paged(
     q,
-    () => mine(ctx.db.selectFrom('subscription_plans')).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (offset, limit) => mine(ctx.db.selectFrom('subscription_plans').selectAll()).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    () =>
+      mine(ctx.db.selectFrom('subscription_plans'))
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    (offset, limit) =>
+      mine(ctx.db.selectFrom('subscription_plans').selectAll())
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
     planRecord,
   );
 }
 
 /** PATCH /plans/{id}: renames it or turns it off (or on again); subscriptions already made go on. */
-export async function updatePlan(ctx: AppContext, principal: ApiPrincipal, id: string, input: { name?: string; active?: boolean }): Promise<PlanRecord> {
+export async function updatePlan(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  id: string,
+  input: { name?: string; active?: boolean },
+): Promise<PlanRecord> {
   if (input.name !== undefined && input.name.trim() === '') throw blank('name');
   const row = await ctx.db.transaction().execute(async (trx) => {
     await ownPlan(trx, principal, id);
-    const set = { ...(input.name !== undefined ? { name: input.name.trim() } : {}), ...(input.active !== undefined ? { active: input.active } : {}) };
-    const updated = await trx.updateTable('subscription_plans').set({ ...set, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const set = {
+      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    };
+    const updated = await trx
+      .updateTable('subscription_plans')
+      .set({ ...set, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await audit(trx, { tenantId: principal.tenantId, principal, action: 'plan.updated', targetType: 'plan', targetId: id, detail: set });
     return updated;
   });

@@ -18,7 +18,11 @@ function portalKey(ctx: AppContext): Promise<string> {
   let key = keys.get(ctx.db);
   if (!key) {
     key = (async () => {
-      await ctx.db.insertInto('system_settings').values({ key: SETTING, value: randomBytes(32).toString('hex') }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await ctx.db
+        .insertInto('system_settings')
+        .values({ key: SETTING, value: randomBytes(32).toString('hex') })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
       return (await ctx.db.selectFrom('system_settings').select('value').where('key', '=', SETTING).executeTakeFirstOrThrow()).value;
     })();
     key.catch(() => keys.delete(ctx.db));
@@ -27,7 +31,8 @@ function portalKey(ctx: AppContext): Promise<string> {
   return key;
 }
 
-const sign = (key: string, customerId: string, expires: number | string) => createHmac('sha256', key).update(`portal:${customerId}:${expires}`).digest('base64url');
+const sign = (key: string, customerId: string, expires: number | string) =>
+  createHmac('sha256', key).update(`portal:${customerId}:${expires}`).digest('base64url');
 
 /** A fresh portal token of the customer and when it expires. */
 export async function portalToken(ctx: AppContext, customerId: string): Promise<{ token: string; expiresAt: Date }> {

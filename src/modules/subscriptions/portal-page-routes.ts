@@ -47,7 +47,11 @@ function deadLink(err: unknown): DeadLink | undefined {
 /** The tenant and language of the customer a token names (a verified token whose customer is gone is a 404). */
 async function customerOf(ctx: AppContext, token: string): Promise<{ tenantId: string; language: string | null }> {
   const customerId = await verifyPortalToken(ctx, token);
-  const row = await ctx.db.selectFrom('subscription_customers').select(['tenant_id', 'language']).where('id', '=', customerId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('subscription_customers')
+    .select(['tenant_id', 'language'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   if (!row) throw new AppError('exceptions.customer.notFound');
   return { tenantId: row.tenant_id, language: row.language };
 }
@@ -58,7 +62,10 @@ async function customerOf(ctx: AppContext, token: string): Promise<{ tenantId: s
  */
 function portalLanguage(request: FastifyRequest, customerLanguage: string | null): PageLanguage {
   const query = (request.query as Record<string, unknown> | undefined)?.lang;
-  return negotiateLanguage({ query: isLanguage(query) ? query : (customerLanguage ?? undefined), acceptLanguage: request.headers['accept-language'] });
+  return negotiateLanguage({
+    query: isLanguage(query) ? query : (customerLanguage ?? undefined),
+    acceptLanguage: request.headers['accept-language'],
+  });
 }
 
 export function portalPageRoutes(app: TypedApp): void {
@@ -74,18 +81,28 @@ export function portalPageRoutes(app: TypedApp): void {
       const reason = deadLink(err);
       if (!reason) throw err;
       const status = reason === 'expired' ? 410 : reason === 'invalid' ? 403 : 404;
-      return htmlReply(reply, status, portalCsp(nonce)).send(renderDeadLinkPage({ nonce, sandbox, reason, language: portalLanguage(request, null) }));
+      return htmlReply(reply, status, portalCsp(nonce)).send(
+        renderDeadLinkPage({ nonce, sandbox, reason, language: portalLanguage(request, null) }),
+      );
     }
     const script = PORTAL_ASSETS + bundleFile(await build(), 'portal.js').name;
     const language = portalLanguage(request, customer.language);
-    return htmlReply(reply, 200, portalCsp(nonce)).send(renderPortalPage({ token, nonce, sandbox, brand: await tenantBrand(ctx.db, customer.tenantId), language, script }));
+    return htmlReply(reply, 200, portalCsp(nonce)).send(
+      renderPortalPage({ token, nonce, sandbox, brand: await tenantBrand(ctx.db, customer.tenantId), language, script }),
+    );
   });
-  app.get('/portal/:token/logo', { config: { public: true }, schema: { hide: true, params: TokenParams }, onSend: cacheableLogo }, async (request, reply) =>
-    sendLogo(reply, await tenantLogo(ctx.db, (await customerOf(ctx, request.params.token)).tenantId)),
+  app.get(
+    '/portal/:token/logo',
+    { config: { public: true }, schema: { hide: true, params: TokenParams }, onSend: cacheableLogo },
+    async (request, reply) => sendLogo(reply, await tenantLogo(ctx.db, (await customerOf(ctx, request.params.token)).tenantId)),
   );
   app.get(
     '/portal/assets/:file',
-    { config: { public: true, rateLimit: false }, schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) }, onSend: immutableAsset },
+    {
+      config: { public: true, rateLimit: false },
+      schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) },
+      onSend: immutableAsset,
+    },
     async (request, reply) => sendAsset(request, reply, (await build()).values(), request.params.file),
   );
 }

@@ -39,19 +39,31 @@ label{display:block;font-weight:600}
 `;
 
 /** A sentence of the portal's dictionary, escaped for HTML. */
-const words = (t: SubscriptionDictionary, key: keyof SubscriptionDictionary, vars: Record<string, string> = {}) => escapeHtml(say(t, key, vars));
+const words = (t: SubscriptionDictionary, key: keyof SubscriptionDictionary, vars: Record<string, string> = {}) =>
+  escapeHtml(say(t, key, vars));
 
 /** The merchant's name and logo above the page, and the language switch. */
 function topBar(brand: PageBrand, token: string, language: PageLanguage, t: SubscriptionDictionary): string {
   const name = escapeHtml(brand.merchantName);
-  const logo = brand.hasLogo ? `<img class="logo" data-testid="merchant-logo" src="/portal/${escapeHtml(encodeURIComponent(token))}/logo" alt="${name}" width="40" height="40">` : '';
+  const logo = brand.hasLogo
+    ? `<img class="logo" data-testid="merchant-logo" src="/portal/${escapeHtml(encodeURIComponent(token))}/logo" alt="${name}" width="40" height="40">`
+    : '';
   return `  <div class="topbar">
     <div class="brand">${logo}<span class="merchant"${logo ? ' aria-hidden="true"' : ''}>${name}</span></div>
     <div class="lang"><label for="lang">${words(t, 'portal.language')}</label><select id="lang" name="lang" autocomplete="off">${languageOptions(language.lang)}</select></div>
   </div>`;
 }
 
-function page(opts: { nonce: string; sandbox: boolean; brand: PageBrand | null; language: PageLanguage; title: string; main: string; body?: string; script?: string }): string {
+function page(opts: {
+  nonce: string;
+  sandbox: boolean;
+  brand: PageBrand | null;
+  language: PageLanguage;
+  title: string;
+  main: string;
+  body?: string;
+  script?: string;
+}): string {
   const t = SUBSCRIPTION_DICTIONARIES[opts.language.lang];
   const ribbon = opts.sandbox ? `<header><p class="ribbon" data-testid="test-ribbon">${words(t, 'portal.testRibbon')}</p></header>\n` : '';
   const script = opts.script ? `\n<script nonce="${escapeHtml(opts.nonce)}" src="${escapeHtml(opts.script)}"></script>` : '';

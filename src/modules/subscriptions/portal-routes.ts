@@ -18,7 +18,13 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 
 const PortalSubscriptionSchema = Type.Composite([
   SubscriptionSchema,
-  Type.Object({ planName: Type.String(), amount: Money('The price of one period'), fiatCurrencyCode: Type.String(), interval: Type.String(), intervalCount: Type.Integer() }),
+  Type.Object({
+    planName: Type.String(),
+    amount: Money('The price of one period'),
+    fiatCurrencyCode: Type.String(),
+    interval: Type.String(),
+    intervalCount: Type.Integer(),
+  }),
 ]);
 export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   readRoutes(app);
@@ -30,17 +36,41 @@ function readRoutes(app: TypedApp): void {
   const { ctx } = app;
   app.get(
     '/portal/:token/customer',
-    { config: { public: true }, schema: { tags: TAGS, summary: 'The customer the link is for', params: TokenParams, response: { 200: DataEnvelope(CustomerSchema), ...errors(403, 404, 410, 429) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: TAGS,
+        summary: 'The customer the link is for',
+        params: TokenParams,
+        response: { 200: DataEnvelope(CustomerSchema), ...errors(403, 404, 410, 429) },
+      },
+    },
     async (request) => ({ data: await portalCustomer(ctx, await verifyPortalToken(ctx, request.params.token)) }),
   );
   app.get(
     '/portal/:token/subscriptions',
-    { config: { public: true }, schema: { tags: TAGS, summary: "The customer's subscriptions, newest first", params: TokenParams, response: { 200: DataEnvelope(Type.Array(PortalSubscriptionSchema)), ...errors(403, 410, 429) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: TAGS,
+        summary: "The customer's subscriptions, newest first",
+        params: TokenParams,
+        response: { 200: DataEnvelope(Type.Array(PortalSubscriptionSchema)), ...errors(403, 410, 429) },
+      },
+    },
     async (request) => ({ data: await portalSubscriptions(ctx, await verifyPortalToken(ctx, request.params.token)) }),
   );
   app.get(
     '/portal/:token/invoices',
-    { config: { public: true }, schema: { tags: TAGS, summary: "The customer's billed periods and their invoices, newest first", params: TokenParams, response: { 200: DataEnvelope(Type.Array(PeriodSchema)), ...errors(403, 410, 429) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: TAGS,
+        summary: "The customer's billed periods and their invoices, newest first",
+        params: TokenParams,
+        response: { 200: DataEnvelope(Type.Array(PeriodSchema)), ...errors(403, 410, 429) },
+      },
+    },
     async (request) => ({ data: await portalInvoices(ctx, await verifyPortalToken(ctx, request.params.token)) }),
   );
 }
@@ -73,6 +103,13 @@ function writeRoutes(app: TypedApp): void {
         response: { 200: DataEnvelope(SubscriptionSchema), ...errors(400, 403, 404, 409, 410, 429) },
       },
     },
-    async (request) => ({ data: await portalCancel(ctx, await verifyPortalToken(ctx, request.params.token), request.params.id, request.body?.atPeriodEnd === true) }),
+    async (request) => ({
+      data: await portalCancel(
+        ctx,
+        await verifyPortalToken(ctx, request.params.token),
+        request.params.id,
+        request.body?.atPeriodEnd === true,
+      ),
+    }),
   );
 }

@@ -11,12 +11,30 @@ import { toJsonNumber } from '../../lib/money.ts';
 import type { Language } from '../pay/i18n/index.ts';
 import { updateCustomerRow } from './customers.ts';
 import { cancelNow, setCancelAtPeriodEnd } from './manage.ts';
-import { customerRecord, periodRecord, periodSelect, subscriptionSelect, subscriptionRecord, type CustomerRow, type PeriodRecord } from './record.ts';
+import {
+  customerRecord,
+  periodRecord,
+  periodSelect,
+  subscriptionSelect,
+  subscriptionRecord,
+  type CustomerRow,
+  type PeriodRecord,
+} from './record.ts';
 
 /** Mails the customer their portal link (a mail-only notice). */
 export async function sendPortalLink(ctx: AppContext, customer: CustomerRow, url: string, expiresAt: Date): Promise<void> {
   await ctx.db.transaction().execute((trx) =>
-    enqueue(trx, notice(customer.tenant_id, 'customer.portalLink', customer.id, { customerId: customer.id, customerEmail: customer.email, customerName: customer.name, customerLanguage: customer.language, url, expiresAt: expiresAt.toISOString() })),
+    enqueue(
+      trx,
+      notice(customer.tenant_id, 'customer.portalLink', customer.id, {
+        customerId: customer.id,
+        customerEmail: customer.email,
+        customerName: customer.name,
+        customerLanguage: customer.language,
+        url,
+        expiresAt: expiresAt.toISOString(),
+      }),
+    ),
   );
 }
 
@@ -32,14 +50,32 @@ export async function portalCustomer(ctx: AppContext, customerId: string) {
 
 /** The customer's subscriptions with their plans' names and prices, newest first. */
 export async function portalSubscriptions(ctx: AppContext, customerId: string) {
-  const views = await subscriptionSelect(ctx.db).where('subscriptions.customer_id', '=', customerId).orderBy('subscriptions.created_at', 'desc').orderBy('subscriptions.id', 'desc').limit(100).execute();
-  const plans = views.length ? await ctx.db.selectFrom('subscription_plans').selectAll().where('id', 'in', [...new Set(views.map((v) => v.plan_id))]).execute() : [];
+  const views = await subscriptionSelect(ctx.db)
+    .where('subscriptions.customer_id', '=', customerId)
+    .orderBy('subscriptions.created_at', 'desc')
+    .orderBy('subscriptions.id', 'desc')
+    .limit(100)
+    .execute();
+  const plans = views.length
+    ? await ctx.db
+        .selectFrom('subscription_plans')
+        .selectAll()
+        .where('id', 'in', [...new Set(views.map((v) => v.plan_id))])
+        .execute()
+    : [];
   const byId = new Map(plans.map((p) => [p.id, p]));
   return views.flatMap((v) => {
     const plan = byId.get(v.plan_id);
     if (!plan) return []; // plans are never deleted
     const fiat = knownFiat(plan.fiat_currency);
-    return { ...subscriptionRecord(v), planName: plan.name, amount: toJsonNumber(BigInt(plan.amount_minor), fiat.decimals), fiatCurrencyCode: fiat.code, interval: plan.interval, intervalCount: plan.interval_count };
+    return {
+      ...subscriptionRecord(v),
+      planName: plan.name,
+      amount: toJsonNumber(BigInt(plan.amount_minor), fiat.decimals),
+      fiatCurrencyCode: fiat.code,
+      interval: plan.interval,
+      intervalCount: plan.interval_count,
+    };
   });
 }
 
@@ -58,11 +94,21 @@ export async function portalUpdateCustomer(ctx: AppContext, customerId: string, 
 /** The customer cancels one of their subscriptions, now or at the period's end. */
 export async function portalCancel(ctx: AppContext, customerId: string, subscriptionId: string, atPeriodEnd: boolean) {
   const view = await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('subscriptions').select('id').where('id', '=', subscriptionId).where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
-    const current = await subscriptionSelect(trx).where('subscriptions.id', '=', subscriptionId).where('subscriptions.customer_id', '=', customerId).executeTakeFirst();
+    await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('id', '=', subscriptionId)
+      .where('customer_id', '=', customerId)
+      .forUpdate()
+      .executeTakeFirst();
+    const current = await subscriptionSelect(trx)
+      .where('subscriptions.id', '=', subscriptionId)
+      .where('subscriptions.customer_id', '=', customerId)
+      .executeTakeFirst();
     if (!current) throw new AppError('exceptions.subscription.notFound');
     if (atPeriodEnd) {
-      if (current.status === 'cancelled' || current.status === 'expired') throw new AppError('exceptions.subscription.cannotCancel', { currentStatus: current.status });
+      if (current.status === 'cancelled' || current.status === 'expired')
+        throw new AppError('exceptions.subscription.cannotCancel', { currentStatus: current.status });
       return setCancelAtPeriodEnd(ctx, trx, current, true);
     }
     return cancelNow(ctx, trx, current);

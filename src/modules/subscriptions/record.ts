@@ -49,8 +49,19 @@ export const languageOf = (stored: string | null): Language | undefined => (isLa
 
 export function customerRecord(row: CustomerRow): CustomerRecord {
   return withOptional<CustomerRecord>(
-    { id: row.id, accountId: row.account_id, email: row.email, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() },
-    { name: row.name ?? undefined, reference: row.reference ?? undefined, creditDepositId: row.credit_deposit_id ?? undefined, language: languageOf(row.language) },
+    {
+      id: row.id,
+      accountId: row.account_id,
+      email: row.email,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    },
+    {
+      name: row.name ?? undefined,
+      reference: row.reference ?? undefined,
+      creditDepositId: row.credit_deposit_id ?? undefined,
+      language: languageOf(row.language),
+    },
   );
 }
 
@@ -104,7 +115,18 @@ export function periodSelect(db: Executor) {
     .selectFrom('subscription_periods as p')
     .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
     .leftJoin('invoices as i', 'i.id', 'p.invoice_id')
-    .select(['p.subscription_id', 'p.period_number', 'p.starts_at', 'p.ends_at', 'p.amount_minor', 'p.fiat_currency', 'p.paid_by', 'p.paid_at', 'p.invoice_id', 'i.status']);
+    .select([
+      'p.subscription_id',
+      'p.period_number',
+      'p.starts_at',
+      'p.ends_at',
+      'p.amount_minor',
+      'p.fiat_currency',
+      'p.paid_by',
+      'p.paid_at',
+      'p.invoice_id',
+      'i.status',
+    ]);
 }
 
 type PeriodRow = Awaited<ReturnType<ReturnType<typeof periodSelect>['executeTakeFirstOrThrow']>>;
@@ -124,7 +146,9 @@ export function periodRecord(publicBaseUrl: string, r: PeriodRow): PeriodRecord 
     {
       paidBy: r.paid_by ?? undefined,
       paidAt: r.paid_at?.toISOString(),
-      ...(r.invoice_id && r.status ? { invoiceId: r.invoice_id, invoiceStatus: r.status, paymentPageUrl: `${publicBaseUrl}/pay/${r.invoice_id}` } : {}),
+      ...(r.invoice_id && r.status
+        ? { invoiceId: r.invoice_id, invoiceStatus: r.status, paymentPageUrl: `${publicBaseUrl}/pay/${r.invoice_id}` }
+        : {}),
     },
   );
 }

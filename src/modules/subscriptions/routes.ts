@@ -10,7 +10,14 @@ import { DataEnvelope, DateTime, PageQuery, PagedList, Uuid, responses, type Typ
 import { ownCustomer } from './customers.ts';
 import { cancelSubscription, createSubscription, getSubscription, listPeriods, listSubscriptions, updateSubscription } from './manage.ts';
 import { portalToken, portalUrl } from './portal-link.ts';
-import { CancelSubscriptionBody, CreateSubscriptionBody, PeriodSchema, SubscriptionListQuery, SubscriptionSchema, UpdateSubscriptionBody } from './schemas.ts';
+import {
+  CancelSubscriptionBody,
+  CreateSubscriptionBody,
+  PeriodSchema,
+  SubscriptionListQuery,
+  SubscriptionSchema,
+  UpdateSubscriptionBody,
+} from './schemas.ts';
 import { sendPortalLink } from './portal.ts';
 
 const IdParams = Type.Object({ id: Uuid });
@@ -45,13 +52,28 @@ function readRoutes(app: TypedApp): void {
     '/subscriptions',
     {
       config: { scope: 'invoices.list' },
-      schema: { operationId: 'listSubscriptions', tags: TAGS, summary: "The account's subscriptions, newest first", querystring: SubscriptionListQuery, response: responses({ 200: PagedList(SubscriptionSchema) }) },
+      schema: {
+        operationId: 'listSubscriptions',
+        tags: TAGS,
+        summary: "The account's subscriptions, newest first",
+        querystring: SubscriptionListQuery,
+        response: responses({ 200: PagedList(SubscriptionSchema) }),
+      },
     },
     async (request) => listSubscriptions(app.ctx, request.principal, request.query),
   );
   app.get(
     '/subscriptions/:id',
-    { config: { scope: 'invoices.list' }, schema: { operationId: 'getSubscription', tags: TAGS, summary: 'A subscription', params: IdParams, response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404]) } },
+    {
+      config: { scope: 'invoices.list' },
+      schema: {
+        operationId: 'getSubscription',
+        tags: TAGS,
+        summary: 'A subscription',
+        params: IdParams,
+        response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404]),
+      },
+    },
     async (request) => ({ data: await getSubscription(app.ctx, request.principal, request.params.id) }),
   );
   app.get(
@@ -76,7 +98,14 @@ function changeRoutes(app: TypedApp): void {
     '/subscriptions/:id',
     {
       config: { scope: 'invoices.create' },
-      schema: { operationId: 'updateSubscription', tags: TAGS, summary: 'Sets or clears cancellation at the end of the current period', params: IdParams, body: UpdateSubscriptionBody, response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404, 409]) },
+      schema: {
+        operationId: 'updateSubscription',
+        tags: TAGS,
+        summary: 'Sets or clears cancellation at the end of the current period',
+        params: IdParams,
+        body: UpdateSubscriptionBody,
+        response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404, 409]),
+      },
     },
     async (request) => ({ data: await updateSubscription(app.ctx, request.principal, request.params.id, request.body) }),
   );
@@ -93,11 +122,17 @@ function changeRoutes(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(SubscriptionSchema) }, [404, 409]),
       },
     },
-    async (request) => ({ data: await cancelSubscription(app.ctx, request.principal, request.params.id, request.body?.atPeriodEnd === true) }),
+    async (request) => ({
+      data: await cancelSubscription(app.ctx, request.principal, request.params.id, request.body?.atPeriodEnd === true),
+    }),
   );
 }
 
-const PortalLinkSchema = Type.Object({ url: Type.String(), expiresAt: DateTime, mailed: Type.Boolean({ description: 'Whether the link was mailed to the customer' }) });
+const PortalLinkSchema = Type.Object({
+  url: Type.String(),
+  expiresAt: DateTime,
+  mailed: Type.Boolean({ description: 'Whether the link was mailed to the customer' }),
+});
 
 /** POST /customers/{id}/portal-link: a signed link to the customer's portal, optionally mailed to them. */
 function portalLinkRoute(app: TypedApp): void {
@@ -108,7 +143,8 @@ function portalLinkRoute(app: TypedApp): void {
       schema: {
         operationId: 'customerPortalLink',
         tags: TAGS,
-        summary: "A signed link to the customer's portal (their subscriptions and invoices, their email, cancellation), valid SUBSCRIPTION_PORTAL_LINK_TTL_MIN",
+        summary:
+          "A signed link to the customer's portal (their subscriptions and invoices, their email, cancellation), valid SUBSCRIPTION_PORTAL_LINK_TTL_MIN",
         params: IdParams,
         body: Type.Optional(Type.Object({ send: Type.Optional(Type.Boolean({ description: 'true: mail it to the customer too' })) })),
         response: responses({ 201: DataEnvelope(PortalLinkSchema) }, [404]),

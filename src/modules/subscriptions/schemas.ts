@@ -11,7 +11,9 @@ const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 /** A language of the payment page, which the customer's mails and portal speak. */
 const Language = Type.Union(
   LANGUAGES.map((l) => Type.Literal(l)),
-  { description: `The language the customer is mailed in and their portal opens in (ISO 639-1): one of ${LANGUAGES.join(', ')}; absent: English mails, the browser's language in the portal` },
+  {
+    description: `The language the customer is mailed in and their portal opens in (ISO 639-1): one of ${LANGUAGES.join(', ')}; absent: English mails, the browser's language in the portal`,
+  },
 );
 const Interval = statusEnum(PLAN_INTERVALS, { description: 'The unit of a period: a period lasts intervalCount of them' });
 
@@ -22,7 +24,9 @@ export const CreatePlanBody = Type.Object({
   fiatCurrencyCode: Type.String({ minLength: 1, maxLength: 16 }),
   interval: Interval,
   intervalCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 52, default: 1 })),
-  trialDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 730, description: 'Days a new subscription is free before its first period' })),
+  trialDays: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 730, description: 'Days a new subscription is free before its first period' }),
+  ),
 });
 
 /** PATCH /plans/{id}: the name, or whether new subscriptions may start (existing ones go on). */
@@ -49,7 +53,9 @@ export const PlanSchema = Type.Object({
 export const CreateCustomerBody = Type.Object({
   email: Email,
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  reference: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The merchant's own key of the customer, unique in the tenant" })),
+  reference: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: "The merchant's own key of the customer, unique in the tenant" }),
+  ),
   language: Type.Optional(Language),
 });
 
@@ -57,7 +63,9 @@ export const CreateCustomerBody = Type.Object({
 export const UpdateCustomerBody = Type.Object({
   email: Type.Optional(Email),
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  language: Type.Optional(Type.Union([Language, Type.Null()], { description: 'The language of their mails and portal; null: none chosen (English mails)' })),
+  language: Type.Optional(
+    Type.Union([Language, Type.Null()], { description: 'The language of their mails and portal; null: none chosen (English mails)' }),
+  ),
 });
 
 /** PATCH /portal/{token}/customer: what the customer changes themselves. */
@@ -76,7 +84,8 @@ export const CustomerSchema = Type.Object({
 });
 
 export const SubscriptionStatusSchema = statusEnum(SUBSCRIPTION_STATUSES, {
-  description: 'trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid',
+  description:
+    'trialing: in its free trial; active: paid up; pastDue: a period is unpaid past its grace; cancelled: ended by the merchant or customer; expired: ended unpaid',
 });
 
 /** POST /subscriptions. */
@@ -93,7 +102,9 @@ export const UpdateSubscriptionBody = Type.Object({
 
 /** POST /subscriptions/{id}/cancel. */
 export const CancelSubscriptionBody = Type.Object({
-  atPeriodEnd: Type.Optional(Type.Boolean({ description: 'true: at the end of the current period (the same as PATCH cancelAtPeriodEnd); absent or false: now' })),
+  atPeriodEnd: Type.Optional(
+    Type.Boolean({ description: 'true: at the end of the current period (the same as PATCH cancelAtPeriodEnd); absent or false: now' }),
+  ),
 });
 
 export const SubscriptionSchema = Type.Object({

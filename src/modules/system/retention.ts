@@ -52,7 +52,12 @@ const POLICIES: Policy[] = [
     name: 'outbox_events',
     days: (r) => r.webhookDays,
     batch: (cutoff, limit) =>
-      deleteOldest('outbox_events', sql`x.processed_at < ${cutoff} and not exists (select 1 from webhook_deliveries d where d.event_id = x.id)`, 'processed_at', limit),
+      deleteOldest(
+        'outbox_events',
+        sql`x.processed_at < ${cutoff} and not exists (select 1 from webhook_deliveries d where d.event_id = x.id)`,
+        'processed_at',
+        limit,
+      ),
   },
   {
     // Mails sent or given up (a pending one is kept however old), for as long as webhook deliveries.
@@ -64,18 +69,25 @@ const POLICIES: Policy[] = [
     // Batch quotes never committed; the items' quotes they still hold go with them.
     name: 'withdrawal_batch_quotes',
     days: (r) => r.quoteDays,
-    batch: (cutoff, limit) => deleteOldest('withdrawal_batch_quotes', sql`x.batch_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),
+    batch: (cutoff, limit) =>
+      deleteOldest('withdrawal_batch_quotes', sql`x.batch_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),
   },
   {
     name: 'withdrawal_quotes',
     days: (r) => r.quoteDays,
-    batch: (cutoff, limit) => deleteOldest('withdrawal_quotes', sql`x.withdrawal_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),
+    batch: (cutoff, limit) =>
+      deleteOldest('withdrawal_quotes', sql`x.withdrawal_id is null and x.expires_at < ${cutoff}`, 'expires_at', limit),
   },
   {
     name: 'conversion_quotes',
     days: (r) => r.quoteDays,
     batch: (cutoff, limit) =>
-      deleteOldest('conversion_quotes', sql`x.expires_at < ${cutoff} and not exists (select 1 from conversions c where c.quote_id = x.id)`, 'expires_at', limit),
+      deleteOldest(
+        'conversion_quotes',
+        sql`x.expires_at < ${cutoff} and not exists (select 1 from conversions c where c.quote_id = x.id)`,
+        'expires_at',
+        limit,
+      ),
   },
   {
     // A sandbox chain's empty blocks deep below its tip: a block a transfer is in is kept (a payment's
@@ -111,7 +123,11 @@ export type Pruned = Record<string, number>;
  * One round of every policy: up to `batches` batches of `limit` rows each, each batch one statement
  * (its own transaction); a policy stops at its first batch that is not full. `now` is the clock's time.
  */
-export async function pruneRound(db: Db, retention: Retention, opts: { limit?: number; batches?: number; now?: Date } = {}): Promise<Pruned> {
+export async function pruneRound(
+  db: Db,
+  retention: Retention,
+  opts: { limit?: number; batches?: number; now?: Date } = {},
+): Promise<Pruned> {
   const { limit = 1000, batches = 10, now = new Date() } = opts;
   const pruned: Pruned = {};
   for (const policy of POLICIES) {

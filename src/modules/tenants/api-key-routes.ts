@@ -69,7 +69,14 @@ export function issueApiKeyRoute(app: TypedApp): void {
       const key = await db.transaction().execute(async (trx) => {
         const issued = await issueApiKey(trx, request.body);
         const detail = { keyStart: issued.keyStart, accountId: issued.accountId, scopes: issued.scopes, allowedIps: issued.allowedIps };
-        await audit(trx, { tenantId: issued.tenantId, ...operatorBy(request), action: 'apiKey.created', targetType: 'apiKey', targetId: issued.id, detail });
+        await audit(trx, {
+          tenantId: issued.tenantId,
+          ...operatorBy(request),
+          action: 'apiKey.created',
+          targetType: 'apiKey',
+          targetId: issued.id,
+          detail,
+        });
         return issued;
       });
       return reply.status(201).send({ data: { ...key, createdAt: key.createdAt.toISOString() } });
@@ -88,15 +95,14 @@ export function revokeApiKeyRoute(app: TypedApp): void {
         tags: TAGS,
         summary: 'Revoke an API key at once',
         params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 200: DataEnvelope(Type.Object({ id: Type.String(), revoked: Type.Boolean() })) }, [
-          404,
-        ]),
+        response: adminResponses({ 200: DataEnvelope(Type.Object({ id: Type.String(), revoked: Type.Boolean() })) }, [404]),
       },
     },
     async (request) => {
-      app.ctx.changes?.emitLocal(await revokeApiKey(db, request.params.id, undefined, { by: operatorBy(request), action: 'apiKey.revoked' }));
+      app.ctx.changes?.emitLocal(
+        await revokeApiKey(db, request.params.id, undefined, { by: operatorBy(request), action: 'apiKey.revoked' }),
+      );
       return { data: { id: request.params.id, revoked: true } };
     },
   );
 }
-

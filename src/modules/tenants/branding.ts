@@ -79,7 +79,12 @@ export async function getBranding(db: Executor, tenantId: string): Promise<Brand
  * copies (the payment page's) are dropped; returns the brand as it now is. `alsoIn` writes in the
  * same transaction (the audit entry).
  */
-export async function updateBranding(db: Db, tenantId: string, change: BrandingChange, alsoIn?: (trx: Trx) => Promise<void>): Promise<Branding> {
+export async function updateBranding(
+  db: Db,
+  tenantId: string,
+  change: BrandingChange,
+  alsoIn?: (trx: Trx) => Promise<void>,
+): Promise<Branding> {
   const values: Record<string, unknown> = {};
   if (change.merchantName !== undefined) values.brand_name = change.merchantName;
   if (change.brandColor !== undefined) values.brand_color = change.brandColor?.toLowerCase() ?? null;

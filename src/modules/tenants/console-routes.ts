@@ -101,7 +101,7 @@ function listApiKeysRoute(app: TypedApp): void {
       schema: {
         operationId: 'adminListApiKeys',
         tags: TAGS,
-        summary: "API keys of every tenant (or of `tenantId`), newest first, revoked ones included; never the keys or their hashes",
+        summary: 'API keys of every tenant (or of `tenantId`), newest first, revoked ones included; never the keys or their hashes',
         querystring: Type.Object({ tenantId: Type.Optional(Uuid), ...PageQuery }),
         response: adminResponses({ 200: PagedList(ApiKeyListItem) }),
       },

@@ -37,7 +37,13 @@ export function listTenants(db: Executor, q: { search?: string; page: number; li
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
       // A later page's ids along the index of the order alone; the counts run for the page's rows only.
-      byKeys(base, 'tenants.id', offset, limit, base.select('tenants.id').orderBy('tenants.created_at', 'desc').orderBy('tenants.id', 'desc').limit(limit).offset(offset))
+      byKeys(
+        base,
+        'tenants.id',
+        offset,
+        limit,
+        base.select('tenants.id').orderBy('tenants.created_at', 'desc').orderBy('tenants.id', 'desc').limit(limit).offset(offset),
+      )
         .select(['tenants.id', 'tenants.name', 'tenants.created_at', 'tenants.suspended_at'])
         .select([
           sql<string>`(select count(*) from accounts a where a.tenant_id = tenants.id)`.as('accounts'),
@@ -79,14 +85,23 @@ export function listAllApiKeys(db: Executor, q: { tenantId?: string; page: numbe
   let keys = db.selectFrom('api_keys');
   if (q.tenantId) keys = keys.where('api_keys.tenant_id', '=', q.tenantId);
   // Every key has its tenant (a foreign key): the count and a later page's ids need not join it.
-  const ids = (offset: number, limit: number) => keys.select('api_keys.id').orderBy('api_keys.created_at', 'desc').orderBy('api_keys.id', 'desc').limit(limit).offset(offset);
+  const ids = (offset: number, limit: number) =>
+    keys.select('api_keys.id').orderBy('api_keys.created_at', 'desc').orderBy('api_keys.id', 'desc').limit(limit).offset(offset);
   return paged(
     q,
     () => keys.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
       byKeys(keys, 'api_keys.id', offset, limit, ids(offset, limit))
         .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
-        .select(['api_keys.id', 'api_keys.tenant_id', 'tenants.name', 'api_keys.account_id', 'api_keys.key_start', 'api_keys.scopes', 'api_keys.allowed_ips'])
+        .select([
+          'api_keys.id',
+          'api_keys.tenant_id',
+          'tenants.name',
+          'api_keys.account_id',
+          'api_keys.key_start',
+          'api_keys.scopes',
+          'api_keys.allowed_ips',
+        ])
         .select(['api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at'])
         .orderBy('api_keys.created_at', 'desc')
         .orderBy('api_keys.id', 'desc')

@@ -67,7 +67,12 @@ export function listBlocks(db: Executor, q: { tenantId?: string; page: number; l
         .orderBy('customer_id', 'desc')
         .offset(offset)
         .limit(1);
-      const page = offset === 0 ? blocks : blocks.where(sql<SqlBool>`(blocked_customers.created_at, blocked_customers.tenant_id, blocked_customers.customer_id) <= (${first})`);
+      const page =
+        offset === 0
+          ? blocks
+          : blocks.where(
+              sql<SqlBool>`(blocked_customers.created_at, blocked_customers.tenant_id, blocked_customers.customer_id) <= (${first})`,
+            );
       return page
         .innerJoin('tenants', 'tenants.id', 'blocked_customers.tenant_id')
         .select(['blocked_customers.tenant_id', 'tenants.name', 'blocked_customers.customer_id', 'blocked_customers.created_at'])

@@ -28,7 +28,11 @@ interface OwnedKey {
  * and is revoked with the user's others. Refused when the user is gone (401: the caller's
  * credential no longer stands), or when their role no longer covers the key's scopes (403).
  */
-export async function lockKeyOwner(trx: Executor, owner: { tenantId: string; userId: string; kind: 'apiKey' | 'session' }, scopes: readonly string[]): Promise<{ email: string }> {
+export async function lockKeyOwner(
+  trx: Executor,
+  owner: { tenantId: string; userId: string; kind: 'apiKey' | 'session' },
+  scopes: readonly string[],
+): Promise<{ email: string }> {
   const row = await trx
     .selectFrom('users')
     .select(['email', 'role'])
@@ -37,9 +41,11 @@ export async function lockKeyOwner(trx: Executor, owner: { tenantId: string; use
     .where('disabled_at', 'is', null)
     .forShare()
     .executeTakeFirst();
-  if (!row || isOperatorRole(row.role)) throw new AppError(owner.kind === 'session' ? 'exceptions.auth.sessionRequired' : 'exceptions.auth.invalidApiKey');
+  if (!row || isOperatorRole(row.role))
+    throw new AppError(owner.kind === 'session' ? 'exceptions.auth.sessionRequired' : 'exceptions.auth.invalidApiKey');
   const missing = missingScopes(ROLE_SCOPES[row.role], scopes);
-  if (missing.length > 0) throw new AppError('exceptions.auth.insufficientScope', { scopes: missing }, "A new key cannot carry scopes its user's role lacks");
+  if (missing.length > 0)
+    throw new AppError('exceptions.auth.insufficientScope', { scopes: missing }, "A new key cannot carry scopes its user's role lacks");
   return row;
 }
 
@@ -73,7 +79,11 @@ export async function revokeUserKeys(
   await trx
     .updateTable('api_keys')
     .set({ revoked_at: sql`now()` })
-    .where('id', 'in', doomed.map((k) => k.id))
+    .where(
+      'id',
+      'in',
+      doomed.map((k) => k.id),
+    )
     .execute();
   const notices: string[] = [];
   for (const k of doomed) {
@@ -99,10 +109,20 @@ export async function handUserKeysOver(
   const keys = await liveKeysOf(trx, from.id);
   const uncovered = keys.filter((k) => !coversScopes(to.scopes, k.scopes));
   if (uncovered.length > 0) {
-    throw new AppError('exceptions.user.keyRecipientLacksScope', { keys: uncovered.map((k) => ({ keyStart: k.key_start, scopes: k.scopes })) });
+    throw new AppError('exceptions.user.keyRecipientLacksScope', {
+      keys: uncovered.map((k) => ({ keyStart: k.key_start, scopes: k.scopes })),
+    });
   }
   if (keys.length === 0) return [];
-  await trx.updateTable('api_keys').set({ user_id: to.id }).where('id', 'in', keys.map((k) => k.id)).execute();
+  await trx
+    .updateTable('api_keys')
+    .set({ user_id: to.id })
+    .where(
+      'id',
+      'in',
+      keys.map((k) => k.id),
+    )
+    .execute();
   const notices: string[] = [];
   for (const k of keys) {
     const detail = { keyStart: k.key_start, fromUserId: from.id, toUserId: to.id, toEmail: to.email };

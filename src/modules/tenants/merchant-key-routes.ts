@@ -21,7 +21,9 @@ const KEY_FIELDS = {
   allowedIps: Nullable(Type.Array(Type.String())),
   createdAt: DateTime,
   revokedAt: Nullable(DateTime),
-  userId: Nullable(Type.String({ description: 'The user the key belongs to: it is revoked when they are removed; null for a key the operator issued' })),
+  userId: Nullable(
+    Type.String({ description: 'The user the key belongs to: it is revoked when they are removed; null for a key the operator issued' }),
+  ),
   userEmail: Nullable(Type.String({ description: "That user's email" })),
 };
 const ApiKeyView = Type.Object(KEY_FIELDS, { title: 'ApiKey' });
@@ -104,7 +106,8 @@ interface KeyAccountFields {
  */
 async function boundAccount(db: Executor, p: ApiPrincipal, body: KeyAccountFields): Promise<string | null> {
   const named = (body.keyAccountId !== undefined ? body.keyAccountId : body.accountId)?.toLowerCase() ?? null;
-  if (named !== null && named !== p.keyAccountId && !(await isTenantAccount(db, p.tenantId, named))) throw new AppError('exceptions.account.notFound');
+  if (named !== null && named !== p.keyAccountId && !(await isTenantAccount(db, p.tenantId, named)))
+    throw new AppError('exceptions.account.notFound');
   if (p.keyAccountId !== null && named !== p.keyAccountId) throw new AppError('exceptions.auth.accountNotAllowed');
   return named;
 }
@@ -115,23 +118,39 @@ async function boundAccount(db: Executor, p: ApiPrincipal, body: KeyAccountField
  */
 function grantCeiling(p: ApiPrincipal, scopes: string[], allowedIps: string[] | null | undefined): string[] | null {
   if (!coversScopes(p.scopes, scopes)) {
-    throw new AppError('exceptions.auth.insufficientScope', { scopes: missingScopes(p.scopes, scopes) }, 'A new key cannot carry scopes the caller lacks');
+    throw new AppError(
+      'exceptions.auth.insufficientScope',
+      { scopes: missingScopes(p.scopes, scopes) },
+      'A new key cannot carry scopes the caller lacks',
+    );
   }
   checkAllowedIps(allowedIps);
   const ips = allowedIps === undefined ? p.allowedIps : allowedIps;
   if (!rangesCovered(p.allowedIps, ips)) {
-    throw new AppError('exceptions.auth.insufficientScope', { allowedIps: p.allowedIps }, "A new key cannot allow IPs outside the caller's allowlist");
+    throw new AppError(
+      'exceptions.auth.insufficientScope',
+      { allowedIps: p.allowedIps },
+      "A new key cannot allow IPs outside the caller's allowlist",
+    );
   }
   return ips ?? null;
 }
 
 /** What a new key is made of; `keyAccountId` and `accountId` pick its account (boundAccount). */
 const IssueKeyBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the key is for, as the keys list shows it' })),
+  name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the key is for, as the keys list shows it' }),
+  ),
   scopes: KeyScopes,
   allowedIps: Type.Optional(AllowedIps),
   keyAccountId: Type.Optional(
-    Nullable(Type.String({ format: 'uuid', description: 'The one account the key acts on; null or absent (with no accountId): a tenant-wide key, whose every request names its account' })),
+    Nullable(
+      Type.String({
+        format: 'uuid',
+        description:
+          'The one account the key acts on; null or absent (with no accountId): a tenant-wide key, whose every request names its account',
+      }),
+    ),
   ),
   accountId: Type.Optional(
     Type.String({
@@ -146,9 +165,17 @@ const IssueKeyBody = Type.Object({
 /** Issues the key in one transaction: its owner (the caller's user, if any) locked, the grant audited. */
 async function issueOwnedKey(db: Db, p: ApiPrincipal, input: Parameters<typeof issueApiKey>[1], ip: string) {
   return db.transaction().execute(async (trx) => {
-    const owner = p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, input.scopes);
+    const owner =
+      p.ownerUserId === null ? null : await lockKeyOwner(trx, { tenantId: p.tenantId, userId: p.ownerUserId, kind: p.kind }, input.scopes);
     const key = await issueApiKey(trx, input);
-    const detail = { keyStart: key.keyStart, name: key.name, accountId: key.accountId, scopes: key.scopes, allowedIps: key.allowedIps, userId: key.userId };
+    const detail = {
+      keyStart: key.keyStart,
+      name: key.name,
+      accountId: key.accountId,
+      scopes: key.scopes,
+      allowedIps: key.allowedIps,
+      userId: key.userId,
+    };
     await audit(trx, { tenantId: p.tenantId, principal: p, action: 'apiKey.created', targetType: 'apiKey', targetId: key.id, detail, ip });
     return { ...key, userEmail: owner?.email ?? null };
   });
@@ -160,7 +187,11 @@ function issueKeyRoute(app: TypedApp): void {
     '/api-keys',
     {
       // A key that moves money or hands out rights is confirmed with the authenticator's code.
-      config: { scope: 'apiKeys.manage', tenantLevel: true, stepUp: (request) => grantNeedsStepUp((request.body as { scopes: string[] }).scopes) },
+      config: {
+        scope: 'apiKeys.manage',
+        tenantLevel: true,
+        stepUp: (request) => grantNeedsStepUp((request.body as { scopes: string[] }).scopes),
+      },
       schema: {
         operationId: 'createApiKey',
         tags: TAGS,
@@ -177,7 +208,14 @@ function issueKeyRoute(app: TypedApp): void {
       const accountId = await boundAccount(app.ctx.db, p, request.body);
       const input = { tenantId: p.tenantId, accountId, name: name?.trim() ?? null, scopes, allowedIps: ips, userId: p.ownerUserId };
       const issued = await issueOwnedKey(app.ctx.db, p, input, request.ip);
-      const row = { ...issued, key_start: issued.keyStart, account_id: issued.accountId, allowed_ips: issued.allowedIps, created_at: issued.createdAt, revoked_at: null };
+      const row = {
+        ...issued,
+        key_start: issued.keyStart,
+        account_id: issued.accountId,
+        allowed_ips: issued.allowedIps,
+        created_at: issued.createdAt,
+        revoked_at: null,
+      };
       const view = keyView({ ...row, user_id: issued.userId, user_email: issued.userEmail });
       return reply.status(201).send({ data: { ...view, key: issued.key } });
     },
@@ -202,7 +240,9 @@ function revokeKeyRoute(app: TypedApp): void {
       const p = request.principal;
       const owner = { tenantId: p.tenantId, ...(p.keyAccountId !== null ? { accountId: p.keyAccountId } : {}) };
       // Every instance drops the key from its cache once this commits; this one at once.
-      app.ctx.changes?.emitLocal(await revokeApiKey(app.ctx.db, request.params.id, owner, { by: { principal: p, ip: request.ip }, action: 'apiKey.revoked' }));
+      app.ctx.changes?.emitLocal(
+        await revokeApiKey(app.ctx.db, request.params.id, owner, { by: { principal: p, ip: request.ip }, action: 'apiKey.revoked' }),
+      );
       return reply.status(204).send(null);
     },
   );

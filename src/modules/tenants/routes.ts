@@ -16,7 +16,10 @@ import { customerBlockRoutes } from './customer-routes.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const WebhookUrl = Type.Union([Type.String({ maxLength: 512 }), Type.Null()]);
-const Rate = Type.Union([DecimalInput({ minimum: 0, exclusiveMaximum: 1, description: 'At most 6 decimals; more is refused' }), Type.Null()]);
+const Rate = Type.Union([
+  DecimalInput({ minimum: 0, exclusiveMaximum: 1, description: 'At most 6 decimals; more is refused' }),
+  Type.Null(),
+]);
 
 const ADMIN = { admin: true } as const;
 const TAGS = ['operator'];
@@ -50,7 +53,14 @@ function createTenantRoute(app: TypedApp): void {
     async (request, reply) => {
       const created = await db.transaction().execute(async (trx) => {
         const tenant = await createTenant(trx, request.body.name);
-        await audit(trx, { tenantId: tenant.id, ...operatorBy(request), action: 'tenant.created', targetType: 'tenant', targetId: tenant.id, detail: { name: tenant.name } });
+        await audit(trx, {
+          tenantId: tenant.id,
+          ...operatorBy(request),
+          action: 'tenant.created',
+          targetType: 'tenant',
+          targetId: tenant.id,
+          detail: { name: tenant.name },
+        });
         return tenant;
       });
       const tenant = await getTenant(db, created.id);
@@ -84,7 +94,11 @@ function updateTenantRoute(app: TypedApp): void {
     '/tenants/:id',
     {
       // Where events go and what a deposit costs: an operator's session with 2FA confirms them with `x-totp-code`.
-      config: { ...ADMIN, operatorRoles: OPERATIONS, stepUp: (request) => ['webhookUrl', 'depositWebhookUrl', 'depositCommission'].some((k) => k in (request.body as object)) },
+      config: {
+        ...ADMIN,
+        operatorRoles: OPERATIONS,
+        stepUp: (request) => ['webhookUrl', 'depositWebhookUrl', 'depositCommission'].some((k) => k in (request.body as object)),
+      },
       schema: {
         tags: TAGS,
         summary: "Change tenant settings (an operator's session with 2FA confirms webhook URLs and the commission with `x-totp-code`)",
@@ -112,13 +126,18 @@ function updateTenantRoute(app: TypedApp): void {
           });
         }
       } else commission = body.depositCommission;
-      const row = await updateTenant(db, request.params.id, {
-        name: body.name,
-        webhookUrl: body.webhookUrl,
-        depositWebhookUrl: body.depositWebhookUrl,
-        depositCommission: commission,
-        maxAccounts: body.maxAccounts,
-      }, { by: operatorBy(request), action: 'tenant.settingsChanged' });
+      const row = await updateTenant(
+        db,
+        request.params.id,
+        {
+          name: body.name,
+          webhookUrl: body.webhookUrl,
+          depositWebhookUrl: body.depositWebhookUrl,
+          depositCommission: commission,
+          maxAccounts: body.maxAccounts,
+        },
+        { by: operatorBy(request), action: 'tenant.settingsChanged' },
+      );
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
       return { data: tenantView(config, row) };
     },
@@ -139,6 +158,8 @@ function rotateWebhookSecretRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(Type.Object({ secret: Type.String() })) }, [404]),
       },
     },
-    async (request) => ({ data: { secret: await rotateWebhookSecret(db, request.params.id, { by: operatorBy(request), action: 'webhook.secretRotated' }) } }),
+    async (request) => ({
+      data: { secret: await rotateWebhookSecret(db, request.params.id, { by: operatorBy(request), action: 'webhook.secretRotated' }) },
+    }),
   );
 }

@@ -15,7 +15,13 @@ export interface TenantCreated {
 }
 
 /** The audit entry of a change to tenant `tenantId` (the tenant itself unless `target` says otherwise). */
-function writeAudited(trx: Executor, tenantId: string, a: Audited, detail = a.detail, target = { type: 'tenant', id: tenantId }): Promise<void> {
+function writeAudited(
+  trx: Executor,
+  tenantId: string,
+  a: Audited,
+  detail = a.detail,
+  target = { type: 'tenant', id: tenantId },
+): Promise<void> {
   return audit(trx, { tenantId, ...a.by, action: a.action, targetType: target.type, targetId: target.id, detail });
 }
 
@@ -116,7 +122,14 @@ export interface IssuedKey {
  */
 export async function issueApiKey(
   db: Executor,
-  input: { tenantId: string; accountId?: string | null; name?: string | null; scopes: string[]; allowedIps?: string[] | null; userId?: string | null },
+  input: {
+    tenantId: string;
+    accountId?: string | null;
+    name?: string | null;
+    scopes: string[];
+    allowedIps?: string[] | null;
+    userId?: string | null;
+  },
 ): Promise<IssuedKey> {
   const accountId = input.accountId ?? null;
   const account =
@@ -162,7 +175,12 @@ export async function issueApiKey(
  * the change notice to apply locally once committed. `owner` limits it to a tenant's keys (and,
  * with `accountId`, to the keys bound to that account): any other key is not found.
  */
-export async function revokeApiKey(db: Db, id: string, owner?: { tenantId: string; accountId?: string }, audited?: Audited): Promise<string> {
+export async function revokeApiKey(
+  db: Db,
+  id: string,
+  owner?: { tenantId: string; accountId?: string },
+  audited?: Audited,
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
     let update = trx.updateTable('api_keys').set({ revoked_at: sql`coalesce(revoked_at, now())` }).where('id', '=', id);
     if (owner) update = update.where('tenant_id', '=', owner.tenantId);
@@ -184,7 +202,16 @@ export async function listApiKeys(db: Executor, tenantId: string, accountId: str
   let query = db
     .selectFrom('api_keys')
     .leftJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.key_start', 'api_keys.name', 'api_keys.account_id', 'api_keys.scopes', 'api_keys.allowed_ips', 'api_keys.created_at', 'api_keys.revoked_at'])
+    .select([
+      'api_keys.id',
+      'api_keys.key_start',
+      'api_keys.name',
+      'api_keys.account_id',
+      'api_keys.scopes',
+      'api_keys.allowed_ips',
+      'api_keys.created_at',
+      'api_keys.revoked_at',
+    ])
     .select(['api_keys.user_id', 'users.email as user_email'])
     .where('api_keys.tenant_id', '=', tenantId);
   if (accountId !== null) query = query.where('api_keys.account_id', '=', accountId);

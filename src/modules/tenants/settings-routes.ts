@@ -68,7 +68,15 @@ function updateSettingsRoute(app: TypedApp): void {
       // The fields changed, not their values (a logo is large and says nothing to an auditor).
       const detail = { fields: Object.keys(request.body).sort() };
       const data = await updateBranding(app.ctx.db, p.tenantId, request.body, (trx) =>
-        audit(trx, { tenantId: p.tenantId, principal: p, action: 'settings.changed', targetType: 'tenant', targetId: p.tenantId, detail, ip: request.ip }),
+        audit(trx, {
+          tenantId: p.tenantId,
+          principal: p,
+          action: 'settings.changed',
+          targetType: 'tenant',
+          targetId: p.tenantId,
+          detail,
+          ip: request.ip,
+        }),
       );
       app.ctx.changes?.emitLocal(`tenant:${p.tenantId}`);
       return { data };

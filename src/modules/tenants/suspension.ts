@@ -29,7 +29,12 @@ export interface SuspensionChanged {
 export async function setSuspended(db: Db, tenantId: string, suspend: boolean, by: OperatorBy): Promise<SuspensionChanged> {
   return db.transaction().execute(async (trx) => {
     // Locked: two operators suspending and resuming at once queue, and each writes its own entry.
-    const current = await trx.selectFrom('tenants').select(['suspended_at', 'name']).where('id', '=', tenantId).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('tenants')
+      .select(['suspended_at', 'name'])
+      .where('id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw new AppError('exceptions.tenant.notFound');
     if ((current.suspended_at !== null) !== suspend) {
       await trx
@@ -39,7 +44,14 @@ export async function setSuspended(db: Db, tenantId: string, suspend: boolean, b
         .execute();
       const detail: Record<string, unknown> = { name: current.name };
       if (suspend) detail.sessionsEnded = await revokeTenantSessions(trx, tenantId);
-      await audit(trx, { tenantId, ...by, action: suspend ? 'tenant.suspended' : 'tenant.resumed', targetType: 'tenant', targetId: tenantId, detail });
+      await audit(trx, {
+        tenantId,
+        ...by,
+        action: suspend ? 'tenant.suspended' : 'tenant.resumed',
+        targetType: 'tenant',
+        targetId: tenantId,
+        detail,
+      });
       await notifyChange(trx, tenantKeysChanged(tenantId));
     }
     const tenant = await trx.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();

@@ -19,7 +19,8 @@ export async function checkWebhookUrls(body: WebhookUrls, opts: { webhookAllowPr
   const problems = await Promise.all(
     fields.map(async (f) => {
       const value = body[f] as string;
-      const problem = webhookUrlProblem(value, opts) ?? (lookup && !opts.webhookAllowPrivate ? await webhookHostProblem(value, lookup) : null);
+      const problem =
+        webhookUrlProblem(value, opts) ?? (lookup && !opts.webhookAllowPrivate ? await webhookHostProblem(value, lookup) : null);
       return problem && webhookUrlEntry(f, problem);
     }),
   );

@@ -32,7 +32,11 @@ async function guarded<T>(app: TypedApp, reply: FastifyReply, who: string, check
   try {
     return await check();
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'exceptions.auth.invalidSecondFactor' || err.code === 'exceptions.auth.invalidCredentials')) await failures.fail(who);
+    if (
+      err instanceof AppError &&
+      (err.code === 'exceptions.auth.invalidSecondFactor' || err.code === 'exceptions.auth.invalidCredentials')
+    )
+      await failures.fail(who);
     throw err;
   }
 }
@@ -53,7 +57,9 @@ function passwordRoute(app: TypedApp): void {
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      await guarded(app, reply, `password:${session.userId}`, () => changePassword(app.ctx.db, session, request.body, app.ctx.config.passwordHashCost, request.ip));
+      await guarded(app, reply, `password:${session.userId}`, () =>
+        changePassword(app.ctx.db, session, request.body, app.ctx.config.passwordHashCost, request.ip),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -69,7 +75,14 @@ function totpSetupRoute(app: TypedApp): void {
         operationId: 'setupTotp',
         tags: TAGS,
         summary: 'Start setting up two-factor authentication: a new secret and its QR code (409 totpAlreadyEnabled while it is on)',
-        response: responses({ 200: DataEnvelope(Type.Object({ secret: Type.String(), otpauthUrl: Type.String(), qrCode: Type.String({ description: 'PNG data URL' }) })) }, [409]),
+        response: responses(
+          {
+            200: DataEnvelope(
+              Type.Object({ secret: Type.String(), otpauthUrl: Type.String(), qrCode: Type.String({ description: 'PNG data URL' }) }),
+            ),
+          },
+          [409],
+        ),
       },
     },
     async (request) => {
@@ -82,7 +95,9 @@ function totpSetupRoute(app: TypedApp): void {
 /** The recovery codes, shown once: when two-factor is switched on, and when a new set is asked for. */
 const RecoveryCodes = DataEnvelope(
   Type.Object({
-    recoveryCodes: Type.Array(Type.String(), { description: 'Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe' }),
+    recoveryCodes: Type.Array(Type.String(), {
+      description: 'Ten single-use codes that sign in instead of the authenticator; shown only in this answer, keep them safe',
+    }),
   }),
 );
 
@@ -95,14 +110,19 @@ function totpEnableRoute(app: TypedApp): void {
       schema: {
         operationId: 'enableTotp',
         tags: TAGS,
-        summary: 'Turn two-factor authentication on with a code of the new secret; answers the recovery codes, once (400 totpNotEnrolled, 401 invalidSecondFactor)',
+        summary:
+          'Turn two-factor authentication on with a code of the new secret; answers the recovery codes, once (400 totpNotEnrolled, 401 invalidSecondFactor)',
         body: Type.Object({ code: TotpCode }),
         response: responses({ 200: RecoveryCodes }),
       },
     },
     async (request, reply) => {
       const session = await requireSession(request);
-      return { data: await guarded(app, reply, `totp:${session.userId}`, () => enableTotp(app.ctx.db, session.userId, request.body.code, app.ctx.config.passwordHashCost, request.ip)) };
+      return {
+        data: await guarded(app, reply, `totp:${session.userId}`, () =>
+          enableTotp(app.ctx.db, session.userId, request.body.code, app.ctx.config.passwordHashCost, request.ip),
+        ),
+      };
     },
   );
 }
@@ -116,8 +136,15 @@ function totpDisableRoute(app: TypedApp): void {
       schema: {
         operationId: 'disableTotp',
         tags: TAGS,
-        summary: 'Turn two-factor authentication off with a current code, or a recovery code when the authenticator is lost (400 totpNotEnrolled, 401 invalidSecondFactor)',
-        body: Type.Object({ code: Type.String({ minLength: 6, maxLength: 40, description: 'The 6-digit code of the authenticator app, or a recovery code (spent)' }) }),
+        summary:
+          'Turn two-factor authentication off with a current code, or a recovery code when the authenticator is lost (400 totpNotEnrolled, 401 invalidSecondFactor)',
+        body: Type.Object({
+          code: Type.String({
+            minLength: 6,
+            maxLength: 40,
+            description: 'The 6-digit code of the authenticator app, or a recovery code (spent)',
+          }),
+        }),
         response: responses({ 204: NoContent }),
       },
     },

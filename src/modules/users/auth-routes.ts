@@ -51,7 +51,14 @@ async function signIn(app: TypedApp, request: FastifyRequest, reply: FastifyRepl
     return createSession(trx, user.userId, client);
   });
   const actor = { userId: user.userId, name: user.email };
-  await audit(db, { tenantId: user.tenantId, actor, action: 'session.signedIn', targetType: 'user', targetId: user.userId, ip: request.ip });
+  await audit(db, {
+    tenantId: user.tenantId,
+    actor,
+    action: 'session.signedIn',
+    targetType: 'user',
+    targetId: user.userId,
+    ip: request.ip,
+  });
   reply.header('set-cookie', sessionCookie(request, session.token));
   return { data: await me(db, config.mode, { userId: user.userId, csrfToken: session.csrfToken }) };
 }
@@ -91,13 +98,25 @@ function logoutRoute(app: TypedApp): void {
     '/logout',
     {
       config: PUBLIC,
-      schema: { operationId: 'logout', tags: TAGS, summary: 'Sign out: ends this session and clears its cookie', response: responses({ 204: NoContent }) },
+      schema: {
+        operationId: 'logout',
+        tags: TAGS,
+        summary: 'Sign out: ends this session and clears its cookie',
+        response: responses({ 204: NoContent }),
+      },
     },
     async (request, reply) => {
       const session = await requireSession(request);
       await revokeSession(app.ctx.db, session.tokenHash);
       const actor = { userId: session.userId, name: session.email };
-      await audit(app.ctx.db, { tenantId: session.tenantId, actor, action: 'session.signedOut', targetType: 'user', targetId: session.userId, ip: request.ip });
+      await audit(app.ctx.db, {
+        tenantId: session.tenantId,
+        actor,
+        action: 'session.signedOut',
+        targetType: 'user',
+        targetId: session.userId,
+        ip: request.ip,
+      });
       return reply.header('set-cookie', clearedSessionCookie(request)).status(204).send(null);
     },
   );
@@ -109,13 +128,25 @@ function logoutEverywhereRoute(app: TypedApp): void {
     '/logout-everywhere',
     {
       config: PUBLIC,
-      schema: { operationId: 'logoutEverywhere', tags: TAGS, summary: "Sign out everywhere: ends every session of the user", response: responses({ 204: NoContent }) },
+      schema: {
+        operationId: 'logoutEverywhere',
+        tags: TAGS,
+        summary: 'Sign out everywhere: ends every session of the user',
+        response: responses({ 204: NoContent }),
+      },
     },
     async (request, reply) => {
       const session = await requireSession(request);
       await revokeUserSessions(app.ctx.db, session.userId);
       const actor = { userId: session.userId, name: session.email };
-      await audit(app.ctx.db, { tenantId: session.tenantId, actor, action: 'session.signedOutEverywhere', targetType: 'user', targetId: session.userId, ip: request.ip });
+      await audit(app.ctx.db, {
+        tenantId: session.tenantId,
+        actor,
+        action: 'session.signedOutEverywhere',
+        targetType: 'user',
+        targetId: session.userId,
+        ip: request.ip,
+      });
       return reply.header('set-cookie', clearedSessionCookie(request)).status(204).send(null);
     },
   );
@@ -127,7 +158,12 @@ function meRoute(app: TypedApp): void {
     '/me',
     {
       config: PUBLIC,
-      schema: { operationId: 'me', tags: TAGS, summary: 'The signed-in user (401 sessionRequired without a session)', response: responses({ 200: DataEnvelope(MeSchema) }) },
+      schema: {
+        operationId: 'me',
+        tags: TAGS,
+        summary: 'The signed-in user (401 sessionRequired without a session)',
+        response: responses({ 200: DataEnvelope(MeSchema) }),
+      },
     },
     async (request) => {
       const session = await requireSession(request);
@@ -147,7 +183,11 @@ function inviteInfoRoute(app: TypedApp): void {
         tags: TAGS,
         summary: 'What an invitation is for (400 inviteInvalid when unknown, expired or used)',
         querystring: Type.Object({ token: InviteToken }),
-        response: responses({ 200: DataEnvelope(Type.Object({ email: Type.String(), role: UserRoleSchema, tenantName: Type.Union([Type.String(), Type.Null()]) })) }),
+        response: responses({
+          200: DataEnvelope(
+            Type.Object({ email: Type.String(), role: UserRoleSchema, tenantName: Type.Union([Type.String(), Type.Null()]) }),
+          ),
+        }),
       },
     },
     async (request) => ({ data: await inviteInfo(app.ctx.db, request.query.token) }),
@@ -163,7 +203,8 @@ function acceptInviteRoute(app: TypedApp): void {
       schema: {
         operationId: 'acceptInvite',
         tags: TAGS,
-        summary: 'Accept an invitation: set the password and sign in (400 inviteInvalid, passwordMismatch, passwordTooWeak; 403 tenantSuspended)',
+        summary:
+          'Accept an invitation: set the password and sign in (400 inviteInvalid, passwordMismatch, passwordTooWeak; 403 tenantSuspended)',
         body: Type.Object({ token: InviteToken, password: Password, confirmPassword: Password }),
         response: responses({ 200: DataEnvelope(MeSchema) }),
       },

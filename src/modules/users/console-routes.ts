@@ -55,9 +55,14 @@ export function userConsoleRoutes(app: TypedApp): void {
         operationId: 'adminDisableUser',
         tags: TAGS,
         summary:
-          "Disable any user: their sessions end at once, and their API keys are revoked, or with `keysTo` handed to that active user of the same tenant, whose role must cover every key (400 user.keyRecipientInvalid, 409 user.keyRecipientLacksScope; 404 user.notFound; 409 user.lastOperator: the installation keeps an active operator)",
+          'Disable any user: their sessions end at once, and their API keys are revoked, or with `keysTo` handed to that active user of the same tenant, whose role must cover every key (400 user.keyRecipientInvalid, 409 user.keyRecipientLacksScope; 404 user.notFound; 409 user.lastOperator: the installation keeps an active operator)',
         params: Type.Object({ id: Uuid }),
-        querystring: Type.Object({ keysTo: Type.Optional({ ...Uuid, description: "Hand the user's API keys to this user of the same tenant instead of revoking them" }) }),
+        querystring: Type.Object({
+          keysTo: Type.Optional({
+            ...Uuid,
+            description: "Hand the user's API keys to this user of the same tenant instead of revoking them",
+          }),
+        }),
         response: adminResponses({ 204: NoContent }, [400, 404, 409]),
       },
     },

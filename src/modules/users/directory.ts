@@ -50,7 +50,15 @@ export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<Dire
       // A later page's ids along the index of the order alone; the sign-in subquery runs for the page's rows only.
       const ids = base.select('users.id').orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').limit(limit).offset(offset);
       return byKeys(base, 'users.id', offset, limit, ids)
-        .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'tenants.name as tenant_name', 'users.totp_enabled_at', 'users.created_at'])
+        .select([
+          'users.id',
+          'users.email',
+          'users.role',
+          'users.tenant_id',
+          'tenants.name as tenant_name',
+          'users.totp_enabled_at',
+          'users.created_at',
+        ])
         .select(STATUS.as('status'))
         .select(sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = users.id)`.as('last_sign_in_at'))
         .orderBy('users.created_at', 'desc')
@@ -76,7 +84,12 @@ export function listAllUsers(db: Executor, q: DirectoryQuery): Promise<Page<Dire
  * that they can neither go nor change role before this commits (else 400 keyRecipientInvalid).
  */
 async function keyRecipient(trx: Trx, target: { id: string; tenantId: string | null }, recipientId: string): Promise<KeyRecipient> {
-  const row = await trx.selectFrom('users').select(['id', 'email', 'role', 'tenant_id', 'password_hash', 'disabled_at']).where('id', '=', recipientId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'tenant_id', 'password_hash', 'disabled_at'])
+    .where('id', '=', recipientId)
+    .forUpdate()
+    .executeTakeFirst();
   const active = row && row.disabled_at === null && row.password_hash !== null;
   if (!active || isOperatorRole(row.role) || target.tenantId === null || row.tenant_id !== target.tenantId || row.id === target.id) {
     throw new AppError('exceptions.user.keyRecipientInvalid');
@@ -96,7 +109,13 @@ export async function disableAnyUser(db: Db, userId: string, by: AuditBy, keysTo
     const target = await trx.selectFrom('users').select(['email', 'role', 'tenant_id']).where('id', '=', userId).executeTakeFirst();
     if (!target) throw new AppError('exceptions.user.notFound');
     if (target.role === 'operator') {
-      const operators = await trx.selectFrom('users').select(['id', 'password_hash', 'disabled_at']).where('role', '=', 'operator').orderBy('id').forUpdate().execute();
+      const operators = await trx
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'disabled_at'])
+        .where('role', '=', 'operator')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
       const active = (u: (typeof operators)[number]) => u.disabled_at === null && u.password_hash !== null;
       const self = operators.find((u) => u.id === userId);
       if (self && active(self) && !operators.some((u) => u.id !== userId && active(u))) throw new AppError('exceptions.user.lastOperator');

@@ -55,7 +55,15 @@ export async function inviteUser(
   const userId = await db.transaction().execute(async (trx) => {
     if (input.tenantId) await getTenant(trx, input.tenantId);
     // A removed user is no longer anyone's: only those not removed make an email taken.
-    if (opts.anyTenant && (await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).where('disabled_at', 'is', null).executeTakeFirst())) {
+    if (
+      opts.anyTenant &&
+      (await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst())
+    ) {
       throw new AppError('exceptions.user.emailTaken');
     }
     const again = await reinvite(trx, input.tenantId, email, invite);
@@ -69,7 +77,14 @@ export async function inviteUser(
         });
     }
     const target = again ?? id;
-    await audit(trx, { tenantId: input.tenantId, ...by, action: 'user.invited', targetType: 'user', targetId: target, detail: { email, role: input.role, ...(again ? { again: true } : {}) } });
+    await audit(trx, {
+      tenantId: input.tenantId,
+      ...by,
+      action: 'user.invited',
+      targetType: 'user',
+      targetId: target,
+      detail: { email, role: input.role, ...(again ? { again: true } : {}) },
+    });
     return target;
   });
   return { id: userId, email, role: input.role, tenantId: input.tenantId, inviteUrl: `${publicBaseUrl}/dashboard/invite#${token}` };
@@ -80,7 +95,12 @@ export async function inviteUser(
  * person in the audit log, listed once. Everything they held is gone: password, second factor and
  * recovery codes; sessions and keys ended when they were removed. Null when there is no such user.
  */
-async function reinvite(trx: Trx, tenantId: string | null, email: string, invite: { role: UserRole; invite_hash: string; invite_expires_at: RawBuilder<Date> }): Promise<string | null> {
+async function reinvite(
+  trx: Trx,
+  tenantId: string | null,
+  email: string,
+  invite: { role: UserRole; invite_hash: string; invite_expires_at: RawBuilder<Date> },
+): Promise<string | null> {
   const removed = await trx
     .selectFrom('users')
     .select('id')
@@ -92,7 +112,15 @@ async function reinvite(trx: Trx, tenantId: string | null, email: string, invite
   if (!removed) return null;
   await trx
     .updateTable('users')
-    .set({ ...invite, disabled_at: null, password_hash: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now() })
+    .set({
+      ...invite,
+      disabled_at: null,
+      password_hash: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      updated_at: now(),
+    })
     .where('id', '=', removed.id)
     .execute();
   await dropRecoveryCodes(trx, removed.id);
@@ -126,7 +154,12 @@ export async function inviteInfo(db: Db, token: string): Promise<{ email: string
  * An email that already signs in elsewhere is never claimed twice: the unique index on the emails
  * of users with a password refuses it, and the link is as invalid as a used one (400 inviteInvalid).
  */
-export async function acceptInvite(db: Db, input: { token: string; password: string; confirmPassword: string }, passwordCost: number, ip?: string): Promise<SignedIn> {
+export async function acceptInvite(
+  db: Db,
+  input: { token: string; password: string; confirmPassword: string },
+  passwordCost: number,
+  ip?: string,
+): Promise<SignedIn> {
   if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
   const user = await invitee(db, input.token);
   // The invitation stays unspent: it can be accepted once the tenant is resumed.
@@ -146,7 +179,14 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
         throw isUniqueViolation(err) ? new AppError('exceptions.user.inviteInvalid') : err;
       });
     if (!row) throw new AppError('exceptions.user.inviteInvalid');
-    await audit(trx, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'user.passwordSet', targetType: 'user', targetId: user.id, ...(ip ? { ip } : {}) });
+    await audit(trx, {
+      tenantId: user.tenant_id,
+      actor: { userId: user.id, name: user.email },
+      action: 'user.passwordSet',
+      targetType: 'user',
+      targetId: user.id,
+      ...(ip ? { ip } : {}),
+    });
     return { userId: user.id, email: user.email, tenantId: user.tenant_id };
   });
 }

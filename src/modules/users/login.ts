@@ -38,7 +38,16 @@ export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginIn
   else await spendPasswordCheck(input.password, passwordCost);
   // Attempts on unknown emails are not logged: anyone could fill the log with them.
   const logFailure = async (reason: string) =>
-    user && audit(db, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'session.signInFailed', targetType: 'user', targetId: user.id, detail: { reason }, ip });
+    user &&
+    audit(db, {
+      tenantId: user.tenant_id,
+      actor: { userId: user.id, name: user.email },
+      action: 'session.signInFailed',
+      targetType: 'user',
+      targetId: user.id,
+      detail: { reason },
+      ip,
+    });
   if (!user || !ok) {
     await logFailure('password');
     throw new AppError('exceptions.auth.invalidCredentials');
@@ -50,15 +59,29 @@ export async function checkLogin(db: Db, throttle: LoginThrottle, input: LoginIn
     if (!input.totpCode && !input.recoveryCode) throw new AppError('exceptions.auth.secondFactorRequired');
     const recovery = !input.totpCode;
     // One of the two is given (checked above): a TOTP code when there is one, else the recovery code.
-    const ok = input.totpCode ? await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode) : input.recoveryCode ? await spendRecoveryCode(db, user.id, input.recoveryCode) : false;
+    const ok = input.totpCode
+      ? await acceptTotpCode(db, user.id, user.totp_secret, input.totpCode)
+      : input.recoveryCode
+        ? await spendRecoveryCode(db, user.id, input.recoveryCode)
+        : false;
     if (!ok) {
       await throttle.failed(keys);
       await logFailure(recovery ? 'recoveryCode' : 'secondFactor');
-      throw recovery ? new AppError('exceptions.auth.invalidSecondFactor', { recoveryCode: true }, 'The recovery code is wrong or was already used') : new AppError('exceptions.auth.invalidSecondFactor');
+      throw recovery
+        ? new AppError('exceptions.auth.invalidSecondFactor', { recoveryCode: true }, 'The recovery code is wrong or was already used')
+        : new AppError('exceptions.auth.invalidSecondFactor');
     }
     if (recovery) {
       const detail = { left: await recoveryCodesLeft(db, user.id) };
-      await audit(db, { tenantId: user.tenant_id, actor: { userId: user.id, name: user.email }, action: 'user.recoveryCodeUsed', targetType: 'user', targetId: user.id, detail, ip });
+      await audit(db, {
+        tenantId: user.tenant_id,
+        actor: { userId: user.id, name: user.email },
+        action: 'user.recoveryCodeUsed',
+        targetType: 'user',
+        targetId: user.id,
+        detail,
+        ip,
+      });
     }
   }
   return { userId: user.id, email: user.email, tenantId: user.tenant_id };

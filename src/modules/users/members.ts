@@ -69,13 +69,29 @@ async function lockMembers(trx: Trx, tenantId: string, userId: string, mayManage
  * does not cover are revoked in the same transaction (a user never holds a key their role could not
  * make). Returns the user and the revoked keys' change notices.
  */
-export async function changeRole(db: Db, tenantId: string, userId: string, role: MerchantRole, by: AuditBy, mayManage: MayManage): Promise<{ user: UserView; notices: string[] }> {
+export async function changeRole(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  role: MerchantRole,
+  by: AuditBy,
+  mayManage: MayManage,
+): Promise<{ user: UserView; notices: string[] }> {
   return db.transaction().execute(async (trx) => {
     const target = await lockMembers(trx, tenantId, userId, mayManage, () => role !== 'owner');
     if (target.role === role) return { user: view(target), notices: [] };
     await trx.updateTable('users').set({ role, updated_at: now() }).where('id', '=', userId).execute();
-    await audit(trx, { tenantId, ...by, action: 'user.roleChanged', targetType: 'user', targetId: userId, detail: { email: target.email, from: target.role, to: role } });
-    const notices = await revokeUserKeys(trx, { id: userId, tenantId }, by, 'roleChanged', (k) => coversScopes(ROLE_SCOPES[role], k.scopes));
+    await audit(trx, {
+      tenantId,
+      ...by,
+      action: 'user.roleChanged',
+      targetType: 'user',
+      targetId: userId,
+      detail: { email: target.email, from: target.role, to: role },
+    });
+    const notices = await revokeUserKeys(trx, { id: userId, tenantId }, by, 'roleChanged', (k) =>
+      coversScopes(ROLE_SCOPES[role], k.scopes),
+    );
     return { user: view({ ...target, role }), notices };
   });
 }
@@ -116,7 +132,14 @@ export async function disableChecked(
     .executeTakeFirst();
   if (!disabled) return [];
   await revokeUserSessions(trx, user.id);
-  await audit(trx, { tenantId: user.tenantId, ...by, action: 'user.removed', targetType: 'user', targetId: user.id, detail: { email: user.email, role: user.role } });
+  await audit(trx, {
+    tenantId: user.tenantId,
+    ...by,
+    action: 'user.removed',
+    targetType: 'user',
+    targetId: user.id,
+    detail: { email: user.email, role: user.role },
+  });
   // Operators own no keys; a merchant user's keys end with them unless the operator hands them on.
   if (user.tenantId === null) return [];
   const from = { id: user.id, tenantId: user.tenantId };

@@ -11,9 +11,17 @@ import { enqueue, notice } from '../../lib/outbox.ts';
 export type SecurityChange = 'password' | 'passwordReset' | 'totpEnabled' | 'totpDisabled';
 
 /** Writes the notice of a security change of a tenant's user. */
-export async function noticeSecurityChange(trx: Trx, user: { id: string; tenant_id: string | null }, change: SecurityChange, ip?: string): Promise<void> {
+export async function noticeSecurityChange(
+  trx: Trx,
+  user: { id: string; tenant_id: string | null },
+  change: SecurityChange,
+  ip?: string,
+): Promise<void> {
   if (!user.tenant_id) return;
-  await enqueue(trx, notice(user.tenant_id, 'user.securityChanged', user.id, { userId: user.id, change, ip: ip ?? null, at: new Date().toISOString() }));
+  await enqueue(
+    trx,
+    notice(user.tenant_id, 'user.securityChanged', user.id, { userId: user.id, change, ip: ip ?? null, at: new Date().toISOString() }),
+  );
 }
 
 /**
@@ -23,16 +31,33 @@ export async function noticeSecurityChange(trx: Trx, user: { id: string; tenant_
 async function isNewPlace(db: Executor, userId: string, ip: string | undefined, userAgent: string | null): Promise<boolean> {
   const row = await db
     .selectFrom('sessions')
-    .select([sql<string>`count(*)`.as('before'), sql<string>`count(*) filter (where ip is not distinct from ${ip ?? null} and user_agent is not distinct from ${userAgent})`.as('here')])
+    .select([
+      sql<string>`count(*)`.as('before'),
+      sql<string>`count(*) filter (where ip is not distinct from ${ip ?? null} and user_agent is not distinct from ${userAgent})`.as(
+        'here',
+      ),
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.before) > 0 && Number(row.here) === 0;
 }
 
 /** Before a new session is stored: the notice of a sign-in from somewhere new, when it is. */
-export async function noticeSignIn(trx: Trx, user: { userId: string; tenantId: string | null }, client: { ip?: string; userAgent?: string }): Promise<void> {
+export async function noticeSignIn(
+  trx: Trx,
+  user: { userId: string; tenantId: string | null },
+  client: { ip?: string; userAgent?: string },
+): Promise<void> {
   if (!user.tenantId) return;
   const userAgent = client.userAgent?.slice(0, 512) ?? null;
   if (!(await isNewPlace(trx, user.userId, client.ip, userAgent))) return;
-  await enqueue(trx, notice(user.tenantId, 'user.signedIn', user.userId, { userId: user.userId, ip: client.ip ?? 'unknown', userAgent, at: new Date().toISOString() }));
+  await enqueue(
+    trx,
+    notice(user.tenantId, 'user.signedIn', user.userId, {
+      userId: user.userId,
+      ip: client.ip ?? 'unknown',
+      userAgent,
+      at: new Date().toISOString(),
+    }),
+  );
 }

@@ -35,7 +35,12 @@ export interface IssuedReset {
  * Issues a link for an active user of the tenant (another tenant's user, or none: 404 notFound; one
  * invited or removed: 409 notActive), voiding the user's earlier links; audited.
  */
-export async function issuePasswordReset(db: Db, publicBaseUrl: string, target: { tenantId: string; userId: string }, by: { actor: AuditActor; ip?: string }): Promise<IssuedReset> {
+export async function issuePasswordReset(
+  db: Db,
+  publicBaseUrl: string,
+  target: { tenantId: string; userId: string },
+  by: { actor: AuditActor; ip?: string },
+): Promise<IssuedReset> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction().execute(async (trx) => {
     const user = await trx
@@ -54,7 +59,14 @@ export async function issuePasswordReset(db: Db, publicBaseUrl: string, target: 
       .returning('expires_at')
       .executeTakeFirstOrThrow();
     const expiresAt = row.expires_at.toISOString();
-    await audit(trx, { tenantId: target.tenantId, ...by, action: 'user.passwordResetIssued', targetType: 'user', targetId: user.id, detail: { email: user.email, expiresAt } });
+    await audit(trx, {
+      tenantId: target.tenantId,
+      ...by,
+      action: 'user.passwordResetIssued',
+      targetType: 'user',
+      targetId: user.id,
+      detail: { email: user.email, expiresAt },
+    });
     return { userId: user.id, email: user.email, resetUrl: `${publicBaseUrl}/dashboard/reset-password#${token}`, expiresAt };
   });
 }
@@ -86,7 +98,12 @@ export async function resetInfo(db: Db, token: string): Promise<{ email: string;
  * Sets the new password with a live link, spending it (of two requests with one link only one
  * succeeds), and ends every session of the user; audited as the user's own act.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string; confirmPassword: string }, passwordCost: number, ip?: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string; confirmPassword: string },
+  passwordCost: number,
+  ip?: string,
+): Promise<void> {
   if (input.password !== input.confirmPassword) throw new AppError('exceptions.user.passwordMismatch');
   const user = await resetTarget(db, input.token);
   await checkNewPassword(input.password, user.email);
@@ -101,10 +118,22 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .returning('user_id')
       .executeTakeFirst();
     if (!spent) throw new AppError('exceptions.user.resetInvalid');
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.id).where('disabled_at', 'is', null).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now() })
+      .where('id', '=', user.id)
+      .where('disabled_at', 'is', null)
+      .execute();
     await revokeUserSessions(trx, user.id);
     const actor = { userId: user.id, name: user.email };
-    await audit(trx, { tenantId: user.tenant_id, actor, action: 'user.passwordReset', targetType: 'user', targetId: user.id, ...(ip ? { ip } : {}) });
+    await audit(trx, {
+      tenantId: user.tenant_id,
+      actor,
+      action: 'user.passwordReset',
+      targetType: 'user',
+      targetId: user.id,
+      ...(ip ? { ip } : {}),
+    });
     await noticeSecurityChange(trx, user, 'passwordReset', ip);
   });
 }

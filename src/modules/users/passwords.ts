@@ -35,7 +35,15 @@ export async function hashPassword(password: string, log2N: number): Promise<str
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (scheme !== 'scrypt' || !salt || !hash || !(cost.N > 1 && cost.N <= MAX_N) || !(cost.r >= 1 && cost.r <= 32) || !(cost.p >= 1 && cost.p <= 16)) return false;
+  if (
+    scheme !== 'scrypt' ||
+    !salt ||
+    !hash ||
+    !(cost.N > 1 && cost.N <= MAX_N) ||
+    !(cost.r >= 1 && cost.r <= 32) ||
+    !(cost.p >= 1 && cost.p <= 16)
+  )
+    return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await derive(password, Buffer.from(salt, 'base64'), cost);
   return key.length === expected.length && timingSafeEqual(key, expected);
@@ -72,7 +80,9 @@ const MIN_SCORE = 3;
  */
 const ESTIMATED_LENGTH = 64;
 
-type Estimator = { check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null; suggestions: string[] } } };
+type Estimator = {
+  check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null; suggestions: string[] } };
+};
 let estimator: Promise<Estimator> | undefined;
 /** language-en's feedback texts alone: its index would also load its English dictionaries (some 20 MB). */
 const ENGLISH_FEEDBACK = '@zxcvbn-ts/language-en/dist/translations.mjs';
@@ -83,17 +93,33 @@ const ENGLISH_FEEDBACK = '@zxcvbn-ts/language-en/dist/translations.mjs';
  * and kept: a later check takes a few milliseconds.
  */
 function strengthEstimator(): Promise<Estimator> {
-  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import(ENGLISH_FEEDBACK) as Promise<{ default: TranslationKeys }>]).then(
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import(ENGLISH_FEEDBACK) as Promise<{ default: TranslationKeys }>,
+  ]).then(
     ([core, common, en]) =>
-      new core.ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs, translations: en.default, maxLength: ESTIMATED_LENGTH }),
+      new core.ZxcvbnFactory({
+        dictionary: common.dictionary,
+        graphs: common.adjacencyGraphs,
+        translations: en.default,
+        maxLength: ESTIMATED_LENGTH,
+      }),
   );
   estimator.catch(() => (estimator = undefined));
   return estimator;
 }
 
-function tooWeak(reason: string, feedback: { warning: string | null; suggestions: string[] } = { warning: null, suggestions: [] }): AppError {
+function tooWeak(
+  reason: string,
+  feedback: { warning: string | null; suggestions: string[] } = { warning: null, suggestions: [] },
+): AppError {
   const advice = [feedback.warning, ...feedback.suggestions].filter((t): t is string => !!t);
-  return new AppError('exceptions.user.passwordTooWeak', { minLength: MIN_PASSWORD_LENGTH, reason, ...(advice.length ? { advice } : {}) }, [reason, ...advice].join(' '));
+  return new AppError(
+    'exceptions.user.passwordTooWeak',
+    { minLength: MIN_PASSWORD_LENGTH, reason, ...(advice.length ? { advice } : {}) },
+    [reason, ...advice].join(' '),
+  );
 }
 
 /**

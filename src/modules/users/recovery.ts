@@ -24,18 +24,16 @@ function newCode(): string {
 
 /** The code as stored and compared, or null when it cannot be one (a TOTP code, a typo of length). */
 export function normalizeRecoveryCode(input: string): string | null {
-  const text = input
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/o/g, '0')
-    .replace(/[il]/g, '1');
+  const text = input.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
   return text.length === LENGTH && [...text].every((c) => ALPHABET.includes(c)) ? text : null;
 }
 
 function keyOf(code: string, salt: string, log2N: number): Promise<string> {
   const cost = { N: 2 ** log2N, r: 8, p: 1 };
   return new Promise((resolve, reject) => {
-    scrypt(code, Buffer.from(salt, 'base64'), 32, { ...cost, maxmem: 256 * cost.N * cost.r }, (err, key) => (err ? reject(err) : resolve(key.toString('base64'))));
+    scrypt(code, Buffer.from(salt, 'base64'), 32, { ...cost, maxmem: 256 * cost.N * cost.r }, (err, key) =>
+      err ? reject(err) : resolve(key.toString('base64')),
+    );
   });
 }
 
@@ -80,7 +78,12 @@ export async function recoveryCodesLeft(db: Executor, userId: string): Promise<n
  */
 export async function spendRecoveryCode(db: Executor, userId: string, input: string): Promise<boolean> {
   const code = normalizeRecoveryCode(input);
-  const set = await db.selectFrom('user_recovery_codes').select(['salt', 'log2n']).where('user_id', '=', userId).limit(1).executeTakeFirst();
+  const set = await db
+    .selectFrom('user_recovery_codes')
+    .select(['salt', 'log2n'])
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
   if (!code || !set) return false;
   const spent = await db
     .updateTable('user_recovery_codes')

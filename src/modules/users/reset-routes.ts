@@ -32,7 +32,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'resetPassword',
         tags: TAGS,
-        summary: "Set a new password with a reset link, spending it; every session of the user ends, and they sign in anew (400 resetInvalid, passwordMismatch, passwordTooWeak)",
+        summary:
+          'Set a new password with a reset link, spending it; every session of the user ends, and they sign in anew (400 resetInvalid, passwordMismatch, passwordTooWeak)',
         body: Type.Object({ token: ResetToken, password: Password, confirmPassword: Password }),
         response: responses({ 204: NoContent }),
       },

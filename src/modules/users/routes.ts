@@ -29,23 +29,39 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // An operator's session with 2FA confirms an operator, or a role that moves money or grants rights.
       // Support helps tenants' users: it invites them, never an operator.
-      config: { admin: true, operatorRoles: SUPPORT, stepUp: (request) => isOperatorRole((request.body as { role: UserRole }).role) || roleNeedsStepUp(request) },
+      config: {
+        admin: true,
+        operatorRoles: SUPPORT,
+        stepUp: (request) => isOperatorRole((request.body as { role: UserRole }).role) || roleNeedsStepUp(request),
+      },
       schema: {
         operationId: 'adminInviteUser',
         tags: ['operator', ...TAGS],
-        summary: "Invite a user: a merchant role with the tenant's id, or an operator without one (404 tenant.notFound, 409 user.emailTaken)",
+        summary:
+          "Invite a user: a merchant role with the tenant's id, or an operator without one (404 tenant.notFound, 409 user.emailTaken)",
         body: Type.Object({ tenantId: Type.Optional(Uuid), email: Email, role: UserRoleSchema }),
         response: adminResponses({ 201: DataEnvelope(InvitedSchema) }, [404, 409]),
       },
     },
     async (request, reply) => {
       const { tenantId, email, role } = request.body;
-      if (isOperatorRole(role) && request.operator?.role !== 'operator') throw new AppError('exceptions.auth.operatorRoleForbidden', { role: request.operator?.role }, 'Only an operator admin invites operators');
+      if (isOperatorRole(role) && request.operator?.role !== 'operator')
+        throw new AppError(
+          'exceptions.auth.operatorRoleForbidden',
+          { role: request.operator?.role },
+          'Only an operator admin invites operators',
+        );
       if (isOperatorRole(role) !== (tenantId === undefined)) {
         const message = isOperatorRole(role) ? 'must be absent for an operator' : 'is required for a merchant role';
         throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'tenantId', message }] });
       }
-      const invited = await inviteUser(app.ctx.db, app.ctx.config.publicBaseUrl, { tenantId: tenantId ?? null, email, role }, operatorBy(request), { anyTenant: true });
+      const invited = await inviteUser(
+        app.ctx.db,
+        app.ctx.config.publicBaseUrl,
+        { tenantId: tenantId ?? null, email, role },
+        operatorBy(request),
+        { anyTenant: true },
+      );
       return reply.status(201).send({ data: invited });
     },
   );
@@ -59,7 +75,11 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 function tenantWideOnly(p: ApiPrincipal): void {
   if (p.keyAccountId !== null) {
-    throw new AppError('exceptions.auth.accountNotAllowed', undefined, 'People belong to the whole tenant: only a tenant-wide key or a session manages them');
+    throw new AppError(
+      'exceptions.auth.accountNotAllowed',
+      undefined,
+      'People belong to the whole tenant: only a tenant-wide key or a session manages them',
+    );
   }
 }
 
@@ -69,7 +89,8 @@ function tenantWideOnly(p: ApiPrincipal): void {
  */
 function mayGrant(p: ApiPrincipal, role: MerchantRole): void {
   const missing = missingScopes(p.scopes, ROLE_SCOPES[role]);
-  if (missing.length > 0) throw new AppError('exceptions.auth.insufficientScope', { role, scopes: missing }, `The caller lacks scopes of the role ${role}`);
+  if (missing.length > 0)
+    throw new AppError('exceptions.auth.insufficientScope', { role, scopes: missing }, `The caller lacks scopes of the role ${role}`);
 }
 
 /** A session with 2FA confirms handing out a role that moves money or grants rights (STEP_UP_SCOPES). */
@@ -91,7 +112,12 @@ function listUsersRoute(app: TypedApp): void {
     '/users',
     {
       config: { scope: 'users.list', tenantLevel: true },
-      schema: { operationId: 'listUsers', tags: TAGS, summary: "The tenant's users, oldest first", response: responses({ 200: DataEnvelope(Type.Array(UserViewSchema)) }) },
+      schema: {
+        operationId: 'listUsers',
+        tags: TAGS,
+        summary: "The tenant's users, oldest first",
+        response: responses({ 200: DataEnvelope(Type.Array(UserViewSchema)) }),
+      },
     },
     async (request) => ({ data: await listUsers(app.ctx.db, request.principal.tenantId) }),
   );
@@ -106,7 +132,7 @@ function inviteUserRoute(app: TypedApp): void {
         operationId: 'inviteUser',
         tags: TAGS,
         summary:
-          "Invite a user to the tenant with a role whose every scope the caller holds (tenant-wide callers only); the answer carries the invitation link, once (409 user.emailTaken: already a user of this tenant). A session with 2FA confirms a role that moves money or grants rights with `x-totp-code`",
+          'Invite a user to the tenant with a role whose every scope the caller holds (tenant-wide callers only); the answer carries the invitation link, once (409 user.emailTaken: already a user of this tenant). A session with 2FA confirms a role that moves money or grants rights with `x-totp-code`',
         body: Type.Object({ email: Email, role: MerchantRoleSchema }),
         response: responses({ 201: DataEnvelope(InvitedSchema) }, [409]),
       },
@@ -142,7 +168,9 @@ function changeRoleRoute(app: TypedApp): void {
       tenantWideOnly(principal);
       mayGrant(principal, request.body.role);
       const by = { principal, ip: request.ip };
-      const { user, notices } = await changeRole(app.ctx.db, principal.tenantId, request.params.id, request.body.role, by, (from) => mayGrant(principal, from));
+      const { user, notices } = await changeRole(app.ctx.db, principal.tenantId, request.params.id, request.body.role, by, (from) =>
+        mayGrant(principal, from),
+      );
       for (const notice of notices) app.ctx.changes?.emitLocal(notice);
       return { data: user };
     },
@@ -158,7 +186,8 @@ function removeUserRoute(app: TypedApp): void {
       schema: {
         operationId: 'removeUser',
         tags: TAGS,
-        summary: 'Remove a user of a role whose every scope the caller holds: disabled, their sessions and API keys end at once (409 user.lastOwner). A session with 2FA confirms it with `x-totp-code`',
+        summary:
+          'Remove a user of a role whose every scope the caller holds: disabled, their sessions and API keys end at once (409 user.lastOwner). A session with 2FA confirms it with `x-totp-code`',
         params: Type.Object({ id: Uuid }),
         response: responses({ 204: NoContent }, [404, 409]),
       },
@@ -166,7 +195,9 @@ function removeUserRoute(app: TypedApp): void {
     async (request, reply) => {
       const principal = request.principal;
       tenantWideOnly(principal);
-      const notices = await disableUser(app.ctx.db, principal.tenantId, request.params.id, { principal, ip: request.ip }, (role) => mayGrant(principal, role));
+      const notices = await disableUser(app.ctx.db, principal.tenantId, request.params.id, { principal, ip: request.ip }, (role) =>
+        mayGrant(principal, role),
+      );
       for (const notice of notices) app.ctx.changes?.emitLocal(notice);
       return reply.status(204).send(null);
     },

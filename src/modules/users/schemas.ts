@@ -5,13 +5,20 @@ import { OPERATOR_ROLES } from '../../lib/db/tables/people.ts';
 import { MAX_PASSWORD_LENGTH } from './passwords.ts';
 
 /** A role within a tenant. */
-export const MerchantRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('finance'), Type.Literal('developer'), Type.Literal('viewer')], {
-  description: 'owner: everything; finance: reads, withdrawals and conversions; developer: reads, API keys and webhooks; viewer: reads',
-});
+export const MerchantRoleSchema = Type.Union(
+  [Type.Literal('owner'), Type.Literal('finance'), Type.Literal('developer'), Type.Literal('viewer')],
+  {
+    description: 'owner: everything; finance: reads, withdrawals and conversions; developer: reads, API keys and webhooks; viewer: reads',
+  },
+);
 /** An operator's role (no tenant). */
-export const OperatorRoleSchema = Type.Union(OPERATOR_ROLES.map((r) => Type.Literal(r)), {
-  description: 'operator: everything; operatorOperations: reads, the withdrawal queue, redeliveries and tenants\' operational settings; operatorSupport: reads and inviting tenants\' users; operatorAuditor: reads only',
-});
+export const OperatorRoleSchema = Type.Union(
+  OPERATOR_ROLES.map((r) => Type.Literal(r)),
+  {
+    description:
+      "operator: everything; operatorOperations: reads, the withdrawal queue, redeliveries and tenants' operational settings; operatorSupport: reads and inviting tenants' users; operatorAuditor: reads only",
+  },
+);
 /** Any user's role: a merchant role, or an operator's (no tenant). */
 export const UserRoleSchema = Type.Union([...MerchantRoleSchema.anyOf, ...OperatorRoleSchema.anyOf]);
 
@@ -21,7 +28,11 @@ export const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENG
 export const TotpCode = Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code of the authenticator app' });
 
 /** A recovery code of two-factor authentication (`xxxx-xxxx-xxxx`; case, spaces and dashes do not matter). */
-export const RecoveryCode = Type.String({ minLength: 1, maxLength: 40, description: 'One of the recovery codes shown when two-factor authentication was switched on; each works once' });
+export const RecoveryCode = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'One of the recovery codes shown when two-factor authentication was switched on; each works once',
+});
 
 /** The signed-in user, their tenant and its accounts, what they may do, and the CSRF token of their session. */
 export const MeSchema = Type.Object(
@@ -38,7 +49,9 @@ export const MeSchema = Type.Object(
       Type.Object({
         id: Uuid,
         name: Type.String(),
-        brandName: Nullable(Type.String({ description: "The merchant name of its branding settings, as customers see it (null: the tenant's name)" })),
+        brandName: Nullable(
+          Type.String({ description: "The merchant name of its branding settings, as customers see it (null: the tenant's name)" }),
+        ),
       }),
     ),
     accounts: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),

@@ -33,9 +33,20 @@ export function normalizeEmail(email: string): string {
  * Changes a signed-in user's password: the current one must be right (401 invalidCredentials),
  * the new one strong enough; every other session of the user ends.
  */
-export async function changePassword(db: Db, user: { userId: string; tokenHash: string }, input: { currentPassword: string; newPassword: string }, passwordCost: number, ip?: string): Promise<void> {
-  const row = await db.selectFrom('users').select(['email', 'tenant_id', 'password_hash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
-  if (!row.password_hash || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new AppError('exceptions.auth.invalidCredentials');
+export async function changePassword(
+  db: Db,
+  user: { userId: string; tokenHash: string },
+  input: { currentPassword: string; newPassword: string },
+  passwordCost: number,
+  ip?: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'tenant_id', 'password_hash'])
+    .where('id', '=', user.userId)
+    .executeTakeFirstOrThrow();
+  if (!row.password_hash || !(await verifyPassword(input.currentPassword, row.password_hash)))
+    throw new AppError('exceptions.auth.invalidCredentials');
   await checkNewPassword(input.newPassword, row.email);
   const passwordHash = await hashPassword(input.newPassword, passwordCost);
   await db.transaction().execute(async (trx) => {
@@ -52,11 +63,25 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
   const user = await db
     .selectFrom('users')
     .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
-    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.totp_enabled_at', 'tenants.name as tenant_name', 'tenants.brand_name'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.role',
+      'users.tenant_id',
+      'users.totp_enabled_at',
+      'tenants.name as tenant_name',
+      'tenants.brand_name',
+    ])
     .where('users.id', '=', session.userId)
     .executeTakeFirstOrThrow();
   const accounts = user.tenant_id
-    ? await db.selectFrom('accounts').select(['id', 'name']).where('tenant_id', '=', user.tenant_id).orderBy('created_at').orderBy('id').execute()
+    ? await db
+        .selectFrom('accounts')
+        .select(['id', 'name'])
+        .where('tenant_id', '=', user.tenant_id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
     : [];
   return {
     user: {
@@ -80,16 +105,27 @@ export async function me(db: Db, mode: Mode, session: { userId: string; csrfToke
  * with a password not removed (unique among them); invitations not accepted yet cannot sign in.
  */
 export async function userByEmail(db: Executor, email: string) {
-  return db
-    .selectFrom('users')
-    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
-    .select(['users.id', 'users.email', 'users.role', 'users.tenant_id', 'users.password_hash', 'users.disabled_at', 'users.totp_secret', 'users.totp_enabled_at'])
-    .select(sql<boolean>`tenants.suspended_at is not null`.as('tenant_suspended'))
-    .where(sql<string>`lower(users.email)`, '=', normalizeEmail(email))
-    .where('users.password_hash', 'is not', null)
-    // One not removed at most (users_email_key); a removed one only when there is no other.
-    .orderBy(sql`users.disabled_at is not null`)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.role',
+        'users.tenant_id',
+        'users.password_hash',
+        'users.disabled_at',
+        'users.totp_secret',
+        'users.totp_enabled_at',
+      ])
+      .select(sql<boolean>`tenants.suspended_at is not null`.as('tenant_suspended'))
+      .where(sql<string>`lower(users.email)`, '=', normalizeEmail(email))
+      .where('users.password_hash', 'is not', null)
+      // One not removed at most (users_email_key); a removed one only when there is no other.
+      .orderBy(sql`users.disabled_at is not null`)
+      .executeTakeFirst()
+  );
 }
 
 /** Refuses (403 tenantSuspended) a user of a suspended tenant: no new session while it is. */
@@ -100,9 +136,16 @@ export async function assertTenantActive(db: Executor, tenantId: string | null):
 }
 
 /** A user with a password already set (the first start's demo owner and operator). */
-export async function createUser(db: Executor, input: { tenantId: string | null; email: string; role: UserRole; password: string }, passwordCost: number): Promise<string> {
+export async function createUser(
+  db: Executor,
+  input: { tenantId: string | null; email: string; role: UserRole; password: string },
+  passwordCost: number,
+): Promise<string> {
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password, passwordCost);
-  await db.insertInto('users').values({ id, tenant_id: input.tenantId, email: normalizeEmail(input.email), role: input.role, password_hash: passwordHash }).execute();
+  await db
+    .insertInto('users')
+    .values({ id, tenant_id: input.tenantId, email: normalizeEmail(input.email), role: input.role, password_hash: passwordHash })
+    .execute();
   return id;
 }

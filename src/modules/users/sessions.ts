@@ -32,12 +32,21 @@ export async function createSession(db: Executor, userId: string, client: { ip?:
 
 /** Ends one session (sign-out). */
 export async function revokeSession(db: Executor, tokenHash: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every live session of a user, but `except` (the one asking, after a password change). */
 export async function revokeUserSessions(db: Executor, userId: string, except?: string): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (except) query = query.where('token_hash', '!=', except);
   await query.execute();
 }
@@ -45,6 +54,11 @@ export async function revokeUserSessions(db: Executor, userId: string, except?: 
 /** Ends every live session of every user of a tenant (it is being suspended); returns how many ended. */
 export async function revokeTenantSessions(db: Executor, tenantId: string): Promise<number> {
   const users = db.selectFrom('users').select('id').where('tenant_id', '=', tenantId);
-  const result = await db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('user_id', 'in', users).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', 'in', users)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -55,7 +55,9 @@ export class LoginThrottle {
    */
   async attempt(keys: SignInKeys): Promise<void> {
     const rows = await this.count(keys, true);
-    const waits = rows.filter((r) => r.refused).map((r) => (r.failures > this.setting.points ? r.window_ends_at : r.next_attempt_at).getTime() - Date.now());
+    const waits = rows
+      .filter((r) => r.refused)
+      .map((r) => (r.failures > this.setting.points ? r.window_ends_at : r.next_attempt_at).getTime() - Date.now());
     if (waits.length > 0) throw new AppError('exceptions.rateLimit.exceeded', { msBeforeNext: Math.max(1000, ...waits) });
   }
 

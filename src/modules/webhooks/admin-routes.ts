@@ -127,7 +127,10 @@ function getDeliveryRoute(app: TypedApp): void {
         tags: TAGS,
         summary: 'One delivery with every attempt',
         params: Type.Object({ id: Uuid }),
-        response: adminResponses({ 200: DataEnvelope(Type.Composite([DeliveryView, Type.Object({ attemptLog: Type.Array(AttemptView) })])) }, [404]),
+        response: adminResponses(
+          { 200: DataEnvelope(Type.Composite([DeliveryView, Type.Object({ attemptLog: Type.Array(AttemptView) })])) },
+          [404],
+        ),
       },
     },
     async (request) => {
@@ -165,6 +168,8 @@ function redeliverRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(DeliveryView) }, [404, 409]),
       },
     },
-    async (request) => ({ data: deliveryView(await redeliver(db, request.params.id, undefined, { by: operatorBy(request), action: 'webhook.redelivered' })) }),
+    async (request) => ({
+      data: deliveryView(await redeliver(db, request.params.id, undefined, { by: operatorBy(request), action: 'webhook.redelivered' })),
+    }),
   );
 }

@@ -57,7 +57,12 @@ function decide(d: AttemptedDelivery, result: SendResult, retryBaseS: number): {
 }
 
 /** Stores an attempt and moves the delivery on: delivered, scheduled again, or failed. */
-export async function recordAttempt(db: Db, d: AttemptedDelivery, result: SendResult, retryBaseS: number): Promise<keyof DeliveryOutcome | null> {
+export async function recordAttempt(
+  db: Db,
+  d: AttemptedDelivery,
+  result: SendResult,
+  retryBaseS: number,
+): Promise<keyof DeliveryOutcome | null> {
   const [kind] = await recordAttempts(db, [{ delivery: d, result }], retryBaseS);
   return kind ?? null;
 }
@@ -68,25 +73,32 @@ export async function recordAttempt(db: Db, d: AttemptedDelivery, result: SendRe
  * while its attempt still owns the delivery (pending, with that attempt count: a lease that ran out
  * may have been taken over, and then the other attempt counts); such an attempt gives null.
  */
-export async function recordAttempts(db: Db, attempts: FinishedAttempt[], retryBaseS: number): Promise<Array<keyof DeliveryOutcome | null>> {
+export async function recordAttempts(
+  db: Db,
+  attempts: FinishedAttempt[],
+  retryBaseS: number,
+): Promise<Array<keyof DeliveryOutcome | null>> {
   if (attempts.length === 0) return [];
   const decided = attempts.map((a) => ({ ...a, ...decide(a.delivery, a.result, retryBaseS) }));
   const retried = decided.filter((a) => a.outcome === 'retried');
-  const moved = retried.length === 0 ? await settle(db, decided) : await db.transaction().execute(async (trx) => {
-    const ids = await settle(trx, decided);
-    // The object's later events wait behind a retried one; they are not due before it.
-    for (const { delivery: d, wait } of retried.filter((a) => ids.has(a.delivery.id))) {
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: sql<Date>`greatest(next_attempt_at, now() + make_interval(secs => ${wait}))` })
-        .where('aggregate_key', '=', d.aggregate_key)
-        .where('url', '=', d.url)
-        .where('status', '=', 'pending')
-        .where('seq', '>', d.seq)
-        .execute();
-    }
-    return ids;
-  });
+  const moved =
+    retried.length === 0
+      ? await settle(db, decided)
+      : await db.transaction().execute(async (trx) => {
+          const ids = await settle(trx, decided);
+          // The object's later events wait behind a retried one; they are not due before it.
+          for (const { delivery: d, wait } of retried.filter((a) => ids.has(a.delivery.id))) {
+            await trx
+              .updateTable('webhook_deliveries')
+              .set({ next_attempt_at: sql<Date>`greatest(next_attempt_at, now() + make_interval(secs => ${wait}))` })
+              .where('aggregate_key', '=', d.aggregate_key)
+              .where('url', '=', d.url)
+              .where('status', '=', 'pending')
+              .where('seq', '>', d.seq)
+              .execute();
+          }
+          return ids;
+        });
   return decided.map((a) => (moved.has(a.delivery.id) ? a.outcome : null));
 }
 
@@ -95,7 +107,10 @@ export async function recordAttempts(db: Db, attempts: FinishedAttempt[], retryB
  * machine allows from pending, checked in `decide`; retried stays pending, due again after the
  * backoff) and logs each attempt that still owned its delivery. Returns the ids moved.
  */
-async function settle(db: Executor, attempts: Array<FinishedAttempt & { outcome: keyof DeliveryOutcome; wait: number }>): Promise<Set<string>> {
+async function settle(
+  db: Executor,
+  attempts: Array<FinishedAttempt & { outcome: keyof DeliveryOutcome; wait: number }>,
+): Promise<Set<string>> {
   const col = <T>(f: (a: (typeof attempts)[number]) => T) => attempts.map(f);
   const { rows } = await sql<{ id: string }>`
     with v (id, attempt, outcome, status_code, error, response_body, latency_ms, wait_s, request_body) as (

@@ -3,7 +3,10 @@ import type { Db } from '../../lib/db/index.ts';
 import type { WebhookDeliveryRow as DeliveryRow } from '../../lib/db/schema.ts';
 
 /** A leased delivery, with what its sending needs: the tenant's secret and the event's data. */
-export type ClaimedDelivery = Pick<DeliveryRow, 'id' | 'attempts' | 'retry_from' | 'aggregate_key' | 'url' | 'seq' | 'origin' | 'event_type'> & {
+export type ClaimedDelivery = Pick<
+  DeliveryRow,
+  'id' | 'attempts' | 'retry_from' | 'aggregate_key' | 'url' | 'seq' | 'origin' | 'event_type'
+> & {
   secret: string;
   /**
    * The event's data as the JSON text stored with it (a `json` column keeps it as written): its
@@ -84,7 +87,9 @@ export async function claimDeliveries(db: Db, req: ClaimRequest): Promise<Claime
     set lease_until = now() + make_interval(secs => ${req.leaseS}), lease_owner = ${req.owner}, attempts = w.attempts + 1, updated_at = now()
     from due, tenants t, outbox_events o
     where w.id = due.id and t.id = w.tenant_id and o.id = w.event_id
-    returning w.id, w.attempts, w.retry_from, w.aggregate_key, w.url, w.seq, w.origin, w.event_type, t.webhook_secret as secret, o.payload::text as payload`.execute(db);
+    returning w.id, w.attempts, w.retry_from, w.aggregate_key, w.url, w.seq, w.origin, w.event_type, t.webhook_secret as secret, o.payload::text as payload`.execute(
+    db,
+  );
   return rows;
 }
 

@@ -116,7 +116,14 @@ export class WebhookDeliverer {
     const leaseEnd = performance.now() + this.leaseS * 1000;
     let claimed: Awaited<ReturnType<typeof claimDeliveries>>;
     try {
-      claimed = await claimDeliveries(this.db, { owner: this.owner, leaseS: this.leaseS, limit, perOrigin: this.opts.perOrigin, room: this.queues.room(), origins });
+      claimed = await claimDeliveries(this.db, {
+        owner: this.owner,
+        leaseS: this.leaseS,
+        limit,
+        perOrigin: this.opts.perOrigin,
+        room: this.queues.room(),
+        origins,
+      });
     } catch (err) {
       this.leasesInDoubt = true;
       throw err;
@@ -160,7 +167,11 @@ export class WebhookDeliverer {
 
   /** Frees the leases this process holds on deliveries it is not sending (after a lost connection). */
   private async freeIdleLeases(): Promise<void> {
-    await unclaimDeliveries(this.db, this.owner, this.queues.takeWaiting().map((h) => h.delivery));
+    await unclaimDeliveries(
+      this.db,
+      this.owner,
+      this.queues.takeWaiting().map((h) => h.delivery),
+    );
     await sql`
       update webhook_deliveries set lease_until = null, lease_owner = null
       where lease_owner = ${this.owner} and status = 'pending' and lease_until is not null

@@ -79,7 +79,11 @@ export async function dispatchEvents(db: Db, limit = 200, also?: OutboxHandler):
     const owned = events.filter((e): e is ClaimedEvent & { tenantId: string } => e.tenantId !== null && e.aggregateType !== NOTICE);
     if (owned.length === 0) return;
     const tenantIds = [...new Set(owned.map((e) => e.tenantId))];
-    const tenantRows = await trx.selectFrom('tenants').select(['id', 'webhook_url', 'deposit_webhook_url']).where('id', 'in', tenantIds).execute();
+    const tenantRows = await trx
+      .selectFrom('tenants')
+      .select(['id', 'webhook_url', 'deposit_webhook_url'])
+      .where('id', 'in', tenantIds)
+      .execute();
     const tenants = new Map(tenantRows.map((r) => [r.id, r]));
     const own = await ownUrls(trx, owned);
     const deliveries: NewDelivery[] = [];

@@ -12,7 +12,9 @@ import { sendTestEvent } from './test-event.ts';
 
 const WebhookSettings = Type.Object(
   {
-    webhookUrl: Nullable(Type.String({ description: 'Default URL of every event whose object names none (deposits: after depositWebhookUrl)' })),
+    webhookUrl: Nullable(
+      Type.String({ description: 'Default URL of every event whose object names none (deposits: after depositWebhookUrl)' }),
+    ),
     depositWebhookUrl: Nullable(Type.String({ description: "Deposit events' URL when the deposit names none" })),
   },
   { title: 'WebhookSettings' },
@@ -69,7 +71,8 @@ function updateSettingsRoute(app: TypedApp): void {
       schema: {
         operationId: 'updateWebhookSettings',
         tags: TAGS,
-        summary: 'Set or clear (null) the default webhook URLs (public, TLD-qualified HTTPS). A session with 2FA confirms it with `x-totp-code`',
+        summary:
+          'Set or clear (null) the default webhook URLs (public, TLD-qualified HTTPS). A session with 2FA confirms it with `x-totp-code`',
         body: Type.Object({ webhookUrl: Type.Optional(WebhookUrl), depositWebhookUrl: Type.Optional(WebhookUrl) }),
         response: responses({ 200: DataEnvelope(WebhookSettings) }),
       },
@@ -77,7 +80,10 @@ function updateSettingsRoute(app: TypedApp): void {
     async (request) => {
       await checkWebhookUrls(request.body, app.ctx.config, app.ctx.lookupHost);
       const p = request.principal;
-      const row = await updateTenant(app.ctx.db, p.tenantId, request.body, { by: { principal: p, ip: request.ip }, action: 'webhook.settingsChanged' });
+      const row = await updateTenant(app.ctx.db, p.tenantId, request.body, {
+        by: { principal: p, ip: request.ip },
+        action: 'webhook.settingsChanged',
+      });
       app.ctx.changes?.emitLocal(`tenant:${row.id}`);
       return { data: settingsView(row) };
     },
@@ -93,13 +99,17 @@ function rotateSecretRoute(app: TypedApp): void {
       schema: {
         operationId: 'rotateWebhookSecret',
         tags: TAGS,
-        summary: 'Rotate the webhook signing secret: every delivery from now on is signed with the new one, shown only here. A session with 2FA confirms it with `x-totp-code`',
+        summary:
+          'Rotate the webhook signing secret: every delivery from now on is signed with the new one, shown only here. A session with 2FA confirms it with `x-totp-code`',
         response: responses({ 200: DataEnvelope(Type.Object({ secret: Type.String({ pattern: '^[0-9a-f]{64}$' }) })) }),
       },
     },
     async (request) => {
       const p = request.principal;
-      const secret = await rotateWebhookSecret(app.ctx.db, p.tenantId, { by: { principal: p, ip: request.ip }, action: 'webhook.secretRotated' });
+      const secret = await rotateWebhookSecret(app.ctx.db, p.tenantId, {
+        by: { principal: p, ip: request.ip },
+        action: 'webhook.secretRotated',
+      });
       return { data: { secret } };
     },
   );
@@ -121,7 +131,14 @@ function testEventRoute(app: TypedApp): void {
     async (request, reply) => {
       const p = request.principal;
       const deliveryId = await sendTestEvent(app.ctx.db, p.tenantId, p.keyAccountId);
-      await audit(app.ctx.db, { tenantId: p.tenantId, principal: p, action: 'webhook.testSent', targetType: 'webhookDelivery', targetId: deliveryId, ip: request.ip });
+      await audit(app.ctx.db, {
+        tenantId: p.tenantId,
+        principal: p,
+        action: 'webhook.testSent',
+        targetType: 'webhookDelivery',
+        targetId: deliveryId,
+        ip: request.ip,
+      });
       return reply.status(202).send({ data: { deliveryId } });
     },
   );
@@ -187,14 +204,18 @@ function redeliverRoute(app: TypedApp): void {
       schema: {
         operationId: 'redeliverWebhook',
         tags: TAGS,
-        summary: 'Send a delivered or failed delivery again now, with a fresh retry window (409 exceptions.webhookDelivery.notFinished while it is pending)',
+        summary:
+          'Send a delivered or failed delivery again now, with a fresh retry window (409 exceptions.webhookDelivery.notFinished while it is pending)',
         params: Type.Object({ id: Uuid }),
         response: responses({ 202: DataEnvelope(MerchantDeliveryView) }, [404, 409]),
       },
     },
     async (request, reply) => {
       const p = request.principal;
-      const row = await redeliver(app.ctx.db, request.params.id, ownerOf(p), { by: { principal: p, ip: request.ip }, action: 'webhook.redelivered' });
+      const row = await redeliver(app.ctx.db, request.params.id, ownerOf(p), {
+        by: { principal: p, ip: request.ip },
+        action: 'webhook.redelivered',
+      });
       return reply.status(202).send({ data: merchantDeliveryView(row) });
     },
   );

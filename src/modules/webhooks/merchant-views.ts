@@ -36,11 +36,18 @@ const AttemptView = Type.Object({
   durationMs: Type.Integer(),
   outcome: Type.Union([Type.Literal('delivered'), Type.Literal('retried'), Type.Literal('failed')]),
   responseBody: Nullable(Type.String({ description: 'First 4 KiB of the answer' })),
-  requestBody: Nullable(Type.String({ description: 'The exact body signed and sent (its HMAC is the x-webhook-signature); null for attempts older than this record' })),
+  requestBody: Nullable(
+    Type.String({
+      description: 'The exact body signed and sent (its HMAC is the x-webhook-signature); null for attempts older than this record',
+    }),
+  ),
 });
 
 /** A delivery with every attempt, oldest first. */
-export const MerchantDeliveryDetail = Type.Object({ ...DELIVERY_FIELDS, attempts: Type.Array(AttemptView) }, { title: 'WebhookDeliveryDetail' });
+export const MerchantDeliveryDetail = Type.Object(
+  { ...DELIVERY_FIELDS, attempts: Type.Array(AttemptView) },
+  { title: 'WebhookDeliveryDetail' },
+);
 
 /** The fields of a delivery both views share. */
 function deliveryFields(d: DeliveryRow) {

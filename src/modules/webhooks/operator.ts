@@ -20,7 +20,10 @@ export interface DeliveryOwner {
 }
 
 /** The rows an owner may see; the operator (no owner) sees all. */
-function ownedBy<O>(query: SelectQueryBuilder<DB, 'webhook_deliveries', O>, owner?: DeliveryOwner): SelectQueryBuilder<DB, 'webhook_deliveries', O> {
+function ownedBy<O>(
+  query: SelectQueryBuilder<DB, 'webhook_deliveries', O>,
+  owner?: DeliveryOwner,
+): SelectQueryBuilder<DB, 'webhook_deliveries', O> {
   if (!owner) return query;
   const q = query.where('tenant_id', '=', owner.tenantId);
   return owner.accountId ? q.where('account_id', '=', owner.accountId) : q;
@@ -31,13 +34,24 @@ function ownedBy<O>(query: SelectQueryBuilder<DB, 'webhook_deliveries', O>, owne
  * one status and of the events about one object (its id, of any kind: an exact match on the index
  * of the tenant's objects).
  */
-export async function listDeliveries(db: Db, owner: DeliveryOwner | undefined, q: { page: number; limit: number; status?: WebhookDeliveryStatus; objectId?: string }) {
+export async function listDeliveries(
+  db: Db,
+  owner: DeliveryOwner | undefined,
+  q: { page: number; limit: number; status?: WebhookDeliveryStatus; objectId?: string },
+) {
   let base = ownedBy(db.selectFrom('webhook_deliveries'), owner);
   if (q.status) base = base.where('status', '=', q.status);
-  if (q.objectId !== undefined) base = base.where('aggregate_key', 'in', EVENT_OBJECT_TYPES.map((t) => `${t}:${q.objectId}`));
+  if (q.objectId !== undefined)
+    base = base.where(
+      'aggregate_key',
+      'in',
+      EVENT_OBJECT_TYPES.map((t) => `${t}:${q.objectId}`),
+    );
   // Without an object the total is the maintained count (lib/db/counts.ts): the account's, the
   // tenant's, or every tenant's for the operator; a later page walks the index for its ids alone.
-  const counted = owner?.accountId ? countedTotal(db, 'webhook_deliveries_of_account', owner.accountId, q.status) : countedTotal(db, 'webhook_deliveries', owner?.tenantId, q.status);
+  const counted = owner?.accountId
+    ? countedTotal(db, 'webhook_deliveries_of_account', owner.accountId, q.status)
+    : countedTotal(db, 'webhook_deliveries', owner?.tenantId, q.status);
   return paged(
     q,
     () => (q.objectId === undefined ? counted : base.select((eb) => eb.fn.countAll<string>().as('total'))).executeTakeFirstOrThrow(),
@@ -66,13 +80,23 @@ export async function deliveryWithAttempts(db: Db, id: string, owner?: DeliveryO
  */
 export async function redeliver(db: Db, id: string, owner?: DeliveryOwner, audited?: Audited): Promise<DeliveryRow> {
   return db.transaction().execute(async (trx) => {
-    const d = await ownedBy(trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id), owner).forUpdate().executeTakeFirst();
+    const d = await ownedBy(trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', id), owner)
+      .forUpdate()
+      .executeTakeFirst();
     if (!d) throw new AppError('exceptions.webhookDelivery.notFound');
     const moved = await moveStatus(trx, webhookDeliveryMachine, 'webhook_deliveries', d, 'pending', {
       set: { next_attempt_at: now(), lease_until: null, failed_at: null, retry_from: now() },
       refusal: 'exceptions.webhookDelivery.notFinished',
     });
-    if (audited) await audit(trx, { tenantId: d.tenant_id, ...audited.by, action: audited.action, targetType: 'webhookDelivery', targetId: d.id, detail: audited.detail });
+    if (audited)
+      await audit(trx, {
+        tenantId: d.tenant_id,
+        ...audited.by,
+        action: audited.action,
+        targetType: 'webhookDelivery',
+        targetId: d.id,
+        detail: audited.detail,
+      });
     return moved;
   });
 }
@@ -81,10 +105,7 @@ export async function redeliver(db: Db, id: string, owner?: DeliveryOwner, audit
 export async function deliveryBacklog(db: Executor): Promise<{ pending: number; oldestAgeS: number }> {
   const row = await db
     .selectFrom('webhook_deliveries')
-    .select([
-      sql<string>`count(*)`.as('pending'),
-      sql<string | null>`extract(epoch from now() - min(created_at))`.as('age'),
-    ])
+    .select([sql<string>`count(*)`.as('pending'), sql<string | null>`extract(epoch from now() - min(created_at))`.as('age')])
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   return { pending: Number(row.pending), oldestAgeS: row.age === null ? 0 : Number(row.age) };
@@ -111,7 +132,16 @@ export interface FailingEndpoint {
  * Each with its latest failing attempt.
  */
 export async function failingEndpoints(db: Executor, limit = 50): Promise<FailingEndpoint[]> {
-  const { rows } = await sql<{ tenant_id: string; tenant_name: string; url: string; pending: number; failed: number; status_code: number | null; error: string | null; attempted_at: Date | null }>`
+  const { rows } = await sql<{
+    tenant_id: string;
+    tenant_name: string;
+    url: string;
+    pending: number;
+    failed: number;
+    status_code: number | null;
+    error: string | null;
+    attempted_at: Date | null;
+  }>`
     with endpoints as (
       select tenant_id, url,
         count(*) filter (where status = 'pending')::int as pending,
@@ -159,5 +189,10 @@ export async function webhookHealth(db: Executor) {
       .executeTakeFirstOrThrow(),
     failingEndpoints(db),
   ]);
-  return { pending: backlog.pending, oldestPendingAgeSeconds: backlog.oldestAgeS, failedLastDay: Number(failed.n), failingEndpoints: endpoints };
+  return {
+    pending: backlog.pending,
+    oldestPendingAgeSeconds: backlog.oldestAgeS,
+    failedLastDay: Number(failed.n),
+    failingEndpoints: endpoints,
+  };
 }

@@ -18,7 +18,11 @@ export class AttemptRecorder {
   private readonly batches: Coalescer<FinishedAttempt, keyof DeliveryOutcome | null>;
 
   constructor(db: Db, retryBaseS: number) {
-    this.batches = new Coalescer((attempts) => recordAttempts(db, attempts, retryBaseS), { maxBatch: MAX_BATCH, lingerMs: LINGER_MS, splitOnError: true });
+    this.batches = new Coalescer((attempts) => recordAttempts(db, attempts, retryBaseS), {
+      maxBatch: MAX_BATCH,
+      lingerMs: LINGER_MS,
+      splitOnError: true,
+    });
   }
 
   record(attempt: FinishedAttempt): Promise<keyof DeliveryOutcome | null> {

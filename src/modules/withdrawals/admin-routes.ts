@@ -68,6 +68,10 @@ function cancelWithdrawalRoute(app: TypedApp): void {
         response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404]),
       },
     },
-    async (request) => ({ data: withdrawalRecord(await cancelWithdrawal(app.ctx, request.params.id, { by: operatorBy(request), action: 'withdrawal.cancelled' })) }),
+    async (request) => ({
+      data: withdrawalRecord(
+        await cancelWithdrawal(app.ctx, request.params.id, { by: operatorBy(request), action: 'withdrawal.cancelled' }),
+      ),
+    }),
   );
 }

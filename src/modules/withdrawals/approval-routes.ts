@@ -34,7 +34,8 @@ export function approvalRoutes(app: TypedApp): void {
       schema: {
         operationId: 'approveWithdrawal',
         tags: TAGS,
-        summary: 'Approve a withdrawal awaiting approval (a signed-in owner or finance user, not its committer); the last approval needed sends it to be paid',
+        summary:
+          'Approve a withdrawal awaiting approval (a signed-in owner or finance user, not its committer); the last approval needed sends it to be paid',
         body: Type.Object({ id: Uuid }),
         response: responses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404, 409]),
       },
@@ -56,7 +57,9 @@ export function approvalRoutes(app: TypedApp): void {
         response: responses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404, 409]),
       },
     },
-    async (request) => ({ data: withdrawalRecord(await rejectWithdrawal(app.ctx, request.body.id, tenantApprover(request), request.body.reason)) }),
+    async (request) => ({
+      data: withdrawalRecord(await rejectWithdrawal(app.ctx, request.body.id, tenantApprover(request), request.body.reason)),
+    }),
   );
 }
 
@@ -67,7 +70,12 @@ export const withdrawalApprovalAdminRoutes: FastifyPluginAsyncTypebox = async (a
     '/withdrawals/:id/approve',
     {
       config,
-      schema: { tags: ['operator'], summary: "An operator's approval of a withdrawal that needs one", params: Type.Object({ id: Uuid }), response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404, 409]) },
+      schema: {
+        tags: ['operator'],
+        summary: "An operator's approval of a withdrawal that needs one",
+        params: Type.Object({ id: Uuid }),
+        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404, 409]),
+      },
     },
     async (request) => {
       const { row, approvals } = await approveWithdrawal(app.ctx, request.params.id, operatorApprover(request));
@@ -78,8 +86,16 @@ export const withdrawalApprovalAdminRoutes: FastifyPluginAsyncTypebox = async (a
     '/withdrawals/:id/reject',
     {
       config,
-      schema: { tags: ['operator'], summary: 'Reject a withdrawal awaiting approval: cancelled, its funds given back', params: Type.Object({ id: Uuid }), body: Type.Optional(Type.Object({ reason: Reason })), response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404, 409]) },
+      schema: {
+        tags: ['operator'],
+        summary: 'Reject a withdrawal awaiting approval: cancelled, its funds given back',
+        params: Type.Object({ id: Uuid }),
+        body: Type.Optional(Type.Object({ reason: Reason })),
+        response: adminResponses({ 200: DataEnvelope(WithdrawalRecordSchema) }, [404, 409]),
+      },
     },
-    async (request) => ({ data: withdrawalRecord(await rejectWithdrawal(app.ctx, request.params.id, operatorApprover(request), request.body?.reason)) }),
+    async (request) => ({
+      data: withdrawalRecord(await rejectWithdrawal(app.ctx, request.params.id, operatorApprover(request), request.body?.reason)),
+    }),
   );
 };

@@ -26,7 +26,12 @@ export interface Approver {
 
 /** The approvals a withdrawal got, oldest first. */
 export async function approvalsOf(db: Executor, withdrawalId: string): Promise<ApprovalView[]> {
-  const rows = await db.selectFrom('withdrawal_approvals').select(['level', 'actor', 'created_at']).where('withdrawal_id', '=', withdrawalId).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('withdrawal_approvals')
+    .select(['level', 'actor', 'created_at'])
+    .where('withdrawal_id', '=', withdrawalId)
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => ({ level: r.level, by: r.actor, at: r.created_at.toISOString() }));
 }
 
@@ -34,7 +39,12 @@ export async function approvalsOf(db: Executor, withdrawalId: string): Promise<A
 export async function approvalsOfMany(db: Executor, withdrawalIds: string[]): Promise<Map<string, ApprovalView[]>> {
   const out = new Map<string, ApprovalView[]>(withdrawalIds.map((id) => [id, []]));
   if (withdrawalIds.length === 0) return out;
-  const rows = await db.selectFrom('withdrawal_approvals').select(['withdrawal_id', 'level', 'actor', 'created_at']).where('withdrawal_id', 'in', withdrawalIds).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('withdrawal_approvals')
+    .select(['withdrawal_id', 'level', 'actor', 'created_at'])
+    .where('withdrawal_id', 'in', withdrawalIds)
+    .orderBy('created_at')
+    .execute();
   for (const r of rows) out.get(r.withdrawal_id)?.push({ level: r.level, by: r.actor, at: r.created_at.toISOString() });
   return out;
 }
@@ -51,15 +61,31 @@ async function awaiting(trx: Trx, id: string, who: Approver): Promise<Withdrawal
 }
 
 /** Approves at the approver's level; the last approval needed makes it `created`, to be paid. */
-export async function approveWithdrawal(ctx: AppContext, id: string, who: Approver): Promise<{ row: WithdrawalRow; approvals: ApprovalView[] }> {
+export async function approveWithdrawal(
+  ctx: AppContext,
+  id: string,
+  who: Approver,
+): Promise<{ row: WithdrawalRow; approvals: ApprovalView[] }> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const w = await awaiting(trx, id, who);
       if (who.userId !== null && who.userId === w.committed_by_user_id) throw new AppError('exceptions.withdrawal.selfApproval');
-      await trx.insertInto('withdrawal_approvals').values({ id: randomUUID(), withdrawal_id: w.id, level: who.level, user_id: who.userId, actor: who.actor }).execute();
-      await audit(trx, { tenantId: w.tenant_id, ...who.by, action: 'withdrawal.approved', targetType: 'withdrawal', targetId: w.id, detail: { level: who.level } });
+      await trx
+        .insertInto('withdrawal_approvals')
+        .values({ id: randomUUID(), withdrawal_id: w.id, level: who.level, user_id: who.userId, actor: who.actor })
+        .execute();
+      await audit(trx, {
+        tenantId: w.tenant_id,
+        ...who.by,
+        action: 'withdrawal.approved',
+        targetType: 'withdrawal',
+        targetId: w.id,
+        detail: { level: who.level },
+      });
       const approvals = await approvalsOf(trx, w.id);
-      const done = (!w.tenant_approval_required || approvals.some((a) => a.level === 'tenant')) && (!w.operator_approval_required || approvals.some((a) => a.level === 'operator'));
+      const done =
+        (!w.tenant_approval_required || approvals.some((a) => a.level === 'tenant')) &&
+        (!w.operator_approval_required || approvals.some((a) => a.level === 'operator'));
       return { row: done ? await changeStatus(trx, w, 'created') : w, approvals };
     });
   } catch (err) {
@@ -75,22 +101,47 @@ export async function rejectWithdrawal(ctx: AppContext, id: string, who: Approve
     const w = await awaiting(trx, id, who);
     const cancelled = await changeStatus(trx, w, 'cancelled');
     await refund(trx, w, 'withdrawal.rejected', false);
-    await audit(trx, { tenantId: w.tenant_id, ...who.by, action: 'withdrawal.rejected', targetType: 'withdrawal', targetId: w.id, detail: { level: who.level, ...(reason ? { reason } : {}) } });
+    await audit(trx, {
+      tenantId: w.tenant_id,
+      ...who.by,
+      action: 'withdrawal.rejected',
+      targetType: 'withdrawal',
+      targetId: w.id,
+      detail: { level: who.level, ...(reason ? { reason } : {}) },
+    });
     return cancelled;
   });
 }
 
 /** Cancels withdrawals whose approval time ran out (WITHDRAWAL_APPROVAL_TTL_H), giving the funds back. */
 export async function expireApprovals(ctx: AppContext, limit = 100): Promise<number> {
-  const due = await ctx.db.selectFrom('withdrawals').select('id').where('status', '=', 'awaitingApproval').where('approval_expires_at', '<=', sql<Date>`now()`).limit(limit).execute();
+  const due = await ctx.db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('status', '=', 'awaitingApproval')
+    .where('approval_expires_at', '<=', sql<Date>`now()`)
+    .limit(limit)
+    .execute();
   let n = 0;
   for (const { id } of due) {
     n += await ctx.db.transaction().execute(async (trx) => {
-      const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).where('status', '=', 'awaitingApproval').forUpdate().executeTakeFirst();
+      const w = await trx
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'awaitingApproval')
+        .forUpdate()
+        .executeTakeFirst();
       if (!w) return 0;
       await changeStatus(trx, w, 'cancelled');
       await refund(trx, w, 'withdrawal.approvalExpired', false);
-      await audit(trx, { tenantId: w.tenant_id, actor: { name: 'approval time limit' }, action: 'withdrawal.approvalExpired', targetType: 'withdrawal', targetId: w.id });
+      await audit(trx, {
+        tenantId: w.tenant_id,
+        actor: { name: 'approval time limit' },
+        action: 'withdrawal.approvalExpired',
+        targetType: 'withdrawal',
+        targetId: w.id,
+      });
       return 1;
     });
   }

@@ -15,7 +15,10 @@ export async function cancelWithdrawal(ctx: AppContext, id: string, audited?: Au
     const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!w) throw new AppError('exceptions.withdrawal.notFound');
     // Once signed, the transaction may be on the network: only an unsigned one can be called back.
-    const cancelled = await changeStatus(trx, w, 'cancelled', { refusal: 'exceptions.withdrawal.cannotCancel', where: { signed_tx: null } });
+    const cancelled = await changeStatus(trx, w, 'cancelled', {
+      refusal: 'exceptions.withdrawal.cannotCancel',
+      where: { signed_tx: null },
+    });
     await refund(trx, w, 'withdrawal.cancelled', false);
     if (audited) {
       const detail = { cryptoCurrencyCode: w.currency_code, amount: w.amount, ...audited.detail };
@@ -39,4 +42,3 @@ export async function refund(trx: Trx, w: WithdrawalRow, kind: string, sent: boo
   // A refund of a payment screening held gave its money back to the hold: held again.
   if (w.suspense_account === 'suspense:screened') await holdAgain(trx, w.id);
 }
-

@@ -22,11 +22,18 @@ export interface PayoutTables {
 }
 
 export const WITHDRAWAL_TABLES: PayoutTables = { rows: 'withdrawals', candidates: 'withdrawal_transactions', ref: 'withdrawal_id' };
-export const COLD_TRANSFER_TABLES: PayoutTables = { rows: 'cold_transfers', candidates: 'cold_transfer_transactions', ref: 'cold_transfer_id' };
+export const COLD_TRANSFER_TABLES: PayoutTables = {
+  rows: 'cold_transfers',
+  candidates: 'cold_transfer_transactions',
+  ref: 'cold_transfer_id',
+};
 export const BUNDLE_TABLES: PayoutTables = { rows: 'payout_bundles', candidates: 'payout_bundle_transactions', ref: 'payout_bundle_id' };
 
 /** What every kind of payout row has: its network and currency, and the transaction it stands on. */
-export type PayoutRow = Pick<WithdrawalRow, 'id' | 'network' | 'currency_code' | 'sender' | 'tx_hash' | 'signed_tx' | 'broadcast_at' | 'fee_capped_at'>;
+export type PayoutRow = Pick<
+  WithdrawalRow,
+  'id' | 'network' | 'currency_code' | 'sender' | 'tx_hash' | 'signed_tx' | 'broadcast_at' | 'fee_capped_at'
+>;
 
 /** A payout of one payment: where it pays, how much, and on EVM networks its nonce. */
 export type SinglePayoutRow = PayoutRow & Pick<WithdrawalRow, 'address' | 'amount' | 'nonce'>;
@@ -38,7 +45,13 @@ export function loose(db: Executor): Kysely<Record<string, Record<string, unknow
 
 /** The transfer a payout asks the adapter for (its nonce, where it holds one). */
 export function outgoing(w: SinglePayoutRow): OutgoingTransfer {
-  return { id: w.id, currencyCode: w.currency_code as CryptoCode, to: w.address, units: BigInt(w.amount), ...(w.nonce !== null ? { nonce: w.nonce } : {}) };
+  return {
+    id: w.id,
+    currencyCode: w.currency_code as CryptoCode,
+    to: w.address,
+    units: BigInt(w.amount),
+    ...(w.nonce !== null ? { nonce: w.nonce } : {}),
+  };
 }
 
 /**
@@ -46,7 +59,13 @@ export function outgoing(w: SinglePayoutRow): OutgoingTransfer {
  * at least one: signing stores it (and migration 0017 copied those of withdrawals signed before).
  */
 export async function standingCandidates(db: Executor, tables: PayoutTables, id: string): Promise<Candidate[]> {
-  const rows = await loose(db).selectFrom(tables.candidates).selectAll().where(tables.ref, '=', id).where('rejected_at', 'is', null).orderBy('seq').execute();
+  const rows = await loose(db)
+    .selectFrom(tables.candidates)
+    .selectAll()
+    .where(tables.ref, '=', id)
+    .where('rejected_at', 'is', null)
+    .orderBy('seq')
+    .execute();
   return rows as unknown as Candidate[];
 }
 
@@ -83,10 +102,25 @@ export function termsOf(c: Candidate): TransferTerms | undefined {
 }
 
 /** Keeps a signed candidate (inside the caller's transaction), before anything broadcasts it. */
-export async function storeCandidate(trx: Trx, tables: PayoutTables, p: Pick<PayoutRow, 'id' | 'network'>, seq: number, signed: SignedTransfer, reason: CandidateReason | null): Promise<void> {
+export async function storeCandidate(
+  trx: Trx,
+  tables: PayoutTables,
+  p: Pick<PayoutRow, 'id' | 'network'>,
+  seq: number,
+  signed: SignedTransfer,
+  reason: CandidateReason | null,
+): Promise<void> {
   await loose(trx)
     .insertInto(tables.candidates)
-    .values({ [tables.ref]: p.id, seq, network: p.network, tx_hash: signed.txHash, raw: signed.raw, terms: signed.terms ? JSON.stringify(signed.terms) : null, reason })
+    .values({
+      [tables.ref]: p.id,
+      seq,
+      network: p.network,
+      tx_hash: signed.txHash,
+      raw: signed.raw,
+      terms: signed.terms ? JSON.stringify(signed.terms) : null,
+      reason,
+    })
     .execute();
 }
 
@@ -108,7 +142,12 @@ export async function markBroadcast(db: Executor, tables: PayoutTables, id: stri
  * that pick the same one cannot both store it (`claimNonce`, and each table's unique index on
  * network, sender, nonce); the loser signs again next round.
  */
-export async function freeNonce(db: Executor, network: string, sender: string | null, counts: { mined: number; pending: number }): Promise<number> {
+export async function freeNonce(
+  db: Executor,
+  network: string,
+  sender: string | null,
+  counts: { mined: number; pending: number },
+): Promise<number> {
   const held = await heldNonces(db, network, sender);
   let nonce = Math.max(counts.mined, counts.pending);
   while (held.has(nonce)) nonce++;
@@ -119,7 +158,13 @@ export async function freeNonce(db: Executor, network: string, sender: string | 
 async function heldNonces(db: Executor, network: string, sender: string | null, only?: number): Promise<Set<number>> {
   const held = new Set<number>();
   for (const tables of [WITHDRAWAL_TABLES, COLD_TRANSFER_TABLES]) {
-    let q = loose(db).selectFrom(tables.rows).select('nonce').where('network', '=', network).where('status', '=', 'processing').where('sender', '=', sender ?? '').where('nonce', 'is not', null);
+    let q = loose(db)
+      .selectFrom(tables.rows)
+      .select('nonce')
+      .where('network', '=', network)
+      .where('status', '=', 'processing')
+      .where('sender', '=', sender ?? '')
+      .where('nonce', 'is not', null);
     if (only !== undefined) q = q.where('nonce', '=', only);
     for (const r of await q.execute()) held.add(r.nonce as number);
   }

@@ -35,7 +35,12 @@ export interface CommitInput {
  * A committed withdrawal's columns from its quote and who committed it, as a single commit and a
  * batch's write them: sent to approval, it is debited and held now and paid once approved (approvals.ts).
  */
-export function withdrawalOfQuote(config: Pick<Config, 'withdrawalApproval'>, principal: ApiPrincipal, q: QuoteRow, approval: { tenantApproval: boolean; operatorApproval: boolean }) {
+export function withdrawalOfQuote(
+  config: Pick<Config, 'withdrawalApproval'>,
+  principal: ApiPrincipal,
+  q: QuoteRow,
+  approval: { tenantApproval: boolean; operatorApproval: boolean },
+) {
   const awaiting = approval.tenantApproval || approval.operatorApproval;
   return {
     id: randomUUID(),
@@ -92,7 +97,13 @@ async function lockQuote(trx: Trx, principal: ApiPrincipal, quoteId: string): Pr
  * `convert_to_amount` all that arrives. Refused, like a conversion's commit, when a stablecoin of
  * the pair is now off its peg. Returns the conversion's id.
  */
-async function convert(config: Config, trx: Trx, principal: ApiPrincipal, q: QuoteRow, c: NonNullable<ReturnType<typeof autoConvertOf>>): Promise<string> {
+async function convert(
+  config: Config,
+  trx: Trx,
+  principal: ApiPrincipal,
+  q: QuoteRow,
+  c: NonNullable<ReturnType<typeof autoConvertOf>>,
+): Promise<string> {
   await checkPegs(trx, config, knownCurrency(c.from), knownCurrency(q.currency_code));
   const fromAmount = cryptoAmount(c.from, c.fromAmount);
   if ((await lockedMerchantBalance(trx, principal.accountId, c.from)) < fromAmount.units) {
@@ -112,7 +123,10 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   // The single locked balance must cover the locked total (less what suspense releases); never another currency.
   const required = total.minus(refund.released);
   if ((await lockedMerchantBalance(trx, principal.accountId, q.currency_code)) < required.units) {
-    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: q.currency_code, required: toJsonNumber(required) });
+    throw new AppError('exceptions.withdrawal.insufficientBalance', {
+      cryptoCurrencyCode: q.currency_code,
+      required: toJsonNumber(required),
+    });
   }
   const approval = await approvalsFor(config, trx, principal, q, total.units);
   const id = randomUUID();
@@ -140,7 +154,14 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   // The tenant's approvers are told (by mail) that it waits for them.
   if (approval.tenantApproval) await enqueue(trx, notice(principal.tenantId, 'withdrawal.awaitingApproval', id, { withdrawalId: id }));
   const detail = { accountId: principal.accountId, cryptoCurrencyCode: q.currency_code, amount: toJsonNumber(amount), address: q.address };
-  await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawal.committed', targetType: 'withdrawal', targetId: id, detail });
+  await audit(trx, {
+    tenantId: principal.tenantId,
+    principal,
+    action: 'withdrawal.committed',
+    targetType: 'withdrawal',
+    targetId: id,
+    detail,
+  });
   return row;
 }
 

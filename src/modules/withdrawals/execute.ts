@@ -25,7 +25,10 @@ export type { RoundCounts } from './payout-kind.ts';
  */
 export async function executeRound(ctx: AppContext, adapters: ChainAdapter[]): Promise<RoundCounts> {
   const out: RoundCounts = { signed: 0, broadcast: 0, replaced: 0, capped: 0, completed: 0, waiting: 0, failures: [] };
-  await signersSeen(ctx.db, adapters.map((a) => a.network));
+  await signersSeen(
+    ctx.db,
+    adapters.map((a) => a.network),
+  );
   for (const adapter of adapters) await networkRound(ctx, adapter, out);
   await markUnsigned(ctx);
   return out;
@@ -57,9 +60,21 @@ async function networkRound(ctx: AppContext, adapter: ChainAdapter, out: RoundCo
   const round = { spare: new Map() as Spare, held: await heldCoins(ctx.db, adapter.network) };
   for (const w of open) {
     if (w.status === 'created' && bundling) continue;
-    await guarded(out, w.id, () => (w.status === 'created' ? signOrWait(ctx, adapter, w, round, out, tip) : followPayout(ctx, adapter, WITHDRAWAL_KIND, w, { tip, held: round.held }, out)));
+    await guarded(out, w.id, () =>
+      w.status === 'created'
+        ? signOrWait(ctx, adapter, w, round, out, tip)
+        : followPayout(ctx, adapter, WITHDRAWAL_KIND, w, { tip, held: round.held }, out),
+    );
   }
-  if (bundling) await bundleRound(ctx, adapter, open.filter((w) => w.status === 'created'), round, out, tip);
+  if (bundling)
+    await bundleRound(
+      ctx,
+      adapter,
+      open.filter((w) => w.status === 'created'),
+      round,
+      out,
+      tip,
+    );
   for (const b of bundles) await guarded(out, b.id, () => followPayout(ctx, adapter, BUNDLE_KIND, b, { tip, held: round.held }, out));
 }
 
@@ -74,7 +89,14 @@ async function guarded(out: RoundCounts, payoutId: string, step: () => Promise<v
 }
 
 /** Signs and sends a created withdrawal, or stores why it waits (a node's error also rethrown, as a failure). */
-async function signOrWait(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { spare: Spare; held: Set<string> }, out: RoundCounts, tip: number | null): Promise<void> {
+async function signOrWait(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  w: WithdrawalRow,
+  round: { spare: Spare; held: Set<string> },
+  out: RoundCounts,
+  tip: number | null,
+): Promise<void> {
   let waiting: Waiting | null;
   try {
     waiting = await signAndSend(ctx, adapter, w, round, out, tip);
@@ -98,7 +120,14 @@ async function signOrWait(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalR
  * broadcasts it; or says why it waits. A nonce another worker stored first leaves it for the next
  * round. Nothing is taken from the round's spare before the signed payout is known to be covered.
  */
-async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, round: { spare: Spare; held: Set<string> }, out: RoundCounts, tip: number | null): Promise<Waiting | null> {
+async function signAndSend(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  w: WithdrawalRow,
+  round: { spare: Spare; held: Set<string> },
+  out: RoundCounts,
+  tip: number | null,
+): Promise<Waiting | null> {
   const { spare, held } = round;
   // Listed since it was committed (or flagged by the provider): not signed.
   const screened = await screenBeforeSigning(ctx, w);
@@ -123,11 +152,24 @@ async function signAndSend(ctx: AppContext, adapter: ChainAdapter, w: Withdrawal
 }
 
 /** Records a signed payout (custody debited, candidate 0 stored, processing, no longer waiting); null when another worker did first. */
-async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, signed: SignedTransfer, nonce: number | undefined): Promise<WithdrawalRow | null> {
+async function record(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  w: WithdrawalRow,
+  signed: SignedTransfer,
+  nonce: number | undefined,
+): Promise<WithdrawalRow | null> {
   return ctx.db
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', w.id).where('status', '=', 'created').forUpdate().skipLocked().executeTakeFirst();
+      const row = await trx
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('id', '=', w.id)
+        .where('status', '=', 'created')
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
       if (!row) return null;
       // A move to cold storage may hold the nonce: signed again next round.
       if (nonce !== undefined && !(await claimNonce(trx, adapter.network, adapter.hotWallet ?? null, nonce))) return null;
@@ -136,7 +178,15 @@ async function record(ctx: AppContext, adapter: ChainAdapter, w: WithdrawalRow, 
       await bookSent(trx, adapter.network, row);
       await storeCandidate(trx, WITHDRAWAL_TABLES, row, 0, signed, null);
       return changeStatus(trx, row, 'processing', {
-        set: { tx_hash: signed.txHash, signed_tx: signed.raw, sender: adapter.hotWallet ?? null, nonce: nonce ?? null, waiting_reason: null, waiting_detail: null, waiting_since: null },
+        set: {
+          tx_hash: signed.txHash,
+          signed_tx: signed.raw,
+          sender: adapter.hotWallet ?? null,
+          nonce: nonce ?? null,
+          waiting_reason: null,
+          waiting_detail: null,
+          waiting_since: null,
+        },
       });
     })
     .catch((err) => {

@@ -5,7 +5,17 @@ import { now, type Executor, type Trx } from '../../lib/db/index.ts';
 import { unreachable } from '../../lib/state-machine.ts';
 import { networkOf, knownCurrency, cryptoAmount } from '../../lib/currencies/catalogue.ts';
 import { credit, custodyAccount, debit, post } from '../ledger/service.ts';
-import { freeNonce, holdInputs, loose, markBroadcast, standingCandidates, storeCandidate, termsOf, type Candidate, type PayoutRow } from './candidates.ts';
+import {
+  freeNonce,
+  holdInputs,
+  loose,
+  markBroadcast,
+  standingCandidates,
+  storeCandidate,
+  termsOf,
+  type Candidate,
+  type PayoutRow,
+} from './candidates.ts';
 import type { FollowRound, PayoutKind, RoundCounts } from './payout-kind.ts';
 
 /** The payout's row locked while it is processing, or undefined when it moved on (or, skipping, another worker holds it). */
@@ -16,7 +26,11 @@ async function lockProcessing<R extends PayoutRow>(trx: Trx, kind: PayoutKind<R>
 
 /** Writes columns of a payout's row (and its `updated_at`), and of those that follow it. */
 async function update<R extends PayoutRow>(db: Executor, kind: PayoutKind<R>, id: string, set: Record<string, unknown>): Promise<void> {
-  await loose(db).updateTable(kind.tables.rows).set({ ...set, updated_at: now() }).where('id', '=', id).execute();
+  await loose(db)
+    .updateTable(kind.tables.rows)
+    .set({ ...set, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
   await kind.mirror?.(db, id, set);
 }
 
@@ -26,7 +40,14 @@ async function update<R extends PayoutRow>(db: Executor, kind: PayoutKind<R>, id
  * fees. While none is, the newest is rebroadcast when the node lost it, and replaced when the
  * adapter says it is stuck, underpriced or expired (stored before it is sent).
  */
-export async function followPayout<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, round: FollowRound, out: RoundCounts): Promise<void> {
+export async function followPayout<R extends PayoutRow>(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  kind: PayoutKind<R>,
+  p: R,
+  round: FollowRound,
+  out: RoundCounts,
+): Promise<void> {
   const { tip } = round;
   const candidates = await standingCandidates(ctx.db, kind.tables, p.id);
   let currentConfirmations: number | null = null;
@@ -63,7 +84,16 @@ export async function followPayout<R extends PayoutRow>(ctx: AppContext, adapter
 }
 
 /** Carries out the adapter's decision for the newest candidate. */
-async function act<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, current: Candidate, decision: ReplacementDecision, round: FollowRound, out: RoundCounts): Promise<void> {
+async function act<R extends PayoutRow>(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  kind: PayoutKind<R>,
+  p: R,
+  current: Candidate,
+  decision: ReplacementDecision,
+  round: FollowRound,
+  out: RoundCounts,
+): Promise<void> {
   switch (decision.action) {
     case 'wait':
       if (p.fee_capped_at) await update(ctx.db, kind, p.id, { fee_capped_at: null, fee_capped_detail: null });
@@ -80,7 +110,13 @@ async function act<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, 
         await storeCandidate(trx, kind.tables, row, seq, decision.signed, decision.reason);
         // A payout whose nonce something else used moves to the fresh one it was signed with.
         const nonce = decision.signed.terms.family === 'evm' ? { nonce: decision.signed.terms.nonce } : {};
-        await update(trx, kind, p.id, { tx_hash: decision.signed.txHash, signed_tx: decision.signed.raw, ...nonce, fee_capped_at: null, fee_capped_detail: null });
+        await update(trx, kind, p.id, {
+          tx_hash: decision.signed.txHash,
+          signed_tx: decision.signed.raw,
+          ...nonce,
+          fee_capped_at: null,
+          fee_capped_detail: null,
+        });
         return { ...row, tx_hash: decision.signed.txHash, signed_tx: decision.signed.raw, ...nonce };
       });
       if (!stored) return;
@@ -101,7 +137,15 @@ async function act<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, 
  * fees, and the payout ends (`PayoutKind.settled`) in the same transaction: completed, or, when
  * the transaction failed on chain (a reverted token transfer moves nothing), failed.
  */
-async function settle<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, mined: Candidate, confirmations: number, out: RoundCounts): Promise<void> {
+async function settle<R extends PayoutRow>(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  kind: PayoutKind<R>,
+  p: R,
+  mined: Candidate,
+  confirmations: number,
+  out: RoundCounts,
+): Promise<void> {
   const final = confirmations >= confirmationsRequired(ctx.config, adapter.network);
   if (!final && p.tx_hash === mined.tx_hash) return;
   const outcome = final && adapter.payoutOutcome ? await adapter.payoutOutcome(mined.tx_hash, termsOf(mined)) : null;
@@ -125,7 +169,13 @@ async function bookNetworkCost<R extends PayoutRow>(trx: Trx, adapter: ChainAdap
   if (kind.bookCost) return kind.bookCost(trx, row, cost, native.code);
   if (cost > 0n) {
     const paid = cryptoAmount(native.code, cost);
-    await post(trx, { tenantId: null, kind: kind.ledger.costKind, refType: kind.ledger.refType, refId: row.id, lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)] });
+    await post(trx, {
+      tenantId: null,
+      kind: kind.ledger.costKind,
+      refType: kind.ledger.refType,
+      refId: row.id,
+      lines: [debit('fees:network', paid), credit(custodyAccount(adapter.network), paid)],
+    });
   }
   return { network_cost: cost, network_cost_currency: native.code };
 }
@@ -136,7 +186,14 @@ async function bookNetworkCost<R extends PayoutRow>(trx: Trx, adapter: ChainAdap
  * its nonce freed; a refused replacement is set aside and the ones before it stand. Any other
  * error is retried next round.
  */
-export async function send<R extends PayoutRow>(ctx: AppContext, adapter: ChainAdapter, kind: PayoutKind<R>, p: R, c: Pick<Candidate, 'seq' | 'tx_hash' | 'raw'>, tip: number | null): Promise<void> {
+export async function send<R extends PayoutRow>(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  kind: PayoutKind<R>,
+  p: R,
+  c: Pick<Candidate, 'seq' | 'tx_hash' | 'raw'>,
+  tip: number | null,
+): Promise<void> {
   try {
     await adapter.broadcast({ txHash: c.tx_hash, raw: c.raw });
   } catch (err) {
@@ -147,18 +204,34 @@ export async function send<R extends PayoutRow>(ctx: AppContext, adapter: ChainA
   await markBroadcast(ctx.db, kind.tables, p.id, c.seq, tip);
   if (!p.broadcast_at) {
     const at = now();
-    await loose(ctx.db).updateTable(kind.tables.rows).set({ broadcast_at: at }).where('id', '=', p.id).where('broadcast_at', 'is', null).execute();
+    await loose(ctx.db)
+      .updateTable(kind.tables.rows)
+      .set({ broadcast_at: at })
+      .where('id', '=', p.id)
+      .where('broadcast_at', 'is', null)
+      .execute();
     await kind.mirror?.(ctx.db, p.id, { broadcast_at: at });
   }
 }
 
 /** A candidate the network refused for good. */
-async function refuse<R extends PayoutRow>(ctx: AppContext, kind: PayoutKind<R>, p: R, c: Pick<Candidate, 'seq' | 'tx_hash'>, reason: string): Promise<void> {
+async function refuse<R extends PayoutRow>(
+  ctx: AppContext,
+  kind: PayoutKind<R>,
+  p: R,
+  c: Pick<Candidate, 'seq' | 'tx_hash'>,
+  reason: string,
+): Promise<void> {
   const { tables } = kind;
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockProcessing(trx, kind, p.id, false);
     if (!row) return;
-    await loose(trx).updateTable(tables.candidates).set({ rejected_at: now() }).where(tables.ref, '=', p.id).where('seq', '=', c.seq).execute();
+    await loose(trx)
+      .updateTable(tables.candidates)
+      .set({ rejected_at: now() })
+      .where(tables.ref, '=', p.id)
+      .where('seq', '=', c.seq)
+      .execute();
     const before = await loose(trx)
       .selectFrom(tables.candidates)
       .selectAll()

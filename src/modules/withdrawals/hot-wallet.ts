@@ -62,7 +62,13 @@ export function payoutNeeds(w: Pick<WithdrawalRow, 'currency_code' | 'amount'>, 
  * Whether the round's spare covers `needs`: null when it does (and, with `take`, takes them from
  * it), else `hotWalletLow` naming the first currency short and how many atomic units it lacks.
  */
-export async function cover(ctx: AppContext, adapter: ChainAdapter, spare: Spare, needs: Map<string, bigint>, take: boolean): Promise<Waiting | null> {
+export async function cover(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  spare: Spare,
+  needs: Map<string, bigint>,
+  take: boolean,
+): Promise<Waiting | null> {
   for (const [code, units] of needs) {
     const missing = units - (await spareOf(ctx, adapter, spare, code));
     if (missing > 0n) return { reason: 'hotWalletLow', detail: { cryptoCurrencyCode: code, missing: missing.toString() } };

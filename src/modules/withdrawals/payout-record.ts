@@ -17,7 +17,9 @@ const PayoutTransactionSchema = Type.Object({
   broadcastAt: Nullable(Type.String({ format: 'date-time' })),
   broadcastHeight: Nullable(Type.Integer()),
   rejectedAt: Nullable(Type.String({ format: 'date-time', description: 'Refused for good by the network; the ones before it stand' })),
-  terms: Nullable(Type.Object({}, { additionalProperties: true, description: 'Nonce and fees (EVM), inputs and fee rate (Bitcoin), expiration (Tron)' })),
+  terms: Nullable(
+    Type.Object({}, { additionalProperties: true, description: 'Nonce and fees (EVM), inputs and fee rate (Bitcoin), expiration (Tron)' }),
+  ),
 });
 
 /** The withdrawal record plus how it was paid: the operator's view. */
@@ -27,9 +29,18 @@ export const PayoutDetailSchema = Type.Composite([
     payout: Type.Object({
       sender: Nullable(Type.String({ description: 'The hot wallet that signed it' })),
       nonce: Nullable(Type.Integer({ description: 'EVM: the nonce all its transactions share' })),
-      bundleId: Nullable(Type.String({ format: 'uuid', description: 'Bitcoin: the bundle whose one transaction pays it with others; its transactions are the bundle\'s' })),
+      bundleId: Nullable(
+        Type.String({
+          format: 'uuid',
+          description: "Bitcoin: the bundle whose one transaction pays it with others; its transactions are the bundle's",
+        }),
+      ),
       feeCharged: Money('The fee the merchant paid, fixed at commit, in the withdrawal currency'),
-      networkCost: Nullable(Money("What the network took, booked at completion (the house gains or loses the difference); a bundle's withdrawal, its share of the bundle's fee")),
+      networkCost: Nullable(
+        Money(
+          "What the network took, booked at completion (the house gains or loses the difference); a bundle's withdrawal, its share of the bundle's fee",
+        ),
+      ),
       networkCostCurrency: Nullable(Type.String()),
       feeCappedAt: Nullable(Type.String({ format: 'date-time', description: 'Since when its replacement waits above the fee ceiling' })),
       feeCappedDetail: Nullable(Type.String()),

@@ -18,13 +18,21 @@ import type { ApprovalView } from './record.ts';
  * and awaitingApproval (held until the tenant's second person and, above the installation's
  * threshold, an operator approve).
  */
-export const WITHDRAWAL_QUEUES = { waiting: 'created', processing: 'processing', failed: 'failed', awaitingApproval: 'awaitingApproval' } as const satisfies Record<string, WithdrawalStatus>;
+export const WITHDRAWAL_QUEUES = {
+  waiting: 'created',
+  processing: 'processing',
+  failed: 'failed',
+  awaitingApproval: 'awaitingApproval',
+} as const satisfies Record<string, WithdrawalStatus>;
 export type WithdrawalQueue = keyof typeof WITHDRAWAL_QUEUES;
 /** What the queue shows when none is named: the work of paying (approvals are their own queue, and index). */
 const PAYING: WithdrawalStatus[] = ['created', 'processing', 'failed'];
 export const WithdrawalQueueSchema = Type.Union(
   Object.keys(WITHDRAWAL_QUEUES).map((q) => Type.Literal(q as WithdrawalQueue)),
-  { description: 'waiting: created, not yet signed (each says why: waitingReason); awaitingApproval: held for approval (each says whose: approval); absent: waiting, processing and failed' },
+  {
+    description:
+      'waiting: created, not yet signed (each says why: waitingReason); awaitingApproval: held for approval (each says whose: approval); absent: waiting, processing and failed',
+  },
 );
 
 const ApprovalLevel = Type.Union([Type.Literal('tenant'), Type.Literal('operator')]);
@@ -53,7 +61,10 @@ export const QueuedWithdrawalSchema = Type.Object({
   createdAt: DateTime,
   ageSeconds: Type.Number({ description: 'Since it was committed' }),
   reason: Nullable(
-    Type.String({ description: 'failed: why; processing: why its replacement waits above the fee ceiling; created: why it is not signed yet, in a sentence; else null' }),
+    Type.String({
+      description:
+        'failed: why; processing: why its replacement waits above the fee ceiling; created: why it is not signed yet, in a sentence; else null',
+    }),
   ),
   waitingReason: Nullable(WaitingReasonSchema),
   waiting: Nullable(WaitingSchema),
@@ -102,7 +113,11 @@ function queuedWithdrawal(w: QueueRow, approvals: ApprovalView[] = []) {
 export async function withdrawalQueue(db: Executor, q: { page: number; limit: number; status?: WithdrawalQueue; tenantId?: string }) {
   // The statuses as literals: the queues' partial indexes (migration 0038) serve a plan made without parameter values too.
   const statuses = q.status ? [WITHDRAWAL_QUEUES[q.status]] : PAYING;
-  let base = db.selectFrom('withdrawals as w').where('w.status', 'in', statuses.map((s) => sql.lit(s)));
+  let base = db.selectFrom('withdrawals as w').where(
+    'w.status',
+    'in',
+    statuses.map((s) => sql.lit(s)),
+  );
   if (q.tenantId) base = base.where('w.tenant_id', '=', q.tenantId);
   const order = q.status === 'failed' ? 'desc' : 'asc';
   const page = await paged(
@@ -110,7 +125,13 @@ export async function withdrawalQueue(db: Executor, q: { page: number; limit: nu
     () => base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     (offset, limit) =>
       // A later page's ids along the queues' index alone (migration 0038), then just their rows.
-      byKeys(base, 'w.id', offset, limit, base.select('w.id').orderBy('w.created_at', order).orderBy('w.id', order).limit(limit).offset(offset))
+      byKeys(
+        base,
+        'w.id',
+        offset,
+        limit,
+        base.select('w.id').orderBy('w.created_at', order).orderBy('w.id', order).limit(limit).offset(offset),
+      )
         .innerJoin('tenants as t', 't.id', 'w.tenant_id')
         .selectAll('w')
         .select(['t.name as tenant_name', sql<string>`extract(epoch from now() - w.created_at)`.as('age')])
@@ -119,6 +140,9 @@ export async function withdrawalQueue(db: Executor, q: { page: number; limit: nu
         .execute(),
     (w) => w,
   );
-  const approvals = await approvalsOfMany(db, page.data.filter((w) => w.status === 'awaitingApproval').map((w) => w.id));
+  const approvals = await approvalsOfMany(
+    db,
+    page.data.filter((w) => w.status === 'awaitingApproval').map((w) => w.id),
+  );
   return { ...page, data: page.data.map((w) => queuedWithdrawal(w, approvals.get(w.id))) };
 }

@@ -38,7 +38,15 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
   const terms = await feeTerms(ctx, currency);
   const total = amount.plus(terms.fee);
   await checkScreening(config.screening, currency, input.address, amount.units);
-  await enforcePayoutPolicy(db, { tenantId: principal.tenantId, currency, address: input.address, totalUnits: total.units, usdPrice: terms.usdPrice, refund: Boolean(input.invoiceId || input.depositId), keyId: principal.keyId });
+  await enforcePayoutPolicy(db, {
+    tenantId: principal.tenantId,
+    currency,
+    address: input.address,
+    totalUnits: total.units,
+    usdPrice: terms.usdPrice,
+    refund: Boolean(input.invoiceId || input.depositId),
+    keyId: principal.keyId,
+  });
   // What suspense releases for a deposit's refund is not the merchant's to cover: convert only for the rest.
   const convert = await covered(ctx, principal.accountId, total.minus(refund.released), input.allowAutoConvert === true);
 
@@ -72,7 +80,8 @@ export async function quoteWithdrawal(ctx: AppContext, principal: ApiPrincipal, 
 export function withdrawalAmount(currency: CurrencyDef, value: number | string): Amount {
   const amount = requestedAmount(currency, value);
   const minimum = Amount.parse(currency, currency.minWithdrawal);
-  if (amount.compare(minimum) < 0) throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum) });
+  if (amount.compare(minimum) < 0)
+    throw new AppError('exceptions.withdrawal.amountBelowMinimum', { minWithdrawalAmount: toJsonNumber(minimum) });
   return amount;
 }
 
@@ -80,8 +89,12 @@ function requestedAmount(currency: CurrencyDef, value: number | string): Amount 
   try {
     return Amount.parse(currency, value);
   } catch (err) {
-    if (err instanceof MoneyPrecisionError) throw new AppError('exceptions.withdrawal.amountInvalidDecimalPlaces', { decimals: currency.decimals });
-    if (err instanceof MoneyFormatError) throw new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field: 'amount', message: 'must be a positive decimal amount' }] });
+    if (err instanceof MoneyPrecisionError)
+      throw new AppError('exceptions.withdrawal.amountInvalidDecimalPlaces', { decimals: currency.decimals });
+    if (err instanceof MoneyFormatError)
+      throw new AppError('exceptions.validation.failed', {
+        fields: [{ location: 'body', field: 'amount', message: 'must be a positive decimal amount' }],
+      });
     throw err;
   }
 }

@@ -6,7 +6,10 @@ import type { ApiPrincipal } from '../../lib/http/security.ts';
 import { approvalsOfMany } from './approvals.ts';
 import { withdrawalRecord, type WithdrawalRow } from './record.ts';
 
-const LOOKUP_ERRORS = { required: 'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided', notFound: 'exceptions.withdrawal.notFound' } as const;
+const LOOKUP_ERRORS = {
+  required: 'exceptions.withdrawal.eitherWithdrawalIdOrOrderIdMustBeProvided',
+  notFound: 'exceptions.withdrawal.notFound',
+} as const;
 
 /** GET /withdrawal: by id (wins) or orderId, within the key's account. */
 export function getWithdrawal(db: Executor, principal: ApiPrincipal, q: { id?: string; orderId?: string }): Promise<WithdrawalRow> {
@@ -14,9 +17,16 @@ export function getWithdrawal(db: Executor, principal: ApiPrincipal, q: { id?: s
 }
 
 /** GET /withdrawal/list: newest first, optionally one status; those awaiting approval with the approvals they got. */
-export async function listWithdrawals(db: Executor, principal: ApiPrincipal, q: { page: number; limit: number; status?: WithdrawalStatus } & ListFilters) {
+export async function listWithdrawals(
+  db: Executor,
+  principal: ApiPrincipal,
+  q: { page: number; limit: number; status?: WithdrawalStatus } & ListFilters,
+) {
   const page = await listByAccount(db, 'withdrawals', principal.accountId, q, (w) => w);
-  const awaiting = await approvalsOfMany(db, page.data.filter((w) => w.status === 'awaitingApproval').map((w) => w.id));
+  const awaiting = await approvalsOfMany(
+    db,
+    page.data.filter((w) => w.status === 'awaitingApproval').map((w) => w.id),
+  );
   return { ...page, data: page.data.map((w) => withdrawalRecord(w, awaiting.get(w.id))) };
 }
 
@@ -42,5 +52,10 @@ export async function payoutsPending(db: Executor) {
 
 /** Withdrawals not yet sent or not yet final, per network and status (metrics). */
 export async function withdrawalsOpen(db: Executor) {
-  return db.selectFrom('withdrawals').select(['network', 'status', sql<string>`count(*)`.as('n')]).where('status', 'in', ['created', 'processing']).groupBy(['network', 'status']).execute();
+  return db
+    .selectFrom('withdrawals')
+    .select(['network', 'status', sql<string>`count(*)`.as('n')])
+    .where('status', 'in', ['created', 'processing'])
+    .groupBy(['network', 'status'])
+    .execute();
 }

@@ -23,7 +23,8 @@ export function withdrawalMoney(w: Pick<WithdrawalRow, 'currency_code' | 'amount
 export function autoConvertOf(q: QuoteRow): { from: string; fromAmount: string; toAmount: string; commission: string } | null {
   if (!q.convert_from) return null;
   const { convert_from_amount: fromAmount, convert_to_amount: toAmount, convert_commission: commission } = q;
-  if (fromAmount === null || toAmount === null || commission === null) throw new Error(`withdrawal quote ${q.id}: an auto-convert without its amounts`);
+  if (fromAmount === null || toAmount === null || commission === null)
+    throw new Error(`withdrawal quote ${q.id}: an auto-convert without its amounts`);
   return { from: q.convert_from, fromAmount, toAmount, commission };
 }
 
@@ -110,7 +111,10 @@ function approvalFields(w: WithdrawalRow, approvals?: ApprovalView[]) {
   if (!w.tenant_approval_required && !w.operator_approval_required) return {};
   return {
     approvalsRequired: Number(w.tenant_approval_required) + Number(w.operator_approval_required),
-    approvalLevels: [...(w.tenant_approval_required ? ['tenant' as const] : []), ...(w.operator_approval_required ? ['operator' as const] : [])],
+    approvalLevels: [
+      ...(w.tenant_approval_required ? ['tenant' as const] : []),
+      ...(w.operator_approval_required ? ['operator' as const] : []),
+    ],
     ...(w.approval_expires_at ? { approvalExpiresAt: w.approval_expires_at.toISOString() } : {}),
     ...(approvals ? { approvals } : {}),
     ...(w.committed_by !== null ? { committedBy: w.committed_by } : {}),
@@ -131,7 +135,12 @@ function waitingShortfall(w: WithdrawalRow) {
 }
 
 /** A withdrawal's status change, with its `withdrawal.statusChanged` event, through the machine (and its batch's, if any). */
-export async function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalStatus, move: Omit<Move<'withdrawals'>, 'event'> = {}): Promise<WithdrawalRow> {
+export async function changeStatus(
+  trx: Trx,
+  w: WithdrawalRow,
+  to: WithdrawalStatus,
+  move: Omit<Move<'withdrawals'>, 'event'> = {},
+): Promise<WithdrawalRow> {
   const updated = await moveStatus(trx, withdrawalMachine, 'withdrawals', w, to, {
     ...move,
     event: (updated, previous) => ({
@@ -146,4 +155,3 @@ export async function changeStatus(trx: Trx, w: WithdrawalRow, to: WithdrawalSta
   if (updated.batch_id !== null) await advanceBatch(trx, updated.batch_id);
   return updated;
 }
-

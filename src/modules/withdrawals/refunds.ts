@@ -45,14 +45,24 @@ async function loadObject(db: Executor, accountId: string, t: RefundTarget, lock
     const q = db.selectFrom('invoices').select(['amount_paid', 'quote_id']).where('id', '=', t.id).where('account_id', '=', accountId);
     const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
     if (!row) throw new AppError('exceptions.invoice.notFound');
-    const quote = row.quote_id ? await db.selectFrom('invoice_quotes').select('currency_code').where('id', '=', row.quote_id).executeTakeFirst() : undefined;
+    const quote = row.quote_id
+      ? await db.selectFrom('invoice_quotes').select('currency_code').where('id', '=', row.quote_id).executeTakeFirst()
+      : undefined;
     return { currency: quote?.currency_code ?? null, received: BigInt(row.amount_paid), suspense: 0n };
   }
-  const q = db.selectFrom('deposits').select(['currency_code', 'amount_paid', 'fee_withheld', 'commission', 'net_credited']).where('id', '=', t.id).where('account_id', '=', accountId);
+  const q = db
+    .selectFrom('deposits')
+    .select(['currency_code', 'amount_paid', 'fee_withheld', 'commission', 'net_credited'])
+    .where('id', '=', t.id)
+    .where('account_id', '=', accountId);
   const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!row) throw new AppError('exceptions.deposit.notFound');
   const received = BigInt(row.amount_paid);
-  return { currency: row.currency_code, received, suspense: received - BigInt(row.fee_withheld) - BigInt(row.commission) - BigInt(row.net_credited) };
+  return {
+    currency: row.currency_code,
+    received,
+    suspense: received - BigInt(row.fee_withheld) - BigInt(row.commission) - BigInt(row.net_credited),
+  };
 }
 
 /**
@@ -65,7 +75,11 @@ async function loadTarget(db: Executor, accountId: string, t: RefundTarget, code
   if (object.currency === null || object.currency === code) return object;
   const other = await db
     .selectFrom('payments')
-    .select([sql<string>`coalesce(sum(amount), 0)`.as('received'), sql<string>`coalesce(sum(held), 0)`.as('held'), sql<string>`count(*)`.as('n')])
+    .select([
+      sql<string>`coalesce(sum(amount), 0)`.as('received'),
+      sql<string>`coalesce(sum(held), 0)`.as('held'),
+      sql<string>`count(*)`.as('n'),
+    ])
     .where('owner_id', '=', t.id)
     .where('purpose', '=', t.kind)
     .where('counted', '=', false)
@@ -95,13 +109,20 @@ async function liveRefunds(db: Executor, t: RefundTarget, code: string): Promise
  * `amount` within what it received in that currency less its live refunds in it (400 with
  * `refundable`). Returns how much of `amount` comes out of suspense.
  */
-async function checkRefund<C extends string>(db: Executor, accountId: string, t: RefundTarget, amount: Amount<C>, lock: boolean): Promise<Amount<C>> {
+async function checkRefund<C extends string>(
+  db: Executor,
+  accountId: string,
+  t: RefundTarget,
+  amount: Amount<C>,
+  lock: boolean,
+): Promise<Amount<C>> {
   const currency = amount.currency;
   const target = await loadTarget(db, accountId, t, currency.code, lock);
   const live = await liveRefunds(db, t, currency.code);
   const left = target.received - live.amount;
   const refundable = Amount.of(currency, left > 0n ? left : 0n);
-  if (amount.compare(refundable) > 0) throw new AppError('exceptions.withdrawal.refundExceedsReceived', { refundable: toJsonNumber(refundable) });
+  if (amount.compare(refundable) > 0)
+    throw new AppError('exceptions.withdrawal.refundExceedsReceived', { refundable: toJsonNumber(refundable) });
   const held = target.suspense - live.released;
   const released = held > 0n ? (held < amount.units ? held : amount.units) : 0n;
   return Amount.of(currency, released);
@@ -111,7 +132,12 @@ async function checkRefund<C extends string>(db: Executor, accountId: string, t:
  * Quote hook: validates what the request names (nothing: a plain withdrawal) and gives the quote's
  * columns, with what the refund would release from suspense (the merchant's balance pays the rest).
  */
-export async function quoteRefund<C extends string>(db: Executor, accountId: string, input: RefundInput, amount: Amount<C>): Promise<{ columns: RefundColumns; released: Amount<C> }> {
+export async function quoteRefund<C extends string>(
+  db: Executor,
+  accountId: string,
+  input: RefundInput,
+  amount: Amount<C>,
+): Promise<{ columns: RefundColumns; released: Amount<C> }> {
   if (input.invoiceId !== undefined && input.depositId !== undefined) throw new AppError('exceptions.withdrawal.refundTargetConflict');
   const columns = { refund_invoice_id: input.invoiceId ?? null, refund_deposit_id: input.depositId ?? null };
   const t = refundTarget(columns);
@@ -137,7 +163,10 @@ export function debitLines<C extends string>(accountId: string, total: Amount<C>
 }
 
 /** What a cancelled or failed withdrawal gives back: the released part to the suspense it came from, the rest to the merchant. */
-export function returnLines(w: { account_id: string; currency_code: string; suspense_released: string; suspense_account: string }, total: Amount<CryptoCode>): PostingLine[] {
+export function returnLines(
+  w: { account_id: string; currency_code: string; suspense_released: string; suspense_account: string },
+  total: Amount<CryptoCode>,
+): PostingLine[] {
   const released = cryptoAmount(w.currency_code, w.suspense_released);
   return [credit(merchantAccount(w.account_id), total.minus(released)), credit(w.suspense_account as LedgerAccount, released)];
 }
@@ -163,13 +192,17 @@ export async function refundsOf(db: Executor, kind: RefundTarget['kind'], ids: s
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const r of rows) if (r.target !== null) byId.get(r.target)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
+  for (const r of rows)
+    if (r.target !== null)
+      byId.get(r.target)?.push({ id: r.id, status: r.status, currency_code: r.currency_code, amount: r.amount, tx_hash: r.tx_hash });
   return byId;
 }
 
 /** What the live refunds (not failed or cancelled) of `lines` in one currency give back, in atomic units. */
 export function liveRefunded(lines: RefundLine[] = [], currencyCode: string): bigint {
-  return lines.filter((l) => !NOT_LIVE.includes(l.status) && l.currency_code === currencyCode).reduce((sum, l) => sum + BigInt(l.amount), 0n);
+  return lines
+    .filter((l) => !NOT_LIVE.includes(l.status) && l.currency_code === currencyCode)
+    .reduce((sum, l) => sum + BigInt(l.amount), 0n);
 }
 
 /**

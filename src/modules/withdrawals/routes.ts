@@ -46,16 +46,36 @@ function quoteWithdrawalRoute(app: TypedApp): void {
           address: Type.String({ minLength: 1, maxLength: 128 }),
           amount: MoneyInput({ exclusiveMinimum: 0, maximum: 1e15 }),
           orderId: Type.Optional(
-            Type.String({ minLength: 1, maxLength: 256, description: 'Idempotency key: quotes of one orderId are one quote. Absent: a fresh quote with an orderId of its own (returned)' }),
+            Type.String({
+              minLength: 1,
+              maxLength: 256,
+              description:
+                'Idempotency key: quotes of one orderId are one quote. Absent: a fresh quote with an orderId of its own (returned)',
+            }),
           ),
           allowAutoConvert: Type.Optional(Type.Boolean()),
-          invoiceId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund of this invoice: at most what it received less its refunds, in its currency' })),
-          depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund of this deposit (suspense it holds below its minimum is released first); not with invoiceId' })),
+          invoiceId: Type.Optional(
+            Type.String({
+              format: 'uuid',
+              description: 'A refund of this invoice: at most what it received less its refunds, in its currency',
+            }),
+          ),
+          depositId: Type.Optional(
+            Type.String({
+              format: 'uuid',
+              description: 'A refund of this deposit (suspense it holds below its minimum is released first); not with invoiceId',
+            }),
+          ),
         }),
         response: responses({ 200: DataEnvelope(QuoteSchema) }, [404, 409, 503]),
       },
     },
-    async (request) => ({ data: await quoteWithdrawal(app.ctx, request.principal, { ...request.body, amount: exactNumber(request, 'amount', request.body.amount) }) }),
+    async (request) => ({
+      data: await quoteWithdrawal(app.ctx, request.principal, {
+        ...request.body,
+        amount: exactNumber(request, 'amount', request.body.amount),
+      }),
+    }),
   );
 }
 
@@ -65,11 +85,15 @@ function commitWithdrawalRoute(app: TypedApp): void {
     '/withdrawal/commit',
     {
       // Clients send only quoteId: a tenant-wide caller acts on the quote's account.
-      config: { scope: 'withdrawals.create', stepUp: true, accountOf: quoteAccount('withdrawal_quotes', 'exceptions.withdrawal.quoteNotFound') },
+      config: {
+        scope: 'withdrawals.create',
+        stepUp: true,
+        accountOf: quoteAccount('withdrawal_quotes', 'exceptions.withdrawal.quoteNotFound'),
+      },
       schema: {
         operationId: 'commitWithdrawal',
         tags: ['withdrawals'],
-        summary: "Commits a quote on its account: debits the locked total and creates the withdrawal",
+        summary: 'Commits a quote on its account: debits the locked total and creates the withdrawal',
         body: Type.Object({
           quoteId: Uuid,
           customData: Type.Optional(Metadata),

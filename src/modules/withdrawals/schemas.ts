@@ -19,7 +19,13 @@ export const QuoteSchema = Type.Object({
   totalDeduction: Money('amount + fee, debited at commit'),
   autoConvert: Type.Union([
     Type.Null(),
-    Type.Object({ fromCryptoCurrencyCode: Type.String(), toCryptoCurrencyCode: Type.String(), fromAmount: Money(), toAmount: Money(), commission: Money() }),
+    Type.Object({
+      fromCryptoCurrencyCode: Type.String(),
+      toCryptoCurrencyCode: Type.String(),
+      fromAmount: Money(),
+      toAmount: Money(),
+      commission: Money(),
+    }),
   ]),
   expiresAt: Type.String({ format: 'date-time' }),
 });
@@ -41,7 +47,9 @@ export const WithdrawalRecordSchema = Type.Object({
   feeAmount: Money(),
   feeAmountUsd: Money(),
   debitedAmount: Money(),
-  customData: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Merchant metadata as sent at commit; absent when none was sent' })),
+  customData: Type.Optional(
+    Type.Object({}, { additionalProperties: true, description: 'Merchant metadata as sent at commit; absent when none was sent' }),
+  ),
   webhookUrl: Type.Optional(Nullable(Type.String())),
   source: Type.Optional(Type.String()),
   createdAt: Type.String(),
@@ -52,19 +60,39 @@ export const WithdrawalRecordSchema = Type.Object({
   depositId: Type.Optional(Type.String({ format: 'uuid', description: 'A refund: the deposit it gives money back for' })),
   batchId: Type.Optional(Type.String({ format: 'uuid', description: 'An item of a batch: the batch (GET /withdrawal/batch)' })),
   outputIndex: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash' }),
+    Type.Integer({
+      minimum: 0,
+      description: 'Bitcoin, paid together with other withdrawals in one transaction (BTC_BATCH_WINDOW_S): its output in transactionHash',
+    }),
   ),
   waitingReason: Type.Optional(WaitingReasonSchema),
-  approvalsRequired: Type.Optional(Type.Integer({ description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator' })),
+  approvalsRequired: Type.Optional(
+    Type.Integer({
+      description: 'Approvals it needs before it is paid (status awaitingApproval): a second person of the tenant, an operator',
+    }),
+  ),
   approvalExpiresAt: Type.Optional(DateTime),
-  approvalLevels: Type.Optional(Type.Array(ApprovalLevel, { description: 'Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator)' })),
+  approvalLevels: Type.Optional(
+    Type.Array(ApprovalLevel, {
+      description: 'Whose approval it needs: tenant (a second person of the tenant), operator (the installation’s operator)',
+    }),
+  ),
   approvals: Type.Optional(
     Type.Array(Type.Object({ level: ApprovalLevel, by: Type.String(), at: DateTime }), {
       description: 'The approvals given (on the single withdrawal, and in lists on those awaiting approval)',
     }),
   ),
-  committedBy: Type.Optional(Type.String({ description: 'Sent to approval: who committed it (an email, or an API key’s prefix); never its approver' })),
-  committedByUserId: Type.Optional(Nullable(Type.String({ format: 'uuid', description: 'Sent to approval: the user who committed it, or whose API key did; null for a key the operator issued' }))),
+  committedBy: Type.Optional(
+    Type.String({ description: 'Sent to approval: who committed it (an email, or an API key’s prefix); never its approver' }),
+  ),
+  committedByUserId: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'uuid',
+        description: 'Sent to approval: the user who committed it, or whose API key did; null for a key the operator issued',
+      }),
+    ),
+  ),
   waitingShortfall: Type.Optional(ShortfallSchema),
 });
 
@@ -78,9 +106,7 @@ export const WithdrawalStatusChangedSchema = Type.Object({
 /** What invoice and deposit records show of their refunds (withdrawals that give money back for them). */
 export const RefundFieldsSchema = Type.Object({
   // Optional in the schema only: every record has them; events stored before refunds existed do not.
-  amountRefunded: Type.Optional(
-    Money('What live refunds (not failed or cancelled) in its own currency give back; 0 when none'),
-  ),
+  amountRefunded: Type.Optional(Money('What live refunds (not failed or cancelled) in its own currency give back; 0 when none')),
   refunds: Type.Optional(
     Type.Array(
       Type.Object({

@@ -14,7 +14,14 @@ export async function screenBeforeSigning(ctx: AppContext, w: WithdrawalRow): Pr
   if (!screener.enabled) return null;
   const currency = knownCurrency(w.currency_code);
   const net = networkOf(currency);
-  const verdict = await screener.screen({ network: net.env, apiNetwork: net.api, address: w.address, direction: 'out', amount: formatUnits(BigInt(w.amount), currency.decimals), cryptoCurrencyCode: currency.code });
+  const verdict = await screener.screen({
+    network: net.env,
+    apiNetwork: net.api,
+    address: w.address,
+    direction: 'out',
+    amount: formatUnits(BigInt(w.amount), currency.decimals),
+    cryptoCurrencyCode: currency.code,
+  });
   if (verdict.decision === 'allow') return null;
   return { reason: 'screening', detail: { message: `${verdict.source}: ${verdict.reason ?? verdict.decision}` } };
 }

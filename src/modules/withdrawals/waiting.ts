@@ -16,13 +16,16 @@ const MEANINGS: Record<WaitingReason, string> = {
   feeUnavailable: 'no network fee could be had to sign it with (no fee quote, or a node that will not price it)',
   noSigner: "no worker holding the network's hot-wallet key has run lately",
   signingFailed: 'the last attempt to sign it failed at the node',
-  screening: 'screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled',
+  screening:
+    'screening flagged its destination (the denylist, or the provider; or the provider did not answer with SCREENING_FAIL closed): it is not signed until cleared or cancelled',
 };
 
 /** Why a created withdrawal is not signed yet, as the execution round found it. */
 export const WaitingReasonSchema = Type.Union(
   WAITING_REASONS.map((r) => Type.Literal(r)),
-  { description: `Why it is not signed yet (status created), as the last execution round found it: ${WAITING_REASONS.map((r) => `${r}: ${MEANINGS[r]}`).join('; ')}` },
+  {
+    description: `Why it is not signed yet (status created), as the last execution round found it: ${WAITING_REASONS.map((r) => `${r}: ${MEANINGS[r]}`).join('; ')}`,
+  },
 );
 
 /** The operator's view of a waiting withdrawal's reason. */
@@ -31,8 +34,12 @@ export const WaitingSchema = Type.Object({
   since: DateTime,
   cryptoCurrencyCode: Type.Optional(Type.String({ description: 'hotWalletLow: the currency the hot wallet lacks' })),
   missing: Type.Optional(Money('hotWalletLow: how much of cryptoCurrencyCode it lacks')),
-  message: Type.Optional(Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why" })),
-  action: Type.String({ description: 'What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much)' }),
+  message: Type.Optional(
+    Type.String({ description: "feeUnavailable, signingFailed: the node's or the adapter's words; screening: who flagged it and why" }),
+  ),
+  action: Type.String({
+    description: 'What the operator does about it, in plain words (hotWalletLow: which hot wallet to fund, with what and how much)',
+  }),
 });
 export type WaitingView = Static<typeof WaitingSchema>;
 
@@ -73,7 +80,8 @@ export function shortfallOf(w: WithdrawalRow): Static<typeof ShortfallSchema> | 
 
 function missingOf(w: WithdrawalRow) {
   const d = w.waiting_detail ?? {};
-  const currency = w.status === 'created' && w.waiting_reason === 'hotWalletLow' && d.cryptoCurrencyCode ? findCurrency(d.cryptoCurrencyCode) : undefined;
+  const currency =
+    w.status === 'created' && w.waiting_reason === 'hotWalletLow' && d.cryptoCurrencyCode ? findCurrency(d.cryptoCurrencyCode) : undefined;
   return currency && d.missing !== undefined ? { currency, units: BigInt(d.missing) } : null;
 }
 

@@ -10,10 +10,17 @@ import { changeStatus, type WithdrawalRow } from './record.ts';
  * (amount and fee). An `end` without `signed_tx` leaves the row's: a bundle's withdrawals name
  * their transaction by its hash, and the bundle keeps it.
  */
-export async function settleWithdrawal(trx: Trx, row: WithdrawalRow, succeeded: boolean, end: Omit<PayoutEnd, 'signed_tx'> & { signed_tx?: string }): Promise<boolean> {
+export async function settleWithdrawal(
+  trx: Trx,
+  row: WithdrawalRow,
+  succeeded: boolean,
+  end: Omit<PayoutEnd, 'signed_tx'> & { signed_tx?: string },
+): Promise<boolean> {
   if (!succeeded) {
     await refund(trx, row, 'withdrawal.failed', true);
-    await changeStatus(trx, row, 'failed', { set: { ...end, failure_reason: 'the transaction was mined but failed on chain (nothing was sent); the debit is refunded' } });
+    await changeStatus(trx, row, 'failed', {
+      set: { ...end, failure_reason: 'the transaction was mined but failed on chain (nothing was sent); the debit is refunded' },
+    });
     return false;
   }
   await changeStatus(trx, row, 'completed', { set: { ...end, completed_at: now() } });

@@ -95,7 +95,8 @@ export class X402Facilitator {
         await checkUpto(this.chain, upto, 'verify');
         // A permit settled for 0 is unused on chain, and still settled: our record says so.
         const known = await this.existing(uptoSettleable(upto).key);
-        if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this permit was already settled', upto.from);
+        if (known && known.status !== 'failed')
+          throw new Invalid('authorization_already_used', 'this permit was already settled', upto.from);
         return { isValid: true, payer: upto.from };
       }
       const p = parsed.payment;
@@ -107,11 +108,13 @@ export class X402Facilitator {
       // simulation only).
       const [known, simulated] = await Promise.all([this.existing(eip3009Settleable(p).key), simulateTransfer(this.chain, p)]);
       if (!simulated) await checkSignature(this.chain, p);
-      if (known && known.status !== 'failed') throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
+      if (known && known.status !== 'failed')
+        throw new Invalid('authorization_already_used', 'this authorization was already settled', p.auth.from);
       if (!simulated) await checkChain(this.chain, p);
       return { isValid: true, payer: p.auth.from };
     } catch (err) {
-      if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
+      if (err instanceof Invalid)
+        return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
       return { isValid: false, invalidReason: 'unexpected_verify_error', invalidMessage: (err as Error).message };
     }
   }
@@ -156,17 +159,28 @@ export class X402Facilitator {
       if (!proven.ok) return refused(proven.error);
     }
     // No sender, no spend: a chain without a fee payer verifies only.
-    if (!spend || !sender) return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
+    if (!spend || !sender)
+      return { success: false, errorReason: 'settlement_disabled', errorMessage: 'no fee payer is configured', transaction: '', ...base };
     if (!spend.ok) {
       if (spend.error instanceof Invalid) return refused(spend.error);
       // The estimate reverted: the chain refuses this transfer as it stands.
-      return { success: false, errorReason: 'invalid_transaction_state', errorMessage: (spend.error as Error).message.split('\n')[0], transaction: '', ...base };
+      return {
+        success: false,
+        errorReason: 'invalid_transaction_state',
+        errorMessage: (spend.error as Error).message.split('\n')[0],
+        transaction: '',
+        ...base,
+      };
     }
     return this.claimAndSend(tenantId, sender, s, spend.value, base, identified);
   }
 
   /** A settle under a payment identifier already claimed: the first settlement's result, or refused for other terms. */
-  private async retried(first: IdentifierRow, id: Identified, base: { payer: string; network: string; amount: string }): Promise<SettleResult> {
+  private async retried(
+    first: IdentifierRow,
+    id: Identified,
+    base: { payer: string; network: string; amount: string },
+  ): Promise<SettleResult> {
     const conflict = conflicting(first, id);
     if (conflict) return refusal(conflict, { transaction: '', ...base });
     return this.answer(await this.awaitTransaction(firstKey(first)), base);
@@ -174,8 +188,10 @@ export class X402Facilitator {
 
   /** What a parsed payment sends, and its checks (EIP-3009: all proven by the token's simulation). */
   private settleChecks(parsed: AnyPayment): { s: Settleable; checks: SettleChecks } {
-    if (parsed.kind === 'permit2') return { s: permit2Settleable(parsed.permit), checks: { before: () => checkPermit2(this.chain, parsed.permit) } };
-    if (parsed.kind === 'upto') return { s: uptoSettleable(parsed.upto), checks: { before: () => checkUpto(this.chain, parsed.upto, 'settle') } };
+    if (parsed.kind === 'permit2')
+      return { s: permit2Settleable(parsed.permit), checks: { before: () => checkPermit2(this.chain, parsed.permit) } };
+    if (parsed.kind === 'upto')
+      return { s: uptoSettleable(parsed.upto), checks: { before: () => checkUpto(this.chain, parsed.upto, 'settle') } };
     const p = parsed.payment;
     const proven = async () => {
       await checkSignature(this.chain, p);
@@ -188,7 +204,14 @@ export class X402Facilitator {
    * Claims the payment's key with the `submitted` row, then sends: a settle that finds the key
    * claimed waits for the claimant's transaction instead of sending a second one.
    */
-  private async claimAndSend(tenantId: string, sender: FeePayerSender, s: Settleable, { gas, fees }: Spend, base: { payer: string; network: string; amount: string }, identified?: Identified): Promise<SettleResult> {
+  private async claimAndSend(
+    tenantId: string,
+    sender: FeePayerSender,
+    s: Settleable,
+    { gas, fees }: Spend,
+    base: { payer: string; network: string; amount: string },
+    identified?: Identified,
+  ): Promise<SettleResult> {
     const { claimed, first } = await claimSettlement(this.db, this.claimOf(tenantId, s), identified);
     // Another settle under the same payment identifier claimed it first: its result, nothing sent.
     if (first && identified) return this.retried(first, identified, base);
@@ -201,11 +224,28 @@ export class X402Facilitator {
   /** The `submitted` row that claims a payment's key. */
   private claimOf(tenantId: string, s: Settleable) {
     const { asset, payer, nonce } = s.key;
-    return { id: randomUUID(), tenant_id: tenantId, network: this.network, asset: asset.toLowerCase(), payer: payer.toLowerCase(), pay_to: s.payTo.toLowerCase(), nonce, amount: s.amount, scheme: s.scheme, cap: s.cap ?? null, status: 'submitted' as const };
+    return {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      network: this.network,
+      asset: asset.toLowerCase(),
+      payer: payer.toLowerCase(),
+      pay_to: s.payTo.toLowerCase(),
+      nonce,
+      amount: s.amount,
+      scheme: s.scheme,
+      cap: s.cap ?? null,
+      status: 'submitted' as const,
+    };
   }
 
   /** An upto settlement of 0: nothing is sent, and its row is claimed and confirmed in one transaction (a replay answers it). */
-  private async claimUnsent(tenantId: string, s: Settleable, base: { payer: string; network: string; amount: string }, identified?: Identified): Promise<SettleResult> {
+  private async claimUnsent(
+    tenantId: string,
+    s: Settleable,
+    base: { payer: string; network: string; amount: string },
+    identified?: Identified,
+  ): Promise<SettleResult> {
     const confirm = (trx: Trx, row: SettlementRow) => finishIn(trx, row, 'confirmed', null, null, { unsent: true });
     const { claimed, first } = await claimSettlement(this.db, this.claimOf(tenantId, s), identified, confirm);
     if (first && identified) return this.retried(first, identified, base);

@@ -83,7 +83,14 @@ export function finishWithReceipt(db: Db, row: SettlementRow, receipt: Transacti
  */
 /** A network's settlements still submitted, oldest first, a round's worth: what each family's worker follows. */
 export function submittedOn(db: Db, network: string): Promise<SettlementRow[]> {
-  return db.selectFrom('x402_settlements').selectAll().where('status', '=', 'submitted').where('network', '=', network).orderBy('created_at').limit(100).execute();
+  return db
+    .selectFrom('x402_settlements')
+    .selectAll()
+    .where('status', '=', 'submitted')
+    .where('network', '=', network)
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
 }
 
 export async function followSubmitted(db: Db, chain: X402Chain, receiptTimeoutMs: number): Promise<{ finished: number; waiting: number }> {

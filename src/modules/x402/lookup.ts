@@ -48,7 +48,9 @@ export class SettlementLookup {
     const payers = distinct((k) => k.payer.toLowerCase());
     const nonces = distinct((k) => k.nonce);
     const { rows } = await sql<SettlementRow>`select * from x402_settlements
-      where network = ${this.network} and asset = any(${assets}::text[]) and payer = any(${payers}::text[]) and nonce = any(${nonces}::text[])`.execute(this.db);
+      where network = ${this.network} and asset = any(${assets}::text[]) and payer = any(${payers}::text[]) and nonce = any(${nonces}::text[])`.execute(
+      this.db,
+    );
     return rows;
   }
 }

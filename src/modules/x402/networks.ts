@@ -52,9 +52,20 @@ export class X402Facilitators {
   }
 
   /** The facilitators of these chains (EVM, and Solana's when configured); undefined when there is none (x402 disabled). */
-  static of(db: Db, chains: readonly X402Chain[] | undefined, settings: X402Settings, solana?: { chain: SettlingSvmChain; reserveLamports: bigint }): X402Facilitators | undefined {
+  static of(
+    db: Db,
+    chains: readonly X402Chain[] | undefined,
+    settings: X402Settings,
+    solana?: { chain: SettlingSvmChain; reserveLamports: bigint },
+  ): X402Facilitators | undefined {
     const all: NetworkFacilitator[] = (chains ?? []).map((chain) => new X402Facilitator(db, chain, limitsOf(settings, chain.network)));
-    if (solana) all.push(new SvmFacilitator(db, solana.chain, { receiptTimeoutMs: settings.receiptTimeoutMs, feePayerReserveLamports: solana.reserveLamports }));
+    if (solana)
+      all.push(
+        new SvmFacilitator(db, solana.chain, {
+          receiptTimeoutMs: settings.receiptTimeoutMs,
+          feePayerReserveLamports: solana.reserveLamports,
+        }),
+      );
     const [first] = all;
     return first ? new X402Facilitators(all, first) : undefined;
   }
@@ -90,7 +101,8 @@ export class X402Facilitators {
   supported(): Supported {
     const parts = this.all.map((f) => f.supported());
     const signers: Record<string, string[]> = {};
-    for (const [family, list] of parts.flatMap((p) => Object.entries(p.signers))) signers[family] = [...new Set([...(signers[family] ?? []), ...list])];
+    for (const [family, list] of parts.flatMap((p) => Object.entries(p.signers)))
+      signers[family] = [...new Set([...(signers[family] ?? []), ...list])];
     return {
       kinds: parts.flatMap((p) => p.kinds),
       extensions: [...new Set(parts.flatMap((p) => p.extensions))],

@@ -49,29 +49,44 @@ export type ParsedPayment = { kind: 'eip3009'; payment: Parsed } | { kind: 'perm
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const uintString = (v: unknown): v is string => typeof v === 'string' && /^\d{1,78}$/.test(v);
-export const sameAddress = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+export const sameAddress = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 
 /**
  * A permit2 payload's fields, checked for their shape only. The `upto` scheme's witness also names
  * the facilitator allowed to settle it (`withFacilitator`).
  */
 export function readPermit2(payload: unknown, withFacilitator = false): Permit2Parsed {
-  if (!isObject(payload) || !isObject(payload.permit2Authorization)) throw new Invalid('invalid_payload', 'payload.permit2Authorization is required');
+  if (!isObject(payload) || !isObject(payload.permit2Authorization))
+    throw new Invalid('invalid_payload', 'payload.permit2Authorization is required');
   const a = payload.permit2Authorization;
   const sig = payload.signature;
-  if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132) throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
+  if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132)
+    throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
   const permitted = a.permitted;
   const witness = a.witness;
   if (
-    !isObject(permitted) || typeof permitted.token !== 'string' || !isAddress(permitted.token, { strict: false }) || !uintString(permitted.amount) ||
-    typeof a.from !== 'string' || !isAddress(a.from, { strict: false }) ||
-    typeof a.spender !== 'string' || !isAddress(a.spender, { strict: false }) ||
-    !uintString(a.nonce) || !uintString(a.deadline) ||
-    !isObject(witness) || typeof witness.to !== 'string' || !isAddress(witness.to, { strict: false }) || !uintString(witness.validAfter) ||
+    !isObject(permitted) ||
+    typeof permitted.token !== 'string' ||
+    !isAddress(permitted.token, { strict: false }) ||
+    !uintString(permitted.amount) ||
+    typeof a.from !== 'string' ||
+    !isAddress(a.from, { strict: false }) ||
+    typeof a.spender !== 'string' ||
+    !isAddress(a.spender, { strict: false }) ||
+    !uintString(a.nonce) ||
+    !uintString(a.deadline) ||
+    !isObject(witness) ||
+    typeof witness.to !== 'string' ||
+    !isAddress(witness.to, { strict: false }) ||
+    !uintString(witness.validAfter) ||
     (withFacilitator && (typeof witness.facilitator !== 'string' || !isAddress(witness.facilitator, { strict: false })))
   ) {
     const fields = withFacilitator ? '{to, facilitator, validAfter}' : '{to, validAfter}';
-    throw new Invalid('invalid_payload', `permit2Authorization needs permitted {token, amount}, from, spender, nonce, deadline and witness ${fields}`);
+    throw new Invalid(
+      'invalid_payload',
+      `permit2Authorization needs permitted {token, amount}, from, spender, nonce, deadline and witness ${fields}`,
+    );
   }
   return {
     token: getAddress(permitted.token),
@@ -95,12 +110,15 @@ function parsePermit2(payload: unknown, asset: X402Asset, payTo: Address, amount
   const p = readPermit2(payload);
   const from = p.from;
   if (p.token !== asset.address) throw new Invalid('invalid_payment_requirements', 'the permitted token is not the asset', from);
-  if (p.spender !== getAddress(x402ExactPermit2ProxyAddress)) throw new Invalid('invalid_payload', 'the spender must be the x402 permit2 proxy', from);
+  if (p.spender !== getAddress(x402ExactPermit2ProxyAddress))
+    throw new Invalid('invalid_payload', 'the spender must be the x402 permit2 proxy', from);
   if (p.to !== payTo) throw new Invalid('invalid_exact_evm_payload_recipient_mismatch', 'witness.to is not payTo', from);
-  if (p.amount !== amount) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'the permitted amount is not the amount', from);
+  if (p.amount !== amount)
+    throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'the permitted amount is not the amount', from);
   const now = BigInt(Math.floor(Date.now() / 1000));
   if (p.validAfter > now) throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the permit is not valid yet', from);
-  if (p.deadline < now + VALID_BEFORE_MARGIN_S) throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the permit expires too soon to be settled', from);
+  if (p.deadline < now + VALID_BEFORE_MARGIN_S)
+    throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the permit expires too soon to be settled', from);
   return p;
 }
 
@@ -123,12 +141,17 @@ export function parseEnvelope(
   const accepted = pp.accepted;
   if (!isObject(accepted)) throw new Invalid('invalid_payload', 'paymentPayload.accepted is required');
   if (typeof req.scheme !== 'string' || !schemes.includes(req.scheme) || accepted.scheme !== req.scheme) {
-    throw new Invalid('invalid_scheme', schemes.length === 1 ? `only the ${schemes[0]} scheme is supported` : `the schemes supported are ${schemes.join(' and ')}`);
+    throw new Invalid(
+      'invalid_scheme',
+      schemes.length === 1 ? `only the ${schemes[0]} scheme is supported` : `the schemes supported are ${schemes.join(' and ')}`,
+    );
   }
   if (req.network !== network) throw new Invalid('invalid_network', `this facilitator settles on ${network}`);
   // A payment made (and signed) for one network is never settled on another.
-  if (accepted.network !== req.network) throw new Invalid('invalid_network', `the payment was made on ${String(accepted.network)}, the requirements are on ${network}`);
-  if (!uintString(req.amount) || (BigInt(req.amount) === 0n && req.scheme !== 'upto')) throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
+  if (accepted.network !== req.network)
+    throw new Invalid('invalid_network', `the payment was made on ${String(accepted.network)}, the requirements are on ${network}`);
+  if (!uintString(req.amount) || (BigInt(req.amount) === 0n && req.scheme !== 'upto'))
+    throw new Invalid('invalid_payment_requirements', 'amount must be a positive integer string');
   if (typeof req.maxTimeoutSeconds !== 'number' || !(req.maxTimeoutSeconds >= 1)) {
     throw new Invalid('invalid_payment_requirements', 'maxTimeoutSeconds must be at least 1');
   }
@@ -150,7 +173,8 @@ export function parseTerms(chain: X402Chain, body: unknown, scheme: 'exact' | 'u
   const { pp, req, accepted, amount } = parseEnvelope(chain.network, body, [scheme]);
   const asset = typeof req.asset === 'string' ? chain.assets.get(req.asset.toLowerCase()) : undefined;
   if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
-  if (typeof req.payTo !== 'string' || !isAddress(req.payTo, { strict: false })) throw new Invalid('invalid_payment_requirements', 'payTo must be an address');
+  if (typeof req.payTo !== 'string' || !isAddress(req.payTo, { strict: false }))
+    throw new Invalid('invalid_payment_requirements', 'payTo must be an address');
   if (!sameAddress(accepted.asset, req.asset) || !sameAddress(accepted.payTo, req.payTo)) {
     throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
   }
@@ -163,14 +187,19 @@ export function parseTerms(chain: X402Chain, body: unknown, scheme: 'exact' | 'u
  */
 export function parsePayment(chain: X402Chain, body: unknown): ParsedPayment {
   const { pp, accepted, amount, asset, payTo, extra } = parseTerms(chain, body, 'exact');
-  if (!uintString(accepted.amount) || BigInt(accepted.amount) !== amount) throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
+  if (!uintString(accepted.amount) || BigInt(accepted.amount) !== amount)
+    throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
   if (extra.assetTransferMethod === 'permit2') {
     return { kind: 'permit2', permit: parsePermit2(pp.payload, asset, payTo, amount) };
   }
   if (extra.assetTransferMethod !== undefined && extra.assetTransferMethod !== 'eip3009') {
     throw new Invalid('invalid_payment_requirements', `asset transfer method ${String(extra.assetTransferMethod)} is not supported`);
   }
-  if (asset.version === undefined) throw new Invalid('invalid_payment_requirements', 'this asset has no EIP-3009: it is paid through Permit2 (extra.assetTransferMethod permit2)');
+  if (asset.version === undefined)
+    throw new Invalid(
+      'invalid_payment_requirements',
+      'this asset has no EIP-3009: it is paid through Permit2 (extra.assetTransferMethod permit2)',
+    );
   return { kind: 'eip3009', payment: parseEip3009(pp.payload, asset, payTo, amount) };
 }
 
@@ -179,12 +208,18 @@ function parseEip3009(payload: unknown, asset: X402Asset, payTo: Address, amount
   if (!isObject(payload) || !isObject(payload.authorization)) throw new Invalid('invalid_payload', 'payload.authorization is required');
   const a = payload.authorization;
   const sig = payload.signature;
-  if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132) throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
+  if (typeof sig !== 'string' || !isHex(sig) || sig.length < 132)
+    throw new Invalid('invalid_payload', 'payload.signature must be a hex signature');
   if (
-    typeof a.from !== 'string' || !isAddress(a.from, { strict: false }) ||
-    typeof a.to !== 'string' || !isAddress(a.to, { strict: false }) ||
-    !uintString(a.value) || !uintString(a.validAfter) || !uintString(a.validBefore) ||
-    typeof a.nonce !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(a.nonce)
+    typeof a.from !== 'string' ||
+    !isAddress(a.from, { strict: false }) ||
+    typeof a.to !== 'string' ||
+    !isAddress(a.to, { strict: false }) ||
+    !uintString(a.value) ||
+    !uintString(a.validAfter) ||
+    !uintString(a.validBefore) ||
+    typeof a.nonce !== 'string' ||
+    !/^0x[0-9a-fA-F]{64}$/.test(a.nonce)
   ) {
     throw new Invalid('invalid_payload', 'authorization needs from, to, value, validAfter, validBefore and a 32-byte nonce');
   }
@@ -198,9 +233,11 @@ function parseEip3009(payload: unknown, asset: X402Asset, payTo: Address, amount
     nonce: a.nonce.toLowerCase() as Hex,
   };
   if (auth.to !== payTo) throw new Invalid('invalid_exact_evm_payload_recipient_mismatch', 'authorization.to is not payTo', payer);
-  if (auth.value !== amount) throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'authorization.value is not the amount', payer);
+  if (auth.value !== amount)
+    throw new Invalid('invalid_exact_evm_payload_authorization_value_mismatch', 'authorization.value is not the amount', payer);
   const now = BigInt(Math.floor(Date.now() / 1000));
-  if (auth.validAfter > now) throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the authorization is not valid yet', payer);
+  if (auth.validAfter > now)
+    throw new Invalid('invalid_exact_evm_payload_authorization_valid_after', 'the authorization is not valid yet', payer);
   if (auth.validBefore < now + VALID_BEFORE_MARGIN_S) {
     throw new Invalid('invalid_exact_evm_payload_authorization_valid_before', 'the authorization expires too soon to be settled', payer);
   }

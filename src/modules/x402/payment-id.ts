@@ -48,7 +48,8 @@ export function identify(tenantId: string, network: string, body: Record<string,
   const ext = isObject(payload.extensions) ? payload.extensions[PAYMENT_IDENTIFIER] : undefined;
   if (ext === undefined) return undefined;
   const payer = addressKey(s.key.payer);
-  if (!isObject(ext) || !isObject(ext.info)) throw new Invalid('invalid_payload', `extensions["${PAYMENT_IDENTIFIER}"] needs an info object`, s.key.payer);
+  if (!isObject(ext) || !isObject(ext.info))
+    throw new Invalid('invalid_payload', `extensions["${PAYMENT_IDENTIFIER}"] needs an info object`, s.key.payer);
   const id = (ext.info as Partial<PaymentIdentifierInfo>).id;
   if (id === undefined) return undefined;
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
@@ -73,11 +74,19 @@ export function findIdentifier(db: Db, id: Identified): Promise<IdentifierRow | 
 /** A settle whose identifier was claimed first for other terms: refused, naming the identifier. */
 export function conflicting(first: IdentifierRow, id: Identified): Invalid | undefined {
   if (first.fingerprint === id.fingerprint) return undefined;
-  return new Invalid('invalid_payload', `payment identifier ${id.paymentId} was already used for a different payment (network, asset, amount, payTo or resource)`, id.payer);
+  return new Invalid(
+    'invalid_payload',
+    `payment identifier ${id.paymentId} was already used for a different payment (network, asset, amount, payTo or resource)`,
+    id.payer,
+  );
 }
 
 /** The settlement key the identifier's first settle claimed (to answer a retry with its result). */
-export const firstKey = (first: IdentifierRow): Settleable['key'] => ({ asset: first.asset as Settleable['key']['asset'], payer: first.payer as Settleable['key']['payer'], nonce: first.nonce });
+export const firstKey = (first: IdentifierRow): Settleable['key'] => ({
+  asset: first.asset as Settleable['key']['asset'],
+  payer: first.payer as Settleable['key']['payer'],
+  nonce: first.nonce,
+});
 
 /** Thrown inside the claim's transaction when the identifier is taken, so the settlement row is rolled back too. */
 class IdentifierTaken extends Error {}
@@ -112,7 +121,15 @@ export async function claimSettlement(
       const claimed = await claim(trx);
       const mine = await trx
         .insertInto('x402_payment_identifiers')
-        .values({ tenant_id: id.tenantId, payer: id.payer, payment_id: id.paymentId, fingerprint: id.fingerprint, network: values.network, asset: values.asset, nonce: values.nonce })
+        .values({
+          tenant_id: id.tenantId,
+          payer: id.payer,
+          payment_id: id.paymentId,
+          fingerprint: id.fingerprint,
+          network: values.network,
+          asset: values.asset,
+          nonce: values.nonce,
+        })
         .onConflict((oc) => oc.columns(['tenant_id', 'payer', 'payment_id']).doNothing())
         .returning('payment_id')
         .executeTakeFirst();

@@ -63,7 +63,6 @@ export class Invalid extends Error {
   }
 }
 
-
 /** A promise's result or its error, to await several together and take their answers in order. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 export const outcome = <T>(p: Promise<T>): Promise<Outcome<T>> =>

@@ -54,7 +54,8 @@ export function settlementView(r: SettlementRow) {
 export function settleAnswer(row: SettlementRow, payer: string, network: string): SettleResult {
   const base = { payer, network, amount: row.amount, transaction: row.transaction };
   if (row.status === 'confirmed') return { success: true, ...base };
-  if (row.status === 'failed') return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', ...base };
+  if (row.status === 'failed')
+    return { success: false, errorReason: (row.error_reason as X402Reason) ?? 'invalid_transaction_state', ...base };
   return { success: false, errorReason: 'settlement_pending', ...base };
 }
 
@@ -90,7 +91,8 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
   // tenant's maintained counts, of that address or network if one is named (lib/db/counts.ts); by a
   // transaction (one row) or by two of them, a count of the rows that match, along an index.
   type Kind = 'x402_settlements' | 'x402_settlements_of_payer' | 'x402_settlements_of_pay_to' | 'x402_settlements_of_network';
-  const ranged = (kind: Kind, scope: string) => rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
+  const ranged = (kind: Kind, scope: string) =>
+    rangedTotal(db, kind, scope, q.status, within, (part) => count(mine.where(inRange('created_at', part))));
   const named = [
     payer === undefined ? null : (['x402_settlements_of_payer', payer] as const),
     payTo === undefined ? null : (['x402_settlements_of_pay_to', payTo] as const),
@@ -98,7 +100,11 @@ export async function listSettlements(db: Db, tenantId: string, q: SettlementQue
   ].filter((n) => n !== null);
   const [one] = named;
   const total = () =>
-    q.transaction !== undefined || named.length > 1 ? count(base) : one ? ranged(one[0], addressScope(tenantId, one[1])) : ranged('x402_settlements', tenantId);
+    q.transaction !== undefined || named.length > 1
+      ? count(base)
+      : one
+        ? ranged(one[0], addressScope(tenantId, one[1]))
+        : ranged('x402_settlements', tenantId);
   return paged(
     q,
     () => total().executeTakeFirstOrThrow(),

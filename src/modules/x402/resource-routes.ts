@@ -11,7 +11,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope, Nullable, PageQuery, PagedList, Uuid, responses, type TypedApp } from '../../lib/http/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { discoveryList, merchantList } from './discovery.ts';
-import { getResource, listResource, removeResource, resourceRecord, updateResource, type CatalogContext, type ResourceChange } from './resources.ts';
+import {
+  getResource,
+  listResource,
+  removeResource,
+  resourceRecord,
+  updateResource,
+  type CatalogContext,
+  type ResourceChange,
+} from './resources.ts';
 
 const TAGS = ['x402'];
 const Str = Type.String();
@@ -91,11 +99,15 @@ const READ = { scope: 'x402.list', tenantLevel: true } as const;
 
 /** Bounded free-form JSON: a requirement's `extra` and the entry's `metadata` (400 beyond). */
 function checkSizes(body: { accepts?: Array<{ extra?: object }>; metadata?: object }): void {
-  const tooLarge = (field: string, max: number) => new AppError('exceptions.validation.failed', { fields: [{ location: 'body', field, message: `must be at most ${max} characters of JSON` }] });
+  const tooLarge = (field: string, max: number) =>
+    new AppError('exceptions.validation.failed', {
+      fields: [{ location: 'body', field, message: `must be at most ${max} characters of JSON` }],
+    });
   body.accepts?.forEach((a, i) => {
     if (a.extra !== undefined && JSON.stringify(a.extra).length > MAX_EXTRA_CHARS) throw tooLarge(`accepts.${i}.extra`, MAX_EXTRA_CHARS);
   });
-  if (body.metadata !== undefined && JSON.stringify(body.metadata).length > MAX_METADATA_CHARS) throw tooLarge('metadata', MAX_METADATA_CHARS);
+  if (body.metadata !== undefined && JSON.stringify(body.metadata).length > MAX_METADATA_CHARS)
+    throw tooLarge('metadata', MAX_METADATA_CHARS);
 }
 
 /** The catalog's routes; `c.supported` is what the facilitator settles (nothing without an x402 network). */
@@ -112,7 +124,16 @@ export function x402ResourceRoutes(app: TypedApp, c: CatalogContext): void {
 function listResourceRoute(app: TypedApp, c: CatalogContext): void {
   app.post(
     '/x402/resources',
-    { config: MANAGE, schema: { operationId: 'x402ListResource', tags: TAGS, summary: "Lists a paid resource in the tenant's x402 discovery catalog", body: CreateBody, response: responses({ 201: DataEnvelope(ResourceSchema) }, [409]) } },
+    {
+      config: MANAGE,
+      schema: {
+        operationId: 'x402ListResource',
+        tags: TAGS,
+        summary: "Lists a paid resource in the tenant's x402 discovery catalog",
+        body: CreateBody,
+        response: responses({ 201: DataEnvelope(ResourceSchema) }, [409]),
+      },
+    },
     async (request, reply) => {
       checkSizes(request.body);
       return reply.status(201).send({ data: resourceRecord(await listResource(c, request.principal, request.body)) });
@@ -124,7 +145,16 @@ function listResourceRoute(app: TypedApp, c: CatalogContext): void {
 function resourcesRoute(app: TypedApp, c: CatalogContext): void {
   app.get(
     '/x402/resources',
-    { config: READ, schema: { operationId: 'x402Resources', tags: TAGS, summary: "The tenant's x402 discovery catalog, newest first", querystring: Type.Object(PageQuery), response: responses({ 200: PagedList(ResourceSchema) }) } },
+    {
+      config: READ,
+      schema: {
+        operationId: 'x402Resources',
+        tags: TAGS,
+        summary: "The tenant's x402 discovery catalog, newest first",
+        querystring: Type.Object(PageQuery),
+        response: responses({ 200: PagedList(ResourceSchema) }),
+      },
+    },
     async (request) => merchantList(c.db, request.principal.tenantId, request.query),
   );
 }
@@ -133,7 +163,16 @@ function resourcesRoute(app: TypedApp, c: CatalogContext): void {
 function resourceRoute(app: TypedApp, c: CatalogContext): void {
   app.get(
     '/x402/resources/:id',
-    { config: READ, schema: { operationId: 'x402Resource', tags: TAGS, summary: "One entry of the tenant's x402 discovery catalog", params: IdParams, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]) } },
+    {
+      config: READ,
+      schema: {
+        operationId: 'x402Resource',
+        tags: TAGS,
+        summary: "One entry of the tenant's x402 discovery catalog",
+        params: IdParams,
+        response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]),
+      },
+    },
     async (request) => ({ data: resourceRecord(await getResource(c.db, request.principal.tenantId, request.params.id)) }),
   );
 }
@@ -142,7 +181,17 @@ function resourceRoute(app: TypedApp, c: CatalogContext): void {
 function updateResourceRoute(app: TypedApp, c: CatalogContext): void {
   app.patch(
     '/x402/resources/:id',
-    { config: MANAGE, schema: { operationId: 'x402UpdateResource', tags: TAGS, summary: 'Changes an entry of the catalog (the fields given; null clears)', params: IdParams, body: UpdateBody, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404, 409]) } },
+    {
+      config: MANAGE,
+      schema: {
+        operationId: 'x402UpdateResource',
+        tags: TAGS,
+        summary: 'Changes an entry of the catalog (the fields given; null clears)',
+        params: IdParams,
+        body: UpdateBody,
+        response: responses({ 200: DataEnvelope(ResourceSchema) }, [404, 409]),
+      },
+    },
     async (request) => {
       checkSizes(request.body);
       return { data: resourceRecord(await updateResource(c, request.principal, request.params.id, request.body as ResourceChange)) };
@@ -154,7 +203,16 @@ function updateResourceRoute(app: TypedApp, c: CatalogContext): void {
 function removeResourceRoute(app: TypedApp, c: CatalogContext): void {
   app.delete(
     '/x402/resources/:id',
-    { config: MANAGE, schema: { operationId: 'x402RemoveResource', tags: TAGS, summary: 'Takes an entry out of the catalog at once', params: IdParams, response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]) } },
+    {
+      config: MANAGE,
+      schema: {
+        operationId: 'x402RemoveResource',
+        tags: TAGS,
+        summary: 'Takes an entry out of the catalog at once',
+        params: IdParams,
+        response: responses({ 200: DataEnvelope(ResourceSchema) }, [404]),
+      },
+    },
     async (request) => ({ data: resourceRecord(await removeResource(c.db, request.principal, request.params.id)) }),
   );
 }
@@ -163,7 +221,16 @@ function removeResourceRoute(app: TypedApp, c: CatalogContext): void {
 function discoveryRoute(app: TypedApp, c: CatalogContext): void {
   app.get(
     '/x402/discovery/resources',
-    { config: { scope: 'x402.verify', tenantLevel: true }, schema: { operationId: 'x402Discovery', tags: TAGS, summary: "The x402 Bazaar discovery list of the key's tenant", querystring: DiscoveryQuery, response: responses({ 200: DiscoverySchema }) } },
+    {
+      config: { scope: 'x402.verify', tenantLevel: true },
+      schema: {
+        operationId: 'x402Discovery',
+        tags: TAGS,
+        summary: "The x402 Bazaar discovery list of the key's tenant",
+        querystring: DiscoveryQuery,
+        response: responses({ 200: DiscoverySchema }),
+      },
+    },
     async (request) => discoveryList(c.db, request.principal.tenantId, request.query),
   );
 }

@@ -66,7 +66,8 @@ export function resourceUrl(value: string, sandbox: boolean): string {
     throw new AppError('exceptions.x402.invalidResourceUrl', { resource: value });
   }
   const schemeOk = url.protocol === 'https:' || (sandbox && url.protocol === 'http:');
-  if (!schemeOk || url.username !== '' || url.password !== '' || url.hostname === '') throw new AppError('exceptions.x402.invalidResourceUrl', { resource: value });
+  if (!schemeOk || url.username !== '' || url.password !== '' || url.hostname === '')
+    throw new AppError('exceptions.x402.invalidResourceUrl', { resource: value });
   return url.href;
 }
 
@@ -74,7 +75,11 @@ export function resourceUrl(value: string, sandbox: boolean): string {
 function assetsOf(kind: SupportedKind): string[] | undefined {
   const assets = kind.extra?.assets;
   if (!Array.isArray(assets)) return undefined;
-  return assets.flatMap((a) => (a && typeof a === 'object' && typeof (a as { address?: unknown }).address === 'string' ? [(a as { address: string }).address.toLowerCase()] : []));
+  return assets.flatMap((a) =>
+    a && typeof a === 'object' && typeof (a as { address?: unknown }).address === 'string'
+      ? [(a as { address: string }).address.toLowerCase()]
+      : [],
+  );
 }
 
 /**
@@ -88,7 +93,13 @@ export function checkedAccepts(accepts: StoredRequirement[], kinds: SupportedKin
     const assets = kind ? assetsOf(kind) : undefined;
     if (!kind || (assets && !assets.includes(req.asset.toLowerCase()))) {
       const supported = kinds.map((k) => ({ scheme: k.scheme, network: k.network, assets: assetsOf(k) ?? [] }));
-      throw new AppError('exceptions.x402.requirementsNotSupported', { index, scheme: req.scheme, network: req.network, asset: req.asset, supported });
+      throw new AppError('exceptions.x402.requirementsNotSupported', {
+        index,
+        scheme: req.scheme,
+        network: req.network,
+        asset: req.asset,
+        supported,
+      });
     }
     const { scheme, network, amount, asset, payTo, maxTimeoutSeconds, extra } = req;
     return { scheme, network, amount, asset, payTo, maxTimeoutSeconds, ...(extra ? { extra } : {}) };
@@ -104,7 +115,12 @@ export async function getResource(db: Db, tenantId: string, id: string): Promise
 
 /** A URL already in the tenant's catalog: 409 naming the entry to update instead. */
 async function alreadyListed(db: Db, tenantId: string, resource: string): Promise<AppError> {
-  const row = await db.selectFrom('x402_resources').select('id').where('tenant_id', '=', tenantId).where('resource', '=', resource).executeTakeFirst();
+  const row = await db
+    .selectFrom('x402_resources')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
   return new AppError('exceptions.x402.resourceAlreadyListed', { resource, ...(row ? { id: row.id } : {}) });
 }
 
@@ -129,7 +145,15 @@ export async function listResource(c: CatalogContext, principal: ApiPrincipal, i
       .onConflict((oc) => oc.columns(['tenant_id', 'resource']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) await audit(trx, { tenantId, principal, action: 'x402Resource.listed', targetType: 'x402Resource', targetId: inserted.id, detail: { resource } });
+    if (inserted)
+      await audit(trx, {
+        tenantId,
+        principal,
+        action: 'x402Resource.listed',
+        targetType: 'x402Resource',
+        targetId: inserted.id,
+        detail: { resource },
+      });
     return inserted;
   });
   if (!row) throw await alreadyListed(c.db, tenantId, resource);
@@ -152,9 +176,22 @@ export async function updateResource(c: CatalogContext, principal: ApiPrincipal,
   };
   try {
     return await c.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('x402_resources').set(set).where('id', '=', id).where('tenant_id', '=', tenantId).returningAll().executeTakeFirst();
+      const row = await trx
+        .updateTable('x402_resources')
+        .set(set)
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw new AppError('exceptions.x402.resourceNotFound');
-      await audit(trx, { tenantId, principal, action: 'x402Resource.updated', targetType: 'x402Resource', targetId: id, detail: { resource: row.resource, fields: Object.keys(change) } });
+      await audit(trx, {
+        tenantId,
+        principal,
+        action: 'x402Resource.updated',
+        targetType: 'x402Resource',
+        targetId: id,
+        detail: { resource: row.resource, fields: Object.keys(change) },
+      });
       return row;
     });
   } catch (err) {
@@ -168,9 +205,21 @@ export async function updateResource(c: CatalogContext, principal: ApiPrincipal,
 export async function removeResource(db: Db, principal: ApiPrincipal, id: string): Promise<ResourceRow> {
   const tenantId = principal.tenantId;
   return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('x402_resources').where('id', '=', id).where('tenant_id', '=', tenantId).returningAll().executeTakeFirst();
+    const row = await trx
+      .deleteFrom('x402_resources')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) throw new AppError('exceptions.x402.resourceNotFound');
-    await audit(trx, { tenantId, principal, action: 'x402Resource.removed', targetType: 'x402Resource', targetId: id, detail: { resource: row.resource } });
+    await audit(trx, {
+      tenantId,
+      principal,
+      action: 'x402Resource.removed',
+      targetType: 'x402Resource',
+      targetId: id,
+      detail: { resource: row.resource },
+    });
     return row;
   });
 }

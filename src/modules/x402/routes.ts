@@ -17,7 +17,12 @@ const Str = Type.String();
 const X402Body = Type.Unknown({
   description: 'x402 v2: { x402Version?, paymentPayload: { x402Version, resource?, accepted, payload, extensions? }, paymentRequirements }',
 });
-const VerifySchema = Type.Object({ isValid: Type.Boolean(), invalidReason: Type.Optional(Str), invalidMessage: Type.Optional(Str), payer: Type.Optional(Str) });
+const VerifySchema = Type.Object({
+  isValid: Type.Boolean(),
+  invalidReason: Type.Optional(Str),
+  invalidMessage: Type.Optional(Str),
+  payer: Type.Optional(Str),
+});
 const SettleSchema = Type.Object({
   success: Type.Boolean(),
   errorReason: Type.Optional(Str),
@@ -32,7 +37,9 @@ const SettlementSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   status: x402Machine.schema,
   network: Str,
-  scheme: Type.Union([Type.Literal('exact'), Type.Literal('upto')], { description: 'upto: the payer signed a cap and was charged `amount`, at most the cap' }),
+  scheme: Type.Union([Type.Literal('exact'), Type.Literal('upto')], {
+    description: 'upto: the payer signed a cap and was charged `amount`, at most the cap',
+  }),
   asset: Str,
   amount: Type.String({ description: 'atomic units moved (upto: the amount the seller reported; 0 sends no transaction)' }),
   cap: Nullable(Type.String({ description: 'upto: the most the payer signed for, in atomic units; null for exact' })),
@@ -42,12 +49,28 @@ const SettlementSchema = Type.Object({
   errorReason: Nullable(Str),
   createdAt: Str,
   confirmedAt: Nullable(Str),
-  gasCost: Nullable(Type.String({ description: "Atomic units of the network's coin (wei, lamports) the fee payer spent on it; null until known" })),
-  networkName: Nullable(Type.String({ description: 'The network as people name it (Base, BNB Smart Chain, Solana Devnet); null when the gateway does not know it' })),
-  catalogueNetwork: Nullable(Type.String({ description: 'The network as GET /v1/currencies names it (Base), on its main chain only; null on test and other networks' })),
-  assetSymbol: Nullable(Type.String({ description: "The token's ticker (USDC) when the gateway knows the token on this network, else null" })),
-  assetDecimals: NullableInt('Decimals of the token\'s atomic unit (amount ÷ 10^assetDecimals is the token amount); null when the token is unknown'),
-  gasSymbol: Nullable(Type.String({ description: "The ticker of the network's coin gasCost is counted in (ETH, BNB, SOL); null when unknown" })),
+  gasCost: Nullable(
+    Type.String({ description: "Atomic units of the network's coin (wei, lamports) the fee payer spent on it; null until known" }),
+  ),
+  networkName: Nullable(
+    Type.String({
+      description: 'The network as people name it (Base, BNB Smart Chain, Solana Devnet); null when the gateway does not know it',
+    }),
+  ),
+  catalogueNetwork: Nullable(
+    Type.String({
+      description: 'The network as GET /v1/currencies names it (Base), on its main chain only; null on test and other networks',
+    }),
+  ),
+  assetSymbol: Nullable(
+    Type.String({ description: "The token's ticker (USDC) when the gateway knows the token on this network, else null" }),
+  ),
+  assetDecimals: NullableInt(
+    "Decimals of the token's atomic unit (amount ÷ 10^assetDecimals is the token amount); null when the token is unknown",
+  ),
+  gasSymbol: Nullable(
+    Type.String({ description: "The ticker of the network's coin gasCost is counted in (ETH, BNB, SOL); null when unknown" }),
+  ),
   gasDecimals: NullableInt('Decimals of the coin gasCost is counted in; null when unknown'),
 });
 // EVM addresses and hashes are hex (any letter case); Solana's are base58, whose case is part of them.
@@ -69,7 +92,11 @@ export const x402Routes: FastifyPluginAsyncTypebox = async (app) => {
   x402SettlementRoute(app);
   x402NetworksRoute(app, facilitator);
   // The discovery catalog takes requirements on what this facilitator settles, as /supported lists it.
-  x402ResourceRoutes(app, { db: app.ctx.db, sandbox: app.ctx.config.mode === 'sandbox', supported: () => facilitator?.supported().kinds ?? [] });
+  x402ResourceRoutes(app, {
+    db: app.ctx.db,
+    sandbox: app.ctx.config.mode === 'sandbox',
+    supported: () => facilitator?.supported().kinds ?? [],
+  });
 };
 
 /** POST /x402/verify: verifies an x402 v2 payment (exact or upto) without broadcasting */
@@ -78,9 +105,18 @@ function x402VerifyRoute(app: TypedApp, facilitator: X402Facilitators | undefine
     '/x402/verify',
     {
       config: { scope: 'x402.verify', tenantLevel: true },
-      schema: { operationId: 'x402Verify', tags: ['x402'], summary: 'Verifies an x402 v2 payment (exact or upto) without broadcasting', body: X402Body, response: responses({ 200: VerifySchema }) },
+      schema: {
+        operationId: 'x402Verify',
+        tags: ['x402'],
+        summary: 'Verifies an x402 v2 payment (exact or upto) without broadcasting',
+        body: X402Body,
+        response: responses({ 200: VerifySchema }),
+      },
     },
-    async (request) => (facilitator ? facilitator.verify(request.body) : { isValid: false, invalidReason: NO_NETWORK.reason, invalidMessage: NO_NETWORK.message }),
+    async (request) =>
+      facilitator
+        ? facilitator.verify(request.body)
+        : { isValid: false, invalidReason: NO_NETWORK.reason, invalidMessage: NO_NETWORK.message },
   );
 }
 
@@ -90,9 +126,17 @@ function x402SettleRoute(app: TypedApp, facilitator: X402Facilitators | undefine
     '/x402/settle',
     {
       config: { scope: 'x402.settle', tenantLevel: true },
-      schema: { operationId: 'x402Settle', tags: ['x402'], summary: "Verifies, then settles on chain once (exact: the signed amount; upto: the requirements' amount, at most the signed cap; a replay returns the original)", body: X402Body, response: responses({ 200: SettleSchema }) },
+      schema: {
+        operationId: 'x402Settle',
+        tags: ['x402'],
+        summary:
+          "Verifies, then settles on chain once (exact: the signed amount; upto: the requirements' amount, at most the signed cap; a replay returns the original)",
+        body: X402Body,
+        response: responses({ 200: SettleSchema }),
+      },
     },
-    async (request) => (facilitator ? facilitator.settle(request.principal.tenantId, request.body) : refusal(NO_NETWORK, { network: '', transaction: '' })),
+    async (request) =>
+      facilitator ? facilitator.settle(request.principal.tenantId, request.body) : refusal(NO_NETWORK, { network: '', transaction: '' }),
   );
 }
 
@@ -108,7 +152,14 @@ function x402SupportedRoute(app: TypedApp, facilitator: X402Facilitators | undef
         summary: 'The scheme, networks and assets this facilitator settles (one kind per network)',
         response: responses({
           200: Type.Object({
-            kinds: Type.Array(Type.Object({ x402Version: Type.Integer(), scheme: Str, network: Str, extra: Type.Optional(Type.Object({}, { additionalProperties: true })) })),
+            kinds: Type.Array(
+              Type.Object({
+                x402Version: Type.Integer(),
+                scheme: Str,
+                network: Str,
+                extra: Type.Optional(Type.Object({}, { additionalProperties: true })),
+              }),
+            ),
             extensions: Type.Array(Str),
             signers: Type.Record(Str, Type.Array(Str)),
           }),
@@ -173,7 +224,7 @@ function x402NetworksRoute(app: TypedApp, facilitator: X402Facilitators | undefi
       schema: {
         operationId: 'x402Networks',
         tags: ['x402'],
-        summary: 'The networks this facilitator settles on and those the tenant has settlements on (a list filter\'s choices)',
+        summary: "The networks this facilitator settles on and those the tenant has settlements on (a list filter's choices)",
         response: responses({
           200: DataEnvelope(
             Type.Array(

@@ -12,7 +12,15 @@ import type { Settleable } from './settleable.ts';
  * Signs, records, then sends the claimed settlement's transaction; its row as it stands after, and
  * why nothing was sent when the node took nothing (the row then failed).
  */
-export async function sendClaimed(db: Db, chain: X402Chain, sender: FeePayerSender, claimedId: string, call: Settleable['call'], spend: Spend, receiptTimeoutMs: number): Promise<{ row: SettlementRow; error?: string }> {
+export async function sendClaimed(
+  db: Db,
+  chain: X402Chain,
+  sender: FeePayerSender,
+  claimedId: string,
+  call: Settleable['call'],
+  spend: Spend,
+  receiptTimeoutMs: number,
+): Promise<{ row: SettlementRow; error?: string }> {
   // Signed, recorded, then sent: the row holds the hash and the signed bytes before the node hears
   // of them, so whatever happens to this call (a lost answer, a node that stops answering, this
   // process stopping), the worker can follow the transaction, or send it again, to its end.
@@ -49,7 +57,9 @@ export async function sendClaimed(db: Db, chain: X402Chain, sender: FeePayerSend
     }
   }
   // Nothing reached the node (it said so): nothing was sent, and nothing can be mined.
-  const row = await finishSettlement(db, await settlementById(db, claimedId), 'failed', 'invalid_transaction_state', null, { unsent: true });
+  const row = await finishSettlement(db, await settlementById(db, claimedId), 'failed', 'invalid_transaction_state', null, {
+    unsent: true,
+  });
   return { row, error };
 }
 
@@ -58,7 +68,12 @@ function settlementById(db: Db, id: string): Promise<SettlementRow> {
 }
 
 /** A concurrent settle owns the key: wait (up to `timeoutMs`) for its transaction; `existing` reads the key's settlement. */
-export async function awaitClaimant(chain: X402Chain, existing: (key: Settleable['key']) => Promise<SettlementRow | undefined>, key: Settleable['key'], timeoutMs: number): Promise<SettlementRow> {
+export async function awaitClaimant(
+  chain: X402Chain,
+  existing: (key: Settleable['key']) => Promise<SettlementRow | undefined>,
+  key: Settleable['key'],
+  timeoutMs: number,
+): Promise<SettlementRow> {
   const deadline = Date.now() + timeoutMs;
   let mined: string | undefined;
   for (;;) {

@@ -45,8 +45,12 @@ export function permit2Settleable(p: Permit2Parsed): Settleable {
       address: getAddress(x402ExactPermit2ProxyAddress),
       abi: x402ExactPermit2ProxyABI as Abi,
       functionName: 'settle',
-      args: [{ permitted: { token: p.token, amount: p.amount }, nonce: p.nonce, deadline: p.deadline }, p.from, { to: p.to, validAfter: p.validAfter }, p.signature],
+      args: [
+        { permitted: { token: p.token, amount: p.amount }, nonce: p.nonce, deadline: p.deadline },
+        p.from,
+        { to: p.to, validAfter: p.validAfter },
+        p.signature,
+      ],
     },
   };
 }
-

@@ -54,7 +54,8 @@ const batchers = new WeakMap<X402Chain, Coalescer<EthCall, EthCallAnswer>>();
  */
 function ethCall(chain: X402Chain, call: EthCall): Promise<EthCallAnswer> {
   let batcher = batchers.get(chain);
-  if (!batcher) batchers.set(chain, (batcher = new Coalescer((calls) => sendDistinct(chain, calls), { maxBatch: MAX_CALLS, overlap: true })));
+  if (!batcher)
+    batchers.set(chain, (batcher = new Coalescer((calls) => sendDistinct(chain, calls), { maxBatch: MAX_CALLS, overlap: true })));
   return batcher.submit(call);
 }
 
@@ -67,7 +68,10 @@ function ethCall(chain: X402Chain, call: EthCall): Promise<EthCallAnswer> {
  */
 export async function simulateTransfer(chain: X402Chain, p: Parsed): Promise<boolean> {
   const { from, to, value, validAfter, validBefore, nonce } = p.auth;
-  const data = concat([TRANSFER_WITH_AUTHORIZATION, encodeAbiParameters(TRANSFER_ARGS, [from, to, value, validAfter, validBefore, nonce, p.signature])]);
+  const data = concat([
+    TRANSFER_WITH_AUTHORIZATION,
+    encodeAbiParameters(TRANSFER_ARGS, [from, to, value, validAfter, validBefore, nonce, p.signature]),
+  ]);
   const answer = await ethCall(chain, { to: p.asset.address, data }).catch(() => null);
   return answer?.ok === true;
 }

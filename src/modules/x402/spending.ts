@@ -7,7 +7,10 @@ import type { Fees, Spend } from '../../chains/x402/sender.ts';
 import { Invalid } from './reasons.ts';
 import type { Settleable } from './settleable.ts';
 
-export type SpendingLimits = Pick<X402Settings, 'receiptTimeoutMs' | 'gasCeiling' | 'feePayerReserveWei' | 'gasBudgetWei' | 'tenantGasBudgetWei'>;
+export type SpendingLimits = Pick<
+  X402Settings,
+  'receiptTimeoutMs' | 'gasCeiling' | 'feePayerReserveWei' | 'gasBudgetWei' | 'tenantGasBudgetWei'
+>;
 
 /**
  * How long the fees and the fee payer's balance are shared by the settlements sent meanwhile (one
@@ -39,7 +42,8 @@ export function currentFees(chain: X402Chain): Promise<Fees> {
   const client = chain.publicClient;
   return sharedRead(chain, 'fees', () =>
     Promise.all([client.getBlock(), client.estimateMaxPriorityFeePerGas()]).then(
-      ([block, tip]): Fees => (block.baseFeePerGas === null ? undefined : { maxFeePerGas: 2n * block.baseFeePerGas + tip, maxPriorityFeePerGas: tip }),
+      ([block, tip]): Fees =>
+        block.baseFeePerGas === null ? undefined : { maxFeePerGas: 2n * block.baseFeePerGas + tip, maxPriorityFeePerGas: tip },
       () => undefined,
     ),
   );
@@ -63,7 +67,14 @@ async function gasSpent(db: Db, network: string, tenantId?: string): Promise<big
  * the fees are shared for a second. Returns the estimate and the fees to send the transaction with; an estimate that
  * reverts is thrown as the node's error.
  */
-export async function spendingCheck(db: Db, chain: X402Chain, feePayer: Address, limits: SpendingLimits, tenantId: string, s: Settleable): Promise<Spend> {
+export async function spendingCheck(
+  db: Db,
+  chain: X402Chain,
+  feePayer: Address,
+  limits: SpendingLimits,
+  tenantId: string,
+  s: Settleable,
+): Promise<Spend> {
   const { publicClient } = chain;
   const { gasBudgetWei, tenantGasBudgetWei } = limits;
   const [balance, gas, spent, tenantSpent, fees] = await Promise.all([
@@ -73,7 +84,8 @@ export async function spendingCheck(db: Db, chain: X402Chain, feePayer: Address,
     tenantGasBudgetWei !== null ? gasSpent(db, chain.network, tenantId) : undefined,
     currentFees(chain),
   ]);
-  if (balance !== undefined && balance < limits.feePayerReserveWei) throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);
+  if (balance !== undefined && balance < limits.feePayerReserveWei)
+    throw new Invalid('fee_payer_reserve_low', 'the fee payer is below its reserve', s.key.payer);
   if (spent !== undefined && gasBudgetWei !== null && spent >= gasBudgetWei) {
     throw new Invalid('gas_budget_exhausted', 'the daily gas budget of this facilitator is spent', s.key.payer);
   }

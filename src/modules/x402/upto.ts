@@ -7,7 +7,16 @@
 import { getAddress, type Abi, type Address } from 'viem';
 import { uptoPermit2WitnessTypes, x402UptoPermit2ProxyABI, x402UptoPermit2ProxyAddress } from '@x402/evm';
 import type { X402Chain } from '../../chains/x402/chain.ts';
-import { VALID_BEFORE_MARGIN_S, isObject, parsePayment, parseTerms, readPermit2, uintString, type ParsedPayment, type Permit2Parsed } from './parse.ts';
+import {
+  VALID_BEFORE_MARGIN_S,
+  isObject,
+  parsePayment,
+  parseTerms,
+  readPermit2,
+  uintString,
+  type ParsedPayment,
+  type Permit2Parsed,
+} from './parse.ts';
 import { Invalid } from './reasons.ts';
 import type { Settleable } from './settleable.ts';
 import { checkPermit2Funds, checkPermit2Signature, permit2Typed } from './verify.ts';
@@ -45,16 +54,25 @@ function parseUpto(chain: X402Chain, body: unknown, phase: Phase): UptoParsed {
   const u: UptoParsed = { ...p, facilitator: p.facilitator ?? from, cap: p.amount, amount };
   if (u.cap === 0n) throw new Invalid('invalid_payload', 'the permitted amount (the cap) must be positive', from);
   if (u.token !== asset.address) throw new Invalid('permit2_token_mismatch', 'the permitted token is not the asset', from);
-  if (!uintString(accepted.amount) || BigInt(accepted.amount) !== u.cap) throw new Invalid('permit2_amount_mismatch', 'the permitted amount is not the amount accepted', from);
+  if (!uintString(accepted.amount) || BigInt(accepted.amount) !== u.cap)
+    throw new Invalid('permit2_amount_mismatch', 'the permitted amount is not the amount accepted', from);
   if (phase === 'verify' && amount !== u.cap) throw new Invalid('permit2_amount_mismatch', 'the permitted amount is not the amount', from);
-  if (amount > u.cap) throw new Invalid('invalid_upto_evm_payload_settlement_exceeds_amount', `the amount to settle, ${amount}, is above the cap the payer signed, ${u.cap}`, from);
-  if (u.spender !== getAddress(x402UptoPermit2ProxyAddress)) throw new Invalid('invalid_permit2_spender', 'the spender must be the x402 upto permit2 proxy', from);
+  if (amount > u.cap)
+    throw new Invalid(
+      'invalid_upto_evm_payload_settlement_exceeds_amount',
+      `the amount to settle, ${amount}, is above the cap the payer signed, ${u.cap}`,
+      from,
+    );
+  if (u.spender !== getAddress(x402UptoPermit2ProxyAddress))
+    throw new Invalid('invalid_permit2_spender', 'the spender must be the x402 upto permit2 proxy', from);
   if (u.to !== payTo) throw new Invalid('invalid_permit2_recipient_mismatch', 'witness.to is not payTo', from);
   // Only the facilitator the payer named can settle it on chain: ours, or the proxy refuses.
-  if (!chain.feePayer || u.facilitator !== chain.feePayer) throw new Invalid('upto_facilitator_mismatch', 'witness.facilitator is not this facilitator’s fee payer', from);
+  if (!chain.feePayer || u.facilitator !== chain.feePayer)
+    throw new Invalid('upto_facilitator_mismatch', 'witness.facilitator is not this facilitator’s fee payer', from);
   const now = BigInt(Math.floor(Date.now() / 1000));
   if (u.validAfter > now) throw new Invalid('permit2_not_yet_valid', 'the permit is not valid yet', from);
-  if (u.deadline < now + VALID_BEFORE_MARGIN_S) throw new Invalid('permit2_deadline_expired', 'the permit expires too soon to be settled', from);
+  if (u.deadline < now + VALID_BEFORE_MARGIN_S)
+    throw new Invalid('permit2_deadline_expired', 'the permit expires too soon to be settled', from);
   return u;
 }
 

@@ -54,7 +54,9 @@ export async function checkSignature(chain: X402Chain, p: Parsed): Promise<void>
     const code = await chain.publicClient.getCode({ address: p.auth.from });
     if (!code || code === '0x') throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
   }
-  const ok = await chain.publicClient.verifyTypedData({ address: p.auth.from, ...typed, signature: p.signature, blockTag: 'latest' }).catch(() => false);
+  const ok = await chain.publicClient
+    .verifyTypedData({ address: p.auth.from, ...typed, signature: p.signature, blockTag: 'latest' })
+    .catch(() => false);
   if (!ok) throw new Invalid('invalid_exact_evm_payload_signature', 'the signature is not the payer’s', p.auth.from);
 }
 
@@ -67,7 +69,8 @@ const ADDRESS_BYTES32 = [{ type: 'address' }, { type: 'bytes32' }] as const;
 /** An eth_call at the latest block whose answer is one 32-byte word (uint256 or bool), as an integer. */
 async function callWord(chain: X402Chain, to: Address, data: Hex): Promise<bigint> {
   const result = await chain.publicClient.request({ method: 'eth_call', params: [{ to, data }, 'latest'] });
-  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result)) throw new Error(`${to} answered ${String(result).slice(0, 80)} to an eth_call`);
+  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result))
+    throw new Error(`${to} answered ${String(result).slice(0, 80)} to an eth_call`);
   return BigInt(result);
 }
 
@@ -96,14 +99,27 @@ export function permit2Typed(
   witness: Record<string, unknown>,
 ): Permit2Typed {
   const message = { permitted: { token: p.token, amount }, spender: p.spender, nonce: p.nonce, deadline: p.deadline, witness };
-  return { domain: { name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS }, types, primaryType: 'PermitWitnessTransferFrom', message } as Permit2Typed;
+  return {
+    domain: { name: 'Permit2', chainId: chain.chainId, verifyingContract: PERMIT2_ADDRESS },
+    types,
+    primaryType: 'PermitWitnessTransferFrom',
+    message,
+  } as Permit2Typed;
 }
 
 /** A permit2 signature: recovered locally for a plain key, else checked through the chain (smart wallets, ERC-1271/6492). */
-export async function checkPermit2Signature(chain: X402Chain, from: Address, typed: Permit2Typed, signature: Hex, reason: X402Reason): Promise<void> {
+export async function checkPermit2Signature(
+  chain: X402Chain,
+  from: Address,
+  typed: Permit2Typed,
+  signature: Hex,
+  reason: X402Reason,
+): Promise<void> {
   const signer = signature.length === 132 ? await recoverTypedDataAddress({ ...typed, signature }).catch(() => null) : null;
   if (signer === from) return;
-  const ok = await chain.publicClient.verifyTypedData({ address: from, ...typed, signature, blockTag: 'latest' } as Parameters<PublicClient['verifyTypedData']>[0]).catch(() => false);
+  const ok = await chain.publicClient
+    .verifyTypedData({ address: from, ...typed, signature, blockTag: 'latest' } as Parameters<PublicClient['verifyTypedData']>[0])
+    .catch(() => false);
   if (!ok) throw new Invalid(reason, 'the permit2 signature is not the payer’s', from);
 }
 
@@ -111,14 +127,28 @@ export async function checkPermit2Signature(chain: X402Chain, from: Address, typ
  * One batched read of the payer's balance, its allowance to Permit2 and the nonce's bit: refused
  * when the nonce is used, or when the payer does not hold or has not allowed `need`.
  */
-export async function checkPermit2Funds(chain: X402Chain, p: { token: Address; from: Address; nonce: bigint }, need: bigint): Promise<void> {
+export async function checkPermit2Funds(
+  chain: X402Chain,
+  p: { token: Address; from: Address; nonce: bigint },
+  need: bigint,
+): Promise<void> {
   const [balance, allowance, permit2Code] = await Promise.all([
     chain.publicClient.readContract({ address: p.token, abi: EIP3009_ABI, functionName: 'balanceOf', args: [p.from] }),
-    chain.publicClient.readContract({ address: p.token, abi: erc20AllowanceAbi, functionName: 'allowance', args: [p.from, PERMIT2_ADDRESS] }) as Promise<bigint>,
+    chain.publicClient.readContract({
+      address: p.token,
+      abi: erc20AllowanceAbi,
+      functionName: 'allowance',
+      args: [p.from, PERMIT2_ADDRESS],
+    }) as Promise<bigint>,
     chain.publicClient.getCode({ address: PERMIT2_ADDRESS }),
   ]);
   if (permit2Code && permit2Code !== '0x') {
-    const word = await chain.publicClient.readContract({ address: PERMIT2_ADDRESS, abi: PERMIT2_NONCE_ABI, functionName: 'nonceBitmap', args: [p.from, p.nonce >> 8n] });
+    const word = await chain.publicClient.readContract({
+      address: PERMIT2_ADDRESS,
+      abi: PERMIT2_NONCE_ABI,
+      functionName: 'nonceBitmap',
+      args: [p.from, p.nonce >> 8n],
+    });
     if ((word >> (p.nonce & 255n)) & 1n) throw new Invalid('authorization_already_used', 'this permit2 nonce was already used', p.from);
   }
   if (balance < need) throw new Invalid('insufficient_funds', 'the payer does not hold the amount', p.from);

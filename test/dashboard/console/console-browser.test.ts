@@ -7,7 +7,19 @@ import type { Page } from 'playwright-core';
 import { noChromium, waitInPage } from '../../helpers/browser.ts';
 import { startReceiver, until } from '../../helpers/receiver.ts';
 import { PASSWORD, member } from '../../users/helpers.ts';
-import { DESKTOP, PHONE, diagnosed, namedTenant, navLink, openMenu, signIn, startDashboard, watchedPage, type Dashboard, type Watched } from '../kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  diagnosed,
+  namedTenant,
+  navLink,
+  openMenu,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+  type Watched,
+} from '../kit.ts';
 import { CONSOLE_PAGES, checkAndShoot, open, rowText } from './kit.ts';
 
 const EVM_TO = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -26,7 +38,10 @@ describe('console: the operator runs the installation in headless Chromium', { s
     writeFileSync(join(dir, 'denylist.txt'), `Tron:${FLAGGED}\n`);
     d = await startDashboard('pglite', { SCREENING_DENYLIST_FILE: join(dir, 'denylist.txt') });
     shop = await namedTenant(d.t, 'Corner Café');
-    assert.equal((await d.t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { webhookUrl: `${receiver.url}/hook`, depositCommission: 0 })).status, 200);
+    assert.equal(
+      (await d.t.admin('PATCH', `/admin/tenants/${shop.tenantId}`, { webhookUrl: `${receiver.url}/hook`, depositCommission: 0 })).status,
+      200,
+    );
     await member(d.t, undefined, 'operator', operatorEmail);
   });
   after(async () => {
@@ -90,7 +105,8 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await blocks.getByLabel('Customer id').fill('fraud-7');
     await blocks.getByRole('button', { name: 'Block customer' }).click();
     await blocks.getByRole('table', { name: 'Blocked customers' }).getByText('fraud-7').waitFor();
-    const listed = async () => (await d.t.admin('GET', `/admin/customers/blocks?tenantId=${tenantId}`)).body.data.map((b: { customerId: string }) => b.customerId);
+    const listed = async () =>
+      (await d.t.admin('GET', `/admin/customers/blocks?tenantId=${tenantId}`)).body.data.map((b: { customerId: string }) => b.customerId);
     assert.deepEqual(await listed(), ['fraud-7']);
     await blocks.getByRole('button', { name: 'Unblock fraud-7' }).click();
     await blocks.getByRole('button', { name: 'Unblock customer' }).click();
@@ -118,7 +134,9 @@ describe('console: the operator runs the installation in headless Chromium', { s
   async function sandboxTransfer(w: Watched) {
     const { page } = w;
     const { t } = d;
-    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'console-top-up' } })).body.data;
+    const deposit = (
+      await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId: 'console-top-up' } })
+    ).body.data;
     await open(page, 'Sandbox', 'Sandbox tools');
     await page.getByLabel('Currency', { exact: true }).selectOption('USDT_TRC20');
     await page.getByLabel('To address').fill(deposit.address);
@@ -129,21 +147,31 @@ describe('console: the operator runs the installation in headless Chromium', { s
     const tron = page.getByRole('region', { name: 'Tron' });
     await tron.getByText('Reachable').waitFor();
     // The watcher sees the transfer; the open page follows (polled).
-    await tron.locator('dt', { hasText: 'Unconfirmed payments' }).locator('xpath=following-sibling::dd[1]').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
+    await tron
+      .locator('dt', { hasText: 'Unconfirmed payments' })
+      .locator('xpath=following-sibling::dd[1]')
+      .getByText('1', { exact: true })
+      .waitFor({ timeout: 15_000 });
     await checkAndShoot(page, 'networks-desktop', 'networks');
     await open(page, 'Sandbox', 'Sandbox tools');
     await page.getByLabel('Network', { exact: true }).selectOption('Tron');
     await page.getByLabel('Blocks', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Mine' }).click();
     await page.getByText(/^Mined: Tron is at height \d+/).waitFor();
-    await until(async () => (await t.call('GET', `/v1/deposit?id=${deposit.id}`, { key: shop.key })).body.data.status === 'completed', 15_000, 'the deposit confirmed');
+    await until(
+      async () => (await t.call('GET', `/v1/deposit?id=${deposit.id}`, { key: shop.key })).body.data.status === 'completed',
+      15_000,
+      'the deposit confirmed',
+    );
   }
 
   /** A token outside the catalogue at the shop's deposit address: listed for the operator, then dismissed as spam. */
   async function unlistedToken(w: Watched) {
     const { page } = w;
     const { t } = d;
-    const deposit = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'console-airdrop' } })).body.data;
+    const deposit = (
+      await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_ERC20', orderId: 'console-airdrop' } })
+    ).body.data;
     const contract = '0x2222222222222222222222222222222222222222';
     await t.admin('POST', '/admin/sandbox/transfers', { contract, network: 'Ethereum', to: deposit.address, amount: '123456789' });
     await t.admin('POST', '/admin/sandbox/mine', { network: 'Ethereum', blocks: 1 });
@@ -166,7 +194,8 @@ describe('console: the operator runs the installation in headless Chromium', { s
     const { page } = w;
     const { t } = d;
     const deposit = async (orderId: string, amount: number) => {
-      const created = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId } })).body.data;
+      const created = (await t.call('POST', '/v1/deposit', { key: shop.key, body: { cryptoCurrencyCode: 'USDT_TRC20', orderId } })).body
+        .data;
       await t.admin('POST', '/admin/sandbox/transfers', { cryptoCurrencyCode: 'USDT_TRC20', to: created.address, amount, from: FLAGGED });
       return created as { id: string; address: string };
     };
@@ -177,14 +206,21 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await page.getByRole('table', { name: 'Held payments: held' }).getByText('12 USDT_TRC20').waitFor({ timeout: 15_000 });
     assert.match(await rowText(page, 'Held payments: held', '12 USDT_TRC20'), /TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf.*deny by denylist/);
     await checkAndShoot(page, 'held-payments-desktop', 'held-payments');
-    assert.equal((await t.call('GET', `/v1/deposit?id=${first.id}`, { key: shop.key })).body.data.status, 'created', 'nothing credited while held');
+    assert.equal(
+      (await t.call('GET', `/v1/deposit?id=${first.id}`, { key: shop.key })).body.data.status,
+      'created',
+      'nothing credited while held',
+    );
     const row = (await t.admin('GET', '/admin/held-payments')).body.data.find((h: { ownerId: string }) => h.ownerId === first.id);
     await page.getByRole('button', { name: `Release payment ${row.id}` }).click();
     await page.getByRole('group', { name: 'Release' }).getByRole('button', { name: 'Release and credit' }).click();
     await page.getByText(/^Released 12 USDT_TRC20/).waitFor();
     await page.getByRole('link', { name: 'Released' }).click();
     // The row once the released list has loaded (the held list's rows stay while it loads).
-    assert.match(await rowText(page, 'Held payments: released', /released by ops@gateway\.example/), /12 USDT_TRC20.*TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf/);
+    assert.match(
+      await rowText(page, 'Held payments: released', /released by ops@gateway\.example/),
+      /12 USDT_TRC20.*TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf/,
+    );
     assert.equal((await t.call('GET', `/v1/deposit?id=${first.id}`, { key: shop.key })).body.data.status, 'completed');
   }
 
@@ -197,18 +233,32 @@ describe('console: the operator runs the installation in headless Chromium', { s
     const { page } = w;
     const { t } = d;
     const post = (path: string, body: unknown) => t.call('POST', path, { key: shop.key, body });
-    const quote = (await post('/v1/converting/quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 60 })).body.data;
+    const quote = (
+      await post('/v1/converting/quote', { fromCryptoCurrencyCode: 'USDT_TRC20', toCryptoCurrencyCode: 'USDC_ERC20', fromAmount: 60 })
+    ).body.data;
     assert.equal((await post('/v1/converting/commit', { quoteId: quote.quoteId })).status, 201);
-    const wq = await post('/v1/withdrawal/quote', { cryptoCurrencyCode: 'USDC_ERC20', address: EVM_TO, amount: 25, orderId: 'console-payout' });
+    const wq = await post('/v1/withdrawal/quote', {
+      cryptoCurrencyCode: 'USDC_ERC20',
+      address: EVM_TO,
+      amount: 25,
+      orderId: 'console-payout',
+    });
     assert.equal(wq.status, 200, JSON.stringify(wq.body));
     const fee = { cryptoCurrencyCode: 'USDC_ERC20', amount: wq.body.data.fee.feeInCryptoCurrencyCode };
     assert.equal((await t.admin('PUT', '/admin/sandbox/network-fees', { ...fee, amount: null })).status, 200);
     const committed = await post('/v1/withdrawal/commit', { quoteId: wq.body.data.quoteId });
     assert.equal(committed.status, 201, JSON.stringify(committed.body));
     const id = committed.body.data.id as string;
-    const balance = async () => (await t.call('GET', '/v1/balances', { key: shop.key })).body.data.find((b: { cryptoCurrencyCode: string }) => b.cryptoCurrencyCode === 'USDC_ERC20')?.amount;
+    const balance = async () =>
+      (await t.call('GET', '/v1/balances', { key: shop.key })).body.data.find(
+        (b: { cryptoCurrencyCode: string }) => b.cryptoCurrencyCode === 'USDC_ERC20',
+      )?.amount;
     const before = await balance();
-    await until(async () => (await t.admin('GET', `/admin/withdrawals/${id}`)).body.data.waitingReason === 'feeUnavailable', 15_000, 'the round stored why it waits');
+    await until(
+      async () => (await t.admin('GET', `/admin/withdrawals/${id}`)).body.data.waitingReason === 'feeUnavailable',
+      15_000,
+      'the round stored why it waits',
+    );
 
     await open(page, 'Withdrawals');
     const row = await rowText(page, 'Withdrawals: Waiting', 'Corner Café');
@@ -259,12 +309,16 @@ describe('console: the operator runs the installation in headless Chromium', { s
     await page.getByRole('button', { name: 'Disable user' }).click();
     await page.getByText('clerk@books.example is disabled.').waitFor();
     const found = (await d.t.admin('GET', '/admin/users?search=clerk%40books')).body.data;
-    assert.deepEqual(found.map((u: { status: string }) => u.status), ['disabled']);
+    assert.deepEqual(
+      found.map((u: { status: string }) => u.status),
+      ['disabled'],
+    );
 
     // A leaving developer's API key handed to a colleague (without a choice it would be revoked).
     const leaving = await member(d.t, shop.tenantId, 'developer', 'leaving@corner.example');
     await member(d.t, shop.tenantId, 'developer', 'staying@corner.example');
-    const key = (await leaving.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], accountId: shop.accountId } })).body.data.key;
+    const key = (await leaving.call('POST', '/v1/api-keys', { body: { scopes: ['invoices.list'], accountId: shop.accountId } })).body.data
+      .key;
     await page.getByLabel('Search').fill('leaving@');
     await page.getByLabel('Search').press('Enter');
     await page.waitForURL(/search=leaving/);
@@ -340,8 +394,16 @@ describe('console: the operator runs the installation in headless Chromium', { s
         for (const [link, heading] of CONSOLE_PAGES) {
           await open(page, link, heading);
           // Loaded: no "Loading…" or "Reading…" left.
-          await page.locator('main p.live').filter({ hasText: /^(Loading|Reading)/ }).first().waitFor({ state: 'hidden' });
-          await checkAndShoot(page, `all-${link.toLowerCase().replace(' ', '-')}-${size}`, link === 'Overview' && size === 'phone' ? 'overview-phone' : undefined);
+          await page
+            .locator('main p.live')
+            .filter({ hasText: /^(Loading|Reading)/ })
+            .first()
+            .waitFor({ state: 'hidden' });
+          await checkAndShoot(
+            page,
+            `all-${link.toLowerCase().replace(' ', '-')}-${size}`,
+            link === 'Overview' && size === 'phone' ? 'overview-phone' : undefined,
+          );
         }
       });
       w.assertClean(`every page on a ${size}`);

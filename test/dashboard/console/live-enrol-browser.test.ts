@@ -28,7 +28,11 @@ describe('console: a live installation opens only to operators with two-factor a
         await page.getByLabel('Password').fill(PASSWORD);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' }).waitFor();
-        assert.equal(await page.getByRole('navigation', { name: 'Main', includeHidden: true }).count(), 0, 'no console page before enrolling');
+        assert.equal(
+          await page.getByRole('navigation', { name: 'Main', includeHidden: true }).count(),
+          0,
+          'no console page before enrolling',
+        );
         assert.equal(await page.getByRole('button', { name: 'Menu' }).count(), 0, 'no menu to open');
         await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
         await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();

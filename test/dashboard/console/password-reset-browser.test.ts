@@ -6,7 +6,18 @@ import { after, before, it } from 'node:test';
 import { noChromium } from '../../helpers/browser.ts';
 import { describeEngines } from '../../helpers/harness.ts';
 import { PASSWORD, member } from '../../users/helpers.ts';
-import { DESKTOP, PHONE, assertNoSideScroll, checkAndShoot as shootPage, diagnosed, namedTenant, signIn, startDashboard, watchedPage, type Dashboard } from '../kit.ts';
+import {
+  DESKTOP,
+  PHONE,
+  assertNoSideScroll,
+  checkAndShoot as shootPage,
+  diagnosed,
+  namedTenant,
+  signIn,
+  startDashboard,
+  watchedPage,
+  type Dashboard,
+} from '../kit.ts';
 import { checkAndShoot, open } from './kit.ts';
 
 const NEW_PASSWORD = 'lantern orchard velvet quarry';
@@ -66,7 +77,10 @@ describeEngines('console and dashboard: a password reset link (headless Chromium
       await page.getByLabel('New password', { exact: true }).fill('password1234');
       await page.getByLabel('Confirm new password').fill('password1234');
       await page.getByRole('button', { name: 'Set new password' }).click();
-      await page.getByRole('alert').getByText(/too easy to guess/).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/too easy to guess/)
+        .waitFor();
       await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Set new password' }).click();

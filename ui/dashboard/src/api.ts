@@ -8,20 +8,44 @@ export type Paths = paths;
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The operation behind a method and path (never when the path has no such method). */
-type Op<P, M extends Method> = P extends keyof Paths ? (Paths[P] extends { [K in M]: infer O } ? ([O] extends [undefined] ? never : O) : never) : never;
+type Op<P, M extends Method> = P extends keyof Paths
+  ? Paths[P] extends { [K in M]: infer O }
+    ? [O] extends [undefined]
+      ? never
+      : O
+    : never
+  : never;
 /** The paths that answer a method. */
 export type PathOf<M extends Method> = { [P in keyof Paths]: [Op<P, M>] extends [never] ? never : P }[keyof Paths];
 /** An answer's body: JSON parsed, a CSV answer (results.csv) as its text. */
-type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : R extends { content: { 'text/csv': infer C } } ? C : undefined;
+type JsonOf<R> = R extends { content: { 'application/json': infer J } }
+  ? J
+  : R extends { content: { 'text/csv': infer C } }
+    ? C
+    : undefined;
 /** The body of the success answer. */
 export type Ok<P, M extends Method> =
   Op<P, M> extends { responses: infer R }
-    ? 200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : 202 extends keyof R ? JsonOf<R[202]> : undefined
+    ? 200 extends keyof R
+      ? JsonOf<R[200]>
+      : 201 extends keyof R
+        ? JsonOf<R[201]>
+        : 202 extends keyof R
+          ? JsonOf<R[202]>
+          : undefined
     : never;
 /** Operator calls (/admin) name their tenant and account themselves; the client adds the selected account to the others. */
 type Own<T, P> = P extends `/admin/${string}` ? T : Omit<T, 'accountId'>;
-type Query<O, P> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never | undefined] ? never : Own<NonNullable<Q>, P>) : never;
-type Body<O, P> = O extends { requestBody?: infer R } ? (R extends { content: { 'application/json': infer B } } ? Own<B, P> : never) : never;
+type Query<O, P> = O extends { parameters: { query?: infer Q } }
+  ? [Q] extends [never | undefined]
+    ? never
+    : Own<NonNullable<Q>, P>
+  : never;
+type Body<O, P> = O extends { requestBody?: infer R }
+  ? R extends { content: { 'application/json': infer B } }
+    ? Own<B, P>
+    : never
+  : never;
 /**
  * A decimal the client writes into the JSON body as a number, digit for digit: the API reads money
  * as exact JSON numbers, and a double would round an 18-decimal amount (or a typed 0.1).
@@ -32,7 +56,13 @@ export class ExactNumber {
   }
 }
 /** A body in which any number may be given as an ExactNumber. */
-type Exactly<T> = T extends number ? number | ExactNumber : T extends readonly (infer U)[] ? Exactly<U>[] : T extends object ? { [K in keyof T]: Exactly<T[K]> } : T;
+type Exactly<T> = T extends number
+  ? number | ExactNumber
+  : T extends readonly (infer U)[]
+    ? Exactly<U>[]
+    : T extends object
+      ? { [K in keyof T]: Exactly<T[K]> }
+      : T;
 /** What a call sends besides its path. */
 export interface CallOptions<O, P = string> {
   query?: Partial<Query<O, P>>;
@@ -97,7 +127,10 @@ export function jsonText(body: unknown): string {
   // A mark no typed text can hold (fresh each call) stands for each exact number, then becomes it.
   const mark = `exact-${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}:`;
   const text = JSON.stringify(body, (_key, value: unknown) => (value instanceof ExactNumber ? mark + value.decimal : value));
-  return text.split(`"${mark}`).map((piece, i) => (i === 0 ? piece : piece.replace(/^([\d.]+)"/, '$1'))).join('');
+  return text
+    .split(`"${mark}`)
+    .map((piece, i) => (i === 0 ? piece : piece.replace(/^([\d.]+)"/, '$1')))
+    .join('');
 }
 
 /** Whether a call acts on one account (then it names the selected one). */
@@ -155,7 +188,10 @@ async function send(method: Method, path: string, opts: Loose): Promise<unknown>
   const account = actsOnAccount(method, path) && session.accountId ? { accountId: session.accountId } : {};
   const read = method === 'get';
   const url = withParams(path, opts.params) + queryString({ ...opts.query, ...(read ? account : {}) });
-  const headers: Record<string, string> = { accept: path.endsWith('.csv') ? 'text/csv, application/json' : 'application/json', ...opts.headers };
+  const headers: Record<string, string> = {
+    accept: path.endsWith('.csv') ? 'text/csv, application/json' : 'application/json',
+    ...opts.headers,
+  };
   let body: string | undefined;
   if (!read) {
     if (session.csrfToken) headers['x-csrf-token'] = session.csrfToken;
@@ -184,10 +220,13 @@ async function send(method: Method, path: string, opts: Loose): Promise<unknown>
 /** Typed calls: `await api.get('/v1/invoice', { query: { id } })` answers what the document says. */
 export const api = {
   get: <P extends PathOf<'get'>>(path: P, opts?: CallOptions<Op<P, 'get'>, P>) => call('get', path, opts as Loose) as Promise<Ok<P, 'get'>>,
-  post: <P extends PathOf<'post'>>(path: P, opts?: CallOptions<Op<P, 'post'>, P>) => call('post', path, opts as Loose) as Promise<Ok<P, 'post'>>,
+  post: <P extends PathOf<'post'>>(path: P, opts?: CallOptions<Op<P, 'post'>, P>) =>
+    call('post', path, opts as Loose) as Promise<Ok<P, 'post'>>,
   put: <P extends PathOf<'put'>>(path: P, opts?: CallOptions<Op<P, 'put'>, P>) => call('put', path, opts as Loose) as Promise<Ok<P, 'put'>>,
-  patch: <P extends PathOf<'patch'>>(path: P, opts?: CallOptions<Op<P, 'patch'>, P>) => call('patch', path, opts as Loose) as Promise<Ok<P, 'patch'>>,
-  delete: <P extends PathOf<'delete'>>(path: P, opts?: CallOptions<Op<P, 'delete'>, P>) => call('delete', path, opts as Loose) as Promise<Ok<P, 'delete'>>,
+  patch: <P extends PathOf<'patch'>>(path: P, opts?: CallOptions<Op<P, 'patch'>, P>) =>
+    call('patch', path, opts as Loose) as Promise<Ok<P, 'patch'>>,
+  delete: <P extends PathOf<'delete'>>(path: P, opts?: CallOptions<Op<P, 'delete'>, P>) =>
+    call('delete', path, opts as Loose) as Promise<Ok<P, 'delete'>>,
 };
 
 /** A link to an API download (CSV export) for the selected account: a plain GET with the session cookie. */

@@ -55,14 +55,42 @@ interface Guard {
 }
 
 const NEW_INVOICE: Guard = { scope: 'invoices.create', what: 'create invoices', back: { href: '/invoices', label: 'Back to invoices' } };
-const NEW_LINK: Guard = { scope: 'invoices.create', what: 'create payment links', back: { href: '/payment-links', label: 'Back to payment links' } };
-const NEW_SUBSCRIPTION: Guard = { scope: 'invoices.create', what: 'create subscriptions', back: { href: '/subscriptions', label: 'Back to subscriptions' } };
+const NEW_LINK: Guard = {
+  scope: 'invoices.create',
+  what: 'create payment links',
+  back: { href: '/payment-links', label: 'Back to payment links' },
+};
+const NEW_SUBSCRIPTION: Guard = {
+  scope: 'invoices.create',
+  what: 'create subscriptions',
+  back: { href: '/subscriptions', label: 'Back to subscriptions' },
+};
 const NEW_PLAN: Guard = { scope: 'invoices.create', what: 'create plans', back: { href: '/subscriptions/plans', label: 'Back to plans' } };
-const NEW_CUSTOMER: Guard = { scope: 'invoices.create', what: 'create customers', back: { href: '/subscriptions/customers', label: 'Back to customers' } };
-const NEW_WITHDRAWAL: Guard = { scope: 'withdrawals.create', what: 'send withdrawals', back: { href: '/withdrawals', label: 'Back to withdrawals' } };
-const NEW_BATCH: Guard = { scope: 'withdrawals.create', what: 'send batch payouts', back: { href: '/batches', label: 'Back to batch payouts' } };
-const NEW_DEPOSIT: Guard = { scope: 'deposits.create', what: 'create deposit addresses', back: { href: '/deposits', label: 'Back to deposits' } };
-const CONVERT: Guard = { scope: 'converting.create', what: 'convert between balances', back: { href: '/conversions', label: 'Back to conversions' } };
+const NEW_CUSTOMER: Guard = {
+  scope: 'invoices.create',
+  what: 'create customers',
+  back: { href: '/subscriptions/customers', label: 'Back to customers' },
+};
+const NEW_WITHDRAWAL: Guard = {
+  scope: 'withdrawals.create',
+  what: 'send withdrawals',
+  back: { href: '/withdrawals', label: 'Back to withdrawals' },
+};
+const NEW_BATCH: Guard = {
+  scope: 'withdrawals.create',
+  what: 'send batch payouts',
+  back: { href: '/batches', label: 'Back to batch payouts' },
+};
+const NEW_DEPOSIT: Guard = {
+  scope: 'deposits.create',
+  what: 'create deposit addresses',
+  back: { href: '/deposits', label: 'Back to deposits' },
+};
+const CONVERT: Guard = {
+  scope: 'converting.create',
+  what: 'convert between balances',
+  back: { href: '/conversions', label: 'Back to conversions' },
+};
 
 /** Path patterns, first match wins (so `/withdrawals/new` before `/withdrawals/:id`); a guard hides a page from roles without its scope. */
 const ROUTES: Array<[string, Page, Guard?]> = [

@@ -13,8 +13,20 @@ export const COLUMNS = ['currency', 'address', 'amount', 'orderId'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** Header names as people write them (compared in lower case, without spaces, dashes or underscores). */
-const NAMES: Record<string, Column> = { currency: 'currency', cryptocurrencycode: 'currency', address: 'address', amount: 'amount', orderid: 'orderId' };
-const nameOf = (cell: string): Column | undefined => NAMES[cell.trim().toLowerCase().replace(/[\s_-]/g, '')];
+const NAMES: Record<string, Column> = {
+  currency: 'currency',
+  cryptocurrencycode: 'currency',
+  address: 'address',
+  amount: 'amount',
+  orderid: 'orderId',
+};
+const nameOf = (cell: string): Column | undefined =>
+  NAMES[
+    cell
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, '')
+  ];
 
 /** One row of the file. */
 export interface BatchRow {
@@ -44,7 +56,8 @@ function headerOf(cells: string[]): Column[] | string | null {
   const named = cells.map(nameOf);
   if (named.every((n) => n === undefined)) return null;
   const unknown = cells.find((_, i) => named[i] === undefined);
-  if (unknown !== undefined) return `The header names a column "${unknown.trim()}" that batches do not have: use currency, address, amount and orderId.`;
+  if (unknown !== undefined)
+    return `The header names a column "${unknown.trim()}" that batches do not have: use currency, address, amount and orderId.`;
   const columns = named as Column[];
   const twice = columns.find((c, i) => columns.indexOf(c) !== i);
   if (twice) return `The header names the column ${twice} twice.`;
@@ -57,8 +70,10 @@ function headerOf(cells: string[]): Column[] | string | null {
 function amountProblem(amount: string): string | undefined {
   if (amount === '') return 'No amount.';
   if (/^\d+,\d+$/.test(amount)) return 'Write the amount with a decimal point (12.5), not a comma.';
-  if (!PLAIN_DECIMAL.test(amount)) return 'The amount is not a plain decimal: digits and at most one point, no currency, sign or digit groups.';
-  if ((amount.split('.')[0] ?? '').replace(/^0+/, '').length > MAX_AMOUNT_DIGITS) return 'The amount is more than a batch item can be (10^15).';
+  if (!PLAIN_DECIMAL.test(amount))
+    return 'The amount is not a plain decimal: digits and at most one point, no currency, sign or digit groups.';
+  if ((amount.split('.')[0] ?? '').replace(/^0+/, '').length > MAX_AMOUNT_DIGITS)
+    return 'The amount is more than a batch item can be (10^15).';
   return undefined;
 }
 
@@ -83,7 +98,8 @@ export function readBatch(text: string): ReadResult {
   const columns: readonly Column[] = header ?? COLUMNS;
   const records = header ? rest : csv.records;
   if (records.length === 0) return { ok: false, message: 'The file has a header row and no rows under it.' };
-  if (records.length > MAX_ROWS) return { ok: false, message: `The file has ${records.length} rows; a batch takes at most ${MAX_ROWS}: split it into several files.` };
+  if (records.length > MAX_ROWS)
+    return { ok: false, message: `The file has ${records.length} rows; a batch takes at most ${MAX_ROWS}: split it into several files.` };
   const rows = records.map(({ line, cells }) => {
     const value = (c: Column) => (cells[columns.indexOf(c)] ?? '').trim();
     const row = { line, currency: value('currency'), address: value('address'), amount: value('amount'), orderId: value('orderId') };
@@ -112,13 +128,18 @@ export function refusalsByRow(error: ApiError, sent: number[], rows: BatchRow[])
   if (error.code === 'exceptions.withdrawal.batchInvalid') {
     for (const r of (error.extension?.errors ?? []) as RowRefusal[]) {
       const row = rowOf(r.index);
-      if (row !== undefined) out.set(row, refusalText(new ApiError(error.status, r.code, r.message, r.extension), (i) => rows[rowOf(i) ?? -1]?.line));
+      if (row !== undefined)
+        out.set(
+          row,
+          refusalText(new ApiError(error.status, r.code, r.message, r.extension), (i) => rows[rowOf(i) ?? -1]?.line),
+        );
     }
   } else if (error.code === 'exceptions.validation.failed') {
     for (const f of (error.extension?.fields ?? []) as Array<{ field?: string; message?: string }>) {
       const m = /^items\.(\d+)\.(\w+)$/.exec(f.field ?? '');
       const row = m ? rowOf(Number(m[1])) : undefined;
-      if (m && row !== undefined && !out.has(row)) out.set(row, plainError(new ApiError(400, error.code, '', { fields: [{ field: m[2], message: f.message }] })).text);
+      if (m && row !== undefined && !out.has(row))
+        out.set(row, plainError(new ApiError(400, error.code, '', { fields: [{ field: m[2], message: f.message }] })).text);
     }
   }
   return out.size > 0 ? out : null;
@@ -129,14 +150,31 @@ export function refusalText(error: ApiError, lineOf: (index: number) => number |
   const e = error.extension ?? {};
   if (error.code === 'exceptions.withdrawal.orderIdAlreadyExists') {
     const other = typeof e.sameAsIndex === 'number' ? lineOf(e.sameAsIndex) : undefined;
-    return other !== undefined ? `Line ${other} has this order id too: each payout needs its own.` : 'A withdrawal with this order id was committed already: each payout needs its own.';
+    return other !== undefined
+      ? `Line ${other} has this order id too: each payout needs its own.`
+      : 'A withdrawal with this order id was committed already: each payout needs its own.';
   }
-  if (error.code === 'exceptions.withdrawal.currencyNotFound') return `${String(e.cryptoCurrencyCode ?? 'This')} is not a currency code of this gateway (USDT_TRC20, ETH, …).`;
+  if (error.code === 'exceptions.withdrawal.currencyNotFound')
+    return `${String(e.cryptoCurrencyCode ?? 'This')} is not a currency code of this gateway (USDT_TRC20, ETH, …).`;
   return plainError(error).text;
 }
 
 /** The columns of a batch's results CSV (GET /v1/withdrawal/batch/results.csv), in its order. */
-export const RESULT_COLUMNS = ['index', 'withdrawalId', 'orderId', 'status', 'cryptoCurrencyCode', 'network', 'address', 'amount', 'fee', 'debitedAmount', 'transactionHash', 'createdAt', 'updatedAt'] as const;
+export const RESULT_COLUMNS = [
+  'index',
+  'withdrawalId',
+  'orderId',
+  'status',
+  'cryptoCurrencyCode',
+  'network',
+  'address',
+  'amount',
+  'fee',
+  'debitedAmount',
+  'transactionHash',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** One item of a batch as its results CSV gives it: every value as written (amounts exact). */
 export type ResultItem = Record<(typeof RESULT_COLUMNS)[number], string>;
@@ -146,7 +184,8 @@ export function readResults(text: string): ResultItem[] {
   const csv = parseCsv(text, ',');
   if (!csv.ok) throw new ApiError(0, 'client', `The results cannot be read (line ${csv.line}): ${csv.message}`);
   const [header, ...records] = csv.records;
-  if (header?.cells.join(',') !== RESULT_COLUMNS.join(',')) throw new ApiError(0, 'client', 'The results have columns this page does not know: reload it.');
+  if (header?.cells.join(',') !== RESULT_COLUMNS.join(','))
+    throw new ApiError(0, 'client', 'The results have columns this page does not know: reload it.');
   return records.map(({ cells }) => {
     const item = Object.fromEntries(RESULT_COLUMNS.map((c, i) => [c, cells[i] ?? ''])) as ResultItem;
     // The CSV guards text a spreadsheet would run as a formula with a leading quote; the page shows it as given.

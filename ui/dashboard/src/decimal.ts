@@ -58,13 +58,17 @@ export function total(values: readonly Decimal[]): Decimal {
 
 /** −1, 0 or 1 as `a` is below, equal to or above `b` (zero unless named; `'0.10'` equals `'0.1'`). */
 export function compare(a: Decimal, b: Decimal = ZERO): -1 | 0 | 1 {
-  const { units: [x = 0n, y = 0n] } = scaled([a, b]);
+  const {
+    units: [x = 0n, y = 0n],
+  } = scaled([a, b]);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** `part ÷ whole` to 1/10000, for drawing (a bar's height), worked out in integers; 0 when `whole` is not above zero. */
 export function share(part: Decimal, whole: Decimal): number {
-  const { units: [p = 0n, w = 0n] } = scaled([part, whole]);
+  const {
+    units: [p = 0n, w = 0n],
+  } = scaled([part, whole]);
   return w > 0n ? Number((p * 10_000n) / w) / 10_000 : 0;
 }
 

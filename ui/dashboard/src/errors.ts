@@ -33,7 +33,8 @@ const money = (value: unknown, code?: unknown) => {
 /** The sentence of an address the network can never move money from. */
 function invalidAddress(e: Extension): Plain {
   const network = typeof e.network === 'string' ? e.network : 'this';
-  if (e.reason && e.reason !== 'malformed') return { field: 'address', text: `Money sent to this address can never be moved again (${String(e.reason)}): use another.` };
+  if (e.reason && e.reason !== 'malformed')
+    return { field: 'address', text: `Money sent to this address can never be moved again (${String(e.reason)}): use another.` };
   return { field: 'address', text: `This is not an address of the ${network} network. Check it, character by character.` };
 }
 
@@ -51,7 +52,8 @@ const URL_REASONS: Record<string, (e: FieldEntry) => string> = {
       ? `${e.host} points at a private address (${e.address}), which the gateway never calls: use a name the internet reaches.`
       : `${e.address ?? 'This'} is a private or local address, which the gateway never calls: use your server's public name.`,
   notPublicName: (e) => `${e.host ?? 'This host'} is not a name on the public internet: use one like hooks.yourshop.com.`,
-  unresolvable: (e) => `No server named ${e.host ?? 'so'} can be found: DNS does not know the name. Check the spelling, or create its DNS record first.`,
+  unresolvable: (e) =>
+    `No server named ${e.host ?? 'so'} can be found: DNS does not know the name. Check the spelling, or create its DNS record first.`,
 };
 
 /** What each payout limit bounds, as the refusal names it. */
@@ -68,7 +70,10 @@ function limitExceeded(e: Extension): Plain {
     return text === undefined ? '?' : usd(text as Decimal);
   };
   const what = LIMIT_WHAT[String(e.limit)] ?? 'withdrawals';
-  return { field: 'amount', text: `The payout policy limits ${what} to ${dollars(e.limitUsd)}, and ${dollars(e.remainingUsd)} of it is left: this is worth ${dollars(e.requestedUsd)} with its fee.` };
+  return {
+    field: 'amount',
+    text: `The payout policy limits ${what} to ${dollars(e.limitUsd)}, and ${dollars(e.remainingUsd)} of it is left: this is worth ${dollars(e.requestedUsd)} with its fee.`,
+  };
 }
 
 /** A validation entry as a sentence at its field (body field name, without a nested path). */
@@ -90,28 +95,61 @@ const fieldOf = (e: Extension) => (typeof e.field === 'string' ? e.field : 'amou
 
 const SENTENCES: Record<string, Sentence> = {
   'exceptions.validation.failed': validation,
-  'exceptions.auth.insufficientScope': (_e, who) => ({ text: who.role ? `Your role (${who.role}) cannot do this. An owner can change your role.` : 'You may not do this.' }),
-  'exceptions.auth.accountNotAllowed': (_e, who) => ({ text: `Your ${who.role ? `role (${who.role})` : 'access'} does not reach this account.` }),
+  'exceptions.auth.insufficientScope': (_e, who) => ({
+    text: who.role ? `Your role (${who.role}) cannot do this. An owner can change your role.` : 'You may not do this.',
+  }),
+  'exceptions.auth.accountNotAllowed': (_e, who) => ({
+    text: `Your ${who.role ? `role (${who.role})` : 'access'} does not reach this account.`,
+  }),
   'exceptions.auth.stepUpRequired': () => ({ text: 'This needs the code from your authenticator app, and none was given.' }),
   'exceptions.auth.invalidSecondFactor': (e) => ({
-    text: e.recoveryCode ? 'That recovery code is wrong or was already used: each works once.' : 'That code is wrong or was already used: enter the one your app shows now.',
+    text: e.recoveryCode
+      ? 'That recovery code is wrong or was already used: each works once.'
+      : 'That code is wrong or was already used: enter the one your app shows now.',
   }),
   'exceptions.rateLimit.exceeded': () => ({ text: 'Too many requests at once: wait a moment and try again.' }),
   'exceptions.rates.unavailable': () => ({ text: 'There is no current exchange rate for this currency: try again in a minute.' }),
   // A payment link's amounts name their field (minAmount, maxAmount); an invoice's is its amount.
-  'exceptions.invoice.amountBelowMinimum': (e) => ({ field: fieldOf(e), text: `The smallest invoice in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.` }),
-  'exceptions.invoice.amountInvalidDecimalPlaces': (e) => ({ field: fieldOf(e), text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.` }),
-  'exceptions.paymentLink.amountSpecificationInvalid': () => ({ field: 'amount', text: 'Give a fixed price, or the bounds of what the customer enters: a request and a quantity need a fixed price.' }),
-  'exceptions.invoice.orderIdAlreadyExists': () => ({ field: 'orderId', text: 'An invoice with this order id exists already: choose another.' }),
+  'exceptions.invoice.amountBelowMinimum': (e) => ({
+    field: fieldOf(e),
+    text: `The smallest invoice in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.`,
+  }),
+  'exceptions.invoice.amountInvalidDecimalPlaces': (e) => ({
+    field: fieldOf(e),
+    text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.`,
+  }),
+  'exceptions.paymentLink.amountSpecificationInvalid': () => ({
+    field: 'amount',
+    text: 'Give a fixed price, or the bounds of what the customer enters: a request and a quantity need a fixed price.',
+  }),
+  'exceptions.invoice.orderIdAlreadyExists': () => ({
+    field: 'orderId',
+    text: 'An invoice with this order id exists already: choose another.',
+  }),
   'exceptions.invoice.customerBlocked': () => ({ field: 'customerId', text: 'This customer is blocked: no invoice can be made for them.' }),
-  'exceptions.plan.amountBelowMinimum': (e) => ({ field: 'amount', text: `The smallest price in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.` }),
-  'exceptions.plan.amountInvalidDecimalPlaces': (e) => ({ field: 'amount', text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.` }),
+  'exceptions.plan.amountBelowMinimum': (e) => ({
+    field: 'amount',
+    text: `The smallest price in ${String(e.fiatCurrencyCode ?? 'this currency')} is ${money(e.minInvoiceAmount) ?? 'higher'}.`,
+  }),
+  'exceptions.plan.amountInvalidDecimalPlaces': (e) => ({
+    field: 'amount',
+    text: `Use at most ${String(e.decimals)} decimal places in ${String(e.fiatCurrencyCode ?? 'this currency')}.`,
+  }),
   'exceptions.plan.inactive': () => ({ field: 'planId', text: 'This plan is turned off: choose another.' }),
-  'exceptions.customer.referenceAlreadyExists': () => ({ field: 'reference', text: 'A customer with this reference exists already: choose another.' }),
+  'exceptions.customer.referenceAlreadyExists': () => ({
+    field: 'reference',
+    text: 'A customer with this reference exists already: choose another.',
+  }),
   'exceptions.subscription.cannotCancel': () => ({ text: 'This subscription has ended already.' }),
   'exceptions.withdrawal.invalidAddress': invalidAddress,
-  'exceptions.withdrawal.amountBelowMinimum': (e) => ({ field: 'amount', text: `The smallest withdrawal of this currency is ${money(e.minWithdrawalAmount) ?? 'higher'}.` }),
-  'exceptions.withdrawal.amountInvalidDecimalPlaces': (e) => ({ field: 'amount', text: `This currency has ${String(e.decimals)} decimal places: use no more.` }),
+  'exceptions.withdrawal.amountBelowMinimum': (e) => ({
+    field: 'amount',
+    text: `The smallest withdrawal of this currency is ${money(e.minWithdrawalAmount) ?? 'higher'}.`,
+  }),
+  'exceptions.withdrawal.amountInvalidDecimalPlaces': (e) => ({
+    field: 'amount',
+    text: `This currency has ${String(e.decimals)} decimal places: use no more.`,
+  }),
   'exceptions.withdrawal.insufficientBalance': (e) => ({
     field: 'amount',
     text:
@@ -130,19 +168,37 @@ const SENTENCES: Record<string, Sentence> = {
         ? `This address is in the payout address book but usable only from ${dateTime(e.activeAt)}.`
         : 'The payout policy allows only addresses of the payout address book: an owner or finance user adds it under Payouts, and it is usable after the policy’s delay.',
   }),
-  'exceptions.withdrawal.addressScreened': () => ({ field: 'address', text: 'Screening refused this destination: payouts cannot go there.' }),
+  'exceptions.withdrawal.addressScreened': () => ({
+    field: 'address',
+    text: 'Screening refused this destination: payouts cannot go there.',
+  }),
   'exceptions.withdrawal.selfApproval': () => ({ text: 'You committed this withdrawal: another owner or finance user must approve it.' }),
   'exceptions.withdrawal.alreadyApproved': () => ({ text: 'This approval was given already.' }),
-  'exceptions.withdrawal.notAwaitingApproval': () => ({ text: 'This withdrawal no longer awaits your approval: it was approved, rejected or expired meanwhile.' }),
+  'exceptions.withdrawal.notAwaitingApproval': () => ({
+    text: 'This withdrawal no longer awaits your approval: it was approved, rejected or expired meanwhile.',
+  }),
   'exceptions.payoutAddress.alreadyExists': () => ({ field: 'address', text: 'This address is in the payout address book already.' }),
-  'exceptions.payoutPolicy.changeNotFound': () => ({ text: 'This change is no longer pending: it took effect or was cancelled meanwhile.' }),
+  'exceptions.payoutPolicy.changeNotFound': () => ({
+    text: 'This change is no longer pending: it took effect or was cancelled meanwhile.',
+  }),
   'exceptions.converting.amountBelowAtomicUnit': () => ({ field: 'fromAmount', text: 'This amount is too small to convert.' }),
-  'exceptions.converting.amountBelowMinimum': (e) => ({ field: 'fromAmount', text: `This does not cover the commission: convert at least ${money(e.minFromAmount, e.cryptoCurrencyCode) ?? 'more'}.` }),
-  'exceptions.converting.amountInvalidDecimalPlaces': (e) => ({ field: 'fromAmount', text: `${String(e.cryptoCurrencyCode)} has ${String(e.decimals)} decimal places: use no more.` }),
-  'exceptions.converting.insufficientBalance': (e) => ({ field: 'fromAmount', text: `The ${String(e.cryptoCurrencyCode ?? '')} balance does not cover this amount.`.replace('The  ', 'The ') }),
+  'exceptions.converting.amountBelowMinimum': (e) => ({
+    field: 'fromAmount',
+    text: `This does not cover the commission: convert at least ${money(e.minFromAmount, e.cryptoCurrencyCode) ?? 'more'}.`,
+  }),
+  'exceptions.converting.amountInvalidDecimalPlaces': (e) => ({
+    field: 'fromAmount',
+    text: `${String(e.cryptoCurrencyCode)} has ${String(e.decimals)} decimal places: use no more.`,
+  }),
+  'exceptions.converting.insufficientBalance': (e) => ({
+    field: 'fromAmount',
+    text: `The ${String(e.cryptoCurrencyCode ?? '')} balance does not cover this amount.`.replace('The  ', 'The '),
+  }),
   'exceptions.converting.sameCurrency': () => ({ text: 'Choose two different currencies.' }),
   'exceptions.converting.quoteExpired': () => ({ text: 'The quote has expired: refresh it for the current rate.' }),
-  'exceptions.converting.stablecoinOffPeg': (e) => ({ text: `${String(e.cryptoCurrencyCode)} trades away from its peg right now; conversions with it wait until it is back.` }),
+  'exceptions.converting.stablecoinOffPeg': (e) => ({
+    text: `${String(e.cryptoCurrencyCode)} trades away from its peg right now; conversions with it wait until it is back.`,
+  }),
 };
 
 /** The error as the page says it. */

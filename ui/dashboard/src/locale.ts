@@ -29,7 +29,11 @@ export interface NumberSymbols {
 export function numberSymbols(locale = LOCALE): NumberSymbols {
   const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.8);
   const digits = Array.from({ length: 10 }, (_, i) => new Intl.NumberFormat(locale, { useGrouping: false }).format(i));
-  return { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',', digits };
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    digits,
+  };
 }
 
 /** What an amount field holds: an exact decimal (`'49.9'`), or why it cannot be read. */
@@ -55,7 +59,9 @@ function normalGroup(group: string): string {
 export function parseAmount(text: string, decimals: number, locale = LOCALE): ParsedAmount {
   const symbols = numberSymbols(locale);
   const group = normalGroup(symbols.group);
-  let s = toAsciiDigits(text.trim(), symbols.digits).replace(SPACES, ' ').replace(/\u2019/g, "'");
+  let s = toAsciiDigits(text.trim(), symbols.digits)
+    .replace(SPACES, ' ')
+    .replace(/\u2019/g, "'");
   if (!s) return { ok: false, message: 'Enter an amount.' };
   const example = exampleAmount(locale);
   if (s.startsWith('-')) return { ok: false, message: 'Enter an amount above zero.' };
@@ -65,7 +71,8 @@ export function parseAmount(text: string, decimals: number, locale = LOCALE): Pa
   const [int = '', frac, extra] = s.split(decimal);
   if (extra !== undefined) return { ok: false, message: `Write one decimal separator, as in ${example}.` };
   const misplaced = `Write the decimals after ${separatorName(symbols.decimal)}, as in ${example}.`;
-  if (frac !== undefined && !/^\d*$/.test(frac)) return { ok: false, message: /[.,]/.test(frac) ? misplaced : `Write the amount with digits, as in ${example}.` };
+  if (frac !== undefined && !/^\d*$/.test(frac))
+    return { ok: false, message: /[.,]/.test(frac) ? misplaced : `Write the amount with digits, as in ${example}.` };
   const digits = int.includes(group) ? ungroup(int, group, locale) : int;
   if (digits === null || !/^\d*$/.test(digits) || (digits === '' && !frac)) {
     return { ok: false, message: /^[\d.,' ]+$/.test(int) ? misplaced : `Write the amount with digits, as in ${example}.` };
@@ -87,7 +94,9 @@ function ungroup(int: string, group: string, locale: string): string | null {
   // `always` also groups 1234 in locales that leave four digits alone (es, pl): either form is read.
   for (const useGrouping of ['always', true]) {
     const parts = new Intl.NumberFormat(locale, { useGrouping } as Intl.NumberFormatOptions).formatToParts(BigInt(digits));
-    const written = parts.map((p) => (p.type === 'group' ? group : p.type === 'integer' ? toAsciiDigits(p.value, symbols.digits) : '')).join('');
+    const written = parts
+      .map((p) => (p.type === 'group' ? group : p.type === 'integer' ? toAsciiDigits(p.value, symbols.digits) : ''))
+      .join('');
     if (written === int) return digits;
   }
   return null;

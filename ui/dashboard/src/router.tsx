@@ -22,7 +22,11 @@ export interface Location {
 
 function current(): Location {
   const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : '/';
-  return { path: path.length > 1 ? path.replace(/\/$/, '') : path, query: new URLSearchParams(location.search), hash: location.hash.slice(1) };
+  return {
+    path: path.length > 1 ? path.replace(/\/$/, '') : path,
+    query: new URLSearchParams(location.search),
+    hash: location.hash.slice(1),
+  };
 }
 
 /** Goes to a dashboard path ('/invoices?status=paid'); `replace` keeps the history entry (filters). */

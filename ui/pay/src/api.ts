@@ -70,7 +70,10 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   } catch {
     throw new CallError('offline', 0, true);
   }
-  const json = (await res.text().then((text) => parseExactJsonOrNull(text, keepDecimal), () => null)) as { data?: unknown; code?: string } | null;
+  const json = (await res.text().then(
+    (text) => parseExactJsonOrNull(text, keepDecimal),
+    () => null,
+  )) as { data?: unknown; code?: string } | null;
   if (!res.ok || !json) {
     const code = json?.code;
     // A 503 that names its own reason (no rate for this currency, say) is an answer, not an outage.

@@ -100,7 +100,15 @@ function notFound(): void {
   stop();
   clearInterval(timer);
   connection(true);
-  $('#content').replaceChildren(el('div', { className: 'card outcome' }, el('div', { className: 'icon', textContent: '?' }), said('h1', 'notFoundTitle'), said('p', 'notFoundText', { className: 'small' })));
+  $('#content').replaceChildren(
+    el(
+      'div',
+      { className: 'card outcome' },
+      el('div', { className: 'icon', textContent: '?' }),
+      said('h1', 'notFoundTitle'),
+      said('p', 'notFoundText', { className: 'small' }),
+    ),
+  );
 }
 
 /** The page's views; `none` while an open window has passed and the worker has yet to close it. */
@@ -120,7 +128,13 @@ function stage(s: PayState): Stage {
   return 'pay';
 }
 
-const HEADINGS: Record<Stage, string | null> = { picker: '#pickTitle', pay: '#payTitle', detected: '#detTitle', outcome: '#outTitle', none: null };
+const HEADINGS: Record<Stage, string | null> = {
+  picker: '#pickTitle',
+  pay: '#payTitle',
+  detected: '#detTitle',
+  outcome: '#outTitle',
+  none: null,
+};
 
 function focusHeading(st: Stage): void {
   const h = HEADINGS[st];
@@ -162,7 +176,14 @@ function renderSummary(s: PayState, st: Stage): void {
   setText('#desc', s.description ?? '');
   show('#desc', !!s.description);
   $('#items').replaceChildren(
-    ...s.items.map((i) => el('li', {}, el('span', { textContent: `${i.name} × ${decimal(i.quantity)}` }), el('span', { textContent: money(times(i.cost, i.quantity), s.fiatCurrencyCode) }))),
+    ...s.items.map((i) =>
+      el(
+        'li',
+        {},
+        el('span', { textContent: `${i.name} × ${decimal(i.quantity)}` }),
+        el('span', { textContent: money(times(i.cost, i.quantity), s.fiatCurrencyCode) }),
+      ),
+    ),
   );
   const badge = $('[data-testid=status]');
   badge.textContent = t(`status.${s.status}`);

@@ -16,14 +16,22 @@ export function maybe<E extends HTMLElement = HTMLElement>(selector: string): E 
 type Kid = Node | string | null | undefined;
 
 /** A new element with its properties and children. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: Kid[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...kids: Kid[]
+): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);
   for (const k of kids) if (k != null) e.append(k);
   return e;
 }
 
 /** An element whose text is a dictionary key, so a language switch re-translates it. */
-export function said<K extends keyof HTMLElementTagNameMap>(tag: K, key: string, props: Partial<HTMLElementTagNameMap[K]> = {}): HTMLElementTagNameMap[K] {
+export function said<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  key: string,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+): HTMLElementTagNameMap[K] {
   const e = el(tag, { ...props, textContent: t(key) });
   e.dataset.i18n = key;
   return e;

@@ -39,7 +39,7 @@ export function t(key: string, vars?: Record<string, string | number | undefined
 export function decimal(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return text;
-  return (m[1] ? '-' : '') + NUM.format(BigInt((m[2] ?? ''))) + (m[3] ? DEC + m[3] : '');
+  return (m[1] ? '-' : '') + NUM.format(BigInt(m[2] ?? '')) + (m[3] ? DEC + m[3] : '');
 }
 
 /** A crypto amount and its symbol: '1,234.5 USDT' in English, '1.234,5 USDT' in German; the same for every amount on the page. */

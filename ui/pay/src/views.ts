@@ -37,7 +37,12 @@ let optionOrder = '';
 
 function optionButton(c: Currency, pick: (code: string) => void): HTMLButtonElement {
   const meta = el('span', { className: 'meta' }, el('span', { className: 'sub' }), el('span', { className: 'est' }));
-  const b = el('button', { className: 'option', type: 'button' }, el('img', { src: c.icon, alt: '' }), el('span', { className: 'text' }, el('span', { className: 'name' }), meta));
+  const b = el(
+    'button',
+    { className: 'option', type: 'button' },
+    el('img', { src: c.icon, alt: '' }),
+    el('span', { className: 'text' }, el('span', { className: 'name' }), meta),
+  );
   b.dataset.testid = 'currency-option';
   b.dataset.code = c.cryptoCurrencyCode;
   b.addEventListener('click', () => pick(c.cryptoCurrencyCode));
@@ -46,7 +51,10 @@ function optionButton(c: Currency, pick: (code: string) => void): HTMLButtonElem
 
 function fillOption(b: HTMLButtonElement, c: Currency, chosen: boolean): void {
   b.disabled = !c.available;
-  b.querySelector('.name')?.replaceChildren(currencyLabel(c), chosen ? el('span', { className: 'tag', textContent: t('currentChoice') }) : '');
+  b.querySelector('.name')?.replaceChildren(
+    currencyLabel(c),
+    chosen ? el('span', { className: 'tag', textContent: t('currentChoice') }) : '',
+  );
   const sub = b.querySelector('.sub');
   const est = b.querySelector('.est');
   if (sub) sub.textContent = c.standard ? `${c.symbol} · ${c.standard}` : c.symbol;
@@ -101,7 +109,12 @@ export function renderPay(s: PayState, p: Selected): void {
   $('[data-testid=amount-due]').classList.toggle('long', amount.length > 16);
   const r = rate(p.rate, s.fiatCurrencyCode);
   // The fee is part of the whole amount; once part of it arrived, what is left is no longer "including" it.
-  setText('#fee', received ? t('rateOnly', { symbol: p.symbol, rate: r }) : t('feeAndRate', { fee: coin(p.networkFee, p.symbol), symbol: p.symbol, rate: r }));
+  setText(
+    '#fee',
+    received
+      ? t('rateOnly', { symbol: p.symbol, rate: r })
+      : t('feeAndRate', { fee: coin(p.networkFee, p.symbol), symbol: p.symbol, rate: r }),
+  );
   setText('[data-testid=address]', p.address);
   const qr = $<HTMLImageElement>('[data-testid=qr]');
   if (qr.getAttribute('src') !== p.qrCode) qr.src = p.qrCode;
@@ -125,7 +138,9 @@ export function renderDetected(p: Selected): void {
   if (tx.dataset.hashes !== hashes || tx.dataset.lang !== TEXT.lang) {
     tx.dataset.hashes = hashes;
     tx.dataset.lang = TEXT.lang;
-    tx.replaceChildren(...(seen.length ? [said('span', 'transaction', { className: 'label' }), ...seen.map((x) => txNode(x, p, seen.length > 1))] : []));
+    tx.replaceChildren(
+      ...(seen.length ? [said('span', 'transaction', { className: 'label' }), ...seen.map((x) => txNode(x, p, seen.length > 1))] : []),
+    );
   }
 }
 
@@ -149,7 +164,15 @@ function renderReceipt(s: PayState): void {
 }
 
 /** The outcome's icon for each status that ends the page (an open invoice has none). */
-export const OUTCOME_ICON: Partial<Record<Status, string>> = { paid: '✓', overpaid: '✓', partially_paid: '!', expired: '⏱', cancelled: '×', failed: '×', suspended: '!' };
+export const OUTCOME_ICON: Partial<Record<Status, string>> = {
+  paid: '✓',
+  overpaid: '✓',
+  partially_paid: '!',
+  expired: '⏱',
+  cancelled: '×',
+  failed: '×',
+  suspended: '!',
+};
 
 /** How it ended: icon, words, the way back to the merchant, and the receipt. */
 export function renderOutcome(s: PayState): void {

@@ -51,7 +51,10 @@ async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unkno
   } catch {
     throw new CallError(t('portal.error.connection'), 0);
   }
-  const json = (await res.text().then((text) => parseExactJsonOrNull(text, keepDecimal), () => null)) as { data?: unknown; code?: string } | null;
+  const json = (await res.text().then(
+    (text) => parseExactJsonOrNull(text, keepDecimal),
+    () => null,
+  )) as { data?: unknown; code?: string } | null;
   if (!res.ok || !json) throw new CallError(t((json?.code && ERROR_TEXT[json.code]) || 'portal.error.generic'), res.status);
   return json.data;
 }
@@ -62,4 +65,5 @@ export const getInvoices = () => call('GET', '/invoices') as Promise<Invoice[]>;
 /** The customer's email and the language of their mails. */
 export const updateCustomer = (body: EmailBody) => call('PATCH', '/customer', body) as Promise<Customer>;
 /** Cancels at the end of the current period: the customer keeps what they paid for. */
-export const cancelAtPeriodEnd = (id: string) => call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { atPeriodEnd: true } satisfies CancelBody);
+export const cancelAtPeriodEnd = (id: string) =>
+  call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { atPeriodEnd: true } satisfies CancelBody);

@@ -3,7 +3,17 @@
 // email and the mails' language; a subscription's Cancel button asks for confirmation in place, then
 // cancels at the end of the period and says until when it runs. Focus goes where the next step is,
 // so everything works by keyboard. The language switch opens the page again in the language chosen.
-import { CallError, cancelAtPeriodEnd, getCustomer, getInvoices, getSubscriptions, updateCustomer, type Customer, type Invoice, type Subscription } from './api.ts';
+import {
+  CallError,
+  cancelAtPeriodEnd,
+  getCustomer,
+  getInvoices,
+  getSubscriptions,
+  updateCustomer,
+  type Customer,
+  type Invoice,
+  type Subscription,
+} from './api.ts';
 import { TEXT } from '../../pay/src/text.ts';
 import { day, invoiceStatus, money, nextInvoice, payable, price, running, subscriptionStatus, t } from './words.ts';
 
@@ -15,7 +25,11 @@ function $<E extends HTMLElement = HTMLElement>(selector: string): E {
 
 type Kid = Node | string | null | undefined | false;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: Kid[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...kids: Kid[]
+): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);
   for (const k of kids) if (k) e.append(k);
   return e;
@@ -113,7 +127,12 @@ function invoiceItem(i: Invoice, plans: Map<string, string>): HTMLLIElement {
   const item = el(
     'li',
     {},
-    el('div', { className: 'row' }, el('h3', { textContent: t('portal.invoice.title', which) }), el('span', { className: `badge ${tone}`, textContent: words })),
+    el(
+      'div',
+      { className: 'row' },
+      el('h3', { textContent: t('portal.invoice.title', which) }),
+      el('span', { className: `badge ${tone}`, textContent: words }),
+    ),
     terms([
       [t('portal.amount'), money(i.amount, i.fiatCurrencyCode)],
       [t('portal.period'), t('portal.range', { start: day(i.periodStart), end: day(i.periodEnd) })],

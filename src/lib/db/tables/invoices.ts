@@ -3,7 +3,17 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Numeric, NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of an invoice, the API's enum (migration 0009's CHECK; the machine is in modules/invoices/status.ts). */
-export const INVOICE_STATUSES = ['created', 'processing', 'paid', 'partially_paid', 'overpaid', 'expired', 'cancelled', 'failed', 'suspended'] as const;
+export const INVOICE_STATUSES = [
+  'created',
+  'processing',
+  'paid',
+  'partially_paid',
+  'overpaid',
+  'expired',
+  'cancelled',
+  'failed',
+  'suspended',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** One line of an invoice as given; quantity and cost kept as exact decimal strings. */

@@ -3,7 +3,15 @@ import type { ColumnType, Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns.ts';
 
 /** Statuses of a withdrawal batch (migration 0064's CHECK; the machine is in modules/withdrawals/batch/status.ts). */
-export const WITHDRAWAL_BATCH_STATUSES = ['awaitingApproval', 'created', 'processing', 'completed', 'partiallyFailed', 'failed', 'cancelled'] as const;
+export const WITHDRAWAL_BATCH_STATUSES = [
+  'awaitingApproval',
+  'created',
+  'processing',
+  'completed',
+  'partiallyFailed',
+  'failed',
+  'cancelled',
+] as const;
 export type WithdrawalBatchStatus = (typeof WITHDRAWAL_BATCH_STATUSES)[number];
 
 export interface WithdrawalBatchQuotesTable {

@@ -9,7 +9,17 @@ export const conversions: ExportSource = {
   async page(db, accountId, range, after, limit) {
     const rows = await db
       .selectFrom('conversions')
-      .select(['id', 'quote_id', 'from_currency', 'from_amount', 'to_currency', 'to_amount', 'commission', 'completed_at', cursorAt('completed_at')])
+      .select([
+        'id',
+        'quote_id',
+        'from_currency',
+        'from_amount',
+        'to_currency',
+        'to_amount',
+        'commission',
+        'completed_at',
+        cursorAt('completed_at'),
+      ])
       .where('account_id', '=', accountId)
       .where(inRange('completed_at', range))
       .where(afterCursor('completed_at', 'id', after))
@@ -20,8 +30,14 @@ export const conversions: ExportSource = {
     return rows.map((r) => ({
       cursor: { at: r.cursor_at, id: r.id },
       cells: [
-        text(r.id), text(r.quote_id), text(r.from_currency), crypto(r.from_currency, r.from_amount),
-        text(r.to_currency), crypto(r.to_currency, r.to_amount), crypto(r.from_currency, r.commission), time(r.completed_at),
+        text(r.id),
+        text(r.quote_id),
+        text(r.from_currency),
+        crypto(r.from_currency, r.from_amount),
+        text(r.to_currency),
+        crypto(r.to_currency, r.to_amount),
+        crypto(r.from_currency, r.commission),
+        time(r.completed_at),
       ],
     }));
   },

@@ -6,11 +6,37 @@ import { afterCursor, crypto, cursorAt, type ExportSource } from '../page.ts';
 
 export const withdrawals: ExportSource = {
   scope: 'withdrawals.list',
-  columns: ['id', 'orderId', 'status', 'cryptoCurrencyCode', 'network', 'address', 'amount', 'fee', 'txHash', 'failureReason', 'createdAt', 'completedAt'],
+  columns: [
+    'id',
+    'orderId',
+    'status',
+    'cryptoCurrencyCode',
+    'network',
+    'address',
+    'amount',
+    'fee',
+    'txHash',
+    'failureReason',
+    'createdAt',
+    'completedAt',
+  ],
   async page(db, accountId, range, after, limit) {
     const rows = await db
       .selectFrom('withdrawals')
-      .select(['id', 'order_id', 'status', 'currency_code', 'address', 'amount', 'fee', 'tx_hash', 'failure_reason', 'created_at', 'completed_at', cursorAt('created_at')])
+      .select([
+        'id',
+        'order_id',
+        'status',
+        'currency_code',
+        'address',
+        'amount',
+        'fee',
+        'tx_hash',
+        'failure_reason',
+        'created_at',
+        'completed_at',
+        cursorAt('created_at'),
+      ])
       .where('account_id', '=', accountId)
       .where(inRange('created_at', range))
       .where(afterCursor('created_at', 'id', after))
@@ -21,8 +47,18 @@ export const withdrawals: ExportSource = {
     return rows.map((r) => ({
       cursor: { at: r.cursor_at, id: r.id },
       cells: [
-        text(r.id), text(r.order_id), text(r.status), text(r.currency_code), text(findCurrency(r.currency_code)?.network), text(r.address),
-        crypto(r.currency_code, r.amount), crypto(r.currency_code, r.fee), text(r.tx_hash), text(r.failure_reason), time(r.created_at), time(r.completed_at),
+        text(r.id),
+        text(r.order_id),
+        text(r.status),
+        text(r.currency_code),
+        text(findCurrency(r.currency_code)?.network),
+        text(r.address),
+        crypto(r.currency_code, r.amount),
+        crypto(r.currency_code, r.fee),
+        text(r.tx_hash),
+        text(r.failure_reason),
+        time(r.created_at),
+        time(r.completed_at),
       ],
     }));
   },

@@ -13,11 +13,42 @@ import { afterCursor, cursorAt, inUnit, type ExportSource } from '../page.ts';
 export const x402Settlements: ExportSource = {
   scope: 'x402.list',
   tenantLevel: true,
-  columns: ['id', 'createdAt', 'confirmedAt', 'status', 'network', 'asset', 'assetSymbol', 'amount', 'amountUnits', 'payer', 'payTo', 'transaction', 'fee', 'feeCurrency', 'feeUnits', 'errorReason'],
+  columns: [
+    'id',
+    'createdAt',
+    'confirmedAt',
+    'status',
+    'network',
+    'asset',
+    'assetSymbol',
+    'amount',
+    'amountUnits',
+    'payer',
+    'payTo',
+    'transaction',
+    'fee',
+    'feeCurrency',
+    'feeUnits',
+    'errorReason',
+  ],
   async page(db, tenantId, range, after, limit) {
     const rows = await db
       .selectFrom('x402_settlements')
-      .select(['id', 'network', 'asset', 'payer', 'pay_to', 'amount', 'status', 'transaction', 'error_reason', 'gas_cost', 'created_at', 'confirmed_at', cursorAt('created_at')])
+      .select([
+        'id',
+        'network',
+        'asset',
+        'payer',
+        'pay_to',
+        'amount',
+        'status',
+        'transaction',
+        'error_reason',
+        'gas_cost',
+        'created_at',
+        'confirmed_at',
+        cursorAt('created_at'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where(inRange('created_at', range))
       .where(afterCursor('created_at', 'id', after))
@@ -31,9 +62,22 @@ export const x402Settlements: ExportSource = {
       return {
         cursor: { at: r.cursor_at, id: r.id },
         cells: [
-          text(r.id), time(r.created_at), time(r.confirmed_at), text(r.status), text(r.network), text(r.asset), text(asset?.symbol),
-          inUnit(asset, r.amount), num(r.amount), text(r.payer), text(r.pay_to), text(r.transaction),
-          inUnit(coin, r.gas_cost), text(r.gas_cost === null ? null : coin?.symbol), num(r.gas_cost), text(r.error_reason),
+          text(r.id),
+          time(r.created_at),
+          time(r.confirmed_at),
+          text(r.status),
+          text(r.network),
+          text(r.asset),
+          text(asset?.symbol),
+          inUnit(asset, r.amount),
+          num(r.amount),
+          text(r.payer),
+          text(r.pay_to),
+          text(r.transaction),
+          inUnit(coin, r.gas_cost),
+          text(r.gas_cost === null ? null : coin?.symbol),
+          num(r.gas_cost),
+          text(r.error_reason),
         ],
       };
     });

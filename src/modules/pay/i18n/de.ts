@@ -42,9 +42,11 @@ export const de: Dictionary = {
   'outcome.overpaid.title': 'Zahlung erhalten',
   'outcome.overpaid.text': 'Vielen Dank. Sie haben mehr als verlangt gesendet; der Händler wurde informiert.',
   'outcome.partially_paid.title': 'Teilweise bezahlt',
-  'outcome.partially_paid.text': 'Es ist weniger als der fällige Betrag eingegangen. Wenden Sie sich an den Händler, um den Rest zu begleichen.',
+  'outcome.partially_paid.text':
+    'Es ist weniger als der fällige Betrag eingegangen. Wenden Sie sich an den Händler, um den Rest zu begleichen.',
   'outcome.expired.title': 'Diese Rechnung ist abgelaufen',
-  'outcome.expired.text': 'Es ist keine Zahlung rechtzeitig eingegangen. Falls Sie eine gesendet haben, ist sie erfasst und der Händler sieht sie.',
+  'outcome.expired.text':
+    'Es ist keine Zahlung rechtzeitig eingegangen. Falls Sie eine gesendet haben, ist sie erfasst und der Händler sieht sie.',
   'outcome.cancelled.title': 'Diese Rechnung wurde storniert',
   'outcome.cancelled.text': 'Der Händler hat diese Rechnung storniert.',
   'outcome.failed.title': 'Zahlung fehlgeschlagen',

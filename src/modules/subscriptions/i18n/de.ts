@@ -17,7 +17,8 @@ export const de: SubscriptionDictionary = {
   'mail.reminder.text': 'Erinnerung {n} von {total}. Ohne Zahlung endet Ihr Abonnement am {date}.',
   'mail.portal.subject': 'Ihre Abonnements',
   'mail.portal.heading': 'Ihre Abonnements verwalten',
-  'mail.portal.text': 'Über diesen Link sehen Sie Ihre Abonnements und Rechnungen, ändern Ihre E-Mail-Adresse oder kündigen. Er gehört nur Ihnen: Geben Sie ihn nicht weiter.',
+  'mail.portal.text':
+    'Über diesen Link sehen Sie Ihre Abonnements und Rechnungen, ändern Ihre E-Mail-Adresse oder kündigen. Er gehört nur Ihnen: Geben Sie ihn nicht weiter.',
   'mail.portal.validUntil': 'Link gültig bis',
   'mail.portal.open': 'Portal öffnen',
 
@@ -80,7 +81,8 @@ export const de: SubscriptionDictionary = {
   'portal.cancel.detail': 'Es bleibt bis zum {date} aktiv; es werden keine weiteren Rechnungen gestellt.',
   'portal.cancel.yes': 'Ja, zum Ende des Zeitraums kündigen',
   'portal.cancel.keep': 'Abonnement behalten',
-  'portal.cancel.done': 'Ihr Abonnement {plan} ist gekündigt. Es bleibt bis zum {date} aktiv, und es werden keine weiteren Rechnungen gestellt.',
+  'portal.cancel.done':
+    'Ihr Abonnement {plan} ist gekündigt. Es bleibt bis zum {date} aktiv, und es werden keine weiteren Rechnungen gestellt.',
 
   'portal.error.expired': 'Dieser Link ist abgelaufen. Bitten Sie den Händler um einen neuen.',
   'portal.error.invalid': 'Dieser Link ist ungültig. Bitten Sie den Händler um einen neuen.',

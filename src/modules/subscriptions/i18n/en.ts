@@ -19,7 +19,8 @@ export const en = {
   'mail.reminder.text': 'Reminder {n} of {total}. Unless it is paid, your subscription ends on {date}.',
   'mail.portal.subject': 'Your subscriptions',
   'mail.portal.heading': 'Manage your subscriptions',
-  'mail.portal.text': 'See your subscriptions and invoices, change your email or cancel, through this link. It is yours alone: do not share it.',
+  'mail.portal.text':
+    'See your subscriptions and invoices, change your email or cancel, through this link. It is yours alone: do not share it.',
   'mail.portal.validUntil': 'Link valid until',
   'mail.portal.open': 'Open your portal',
 

@@ -17,7 +17,8 @@ export const es: SubscriptionDictionary = {
   'mail.reminder.text': 'Recordatorio {n} de {total}. Si no se paga, tu suscripción termina el {date}.',
   'mail.portal.subject': 'Tus suscripciones',
   'mail.portal.heading': 'Gestiona tus suscripciones',
-  'mail.portal.text': 'Con este enlace puedes ver tus suscripciones y facturas, cambiar tu correo o cancelar. Es solo tuyo: no lo compartas.',
+  'mail.portal.text':
+    'Con este enlace puedes ver tus suscripciones y facturas, cambiar tu correo o cancelar. Es solo tuyo: no lo compartas.',
   'mail.portal.validUntil': 'Enlace válido hasta',
   'mail.portal.open': 'Abrir tu portal',
 

@@ -18,7 +18,8 @@ export const fr: SubscriptionDictionary = {
   'mail.reminder.text': 'Rappel {n} sur {total}. Sans paiement, votre abonnement prend fin le {date}.',
   'mail.portal.subject': 'Vos abonnements',
   'mail.portal.heading': 'Gérer vos abonnements',
-  'mail.portal.text': 'Ce lien vous permet de voir vos abonnements et factures, de changer votre e-mail ou de résilier. Il n’est qu’à vous\u00a0: ne le partagez pas.',
+  'mail.portal.text':
+    'Ce lien vous permet de voir vos abonnements et factures, de changer votre e-mail ou de résilier. Il n’est qu’à vous\u00a0: ne le partagez pas.',
   'mail.portal.validUntil': 'Validité du lien',
   'mail.portal.open': 'Ouvrir votre portail',
 

@@ -17,7 +17,8 @@ export const tr: SubscriptionDictionary = {
   'mail.reminder.text': 'Hatırlatma {n}/{total}. Ödenmezse aboneliğiniz {date} tarihinde sona erer.',
   'mail.portal.subject': 'Abonelikleriniz',
   'mail.portal.heading': 'Aboneliklerinizi yönetin',
-  'mail.portal.text': 'Bu bağlantıyla aboneliklerinizi ve faturalarınızı görebilir, e-postanızı değiştirebilir veya iptal edebilirsiniz. Yalnızca size aittir: kimseyle paylaşmayın.',
+  'mail.portal.text':
+    'Bu bağlantıyla aboneliklerinizi ve faturalarınızı görebilir, e-postanızı değiştirebilir veya iptal edebilirsiniz. Yalnızca size aittir: kimseyle paylaşmayın.',
   'mail.portal.validUntil': 'Bağlantının geçerlilik sonu',
   'mail.portal.open': 'Portalınızı açın',
 

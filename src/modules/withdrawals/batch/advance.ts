@@ -12,7 +12,12 @@ import { batchStatusFor, withdrawalBatchMachine, type ItemCounts } from './statu
  */
 export async function advanceBatch(trx: Trx, batchId: string): Promise<void> {
   const batch = await trx.selectFrom('withdrawal_batches').selectAll().where('id', '=', batchId).forUpdate().executeTakeFirstOrThrow();
-  const rows = await trx.selectFrom('withdrawals').select(['status', sql<string>`count(*)`.as('n')]).where('batch_id', '=', batchId).groupBy('status').execute();
+  const rows = await trx
+    .selectFrom('withdrawals')
+    .select(['status', sql<string>`count(*)`.as('n')])
+    .where('batch_id', '=', batchId)
+    .groupBy('status')
+    .execute();
   const counts: ItemCounts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   const to = batchStatusFor(counts);
   if (to === batch.status) return;

@@ -30,7 +30,11 @@ export interface BatchCommitInput {
  * committed and the audit entry written; all of it or none. A second commit of the same batch
  * quote finds it committed, or loses on the batch's unique quote and is told the same.
  */
-export async function commitBatch(ctx: AppContext, principal: ApiPrincipal, input: BatchCommitInput): Promise<{ batch: BatchRow; withdrawals: WithdrawalRow[] }> {
+export async function commitBatch(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  input: BatchCommitInput,
+): Promise<{ batch: BatchRow; withdrawals: WithdrawalRow[] }> {
   try {
     return await serializableInAccountQueue(ctx.db, principal.accountId, (trx) => commitIn(ctx.config, trx, principal, input));
   } catch (err) {
@@ -54,8 +58,15 @@ async function lockQuotes(trx: Trx, principal: ApiPrincipal, id: string): Promis
   const { expired, ...bq } = found;
   if (bq.committed_at) throw new AppError('exceptions.withdrawal.quoteAlreadyCommitted', { batchId: bq.batch_id });
   if (expired) throw new AppError('exceptions.withdrawal.quoteExpired', { expiredAt: bq.expires_at.toISOString() });
-  const items = await trx.selectFrom('withdrawal_quotes').selectAll().where('batch_quote_id', '=', id).orderBy('batch_index').forUpdate().execute();
-  if (items.length !== bq.item_count || items.some((q) => q.committed_at !== null)) throw new AppError('exceptions.withdrawal.batchQuoteSuperseded', { items: bq.item_count, stillQuoted: items.length });
+  const items = await trx
+    .selectFrom('withdrawal_quotes')
+    .selectAll()
+    .where('batch_quote_id', '=', id)
+    .orderBy('batch_index')
+    .forUpdate()
+    .execute();
+  if (items.length !== bq.item_count || items.some((q) => q.committed_at !== null))
+    throw new AppError('exceptions.withdrawal.batchQuoteSuperseded', { items: bq.item_count, stillQuoted: items.length });
   return { bq, items };
 }
 
@@ -65,7 +76,11 @@ async function checkLockedBalances(trx: Trx, accountId: string, totals: Currency
     const required = cryptoAmount(t.currency, t.amount + t.fee);
     const available = await lockedMerchantBalance(trx, accountId, t.currency);
     if (available < required.units) {
-      throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: t.currency, required: toJsonNumber(required), available: toJsonNumber(cryptoAmount(t.currency, available)) });
+      throw new AppError('exceptions.withdrawal.insufficientBalance', {
+        cryptoCurrencyCode: t.currency,
+        required: toJsonNumber(required),
+        available: toJsonNumber(cryptoAmount(t.currency, available)),
+      });
     }
   }
 }
@@ -73,10 +88,22 @@ async function checkLockedBalances(trx: Trx, accountId: string, totals: Currency
 /** The policy again inside the commit: each item (address book, per-withdrawal limit), then the total (daily limits, approvals). */
 async function approvalsFor(config: Config, trx: Trx, principal: ApiPrincipal, items: QuoteRow[]) {
   const policy = await policyIn(trx, principal.tenantId);
-  const payouts = items.map((q) => ({ index: q.batch_index ?? -1, currency: knownCurrency(q.currency_code), address: q.address, totalUnits: BigInt(q.amount) + BigInt(q.fee), usdPrice: q.usd_price }));
+  const payouts = items.map((q) => ({
+    index: q.batch_index ?? -1,
+    currency: knownCurrency(q.currency_code),
+    address: q.address,
+    totalUnits: BigInt(q.amount) + BigInt(q.fee),
+    usdPrice: q.usd_price,
+  }));
   const checked = await checkBatchItems(trx, principal.tenantId, policy, payouts);
   if (checked.errors.length > 0) throw batchInvalid(checked.errors);
-  return checkBatchTotal(trx, policy, { tenantId: principal.tenantId, keyId: principal.keyId }, checked.totalCents, config.withdrawalApproval.operatorAboveUsdCents);
+  return checkBatchTotal(
+    trx,
+    policy,
+    { tenantId: principal.tenantId, keyId: principal.keyId },
+    checked.totalCents,
+    config.withdrawalApproval.operatorAboveUsdCents,
+  );
 }
 
 /** The commit's work inside its transaction (see commitBatch). */
@@ -86,10 +113,23 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
   await checkLockedBalances(trx, principal.accountId, totals);
   const approval = await approvalsFor(config, trx, principal, items);
   const awaiting = approval.tenantApproval || approval.operatorApproval;
-  const committedBy = { committed_by_user_id: principal.userId ?? principal.ownerUserId, committed_by_key_id: principal.keyId, committed_by: principal.actor };
+  const committedBy = {
+    committed_by_user_id: principal.userId ?? principal.ownerUserId,
+    committed_by_key_id: principal.keyId,
+    committed_by: principal.actor,
+  };
   const batch = await trx
     .insertInto('withdrawal_batches')
-    .values({ id: randomUUID(), tenant_id: principal.tenantId, account_id: principal.accountId, quote_id: bq.id, status: awaiting ? 'awaitingApproval' : 'created', item_count: items.length, webhook_url: input.webhookUrl ?? null, ...committedBy })
+    .values({
+      id: randomUUID(),
+      tenant_id: principal.tenantId,
+      account_id: principal.accountId,
+      quote_id: bq.id,
+      status: awaiting ? 'awaitingApproval' : 'created',
+      item_count: items.length,
+      webhook_url: input.webhookUrl ?? null,
+      ...committedBy,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const withdrawals = await trx
@@ -109,14 +149,37 @@ async function commitIn(config: Config, trx: Trx, principal: ApiPrincipal, input
 }
 
 /** The batch's whole total debited in one entry, its quotes marked committed, and its audit entry. */
-async function bookBatch(trx: Trx, principal: ApiPrincipal, batchId: string, batchQuoteId: string, itemCount: number, totals: CurrencyTotal[]): Promise<void> {
+async function bookBatch(
+  trx: Trx,
+  principal: ApiPrincipal,
+  batchId: string,
+  batchQuoteId: string,
+  itemCount: number,
+  totals: CurrencyTotal[],
+): Promise<void> {
   // One entry holds the whole total, a pair of lines per currency; each item then leaves clearing on its own.
-  const lines = totals.flatMap((t) => [debit(merchantAccount(principal.accountId), cryptoAmount(t.currency, t.amount + t.fee)), credit('clearing:withdrawals', cryptoAmount(t.currency, t.amount + t.fee))]);
+  const lines = totals.flatMap((t) => [
+    debit(merchantAccount(principal.accountId), cryptoAmount(t.currency, t.amount + t.fee)),
+    credit('clearing:withdrawals', cryptoAmount(t.currency, t.amount + t.fee)),
+  ]);
   await post(trx, { tenantId: principal.tenantId, kind: 'withdrawalBatch.debit', refType: 'withdrawalBatch', refId: batchId, lines });
-  await sql`update withdrawal_quotes q set committed_at = now(), withdrawal_id = w.id from withdrawals w where w.batch_id = ${batchId} and w.quote_id = q.id`.execute(trx);
+  await sql`update withdrawal_quotes q set committed_at = now(), withdrawal_id = w.id from withdrawals w where w.batch_id = ${batchId} and w.quote_id = q.id`.execute(
+    trx,
+  );
   await trx.updateTable('withdrawal_batch_quotes').set({ committed_at: now(), batch_id: batchId }).where('id', '=', batchQuoteId).execute();
-  const detail = { accountId: principal.accountId, items: itemCount, totals: totals.map((t) => ({ cryptoCurrencyCode: t.currency, total: toJsonNumber(cryptoAmount(t.currency, t.amount + t.fee)) })) };
-  await audit(trx, { tenantId: principal.tenantId, principal, action: 'withdrawalBatch.committed', targetType: 'withdrawalBatch', targetId: batchId, detail });
+  const detail = {
+    accountId: principal.accountId,
+    items: itemCount,
+    totals: totals.map((t) => ({ cryptoCurrencyCode: t.currency, total: toJsonNumber(cryptoAmount(t.currency, t.amount + t.fee)) })),
+  };
+  await audit(trx, {
+    tenantId: principal.tenantId,
+    principal,
+    action: 'withdrawalBatch.committed',
+    targetType: 'withdrawalBatch',
+    targetId: batchId,
+    detail,
+  });
 }
 
 /** The withdrawals in the order of their items in the request. */

@@ -45,7 +45,8 @@ export function checkItems(config: Pick<Config, 'mode' | 'networks'>, items: Bat
       const amount = withdrawalAmount(currency, item.amount);
       if (item.orderId !== undefined) {
         const first = firstOf.get(item.orderId);
-        if (first !== undefined) throw new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: item.orderId, sameAsIndex: first });
+        if (first !== undefined)
+          throw new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: item.orderId, sameAsIndex: first });
         firstOf.set(item.orderId, index);
       }
       ok.push({ index, currency, address: item.address, amount, orderId: item.orderId });
@@ -65,11 +66,17 @@ export async function usedOrderIds(db: Executor, accountId: string, items: Check
     .selectFrom('withdrawal_quotes')
     .select('order_id')
     .where('account_id', '=', accountId)
-    .where('order_id', 'in', given.map((i) => i.orderId))
+    .where(
+      'order_id',
+      'in',
+      given.map((i) => i.orderId),
+    )
     .where('committed_at', 'is not', null)
     .execute();
   const used = new Set(rows.map((r) => r.order_id));
-  return given.filter((i) => used.has(i.orderId)).map((i) => rowError(i.index, new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: i.orderId })));
+  return given
+    .filter((i) => used.has(i.orderId))
+    .map((i) => rowError(i.index, new AppError('exceptions.withdrawal.orderIdAlreadyExists', { orderId: i.orderId })));
 }
 
 /** Items whose destination screening refuses (a provider that cannot answer refuses the whole batch: 503). */

@@ -29,12 +29,20 @@ export async function quoteBatch(ctx: AppContext, principal: ApiPrincipal, input
   const items = without(ok, errors);
   const terms = await termsByCurrency(ctx, items);
   const policy = await currentPolicy(ctx.db, principal.tenantId);
-  const payouts = items.map((i) => ({ index: i.index, currency: i.currency, address: i.address, totalUnits: i.amount.units + terms(i.currency.code).fee.units, usdPrice: terms(i.currency.code).usdPrice }));
+  const payouts = items.map((i) => ({
+    index: i.index,
+    currency: i.currency,
+    address: i.address,
+    totalUnits: i.amount.units + terms(i.currency.code).fee.units,
+    usdPrice: terms(i.currency.code).usdPrice,
+  }));
   const checked = await checkBatchItems(ctx.db, principal.tenantId, policy, payouts);
   errors.push(...checked.errors);
   if (errors.length > 0) throw batchInvalid(errors);
   await checkBatchTotal(ctx.db, policy, { tenantId: principal.tenantId, keyId: principal.keyId }, checked.totalCents, null);
-  const totals = sumByCurrency(items.map((i) => ({ currency_code: i.currency.code, amount: i.amount.units, fee: terms(i.currency.code).fee.units })));
+  const totals = sumByCurrency(
+    items.map((i) => ({ currency_code: i.currency.code, amount: i.amount.units, fee: terms(i.currency.code).fee.units })),
+  );
   await checkBalances(ctx.db, principal.accountId, totals);
   return insertBatchQuote(ctx, principal, items, terms, totals);
 }
@@ -65,27 +73,67 @@ export async function checkBalances(db: Db, accountId: string, totals: CurrencyT
     const have = Amount.of(currency, balances.find((b) => b.currency === t.currency)?.units ?? 0n);
     const needed = Amount.of(currency, t.amount + t.fee);
     if (have.compare(needed) >= 0) continue;
-    throw new AppError('exceptions.withdrawal.insufficientBalance', { cryptoCurrencyCode: t.currency, required: toJsonNumber(needed), available: toJsonNumber(have) }, 'The balance does not cover the batch total (amounts and network fees) in this currency');
+    throw new AppError(
+      'exceptions.withdrawal.insufficientBalance',
+      { cryptoCurrencyCode: t.currency, required: toJsonNumber(needed), available: toJsonNumber(have) },
+      'The balance does not cover the batch total (amounts and network fees) in this currency',
+    );
   }
 }
 
 /** Columns an item's quote takes over when its orderId was quoted before and never committed. */
-const TAKEN_OVER = ['currency_code', 'network', 'address', 'amount', 'fee', 'fee_native', 'fee_native_currency', 'usd_price', 'convert_from', 'convert_from_amount', 'convert_to_amount', 'convert_commission', 'refund_invoice_id', 'refund_deposit_id', 'batch_quote_id', 'batch_index', 'expires_at', 'updated_at'] as const;
+const TAKEN_OVER = [
+  'currency_code',
+  'network',
+  'address',
+  'amount',
+  'fee',
+  'fee_native',
+  'fee_native_currency',
+  'usd_price',
+  'convert_from',
+  'convert_from_amount',
+  'convert_to_amount',
+  'convert_commission',
+  'refund_invoice_id',
+  'refund_deposit_id',
+  'batch_quote_id',
+  'batch_index',
+  'expires_at',
+  'updated_at',
+] as const;
 
 /** The batch quote and its items' quotes, in one transaction. */
-async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items: CheckedItem[], terms: (code: string) => FeeTerms, totals: CurrencyTotal[]) {
+async function insertBatchQuote(
+  ctx: AppContext,
+  principal: ApiPrincipal,
+  items: CheckedItem[],
+  terms: (code: string) => FeeTerms,
+  totals: CurrencyTotal[],
+) {
   const id = randomUUID();
   return ctx.db.transaction().execute(async (trx) => {
     const bq = await trx
       .insertInto('withdrawal_batch_quotes')
-      .values({ id, tenant_id: principal.tenantId, account_id: principal.accountId, item_count: items.length, expires_at: nowPlus(ctx.config.withdrawalQuoteTtlS) })
+      .values({
+        id,
+        tenant_id: principal.tenantId,
+        account_id: principal.accountId,
+        item_count: items.length,
+        expires_at: nowPlus(ctx.config.withdrawalQuoteTtlS),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     const rows = await insertItemQuotes(trx, principal, items, terms, bq);
     // Every row of a batch quote has its index (written above).
     const indexOf = (r: (typeof rows)[number]) => r.batch_index ?? -1;
     rows.sort((a, b) => indexOf(a) - indexOf(b));
-    return { batchQuoteId: id, items: rows.map((r) => ({ index: indexOf(r), ...quoteRecord(r) })), totals: totalsJson(totals), expiresAt: bq.expires_at.toISOString() };
+    return {
+      batchQuoteId: id,
+      items: rows.map((r) => ({ index: indexOf(r), ...quoteRecord(r) })),
+      totals: totalsJson(totals),
+      expiresAt: bq.expires_at.toISOString(),
+    };
   });
 }
 
@@ -94,7 +142,13 @@ async function insertBatchQuote(ctx: AppContext, principal: ApiPrincipal, items:
  * before and never committed is this batch's item now (as a quote asked again is re-priced); one
  * committed meanwhile is not taken, and refuses its item (400 batchInvalid).
  */
-async function insertItemQuotes(trx: Trx, principal: ApiPrincipal, items: CheckedItem[], terms: (code: string) => FeeTerms, bq: { id: string; expires_at: Date; created_at: Date }) {
+async function insertItemQuotes(
+  trx: Trx,
+  principal: ApiPrincipal,
+  items: CheckedItem[],
+  terms: (code: string) => FeeTerms,
+  bq: { id: string; expires_at: Date; created_at: Date },
+) {
   const values = items.map((i) => ({
     id: randomUUID(),
     tenant_id: principal.tenantId,
@@ -115,13 +169,25 @@ async function insertItemQuotes(trx: Trx, principal: ApiPrincipal, items: Checke
   const rows = await trx
     .insertInto('withdrawal_quotes')
     .values(values)
-    .onConflict((oc) => oc.columns(['account_id', 'order_id']).doUpdateSet(Object.fromEntries(TAKEN_OVER.map((c) => [c, sql.ref(`excluded.${c}`)]))).where('withdrawal_quotes.committed_at', 'is', null))
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'order_id'])
+        .doUpdateSet(Object.fromEntries(TAKEN_OVER.map((c) => [c, sql.ref(`excluded.${c}`)])))
+        .where('withdrawal_quotes.committed_at', 'is', null),
+    )
     .returningAll()
     .execute();
   if (rows.length < values.length) {
     const got = new Set(rows.map((r) => r.order_id));
     const lost = values.filter((v) => !got.has(v.order_id));
-    throw batchInvalid(lost.map((v) => ({ index: v.batch_index, code: 'exceptions.withdrawal.orderIdAlreadyExists', message: 'A withdrawal was already committed for this orderId', extension: { orderId: v.order_id } })));
+    throw batchInvalid(
+      lost.map((v) => ({
+        index: v.batch_index,
+        code: 'exceptions.withdrawal.orderIdAlreadyExists',
+        message: 'A withdrawal was already committed for this orderId',
+        extension: { orderId: v.order_id },
+      })),
+    );
   }
   return rows;
 }

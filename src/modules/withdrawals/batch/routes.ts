@@ -17,7 +17,13 @@ const BatchItem = Type.Object({
   cryptoCurrencyCode: Type.String({ minLength: 1, maxLength: 32 }),
   address: Type.String({ minLength: 1, maxLength: 128 }),
   amount: MoneyInput({ maximum: 1e15, description: 'What reaches the destination, in cryptoCurrencyCode' }),
-  orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: "The item's idempotency key, unique with the account's withdrawals; absent: one of its own" })),
+  orderId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: "The item's idempotency key, unique with the account's withdrawals; absent: one of its own",
+    }),
+  ),
 });
 
 /** POST /withdrawal/batch/quote, POST /withdrawal/batch/commit, GET /withdrawal/batch, its list and its results as CSV. */
@@ -54,12 +60,19 @@ function commitBatchRoute(app: TypedApp): void {
     '/withdrawal/batch/commit',
     {
       // Clients send only batchQuoteId: a tenant-wide caller acts on the batch quote's account.
-      config: { scope: 'withdrawals.create', stepUp: true, accountOf: quoteAccount('withdrawal_batch_quotes', 'exceptions.withdrawal.batchQuoteNotFound', 'batchQuoteId') },
+      config: {
+        scope: 'withdrawals.create',
+        stepUp: true,
+        accountOf: quoteAccount('withdrawal_batch_quotes', 'exceptions.withdrawal.batchQuoteNotFound', 'batchQuoteId'),
+      },
       schema: {
         operationId: 'commitWithdrawalBatch',
         tags: ['withdrawals'],
         summary: 'Commits a batch quote: debits the whole total or nothing, and creates one withdrawal per item',
-        body: Type.Object({ batchQuoteId: Uuid, webhookUrl: Type.Optional(Type.String({ maxLength: 512, description: "Where the batch's and its withdrawals' events go" })) }),
+        body: Type.Object({
+          batchQuoteId: Uuid,
+          webhookUrl: Type.Optional(Type.String({ maxLength: 512, description: "Where the batch's and its withdrawals' events go" })),
+        }),
         response: responses({ 201: DataEnvelope(BatchCommittedSchema) }, [404, 409, 503]),
       },
     },
@@ -67,7 +80,9 @@ function commitBatchRoute(app: TypedApp): void {
       checkWebhookUrl('webhookUrl', request.body.webhookUrl, app.ctx.config);
       const { batch, withdrawals } = await commitBatch(app.ctx, request.principal, request.body);
       const sent = batch.status === 'awaitingApproval' ? [] : undefined;
-      return reply.status(201).send({ data: { ...(await batchView(app.ctx.db, batch)), withdrawals: withdrawals.map((w) => withdrawalRecord(w, sent)) } });
+      return reply
+        .status(201)
+        .send({ data: { ...(await batchView(app.ctx.db, batch)), withdrawals: withdrawals.map((w) => withdrawalRecord(w, sent)) } });
     },
   );
 }
@@ -107,7 +122,8 @@ function listBatchesRoute(app: TypedApp): void {
 }
 
 const CsvResponse = {
-  description: "CSV (RFC 4180, UTF-8, CRLF) with a header row: each item in the request's order, its withdrawal and how it stands; amounts are exact decimal strings",
+  description:
+    "CSV (RFC 4180, UTF-8, CRLF) with a header row: each item in the request's order, its withdrawal and how it stands; amounts are exact decimal strings",
   content: { 'text/csv': { schema: Type.String() } },
 } as unknown as TSchema;
 

@@ -18,7 +18,9 @@ export const BatchTotalsSchema = Type.Array(CurrencyTotalSchema);
 /** A batch quote: each item's quote (with its index in the request) and the totals. */
 export const BatchQuoteSchema = Type.Object({
   batchQuoteId: Type.String({ format: 'uuid' }),
-  items: Type.Array(Type.Composite([Type.Object({ index: Type.Integer({ description: "The item's place in the request, from 0" }) }), QuoteSchema])),
+  items: Type.Array(
+    Type.Composite([Type.Object({ index: Type.Integer({ description: "The item's place in the request, from 0" }) }), QuoteSchema]),
+  ),
   totals: BatchTotalsSchema,
   expiresAt: DateTime,
 });
@@ -30,7 +32,9 @@ export const BatchRecordSchema = Type.Object({
   batchQuoteId: Type.String({ format: 'uuid' }),
   status: withdrawalBatchMachine.schema,
   itemCount: Type.Integer(),
-  counts: Type.Object(Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, Type.Integer()])), { description: 'Items per withdrawal status' }),
+  counts: Type.Object(Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, Type.Integer()])), {
+    description: 'Items per withdrawal status',
+  }),
   totals: BatchTotalsSchema,
   completedTotals: Type.Array(CurrencyTotalSchema, { description: 'What the completed items paid out, per currency' }),
   webhookUrl: Nullable(Type.String()),

@@ -17,7 +17,14 @@ export async function batchSummaries(db: Executor, batchIds: string[]): Promise<
   if (batchIds.length === 0) return out;
   const rows = await db
     .selectFrom('withdrawals')
-    .select(['batch_id', 'status', 'currency_code', sql<string>`count(*)`.as('n'), sql<string>`sum(amount)`.as('amount'), sql<string>`sum(fee)`.as('fee')])
+    .select([
+      'batch_id',
+      'status',
+      'currency_code',
+      sql<string>`count(*)`.as('n'),
+      sql<string>`sum(amount)`.as('amount'),
+      sql<string>`sum(fee)`.as('fee'),
+    ])
     .where('batch_id', 'in', batchIds)
     .groupBy(['batch_id', 'status', 'currency_code'])
     .orderBy('currency_code')

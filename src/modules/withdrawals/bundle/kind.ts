@@ -17,12 +17,24 @@ export type BundleRow = Selectable<PayoutBundlesTable>;
 
 /** The network's bundles still being paid, oldest first (a round follows each like a payout). */
 export async function openBundles(db: Executor, network: string): Promise<BundleRow[]> {
-  return db.selectFrom('payout_bundles').selectAll().where('network', '=', network).where('status', '=', 'processing').orderBy('created_at').limit(100).execute();
+  return db
+    .selectFrom('payout_bundles')
+    .selectAll()
+    .where('network', '=', network)
+    .where('status', '=', 'processing')
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
 }
 
 /** A bundle's withdrawals still processing, in output order; locked (FOR UPDATE) inside a settling transaction. */
 export async function bundleMembers(db: Executor, bundleId: string, lock = false): Promise<WithdrawalRow[]> {
-  const q = db.selectFrom('withdrawals').selectAll().where('bundle_id', '=', bundleId).where('status', '=', 'processing').orderBy('output_index');
+  const q = db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('bundle_id', '=', bundleId)
+    .where('status', '=', 'processing')
+    .orderBy('output_index');
   return lock ? q.forUpdate().execute() : q.execute();
 }
 
@@ -75,7 +87,13 @@ export const BUNDLE_KIND: PayoutKind<BundleRow> = {
       const share = shares[i] ?? 0n;
       if (share === 0n) continue;
       const paid = cryptoAmount(native, share);
-      await post(trx, { tenantId: null, kind: 'withdrawal.networkCost', refType: 'withdrawal', refId: m.id, lines: [debit('fees:network', paid), credit(custodyAccount(row.network as NetworkEnvName), paid)] });
+      await post(trx, {
+        tenantId: null,
+        kind: 'withdrawal.networkCost',
+        refType: 'withdrawal',
+        refId: m.id,
+        lines: [debit('fees:network', paid), credit(custodyAccount(row.network as NetworkEnvName), paid)],
+      });
     }
     return { network_cost: cost, network_cost_currency: native };
   },
@@ -97,7 +115,9 @@ export const BUNDLE_KIND: PayoutKind<BundleRow> = {
       await settleWithdrawal(trx, m, succeeded, { ...shown, ...(shares ? { network_cost: shares[i] ?? 0n } : {}) });
     }
     const to = succeeded ? 'completed' : 'failed';
-    await moveStatus(trx, payoutBundleMachine, 'payout_bundles', row, to, { set: { ...end, ...(succeeded ? { completed_at: now() } : { failure_reason: 'the transaction was mined but failed on chain' }) } });
+    await moveStatus(trx, payoutBundleMachine, 'payout_bundles', row, to, {
+      set: { ...end, ...(succeeded ? { completed_at: now() } : { failure_reason: 'the transaction was mined but failed on chain' }) },
+    });
     return succeeded;
   },
   async refused(trx, row, reason) {

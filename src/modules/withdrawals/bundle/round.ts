@@ -31,7 +31,14 @@ const BLOCKED = new Set(['hotWalletLow', 'screening']);
  * withdrawals' move to `processing` (custody debited) are stored in one transaction before it is
  * broadcast; a signing that fails leaves them all `created`, saying why.
  */
-export async function bundleRound(ctx: AppContext, adapter: ChainAdapter, created: WithdrawalRow[], round: { spare: Spare; held: Set<string> }, out: RoundCounts, tip: number | null): Promise<void> {
+export async function bundleRound(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  created: WithdrawalRow[],
+  round: { spare: Spare; held: Set<string> },
+  out: RoundCounts,
+  tip: number | null,
+): Promise<void> {
   const cutoff = (ctx.clock?.() ?? new Date()).getTime() - bundleWindowS(ctx, adapter) * 1000;
   const ripe = created.some((w) => !BLOCKED.has(w.waiting_reason ?? '') && w.created_at.getTime() <= cutoff);
   const tried = ripe ? created : created.filter((w) => BLOCKED.has(w.waiting_reason ?? ''));
@@ -50,7 +57,14 @@ export async function bundleRound(ctx: AppContext, adapter: ChainAdapter, create
   const outputs = ready.map((w) => ({ to: w.address, units: BigInt(w.amount) }));
   let signed: SignedTransfer;
   try {
-    signed = await adapter.signTransfer({ id, currencyCode: first.currency_code as CryptoCode, to: first.address, units: BigInt(first.amount), outputs, heldCoins: round.held });
+    signed = await adapter.signTransfer({
+      id,
+      currencyCode: first.currency_code as CryptoCode,
+      to: first.address,
+      units: BigInt(first.amount),
+      outputs,
+      heldCoins: round.held,
+    });
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err;
     const waiting = waitingFromError(ctx, err);
@@ -93,15 +107,37 @@ async function readyToSign(ctx: AppContext, adapter: ChainAdapter, w: Withdrawal
  * candidate, and each withdrawal booked as sent and moved to `processing` with the transaction's
  * hash and its output. Null when it was not stored; the round signs again next time.
  */
-async function claimBundle(ctx: AppContext, adapter: ChainAdapter, id: string, members: WithdrawalRow[], signed: SignedTransfer): Promise<BundleRow | null> {
+async function claimBundle(
+  ctx: AppContext,
+  adapter: ChainAdapter,
+  id: string,
+  members: WithdrawalRow[],
+  signed: SignedTransfer,
+): Promise<BundleRow | null> {
   const ids = members.map((w) => w.id);
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await trx.selectFrom('withdrawals').select('id').where('id', 'in', ids).where('status', '=', 'created').forUpdate().skipLocked().execute();
+    const locked = await trx
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'created')
+      .forUpdate()
+      .skipLocked()
+      .execute();
     if (locked.length !== ids.length) return null;
     if (!(await claimCoins(trx, adapter.network, signed.terms))) return null;
     const bundle = await trx
       .insertInto('payout_bundles')
-      .values({ id, network: adapter.network, currency_code: members[0]?.currency_code ?? 'BTC', status: 'processing', item_count: ids.length, sender: adapter.hotWallet ?? null, tx_hash: signed.txHash, signed_tx: signed.raw })
+      .values({
+        id,
+        network: adapter.network,
+        currency_code: members[0]?.currency_code ?? 'BTC',
+        status: 'processing',
+        item_count: ids.length,
+        sender: adapter.hotWallet ?? null,
+        tx_hash: signed.txHash,
+        signed_tx: signed.raw,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await storeCandidate(trx, BUNDLE_TABLES, bundle, 0, signed, null);
@@ -110,7 +146,15 @@ async function claimBundle(ctx: AppContext, adapter: ChainAdapter, id: string, m
       const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await bookSent(trx, adapter.network, row);
       await changeStatus(trx, row, 'processing', {
-        set: { tx_hash: signed.txHash, bundle_id: bundle.id, output_index: index, sender: adapter.hotWallet ?? null, waiting_reason: null, waiting_detail: null, waiting_since: null },
+        set: {
+          tx_hash: signed.txHash,
+          bundle_id: bundle.id,
+          output_index: index,
+          sender: adapter.hotWallet ?? null,
+          waiting_reason: null,
+          waiting_detail: null,
+          waiting_since: null,
+        },
       });
     }
     return bundle;

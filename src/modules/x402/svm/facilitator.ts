@@ -67,11 +67,24 @@ export class SvmFacilitator {
     try {
       const p = parseSvmPayment(this.chain, body);
       const [known, verdict] = await Promise.all([this.existing(p), this.scheme.verify(p.payload, p.requirements)]);
-      if (!verdict.isValid) return { isValid: false, invalidReason: verdict.invalidReason as X402Reason, invalidMessage: verdict.invalidMessage ?? verdict.invalidReason ?? '', payer: p.payer };
-      if (known && known.status !== 'failed') return { isValid: false, invalidReason: 'authorization_already_used', invalidMessage: 'this transaction was already settled', payer: p.payer };
+      if (!verdict.isValid)
+        return {
+          isValid: false,
+          invalidReason: verdict.invalidReason as X402Reason,
+          invalidMessage: verdict.invalidMessage ?? verdict.invalidReason ?? '',
+          payer: p.payer,
+        };
+      if (known && known.status !== 'failed')
+        return {
+          isValid: false,
+          invalidReason: 'authorization_already_used',
+          invalidMessage: 'this transaction was already settled',
+          payer: p.payer,
+        };
       return { isValid: true, payer: p.payer };
     } catch (err) {
-      if (err instanceof Invalid) return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
+      if (err instanceof Invalid)
+        return { isValid: false, invalidReason: err.reason, invalidMessage: err.message, ...(err.payer ? { payer: err.payer } : {}) };
       return { isValid: false, invalidReason: 'unexpected_verify_error', invalidMessage: (err as Error).message };
     }
   }
@@ -83,7 +96,11 @@ export class SvmFacilitator {
     let identified: Identified | undefined;
     try {
       p = parseSvmPayment(this.chain, body);
-      identified = identify(tenantId, network, body as Record<string, unknown>, { key: { asset: p.asset.address, payer: p.payer }, amount: p.amount, payTo: p.payTo });
+      identified = identify(tenantId, network, body as Record<string, unknown>, {
+        key: { asset: p.asset.address, payer: p.payer },
+        amount: p.amount,
+        payTo: p.payTo,
+      });
     } catch (err) {
       return refusal(err, { network, transaction: '', ...(err instanceof Invalid && err.payer ? { payer: err.payer } : {}) });
     }
@@ -96,7 +113,9 @@ export class SvmFacilitator {
     const [first, replay, verdict, balance] = await Promise.all([
       identified ? findIdentifier(this.db, identified) : undefined,
       this.existing(p),
-      this.scheme.verify(p.payload, p.requirements).catch((err: Error) => ({ isValid: false, invalidReason: 'unexpected_settle_error', invalidMessage: err.message })),
+      this.scheme
+        .verify(p.payload, p.requirements)
+        .catch((err: Error) => ({ isValid: false, invalidReason: 'unexpected_settle_error', invalidMessage: err.message })),
       feePayerBalance(this.chain),
     ]);
     if (first && identified) {
@@ -117,7 +136,15 @@ export class SvmFacilitator {
     return this.claimAndSend(tenantId, p, signed, tx.signature, fee, base, identified);
   }
 
-  private async claimAndSend(tenantId: string, p: SvmPayment, signed: string, signature: Signature, fee: bigint | null, base: Base, identified?: Identified): Promise<SettleResult> {
+  private async claimAndSend(
+    tenantId: string,
+    p: SvmPayment,
+    signed: string,
+    signature: Signature,
+    fee: bigint | null,
+    base: Base,
+    identified?: Identified,
+  ): Promise<SettleResult> {
     // The claim carries the signed bytes and their id: nothing is sent that is not on record first.
     const { claimed, first } = await claimSettlement(
       this.db,
@@ -164,9 +191,21 @@ export class SvmFacilitator {
     let current = row;
     while (current.status === 'submitted' && Date.now() < deadline) {
       if (current.signed_transaction) {
-        const fate = await transactionFate(this.chain, current.transaction as Signature, wireTransaction(current.signed_transaction).blockhash).catch(() => 'pending' as const);
-        if (fate === 'landed') return finishSettlement(this.db, current, 'confirmed', null, current.gas_cost === null ? null : BigInt(current.gas_cost));
-        if (fate === 'reverted') return finishSettlement(this.db, current, 'failed', 'invalid_transaction_state', current.gas_cost === null ? null : BigInt(current.gas_cost));
+        const fate = await transactionFate(
+          this.chain,
+          current.transaction as Signature,
+          wireTransaction(current.signed_transaction).blockhash,
+        ).catch(() => 'pending' as const);
+        if (fate === 'landed')
+          return finishSettlement(this.db, current, 'confirmed', null, current.gas_cost === null ? null : BigInt(current.gas_cost));
+        if (fate === 'reverted')
+          return finishSettlement(
+            this.db,
+            current,
+            'failed',
+            'invalid_transaction_state',
+            current.gas_cost === null ? null : BigInt(current.gas_cost),
+          );
         if (fate === 'expired') return finishSettlement(this.db, current, 'failed', 'invalid_transaction_state', null, { unsent: true });
       }
       await new Promise((r) => setTimeout(r, POLL_MS));

@@ -11,7 +11,11 @@ import type { SettlementRow } from '../record.ts';
  * ignores it). Not found once its blockhash has expired: it never can land, so it failed and the
  * buyer's transaction was not spent.
  */
-export async function followSvmSubmitted(db: Db, chain: SvmX402Chain, receiptTimeoutMs: number): Promise<{ finished: number; waiting: number }> {
+export async function followSvmSubmitted(
+  db: Db,
+  chain: SvmX402Chain,
+  receiptTimeoutMs: number,
+): Promise<{ finished: number; waiting: number }> {
   const pending = await submittedOn(db, chain.network);
   let finished = 0;
   for (const row of pending) {
@@ -23,14 +27,21 @@ export async function followSvmSubmitted(db: Db, chain: SvmX402Chain, receiptTim
 async function followOne(db: Db, chain: SvmX402Chain, row: SettlementRow, receiptTimeoutMs: number): Promise<boolean> {
   if (!row.signed_transaction) return false;
   const fee = row.gas_cost === null ? null : BigInt(row.gas_cost);
-  const fate = await transactionFate(chain, row.transaction as Signature, wireTransaction(row.signed_transaction).blockhash).catch(() => 'unknown' as const);
+  const fate = await transactionFate(chain, row.transaction as Signature, wireTransaction(row.signed_transaction).blockhash).catch(
+    () => 'unknown' as const,
+  );
   if (fate === 'landed') await finishSettlement(db, row, 'confirmed', null, fee);
   else if (fate === 'reverted') await finishSettlement(db, row, 'failed', 'invalid_transaction_state', fee);
   else if (fate === 'expired') await finishSettlement(db, row, 'failed', 'invalid_transaction_state', null, { unsent: true });
   else {
     if (fate === 'pending' && chain.signer && Date.now() - row.updated_at.getTime() > receiptTimeoutMs) {
       await chain.signer.sendTransaction(row.signed_transaction, chain.network).catch(() => undefined);
-      await db.updateTable('x402_settlements').set({ updated_at: now() }).where('id', '=', row.id).where('status', '=', 'submitted').execute();
+      await db
+        .updateTable('x402_settlements')
+        .set({ updated_at: now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'submitted')
+        .execute();
     }
     return false;
   }

@@ -31,12 +31,14 @@ export function parseSvmPayment(chain: SvmX402Chain, body: unknown): SvmPayment 
   const { pp, req, accepted, amount } = parseEnvelope(chain.network, body);
   const asset = typeof req.asset === 'string' ? chain.assets.get(req.asset) : undefined;
   if (!asset) throw new Invalid('invalid_payment_requirements', 'the asset is not accepted by this facilitator');
-  if (typeof req.payTo !== 'string' || !isAddress(req.payTo)) throw new Invalid('invalid_payment_requirements', 'payTo must be a Solana address');
+  if (typeof req.payTo !== 'string' || !isAddress(req.payTo))
+    throw new Invalid('invalid_payment_requirements', 'payTo must be a Solana address');
   if (accepted.asset !== req.asset || accepted.amount !== req.amount || accepted.payTo !== req.payTo) {
     throw new Invalid('invalid_payment_requirements', 'accepted does not match paymentRequirements');
   }
   const extra = isObject(req.extra) ? req.extra : {};
-  if (extra.feePayer !== chain.feePayer) throw new Invalid('invalid_exact_svm_fee_payer_not_managed_by_facilitator', 'extra.feePayer must be this facilitator’s fee payer');
+  if (extra.feePayer !== chain.feePayer)
+    throw new Invalid('invalid_exact_svm_fee_payer_not_managed_by_facilitator', 'extra.feePayer must be this facilitator’s fee payer');
   const payload = pp.payload;
   if (!isObject(payload) || typeof payload.transaction !== 'string' || payload.transaction.length > 4096) {
     throw new Invalid('invalid_payload', 'payload.transaction must be a base64 transaction');

@@ -52,7 +52,9 @@ export function CheckedRows({ rows }: { rows: CheckedRow[] }) {
   const shown = onlyRefused ? rows.filter((r) => r.problem ?? r.refusal) : rows;
   return (
     <>
-      {refused > 0 && <Check label={`Show only the ${refused} refused row${refused === 1 ? '' : 's'}`} checked={onlyRefused} onChecked={setOnlyRefused} />}
+      {refused > 0 && (
+        <Check label={`Show only the ${refused} refused row${refused === 1 ? '' : 's'}`} checked={onlyRefused} onChecked={setOnlyRefused} />
+      )}
       <DataTable
         caption="Rows of the file"
         rows={shown}
@@ -63,7 +65,11 @@ export function CheckedRows({ rows }: { rows: CheckedRow[] }) {
           { label: 'To', render: (r) => <span class="mono wrap">{r.address || '—'}</span> },
           { label: 'Amount', class: 'num', render: (r) => (r.problem ? r.amount || '—' : amount(r.amount, r.currency)) },
           { label: 'Order id', render: (r) => <span class="mono wrap">{r.orderId || '—'}</span> },
-          { label: 'Network fee', class: 'num', render: (r) => (r.quoted ? amount(r.quoted.fee.feeInCryptoCurrencyCode, r.currency) : '—') },
+          {
+            label: 'Network fee',
+            class: 'num',
+            render: (r) => (r.quoted ? amount(r.quoted.fee.feeInCryptoCurrencyCode, r.currency) : '—'),
+          },
           { label: 'Check', render: result },
         ]}
       />

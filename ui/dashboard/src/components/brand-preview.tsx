@@ -6,7 +6,10 @@ import { Field } from './fields.tsx';
 
 /** `#2563EB`, `2563eb` → `#2563eb`; anything else is not a colour. */
 export function hexColor(text: string): string | undefined {
-  const value = text.trim().replace(/^(?!#)/, '#').toLowerCase();
+  const value = text
+    .trim()
+    .replace(/^(?!#)/, '#')
+    .toLowerCase();
   return HEX.test(value) ? value : undefined;
 }
 

@@ -48,7 +48,8 @@ function DeliveryItem({ delivery, onChanged, showObject }: { delivery: Delivery;
   return (
     <li class="delivery">
       <div class="delivery-head">
-        <strong>{delivery.event}</strong> <StatusBadge status={delivery.status === 'pending' && delivery.attempts > 0 ? 'retrying' : delivery.status} />
+        <strong>{delivery.event}</strong>{' '}
+        <StatusBadge status={delivery.status === 'pending' && delivery.attempts > 0 ? 'retrying' : delivery.status} />
         <span class="muted">{dateTime(delivery.createdAt)}</span>
       </div>
       {showObject && (
@@ -84,7 +85,15 @@ function DeliveryItem({ delivery, onChanged, showObject }: { delivery: Delivery;
  * The deliveries of a resource, newest first; `showObject` links each to the object it is about
  * (the log of every delivery; an object's own page leaves it out).
  */
-export function DeliveryList({ resource, empty = 'No webhook deliveries.', showObject = false }: { resource: Resource<Deliveries>; empty?: string; showObject?: boolean }) {
+export function DeliveryList({
+  resource,
+  empty = 'No webhook deliveries.',
+  showObject = false,
+}: {
+  resource: Resource<Deliveries>;
+  empty?: string;
+  showObject?: boolean;
+}) {
   const { can } = useSession();
   if (!can('webhooks.list')) return <p class="muted">Your role cannot read webhook deliveries.</p>;
   return (
@@ -92,7 +101,9 @@ export function DeliveryList({ resource, empty = 'No webhook deliveries.', showO
       <ErrorAlert error={resource.error} />
       {resource.data?.data.length === 0 && <p class="empty">{empty}</p>}
       <ul class="deliveries">
-        {resource.data?.data.map((d) => <DeliveryItem key={d.id} delivery={d} onChanged={resource.reload} showObject={showObject} />)}
+        {resource.data?.data.map((d) => (
+          <DeliveryItem key={d.id} delivery={d} onChanged={resource.reload} showObject={showObject} />
+        ))}
       </ul>
     </>
   );

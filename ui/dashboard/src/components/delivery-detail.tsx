@@ -70,11 +70,16 @@ function AttemptItem({ a }: { a: Attempt }) {
   return (
     <li>
       <p class="attempt-head">
-        <strong>Attempt {a.n}</strong> · {preciseTime(a.at)} · {a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'} · {a.durationMs} ms · {OUTCOMES[a.outcome]}
+        <strong>Attempt {a.n}</strong> · {preciseTime(a.at)} · {a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'} · {a.durationMs} ms ·{' '}
+        {OUTCOMES[a.outcome]}
         {a.error && <span class="muted"> · {a.error}</span>}
       </p>
       <BodyBlock label="Request body (as signed)" text={a.requestBody} empty="Not kept for attempts made before this log kept bodies." />
-      <BodyBlock label="Response body" text={a.responseBody} empty={a.statusCode ? 'The receiver answered with an empty body.' : 'No answer came back.'} />
+      <BodyBlock
+        label="Response body"
+        text={a.responseBody}
+        empty={a.statusCode ? 'The receiver answered with an empty body.' : 'No answer came back.'}
+      />
     </li>
   );
 }

@@ -10,7 +10,17 @@ import { useOptionalSession } from '../session.tsx';
  * `focus` moves the focus to it when it appears. An error about one of `fields` is left to that
  * field, which says it itself.
  */
-export function ErrorAlert({ error, children, focus = false, fields = [] }: { error?: ApiError | undefined; children?: ComponentChildren; focus?: boolean; fields?: string[] }) {
+export function ErrorAlert({
+  error,
+  children,
+  focus = false,
+  fields = [],
+}: {
+  error?: ApiError | undefined;
+  children?: ComponentChildren;
+  focus?: boolean;
+  fields?: string[];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const role = useOptionalSession()?.me.user.role;
   const plain = error ? plainError(error, { role }) : undefined;

@@ -69,7 +69,18 @@ type AmountProps = Omit<InputProps, 'type' | 'inputMode'> & {
 export function AmountField({ decimals, checked = false, error, value, onValue, ...rest }: AmountProps) {
   const parsed = parseAmount(value, decimals);
   const unreadable = !parsed.ok && checked ? parsed.message : undefined;
-  return <Field {...rest} value={value} onValue={onValue} type="text" inputMode="decimal" autoComplete="off" spellcheck={false} error={unreadable ?? error} />;
+  return (
+    <Field
+      {...rest}
+      value={value}
+      onValue={onValue}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellcheck={false}
+      error={unreadable ?? error}
+    />
+  );
 }
 
 type SelectProps = Omit<JSX.SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
@@ -97,7 +108,19 @@ export function Select({ label, value, onValue, options, ...rest }: SelectProps)
 }
 
 /** A checkbox with its label beside it. */
-export function Check({ label, checked, onChecked, children, disabled = false }: { label: string; checked: boolean; onChecked(checked: boolean): void; children?: ComponentChildren; disabled?: boolean }) {
+export function Check({
+  label,
+  checked,
+  onChecked,
+  children,
+  disabled = false,
+}: {
+  label: string;
+  checked: boolean;
+  onChecked(checked: boolean): void;
+  children?: ComponentChildren;
+  disabled?: boolean;
+}) {
   return (
     <label class="check">
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChecked(e.currentTarget.checked)} />
@@ -111,7 +134,17 @@ export function Check({ label, checked, onChecked, children, disabled = false }:
  * A form that never reloads the page: `onSubmit` gets the work. When the work is done, the first
  * field that says it is invalid takes the focus, so a keyboard or screen reader user lands on it.
  */
-export function Form({ onSubmit, children, label, class: className = '' }: { onSubmit(): unknown; children: ComponentChildren; label?: string; class?: string }) {
+export function Form({
+  onSubmit,
+  children,
+  label,
+  class: className = '',
+}: {
+  onSubmit(): unknown;
+  children: ComponentChildren;
+  label?: string;
+  class?: string;
+}) {
   return (
     <form
       class={`form ${className}`}

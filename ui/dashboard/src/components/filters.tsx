@@ -52,8 +52,22 @@ export function DateRange() {
   };
   return (
     <>
-      <Field label="From" type="date" value={range.from} max={range.to || undefined} onValue={(v) => change('from', v)} error={error?.field === 'from' ? error.text : undefined} />
-      <Field label="To" type="date" value={range.to} min={range.from || undefined} onValue={(v) => change('to', v)} error={error?.field === 'to' ? error.text : undefined} />
+      <Field
+        label="From"
+        type="date"
+        value={range.from}
+        max={range.to || undefined}
+        onValue={(v) => change('from', v)}
+        error={error?.field === 'from' ? error.text : undefined}
+      />
+      <Field
+        label="To"
+        type="date"
+        value={range.to}
+        min={range.from || undefined}
+        onValue={(v) => change('to', v)}
+        error={error?.field === 'to' ? error.text : undefined}
+      />
     </>
   );
 }

@@ -136,7 +136,14 @@ export function Layout({ children, pages = PAGES, brand }: { children: Component
         )}
         <div class="top-row">
           {foldable && (
-            <button type="button" class="menu-toggle secondary" ref={menu.button} aria-expanded={menu.open} aria-controls={menuId} onClick={menu.toggle}>
+            <button
+              type="button"
+              class="menu-toggle secondary"
+              ref={menu.button}
+              aria-expanded={menu.open}
+              aria-controls={menuId}
+              onClick={menu.toggle}
+            >
               <span class="menu-icon" aria-hidden="true" />
               Menu
             </button>
@@ -144,7 +151,13 @@ export function Layout({ children, pages = PAGES, brand }: { children: Component
           <span class="merchant">{brand ?? me.tenant?.brandName ?? me.tenant?.name ?? 'Dashboard'}</span>
           <div class={`site-menu${menu.open ? ' open' : ''}`} id={menuId}>
             {me.accounts.length > 0 && (
-              <Select class="account" label="Account" value={accountId} onValue={setAccount} options={me.accounts.map((a): [string, string] => [a.id, a.name])} />
+              <Select
+                class="account"
+                label="Account"
+                value={accountId}
+                onValue={setAccount}
+                options={me.accounts.map((a): [string, string] => [a.id, a.name])}
+              />
             )}
             {pages.length > 0 && <MainNav pages={pages} />}
           </div>

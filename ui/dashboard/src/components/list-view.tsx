@@ -66,7 +66,17 @@ function counted(total: number, title: string): string {
 }
 
 /** Status, the list's own choices, search and days, each applied as it changes (no Apply button): the URL holds them. */
-function Filters({ title, statuses, selects = [], searchable }: { title: string; statuses?: readonly string[] | undefined; selects?: readonly SelectFilter[] | undefined; searchable: boolean }) {
+function Filters({
+  title,
+  statuses,
+  selects = [],
+  searchable,
+}: {
+  title: string;
+  statuses?: readonly string[] | undefined;
+  selects?: readonly SelectFilter[] | undefined;
+  searchable: boolean;
+}) {
   const { query } = useLocation();
   return (
     <div class="filters" role="search" aria-label={`Filter ${title.toLowerCase()}`}>
@@ -82,7 +92,15 @@ function Filters({ title, statuses, selects = [], searchable }: { title: string;
         const value = query.get(f.name) ?? '';
         // A value the options lack (a bookmark, a network no longer listed) stays shown as it is.
         const options = value && !f.options.some(([v]) => v === value) ? [...f.options, [value, value] as [string, string]] : f.options;
-        return <Select key={f.name} label={f.label} value={value} onValue={(v) => setQuery({ [f.name]: v, page: undefined })} options={[['', f.any], ...options]} />;
+        return (
+          <Select
+            key={f.name}
+            label={f.label}
+            value={value}
+            onValue={(v) => setQuery({ [f.name]: v, page: undefined })}
+            options={[['', f.any], ...options]}
+          />
+        );
       })}
       {searchable && <SearchFilter hint="Id, order id, address or transaction hash" />}
       {searchable && <DateRange />}
@@ -97,8 +115,22 @@ export function ExportCsv({ kind }: { kind: NonNullable<ListConfig<unknown>['kin
   const error = rangeError(from, to, range.changed);
   return (
     <div class="export" role="group" aria-label="CSV export">
-      <Field label="Export from" type="date" value={from} max={to} onValue={(v) => setRange({ ...range, from: v, changed: 'from' })} error={range.changed === 'from' ? error : undefined} />
-      <Field label="Export to" type="date" value={to} min={from} onValue={(v) => setRange({ ...range, to: v, changed: 'to' })} error={range.changed === 'to' ? error : undefined} />
+      <Field
+        label="Export from"
+        type="date"
+        value={from}
+        max={to}
+        onValue={(v) => setRange({ ...range, from: v, changed: 'from' })}
+        error={range.changed === 'from' ? error : undefined}
+      />
+      <Field
+        label="Export to"
+        type="date"
+        value={to}
+        min={from}
+        onValue={(v) => setRange({ ...range, to: v, changed: 'to' })}
+        error={range.changed === 'to' ? error : undefined}
+      />
       {error ? (
         <button type="button" class="secondary" disabled>
           Export CSV
@@ -143,7 +175,13 @@ export function ListView<T, S extends string = string>(config: ListConfig<T, S>)
       <Filters title={config.title} statuses={config.statuses} selects={config.selects} searchable={searchable} />
       <ErrorAlert error={list.error} />
       <LiveStatus>{list.loading && !list.data ? 'Loading…' : list.data ? counted(list.data.total, config.title) : ''}</LiveStatus>
-      <DataTable caption={config.title} columns={config.columns} rows={list.data?.data} rowKey={config.rowKey} empty={`No ${config.title.toLowerCase()} match.`} />
+      <DataTable
+        caption={config.title}
+        columns={config.columns}
+        rows={list.data?.data}
+        rowKey={config.rowKey}
+        empty={`No ${config.title.toLowerCase()} match.`}
+      />
       {list.data && <Pager page={q.page} total={list.data.total} limit={LIMIT} onPage={(page) => setQuery({ page }, false)} />}
       {config.kind && <ExportCsv kind={config.kind} />}
     </>

@@ -18,7 +18,8 @@ export type Payment = Data<'get', '/v1/invoice/payments'>[number];
  * payments need the same scope as the record).
  */
 export async function withPayments<R>(kind: 'invoice' | 'deposit', id: string, record: Promise<R>): Promise<R & { payments: Payment[] }> {
-  const payments = kind === 'invoice' ? api.get('/v1/invoice/payments', { query: { id } }) : api.get('/v1/deposit/payments', { query: { id } });
+  const payments =
+    kind === 'invoice' ? api.get('/v1/invoice/payments', { query: { id } }) : api.get('/v1/deposit/payments', { query: { id } });
   const [r, p] = await Promise.all([record, payments]);
   return { ...r, payments: p.data };
 }
@@ -47,14 +48,24 @@ function otherAssets(payments: Payment[], refunds: RefundLine[]): Array<{ code: 
   return codes
     .map((code) => {
       const arrived = payments.filter((p) => !p.counted && p.settlement && p.cryptoCurrencyCode === code).map((p) => p.amount);
-      const given = refunds.filter((r) => r.cryptoCurrencyCode === code && r.status !== 'failed' && r.status !== 'cancelled').map((r) => r.amount);
+      const given = refunds
+        .filter((r) => r.cryptoCurrencyCode === code && r.status !== 'failed' && r.status !== 'cancelled')
+        .map((r) => r.amount);
       return { code, refundable: remaining(arrived, given) };
     })
     .filter((a) => compare(a.refundable) !== 0);
 }
 
 /** Refund buttons for the other assets that reached the address, each opening a refund in that asset. */
-function OtherAssetRefunds({ of, payments, refunds }: { of: { invoiceId: string } | { depositId: string }; payments: Payment[]; refunds: RefundLine[] }) {
+function OtherAssetRefunds({
+  of,
+  payments,
+  refunds,
+}: {
+  of: { invoiceId: string } | { depositId: string };
+  payments: Payment[];
+  refunds: RefundLine[];
+}) {
   const { can } = useSession();
   const [open, setOpen] = useState<{ code: string; refundable: Decimal } | undefined>();
   if (!can('withdrawals.create')) return null;
@@ -92,8 +103,8 @@ export function PaymentsSection({
       {other && payments && refund && <OtherAssetRefunds of={refund.of} payments={payments} refunds={refund.refunds ?? []} />}
       {other && (
         <p class="notice" role="note">
-          A payment in another asset than this one's currency does not count toward it: it is credited to the balance in its own currency (less that
-          currency's network fee and the commission; below its minimum deposit it is held), and can be refunded in it.
+          A payment in another asset than this one's currency does not count toward it: it is credited to the balance in its own currency
+          (less that currency's network fee and the commission; below its minimum deposit it is held), and can be refunded in it.
         </p>
       )}
       <DataTable<Payment>

@@ -40,7 +40,15 @@ export function SettlementSection({ settlement, currency }: { settlement: Settle
 }
 
 /** Refunds booked against the object (each is a withdrawal) and their total. */
-export function RefundsSection({ refunds, refunded, currency }: { refunds: Refund[] | undefined; refunded: Decimal | undefined; currency: string | undefined }) {
+export function RefundsSection({
+  refunds,
+  refunded,
+  currency,
+}: {
+  refunds: Refund[] | undefined;
+  refunded: Decimal | undefined;
+  currency: string | undefined;
+}) {
   if (!refunds?.length && compare(refunded ?? ZERO) === 0) return null;
   return (
     <Section title="Refunds">

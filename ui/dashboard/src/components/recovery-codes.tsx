@@ -24,7 +24,8 @@ export function ShownRecoveryCodes({ codes, onKept }: { codes: string[]; onKept(
         Your recovery codes
       </h3>
       <p>
-        If you lose your authenticator app, each code signs you in once instead of its code. Keep them somewhere safe, apart from your password: they are shown only now.
+        If you lose your authenticator app, each code signs you in once instead of its code. Keep them somewhere safe, apart from your
+        password: they are shown only now.
       </p>
       <ol class="mono" aria-label="Recovery codes">
         {codes.map((code) => (

@@ -32,7 +32,12 @@ export function RefundPanel({ of, currency, refundable, onClose }: Props) {
   const chosen = catalogue.data?.find((c) => c.code === currency);
   const decimals = chosen?.decimalPlaces ?? 18;
   const request = async (decimal: string) => {
-    const body = { cryptoCurrencyCode: currency as QuoteBody['cryptoCurrencyCode'], address: address.trim(), amount: new ExactNumber(decimal), ...of };
+    const body = {
+      cryptoCurrencyCode: currency as QuoteBody['cryptoCurrencyCode'],
+      address: address.trim(),
+      amount: new ExactNumber(decimal),
+      ...of,
+    };
     return (await api.post('/v1/withdrawal/quote', { body })).data;
   };
   const ask = useAction(async () => {
@@ -42,7 +47,15 @@ export function RefundPanel({ of, currency, refundable, onClose }: Props) {
   });
   if (quoted) {
     const refresh = async () => setQuoted({ ...quoted, quote: await request(quoted.decimal) });
-    return <WithdrawConfirm quote={quoted.quote} verb="Confirm refund" onCancel={() => setQuoted(undefined)} onRefresh={refresh} onDone={(w) => navigate(`/withdrawals/${w.id}`)} />;
+    return (
+      <WithdrawConfirm
+        quote={quoted.quote}
+        verb="Confirm refund"
+        onCancel={() => setQuoted(undefined)}
+        onRefresh={refresh}
+        onDone={(w) => navigate(`/withdrawals/${w.id}`)}
+      />
+    );
   }
   const min = chosen?.minWithdrawalAmount;
   return (
@@ -51,7 +64,16 @@ export function RefundPanel({ of, currency, refundable, onClose }: Props) {
       <p class="muted">
         Up to {fmt(refundable, currency)} can be refunded, in {currency}, to an address the customer gives you.
       </p>
-      <Field label="Refund address" class="mono" value={address} onValue={setAddress} required autoComplete="off" spellcheck={false} error={fieldError(ask.error, 'address')} />
+      <Field
+        label="Refund address"
+        class="mono"
+        value={address}
+        onValue={setAddress}
+        required
+        autoComplete="off"
+        spellcheck={false}
+        error={fieldError(ask.error, 'address')}
+      />
       <AmountField
         label="Refund amount"
         decimals={decimals}

@@ -18,7 +18,11 @@ export function requestHref(id: string | null, query: URLSearchParams): string {
 export function RequestDetail({ id, query }: { id: string; query: URLSearchParams }) {
   const entry = useResource(() => api.get('/v1/request-log/{id}', { params: { id } }), [id]);
   const d = entry.data?.data;
-  const caller = d ? (d.apiKeyId ? `API key ${d.apiKeyName ? `“${d.apiKeyName}” ` : ''}${d.apiKeyStart ? `(${d.apiKeyStart}…)` : ''}` : `${d.actor} (dashboard)`) : '';
+  const caller = d
+    ? d.apiKeyId
+      ? `API key ${d.apiKeyName ? `“${d.apiKeyName}” ` : ''}${d.apiKeyStart ? `(${d.apiKeyStart}…)` : ''}`
+      : `${d.actor} (dashboard)`
+    : '';
   // API calls keep the start of their bodies; a signed-in person's changes keep none.
   const none = d?.apiKeyId ? 'None.' : 'Not kept for calls made in the dashboard.';
   return (

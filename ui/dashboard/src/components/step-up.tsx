@@ -49,7 +49,15 @@ export function StepUpDialog() {
         <Form label="Confirm with your authenticator" onSubmit={() => finish(code.replace(/\s/g, ''))}>
           <h2 id={title}>Confirm with your authenticator</h2>
           <p>This moves money or changes who may. Enter the code your authenticator app shows now.</p>
-          <Field label="Authenticator code" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+          <Field
+            label="Authenticator code"
+            value={code}
+            onValue={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+          />
           <ErrorAlert error={asking.refused} />
           <div class="actions">
             <button type="submit">Confirm</button>

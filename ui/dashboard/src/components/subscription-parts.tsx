@@ -18,10 +18,22 @@ export type Subscription = Data<'get', '/v1/subscriptions/{id}'>;
 /** A billed period with its invoice. */
 export type Period = Ok<'/v1/subscriptions/{id}/periods', 'get'>['data'][number];
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'pastDue', 'cancelled', 'expired'] as const satisfies readonly Subscription['status'][];
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'pastDue',
+  'cancelled',
+  'expired',
+] as const satisfies readonly Subscription['status'][];
 
 /** A subscription's status in words. */
-export const STATUS_TEXT: Record<Subscription['status'], string> = { trialing: 'Trialing', active: 'Active', pastDue: 'Past due', cancelled: 'Cancelled', expired: 'Expired' };
+export const STATUS_TEXT: Record<Subscription['status'], string> = {
+  trialing: 'Trialing',
+  active: 'Active',
+  pastDue: 'Past due',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
 
 /** Whether a subscription has ended (nothing more can change it). */
 export const ended = (s: Subscription) => s.status === 'cancelled' || s.status === 'expired';
@@ -125,7 +137,9 @@ export function PagedTable<T>({ paged: { page, list }, noun, error, ...table }: 
     <>
       <ErrorAlert error={list.error} />
       {error}
-      <LiveStatus>{list.loading && !list.data ? 'Loading…' : total !== undefined ? `${total} ${noun}${total === 1 ? '' : 's'}` : ''}</LiveStatus>
+      <LiveStatus>
+        {list.loading && !list.data ? 'Loading…' : total !== undefined ? `${total} ${noun}${total === 1 ? '' : 's'}` : ''}
+      </LiveStatus>
       <DataTable {...table} rows={list.data?.data} />
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => setQuery({ page: p }, false)} />}
     </>

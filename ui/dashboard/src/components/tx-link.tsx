@@ -8,13 +8,24 @@ import { useSession } from '../session.tsx';
  * The hash (shortened, whole in the title), a link to the explorer in live mode, a note in sandbox.
  * `network` when the caller knows it (the operator console, which reads no merchant catalogue).
  */
-export function TxLink({ hash, currency, network: known }: { hash: string | null | undefined; currency: string | null | undefined; network?: string }) {
+export function TxLink({
+  hash,
+  currency,
+  network: known,
+}: {
+  hash: string | null | undefined;
+  currency: string | null | undefined;
+  network?: string;
+}) {
   const { me } = useSession();
   const [found, setNetwork] = useState<string | undefined>();
   const network = known ?? found;
   useEffect(() => {
     if (!currency || known) return;
-    currencies().then((list) => setNetwork(list.find((c) => c.code === currency)?.network), () => undefined);
+    currencies().then(
+      (list) => setNetwork(list.find((c) => c.code === currency)?.network),
+      () => undefined,
+    );
   }, [currency, known]);
   if (!hash) return <span>—</span>;
   const url = explorerUrl(network, hash, me.mode);

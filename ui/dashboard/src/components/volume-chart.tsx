@@ -35,14 +35,27 @@ export function VolumeChart({ days }: { days: VolumeDay[] }) {
         {days.map((d, i) => {
           const h = max ? share(d.volumeUsd, max) * (H - 10) : 0;
           return (
-            <rect key={d.date} class="bar" x={i * step + (step - bar) / 2} y={H - h} width={bar} height={Math.max(h, compare(d.volumeUsd) > 0 ? 1 : 0)}>
+            <rect
+              key={d.date}
+              class="bar"
+              x={i * step + (step - bar) / 2}
+              y={H - h}
+              width={bar}
+              height={Math.max(h, compare(d.volumeUsd) > 0 ? 1 : 0)}
+            >
               <title>{`${shortDay(d.date)}: ${usd(d.volumeUsd)}`}</title>
             </rect>
           );
         })}
         {days.map((d, i) =>
           i % 7 === 0 ? (
-            <text key={`l-${d.date}`} x={i === 0 ? 0 : i * step + step / 2} y={H + 15} text-anchor={i === 0 ? 'start' : 'middle'} class="tick">
+            <text
+              key={`l-${d.date}`}
+              x={i === 0 ? 0 : i * step + step / 2}
+              y={H + 15}
+              text-anchor={i === 0 ? 'start' : 'middle'}
+              class="tick"
+            >
               {shortDay(d.date)}
             </text>
           ) : null,

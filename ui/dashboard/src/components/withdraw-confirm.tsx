@@ -53,7 +53,10 @@ function breakdown(q: WithdrawalQuote, native: boolean): Array<[string, Componen
   ];
   if (q.autoConvert) {
     const c = q.autoConvert;
-    rows.push(['Converted first', `${amount(c.fromAmount, c.fromCryptoCurrencyCode)} → ${amount(c.toAmount, c.toCryptoCurrencyCode)} (commission ${amount(c.commission, c.fromCryptoCurrencyCode)})`]);
+    rows.push([
+      'Converted first',
+      `${amount(c.fromAmount, c.fromCryptoCurrencyCode)} → ${amount(c.toAmount, c.toCryptoCurrencyCode)} (commission ${amount(c.commission, c.fromCryptoCurrencyCode)})`,
+    ]);
   }
   return rows;
 }
@@ -89,7 +92,15 @@ export function WithdrawConfirm({ quote, verb, onDone, onCancel, onRefresh }: Pr
         {expired ? 'This quote has expired: refresh it for the current fee.' : `This quote expires in ${countdown(left)}`}
       </p>
       {askCode && !expired && (
-        <Field label="Authentication code" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required hint="From your authenticator app" />
+        <Field
+          label="Authentication code"
+          value={code}
+          onValue={setCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          hint="From your authenticator app"
+        />
       )}
       <ErrorAlert error={refresh.error ?? (expired ? undefined : commit.error)} />
       <div class="actions">

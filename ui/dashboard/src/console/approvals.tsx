@@ -18,12 +18,15 @@ type Approval = NonNullable<Queued['approval']>;
 export function approvalState(a: Approval | null | undefined): string {
   if (!a) return '—';
   const given = a.approvals.map((x) => `${x.level === 'operator' ? 'operator' : 'merchant'} approved by ${x.by}`);
-  const missing = a.levels.filter((l) => !a.approvals.some((x) => x.level === l)).map((l) => (l === 'operator' ? 'an operator' : "the merchant's second person"));
+  const missing = a.levels
+    .filter((l) => !a.approvals.some((x) => x.level === l))
+    .map((l) => (l === 'operator' ? 'an operator' : "the merchant's second person"));
   return [...given, missing.length ? `waits for ${missing.join(' and ')}` : ''].filter(Boolean).join('; ');
 }
 
 /** Whether the withdrawal still needs an operator's approval. */
-const needsOperator = (a: Approval | null | undefined) => Boolean(a?.levels.includes('operator') && !a.approvals.some((x) => x.level === 'operator'));
+const needsOperator = (a: Approval | null | undefined) =>
+  Boolean(a?.levels.includes('operator') && !a.approvals.some((x) => x.level === 'operator'));
 
 function Decide({ w, onDone }: { w: Queued; onDone(text: string): void }) {
   const what = `${amount(w.amount, w.cryptoCurrencyCode)} to ${short(w.address, 12)}`;
@@ -33,7 +36,11 @@ function Decide({ w, onDone }: { w: Queued; onDone(text: string): void }) {
         label="Approve"
         ariaLabel={`Approve withdrawal ${w.id}`}
         danger={false}
-        question={<p>Approve the withdrawal of {what} for {w.tenantName}? It is paid once every approval it needs is given.</p>}
+        question={
+          <p>
+            Approve the withdrawal of {what} for {w.tenantName}? It is paid once every approval it needs is given.
+          </p>
+        }
         confirm="Approve withdrawal"
         keep="Back"
         onConfirm={async () => {
@@ -44,7 +51,11 @@ function Decide({ w, onDone }: { w: Queued; onDone(text: string): void }) {
       <Confirm
         label="Reject"
         ariaLabel={`Reject withdrawal ${w.id}`}
-        question={<p>Reject the withdrawal of {what}? It is cancelled and its amount and fee go back to {w.tenantName}'s balance.</p>}
+        question={
+          <p>
+            Reject the withdrawal of {what}? It is cancelled and its amount and fee go back to {w.tenantName}'s balance.
+          </p>
+        }
         confirm="Reject withdrawal"
         keep="Back"
         onConfirm={async () => {
@@ -70,12 +81,14 @@ export function ApprovalsPage() {
     <>
       <h1 tabIndex={-1}>Approvals</h1>
       <p>
-        Withdrawals held for approval, the longest waiting first. Above the installation's threshold an operator approves too: not the merchant's people, and one
-        operator's approval is all it takes. Unapproved ones expire and are refunded.
+        Withdrawals held for approval, the longest waiting first. Above the installation's threshold an operator approves too: not the
+        merchant's people, and one operator's approval is all it takes. Unapproved ones expire and are refunded.
       </p>
       {!decides && <p class="muted">Your role reads this queue; an operator admin or operations decides.</p>}
       <ErrorAlert error={list.error} />
-      <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} awaiting approval`)}</LiveStatus>
+      <LiveStatus>
+        {done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} awaiting approval`)}
+      </LiveStatus>
       <DataTable<Queued>
         caption="Withdrawals awaiting approval"
         rows={list.data?.data}
@@ -90,7 +103,19 @@ export function ApprovalsPage() {
           { label: 'Approvals', render: (w) => approvalState(w.approval) },
           { label: 'Expires', render: (w) => dateTime(w.approval?.expiresAt) },
           ...(decides
-            ? [{ label: 'Action', render: (w: Queued) => (needsOperator(w.approval) ? <Decide w={w} onDone={(text) => (setDone(text), list.reload())} /> : <span class="muted">{w.approval?.levels.includes('operator') ? 'Operator approval given' : 'The merchant’s to approve'}</span>) }]
+            ? [
+                {
+                  label: 'Action',
+                  render: (w: Queued) =>
+                    needsOperator(w.approval) ? (
+                      <Decide w={w} onDone={(text) => (setDone(text), list.reload())} />
+                    ) : (
+                      <span class="muted">
+                        {w.approval?.levels.includes('operator') ? 'Operator approval given' : 'The merchant’s to approve'}
+                      </span>
+                    ),
+                },
+              ]
             : []),
         ]}
       />

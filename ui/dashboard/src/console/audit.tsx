@@ -18,7 +18,8 @@ export function AuditPage() {
   const tenantId = query.get('tenantId') ?? '';
   const tenants = useTenantOptions();
   // A tenant beyond the newest hundred (followed from its page) is still offered.
-  const options: Array<[string, string]> = tenantId && !tenants.some(([id]) => id === tenantId) ? [...tenants, [tenantId, tenantId]] : tenants;
+  const options: Array<[string, string]> =
+    tenantId && !tenants.some(([id]) => id === tenantId) ? [...tenants, [tenantId, tenantId]] : tenants;
   const q = { page, limit: LIMIT, ...(tenantId ? { tenantId } : {}) };
   const log = useResource(() => api.get('/admin/audit-log', { query: q }), [JSON.stringify(q)], true);
   const total = log.data?.total;
@@ -27,7 +28,12 @@ export function AuditPage() {
       <h1 tabIndex={-1}>Audit log</h1>
       <Section title="Entries">
         <div class="filters">
-          <Select label="Tenant" value={tenantId} onValue={(id) => setQuery({ tenantId: id, page: undefined })} options={[['', 'Every tenant and operator'], ...options]} />
+          <Select
+            label="Tenant"
+            value={tenantId}
+            onValue={(id) => setQuery({ tenantId: id, page: undefined })}
+            options={[['', 'Every tenant and operator'], ...options]}
+          />
         </div>
         <ErrorAlert error={log.error} />
         <LiveStatus>{total === undefined ? 'Loading…' : `${total} entr${total === 1 ? 'y' : 'ies'}`}</LiveStatus>

@@ -12,7 +12,8 @@ export function EnrolPage() {
     <>
       <h1 tabIndex={-1}>Set up two-factor authentication</h1>
       <p>
-        This installation moves real money: operators sign in with a password and a code from an authenticator app. Set it up to open the console.
+        This installation moves real money: operators sign in with a password and a code from an authenticator app. Set it up to open the
+        console.
       </p>
       <Section title="Two-factor authentication">
         <LiveStatus>{status}</LiveStatus>

@@ -35,7 +35,11 @@ function Actions({ h, onDone }: { h: Held; onDone(text: string): void }) {
         label="Release"
         ariaLabel={`Release payment ${h.id}`}
         danger={false}
-        question={<p>Release {what}? Its {h.ownerType} is credited as if it had never been held.</p>}
+        question={
+          <p>
+            Release {what}? Its {h.ownerType} is credited as if it had never been held.
+          </p>
+        }
         confirm="Release and credit"
         onConfirm={async () => {
           await api.post('/admin/held-payments/{id}/release', { params: { id: h.id }, body: {} });

@@ -65,7 +65,10 @@ function Wallet({ w, onChange }: { w: HotWallet; onChange(text: string): void })
   const cold = w.coldStorage;
   const advice = w.currencies.flatMap((l) => (l.advice ? [l.advice] : []));
   return (
-    <Section title={`${w.network} hot wallet`} actions={cold?.hotMaxUsd != null && MOVERS.includes(me.user.role) ? <MoveNow w={w} onDone={onChange} /> : undefined}>
+    <Section
+      title={`${w.network} hot wallet`}
+      actions={cold?.hotMaxUsd != null && MOVERS.includes(me.user.role) ? <MoveNow w={w} onDone={onChange} /> : undefined}
+    >
       <Facts
         items={[
           ['Cold address', cold ? <span class="mono wrap">{cold.address}</span> : 'None configured'],
@@ -92,7 +95,11 @@ function Wallet({ w, onChange }: { w: HotWallet; onChange(text: string): void })
           { label: 'Currency', render: (l) => l.cryptoCurrencyCode },
           { label: 'Spendable', class: 'num', render: (l) => amount(l.balance, l.cryptoCurrencyCode) },
           { label: 'Queued', class: 'num', render: (l) => amount(l.queued, l.cryptoCurrencyCode) },
-          { label: 'Lacks', class: 'num', render: (l) => <span class={compare(l.shortfall) > 0 ? 'bad' : ''}>{amount(l.shortfall, l.cryptoCurrencyCode)}</span> },
+          {
+            label: 'Lacks',
+            class: 'num',
+            render: (l) => <span class={compare(l.shortfall) > 0 ? 'bad' : ''}>{amount(l.shortfall, l.cryptoCurrencyCode)}</span>,
+          },
           { label: 'Refill from cold', class: 'num', render: (l) => amount(l.refill, l.cryptoCurrencyCode) },
           { label: 'Read', render: (l) => dateTime(l.checkedAt) },
         ]}
@@ -124,7 +131,12 @@ export function HotColdPage() {
       <Custody />
       <ErrorAlert error={wallets.error} />
       <LiveStatus>{done || (!data && !wallets.error ? 'Loading…' : '')}</LiveStatus>
-      {data?.length === 0 && <p class="muted">No hot wallet has been read and no cold storage is configured: set a live network's &lt;NET&gt;_COLD_ADDRESS and &lt;NET&gt;_HOT_MAX_USD.</p>}
+      {data?.length === 0 && (
+        <p class="muted">
+          No hot wallet has been read and no cold storage is configured: set a live network's &lt;NET&gt;_COLD_ADDRESS and
+          &lt;NET&gt;_HOT_MAX_USD.
+        </p>
+      )}
       {data?.map((w) => (
         <Wallet key={w.network} w={w} onChange={(text) => (setDone(text), wallets.reload())} />
       ))}

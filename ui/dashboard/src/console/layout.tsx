@@ -31,7 +31,9 @@ const PAGES: ConsolePage[] = [
 export function ConsoleLayout({ children, enrolling }: { children: ComponentChildren; enrolling: boolean }) {
   const { me } = useSession();
   // A page a role cannot read is not offered to it (the API refuses it anyway).
-  const pages = enrolling ? [] : PAGES.filter((p) => (p.href !== '/sandbox' || hasSandbox(me)) && (!p.roles || p.roles.includes(me.user.role)));
+  const pages = enrolling
+    ? []
+    : PAGES.filter((p) => (p.href !== '/sandbox' || hasSandbox(me)) && (!p.roles || p.roles.includes(me.user.role)));
   return (
     <Layout pages={pages} brand="Operator console">
       <div class="console">{children}</div>

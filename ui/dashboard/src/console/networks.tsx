@@ -24,7 +24,16 @@ function Network({ n }: { n: NetworkStatus }) {
           ['Lag', blocks(n.lag)],
           ['Last scan', n.scanAgeSeconds === null ? '—' : `${age(n.scanAgeSeconds)} ago`],
           ['Unconfirmed payments', count(n.unconfirmedPayments)],
-          ['Hot wallet', n.hotWallet?.address ? <span class="mono wrap">{n.hotWallet.address}</span> : n.mode === 'sandbox' ? 'The sandbox network itself' : 'None known'],
+          [
+            'Hot wallet',
+            n.hotWallet?.address ? (
+              <span class="mono wrap">{n.hotWallet.address}</span>
+            ) : n.mode === 'sandbox' ? (
+              'The sandbox network itself'
+            ) : (
+              'None known'
+            ),
+          ],
         ]}
       />
       <h3>Fee quotes</h3>
@@ -35,7 +44,11 @@ function Network({ n }: { n: NetworkStatus }) {
         empty="No fee quote."
         columns={[
           { label: 'Currency', render: (f) => f.cryptoCurrencyCode },
-          { label: 'Network fee', class: 'num', render: (f) => (f.amount === null ? <span class="bad">Unavailable</span> : amount(f.amount, f.cryptoCurrencyCode)) },
+          {
+            label: 'Network fee',
+            class: 'num',
+            render: (f) => (f.amount === null ? <span class="bad">Unavailable</span> : amount(f.amount, f.cryptoCurrencyCode)),
+          },
           { label: 'Age', class: 'num', render: (f) => age(f.ageSeconds) },
         ]}
       />

@@ -36,18 +36,22 @@ function SolvencySection() {
       {warnings.length > 0 && (
         <div class="alert warn">
           <p>
-            <strong>Warning:</strong> {warnings.map((w) => w.cryptoCurrencyCode).join(', ')} — custody is below liabilities, or the chain and the
-            ledger disagree.
+            <strong>Warning:</strong> {warnings.map((w) => w.cryptoCurrencyCode).join(', ')} — custody is below liabilities, or the chain
+            and the ledger disagree.
           </p>
           {/* Each problem in plain words: which side is higher, by how much, and what to do. */}
           <ul>
-            {warnings.flatMap((w) => w.warnings).map((text) => (
-              <li key={text}>{text}</li>
-            ))}
+            {warnings
+              .flatMap((w) => w.warnings)
+              .map((text) => (
+                <li key={text}>{text}</li>
+              ))}
           </ul>
         </div>
       )}
-      {all && all.length > 0 && warnings.length === 0 && <p class="good">Every currency is covered: custody matches liabilities and the ledger.</p>}
+      {all && all.length > 0 && warnings.length === 0 && (
+        <p class="good">Every currency is covered: custody matches liabilities and the ledger.</p>
+      )}
       <DataTable<Solvency>
         caption="Solvency per currency"
         rows={rows}
@@ -62,7 +66,9 @@ function SolvencySection() {
           { label: 'Status', render: (r) => <StatusBadge status={r.status} /> },
         ]}
       />
-      {idle.length > 0 && rows && rows.length > 0 && <p class="muted">Nothing held or owed in {idle.map((r) => r.cryptoCurrencyCode).join(', ')}.</p>}
+      {idle.length > 0 && rows && rows.length > 0 && (
+        <p class="muted">Nothing held or owed in {idle.map((r) => r.cryptoCurrencyCode).join(', ')}.</p>
+      )}
     </ChainReading>
   );
 }

@@ -101,7 +101,10 @@ export function Confirm({ label, ariaLabel, question, confirm, keep = 'Keep', da
 
 /** Tenants to choose from (the newest hundred): `[id, name]` pairs for a select. */
 export function useTenantOptions(enabled = true): Array<[string, string]> {
-  const tenants = useResource(() => (enabled ? api.get('/admin/tenants', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)), [enabled]);
+  const tenants = useResource(
+    () => (enabled ? api.get('/admin/tenants', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)),
+    [enabled],
+  );
   return (tenants.data?.data ?? []).map((t): [string, string] => [t.id, t.name]);
 }
 

@@ -17,13 +17,15 @@ export function ResetPassword({ user, onIssued }: { user: User; onIssued(issued:
       ariaLabel={`Password reset link for ${user.email}`}
       question={
         <p>
-          Make a password reset link for {user.email}? Whoever holds it can set their password, once, within an hour; their sessions then end. An earlier
-          link stops working.
+          Make a password reset link for {user.email}? Whoever holds it can set their password, once, within an hour; their sessions then
+          end. An earlier link stops working.
         </p>
       }
       confirm="Make the link"
       danger={false}
-      onConfirm={async () => onIssued((await api.post('/admin/tenants/{tenantId}/users/{id}/password-reset', { params: { tenantId, id: user.id } })).data)}
+      onConfirm={async () =>
+        onIssued((await api.post('/admin/tenants/{tenantId}/users/{id}/password-reset', { params: { tenantId, id: user.id } })).data)
+      }
     />
   );
 }

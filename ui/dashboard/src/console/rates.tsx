@@ -26,8 +26,8 @@ export function RatesPage() {
         <>
           {bad.length > 0 && (
             <p class="alert warn">
-              <strong>Not priced now:</strong> {bad.map((x) => `${x.asset} (${x.status})`).join(', ')}. Invoices and conversions in these assets are refused until
-              their rate is fresh again.
+              <strong>Not priced now:</strong> {bad.map((x) => `${x.asset} (${x.status})`).join(', ')}. Invoices and conversions in these
+              assets are refused until their rate is fresh again.
             </p>
           )}
           {r.policy.notes.map((note) => (
@@ -37,8 +37,9 @@ export function RatesPage() {
           ))}
           <Section title="Sources">
             <p class="muted">
-              A rate older than {age(r.maxAgeSeconds)} is stale. A price needs {r.policy.minSources} fresh source{r.policy.minSources === 1 ? '' : 's'} agreeing
-              within {r.policy.maxDivergence}; one source alone may not move it further than {r.policy.maxJump} from its last accepted price.
+              A rate older than {age(r.maxAgeSeconds)} is stale. A price needs {r.policy.minSources} fresh source
+              {r.policy.minSources === 1 ? '' : 's'} agreeing within {r.policy.maxDivergence}; one source alone may not move it further than{' '}
+              {r.policy.maxJump} from its last accepted price.
             </p>
             <DataTable<Source>
               caption="Rate sources"

@@ -29,13 +29,22 @@ function TransferForm({ codes }: { codes: string[] }) {
     setChecked(true);
     const parsed = parseAmount(value, 18);
     if (!parsed.ok) return;
-    const res = await api.post('/admin/sandbox/transfers', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, to: to.trim(), amount: parsed.value } });
+    const res = await api.post('/admin/sandbox/transfers', {
+      body: { cryptoCurrencyCode: (code || codes[0]) as Code, to: to.trim(), amount: parsed.value },
+    });
     setDone(`Transfer sent: ${res.data.txHash}. It is seen at once with 0 confirmations; mine blocks to confirm it.`);
   });
   return (
     <Form label="Send a test transfer" onSubmit={() => send.run()}>
       <Select label="Currency" value={code || codes[0] || ''} onValue={setCode} options={codes.map((c): [string, string] => [c, c])} />
-      <Field label="To address" value={to} onValue={setTo} required autoComplete="off" hint="A deposit or invoice address of the sandbox chain" />
+      <Field
+        label="To address"
+        value={to}
+        onValue={setTo}
+        required
+        autoComplete="off"
+        hint="A deposit or invoice address of the sandbox chain"
+      />
       <AmountField label="Amount" decimals={18} checked={checked} value={value} onValue={setValue} required />
       <ErrorAlert error={send.error} />
       <LiveStatus>{done}</LiveStatus>
@@ -57,7 +66,12 @@ function MineForm({ networks }: { networks: string[] }) {
   });
   return (
     <Form label="Mine blocks" onSubmit={() => mine.run()}>
-      <Select label="Network" value={network || networks[0] || ''} onValue={setNetwork} options={networks.map((n): [string, string] => [n, n])} />
+      <Select
+        label="Network"
+        value={network || networks[0] || ''}
+        onValue={setNetwork}
+        options={networks.map((n): [string, string] => [n, n])}
+      />
       <Field label="Blocks" type="number" min={1} max={1000} value={blocks} onValue={setBlocks} required />
       <ErrorAlert error={mine.error} />
       <LiveStatus>{done}</LiveStatus>
@@ -79,13 +93,26 @@ function FeeForm({ codes }: { codes: string[] }) {
     const parsed = value.trim() ? parseAmount(value, 18) : null;
     setChecked(parsed !== null);
     if (parsed && !parsed.ok) return;
-    const res = await api.put('/admin/sandbox/network-fees', { body: { cryptoCurrencyCode: (code || codes[0]) as Code, amount: parsed ? new ExactNumber(parsed.value) : null } });
-    setDone(res.data.amount === null ? `${res.data.cryptoCurrencyCode}: network fee unavailable.` : `${res.data.cryptoCurrencyCode}: network fee set to ${amount(res.data.amount, res.data.cryptoCurrencyCode)}.`);
+    const res = await api.put('/admin/sandbox/network-fees', {
+      body: { cryptoCurrencyCode: (code || codes[0]) as Code, amount: parsed ? new ExactNumber(parsed.value) : null },
+    });
+    setDone(
+      res.data.amount === null
+        ? `${res.data.cryptoCurrencyCode}: network fee unavailable.`
+        : `${res.data.cryptoCurrencyCode}: network fee set to ${amount(res.data.amount, res.data.cryptoCurrencyCode)}.`,
+    );
   });
   return (
     <Form label="Set a network fee" onSubmit={() => set.run()}>
       <Select label="Fee currency" value={code || codes[0] || ''} onValue={setCode} options={codes.map((c): [string, string] => [c, c])} />
-      <AmountField label="Network fee" decimals={18} checked={checked} value={value} onValue={setValue} hint="Empty: unavailable (deposits in it are refused)" />
+      <AmountField
+        label="Network fee"
+        decimals={18}
+        checked={checked}
+        value={value}
+        onValue={setValue}
+        hint="Empty: unavailable (deposits in it are refused)"
+      />
       <ErrorAlert error={set.error} />
       <LiveStatus>{done}</LiveStatus>
       <button type="submit" disabled={set.busy || codes.length === 0}>

@@ -64,7 +64,15 @@ export function CustomerBlocks({ tenantId }: { tenantId: string }) {
       {blocks.data && <Pager page={page} total={blocks.data.total} limit={LIMIT} onPage={setPage} />}
       {may('POST /admin/customers/block') && (
         <Form label="Block a customer" class="inline-form" onSubmit={() => block.run()}>
-          <Field label="Customer id" value={customerId} onValue={setCustomerId} required maxLength={52} autoComplete="off" hint="As the merchant names them on invoices" />
+          <Field
+            label="Customer id"
+            value={customerId}
+            onValue={setCustomerId}
+            required
+            maxLength={52}
+            autoComplete="off"
+            hint="As the merchant names them on invoices"
+          />
           <ErrorAlert error={block.error} />
           <button type="submit" disabled={block.busy}>
             Block customer

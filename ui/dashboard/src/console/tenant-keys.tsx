@@ -40,8 +40,20 @@ function NewKeyForm({ tenantId, onIssued }: { tenantId: string; onIssued(key: st
         <Check label="All scopes (*)" checked={all} onChecked={setAll} />
         {!all && SCOPES.map((s) => <Check key={s} label={s} checked={scopes.includes(s)} onChecked={(on) => toggle(s, on)} />)}
       </fieldset>
-      <Field label="IP allowlist" value={ips} onValue={setIps} hint="IPs or CIDRs, separated by commas; empty allows any" autoComplete="off" />
-      <Field label="Account id" value={account} onValue={setAccount} autoComplete="off" hint="Empty: a tenant-wide key, whose every request names its account" />
+      <Field
+        label="IP allowlist"
+        value={ips}
+        onValue={setIps}
+        hint="IPs or CIDRs, separated by commas; empty allows any"
+        autoComplete="off"
+      />
+      <Field
+        label="Account id"
+        value={account}
+        onValue={setAccount}
+        autoComplete="off"
+        hint="Empty: a tenant-wide key, whose every request names its account"
+      />
       <ErrorAlert error={issue.error} />
       <button type="submit" disabled={issue.busy || (!all && scopes.length === 0)}>
         Issue API key

@@ -53,9 +53,22 @@ function SettingsForm({ tenant, onSaved }: { tenant: Tenant; onSaved(t: Tenant):
   return (
     <Form label="Tenant settings" onSubmit={() => save.run()}>
       <Field label="Name" value={name} onValue={setName} required maxLength={200} autoComplete="off" />
-      <Field label="Deposit commission (%)" value={commission} onValue={setCommission} inputMode="decimal" autoComplete="off" hint="Empty uses the system default" />
+      <Field
+        label="Deposit commission (%)"
+        value={commission}
+        onValue={setCommission}
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Empty uses the system default"
+      />
       <Field label="Maximum accounts" type="number" min={1} max={100000} value={maxAccounts} onValue={setMaxAccounts} required />
-      <Field label="Webhook URL" type="url" value={webhookUrl} onValue={setWebhookUrl} hint="Every event goes here unless its object names its own URL" />
+      <Field
+        label="Webhook URL"
+        type="url"
+        value={webhookUrl}
+        onValue={setWebhookUrl}
+        hint="Every event goes here unless its object names its own URL"
+      />
       <Field label="Deposit webhook URL" type="url" value={depositUrl} onValue={setDepositUrl} hint="Deposit events, when set" />
       <ErrorAlert error={save.error} />
       <LiveStatus>{saved}</LiveStatus>
@@ -71,7 +84,8 @@ function WebhookSecret({ tenant }: { tenant: Tenant }) {
   return (
     <Section title="Webhook secret">
       <ShownOnce label="Webhook secret" value={secret}>
-        <strong>Copy the new secret now:</strong> it is shown only once. The merchant's receivers must verify signatures with it from now on.
+        <strong>Copy the new secret now:</strong> it is shown only once. The merchant's receivers must verify signatures with it from now
+        on.
       </ShownOnce>
       <LiveStatus>{secret ? 'Webhook secret rotated.' : ''}</LiveStatus>
       <Confirm
@@ -104,7 +118,9 @@ function Suspension({ tenant, onChanged }: { tenant: Tenant; onChanged(t: Tenant
   const suspended = Boolean(tenant.suspendedAt);
   const [done, setDone] = useState('');
   const act = async (what: 'suspend' | 'resume') => {
-    const res = await api.post(what === 'suspend' ? '/admin/tenants/{id}/suspend' : '/admin/tenants/{id}/resume', { params: { id: tenant.id } });
+    const res = await api.post(what === 'suspend' ? '/admin/tenants/{id}/suspend' : '/admin/tenants/{id}/resume', {
+      params: { id: tenant.id },
+    });
     onChanged(res.data);
     setDone(what === 'suspend' ? `${tenant.name} is suspended.` : `${tenant.name} is active again.`);
   };
@@ -113,12 +129,17 @@ function Suspension({ tenant, onChanged }: { tenant: Tenant; onChanged(t: Tenant
       <LiveStatus>{done}</LiveStatus>
       {suspended ? (
         <>
-          <p>Suspended since {dateTime(tenant.suspendedAt)}: its API keys are refused and its users cannot sign in. Its money stays where it is.</p>
+          <p>
+            Suspended since {dateTime(tenant.suspendedAt)}: its API keys are refused and its users cannot sign in. Its money stays where it
+            is.
+          </p>
           {may('POST /admin/tenants/{id}/resume') && (
             <Confirm
               label="Resume tenant"
               danger={false}
-              question={<p>Resume {tenant.name}? Its API keys work again and its users can sign in again (sessions that ended stay ended).</p>}
+              question={
+                <p>Resume {tenant.name}? Its API keys work again and its users can sign in again (sessions that ended stay ended).</p>
+              }
               confirm="Resume now"
               onConfirm={() => act('resume')}
             />
@@ -132,8 +153,8 @@ function Suspension({ tenant, onChanged }: { tenant: Tenant; onChanged(t: Tenant
               label="Suspend tenant"
               question={
                 <p>
-                  Suspend {tenant.name}? Every API key of the tenant is refused and every session of its users ends now; new sign-ins are refused.
-                  Its money stays: payments still credit, deposits still confirm and webhooks keep being sent.
+                  Suspend {tenant.name}? Every API key of the tenant is refused and every session of its users ends now; new sign-ins are
+                  refused. Its money stays: payments still credit, deposits still confirm and webhooks keep being sent.
                 </p>
               }
               confirm="Suspend now"
@@ -178,7 +199,11 @@ export function TenantPage({ params }: { params: Record<string, string> }) {
       />
       <div class="grid">
         <Section title="Settings">
-          {may('PATCH /admin/tenants/{id}') ? <SettingsForm key={tenant.id} tenant={tenant} onSaved={setChanged} /> : <SettingsFacts tenant={tenant} />}
+          {may('PATCH /admin/tenants/{id}') ? (
+            <SettingsForm key={tenant.id} tenant={tenant} onSaved={setChanged} />
+          ) : (
+            <SettingsFacts tenant={tenant} />
+          )}
         </Section>
         <div>
           {may('POST /admin/tenants/{id}/webhook-secret') && <WebhookSecret tenant={tenant} />}

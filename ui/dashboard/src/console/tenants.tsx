@@ -22,7 +22,15 @@ function CreateTenant() {
   return (
     <Section title="New tenant">
       <Form label="New tenant" onSubmit={() => create.run()}>
-        <Field label="Tenant name" value={name} onValue={setName} required maxLength={200} autoComplete="off" hint="The merchant's business; it gets its first account" />
+        <Field
+          label="Tenant name"
+          value={name}
+          onValue={setName}
+          required
+          maxLength={200}
+          autoComplete="off"
+          hint="The merchant's business; it gets its first account"
+        />
         <ErrorAlert error={create.error} />
         <button type="submit" disabled={create.busy}>
           Create tenant
@@ -45,7 +53,11 @@ export function TenantsPage() {
   const { query } = useLocation();
   const [page, setPage] = usePage();
   const search = query.get('search') ?? '';
-  const list = useResource(() => api.get('/admin/tenants', { query: { page, limit: LIMIT, ...(search ? { search } : {}) } }), [page, search], true);
+  const list = useResource(
+    () => api.get('/admin/tenants', { query: { page, limit: LIMIT, ...(search ? { search } : {}) } }),
+    [page, search],
+    true,
+  );
   const total = list.data?.total;
   return (
     <>

@@ -87,12 +87,23 @@ export function UnlistedTokensPage() {
           { label: 'Network', render: (u) => u.network },
           { label: 'Contract', render: (u) => <span class="mono wrap">{u.contract}</span> },
           { label: 'Amount (units)', class: 'num', render: (u) => <span class="wrap">{amount(u.amount)}</span> },
-          { label: 'Address', render: (u) => <span class="mono wrap" title={u.derivationPath}>{u.address}</span> },
+          {
+            label: 'Address',
+            render: (u) => (
+              <span class="mono wrap" title={u.derivationPath}>
+                {u.address}
+              </span>
+            ),
+          },
           { label: 'Transaction', render: (u) => <TxLink hash={u.transactionHash} currency={null} network={u.network} /> },
           { label: 'Status', render: (u) => <StatusBadge status={u.status} /> },
           status === 'held' && may('POST /admin/unlisted-tokens/{id}/move')
             ? { label: 'Action', render: (u: Unlisted) => <Actions u={u} onDone={(text) => (setDone(text), list.reload())} /> }
-            : { label: 'Note', render: (u: Unlisted) => u.note ?? (u.moveTransactionHash ? <TxLink hash={u.moveTransactionHash} currency={null} network={u.network} /> : '—') },
+            : {
+                label: 'Note',
+                render: (u: Unlisted) =>
+                  u.note ?? (u.moveTransactionHash ? <TxLink hash={u.moveTransactionHash} currency={null} network={u.network} /> : '—'),
+              },
         ]}
       />
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={setPage} />}

@@ -126,7 +126,13 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
   const [page, setPage] = tenantId ? [ownPage, setOwnPage] : [urlPage, setUrlPage];
   const search = tenantId ? '' : (query.get('search') ?? '');
   const role = tenantId ? '' : (query.get('role') ?? '');
-  const q = { page, limit: LIMIT, ...(tenantId ? { tenantId } : {}), ...(search ? { search } : {}), ...(role ? { role: role as Role } : {}) };
+  const q = {
+    page,
+    limit: LIMIT,
+    ...(tenantId ? { tenantId } : {}),
+    ...(search ? { search } : {}),
+    ...(role ? { role: role as Role } : {}),
+  };
   const users = useResource(() => api.get('/admin/users', { query: q }), [JSON.stringify(q)], true);
   const [inviteUrl, setInviteUrl] = useState('');
   const [reset, setReset] = useState<IssuedReset | undefined>();
@@ -156,7 +162,12 @@ export function UsersPanel({ tenantId }: { tenantId?: string }) {
               render: (u) => (
                 <div class="actions">
                   <Disable user={u} onDone={(text) => (setDone(text), setReset(undefined), users.reload())} />
-                  {may('POST /admin/tenants/{tenantId}/users/{id}/password-reset') && <ResetPassword user={u} onIssued={(issued) => (setReset(issued), setDone(`Password reset link made for ${issued.email}.`))} />}
+                  {may('POST /admin/tenants/{tenantId}/users/{id}/password-reset') && (
+                    <ResetPassword
+                      user={u}
+                      onIssued={(issued) => (setReset(issued), setDone(`Password reset link made for ${issued.email}.`))}
+                    />
+                  )}
                 </div>
               ),
             },

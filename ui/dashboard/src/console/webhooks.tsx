@@ -107,7 +107,17 @@ function Deliveries() {
           { label: 'Last answer', render: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },
           // Only a finished delivery is sent again by hand: a pending one is on its way already.
           ...(may('POST /admin/webhook-deliveries/{id}/redeliver')
-            ? [{ label: 'Action', render: (d: Delivery) => (d.status === 'pending' ? <span class="muted">On its way</span> : <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} />) }]
+            ? [
+                {
+                  label: 'Action',
+                  render: (d: Delivery) =>
+                    d.status === 'pending' ? (
+                      <span class="muted">On its way</span>
+                    ) : (
+                      <Redeliver d={d} onDone={(text) => (setDone(text), list.reload())} />
+                    ),
+                },
+              ]
             : []),
         ]}
       />

@@ -93,11 +93,14 @@ export function WithdrawalsPage() {
       <Tabs current={tab} tenantId={tenantId} />
       {tenantId && (
         <p>
-          One tenant's withdrawals. <Link href={tab === 'waiting' ? '/withdrawals' : `/withdrawals?status=${tab}`}>Show every tenant's</Link>
+          One tenant's withdrawals.{' '}
+          <Link href={tab === 'waiting' ? '/withdrawals' : `/withdrawals?status=${tab}`}>Show every tenant's</Link>
         </p>
       )}
       <ErrorAlert error={list.error} />
-      <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} ${tabLabel(tab).toLowerCase()}`)}</LiveStatus>
+      <LiveStatus>
+        {done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} ${tabLabel(tab).toLowerCase()}`)}
+      </LiveStatus>
       <DataTable<Queued>
         caption={`Withdrawals: ${tabLabel(tab)}`}
         rows={list.data?.data}

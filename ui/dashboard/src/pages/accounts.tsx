@@ -27,7 +27,15 @@ function AccountForm({ onStart, onCreated }: { onStart(): void; onCreated(accoun
   });
   return (
     <Form label="New account" onSubmit={() => create.run()}>
-      <Field label="Name" value={name} onValue={setName} required maxLength={200} autoComplete="off" hint="How the Account switcher shows it: a shop, a brand, a region" />
+      <Field
+        label="Name"
+        value={name}
+        onValue={setName}
+        required
+        maxLength={200}
+        autoComplete="off"
+        hint="How the Account switcher shows it: a shop, a brand, a region"
+      />
       <ErrorAlert error={create.error} focus>
         {limitText(create.error)}
       </ErrorAlert>

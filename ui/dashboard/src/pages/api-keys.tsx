@@ -67,16 +67,30 @@ function NewKeyForm({ onIssued }: { onIssued(key: string): void }) {
   const issue = useAction(async () => {
     const allowedIps = form.ips.split(/[\s,]+/).filter(Boolean);
     // keyAccountId, not accountId: the key's own account (null: every account), apart from the one the page shows.
-    const body = { name: form.name.trim(), scopes: form.scopes, ...(allowedIps.length ? { allowedIps } : {}), keyAccountId: form.account || null };
+    const body = {
+      name: form.name.trim(),
+      scopes: form.scopes,
+      ...(allowedIps.length ? { allowedIps } : {}),
+      keyAccountId: form.account || null,
+    };
     const res = await api.post('/v1/api-keys', { body });
     setForm(FRESH);
     onIssued(res.data.key);
   });
-  const toggle = (s: KeyScope, on: boolean) => set({ preset: 'custom', scopes: on ? [...form.scopes, s] : form.scopes.filter((x) => x !== s) });
+  const toggle = (s: KeyScope, on: boolean) =>
+    set({ preset: 'custom', scopes: on ? [...form.scopes, s] : form.scopes.filter((x) => x !== s) });
   const why = missing(form.name, form.scopes);
   return (
     <Form label="Create API key" onSubmit={() => issue.run()}>
-      <Field label="Name" value={form.name} onValue={(name) => set({ name })} maxLength={100} required autoComplete="off" hint="What the key is for: “Shop checkout”, “Accounting export”" />
+      <Field
+        label="Name"
+        value={form.name}
+        onValue={(name) => set({ name })}
+        maxLength={100}
+        required
+        autoComplete="off"
+        hint="What the key is for: “Shop checkout”, “Accounting export”"
+      />
       <fieldset class="presets">
         <legend>Access</legend>
         {(
@@ -87,7 +101,12 @@ function NewKeyForm({ onIssued }: { onIssued(key: string): void }) {
           ] as const
         ).map(([preset, label]) => (
           <label class="check" key={preset}>
-            <input type="radio" name="preset" checked={form.preset === preset} onChange={() => set({ preset, scopes: preset === 'custom' ? form.scopes : presetScopes(preset, allowed) })} />
+            <input
+              type="radio"
+              name="preset"
+              checked={form.preset === preset}
+              onChange={() => set({ preset, scopes: preset === 'custom' ? form.scopes : presetScopes(preset, allowed) })}
+            />
             <span>{label}</span>
           </label>
         ))}
@@ -102,7 +121,13 @@ function NewKeyForm({ onIssued }: { onIssued(key: string): void }) {
           </fieldset>
         ))}
       </div>
-      <Field label="IP allowlist" value={form.ips} onValue={(ips) => set({ ips })} hint="IPs or CIDRs, separated by commas; empty allows any" autoComplete="off" />
+      <Field
+        label="IP allowlist"
+        value={form.ips}
+        onValue={(ips) => set({ ips })}
+        hint="IPs or CIDRs, separated by commas; empty allows any"
+        autoComplete="off"
+      />
       <Select
         label="Key account"
         value={form.account}
@@ -174,7 +199,17 @@ export function ApiKeysSection() {
             // A user's keys are revoked when the user is removed; the operator's belong to no one.
             { label: 'User', render: (k) => k.userEmail ?? 'Operator' },
             { label: 'Created', render: (k) => dateTime(k.createdAt) },
-            { label: 'Status', render: (k) => (k.revokedAt ? `Revoked ${dateTime(k.revokedAt)}` : can('apiKeys.manage') ? <Revoke apiKey={k} onDone={keys.reload} /> : 'Active') },
+            {
+              label: 'Status',
+              render: (k) =>
+                k.revokedAt ? (
+                  `Revoked ${dateTime(k.revokedAt)}`
+                ) : can('apiKeys.manage') ? (
+                  <Revoke apiKey={k} onDone={keys.reload} />
+                ) : (
+                  'Active'
+                ),
+            },
           ]}
         />
       </Section>

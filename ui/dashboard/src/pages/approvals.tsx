@@ -21,7 +21,9 @@ function needsTenant(w: Withdrawal): boolean {
 /** Who must still approve, and who did, in words. */
 export function approvalText(w: Pick<Withdrawal, 'approvals' | 'approvalLevels'>): string {
   const given = (w.approvals ?? []).map((a) => `${a.level === 'tenant' ? 'approved' : 'operator approved'} by ${a.by}`);
-  const missing = (w.approvalLevels ?? []).filter((l) => !w.approvals?.some((a) => a.level === l)).map((l) => (l === 'tenant' ? 'a second person of the business' : 'the operator of the gateway'));
+  const missing = (w.approvalLevels ?? [])
+    .filter((l) => !w.approvals?.some((a) => a.level === l))
+    .map((l) => (l === 'tenant' ? 'a second person of the business' : 'the operator of the gateway'));
   return [...given, missing.length ? `waits for ${missing.join(' and ')}` : ''].filter(Boolean).join('; ');
 }
 
@@ -39,7 +41,11 @@ function Decide({ w, what, onDone }: { w: Withdrawal; what: string; onDone(text:
   if (asking) {
     return (
       <div class="confirm" role="group" aria-label={`${asking === 'approve' ? 'Approve' : 'Reject'} ${withdrawalName(w.id)}`}>
-        <p>{asking === 'approve' ? `Approve sending ${what}? It is paid once every approval it needs is given.` : `Reject sending ${what}? It is cancelled and its funds go back to the balance.`}</p>
+        <p>
+          {asking === 'approve'
+            ? `Approve sending ${what}? It is paid once every approval it needs is given.`
+            : `Reject sending ${what}? It is cancelled and its funds go back to the balance.`}
+        </p>
         {asking === 'reject' && <Field label="Reason (optional)" value={reason} onValue={setReason} maxLength={500} autoComplete="off" />}
         <div class="actions">
           <button type="button" class={asking === 'reject' ? 'danger' : ''} disabled={decide.busy} onClick={() => decide.run()}>
@@ -57,7 +63,13 @@ function Decide({ w, what, onDone }: { w: Withdrawal; what: string; onDone(text:
   return (
     <div class="actions">
       {/* Focusable while refused, so a keyboard or screen reader reaches the reason. */}
-      <button type="button" aria-disabled={own ? 'true' : undefined} aria-describedby={own ? why : undefined} aria-label={`Approve ${name}`} onClick={() => !own && setAsking('approve')}>
+      <button
+        type="button"
+        aria-disabled={own ? 'true' : undefined}
+        aria-describedby={own ? why : undefined}
+        aria-label={`Approve ${name}`}
+        onClick={() => !own && setAsking('approve')}
+      >
         Approve
       </button>
       <button type="button" class="secondary" aria-label={`Reject ${name}`} onClick={() => setAsking('reject')}>
@@ -75,7 +87,10 @@ function Decide({ w, what, onDone }: { w: Withdrawal; what: string; onDone(text:
 export function ApprovalsSection() {
   const { can } = useSession();
   const list = useResource(() => api.get('/v1/withdrawal/list', { query: { status: 'awaitingApproval', page: 1, limit: 100 } }), [], true);
-  const book = useResource(() => (can('payouts.list') ? api.get('/v1/payout-addresses', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)), []);
+  const book = useResource(
+    () => (can('payouts.list') ? api.get('/v1/payout-addresses', { query: { page: 1, limit: 100 } }) : Promise.resolve(undefined)),
+    [],
+  );
   const [done, setDone] = useState('');
   const labels = new Map((book.data?.data ?? []).map((e) => [e.address.toLowerCase(), e.label]));
   const destination = (w: Withdrawal) => labels.get(w.address.toLowerCase()) ?? null;
@@ -83,9 +98,14 @@ export function ApprovalsSection() {
   const total = list.data?.total;
   return (
     <Section title="Approvals">
-      <p>Withdrawals the payout policy holds for a second person. Whoever committed one cannot approve it; unapproved ones expire and their funds go back to the balance.</p>
+      <p>
+        Withdrawals the payout policy holds for a second person. Whoever committed one cannot approve it; unapproved ones expire and their
+        funds go back to the balance.
+      </p>
       <ErrorAlert error={list.error} />
-      <LiveStatus>{done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} awaiting approval`)}</LiveStatus>
+      <LiveStatus>
+        {done || (total === undefined ? 'Loading…' : `${total} withdrawal${total === 1 ? '' : 's'} awaiting approval`)}
+      </LiveStatus>
       <DataTable<Withdrawal>
         caption="Withdrawals awaiting approval"
         rows={list.data?.data}
@@ -112,7 +132,11 @@ export function ApprovalsSection() {
               !decider ? (
                 <span class="muted">An owner or finance user decides.</span>
               ) : needsTenant(w) ? (
-                <Decide w={w} what={`${amount(w.amount, w.cryptoCurrencyCode)} to ${destination(w) ?? w.address}`} onDone={(text) => (setDone(text), list.reload())} />
+                <Decide
+                  w={w}
+                  what={`${amount(w.amount, w.cryptoCurrencyCode)} to ${destination(w) ?? w.address}`}
+                  onDone={(text) => (setDone(text), list.reload())}
+                />
               ) : (
                 <span class="muted">Approved here; the operator decides.</span>
               ),

@@ -53,7 +53,11 @@ function Payouts({ items }: { items: ResultItem[] }) {
 
 function Summary({ b }: { b: Batch }) {
   const csv = (
-    <a class="button secondary" href={downloadUrl('/v1/withdrawal/batch/results.csv', { id: b.id })} download={`withdrawal-batch-${b.id}.csv`}>
+    <a
+      class="button secondary"
+      href={downloadUrl('/v1/withdrawal/batch/results.csv', { id: b.id })}
+      download={`withdrawal-batch-${b.id}.csv`}
+    >
       Download results CSV
     </a>
   );
@@ -85,7 +89,10 @@ export function BatchPage({ params }: { params: Record<string, string> }) {
   const b = batch.data?.data;
   // The payouts are read again whenever one of them changed status (the counts say so).
   const moved = b ? `${b.updatedAt}|${countsText(b.counts)}` : '';
-  const items = useResource(async () => (b ? readResults(await api.get('/v1/withdrawal/batch/results.csv', { query: { id } })) : undefined), [id, moved]);
+  const items = useResource(
+    async () => (b ? readResults(await api.get('/v1/withdrawal/batch/results.csv', { query: { id } })) : undefined),
+    [id, moved],
+  );
   return (
     <>
       <div class="page-head">

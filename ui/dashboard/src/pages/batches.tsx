@@ -10,7 +10,15 @@ import { useSession } from '../session.tsx';
 /** One batch as the API answers it. */
 export type Batch = Data<'get', '/v1/withdrawal/batch'>;
 
-const STATUSES = ['awaitingApproval', 'created', 'processing', 'completed', 'partiallyFailed', 'failed', 'cancelled'] as const satisfies readonly Batch['status'][];
+const STATUSES = [
+  'awaitingApproval',
+  'created',
+  'processing',
+  'completed',
+  'partiallyFailed',
+  'failed',
+  'cancelled',
+] as const satisfies readonly Batch['status'][];
 
 /** What a batch sends, one line per currency. */
 export function batchAmounts(b: Batch) {
@@ -24,7 +32,9 @@ export function BatchesPage() {
       title="Batch payouts"
       statuses={STATUSES}
       searchable={false}
-      load={(q: ListQuery<Batch['status']>) => api.get('/v1/withdrawal/batch/list', { query: { page: q.page, limit: q.limit, ...(q.status ? { status: q.status } : {}) } })}
+      load={(q: ListQuery<Batch['status']>) =>
+        api.get('/v1/withdrawal/batch/list', { query: { page: q.page, limit: q.limit, ...(q.status ? { status: q.status } : {}) } })
+      }
       rowKey={(b) => b.id}
       actions={
         can('withdrawals.create') && (

@@ -33,7 +33,12 @@ export function BusinessSection() {
   const [draft, setDraft] = useState<Draft>({});
   const [saved, setSaved] = useState('');
   const loaded = settings.data?.data;
-  const value = { merchantName: loaded?.merchantName ?? '', brandColor: loaded?.brandColor ?? DEFAULT_COLOR, logo: loaded?.logo ?? null, ...draft };
+  const value = {
+    merchantName: loaded?.merchantName ?? '',
+    brandColor: loaded?.brandColor ?? DEFAULT_COLOR,
+    logo: loaded?.logo ?? null,
+    ...draft,
+  };
   const pick = useAction(async (file: File | undefined) => {
     if (file) setDraft({ ...draft, logo: await readLogo(file) });
   });
@@ -56,10 +61,24 @@ export function BusinessSection() {
     <Section title="Business">
       <ErrorAlert error={settings.error} />
       <Form label="Business" onSubmit={() => save.run()}>
-        <Field label="Merchant name" value={value.merchantName} onValue={(v) => setDraft({ ...draft, merchantName: v })} readOnly={readOnly} required maxLength={100} />
+        <Field
+          label="Merchant name"
+          value={value.merchantName}
+          onValue={(v) => setDraft({ ...draft, merchantName: v })}
+          readOnly={readOnly}
+          required
+          maxLength={100}
+        />
         <div class="field">
           <label for="logo-file">Logo</label>
-          <input id="logo-file" type="file" accept={LOGO_TYPES.join(',')} disabled={readOnly} onChange={(e) => pick.run(e.currentTarget.files?.[0])} aria-describedby="logo-hint" />
+          <input
+            id="logo-file"
+            type="file"
+            accept={LOGO_TYPES.join(',')}
+            disabled={readOnly}
+            onChange={(e) => pick.run(e.currentTarget.files?.[0])}
+            aria-describedby="logo-hint"
+          />
           <small id="logo-hint" class="hint">
             PNG, JPEG or WebP, at most 256 KB
           </small>

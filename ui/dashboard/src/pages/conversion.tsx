@@ -21,10 +21,24 @@ export function ConversionPage({ params }: { params: Record<string, string> }) {
       {c && (
         <>
           <Section title="Details">
-            <Facts items={[['Id', <span class="mono wrap">{c.id}</span>], ...conversionFacts(c, decimals), ['Quote', c.quoteId ?? '— (a withdrawal’s auto-convert)']]} />
+            <Facts
+              items={[
+                ['Id', <span class="mono wrap">{c.id}</span>],
+                ...conversionFacts(c, decimals),
+                ['Quote', c.quoteId ?? '— (a withdrawal’s auto-convert)'],
+              ]}
+            />
           </Section>
           <Section title="Timeline">
-            <Timeline moments={[{ at: c.completedAt, label: 'Completed', detail: `${amount(c.fromAmount, c.fromCryptoCurrencyCode)} → ${amount(c.toAmount, c.toCryptoCurrencyCode)}` }]} />
+            <Timeline
+              moments={[
+                {
+                  at: c.completedAt,
+                  label: 'Completed',
+                  detail: `${amount(c.fromAmount, c.fromCryptoCurrencyCode)} → ${amount(c.toAmount, c.toCryptoCurrencyCode)}`,
+                },
+              ]}
+            />
           </Section>
         </>
       )}

@@ -65,7 +65,17 @@ function usePreview({ from, to, value }: Pair, decimals: number) {
   return preview;
 }
 
-function ConfirmConversion({ quote, decimals, onCancel, onRefresh }: { quote: Quote; decimals: number; onCancel(): void; onRefresh(): Promise<void> }) {
+function ConfirmConversion({
+  quote,
+  decimals,
+  onCancel,
+  onRefresh,
+}: {
+  quote: Quote;
+  decimals: number;
+  onCancel(): void;
+  onRefresh(): Promise<void>;
+}) {
   const now = useNow();
   const left = new Date(quote.expiresAt).getTime() - now;
   const commit = useAction(async () => {
@@ -81,7 +91,9 @@ function ConfirmConversion({ quote, decimals, onCancel, onRefresh }: { quote: Qu
     <Form label="Confirm conversion" onSubmit={() => (expired ? refresh.run() : commit.run())} class="confirm">
       <h2>Check and confirm</h2>
       <Facts items={conversionFacts(quote, decimals)} />
-      <p class={expired ? 'countdown expired' : 'countdown'}>{expired ? 'This quote has expired: refresh it for the current rate.' : `This quote expires in ${countdown(left)}`}</p>
+      <p class={expired ? 'countdown expired' : 'countdown'}>
+        {expired ? 'This quote has expired: refresh it for the current rate.' : `This quote expires in ${countdown(left)}`}
+      </p>
       <ErrorAlert error={refresh.error ?? (expired ? undefined : commit.error)} />
       <div class="actions">
         <button type="submit" disabled={commit.busy || refresh.busy}>
@@ -142,7 +154,9 @@ export function ConvertPage() {
               error={fieldError(error, 'fromAmount')}
               hint={`In ${from}, the commission included`}
             />
-            <LiveStatus class="preview">{preview.busy ? 'Pricing…' : preview.toAmount !== undefined ? `You receive about ${amount(preview.toAmount, to)}` : ''}</LiveStatus>
+            <LiveStatus class="preview">
+              {preview.busy ? 'Pricing…' : preview.toAmount !== undefined ? `You receive about ${amount(preview.toAmount, to)}` : ''}
+            </LiveStatus>
             <ErrorAlert error={error} fields={['fromAmount']} />
             <button type="submit" disabled={ask.busy || from === to}>
               Get quote

@@ -17,7 +17,11 @@ import { useSession } from '../session.tsx';
 /** The customer's subscriptions, newest first. */
 function CustomerSubscriptions({ customer }: { customer: Customer }) {
   const { can } = useSession();
-  const list = useResource(() => api.get('/v1/subscriptions', { query: { page: 1, limit: 100, customerId: customer.id } }), [customer.id], true);
+  const list = useResource(
+    () => api.get('/v1/subscriptions', { query: { page: 1, limit: 100, customerId: customer.id } }),
+    [customer.id],
+    true,
+  );
   const names = useDirectory();
   const create = can('invoices.create') && (
     <Link class="button secondary" href={`/subscriptions/new?customerId=${customer.id}`}>
@@ -45,11 +49,15 @@ function CustomerSubscriptions({ customer }: { customer: Customer }) {
 /** A fresh signed link to the customer's portal, optionally mailed to them (roles that make invoices). */
 function PortalLink({ customer }: { customer: Customer }) {
   const [send, setSend] = useState(false);
-  const link = useAction(async () => (await api.post('/v1/customers/{id}/portal-link', { params: { id: customer.id }, body: { send } })).data);
+  const link = useAction(
+    async () => (await api.post('/v1/customers/{id}/portal-link', { params: { id: customer.id }, body: { send } })).data,
+  );
   const [made, setMade] = useState<{ url: string; expiresAt: string; mailed: boolean }>();
   return (
     <Section title="Customer portal">
-      <p class="muted">Their own page: their subscriptions and invoices, their email, and cancelling. Each link works for a limited time.</p>
+      <p class="muted">
+        Their own page: their subscriptions and invoices, their email, and cancelling. Each link works for a limited time.
+      </p>
       {made && (
         <>
           <CopyValue label="Portal link" value={made.url} />
@@ -74,7 +82,12 @@ function PortalLink({ customer }: { customer: Customer }) {
 function Credit({ customer, onMade }: { customer: Customer; onMade(): void }) {
   const { can } = useSession();
   const depositId = customer.creditDepositId;
-  const credit = useResource(() => (depositId ? api.get('/v1/customers/{id}/credit', { params: { id: customer.id } }).then((r) => r.data) : Promise.resolve(undefined)), [customer.id, depositId], true);
+  const credit = useResource(
+    () =>
+      depositId ? api.get('/v1/customers/{id}/credit', { params: { id: customer.id } }).then((r) => r.data) : Promise.resolve(undefined),
+    [customer.id, depositId],
+    true,
+  );
   const list = useResource(currencies, []);
   const [code, setCode] = useState('');
   const chosen = code || list.data?.find((c) => c.code === 'USDT_TRC20')?.code || list.data?.[0]?.code || '';
@@ -85,7 +98,9 @@ function Credit({ customer, onMade }: { customer: Customer; onMade(): void }) {
   const c = credit.data;
   return (
     <Section title="Prepaid credit">
-      <p class="muted">What the customer sends to their credit address pays their renewals, once it covers one; no invoice is issued then.</p>
+      <p class="muted">
+        What the customer sends to their credit address pays their renewals, once it covers one; no invoice is issued then.
+      </p>
       <ErrorAlert error={credit.error} />
       {c && (
         <>
@@ -99,7 +114,12 @@ function Credit({ customer, onMade }: { customer: Customer; onMade(): void }) {
       {!depositId && <p>No credit address yet.</p>}
       {!depositId && can('deposits.create') && (
         <div class="inline-fields">
-          <Select label="Credit currency" value={chosen} onValue={setCode} options={(list.data ?? []).map((x): [string, string] => [x.code, `${x.code} · ${x.network}`])} />
+          <Select
+            label="Credit currency"
+            value={chosen}
+            onValue={setCode}
+            options={(list.data ?? []).map((x): [string, string] => [x.code, `${x.code} · ${x.network}`])}
+          />
           <button type="button" class="secondary" disabled={make.busy || !chosen} onClick={() => make.run()}>
             Create credit address
           </button>

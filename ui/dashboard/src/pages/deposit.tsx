@@ -35,7 +35,9 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
       </div>
       <ErrorAlert error={deposit.error} />
       <LiveStatus>{d ? `Status: ${d.status}` : deposit.loading ? 'Loading…' : ''}</LiveStatus>
-      {d && refunding && <RefundPanel of={{ depositId: d.id }} currency={d.cryptoCurrencyCode} refundable={refundable} onClose={() => setRefunding(false)} />}
+      {d && refunding && (
+        <RefundPanel of={{ depositId: d.id }} currency={d.cryptoCurrencyCode} refundable={refundable} onClose={() => setRefunding(false)} />
+      )}
       {d && (
         <>
           <Section title="Details">
@@ -54,7 +56,11 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
             <Timeline
               moments={[
                 { at: d.createdAt, label: 'Created' },
-                { at: d.settlement?.completedAt, label: 'Completed', detail: `credited ${amount(d.settlement?.netAmount, d.cryptoCurrencyCode)}` },
+                {
+                  at: d.settlement?.completedAt,
+                  label: 'Completed',
+                  detail: `credited ${amount(d.settlement?.netAmount, d.cryptoCurrencyCode)}`,
+                },
                 { at: d.updatedAt, label: `Status now ${d.status}` },
                 { at: d.status === 'expired' ? d.expiresAt : undefined, label: 'Expired' },
                 ...(deliveries.data?.data ?? []).map((w) => ({ at: w.createdAt, label: `Webhook ${w.event}`, detail: w.status })),
@@ -62,7 +68,11 @@ export function DepositPage({ params }: { params: Record<string, string> }) {
             />
             <p class="muted">Address expires {dateTime(d.expiresAt)}.</p>
           </Section>
-          <PaymentsSection payments={deposit.data?.payments} empty="No transaction to this address yet." refund={{ of: { depositId: d.id }, refunds: d.refunds }} />
+          <PaymentsSection
+            payments={deposit.data?.payments}
+            empty="No transaction to this address yet."
+            refund={{ of: { depositId: d.id }, refunds: d.refunds }}
+          />
           <SettlementSection settlement={d.settlement} currency={d.cryptoCurrencyCode} />
           <RefundsSection refunds={d.refunds} refunded={d.amountRefunded} currency={d.cryptoCurrencyCode} />
           <Section title="Webhook deliveries">

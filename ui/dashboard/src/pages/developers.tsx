@@ -19,7 +19,8 @@ export function DevelopersPage({ params }: { params: Record<string, string> }) {
     <>
       <h1 tabIndex={-1}>Developers</h1>
       <p class="lead">
-        Every call, field and error code of the API: <a href="/docs">API reference</a> (the OpenAPI document is at <a href="/openapi.json">/openapi.json</a>).
+        Every call, field and error code of the API: <a href="/docs">API reference</a> (the OpenAPI document is at{' '}
+        <a href="/openapi.json">/openapi.json</a>).
       </p>
       <SubNav label="Developers" items={tabs} />
       {current ? <current.Section /> : <p>Your role has no access to developer settings.</p>}

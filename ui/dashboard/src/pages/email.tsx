@@ -55,7 +55,8 @@ export function EmailSection() {
         <ErrorAlert error={settings.error} />
         {!data.sending && (
           <p class="alert warn" data-testid="email-off">
-            Email is off: this installation has no mail server set up (its operator sets <code>SMTP_URL</code>). No mail of any kind is sent; the choices below apply once it is.
+            Email is off: this installation has no mail server set up (its operator sets <code>SMTP_URL</code>). No mail of any kind is
+            sent; the choices below apply once it is.
           </p>
         )}
         {data.sending && <p>Mail is sent as {data.from}; customers see your business name before the address.</p>}
@@ -64,7 +65,13 @@ export function EmailSection() {
             <fieldset key={g.legend}>
               <legend>{g.legend}</legend>
               {g.kinds.map((k) => (
-                <Check key={k} label={EMAIL_KINDS[k].label} checked={on(k)} disabled={readOnly} onChecked={(v) => setDraft({ ...draft, [k]: v })} />
+                <Check
+                  key={k}
+                  label={EMAIL_KINDS[k].label}
+                  checked={on(k)}
+                  disabled={readOnly}
+                  onChecked={(v) => setDraft({ ...draft, [k]: v })}
+                />
               ))}
             </fieldset>
           ))}

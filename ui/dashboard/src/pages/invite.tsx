@@ -10,7 +10,13 @@ import { navigate } from '../router.tsx';
 export function InvitePage({ onSignedIn }: { onSignedIn(me: Me): void }) {
   // The token travels in the fragment, so it never reaches a server log.
   const [token] = useState(() => location.hash.slice(1));
-  const invite = useResource(() => (token ? api.get('/auth/invite', { query: { token } }) : Promise.reject(new ApiError(400, 'exceptions.user.inviteInvalid', 'This invite link is incomplete.'))), [token]);
+  const invite = useResource(
+    () =>
+      token
+        ? api.get('/auth/invite', { query: { token } })
+        : Promise.reject(new ApiError(400, 'exceptions.user.inviteInvalid', 'This invite link is incomplete.')),
+    [token],
+  );
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const accept = useAction(async () => {
@@ -33,7 +39,16 @@ export function InvitePage({ onSignedIn }: { onSignedIn(me: Me): void }) {
       {data && (
         <Form label="Set password" onSubmit={() => accept.run()}>
           <input type="email" name="username" value={data.email} autoComplete="username" readOnly hidden />
-          <Field label="Password" type="password" value={password} onValue={setPassword} autoComplete="new-password" required minLength={12} hint="At least 12 characters, hard to guess: several uncommon words work well" />
+          <Field
+            label="Password"
+            type="password"
+            value={password}
+            onValue={setPassword}
+            autoComplete="new-password"
+            required
+            minLength={12}
+            hint="At least 12 characters, hard to guess: several uncommon words work well"
+          />
           <Field label="Confirm password" type="password" value={confirm} onValue={setConfirm} autoComplete="new-password" required />
           <ErrorAlert error={accept.error} />
           <LiveStatus>{accept.busy ? 'Setting your password…' : ''}</LiveStatus>

@@ -38,13 +38,19 @@ export function invoiceMoments(i: Invoice): Moment[] {
 
 /** What the customer was asked for and sent, what it still waits for, and what the balance got; then each transaction. */
 function PaymentBlock({ invoice, payments }: { invoice: Invoice; payments: Payment[] | undefined }) {
-  const state = useResource(() => api.get('/pay/{id}/state', { params: { id: invoice.id } }), [invoice.id, invoice.status, invoice.cryptoAmountReceived]);
+  const state = useResource(
+    () => api.get('/pay/{id}/state', { params: { id: invoice.id } }),
+    [invoice.id, invoice.status, invoice.cryptoAmountReceived],
+  );
   const sel = state.data?.data.selected;
   const code = invoice.cryptoCurrencyCode;
   const settled = invoice.settlement ? settlementFacts(invoice.settlement, code) : [];
   // Said only while something waits: the payments table has each transaction's depth.
   const needs = sel ? `${sel.confirmationsRequired} confirmation${sel.confirmationsRequired === 1 ? '' : 's'}` : '';
-  const waiting: Array<[string, string]> = sel && !/^0(\.0*)?$/.test(sel.amountPending) ? [['Waiting for confirmations', `${amount(sel.amountPending, code)} (needs ${needs})`]] : [];
+  const waiting: Array<[string, string]> =
+    sel && !/^0(\.0*)?$/.test(sel.amountPending)
+      ? [['Waiting for confirmations', `${amount(sel.amountPending, code)} (needs ${needs})`]]
+      : [];
   return (
     <PaymentsSection
       title="Payment"
@@ -82,7 +88,15 @@ function refundable(i: Invoice): Decimal {
 }
 
 /** Everything below the head: the link while the customer may pay, details, timeline, payment, webhooks; each fact once. */
-function InvoiceBody({ invoice: i, resource, deliveries }: { invoice: Invoice; resource: ReturnType<typeof useInvoice>; deliveries: ReturnType<typeof useDeliveries> }) {
+function InvoiceBody({
+  invoice: i,
+  resource,
+  deliveries,
+}: {
+  invoice: Invoice;
+  resource: ReturnType<typeof useInvoice>;
+  deliveries: ReturnType<typeof useDeliveries>;
+}) {
   return (
     <>
       {PAYABLE.includes(i.status) && <PaymentLink url={i.paymentPageUrl} />}
@@ -158,7 +172,14 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
       <ErrorAlert error={invoice.error} />
       {/* Said to screen readers as it changes; the badge shows it. */}
       <LiveStatus class={i ? 'sr-only' : ''}>{i ? `Status: ${i.status.replace(/_/g, ' ')}` : invoice.loading ? 'Loading…' : ''}</LiveStatus>
-      {i?.cryptoCurrencyCode && panel === 'refund' && <RefundPanel of={{ invoiceId: i.id }} currency={i.cryptoCurrencyCode} refundable={refundable(i)} onClose={() => setPanel(undefined)} />}
+      {i?.cryptoCurrencyCode && panel === 'refund' && (
+        <RefundPanel
+          of={{ invoiceId: i.id }}
+          currency={i.cryptoCurrencyCode}
+          refundable={refundable(i)}
+          onClose={() => setPanel(undefined)}
+        />
+      )}
       {i && canCancel && panel === 'cancel' && <CancelInvoice invoiceId={i.id} onDone={cancelled} onKeep={() => setPanel(undefined)} />}
       {i && <InvoiceBody invoice={i} resource={invoice} deliveries={deliveries} />}
     </>

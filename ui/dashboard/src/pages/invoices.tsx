@@ -10,7 +10,17 @@ import { useSession } from '../session.tsx';
 /** One invoice as the list answers it. */
 export type Invoice = Data<'get', '/v1/invoice'>;
 
-export const INVOICE_STATUSES = ['created', 'processing', 'paid', 'partially_paid', 'overpaid', 'expired', 'cancelled', 'failed', 'suspended'] as const;
+export const INVOICE_STATUSES = [
+  'created',
+  'processing',
+  'paid',
+  'partially_paid',
+  'overpaid',
+  'expired',
+  'cancelled',
+  'failed',
+  'suspended',
+] as const;
 
 /** GET /v1/invoice/list with the page's filters. */
 export function loadInvoices(q: ListQuery<Invoice['status']>) {
@@ -37,7 +47,12 @@ export function InvoicesPage() {
         { label: 'Invoice', render: (i) => <Link href={`/invoices/${i.id}`}>{i.orderId ?? short(i.id)}</Link> },
         { label: 'Status', render: (i) => <StatusBadge status={i.status} /> },
         { label: 'Amount', class: 'num', render: (i) => fiat(i.amount, i.fiatCurrencyCode) },
-        { label: 'Received', class: 'num', render: (i) => (i.cryptoAmountReceived && compare(i.cryptoAmountReceived) !== 0 ? amount(i.cryptoAmountReceived, i.cryptoCurrencyCode) : '—') },
+        {
+          label: 'Received',
+          class: 'num',
+          render: (i) =>
+            i.cryptoAmountReceived && compare(i.cryptoAmountReceived) !== 0 ? amount(i.cryptoAmountReceived, i.cryptoCurrencyCode) : '—',
+        },
         { label: 'Created', render: (i) => dateTime(i.createdAt) },
       ]}
     />

@@ -45,9 +45,27 @@ export function LoginPage({ onSignedIn }: { onSignedIn(me: Me): void }) {
         {needCode && (
           <div ref={codeBox}>
             {recovery ? (
-              <Field key="recovery" label="Recovery code" value={code} onValue={setCode} autoComplete="off" spellcheck={false} required hint="One of the codes you saved when you turned on two-factor authentication; each works once" />
+              <Field
+                key="recovery"
+                label="Recovery code"
+                value={code}
+                onValue={setCode}
+                autoComplete="off"
+                spellcheck={false}
+                required
+                hint="One of the codes you saved when you turned on two-factor authentication; each works once"
+              />
             ) : (
-              <Field key="totp" label="Authentication code" value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" required hint="The 6-digit code from your authenticator app" />
+              <Field
+                key="totp"
+                label="Authentication code"
+                value={code}
+                onValue={setCode}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                hint="The 6-digit code from your authenticator app"
+              />
             )}
             <button type="button" class="secondary" onClick={() => (setRecovery(!recovery), setCode(''))}>
               {recovery ? 'Use the authenticator app instead' : 'Lost your authenticator? Use a recovery code'}
@@ -55,7 +73,13 @@ export function LoginPage({ onSignedIn }: { onSignedIn(me: Me): void }) {
           </div>
         )}
         <ErrorAlert error={signIn.error} />
-        <LiveStatus>{signIn.busy ? 'Signing in…' : needCode ? `Two-factor authentication is on: enter ${recovery ? 'a recovery code' : 'your code'}.` : ''}</LiveStatus>
+        <LiveStatus>
+          {signIn.busy
+            ? 'Signing in…'
+            : needCode
+              ? `Two-factor authentication is on: enter ${recovery ? 'a recovery code' : 'your code'}.`
+              : ''}
+        </LiveStatus>
         <button type="submit" disabled={signIn.busy}>
           Sign in
         </button>

@@ -45,7 +45,12 @@ async function check(text: string): Promise<Checked> {
 }
 
 function itemOf(row: BatchRow) {
-  return { cryptoCurrencyCode: row.currency, address: row.address, amount: new ExactNumber(row.amount), ...(row.orderId ? { orderId: row.orderId } : {}) };
+  return {
+    cryptoCurrencyCode: row.currency,
+    address: row.address,
+    amount: new ExactNumber(row.amount),
+    ...(row.orderId ? { orderId: row.orderId } : {}),
+  };
 }
 
 /** The file: chosen (its text shown) or pasted; "Check rows" sends it to be checked. */
@@ -64,13 +69,20 @@ function RowsForm({ text, onText, onCheck, busy }: { text: string; onText(text: 
   return (
     <Form label="Batch rows" onSubmit={onCheck}>
       <p id="batch-format" class="hint">
-        One payout a row, up to {count(MAX_ROWS)}: <code>currency,address,amount,orderId</code>. A first row with these names is a header (any column order);
-        orderId is optional and keeps a payout from being sent twice. Amounts are plain decimals with a point (12.5); a file from a spreadsheet that separates with
-        semicolons is read too.
+        One payout a row, up to {count(MAX_ROWS)}: <code>currency,address,amount,orderId</code>. A first row with these names is a header
+        (any column order); orderId is optional and keeps a payout from being sent twice. Amounts are plain decimals with a point (12.5); a
+        file from a spreadsheet that separates with semicolons is read too.
       </p>
       <div class="field">
         <label for="batch-file">CSV file</label>
-        <input id="batch-file" ref={file} type="file" accept=".csv,text/csv,text/plain" aria-describedby={fileError ? 'batch-format batch-file-error' : 'batch-format'} onChange={(e) => void pick(e.currentTarget.files?.[0])} />
+        <input
+          id="batch-file"
+          ref={file}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          aria-describedby={fileError ? 'batch-format batch-file-error' : 'batch-format'}
+          onChange={(e) => void pick(e.currentTarget.files?.[0])}
+        />
         {fileError && (
           <small id="batch-file-error" class="field-error">
             {fileError}
@@ -118,7 +130,8 @@ function CheckResult({ checked, onRecheck }: { checked: Checked; onRecheck(): vo
   }, [checked]);
   const { rows, quote } = checked;
   const refused = rows.filter((r) => r.problem ?? r.refusal).length;
-  const expired = quote !== undefined && (new Date(quote.expiresAt).getTime() <= now || commit.error?.code === 'exceptions.withdrawal.quoteExpired');
+  const expired =
+    quote !== undefined && (new Date(quote.expiresAt).getTime() <= now || commit.error?.code === 'exceptions.withdrawal.quoteExpired');
   return (
     <section class="panel" aria-labelledby="batch-check">
       <h2 id="batch-check" tabIndex={-1} ref={heading}>
@@ -127,14 +140,17 @@ function CheckResult({ checked, onRecheck }: { checked: Checked; onRecheck(): vo
       <ErrorAlert error={checked.error}>{checked.fileError}</ErrorAlert>
       {refused > 0 && (
         <p class="alert error">
-          {count(refused)} of {count(rows.length)} rows refused. Nothing can be committed while a row is refused: correct the file and check it again.
+          {count(refused)} of {count(rows.length)} rows refused. Nothing can be committed while a row is refused: correct the file and check
+          it again.
         </p>
       )}
       {quote && (
         <>
           <TotalsTable caption="Totals per currency" totals={quote.totals} />
           <p class={expired ? 'countdown expired' : 'countdown'} aria-live="off">
-            {expired ? 'This quote has expired: quote again for the current fees.' : `The fees hold for ${countdown(new Date(quote.expiresAt).getTime() - now)}`}
+            {expired
+              ? 'This quote has expired: quote again for the current fees.'
+              : `The fees hold for ${countdown(new Date(quote.expiresAt).getTime() - now)}`}
           </p>
         </>
       )}

@@ -15,16 +15,40 @@ function CustomerForm() {
   const [language, setLanguage] = useState<CustomerLanguage | ''>('');
   const create = useAction(async () => {
     const res = await api.post('/v1/customers', {
-      body: { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(reference.trim() ? { reference: reference.trim() } : {}), ...(language ? { language } : {}) },
+      body: {
+        email: email.trim(),
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(reference.trim() ? { reference: reference.trim() } : {}),
+        ...(language ? { language } : {}),
+      },
     });
     navigate(`/subscriptions/customers/${res.data.id}`);
   });
   const at = (field: string) => fieldError(create.error, field);
   return (
     <Form label="New customer" onSubmit={() => create.run()}>
-      <Field label="Email" type="email" value={email} onValue={setEmail} required maxLength={254} autoComplete="off" error={at('email')} hint="Invoices and the portal link are mailed here" />
+      <Field
+        label="Email"
+        type="email"
+        value={email}
+        onValue={setEmail}
+        required
+        maxLength={254}
+        autoComplete="off"
+        error={at('email')}
+        hint="Invoices and the portal link are mailed here"
+      />
       <Field label="Name (optional)" value={name} onValue={setName} maxLength={200} autoComplete="off" error={at('name')} />
-      <Field label="Reference (optional)" value={reference} onValue={setReference} maxLength={200} autoComplete="off" spellcheck={false} error={at('reference')} hint="Your own key of the customer, unique in the business" />
+      <Field
+        label="Reference (optional)"
+        value={reference}
+        onValue={setReference}
+        maxLength={200}
+        autoComplete="off"
+        spellcheck={false}
+        error={at('reference')}
+        hint="Your own key of the customer, unique in the business"
+      />
       <Select
         label="Language of mails and portal"
         value={language}

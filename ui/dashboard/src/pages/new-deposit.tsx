@@ -30,7 +30,11 @@ function DepositForm({ onCreated }: { onCreated(created: Created): void }) {
   const chosen = list.data?.find((c) => c.code === code);
   const create = useAction(async () => {
     const customerId = customer.trim();
-    const body: DepositBody = { cryptoCurrencyCode: code as DepositBody['cryptoCurrencyCode'], orderId: orderId.trim(), ...(customerId ? { customerId } : {}) };
+    const body: DepositBody = {
+      cryptoCurrencyCode: code as DepositBody['cryptoCurrencyCode'],
+      orderId: orderId.trim(),
+      ...(customerId ? { customerId } : {}),
+    };
     const res = await api.post('/v1/deposit', { body });
     onCreated({ ...res.data, cryptoCurrencyCode: code });
   });
@@ -43,10 +47,34 @@ function DepositForm({ onCreated }: { onCreated(created: Created): void }) {
   return (
     <Form label="New deposit" onSubmit={() => create.run()}>
       <ErrorAlert error={list.error} />
-      <Select label="Currency" value={code} onValue={setCurrency} options={(list.data ?? []).map((c): [string, string] => [c.code, `${c.code} · ${c.network}`])} required />
+      <Select
+        label="Currency"
+        value={code}
+        onValue={setCurrency}
+        options={(list.data ?? []).map((c): [string, string] => [c.code, `${c.code} · ${c.network}`])}
+        required
+      />
       {hint && <p class="hint">{hint}</p>}
-      <Field label="Order id" value={orderId} onValue={setOrderId} required maxLength={256} autoComplete="off" spellcheck={false} error={at('orderId')} hint="Your reference for this top-up, unique in the account (a suggestion; edit it freely)" />
-      <Field label="Customer email or id (optional)" value={customer} onValue={setCustomer} maxLength={52} autoComplete="off" error={at('customerId')} hint="Who the top-up is from, for your records" />
+      <Field
+        label="Order id"
+        value={orderId}
+        onValue={setOrderId}
+        required
+        maxLength={256}
+        autoComplete="off"
+        spellcheck={false}
+        error={at('orderId')}
+        hint="Your reference for this top-up, unique in the account (a suggestion; edit it freely)"
+      />
+      <Field
+        label="Customer email or id (optional)"
+        value={customer}
+        onValue={setCustomer}
+        maxLength={52}
+        autoComplete="off"
+        error={at('customerId')}
+        hint="Who the top-up is from, for your records"
+      />
       <ErrorAlert error={create.error} focus fields={['orderId', 'customerId']} />
       <div class="actions">
         <button type="submit" disabled={create.busy || !code}>
@@ -97,7 +125,10 @@ export function NewDepositPage() {
     <>
       <h1 tabIndex={-1}>New deposit</h1>
       <div class="narrow">
-        <p class="muted">An address of its own for a top-up of any amount: what reaches it is credited to the account, less the network fee and the commission.</p>
+        <p class="muted">
+          An address of its own for a top-up of any amount: what reaches it is credited to the account, less the network fee and the
+          commission.
+        </p>
         {created ? <DepositAddress d={created} /> : <DepositForm onCreated={setCreated} />}
       </div>
     </>

@@ -72,10 +72,41 @@ function InvoiceForm() {
         error={at('amount')}
         hint={min && compare(min) > 0 ? `At least ${fiat(min, code)}` : 'What the customer pays'}
       />
-      <Select label="Currency" value={code} onValue={setCurrency} options={(list.data ?? []).map((f): [string, string] => [f.code, `${f.code} · ${f.name}`])} required />
-      <Field label="Order id" value={orderId} onValue={setOrderId} required maxLength={256} autoComplete="off" spellcheck={false} error={at('orderId')} hint="Your reference for this sale, unique in the account (a suggestion; edit it freely)" />
-      <Field label="Description (optional)" value={description} onValue={setDescription} maxLength={512} error={at('description')} hint="Shown to the customer on the payment page" />
-      <Field label="Customer email or id (optional)" value={customer} onValue={setCustomer} maxLength={52} autoComplete="off" error={at('customerId')} hint="For your records; up to 52 characters" />
+      <Select
+        label="Currency"
+        value={code}
+        onValue={setCurrency}
+        options={(list.data ?? []).map((f): [string, string] => [f.code, `${f.code} · ${f.name}`])}
+        required
+      />
+      <Field
+        label="Order id"
+        value={orderId}
+        onValue={setOrderId}
+        required
+        maxLength={256}
+        autoComplete="off"
+        spellcheck={false}
+        error={at('orderId')}
+        hint="Your reference for this sale, unique in the account (a suggestion; edit it freely)"
+      />
+      <Field
+        label="Description (optional)"
+        value={description}
+        onValue={setDescription}
+        maxLength={512}
+        error={at('description')}
+        hint="Shown to the customer on the payment page"
+      />
+      <Field
+        label="Customer email or id (optional)"
+        value={customer}
+        onValue={setCustomer}
+        maxLength={52}
+        autoComplete="off"
+        error={at('customerId')}
+        hint="For your records; up to 52 characters"
+      />
       <ErrorAlert error={create.error} focus fields={['amount', 'orderId', 'description', 'customerId']} />
       <div class="actions">
         <button type="submit" disabled={create.busy || !code}>

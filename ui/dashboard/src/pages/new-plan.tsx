@@ -32,14 +32,24 @@ interface Values {
 /** The body the API takes, the price an exact JSON number as typed; the trial only when given. */
 function bodyOf(v: Values, price: string): Omit<PlanBody, 'amount'> & { amount: ExactNumber } {
   const trial = v.trial.trim();
-  return { name: v.name.trim(), amount: new ExactNumber(price), fiatCurrencyCode: v.code, interval: v.interval, intervalCount: Number(v.count), ...(trial ? { trialDays: Number(trial) } : {}) };
+  return {
+    name: v.name.trim(),
+    amount: new ExactNumber(price),
+    fiatCurrencyCode: v.code,
+    interval: v.interval,
+    intervalCount: Number(v.count),
+    ...(trial ? { trialDays: Number(trial) } : {}),
+  };
 }
 
 function PlanForm() {
   const list = useResource(fiatCurrencies, []);
   const [v, setV] = useState<Values>({ name: '', code: '', amount: '', interval: 'month', count: '1', trial: '' });
   const [checked, setChecked] = useState(false);
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setV((old) => ({ ...old, [key]: value }));
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      setV((old) => ({ ...old, [key]: value }));
   const code = v.code || list.data?.find((f) => f.code === 'USD')?.code || list.data?.[0]?.code || '';
   const chosen = list.data?.find((f) => f.code === code);
   const decimals = chosen?.decimalPlaces ?? 2;
@@ -55,18 +65,61 @@ function PlanForm() {
   return (
     <Form label="New plan" onSubmit={() => create.run()}>
       <ErrorAlert error={list.error} />
-      <Field label="Name" value={v.name} onValue={set('name')} required maxLength={200} error={at('name')} hint="What the customer subscribes to, as their invoices name it" />
-      <Select label="Currency" value={code} onValue={set('code')} options={(list.data ?? []).map((f): [string, string] => [f.code, `${f.code} · ${f.name}`])} required />
-      <AmountField label="Price" decimals={decimals} checked={checked} value={v.amount} onValue={set('amount')} required error={at('amount')} hint={chosen ? `Of one period; at least ${fiat(chosen.minInvoiceAmount, code)}` : 'Of one period'} />
+      <Field
+        label="Name"
+        value={v.name}
+        onValue={set('name')}
+        required
+        maxLength={200}
+        error={at('name')}
+        hint="What the customer subscribes to, as their invoices name it"
+      />
+      <Select
+        label="Currency"
+        value={code}
+        onValue={set('code')}
+        options={(list.data ?? []).map((f): [string, string] => [f.code, `${f.code} · ${f.name}`])}
+        required
+      />
+      <AmountField
+        label="Price"
+        decimals={decimals}
+        checked={checked}
+        value={v.amount}
+        onValue={set('amount')}
+        required
+        error={at('amount')}
+        hint={chosen ? `Of one period; at least ${fiat(chosen.minInvoiceAmount, code)}` : 'Of one period'}
+      />
       <fieldset class="field">
         <legend>Renews every</legend>
         <div class="inline-fields">
-          <Field label="Number" type="number" min={1} max={52} step={1} value={v.count} onValue={set('count')} required error={at('intervalCount')} />
+          <Field
+            label="Number"
+            type="number"
+            min={1}
+            max={52}
+            step={1}
+            value={v.count}
+            onValue={set('count')}
+            required
+            error={at('intervalCount')}
+          />
           <Select label="Unit" value={v.interval} onValue={(value) => set('interval')(value as Interval)} options={INTERVALS} />
         </div>
         {Number.isInteger(count) && count >= 1 && <small class="hint">The customer pays {everyOf(v.interval, count)}.</small>}
       </fieldset>
-      <Field label="Trial days (optional)" type="number" min={1} max={730} step={1} value={v.trial} onValue={set('trial')} error={at('trialDays')} hint="Free days before the first period is billed" />
+      <Field
+        label="Trial days (optional)"
+        type="number"
+        min={1}
+        max={730}
+        step={1}
+        value={v.trial}
+        onValue={set('trial')}
+        error={at('trialDays')}
+        hint="Free days before the first period is billed"
+      />
       <ErrorAlert error={create.error} focus fields={['name', 'amount', 'intervalCount', 'trialDays']} />
       <div class="actions">
         <button type="submit" disabled={create.busy || !code}>
@@ -85,7 +138,9 @@ export function NewPlanPage() {
     <>
       <h1 tabIndex={-1}>New plan</h1>
       <div class="narrow">
-        <p class="muted">A price that renews: every period of a subscription to it is an invoice, mailed to the customer, that they pay in crypto.</p>
+        <p class="muted">
+          A price that renews: every period of a subscription to it is an invoice, mailed to the customer, that they pay in crypto.
+        </p>
         <PlanForm />
       </div>
     </>

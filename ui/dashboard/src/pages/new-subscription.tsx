@@ -30,8 +30,20 @@ function SubscriptionForm() {
     <Form label="New subscription" onSubmit={() => create.run()}>
       <ErrorAlert error={names.error} />
       <Facts items={[['Account', account]]} />
-      <Select label="Customer" value={customerId} onValue={setCustomer} required options={(names.customers ?? []).map((c): [string, string] => [c.id, customerName(c)])} />
-      <Select label="Plan" value={planId} onValue={setPlan} required options={(active ?? []).map((p): [string, string] => [p.id, `${p.name} · ${priceOf(p)}`])} />
+      <Select
+        label="Customer"
+        value={customerId}
+        onValue={setCustomer}
+        required
+        options={(names.customers ?? []).map((c): [string, string] => [c.id, customerName(c)])}
+      />
+      <Select
+        label="Plan"
+        value={planId}
+        onValue={setPlan}
+        required
+        options={(active ?? []).map((p): [string, string] => [p.id, `${p.name} · ${priceOf(p)}`])}
+      />
       {at('planId') && <p class="field-error">{at('planId')}</p>}
       {chosen && (
         <p class="muted">

@@ -59,11 +59,24 @@ function maxOf(offer: Offer): string | null {
 
 /** POST /v1/withdrawal/quote for the form's values (the amount already read as a decimal). */
 async function requestQuote(values: WithdrawalValues, decimal: string): Promise<WithdrawalQuote> {
-  const body = { cryptoCurrencyCode: values.currency as Code, address: values.address.trim(), amount: new ExactNumber(decimal), allowAutoConvert: values.autoConvert };
+  const body = {
+    cryptoCurrencyCode: values.currency as Code,
+    address: values.address.trim(),
+    amount: new ExactNumber(decimal),
+    allowAutoConvert: values.autoConvert,
+  };
   return (await api.post('/v1/withdrawal/quote', { body })).data;
 }
 
-function QuoteForm({ values, onValues, onQuote }: { values: WithdrawalValues; onValues(v: WithdrawalValues): void; onQuote(quote: WithdrawalQuote, decimal: string): void }) {
+function QuoteForm({
+  values,
+  onValues,
+  onQuote,
+}: {
+  values: WithdrawalValues;
+  onValues(v: WithdrawalValues): void;
+  onQuote(quote: WithdrawalQuote, decimal: string): void;
+}) {
   const { accountId } = useSession();
   const list = useResource(offers, [accountId]);
   const [checked, setChecked] = useState(false);
@@ -78,12 +91,30 @@ function QuoteForm({ values, onValues, onQuote }: { values: WithdrawalValues; on
   });
   const max = offer ? maxOf(offer) : null;
   const at = (field: string) => fieldError(ask.error, field);
-  const hint = offer && `Balance ${amount(offer.balance, code)}${offer.fee !== null ? ` · network fee ${amount(offer.fee, code)}` : ''} · at least ${amount(offer.min, code)}`;
+  const hint =
+    offer &&
+    `Balance ${amount(offer.balance, code)}${offer.fee !== null ? ` · network fee ${amount(offer.fee, code)}` : ''} · at least ${amount(offer.min, code)}`;
   return (
     <Form label="New withdrawal" onSubmit={() => ask.run()}>
       <ErrorAlert error={list.error} />
-      <Select label="Currency" value={code} onValue={(currency) => set({ currency })} options={(list.data ?? []).map((o): [string, string] => [o.code, `${o.code} · ${o.network}`])} required />
-      <Field label="Address" class="mono" value={values.address} onValue={(address) => set({ address })} required autoComplete="off" spellcheck={false} error={at('address')} hint="The destination on the currency's network" />
+      <Select
+        label="Currency"
+        value={code}
+        onValue={(currency) => set({ currency })}
+        options={(list.data ?? []).map((o): [string, string] => [o.code, `${o.code} · ${o.network}`])}
+        required
+      />
+      <Field
+        label="Address"
+        class="mono"
+        value={values.address}
+        onValue={(address) => set({ address })}
+        required
+        autoComplete="off"
+        spellcheck={false}
+        error={at('address')}
+        hint="The destination on the currency's network"
+      />
       <AmountField
         label="Amount"
         decimals={offer?.decimals ?? 18}
@@ -95,13 +126,22 @@ function QuoteForm({ values, onValues, onQuote }: { values: WithdrawalValues; on
         hint={hint || 'What the address receives, in the currency'}
         extra={
           max !== null && (
-            <button type="button" class="secondary" aria-label={`Max: ${amount(max, code)}, the balance less the network fee`} onClick={() => set({ amount: inputAmount(max) })}>
+            <button
+              type="button"
+              class="secondary"
+              aria-label={`Max: ${amount(max, code)}, the balance less the network fee`}
+              onClick={() => set({ amount: inputAmount(max) })}
+            >
               Max
             </button>
           )
         }
       />
-      <Check label="Convert from my other balances if this one is short" checked={values.autoConvert} onChecked={(autoConvert) => set({ autoConvert })} />
+      <Check
+        label="Convert from my other balances if this one is short"
+        checked={values.autoConvert}
+        onChecked={(autoConvert) => set({ autoConvert })}
+      />
       <ErrorAlert error={ask.error} fields={['address', 'amount']} />
       <div class="actions">
         <button type="submit" disabled={ask.busy || !code}>
@@ -127,7 +167,9 @@ export function NewWithdrawalPage() {
             quote={quoted.quote}
             verb="Confirm withdrawal"
             onCancel={() => setQuoted(undefined)}
-            onRefresh={async () => setQuoted({ ...quoted, quote: await requestQuote({ ...values, currency: quoted.quote.cryptoCurrencyCode }, quoted.decimal) })}
+            onRefresh={async () =>
+              setQuoted({ ...quoted, quote: await requestQuote({ ...values, currency: quoted.quote.cryptoCurrencyCode }, quoted.decimal) })
+            }
             onDone={(w) => navigate(`/withdrawals/${w.id}`)}
           />
         ) : (

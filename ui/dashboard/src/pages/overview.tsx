@@ -75,9 +75,33 @@ async function recent(can: (scope: string) => boolean): Promise<Activity[]> {
     can('withdrawals.list') ? api.get('/v1/withdrawal/list', { query: page }) : undefined,
   ]);
   const items: Activity[] = [
-    ...(invoices?.data ?? []).map((i) => ({ key: `i${i.id}`, href: `/invoices/${i.id}`, kind: 'Invoice', name: i.orderId ?? short(i.id), status: i.status, amount: fiat(i.amount, i.fiatCurrencyCode), at: i.createdAt })),
-    ...(deposits?.data ?? []).map((d) => ({ key: `d${d.id}`, href: `/deposits/${d.id}`, kind: 'Deposit', name: d.orderId ?? short(d.id), status: d.status, amount: amount(d.settlement?.amountPaid, d.cryptoCurrencyCode), at: d.createdAt })),
-    ...(withdrawals?.data ?? []).map((w) => ({ key: `w${w.id}`, href: `/withdrawals/${w.id}`, kind: 'Withdrawal', name: short(w.id, 8), status: w.status, amount: amount(w.amount, w.cryptoCurrencyCode), at: w.createdAt })),
+    ...(invoices?.data ?? []).map((i) => ({
+      key: `i${i.id}`,
+      href: `/invoices/${i.id}`,
+      kind: 'Invoice',
+      name: i.orderId ?? short(i.id),
+      status: i.status,
+      amount: fiat(i.amount, i.fiatCurrencyCode),
+      at: i.createdAt,
+    })),
+    ...(deposits?.data ?? []).map((d) => ({
+      key: `d${d.id}`,
+      href: `/deposits/${d.id}`,
+      kind: 'Deposit',
+      name: d.orderId ?? short(d.id),
+      status: d.status,
+      amount: amount(d.settlement?.amountPaid, d.cryptoCurrencyCode),
+      at: d.createdAt,
+    })),
+    ...(withdrawals?.data ?? []).map((w) => ({
+      key: `w${w.id}`,
+      href: `/withdrawals/${w.id}`,
+      kind: 'Withdrawal',
+      name: short(w.id, 8),
+      status: w.status,
+      amount: amount(w.amount, w.cryptoCurrencyCode),
+      at: w.createdAt,
+    })),
   ];
   return items.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 10);
 }
@@ -108,7 +132,8 @@ function GetStarted() {
   const steps = [
     can('invoices.create') && (
       <li key="invoice">
-        <Link href="/invoices/new">Create an invoice</Link>: send its payment link to a customer (in the sandbox, pay it yourself from the payment page).
+        <Link href="/invoices/new">Create an invoice</Link>: send its payment link to a customer (in the sandbox, pay it yourself from the
+        payment page).
       </li>
     ),
     can('webhooks.list') && (
@@ -132,7 +157,11 @@ function GetStarted() {
 
 export function OverviewPage() {
   const { accountId, can } = useSession();
-  const balances = useResource(async (): Promise<Balance[]> => (can('balances.list') ? (await api.get('/v1/balances')).data : []), [accountId], true);
+  const balances = useResource(
+    async (): Promise<Balance[]> => (can('balances.list') ? (await api.get('/v1/balances')).data : []),
+    [accountId],
+    true,
+  );
   const activity = useResource(() => recent(can), [accountId], true);
   // Each part settles with its data or its error (said in its own section).
   const settled = (balances.data || balances.error) && (activity.data || activity.error);

@@ -28,7 +28,11 @@ function Share({ link }: { link: PaymentLink }) {
 
 /** The link's invoices, newest first (the first page; the invoice list has them all under its filter). */
 function LinkInvoices({ link }: { link: PaymentLink }) {
-  const list = useResource(() => api.get('/v1/invoice/list', { query: { page: 1, limit: 20, paymentLinkId: link.id } }), [link.id, link.invoicesMade, link.invoicesPaid], false);
+  const list = useResource(
+    () => api.get('/v1/invoice/list', { query: { page: 1, limit: 20, paymentLinkId: link.id } }),
+    [link.id, link.invoicesMade, link.invoicesPaid],
+    false,
+  );
   return (
     <Section title="Invoices">
       <ErrorAlert error={list.error} />
@@ -68,7 +72,11 @@ function Toggle({ link, onDone }: { link: PaymentLink; onDone(): void }) {
 function LinkBody({ link: l }: { link: PaymentLink }) {
   return (
     <>
-      {l.availability === 'open' ? <Share link={l} /> : <p class="alert">This link takes no payment now: {availabilityText(l).toLowerCase()}.</p>}
+      {l.availability === 'open' ? (
+        <Share link={l} />
+      ) : (
+        <p class="alert">This link takes no payment now: {availabilityText(l).toLowerCase()}.</p>
+      )}
       <Section title="Usage">
         <Facts
           items={[
@@ -82,7 +90,12 @@ function LinkBody({ link: l }: { link: PaymentLink }) {
       <Section title="Details">
         <Facts
           items={[
-            ['Kind', l.kind === 'request' ? 'Payment request (one invoice, paid in one or more payments)' : 'Payment link (an invoice per payment)'],
+            [
+              'Kind',
+              l.kind === 'request'
+                ? 'Payment request (one invoice, paid in one or more payments)'
+                : 'Payment link (an invoice per payment)',
+            ],
             ['Price', priceOf(l)],
             ['Description', l.description ?? '—'],
             ['Expires', l.expiresAt ? dateTime(l.expiresAt) : 'Never'],

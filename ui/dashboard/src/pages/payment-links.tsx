@@ -14,7 +14,12 @@ export type PaymentLink = Data<'get', '/v1/payment-links/{id}'>;
 const LIMIT = 20;
 
 /** Whether customers can pay through the link now, in words. */
-export const AVAILABILITY: Record<PaymentLink['availability'], string> = { open: 'Open', disabled: 'Turned off', expired: 'Expired', usedUp: 'Used up' };
+export const AVAILABILITY: Record<PaymentLink['availability'], string> = {
+  open: 'Open',
+  disabled: 'Turned off',
+  expired: 'Expired',
+  usedUp: 'Used up',
+};
 
 /** The link's availability in words: a request whose one invoice was paid is done, not used up. */
 export function availabilityText(link: PaymentLink): string {
@@ -29,8 +34,12 @@ export function AvailabilityBadge({ link }: { link: PaymentLink }) {
 
 /** What the customer pays: a fixed price (each, with a quantity), or the bounds of what they enter. */
 export function priceOf(l: PaymentLink): string {
-  if (l.amount !== undefined) return l.maxQuantity !== undefined ? `${fiat(l.amount, l.fiatCurrencyCode)} each (up to ${l.maxQuantity})` : fiat(l.amount, l.fiatCurrencyCode);
-  if (l.minAmount !== undefined && l.maxAmount !== undefined) return `${fiat(l.minAmount, l.fiatCurrencyCode)} to ${fiat(l.maxAmount, l.fiatCurrencyCode)}`;
+  if (l.amount !== undefined)
+    return l.maxQuantity !== undefined
+      ? `${fiat(l.amount, l.fiatCurrencyCode)} each (up to ${l.maxQuantity})`
+      : fiat(l.amount, l.fiatCurrencyCode);
+  if (l.minAmount !== undefined && l.maxAmount !== undefined)
+    return `${fiat(l.minAmount, l.fiatCurrencyCode)} to ${fiat(l.maxAmount, l.fiatCurrencyCode)}`;
   if (l.minAmount !== undefined) return `From ${fiat(l.minAmount, l.fiatCurrencyCode)}`;
   if (l.maxAmount !== undefined) return `Up to ${fiat(l.maxAmount, l.fiatCurrencyCode)}`;
   return `Any amount (${l.fiatCurrencyCode})`;
@@ -47,7 +56,11 @@ export function PaymentLinksPage() {
   const page = Number(query.get('page') ?? 1) || 1;
   const shown = query.get('active') ?? '';
   const active = shown === 'true' ? true : shown === 'false' ? false : undefined;
-  const list = useResource(() => api.get('/v1/payment-links', { query: { page, limit: LIMIT, ...(active === undefined ? {} : { active }) } }), [accountId, page, shown], true);
+  const list = useResource(
+    () => api.get('/v1/payment-links', { query: { page, limit: LIMIT, ...(active === undefined ? {} : { active }) } }),
+    [accountId, page, shown],
+    true,
+  );
   const total = list.data?.total;
   return (
     <>
@@ -59,7 +72,9 @@ export function PaymentLinksPage() {
           </Link>
         )}
       </div>
-      <p class="muted">A page to share: each customer who pays through it gets an invoice of this account, listed with your other invoices.</p>
+      <p class="muted">
+        A page to share: each customer who pays through it gets an invoice of this account, listed with your other invoices.
+      </p>
       <div class="filters" role="search" aria-label="Filter payment links">
         <Select
           label="Show"
@@ -73,7 +88,9 @@ export function PaymentLinksPage() {
         />
       </div>
       <ErrorAlert error={list.error} />
-      <LiveStatus>{list.loading && !list.data ? 'Loading…' : total !== undefined ? `${total} payment link${total === 1 ? '' : 's'}` : ''}</LiveStatus>
+      <LiveStatus>
+        {list.loading && !list.data ? 'Loading…' : total !== undefined ? `${total} payment link${total === 1 ? '' : 's'}` : ''}
+      </LiveStatus>
       <DataTable
         caption="Payment links"
         rows={list.data?.data}

@@ -56,17 +56,36 @@ function AddAddressForm({ delayHours, onAdded }: { delayHours: number | undefine
   const codes = (list.data ?? []).map((c): [string, string] => [c.code, `${c.code} · ${c.network}`]);
   const code = form.currency || codes[0]?.[0] || '';
   const add = useAction(async () => {
-    const res = await api.post('/v1/payout-addresses', { body: { cryptoCurrencyCode: code as Code, address: form.address.trim(), ...(form.label.trim() ? { label: form.label.trim() } : {}) } });
+    const res = await api.post('/v1/payout-addresses', {
+      body: { cryptoCurrencyCode: code as Code, address: form.address.trim(), ...(form.label.trim() ? { label: form.label.trim() } : {}) },
+    });
     setForm(FRESH);
     onAdded(res.data);
   });
-  const delay = delayHours === undefined ? 'the payout policy’s delay' : delayHours === 0 ? 'no delay: the policy sets none' : `${delayHours} hours`;
+  const delay =
+    delayHours === undefined ? 'the payout policy’s delay' : delayHours === 0 ? 'no delay: the policy sets none' : `${delayHours} hours`;
   return (
     <Form label="Add payout address" onSubmit={() => add.run()}>
       <p>A new address is usable after {delay}; everyone of the business is told it was added.</p>
       <Select label="Currency" value={code} onValue={(currency) => setForm({ ...form, currency })} options={codes} />
-      <Field label="Address" value={form.address} onValue={(address) => setForm({ ...form, address })} required maxLength={128} autoComplete="off" spellcheck={false} error={fieldError(add.error, 'address')} />
-      <Field label="Label (optional)" value={form.label} onValue={(label) => setForm({ ...form, label })} maxLength={100} autoComplete="off" hint="Who it belongs to: “Supplier GmbH”, “Cold wallet”" />
+      <Field
+        label="Address"
+        value={form.address}
+        onValue={(address) => setForm({ ...form, address })}
+        required
+        maxLength={128}
+        autoComplete="off"
+        spellcheck={false}
+        error={fieldError(add.error, 'address')}
+      />
+      <Field
+        label="Label (optional)"
+        value={form.label}
+        onValue={(label) => setForm({ ...form, label })}
+        maxLength={100}
+        autoComplete="off"
+        hint="Who it belongs to: “Supplier GmbH”, “Cold wallet”"
+      />
       <ErrorAlert error={add.error} fields={['address']} />
       <div class="actions">
         <button type="submit" disabled={add.busy || !code}>
@@ -105,7 +124,9 @@ export function PayoutAddressesSection() {
             { label: 'Address', render: (e) => <span class="mono wrap">{e.address}</span> },
             { label: 'Usable', render: (e) => usable(e, now) },
             { label: 'Added by', render: (e) => `${e.createdBy}, ${dateTime(e.createdAt)}` },
-            ...(manage ? [{ label: 'Action', render: (e: PayoutAddress) => <Remove entry={e} onDone={(text) => (setDone(text), book.reload())} /> }] : []),
+            ...(manage
+              ? [{ label: 'Action', render: (e: PayoutAddress) => <Remove entry={e} onDone={(text) => (setDone(text), book.reload())} /> }]
+              : []),
           ]}
         />
       </Section>

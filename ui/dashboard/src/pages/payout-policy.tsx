@@ -21,7 +21,11 @@ type Limit = 'maxPerWithdrawalUsd' | 'maxPerDayUsd' | 'maxPerDayPerKeyUsd' | 'ap
 const LIMITS: Array<[Limit, string, string]> = [
   ['maxPerWithdrawalUsd', 'Most per withdrawal (USD)', 'What one withdrawal may take out, its fee included'],
   ['maxPerDayUsd', 'Most per 24 hours (USD)', 'What all withdrawals of a rolling 24 hours may take out'],
-  ['maxPerDayPerKeyUsd', 'Most per 24 hours for each API key (USD)', 'What the withdrawals one API key commits in a rolling 24 hours may take out'],
+  [
+    'maxPerDayPerKeyUsd',
+    'Most per 24 hours for each API key (USD)',
+    'What the withdrawals one API key commits in a rolling 24 hours may take out',
+  ],
   ['approvalAboveUsd', 'Second person approves above (USD)', 'A withdrawal worth more waits for another owner or finance user'],
 ];
 
@@ -94,7 +98,11 @@ function PolicyForm({ policy, onSaved }: { policy: Policy; onSaved(p: Policy): v
   });
   return (
     <Form label="Payout policy" onSubmit={() => save.run()}>
-      <Check label="Withdrawals only to usable addresses of the address book" checked={form.allowlistOnly} onChecked={(allowlistOnly) => set({ allowlistOnly })} />
+      <Check
+        label="Withdrawals only to usable addresses of the address book"
+        checked={form.allowlistOnly}
+        onChecked={(allowlistOnly) => set({ allowlistOnly })}
+      />
       <Field
         label="Delay for new addresses and loosenings (hours)"
         value={form.delay}
@@ -105,9 +113,21 @@ function PolicyForm({ policy, onSaved }: { policy: Policy; onSaved(p: Policy): v
         error={checked && !/^\d{1,3}$/.test(form.delay.trim()) ? 'Enter whole hours, 0 to 720.' : undefined}
       />
       {LIMITS.map(([field, label, hint]) => (
-        <AmountField key={field} label={label} value={form[field]} onValue={(v) => set({ [field]: v })} decimals={2} checked={checked && form[field].trim() !== ''} hint={`${hint}; empty for no limit`} />
+        <AmountField
+          key={field}
+          label={label}
+          value={form[field]}
+          onValue={(v) => set({ [field]: v })}
+          decimals={2}
+          checked={checked && form[field].trim() !== ''}
+          hint={`${hint}; empty for no limit`}
+        />
       ))}
-      <Check label="Withdrawals committed by API keys need a person’s approval" checked={form.approvalForApiKeys} onChecked={(approvalForApiKeys) => set({ approvalForApiKeys })} />
+      <Check
+        label="Withdrawals committed by API keys need a person’s approval"
+        checked={form.approvalForApiKeys}
+        onChecked={(approvalForApiKeys) => set({ approvalForApiKeys })}
+      />
       <ErrorAlert error={save.error} />
       <div class="actions">
         <button type="submit" disabled={save.busy || (change !== null && Object.keys(change).length === 0)}>
@@ -122,7 +142,13 @@ function CancelChange({ change, onDone }: { change: Pending; onDone(p: Policy): 
   const cancel = useAction(async () => onDone((await api.delete('/v1/payout-policy/pending/{id}', { params: { id: change.id } })).data));
   return (
     <>
-      <button type="button" class="secondary" disabled={cancel.busy} onClick={() => cancel.run()} aria-label={`Cancel the change taking effect ${dateTime(change.effectiveAt)}`}>
+      <button
+        type="button"
+        class="secondary"
+        disabled={cancel.busy}
+        onClick={() => cancel.run()}
+        aria-label={`Cancel the change taking effect ${dateTime(change.effectiveAt)}`}
+      >
         Cancel
       </button>
       <ErrorAlert error={cancel.error} />
@@ -166,7 +192,14 @@ export function PayoutPolicySection() {
               { label: 'Change', render: (c) => changeText(c.changes) },
               { label: 'Asked by', render: (c) => `${c.requestedBy}, ${dateTime(c.requestedAt)}` },
               { label: 'Takes effect', render: (c) => dateTime(c.effectiveAt) },
-              ...(owner ? [{ label: 'Action', render: (c: Pending) => <CancelChange change={c} onDone={(p) => after(p, 'The pending change was cancelled.')} /> }] : []),
+              ...(owner
+                ? [
+                    {
+                      label: 'Action',
+                      render: (c: Pending) => <CancelChange change={c} onDone={(p) => after(p, 'The pending change was cancelled.')} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         </Section>
@@ -178,7 +211,12 @@ export function PayoutPolicySection() {
             policy={policy}
             onSaved={(p) => {
               const waiting = p.pending.find((c) => !policy.pending.some((o) => o.id === c.id));
-              after(p, waiting ? `Saved. What loosens the policy takes effect ${dateTime(waiting.effectiveAt)}; the rest applies now.` : 'Saved: the policy applies now.');
+              after(
+                p,
+                waiting
+                  ? `Saved. What loosens the policy takes effect ${dateTime(waiting.effectiveAt)}; the rest applies now.`
+                  : 'Saved: the policy applies now.',
+              );
             }}
           />
         </Section>

@@ -9,7 +9,9 @@ export function PlansPage() {
     <>
       <Head title="Plans" create={{ href: '/subscriptions/plans/new', label: 'New plan' }} />
       <SubscriptionsNav />
-      <p class="muted">What a subscription costs and how often it renews: each period is an invoice of this account, mailed to the customer.</p>
+      <p class="muted">
+        What a subscription costs and how often it renews: each period is an invoice of this account, mailed to the customer.
+      </p>
       <PagedTable
         paged={paged}
         noun="plan"
@@ -20,7 +22,10 @@ export function PlansPage() {
           { label: 'Plan', render: (p) => p.name },
           { label: 'Price', render: (p) => priceOf(p) },
           { label: 'Trial', render: (p) => (p.trialDays ? `${p.trialDays} day${p.trialDays === 1 ? '' : 's'}` : 'None') },
-          { label: 'Status', render: (p) => <span class={`badge ${p.active ? 's-active' : 's-disabled'}`}>{p.active ? 'On' : 'Turned off'}</span> },
+          {
+            label: 'Status',
+            render: (p) => <span class={`badge ${p.active ? 's-active' : 's-disabled'}`}>{p.active ? 'On' : 'Turned off'}</span>,
+          },
           { label: 'Created', render: (p) => dateTime(p.createdAt) },
         ]}
       />

@@ -28,8 +28,18 @@ function KeyFilter({ value }: { value: string }) {
   const allowed = can('apiKeys.list');
   const keys = useResource(() => (allowed ? api.get('/v1/api-keys') : Promise.resolve({ data: [] })), [allowed]);
   if (!allowed) return null;
-  const options = (keys.data?.data ?? []).map((k): [string, string] => [k.id, `${k.name ?? 'Unnamed key'} (${k.keyStart}…)${k.revokedAt ? ', revoked' : ''}`]);
-  return <Select label="API key" value={value} onValue={(apiKey) => setQuery({ apiKey, page: undefined, request: undefined })} options={[['', 'Every key'], ...options]} />;
+  const options = (keys.data?.data ?? []).map((k): [string, string] => [
+    k.id,
+    `${k.name ?? 'Unnamed key'} (${k.keyStart}…)${k.revokedAt ? ', revoked' : ''}`,
+  ]);
+  return (
+    <Select
+      label="API key"
+      value={value}
+      onValue={(apiKey) => setQuery({ apiKey, page: undefined, request: undefined })}
+      options={[['', 'Every key'], ...options]}
+    />
+  );
 }
 
 export function RequestLogSection() {

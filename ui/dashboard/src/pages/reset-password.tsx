@@ -11,7 +11,10 @@ export function ResetPasswordPage() {
   // The token travels in the fragment, so it never reaches a server log.
   const [token] = useState(() => location.hash.slice(1));
   const reset = useResource(
-    () => (token ? api.get('/auth/password-reset', { query: { token } }) : Promise.reject(new ApiError(400, 'exceptions.user.resetInvalid', 'This password reset link is incomplete.'))),
+    () =>
+      token
+        ? api.get('/auth/password-reset', { query: { token } })
+        : Promise.reject(new ApiError(400, 'exceptions.user.resetInvalid', 'This password reset link is incomplete.')),
     [token],
   );
   const [password, setPassword] = useState('');
@@ -51,8 +54,24 @@ export function ResetPasswordPage() {
           {data && (
             <Form label="Set a new password" onSubmit={() => save.run()}>
               <input type="email" name="username" value={data.email} autoComplete="username" readOnly hidden />
-              <Field label="New password" type="password" value={password} onValue={setPassword} autoComplete="new-password" required minLength={12} hint="At least 12 characters, hard to guess: several uncommon words work well" />
-              <Field label="Confirm new password" type="password" value={confirm} onValue={setConfirm} autoComplete="new-password" required />
+              <Field
+                label="New password"
+                type="password"
+                value={password}
+                onValue={setPassword}
+                autoComplete="new-password"
+                required
+                minLength={12}
+                hint="At least 12 characters, hard to guess: several uncommon words work well"
+              />
+              <Field
+                label="Confirm new password"
+                type="password"
+                value={confirm}
+                onValue={setConfirm}
+                autoComplete="new-password"
+                required
+              />
               <ErrorAlert error={save.error} />
               <LiveStatus>{save.busy ? 'Setting your password…' : ''}</LiveStatus>
               <button type="submit" disabled={save.busy}>

@@ -27,7 +27,16 @@ function PasswordForm() {
     <Form label="Change password" onSubmit={() => change.run()}>
       <input type="email" name="username" autoComplete="username" value={me.user.email} readOnly hidden />
       <Field label="Current password" type="password" value={current} onValue={setCurrent} autoComplete="current-password" required />
-      <Field label="New password" type="password" value={next} onValue={setNext} autoComplete="new-password" required minLength={12} hint="At least 12 characters, hard to guess: several uncommon words work well" />
+      <Field
+        label="New password"
+        type="password"
+        value={next}
+        onValue={setNext}
+        autoComplete="new-password"
+        required
+        minLength={12}
+        hint="At least 12 characters, hard to guess: several uncommon words work well"
+      />
       <Field label="Confirm new password" type="password" value={confirm} onValue={setConfirm} autoComplete="new-password" required />
       <ErrorAlert error={change.error} />
       <LiveStatus>{done}</LiveStatus>
@@ -54,8 +63,8 @@ export function EnableTotp({ onDone }: { onDone(): Promise<void> }) {
     return (
       <>
         <p>
-          Two-factor authentication is off. With it on, a code from an authenticator app confirms signing in, every withdrawal, refund and conversion, and every key, role or
-          webhook change that could move money.
+          Two-factor authentication is off. With it on, a code from an authenticator app confirms signing in, every withdrawal, refund and
+          conversion, and every key, role or webhook change that could move money.
         </p>
         <ErrorAlert error={start.error} />
         <button type="button" disabled={start.busy} onClick={() => start.run()}>
@@ -117,11 +126,18 @@ export function SecuritySection() {
       </Section>
       <Section title="Two-factor authentication">
         <LiveStatus>{status}</LiveStatus>
-        {me.user.totpEnabled ? <DisableTotp onDone={done('Two-factor authentication is off.')} /> : <EnableTotp onDone={done('Two-factor authentication is on.')} />}
+        {me.user.totpEnabled ? (
+          <DisableTotp onDone={done('Two-factor authentication is off.')} />
+        ) : (
+          <EnableTotp onDone={done('Two-factor authentication is on.')} />
+        )}
       </Section>
       {me.user.totpEnabled && (
         <Section title="Recovery codes">
-          <RecoveryCodesLeft left={me.user.recoveryCodesLeft} onRenewed={done('New recovery codes are in use; the old ones no longer work.')} />
+          <RecoveryCodesLeft
+            left={me.user.recoveryCodesLeft}
+            onRenewed={done('New recovery codes are in use; the old ones no longer work.')}
+          />
         </Section>
       )}
     </>

@@ -5,7 +5,15 @@ import { api } from '../api.ts';
 import { CopyValue } from '../components/copy.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { ErrorAlert, Facts, LiveStatus, Section, StatusBadge } from '../components/feedback.tsx';
-import { STATUS_TEXT, SubscriptionBadge, customerName, ended, priceOf, type Period, type Subscription } from '../components/subscription-parts.tsx';
+import {
+  STATUS_TEXT,
+  SubscriptionBadge,
+  customerName,
+  ended,
+  priceOf,
+  type Period,
+  type Subscription,
+} from '../components/subscription-parts.tsx';
 import { dateTime, fiat } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { Link } from '../router.tsx';
@@ -30,7 +38,8 @@ function CancelPanel({ sub, onDone, onKeep }: { sub: Subscription; onDone(): voi
   return (
     <div class="panel inset" role="group" aria-label="Cancel subscription">
       <p>
-        <strong>Cancel this subscription?</strong> Now ends it at once and cancels its unpaid invoices; at the period’s end it runs until {dateTime(sub.currentPeriodEnd)} and bills nothing more.
+        <strong>Cancel this subscription?</strong> Now ends it at once and cancels its unpaid invoices; at the period’s end it runs until{' '}
+        {dateTime(sub.currentPeriodEnd)} and bills nothing more.
       </p>
       <div class="actions">
         <button type="button" class="danger" disabled={cancel.busy} onClick={() => cancel.run(false)}>
@@ -52,7 +61,11 @@ function CancelPanel({ sub, onDone, onKeep }: { sub: Subscription; onDone(): voi
 
 /** The billed periods, newest first, each with its invoice (a period paid from credit has none). */
 function Periods({ sub }: { sub: Subscription }) {
-  const list = useResource(() => api.get('/v1/subscriptions/{id}/periods', { params: { id: sub.id }, query: { page: 1, limit: 100 } }), [sub.id, sub.updatedAt, sub.latestInvoiceId], true);
+  const list = useResource(
+    () => api.get('/v1/subscriptions/{id}/periods', { params: { id: sub.id }, query: { page: 1, limit: 100 } }),
+    [sub.id, sub.updatedAt, sub.latestInvoiceId],
+    true,
+  );
   const paid = (p: Period) => (p.paid ? (p.paidBy === 'credit' ? 'Yes, from credit' : 'Yes') : 'No');
   return (
     <Section title="Invoices">
@@ -71,7 +84,8 @@ function Periods({ sub }: { sub: Subscription }) {
             render: (p) =>
               p.invoiceId ? (
                 <>
-                  <Link href={`/invoices/${p.invoiceId}`}>Invoice of period {p.periodNumber}</Link> <StatusBadge status={p.invoiceStatus ?? ''} />
+                  <Link href={`/invoices/${p.invoiceId}`}>Invoice of period {p.periodNumber}</Link>{' '}
+                  <StatusBadge status={p.invoiceStatus ?? ''} />
                 </>
               ) : (
                 '—'
@@ -95,7 +109,10 @@ function Details({ sub: s }: { sub: Subscription }) {
         items={[
           ['Customer', <Link href={`/subscriptions/customers/${s.customerId}`}>{c ? customerName(c) : 'Customer'}</Link>],
           ['Plan', p ? `${p.name} · ${priceOf(p)}` : '…'],
-          ['Current period', `${s.status === 'trialing' ? 'Trial' : `Period ${s.periodNumber}`}: ${dateTime(s.currentPeriodStart)} to ${dateTime(s.currentPeriodEnd)}`],
+          [
+            'Current period',
+            `${s.status === 'trialing' ? 'Trial' : `Period ${s.periodNumber}`}: ${dateTime(s.currentPeriodStart)} to ${dateTime(s.currentPeriodEnd)}`,
+          ],
           ['Next', renewal(s)],
           ...(s.cancelledAt ? [['Cancelled', dateTime(s.cancelledAt)] as [string, string]] : []),
           ['Created', dateTime(s.createdAt)],
@@ -136,12 +153,21 @@ export function SubscriptionPage({ params }: { params: Record<string, string> })
         </div>
       </div>
       <ErrorAlert error={sub.error} />
-      <LiveStatus class={s ? 'sr-only' : ''}>{s ? `Status: ${STATUS_TEXT[s.status]}${s.cancelAtPeriodEnd && !ended(s) ? ', ends at the end of the period' : ''}` : sub.loading ? 'Loading…' : ''}</LiveStatus>
+      <LiveStatus class={s ? 'sr-only' : ''}>
+        {s
+          ? `Status: ${STATUS_TEXT[s.status]}${s.cancelAtPeriodEnd && !ended(s) ? ', ends at the end of the period' : ''}`
+          : sub.loading
+            ? 'Loading…'
+            : ''}
+      </LiveStatus>
       {s && confirming && <CancelPanel sub={s} onDone={done} onKeep={() => setConfirming(false)} />}
       {s && <Details sub={s} />}
       {s && portal && !ended(s) && (
         <Section title="Customer portal">
-          <p class="muted">Send this link to the customer: they see their subscriptions and invoices, change their email, or cancel. It works for a limited time.</p>
+          <p class="muted">
+            Send this link to the customer: they see their subscriptions and invoices, change their email, or cancel. It works for a limited
+            time.
+          </p>
           <CopyValue label="Portal link" value={portal} />
         </Section>
       )}

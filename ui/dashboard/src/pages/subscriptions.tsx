@@ -3,7 +3,16 @@
 import { api } from '../api.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
 import { Select } from '../components/fields.tsx';
-import { Head, PagedTable, STATUS_TEXT, SUBSCRIPTION_STATUSES, SubscriptionBadge, SubscriptionsNav, useDirectory, usePagedList } from '../components/subscription-parts.tsx';
+import {
+  Head,
+  PagedTable,
+  STATUS_TEXT,
+  SUBSCRIPTION_STATUSES,
+  SubscriptionBadge,
+  SubscriptionsNav,
+  useDirectory,
+  usePagedList,
+} from '../components/subscription-parts.tsx';
 import { dateTime } from '../format.ts';
 import { Link, setQuery, useLocation } from '../router.tsx';
 
@@ -11,7 +20,10 @@ export function SubscriptionsPage() {
   const { query } = useLocation();
   // A status the list does not know (an old bookmark) is ignored rather than refused.
   const status = SUBSCRIPTION_STATUSES.find((s) => s === query.get('status'));
-  const paged = usePagedList((page, limit) => api.get('/v1/subscriptions', { query: { page, limit, ...(status ? { status } : {}) } }), [status]);
+  const paged = usePagedList(
+    (page, limit) => api.get('/v1/subscriptions', { query: { page, limit, ...(status ? { status } : {}) } }),
+    [status],
+  );
   const names = useDirectory();
   return (
     <>
@@ -36,7 +48,13 @@ export function SubscriptionsPage() {
           { label: 'Customer', render: (s) => <Link href={`/subscriptions/${s.id}`}>{names.customer(s.customerId)}</Link> },
           { label: 'Plan', render: (s) => names.plan(s.planId) },
           { label: 'Status', render: (s) => <SubscriptionBadge status={s.status} /> },
-          { label: 'Current period ends', render: (s) => (s.cancelAtPeriodEnd && s.status !== 'cancelled' ? `${dateTime(s.currentPeriodEnd)} (then ends)` : dateTime(s.currentPeriodEnd)) },
+          {
+            label: 'Current period ends',
+            render: (s) =>
+              s.cancelAtPeriodEnd && s.status !== 'cancelled'
+                ? `${dateTime(s.currentPeriodEnd)} (then ends)`
+                : dateTime(s.currentPeriodEnd),
+          },
           { label: 'Created', render: (s) => dateTime(s.createdAt) },
         ]}
       />

@@ -52,7 +52,13 @@ function UserActions({ user, onChanged }: { user: User; onChanged(): void }) {
   if (user.status === 'disabled') return <span>Removed</span>;
   return (
     <div class="row-actions">
-      <Select label={`Role of ${user.email}`} value={user.role} onValue={(r) => change.run(r)} options={ROLES.map(([r]) => [r, r])} disabled={change.busy} />
+      <Select
+        label={`Role of ${user.email}`}
+        value={user.role}
+        onValue={(r) => change.run(r)}
+        options={ROLES.map(([r]) => [r, r])}
+        disabled={change.busy}
+      />
       {user.id !== me.user.id && !removing && (
         <button type="button" class="secondary" onClick={() => setRemoving(true)} aria-label={`Remove ${user.email}`}>
           Remove

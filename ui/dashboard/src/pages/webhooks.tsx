@@ -18,10 +18,16 @@ function UrlsForm() {
   const settings = useResource(() => api.get('/v1/webhook-settings'), []);
   const [edited, setEdited] = useState<{ webhookUrl?: string; depositWebhookUrl?: string }>({});
   const [saved, setSaved] = useState('');
-  const current = { webhookUrl: settings.data?.data.webhookUrl ?? '', depositWebhookUrl: settings.data?.data.depositWebhookUrl ?? '', ...edited };
+  const current = {
+    webhookUrl: settings.data?.data.webhookUrl ?? '',
+    depositWebhookUrl: settings.data?.data.depositWebhookUrl ?? '',
+    ...edited,
+  };
   const save = useAction(async () => {
     setSaved('');
-    await api.patch('/v1/webhook-settings', { body: { webhookUrl: current.webhookUrl.trim() || null, depositWebhookUrl: current.depositWebhookUrl.trim() || null } });
+    await api.patch('/v1/webhook-settings', {
+      body: { webhookUrl: current.webhookUrl.trim() || null, depositWebhookUrl: current.depositWebhookUrl.trim() || null },
+    });
     setSaved('Webhook URLs saved.');
     setEdited({});
     settings.reload();
@@ -30,8 +36,24 @@ function UrlsForm() {
   return (
     <Form label="Webhook URLs" onSubmit={() => save.run()}>
       <ErrorAlert error={settings.error} />
-      <Field label="Webhook URL" type="url" value={current.webhookUrl} onValue={(v) => setEdited({ ...edited, webhookUrl: v })} readOnly={readOnly} hint="Every event goes here unless its object names its own URL" error={fieldError(save.error, 'webhookUrl')} />
-      <Field label="Deposit webhook URL" type="url" value={current.depositWebhookUrl} onValue={(v) => setEdited({ ...edited, depositWebhookUrl: v })} readOnly={readOnly} hint="Deposit events, when set" error={fieldError(save.error, 'depositWebhookUrl')} />
+      <Field
+        label="Webhook URL"
+        type="url"
+        value={current.webhookUrl}
+        onValue={(v) => setEdited({ ...edited, webhookUrl: v })}
+        readOnly={readOnly}
+        hint="Every event goes here unless its object names its own URL"
+        error={fieldError(save.error, 'webhookUrl')}
+      />
+      <Field
+        label="Deposit webhook URL"
+        type="url"
+        value={current.depositWebhookUrl}
+        onValue={(v) => setEdited({ ...edited, depositWebhookUrl: v })}
+        readOnly={readOnly}
+        hint="Deposit events, when set"
+        error={fieldError(save.error, 'depositWebhookUrl')}
+      />
       <ErrorAlert error={save.error} fields={URL_FIELDS} />
       <LiveStatus>{saved}</LiveStatus>
       {!readOnly && (
@@ -109,7 +131,17 @@ export function WebhooksSection() {
           <SecretAndTest onSent={deliveries.reload} />
         </Section>
       )}
-      <Section title="Delivery log" actions={<Select label="Delivery status" value={status} onValue={(v) => setStatus(STATUSES.find((s) => s === v) ?? '')} options={[['', 'Any status'], ...STATUSES.map((s): [string, string] => [s, statusLabel(s)])]} />}>
+      <Section
+        title="Delivery log"
+        actions={
+          <Select
+            label="Delivery status"
+            value={status}
+            onValue={(v) => setStatus(STATUSES.find((s) => s === v) ?? '')}
+            options={[['', 'Any status'], ...STATUSES.map((s): [string, string] => [s, statusLabel(s)])]}
+          />
+        }
+      >
         <DeliveryList resource={deliveries} empty="No deliveries yet." showObject />
       </Section>
     </>

@@ -68,7 +68,8 @@ export function WithdrawalPage({ params }: { params: Record<string, string> }) {
             {w.waitingReason && <p class="alert warn">{waitingText(w)}</p>}
             {w.status === 'awaitingApproval' && (
               <p class="alert warn">
-                Awaiting approval until {dateTime(w.approvalExpiresAt)}: {approvalText(w)}. Committed by {w.committedBy ?? 'someone of the business'}; see <Link href="/payouts">Approvals</Link>.
+                Awaiting approval until {dateTime(w.approvalExpiresAt)}: {approvalText(w)}. Committed by{' '}
+                {w.committedBy ?? 'someone of the business'}; see <Link href="/payouts">Approvals</Link>.
               </p>
             )}
             <Facts

@@ -21,7 +21,16 @@ function facts(s: Settlement): Array<[string, ComponentChildren]> {
   const items: Array<[string, ComponentChildren]> = [
     ['Id', <span class="mono wrap">{s.id}</span>],
     ['Network', networkLabel(s.network, s.networkName)],
-    ['Asset', s.assetSymbol ? <span>{s.assetSymbol} <span class="mono wrap">{s.asset}</span></span> : <span class="mono wrap">{s.asset}</span>],
+    [
+      'Asset',
+      s.assetSymbol ? (
+        <span>
+          {s.assetSymbol} <span class="mono wrap">{s.asset}</span>
+        </span>
+      ) : (
+        <span class="mono wrap">{s.asset}</span>
+      ),
+    ],
     ['Amount', settlementAmount(s)],
     ['Atomic units', <span class="mono">{s.amount}</span>],
     ['Payer', <span class="mono wrap">{s.payer}</span>],

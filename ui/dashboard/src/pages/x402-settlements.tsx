@@ -49,15 +49,31 @@ export function X402SettlementsPage() {
       searchable={false}
       statuses={STATUSES}
       selects={selects}
-      load={({ filters, ...q }: ListQuery<Settlement['status']>) => api.get('/v1/x402/settlements', { query: { ...q, ...(filters?.network ? { network: filters.network } : {}) } })}
+      load={({ filters, ...q }: ListQuery<Settlement['status']>) =>
+        api.get('/v1/x402/settlements', { query: { ...q, ...(filters?.network ? { network: filters.network } : {}) } })
+      }
       rowKey={(s) => s.id}
       columns={[
         { label: 'Settlement', render: (s) => <Link href={`/x402/${s.id}`}>{`Settlement ${short(s.id, 8)}`}</Link> },
         { label: 'Status', render: (s) => <StatusBadge status={s.status} /> },
         { label: 'Network', render: (s) => <span title={s.network}>{s.networkName ?? s.network}</span> },
         { label: 'Amount', class: 'num', render: settlementAmount },
-        { label: 'Payer', render: (s) => <span class="mono" title={s.payer}>{short(s.payer, 12)}</span> },
-        { label: 'Pay to', render: (s) => <span class="mono" title={s.payTo}>{short(s.payTo, 12)}</span> },
+        {
+          label: 'Payer',
+          render: (s) => (
+            <span class="mono" title={s.payer}>
+              {short(s.payer, 12)}
+            </span>
+          ),
+        },
+        {
+          label: 'Pay to',
+          render: (s) => (
+            <span class="mono" title={s.payTo}>
+              {short(s.payTo, 12)}
+            </span>
+          ),
+        },
         { label: 'Created', render: (s) => dateTime(s.createdAt) },
       ]}
     />
