@@ -118,7 +118,8 @@ describeEngines('reused test databases', (engine) => {
               cursors: await q('select count(*)::text as v from pg_cursors'),
               temporary: await q(`select count(*)::text as v from pg_class where relname = 'session_scratch'`),
               locks: await q(
-                `select count(*)::text as v from pg_locks where locktype in ('advisory', 'transactionid') and pid <> pg_backend_pid()`,
+                `select count(*)::text as v from pg_locks where locktype in ('advisory', 'transactionid') and pid <> pg_backend_pid()
+                 and pid in (select pid from pg_stat_activity where datname = current_database())`,
               ),
               uncommitted: await q('select count(*)::text as v from schema_migrations where version = 9998'),
             };

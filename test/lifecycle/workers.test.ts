@@ -167,6 +167,7 @@ describe('two worker processes on one PostgreSQL', { skip: process.env.TEST_DATA
         .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
         .select(['webhook_attempts.outcome', 'webhook_attempts.status_code'])
         .where('webhook_deliveries.tenant_id', '=', tenantId)
+        .orderBy('webhook_attempts.attempt')
         .execute();
     await until(async () => (await attempts()).length === 1, 30_000, 'the first attempt');
     first.kill('SIGKILL');
