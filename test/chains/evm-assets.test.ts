@@ -92,7 +92,11 @@ describe('every asset arriving at every Ethereum address (anvil, property)', {
         .map((r) => [r.currency_code, BigInt(r.balance)] as const)
         .filter(([, v]) => v !== 0n),
     );
-  const send = async (sent: Code | typeof UNLISTED, to: Address, units: bigint) => {
+  // Waits for the block: a node answers with the hash before it has mined it, and a scan
+  // that runs in between would not see the transfer.
+  const send = async (sent: Code | typeof UNLISTED, to: Address, units: bigint) =>
+    evm.client.waitForTransactionReceipt({ hash: await submit(sent, to, units), pollingInterval: 50 });
+  const submit = async (sent: Code | typeof UNLISTED, to: Address, units: bigint) => {
     if (sent === 'ETH') return wallet.sendTransaction({ to, value: units, chain: null, account: buyer });
     const token = contracts[sent];
     await evm.client.waitForTransactionReceipt({
