@@ -1,7 +1,6 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql, type Kysely as K } from 'kysely';
-import pg from 'pg';
 import { PGliteDialect } from '../../src/lib/db/pglite-dialect.ts';
-import type { Database } from '../../src/lib/db/index.ts';
+import { postgresPool, type Database } from '../../src/lib/db/index.ts';
 import type { DB } from '../../src/lib/db/schema.ts';
 
 /**
@@ -21,7 +20,9 @@ export function recordingDatabase(database: Database): { database: Database; sta
     return { database: { ...database, db, close: async () => db.destroy() }, statements };
   }
   if (!database.url) throw new Error('a PostgreSQL database is needed');
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  // The gateway's own pool, which survives a connection ended under it: the database's reset for
+  // the next test ends every session still open on it, this pool's closing ones included.
+  const pool = postgresPool(database.url, { max: 4 });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
