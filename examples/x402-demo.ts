@@ -4,7 +4,6 @@
  * (anvil from npm, test USDC). Everything runs on this machine and stops at the end.
  */
 import type { AddressInfo } from 'node:net';
-// @ts-expect-error express ships no types
 import express from 'express';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under test/ and src/ with Node's built-in test runner: the files compiled
+// Runs every *.test.ts under test/ and src/, and the workspace packages' *.test.mts under packages/,
+// with Node's built-in test runner: the files compiled
 // once by esbuild (compileTests), or through tsx when one file is named, with TEST_ISOLATE=1 or
 // TEST_COMPILE=0.
 // Database tests run on the embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL
@@ -37,7 +38,7 @@ function collect(path, out) {
     return out;
   }
   if (st.isFile()) {
-    if (path.endsWith('.test.ts')) out.push(path);
+    if (/\.test\.m?ts$/.test(path)) out.push(path);
     return out;
   }
   for (const name of readdirSync(path).sort()) {
@@ -147,7 +148,7 @@ async function compileTests(files) {
       plugins: [ownUrlPlugin],
     });
     console.log(`# ${files.length} test files compiled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return { outdir, moduleOf: (f) => join(outdir, relative(ROOT, resolve(f))).replace(/\.ts$/, '.mjs') };
+    return { outdir, moduleOf: (f) => join(outdir, relative(ROOT, resolve(f))).replace(/\.m?ts$/, '.mjs') };
   } catch (err) {
     rmSync(outdir, { recursive: true, force: true });
     if (err && Array.isArray(err.errors))
@@ -197,7 +198,7 @@ async function compiledWorker() {
 }
 
 const args = process.argv.slice(2);
-const roots = args.length ? args : ['test', 'src'];
+const roots = args.length ? args : ['test', 'src', 'packages'];
 const files = roots.flatMap((root) => collect(root, []));
 if (files.length === 0) {
   console.error('no test files found');

@@ -19,7 +19,7 @@ if (!existsSync(TIME)) {
 }
 
 function collect(path, out = []) {
-  if (statSync(path).isFile()) return path.endsWith('.test.ts') ? [...out, path] : out;
+  if (statSync(path).isFile()) return /\.test\.m?ts$/.test(path) ? [...out, path] : out;
   for (const name of readdirSync(path).sort()) if (name !== 'node_modules' && !name.startsWith('.')) out = collect(join(path, name), out);
   return out;
 }
@@ -41,7 +41,7 @@ function measure(file) {
 }
 
 const args = process.argv.slice(2);
-const files = (args.length ? args : ['test', 'src']).flatMap((p) => collect(p)).map((f) => relative(ROOT, resolve(f)));
+const files = (args.length ? args : ['test', 'src', 'packages']).flatMap((p) => collect(p)).map((f) => relative(ROOT, resolve(f)));
 
 const scratch = mkdtempSync(join(tmpdir(), 'cg-costs-'));
 const empty = join(scratch, 'empty.test.ts');

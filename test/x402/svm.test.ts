@@ -9,7 +9,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
-// @ts-expect-error express ships no types; the test uses only express(), get() and listen().
 import express from 'express';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';

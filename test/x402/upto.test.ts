@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { before, it } from 'node:test';
-// @ts-expect-error express ships no types; the test uses only express(), get() and listen().
 import express from 'express';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { PERMIT2_ADDRESS } from '@x402/evm';

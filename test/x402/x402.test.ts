@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-// @ts-expect-error express ships no types; the test uses only express(), get() and listen().
 import express from 'express';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server';

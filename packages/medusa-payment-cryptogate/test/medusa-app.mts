@@ -5,16 +5,23 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../src/lib/net.ts';
 
-/** The package's own directory: its node_modules hold Medusa, its dist the built provider. */
+/** The package's own directory: its dist holds the built provider. */
 export const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
-const MODULES = join(PACKAGE_DIR, 'node_modules');
+/**
+ * The node_modules that holds Medusa: the repository's own, where npm workspaces put the package's
+ * dependencies, or the package's when it was installed on its own (`npm ci --prefix`).
+ */
+const MODULES =
+  [join(PACKAGE_DIR, 'node_modules'), join(PACKAGE_DIR, '..', '..', 'node_modules')].find((dir) =>
+    existsSync(join(dir, '@medusajs', 'medusa', 'package.json')),
+  ) ?? join(PACKAGE_DIR, 'node_modules');
 const CLI = join(MODULES, '@medusajs', 'cli', 'cli.js');
 
 /** Why the Medusa application tests cannot run here, or null when they can. */
 export function medusaMissing(): string | null {
   if (!process.env.TEST_DATABASE_URL) return 'Medusa needs PostgreSQL: set TEST_DATABASE_URL';
   if (!existsSync(join(MODULES, '@medusajs', 'medusa', 'package.json')) || !existsSync(CLI)) {
-    return 'the package is not installed: npm ci --prefix packages/medusa-payment-cryptogate';
+    return 'Medusa is not installed: npm ci at the repository root installs it with the package';
   }
   return null;
 }
