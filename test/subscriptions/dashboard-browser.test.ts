@@ -126,7 +126,7 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       await page.getByText('Starts now', { exact: false }).waitFor();
       await phoneCheck(page, 'subscription-new');
       await page.getByRole('button', { name: 'Create subscription' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Subscription', exact: true }).waitFor();
       subscriptionUrl = page.url();
       assert.equal(await page.locator('main .page-head .badge').textContent(), 'Active');
       const details = page.getByRole('region', { name: 'Details' });
@@ -199,7 +199,7 @@ describe('subscription pages in headless Chromium', { skip: noChromium }, () => 
       assert.equal(await page.getByRole('link', { name: 'New subscription' }).count(), 0);
       await phoneCheck(page, 'subscriptions-viewer');
       await table.getByRole('link', { name: 'Grace Hopper (grace@example.com)' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Subscription', exact: true }).waitFor();
       assert.equal(await page.locator('main .page-head .badge').textContent(), 'Trialing');
       await page.getByRole('table', { name: 'Billed periods' }).or(page.getByText('Nothing billed during the trial.')).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
