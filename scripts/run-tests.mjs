@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Runs every *.test.ts under test/ and src/, and the workspace packages' *.test.mts under packages/,
-// with Node's built-in test runner: the files compiled
-// once by esbuild (compileTests), or through tsx when one file is named, with TEST_ISOLATE=1 or
-// TEST_COMPILE=0.
+// with Node's built-in test runner: the files compiled once by esbuild (compileTests), or through
+// tsx when one file is named, with TEST_ISOLATE=1 or TEST_COMPILE=0.
 // Database tests run on the embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL
 // is set; Redis cases run when TEST_REDIS_URL is set. Extra arguments name files or directories.
 //

@@ -1,20 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../src/lib/net.ts';
 
 /** The package's own directory: its dist holds the built provider. */
 export const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
-/**
- * The node_modules that holds Medusa: the repository's own, where npm workspaces put the package's
- * dependencies, or the package's when it was installed on its own (`npm ci --prefix`).
- */
-const MODULES =
-  [join(PACKAGE_DIR, 'node_modules'), join(PACKAGE_DIR, '..', '..', 'node_modules')].find((dir) =>
-    existsSync(join(dir, '@medusajs', 'medusa', 'package.json')),
-  ) ?? join(PACKAGE_DIR, 'node_modules');
+/** The node_modules that holds Medusa, as Node resolves it from the package (npm workspaces hoist it to the root's). */
+const MODULES = (() => {
+  try {
+    return join(dirname(createRequire(join(PACKAGE_DIR, 'package.json')).resolve('@medusajs/medusa/package.json')), '..', '..');
+  } catch {
+    return join(PACKAGE_DIR, 'node_modules'); // not installed: medusaMissing says so
+  }
+})();
 const CLI = join(MODULES, '@medusajs', 'cli', 'cli.js');
 
 /** Why the Medusa application tests cannot run here, or null when they can. */
