@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, noChromium, SHOTS, screenshot, waitInPage } from '../../../test/helpers/browser.ts';
+import { browserContexts, noChromium, SHOTS, screenshot, waitInPage } from '../../../test/helpers/browser.ts';
 import { after, before, describe, test } from 'node:test';
 import { createScratchDatabase } from '../../../test/helpers/processes.ts';
 import { api, payOnPage, type SandboxGateway, startSandboxGateway, until } from './gateway.mts';
@@ -165,9 +164,9 @@ describe('a Medusa application checking out through the provider', { skip: missi
   });
   test('a customer checks out in a storefront page in Chromium and pays on the hosted page', { skip: noChromium }, async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const contexts = browserContexts();
     try {
-      const page = await browser.newPage({ viewport: { width: 900, height: 480 } });
+      const page = await (await contexts.newContext({ viewport: { width: 900, height: 480 } })).newPage();
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -194,7 +193,7 @@ describe('a Medusa application checking out through the provider', { skip: missi
       assert.match((await page.textContent('[data-testid=order]')) ?? '', /^Order #\d+ is placed: \$65\.00 paid\.$/);
       assert.deepEqual(errors, []);
     } finally {
-      await browser.close();
+      await contexts.close();
     }
   });
 });
