@@ -272,8 +272,11 @@ export function useTestApp(engine: Engine, opts: Parameters<typeof startTestApp>
   before(async () => {
     t = await startTestApp(engine, opts);
   });
+  // The runner keeps every suite and its hooks to the process's end: without the reference dropped
+  // here, each closed app (routes, schemas, its context) would stay on the heap that long too.
   after(async () => {
     await t?.close();
+    t = undefined;
   });
   return () => {
     if (!t) throw new Error('test app not started yet');
@@ -297,6 +300,7 @@ export function useTestDatabase(engine: Engine): () => Database {
   });
   after(async () => {
     await database?.close();
+    database = undefined;
   });
   return () => {
     if (!database) throw new Error('test database not open yet');
